@@ -1,0 +1,333 @@
+/**
+ * ts-graph indexing benchmark.
+ *
+ *   npm run bench [-- --corpus effect@3.22.4,zod@3.25.76] [--edits 20]
+ *
+ * Per corpus (an npm package shipping .ts sources under src/):
+ *   1. fetch with `npm pack` into .bench-corpora/, install its runtime deps, write tsconfig.bench.json
+ *   2. baseline `tsc --noEmit -p tsconfig.bench.json` (TypeScript from node_modules): wall, peak RSS,
+ *      check time, diagnostics by category; warns 'baseline did not type-check' if checking was skipped
+ *   3. peak RSS of every measured process via `node --require bench/report-rss.cjs`
+ *   4. `ts-graph index --force`: wall, peak RSS, JSON summary, ratios to tsc
+ *   5. no-op re-index
+ *   6. N single-file edits re-indexed via the CLI (p50/p95)
+ *   7. the same N edits under `index --watch` (edit -> committedAt latency, p50/p95)
+ *   8. a markdown table on stdout, results JSON in .bench-corpora/results-<timestamp>.json
+ *
+ * Figures are printed against targets (PASS/MISS) but never asserted. The exit code is
+ * non-zero only when something failed or the tsc baseline did not really type-check.
+ * Progress goes to stderr, the report to stdout.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import {
+  CORPORA_DIR,
+  DEFAULT_CORPORA,
+  KNOWN_CORPORA,
+  TSCONFIG_NAME,
+  parseCorpusSpec,
+  prepareCorpus,
+  type CorpusSpec,
+  type PreparedCorpus,
+} from "./corpus.js";
+import { REPO_ROOT, formatCommand, formatKiB, formatMs, log } from "./measure.js";
+import { renderCorpus, type CorpusResult } from "./report.js";
+import { describeDiagnostics, runTsc, typescriptVersion } from "./tsc.js";
+import {
+  CLI_JS,
+  cliAvailable,
+  dbSizeOnDisk,
+  killActiveWatcher,
+  pickEditFiles,
+  restorePendingEdits,
+  runCliEdits,
+  runIndex,
+  runWatch,
+  staleBuildWarning,
+  type CliEditResult,
+  type IndexContext,
+  type IndexRun,
+  type WatchResult,
+} from "./tsgraph.js";
+
+interface Options {
+  readonly corpora: readonly CorpusSpec[];
+  readonly edits: number;
+  readonly waitTimeoutMs: number;
+  readonly probeExactOptional: boolean;
+  readonly keepDb: boolean;
+}
+
+const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]] [--edits N]
+                        [--wait-timeout SECONDS] [--no-probe] [--keep-db]
+  --corpus        packages to benchmark (default ${DEFAULT_CORPORA.join(",")}; known: ${KNOWN_CORPORA.join(", ")})
+  --edits         single-file edits for the CLI and watch steps (default 20)
+  --wait-timeout  max wait for each watch-mode event (default 60)
+  --no-probe      do not measure whether exactOptionalPropertyTypes reduces tsc errors (leave it off)
+  --keep-db       keep the temporary graph databases`;
+
+function parseArgs(argv: readonly string[]): Options {
+  let corpora: string[] = [...DEFAULT_CORPORA];
+  let edits = 20;
+  let waitTimeoutMs = 60_000;
+  let probeExactOptional = true;
+  let keepDb = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === "") throw new Error(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    switch (flag) {
+      case "--corpus":
+      case "--corpora":
+        corpora = value()
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s !== "");
+        break;
+      case "--edits": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 0) throw new Error(`--edits must be a non-negative integer`);
+        edits = n;
+        break;
+      }
+      case "--wait-timeout": {
+        const s = Number(value());
+        if (!(s > 0)) throw new Error(`--wait-timeout must be a positive number of seconds`);
+        waitTimeoutMs = s * 1000;
+        break;
+      }
+      case "--no-probe":
+        probeExactOptional = false;
+        break;
+      case "--keep-db":
+        keepDb = true;
+        break;
+      case "--help":
+      case "-h":
+        process.stdout.write(`${USAGE}\n`);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown argument '${arg}'\n${USAGE}`);
+    }
+  }
+  if (corpora.length === 0) throw new Error(`--corpus is empty\n${USAGE}`);
+  return { corpora: corpora.map(parseCorpusSpec), edits, waitTimeoutMs, probeExactOptional, keepDb };
+}
+
+const FULL_RUN_TIMEOUT_MS = 30 * 60_000;
+const EDIT_RUN_TIMEOUT_MS = 5 * 60_000;
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, harness: string): Promise<CorpusResult> {
+  const errors: string[] = [];
+  const fail = (step: string, e: unknown): void => {
+    const text = `${step}: ${errorText(e)}`;
+    errors.push(text);
+    log(`ERROR ${spec.id} ${text}`);
+  };
+  const tmpDir = fs.mkdtempSync(path.join(tmpRoot, `${spec.dirName}-`));
+
+  // 1. Fetch, dependencies, tsconfig.
+  let corpus: PreparedCorpus;
+  try {
+    corpus = await prepareCorpus(spec, { tmpDir, timeoutMs: FULL_RUN_TIMEOUT_MS, probeExactOptional: options.probeExactOptional });
+  } catch (e) {
+    fail("fetch/setup", e);
+    return emptyResult(spec, harness, errors);
+  }
+  log(`${spec.id}: ${corpus.sourceFiles.length} source files; ${path.relative(REPO_ROOT, corpus.tsconfigPath)} written`);
+
+  // 2./3. tsc baseline.
+  let tsc: CorpusResult["tsc"] = null;
+  try {
+    log(`${spec.id}: tsc --noEmit (TypeScript ${typescriptVersion()}) ...`);
+    const report = await runTsc(corpus.dir, TSCONFIG_NAME, tmpDir, FULL_RUN_TIMEOUT_MS);
+    const { raw: _raw, extended: _extended, ...kept } = report;
+    tsc = kept;
+    log(
+      `${spec.id}: tsc wall ${formatMs(report.wallMs)}, peak RSS ${formatKiB(report.maxRssKiB)}, ` +
+        `check time ${formatMs(report.checkTimeMs)}, program files ${report.programFiles ?? "?"}, ` +
+        `diagnostics ${describeDiagnostics(report.diagnostics)}`,
+    );
+    if (!report.checked) {
+      log(`WARNING: ${spec.id}: baseline did not type-check: ${report.problems.join("; ")}`);
+      process.stderr.write(`\n!!! WARNING: baseline did not type-check (${spec.id}) !!!\n\n`);
+    }
+  } catch (e) {
+    fail("tsc baseline", e);
+  }
+
+  const editFiles = pickEditFiles(corpus, options.edits);
+  const dbPath = path.join(tmpDir, "graph.db");
+  const ctx: IndexContext = { corpus, dbPath, tmpDir };
+  let skipped: string | null = null;
+  let full: IndexRun | null = null;
+  let noop: IndexRun | null = null;
+  let cliEdits: CliEditResult | null = null;
+  let watch: WatchResult | null = null;
+  let dbBytesOnDisk: number | null = null;
+
+  if (!cliAvailable()) {
+    skipped = `${path.relative(REPO_ROOT, CLI_JS)} not found (run 'npm run build')`;
+    log(`${spec.id}: SKIPPING ts-graph steps 4-7: ${skipped}`);
+  } else {
+    try {
+      // 4. Full index.
+      log(`${spec.id}: ts-graph full index ...`);
+      full = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS);
+      dbBytesOnDisk = dbSizeOnDisk(dbPath);
+      log(`${spec.id}: full index wall ${formatMs(full.wallMs)}, peak RSS ${formatKiB(full.maxRssKiB)}`);
+      // 5. No-op.
+      noop = await runIndex(ctx, false, EDIT_RUN_TIMEOUT_MS);
+      log(`${spec.id}: no-op re-index ${formatMs(noop.wallMs)}`);
+    } catch (e) {
+      fail("ts-graph index", e);
+    }
+    if (full && noop && editFiles.length > 0) {
+      try {
+        // 6. One changed file via the CLI.
+        log(`${spec.id}: ${editFiles.length} single-file edits via the CLI ...`);
+        cliEdits = await runCliEdits(ctx, editFiles, EDIT_RUN_TIMEOUT_MS);
+      } catch (e) {
+        fail("CLI edits", e);
+      } finally {
+        restorePendingEdits();
+      }
+      try {
+        // 7. Watch mode.
+        log(`${spec.id}: ${editFiles.length} single-file edits under --watch ...`);
+        const readyTimeout = Math.max(options.waitTimeoutMs, 3 * full.wallMs);
+        watch = await runWatch(ctx, editFiles, readyTimeout, options.waitTimeoutMs);
+        if (watch.error) errors.push(`watch: ${watch.error}`);
+      } catch (e) {
+        fail("watch", e);
+      } finally {
+        restorePendingEdits();
+      }
+    }
+  }
+  if (!options.keepDb) fs.rmSync(tmpDir, { recursive: true, force: true });
+  else log(`${spec.id}: database kept at ${dbPath}`);
+
+  const timeRatio = full && tsc ? full.wallMs / tsc.wallMs : null;
+  const rssRatio = full?.maxRssKiB && tsc?.maxRssKiB ? full.maxRssKiB / tsc.maxRssKiB : null;
+  return {
+    corpus: spec.id,
+    dir: path.relative(REPO_ROOT, corpus.dir),
+    sourceFiles: corpus.sourceFiles.length,
+    tsconfig: { ...corpus.tsconfig },
+    exactOptionalPropertyTypes: corpus.exactOptionalPropertyTypes,
+    exactOptionalProbe:
+      corpus.probeSource === "measured" && corpus.probe
+        ? `measured: ${corpus.probe.errorsWithout} tsc errors without, ${corpus.probe.errorsWith} with`
+        : corpus.probeSource === "cached"
+          ? `decision cached in ${path.relative(REPO_ROOT, corpus.dir)}/.bench-setup.json`
+          : "not probed (--no-probe)",
+    tsc,
+    tsGraph: { skipped, full, dbBytesOnDisk, noop, cliEdits, watch },
+    ratios: { time: timeRatio, rss: rssRatio },
+    editFiles,
+    commands: {
+      harness,
+      tsc: tsc?.command ?? null,
+      index: full?.command ?? null,
+      watch: watch?.command ?? null,
+    },
+    errors,
+  };
+}
+
+function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): CorpusResult {
+  return {
+    corpus: spec.id,
+    dir: path.relative(REPO_ROOT, path.join(CORPORA_DIR, spec.dirName)),
+    sourceFiles: 0,
+    tsconfig: {},
+    exactOptionalPropertyTypes: false,
+    exactOptionalProbe: "n/a",
+    tsc: null,
+    tsGraph: { skipped: "setup failed", full: null, dbBytesOnDisk: null, noop: null, cliEdits: null, watch: null },
+    ratios: { time: null, rss: null },
+    editFiles: [],
+    commands: { harness, tsc: null, index: null, watch: null },
+    errors,
+  };
+}
+
+async function main(): Promise<number> {
+  const started = new Date();
+  const options = parseArgs(process.argv.slice(2));
+  const harness = formatCommand("tsx", ["bench/index-bench.ts", ...process.argv.slice(2)]);
+  const onSignal = (signal: NodeJS.Signals): void => {
+    log(`${signal}: restoring edited files and stopping`);
+    restorePendingEdits();
+    killActiveWatcher();
+    process.exit(130);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  process.on("exit", restorePendingEdits);
+
+  log(`node ${process.version}, TypeScript ${typescriptVersion()}, ${os.cpus().length} CPUs, ${formatKiB(os.totalmem() / 1024)} RAM`);
+  log(`corpora: ${options.corpora.map((c) => c.id).join(", ")}; edits: ${options.edits}`);
+  if (!cliAvailable()) log(`NOTE: ${path.relative(REPO_ROOT, CLI_JS)} is missing: ts-graph steps (4-7) will be skipped. Run 'npm run build' first.`);
+  const stale = staleBuildWarning();
+  if (stale) log(`WARNING: ${stale}`);
+
+  const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-bench-"));
+  const results: CorpusResult[] = [];
+  try {
+    for (const spec of options.corpora) results.push(await benchCorpus(spec, options, tmpRoot, harness));
+  } finally {
+    if (!options.keepDb) fs.rmSync(tmpRoot, { recursive: true, force: true });
+  }
+
+  process.stdout.write(`# ts-graph index benchmark (${started.toISOString()})\n\n`);
+  process.stdout.write(
+    `node ${process.version}, TypeScript ${typescriptVersion()}, ${os.cpus().length} CPUs ` +
+      `(${os.cpus()[0]?.model ?? "?"}), ${formatKiB(os.totalmem() / 1024)} RAM\n\n`,
+  );
+  for (const r of results) process.stdout.write(`${renderCorpus(r)}\n`);
+
+  fs.mkdirSync(CORPORA_DIR, { recursive: true });
+  const resultsFile = path.join(CORPORA_DIR, `results-${started.toISOString().replace(/[:.]/g, "-")}.json`);
+  const payload = {
+    startedAt: started.toISOString(),
+    node: process.version,
+    typescript: typescriptVersion(),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    totalMemBytes: os.totalmem(),
+    options: { ...options, corpora: options.corpora.map((c) => c.id) },
+    results,
+  };
+  fs.writeFileSync(resultsFile, `${JSON.stringify(payload, null, 2)}\n`);
+  log(`results written to ${path.relative(REPO_ROOT, resultsFile)}`);
+
+  const broken = results.filter((r) => r.errors.length > 0 || (r.tsc !== null && !r.tsc.checked) || r.tsc === null);
+  if (broken.length > 0) {
+    log(`FAILED: ${broken.map((r) => r.corpus).join(", ")} (see errors/warnings above)`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    restorePendingEdits();
+    process.stderr.write(`${errorText(e)}\n`);
+    process.exitCode = 1;
+  },
+);

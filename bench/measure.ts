@@ -1,0 +1,227 @@
+/**
+ * Spawning child processes with wall-clock timing and peak-RSS measurement.
+ *
+ * Peak RSS comes from bench/report-rss.cjs, preloaded with `node --require`, which
+ * appends `process.resourceUsage().maxRSS` (KiB) to a file named by an env var when
+ * the process exits. tsc and ts-graph are measured the same way so that their
+ * figures are comparable (both include Node's own startup footprint).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(BENCH_DIR, "..");
+export const RSS_PRELOAD = path.join(BENCH_DIR, "report-rss.cjs");
+export const RSS_ENV_VAR = "TS_GRAPH_BENCH_RSS_FILE";
+
+/** Logs and progress go to stderr; only the final report goes to stdout. */
+export function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+export function nowMs(): number {
+  return performance.now();
+}
+
+export interface RunOptions {
+  readonly cwd?: string;
+  /** Kill the process (SIGKILL) after this many ms; the result then has timedOut = true. */
+  readonly timeoutMs: number;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export interface RunResult {
+  readonly command: string;
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly timedOut: boolean;
+  /** From just before spawn() to the child's 'exit' event. */
+  readonly wallMs: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface MeasuredRunResult extends RunResult {
+  /** Peak RSS of the spawned node process in KiB; null if it did not report (e.g. killed). */
+  readonly maxRssKiB: number | null;
+  /** Largest peak RSS among node sub-processes that inherited the preload, if any. */
+  readonly descendantsMaxRssKiB: number | null;
+}
+
+/** Render a command line for humans (POSIX-shell quoting where needed). */
+export function formatCommand(command: string, args: readonly string[]): string {
+  return [command, ...args].map(shellQuote).join(" ");
+}
+
+function shellQuote(word: string): string {
+  if (word === "") return "''";
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Run any executable to completion, capturing output. */
+export async function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return (await spawnCollect(command, args, options)).result;
+}
+
+function spawnCollect(
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+): Promise<{ result: RunResult; pid: number | undefined }> {
+  return new Promise((resolve, reject) => {
+    const started = nowMs();
+    let child: ChildProcess;
+    try {
+      child = spawn(command, args, {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    const pid = child.pid;
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => err.push(chunk));
+    let timedOut = false;
+    let wallMs: number | null = null;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, options.timeoutMs);
+    child.on("exit", () => {
+      wallMs = nowMs() - started;
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(new Error(`failed to start ${command}: ${error.message}`));
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({
+        pid,
+        result: {
+          command: formatCommand(command, args),
+          exitCode: code,
+          signal,
+          timedOut,
+          wallMs: wallMs ?? nowMs() - started,
+          stdout: Buffer.concat(out).toString("utf8"),
+          stderr: Buffer.concat(err).toString("utf8"),
+        },
+      });
+    });
+  });
+}
+
+let rssFileCounter = 0;
+
+/** A fresh (non-existent) file path for one process's RSS report. */
+export function newRssFile(tmpDir: string): string {
+  rssFileCounter += 1;
+  const file = path.join(tmpDir, `rss-${process.pid}-${rssFileCounter}.jsonl`);
+  fs.rmSync(file, { force: true });
+  return file;
+}
+
+export interface RssReport {
+  readonly maxRssKiB: number | null;
+  readonly descendantsMaxRssKiB: number | null;
+}
+
+/** Read the lines written by report-rss.cjs and pick the one of `pid`. */
+export function readRssFile(file: string, pid: number | undefined): RssReport {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return { maxRssKiB: null, descendantsMaxRssKiB: null };
+  }
+  let own: number | null = null;
+  let others: number | null = null;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!isRecord(parsed)) continue;
+    const rss = parsed["maxRSSKiB"];
+    const linePid = parsed["pid"];
+    if (typeof rss !== "number") continue;
+    if (linePid === pid) own = Math.max(own ?? 0, rss);
+    else others = Math.max(others ?? 0, rss);
+  }
+  return { maxRssKiB: own, descendantsMaxRssKiB: others };
+}
+
+/** `node --require report-rss.cjs <script> ...args`, run to completion. */
+export async function runNodeMeasured(
+  script: string,
+  args: readonly string[],
+  options: RunOptions & { readonly tmpDir: string },
+): Promise<MeasuredRunResult> {
+  const rssFile = newRssFile(options.tmpDir);
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), [RSS_ENV_VAR]: rssFile };
+  const result = await spawnCollect(process.execPath, ["--require", RSS_PRELOAD, script, ...args], {
+    ...options,
+    env,
+  });
+  const rss = readRssFile(rssFile, result.pid);
+  fs.rmSync(rssFile, { force: true });
+  return {
+    ...result.result,
+    command: formatCommand("node", [script, ...args]),
+    maxRssKiB: rss.maxRssKiB,
+    descendantsMaxRssKiB: rss.descendantsMaxRssKiB,
+  };
+}
+
+/** Throw a readable error unless the run exited with one of `okCodes`. */
+export function ensureExited(result: RunResult, okCodes: readonly number[] = [0]): void {
+  if (result.timedOut) {
+    throw new Error(`timed out after ${formatMs(result.wallMs)}: ${result.command}\n${tail(result.stderr)}`);
+  }
+  if (result.exitCode === null || !okCodes.includes(result.exitCode)) {
+    const how = result.exitCode === null ? `signal ${result.signal ?? "?"}` : `exit code ${result.exitCode}`;
+    throw new Error(
+      `${how}: ${result.command}\n--- stderr (tail) ---\n${tail(result.stderr)}\n--- stdout (tail) ---\n${tail(result.stdout)}`,
+    );
+  }
+}
+
+export function tail(text: string, lines = 20): string {
+  const all = text.trimEnd().split("\n");
+  return all.slice(Math.max(0, all.length - lines)).join("\n");
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function formatMs(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "n/a";
+  if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  return `${Math.round(ms)} ms`;
+}
+
+export function formatKiB(kib: number | null | undefined): string {
+  if (kib === null || kib === undefined || !Number.isFinite(kib)) return "n/a";
+  return `${(kib / 1024).toFixed(0)} MiB`;
+}
+
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return "n/a";
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}

@@ -1,0 +1,138 @@
+/** Markdown rendering of one corpus's benchmark results. */
+import { formatBytes, formatKiB, formatMs } from "./measure.js";
+import type { Summary } from "./stats.js";
+import { describeDiagnostics, type TscReport } from "./tsc.js";
+import type { CliEditResult, IndexRun, Scalar, WatchResult } from "./tsgraph.js";
+
+export const TARGETS = {
+  timeRatio: 0.6,
+  rssRatio: 1.0,
+  noopMs: 1000,
+  cliEditP50Ms: 1000,
+  watchP50Ms: 300,
+} as const;
+
+export interface CorpusResult {
+  readonly corpus: string;
+  readonly dir: string;
+  readonly sourceFiles: number;
+  readonly tsconfig: Record<string, unknown>;
+  readonly exactOptionalPropertyTypes: boolean;
+  readonly exactOptionalProbe: string;
+  readonly tsc: Omit<TscReport, "extended"> | null;
+  readonly tsGraph: {
+    readonly skipped: string | null;
+    readonly full: IndexRun | null;
+    readonly dbBytesOnDisk: number | null;
+    readonly noop: IndexRun | null;
+    readonly cliEdits: CliEditResult | null;
+    readonly watch: WatchResult | null;
+  };
+  readonly ratios: { readonly time: number | null; readonly rss: number | null };
+  readonly editFiles: readonly string[];
+  readonly commands: { readonly harness: string; readonly tsc: string | null; readonly index: string | null; readonly watch: string | null };
+  readonly errors: readonly string[];
+}
+
+function verdict(value: number | null | undefined, limit: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "n/a";
+  return value <= limit ? "PASS" : "MISS";
+}
+
+function ratio(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? "n/a" : value.toFixed(2);
+}
+
+function pair(stats: Summary | null): string {
+  return stats ? `${formatMs(stats.p50)} / ${formatMs(stats.p95)} (n=${stats.count}, max ${formatMs(stats.max)})` : "n/a";
+}
+
+function field(fields: Record<string, Scalar> | undefined, name: string): string {
+  const v = fields?.[name];
+  return v === undefined || v === null ? "?" : String(v);
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+export function renderCorpus(r: CorpusResult): string {
+  const g = r.tsGraph;
+  const skippedNote = g.skipped ? `skipped: ${g.skipped}` : "n/a";
+  const full = g.full;
+  const rows: [string, string, string, string][] = [];
+  const add = (metric: string, value: string, target = "", status = ""): void => {
+    rows.push([metric, value, target, status]);
+  };
+  add("source files (tsconfig include/exclude)", String(r.sourceFiles));
+  add(
+    "graph files / nodes / edges",
+    full ? `${field(full.fields, "files.total")} / ${field(full.fields, "nodes.total")} / ${field(full.fields, "edges.total")}` : skippedNote,
+  );
+  add("tsc wall", formatMs(r.tsc?.wallMs));
+  add("tsc peak RSS", formatKiB(r.tsc?.maxRssKiB));
+  add("tsc check time (--extendedDiagnostics)", formatMs(r.tsc?.checkTimeMs));
+  add(
+    "tsc diagnostics",
+    r.tsc ? describeDiagnostics(r.tsc.diagnostics) : "n/a",
+    "check ran",
+    r.tsc ? (r.tsc.checked ? "OK" : "BASELINE DID NOT TYPE-CHECK") : "n/a",
+  );
+  add("index wall (full, --force)", full ? formatMs(full.wallMs) : skippedNote);
+  add("index peak RSS", full ? formatKiB(full.maxRssKiB) : skippedNote);
+  add("index / tsc wall", ratio(r.ratios.time), `<= ${TARGETS.timeRatio}`, verdict(r.ratios.time, TARGETS.timeRatio));
+  add("index / tsc peak RSS", ratio(r.ratios.rss), `<= ${TARGETS.rssRatio.toFixed(1)}`, verdict(r.ratios.rss, TARGETS.rssRatio));
+  add(
+    "database size (reported / on disk)",
+    full ? `${formatBytes(numberOrNull(full.fields["dbBytes"]))} / ${formatBytes(g.dbBytesOnDisk)}` : skippedNote,
+  );
+  add(
+    "no-op re-index wall",
+    g.noop ? `${formatMs(g.noop.wallMs)} (mode ${field(g.noop.fields, "mode")})` : skippedNote,
+    `<= ${formatMs(TARGETS.noopMs)}`,
+    verdict(g.noop?.wallMs, TARGETS.noopMs),
+  );
+  const cli = g.cliEdits;
+  add(
+    "one changed file via CLI, p50 / p95",
+    cli ? `${pair(cli.stats)}; modes ${JSON.stringify(cli.modes)}` : skippedNote,
+    `p50 <= ${formatMs(TARGETS.cliEditP50Ms)}`,
+    verdict(cli?.stats?.p50, TARGETS.cliEditP50Ms),
+  );
+  const w = g.watch;
+  add(
+    "watch: edit -> committedAt, p50 / p95",
+    w ? pair(w.commitStats) + (w.error ? " (stopped early)" : "") : skippedNote,
+    `p50 <= ${TARGETS.watchP50Ms} ms`,
+    verdict(w?.commitStats?.p50, TARGETS.watchP50Ms),
+  );
+  add("watch: edit -> update line read, p50 / p95", w ? pair(w.arrivalStats) : skippedNote);
+  add("watch: start -> ready", w ? formatMs(w.readyMs) : skippedNote);
+
+  const lines: string[] = [];
+  lines.push(`## ${r.corpus}`, "");
+  lines.push("| metric | value | target | status |", "| --- | --- | --- | --- |");
+  for (const [a, b, c, d] of rows) lines.push(`| ${cell(a)} | ${cell(b)} | ${cell(c)} | ${cell(d)} |`);
+  lines.push("");
+  lines.push(`- harness: \`${r.commands.harness}\``);
+  if (r.commands.tsc) lines.push(`- tsc (cwd ${r.dir}): \`${r.commands.tsc}\``);
+  if (r.commands.index) lines.push(`- index: \`${r.commands.index}\``);
+  if (r.commands.watch) lines.push(`- watch: \`${r.commands.watch}\``);
+  lines.push(`- exactOptionalPropertyTypes: ${r.exactOptionalPropertyTypes} (${r.exactOptionalProbe})`);
+  if (full) {
+    const summary = Object.entries(full.fields)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(", ");
+    lines.push(`- ts-graph summary (full index): ${summary || "(none parsed)"}`);
+  }
+  if (r.tsc && !r.tsc.checked) lines.push(`- WARNING: baseline did not type-check: ${r.tsc.problems.join("; ")}`);
+  if (w?.error) lines.push(`- WARNING: watch step stopped early: ${w.error.split("\n")[0] ?? ""}`);
+  if (w && w.exit.forced) lines.push("- WARNING: watcher ignored SIGINT for 10 s and was killed");
+  for (const e of r.errors) lines.push(`- ERROR: ${e.split("\n")[0] ?? ""}`);
+  lines.push("");
+  return lines.join("\n");
+}
+
+function numberOrNull(v: Scalar | undefined): number | null {
+  return typeof v === "number" ? v : null;
+}

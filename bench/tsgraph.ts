@@ -1,0 +1,469 @@
+/**
+ * ts-graph steps of the benchmark: full index, no-op re-index, one changed file via
+ * the CLI, and one changed file under `--watch`.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as readline from "node:readline";
+import { editSuffix, type PreparedCorpus } from "./corpus.js";
+import {
+  REPO_ROOT,
+  RSS_ENV_VAR,
+  RSS_PRELOAD,
+  ensureExited,
+  formatCommand,
+  formatMs,
+  isRecord,
+  log,
+  newRssFile,
+  readRssFile,
+  runNodeMeasured,
+  tail,
+} from "./measure.js";
+import { evenlySpacedIndices, summarize, type Summary } from "./stats.js";
+
+export const CLI_JS = path.join(REPO_ROOT, "dist", "cli.js");
+
+export function cliAvailable(): boolean {
+  return fs.existsSync(CLI_JS);
+}
+
+/** A warning when some file under src/ is newer than dist/cli.js (a stale build), else null. */
+export function staleBuildWarning(): string | null {
+  if (!cliAvailable()) return null;
+  const built = fs.statSync(CLI_JS).mtimeMs;
+  const srcDir = path.join(REPO_ROOT, "src");
+  if (!fs.existsSync(srcDir)) return null;
+  const newest = newestFile(srcDir);
+  if (newest && newest.mtimeMs > built) {
+    return `dist/cli.js is older than ${path.relative(REPO_ROOT, newest.file)}: run 'npm run build' first to bench the current sources`;
+  }
+  return null;
+}
+
+function newestFile(dir: string): { file: string; mtimeMs: number } | null {
+  let newest: { file: string; mtimeMs: number } | null = null;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const abs = path.join(dir, entry.name);
+    const candidate = entry.isDirectory()
+      ? newestFile(abs)
+      : entry.isFile()
+        ? { file: abs, mtimeMs: fs.statSync(abs).mtimeMs }
+        : null;
+    if (candidate && (!newest || candidate.mtimeMs > newest.mtimeMs)) newest = candidate;
+  }
+  return newest;
+}
+
+// ---------------------------------------------------------------------------
+// Edits to corpus files, always undone (also on Ctrl-C or a crash).
+
+const pendingRestores = new Map<string, string>();
+
+export function restorePendingEdits(): void {
+  for (const [file, original] of pendingRestores) {
+    try {
+      fs.writeFileSync(file, original);
+    } catch {
+      // best effort; setup strips leftover edits on the next run anyway
+    }
+  }
+  pendingRestores.clear();
+}
+
+function applyEdit(file: string, original: string, i: number): void {
+  pendingRestores.set(file, original);
+  fs.writeFileSync(file, original + editSuffix(i));
+}
+
+function undoEdit(file: string, original: string): void {
+  fs.writeFileSync(file, original);
+  pendingRestores.delete(file);
+}
+
+/** The N files to edit: evenly spaced over the sorted source list. */
+export function pickEditFiles(corpus: PreparedCorpus, count: number): string[] {
+  const files = corpus.sourceFiles;
+  return evenlySpacedIndices(files.length, count).map((i) => files[i] ?? "").filter((f) => f !== "");
+}
+
+// ---------------------------------------------------------------------------
+// One-shot `ts-graph index` runs.
+
+export type Scalar = string | number | boolean | null;
+
+export interface IndexRun {
+  readonly command: string;
+  readonly wallMs: number;
+  readonly maxRssKiB: number | null;
+  readonly descendantsMaxRssKiB: number | null;
+  /** The JSON summary printed on stdout (null if none could be parsed). */
+  readonly summary: Record<string, unknown> | null;
+  /** The summary's scalar leaves, keyed by dotted path ("files.total"). */
+  readonly fields: Record<string, Scalar>;
+}
+
+export interface IndexContext {
+  readonly corpus: PreparedCorpus;
+  readonly dbPath: string;
+  readonly tmpDir: string;
+}
+
+export function indexArgs(ctx: IndexContext, extra: readonly string[]): string[] {
+  return ["index", ctx.corpus.dir, "--tsconfig", ctx.corpus.tsconfigPath, "--db", ctx.dbPath, ...extra];
+}
+
+export function displayCommand(args: readonly string[]): string {
+  return formatCommand("node", [path.relative(process.cwd(), CLI_JS) || CLI_JS, ...args]);
+}
+
+export async function runIndex(ctx: IndexContext, force: boolean, timeoutMs: number): Promise<IndexRun> {
+  const args = indexArgs(ctx, [...(force ? ["--force"] : []), "--quiet", "--json"]);
+  const raw = await runNodeMeasured(CLI_JS, args, { cwd: REPO_ROOT, tmpDir: ctx.tmpDir, timeoutMs });
+  ensureExited(raw);
+  const summary = parseJsonSummary(raw.stdout);
+  if (!summary) log(`warning: could not parse a JSON summary from stdout of: ${displayCommand(args)}\n${tail(raw.stdout, 5)}`);
+  return {
+    command: displayCommand(args),
+    wallMs: raw.wallMs,
+    maxRssKiB: raw.maxRssKiB,
+    descendantsMaxRssKiB: raw.descendantsMaxRssKiB,
+    summary,
+    fields: summary ? flattenScalars(summary) : {},
+  };
+}
+
+/** The whole stdout as one JSON object, else the last line that is one. */
+export function parseJsonSummary(stdout: string): Record<string, unknown> | null {
+  const whole = tryParseRecord(stdout.trim());
+  if (whole) return whole;
+  const lines = stdout.split(/\r?\n/);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const parsed = tryParseRecord((lines[i] ?? "").trim());
+    if (parsed) return parsed;
+  }
+  return null;
+}
+
+function tryParseRecord(text: string): Record<string, unknown> | null {
+  if (!text.startsWith("{")) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function flattenScalars(value: Record<string, unknown>, prefix = ""): Record<string, Scalar> {
+  const out: Record<string, Scalar> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[name] = v;
+    else if (isRecord(v)) Object.assign(out, flattenScalars(v, name));
+    else if (Array.isArray(v)) out[`${name}.length`] = v.length;
+  }
+  return out;
+}
+
+export function numberField(fields: Record<string, Scalar>, name: string): number | null {
+  const v = fields[name];
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+/** Bytes of the SQLite database including its -wal/-shm side files. */
+export function dbSizeOnDisk(dbPath: string): number | null {
+  let total = 0;
+  let any = false;
+  for (const suffix of ["", "-wal", "-shm"]) {
+    try {
+      total += fs.statSync(dbPath + suffix).size;
+      any = true;
+    } catch {
+      // absent
+    }
+  }
+  return any ? total : null;
+}
+
+// ---------------------------------------------------------------------------
+// Step 6: one changed file via the CLI.
+
+export interface EditSample {
+  readonly file: string;
+  readonly wallMs: number;
+  readonly mode: Scalar;
+}
+
+export interface CliEditResult {
+  readonly samples: readonly EditSample[];
+  readonly stats: Summary | null;
+  /** How often each reported `mode` occurred, e.g. { incremental: 20 }. */
+  readonly modes: Record<string, number>;
+  readonly firstSummary: Record<string, Scalar>;
+  readonly command: string;
+}
+
+export async function runCliEdits(
+  ctx: IndexContext,
+  files: readonly string[],
+  timeoutMs: number,
+): Promise<CliEditResult> {
+  const samples: EditSample[] = [];
+  const modes: Record<string, number> = {};
+  let firstSummary: Record<string, Scalar> = {};
+  let command = "";
+  for (const [i, rel] of files.entries()) {
+    const abs = path.join(ctx.corpus.dir, rel);
+    const original = fs.readFileSync(abs, "utf8");
+    applyEdit(abs, original, i);
+    let timed: IndexRun;
+    try {
+      timed = await runIndex(ctx, false, timeoutMs);
+    } finally {
+      undoEdit(abs, original);
+    }
+    // Bring the DB back in line with the restored file (untimed).
+    await runIndex(ctx, false, timeoutMs);
+    const mode = timed.fields["mode"] ?? null;
+    modes[String(mode)] = (modes[String(mode)] ?? 0) + 1;
+    if (i === 0) {
+      firstSummary = timed.fields;
+      command = timed.command;
+    }
+    samples.push({ file: rel, wallMs: timed.wallMs, mode });
+    log(`  cli edit ${i + 1}/${files.length} ${rel}: ${formatMs(timed.wallMs)} (mode ${String(mode)})`);
+  }
+  return { samples, stats: summarize(samples.map((s) => s.wallMs)), modes, firstSummary, command };
+}
+
+// ---------------------------------------------------------------------------
+// Step 7: watch mode.
+
+interface WatchEvent {
+  /** Date.now() when the line was read. */
+  readonly arrivedAt: number;
+  readonly data: Record<string, unknown>;
+}
+
+class WatchProcess {
+  readonly events: WatchEvent[] = [];
+  private readonly listeners = new Set<() => void>();
+  private stderrText = "";
+  private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  private readonly exited: Promise<void>;
+
+  constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    readonly command: string,
+    readonly rssFile: string,
+  ) {
+    const lines = readline.createInterface({ input: child.stdout });
+    lines.on("line", (line) => {
+      const data = tryParseRecord(line.trim());
+      if (data) {
+        this.events.push({ arrivedAt: Date.now(), data });
+        this.notify();
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      this.stderrText = (this.stderrText + chunk.toString("utf8")).slice(-20_000);
+    });
+    this.exited = new Promise((resolve) => {
+      child.on("exit", (code, signal) => {
+        this.exitInfo = { code, signal };
+        this.notify();
+        resolve();
+      });
+    });
+  }
+
+  get stderrTail(): string {
+    return tail(this.stderrText, 15);
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** The first event at index >= `from` satisfying `match`; rejects on timeout or exit. */
+  waitFor(from: number, match: (e: WatchEvent) => boolean, timeoutMs: number, what: string): Promise<WatchEvent> {
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const check = (): void => {
+        for (let i = from; i < this.events.length; i++) {
+          const event = this.events[i];
+          if (event && match(event)) {
+            finish();
+            resolve(event);
+            return;
+          }
+        }
+        if (this.exitInfo) {
+          finish();
+          const how = this.exitInfo.code !== null ? `code ${this.exitInfo.code}` : `signal ${this.exitInfo.signal ?? "?"}`;
+          reject(new Error(`watcher exited (${how}) while waiting for ${what}\n${this.stderrTail}`));
+        }
+      };
+      const finish = (): void => {
+        if (timer) clearTimeout(timer);
+        this.listeners.delete(check);
+      };
+      timer = setTimeout(() => {
+        finish();
+        reject(
+          new Error(
+            `timed out after ${formatMs(timeoutMs)} waiting for ${what}; last watcher stdout events: ` +
+              `${JSON.stringify(this.events.slice(-3).map((e) => e.data))}\n${this.stderrTail}`,
+          ),
+        );
+      }, timeoutMs);
+      this.listeners.add(check);
+      check();
+    });
+  }
+
+  /** SIGINT, then SIGKILL after `graceMs`. */
+  async stop(graceMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; forced: boolean }> {
+    if (!this.exitInfo) {
+      this.child.kill("SIGINT");
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        this.exited.then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), graceMs);
+        }),
+      ]);
+      if (timer) clearTimeout(timer);
+      if (timedOut) {
+        log(`watcher did not exit within ${formatMs(graceMs)} of SIGINT: sending SIGKILL`);
+        this.child.kill("SIGKILL");
+        await this.exited;
+        return { ...(this.exitInfo ?? { code: null, signal: null }), forced: true };
+      }
+    }
+    return { ...(this.exitInfo ?? { code: null, signal: null }), forced: false };
+  }
+}
+
+let activeWatcher: WatchProcess | null = null;
+
+/** For the harness's own Ctrl-C handler. */
+export function killActiveWatcher(): void {
+  activeWatcher?.child.kill("SIGKILL");
+}
+
+function namesFile(event: WatchEvent, rel: string, abs: string): boolean {
+  const changed = event.data["changed"];
+  if (!Array.isArray(changed)) return false;
+  return changed.some((entry) => {
+    if (typeof entry !== "string") return false;
+    const p = entry.replace(/\\/g, "/");
+    return p === rel || p === abs.replace(/\\/g, "/") || p.endsWith(`/${rel}`);
+  });
+}
+
+export interface WatchSample {
+  readonly file: string;
+  /** committedAt - T0 (T0 = Date.now() just before the edit was written); null if the event had no committedAt. */
+  readonly commitLatencyMs: number | null;
+  /** Time the update line was read - T0. */
+  readonly arrivalLatencyMs: number;
+  readonly reportedDurationMs: number | null;
+}
+
+export interface WatchResult {
+  readonly command: string;
+  readonly readyMs: number;
+  readonly samples: readonly WatchSample[];
+  readonly commitStats: Summary | null;
+  readonly arrivalStats: Summary | null;
+  readonly exit: { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
+  readonly maxRssKiB: number | null;
+  /** Set when the loop stopped early (timeout, watcher crash). */
+  readonly error: string | null;
+}
+
+export async function runWatch(
+  ctx: IndexContext,
+  files: readonly string[],
+  readyTimeoutMs: number,
+  waitTimeoutMs: number,
+): Promise<WatchResult> {
+  const args = indexArgs(ctx, ["--watch", "--json"]);
+  const rssFile = newRssFile(ctx.tmpDir);
+  const started = Date.now();
+  const child = spawn(process.execPath, ["--require", RSS_PRELOAD, CLI_JS, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, [RSS_ENV_VAR]: rssFile },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const watcher = new WatchProcess(child, displayCommand(args), rssFile);
+  activeWatcher = watcher;
+  const samples: WatchSample[] = [];
+  let readyMs = Number.NaN;
+  let error: string | null = null;
+  try {
+    const ready = await watcher.waitFor(0, (e) => e.data["event"] === "ready", readyTimeoutMs, "the 'ready' event");
+    readyMs = ready.arrivedAt - started;
+    log(`  watcher ready after ${formatMs(readyMs)}`);
+    for (const [i, rel] of files.entries()) {
+      const abs = path.join(ctx.corpus.dir, rel);
+      const original = fs.readFileSync(abs, "utf8");
+      const isUpdateFor = (t0: number) => (e: WatchEvent) => {
+        if (e.data["event"] !== "update" || !namesFile(e, rel, abs)) return false;
+        const committedAt = e.data["committedAt"];
+        // Ignore a late event about an earlier write of the same file.
+        return typeof committedAt !== "number" || committedAt >= t0;
+      };
+      let from = watcher.events.length;
+      const t0 = Date.now();
+      applyEdit(abs, original, i);
+      let update: WatchEvent;
+      try {
+        update = await watcher.waitFor(from, isUpdateFor(t0), waitTimeoutMs, `the update naming ${rel}`);
+      } catch (e) {
+        undoEdit(abs, original);
+        throw e;
+      }
+      const committedAt = update.data["committedAt"];
+      const durationMs = update.data["durationMs"];
+      const sample: WatchSample = {
+        file: rel,
+        commitLatencyMs: typeof committedAt === "number" ? committedAt - t0 : null,
+        arrivalLatencyMs: update.arrivedAt - t0,
+        reportedDurationMs: typeof durationMs === "number" ? durationMs : null,
+      };
+      samples.push(sample);
+      log(
+        `  watch edit ${i + 1}/${files.length} ${rel}: commit ${formatMs(sample.commitLatencyMs)}, ` +
+          `arrival ${formatMs(sample.arrivalLatencyMs)}, reported ${formatMs(sample.reportedDurationMs)}`,
+      );
+      from = watcher.events.length;
+      const t1 = Date.now();
+      undoEdit(abs, original);
+      await watcher.waitFor(from, isUpdateFor(t1), waitTimeoutMs, `the update after restoring ${rel}`);
+    }
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+    log(`WATCH STEP STOPPED: ${error}`);
+  } finally {
+    restorePendingEdits();
+  }
+  const exit = await watcher.stop(10_000);
+  activeWatcher = null;
+  const rss = readRssFile(rssFile, child.pid);
+  fs.rmSync(rssFile, { force: true });
+  const commits = samples.map((s) => s.commitLatencyMs).filter((v): v is number => v !== null);
+  return {
+    command: watcher.command,
+    readyMs,
+    samples,
+    commitStats: summarize(commits),
+    arrivalStats: summarize(samples.map((s) => s.arrivalLatencyMs)),
+    exit,
+    maxRssKiB: rss.maxRssKiB,
+    error,
+  };
+}

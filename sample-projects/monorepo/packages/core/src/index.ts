@@ -1,0 +1,2 @@
+export { Article, type ArticleInput, type ArticleStatus } from './article';
+export { ArticleStore } from './store';

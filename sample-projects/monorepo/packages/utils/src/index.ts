@@ -1,0 +1,2 @@
+export { slugify, truncate, wordCount } from './strings';
+export * from './collections';

@@ -1,0 +1,30 @@
+// expect: INSTANTIATES src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature
+// expect: CALLS src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature.reset
+// (getter/setter reads and writes intentionally carry no CALLS expectations)
+
+export class Temperature {
+  private kelvin = 273.15;
+
+  get celsius(): number {
+    return this.kelvin - 273.15;
+  }
+
+  set celsius(value: number) {
+    this.kelvin = Math.max(0, value + 273.15);
+  }
+
+  get fahrenheit(): number {
+    return this.celsius * 1.8 + 32;
+  }
+
+  reset(): void {
+    this.kelvin = 273.15;
+  }
+}
+
+export function readSensor(raw: number): number {
+  const temperature = new Temperature();
+  temperature.reset();
+  temperature.celsius = raw;
+  return temperature.fahrenheit;
+}

@@ -1,0 +1,4 @@
+/** Returns a friendly greeting. Default-exported named function. */
+export default function greet(name: string): string {
+  return `Hello, ${name}!`;
+}

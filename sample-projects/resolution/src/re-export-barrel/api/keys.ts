@@ -1,0 +1,3 @@
+export function cacheKey(scope: string, id: string): string {
+  return `${scope}:${id}`;
+}

@@ -1,0 +1,4 @@
+export interface Invoice {
+  number: string;
+  amountCents: number;
+}

@@ -1,0 +1,5 @@
+export enum Priority {
+  Low = 'low',
+  Normal = 'normal',
+  Urgent = 'urgent',
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from "commander";
+import { createRequire } from "node:module";
+import { registerIndexCommand } from "./cli/index-command.js";
+import { registerSnapshotCommand } from "./cli/snapshot-command.js";
+import { EXIT } from "./cli/exit-codes.js";
+
+const require = createRequire(import.meta.url);
+const { version } = require("../package.json") as { version: string };
+
+function exit(code: number): void {
+  process.exitCode = code;
+}
+
+const program = new Command()
+  .name("ts-graph")
+  .description("A type-aware code graph of a TypeScript codebase, in SQLite.")
+  .version(version)
+  .exitOverride()
+  .showHelpAfterError("(run ts-graph --help for usage)");
+
+registerIndexCommand(program, exit);
+registerSnapshotCommand(program, exit);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    const benign = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
+    process.exitCode = benign ? EXIT.ok : EXIT.usage;
+  } else {
+    throw error;
+  }
+}

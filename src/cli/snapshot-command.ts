@@ -1,0 +1,57 @@
+import type { Command } from "commander";
+import fs from "node:fs";
+import path from "node:path";
+import { readSnapshot } from "../db/snapshot.js";
+import { openIndexer, type Indexer } from "../ingestion/indexer.js";
+import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
+
+export interface SnapshotCommandOptions {
+  readonly out?: string;
+  readonly db?: string;
+  readonly tsconfig?: string[];
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Brings the graph up to date, then writes its deterministic export to --out or stdout. */
+export function runSnapshotCommand(root: string | undefined, options: SnapshotCommandOptions): number {
+  let indexer: Indexer | undefined;
+  try {
+    indexer = openIndexer({
+      root: root ?? ".",
+      dbPath: options.db,
+      tsconfigs: options.tsconfig,
+      onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
+    });
+    indexer.run();
+    const text = readSnapshot(indexer.db);
+    if (options.out === undefined) {
+      process.stdout.write(text);
+    } else {
+      const out = path.resolve(options.out);
+      const temporary = `${out}.tmp-${process.pid}`;
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(temporary, text);
+      fs.renameSync(temporary, out);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    process.stderr.write(`ts-graph: ${messageOf(error)}\n`);
+    return exitCodeFor(error);
+  } finally {
+    indexer?.close();
+  }
+}
+
+export function registerSnapshotCommand(program: Command, exit: (code: number) => void): void {
+  program
+    .command("snapshot")
+    .description("update the graph, then write a deterministic export of it (docs/snapshot.md)")
+    .argument("[root]", "project root", ".")
+    .option("--out <file>", "write to this file instead of stdout")
+    .option("--db <path>", "database path (default: <root>/.ts-graph/graph.db)")
+    .option("--tsconfig <path>", "tsconfig to load (repeatable); default: discovered", collect)
+    .action((root: string, options: SnapshotCommandOptions) => exit(runSnapshotCommand(root, options)));
+}

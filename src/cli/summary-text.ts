@@ -1,0 +1,53 @@
+import path from "node:path";
+import type { IndexSummary } from "../ingestion/indexer.js";
+
+const MAX_LISTED_PROBLEMS = 20;
+
+function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+function bytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${n} B`;
+}
+
+function byKind(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([kind, n]) => `${kind} ${count(n)}`)
+    .join(" · ");
+}
+
+/** The summary printed after `ts-graph index`, for a person at a terminal. */
+export function formatIndexSummary(summary: IndexSummary): string {
+  const lines: string[] = [];
+  const how =
+    summary.mode === "noop"
+      ? "up to date, nothing changed"
+      : summary.mode === "full"
+        ? `full index (${summary.reason ?? "forced"})`
+        : `incremental: ${summary.files.extracted} re-extracted, ${summary.files.removed} removed`;
+  lines.push(`ts-graph: ${summary.root} — ${how}`);
+  const fileDetails = [`${count(summary.files.extracted)} extracted`, `${count(summary.files.removed)} removed`];
+  if (summary.files.withSyntaxErrors > 0) fileDetails.push(`${summary.files.withSyntaxErrors} with syntax errors`);
+  if (summary.files.unreadable > 0) fileDetails.push(`${summary.files.unreadable} unreadable`);
+  lines.push(`  files  ${count(summary.files.total)} (${fileDetails.join(", ")})`);
+  lines.push(`  nodes  ${count(summary.nodes.total)}: ${byKind(summary.nodes.byKind)}`);
+  lines.push(`  edges  ${count(summary.edges.total)}: ${byKind(summary.edges.byKind)}`);
+  const relativeDb = path.relative(process.cwd(), summary.db) || summary.db;
+  lines.push(`  time   ${(summary.durationMs / 1000).toFixed(2)} s · database ${bytes(summary.dbBytes)} at ${relativeDb}`);
+  if (summary.syntaxErrors.length > 0) {
+    lines.push("syntax errors (indexed as far as they parse):");
+    for (const error of summary.syntaxErrors.slice(0, MAX_LISTED_PROBLEMS)) {
+      lines.push(`  ${error.file}:${error.line}:${error.column} ${error.message}`);
+    }
+    if (summary.syntaxErrors.length > MAX_LISTED_PROBLEMS) lines.push(`  … ${summary.syntaxErrors.length - MAX_LISTED_PROBLEMS} more`);
+  }
+  if (summary.unreadable.length > 0) {
+    lines.push("unreadable files (skipped):");
+    for (const file of summary.unreadable.slice(0, MAX_LISTED_PROBLEMS)) lines.push(`  ${file.file}: ${file.reason}`);
+  }
+  return lines.join("\n");
+}

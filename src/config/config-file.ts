@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export const CONFIG_FILE_NAME = "ts-graph.config.json";
+
+const ConfigSchema = z.strictObject({
+  /** Globs (relative to the root) of files to index; default: every file of the TypeScript projects. */
+  include: z.array(z.string().min(1)).optional(),
+  /** Globs (relative to the root) of files to leave out. */
+  exclude: z.array(z.string().min(1)).optional(),
+  /** tsconfig files to load (relative to the root), instead of discovering them. */
+  tsconfig: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  /** Database path (relative to the root); default `.ts-graph/graph.db`. */
+  db: z.string().min(1).optional(),
+});
+
+export type TsGraphConfig = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length === 0 ? "" : `"${issue.path.map(String).join(".")}": `;
+  if (issue.code === "unrecognized_keys") {
+    const keys = issue.keys.map((key) => `"${key}"`).join(", ");
+    return `${where}unknown key${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: include, exclude, tsconfig, db)`;
+  }
+  return `${where}${issue.message}`;
+}
+
+/** Parses and validates the text of a config file; errors name the bad key. */
+export function parseConfig(text: string, fileName: string): TsGraphConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${fileName} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const result = ConfigSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map(describeIssue).join("; ");
+    throw new ConfigError(`${fileName}: ${problems}`);
+  }
+  return result.data;
+}
+
+/** Reads `ts-graph.config.json` under root; an empty config when there is none. */
+export function loadConfig(root: string): { config: TsGraphConfig; text: string } {
+  const file = path.join(root, CONFIG_FILE_NAME);
+  if (!fs.existsSync(file)) return { config: {}, text: "" };
+  const text = fs.readFileSync(file, "utf8");
+  return { config: parseConfig(text, CONFIG_FILE_NAME), text };
+}
+
+export function tsconfigList(config: TsGraphConfig): string[] | undefined {
+  if (config.tsconfig === undefined) return undefined;
+  return typeof config.tsconfig === "string" ? [config.tsconfig] : config.tsconfig;
+}

@@ -1,0 +1,206 @@
+import fs from "node:fs";
+import path from "node:path";
+import picomatch from "picomatch";
+import { globSync } from "tinyglobby";
+import { ts } from "ts-morph";
+import { ConfigError, tsconfigList, type TsGraphConfig } from "./config-file.js";
+
+/** One TypeScript project to load: its compiler options and the files it owns in the index. */
+export interface ProjectSpec {
+  /** tsconfig path relative to the root; "" for the fallback project when no tsconfig exists. */
+  readonly id: string;
+  readonly options: ts.CompilerOptions;
+  readonly projectReferences: readonly ts.ProjectReference[] | undefined;
+  /** Absolute paths of the files this project owns (each file belongs to exactly one project). */
+  readonly fileNames: readonly string[];
+}
+
+export interface DiscoveredProjects {
+  readonly projects: readonly ProjectSpec[];
+  readonly warnings: readonly string[];
+}
+
+/** Compiler options used when the root has no tsconfig. */
+export const FALLBACK_COMPILER_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ESNext,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  jsx: ts.JsxEmit.Preserve,
+  strict: true,
+  allowJs: false,
+  allowImportingTsExtensions: true,
+  skipLibCheck: true,
+  noEmit: true,
+};
+
+const FALLBACK_GLOB = "**/*.{ts,tsx,mts,cts}";
+const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**", "**/.ts-graph/**"];
+const SOURCE_EXTENSION = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
+
+export function toPosix(relative: string): string {
+  return relative.split(path.sep).join("/");
+}
+
+export function relativeTo(root: string, fileName: string): string {
+  return toPosix(path.relative(root, fileName));
+}
+
+function isInside(root: string, fileName: string): boolean {
+  const relative = path.relative(root, fileName);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+function formatDiagnostic(diagnostic: ts.Diagnostic): string {
+  return ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+}
+
+interface ParsedTsconfig {
+  readonly fileName: string;
+  readonly parsed: ts.ParsedCommandLine;
+}
+
+function readTsconfig(fileName: string): ParsedTsconfig {
+  const read = ts.readConfigFile(fileName, ts.sys.readFile);
+  if (read.error !== undefined) {
+    throw new ConfigError(`cannot read ${fileName}: ${formatDiagnostic(read.error)}`);
+  }
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(fileName), undefined, fileName);
+  return { fileName, parsed };
+}
+
+/** A tsconfig and every project it references, leaves after the projects that reference them are read. */
+function collectReferencedTsconfigs(start: string, seen: Set<string>, out: ParsedTsconfig[], warnings: string[]): void {
+  const fileName = path.resolve(start);
+  if (seen.has(fileName)) return;
+  seen.add(fileName);
+  if (!fs.existsSync(fileName)) {
+    warnings.push(`referenced project ${fileName} does not exist; skipped`);
+    return;
+  }
+  const config = readTsconfig(fileName);
+  const blocking = config.parsed.errors.filter((error) => error.code !== 18003);
+  for (const error of blocking) warnings.push(`${path.basename(fileName)}: ${formatDiagnostic(error)}`);
+  out.push(config);
+  for (const reference of config.parsed.projectReferences ?? []) {
+    collectReferencedTsconfigs(ts.resolveProjectReferencePath(reference), seen, out, warnings);
+  }
+}
+
+function expandWorkspacePattern(root: string, pattern: string): string[] {
+  const cleaned = pattern.replace(/^\.\//, "").replace(/\/$/, "");
+  if (cleaned.startsWith("!")) return [];
+  return globSync(cleaned, { cwd: root, onlyDirectories: true, absolute: true, ignore: ALWAYS_IGNORED });
+}
+
+/** Package folders declared by npm/yarn `workspaces` or `pnpm-workspace.yaml`. */
+export function workspacePackageDirs(root: string): string[] {
+  const patterns: string[] = [];
+  const packageJson = path.join(root, "package.json");
+  if (fs.existsSync(packageJson)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(packageJson, "utf8")) as { workspaces?: unknown };
+      const workspaces = manifest.workspaces;
+      if (Array.isArray(workspaces)) patterns.push(...workspaces.filter((w): w is string => typeof w === "string"));
+      else if (typeof workspaces === "object" && workspaces !== null && "packages" in workspaces) {
+        const listed = (workspaces as { packages: unknown }).packages;
+        if (Array.isArray(listed)) patterns.push(...listed.filter((w): w is string => typeof w === "string"));
+      }
+    } catch {
+      // an unreadable package.json declares no workspaces
+    }
+  }
+  const pnpmWorkspace = path.join(root, "pnpm-workspace.yaml");
+  if (fs.existsSync(pnpmWorkspace)) patterns.push(...pnpmWorkspacePatterns(fs.readFileSync(pnpmWorkspace, "utf8")));
+  const dirs = patterns.flatMap((pattern) => expandWorkspacePattern(root, pattern));
+  return [...new Set(dirs.map((dir) => path.resolve(dir)))].sort();
+}
+
+/** The `packages:` list of a pnpm-workspace.yaml (the only key ts-graph reads from it). */
+export function pnpmWorkspacePatterns(text: string): string[] {
+  const patterns: string[] = [];
+  let inPackages = false;
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.replace(/\s+#.*$/, "");
+    if (/^packages\s*:/.test(line)) {
+      inPackages = true;
+      continue;
+    }
+    if (!inPackages) continue;
+    const item = /^\s+-\s*(.+?)\s*$/.exec(line);
+    if (item?.[1] !== undefined) patterns.push(item[1].replace(/^['"]|['"]$/g, ""));
+    else if (/^\S/.test(line)) inPackages = false;
+  }
+  return patterns;
+}
+
+function tsconfigCandidates(root: string, config: TsGraphConfig, explicit: readonly string[] | undefined): string[] {
+  const listed = explicit !== undefined && explicit.length > 0 ? explicit : tsconfigList(config);
+  if (listed !== undefined) {
+    return listed.map((entry) => {
+      const resolved = path.resolve(root, entry);
+      const fileName = fs.existsSync(resolved) && fs.statSync(resolved).isDirectory() ? path.join(resolved, "tsconfig.json") : resolved;
+      if (!fs.existsSync(fileName)) throw new ConfigError(`tsconfig ${entry} does not exist (looked for ${fileName})`);
+      return fileName;
+    });
+  }
+  const candidates: string[] = [];
+  const rootTsconfig = path.join(root, "tsconfig.json");
+  if (fs.existsSync(rootTsconfig)) candidates.push(rootTsconfig);
+  for (const dir of workspacePackageDirs(root)) {
+    const packageTsconfig = path.join(dir, "tsconfig.json");
+    if (fs.existsSync(packageTsconfig)) candidates.push(packageTsconfig);
+  }
+  return candidates;
+}
+
+function fileFilter(root: string, config: TsGraphConfig): (fileName: string) => boolean {
+  const include = config.include !== undefined && config.include.length > 0 ? picomatch(config.include, { dot: true }) : undefined;
+  const exclude = picomatch([...ALWAYS_IGNORED, ...(config.exclude ?? [])], { dot: true });
+  return (fileName) => {
+    if (!isInside(root, fileName) || !SOURCE_EXTENSION.test(fileName)) return false;
+    const relative = relativeTo(root, fileName);
+    if (exclude(relative)) return false;
+    return include === undefined || include(relative);
+  };
+}
+
+/**
+ * Finds the TypeScript projects under root: the tsconfigs given (or `ts-graph.config.json`'s list), else the
+ * root tsconfig with every project it references plus each workspace package's tsconfig, else all TypeScript
+ * files under root with default options. Each file is owned by the first project that lists it.
+ */
+export function discoverProjects(root: string, config: TsGraphConfig, explicitTsconfigs?: readonly string[]): DiscoveredProjects {
+  const warnings: string[] = [];
+  const accepts = fileFilter(root, config);
+  const parsedConfigs: ParsedTsconfig[] = [];
+  const seen = new Set<string>();
+  for (const candidate of tsconfigCandidates(root, config, explicitTsconfigs)) {
+    collectReferencedTsconfigs(candidate, seen, parsedConfigs, warnings);
+  }
+
+  const owned = new Set<string>();
+  const projects: ProjectSpec[] = [];
+  for (const { fileName, parsed } of parsedConfigs) {
+    const files = parsed.fileNames.map((name) => path.resolve(name)).filter((name) => accepts(name) && !owned.has(name));
+    for (const name of files) owned.add(name);
+    if (files.length === 0) continue;
+    projects.push({
+      id: relativeTo(root, fileName),
+      options: parsed.options,
+      projectReferences: parsed.projectReferences,
+      fileNames: files.sort(),
+    });
+  }
+
+  if (parsedConfigs.length === 0) {
+    const files = globSync(FALLBACK_GLOB, { cwd: root, absolute: true, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] })
+      .map((name) => path.resolve(name))
+      .filter(accepts)
+      .sort();
+    if (files.length > 0) {
+      warnings.push(`no tsconfig.json found under ${root}: indexing all .ts/.tsx files with default compiler options`);
+      projects.push({ id: "", options: FALLBACK_COMPILER_OPTIONS, projectReferences: undefined, fileNames: files });
+    }
+  }
+  return { projects, warnings };
+}

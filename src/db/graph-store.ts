@@ -1,0 +1,168 @@
+import type Database from "better-sqlite3";
+import type { FileExtraction } from "../model/extracted.js";
+import type { SqliteDb } from "./open-graph-db.js";
+import { META, STATE_COMPLETE, STATE_INDEXING } from "./schema.js";
+
+/** What the files table knows about one indexed file. */
+export interface StoredFile {
+  readonly path: string;
+  readonly hash: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly project: string;
+}
+
+export interface FileRecord extends StoredFile {
+  readonly indexedAt: number;
+}
+
+const SQL = {
+  deleteNodes: "DELETE FROM nodes WHERE file = ?",
+  deleteEdges: "DELETE FROM edges WHERE file = ?",
+  deleteExternalImports: "DELETE FROM external_imports WHERE file = ?",
+  deleteSyntaxErrors: "DELETE FROM syntax_errors WHERE file = ?",
+  deleteFile: "DELETE FROM files WHERE path = ?",
+  deletePending: "DELETE FROM pending WHERE path = ?",
+  upsertFile: `INSERT INTO files (path, hash, size, mtime_ms, project, syntax_errors, indexed_at)
+     VALUES (@path, @hash, @size, @mtimeMs, @project, @syntaxErrors, @indexedAt)
+     ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, size = excluded.size, mtime_ms = excluded.mtime_ms,
+       project = excluded.project, syntax_errors = excluded.syntax_errors, indexed_at = excluded.indexed_at`,
+  touchFile: "UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?",
+  insertNode: `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
+       exported, signature, doc, modifiers)
+     VALUES (@key, @file, @kind, @name, @qualifiedName, @parentKey, @startLine, @endLine, @nameLine,
+       @exported, @signature, @doc, @modifiers)`,
+  insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only)
+     VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
+  insertExternalImport: `INSERT OR REPLACE INTO external_imports (file, specifier, package, resolved, type_only)
+     VALUES (?, ?, ?, ?, ?)`,
+  insertSyntaxError: "INSERT INTO syntax_errors (file, line, col, message) VALUES (?, ?, ?, ?)",
+  insertPending: "INSERT OR IGNORE INTO pending (path) VALUES (?)",
+  allFiles: "SELECT path, hash, size, mtime_ms AS mtimeMs, project, indexed_at AS indexedAt FROM files",
+  allPending: "SELECT path FROM pending",
+  setMeta: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+  nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
+  importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
+  ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
+  filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
+  deleteDanglingEdges: "DELETE FROM edges WHERE target NOT IN (SELECT key FROM nodes)",
+  countNodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind",
+  countEdgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind",
+} as const;
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+export type MetaKey = (typeof META)[keyof typeof META];
+
+/** All writes to the graph go through here; each file's contribution is replaced in one transaction. */
+export function createGraphStore(db: SqliteDb) {
+  const statements = Object.fromEntries(
+    Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
+  ) as { [K in keyof typeof SQL]: Statement };
+
+  function clearFileContent(path: string): void {
+    statements.deleteNodes.run(path);
+    statements.deleteEdges.run(path);
+    statements.deleteExternalImports.run(path);
+    statements.deleteSyntaxErrors.run(path);
+  }
+
+  const writeFile = db.transaction((file: StoredFile, extraction: FileExtraction, indexedAt: number) => {
+    clearFileContent(file.path);
+    statements.upsertFile.run({ ...file, syntaxErrors: extraction.syntaxErrors.length, indexedAt });
+    for (const node of extraction.nodes) {
+      statements.insertNode.run({
+        key: node.key,
+        file: file.path,
+        kind: node.kind,
+        name: node.name,
+        qualifiedName: node.qualifiedName,
+        parentKey: node.parentKey ?? null,
+        startLine: node.startLine,
+        endLine: node.endLine,
+        nameLine: node.nameLine,
+        exported: node.exported ? 1 : 0,
+        signature: node.signature,
+        doc: node.doc,
+        modifiers: node.modifiers.join(" "),
+      });
+    }
+    for (const edge of extraction.edges) {
+      statements.insertEdge.run({
+        file: file.path,
+        kind: edge.kind,
+        source: edge.source,
+        target: edge.target,
+        count: edge.lines.length,
+        lines: JSON.stringify(edge.lines),
+        names: edge.names === undefined ? null : JSON.stringify(edge.names),
+        typeOnly: edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0,
+      });
+    }
+    for (const imp of extraction.externalImports) {
+      statements.insertExternalImport.run(
+        file.path,
+        imp.specifier,
+        imp.packageName ?? null,
+        imp.resolved ? 1 : 0,
+        imp.typeOnly ? 1 : 0,
+      );
+    }
+    for (const problem of extraction.syntaxErrors) {
+      statements.insertSyntaxError.run(file.path, problem.line, problem.column, problem.message);
+    }
+    statements.deletePending.run(file.path);
+  });
+
+  const removeFile = db.transaction((path: string) => {
+    clearFileContent(path);
+    statements.deleteFile.run(path);
+    statements.deletePending.run(path);
+  });
+
+  const beginRun = db.transaction((pendingPaths: readonly string[]) => {
+    statements.setMeta.run(META.state, STATE_INDEXING);
+    for (const path of pendingPaths) statements.insertPending.run(path);
+  });
+
+  const finishRun = db.transaction((indexedAt: number, fingerprint: string, root: string) => {
+    statements.deleteDanglingEdges.run();
+    statements.setMeta.run(META.indexedAt, String(indexedAt));
+    statements.setMeta.run(META.fingerprint, fingerprint);
+    statements.setMeta.run(META.root, root);
+    statements.setMeta.run(META.state, STATE_COMPLETE);
+  });
+
+  const touchFiles = db.transaction((files: readonly StoredFile[]) => {
+    for (const file of files) statements.touchFile.run(file.size, file.mtimeMs, file.path);
+  });
+
+  function column<T>(statement: Statement, ...params: unknown[]): T[] {
+    return statement.pluck().all(...params) as T[];
+  }
+
+  function countsByKind(statement: Statement): Record<string, number> {
+    const rows = statement.all() as { kind: string; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
+  }
+
+  return {
+    writeFile: (file: StoredFile, extraction: FileExtraction, indexedAt: number): void =>
+      writeFile(file, extraction, indexedAt),
+    removeFile: (path: string): void => removeFile(path),
+    beginRun: (pendingPaths: readonly string[]): void => beginRun(pendingPaths),
+    finishRun: (indexedAt: number, fingerprint: string, root: string): void =>
+      finishRun(indexedAt, fingerprint, root),
+    touchFiles: (files: readonly StoredFile[]): void => touchFiles(files),
+    allFiles: (): FileRecord[] => statements.allFiles.all() as FileRecord[],
+    pendingPaths: (): string[] => column<string>(statements.allPending),
+    nodeKeysOfFile: (path: string): string[] => column<string>(statements.nodeKeysOfFile, path),
+    importersOf: (path: string): string[] => column<string>(statements.importersOf, path),
+    ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),
+    filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),
+    nodeCountsByKind: (): Record<string, number> => countsByKind(statements.countNodesByKind),
+    edgeCountsByKind: (): Record<string, number> => countsByKind(statements.countEdgesByKind),
+  };
+}
+
+export type GraphStore = ReturnType<typeof createGraphStore>;

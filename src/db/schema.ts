@@ -1,0 +1,90 @@
+/**
+ * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
+ * a database with another version is rebuilt, never read.
+ */
+export const SCHEMA_VERSION = 1;
+
+/** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
+export const SCHEMA_SQL = `
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE files (
+  path          TEXT PRIMARY KEY,
+  hash          TEXT NOT NULL,
+  size          INTEGER NOT NULL,
+  mtime_ms      INTEGER NOT NULL,
+  project       TEXT NOT NULL,
+  syntax_errors INTEGER NOT NULL,
+  indexed_at    INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE nodes (
+  id             INTEGER PRIMARY KEY,
+  key            TEXT NOT NULL UNIQUE,
+  file           TEXT NOT NULL,
+  kind           TEXT NOT NULL,
+  name           TEXT NOT NULL,
+  qualified_name TEXT NOT NULL,
+  parent_key     TEXT,
+  start_line     INTEGER NOT NULL,
+  end_line       INTEGER NOT NULL,
+  name_line      INTEGER NOT NULL,
+  exported       INTEGER NOT NULL,
+  signature      TEXT NOT NULL,
+  doc            TEXT NOT NULL,
+  modifiers      TEXT NOT NULL
+);
+CREATE INDEX nodes_by_file ON nodes(file);
+CREATE INDEX nodes_by_name ON nodes(name);
+
+CREATE TABLE edges (
+  id        INTEGER PRIMARY KEY,
+  file      TEXT NOT NULL,
+  kind      TEXT NOT NULL,
+  source    TEXT NOT NULL,
+  target    TEXT NOT NULL,
+  count     INTEGER NOT NULL,
+  lines     TEXT NOT NULL,
+  names     TEXT,
+  type_only INTEGER
+);
+CREATE INDEX edges_by_target ON edges(target, kind);
+CREATE INDEX edges_by_source ON edges(source, kind);
+CREATE INDEX edges_by_file ON edges(file);
+
+CREATE TABLE external_imports (
+  file      TEXT NOT NULL,
+  specifier TEXT NOT NULL,
+  package   TEXT,
+  resolved  INTEGER NOT NULL,
+  type_only INTEGER NOT NULL,
+  PRIMARY KEY (file, specifier)
+) WITHOUT ROWID;
+
+CREATE TABLE syntax_errors (
+  file    TEXT NOT NULL,
+  line    INTEGER NOT NULL,
+  col     INTEGER NOT NULL,
+  message TEXT NOT NULL
+);
+CREATE INDEX syntax_errors_by_file ON syntax_errors(file);
+
+CREATE TABLE pending (
+  path TEXT PRIMARY KEY
+) WITHOUT ROWID;
+`;
+
+/** Keys of the meta table. */
+export const META = {
+  root: "root",
+  state: "state",
+  indexedAt: "indexed_at",
+  fingerprint: "fingerprint",
+} as const;
+
+/** `state` is `indexing` from the start of a run until its last write; anything else means complete. */
+export const STATE_INDEXING = "indexing";
+export const STATE_COMPLETE = "complete";

@@ -1,0 +1,84 @@
+import type { SqliteDb } from "./open-graph-db.js";
+
+/** Version of the snapshot format documented in docs/snapshot.md. */
+export const SNAPSHOT_FORMAT_VERSION = 1;
+
+export interface SnapshotNodeRow {
+  readonly key: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly file: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly nameLine: number;
+  readonly exported: number;
+  readonly signature: string;
+  readonly modifiers: string;
+}
+
+export interface SnapshotEdgeRow {
+  readonly kind: string;
+  readonly source: string;
+  readonly target: string;
+  readonly lines: string;
+  readonly names: string | null;
+  readonly typeOnly: number | null;
+}
+
+const NODE_ROWS_SQL = `SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine,
+  name_line AS nameLine, exported, signature, modifiers FROM nodes`;
+const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly FROM edges`;
+
+/** Byte order, not locale order, so that every machine sorts alike. */
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareEdges(a: SnapshotEdgeRow, b: SnapshotEdgeRow): number {
+  return compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.source, b.source) || compareCodeUnits(a.target, b.target);
+}
+
+function nodeLine(row: SnapshotNodeRow): string {
+  return JSON.stringify({
+    node: row.key,
+    kind: row.kind,
+    name: row.name,
+    file: row.file,
+    lines: [row.startLine, row.endLine],
+    nameLine: row.nameLine,
+    exported: row.exported === 1,
+    modifiers: row.modifiers === "" ? [] : row.modifiers.split(" "),
+    signature: row.signature,
+  });
+}
+
+function edgeLine(row: SnapshotEdgeRow): string {
+  const lines = JSON.parse(row.lines) as number[];
+  return JSON.stringify({
+    edge: row.kind,
+    source: row.source,
+    target: row.target,
+    ...(lines.length > 0 ? { lines } : {}),
+    ...(row.names !== null ? { names: JSON.parse(row.names) as string[] } : {}),
+    ...(row.typeOnly !== null ? { typeOnly: row.typeOnly === 1 } : {}),
+  });
+}
+
+/** The snapshot text for the given rows: a header line, then one JSON object a line, sorted. */
+export function formatSnapshot(nodes: readonly SnapshotNodeRow[], edges: readonly SnapshotEdgeRow[]): string {
+  const sortedNodes = [...nodes].sort((a, b) => compareCodeUnits(a.key, b.key));
+  const sortedEdges = [...edges].sort(compareEdges);
+  const header = JSON.stringify({
+    format: "ts-graph-snapshot",
+    version: SNAPSHOT_FORMAT_VERSION,
+    nodes: sortedNodes.length,
+    edges: sortedEdges.length,
+  });
+  return [header, ...sortedNodes.map(nodeLine), ...sortedEdges.map(edgeLine)].join("\n") + "\n";
+}
+
+export function readSnapshot(db: SqliteDb): string {
+  const nodes = db.prepare(NODE_ROWS_SQL).all() as SnapshotNodeRow[];
+  const edges = db.prepare(EDGE_ROWS_SQL).all() as SnapshotEdgeRow[];
+  return formatSnapshot(nodes, edges);
+}

@@ -1,0 +1,404 @@
+import { ts } from "ts-morph";
+import type { ExtractedEdge, ExtractedNode, ExternalImport } from "../model/extracted.js";
+import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
+import { fileKey } from "../model/node-key.js";
+import type { FileDeclarations } from "./extract-declarations.js";
+import { lineOf, skipOuterExpressions } from "./declaration-text.js";
+
+/** What edge extraction needs to know beyond the file itself. */
+export interface EdgeContext {
+  readonly checker: ts.TypeChecker;
+  /** Declarations of an indexed file; undefined for files outside the index (node_modules, lib, excluded). */
+  declarationsOf(sourceFile: ts.SourceFile): FileDeclarations | undefined;
+  /** Relative path of an indexed file by absolute file name; undefined if the file is not indexed. */
+  indexedPathOf(fileName: string): string | undefined;
+  /** Resolves a module specifier when the checker has no symbol for it (a side-effect import of a script). */
+  resolveModuleFileName(specifier: string, containingFile: string): string | undefined;
+}
+
+export interface FileEdges {
+  readonly edges: readonly ExtractedEdge[];
+  readonly externalImports: readonly ExternalImport[];
+}
+
+const CALL_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
+  "Function",
+  "Method",
+  "Constructor",
+  "Class",
+  "Variable",
+  "Property",
+]);
+const NEW_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Variable", "Property"]);
+const RENDER_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Class", "Variable", "Method"]);
+const REFERENCE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Method", "Class"]);
+const TYPE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias", "Enum"]);
+const HERITAGE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias"]);
+
+/** Node kinds that own the calls made inside them. */
+const CALL_OWNER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
+  "File",
+  "Function",
+  "Method",
+  "Class",
+  "Variable",
+  "Namespace",
+]);
+
+/** Package name of a bare module specifier (`@scope/pkg/sub` → `@scope/pkg`); undefined for a relative one. */
+export function packageNameOf(specifier: string): string | undefined {
+  if (specifier.startsWith(".") || specifier.startsWith("/")) return undefined;
+  if (specifier.startsWith("node:")) return specifier;
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+function isFunctionLikeWithBody(node: ts.Node): node is ts.FunctionLikeDeclaration {
+  return ts.isFunctionLike(node) && "body" in node;
+}
+
+/** Whether child is the body or the initializer of parent: code that runs, not a signature. */
+function isBodyOrInitializer(parent: ts.Node, child: ts.Node): boolean {
+  if (isFunctionLikeWithBody(parent) && parent.body === child) return true;
+  if (ts.isClassStaticBlockDeclaration(parent)) return true;
+  if (
+    (ts.isVariableDeclaration(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isParameter(parent) ||
+      ts.isPropertyAssignment(parent)) &&
+    parent.initializer === child
+  ) {
+    return true;
+  }
+  return false;
+}
+
+/** Whether an expression passes or stores its value: an argument, an element, a property value, a return value. */
+function isValuePosition(expression: ts.Expression): boolean {
+  let current: ts.Node = expression;
+  while (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isNonNullExpression(current.parent)) {
+    current = current.parent;
+  }
+  const parent = current.parent;
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.arguments?.includes(current as ts.Expression) ?? false;
+  if (ts.isArrayLiteralExpression(parent) || ts.isSpreadElement(parent)) return true;
+  if (ts.isPropertyAssignment(parent)) return parent.initializer === current;
+  if (ts.isVariableDeclaration(parent)) return parent.initializer === current;
+  if (ts.isBinaryExpression(parent)) return parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === current;
+  if (ts.isReturnStatement(parent) || ts.isJsxExpression(parent)) return true;
+  if (ts.isArrowFunction(parent)) return parent.body === current;
+  if (ts.isConditionalExpression(parent)) return parent.condition !== current;
+  return false;
+}
+
+export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclarations, context: EdgeContext): FileEdges {
+  const { checker } = context;
+  const fileNode = declarations.nodes[0];
+  if (fileNode === undefined) throw new Error(`no file node for ${sourceFile.fileName}`);
+
+  const edges = new Map<string, { kind: EdgeKind; source: ExtractedNode; target: ExtractedNode; lines: number[] }>();
+  const imports = new Map<string, { names: Set<string>; typeOnly: boolean }>();
+  const externalImports = new Map<string, ExternalImport>();
+
+  function addEdge(kind: EdgeKind, source: ExtractedNode, target: ExtractedNode, line: number | undefined): void {
+    const id = `${kind}\u0000${source.key}\u0000${target.key}`;
+    let edge = edges.get(id);
+    if (edge === undefined) {
+      edge = { kind, source, target, lines: [] };
+      edges.set(id, edge);
+    }
+    if (line !== undefined) edge.lines.push(line);
+  }
+
+  function nodeForDeclaration(declaration: ts.Node): ExtractedNode | undefined {
+    const owner = declaration.getSourceFile();
+    return context.declarationsOf(owner)?.nodeOf.get(declaration);
+  }
+
+  function resolveAlias(symbol: ts.Symbol): ts.Symbol {
+    if ((symbol.flags & ts.SymbolFlags.Alias) === 0) return symbol;
+    const aliased = checker.getAliasedSymbol(symbol);
+    return aliased.declarations === undefined ? symbol : aliased;
+  }
+
+  function nodesOfSymbol(symbol: ts.Symbol | undefined, kinds: ReadonlySet<NodeKind>): ExtractedNode[] {
+    if (symbol === undefined) return [];
+    const resolved = resolveAlias(symbol);
+    const found: ExtractedNode[] = [];
+    for (const declaration of resolved.declarations ?? []) {
+      const node = nodeForDeclaration(declaration);
+      if (node !== undefined && kinds.has(node.kind) && !found.includes(node)) found.push(node);
+    }
+    return found;
+  }
+
+  /** The name whose symbol is the thing invoked, rendered or referenced. */
+  function symbolOfExpression(expression: ts.Expression): ts.Symbol | undefined {
+    const target = skipOuterExpressions(expression);
+    if (ts.isIdentifier(target)) return checker.getSymbolAtLocation(target);
+    if (ts.isPropertyAccessExpression(target)) return checker.getSymbolAtLocation(target.name);
+    if (ts.isElementAccessExpression(target) && ts.isStringLiteralLike(target.argumentExpression)) {
+      return checker.getSymbolAtLocation(target.argumentExpression);
+    }
+    if (target.kind === ts.SyntaxKind.ThisKeyword || ts.isJsxNamespacedName(target)) return undefined;
+    return undefined;
+  }
+
+  function line(node: ts.Node): number {
+    return lineOf(sourceFile, node.getStart(sourceFile));
+  }
+
+  // ---- calls, instantiations, renders, references --------------------------------------------
+
+  function recordCall(call: ts.CallExpression, owner: ExtractedNode): void {
+    const callee = skipOuterExpressions(call.expression);
+    if (callee.kind === ts.SyntaxKind.ImportKeyword) return;
+    if (callee.kind === ts.SyntaxKind.SuperKeyword) {
+      recordSuperCall(call, owner);
+      return;
+    }
+    for (const target of nodesOfSymbol(symbolOfExpression(callee), CALL_TARGET_KINDS)) {
+      addEdge("CALLS", owner, target, line(call));
+    }
+  }
+
+  function recordSuperCall(call: ts.CallExpression, owner: ExtractedNode): void {
+    const declaration = checker.getResolvedSignature(call)?.declaration;
+    const constructorNode = declaration === undefined ? undefined : nodeForDeclaration(declaration);
+    if (constructorNode !== undefined) {
+      addEdge("CALLS", owner, constructorNode, line(call));
+      return;
+    }
+    const classDeclaration = ts.findAncestor(call, ts.isClassLike);
+    const baseClause = classDeclaration?.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
+    const baseExpression = baseClause?.types[0]?.expression;
+    if (baseExpression === undefined) return;
+    for (const target of nodesOfSymbol(symbolOfExpression(baseExpression), NEW_TARGET_KINDS)) {
+      addEdge("CALLS", owner, target, line(call));
+    }
+  }
+
+  function recordTargets(kind: EdgeKind, expression: ts.Expression, kinds: ReadonlySet<NodeKind>, owner: ExtractedNode, at: ts.Node): void {
+    for (const target of nodesOfSymbol(symbolOfExpression(expression), kinds)) addEdge(kind, owner, target, line(at));
+  }
+
+  function recordJsx(element: ts.JsxOpeningLikeElement, owner: ExtractedNode): void {
+    const tag = element.tagName;
+    if (ts.isIdentifier(tag) && /^[a-z]/.test(tag.text)) return;
+    if (ts.isJsxNamespacedName(tag)) return;
+    recordTargets("RENDERS", tag as ts.Expression, RENDER_TARGET_KINDS, owner, element);
+  }
+
+  function recordReference(expression: ts.Identifier | ts.PropertyAccessExpression, owner: ExtractedNode): void {
+    if (!isValuePosition(expression)) return;
+    recordTargets("REFERENCES", expression, REFERENCE_TARGET_KINDS, owner, expression);
+  }
+
+  function recordShorthandReference(property: ts.ShorthandPropertyAssignment, owner: ExtractedNode): void {
+    const symbol = checker.getShorthandAssignmentValueSymbol(property);
+    for (const target of nodesOfSymbol(symbol, REFERENCE_TARGET_KINDS)) addEdge("REFERENCES", owner, target, line(property));
+  }
+
+  // ---- types and heritage ------------------------------------------------------------------
+
+  function recordTypeUse(reference: ts.TypeReferenceNode, owner: ExtractedNode): void {
+    for (const target of nodesOfSymbol(checker.getSymbolAtLocation(reference.typeName), TYPE_TARGET_KINDS)) {
+      if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
+    }
+  }
+
+  function recordHeritage(declaration: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, owner: ExtractedNode): void {
+    for (const clause of declaration.heritageClauses ?? []) {
+      const kind: EdgeKind = clause.token === ts.SyntaxKind.ImplementsKeyword ? "IMPLEMENTS" : "EXTENDS";
+      for (const type of clause.types) {
+        for (const target of nodesOfSymbol(symbolOfExpression(type.expression), HERITAGE_TARGET_KINDS)) {
+          if (target !== owner) addEdge(kind, owner, target, undefined);
+        }
+      }
+    }
+  }
+
+  // ---- imports -------------------------------------------------------------------------------
+
+  function resolvedFileName(specifier: ts.StringLiteralLike): string | undefined {
+    const symbol = checker.getSymbolAtLocation(specifier);
+    const moduleFile = symbol?.declarations?.find(ts.isSourceFile);
+    if (moduleFile !== undefined) return moduleFile.fileName;
+    if (symbol?.declarations?.some(ts.isModuleDeclaration)) return undefined;
+    return context.resolveModuleFileName(specifier.text, sourceFile.fileName);
+  }
+
+  function recordImport(specifier: ts.Expression | undefined, names: readonly string[], typeOnly: boolean): void {
+    if (specifier === undefined || !ts.isStringLiteralLike(specifier)) return;
+    const fileName = resolvedFileName(specifier);
+    const indexedPath = fileName === undefined ? undefined : context.indexedPathOf(fileName);
+    if (indexedPath !== undefined) {
+      let entry = imports.get(indexedPath);
+      if (entry === undefined) {
+        entry = { names: new Set(), typeOnly: true };
+        imports.set(indexedPath, entry);
+      }
+      for (const name of names) entry.names.add(name);
+      entry.typeOnly &&= typeOnly;
+      return;
+    }
+    const previous = externalImports.get(specifier.text);
+    externalImports.set(specifier.text, {
+      specifier: specifier.text,
+      packageName: packageNameOf(specifier.text),
+      resolved: fileName !== undefined,
+      typeOnly: (previous?.typeOnly ?? true) && typeOnly,
+    });
+  }
+
+  function recordImportDeclaration(declaration: ts.ImportDeclaration): void {
+    const clause = declaration.importClause;
+    if (clause === undefined) {
+      recordImport(declaration.moduleSpecifier, [], false);
+      return;
+    }
+    const names: string[] = [];
+    let allTypeOnly = clause.isTypeOnly;
+    let anyValue = false;
+    if (clause.name) {
+      names.push("default");
+      anyValue = true;
+    }
+    const bindings = clause.namedBindings;
+    if (bindings !== undefined && ts.isNamespaceImport(bindings)) {
+      names.push("*");
+      anyValue = true;
+    } else if (bindings !== undefined) {
+      for (const element of bindings.elements) {
+        names.push((element.propertyName ?? element.name).text);
+        if (!element.isTypeOnly) anyValue = true;
+      }
+      if (!anyValue && bindings.elements.length > 0) allTypeOnly = true;
+    }
+    recordImport(declaration.moduleSpecifier, names, allTypeOnly || !anyValue);
+  }
+
+  function recordExportDeclaration(declaration: ts.ExportDeclaration): void {
+    if (declaration.moduleSpecifier === undefined) return;
+    const clause = declaration.exportClause;
+    if (clause === undefined || ts.isNamespaceExport(clause)) {
+      recordImport(declaration.moduleSpecifier, ["*"], declaration.isTypeOnly);
+      return;
+    }
+    const names = clause.elements.map((element) => (element.propertyName ?? element.name).text);
+    const typeOnly = declaration.isTypeOnly || clause.elements.every((element) => element.isTypeOnly);
+    recordImport(declaration.moduleSpecifier, names, typeOnly);
+  }
+
+  // ---- the walk ------------------------------------------------------------------------------
+
+  /**
+   * callOwner: the node that owns calls made here. typeOwner: the node whose signature is being read,
+   * undefined inside bodies and initializers (where type references are not part of a signature).
+   */
+  function visit(node: ts.Node, callOwner: ExtractedNode, typeOwner: ExtractedNode | undefined): void {
+    const graphNode = declarations.nodeOf.get(node);
+    if (graphNode !== undefined && node !== sourceFile) {
+      const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
+      for (const decorator of decorators ?? []) visitDecorator(decorator, callOwner);
+      if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) recordHeritage(node, graphNode);
+      const ownsCalls = CALL_OWNER_KINDS.has(graphNode.kind);
+      const nextCallOwner = ownsCalls ? graphNode : callOwner;
+      visitChildren(node, nextCallOwner, graphNode, decorators !== undefined);
+      return;
+    }
+    switch (node.kind) {
+      case ts.SyntaxKind.CallExpression:
+        recordCall(node as ts.CallExpression, callOwner);
+        break;
+      case ts.SyntaxKind.NewExpression:
+        recordTargets("INSTANTIATES", (node as ts.NewExpression).expression, NEW_TARGET_KINDS, callOwner, node);
+        break;
+      case ts.SyntaxKind.TaggedTemplateExpression:
+        recordTargets("CALLS", (node as ts.TaggedTemplateExpression).tag, CALL_TARGET_KINDS, callOwner, node);
+        break;
+      case ts.SyntaxKind.JsxOpeningElement:
+      case ts.SyntaxKind.JsxSelfClosingElement:
+        recordJsx(node as ts.JsxOpeningLikeElement, callOwner);
+        break;
+      case ts.SyntaxKind.Identifier:
+        recordReference(node as ts.Identifier, callOwner);
+        return;
+      case ts.SyntaxKind.PropertyAccessExpression:
+        recordReference(node as ts.PropertyAccessExpression, callOwner);
+        break;
+      case ts.SyntaxKind.ShorthandPropertyAssignment:
+        recordShorthandReference(node as ts.ShorthandPropertyAssignment, callOwner);
+        break;
+      case ts.SyntaxKind.TypeReference:
+        if (typeOwner !== undefined) recordTypeUse(node as ts.TypeReferenceNode, typeOwner);
+        break;
+      case ts.SyntaxKind.TypeQuery:
+        return;
+      case ts.SyntaxKind.ImportDeclaration:
+        recordImportDeclaration(node as ts.ImportDeclaration);
+        return;
+      case ts.SyntaxKind.ExportDeclaration:
+        recordExportDeclaration(node as ts.ExportDeclaration);
+        return;
+      case ts.SyntaxKind.ImportEqualsDeclaration: {
+        const reference = (node as ts.ImportEqualsDeclaration).moduleReference;
+        if (ts.isExternalModuleReference(reference)) recordImport(reference.expression, ["*"], (node as ts.ImportEqualsDeclaration).isTypeOnly);
+        return;
+      }
+      case ts.SyntaxKind.ImportType: {
+        const argument = (node as ts.ImportTypeNode).argument;
+        if (ts.isLiteralTypeNode(argument)) recordImport(argument.literal, ["*"], true);
+        break;
+      }
+      case ts.SyntaxKind.Decorator:
+        visitDecorator(node as ts.Decorator, callOwner);
+        return;
+      default:
+        break;
+    }
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      recordImport(node.arguments[0], ["*"], false);
+    }
+    visitChildren(node, callOwner, typeOwner, false);
+  }
+
+  function visitDecorator(decorator: ts.Decorator, owner: ExtractedNode): void {
+    const expression = skipOuterExpressions(decorator.expression);
+    if (!ts.isCallExpression(expression)) {
+      recordTargets("CALLS", expression, CALL_TARGET_KINDS, owner, decorator);
+    }
+    visitChildren(decorator, owner, undefined, false);
+  }
+
+  function visitChildren(
+    node: ts.Node,
+    callOwner: ExtractedNode,
+    typeOwner: ExtractedNode | undefined,
+    skipDecorators: boolean,
+  ): void {
+    ts.forEachChild(node, (child) => {
+      if (skipDecorators && ts.isDecorator(child)) return;
+      visit(child, callOwner, isBodyOrInitializer(node, child) ? undefined : typeOwner);
+    });
+  }
+
+  visitChildren(sourceFile, fileNode, fileNode, false);
+
+  const result: ExtractedEdge[] = [...declarations.contains];
+  for (const edge of edges.values()) {
+    result.push({ kind: edge.kind, source: edge.source.key, target: edge.target.key, lines: edge.lines.sort((a, b) => a - b) });
+  }
+  for (const [path, entry] of imports) {
+    if (path === declarations.nodes[0]?.qualifiedName) continue;
+    result.push({
+      kind: "IMPORTS",
+      source: fileNode.key,
+      target: fileKey(path),
+      lines: [],
+      names: [...entry.names].sort(),
+      typeOnly: entry.typeOnly,
+    });
+  }
+  return { edges: result, externalImports: [...externalImports.values()] };
+}

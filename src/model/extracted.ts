@@ -1,0 +1,56 @@
+import type { EdgeKind, Modifier, NodeKind } from "./graph-kinds.js";
+import type { NodeKey } from "./node-key.js";
+
+/** One graph node as extraction produces it, before it is written. */
+export interface ExtractedNode {
+  readonly key: NodeKey;
+  readonly kind: NodeKind;
+  readonly name: string;
+  /** Name inside its file: `Cart.total`; the file path for a File node. */
+  readonly qualifiedName: string;
+  readonly parentKey: NodeKey | undefined;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly nameLine: number;
+  readonly exported: boolean;
+  readonly signature: string;
+  readonly doc: string;
+  readonly modifiers: readonly Modifier[];
+}
+
+/** One graph edge as extraction produces it; site edges carry every site's line. */
+export interface ExtractedEdge {
+  readonly kind: EdgeKind;
+  readonly source: NodeKey;
+  readonly target: NodeKey;
+  /** Sorted line numbers of every site (calls, `new`, JSX, references); empty for structural edges. */
+  readonly lines: readonly number[];
+  /** IMPORTS only: imported names, sorted (`default`, `*` for a namespace or `export *`). */
+  readonly names?: readonly string[];
+  /** IMPORTS only: every import of the target is type-only. */
+  readonly typeOnly?: boolean;
+}
+
+/** An import whose target is outside the indexed files (a package, a builtin, or unresolved). */
+export interface ExternalImport {
+  readonly specifier: string;
+  /** Package name for a bare specifier (`@scope/pkg`, `pkg`, `node:fs`); undefined if unresolved and relative. */
+  readonly packageName: string | undefined;
+  readonly resolved: boolean;
+  readonly typeOnly: boolean;
+}
+
+export interface FileDiagnostic {
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** Everything one file contributes to the graph. */
+export interface FileExtraction {
+  readonly path: string;
+  readonly nodes: readonly ExtractedNode[];
+  readonly edges: readonly ExtractedEdge[];
+  readonly externalImports: readonly ExternalImport[];
+  readonly syntaxErrors: readonly FileDiagnostic[];
+}

@@ -1,0 +1,64 @@
+/** Every kind of node the graph holds. */
+export const NODE_KINDS = [
+  "File",
+  "Function",
+  "Class",
+  "Method",
+  "Constructor",
+  "Property",
+  "Interface",
+  "TypeAlias",
+  "Enum",
+  "Variable",
+  "Namespace",
+] as const;
+export type NodeKind = (typeof NODE_KINDS)[number];
+
+/** Every kind of edge the graph holds, with what it means. */
+export const EDGE_KIND_MEANINGS = {
+  CALLS: "source calls target (count and line of every call site)",
+  IMPORTS: "source file imports target file (imported names, type-only flag)",
+  CONTAINS: "source declaration or file directly contains target declaration",
+  EXTENDS: "source class or interface extends target",
+  IMPLEMENTS: "source class implements target interface or class",
+  USES_TYPE: "target type appears in source's parameter, return, property or alias type",
+  REFERENCES: "source passes or stores target function or class as a value (callbacks, handler maps)",
+  INSTANTIATES: "source constructs target class with `new` (count and lines)",
+  RENDERS: "source renders target component as JSX (count and lines)",
+} as const satisfies Record<string, string>;
+export type EdgeKind = keyof typeof EDGE_KIND_MEANINGS;
+export const EDGE_KINDS = Object.keys(EDGE_KIND_MEANINGS) as EdgeKind[];
+
+/** Edge kinds that record the line of every site (a call, a `new`, a JSX tag, a reference). */
+export const SITE_EDGE_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>([
+  "CALLS",
+  "INSTANTIATES",
+  "RENDERS",
+  "REFERENCES",
+]);
+
+/** Node kinds that can be invoked, so that a call can land on them. */
+export const CALLABLE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
+  "Function",
+  "Method",
+  "Constructor",
+]);
+
+/** Modifiers in the order they are written into `nodes.modifiers`. */
+export const MODIFIER_ORDER = [
+  "export",
+  "default",
+  "declare",
+  "public",
+  "protected",
+  "private",
+  "static",
+  "abstract",
+  "readonly",
+  "async",
+  "generator",
+  "get",
+  "set",
+  "arrow",
+] as const;
+export type Modifier = (typeof MODIFIER_ORDER)[number];

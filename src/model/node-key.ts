@@ -1,0 +1,39 @@
+/**
+ * A node key names a declaration stably and readably: `<file relative to the root>:<qualified name>`,
+ * e.g. `src/models/user.ts:User.save`. A file's own key is its relative path alone.
+ * This module is the only place that builds or takes apart key strings.
+ */
+export type NodeKey = string & { readonly __brand: "NodeKey" };
+
+const SEPARATOR = ":";
+
+export function fileKey(relativePath: string): NodeKey {
+  return relativePath as NodeKey;
+}
+
+export function declarationKey(relativePath: string, qualifiedName: string): NodeKey {
+  return `${relativePath}${SEPARATOR}${qualifiedName}` as NodeKey;
+}
+
+export interface ParsedNodeKey {
+  readonly file: string;
+  /** Undefined for a file node. */
+  readonly qualifiedName: string | undefined;
+}
+
+/** File paths never contain the separator in keys this tool writes (see docs/architecture.md). */
+export function parseNodeKey(key: string): ParsedNodeKey {
+  const at = key.indexOf(SEPARATOR);
+  if (at < 0) return { file: key, qualifiedName: undefined };
+  return { file: key.slice(0, at), qualifiedName: key.slice(at + 1) };
+}
+
+/** Qualified name of a member inside a container (`Cart` + `total` → `Cart.total`). */
+export function memberName(containerQualifiedName: string | undefined, name: string): string {
+  return containerQualifiedName === undefined ? name : `${containerQualifiedName}.${name}`;
+}
+
+/** The name given to the second and later declarations of one name in one scope. */
+export function disambiguatedName(name: string, variant: string, occurrence: number): string {
+  return occurrence <= 1 ? `${name}#${variant}` : `${name}#${variant}${occurrence}`;
+}
