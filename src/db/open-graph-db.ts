@@ -65,18 +65,22 @@ function inspectExisting(dbPath: string): { version: number } | { unreadable: st
 
 /**
  * Opens the graph database at dbPath, creating it (and its folder) if needed.
- * A database of another schema version is rebuilt from scratch, never read;
- * a file that is not a ts-graph database is left alone and reported.
+ * A database of another schema version is rebuilt from scratch, never read. A file that is not a
+ * ts-graph database is rebuilt only where ts-graph owns the path (its default `.ts-graph/` folder);
+ * anywhere else it is left alone and reported.
  */
-export function openGraphDb(dbPath: string): OpenedGraphDb {
+export function openGraphDb(dbPath: string, options: { readonly ownedPath?: boolean } = {}): OpenedGraphDb {
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   let rebuiltBecause: string | undefined;
   if (!fs.existsSync(dbPath)) {
     rebuiltBecause = "no database yet";
   } else {
     const found = inspectExisting(dbPath);
-    if ("foreign" in found) throw new NotAGraphDbError(dbPath, found.foreign);
-    if ("unreadable" in found) {
+    if ("foreign" in found && !options.ownedPath) throw new NotAGraphDbError(dbPath, found.foreign);
+    if ("foreign" in found) {
+      rebuiltBecause = `the database file was not a ts-graph database (${found.foreign})`;
+      removeDbFiles(dbPath);
+    } else if ("unreadable" in found) {
       rebuiltBecause = `the database could not be read (${found.unreadable})`;
       removeDbFiles(dbPath);
     } else if (found.version !== SCHEMA_VERSION) {

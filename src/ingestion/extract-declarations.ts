@@ -83,6 +83,7 @@ function flagModifiers(declaration: ts.Node): Modifier[] {
     [ts.ModifierFlags.Private, "private"],
     [ts.ModifierFlags.Static, "static"],
     [ts.ModifierFlags.Abstract, "abstract"],
+    [ts.ModifierFlags.Override, "override"],
     [ts.ModifierFlags.Readonly, "readonly"],
     [ts.ModifierFlags.Async, "async"],
   ];

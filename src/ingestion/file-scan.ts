@@ -25,6 +25,12 @@ export interface FileChanges {
   readonly unreadable: readonly { readonly path: string; readonly reason: string }[];
 }
 
+/**
+ * A file whose mtime is this close to when it was indexed may have changed again within the same
+ * millisecond at the same size; such a file is hashed rather than trusted by its stat (like git's racy check).
+ */
+const RACY_WINDOW_MS = 2000;
+
 export function hashText(text: string): string {
   return crypto.createHash("sha1").update(text).digest("hex");
 }
@@ -60,7 +66,11 @@ export function scanFiles(planned: readonly PlannedFile[], stored: ReadonlyMap<s
     try {
       const stat = fs.statSync(file.absolute);
       if (!stat.isFile()) throw new Error("not a regular file");
-      const sameStat = before !== undefined && before.size === stat.size && before.mtimeMs === Math.trunc(stat.mtimeMs);
+      const sameStat =
+        before !== undefined &&
+        before.size === stat.size &&
+        before.mtimeMs === Math.trunc(stat.mtimeMs) &&
+        before.mtimeMs + RACY_WINDOW_MS < before.indexedAt;
       if (!readAll && sameStat && before.project === file.project) {
         unchanged.push({ ...before, absolute: file.absolute, text: undefined });
         continue;

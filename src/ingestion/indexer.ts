@@ -120,6 +120,16 @@ function fileSize(fileName: string): number {
   }
 }
 
+/**
+ * Roots of a program for re-extracting some files of a project: those files, which pull in what they import,
+ * and the project's declaration files, which declare globals that nothing imports.
+ */
+function narrowRoots(project: ProjectSpec, files: readonly string[]): string[] {
+  const roots = new Set(files);
+  for (const fileName of project.fileNames) if (/\.d\.[cm]?ts$/.test(fileName)) roots.add(fileName);
+  return [...roots];
+}
+
 /** Declarations of a parsed file, computed once per parse (a re-parsed file is a new SourceFile). */
 const declarationCache = new WeakMap<ts.SourceFile, FileDeclarations>();
 
@@ -137,7 +147,8 @@ export function openIndexer(options: IndexerOptions): Indexer {
   if (!fs.statSync(root).isDirectory()) throw new Error(`${root} is not a directory`);
   const { config, text: configText } = loadConfig(root);
   const dbPath = path.resolve(root, options.dbPath ?? config.db ?? DEFAULT_DB_RELATIVE_PATH);
-  const opened = openGraphDb(dbPath);
+  const ownedPath = dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
+  const opened = openGraphDb(dbPath, { ownedPath });
   const store = createGraphStore(opened.db);
   let rebuiltBecause = opened.rebuiltBecause;
   const loaders = new Map<string, ProgramLoader>();
@@ -275,7 +286,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
         if (options.keepPrograms) loader.invalidate(absolute);
         if (file?.text !== undefined) loader.provideText(absolute, file.text);
       }
-      const program = loader.build(options.keepPrograms ? project.fileNames : files);
+      const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files));
       const checker = program.getTypeChecker();
       const resolveModule = createModuleResolver(project);
       const context = {

@@ -54,6 +54,7 @@ export const MODIFIER_ORDER = [
   "private",
   "static",
   "abstract",
+  "override",
   "readonly",
   "async",
   "generator",

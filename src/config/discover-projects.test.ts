@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { SAMPLE_PROJECTS, makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { discoverProjects, pnpmWorkspacePatterns, workspacePackageDirs } from "./discover-projects.js";
+
+afterAll(removeTempDirs);
+
+describe("discoverProjects", () => {
+  it("follows the references of a solution-style tsconfig to every package", () => {
+    const root = path.join(SAMPLE_PROJECTS, "monorepo");
+    const { projects } = discoverProjects(root, {});
+    expect(projects.map((project) => project.id).sort()).toEqual([
+      "packages/app/tsconfig.json",
+      "packages/core/tsconfig.json",
+      "packages/utils/tsconfig.json",
+    ]);
+    const owned = projects.flatMap((project) => project.fileNames);
+    expect(new Set(owned).size).toBe(owned.length);
+  });
+
+  it("falls back to every .ts file with a warning when there is no tsconfig", () => {
+    const root = path.join(SAMPLE_PROJECTS, "no-tsconfig");
+    const { projects, warnings } = discoverProjects(root, {});
+    expect(projects).toHaveLength(1);
+    expect(projects[0]?.id).toBe("");
+    expect(projects[0]?.fileNames.map((name) => path.basename(name))).toEqual(["format.ts", "main.ts", "stats.ts"]);
+    expect(warnings.join("\n")).toMatch(/no tsconfig\.json found/);
+  });
+
+  it("applies include and exclude globs from the configuration", () => {
+    const root = path.join(SAMPLE_PROJECTS, "web-app");
+    const { projects } = discoverProjects(root, { include: ["backend/**"], exclude: ["backend/http/**"] });
+    const files = projects.flatMap((project) => project.fileNames).map((name) => path.relative(root, name));
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((file) => file.startsWith("backend/") && !file.startsWith("backend/http/"))).toBe(true);
+  });
+
+  it("finds workspace packages declared by package.json and pnpm-workspace.yaml", () => {
+    const root = makeTempDir();
+    for (const dir of ["packages/a", "packages/b", "tools/c"]) fs.mkdirSync(path.join(root, dir), { recursive: true });
+    fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ workspaces: ["packages/*"] }));
+    fs.writeFileSync(path.join(root, "pnpm-workspace.yaml"), "packages:\n  - 'tools/*'\n  # a comment\n");
+    expect(workspacePackageDirs(root).map((dir) => path.relative(root, dir))).toEqual(["packages/a", "packages/b", "tools/c"]);
+  });
+});
+
+describe("pnpmWorkspacePatterns", () => {
+  it("reads the packages list and stops at the next key", () => {
+    const text = 'packages:\n  - "apps/*"\n  - packages/**   # all\ncatalog:\n  - not-a-package\n';
+    expect(pnpmWorkspacePatterns(text)).toEqual(["apps/*", "packages/**"]);
+  });
+});

@@ -1,0 +1,155 @@
+import fc from "fast-check";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { copySampleProject, freshSnapshot, indexAndSnapshot, makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+
+afterAll(removeTempDirs);
+
+/** Re-indexes root incrementally (its own database) and checks the result equals a fresh full index. */
+function expectIncrementalEqualsFull(root: string): ReturnType<typeof indexAndSnapshot> {
+  const incremental = indexAndSnapshot(root);
+  const full = freshSnapshot(root);
+  if (incremental.snapshot !== full) {
+    const incrementalLines = new Set(incremental.snapshot.split("\n"));
+    const fullLines = new Set(full.split("\n"));
+    const onlyIncremental = [...incrementalLines].filter((line) => !fullLines.has(line));
+    const onlyFull = [...fullLines].filter((line) => !incrementalLines.has(line));
+    expect({ onlyIncremental, onlyFull }).toEqual({ onlyIncremental: [], onlyFull: [] });
+  }
+  expect(incremental.snapshot).toBe(full);
+  return incremental;
+}
+
+function edit(root: string, file: string, change: (text: string) => string): void {
+  const full = path.join(root, file);
+  fs.writeFileSync(full, change(fs.readFileSync(full, "utf8")));
+}
+
+describe("incremental index equals a full index", () => {
+  it("after modifying, adding, deleting and renaming files of web-app", () => {
+    const root = copySampleProject("web-app");
+    const first = indexAndSnapshot(root);
+    expect(first.summary.mode).toBe("full");
+
+    const noop = indexAndSnapshot(root);
+    expect(noop.summary.mode).toBe("noop");
+    expect(noop.snapshot).toBe(first.snapshot);
+
+    // modify: a function gains a call to another module's function
+    edit(root, "shared/validation.ts", (text) =>
+      text.replace("export function validateToken(token: string", "export function validateToken(token: string, _unused?: number, ") ,
+    );
+    edit(root, "shared/money.ts", (text) => `${text}\nexport function total(lines: readonly CartLine[]): string {\n  return formatPrice(sumLines(lines));\n}\n`);
+    let step = expectIncrementalEqualsFull(root);
+    expect(step.summary.mode).toBe("incremental");
+    expect(step.snapshot).toContain('"source":"shared/money.ts:total","target":"shared/money.ts:formatPrice"');
+
+    // add: a new file that uses the shared code through a path alias
+    fs.writeFileSync(
+      path.join(root, "backend/services/audit.ts"),
+      "import { total } from '@shared/money';\nimport type { CartLine } from '@shared/types';\n\nexport function audit(lines: CartLine[]): string {\n  return total(lines);\n}\n",
+    );
+    step = expectIncrementalEqualsFull(root);
+    expect(step.summary.extractedPaths).toContain("backend/services/audit.ts");
+    expect(step.snapshot).toContain('"source":"backend/services/audit.ts:audit","target":"shared/money.ts:total"');
+
+    // rename a declaration: callers in other files lose their edge without being edited themselves
+    edit(root, "shared/money.ts", (text) => text.replace("export function total(", "export function grandTotal("));
+    step = expectIncrementalEqualsFull(root);
+    expect(step.summary.extractedPaths).toContain("backend/services/audit.ts");
+    expect(step.snapshot).not.toContain('"target":"shared/money.ts:total"');
+
+    // delete a file others import: their imports become unresolved
+    fs.rmSync(path.join(root, "shared/money.ts"));
+    step = expectIncrementalEqualsFull(root);
+    expect(step.summary.files.removed).toBe(1);
+    expect(step.snapshot).not.toContain("shared/money.ts");
+
+    // the file comes back: imports that were unresolved resolve again
+    fs.writeFileSync(path.join(root, "shared/money.ts"), fs.readFileSync(path.join(copySampleProject("web-app"), "shared/money.ts")));
+    step = expectIncrementalEqualsFull(root);
+    expect(step.snapshot).toContain('"edge":"IMPORTS","source":"frontend/store/cart.ts","target":"shared/money.ts"');
+
+    // rename a file, then point its importers at the new path
+    fs.renameSync(path.join(root, "backend/services/audit.ts"), path.join(root, "backend/services/auditing.ts"));
+    step = expectIncrementalEqualsFull(root);
+    expect(step.snapshot).toContain('"node":"backend/services/auditing.ts:audit"');
+    expect(step.snapshot).not.toContain("backend/services/audit.ts");
+  });
+
+  it("after deleting a base class and editing an interface its implementers use", () => {
+    const root = copySampleProject("resolution");
+    indexAndSnapshot(root);
+    edit(root, "src/interface-dispatch/shapes.ts", (text) => text.replace("area(): number;", "area(scale?: number): number;"));
+    expectIncrementalEqualsFull(root);
+    fs.rmSync(path.join(root, "src/super-call/animal.ts"));
+    expectIncrementalEqualsFull(root);
+    edit(root, "src/re-export-barrel/api/index.ts", (text) => `// barrel touched\n${text}`);
+    expectIncrementalEqualsFull(root);
+  });
+});
+
+/** A small generated project: modules that import, call, extend and implement each other. */
+const MODULES = ["alpha", "beta", "gamma", "delta"] as const;
+type ModuleName = (typeof MODULES)[number];
+
+interface ModuleShape {
+  readonly imports: readonly ModuleName[];
+  readonly functions: number;
+  readonly withClass: boolean;
+}
+
+function moduleText(name: ModuleName, shape: ModuleShape): string {
+  const lines: string[] = [];
+  for (const imported of shape.imports) lines.push(`import * as ${imported} from "./${imported}";`);
+  lines.push(`export interface ${name}Shape { size(): number }`);
+  for (let i = 0; i < shape.functions; i += 1) {
+    const calls = shape.imports.map((imported) => `${imported}.${imported}Fn0()`).concat(i > 0 ? [`${name}Fn${i - 1}()`] : []);
+    lines.push(`export function ${name}Fn${i}(): number {\n  return ${calls.length > 0 ? calls.join(" + ") : "1"};\n}`);
+  }
+  if (shape.withClass) {
+    const base = shape.imports[0];
+    const heritage = base === undefined ? `implements ${name}Shape` : `extends ${base}.${base}Box implements ${base}.${base}Shape`;
+    lines.push(`export class ${name}Box ${heritage} {\n  size(): number { return ${shape.functions > 0 ? `${name}Fn0()` : "0"}; }\n  twice(): number { return this.size() * 2; }\n}`);
+    lines.push(`export const ${name}Instance = new ${name}Box();`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+const moduleShape = fc.record({
+  imports: fc.subarray([...MODULES], { maxLength: 2 }),
+  functions: fc.integer({ min: 0, max: 3 }),
+  withClass: fc.boolean(),
+});
+
+const operation = fc.oneof(
+  fc.record({ op: fc.constant("write" as const), module: fc.constantFrom(...MODULES), shape: moduleShape }),
+  fc.record({ op: fc.constant("delete" as const), module: fc.constantFrom(...MODULES) }),
+  fc.record({ op: fc.constant("rename" as const), module: fc.constantFrom(...MODULES), to: fc.constantFrom(...MODULES) }),
+);
+
+describe("incremental index equals a full index (property)", () => {
+  it("for any sequence of writes, deletions and renames", () => {
+    fc.assert(
+      fc.property(fc.array(operation, { minLength: 1, maxLength: 5 }), (operations) => {
+        const root = makeTempDir("ts-graph-prop-");
+        fs.writeFileSync(
+          path.join(root, "tsconfig.json"),
+          JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["*.ts"] }),
+        );
+        for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, { imports: [], functions: 1, withClass: true }));
+        indexAndSnapshot(root);
+        for (const step of operations) {
+          const file = path.join(root, `${step.module}.ts`);
+          if (step.op === "write") fs.writeFileSync(file, moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }));
+          else if (step.op === "delete") fs.rmSync(file, { force: true });
+          else if (fs.existsSync(file)) fs.renameSync(file, path.join(root, `${step.to}.ts`));
+          if (!fs.readdirSync(root).some((entry) => entry.endsWith(".ts"))) fs.writeFileSync(path.join(root, "alpha.ts"), "export const keep = 1;\n");
+          expect(indexAndSnapshot(root).snapshot).toBe(freshSnapshot(root));
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
