@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -67,4 +68,33 @@ export function snapshotEdges(snapshot: string): SnapshotEdge[] {
     .slice(1)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .filter((entry): entry is Record<string, unknown> & SnapshotEdge => typeof entry["edge"] === "string");
+}
+
+export interface CliResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the built CLI (dist/cli.js) to completion. */
+export function runCli(args: readonly string[], options: { cwd?: string } = {}): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? REPO_ROOT, encoding: "utf8" });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A project of `files` modules in a chain of imports and calls, for tests that need many files. */
+export function writeChainProject(root: string, files: number, variant = 0): void {
+  fs.mkdirSync(path.join(root, "src"), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] }),
+  );
+  for (let i = 0; i < files; i += 1) {
+    const previous = i > 0 ? `import { step${i - 1} } from "./m${i - 1}";\n` : "";
+    const call = i > 0 ? `step${i - 1}(n) + ` : "";
+    fs.writeFileSync(
+      path.join(root, "src", `m${i}.ts`),
+      `${previous}/** Step ${i}. */\nexport function step${i}(n: number): number {\n  return ${call}${variant} + n;\n}\nexport class Holder${i} {\n  value(): number { return step${i}(${i}); }\n}\n`,
+    );
+  }
 }
