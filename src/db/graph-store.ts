@@ -23,10 +23,11 @@ const SQL = {
   deleteSyntaxErrors: "DELETE FROM syntax_errors WHERE file = ?",
   deleteFile: "DELETE FROM files WHERE path = ?",
   deletePending: "DELETE FROM pending WHERE path = ?",
-  upsertFile: `INSERT INTO files (path, hash, size, mtime_ms, project, syntax_errors, indexed_at)
-     VALUES (@path, @hash, @size, @mtimeMs, @project, @syntaxErrors, @indexedAt)
+  upsertFile: `INSERT INTO files (path, hash, size, mtime_ms, project, syntax_errors, declares_globals, indexed_at)
+     VALUES (@path, @hash, @size, @mtimeMs, @project, @syntaxErrors, @declaresGlobals, @indexedAt)
      ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, size = excluded.size, mtime_ms = excluded.mtime_ms,
-       project = excluded.project, syntax_errors = excluded.syntax_errors, indexed_at = excluded.indexed_at`,
+       project = excluded.project, syntax_errors = excluded.syntax_errors,
+       declares_globals = excluded.declares_globals, indexed_at = excluded.indexed_at`,
   touchFile: "UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?",
   insertNode: `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
        exported, signature, doc, modifiers)
@@ -40,6 +41,7 @@ const SQL = {
   insertPending: "INSERT OR IGNORE INTO pending (path) VALUES (?)",
   allFiles: "SELECT path, hash, size, mtime_ms AS mtimeMs, project, indexed_at AS indexedAt FROM files",
   allPending: "SELECT path FROM pending",
+  filesDeclaringGlobals: "SELECT path FROM files WHERE declares_globals = 1",
   setMeta: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
@@ -69,7 +71,12 @@ export function createGraphStore(db: SqliteDb) {
 
   const writeFile = db.transaction((file: StoredFile, extraction: FileExtraction, indexedAt: number) => {
     clearFileContent(file.path);
-    statements.upsertFile.run({ ...file, syntaxErrors: extraction.syntaxErrors.length, indexedAt });
+    statements.upsertFile.run({
+      ...file,
+      syntaxErrors: extraction.syntaxErrors.length,
+      declaresGlobals: extraction.declaresGlobals ? 1 : 0,
+      indexedAt,
+    });
     for (const node of extraction.nodes) {
       statements.insertNode.run({
         key: node.key,
@@ -156,6 +163,7 @@ export function createGraphStore(db: SqliteDb) {
     touchFiles: (files: readonly StoredFile[]): void => touchFiles(files),
     allFiles: (): FileRecord[] => statements.allFiles.all() as FileRecord[],
     pendingPaths: (): string[] => column<string>(statements.allPending),
+    filesDeclaringGlobals: (): string[] => column<string>(statements.filesDeclaringGlobals),
     nodeKeysOfFile: (path: string): string[] => column<string>(statements.nodeKeysOfFile, path),
     importersOf: (path: string): string[] => column<string>(statements.importersOf, path),
     ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),

@@ -18,6 +18,7 @@ CREATE TABLE files (
   mtime_ms      INTEGER NOT NULL,
   project       TEXT NOT NULL,
   syntax_errors INTEGER NOT NULL,
+  declares_globals INTEGER NOT NULL,
   indexed_at    INTEGER NOT NULL
 ) WITHOUT ROWID;
 

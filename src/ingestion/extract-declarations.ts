@@ -19,6 +19,8 @@ import {
  * and, for every AST node that stands for a graph node, that node.
  */
 export interface FileDeclarations {
+  /** A global script, or a module with `declare global` or `declare module "x"`. */
+  readonly declaresGlobals: boolean;
   readonly nodes: readonly ExtractedNode[];
   readonly contains: readonly ExtractedEdge[];
   readonly nodeOf: ReadonlyMap<ts.Node, ExtractedNode>;
@@ -764,5 +766,12 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     implicitlyExported: !isModule,
   });
   visitChildren(sourceFile, topScope);
-  return { nodes, contains, nodeOf };
+  const declaresGlobals =
+    !isModule ||
+    sourceFile.statements.some(
+      (statement) =>
+        ts.isModuleDeclaration(statement) &&
+        ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
+    );
+  return { declaresGlobals, nodes, contains, nodeOf };
 }

@@ -90,6 +90,23 @@ describe("incremental index equals a full index", () => {
   });
 });
 
+describe("incremental index of files that use globals", () => {
+  it("still resolves calls into a global script that nothing imports", () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }));
+    fs.writeFileSync(path.join(root, "globals.ts"), "function globalHelper(n: number): number {\n  return n + 1;\n}\n");
+    fs.writeFileSync(path.join(root, "augment.ts"), "export {};\ndeclare global {\n  function augmented(): void;\n}\n");
+    fs.writeFileSync(path.join(root, "b.ts"), "export const base = 1;\n");
+    fs.writeFileSync(path.join(root, "a.ts"), 'import { base } from "./b";\nexport function useGlobals(): number {\n  augmented();\n  return globalHelper(base);\n}\n');
+    const first = indexAndSnapshot(root);
+    expect(first.snapshot).toContain('"edge":"CALLS","source":"a.ts:useGlobals","target":"globals.ts:globalHelper"');
+    expect(first.snapshot).toContain('"edge":"CALLS","source":"a.ts:useGlobals","target":"augment.ts:global.augmented"');
+    fs.writeFileSync(path.join(root, "b.ts"), "export const base = 2;\n");
+    const step = expectIncrementalEqualsFull(root);
+    expect(step.summary.extractedPaths).toEqual(["a.ts", "b.ts"]);
+  });
+});
+
 /** A small generated project: modules that import, call, extend and implement each other. */
 const MODULES = ["alpha", "beta", "gamma", "delta"] as const;
 type ModuleName = (typeof MODULES)[number];

@@ -122,11 +122,14 @@ function fileSize(fileName: string): number {
 
 /**
  * Roots of a program for re-extracting some files of a project: those files, which pull in what they import,
- * and the project's declaration files, which declare globals that nothing imports.
+ * and the project's files that may declare globals nothing imports (every .d.ts file, and the files the
+ * database knows to declare globals).
  */
-function narrowRoots(project: ProjectSpec, files: readonly string[]): string[] {
+function narrowRoots(project: ProjectSpec, files: readonly string[], declaringGlobals: ReadonlySet<string>): string[] {
   const roots = new Set(files);
-  for (const fileName of project.fileNames) if (/\.d\.[cm]?ts$/.test(fileName)) roots.add(fileName);
+  for (const fileName of project.fileNames) {
+    if (/\.d\.[cm]?ts$/.test(fileName) || declaringGlobals.has(fileName)) roots.add(fileName);
+  }
   return [...roots];
 }
 
@@ -156,10 +159,12 @@ export function openIndexer(options: IndexerOptions): Indexer {
 
   function loaderFor(project: ProjectSpec): ProgramLoader {
     if (!options.keepPrograms) return createProgramLoader(project);
-    let loader = loaders.get(project.id);
+    const key = `${project.id}\u0000${JSON.stringify(project.options)}`;
+    let loader = loaders.get(key);
     if (loader === undefined) {
+      for (const stale of [...loaders.keys()].filter((other) => other.startsWith(`${project.id}\u0000`))) loaders.delete(stale);
       loader = createProgramLoader(project);
-      loaders.set(project.id, loader);
+      loaders.set(key, loader);
     }
     return loader;
   }
@@ -275,6 +280,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
     unreadable: { path: string; reason: string }[],
   ): void {
     const wanted = new Set(paths);
+    const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
     const total = paths.length;
     let done = 0;
     for (const project of projects) {
@@ -286,7 +292,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
         if (options.keepPrograms) loader.invalidate(absolute);
         if (file?.text !== undefined) loader.provideText(absolute, file.text);
       }
-      const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files));
+      const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files, declaringGlobals));
       const checker = program.getTypeChecker();
       const resolveModule = createModuleResolver(project);
       const context = {
@@ -318,6 +324,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
           edges,
           externalImports,
           syntaxErrors: fileErrors,
+          declaresGlobals: declarations.declaresGlobals,
         };
         const known = scanned.get(relative) ?? statFile(absolute, relative, project.id, sourceFile.text);
         store.writeFile(

@@ -53,4 +53,6 @@ export interface FileExtraction {
   readonly edges: readonly ExtractedEdge[];
   readonly externalImports: readonly ExternalImport[];
   readonly syntaxErrors: readonly FileDiagnostic[];
+  /** A global script, or a module with `declare global` or `declare module "x"`: it affects files that never import it. */
+  readonly declaresGlobals: boolean;
 }
