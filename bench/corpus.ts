@@ -225,6 +225,7 @@ async function installDependencies(spec: CorpusSpec, dir: string, timeoutMs: num
   fs.rmSync(target, { recursive: true, force: true });
   fs.renameSync(path.join(staging, "node_modules"), target);
   fs.rmSync(staging, { recursive: true, force: true });
+  removeIfEmpty(path.dirname(staging));
   fs.writeFileSync(marker, wanted);
   return deps;
 }
@@ -272,6 +273,14 @@ async function decideExactOptional(
     return { exactOptionalPropertyTypes: enable, probe, probeSource: "measured" };
   } finally {
     for (const name of variants) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+  } catch {
+    // not there or not empty
   }
 }
 

@@ -9,7 +9,7 @@
  *      check time, diagnostics by category; warns 'baseline did not type-check' if checking was skipped
  *   3. peak RSS of every measured process via `node --require bench/report-rss.cjs`
  *   4. `ts-graph index --force`: wall, peak RSS, JSON summary, ratios to tsc
- *   5. no-op re-index
+ *   5. no-op re-index (median of 3)
  *   6. N single-file edits re-indexed via the CLI (p50/p95)
  *   7. the same N edits under `index --watch` (edit -> committedAt latency, p50/p95)
  *   8. a markdown table on stdout, results JSON in .bench-corpora/results-<timestamp>.json
@@ -122,6 +122,7 @@ function parseArgs(argv: readonly string[]): Options {
 
 const FULL_RUN_TIMEOUT_MS = 30 * 60_000;
 const EDIT_RUN_TIMEOUT_MS = 5 * 60_000;
+const NOOP_RUNS = 3;
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -172,6 +173,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   let skipped: string | null = null;
   let full: IndexRun | null = null;
   let noop: IndexRun | null = null;
+  let noopSamplesMs: number[] = [];
   let cliEdits: CliEditResult | null = null;
   let watch: WatchResult | null = null;
   let dbBytesOnDisk: number | null = null;
@@ -186,9 +188,12 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
       full = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS);
       dbBytesOnDisk = dbSizeOnDisk(dbPath);
       log(`${spec.id}: full index wall ${formatMs(full.wallMs)}, peak RSS ${formatKiB(full.maxRssKiB)}`);
-      // 5. No-op.
-      noop = await runIndex(ctx, false, EDIT_RUN_TIMEOUT_MS);
-      log(`${spec.id}: no-op re-index ${formatMs(noop.wallMs)}`);
+      // 5. No-op: median of a few runs (each is ~1 s, so one sample is noisy).
+      const noops: IndexRun[] = [];
+      for (let i = 0; i < NOOP_RUNS; i++) noops.push(await runIndex(ctx, false, EDIT_RUN_TIMEOUT_MS));
+      noopSamplesMs = noops.map((r) => r.wallMs);
+      noop = [...noops].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(noops.length / 2)] ?? null;
+      log(`${spec.id}: no-op re-index median ${formatMs(noop?.wallMs)} of ${noopSamplesMs.map((ms) => formatMs(ms)).join(", ")}`);
     } catch (e) {
       fail("ts-graph index", e);
     }
@@ -233,7 +238,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
           ? `decision cached in ${path.relative(REPO_ROOT, corpus.dir)}/.bench-setup.json`
           : "not probed (--no-probe)",
     tsc,
-    tsGraph: { skipped, full, dbBytesOnDisk, noop, cliEdits, watch },
+    tsGraph: { skipped, full, dbBytesOnDisk, noop, noopSamplesMs, cliEdits, watch },
     ratios: { time: timeRatio, rss: rssRatio },
     editFiles,
     commands: {
@@ -255,7 +260,15 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
     exactOptionalPropertyTypes: false,
     exactOptionalProbe: "n/a",
     tsc: null,
-    tsGraph: { skipped: "setup failed", full: null, dbBytesOnDisk: null, noop: null, cliEdits: null, watch: null },
+    tsGraph: {
+      skipped: "setup failed",
+      full: null,
+      dbBytesOnDisk: null,
+      noop: null,
+      noopSamplesMs: [],
+      cliEdits: null,
+      watch: null,
+    },
     ratios: { time: null, rss: null },
     editFiles: [],
     commands: { harness, tsc: null, index: null, watch: null },
@@ -263,8 +276,13 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
   };
 }
 
+function formatLoad(load: readonly number[]): string {
+  return load.map((n) => n.toFixed(2)).join(" ");
+}
+
 async function main(): Promise<number> {
   const started = new Date();
+  const loadAtStart = os.loadavg();
   const options = parseArgs(process.argv.slice(2));
   const harness = formatCommand("tsx", ["bench/index-bench.ts", ...process.argv.slice(2)]);
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -291,10 +309,13 @@ async function main(): Promise<number> {
     if (!options.keepDb) fs.rmSync(tmpRoot, { recursive: true, force: true });
   }
 
+  const loadAtEnd = os.loadavg();
   process.stdout.write(`# ts-graph index benchmark (${started.toISOString()})\n\n`);
   process.stdout.write(
     `node ${process.version}, TypeScript ${typescriptVersion()}, ${os.cpus().length} CPUs ` +
-      `(${os.cpus()[0]?.model ?? "?"}), ${formatKiB(os.totalmem() / 1024)} RAM\n\n`,
+      `(${os.cpus()[0]?.model ?? "?"}), ${formatKiB(os.totalmem() / 1024)} RAM; ` +
+      `load average ${formatLoad(loadAtStart)} at start, ${formatLoad(loadAtEnd)} at end ` +
+      `(other work on the machine skews timings)\n\n`,
   );
   for (const r of results) process.stdout.write(`${renderCorpus(r)}\n`);
 
@@ -307,6 +328,7 @@ async function main(): Promise<number> {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? null,
     totalMemBytes: os.totalmem(),
+    loadAverage: { start: loadAtStart, end: loadAtEnd },
     options: { ...options, corpora: options.corpora.map((c) => c.id) },
     results,
   };

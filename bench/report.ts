@@ -24,7 +24,9 @@ export interface CorpusResult {
     readonly skipped: string | null;
     readonly full: IndexRun | null;
     readonly dbBytesOnDisk: number | null;
+    /** The median run is `noop`; these are all the samples. */
     readonly noop: IndexRun | null;
+    readonly noopSamplesMs: readonly number[];
     readonly cliEdits: CliEditResult | null;
     readonly watch: WatchResult | null;
   };
@@ -58,7 +60,7 @@ function cell(text: string): string {
 
 export function renderCorpus(r: CorpusResult): string {
   const g = r.tsGraph;
-  const skippedNote = g.skipped ? `skipped: ${g.skipped}` : "n/a";
+  const skippedNote = g.skipped ? "skipped" : "n/a";
   const full = g.full;
   const rows: [string, string, string, string][] = [];
   const add = (metric: string, value: string, target = "", status = ""): void => {
@@ -87,8 +89,10 @@ export function renderCorpus(r: CorpusResult): string {
     full ? `${formatBytes(numberOrNull(full.fields["dbBytes"]))} / ${formatBytes(g.dbBytesOnDisk)}` : skippedNote,
   );
   add(
-    "no-op re-index wall",
-    g.noop ? `${formatMs(g.noop.wallMs)} (mode ${field(g.noop.fields, "mode")})` : skippedNote,
+    "no-op re-index wall (median)",
+    g.noop
+      ? `${formatMs(g.noop.wallMs)} (mode ${field(g.noop.fields, "mode")}; runs ${g.noopSamplesMs.map((ms) => formatMs(ms)).join(", ")})`
+      : skippedNote,
     `<= ${formatMs(TARGETS.noopMs)}`,
     verdict(g.noop?.wallMs, TARGETS.noopMs),
   );
@@ -107,6 +111,7 @@ export function renderCorpus(r: CorpusResult): string {
     verdict(w?.commitStats?.p50, TARGETS.watchP50Ms),
   );
   add("watch: edit -> update line read, p50 / p95", w ? pair(w.arrivalStats) : skippedNote);
+  add("watch: reported durationMs, p50 / p95", w ? pair(w.reportedDurationStats) : skippedNote);
   add("watch: start -> ready", w ? formatMs(w.readyMs) : skippedNote);
 
   const lines: string[] = [];
@@ -125,6 +130,7 @@ export function renderCorpus(r: CorpusResult): string {
       .join(", ");
     lines.push(`- ts-graph summary (full index): ${summary || "(none parsed)"}`);
   }
+  if (g.skipped) lines.push(`- ts-graph steps skipped: ${g.skipped}`);
   if (r.tsc && !r.tsc.checked) lines.push(`- WARNING: baseline did not type-check: ${r.tsc.problems.join("; ")}`);
   if (w?.error) lines.push(`- WARNING: watch step stopped early: ${w.error.split("\n")[0] ?? ""}`);
   if (w && w.exit.forced) lines.push("- WARNING: watcher ignored SIGINT for 10 s and was killed");

@@ -379,6 +379,8 @@ export interface WatchResult {
   readonly samples: readonly WatchSample[];
   readonly commitStats: Summary | null;
   readonly arrivalStats: Summary | null;
+  /** The watcher's own `durationMs` per update (excludes file-event latency and debouncing). */
+  readonly reportedDurationStats: Summary | null;
   readonly exit: { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
   readonly maxRssKiB: number | null;
   /** Set when the loop stopped early (timeout, watcher crash). */
@@ -462,6 +464,9 @@ export async function runWatch(
     samples,
     commitStats: summarize(commits),
     arrivalStats: summarize(samples.map((s) => s.arrivalLatencyMs)),
+    reportedDurationStats: summarize(
+      samples.map((s) => s.reportedDurationMs).filter((v): v is number => v !== null),
+    ),
     exit,
     maxRssKiB: rss.maxRssKiB,
     error,

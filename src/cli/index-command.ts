@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import path from "node:path";
 import { openIndexer, type Indexer, type IndexSummary } from "../ingestion/indexer.js";
 import { watchIndex } from "../ingestion/watch-index.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
@@ -70,8 +71,8 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
   try {
     indexer = openIndexer({
       root: root ?? ".",
-      dbPath: options.db,
-      tsconfigs: options.tsconfig,
+      dbPath: options.db === undefined ? undefined : path.resolve(options.db),
+      tsconfigs: options.tsconfig?.map((tsconfig) => path.resolve(tsconfig)),
       keepPrograms: options.watch === true,
       onProgress: (step) => progress.update(step),
       onWarning: (message) => {

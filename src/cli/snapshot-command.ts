@@ -21,8 +21,8 @@ export function runSnapshotCommand(root: string | undefined, options: SnapshotCo
   try {
     indexer = openIndexer({
       root: root ?? ".",
-      dbPath: options.db,
-      tsconfigs: options.tsconfig,
+      dbPath: options.db === undefined ? undefined : path.resolve(options.db),
+      tsconfigs: options.tsconfig?.map((tsconfig) => path.resolve(tsconfig)),
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
     indexer.run();

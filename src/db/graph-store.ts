@@ -12,6 +12,14 @@ export interface StoredFile {
   readonly project: string;
 }
 
+/** What the planner compares of a stored node. */
+export interface StoredSurface {
+  readonly key: string;
+  readonly name: string;
+  readonly exported: boolean;
+  readonly surface: string;
+}
+
 export interface FileRecord extends StoredFile {
   readonly indexedAt: number;
 }
@@ -30,9 +38,9 @@ const SQL = {
        declares_globals = excluded.declares_globals, indexed_at = excluded.indexed_at`,
   touchFile: "UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?",
   insertNode: `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
-       exported, signature, doc, modifiers)
+       exported, signature, doc, modifiers, surface)
      VALUES (@key, @file, @kind, @name, @qualifiedName, @parentKey, @startLine, @endLine, @nameLine,
-       @exported, @signature, @doc, @modifiers)`,
+       @exported, @signature, @doc, @modifiers, @surface)`,
   insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only)
      VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
   insertExternalImport: `INSERT OR REPLACE INTO external_imports (file, specifier, package, resolved, type_only)
@@ -43,7 +51,7 @@ const SQL = {
   allPending: "SELECT path FROM pending",
   filesDeclaringGlobals: "SELECT path FROM files WHERE declares_globals = 1",
   setMeta: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-  nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
+  nodeSurfacesOfFile: "SELECT key, name, exported, surface FROM nodes WHERE file = ?",
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
@@ -92,6 +100,7 @@ export function createGraphStore(db: SqliteDb) {
         signature: node.signature,
         doc: node.doc,
         modifiers: node.modifiers.join(" "),
+        surface: node.surface,
       });
     }
     for (const edge of extraction.edges) {
@@ -164,7 +173,11 @@ export function createGraphStore(db: SqliteDb) {
     allFiles: (): FileRecord[] => statements.allFiles.all() as FileRecord[],
     pendingPaths: (): string[] => column<string>(statements.allPending),
     filesDeclaringGlobals: (): string[] => column<string>(statements.filesDeclaringGlobals),
-    nodeKeysOfFile: (path: string): string[] => column<string>(statements.nodeKeysOfFile, path),
+    nodeSurfacesOfFile: (path: string): StoredSurface[] =>
+      (statements.nodeSurfacesOfFile.all(path) as (Omit<StoredSurface, "exported"> & { exported: number })[]).map((row) => ({
+        ...row,
+        exported: row.exported === 1,
+      })),
     importersOf: (path: string): string[] => column<string>(statements.importersOf, path),
     ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),
     filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),

@@ -36,7 +36,8 @@ CREATE TABLE nodes (
   exported       INTEGER NOT NULL,
   signature      TEXT NOT NULL,
   doc            TEXT NOT NULL,
-  modifiers      TEXT NOT NULL
+  modifiers      TEXT NOT NULL,
+  surface        TEXT NOT NULL
 );
 CREATE INDEX nodes_by_file ON nodes(file);
 CREATE INDEX nodes_by_name ON nodes(name);

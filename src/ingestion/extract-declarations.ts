@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { ts } from "ts-morph";
 import type { ExtractedEdge, ExtractedNode } from "../model/extracted.js";
 import { MODIFIER_ORDER, type Modifier, type NodeKind } from "../model/graph-kinds.js";
@@ -11,6 +12,7 @@ import {
   skipOuterExpressions,
   startAfterDecorators,
   truncate,
+  collapseWhitespace,
 } from "./declaration-text.js";
 
 /**
@@ -66,6 +68,26 @@ interface Registration {
   readonly modifiers: readonly Modifier[];
   /** An overload signature (no body) that a following declaration of the same name may join. */
   readonly overloadable?: "open" | "closing";
+  /**
+   * Where the part other files can see ends: the header's end when the type is written out (`typed`),
+   * otherwise the declaration's end (an inferred type depends on the whole text).
+   */
+  readonly surfaceEnd: number;
+  readonly typed: boolean;
+}
+
+/** Hash of a surface text, prefixed `d:` (declared type) or `i:` (inferred type). */
+function surfaceHash(text: string, typed: boolean, previous = ""): string {
+  const digest = crypto.createHash("sha1").update(previous).update(collapseWhitespace(text)).digest("hex").slice(0, 16);
+  return `${typed ? "d" : "i"}:${digest}`;
+}
+
+/** Re-export and export-list statements: what importers see of a file besides its declarations. */
+function exportStatementsSurface(sourceFile: ts.SourceFile): string {
+  const parts = sourceFile.statements
+    .filter((statement) => ts.isExportDeclaration(statement) || ts.isExportAssignment(statement))
+    .map((statement) => statement.getText(sourceFile));
+  return parts.length === 0 ? "" : surfaceHash(parts.join("\n"), true);
 }
 
 function sortModifiers(modifiers: Iterable<Modifier>): Modifier[] {
@@ -147,6 +169,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     signature: "",
     doc: "",
     modifiers: [],
+    surface: exportStatementsSurface(sourceFile),
   };
   nodes.push(fileNode);
   nodeOf.set(sourceFile, fileNode);
@@ -184,8 +207,10 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
 
   function register(scope: Scope, registration: Registration): NodeDraft {
     const open = scope.openOverload;
+    const surfaceText = sourceFile.text.slice(registration.rangeStart, registration.surfaceEnd);
     if (registration.overloadable !== undefined && open !== undefined && open.name === registration.name) {
       open.node.endLine = Math.max(open.node.endLine, lineOf(sourceFile, registration.rangeEnd));
+      open.node.surface = surfaceHash(surfaceText, registration.typed && open.node.surface.startsWith("d:"), open.node.surface);
       for (const astNode of registration.astNodes) nodeOf.set(astNode, open.node);
       if (registration.overloadable === "closing") {
         open.node.modifiers = sortModifiers([...open.node.modifiers, ...registration.modifiers]);
@@ -207,6 +232,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: registration.signature,
       doc: registration.doc,
       modifiers: sortModifiers(registration.modifiers),
+      surface: surfaceHash(surfaceText, registration.typed),
     };
     nodes.push(node);
     for (const astNode of registration.astNodes) nodeOf.set(astNode, node);
@@ -244,6 +270,27 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     return body === undefined ? "open" : "closing";
   }
 
+  /** A function-like's surface: its header when the return type is written (or needs none), else all of it. */
+  /** Surface of a binding: up to its type annotation, else up to a typed function value's body, else all of it. */
+  function annotatedSurface(
+    annotation: ts.TypeNode | undefined,
+    value: ts.Expression | undefined,
+    end: number,
+  ): { surfaceEnd: number; typed: boolean } {
+    if (annotation !== undefined) return { surfaceEnd: annotation.end, typed: true };
+    if (value !== undefined && isFunctionValue(value) && value.type !== undefined) return { surfaceEnd: value.body.pos, typed: true };
+    return { surfaceEnd: end, typed: false };
+  }
+
+  function bodySurface(declaration: ts.SignatureDeclaration, body: ts.Node | undefined): { surfaceEnd: number; typed: boolean } {
+    const typed =
+      body === undefined ||
+      declaration.type !== undefined ||
+      ts.isConstructorDeclaration(declaration) ||
+      ts.isSetAccessorDeclaration(declaration);
+    return { surfaceEnd: typed && body !== undefined ? body.pos : declaration.end, typed };
+  }
+
   function visitFunctionDeclaration(declaration: ts.FunctionDeclaration, scope: Scope): void {
     const name = declaration.name?.text ?? "default";
     const modifiers = flagModifiers(declaration);
@@ -261,6 +308,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       doc: docSummary(declaration),
       modifiers,
       overloadable: overloadState(declaration.body),
+      ...bodySurface(declaration, declaration.body),
     });
     if (declaration.body) visitChildren(declaration.body, childScope(scope, node));
   }
@@ -287,6 +335,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       ),
       doc: docSummary(extra.rangeNode === declaration ? declaration : extra.astNodes[0] ?? declaration),
       modifiers: flagModifiers(extra.rangeNode === declaration ? declaration : extra.astNodes[0] ?? declaration),
+      surfaceEnd: declaration.members.pos,
+      typed: true,
     });
     for (const decorator of ts.canHaveDecorators(declaration) ? (ts.getDecorators(declaration) ?? []) : []) {
       visitChildren(decorator, scope);
@@ -312,6 +362,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         doc: docSummary(member),
         modifiers: flagModifiers(member),
         overloadable: overloadState(member.body),
+        ...bodySurface(member, member.body),
       });
       for (const parameter of member.parameters) {
         if (ts.isParameterPropertyDeclaration(parameter, member)) visitParameterProperty(parameter, scope, classExported);
@@ -346,6 +397,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: headerBetween(sourceFile, parameter.getStart(sourceFile), parameter.initializer?.pos ?? parameter.end),
       doc: docSummary(parameter),
       modifiers: flagModifiers(parameter),
+      surfaceEnd: parameter.end,
+      typed: parameter.type !== undefined,
     });
   }
 
@@ -379,6 +432,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       doc: docSummary(member),
       modifiers,
       ...(ts.isMethodDeclaration(member) ? { overloadable: overloadState(member.body) } : {}),
+      ...bodySurface(member, member.body),
     });
     for (const decorator of ts.canHaveDecorators(member) ? (ts.getDecorators(member) ?? []) : []) {
       visitChildren(decorator, scope);
@@ -405,6 +459,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         signature: headerUntil(member, initializer.body.pos),
         doc: docSummary(member),
         modifiers,
+        ...annotatedSurface(member.type, initializer, member.end),
       });
       visitChildren(initializer.body, childScope(scope, node));
       return;
@@ -425,6 +480,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
           : truncate(`${headerUntil(member, member.name.end)} = ${initializerPreview(sourceFile, initializer)}`, 240),
       doc: docSummary(member),
       modifiers,
+      ...annotatedSurface(member.type, initializer, member.end),
     });
     if (member.initializer) visitChildren(member.initializer, scope);
   }
@@ -445,6 +501,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: headerBetween(sourceFile, declaration.getStart(sourceFile), declaration.members.pos),
       doc: docSummary(declaration),
       modifiers: flagModifiers(declaration),
+      surfaceEnd: declaration.members.pos,
+      typed: true,
     });
     const members = childScope(scope, node);
     for (const member of declaration.members) visitTypeMember(member, members, node.exported);
@@ -472,6 +530,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       doc: docSummary(member),
       modifiers,
       ...(isMethod ? { overloadable: "open" as const } : {}),
+      surfaceEnd: member.end,
+      typed: true,
     });
   }
 
@@ -489,6 +549,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: headerBetween(sourceFile, declaration.getStart(sourceFile), declaration.end),
       doc: docSummary(declaration),
       modifiers: flagModifiers(declaration),
+      surfaceEnd: declaration.end,
+      typed: true,
     });
   }
 
@@ -506,6 +568,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: headerBetween(sourceFile, declaration.getStart(sourceFile), declaration.members.pos),
       doc: docSummary(declaration),
       modifiers: flagModifiers(declaration),
+      surfaceEnd: declaration.end,
+      typed: true,
     });
     for (const member of declaration.members) if (member.initializer) visitChildren(member.initializer, scope);
   }
@@ -526,6 +590,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: headerBetween(sourceFile, declaration.getStart(sourceFile), declaration.body?.pos ?? declaration.end),
       doc: docSummary(declaration),
       modifiers: flagModifiers(declaration),
+      surfaceEnd: declaration.body?.pos ?? declaration.end,
+      typed: true,
     });
     const inner = childScope(scope, node, {
       moduleLevel: true,
@@ -600,6 +666,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         signature: truncate(`${prefix} ${header}`, 240),
         doc: docSummary(declaration),
         modifiers,
+        ...annotatedSurface(declaration.type, initializer, rangeNode.end),
       });
       visitChildren(initializer.body, childScope(scope, node));
       return;
@@ -622,6 +689,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: truncate(`${prefix} ${name}${typeText}${valueText}`, 240),
       doc: docSummary(declaration),
       modifiers: flagModifiers(declaration),
+      ...annotatedSurface(declaration.type, initializer, rangeNode.end),
     });
     if (initializer !== undefined && ts.isObjectLiteralExpression(initializer)) {
       visitObjectLiteralMembers(initializer, childScope(scope, node), node.exported);
@@ -651,6 +719,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         signature: `${variableSignaturePrefix(declaration)} ${name}`,
         doc: docSummary(declaration),
         modifiers: flagModifiers(declaration),
+        surfaceEnd: declaration.end,
+        typed: false,
       });
     }
   }
@@ -679,6 +749,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
             signature: headerBetween(sourceFile, property.getStart(sourceFile), initializer.body.pos),
             doc: docSummary(property),
             modifiers,
+            ...annotatedSurface(undefined, initializer, property.end),
           });
           visitChildren(initializer.body, childScope(scope, node));
           continue;
@@ -703,6 +774,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         signature: headerBetween(sourceFile, assignment.getStart(sourceFile), expression.body.pos),
         doc: docSummary(assignment),
         modifiers: ["export", "default", "arrow"],
+        ...annotatedSurface(undefined, expression, assignment.end),
       });
       visitChildren(expression.body, childScope(scope, node));
       return;

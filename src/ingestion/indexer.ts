@@ -10,6 +10,7 @@ import type { FileDiagnostic, FileExtraction } from "../model/extracted.js";
 import { extractDeclarations, type FileDeclarations } from "./extract-declarations.js";
 import { extractEdges } from "./extract-edges.js";
 import { hashText, scanFiles, type PlannedFile, type ScannedFile } from "./file-scan.js";
+import { compareSurfaces, mentionsAny, nameTokens } from "./surface-change.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "./program-loader.js";
 
 /** Bump when extraction changes what it writes: every database made before is then re-extracted in full. */
@@ -133,6 +134,17 @@ function narrowRoots(project: ProjectSpec, files: readonly string[], declaringGl
   return [...roots];
 }
 
+/** Names exported as default through `export default name`. */
+function defaultExportedNames(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression)) {
+      names.add(statement.expression.text);
+    }
+  }
+  return names;
+}
+
 /** Declarations of a parsed file, computed once per parse (a re-parsed file is a new SourceFile). */
 const declarationCache = new WeakMap<ts.SourceFile, FileDeclarations>();
 
@@ -169,23 +181,54 @@ export function openIndexer(options: IndexerOptions): Indexer {
     return loader;
   }
 
-  /** Files whose edges may change when `changedPaths` change or disappear, besides those files. */
-  function dependentsOf(changed: readonly ScannedFile[], removed: readonly string[], anyAdded: boolean): Set<string> {
+  /**
+   * Files whose edges may change because other files changed, besides those files: files that mention a
+   * declaration whose surface changed (see surface-change.ts), importers of a file whose re-exports or
+   * default export changed, owners of edges into keys that vanished, and, when files come or go, files
+   * with unresolved imports.
+   */
+  function dependentsOf(
+    changed: readonly ScannedFile[],
+    added: readonly ScannedFile[],
+    removed: readonly string[],
+    candidates: readonly PlannedFile[],
+  ): Set<string> {
     const dependents = new Set<string>();
+    const tokens = new Set<string>();
     const vanishedKeys: string[] = [];
-    for (const file of changed) {
-      for (const importer of store.importersOf(file.path)) dependents.add(importer);
+    const addImporters = (file: string): void => {
+      for (const importer of store.importersOf(file)) dependents.add(importer);
+    };
+    for (const file of [...changed, ...added]) {
       const text = file.text ?? fs.readFileSync(file.absolute, "utf8");
       const parsed = ts.createSourceFile(file.absolute, text, ts.ScriptTarget.Latest, true);
-      const newKeys = new Set<string>(extractDeclarations(parsed, file.path).nodes.map((node) => node.key));
-      for (const key of store.nodeKeysOfFile(file.path)) if (!newKeys.has(key)) vanishedKeys.push(key);
+      const declarations = extractDeclarations(parsed, file.path);
+      const isNew = added.includes(file);
+      if (isNew && !declarations.declaresGlobals) continue;
+      const change = compareSurfaces(isNew ? [] : store.nodeSurfacesOfFile(file.path), declarations.nodes, defaultExportedNames(parsed));
+      for (const token of change.tokens) tokens.add(token);
+      vanishedKeys.push(...change.vanishedKeys);
+      if (change.allImporters) addImporters(file.path);
     }
     for (const removedPath of removed) {
-      for (const importer of store.importersOf(removedPath)) dependents.add(importer);
-      vanishedKeys.push(...store.nodeKeysOfFile(removedPath));
+      addImporters(removedPath);
+      for (const node of store.nodeSurfacesOfFile(removedPath)) {
+        vanishedKeys.push(node.key);
+        for (const token of nameTokens(node.name)) tokens.add(token);
+      }
     }
     for (const key of vanishedKeys) for (const owner of store.ownersOfEdgesInto(key)) dependents.add(owner);
-    if (anyAdded || removed.length > 0) for (const file of store.filesWithUnresolvedImports()) dependents.add(file);
+    if (added.length > 0 || removed.length > 0) for (const file of store.filesWithUnresolvedImports()) dependents.add(file);
+    if (tokens.size > 0) {
+      for (const file of candidates) {
+        if (dependents.has(file.path)) continue;
+        try {
+          if (mentionsAny(fs.readFileSync(file.absolute, "utf8"), tokens)) dependents.add(file.path);
+        } catch {
+          // an unreadable file is reported by the scan
+        }
+      }
+    }
     return dependents;
   }
 
@@ -225,7 +268,8 @@ export function openIndexer(options: IndexerOptions): Indexer {
         const file = plannedByPath.get(pendingPath);
         if (file !== undefined && !unreadablePaths.has(pendingPath)) toExtract.set(pendingPath, file);
       }
-      for (const dependent of dependentsOf(changes.changed, removed, changes.added.length > 0)) {
+      const candidates = planned.filter((file) => !toExtract.has(file.path) && !unreadablePaths.has(file.path));
+      for (const dependent of dependentsOf(changes.changed, changes.added, removed, candidates)) {
         const file = plannedByPath.get(dependent);
         if (file !== undefined && !toExtract.has(dependent) && !unreadablePaths.has(dependent)) toExtract.set(dependent, file);
       }

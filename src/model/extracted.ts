@@ -16,6 +16,12 @@ export interface ExtractedNode {
   readonly signature: string;
   readonly doc: string;
   readonly modifiers: readonly Modifier[];
+  /**
+   * What other files can see of this declaration, hashed: its header when its type is written out
+   * (`d:` prefix), its whole text when its type is inferred (`i:` prefix). For a File node, its re-export
+   * statements. Planning compares surfaces to decide which other files to re-resolve.
+   */
+  readonly surface: string;
 }
 
 /** One graph edge as extraction produces it; site edges carry every site's line. */
