@@ -137,7 +137,7 @@ describe("crash safety", () => {
     const repaired = runCli(["index", root, "--json"]);
     expect(repaired.status).toBe(0);
     expect((JSON.parse(repaired.stdout) as { mode: string }).mode).toBe("incremental");
-    expect(runCli(["snapshot", root]).stdout).toBe(freshSnapshot(root));
+    expect(runCli(["snapshot", root]).stdout).toBe(await freshSnapshot(root));
   });
 });
 

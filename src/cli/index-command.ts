@@ -82,7 +82,7 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
     if (options.force) forgetDatabase(indexer);
     let summary: IndexSummary;
     try {
-      summary = indexer.run();
+      summary = await indexer.run();
     } finally {
       progress.finish();
     }

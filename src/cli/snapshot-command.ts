@@ -16,7 +16,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
 }
 
 /** Brings the graph up to date, then writes its deterministic export to --out or stdout. */
-export function runSnapshotCommand(root: string | undefined, options: SnapshotCommandOptions): number {
+export async function runSnapshotCommand(root: string | undefined, options: SnapshotCommandOptions): Promise<number> {
   let indexer: Indexer | undefined;
   try {
     indexer = openIndexer({
@@ -25,7 +25,7 @@ export function runSnapshotCommand(root: string | undefined, options: SnapshotCo
       tsconfigs: options.tsconfig?.map((tsconfig) => path.resolve(tsconfig)),
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
-    indexer.run();
+    await indexer.run();
     const text = readSnapshot(indexer.db);
     if (options.out === undefined) {
       process.stdout.write(text);
@@ -53,5 +53,5 @@ export function registerSnapshotCommand(program: Command, exit: (code: number) =
     .option("--out <file>", "write to this file instead of stdout")
     .option("--db <path>", "database path (default: <root>/.ts-graph/graph.db)")
     .option("--tsconfig <path>", "tsconfig to load (repeatable); default: discovered", collect)
-    .action((root: string, options: SnapshotCommandOptions) => exit(runSnapshotCommand(root, options)));
+    .action(async (root: string, options: SnapshotCommandOptions) => exit(await runSnapshotCommand(root, options)));
 }

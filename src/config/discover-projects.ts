@@ -3,7 +3,7 @@ import path from "node:path";
 import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 import { ts } from "ts-morph";
-import { ConfigError, tsconfigList, type TsGraphConfig } from "./config-file.js";
+import { CONFIG_FILE_NAME, ConfigError, tsconfigList, type TsGraphConfig } from "./config-file.js";
 
 /** One TypeScript project to load: its compiler options and the files it owns in the index. */
 export interface ProjectSpec {
@@ -18,6 +18,12 @@ export interface ProjectSpec {
 export interface DiscoveredProjects {
   readonly projects: readonly ProjectSpec[];
   readonly warnings: readonly string[];
+  /**
+   * Absolute paths whose stat decides this result: every file read (tsconfigs, the files they extend,
+   * workspace manifests, the config file) or looked for, and every folder whose listing was used.
+   * While none of them changes, discovery would find the same projects and files.
+   */
+  readonly inputs: readonly string[];
 }
 
 /** Compiler options used when the root has no tsconfig. */
@@ -35,6 +41,7 @@ export const FALLBACK_COMPILER_OPTIONS: ts.CompilerOptions = {
 
 const FALLBACK_GLOB = "**/*.{ts,tsx,mts,cts}";
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**", "**/.ts-graph/**"];
+const IGNORED_FOLDER_NAMES = new Set(["node_modules", ".git", ".ts-graph"]);
 const SOURCE_EXTENSION = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
 
 export function toPosix(relative: string): string {
@@ -57,15 +64,27 @@ function formatDiagnostic(diagnostic: ts.Diagnostic): string {
 interface ParsedTsconfig {
   readonly fileName: string;
   readonly parsed: ts.ParsedCommandLine;
+  /** The tsconfig and every file it extends. */
+  readonly readFiles: readonly string[];
 }
 
 function readTsconfig(fileName: string): ParsedTsconfig {
-  const read = ts.readConfigFile(fileName, ts.sys.readFile);
-  if (read.error !== undefined) {
-    throw new ConfigError(`cannot read ${fileName}: ${formatDiagnostic(read.error)}`);
+  if (ts.sys.readFile(fileName) === undefined) throw new ConfigError(`cannot read ${fileName}`);
+  const json = ts.readJsonConfigFile(fileName, ts.sys.readFile);
+  const syntaxError = (json as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics?.[0];
+  if (syntaxError !== undefined) throw new ConfigError(`cannot parse ${fileName}: ${formatDiagnostic(syntaxError)}`);
+  const parsed = ts.parseJsonSourceFileConfigFileContent(json, ts.sys, path.dirname(fileName), undefined, fileName);
+  return { fileName, parsed, readFiles: [fileName, ...(json.extendedSourceFiles ?? [])] };
+}
+
+/** A folder and every folder below it that discovery could list, except ignored ones. */
+function foldersBelow(dir: string, recursive: boolean, out: Set<string>): void {
+  if (out.has(dir) || !fs.existsSync(dir)) return;
+  out.add(dir);
+  if (!recursive) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && !IGNORED_FOLDER_NAMES.has(entry.name)) foldersBelow(path.join(dir, entry.name), true, out);
   }
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(fileName), undefined, fileName);
-  return { fileName, parsed };
 }
 
 /** A tsconfig and every project it references, leaves after the projects that reference them are read. */
@@ -133,6 +152,11 @@ export function pnpmWorkspacePatterns(text: string): string[] {
   return patterns;
 }
 
+/** Files whose content decides which tsconfigs are candidates (they may not exist). */
+function candidateInputs(root: string): string[] {
+  return [root, path.join(root, "tsconfig.json"), path.join(root, "package.json"), path.join(root, "pnpm-workspace.yaml")];
+}
+
 function tsconfigCandidates(root: string, config: TsGraphConfig, explicit: readonly string[] | undefined): string[] {
   const listed = explicit !== undefined && explicit.length > 0 ? explicit : tsconfigList(config);
   if (listed !== undefined) {
@@ -178,6 +202,19 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
     collectReferencedTsconfigs(candidate, seen, parsedConfigs, warnings);
   }
 
+  const inputs = new Set<string>([...candidateInputs(root), path.join(root, CONFIG_FILE_NAME)]);
+  for (const dir of workspacePackageDirs(root)) {
+    inputs.add(dir);
+    inputs.add(path.join(dir, "tsconfig.json"));
+  }
+  const folders = new Set<string>();
+  for (const { parsed, readFiles } of parsedConfigs) {
+    for (const file of readFiles) inputs.add(path.resolve(file));
+    for (const [dir, flags] of Object.entries(parsed.wildcardDirectories ?? {})) {
+      foldersBelow(path.resolve(dir), (flags & ts.WatchDirectoryFlags.Recursive) !== 0, folders);
+    }
+  }
+
   const owned = new Set<string>();
   const projects: ProjectSpec[] = [];
   for (const { fileName, parsed } of parsedConfigs) {
@@ -201,6 +238,7 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
       warnings.push(`no tsconfig.json found under ${root}: indexing all .ts/.tsx files with default compiler options`);
       projects.push({ id: "", options: FALLBACK_COMPILER_OPTIONS, projectReferences: undefined, fileNames: files });
     }
+    foldersBelow(root, true, folders);
   }
-  return { projects, warnings };
+  return { projects, warnings, inputs: [...inputs, ...folders].sort() };
 }

@@ -149,6 +149,10 @@ export function createGraphStore(db: SqliteDb) {
     statements.setMeta.run(META.state, STATE_COMPLETE);
   });
 
+  const setMeta = (key: MetaKey, value: string): void => {
+    statements.setMeta.run(key, value);
+  };
+
   const touchFiles = db.transaction((files: readonly StoredFile[]) => {
     for (const file of files) statements.touchFile.run(file.size, file.mtimeMs, file.path);
   });
@@ -170,6 +174,7 @@ export function createGraphStore(db: SqliteDb) {
     finishRun: (indexedAt: number, fingerprint: string, root: string): void =>
       finishRun(indexedAt, fingerprint, root),
     touchFiles: (files: readonly StoredFile[]): void => touchFiles(files),
+    setMeta,
     allFiles: (): FileRecord[] => statements.allFiles.all() as FileRecord[],
     pendingPaths: (): string[] => column<string>(statements.allPending),
     filesDeclaringGlobals: (): string[] => column<string>(statements.filesDeclaringGlobals),

@@ -85,6 +85,7 @@ export const META = {
   state: "state",
   indexedAt: "indexed_at",
   fingerprint: "fingerprint",
+  discovery: "discovery",
 } as const;
 
 /** `state` is `indexing` from the start of a run until its last write; anything else means complete. */

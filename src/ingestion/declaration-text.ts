@@ -68,14 +68,47 @@ export function initializerPreview(sourceFile: ts.SourceFile, initializer: ts.Ex
   return truncate(collapseWhitespace(initializer.getText(sourceFile)), MAX_INITIALIZER_PREVIEW);
 }
 
-/** First sentence of the declaration's JSDoc description, or "". */
+/** The node whose leading comments hold a declaration's doc comment (a variable's statement, say). */
+function docHost(declaration: ts.Node): ts.Node {
+  let node = declaration;
+  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
+  if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent)) {
+    const list = node.parent;
+    if (ts.isVariableStatement(list.parent) && list.declarations[0] === node) return list.parent;
+  }
+  return node;
+}
+
+/** The description of a `/** … *\/` comment: text before the first tag, without the comment's stars. */
+export function jsDocDescription(comment: string): string {
+  const body = comment.replace(/^\/\*\*/, "").replace(/\*\/$/, "");
+  const lines: string[] = [];
+  for (const rawLine of body.split(/\r?\n/)) {
+    const line = rawLine.replace(/^\s*\*?\s?/, "");
+    if (/^@\w/.test(line.trim())) break;
+    lines.push(line);
+  }
+  return collapseWhitespace(lines.join(" "));
+}
+
+/**
+ * First sentence of the declaration's doc comment (the last `/** … *\/` right before it), or "".
+ * Read from the comment text, so that files can be parsed without JSDoc (JSDocParsingMode.ParseNone).
+ */
 export function docSummary(declaration: ts.Node): string {
-  const docs = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
-  const doc = docs[docs.length - 1];
-  if (doc === undefined) return "";
-  const text = collapseWhitespace(ts.getTextOfJSDocComment(doc.comment) ?? "");
-  const sentence = /^(.*?[.!?])(?:\s|$)/.exec(text)?.[1] ?? text;
-  return truncate(sentence, MAX_DOC_LENGTH);
+  const host = docHost(declaration);
+  const sourceFile = host.getSourceFile();
+  const ranges = ts.getLeadingCommentRanges(sourceFile.text, host.pos) ?? [];
+  for (let index = ranges.length - 1; index >= 0; index -= 1) {
+    const range = ranges[index];
+    if (range === undefined) continue;
+    const text = sourceFile.text.slice(range.pos, range.end);
+    if (range.kind !== ts.SyntaxKind.MultiLineCommentTrivia || !text.startsWith("/**") || text === "/**/") continue;
+    const description = jsDocDescription(text);
+    const sentence = /^(.*?[.!?])(?:\s|$)/.exec(description)?.[1] ?? description;
+    return truncate(sentence, MAX_DOC_LENGTH);
+  }
+  return "";
 }
 
 /** The readable name of a property-like name node (`x`, `#x`, `"x-y"`, `[Symbol.iterator]`). */

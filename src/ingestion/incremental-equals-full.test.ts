@@ -7,9 +7,9 @@ import { copySampleProject, freshSnapshot, indexAndSnapshot, makeTempDir, remove
 afterAll(removeTempDirs);
 
 /** Re-indexes root incrementally (its own database) and checks the result equals a fresh full index. */
-function expectIncrementalEqualsFull(root: string): ReturnType<typeof indexAndSnapshot> {
-  const incremental = indexAndSnapshot(root);
-  const full = freshSnapshot(root);
+async function expectIncrementalEqualsFull(root: string): ReturnType<typeof indexAndSnapshot> {
+  const incremental = await indexAndSnapshot(root);
+  const full = await freshSnapshot(root);
   if (incremental.snapshot !== full) {
     const incrementalLines = new Set(incremental.snapshot.split("\n"));
     const fullLines = new Set(full.split("\n"));
@@ -27,12 +27,12 @@ function edit(root: string, file: string, change: (text: string) => string): voi
 }
 
 describe("incremental index equals a full index", () => {
-  it("after modifying, adding, deleting and renaming files of web-app", () => {
+  it("after modifying, adding, deleting and renaming files of web-app", async () => {
     const root = copySampleProject("web-app");
-    const first = indexAndSnapshot(root);
+    const first = await indexAndSnapshot(root);
     expect(first.summary.mode).toBe("full");
 
-    const noop = indexAndSnapshot(root);
+    const noop = await indexAndSnapshot(root);
     expect(noop.summary.mode).toBe("noop");
     expect(noop.snapshot).toBe(first.snapshot);
 
@@ -41,7 +41,7 @@ describe("incremental index equals a full index", () => {
       text.replace("export function validateToken(token: string", "export function validateToken(token: string, _unused?: number, ") ,
     );
     edit(root, "shared/money.ts", (text) => `${text}\nexport function total(lines: readonly CartLine[]): string {\n  return formatPrice(sumLines(lines));\n}\n`);
-    let step = expectIncrementalEqualsFull(root);
+    let step = await expectIncrementalEqualsFull(root);
     expect(step.summary.mode).toBe("incremental");
     expect(step.snapshot).toContain('"source":"shared/money.ts:total","target":"shared/money.ts:formatPrice"');
 
@@ -50,59 +50,59 @@ describe("incremental index equals a full index", () => {
       path.join(root, "backend/services/audit.ts"),
       "import { total } from '@shared/money';\nimport type { CartLine } from '@shared/types';\n\nexport function audit(lines: CartLine[]): string {\n  return total(lines);\n}\n",
     );
-    step = expectIncrementalEqualsFull(root);
+    step = await expectIncrementalEqualsFull(root);
     expect(step.summary.extractedPaths).toContain("backend/services/audit.ts");
     expect(step.snapshot).toContain('"source":"backend/services/audit.ts:audit","target":"shared/money.ts:total"');
 
     // rename a declaration: callers in other files lose their edge without being edited themselves
     edit(root, "shared/money.ts", (text) => text.replace("export function total(", "export function grandTotal("));
-    step = expectIncrementalEqualsFull(root);
+    step = await expectIncrementalEqualsFull(root);
     expect(step.summary.extractedPaths).toContain("backend/services/audit.ts");
     expect(step.snapshot).not.toContain('"target":"shared/money.ts:total"');
 
     // delete a file others import: their imports become unresolved
     fs.rmSync(path.join(root, "shared/money.ts"));
-    step = expectIncrementalEqualsFull(root);
+    step = await expectIncrementalEqualsFull(root);
     expect(step.summary.files.removed).toBe(1);
     expect(step.snapshot).not.toContain("shared/money.ts");
 
     // the file comes back: imports that were unresolved resolve again
     fs.writeFileSync(path.join(root, "shared/money.ts"), fs.readFileSync(path.join(copySampleProject("web-app"), "shared/money.ts")));
-    step = expectIncrementalEqualsFull(root);
+    step = await expectIncrementalEqualsFull(root);
     expect(step.snapshot).toContain('"edge":"IMPORTS","source":"frontend/store/cart.ts","target":"shared/money.ts"');
 
     // rename a file, then point its importers at the new path
     fs.renameSync(path.join(root, "backend/services/audit.ts"), path.join(root, "backend/services/auditing.ts"));
-    step = expectIncrementalEqualsFull(root);
+    step = await expectIncrementalEqualsFull(root);
     expect(step.snapshot).toContain('"node":"backend/services/auditing.ts:audit"');
     expect(step.snapshot).not.toContain("backend/services/audit.ts");
   });
 
-  it("after deleting a base class and editing an interface its implementers use", () => {
+  it("after deleting a base class and editing an interface its implementers use", async () => {
     const root = copySampleProject("resolution");
-    indexAndSnapshot(root);
+    await indexAndSnapshot(root);
     edit(root, "src/interface-dispatch/shapes.ts", (text) => text.replace("area(): number;", "area(scale?: number): number;"));
-    expectIncrementalEqualsFull(root);
+    await expectIncrementalEqualsFull(root);
     fs.rmSync(path.join(root, "src/super-call/animal.ts"));
-    expectIncrementalEqualsFull(root);
+    await expectIncrementalEqualsFull(root);
     edit(root, "src/re-export-barrel/api/index.ts", (text) => `// barrel touched\n${text}`);
-    expectIncrementalEqualsFull(root);
+    await expectIncrementalEqualsFull(root);
   });
 });
 
 describe("incremental index of files that use globals", () => {
-  it("still resolves calls into a global script that nothing imports", () => {
+  it("still resolves calls into a global script that nothing imports", async () => {
     const root = makeTempDir();
     fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }));
     fs.writeFileSync(path.join(root, "globals.ts"), "function globalHelper(n: number): number {\n  return n + 1;\n}\n");
     fs.writeFileSync(path.join(root, "augment.ts"), "export {};\ndeclare global {\n  function augmented(): void;\n}\n");
     fs.writeFileSync(path.join(root, "b.ts"), "export const base = 1;\n");
     fs.writeFileSync(path.join(root, "a.ts"), 'import { base } from "./b";\nexport function useGlobals(): number {\n  augmented();\n  return globalHelper(base);\n}\n');
-    const first = indexAndSnapshot(root);
+    const first = await indexAndSnapshot(root);
     expect(first.snapshot).toContain('"edge":"CALLS","source":"a.ts:useGlobals","target":"globals.ts:globalHelper"');
     expect(first.snapshot).toContain('"edge":"CALLS","source":"a.ts:useGlobals","target":"augment.ts:global.augmented"');
     fs.writeFileSync(path.join(root, "b.ts"), "export const base = 2;\n");
-    const step = expectIncrementalEqualsFull(root);
+    const step = await expectIncrementalEqualsFull(root);
     expect(step.summary.extractedPaths).toEqual(["a.ts", "b.ts"]);
   });
 });
@@ -147,26 +147,50 @@ const operation = fc.oneof(
 );
 
 describe("incremental index equals a full index (property)", () => {
-  it("for any sequence of writes, deletions and renames", () => {
-    fc.assert(
-      fc.property(fc.array(operation, { minLength: 1, maxLength: 5 }), (operations) => {
+  it("for any sequence of writes, deletions and renames", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 5 }), async (operations) => {
         const root = makeTempDir("ts-graph-prop-");
         fs.writeFileSync(
           path.join(root, "tsconfig.json"),
           JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["*.ts"] }),
         );
         for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, { imports: [], functions: 1, withClass: true }));
-        indexAndSnapshot(root);
+        await indexAndSnapshot(root);
         for (const step of operations) {
           const file = path.join(root, `${step.module}.ts`);
           if (step.op === "write") fs.writeFileSync(file, moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }));
           else if (step.op === "delete") fs.rmSync(file, { force: true });
           else if (fs.existsSync(file)) fs.renameSync(file, path.join(root, `${step.to}.ts`));
           if (!fs.readdirSync(root).some((entry) => entry.endsWith(".ts"))) fs.writeFileSync(path.join(root, "alpha.ts"), "export const keep = 1;\n");
-          expect(indexAndSnapshot(root).snapshot).toBe(freshSnapshot(root));
+          expect((await indexAndSnapshot(root)).snapshot).toBe(await freshSnapshot(root));
         }
       }),
       { numRuns: 12 },
     );
+  });
+});
+
+describe("runs with nothing to do", () => {
+  it("notice a file added in a new folder and a tsconfig change, though they skip discovery when nothing changed", async () => {
+    const root = copySampleProject("web-app");
+    await indexAndSnapshot(root);
+    expect((await indexAndSnapshot(root)).summary.mode).toBe("noop");
+
+    fs.mkdirSync(path.join(root, "backend/jobs/nightly"), { recursive: true });
+    fs.writeFileSync(path.join(root, "backend/jobs/nightly/cleanup.ts"), "export function cleanup(): void {}\n");
+    const added = await expectIncrementalEqualsFull(root);
+    expect(added.summary.extractedPaths).toContain("backend/jobs/nightly/cleanup.ts");
+    expect((await indexAndSnapshot(root)).summary.mode).toBe("noop");
+
+    edit(root, "tsconfig.json", (text) => {
+      const tsconfig = JSON.parse(text) as { exclude?: string[] };
+      return JSON.stringify({ ...tsconfig, exclude: ["backend/jobs/**"] });
+    });
+    const excluded = await indexAndSnapshot(root);
+    expect(excluded.summary.mode).toBe("incremental");
+    expect(excluded.summary.files.removed).toBe(1);
+    expect(excluded.snapshot).not.toContain("backend/jobs/");
+    expect(excluded.snapshot).toBe(await freshSnapshot(root));
   });
 });

@@ -22,6 +22,8 @@ function libFiles(): ReadonlyMap<string, string> {
   return bundledLibFiles;
 }
 
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
+
 type HostWithProjectReferenceSources = ts.CompilerHost & { useSourceOfProjectReferenceRedirect(): boolean };
 
 export function createProgramLoader(project: ProjectSpec): ProgramLoader {
@@ -58,7 +60,11 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
         onError?.(`cannot read ${fileName}`);
         return undefined;
       }
-      const sourceFile = ts.createSourceFile(fileName, text, languageVersion, true);
+      const sourceFileOptions: ts.CreateSourceFileOptions =
+        typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
+      // TypeScript files need no JSDoc to type-check, and ts-graph reads doc comments as text.
+      if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
+      const sourceFile = ts.createSourceFile(fileName, text, sourceFileOptions, true);
       parsed.set(fileName, sourceFile);
       return sourceFile;
     },

@@ -21,8 +21,8 @@ const SAMPLES = ["resolution", "web-app", "monorepo", "broken", "no-tsconfig"] a
 
 afterAll(removeTempDirs);
 
-const snapshots = new Map<string, string>();
-function snapshotOf(sample: string): string {
+const snapshots = new Map<string, Promise<string>>();
+function snapshotOf(sample: string): Promise<string> {
   let snapshot = snapshots.get(sample);
   if (snapshot === undefined) {
     snapshot = freshSnapshot(path.join(SAMPLE_PROJECTS, sample));
@@ -33,8 +33,8 @@ function snapshotOf(sample: string): string {
 
 describe("golden snapshots of the sample projects", () => {
   for (const sample of SAMPLES) {
-    it(`${sample} indexes to its golden snapshot`, () => {
-      const actual = snapshotOf(sample);
+    it(`${sample} indexes to its golden snapshot`, async () => {
+      const actual = await snapshotOf(sample);
       const goldenFile = path.join(GOLDEN_DIR, `${sample}.snapshot.jsonl`);
       if (process.env["UPDATE_GOLDEN"] === "1") fs.writeFileSync(goldenFile, actual);
       expect(actual).toBe(fs.readFileSync(goldenFile, "utf8"));
@@ -85,8 +85,8 @@ describe("resolution rules (expectations written in sample-projects/resolution)"
   const root = path.join(SAMPLE_PROJECTS, "resolution");
   const cases = expectationsIn(root);
   let edges: Set<string>;
-  beforeAll(() => {
-    edges = new Set(snapshotEdges(snapshotOf("resolution")).map((edge) => `${edge.edge} ${edge.source} -> ${edge.target}`));
+  beforeAll(async () => {
+    edges = new Set(snapshotEdges(await snapshotOf("resolution")).map((edge) => `${edge.edge} ${edge.source} -> ${edge.target}`));
   });
 
   it("has expectations for every case folder", () => {
@@ -106,12 +106,12 @@ describe("resolution rules (expectations written in sample-projects/resolution)"
 });
 
 describe("sample project specifics", () => {
-  function edgesOf(sample: string): SnapshotEdge[] {
-    return snapshotEdges(snapshotOf(sample));
+  async function edgesOf(sample: string): Promise<SnapshotEdge[]> {
+    return snapshotEdges(await snapshotOf(sample));
   }
 
-  it("resolves web-app imports through tsconfig path aliases to the shared folder", () => {
-    const imports = edgesOf("web-app").filter((edge) => edge.edge === "IMPORTS" && edge.source === "backend/http/middleware.ts");
+  it("resolves web-app imports through tsconfig path aliases to the shared folder", async () => {
+    const imports = (await edgesOf("web-app")).filter((edge) => edge.edge === "IMPORTS" && edge.source === "backend/http/middleware.ts");
     expect(imports).toContainEqual({
       edge: "IMPORTS",
       source: "backend/http/middleware.ts",
@@ -119,7 +119,7 @@ describe("sample project specifics", () => {
       names: ["validateToken"],
       typeOnly: false,
     });
-    expect(edgesOf("web-app")).toContainEqual({
+    expect(await edgesOf("web-app")).toContainEqual({
       edge: "CALLS",
       source: "backend/http/middleware.ts:requireAuth",
       target: "shared/validation.ts:validateToken",
@@ -127,29 +127,29 @@ describe("sample project specifics", () => {
     });
   });
 
-  it("marks an import of types only as type-only", () => {
-    expect(edgesOf("web-app")).toContainEqual(
+  it("marks an import of types only as type-only", async () => {
+    expect(await edgesOf("web-app")).toContainEqual(
       expect.objectContaining({ edge: "IMPORTS", source: "backend/repositories/user-repository.ts", target: "shared/types.ts", typeOnly: true }),
     );
   });
 
-  it("lands monorepo calls across project references on the referenced package's sources", () => {
-    const calls = edgesOf("monorepo").filter((edge) => edge.edge === "CALLS" && edge.source.startsWith("packages/app/"));
+  it("lands monorepo calls across project references on the referenced package's sources", async () => {
+    const calls = (await edgesOf("monorepo")).filter((edge) => edge.edge === "CALLS" && edge.source.startsWith("packages/app/"));
     expect(calls.some((edge) => edge.target.startsWith("packages/core/src/"))).toBe(true);
     expect(calls.some((edge) => edge.target.startsWith("packages/utils/src/"))).toBe(true);
     expect(calls.every((edge) => !edge.target.includes("/dist/"))).toBe(true);
   });
 
-  it("indexes a file with a syntax error as far as it parses and reports the error", () => {
+  it("indexes a file with a syntax error as far as it parses and reports the error", async () => {
     const dbPath = path.join(makeTempDir(), "graph.db");
-    const { summary, snapshot } = indexAndSnapshot(path.join(SAMPLE_PROJECTS, "broken"), { dbPath });
+    const { summary, snapshot } = await indexAndSnapshot(path.join(SAMPLE_PROJECTS, "broken"), { dbPath });
     expect(summary.syntaxErrors).toEqual([{ file: "src/bad.ts", line: 9, column: 31, message: "Expression expected." }]);
     expect(summary.files.withSyntaxErrors).toBe(1);
     expect(snapshot).toContain('"node":"src/bad.ts:progressLabel"');
     expect(snapshot).toContain('"node":"src/bad.ts:remaining"');
   });
 
-  it("writes no absolute path into a snapshot", () => {
-    for (const sample of SAMPLES) expect(snapshotOf(sample)).not.toContain(SAMPLE_PROJECTS);
+  it("writes no absolute path into a snapshot", async () => {
+    for (const sample of SAMPLES) expect(await snapshotOf(sample)).not.toContain(SAMPLE_PROJECTS);
   });
 });

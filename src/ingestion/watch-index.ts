@@ -42,12 +42,10 @@ export function watchIndex(
     timer = undefined;
     const changed = [...pending].sort();
     pending.clear();
-    try {
-      const summary = indexer.run();
-      onUpdate({ changed, summary, committedAt: Date.now() });
-    } catch (error) {
-      onError(error);
-    }
+    indexer.run().then(
+      (summary) => onUpdate({ changed, summary, committedAt: Date.now() }),
+      (error: unknown) => onError(error),
+    );
   };
 
   const watcher = chokidar.watch(indexer.root, { ignored, ignoreInitial: true, persistent: true });

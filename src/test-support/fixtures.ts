@@ -37,10 +37,10 @@ export interface IndexedSnapshot {
 }
 
 /** Indexes root in this process and returns the run's summary and the graph's snapshot. */
-export function indexAndSnapshot(root: string, options: Partial<IndexerOptions> = {}): IndexedSnapshot {
+export async function indexAndSnapshot(root: string, options: Partial<IndexerOptions> = {}): Promise<IndexedSnapshot> {
   const indexer = openIndexer({ root, ...options });
   try {
-    const summary = indexer.run();
+    const summary = await indexer.run();
     return { summary, snapshot: readSnapshot(indexer.db) };
   } finally {
     indexer.close();
@@ -48,8 +48,8 @@ export function indexAndSnapshot(root: string, options: Partial<IndexerOptions> 
 }
 
 /** A from-scratch index of root into a database of its own, outside root. */
-export function freshSnapshot(root: string): string {
-  return indexAndSnapshot(root, { dbPath: path.join(makeTempDir("ts-graph-fresh-"), "graph.db") }).snapshot;
+export async function freshSnapshot(root: string): Promise<string> {
+  return (await indexAndSnapshot(root, { dbPath: path.join(makeTempDir("ts-graph-fresh-"), "graph.db") })).snapshot;
 }
 
 export interface SnapshotEdge {

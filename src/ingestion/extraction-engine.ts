@@ -1,0 +1,266 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ts } from "ts-morph";
+import type { TsGraphConfig } from "../config/config-file.js";
+import { discoverProjects, relativeTo, type DiscoveredProjects, type ProjectSpec } from "../config/discover-projects.js";
+import type { GraphStore } from "../db/graph-store.js";
+import { SCHEMA_VERSION } from "../db/schema.js";
+import type { FileDiagnostic, FileExtraction } from "../model/extracted.js";
+import { extractDeclarations, type FileDeclarations } from "./extract-declarations.js";
+import { extractEdges } from "./extract-edges.js";
+import { EXTRACTOR_VERSION } from "./extractor-version.js";
+import { hashText, type PlannedFile, type ScannedFile } from "./file-scan.js";
+import { createModuleResolver, createProgramLoader, type ProgramLoader } from "./program-loader.js";
+import { compareSurfaces, mentionsAny, nameTokens } from "./surface-change.js";
+
+/**
+ * Everything of indexing that needs TypeScript: discovery, planning by surface, and extraction.
+ * The indexer loads this module only when a run has work to do, so a run that finds nothing
+ * changed never loads the compiler.
+ */
+
+const MAX_SYNTAX_ERRORS_PER_FILE = 20;
+
+export interface ExtractionProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly file: string;
+}
+
+export interface ExtractionRequest {
+  readonly projects: readonly ProjectSpec[];
+  /** Relative paths to extract. */
+  readonly paths: readonly string[];
+  /** Files already read and hashed by the scan, by relative path. */
+  readonly scanned: ReadonlyMap<string, ScannedFile>;
+  readonly pathByAbsolute: ReadonlyMap<string, string>;
+}
+
+export interface ExtractionOutcome {
+  readonly syntaxErrors: (FileDiagnostic & { readonly file: string })[];
+  readonly unreadable: { readonly path: string; readonly reason: string }[];
+}
+
+export interface ExtractionEngine {
+  discover(config: TsGraphConfig, tsconfigs: readonly string[] | undefined): DiscoveredProjects;
+  /** A fingerprint of everything besides file contents that decides what extraction writes. */
+  fingerprint(projects: readonly ProjectSpec[], configText: string): string;
+  dependentsOf(
+    changed: readonly ScannedFile[],
+    added: readonly ScannedFile[],
+    removed: readonly string[],
+    candidates: readonly PlannedFile[],
+  ): Set<string>;
+  extract(request: ExtractionRequest): ExtractionOutcome;
+}
+
+export interface EngineOptions {
+  readonly root: string;
+  readonly store: GraphStore;
+  /**
+   * Keep each project's program between runs and root it at all the project's files (watch mode);
+   * otherwise each run builds a program rooted at just the files it re-extracts.
+   */
+  readonly keepPrograms: boolean;
+  readonly onProgress: ((progress: ExtractionProgress) => void) | undefined;
+}
+
+function syntaxErrorsOf(program: ts.Program, sourceFile: ts.SourceFile): FileDiagnostic[] {
+  return program
+    .getSyntacticDiagnostics(sourceFile)
+    .slice(0, MAX_SYNTAX_ERRORS_PER_FILE)
+    .map((diagnostic) => {
+      const position = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+      return {
+        line: position.line + 1,
+        column: position.character + 1,
+        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " "),
+      };
+    });
+}
+
+/**
+ * Roots of a program for re-extracting some files of a project: those files, which pull in what they import,
+ * and the project's files that may declare globals nothing imports (every .d.ts file, and the files the
+ * database knows to declare globals).
+ */
+function narrowRoots(project: ProjectSpec, files: readonly string[], declaringGlobals: ReadonlySet<string>): string[] {
+  const roots = new Set(files);
+  for (const fileName of project.fileNames) {
+    if (/\.d\.[cm]?ts$/.test(fileName) || declaringGlobals.has(fileName)) roots.add(fileName);
+  }
+  return [...roots];
+}
+
+/** Names exported as default through `export default name`. */
+function defaultExportedNames(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression)) {
+      names.add(statement.expression.text);
+    }
+  }
+  return names;
+}
+
+/** Declarations of a parsed file, computed once per parse (a re-parsed file is a new SourceFile). */
+const declarationCache = new WeakMap<ts.SourceFile, FileDeclarations>();
+
+function declarationsFor(sourceFile: ts.SourceFile, relativePath: string): FileDeclarations {
+  let declarations = declarationCache.get(sourceFile);
+  if (declarations === undefined) {
+    declarations = extractDeclarations(sourceFile, relativePath);
+    declarationCache.set(sourceFile, declarations);
+  }
+  return declarations;
+}
+
+export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
+  const { root, store } = options;
+  const loaders = new Map<string, ProgramLoader>();
+
+  function loaderFor(project: ProjectSpec): ProgramLoader {
+    if (!options.keepPrograms) return createProgramLoader(project);
+    const key = `${project.id}\u0000${JSON.stringify(project.options)}`;
+    let loader = loaders.get(key);
+    if (loader === undefined) {
+      for (const stale of [...loaders.keys()].filter((other) => other.startsWith(`${project.id}\u0000`))) loaders.delete(stale);
+      loader = createProgramLoader(project);
+      loaders.set(key, loader);
+    }
+    return loader;
+  }
+
+  /**
+   * Files whose edges may change because other files changed, besides those files: files that mention a
+   * declaration whose surface changed (see surface-change.ts), importers of a file whose re-exports or
+   * default export changed, owners of edges into keys that vanished, and, when files come or go, files
+   * with unresolved imports.
+   */
+  function dependentsOf(
+    changed: readonly ScannedFile[],
+    added: readonly ScannedFile[],
+    removed: readonly string[],
+    candidates: readonly PlannedFile[],
+  ): Set<string> {
+    const dependents = new Set<string>();
+    const tokens = new Set<string>();
+    const vanishedKeys: string[] = [];
+    const addImporters = (file: string): void => {
+      for (const importer of store.importersOf(file)) dependents.add(importer);
+    };
+    for (const file of [...changed, ...added]) {
+      const text = file.text ?? fs.readFileSync(file.absolute, "utf8");
+      const parsed = ts.createSourceFile(file.absolute, text, ts.ScriptTarget.Latest, true);
+      const declarations = extractDeclarations(parsed, file.path);
+      const isNew = added.includes(file);
+      if (isNew && !declarations.declaresGlobals) continue;
+      const before = isNew ? [] : store.nodeSurfacesOfFile(file.path);
+      const change = compareSurfaces(before, declarations.nodes, defaultExportedNames(parsed));
+      for (const token of change.tokens) tokens.add(token);
+      vanishedKeys.push(...change.vanishedKeys);
+      if (change.allImporters) addImporters(file.path);
+    }
+    for (const removedPath of removed) {
+      addImporters(removedPath);
+      for (const node of store.nodeSurfacesOfFile(removedPath)) {
+        vanishedKeys.push(node.key);
+        for (const token of nameTokens(node.name)) tokens.add(token);
+      }
+    }
+    for (const key of vanishedKeys) for (const owner of store.ownersOfEdgesInto(key)) dependents.add(owner);
+    if (added.length > 0 || removed.length > 0) for (const file of store.filesWithUnresolvedImports()) dependents.add(file);
+    if (tokens.size > 0) {
+      for (const file of candidates) {
+        if (dependents.has(file.path)) continue;
+        try {
+          if (mentionsAny(fs.readFileSync(file.absolute, "utf8"), tokens)) dependents.add(file.path);
+        } catch {
+          // an unreadable file is reported by the scan
+        }
+      }
+    }
+    return dependents;
+  }
+
+  function statFile(absolute: string, relative: string, project: string, text: string): ScannedFile {
+    const stat = fs.statSync(absolute);
+    return { path: relative, absolute, project, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), hash: hashText(text), text };
+  }
+
+  function extract(request: ExtractionRequest): ExtractionOutcome {
+    const { projects, paths, scanned, pathByAbsolute } = request;
+    const outcome: ExtractionOutcome = { syntaxErrors: [], unreadable: [] };
+    const wanted = new Set(paths);
+    const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
+    const total = paths.length;
+    let done = 0;
+    for (const project of projects) {
+      const files = project.fileNames.filter((absolute) => wanted.has(pathByAbsolute.get(absolute) ?? ""));
+      if (files.length === 0) continue;
+      const loader = loaderFor(project);
+      for (const absolute of files) {
+        const file = scanned.get(pathByAbsolute.get(absolute) ?? "");
+        if (options.keepPrograms) loader.invalidate(absolute);
+        if (file?.text !== undefined) loader.provideText(absolute, file.text);
+      }
+      const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files, declaringGlobals));
+      const context = {
+        checker: program.getTypeChecker(),
+        declarationsOf: (sourceFile: ts.SourceFile) => {
+          const relative = pathByAbsolute.get(sourceFile.fileName);
+          return relative === undefined ? undefined : declarationsFor(sourceFile, relative);
+        },
+        indexedPathOf: (fileName: string) => pathByAbsolute.get(fileName),
+        resolveModuleFileName: createModuleResolver(project),
+      };
+      for (const absolute of files) {
+        const relative = pathByAbsolute.get(absolute) ?? relativeTo(root, absolute);
+        const sourceFile = program.getSourceFile(absolute);
+        done += 1;
+        options.onProgress?.({ done, total, file: relative });
+        if (sourceFile === undefined) {
+          outcome.unreadable.push({ path: relative, reason: "TypeScript could not load it" });
+          store.removeFile(relative);
+          continue;
+        }
+        const declarations = declarationsFor(sourceFile, relative);
+        const { edges, externalImports } = extractEdges(sourceFile, declarations, context);
+        const fileErrors = syntaxErrorsOf(program, sourceFile);
+        for (const error of fileErrors) outcome.syntaxErrors.push({ file: relative, ...error });
+        const extraction: FileExtraction = {
+          path: relative,
+          nodes: declarations.nodes,
+          edges,
+          externalImports,
+          syntaxErrors: fileErrors,
+          declaresGlobals: declarations.declaresGlobals,
+        };
+        const known = scanned.get(relative) ?? statFile(absolute, relative, project.id, sourceFile.text);
+        store.writeFile(
+          { path: relative, hash: known.hash, size: known.size, mtimeMs: known.mtimeMs, project: project.id },
+          extraction,
+          Date.now(),
+        );
+      }
+    }
+    return outcome;
+  }
+
+  return {
+    discover: (config, tsconfigs) => discoverProjects(root, config, tsconfigs),
+    fingerprint: (projects, configText) =>
+      hashText(
+        JSON.stringify({
+          schema: SCHEMA_VERSION,
+          extractor: EXTRACTOR_VERSION,
+          typescript: ts.version,
+          root,
+          config: configText,
+          projects: projects.map((project) => ({ id: project.id, options: project.options })),
+        }),
+      ),
+    dependentsOf,
+    extract,
+  };
+}
