@@ -4,6 +4,7 @@ import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 import { ts } from "ts-morph";
 import { CONFIG_FILE_NAME, ConfigError, tsconfigList, type TsGraphConfig } from "./config-file.js";
+import { relativeTo } from "./project-paths.js";
 
 /** One TypeScript project to load: its compiler options and the files it owns in the index. */
 export interface ProjectSpec {
@@ -43,14 +44,6 @@ const FALLBACK_GLOB = "**/*.{ts,tsx,mts,cts}";
 const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**", "**/.ts-graph/**"];
 const IGNORED_FOLDER_NAMES = new Set(["node_modules", ".git", ".ts-graph"]);
 const SOURCE_EXTENSION = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
-
-export function toPosix(relative: string): string {
-  return relative.split(path.sep).join("/");
-}
-
-export function relativeTo(root: string, fileName: string): string {
-  return toPosix(path.relative(root, fileName));
-}
 
 function isInside(root: string, fileName: string): boolean {
   const relative = path.relative(root, fileName);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { CONFIG_FILE_NAME, loadConfig } from "../config/config-file.js";
+import { relativeTo } from "../config/project-paths.js";
 import { createGraphStore, type FileRecord } from "../db/graph-store.js";
 import { openGraphDb, readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { META, SCHEMA_VERSION } from "../db/schema.js";
@@ -187,7 +188,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
     }
     const projectFiles = discovered.projects.map((project) => ({
       id: project.id,
-      files: project.fileNames.map((absolute) => path.relative(root, absolute).split(path.sep).join("/")),
+      files: project.fileNames.map((absolute) => relativeTo(root, absolute)),
     }));
     const planned = toPlanned(projectFiles);
     if (planned.length === 0) throw new NothingToIndexError(root);

@@ -1,6 +1,6 @@
 import chokidar from "chokidar";
 import path from "node:path";
-import { relativeTo } from "../config/discover-projects.js";
+import { relativeTo } from "../config/project-paths.js";
 import type { Indexer, IndexSummary } from "./indexer.js";
 
 export interface WatchUpdate {

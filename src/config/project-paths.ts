@@ -1,0 +1,11 @@
+import path from "node:path";
+
+/** A relative path with forward slashes, as paths are stored and shown. */
+export function toPosix(relative: string): string {
+  return relative.split(path.sep).join("/");
+}
+
+/** fileName relative to root, with forward slashes. */
+export function relativeTo(root: string, fileName: string): string {
+  return toPosix(path.relative(root, fileName));
+}
