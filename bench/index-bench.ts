@@ -48,6 +48,7 @@ import {
   type CliEditResult,
   type IndexContext,
   type IndexRun,
+  type Scalar,
   type WatchResult,
 } from "./tsgraph.js";
 
@@ -173,7 +174,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   let skipped: string | null = null;
   let full: IndexRun | null = null;
   let noop: IndexRun | null = null;
-  let noopSamplesMs: number[] = [];
+  let noopRuns: { wallMs: number; mode: Scalar }[] = [];
   let cliEdits: CliEditResult | null = null;
   let watch: WatchResult | null = null;
   let dbBytesOnDisk: number | null = null;
@@ -191,9 +192,12 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
       // 5. No-op: median of a few runs (each is ~1 s, so one sample is noisy).
       const noops: IndexRun[] = [];
       for (let i = 0; i < NOOP_RUNS; i++) noops.push(await runIndex(ctx, false, EDIT_RUN_TIMEOUT_MS));
-      noopSamplesMs = noops.map((r) => r.wallMs);
+      noopRuns = noops.map((r) => ({ wallMs: r.wallMs, mode: r.fields["mode"] ?? null }));
       noop = [...noops].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(noops.length / 2)] ?? null;
-      log(`${spec.id}: no-op re-index median ${formatMs(noop?.wallMs)} of ${noopSamplesMs.map((ms) => formatMs(ms)).join(", ")}`);
+      log(
+        `${spec.id}: no-op re-index median ${formatMs(noop?.wallMs)} ` +
+          `(${noopRuns.map((r) => `${formatMs(r.wallMs)} mode ${String(r.mode)}`).join(", ")})`,
+      );
     } catch (e) {
       fail("ts-graph index", e);
     }
@@ -238,7 +242,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
           ? `decision cached in ${path.relative(REPO_ROOT, corpus.dir)}/.bench-setup.json`
           : "not probed (--no-probe)",
     tsc,
-    tsGraph: { skipped, full, dbBytesOnDisk, noop, noopSamplesMs, cliEdits, watch },
+    tsGraph: { skipped, full, dbBytesOnDisk, noop, noopRuns, cliEdits, watch },
     ratios: { time: timeRatio, rss: rssRatio },
     editFiles,
     commands: {
@@ -265,7 +269,7 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
       full: null,
       dbBytesOnDisk: null,
       noop: null,
-      noopSamplesMs: [],
+      noopRuns: [],
       cliEdits: null,
       watch: null,
     },
@@ -284,11 +288,13 @@ async function main(): Promise<number> {
   const started = new Date();
   const loadAtStart = os.loadavg();
   const options = parseArgs(process.argv.slice(2));
+  let tmpRoot: string | null = null;
   const harness = formatCommand("tsx", ["bench/index-bench.ts", ...process.argv.slice(2)]);
   const onSignal = (signal: NodeJS.Signals): void => {
     log(`${signal}: restoring edited files and stopping`);
     restorePendingEdits();
     killActiveWatcher();
+    if (tmpRoot && !options.keepDb) fs.rmSync(tmpRoot, { recursive: true, force: true });
     process.exit(130);
   };
   process.on("SIGINT", onSignal);
@@ -301,7 +307,7 @@ async function main(): Promise<number> {
   const stale = staleBuildWarning();
   if (stale) log(`WARNING: ${stale}`);
 
-  const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-bench-"));
+  tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-bench-"));
   const results: CorpusResult[] = [];
   try {
     for (const spec of options.corpora) results.push(await benchCorpus(spec, options, tmpRoot, harness));

@@ -26,7 +26,7 @@ export interface CorpusResult {
     readonly dbBytesOnDisk: number | null;
     /** The median run is `noop`; these are all the samples. */
     readonly noop: IndexRun | null;
-    readonly noopSamplesMs: readonly number[];
+    readonly noopRuns: readonly { readonly wallMs: number; readonly mode: Scalar }[];
     readonly cliEdits: CliEditResult | null;
     readonly watch: WatchResult | null;
   };
@@ -91,7 +91,7 @@ export function renderCorpus(r: CorpusResult): string {
   add(
     "no-op re-index wall (median)",
     g.noop
-      ? `${formatMs(g.noop.wallMs)} (mode ${field(g.noop.fields, "mode")}; runs ${g.noopSamplesMs.map((ms) => formatMs(ms)).join(", ")})`
+      ? `${formatMs(g.noop.wallMs)} (runs: ${g.noopRuns.map((r) => `${formatMs(r.wallMs)} ${String(r.mode)}`).join(", ")})`
       : skippedNote,
     `<= ${formatMs(TARGETS.noopMs)}`,
     verdict(g.noop?.wallMs, TARGETS.noopMs),
@@ -132,11 +132,14 @@ export function renderCorpus(r: CorpusResult): string {
   }
   if (g.skipped) lines.push(`- ts-graph steps skipped: ${g.skipped}`);
   if (r.tsc && !r.tsc.checked) lines.push(`- WARNING: baseline did not type-check: ${r.tsc.problems.join("; ")}`);
-  if (w?.error) lines.push(`- WARNING: watch step stopped early: ${w.error.split("\n")[0] ?? ""}`);
   if (w && w.exit.forced) lines.push("- WARNING: watcher ignored SIGINT for 10 s and was killed");
-  for (const e of r.errors) lines.push(`- ERROR: ${e.split("\n")[0] ?? ""}`);
+  for (const e of r.errors) lines.push(`- ERROR: ${shorten(e.split("\n")[0] ?? "", 400)}`);
   lines.push("");
   return lines.join("\n");
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 3)}...`;
 }
 
 function numberOrNull(v: Scalar | undefined): number | null {

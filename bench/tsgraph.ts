@@ -315,7 +315,7 @@ class WatchProcess {
         reject(
           new Error(
             `timed out after ${formatMs(timeoutMs)} waiting for ${what}; last watcher stdout events: ` +
-              `${JSON.stringify(this.events.slice(-3).map((e) => e.data))}\n${this.stderrTail}`,
+              `${JSON.stringify(this.events.slice(-3).map((e) => briefEvent(e.data)))}\n${this.stderrTail}`,
           ),
         );
       }, timeoutMs);
@@ -345,6 +345,16 @@ class WatchProcess {
     }
     return { ...(this.exitInfo ?? { code: null, signal: null }), forced: false };
   }
+}
+
+/** An event without its potentially long lists, for error messages. */
+function briefEvent(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!Array.isArray(value)) out[key] = value;
+    else out[key] = value.length <= 3 ? value : [...value.slice(0, 3), `... ${value.length - 3} more`];
+  }
+  return out;
 }
 
 let activeWatcher: WatchProcess | null = null;

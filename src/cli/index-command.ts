@@ -33,6 +33,7 @@ function forgetDatabase(indexer: Indexer): void {
 }
 
 async function runWatch(indexer: Indexer, options: IndexCommandOptions): Promise<number> {
+  await indexer.warm();
   const watcher = await watchIndex(
     indexer,
     (update) => {

@@ -55,7 +55,8 @@ const SQL = {
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
-  deleteDanglingEdges: "DELETE FROM edges WHERE target NOT IN (SELECT key FROM nodes)",
+  deleteEdgesInto: "DELETE FROM edges WHERE target = ?",
+  nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   countNodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind",
   countEdgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind",
 } as const;
@@ -70,6 +71,11 @@ export function createGraphStore(db: SqliteDb) {
     Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
   ) as { [K in keyof typeof SQL]: Statement };
 
+  /** Deletes edges into keys the file held before and holds no more: their owners are re-resolved anyway. */
+  function deleteEdgesIntoVanished(previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
+    for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesInto.run(key);
+  }
+
   function clearFileContent(path: string): void {
     statements.deleteNodes.run(path);
     statements.deleteEdges.run(path);
@@ -78,6 +84,7 @@ export function createGraphStore(db: SqliteDb) {
   }
 
   const writeFile = db.transaction((file: StoredFile, extraction: FileExtraction, indexedAt: number) => {
+    const previousKeys = statements.nodeKeysOfFile.pluck().all(file.path) as string[];
     clearFileContent(file.path);
     statements.upsertFile.run({
       ...file,
@@ -127,10 +134,12 @@ export function createGraphStore(db: SqliteDb) {
     for (const problem of extraction.syntaxErrors) {
       statements.insertSyntaxError.run(file.path, problem.line, problem.column, problem.message);
     }
+    deleteEdgesIntoVanished(previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
     statements.deletePending.run(file.path);
   });
 
   const removeFile = db.transaction((path: string) => {
+    deleteEdgesIntoVanished(statements.nodeKeysOfFile.pluck().all(path) as string[], new Set());
     clearFileContent(path);
     statements.deleteFile.run(path);
     statements.deletePending.run(path);
@@ -142,7 +151,6 @@ export function createGraphStore(db: SqliteDb) {
   });
 
   const finishRun = db.transaction((indexedAt: number, fingerprint: string, root: string) => {
-    statements.deleteDanglingEdges.run();
     statements.setMeta.run(META.indexedAt, String(indexedAt));
     statements.setMeta.run(META.fingerprint, fingerprint);
     statements.setMeta.run(META.root, root);

@@ -40,6 +40,7 @@ CREATE TABLE nodes (
   surface        TEXT NOT NULL
 );
 CREATE INDEX nodes_by_file ON nodes(file);
+CREATE INDEX nodes_by_kind ON nodes(kind);
 CREATE INDEX nodes_by_name ON nodes(name);
 
 CREATE TABLE edges (
@@ -56,6 +57,7 @@ CREATE TABLE edges (
 CREATE INDEX edges_by_target ON edges(target, kind);
 CREATE INDEX edges_by_source ON edges(source, kind);
 CREATE INDEX edges_by_file ON edges(file);
+CREATE INDEX edges_by_kind ON edges(kind);
 
 CREATE TABLE external_imports (
   file      TEXT NOT NULL,

@@ -53,6 +53,8 @@ export interface ExtractionEngine {
     candidates: readonly PlannedFile[],
   ): Set<string>;
   extract(request: ExtractionRequest): ExtractionOutcome;
+  /** Builds and binds every project's program now, so that the first change after it is applied fast (watch mode). */
+  warm(projects: readonly ProjectSpec[]): void;
 }
 
 export interface EngineOptions {
@@ -102,6 +104,15 @@ function defaultExportedNames(sourceFile: ts.SourceFile): Set<string> {
     }
   }
   return names;
+}
+
+/** The text of each inferred declaration of a file (see ExtractedNode.surface), by key. */
+function inferredTexts(declarations: FileDeclarations, sourceFile: ts.SourceFile): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const [astNode, node] of declarations.nodeOf) {
+    if (node.surface.startsWith("i:") && !texts.has(node.key) && astNode !== sourceFile) texts.set(node.key, astNode.getText(sourceFile));
+  }
+  return texts;
 }
 
 /** Declarations of a parsed file, computed once per parse (a re-parsed file is a new SourceFile). */
@@ -157,7 +168,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       const isNew = added.includes(file);
       if (isNew && !declarations.declaresGlobals) continue;
       const before = isNew ? [] : store.nodeSurfacesOfFile(file.path);
-      const change = compareSurfaces(before, declarations.nodes, defaultExportedNames(parsed));
+      const change = compareSurfaces(before, declarations.nodes, defaultExportedNames(parsed), inferredTexts(declarations, parsed));
       for (const token of change.tokens) tokens.add(token);
       vanishedKeys.push(...change.vanishedKeys);
       if (change.allImporters) addImporters(file.path);
@@ -263,5 +274,8 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       ),
     dependentsOf,
     extract,
+    warm(projects) {
+      for (const project of projects) loaderFor(project).build(project.fileNames).getTypeChecker();
+    },
   };
 }

@@ -70,6 +70,8 @@ export interface Indexer {
   readonly db: SqliteDb;
   /** Brings the graph up to date with the files on disk. Runs one at a time. */
   run(): Promise<IndexSummary>;
+  /** Loads and binds the projects' programs ahead of the first change (watch mode; a no-op otherwise). */
+  warm(): Promise<void>;
   close(): void;
 }
 
@@ -261,6 +263,11 @@ export function openIndexer(options: IndexerOptions): Indexer {
       const next = previous.catch(() => undefined).then(runOnce);
       running = next;
       return next;
+    },
+    async warm() {
+      if (!options.keepPrograms) return;
+      const extraction = await loadEngine();
+      extraction.warm(extraction.discover(config, options.tsconfigs).projects);
     },
     close() {
       try {

@@ -13,8 +13,18 @@ function stored(text: string): StoredSurface[] {
   return nodesOf(text).map((node) => ({ key: node.key, name: node.name, exported: node.exported, surface: node.surface }));
 }
 
+function inferredTextsOf(text: string): Map<string, string> {
+  const sourceFile = ts.createSourceFile("/p/src/x.ts", text, ts.ScriptTarget.Latest, true);
+  const { nodeOf } = extractDeclarations(sourceFile, "src/x.ts");
+  const texts = new Map<string, string>();
+  for (const [astNode, node] of nodeOf) {
+    if (node.surface.startsWith("i:") && astNode !== sourceFile && !texts.has(node.key)) texts.set(node.key, astNode.getText(sourceFile));
+  }
+  return texts;
+}
+
 function change(before: string, after: string, defaults: string[] = []) {
-  const result = compareSurfaces(stored(before), nodesOf(after), new Set(defaults));
+  const result = compareSurfaces(stored(before), nodesOf(after), new Set(defaults), inferredTextsOf(after));
   return { tokens: [...result.tokens].sort(), vanishedKeys: result.vanishedKeys, allImporters: result.allImporters };
 }
 
@@ -31,10 +41,16 @@ describe("compareSurfaces", () => {
     expect(change("export function f(a: string): number { return 1; }", "export function f(a: number): number { return 1; }").tokens).toEqual(["f"]);
   });
 
-  it("counts a body change of a function with an inferred return type, and every exported inferred declaration", () => {
-    const before = "function helper() { return 1; }\nexport const value = helper();\nexport function typed(): number { return 0; }";
-    const after = "function helper() { return 'one'; }\nexport const value = helper();\nexport function typed(): number { return 0; }";
-    expect(change(before, after).tokens).toEqual(["helper", "value"]);
+  it("counts a body change of a function with an inferred return type, and the inferred declarations that use it", () => {
+    const rest = "export const value = helper();\nexport const twice = [value, value];\nexport const other = 3;\nexport function typed(): number { return helper(); }";
+    const before = `function helper() { return 1; }\n${rest}`;
+    const after = `function helper() { return 'one'; }\n${rest}`;
+    expect(change(before, after).tokens).toEqual(["helper", "twice", "value"]);
+  });
+
+  it("counts an added inferred declaration alone", () => {
+    const before = "export const value = 1;\nexport const twice = [value, value];";
+    expect(change(before, `${before}\nexport const added = 2;`).tokens).toEqual(["added"]);
   });
 
   it("reports added and removed declarations, with the removed keys", () => {

@@ -24,33 +24,38 @@ function isInferred(surface: string): boolean {
 }
 
 /**
- * Compares a file's stored declarations with its new ones. A declaration whose type is inferred can change
- * the inferred types of the file's other declarations, so when one changes, every exported inferred
- * declaration of the file counts as changed too.
+ * Compares a file's stored declarations with its new ones. When a declaration whose type is inferred
+ * changes or disappears, the file's other inferred declarations that mention it (transitively) may have
+ * new types too, so they count as changed. An added declaration changes no existing type.
+ *
+ * @param inferredTexts the text of each of the file's inferred declarations now, by key
  */
 export function compareSurfaces(
   before: readonly StoredSurface[],
   after: readonly ExtractedNode[],
   defaultExportedNames: ReadonlySet<string>,
+  inferredTexts: ReadonlyMap<string, string> = new Map(),
 ): SurfaceChange {
   const tokens = new Set<string>();
   const vanishedKeys: string[] = [];
   const oldByKey = new Map(before.map((node) => [node.key, node]));
   const newKeys = new Set<string>(after.map((node) => node.key));
+  const changedInferredTokens = new Set<string>();
   let allImporters = false;
-  let inferredChanged = false;
-  const changed = (name: string, inferred: boolean, isFile: boolean): void => {
+  const changed = (name: string, inferredChange: boolean, isFile: boolean): void => {
     if (isFile) {
       allImporters = true;
       return;
     }
-    for (const token of nameTokens(name)) tokens.add(token);
-    if (inferred) inferredChanged = true;
+    for (const token of nameTokens(name)) {
+      tokens.add(token);
+      if (inferredChange) changedInferredTokens.add(token);
+    }
     if (name === "default" || defaultExportedNames.has(name)) allImporters = true;
   };
   for (const node of after) {
     const old = oldByKey.get(node.key);
-    if (old === undefined) changed(node.name, isInferred(node.surface), node.kind === "File");
+    if (old === undefined) changed(node.name, false, node.kind === "File");
     else if (old.surface !== node.surface) {
       changed(node.name, isInferred(old.surface) || isInferred(node.surface), node.kind === "File");
     }
@@ -60,15 +65,39 @@ export function compareSurfaces(
     vanishedKeys.push(old.key);
     changed(old.name, isInferred(old.surface), parseNodeKey(old.key).qualifiedName === undefined);
   }
-  if (inferredChanged) {
-    for (const node of after) if (node.exported && isInferred(node.surface)) for (const token of nameTokens(node.name)) tokens.add(token);
-  }
+  propagateThroughInferred(after, inferredTexts, changedInferredTokens, tokens);
   return { tokens, vanishedKeys, allImporters };
+}
+
+/** Adds the names of inferred declarations whose text mentions a changed name, until nothing more is added. */
+function propagateThroughInferred(
+  after: readonly ExtractedNode[],
+  inferredTexts: ReadonlyMap<string, string>,
+  frontier: Set<string>,
+  tokens: Set<string>,
+): void {
+  const pending = after.filter((node) => isInferred(node.surface) && inferredTexts.has(node.key));
+  let grew = frontier.size > 0;
+  while (grew) {
+    grew = false;
+    for (let index = pending.length - 1; index >= 0; index -= 1) {
+      const node = pending[index];
+      if (node === undefined || !mentionsAny(inferredTexts.get(node.key) ?? "", frontier)) continue;
+      pending.splice(index, 1);
+      for (const token of nameTokens(node.name)) {
+        if (!frontier.has(token)) grew = true;
+        frontier.add(token);
+        tokens.add(token);
+      }
+    }
+  }
 }
 
 /** Whether a file's text mentions any of the tokens as a whole identifier. */
 export function mentionsAny(text: string, tokens: ReadonlySet<string>): boolean {
-  if (tokens.size === 0) return false;
-  for (const match of text.matchAll(IDENTIFIER)) if (tokens.has(match[0])) return true;
+  const present = new Set<string>();
+  for (const token of tokens) if (text.includes(token)) present.add(token);
+  if (present.size === 0) return false;
+  for (const match of text.matchAll(IDENTIFIER)) if (present.has(match[0])) return true;
   return false;
 }
