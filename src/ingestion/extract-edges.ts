@@ -189,33 +189,16 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     recordTargets("RENDERS", tag as ts.Expression, RENDER_TARGET_KINDS, owner, element);
   }
 
-  /**
-   * Whether the type of a receiver is known without inference: `this`, `super`, a namespace, import, class or
-   * enum, or a variable, parameter or property with a type annotation (and chains starting with one).
-   * Resolving `x.y` on any other receiver can cost a generic inference of the call that gives `x` its type.
-   */
-  function hasDeclaredType(receiver: ts.Expression): boolean {
-    const target = skipOuterExpressions(receiver);
-    if (target.kind === ts.SyntaxKind.ThisKeyword || target.kind === ts.SyntaxKind.SuperKeyword) return true;
-    if (ts.isPropertyAccessExpression(target)) return hasDeclaredType(target.expression);
-    if (!ts.isIdentifier(target)) return false;
-    const symbol = checker.getSymbolAtLocation(target);
-    if (symbol === undefined) return false;
-    const resolved = resolveAlias(symbol);
-    const staticFlags = ts.SymbolFlags.Module | ts.SymbolFlags.Class | ts.SymbolFlags.Enum | ts.SymbolFlags.Function;
-    if (resolved.flags & staticFlags) return true;
-    const declaration = resolved.valueDeclaration;
-    return (
-      declaration !== undefined &&
-      (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isPropertyDeclaration(declaration)) &&
-      declaration.type !== undefined
-    );
+  /** Reading an accessor runs it; it does not pass a function around. */
+  function isAccessor(node: ExtractedNode): boolean {
+    return node.modifiers.includes("get") || node.modifiers.includes("set");
   }
 
   function recordReference(expression: ts.Identifier | ts.PropertyAccessExpression, owner: ExtractedNode): void {
     if (!isValuePosition(expression)) return;
-    if (ts.isPropertyAccessExpression(expression) && !hasDeclaredType(expression.expression)) return;
-    recordTargets("REFERENCES", expression, REFERENCE_TARGET_KINDS, owner, expression);
+    for (const target of nodesOfSymbol(symbolOfExpression(expression), REFERENCE_TARGET_KINDS)) {
+      if (!isAccessor(target)) addEdge("REFERENCES", owner, target, line(expression));
+    }
   }
 
   function recordShorthandReference(property: ts.ShorthandPropertyAssignment, owner: ExtractedNode): void {

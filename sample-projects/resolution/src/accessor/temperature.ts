@@ -1,6 +1,7 @@
 // expect: INSTANTIATES src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature
 // expect: CALLS src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature.reset
 // (getter/setter reads and writes intentionally carry no CALLS expectations)
+// expect-not: REFERENCES src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature.fahrenheit
 
 export class Temperature {
   private kelvin = 273.15;
