@@ -101,6 +101,24 @@ describe("ts-graph index (subprocess)", () => {
     expect(summary.unreadable).toEqual([{ file: "src/gone.ts", reason: expect.stringMatching(/ENOENT/) }]);
   });
 
+  it("reads --db and --tsconfig relative to the working directory, not to the root", () => {
+    const cwd = makeTempDir();
+    const root = path.join(cwd, "project");
+    fs.cpSync(copySampleProject("web-app"), root, { recursive: true });
+    const result = runCli(["index", "project", "--db", "out/graph.db", "--tsconfig", "project/tsconfig.json", "--json"], { cwd });
+    expect(result.status).toBe(0);
+    expect((JSON.parse(result.stdout) as { db: string }).db).toBe(path.join(cwd, "out", "graph.db"));
+    expect(fs.existsSync(path.join(cwd, "out", "graph.db"))).toBe(true);
+  });
+
+  it("exits with 2 on an unknown command or option", () => {
+    expect(runCli(["bogus"]).status).toBe(2);
+    const root = copySampleProject("no-tsconfig");
+    const result = runCli(["index", root, "--frobnicate"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/unknown option '--frobnicate'/);
+  });
+
   it("prints progress lines when stderr is not a terminal", () => {
     const root = makeTempDir();
     writeChainProject(root, 40);

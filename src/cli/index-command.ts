@@ -1,22 +1,16 @@
 import type { Command } from "commander";
-import path from "node:path";
 import { openIndexer, type Indexer, type IndexSummary } from "../ingestion/indexer.js";
 import { watchIndex } from "../ingestion/watch-index.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { createProgressReporter } from "./progress-reporter.js";
+import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
 import { formatIndexSummary } from "./summary-text.js";
 
-export interface IndexCommandOptions {
-  readonly tsconfig?: string[];
-  readonly db?: string;
+export interface IndexCommandOptions extends ProjectCommandOptions {
   readonly force?: boolean;
   readonly watch?: boolean;
   readonly quiet?: boolean;
   readonly json?: boolean;
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 function writeLine(text: string): void {
@@ -71,9 +65,7 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
   let indexer: Indexer | undefined;
   try {
     indexer = openIndexer({
-      root: root ?? ".",
-      dbPath: options.db === undefined ? undefined : path.resolve(options.db),
-      tsconfigs: options.tsconfig?.map((tsconfig) => path.resolve(tsconfig)),
+      ...indexerOptionsFor(root, options),
       keepPrograms: options.watch === true,
       onProgress: (step) => progress.update(step),
       onWarning: (message) => {
@@ -100,12 +92,9 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
 }
 
 export function registerIndexCommand(program: Command, exit: (code: number) => void): void {
-  program
-    .command("index")
-    .description("index a TypeScript project into the graph database (incremental after the first run)")
-    .argument("[root]", "project root", ".")
-    .option("--tsconfig <path>", "tsconfig to load (repeatable); default: discovered", collect)
-    .option("--db <path>", "database path (default: <root>/.ts-graph/graph.db)")
+  withProjectOptions(
+    program.command("index").description("index a TypeScript project into the graph database (incremental after the first run)"),
+  )
     .option("--force", "re-extract every file")
     .option("--watch", "keep running and apply file changes as they happen")
     .option("--quiet", "no progress, no summary unless there are syntax errors")

@@ -4,15 +4,10 @@ import path from "node:path";
 import { readSnapshot } from "../db/snapshot.js";
 import { openIndexer, type Indexer } from "../ingestion/indexer.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
+import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
 
-export interface SnapshotCommandOptions {
+export interface SnapshotCommandOptions extends ProjectCommandOptions {
   readonly out?: string;
-  readonly db?: string;
-  readonly tsconfig?: string[];
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 /** Brings the graph up to date, then writes its deterministic export to --out or stdout. */
@@ -20,9 +15,7 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
   let indexer: Indexer | undefined;
   try {
     indexer = openIndexer({
-      root: root ?? ".",
-      dbPath: options.db === undefined ? undefined : path.resolve(options.db),
-      tsconfigs: options.tsconfig?.map((tsconfig) => path.resolve(tsconfig)),
+      ...indexerOptionsFor(root, options),
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
     await indexer.run();
@@ -46,12 +39,7 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
 }
 
 export function registerSnapshotCommand(program: Command, exit: (code: number) => void): void {
-  program
-    .command("snapshot")
-    .description("update the graph, then write a deterministic export of it (docs/snapshot.md)")
-    .argument("[root]", "project root", ".")
+  withProjectOptions(program.command("snapshot").description("update the graph, then write a deterministic export of it (docs/snapshot.md)"))
     .option("--out <file>", "write to this file instead of stdout")
-    .option("--db <path>", "database path (default: <root>/.ts-graph/graph.db)")
-    .option("--tsconfig <path>", "tsconfig to load (repeatable); default: discovered", collect)
     .action(async (root: string, options: SnapshotCommandOptions) => exit(await runSnapshotCommand(root, options)));
 }
