@@ -97,19 +97,6 @@ export function openGraphDb(dbPath: string, options: { readonly ownedPath?: bool
   return { db, rebuiltBecause };
 }
 
-/** Opens an existing graph database for reading only; undefined if there is none of this version. */
-export function openGraphDbReadOnly(dbPath: string): SqliteDb | undefined {
-  if (!fs.existsSync(dbPath)) return undefined;
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  const version = db.pragma("user_version", { simple: true }) as number;
-  if (version !== SCHEMA_VERSION || !hasTable(db, "meta")) {
-    db.close();
-    return undefined;
-  }
-  return db;
-}
-
 export function readMeta(db: SqliteDb, key: (typeof META)[keyof typeof META]): string | undefined {
   const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
   return row?.value;

@@ -140,7 +140,6 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     if (ts.isElementAccessExpression(target) && ts.isStringLiteralLike(target.argumentExpression)) {
       return checker.getSymbolAtLocation(target.argumentExpression);
     }
-    if (target.kind === ts.SyntaxKind.ThisKeyword || ts.isJsxNamespacedName(target)) return undefined;
     return undefined;
   }
 

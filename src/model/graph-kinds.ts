@@ -27,22 +27,6 @@ export const EDGE_KIND_MEANINGS = {
   RENDERS: "source renders target component as JSX (count and lines)",
 } as const satisfies Record<string, string>;
 export type EdgeKind = keyof typeof EDGE_KIND_MEANINGS;
-export const EDGE_KINDS = Object.keys(EDGE_KIND_MEANINGS) as EdgeKind[];
-
-/** Edge kinds that record the line of every site (a call, a `new`, a JSX tag, a reference). */
-export const SITE_EDGE_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>([
-  "CALLS",
-  "INSTANTIATES",
-  "RENDERS",
-  "REFERENCES",
-]);
-
-/** Node kinds that can be invoked, so that a call can land on them. */
-export const CALLABLE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
-  "Function",
-  "Method",
-  "Constructor",
-]);
 
 /** Modifiers in the order they are written into `nodes.modifiers`. */
 export const MODIFIER_ORDER = [
