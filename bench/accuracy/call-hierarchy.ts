@@ -1,0 +1,225 @@
+import * as path from "node:path";
+import ts from "typescript";
+import type { CallTriple, SiteCategory } from "./triples.js";
+
+/**
+ * The ground truth: TypeScript's own call hierarchy (`prepareCallHierarchy` + `provideCallHierarchyIncomingCalls`,
+ * the engine behind tsserver), asked at every function-like declaration of a corpus: functions, methods,
+ * constructors, accessors, arrow functions and function expressions bound to a variable or class property,
+ * and object-literal methods.
+ */
+export interface GroundTruth {
+  readonly triples: readonly CallTriple[];
+  /** Call hierarchy items asked (after removing duplicates, e.g. a constructor and its class). */
+  readonly items: number;
+  readonly ms: number;
+  readonly categorize: (triple: CallTriple) => SiteCategory;
+  /** The text of a line of a corpus file, for reports. */
+  readonly lineText: (file: string, line: number) => string;
+}
+
+function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfigPath, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    },
+  });
+  if (parsed === undefined) throw new Error(`cannot read ${tsconfigPath}`);
+  const snapshots = new Map<string, ts.IScriptSnapshot>();
+  const snapshot = (fileName: string): ts.IScriptSnapshot | undefined => {
+    let cached = snapshots.get(fileName);
+    if (cached === undefined) {
+      const text = ts.sys.readFile(fileName);
+      if (text === undefined) return undefined;
+      cached = ts.ScriptSnapshot.fromString(text);
+      snapshots.set(fileName, cached);
+    }
+    return cached;
+  };
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => parsed.options,
+    getScriptFileNames: () => parsed.fileNames,
+    getScriptVersion: () => "1",
+    getScriptSnapshot: snapshot,
+    getCurrentDirectory: () => path.dirname(tsconfigPath),
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  return { service: ts.createLanguageService(host, ts.createDocumentRegistry()), fileNames: parsed.fileNames };
+}
+
+function isFunctionValue(node: ts.Node | undefined): boolean {
+  return node !== undefined && (ts.isArrowFunction(node) || ts.isFunctionExpression(node));
+}
+
+/** The name (or keyword) to ask the call hierarchy at, for every function-like declaration. */
+function functionLikeNames(sourceFile: ts.SourceFile): ts.Node[] {
+  const names: ts.Node[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) && node.name) {
+      names.push(node.name);
+    } else if (ts.isConstructorDeclaration(node)) {
+      const keyword = node.getChildren(sourceFile).find((child) => child.kind === ts.SyntaxKind.ConstructorKeyword);
+      if (keyword !== undefined) names.push(keyword);
+    } else if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) && isFunctionValue(node.initializer)) {
+      names.push(node.name);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return names;
+}
+
+function deepestNodeAt(sourceFile: ts.SourceFile, position: number): ts.Node {
+  let node: ts.Node = sourceFile;
+  for (;;) {
+    const child: ts.Node | undefined = node.getChildren(sourceFile).find((candidate) => candidate.getStart(sourceFile) <= position && position < candidate.getEnd());
+    if (child === undefined) return node;
+    node = child;
+  }
+}
+
+function skipParentheses(node: ts.Node): ts.Node {
+  let current = node;
+  while (ts.isParenthesizedExpression(current.parent) || ts.isNonNullExpression(current.parent)) current = current.parent;
+  return current;
+}
+
+export function buildGroundTruth(root: string, tsconfigPath: string): GroundTruth {
+  const startedAt = performance.now();
+  const { service, fileNames } = createLanguageService(tsconfigPath);
+  const program = service.getProgram();
+  if (program === undefined) throw new Error("the language service built no program");
+  const checker = program.getTypeChecker();
+  const corpusFiles = new Set(fileNames.map((fileName) => path.resolve(fileName)));
+  const relative = (fileName: string): string => path.relative(root, fileName).split(path.sep).join("/");
+
+  const triples: CallTriple[] = [];
+  const positions = new Map<string, number>();
+  const seenItems = new Set<string>();
+  for (const sourceFile of program.getSourceFiles()) {
+    if (!corpusFiles.has(path.resolve(sourceFile.fileName))) continue;
+    for (const name of functionLikeNames(sourceFile)) {
+      const prepared = service.prepareCallHierarchy(sourceFile.fileName, name.getStart(sourceFile));
+      const items = prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
+      for (const item of items) {
+        const itemFile = program.getSourceFile(item.file);
+        if (itemFile === undefined || !corpusFiles.has(path.resolve(item.file))) continue;
+        const itemLine = itemFile.getLineAndCharacterOfPosition(item.selectionSpan.start).line + 1;
+        const callee = `${relative(item.file)}:${itemLine}`;
+        if (seenItems.has(callee + item.name)) continue;
+        seenItems.add(callee + item.name);
+        for (const incoming of service.provideCallHierarchyIncomingCalls(item.file, item.selectionSpan.start)) {
+          const callerFile = program.getSourceFile(incoming.from.file);
+          if (callerFile === undefined || !corpusFiles.has(path.resolve(incoming.from.file))) continue;
+          for (const span of incoming.fromSpans) {
+            const line = callerFile.getLineAndCharacterOfPosition(span.start).line + 1;
+            const triple: CallTriple = { callee, calleeName: item.name, callerFile: relative(incoming.from.file), line };
+            triples.push(triple);
+            positions.set(`${triple.callerFile}:${line}:${item.name}`, span.start);
+          }
+        }
+      }
+    }
+  }
+
+  const sourceFileOf = (file: string): ts.SourceFile | undefined => program.getSourceFile(path.join(root, file));
+
+  /** Where on the line the callee is named: the compiler's span, or the first mention of the name. */
+  function sitePosition(triple: CallTriple): number | undefined {
+    const known = positions.get(`${triple.callerFile}:${triple.line}:${triple.calleeName}`);
+    if (known !== undefined) return known;
+    const sourceFile = sourceFileOf(triple.callerFile);
+    if (sourceFile === undefined) return undefined;
+    const start = sourceFile.getPositionOfLineAndCharacter(triple.line - 1, 0);
+    const end = triple.line < sourceFile.getLineStarts().length ? sourceFile.getPositionOfLineAndCharacter(triple.line, 0) : sourceFile.end;
+    const at = sourceFile.text.slice(start, end).search(new RegExp(`(?<![\\w$])${triple.calleeName.replace(/[^\w$]/g, "\\$&")}(?![\\w$])`));
+    return at < 0 ? undefined : start + at;
+  }
+
+  function labelsAt(site: ts.Node, sourceFile: ts.SourceFile): string[] {
+    const labels: string[] = [];
+    for (let node: ts.Node | undefined = site.parent; node !== undefined && node !== sourceFile; node = node.parent) {
+      if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && (ts.isCallExpression(node.parent) || ts.isNewExpression(node.parent)) && node.parent.arguments?.includes(node)) {
+        labels.push("in callback");
+        break;
+      }
+      if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isClassLike(node)) break;
+    }
+    const symbol = checker.getSymbolAtLocation(site);
+    if (symbol !== undefined) {
+      const resolved = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      const declarations = resolved.declarations ?? [];
+      const abstractOrInterface = declarations.some(
+        (declaration) =>
+          ts.isMethodSignature(declaration) ||
+          ts.isPropertySignature(declaration) ||
+          (ts.canHaveModifiers(declaration) && (ts.getModifiers(declaration) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AbstractKeyword)),
+      );
+      if (abstractOrInterface) labels.push("via interface/abstract");
+      if (symbol.flags & ts.SymbolFlags.Alias) {
+        const aliasDeclaration = symbol.declarations?.[0];
+        const isDefault = aliasDeclaration !== undefined && ts.isImportClause(aliasDeclaration);
+        const specifierFile = aliasDeclaration === undefined ? undefined : aliasedModuleFile(aliasDeclaration);
+        const targetFile = declarations[0]?.getSourceFile().fileName;
+        if (isDefault || (specifierFile !== undefined && targetFile !== undefined && specifierFile !== targetFile)) labels.push("via re-export/default import");
+      }
+    }
+    return labels;
+  }
+
+  function aliasedModuleFile(aliasDeclaration: ts.Declaration): string | undefined {
+    const importDeclaration = ts.findAncestor(aliasDeclaration, ts.isImportDeclaration);
+    if (importDeclaration === undefined) return undefined;
+    const moduleSymbol = checker.getSymbolAtLocation(importDeclaration.moduleSpecifier);
+    return moduleSymbol?.declarations?.find(ts.isSourceFile)?.fileName;
+  }
+
+  function formOf(site: ts.Node): string {
+    let expression: ts.Node = site;
+    if (ts.isPropertyAccessExpression(site.parent) && site.parent.name === site) expression = site.parent;
+    expression = skipParentheses(expression);
+    const parent = expression.parent;
+    if (ts.isNewExpression(parent) && parent.expression === expression) return "new C()";
+    if (ts.isCallExpression(parent) && parent.expression === expression) {
+      if (ts.isPropertyAccessExpression(expression)) {
+        if (expression.expression.kind === ts.SyntaxKind.ThisKeyword) return "this.m()";
+        if (expression.expression.kind === ts.SyntaxKind.SuperKeyword) return "super.m()";
+        if (expression.questionDotToken !== undefined || parent.questionDotToken !== undefined) return "a?.b()";
+        return "obj.m()";
+      }
+      return parent.questionDotToken !== undefined ? "a?.b()" : "f()";
+    }
+    if (ts.isTaggedTemplateExpression(parent) && parent.tag === expression) return "tagged template";
+    if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent)) && parent.tagName === expression) return "JSX";
+    if (ts.isDecorator(parent) || ts.isDecorator(parent.parent)) return "decorator";
+    if (ts.isPropertyAccessExpression(expression) || ts.isIdentifier(expression)) {
+      const symbol = checker.getSymbolAtLocation(site);
+      if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Accessor) return "accessor";
+      return "reference";
+    }
+    return "other";
+  }
+
+  function categorize(triple: CallTriple): SiteCategory {
+    const sourceFile = sourceFileOf(triple.callerFile);
+    const position = sitePosition(triple);
+    if (sourceFile === undefined || position === undefined) return { form: "other", labels: [] };
+    const site = deepestNodeAt(sourceFile, position);
+    return { form: formOf(site), labels: labelsAt(site, sourceFile) };
+  }
+
+  function lineText(file: string, line: number): string {
+    const sourceFile = sourceFileOf(file);
+    if (sourceFile === undefined) return "";
+    const lines = sourceFile.text.split(/\r?\n/);
+    return (lines[line - 1] ?? "").trim();
+  }
+
+  return { triples, items: seenItems.size, ms: Math.round(performance.now() - startedAt), categorize, lineText };
+}
