@@ -198,3 +198,34 @@ describe("ts-graph index --watch (subprocess)", () => {
     }
   });
 });
+
+describe("databases that are not ts-graph's", () => {
+  it("refuses another application's SQLite database and a corrupt file outside .ts-graph, and deletes neither", () => {
+    const root = copySampleProject("no-tsconfig");
+    const dir = makeTempDir();
+    const foreign = path.join(dir, "app.db");
+    const db = new Database(foreign);
+    db.exec("CREATE TABLE meta (k TEXT); CREATE TABLE files (p TEXT); INSERT INTO files VALUES ('precious');");
+    db.close();
+    const before = fs.readFileSync(foreign);
+    expect(runCli(["index", root, "--db", foreign]).status).toBe(2);
+    expect(fs.readFileSync(foreign).equals(before)).toBe(true);
+
+    const corrupt = path.join(dir, "corrupt.db");
+    fs.writeFileSync(corrupt, before.subarray(0, 100));
+    expect(runCli(["index", root, "--db", corrupt]).status).toBe(2);
+    expect(fs.statSync(corrupt).size).toBe(100);
+  });
+
+  it("finishes a run whose state was left unfinished even when no file is pending", () => {
+    const root = copySampleProject("no-tsconfig");
+    runCli(["index", root, "--quiet"]);
+    const db = new Database(path.join(root, ".ts-graph", "graph.db"));
+    db.prepare("UPDATE meta SET value = 'indexing' WHERE key = 'state'").run();
+    db.close();
+    expect((JSON.parse(runCli(["index", root, "--json"]).stdout) as { mode: string }).mode).not.toBe("noop");
+    const after = new Database(path.join(root, ".ts-graph", "graph.db"), { readonly: true });
+    expect(after.prepare("SELECT value FROM meta WHERE key = 'state'").pluck().get()).toBe("complete");
+    after.close();
+  });
+});

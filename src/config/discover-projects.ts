@@ -104,8 +104,30 @@ function expandWorkspacePattern(root: string, pattern: string): string[] {
   return globSync(cleaned, { cwd: root, onlyDirectories: true, absolute: true, ignore: ALWAYS_IGNORED });
 }
 
+/** The folder a glob starts from: its path up to the first segment with a wildcard. */
+function globBase(pattern: string): string {
+  const segments = pattern.replace(/^\.\//, "").split("/");
+  const firstWild = segments.findIndex((segment) => /[*?{[]/.test(segment));
+  return segments.slice(0, firstWild < 0 ? segments.length : firstWild).join("/");
+}
+
+/** The nearest folder at or above fileName that exists: the one whose listing changes when fileName appears. */
+function nearestExistingFolder(fileName: string): string {
+  let current = path.dirname(fileName);
+  while (!fs.existsSync(current) && path.dirname(current) !== current) current = path.dirname(current);
+  return current;
+}
+
 /** Package folders declared by npm/yarn `workspaces` or `pnpm-workspace.yaml`. */
 export function workspacePackageDirs(root: string): string[] {
+  return workspacePatterns(root)
+    .flatMap((pattern) => expandWorkspacePattern(root, pattern))
+    .map((dir) => path.resolve(dir))
+    .filter((dir, index, all) => all.indexOf(dir) === index)
+    .sort();
+}
+
+function workspacePatterns(root: string): string[] {
   const patterns: string[] = [];
   const packageJson = path.join(root, "package.json");
   if (fs.existsSync(packageJson)) {
@@ -123,8 +145,7 @@ export function workspacePackageDirs(root: string): string[] {
   }
   const pnpmWorkspace = path.join(root, "pnpm-workspace.yaml");
   if (fs.existsSync(pnpmWorkspace)) patterns.push(...pnpmWorkspacePatterns(fs.readFileSync(pnpmWorkspace, "utf8")));
-  const dirs = patterns.flatMap((pattern) => expandWorkspacePattern(root, pattern));
-  return [...new Set(dirs.map((dir) => path.resolve(dir)))].sort();
+  return patterns.filter((pattern) => !pattern.startsWith("!"));
 }
 
 /** The `packages:` list of a pnpm-workspace.yaml (the only key ts-graph reads from it). */
@@ -196,13 +217,18 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
   }
 
   const inputs = new Set<string>([...candidateInputs(root), path.join(root, CONFIG_FILE_NAME)]);
+  for (const pattern of workspacePatterns(root)) inputs.add(path.resolve(root, globBase(pattern)));
   for (const dir of workspacePackageDirs(root)) {
     inputs.add(dir);
     inputs.add(path.join(dir, "tsconfig.json"));
   }
   const folders = new Set<string>();
-  for (const { parsed, readFiles } of parsedConfigs) {
+  for (const { fileName, parsed, readFiles } of parsedConfigs) {
     for (const file of readFiles) inputs.add(path.resolve(file));
+    for (const reference of parsed.projectReferences ?? []) inputs.add(ts.resolveProjectReferencePath(reference));
+    const raw = parsed.raw as { include?: unknown; files?: unknown } | undefined;
+    const specs = [raw?.include, raw?.files].flatMap((list) => (Array.isArray(list) ? list.filter((spec): spec is string => typeof spec === "string") : []));
+    for (const spec of specs) inputs.add(nearestExistingFolder(path.resolve(path.dirname(fileName), globBase(spec), "placeholder")));
     for (const [dir, flags] of Object.entries(parsed.wildcardDirectories ?? {})) {
       foldersBelow(path.resolve(dir), (flags & ts.WatchDirectoryFlags.Recursive) !== 0, folders);
     }

@@ -44,20 +44,29 @@ function hasTable(db: SqliteDb, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
-/** Whether the file at dbPath was written by ts-graph (any schema version). */
-function inspectExisting(dbPath: string): { version: number } | { unreadable: string } | { foreign: string } {
+type ExistingDb =
+  | { readonly kind: "empty" }
+  | { readonly kind: "ours"; readonly version: number }
+  | { readonly kind: "foreign"; readonly detail: string }
+  | { readonly kind: "corrupt"; readonly detail: string };
+
+const OUR_TABLES = ["meta", "files", "nodes", "edges"];
+
+/** What the file at dbPath is. Transient errors (busy, I/O) are thrown, never taken for corruption. */
+function inspectExisting(dbPath: string): ExistingDb {
   let db: SqliteDb | undefined;
   try {
     db = new Database(dbPath, { fileMustExist: true });
-    const version = db.pragma("user_version", { simple: true }) as number;
     const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
-    if (tables.n === 0) return { version: 0 };
-    if (!hasTable(db, "meta") || !hasTable(db, "files")) return { foreign: "it has tables ts-graph did not create" };
-    return { version };
+    if (tables.n === 0) return { kind: "empty" };
+    const version = db.pragma("user_version", { simple: true }) as number;
+    const ours = version > 0 && OUR_TABLES.every((table) => hasTable(db as SqliteDb, table));
+    return ours ? { kind: "ours", version } : { kind: "foreign", detail: "it has tables ts-graph did not create" };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "SQLITE_NOTADB") return { foreign: "not a SQLite file" };
-    return { unreadable: error instanceof Error ? error.message : String(error) };
+    if (code === "SQLITE_NOTADB") return { kind: "foreign", detail: "not a SQLite file" };
+    if (code === "SQLITE_CORRUPT") return { kind: "corrupt", detail: error instanceof Error ? error.message : String(error) };
+    throw error;
   } finally {
     db?.close();
   }
@@ -65,9 +74,9 @@ function inspectExisting(dbPath: string): { version: number } | { unreadable: st
 
 /**
  * Opens the graph database at dbPath, creating it (and its folder) if needed.
- * A database of another schema version is rebuilt from scratch, never read. A file that is not a
- * ts-graph database is rebuilt only where ts-graph owns the path (its default `.ts-graph/` folder);
- * anywhere else it is left alone and reported.
+ * A ts-graph database of another schema version is rebuilt from scratch, never read. A file that is not
+ * certainly a ts-graph database (another application's, a corrupt one) is replaced only where ts-graph
+ * owns the path (its default `.ts-graph/` folder); anywhere else it is left alone and reported.
  */
 export function openGraphDb(dbPath: string, options: { readonly ownedPath?: boolean } = {}): OpenedGraphDb {
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
@@ -76,18 +85,14 @@ export function openGraphDb(dbPath: string, options: { readonly ownedPath?: bool
     rebuiltBecause = "no database yet";
   } else {
     const found = inspectExisting(dbPath);
-    if ("foreign" in found && !options.ownedPath) throw new NotAGraphDbError(dbPath, found.foreign);
-    if ("foreign" in found) {
-      rebuiltBecause = `the database file was not a ts-graph database (${found.foreign})`;
+    if (found.kind === "empty") {
+      rebuiltBecause = "the database is empty";
+    } else if (found.kind === "ours" && found.version !== SCHEMA_VERSION) {
+      rebuiltBecause = `the database has schema version ${found.version}, this ts-graph writes version ${SCHEMA_VERSION}`;
       removeDbFiles(dbPath);
-    } else if ("unreadable" in found) {
-      rebuiltBecause = `the database could not be read (${found.unreadable})`;
-      removeDbFiles(dbPath);
-    } else if (found.version !== SCHEMA_VERSION) {
-      rebuiltBecause =
-        found.version === 0
-          ? "the database is empty"
-          : `the database has schema version ${found.version}, this ts-graph writes version ${SCHEMA_VERSION}`;
+    } else if (found.kind === "foreign" || found.kind === "corrupt") {
+      if (!options.ownedPath) throw new NotAGraphDbError(dbPath, found.detail);
+      rebuiltBecause = `the database file was unusable (${found.detail})`;
       removeDbFiles(dbPath);
     }
   }

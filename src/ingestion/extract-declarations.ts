@@ -608,6 +608,13 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
 
   function visitVariableStatement(statement: ts.VariableStatement, scope: Scope): void {
     const declarations = statement.declarationList.declarations;
+    const atModuleLevel = ts.isSourceFile(statement.parent) || ts.isModuleBlock(statement.parent);
+    if (!atModuleLevel && scope.moduleLevel) {
+      // A binding inside a top-level block is local to that block, not a module-level variable.
+      const local = newScope(scope.node, scope.qualifiedName, {}, scope);
+      for (const declaration of declarations) visitVariableDeclaration(declaration, local, declaration);
+      return;
+    }
     for (const declaration of declarations) {
       const rangeNode = declarations.length === 1 ? statement : declaration;
       visitVariableDeclaration(declaration, scope, rangeNode);
@@ -820,7 +827,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       case ts.SyntaxKind.VariableStatement:
         return visitVariableStatement(node as ts.VariableStatement, scope);
       case ts.SyntaxKind.VariableDeclaration:
-        return visitVariableDeclaration(node as ts.VariableDeclaration, scope, node);
+        // for-loop and catch bindings: local to their statement
+        return visitVariableDeclaration(node as ts.VariableDeclaration, scope.moduleLevel ? newScope(scope.node, scope.qualifiedName, {}, scope) : scope, node);
       case ts.SyntaxKind.ExportAssignment:
         return visitExportAssignment(node as ts.ExportAssignment, scope);
       default:

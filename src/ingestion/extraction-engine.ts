@@ -35,6 +35,8 @@ export interface ExtractionRequest {
   /** Files already read and hashed by the scan, by relative path. */
   readonly scanned: ReadonlyMap<string, ScannedFile>;
   readonly pathByAbsolute: ReadonlyMap<string, string>;
+  /** Relative paths removed in this run (kept programs must forget them). */
+  readonly removed: readonly string[];
 }
 
 export interface ExtractionOutcome {
@@ -207,13 +209,16 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
     const total = paths.length;
     let done = 0;
+    // A kept program of one project may hold another project's file: every loader forgets every changed file.
+    for (const loader of loaders.values()) {
+      for (const relative of [...scanned.keys(), ...request.removed]) loader.invalidate(path.join(root, relative));
+    }
     for (const project of projects) {
       const files = project.fileNames.filter((absolute) => wanted.has(pathByAbsolute.get(absolute) ?? ""));
       if (files.length === 0) continue;
       const loader = loaderFor(project);
       for (const absolute of files) {
         const file = scanned.get(pathByAbsolute.get(absolute) ?? "");
-        if (options.keepPrograms) loader.invalidate(absolute);
         if (file?.text !== undefined) loader.provideText(absolute, file.text);
       }
       const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files, declaringGlobals));

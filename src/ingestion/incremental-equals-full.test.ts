@@ -194,3 +194,66 @@ describe("runs with nothing to do", () => {
     expect(excluded.snapshot).toBe(await freshSnapshot(root));
   });
 });
+
+describe("review findings (each once seen to leave a stale graph)", () => {
+  function project(files: Record<string, string>, tsconfig: object = { compilerOptions: { strict: true, types: [] }, include: ["src"] }): string {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify(tsconfig));
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    }
+    return root;
+  }
+  const ab = "export class A { run(): void {} }\nexport class B { run(): void {} }\n";
+
+  it("re-resolves importers when a default-exported declaration changes", async () => {
+    const root = project({
+      "src/ab.ts": ab,
+      "src/m.ts": 'import { A, B } from "./ab";\nexport default function make(): A { return new A(); }\nexport const unused: B | undefined = undefined;\n',
+      "src/c.ts": 'import build from "./m";\nexport function main(): void { build().run(); }\n',
+    });
+    await indexAndSnapshot(root);
+    edit(root, "src/m.ts", (text) => text.replace("make(): A { return new A(); }", "make(): B { return new B(); }"));
+    const step = await expectIncrementalEqualsFull(root);
+    expect(step.snapshot).toContain('"source":"src/c.ts:main","target":"src/ab.ts:B.run"');
+  });
+
+  it("re-resolves callers of a function whose name has no ASCII letters", async () => {
+    const root = project({
+      "src/ab.ts": ab,
+      "src/m.ts": 'import { A, B } from "./ab";\nexport function 作る(): A | B { return new A(); }\n',
+      "src/c.ts": 'import { 作る } from "./m";\nexport function main(): void { 作る().run(); }\n',
+    });
+    await indexAndSnapshot(root);
+    edit(root, "src/m.ts", (text) => text.replace("作る(): A | B", "作る(): B"));
+    expect((await expectIncrementalEqualsFull(root)).summary.extractedPaths).toContain("src/c.ts");
+  });
+
+  it("does not take bindings inside top-level blocks for module-level variables", async () => {
+    const root = project({ "src/a.ts": "export const e = 1;\ntry { JSON.parse('1'); } catch (e) { void e; }\nfor (const x of [1]) { const inner = x; void inner; }\n" });
+    const { snapshot } = await indexAndSnapshot(root);
+    expect(snapshot).toContain('"node":"src/a.ts:e"');
+    expect(snapshot).not.toContain('"node":"src/a.ts:e#variable"');
+    expect(snapshot).not.toContain('"node":"src/a.ts:x"');
+    expect(snapshot).not.toContain('"node":"src/a.ts:inner"');
+  });
+
+  it("notices a referenced project created after the first run, a literal include appearing, and another --tsconfig", async () => {
+    const root = project(
+      { "src/main.ts": "export const main = 1;\n", "core/tsconfig.json": JSON.stringify({ compilerOptions: { composite: true, types: [] }, include: ["*.ts"] }), "core/core.ts": "export const core = 1;\n" },
+      { files: [], references: [{ path: "./core" }, { path: "./app" }] },
+    );
+    expect((await indexAndSnapshot(root)).summary.files.total).toBe(1);
+    fs.mkdirSync(path.join(root, "app"));
+    fs.writeFileSync(path.join(root, "app/app.ts"), "export const app = 2;\n");
+    fs.writeFileSync(path.join(root, "app/tsconfig.json"), JSON.stringify({ compilerOptions: { types: [] }, files: ["app.ts", "later.ts"] }));
+    expect((await expectIncrementalEqualsFull(root)).summary.files.total).toBe(2);
+    fs.writeFileSync(path.join(root, "app/later.ts"), "export const later = 3;\n");
+    expect((await expectIncrementalEqualsFull(root)).summary.files.total).toBe(3);
+
+    const other = await indexAndSnapshot(root, { tsconfigs: [path.join(root, "core/tsconfig.json")] });
+    expect(other.summary.mode).not.toBe("noop");
+    expect(other.summary.files.total).toBe(1);
+  });
+});

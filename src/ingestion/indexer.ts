@@ -4,7 +4,7 @@ import { CONFIG_FILE_NAME, loadConfig } from "../config/config-file.js";
 import { relativeTo } from "../config/project-paths.js";
 import { createGraphStore, type FileRecord } from "../db/graph-store.js";
 import { openGraphDb, readMeta, type SqliteDb } from "../db/open-graph-db.js";
-import { META, SCHEMA_VERSION } from "../db/schema.js";
+import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import type { FileDiagnostic } from "../model/extracted.js";
 import { isFresh, parseDiscoveryCache, statInput, type DiscoveryCache } from "./discovery-cache.js";
 import type { ExtractionEngine, ExtractionProgress } from "./extraction-engine.js";
@@ -109,6 +109,8 @@ export function openIndexer(options: IndexerOptions): Indexer {
   const store = createGraphStore(opened.db);
   let rebuiltBecause = opened.rebuiltBecause;
   let engine: ExtractionEngine | undefined;
+  /** A cache is valid only for the same ts-graph and the same explicit tsconfig list. */
+  const cacheVersion = JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs ?? null]);
   let running: Promise<IndexSummary> | undefined;
 
   async function loadEngine(): Promise<ExtractionEngine> {
@@ -127,9 +129,9 @@ export function openIndexer(options: IndexerOptions): Indexer {
 
   /** The discovery of the last run, if nothing it depended on changed since. */
   function cachedPlan(): Plan | undefined {
-    if (rebuiltBecause !== undefined) return undefined;
+    if (rebuiltBecause !== undefined || readMeta(opened.db, META.state) !== STATE_COMPLETE) return undefined;
     const cache = parseDiscoveryCache(readMeta(opened.db, META.discovery));
-    if (cache === undefined || !isFresh(cache, DISCOVERY_CACHE_VERSION)) return undefined;
+    if (cache === undefined || !isFresh(cache, cacheVersion)) return undefined;
     if (readMeta(opened.db, META.fingerprint) !== cache.fingerprint) return undefined;
     return { planned: toPlanned(cache.projects), warnings: cache.warnings, fingerprint: cache.fingerprint };
   }
@@ -223,20 +225,22 @@ export function openIndexer(options: IndexerOptions): Indexer {
     if (changes.touched.length > 0) store.touchFiles(changes.touched);
 
     const cache: DiscoveryCache = {
-      version: DISCOVERY_CACHE_VERSION,
+      version: cacheVersion,
       fingerprint,
       inputs: discovered.inputs.map(statInput),
       projects: projectFiles,
       warnings: discovered.warnings,
     };
-    const nothingToDo = toExtract.size === 0 && removed.length === 0 && !full;
+    // A run killed after its last write but before it finished left nothing pending, and still has to finish.
+    const unfinished = readMeta(opened.db, META.state) !== STATE_COMPLETE;
+    const nothingToDo = toExtract.size === 0 && removed.length === 0 && !full && !unfinished;
     const extractedPaths = [...toExtract.keys()].sort();
     const syntaxErrors: (FileDiagnostic & { file: string })[] = [];
     if (!nothingToDo) {
       store.beginRun(extractedPaths);
       for (const removedPath of removed) store.removeFile(removedPath);
       const scanned = new Map<string, ScannedFile>([...changes.added, ...changes.changed].map((file) => [file.path, file]));
-      const outcome = extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute });
+      const outcome = extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
       syntaxErrors.push(...outcome.syntaxErrors);
       unreadable.push(...outcome.unreadable);
       store.finishRun(Date.now(), fingerprint, root);

@@ -12,7 +12,7 @@ export interface SurfaceChange {
   readonly allImporters: boolean;
 }
 
-const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+const IDENTIFIER = /[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*/gu;
 
 /** The identifier tokens of a node name (`[Symbol.iterator]` → `Symbol`, `iterator`; `Money#namespace` → `Money`). */
 export function nameTokens(name: string): string[] {
@@ -55,9 +55,11 @@ export function compareSurfaces(
   };
   for (const node of after) {
     const old = oldByKey.get(node.key);
+    const isDefault = node.modifiers.includes("default");
     if (old === undefined) changed(node.name, false, node.kind === "File");
     else if (old.surface !== node.surface) {
       changed(node.name, isInferred(old.surface) || isInferred(node.surface), node.kind === "File");
+      if (isDefault) allImporters = true;
     }
   }
   for (const old of before) {
