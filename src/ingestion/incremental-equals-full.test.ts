@@ -219,6 +219,18 @@ describe("review findings (each once seen to leave a stale graph)", () => {
     expect(step.snapshot).toContain('"source":"src/c.ts:main","target":"src/ab.ts:B.run"');
   });
 
+  it("re-resolves importers when an exported class changes its base class", async () => {
+    const root = project({
+      "src/ab.ts": ab,
+      "src/w.ts": 'import { A, B } from "./ab";\nexport class Widget extends A {}\nexport function getWidget(): Widget { return new Widget(); }\nexport const other: B | undefined = undefined;\n',
+      "src/c.ts": 'import { getWidget } from "./w";\nexport function main(): void { getWidget().run(); }\n',
+    });
+    await indexAndSnapshot(root);
+    edit(root, "src/w.ts", (text) => text.replace("class Widget extends A", "class Widget extends B"));
+    const step = await expectIncrementalEqualsFull(root);
+    expect(step.snapshot).toContain('"source":"src/c.ts:main","target":"src/ab.ts:B.run"');
+  });
+
   it("re-resolves callers of a function whose name has no ASCII letters", async () => {
     const root = project({
       "src/ab.ts": ab,

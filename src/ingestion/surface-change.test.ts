@@ -37,8 +37,15 @@ describe("compareSurfaces", () => {
     });
   });
 
-  it("counts a changed parameter list as a change of that function", () => {
-    expect(change("export function f(a: string): number { return 1; }", "export function f(a: number): number { return 1; }").tokens).toEqual(["f"]);
+  it("counts a changed parameter list as a change of that function, which its importers must see", () => {
+    const result = change("export function f(a: string): number { return 1; }", "export function f(a: number): number { return 1; }");
+    expect(result.tokens).toEqual(["f"]);
+    expect(result.allImporters).toBe(true);
+  });
+
+  it("does not send importers a pure addition or a change of an internal declaration", () => {
+    expect(change("export const a = 1;", "export const a = 1;\nexport const b = 2;").allImporters).toBe(false);
+    expect(change("export {};\nfunction internal(): number { return 1; }", "export {};\nfunction internal(): string { return ''; }").allImporters).toBe(false);
   });
 
   it("counts a body change of a function with an inferred return type, and the inferred declarations that use it", () => {
@@ -57,6 +64,7 @@ describe("compareSurfaces", () => {
     const result = change("export class A { m(): void {} }", "export class A { n(): void {} }");
     expect(result.tokens).toEqual(["m", "n"]);
     expect(result.vanishedKeys).toEqual(["src/x.ts:A.m"]);
+    expect(result.allImporters).toBe(true);
   });
 
   it("asks for every importer when re-exports or the default export change", () => {

@@ -8,7 +8,10 @@ export interface SurfaceChange {
   readonly tokens: ReadonlySet<string>;
   /** Keys that no longer exist: files holding edges into them must be re-resolved. */
   readonly vanishedKeys: readonly string[];
-  /** The file's re-exports or its default export changed: every importer must be re-resolved. */
+  /**
+   * Every importer must be re-resolved: a declaration that existed before changed what other files see
+   * (or vanished), or the file's re-exports or default export changed. Pure additions do not count.
+   */
   readonly allImporters: boolean;
 }
 
@@ -59,12 +62,13 @@ export function compareSurfaces(
     if (old === undefined) changed(node.name, false, node.kind === "File");
     else if (old.surface !== node.surface) {
       changed(node.name, isInferred(old.surface) || isInferred(node.surface), node.kind === "File");
-      if (isDefault) allImporters = true;
+      if (isDefault || node.exported || old.exported) allImporters = true;
     }
   }
   for (const old of before) {
     if (newKeys.has(old.key)) continue;
     vanishedKeys.push(old.key);
+    if (old.exported) allImporters = true;
     changed(old.name, isInferred(old.surface), parseNodeKey(old.key).qualifiedName === undefined);
   }
   propagateThroughInferred(after, inferredTexts, changedInferredTokens, tokens);
