@@ -71,6 +71,10 @@ export function createGraphStore(db: SqliteDb) {
     Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
   ) as { [K in keyof typeof SQL]: Statement };
 
+  function column<T>(statement: Statement, ...params: unknown[]): T[] {
+    return statement.pluck().all(...params) as T[];
+  }
+
   /** Deletes edges into keys the file held before and holds no more: their owners are re-resolved anyway. */
   function deleteEdgesIntoVanished(previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
     for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesInto.run(key);
@@ -84,7 +88,7 @@ export function createGraphStore(db: SqliteDb) {
   }
 
   const writeFile = db.transaction((file: StoredFile, extraction: FileExtraction, indexedAt: number) => {
-    const previousKeys = statements.nodeKeysOfFile.pluck().all(file.path) as string[];
+    const previousKeys = column<string>(statements.nodeKeysOfFile, file.path);
     clearFileContent(file.path);
     statements.upsertFile.run({
       ...file,
@@ -139,7 +143,7 @@ export function createGraphStore(db: SqliteDb) {
   });
 
   const removeFile = db.transaction((path: string) => {
-    deleteEdgesIntoVanished(statements.nodeKeysOfFile.pluck().all(path) as string[], new Set());
+    deleteEdgesIntoVanished(column<string>(statements.nodeKeysOfFile, path), new Set());
     clearFileContent(path);
     statements.deleteFile.run(path);
     statements.deletePending.run(path);
@@ -164,10 +168,6 @@ export function createGraphStore(db: SqliteDb) {
   const touchFiles = db.transaction((files: readonly StoredFile[]) => {
     for (const file of files) statements.touchFile.run(file.size, file.mtimeMs, file.path);
   });
-
-  function column<T>(statement: Statement, ...params: unknown[]): T[] {
-    return statement.pluck().all(...params) as T[];
-  }
 
   function countsByKind(statement: Statement): Record<string, number> {
     const rows = statement.all() as { kind: string; n: number }[];
