@@ -4,6 +4,8 @@ import { createRequire } from "node:module";
 import { registerIndexCommand } from "./cli/index-command.js";
 import { registerSnapshotCommand } from "./cli/snapshot-command.js";
 import { EXIT } from "./cli/exit-codes.js";
+import { registerToolCommand } from "./cli/tool-command.js";
+import { ALL_TOOLS } from "./tools/all-tools.js";
 
 const require = createRequire(import.meta.url);
 const { version } = require("../package.json") as { version: string };
@@ -21,6 +23,7 @@ const program = new Command()
 
 registerIndexCommand(program, exit);
 registerSnapshotCommand(program, exit);
+for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
 
 try {
   await program.parseAsync(process.argv);

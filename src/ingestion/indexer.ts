@@ -99,11 +99,17 @@ interface Plan {
   readonly fingerprint: string;
 }
 
-export function openIndexer(options: IndexerOptions): Indexer {
-  const root = fs.realpathSync(path.resolve(options.root));
+/** Where a root's graph lives: the canonical root and the database path (--db, else the config's `db`, else the default). */
+export function locateGraph(rootOption: string, dbPathOption?: string): { readonly root: string; readonly dbPath: string } {
+  const root = fs.realpathSync(path.resolve(rootOption));
   if (!fs.statSync(root).isDirectory()) throw new Error(`${root} is not a directory`);
+  const { config } = loadConfig(root);
+  return { root, dbPath: path.resolve(root, dbPathOption ?? config.db ?? DEFAULT_DB_RELATIVE_PATH) };
+}
+
+export function openIndexer(options: IndexerOptions): Indexer {
+  const { root, dbPath } = locateGraph(options.root, options.dbPath);
   const { config, text: configText } = loadConfig(root);
-  const dbPath = path.resolve(root, options.dbPath ?? config.db ?? DEFAULT_DB_RELATIVE_PATH);
   const ownedPath = dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
   const opened = openGraphDb(dbPath, { ownedPath });
   const store = createGraphStore(opened.db);

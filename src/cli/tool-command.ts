@@ -1,0 +1,130 @@
+import { Command, Option } from "commander";
+import type { z } from "zod";
+import { ToolInputError, ToolUnavailableError, type ToolDefinition } from "../tools/tool-contract.js";
+import { openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
+import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
+
+/** The inner schema under optional/default wrappers, and whether the input may be left out. */
+function unwrap(schema: z.ZodType): { readonly inner: z.ZodType; readonly optional: boolean } {
+  let inner = schema;
+  let optional = false;
+  for (;;) {
+    const def = inner.def as { type: string; innerType?: z.ZodType };
+    if ((def.type === "optional" || def.type === "default") && def.innerType !== undefined) {
+      optional = true;
+      inner = def.innerType;
+    } else return { inner, optional };
+  }
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** A commander option for one input of a tool's zod shape. Values are parsed by the tool's own schema afterwards. */
+function optionFor(name: string, schema: z.ZodType): Option {
+  const { inner } = unwrap(schema);
+  const type = (inner.def as { type: string }).type;
+  const description = schema.description ?? inner.description ?? "";
+  const flag = `--${kebab(name)}`;
+  if (type === "boolean") return new Option(flag, description);
+  if (type === "array") return new Option(`${flag} <value>`, `${description} (repeatable)`).argParser(collect);
+  const option = new Option(`${flag} <value>`, description);
+  if (type === "enum") {
+    const values = (inner as unknown as { options: readonly string[] }).options;
+    return option.choices([...values]);
+  }
+  return option;
+}
+
+/** Turns CLI strings into the types the shape expects, so the tool's schema validates real values. */
+function coerce(schema: z.ZodType, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const type = (unwrap(schema).inner.def as { type: string }).type;
+  if (type === "number") {
+    const number = Number(value);
+    return Number.isFinite(number) && value.trim() !== "" ? number : value;
+  }
+  return value;
+}
+
+export function cliCommandName(tool: ToolDefinition): string {
+  return tool.name.replace(/_/g, "-");
+}
+
+/**
+ * Registers `ts-graph <tool>`: the tool's positional inputs as arguments, every other input as an option,
+ * plus --root, --db and --index. Prints the tool's text (or its JSON with --json when the tool has no
+ * `format` input). Exit codes: 0 answered, 1 the tool could not answer, 2 bad input.
+ */
+export function registerToolCommand(program: Command, tool: ToolDefinition, exit: (code: number) => void): void {
+  const shape = tool.inputShape as Record<string, z.ZodType>;
+  const command = program.command(cliCommandName(tool)).description(tool.description.split("\n")[0] ?? tool.name);
+  for (const name of tool.positional) {
+    const schema = shape[name];
+    if (schema === undefined) throw new Error(`${tool.name}: positional input ${name} is not in its shape`);
+    const required = !unwrap(schema).optional;
+    command.argument(required ? `<${name}>` : `[${name}]`, schema.description ?? "");
+  }
+  for (const [name, schema] of Object.entries(shape)) {
+    if (!tool.positional.includes(name)) command.addOption(optionFor(name, schema));
+  }
+  const hasFormat = "format" in shape;
+  command
+    .option("--root <dir>", "project root whose graph to query", ".")
+    .option("--db <path>", "database path (default: <root>/.ts-graph/graph.db)")
+    .option("--index", "index the project first (incremental), creating the graph if there is none");
+  if (!hasFormat) command.option("--json", "print the answer as JSON");
+
+  command.action(async (...args: unknown[]) => {
+    const options = args[tool.positional.length] as Record<string, unknown>;
+    const raw: Record<string, unknown> = {};
+    tool.positional.forEach((name, index) => {
+      if (args[index] !== undefined) raw[name] = args[index];
+    });
+    for (const name of Object.keys(shape)) {
+      if (!tool.positional.includes(name) && options[name] !== undefined) raw[name] = options[name];
+    }
+    exit(await runToolFromCli(tool, raw, options));
+  });
+}
+
+async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>, options: Record<string, unknown>): Promise<number> {
+  const shape = tool.inputShape as Record<string, z.ZodType>;
+  const input: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) input[name] = coerce(shape[name] as z.ZodType, value);
+  const { z } = await import("zod");
+  const parsed = z.object(shape).safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `--${kebab(String(issue.path[0] ?? ""))}: ${issue.message}`);
+    process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${problems.join("; ")}\n`);
+    return EXIT.usage;
+  }
+  let context: CliToolContext | undefined;
+  try {
+    context = await openCliToolContext({
+      root: String(options.root ?? "."),
+      db: typeof options.db === "string" ? options.db : undefined,
+      index: options.index === true,
+      onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
+    });
+    const result = await tool.run(parsed.data as never, context);
+    process.stdout.write(options.json === true ? `${JSON.stringify(result.structured, null, 2)}\n` : ensureNewline(result.text));
+    return EXIT.ok;
+  } catch (error) {
+    process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${messageOf(error)}\n`);
+    if (error instanceof ToolInputError) return EXIT.usage;
+    if (error instanceof ToolUnavailableError) return EXIT.failure;
+    return exitCodeFor(error);
+  } finally {
+    context?.close();
+  }
+}
+
+function ensureNewline(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}

@@ -1,0 +1,97 @@
+import type { z } from "zod";
+import type { SqliteDb } from "../db/open-graph-db.js";
+import type { PathValidator } from "./path-validator.js";
+
+/**
+ * The contract between a tool slice and its two front ends (the MCP server and the CLI).
+ * A slice's handler.ts exports one ToolDefinition; src/tools/all-tools.ts lists them; the server and the
+ * CLI loop over that list. No front end switches on a tool's name or casts its arguments.
+ */
+
+/** MCP tool annotations (the subset ts-graph sets). */
+export interface ToolAnnotations {
+  readonly title?: string;
+  /** The tool only reads (every query tool). */
+  readonly readOnlyHint?: boolean;
+  /** The tool may change files (edit tools). */
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  /** The tool reaches outside the workspace (none of ts-graph's do). */
+  readonly openWorldHint?: boolean;
+}
+
+/** How fresh the graph an answer came from is. The front ends add it to every answer. */
+export interface GraphFreshness {
+  /** When the last index run committed (ISO 8601), or undefined before the first. */
+  readonly indexedAt: string | undefined;
+  /** Files known to have changed and not re-indexed yet (0 when the graph is current). */
+  readonly pendingFiles: number;
+}
+
+/** One indexed project the tools answer from. Paths and node keys in the DB are relative to `root`. */
+export interface ToolContext {
+  /** Canonical absolute path of the indexed root. */
+  readonly root: string;
+  /** Canonical absolute path of the graph database (never written through a tool). */
+  readonly dbPath: string;
+  /** The open graph database. Tools only read it. */
+  readonly db: SqliteDb;
+  /** Guards every path a tool touches (see path-validator.ts). */
+  readonly paths: PathValidator;
+  /** Re-indexes these files (absolute paths) first if they changed on disk since they were indexed. */
+  ensureFresh(absolutePaths: readonly string[]): Promise<void>;
+  freshness(): GraphFreshness;
+}
+
+/** What a tool returns: the text an agent reads and the same answer as a JSON object (MCP structuredContent). */
+export interface ToolResult {
+  readonly text: string;
+  readonly structured: Readonly<Record<string, unknown>>;
+}
+
+export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** snake_case tool name, also the CLI command name (with dashes). */
+  readonly name: string;
+  /** What the tool answers and when to use it instead of grep or reading files; written for an agent. */
+  readonly description: string;
+  /** zod input shape; the CLI derives its options from it, the server validates with it. */
+  readonly inputShape: Shape;
+  /** CLI: the inputs taken as positional arguments, in order (the rest become --options). */
+  readonly positional: readonly (keyof Shape & string)[];
+  readonly annotations: ToolAnnotations;
+  run(input: z.infer<z.ZodObject<Shape>>, context: ToolContext): Promise<ToolResult>;
+}
+
+/**
+ * An expected failure the caller can fix: symbol not found, ambiguous address, path outside the roots,
+ * invalid pattern. The message says what to do next. Front ends show it as an error result
+ * (`isError: true`, CLI exit 1/2), never as a stack trace.
+ */
+export class ToolInputError extends Error {
+  constructor(
+    message: string,
+    /** Extra data for structuredContent (candidates, suggestions). */
+    readonly details: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = "ToolInputError";
+  }
+}
+
+/** A dependency the tool needs is missing or failed to start (ripgrep, git, the TypeScript program). */
+export class ToolUnavailableError extends Error {
+  constructor(
+    /** Why the tool cannot answer. */
+    readonly why: string,
+    /** How the user can fix it. */
+    readonly fix: string,
+  ) {
+    super(`unavailable: ${why}. ${fix}`);
+    this.name = "ToolUnavailableError";
+  }
+}
+
+/** Helps a slice keep its input type inferred from its shape without repeating it. */
+export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition<Shape> {
+  return definition;
+}
