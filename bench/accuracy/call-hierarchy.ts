@@ -12,6 +12,8 @@ export interface GroundTruth {
   readonly triples: readonly CallTriple[];
   /** Call hierarchy items asked (after removing duplicates, e.g. a constructor and its class). */
   readonly items: number;
+  /** Each item's declaration as `<file>:<line of its name>` with its name. */
+  readonly itemDeclarations: readonly { readonly callee: string; readonly name: string }[];
   readonly ms: number;
   readonly categorize: (triple: CallTriple) => SiteCategory;
   /** The text of a line of a corpus file, for reports. */
@@ -53,21 +55,38 @@ function createLanguageService(tsconfigPath: string): { service: ts.LanguageServ
   return { service: ts.createLanguageService(host, ts.createDocumentRegistry()), fileNames: parsed.fileNames };
 }
 
-function isFunctionValue(node: ts.Node | undefined): boolean {
-  return node !== undefined && (ts.isArrowFunction(node) || ts.isFunctionExpression(node));
+function isConstVariable(node: ts.VariableDeclaration): boolean {
+  return (ts.getCombinedNodeFlags(node) & ts.NodeFlags.Const) !== 0;
 }
 
-/** The name (or keyword) to ask the call hierarchy at, for every function-like declaration. */
-function functionLikeNames(sourceFile: ts.SourceFile): ts.Node[] {
+/** A function or class expression bound to a `const` or a class property by an identifier (a call hierarchy item). */
+function isAssignedExpression(node: ts.Node): boolean {
+  if (!(ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isClassExpression(node))) return false;
+  const parent = node.parent;
+  if (!(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) || parent.initializer !== node || !ts.isIdentifier(parent.name)) return false;
+  return ts.isPropertyDeclaration(parent) || isConstVariable(parent);
+}
+
+/**
+ * Where to ask the call hierarchy, for every declaration the compiler accepts as a call hierarchy item
+ * (TypeScript's services/callHierarchy.ts): functions, classes, methods (class and object literal), method
+ * signatures, accessors, named function and class expressions, and function or class expressions bound to a
+ * `const` or a class property. A constructor's item is its class. Source files, namespaces and static blocks
+ * are items too, but their incoming calls are always empty.
+ */
+function callHierarchyNames(sourceFile: ts.SourceFile): ts.Node[] {
   const names: ts.Node[] = [];
+  const defaultKeyword = (node: ts.HasModifiers): ts.Node | undefined => ts.getModifiers(node)?.find((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
   const visit = (node: ts.Node): void => {
-    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) && node.name) {
+    if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) {
+      const at = node.name ?? defaultKeyword(node);
+      if (at !== undefined) names.push(at);
+    } else if (ts.isMethodDeclaration(node) || ts.isMethodSignature(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
       names.push(node.name);
-    } else if (ts.isConstructorDeclaration(node)) {
-      const keyword = node.getChildren(sourceFile).find((child) => child.kind === ts.SyntaxKind.ConstructorKeyword);
-      if (keyword !== undefined) names.push(keyword);
-    } else if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) && isFunctionValue(node.initializer)) {
+    } else if ((ts.isFunctionExpression(node) || ts.isClassExpression(node)) && node.name !== undefined) {
       names.push(node.name);
+    } else if (isAssignedExpression(node)) {
+      names.push((node.parent as ts.VariableDeclaration | ts.PropertyDeclaration).name);
     }
     ts.forEachChild(node, visit);
   };
@@ -90,7 +109,14 @@ function skipParentheses(node: ts.Node): ts.Node {
   return current;
 }
 
-export function buildGroundTruth(root: string, tsconfigPath: string): GroundTruth {
+/** What the call hierarchy answered, kept between runs with --reuse-truth (the slow part of a run). */
+export interface CachedAnswers {
+  readonly triples: readonly CallTriple[];
+  readonly positions: readonly (readonly [string, number])[];
+  readonly itemDeclarations: readonly { readonly callee: string; readonly name: string }[];
+}
+
+export function buildGroundTruth(root: string, tsconfigPath: string, cached?: CachedAnswers): GroundTruth & { readonly answers: CachedAnswers } {
   const startedAt = performance.now();
   const { service, fileNames } = createLanguageService(tsconfigPath);
   const program = service.getProgram();
@@ -102,9 +128,18 @@ export function buildGroundTruth(root: string, tsconfigPath: string): GroundTrut
   const triples: CallTriple[] = [];
   const positions = new Map<string, number>();
   const seenItems = new Set<string>();
-  for (const sourceFile of program.getSourceFiles()) {
+  const itemDeclarations: { callee: string; name: string }[] = [];
+  if (cached !== undefined) {
+    triples.push(...cached.triples);
+    for (const [key, position] of cached.positions) positions.set(key, position);
+    for (const item of cached.itemDeclarations) {
+      seenItems.add(item.callee + item.name);
+      itemDeclarations.push(item);
+    }
+  }
+  for (const sourceFile of cached === undefined ? program.getSourceFiles() : []) {
     if (!corpusFiles.has(path.resolve(sourceFile.fileName))) continue;
-    for (const name of functionLikeNames(sourceFile)) {
+    for (const name of callHierarchyNames(sourceFile)) {
       const prepared = service.prepareCallHierarchy(sourceFile.fileName, name.getStart(sourceFile));
       const items = prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
       for (const item of items) {
@@ -114,6 +149,7 @@ export function buildGroundTruth(root: string, tsconfigPath: string): GroundTrut
         const callee = `${relative(item.file)}:${itemLine}`;
         if (seenItems.has(callee + item.name)) continue;
         seenItems.add(callee + item.name);
+        itemDeclarations.push({ callee, name: item.name });
         for (const incoming of service.provideCallHierarchyIncomingCalls(item.file, item.selectionSpan.start)) {
           const callerFile = program.getSourceFile(incoming.from.file);
           if (callerFile === undefined || !corpusFiles.has(path.resolve(incoming.from.file))) continue;
@@ -209,7 +245,8 @@ export function buildGroundTruth(root: string, tsconfigPath: string): GroundTrut
   function categorize(triple: CallTriple): SiteCategory {
     const sourceFile = sourceFileOf(triple.callerFile);
     const position = sitePosition(triple);
-    if (sourceFile === undefined || position === undefined) return { form: "other", labels: [] };
+    if (sourceFile === undefined) return { form: "other", labels: [] };
+    if (position === undefined) return { form: /\bsuper\s*\(/.test(lineText(triple.callerFile, triple.line)) ? "super()" : "other", labels: [] };
     const site = deepestNodeAt(sourceFile, position);
     return { form: formOf(site), labels: labelsAt(site, sourceFile) };
   }
@@ -221,5 +258,6 @@ export function buildGroundTruth(root: string, tsconfigPath: string): GroundTrut
     return (lines[line - 1] ?? "").trim();
   }
 
-  return { triples, items: seenItems.size, ms: Math.round(performance.now() - startedAt), categorize, lineText };
+  const answers: CachedAnswers = { triples, positions: [...positions], itemDeclarations };
+  return { answers, triples, items: seenItems.size, itemDeclarations, ms: Math.round(performance.now() - startedAt), categorize, lineText };
 }

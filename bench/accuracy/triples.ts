@@ -12,7 +12,7 @@ export interface CallTriple {
 
 /** How a call site is written, and what it goes through. */
 export interface SiteCategory {
-  /** f(), obj.m(), this.m(), super.m(), new C(), a?.b(), JSX, tagged template, decorator, reference, accessor, other. */
+  /** f(), obj.m(), this.m(), super.m(), super(), new C(), a?.b(), JSX, tagged template, decorator, reference, accessor, other. */
   readonly form: string;
   /** Extra facts: "in callback", "via interface/abstract", "via re-export/default import". */
   readonly labels: readonly string[];

@@ -831,6 +831,15 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         return visitVariableDeclaration(node as ts.VariableDeclaration, scope.moduleLevel ? newScope(scope.node, scope.qualifiedName, {}, scope) : scope, node);
       case ts.SyntaxKind.ExportAssignment:
         return visitExportAssignment(node as ts.ExportAssignment, scope);
+      case ts.SyntaxKind.MethodDeclaration:
+      case ts.SyntaxKind.GetAccessor:
+      case ts.SyntaxKind.SetAccessor:
+        // A method of an object literal built inside a declaration (`const make = () => ({ pipe() {…} })`)
+        // is a member of that declaration. At module level, outside any declaration, it stays anonymous.
+        if (ts.isObjectLiteralExpression(node.parent) && !scope.moduleLevel) {
+          return visitMethodLike(node as ts.MethodDeclaration | ts.AccessorDeclaration, scope, false);
+        }
+        return visitChildren(node, scope);
       default:
         return visitChildren(node, scope);
     }

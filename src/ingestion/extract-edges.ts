@@ -34,6 +34,7 @@ const RENDER_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function"
 const REFERENCE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Method", "Class"]);
 const TYPE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias", "Enum"]);
 const HERITAGE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias"]);
+const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Method", "Property"]);
 
 /** Node kinds that own the calls made inside them. */
 const CALL_OWNER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
@@ -147,6 +148,17 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     return lineOf(sourceFile, node.getStart(sourceFile));
   }
 
+  /**
+   * The line a site is recorded at: where the callee is named (`.m` of a call spread over several lines,
+   * the class of `new`, the tag of a template or JSX element), as the compiler's call hierarchy reports it.
+   */
+  function siteLine(expression: ts.Expression): number {
+    const target = skipOuterExpressions(expression);
+    if (ts.isPropertyAccessExpression(target)) return line(target.name);
+    if (ts.isElementAccessExpression(target)) return line(target.argumentExpression);
+    return line(target);
+  }
+
   // ---- calls, instantiations, renders, references --------------------------------------------
 
   function recordCall(call: ts.CallExpression, owner: ExtractedNode): void {
@@ -157,7 +169,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
       return;
     }
     for (const target of nodesOfSymbol(symbolOfExpression(callee), CALL_TARGET_KINDS)) {
-      addEdge("CALLS", owner, target, line(call));
+      if (!isAccessor(target)) addEdge("CALLS", owner, target, siteLine(callee));
     }
   }
 
@@ -177,15 +189,15 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     }
   }
 
-  function recordTargets(kind: EdgeKind, expression: ts.Expression, kinds: ReadonlySet<NodeKind>, owner: ExtractedNode, at: ts.Node): void {
-    for (const target of nodesOfSymbol(symbolOfExpression(expression), kinds)) addEdge(kind, owner, target, line(at));
+  function recordTargets(kind: EdgeKind, expression: ts.Expression, kinds: ReadonlySet<NodeKind>, owner: ExtractedNode, at: ts.Expression): void {
+    for (const target of nodesOfSymbol(symbolOfExpression(expression), kinds)) addEdge(kind, owner, target, siteLine(at));
   }
 
   function recordJsx(element: ts.JsxOpeningLikeElement, owner: ExtractedNode): void {
     const tag = element.tagName;
     if (ts.isIdentifier(tag) && /^[a-z]/.test(tag.text)) return;
     if (ts.isJsxNamespacedName(tag)) return;
-    recordTargets("RENDERS", tag as ts.Expression, RENDER_TARGET_KINDS, owner, element);
+    recordTargets("RENDERS", tag as ts.Expression, RENDER_TARGET_KINDS, owner, tag as ts.Expression);
   }
 
   /** Reading an accessor runs it; it does not pass a function around. */
@@ -196,7 +208,66 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   function recordReference(expression: ts.Identifier | ts.PropertyAccessExpression, owner: ExtractedNode): void {
     if (!isValuePosition(expression)) return;
     for (const target of nodesOfSymbol(symbolOfExpression(expression), REFERENCE_TARGET_KINDS)) {
-      if (!isAccessor(target)) addEdge("REFERENCES", owner, target, line(expression));
+      if (!isAccessor(target)) addEdge("REFERENCES", owner, target, siteLine(expression));
+    }
+  }
+
+  /** How an accessor property is used where it is named: read (getter), written (setter), or both (`+=`, `++`). */
+  function accessorUse(expression: ts.Expression): { readonly get: boolean; readonly set: boolean } {
+    let current: ts.Node = expression;
+    while (ts.isParenthesizedExpression(current.parent) || ts.isNonNullExpression(current.parent)) current = current.parent;
+    const parent = current.parent;
+    if (ts.isBinaryExpression(parent) && parent.left === current) {
+      const operator = parent.operatorToken.kind;
+      if (operator === ts.SyntaxKind.EqualsToken) return { get: false, set: true };
+      if (operator >= ts.SyntaxKind.FirstCompoundAssignment && operator <= ts.SyntaxKind.LastCompoundAssignment) return { get: true, set: true };
+    }
+    if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
+      (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) {
+      return { get: true, set: true };
+    }
+    if (ts.isDeleteExpression(parent)) return { get: false, set: false };
+    return { get: true, set: false };
+  }
+
+  /** Reading an accessor property calls its getter; writing it calls its setter. */
+  function recordAccessorUse(expression: ts.PropertyAccessExpression | ts.ElementAccessExpression, owner: ExtractedNode): void {
+    const symbol = symbolOfExpression(expression);
+    if (symbol === undefined || (resolveAlias(symbol).flags & ts.SymbolFlags.Accessor) === 0) return;
+    const use = accessorUse(expression);
+    for (const target of nodesOfSymbol(symbol, CALL_TARGET_KINDS)) {
+      const wanted = (use.get && target.modifiers.includes("get")) || (use.set && target.modifiers.includes("set"));
+      if (wanted) addEdge("CALLS", owner, target, siteLine(expression));
+    }
+  }
+
+  function recordOverride(memberNode: ExtractedNode, type: ts.Type, name: string): void {
+    for (const target of nodesOfSymbol(checker.getPropertyOfType(type, name), MEMBER_KINDS)) {
+      if (target !== memberNode) addEdge("OVERRIDES", memberNode, target, undefined);
+    }
+  }
+
+  /**
+   * A member overrides (or implements) the same-named member of every type its container extends or
+   * implements; a method of an object literal implements the same-named member of the literal's contextual
+   * type (`const clock: Clock = { now() {…} }`).
+   */
+  function recordOverrides(member: ts.Node, memberNode: ExtractedNode): void {
+    const container = member.parent;
+    if (container === undefined) return;
+    if (!(ts.isClassElement(member) || ts.isTypeElement(member) || ts.isObjectLiteralElementLike(member)) || member.name === undefined) return;
+    if (ts.canHaveModifiers(member) && ts.getModifiers(member)?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword)) return;
+    const symbol = checker.getSymbolAtLocation(member.name);
+    if (symbol === undefined) return;
+    if (ts.isObjectLiteralExpression(container)) {
+      const contextual = checker.getContextualType(container);
+      if (contextual === undefined) return;
+      for (const type of contextual.isUnion() ? contextual.types : [contextual]) recordOverride(memberNode, type, symbol.name);
+      return;
+    }
+    if (!(ts.isClassLike(container) || ts.isInterfaceDeclaration(container))) return;
+    for (const clause of container.heritageClauses ?? []) {
+      for (const type of clause.types) recordOverride(memberNode, checker.getTypeAtLocation(type), symbol.name);
     }
   }
 
@@ -308,6 +379,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
       const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
       for (const decorator of decorators ?? []) visitDecorator(decorator, callOwner);
       if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) recordHeritage(node, graphNode);
+      if (MEMBER_KINDS.has(graphNode.kind)) recordOverrides(node, graphNode);
       const ownsCalls = CALL_OWNER_KINDS.has(graphNode.kind);
       const nextCallOwner = ownsCalls ? graphNode : callOwner;
       visitChildren(node, nextCallOwner, graphNode, decorators !== undefined);
@@ -318,10 +390,10 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         recordCall(node as ts.CallExpression, callOwner);
         break;
       case ts.SyntaxKind.NewExpression:
-        recordTargets("INSTANTIATES", (node as ts.NewExpression).expression, NEW_TARGET_KINDS, callOwner, node);
+        recordTargets("INSTANTIATES", (node as ts.NewExpression).expression, NEW_TARGET_KINDS, callOwner, (node as ts.NewExpression).expression);
         break;
       case ts.SyntaxKind.TaggedTemplateExpression:
-        recordTargets("CALLS", (node as ts.TaggedTemplateExpression).tag, CALL_TARGET_KINDS, callOwner, node);
+        recordTargets("CALLS", (node as ts.TaggedTemplateExpression).tag, CALL_TARGET_KINDS, callOwner, (node as ts.TaggedTemplateExpression).tag);
         break;
       case ts.SyntaxKind.JsxOpeningElement:
       case ts.SyntaxKind.JsxSelfClosingElement:
@@ -331,7 +403,11 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         recordReference(node as ts.Identifier, callOwner);
         return;
       case ts.SyntaxKind.PropertyAccessExpression:
+        recordAccessorUse(node as ts.PropertyAccessExpression, callOwner);
         recordReference(node as ts.PropertyAccessExpression, callOwner);
+        break;
+      case ts.SyntaxKind.ElementAccessExpression:
+        recordAccessorUse(node as ts.ElementAccessExpression, callOwner);
         break;
       case ts.SyntaxKind.ShorthandPropertyAssignment:
         recordShorthandReference(node as ts.ShorthandPropertyAssignment, callOwner);
@@ -372,7 +448,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   function visitDecorator(decorator: ts.Decorator, owner: ExtractedNode): void {
     const expression = skipOuterExpressions(decorator.expression);
     if (!ts.isCallExpression(expression)) {
-      recordTargets("CALLS", expression, CALL_TARGET_KINDS, owner, decorator);
+      recordTargets("CALLS", expression, CALL_TARGET_KINDS, owner, expression);
     }
     visitChildren(decorator, owner, undefined, false);
   }

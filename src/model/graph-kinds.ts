@@ -16,11 +16,12 @@ export type NodeKind = (typeof NODE_KINDS)[number];
 
 /** Every kind of edge the graph holds, with what it means. */
 export const EDGE_KIND_MEANINGS = {
-  CALLS: "source calls target (count and line of every call site)",
+  CALLS: "source calls target (count and line of every call site; reading or writing an accessor property calls its getter or setter)",
   IMPORTS: "source file imports target file (imported names, type-only flag)",
   CONTAINS: "source declaration or file directly contains target declaration",
   EXTENDS: "source class or interface extends target",
   IMPLEMENTS: "source class implements target interface or class",
+  OVERRIDES: "source member overrides or implements target, the same-named member of a class or interface its container extends or implements",
   USES_TYPE: "target type appears in source's parameter, return, property or alias type",
   REFERENCES: "source passes or stores target function or class as a value (callbacks, handler maps)",
   INSTANTIATES: "source constructs target class with `new` (count and lines)",

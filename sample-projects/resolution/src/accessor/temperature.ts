@@ -1,6 +1,11 @@
 // expect: INSTANTIATES src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature
 // expect: CALLS src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature.reset
-// (getter/setter reads and writes intentionally carry no CALLS expectations)
+// expect: CALLS src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature.celsius#set
+// expect-not: CALLS src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature.celsius
+// expect: CALLS src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature.fahrenheit
+// expect: CALLS src/accessor/temperature.ts:Temperature.fahrenheit -> src/accessor/temperature.ts:Temperature.celsius
+// expect: CALLS src/accessor/temperature.ts:Temperature.adjust -> src/accessor/temperature.ts:Temperature.celsius
+// expect: CALLS src/accessor/temperature.ts:Temperature.adjust -> src/accessor/temperature.ts:Temperature.celsius#set
 // expect-not: REFERENCES src/accessor/temperature.ts:readSensor -> src/accessor/temperature.ts:Temperature.fahrenheit
 
 export class Temperature {
@@ -16,6 +21,11 @@ export class Temperature {
 
   get fahrenheit(): number {
     return this.celsius * 1.8 + 32;
+  }
+
+  /** A compound assignment reads and writes: it calls the getter and the setter. */
+  adjust(delta: number): void {
+    this.celsius += delta;
   }
 
   reset(): void {
