@@ -87,8 +87,9 @@ function decide(matches: readonly SymbolNode[]): SymbolResolution | undefined {
 }
 
 /**
- * Finds the one declaration an address means. An exact node key wins; then an exact qualified name; then
- * qualified names that end with the given one (`total` → `Cart.total`; a `#variant` counts as its name). Several matches are ambiguous (every candidate is returned),
+ * Finds the one declaration an address means. An exact node key wins; then an exact qualified name (a bare
+ * name only when no member elsewhere has it too); then qualified names that end with the given one
+ * (`total` → `Cart.total`; a `#variant` counts as its name). Several matches are ambiguous (every candidate is returned),
  * none is not found (the closest names are returned). Never picks one of several silently.
  */
 export function resolveSymbol(db: SqliteDb, address: SymbolAddress): SymbolResolution {
@@ -97,12 +98,14 @@ export function resolveSymbol(db: SqliteDb, address: SymbolAddress): SymbolResol
   const wanted = wantedFrom(address);
   const candidates = candidatesFor(db, wanted);
   const suffix = `${wanted.separator}${wanted.qualifiedName}`;
+  const exact = candidates.filter((node) => node.qualifiedName === wanted.qualifiedName);
+  const members = candidates.filter((node) => node.qualifiedName !== wanted.qualifiedName && withoutVariant(node.qualifiedName).endsWith(suffix));
+  // A bare name that is both a top-level declaration and a member elsewhere (`login`) is ambiguous;
+  // a qualified name (`Cart.total`) or a path that matches exactly is not.
+  const bare = !wanted.qualifiedName.includes(wanted.separator);
   return (
-    decide(candidates.filter((node) => node.qualifiedName === wanted.qualifiedName)) ??
-    decide(candidates.filter((node) => withoutVariant(node.qualifiedName).endsWith(suffix))) ?? {
-      status: "not-found",
-      suggestions: suggestionsFor(db, wanted),
-    }
+    decide(bare && members.length > 0 ? [...exact, ...members] : exact) ??
+    decide(members) ?? { status: "not-found", suggestions: suggestionsFor(db, wanted) }
   );
 }
 

@@ -125,7 +125,8 @@ function mermaid(structured: DepsStructured): string {
   for (const link of structured.inner) {
     edges.push({ from: `inner:${link.from}`, to: `inner:${link.to}`, label: counted(link.imports, "import") });
   }
-  return mermaidFlowchart("LR", nodes, edges);
+  const linksTarget = edges.some((edge) => edge.from === target || edge.to === target);
+  return mermaidFlowchart("LR", linksTarget ? nodes : nodes.filter((node) => node.id !== target), edges);
 }
 
 /** Sections cut in order: links between its modules, modules imported, packages, importers. */

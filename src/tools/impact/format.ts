@@ -24,12 +24,16 @@ function narrowHint(result: ImpactResult): string {
   return hints.join(", ");
 }
 
+function testsSummary(tests: number): string {
+  return tests === 0 ? "; no test file reaches it" : ` (+ ${counted(tests, "test file")})`;
+}
+
 function header(structured: ImpactStructured): string[] {
   const { symbol } = structured;
   const members = structured.members > 0 ? ` with its ${counted(structured.members, "member")}` : "";
   return [
     `impact of ${shortName(symbol.key)}${members} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), depth ≤ ${structured.depth}`,
-    `${counted(structured.totalDependants, "dependant")} in ${counted(structured.files, "file")}; ${counted(structured.totalTests, "test file")} reach it`,
+    `${counted(structured.totalDependants, "dependant")} in ${counted(structured.files, "file")}${testsSummary(structured.totalTests)}`,
   ];
 }
 
