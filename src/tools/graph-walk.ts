@@ -1,7 +1,8 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
+import type { EdgeKind } from "../model/graph-kinds.js";
 import type { NodeKey } from "../model/node-key.js";
 import { preparedStatements } from "./prepared-statements.js";
+import type { SymbolNode } from "./symbol-address.js";
 
 /**
  * The transitive walk shared by the query slices (impact, callers, callees): every node reachable from the
@@ -35,13 +36,7 @@ export interface WalkRequest {
 }
 
 /** A node the walk reached. */
-export interface ReachedNode {
-  readonly key: NodeKey;
-  readonly kind: NodeKind;
-  readonly file: string;
-  readonly qualifiedName: string;
-  readonly startLine: number;
-  readonly endLine: number;
+export interface ReachedNode extends SymbolNode {
   /** Shortest number of steps from a seed (1 = direct). */
   readonly depth: number;
   /** The neighbour at depth - 1 that reaches this node (the first by key when several do). */

@@ -9,14 +9,9 @@ import type { SymbolNode } from "./symbol-address.js";
  * callees): entries grouped by depth, then by file (stated once), each with its line range and why it is
  * there.
  */
-export interface ReachEntry {
-  readonly key: string;
+export interface ReachEntry extends SymbolSummary {
   /** Qualified name; a file's path for a file (its top-level code). */
   readonly name: string;
-  readonly kind: NodeKind;
-  readonly file: string;
-  readonly start: number;
-  readonly end: number;
   readonly depth: number;
   /** Key of the node one step closer to the symbol asked about. */
   readonly via: string;
@@ -27,6 +22,19 @@ export interface ReachEntry {
   readonly vias: number;
   /** Its own number of distinct neighbours in the walk's direction, in the whole graph. */
   readonly degree: number;
+}
+
+/** A symbol as the structured answers state it: the symbol asked about, a path's ends. */
+export interface SymbolSummary {
+  readonly key: string;
+  readonly kind: NodeKind;
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export function symbolSummary(node: SymbolNode): SymbolSummary {
+  return { key: node.key, kind: node.kind, file: node.file, start: node.startLine, end: node.endLine };
 }
 
 /** An entry with at least this many neighbours of its own (direct callers, dependants or callees) is flagged: it spreads widely. */

@@ -31,12 +31,13 @@ export type SymbolResolution =
   | { readonly status: "ambiguous"; readonly candidates: readonly SymbolNode[] }
   | { readonly status: "not-found"; readonly suggestions: readonly SymbolNode[] };
 
-const NODE_COLUMNS = "key, kind, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine";
+/** The columns of `nodes` that make a SymbolNode (for `SELECT ${SYMBOL_COLUMNS} FROM nodes …`). */
+export const SYMBOL_COLUMNS = "key, kind, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine";
 
 const statements = preparedStatements({
-  byKey: `SELECT ${NODE_COLUMNS} FROM nodes WHERE key = ?`,
-  byName: `SELECT ${NODE_COLUMNS} FROM nodes WHERE name = ? ORDER BY key`,
-  byNameInFile: `SELECT ${NODE_COLUMNS} FROM nodes WHERE name = ? AND file = ? ORDER BY key`,
+  byKey: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE key = ?`,
+  byName: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE name = ? ORDER BY key`,
+  byNameInFile: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE name = ? AND file = ? ORDER BY key`,
   distinctNames: "SELECT DISTINCT name FROM nodes",
 });
 

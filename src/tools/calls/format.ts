@@ -1,12 +1,12 @@
 import type { WalkDirection } from "../graph-walk.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, type ReachEntry } from "../reach-report.js";
+import { counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
 import type { CallsResult } from "./query.js";
 
 /** The callers or callees answer as structured content (also the `json` output). */
 export interface CallsStructured extends Readonly<Record<string, unknown>> {
   readonly tool: "callers" | "callees";
-  readonly symbol: { readonly key: string; readonly kind: string; readonly file: string; readonly start: number; readonly end: number };
+  readonly symbol: SymbolSummary;
   readonly depth: number;
   readonly total: number;
   readonly files: number;
@@ -38,7 +38,7 @@ export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
     narrow: `a smaller depth (now ${result.depth}), or raise maxNodes / maxTokens`,
     build: (shown, truncated) => ({
       tool: NOUN[direction],
-      symbol: { key: symbol.key, kind: symbol.kind, file: symbol.file, start: symbol.startLine, end: symbol.endLine },
+      symbol: symbolSummary(symbol),
       depth: result.depth,
       total: result.entries.length,
       files: result.files,

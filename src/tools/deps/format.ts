@@ -24,22 +24,14 @@ export interface DepsReport {
   /** Those imports rolled up between the target's modules (its subfolders, its packages). */
   readonly inner: readonly InnerLink[];
   readonly outgoing: readonly ModuleLink[];
-  readonly incoming: readonly ModuleLink[];
   readonly packages: readonly PackageLink[];
+  readonly incoming: readonly ModuleLink[];
 }
 
-/** The deps answer as structured content (also the `json` output). */
-export interface DepsStructured extends Readonly<Record<string, unknown>> {
+/** The deps answer as structured content (also the `json` output): the report, cut to the budget. */
+export interface DepsStructured extends DepsReport, Readonly<Record<string, unknown>> {
   readonly tool: "deps";
-  readonly target: DepsTarget;
-  readonly direction: DepsDirection;
-  readonly depth: number;
-  readonly groupBy: Grouping;
-  readonly internalImports: number;
-  readonly inner: readonly InnerLink[];
-  readonly outgoing: readonly ModuleLink[];
-  readonly packages: readonly PackageLink[];
-  readonly incoming: readonly ModuleLink[];
+  /** Entries of each section before the cut. */
   readonly totals: { readonly inner: number; readonly outgoing: number; readonly packages: number; readonly incoming: number };
   readonly truncated: Truncation | null;
 }
@@ -146,17 +138,7 @@ export function depsAnswer(report: DepsReport): Presentable<DepsStructured> {
   return {
     total: totals.inner + totals.outgoing + totals.packages + totals.incoming,
     narrow: "one direction (in or out), a smaller target (a subfolder or a file), a coarser groupBy (folder, package), or raise maxNodes / maxTokens",
-    build: (shown, truncated) => ({
-      tool: "deps",
-      target: report.target,
-      direction: report.direction,
-      depth: report.depth,
-      groupBy: report.groupBy,
-      internalImports: report.internalImports,
-      ...cut(report, shown),
-      totals,
-      truncated,
-    }),
+    build: (shown, truncated) => ({ tool: "deps", ...report, ...cut(report, shown), totals, truncated }),
     text,
     mermaid,
   };

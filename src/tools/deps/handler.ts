@@ -55,8 +55,8 @@ function depsReport(db: SqliteDb, { target, paths }: ResolvedTarget, input: Deps
     internalImports: rows.internal.length,
     inner: rollUpInternal(rows.internal, moduleOf),
     outgoing: rollUp(rows.outgoing, moduleOf),
-    incoming: rollUp(rows.incoming, moduleOf),
     packages: rows.packages,
+    incoming: rollUp(rows.incoming, moduleOf),
   };
 }
 

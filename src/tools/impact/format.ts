@@ -1,11 +1,11 @@
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { HIGH_FAN_OUT, counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, type ReachEntry } from "../reach-report.js";
+import { HIGH_FAN_OUT, counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
 import type { ImpactResult, TestToRun } from "./query.js";
 
 /** The impact answer as structured content (also the `json` output). */
 export interface ImpactStructured extends Readonly<Record<string, unknown>> {
   readonly tool: "impact";
-  readonly symbol: { readonly key: string; readonly kind: string; readonly file: string; readonly start: number; readonly end: number };
+  readonly symbol: SymbolSummary;
   readonly depth: number;
   readonly members: number;
   readonly totalDependants: number;
@@ -65,7 +65,7 @@ export function impactAnswer(result: ImpactResult): Presentable<ImpactStructured
     narrow: narrowHint(result),
     build: (shown, truncated) => ({
       tool: "impact",
-      symbol: { key: symbol.key, kind: symbol.kind, file: symbol.file, start: symbol.startLine, end: symbol.endLine },
+      symbol: symbolSummary(symbol),
       depth: result.depth,
       members: result.members,
       totalDependants: result.dependants.length,

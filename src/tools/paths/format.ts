@@ -1,19 +1,10 @@
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { counted, lineRange, shortName, sitesText } from "../reach-report.js";
-import type { SymbolNode } from "../symbol-address.js";
+import { counted, lineRange, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
 import type { PathsResult, PathStep } from "./query.js";
 
-interface Endpoint {
-  readonly key: string;
-  readonly kind: string;
-  readonly file: string;
-  readonly start: number;
-  readonly end: number;
-}
-
-export interface StepEntry extends Endpoint {
+export interface StepEntry extends SymbolSummary {
   readonly name: string;
   /** Edge from the previous step to this one (null for the first). */
   readonly edge: EdgeKind | null;
@@ -24,8 +15,8 @@ export interface StepEntry extends Endpoint {
 /** The paths answer as structured content (also the `json` output). */
 export interface PathsStructured extends Readonly<Record<string, unknown>> {
   readonly tool: "paths";
-  readonly from: Endpoint;
-  readonly to: Endpoint;
+  readonly from: SymbolSummary;
+  readonly to: SymbolSummary;
   readonly depth: number;
   /** Length in edges of the shortest path, or null when there is none within the depth. */
   readonly shortest: number | null;
@@ -51,10 +42,6 @@ const ARRIVAL: Record<EdgeKind, string> = {
   IMPORTS: "imported",
 };
 
-function endpoint(node: SymbolNode): Endpoint {
-  return { key: node.key, kind: node.kind, file: node.file, start: node.startLine, end: node.endLine };
-}
-
 function stepEntry(step: PathStep): StepEntry {
   return {
     key: step.key,
@@ -68,7 +55,7 @@ function stepEntry(step: PathStep): StepEntry {
   };
 }
 
-function describe(point: Endpoint): string {
+function describe(point: SymbolSummary): string {
   return `${shortName(point.key)} (${point.file}:${lineRange(point.start, point.end)})`;
 }
 
@@ -128,8 +115,8 @@ export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
     narrow: "fewer paths (maxPaths) or a smaller depth, or raise maxTokens",
     build: (shown, truncated) => ({
       tool: "paths",
-      from: endpoint(result.from),
-      to: endpoint(result.to),
+      from: symbolSummary(result.from),
+      to: symbolSummary(result.to),
       depth: result.depth,
       shortest: result.shortest ?? null,
       total: result.paths.length,

@@ -1,9 +1,8 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
-import type { EdgeKind, NodeKind } from "../../model/graph-kinds.js";
-import type { NodeKey } from "../../model/node-key.js";
+import type { EdgeKind } from "../../model/graph-kinds.js";
 import { CALL_LIKE_EDGE_KINDS } from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
-import type { SymbolNode } from "../symbol-address.js";
+import { SYMBOL_COLUMNS, type SymbolNode } from "../symbol-address.js";
 
 /**
  * The shortest call paths from one symbol to another, over call-like edges.
@@ -51,8 +50,7 @@ const SQL = {
         ORDER BY 2 DESC
         LIMIT @cap)
     SELECT path, len, (SELECT count(*) FROM walk) AS rows FROM walk WHERE last = @target`,
-  nodes: `SELECT key, kind, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine
-    FROM nodes WHERE key IN (SELECT value FROM json_each(?))`,
+  nodes: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE key IN (SELECT value FROM json_each(?))`,
   steps: `SELECT source, target, kind, lines FROM edges
     WHERE kind IN (SELECT value FROM json_each(@kinds))
       AND (source, target) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(@pairs))`,
@@ -61,13 +59,7 @@ const SQL = {
 const statements = preparedStatements(SQL);
 
 /** One node of a path, with the edge that led to it from the previous one. */
-export interface PathStep {
-  readonly key: NodeKey;
-  readonly kind: NodeKind;
-  readonly file: string;
-  readonly qualifiedName: string;
-  readonly startLine: number;
-  readonly endLine: number;
+export interface PathStep extends SymbolNode {
   /** Undefined for the first step. */
   readonly edge: EdgeKind | undefined;
   /** Site lines of that edge, in the previous step's file. */
@@ -126,7 +118,7 @@ const EDGE_PREFERENCE: Record<(typeof CALL_LIKE_EDGE_KINDS)[number], number> = {
 function describeSteps(db: SqliteDb, paths: readonly string[][]): PathStep[][] {
   const sql = statements(db);
   const keys = [...new Set(paths.flat())];
-  const nodes = new Map((sql.nodes.all(JSON.stringify(keys)) as Omit<PathStep, "edge" | "sites">[]).map((node) => [node.key as string, node]));
+  const nodes = new Map((sql.nodes.all(JSON.stringify(keys)) as SymbolNode[]).map((node) => [node.key as string, node]));
   const pairs = [...new Set(paths.flatMap((path) => path.slice(1).map((key, index) => JSON.stringify([path[index], key]))))];
   const edges = new Map<string, { kind: EdgeKind; lines: number[] }>();
   for (const row of sql.steps.all({ kinds: JSON.stringify(CALL_LIKE_EDGE_KINDS), pairs: `[${pairs.join(",")}]` }) as {
