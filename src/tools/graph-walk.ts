@@ -20,6 +20,7 @@ export type WalkDirection = "in" | "out";
  * references (a function passed or stored as a callback is called later by whoever receives it).
  */
 export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS", "REFERENCES"] as const satisfies readonly EdgeKind[];
+export type CallLikeEdgeKind = (typeof CALL_LIKE_EDGE_KINDS)[number];
 
 export interface WalkRequest {
   readonly seeds: readonly NodeKey[];
@@ -58,13 +59,14 @@ export interface WalkResult {
   readonly seeds: readonly NodeKey[];
 }
 
+/** The seeds and every member they contain, transitively. */
+const SEEDS_WITH_MEMBERS = `seed(key) AS (
+  SELECT value FROM json_each(@seeds)
+  UNION SELECT e.target FROM seed s JOIN edges e ON e.source = s.key AND e.kind = 'CONTAINS')`;
+
 function walkSql(direction: WalkDirection, options: { readonly members: boolean; readonly containers: boolean }): string {
   const [near, far] = direction === "in" ? ["target", "source"] : ["source", "target"];
-  const seed = options.members
-    ? `seed(key) AS (
-         SELECT value FROM json_each(@seeds)
-         UNION SELECT e.target FROM seed s JOIN edges e ON e.source = s.key AND e.kind = 'CONTAINS'),`
-    : "seed(key) AS (SELECT value FROM json_each(@seeds)),";
+  const seed = options.members ? `${SEEDS_WITH_MEMBERS},` : "seed(key) AS (SELECT value FROM json_each(@seeds)),";
   const containerStep = options.containers
     ? `UNION
        SELECT n.parent_key, r.depth + 1 FROM reach r JOIN nodes n ON n.key = r.key
@@ -102,12 +104,6 @@ function walkSql(direction: WalkDirection, options: { readonly members: boolean;
     ORDER BY s.depth, n.file, n.start_line, s.key`;
 }
 
-const SEED_SQL = `
-  WITH RECURSIVE seed(key) AS (
-    SELECT value FROM json_each(?)
-    UNION SELECT e.target FROM seed s JOIN edges e ON e.source = s.key AND e.kind = 'CONTAINS')
-  SELECT key FROM seed ORDER BY key`;
-
 const statements = preparedStatements({
   in: walkSql("in", { members: false, containers: false }),
   inWithMembers: walkSql("in", { members: true, containers: false }),
@@ -115,7 +111,7 @@ const statements = preparedStatements({
   inWithMembersAndContainers: walkSql("in", { members: true, containers: true }),
   out: walkSql("out", { members: false, containers: false }),
   outWithMembers: walkSql("out", { members: true, containers: false }),
-  membersOf: SEED_SQL,
+  membersOf: `WITH RECURSIVE ${SEEDS_WITH_MEMBERS} SELECT key FROM seed ORDER BY key`,
 });
 
 interface WalkRow extends Omit<ReachedNode, "lines"> {
@@ -135,7 +131,7 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const params = { seeds: JSON.stringify(request.seeds), kinds: JSON.stringify(request.kinds), maxDepth: request.maxDepth };
   const rows = sql[statementFor(request)].all(params) as WalkRow[];
   return {
-    seeds: request.withMembers === true ? (sql.membersOf.pluck().all(params.seeds) as NodeKey[]) : [...request.seeds],
+    seeds: request.withMembers === true ? (sql.membersOf.pluck().all({ seeds: params.seeds }) as NodeKey[]) : [...request.seeds],
     nodes: rows.map((row) => ({ ...row, lines: JSON.parse(row.lines) as number[] })),
   };
 }

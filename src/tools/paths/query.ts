@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { CALL_LIKE_EDGE_KINDS } from "../graph-walk.js";
+import { CALL_LIKE_EDGE_KINDS, type CallLikeEdgeKind } from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
 import { SYMBOL_COLUMNS, type SymbolNode } from "../symbol-address.js";
 
@@ -113,23 +113,23 @@ function enumerate(db: SqliteDb, source: string, target: string, distances: Map<
 }
 
 /** Preferred edge when two nodes are linked by several kinds: a call explains a path best. */
-const EDGE_PREFERENCE: Record<(typeof CALL_LIKE_EDGE_KINDS)[number], number> = { CALLS: 0, INSTANTIATES: 1, RENDERS: 2, REFERENCES: 3 };
+const EDGE_PREFERENCE: Record<CallLikeEdgeKind, number> = { CALLS: 0, INSTANTIATES: 1, RENDERS: 2, REFERENCES: 3 };
 
 function describeSteps(db: SqliteDb, paths: readonly string[][]): PathStep[][] {
   const sql = statements(db);
   const keys = [...new Set(paths.flat())];
   const nodes = new Map((sql.nodes.all(JSON.stringify(keys)) as SymbolNode[]).map((node) => [node.key as string, node]));
   const pairs = [...new Set(paths.flatMap((path) => path.slice(1).map((key, index) => JSON.stringify([path[index], key]))))];
-  const edges = new Map<string, { kind: EdgeKind; lines: number[] }>();
+  const edges = new Map<string, { kind: CallLikeEdgeKind; lines: number[] }>();
   for (const row of sql.steps.all({ kinds: JSON.stringify(CALL_LIKE_EDGE_KINDS), pairs: `[${pairs.join(",")}]` }) as {
     source: string;
     target: string;
-    kind: (typeof CALL_LIKE_EDGE_KINDS)[number];
+    kind: CallLikeEdgeKind;
     lines: string;
   }[]) {
     const pair = JSON.stringify([row.source, row.target]);
     const known = edges.get(pair);
-    if (known === undefined || EDGE_PREFERENCE[row.kind] < EDGE_PREFERENCE[known.kind as (typeof CALL_LIKE_EDGE_KINDS)[number]]) {
+    if (known === undefined || EDGE_PREFERENCE[row.kind] < EDGE_PREFERENCE[known.kind]) {
       edges.set(pair, { kind: row.kind, lines: JSON.parse(row.lines) as number[] });
     }
   }
