@@ -14,7 +14,7 @@ describe("ts-graph index (subprocess)", () => {
     const first = runCli(["index", root]);
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/full index \(no database yet\)/);
-    expect(first.stdout).toMatch(/files {2}24 \(24 extracted, 0 removed\)/);
+    expect(first.stdout).toMatch(/files {2}25 \(25 extracted, 0 removed\)/);
     expect(first.stdout).toMatch(/edges {2}\d+: .*CALLS \d+/);
     expect(fs.existsSync(path.join(root, ".ts-graph", "graph.db"))).toBe(true);
 
@@ -22,8 +22,8 @@ describe("ts-graph index (subprocess)", () => {
     expect(second.status).toBe(0);
     const summary = JSON.parse(second.stdout) as { mode: string; files: { total: number }; nodes: { byKind: Record<string, number> } };
     expect(summary.mode).toBe("noop");
-    expect(summary.files.total).toBe(24);
-    expect(summary.nodes.byKind["File"]).toBe(24);
+    expect(summary.files.total).toBe(25);
+    expect(summary.nodes.byKind["File"]).toBe(25);
   });
 
   it("re-extracts everything with --force", () => {

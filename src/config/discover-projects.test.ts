@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SAMPLE_PROJECTS, makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
-import { discoverProjects, pnpmWorkspacePatterns, workspacePackageDirs } from "./discover-projects.js";
+import { SAMPLE_PROJECTS, removeTempDirs } from "../test-support/fixtures.js";
+import { discoverProjects } from "./discover-projects.js";
 
 afterAll(removeTempDirs);
 
@@ -34,20 +33,5 @@ describe("discoverProjects", () => {
     const files = projects.flatMap((project) => project.fileNames).map((name) => path.relative(root, name));
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((file) => file.startsWith("backend/") && !file.startsWith("backend/http/"))).toBe(true);
-  });
-
-  it("finds workspace packages declared by package.json and pnpm-workspace.yaml", () => {
-    const root = makeTempDir();
-    for (const dir of ["packages/a", "packages/b", "tools/c"]) fs.mkdirSync(path.join(root, dir), { recursive: true });
-    fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ workspaces: ["packages/*"] }));
-    fs.writeFileSync(path.join(root, "pnpm-workspace.yaml"), "packages:\n  - 'tools/*'\n  # a comment\n");
-    expect(workspacePackageDirs(root).map((dir) => path.relative(root, dir))).toEqual(["packages/a", "packages/b", "tools/c"]);
-  });
-});
-
-describe("pnpmWorkspacePatterns", () => {
-  it("reads the packages list and stops at the next key", () => {
-    const text = 'packages:\n  - "apps/*"\n  - packages/**   # all\ncatalog:\n  - not-a-package\n';
-    expect(pnpmWorkspacePatterns(text)).toEqual(["apps/*", "packages/**"]);
   });
 });

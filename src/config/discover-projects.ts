@@ -4,7 +4,8 @@ import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 import { ts } from "ts-morph";
 import { CONFIG_FILE_NAME, ConfigError, tsconfigList, type TsGraphConfig } from "./config-file.js";
-import { relativeTo } from "./project-paths.js";
+import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
+import { workspacePackageDirs, workspacePatterns } from "./workspace-packages.js";
 
 /** One TypeScript project to load: its compiler options and the files it owns in the index. */
 export interface ProjectSpec {
@@ -41,7 +42,6 @@ export const FALLBACK_COMPILER_OPTIONS: ts.CompilerOptions = {
 };
 
 const FALLBACK_GLOB = "**/*.{ts,tsx,mts,cts}";
-const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**", "**/.ts-graph/**"];
 const IGNORED_FOLDER_NAMES = new Set(["node_modules", ".git", ".ts-graph"]);
 const SOURCE_EXTENSION = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
 
@@ -98,12 +98,6 @@ function collectReferencedTsconfigs(start: string, seen: Set<string>, out: Parse
   }
 }
 
-function expandWorkspacePattern(root: string, pattern: string): string[] {
-  const cleaned = pattern.replace(/^\.\//, "").replace(/\/$/, "");
-  if (cleaned.startsWith("!")) return [];
-  return globSync(cleaned, { cwd: root, onlyDirectories: true, absolute: true, ignore: ALWAYS_IGNORED });
-}
-
 /** The folder a glob starts from: its path up to the first segment with a wildcard. */
 function globBase(pattern: string): string {
   const segments = pattern.replace(/^\.\//, "").split("/");
@@ -116,54 +110,6 @@ function nearestExistingFolder(fileName: string): string {
   let current = path.dirname(fileName);
   while (!fs.existsSync(current) && path.dirname(current) !== current) current = path.dirname(current);
   return current;
-}
-
-/** Package folders declared by npm/yarn `workspaces` or `pnpm-workspace.yaml`. */
-export function workspacePackageDirs(root: string): string[] {
-  return workspacePatterns(root)
-    .flatMap((pattern) => expandWorkspacePattern(root, pattern))
-    .map((dir) => path.resolve(dir))
-    .filter((dir, index, all) => all.indexOf(dir) === index)
-    .sort();
-}
-
-function workspacePatterns(root: string): string[] {
-  const patterns: string[] = [];
-  const packageJson = path.join(root, "package.json");
-  if (fs.existsSync(packageJson)) {
-    try {
-      const manifest = JSON.parse(fs.readFileSync(packageJson, "utf8")) as { workspaces?: unknown };
-      const workspaces = manifest.workspaces;
-      if (Array.isArray(workspaces)) patterns.push(...workspaces.filter((w): w is string => typeof w === "string"));
-      else if (typeof workspaces === "object" && workspaces !== null && "packages" in workspaces) {
-        const listed = (workspaces as { packages: unknown }).packages;
-        if (Array.isArray(listed)) patterns.push(...listed.filter((w): w is string => typeof w === "string"));
-      }
-    } catch {
-      // an unreadable package.json declares no workspaces
-    }
-  }
-  const pnpmWorkspace = path.join(root, "pnpm-workspace.yaml");
-  if (fs.existsSync(pnpmWorkspace)) patterns.push(...pnpmWorkspacePatterns(fs.readFileSync(pnpmWorkspace, "utf8")));
-  return patterns.filter((pattern) => !pattern.startsWith("!"));
-}
-
-/** The `packages:` list of a pnpm-workspace.yaml (the only key ts-graph reads from it). */
-export function pnpmWorkspacePatterns(text: string): string[] {
-  const patterns: string[] = [];
-  let inPackages = false;
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.replace(/\s+#.*$/, "");
-    if (/^packages\s*:/.test(line)) {
-      inPackages = true;
-      continue;
-    }
-    if (!inPackages) continue;
-    const item = /^\s+-\s*(.+?)\s*$/.exec(line);
-    if (item?.[1] !== undefined) patterns.push(item[1].replace(/^['"]|['"]$/g, ""));
-    else if (/^\S/.test(line)) inPackages = false;
-  }
-  return patterns;
 }
 
 /** Files whose content decides which tsconfigs are candidates (they may not exist). */

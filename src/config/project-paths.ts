@@ -9,3 +9,6 @@ export function toPosix(relative: string): string {
 export function relativeTo(root: string, fileName: string): string {
   return toPosix(path.relative(root, fileName));
 }
+
+/** Globs no discovery ever lists: dependencies, git metadata and ts-graph's own folder. */
+export const ALWAYS_IGNORED = ["**/node_modules/**", "**/.git/**", "**/.ts-graph/**"];

@@ -56,8 +56,12 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly description: string;
   /** zod input shape; the CLI derives its options from it, the server validates with it. */
   readonly inputShape: Shape;
-  /** CLI: the inputs taken as positional arguments, in order (the rest become --options). */
-  readonly positional: readonly (keyof Shape & string)[];
+  /**
+   * CLI: the inputs taken as positional arguments, in order (the rest become --options). Plain strings here so
+   * that every definition fits `ToolDefinition` (`keyof Shape` would make Shape contravariant); `defineTool`
+   * checks them against the shape.
+   */
+  readonly positional: readonly string[];
   readonly annotations: ToolAnnotations;
   run(input: z.infer<z.ZodObject<Shape>>, context: ToolContext): Promise<ToolResult>;
 }
@@ -92,6 +96,8 @@ export class ToolUnavailableError extends Error {
 }
 
 /** Helps a slice keep its input type inferred from its shape without repeating it. */
-export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition<Shape> {
+export function defineTool<Shape extends z.ZodRawShape>(
+  definition: ToolDefinition<Shape> & { readonly positional: readonly (keyof Shape & string)[] },
+): ToolDefinition<Shape> {
   return definition;
 }

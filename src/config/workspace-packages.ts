@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { globSync } from "tinyglobby";
+import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
+
+/**
+ * Workspace packages (npm/yarn `workspaces`, pnpm-workspace.yaml). No TypeScript here: query tools use it
+ * to roll dependencies up by package without loading the compiler.
+ */
+
+/** Package folders declared by npm/yarn `workspaces` or `pnpm-workspace.yaml`. */
+export function workspacePackageDirs(root: string): string[] {
+  return workspacePatterns(root)
+    .flatMap((pattern) => expandWorkspacePattern(root, pattern))
+    .map((dir) => path.resolve(dir))
+    .filter((dir, index, all) => all.indexOf(dir) === index)
+    .sort();
+}
+
+/** The workspace globs of npm/yarn `workspaces` and pnpm-workspace.yaml, negations left out. */
+export function workspacePatterns(root: string): string[] {
+  const patterns: string[] = [];
+  const packageJson = path.join(root, "package.json");
+  if (fs.existsSync(packageJson)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(packageJson, "utf8")) as { workspaces?: unknown };
+      const workspaces = manifest.workspaces;
+      if (Array.isArray(workspaces)) patterns.push(...workspaces.filter((w): w is string => typeof w === "string"));
+      else if (typeof workspaces === "object" && workspaces !== null && "packages" in workspaces) {
+        const listed = (workspaces as { packages: unknown }).packages;
+        if (Array.isArray(listed)) patterns.push(...listed.filter((w): w is string => typeof w === "string"));
+      }
+    } catch {
+      // an unreadable package.json declares no workspaces
+    }
+  }
+  const pnpmWorkspace = path.join(root, "pnpm-workspace.yaml");
+  if (fs.existsSync(pnpmWorkspace)) patterns.push(...pnpmWorkspacePatterns(fs.readFileSync(pnpmWorkspace, "utf8")));
+  return patterns.filter((pattern) => !pattern.startsWith("!"));
+}
+
+/** The `packages:` list of a pnpm-workspace.yaml (the only key ts-graph reads from it). */
+export function pnpmWorkspacePatterns(text: string): string[] {
+  const patterns: string[] = [];
+  let inPackages = false;
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.replace(/\s+#.*$/, "");
+    if (/^packages\s*:/.test(line)) {
+      inPackages = true;
+      continue;
+    }
+    if (!inPackages) continue;
+    const item = /^\s+-\s*(.+?)\s*$/.exec(line);
+    if (item?.[1] !== undefined) patterns.push(item[1].replace(/^['"]|['"]$/g, ""));
+    else if (/^\S/.test(line)) inPackages = false;
+  }
+  return patterns;
+}
+
+function expandWorkspacePattern(root: string, pattern: string): string[] {
+  const cleaned = pattern.replace(/^\.\//, "").replace(/\/$/, "");
+  if (cleaned.startsWith("!")) return [];
+  return globSync(cleaned, { cwd: root, onlyDirectories: true, absolute: true, ignore: ALWAYS_IGNORED });
+}
+
+
+export interface WorkspacePackage {
+  /** `name` from its package.json, else the folder's relative path. */
+  readonly name: string;
+  /** Folder relative to the root, with forward slashes. */
+  readonly dir: string;
+}
+
+/** The workspace packages under root with their names, sorted by folder. */
+export function workspacePackages(root: string): WorkspacePackage[] {
+  return workspacePackageDirs(root).map((dir) => {
+    const relative = relativeTo(root, dir);
+    let name = relative;
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown };
+      if (typeof manifest.name === "string" && manifest.name !== "") name = manifest.name;
+    } catch {
+      // a folder without a readable package.json is named by its path
+    }
+    return { name, dir: relative };
+  });
+}

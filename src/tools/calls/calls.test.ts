@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { memoryGraph } from "../../test-support/memory-graph.js";
+import { present } from "../query-output.js";
+import { requireSymbol } from "../symbol-address.js";
+import { callsAnswer } from "./format.js";
+import { queryCalls } from "./query.js";
+
+const db = memoryGraph(
+  [
+    { key: "src/main.ts:main", start: 1, end: 9 },
+    { key: "src/server.ts:createServer", start: 10, end: 20 },
+    { key: "src/server.ts:logout", start: 22, end: 25 },
+    { key: "src/router.ts:Router", kind: "Class", start: 1, end: 30 },
+    { key: "src/router.ts:respond", start: 32, end: 34 },
+    { key: "src/server.ts:Config", kind: "Interface", start: 40, end: 44 },
+  ],
+  [
+    ["CALLS", "src/main.ts:main", "src/server.ts:createServer", [4]],
+    ["INSTANTIATES", "src/server.ts:createServer", "src/router.ts:Router", [12]],
+    ["REFERENCES", "src/server.ts:createServer", "src/server.ts:logout", [14]],
+    ["CALLS", "src/server.ts:createServer", "src/router.ts:respond", [16]],
+    ["CALLS", "src/server.ts:logout", "src/router.ts:respond", [23]],
+    ["USES_TYPE", "src/server.ts:createServer", "src/server.ts:Config"],
+  ],
+);
+
+describe(queryCalls.name, () => {
+  it("walks callees through calls, new and callbacks, but not type uses", () => {
+    const result = queryCalls(db, requireSymbol(db, { symbol: "main" }), "out", 5);
+    expect(result.entries.map((node) => [node.key, node.depth, node.edge])).toEqual([
+      ["src/server.ts:createServer", 1, "CALLS"],
+      ["src/router.ts:Router", 2, "INSTANTIATES"],
+      ["src/router.ts:respond", 2, "CALLS"],
+      ["src/server.ts:logout", 2, "REFERENCES"],
+    ]);
+  });
+
+  it("walks callers to the given depth", () => {
+    const result = queryCalls(db, requireSymbol(db, { symbol: "respond" }), "in", 1);
+    expect(result.entries.map((node) => node.key)).toEqual(["src/server.ts:createServer", "src/server.ts:logout"]);
+    expect(result.files).toBe(1);
+  });
+});
+
+describe(callsAnswer.name, () => {
+  it("says who calls whom and where, callers pointing at what they call", () => {
+    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "respond" }), "in", 3)), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
+    expect(text).toBe(
+      [
+        "callers of respond (Function, src/router.ts:32-34), depth ≤ 3",
+        "3 callers in 2 files",
+        "",
+        "depth 1 (2)",
+        "  src/server.ts",
+        "    createServer 10-20  calls @16",
+        "    logout 22-25  calls @23",
+        "depth 2 (1)",
+        "  src/main.ts",
+        "    main 1-9  calls createServer @4",
+      ].join("\n"),
+    );
+  });
+
+  it("says for each callee what calls it, with the call site lines in the caller", () => {
+    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), "out", 1)), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
+    expect(text).toContain("  src/router.ts\n    Router 1-30  instantiated by @12\n    respond 32-34  called by @16\n  src/server.ts\n    logout 22-25  referenced by @14");
+    expect(present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), "out", 1)), { format: "json", maxNodes: 100, maxTokens: 4000 }).structured["tool"]).toBe("callees");
+  });
+});

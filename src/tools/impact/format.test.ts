@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { memoryGraph } from "../../test-support/memory-graph.js";
+import { present } from "../query-output.js";
+import { requireSymbol } from "../symbol-address.js";
+import { impactAnswer } from "./format.js";
+import { queryImpact } from "./query.js";
+
+const db = memoryGraph(
+  [
+    { key: "src/money.ts:sum", start: 9, end: 11 },
+    { key: "src/cart.ts:Cart.total", kind: "Method", start: 39, end: 41 },
+    { key: "src/cart.ts:Cart.count", kind: "Method", start: 43, end: 45 },
+    { key: "src/view.ts:View.render", kind: "Method", start: 21, end: 33 },
+    { key: "src/cart.test.ts:testTotal", start: 7, end: 13 },
+  ],
+  [
+    ["CALLS", "src/cart.ts:Cart.total", "src/money.ts:sum", [40]],
+    ["CALLS", "src/cart.ts:Cart.count", "src/money.ts:sum", [44, 44]],
+    ["CALLS", "src/view.ts:View.render", "src/cart.ts:Cart.total", [29]],
+    ["CALLS", "src/view.ts:View.render", "src/cart.ts:Cart.count", [23]],
+    ["CALLS", "src/cart.test.ts:testTotal", "src/cart.ts:Cart.total", [10, 11]],
+  ],
+);
+const answer = impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), 3));
+
+describe(impactAnswer.name, () => {
+  it("groups dependants by depth, then file, with line ranges, the edge and what it depends on", () => {
+    expect(present(answer, { format: "text", maxNodes: 100, maxTokens: 4000 }).text).toBe(
+      [
+        "impact of sum (Function, src/money.ts:9-11), depth ≤ 3",
+        "3 dependants in 2 files (+ 1 test file)",
+        "",
+        "depth 1 (2)",
+        "  src/cart.ts",
+        "    Cart.total 39-41  calls @40",
+        "    Cart.count 43-45  calls @44×2",
+        "depth 2 (1)",
+        "  src/view.ts",
+        "    View.render 21-33  calls Cart.count (+1) @23",
+        "",
+        "tests to run (1)",
+        "  src/cart.test.ts  depth 2",
+      ].join("\n"),
+    );
+  });
+
+  it("says where the answer was cut and how to narrow it", () => {
+    const result = present(answer, { format: "text", maxNodes: 1, maxTokens: 4000 });
+    expect(result.text).toContain("depth 1 (1)\n  src/cart.ts\n    Cart.total 39-41  calls @40\n");
+    expect(result.text.split("\n").at(-1)).toBe(
+      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: a smaller depth (now 3), or raise maxNodes / maxTokens]",
+    );
+    expect(result.structured["truncated"]).toMatchObject({ shown: 1, total: 3, by: "maxNodes" });
+  });
+
+  it("draws dependants pointing at what they use", () => {
+    expect(present(answer, { format: "mermaid", maxNodes: 100, maxTokens: 4000 }).text).toContain("n1 -->|calls| n0");
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { outputShape, present } from "../query-output.js";
+import { symbolFromInput, symbolShape } from "../symbol-input.js";
+import { defineTool } from "../tool-contract.js";
+import { impactAnswer } from "./format.js";
+import { queryImpact } from "./query.js";
+
+export const impactTool = defineTool({
+  name: "impact",
+  description: [
+    "What breaks if this symbol changes: everything that depends on it, transitively, from the type-checked graph.",
+    "Follows callers, references (callbacks, handler maps), type users, subclasses and implementers, `new` and JSX;",
+    "a class, interface or file counts with all its members. Answers grouped by depth and file, each dependant with its",
+    "line range and what it uses, plus the test files that reach the symbol (tests to run) and high fan-out dependants.",
+    "Use it before changing a signature or behaviour, instead of grepping for the name.",
+  ].join("\n"),
+  inputShape: {
+    ...symbolShape,
+    depth: z.number().int().min(1).max(10).default(3).describe("how many steps of dependants to follow (default 3)"),
+    ...outputShape,
+  },
+  positional: ["symbol"],
+  annotations: { title: "Impact of a change", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  async run(input, context) {
+    const symbol = await symbolFromInput(context, input.symbol, input.file);
+    return present(impactAnswer(queryImpact(context.db, symbol, input.depth)), input);
+  },
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { memoryGraph, type EdgeSpec, type NodeSpec } from "../../test-support/memory-graph.js";
+import { requireSymbol } from "../symbol-address.js";
+import { isTestFile, queryImpact } from "./query.js";
+
+describe(isTestFile.name, () => {
+  it("recognises the usual test file conventions", () => {
+    for (const file of ["src/cart.test.ts", "src/cart.spec.tsx", "src/__tests__/cart.ts", "test/cart.ts", "packages/a/tests/x.mts", "a.test.js"]) {
+      expect(isTestFile(file), file).toBe(true);
+    }
+    for (const file of ["src/cart.ts", "src/testing/cart.ts", "src/contest/x.ts", "src/latest.ts"]) expect(isTestFile(file), file).toBe(false);
+  });
+});
+
+const nodes: NodeSpec[] = [
+  { key: "src/cart.ts:Cart", kind: "Class", start: 1, end: 20 },
+  { key: "src/cart.ts:Cart.total", kind: "Method", start: 5, end: 7 },
+  { key: "src/view.ts:render" },
+  { key: "src/app.ts:App" },
+  { key: "src/cart.test.ts:testTotal" },
+  { key: "test/app.ts:testApp" },
+  ...Array.from({ length: 25 }, (_, index) => ({ key: `src/pages/p${index}.ts:page` })),
+];
+const edges: EdgeSpec[] = [
+  ["CALLS", "src/view.ts:render", "src/cart.ts:Cart.total", [3]],
+  ["RENDERS", "src/app.ts:App", "src/view.ts:render", [8]],
+  ["CALLS", "src/cart.test.ts:testTotal", "src/cart.ts:Cart.total", [4]],
+  ["CALLS", "test/app.ts:testApp", "src/app.ts:App", [2]],
+  ...Array.from({ length: 25 }, (_, index): EdgeSpec => ["CALLS", `src/pages/p${index}.ts:page`, "src/app.ts:App", [1]]),
+];
+const db = memoryGraph(nodes, edges);
+
+describe(queryImpact.name, () => {
+  it("follows a class's members to their dependants and keeps test files apart", () => {
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart" }), 2);
+    expect(result.members).toBe(1);
+    expect(result.dependants.map((node) => [node.key, node.depth])).toEqual([
+      ["src/view.ts:render", 1],
+      ["src/app.ts:App", 2],
+    ]);
+    expect(result.tests).toEqual([{ file: "src/cart.test.ts", depth: 1, symbols: 1 }]);
+    expect(result.files).toBe(2);
+  });
+
+  it("lists the test files that reach the symbol at any depth, nearest first", () => {
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), 3);
+    expect(result.members).toBe(0);
+    expect(result.tests).toEqual([
+      { file: "src/cart.test.ts", depth: 1, symbols: 1 },
+      { file: "test/app.ts", depth: 3, symbols: 1 },
+    ]);
+  });
+
+  it("flags dependants with many direct dependants of their own", () => {
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), 2);
+    expect(result.highFanOut.map((node) => [node.key, node.degree])).toEqual([["src/app.ts:App", 26]]);
+  });
+});

@@ -1,0 +1,88 @@
+import type { SqliteDb } from "../../db/open-graph-db.js";
+import type { EdgeKind } from "../../model/graph-kinds.js";
+import { walkGraph, type ReachedNode } from "../graph-walk.js";
+import { HIGH_FAN_OUT } from "../reach-report.js";
+import type { SymbolNode } from "../symbol-address.js";
+
+/**
+ * What depends on a symbol, transitively: everything that reaches it backwards over these edges. A class,
+ * interface, namespace or file stands for all its members (a change to any method reaches that method's
+ * callers). A property reached through its type reaches its container. A member's overrides and
+ * implementations (OVERRIDES edges into it) depend on it: changing `Shape.area` reaches `Circle.area`.
+ */
+export const IMPACT_EDGE_KINDS = [
+  "CALLS",
+  "REFERENCES",
+  "USES_TYPE",
+  "EXTENDS",
+  "IMPLEMENTS",
+  "OVERRIDES",
+  "INSTANTIATES",
+  "RENDERS",
+] as const satisfies readonly EdgeKind[];
+
+const LISTED_HUBS = 5;
+
+/** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `__tests__/`, `test/` or `tests/` folders. */
+export function isTestFile(path: string): boolean {
+  return /(?:^|\/)(?:__tests__|tests?)\//.test(path) || /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(path);
+}
+
+/** A test file that reaches the symbol: run it after the change. */
+export interface TestToRun {
+  readonly file: string;
+  /** Shortest distance from one of its declarations to the symbol. */
+  readonly depth: number;
+  /** Its declarations that reach the symbol. */
+  readonly symbols: number;
+}
+
+export interface ImpactResult {
+  readonly symbol: SymbolNode;
+  readonly depth: number;
+  /** Members of the symbol walked from too (0 for a function). */
+  readonly members: number;
+  /** Dependants outside test files, by depth, file and line. */
+  readonly dependants: readonly ReachedNode[];
+  /** Distinct files of `dependants`. */
+  readonly files: number;
+  readonly tests: readonly TestToRun[];
+  /** Dependants with many direct dependants of their own, the widest first. */
+  readonly highFanOut: readonly ReachedNode[];
+}
+
+function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
+  const byFile = new Map<string, { depth: number; symbols: number }>();
+  for (const node of inTests) {
+    const seen = byFile.get(node.file);
+    byFile.set(node.file, { depth: Math.min(seen?.depth ?? node.depth, node.depth), symbols: (seen?.symbols ?? 0) + 1 });
+  }
+  return [...byFile]
+    .map(([file, { depth, symbols }]) => ({ file, depth, symbols }))
+    .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
+}
+
+export function queryImpact(db: SqliteDb, symbol: SymbolNode, depth: number): ImpactResult {
+  const walk = walkGraph(db, {
+    seeds: [symbol.key],
+    direction: "in",
+    kinds: IMPACT_EDGE_KINDS,
+    maxDepth: depth,
+    withMembers: true,
+    propertiesReachContainers: true,
+  });
+  const dependants = walk.nodes.filter((node) => !isTestFile(node.file));
+  const highFanOut = dependants
+    .filter((node) => node.degree >= HIGH_FAN_OUT)
+    .sort((a, b) => b.degree - a.degree || a.key.localeCompare(b.key))
+    .slice(0, LISTED_HUBS);
+  return {
+    symbol,
+    depth,
+    members: walk.seeds.length - 1,
+    dependants,
+    files: new Set(dependants.map((node) => node.file)).size,
+    tests: testsToRun(walk.nodes.filter((node) => isTestFile(node.file))),
+    highFanOut,
+  };
+}

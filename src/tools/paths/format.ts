@@ -1,0 +1,132 @@
+import type { EdgeKind } from "../../model/graph-kinds.js";
+import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
+import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
+import { counted, lineRange, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
+import type { PathsResult, PathStep } from "./query.js";
+
+export interface StepEntry extends SymbolSummary {
+  readonly name: string;
+  /** Edge from the previous step to this one (null for the first). */
+  readonly edge: EdgeKind | null;
+  /** Its site lines, in the previous step's file. */
+  readonly sites: readonly number[];
+}
+
+/** The paths answer as structured content (also the `json` output). */
+export interface PathsStructured extends Readonly<Record<string, unknown>> {
+  readonly tool: "paths";
+  readonly from: SymbolSummary;
+  readonly to: SymbolSummary;
+  readonly depth: number;
+  /** Length in edges of the shortest path, or null when there is none within the depth. */
+  readonly shortest: number | null;
+  readonly total: number;
+  readonly paths: readonly { readonly length: number; readonly steps: readonly StepEntry[] }[];
+  /** False when enumeration hit its cap (more paths of the listed lengths may exist). */
+  readonly complete: boolean;
+  /** With no path: the length of the shortest path from `to` to `from`, if any. */
+  readonly reverse: number | null;
+  readonly truncated: Truncation | null;
+}
+
+/** How a step was reached from the one before it. */
+const ARRIVAL: Record<EdgeKind, string> = {
+  CALLS: "called",
+  INSTANTIATES: "new",
+  RENDERS: "rendered",
+  REFERENCES: "passed as callback",
+  USES_TYPE: "type used",
+  EXTENDS: "extended",
+  IMPLEMENTS: "implemented",
+  OVERRIDES: "overridden",
+  CONTAINS: "member",
+  IMPORTS: "imported",
+};
+
+function stepEntry(step: PathStep): StepEntry {
+  return {
+    key: step.key,
+    name: step.qualifiedName,
+    kind: step.kind,
+    file: step.file,
+    start: step.startLine,
+    end: step.endLine,
+    edge: step.edge ?? null,
+    sites: step.sites,
+  };
+}
+
+function describe(point: SymbolSummary): string {
+  return `${shortName(point.key)} (${point.file}:${lineRange(point.start, point.end)})`;
+}
+
+/** One path: each file stated once per run of steps in it; each step with how it was reached and from which lines. */
+function pathLines(steps: readonly StepEntry[]): string[] {
+  const lines: string[] = [];
+  let file: string | undefined;
+  for (const step of steps) {
+    if (step.file !== file) {
+      file = step.file;
+      lines.push(`  ${file}`);
+    }
+    const name = step.kind === "File" ? "<top level>" : step.name;
+    const arrival = step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${sitesText(step.sites)}`;
+    lines.push(`    ${name} ${lineRange(step.start, step.end)}${arrival}`);
+  }
+  return lines;
+}
+
+function text(structured: PathsStructured): string {
+  const lines = [`call paths from ${describe(structured.from)} to ${describe(structured.to)}, depth ≤ ${structured.depth}`];
+  if (structured.shortest === null) {
+    lines.push(`no call path within ${counted(structured.depth, "step")}.`);
+    if (structured.reverse !== null) {
+      lines.push(`The other way there is one: ${shortName(structured.to.key)} reaches ${shortName(structured.from.key)} in ${counted(structured.reverse, "step")} (swap from and to).`);
+    }
+    return lines.join("\n");
+  }
+  lines.push(`${counted(structured.total, "path")}, shortest ${counted(structured.shortest, "step")}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}`);
+  structured.paths.forEach((path, index) => lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps)));
+  if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "paths"));
+  return lines.join("\n");
+}
+
+function mermaid(structured: PathsStructured): string {
+  const nodes = new Map<string, MermaidNode>();
+  const edges = new Map<string, MermaidEdge>();
+  for (const point of [structured.from, structured.to]) {
+    nodes.set(point.key, { id: point.key, label: `${shortName(point.key)} ${lineRange(point.start, point.end)}`, group: point.file, style: "focus" });
+  }
+  for (const { steps } of structured.paths) {
+    steps.forEach((step, index) => {
+      if (!nodes.has(step.key)) nodes.set(step.key, { id: step.key, label: `${step.name} ${lineRange(step.start, step.end)}`, group: step.file });
+      const previous = steps[index - 1];
+      if (previous !== undefined && step.edge !== null) {
+        edges.set(`${previous.key}\n${step.key}`, { from: previous.key, to: step.key, label: ARRIVAL[step.edge] });
+      }
+    });
+  }
+  return mermaidFlowchart("TD", [...nodes.values()], [...edges.values()]);
+}
+
+/** The paths, ready for `present` to cut to the budget and render. */
+export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
+  return {
+    total: result.paths.length,
+    narrow: "fewer paths (maxPaths) or a smaller depth, or raise maxTokens",
+    build: (shown, truncated) => ({
+      tool: "paths",
+      from: symbolSummary(result.from),
+      to: symbolSummary(result.to),
+      depth: result.depth,
+      shortest: result.shortest ?? null,
+      total: result.paths.length,
+      paths: result.paths.slice(0, shown).map((steps) => ({ length: steps.length - 1, steps: steps.map(stepEntry) })),
+      complete: result.complete,
+      reverse: result.reverse ?? null,
+      truncated,
+    }),
+    text,
+    mermaid,
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { outputShape, present } from "../query-output.js";
+import { FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
+import { ToolInputError, defineTool } from "../tool-contract.js";
+import { pathsAnswer } from "./format.js";
+import { queryPaths } from "./query.js";
+
+export const pathsTool = defineTool({
+  name: "paths",
+  description: [
+    "How one symbol reaches another through calls: up to maxPaths shortest call paths from `from` to `to`",
+    "(calls, `new`, JSX and callbacks passed by reference), shortest first, cycle-free, within `depth` steps.",
+    "Each step has its line range and the lines where the previous step calls it.",
+    "Use it to explain how an entry point ends up in a function, or to check that two pieces of code are (not) connected.",
+  ].join("\n"),
+  inputShape: {
+    from: z.string().min(1).describe(`where the paths start: ${SYMBOL_DESCRIPTION}`),
+    to: z.string().min(1).describe(`where the paths end: ${SYMBOL_DESCRIPTION}`),
+    fromFile: z.string().min(1).optional().describe(`for from: ${FILE_DESCRIPTION}`),
+    toFile: z.string().min(1).optional().describe(`for to: ${FILE_DESCRIPTION}`),
+    depth: z.number().int().min(1).max(12).default(6).describe("longest path considered, in steps (default 6)"),
+    maxPaths: z.number().int().min(1).max(50).default(3).describe("how many paths to return (default 3)"),
+    ...outputShape,
+  },
+  positional: ["from", "to"],
+  annotations: { title: "Call paths between two symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  async run(input, context) {
+    const from = await symbolFromInput(context, input.from, input.fromFile);
+    const to = await symbolFromInput(context, input.to, input.toFile);
+    if (from.key === to.key) throw new ToolInputError(`from and to are the same declaration (${from.key}); give two different symbols.`);
+    return present(pathsAnswer(queryPaths(context.db, from, to, input)), input);
+  },
+});

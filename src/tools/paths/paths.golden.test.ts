@@ -1,0 +1,18 @@
+import path from "node:path";
+import { describeGoldenAnswers, queriesOf } from "../../test-support/tool-golden.js";
+import { pathsTool } from "./handler.js";
+
+describeGoldenAnswers("paths on the sample projects", path.join(import.meta.dirname, "golden"), {
+  "web-app": queriesOf(pathsTool, [
+    { from: "bootstrap", to: "respond", depth: 8 },
+    { from: "respond", to: "bootstrap" },
+    { from: "App", to: "Store.setState", maxPaths: 5 },
+    { from: "bootstrap", to: "respond", depth: 8, format: "mermaid" },
+    { from: "App", to: "Store.setState", format: "toon", maxPaths: 1 },
+    { from: "App.checkout", to: "sumLines" },
+  ]),
+  resolution: queriesOf(pathsTool, [
+    { from: "src/jsx/app.tsx:App", to: "src/jsx/components.tsx:Badge" },
+    { from: "src/default-import/main.ts:welcome", to: "src/default-import/logger.ts:Logger" },
+  ]),
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { memoryGraph, type EdgeSpec } from "../../test-support/memory-graph.js";
+import { requireSymbol } from "../symbol-address.js";
+import { queryPaths } from "./query.js";
+
+/**
+ * s → a → t (2 steps), s → b → c → t (3 steps), s → d → e → f → t (4 steps), with a cycle a → s and c → b,
+ * and a REFERENCES shortcut b → t that makes s → b → t a second 2-step path.
+ */
+const edges: EdgeSpec[] = [
+  ["CALLS", "src/s.ts:s", "src/a.ts:a", [1]],
+  ["CALLS", "src/a.ts:a", "src/t.ts:t", [2]],
+  ["CALLS", "src/a.ts:a", "src/s.ts:s", [3]],
+  ["CALLS", "src/s.ts:s", "src/b.ts:b", [4]],
+  ["CALLS", "src/b.ts:b", "src/c.ts:c", [5]],
+  ["CALLS", "src/c.ts:c", "src/b.ts:b", [6]],
+  ["CALLS", "src/c.ts:c", "src/t.ts:t", [7]],
+  ["REFERENCES", "src/b.ts:b", "src/t.ts:t", [8]],
+  ["CALLS", "src/s.ts:s", "src/d.ts:d", [9]],
+  ["CALLS", "src/d.ts:d", "src/e.ts:e", [10]],
+  ["CALLS", "src/e.ts:e", "src/f.ts:f", [11]],
+  ["CALLS", "src/f.ts:f", "src/t.ts:t", [12]],
+  ["USES_TYPE", "src/s.ts:s", "src/t.ts:t"],
+];
+const db = memoryGraph(
+  ["s", "a", "b", "c", "d", "e", "f", "t"].map((name) => ({ key: `src/${name}.ts:${name}` })),
+  edges,
+);
+const s = requireSymbol(db, { symbol: "s" });
+const t = requireSymbol(db, { symbol: "t" });
+
+function names(result: ReturnType<typeof queryPaths>): string[] {
+  return result.paths.map((path) => path.map((step) => step.qualifiedName).join(" "));
+}
+
+describe(queryPaths.name, () => {
+  it("returns the shortest paths first, without revisiting a node", () => {
+    const result = queryPaths(db, s, t, { depth: 6, maxPaths: 10 });
+    expect(result.shortest).toBe(2);
+    expect(names(result)).toEqual(["s a t", "s b t", "s b c t", "s d e f t"]);
+    expect(result.complete).toBe(true);
+  });
+
+  it("stops at maxPaths, keeping the shortest", () => {
+    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 3 }))).toEqual(["s a t", "s b t", "s b c t"]);
+  });
+
+  it("considers no path longer than the depth", () => {
+    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10 }))).toEqual(["s a t", "s b t", "s b c t"]);
+    const none = queryPaths(db, s, t, { depth: 1, maxPaths: 10 });
+    expect(none.paths).toEqual([]);
+    expect(none.shortest).toBeUndefined();
+  });
+
+  it("describes each step with the edge that led to it and its sites", () => {
+    const [first] = queryPaths(db, s, t, { depth: 6, maxPaths: 1 }).paths;
+    expect(first?.map((step) => [step.key, step.edge, step.sites])).toEqual([
+      ["src/s.ts:s", undefined, []],
+      ["src/a.ts:a", "CALLS", [1]],
+      ["src/t.ts:t", "CALLS", [2]],
+    ]);
+  });
+
+  it("with no path, says whether there is one the other way", () => {
+    const result = queryPaths(db, t, s, { depth: 6, maxPaths: 3 });
+    expect(result.paths).toEqual([]);
+    expect(result.reverse).toBe(2);
+  });
+});

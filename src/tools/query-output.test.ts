@@ -1,0 +1,63 @@
+import { decode } from "@toon-format/toon";
+import { describe, expect, it } from "vitest";
+import { estimateTokens, present, tabular, truncationNote, type Presentable, type Truncation } from "./query-output.js";
+
+interface Listing extends Readonly<Record<string, unknown>> {
+  readonly items: readonly { readonly name: string; readonly lines: readonly number[] }[];
+  readonly truncated: Truncation | null;
+}
+
+/** `count` items of about 10 tokens each in text. */
+function listing(count: number): Presentable<Listing> {
+  const items = Array.from({ length: count }, (_, index) => ({ name: `item${String(index).padStart(3, "0")}`, lines: [index, index + 1] }));
+  return {
+    total: count,
+    narrow: "ask for less",
+    build: (shown, truncated) => ({ items: items.slice(0, shown), truncated }),
+    text: (structured) =>
+      [
+        ...structured.items.map((item) => `${item.name} spans lines ${item.lines.join("-")}`),
+        ...(structured.truncated === null ? [] : [truncationNote(structured.truncated, "items")]),
+      ].join("\n"),
+    mermaid: (structured) => `flowchart LR\n${structured.items.map((item) => `  ${item.name}`).join("\n")}`,
+  };
+}
+
+describe(present.name, () => {
+  it("returns everything when it fits, with structured content equal to the json output", () => {
+    const result = present(listing(3), { format: "json", maxNodes: 10, maxTokens: 4000 });
+    expect(result.structured["truncated"]).toBeNull();
+    expect(result.text).toBe(JSON.stringify(result.structured, null, 2));
+  });
+
+  it("cuts at maxNodes and says how many of how many, and how to narrow", () => {
+    const result = present(listing(30), { format: "text", maxNodes: 5, maxTokens: 4000 });
+    expect(result.structured["items"]).toHaveLength(5);
+    expect(result.structured["truncated"]).toEqual({ shown: 5, total: 30, by: "maxNodes", narrow: "ask for less" });
+    expect(result.text.split("\n").at(-1)).toBe("[cut: 5 of 30 items shown (maxNodes reached). To narrow: ask for less]");
+  });
+
+  it("keeps as many entries as fit in maxTokens, in every format", () => {
+    for (const format of ["text", "json", "toon", "mermaid"] as const) {
+      const result = present(listing(500), { format, maxNodes: 500, maxTokens: 300 });
+      const shown = (result.structured["items"] as unknown[]).length;
+      expect(estimateTokens(result.text)).toBeLessThanOrEqual(300);
+      expect(shown).toBeGreaterThan(0);
+      const oneMore = present(listing(500), { format, maxNodes: shown + 1, maxTokens: 100_000 });
+      expect(estimateTokens(oneMore.text)).toBeGreaterThan(300);
+      expect((result.structured["truncated"] as Truncation).by).toBe("maxTokens");
+    }
+  });
+
+  it("renders toon as tables that decode to the structured content", () => {
+    const result = present(listing(2), { format: "toon", maxNodes: 10, maxTokens: 4000 });
+    expect(result.text).toContain("items[2]{name,lines}:");
+    expect(decode(result.text)).toEqual({ items: [{ name: "item000", lines: "0 1" }, { name: "item001", lines: "1 2" }], truncated: null });
+  });
+});
+
+describe(tabular.name, () => {
+  it("joins arrays of primitives inside rows and leaves the rest alone", () => {
+    expect(tabular({ rows: [{ a: [1, 2], b: { c: [3] } }], top: [4, 5] })).toEqual({ rows: [{ a: "1 2", b: { c: [3] } }], top: [4, 5] });
+  });
+});

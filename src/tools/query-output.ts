@@ -1,0 +1,135 @@
+import { encode } from "@toon-format/toon";
+import { z } from "zod";
+import type { ToolResult } from "./tool-contract.js";
+
+/**
+ * Output formats and the size budget shared by the query slices. A slice describes its answer once
+ * (a structured object for any cut, plus text and Mermaid renderings of it); `present` picks the format,
+ * cuts the answer to the budget, and says so in the answer.
+ */
+export const OUTPUT_FORMATS = ["text", "json", "toon", "mermaid"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const DEFAULT_MAX_NODES = 100;
+export const DEFAULT_MAX_TOKENS = 4000;
+
+/** The inputs every query slice takes: output format and budget. */
+export const outputShape = {
+  format: z
+    .enum(OUTPUT_FORMATS)
+    .default("text")
+    .describe("text: compact, grouped, for reading (default); json: the structured result; toon: the same as tables; mermaid: a diagram"),
+  maxNodes: z.number().int().min(1).max(10_000).default(DEFAULT_MAX_NODES).describe("most result entries to return"),
+  maxTokens: z
+    .number()
+    .int()
+    .min(200)
+    .max(200_000)
+    .default(DEFAULT_MAX_TOKENS)
+    .describe("approximate cap on the answer's size in tokens; a longer answer is cut and says so"),
+};
+
+export interface OutputOptions {
+  readonly format: OutputFormat;
+  readonly maxNodes: number;
+  readonly maxTokens: number;
+}
+
+/** Approximate token count: about four characters per token for code and paths. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** Why and where an answer was cut, and what to ask instead. */
+export interface Truncation {
+  /** Entries shown. */
+  readonly shown: number;
+  /** Entries the full answer has. */
+  readonly total: number;
+  readonly by: "maxNodes" | "maxTokens";
+  /** How to narrow the question (or widen the budget). */
+  readonly narrow: string;
+}
+
+/** An answer of `total` entries that can be built and rendered for any number of them shown. */
+export interface Presentable<Structured extends Readonly<Record<string, unknown>>> {
+  readonly total: number;
+  /** How to narrow this question, for the truncation note. */
+  readonly narrow: string;
+  /** The structured answer with the first `shown` entries (`truncated` is null when nothing was cut). */
+  build(shown: number, truncated: Truncation | null): Structured;
+  text(structured: Structured): string;
+  mermaid(structured: Structured): string;
+}
+
+/** `[cut: 40 of 843 entries shown (maxTokens). To narrow: …]` */
+export function truncationNote(truncated: Truncation, noun: string): string {
+  const budget = truncated.by === "maxNodes" ? "maxNodes" : "maxTokens";
+  return `[cut: ${truncated.shown} of ${truncated.total} ${noun} shown (${budget} reached). To narrow: ${truncated.narrow}]`;
+}
+
+/**
+ * TOON needs flat rows for its tables: within arrays of objects, arrays of primitives become
+ * space-separated strings (`lines: [12, 14]` → `"12 14"`).
+ */
+export function tabular(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map((item) => (isPlainObject(item) ? flattenRow(item) : tabular(item)));
+  }
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, tabular(inner)]));
+  return value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function flattenRow(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, inner]) => [
+      key,
+      Array.isArray(inner) && inner.every((item) => typeof item !== "object" || item === null) ? inner.join(" ") : tabular(inner),
+    ]),
+  );
+}
+
+function render<S extends Readonly<Record<string, unknown>>>(answer: Presentable<S>, format: OutputFormat, structured: S): string {
+  switch (format) {
+    case "text":
+      return answer.text(structured);
+    case "json":
+      return JSON.stringify(structured, null, 2);
+    case "toon":
+      return encode(tabular(structured));
+    case "mermaid":
+      return answer.mermaid(structured);
+  }
+}
+
+/**
+ * Renders the answer in the requested format within the budget: at most `maxNodes` entries, and as many
+ * of those as fit in `maxTokens` (found by bisection). `structured` always holds exactly what the output shows.
+ */
+export function present<S extends Readonly<Record<string, unknown>>>(answer: Presentable<S>, options: OutputOptions): ToolResult {
+  const attempt = (shown: number, by: Truncation["by"]): { readonly text: string; readonly structured: S } => {
+    const truncated = shown < answer.total ? { shown, total: answer.total, by, narrow: answer.narrow } : null;
+    const structured = answer.build(shown, truncated);
+    return { text: render(answer, options.format, structured), structured };
+  };
+  const fits = (output: { readonly text: string }): boolean => estimateTokens(output.text) <= options.maxTokens;
+  const limit = Math.min(answer.total, options.maxNodes);
+  const full = attempt(limit, "maxNodes");
+  if (fits(full)) return full;
+  let low = 0;
+  let high = limit - 1;
+  let best = attempt(0, "maxTokens");
+  while (low <= high) {
+    const middle = Math.floor((low + high) / 2);
+    const output = attempt(middle, "maxTokens");
+    if (fits(output)) {
+      best = output;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return best;
+}

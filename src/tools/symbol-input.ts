@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { requireSymbol, type SymbolNode } from "./symbol-address.js";
+import type { ToolContext } from "./tool-contract.js";
+
+/** How the query slices describe a symbol input to an agent. */
+export const SYMBOL_DESCRIPTION =
+  "the declaration: a name (total), a qualified name (Cart.total), a node key (src/cart.ts:Cart.total) or a file path";
+export const FILE_DESCRIPTION = "file that declares it, relative to the root: narrows an ambiguous name";
+
+export const symbolShape = {
+  symbol: z.string().min(1).describe(SYMBOL_DESCRIPTION),
+  file: z.string().min(1).optional().describe(FILE_DESCRIPTION),
+};
+
+/**
+ * The handler edge of symbol addressing: validates `file` against the roots, brings the symbol's file up to
+ * date in the graph, then resolves the address (ambiguous or unknown addresses throw ToolInputError).
+ */
+export async function symbolFromInput(context: ToolContext, symbol: string, file: string | undefined): Promise<SymbolNode> {
+  const validated = file === undefined ? undefined : context.paths.validate(file, { mustExist: false });
+  if (validated !== undefined) await context.ensureFresh([validated.absolute]);
+  const address = { symbol, file: validated?.relative };
+  const node = requireSymbol(context.db, address);
+  if (validated !== undefined) return node;
+  await context.ensureFresh([context.paths.validate(node.file, { mustExist: false }).absolute]);
+  return requireSymbol(context.db, address);
+}
