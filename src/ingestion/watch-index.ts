@@ -12,6 +12,17 @@ export interface WatchUpdate {
 }
 
 export interface IndexWatcher {
+  /**
+   * Files the file system reported changed (relative to the root, sorted) whose update is not committed
+   * yet: waiting for the debounce, being applied, or left over by an update that failed.
+   */
+  pending(): readonly string[];
+  /**
+   * Starts the update for the changes seen so far without waiting for the debounce. Resolves when every
+   * update started so far is over (committed or failed; failures go to onError).
+   */
+  flush(): Promise<void>;
+  /** Stops watching; resolves when the update under way, if any, is over. */
   close(): Promise<void>;
 }
 
@@ -29,8 +40,14 @@ export function watchIndex(
   onError: (error: unknown) => void,
 ): Promise<IndexWatcher> {
   const dbDir = path.dirname(indexer.dbPath);
-  const pending = new Set<string>();
+  /** Seen and not handed to an update yet. */
+  const seen = new Set<string>();
+  /** In an update under way: path -> number of updates under way that include it. */
+  const applying = new Map<string, number>();
+  /** Part of an update that failed, and of no successful update since. */
+  const failed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  let lastUpdate: Promise<void> = Promise.resolve();
 
   const ignored = (fileName: string): boolean => {
     if (fileName === dbDir || fileName.startsWith(dbDir + path.sep)) return true;
@@ -38,31 +55,56 @@ export function watchIndex(
     return relative.split(path.sep).some((segment) => IGNORED_SEGMENTS.has(segment));
   };
 
-  const flush = (): void => {
+  const settle = (changed: readonly string[]): void => {
+    for (const file of changed) {
+      const left = (applying.get(file) ?? 1) - 1;
+      if (left === 0) applying.delete(file);
+      else applying.set(file, left);
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    const changed = [...pending].sort();
-    pending.clear();
-    indexer.run().then(
-      (summary) => onUpdate({ changed, summary, committedAt: Date.now() }),
-      (error: unknown) => onError(error),
+    if (seen.size === 0) return lastUpdate;
+    const changed = [...seen].sort();
+    seen.clear();
+    for (const file of changed) applying.set(file, (applying.get(file) ?? 0) + 1);
+    lastUpdate = indexer.run().then(
+      (summary) => {
+        settle(changed);
+        // Runs are serialized and each one scans every file, so this one also applied what a failed one left.
+        failed.clear();
+        onUpdate({ changed, summary, committedAt: Date.now() });
+      },
+      (error: unknown) => {
+        settle(changed);
+        for (const file of changed) failed.add(file);
+        onError(error);
+      },
     );
+    return lastUpdate;
   };
 
   const watcher = chokidar.watch(indexer.root, { ignored, ignoreInitial: true, persistent: true });
   const onChange = (fileName: string): void => {
     if (!RELEVANT_FILE.test(fileName)) return;
-    pending.add(relativeTo(indexer.root, fileName));
+    seen.add(relativeTo(indexer.root, fileName));
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(flush, DEBOUNCE_MS);
+    timer = setTimeout(() => void flush(), DEBOUNCE_MS);
   };
   watcher.on("add", onChange).on("change", onChange).on("unlink", onChange).on("error", onError);
 
   return new Promise((resolve) => {
     watcher.on("ready", () =>
       resolve({
+        pending: () => [...new Set([...seen, ...applying.keys(), ...failed])].sort(),
+        flush,
         async close() {
           if (timer !== undefined) clearTimeout(timer);
+          timer = undefined;
           await watcher.close();
+          await lastUpdate;
         },
       }),
     );
