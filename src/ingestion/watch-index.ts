@@ -26,7 +26,13 @@ export interface IndexWatcher {
   close(): Promise<void>;
 }
 
-const DEBOUNCE_MS = 25;
+/**
+ * chokidar drops a second "change" event for the same file within 50 ms of the first. An update that
+ * starts after that window has passed since the last event reads every write of the burst (each run
+ * compares every file with the graph, so a dropped event loses nothing once the run starts late enough).
+ */
+const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
+const DEBOUNCE_MS = CHOKIDAR_CHANGE_THROTTLE_MS + 10;
 const IGNORED_SEGMENTS = new Set(["node_modules", ".git"]);
 const RELEVANT_FILE = /\.(?:[cm]?tsx?|[cm]?jsx?|json)$/;
 
@@ -48,6 +54,7 @@ export function watchIndex(
   const failed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let lastUpdate: Promise<void> = Promise.resolve();
+  let lastEventAt = 0;
 
   const ignored = (fileName: string): boolean => {
     if (fileName === dbDir || fileName.startsWith(dbDir + path.sep)) return true;
@@ -55,7 +62,7 @@ export function watchIndex(
     return relative.split(path.sep).some((segment) => IGNORED_SEGMENTS.has(segment));
   };
 
-  const settle = (changed: readonly string[]): void => {
+  const release = (changed: readonly string[]): void => {
     for (const file of changed) {
       const left = (applying.get(file) ?? 1) - 1;
       if (left === 0) applying.delete(file);
@@ -63,7 +70,7 @@ export function watchIndex(
     }
   };
 
-  const flush = (): Promise<void> => {
+  const update = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (seen.size === 0) return lastUpdate;
@@ -72,13 +79,13 @@ export function watchIndex(
     for (const file of changed) applying.set(file, (applying.get(file) ?? 0) + 1);
     lastUpdate = indexer.run().then(
       (summary) => {
-        settle(changed);
+        release(changed);
         // Runs are serialized and each one scans every file, so this one also applied what a failed one left.
         failed.clear();
         onUpdate({ changed, summary, committedAt: Date.now() });
       },
       (error: unknown) => {
-        settle(changed);
+        release(changed);
         for (const file of changed) failed.add(file);
         onError(error);
       },
@@ -86,12 +93,22 @@ export function watchIndex(
     return lastUpdate;
   };
 
+  const flush = async (): Promise<void> => {
+    if (seen.size === 0) return lastUpdate;
+    // Skip the debounce, not chokidar's throttle window: a write dropped in it would be missed.
+    for (let quietIn = lastEventAt + DEBOUNCE_MS - performance.now(); quietIn > 0; quietIn = lastEventAt + DEBOUNCE_MS - performance.now()) {
+      await new Promise((resolve) => setTimeout(resolve, quietIn));
+    }
+    return update();
+  };
+
   const watcher = chokidar.watch(indexer.root, { ignored, ignoreInitial: true, persistent: true });
   const onChange = (fileName: string): void => {
     if (!RELEVANT_FILE.test(fileName)) return;
     seen.add(relativeTo(indexer.root, fileName));
+    lastEventAt = performance.now();
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => void flush(), DEBOUNCE_MS);
+    timer = setTimeout(() => void update(), DEBOUNCE_MS);
   };
   watcher.on("add", onChange).on("change", onChange).on("unlink", onChange).on("error", onError);
 
