@@ -9,9 +9,9 @@
  *   2. `impact` at depth 3, called `--calls` times over stdio, one after another: p50/p95 round trip
  *      (target p50 ≤ 20 ms). When the server does not list `impact`, `status` is timed instead and the
  *      report says so;
- *   3. save → answer: append a declaration to a file, then call `status` until it counts the new node;
- *      the first edit (which builds the TypeScript programs the watcher keeps) is reported apart from the
- *      others (target ≤ 1 s).
+ *   3. save → answer: append a declaration to a file, then call `status` until it counts the new node
+ *      (target ≤ 1 s). Steps 2 and 3 start once the server has built, in the background, the TypeScript
+ *      programs its watcher keeps (that time is reported too).
  * Figures are printed against targets but never asserted. The report goes to stdout, progress to stderr,
  * and the results as JSON to .bench-corpora/mcp-results-<timestamp>.json.
  */
@@ -63,6 +63,8 @@ function privateCopy(corpus: PreparedCorpus, tmpDir: string): string {
 
 interface Session {
   readonly client: Client;
+  /** Resolves when the server's log (stderr) has a line matching `pattern`. */
+  logged(pattern: RegExp, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,11 +72,31 @@ async function startServer(root: string): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_JS, "serve", "-r", root, "--tsconfig", path.join(root, TSCONFIG_NAME)],
-    stderr: "ignore",
+    stderr: "pipe",
+  });
+  let stderr = "";
+  const waiters: (() => void)[] = [];
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const waiter of waiters.splice(0)) waiter();
   });
   const client = new Client({ name: "ts-graph-bench", version: "1.0.0" });
   await client.connect(transport);
-  return { client, close: () => client.close() };
+  return {
+    client,
+    logged: (pattern, timeoutMs = 300_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the server never logged ${String(pattern)}:\n${stderr}`)), timeoutMs);
+        const check = (): void => {
+          if (pattern.test(stderr)) {
+            clearTimeout(timer);
+            resolve();
+          } else waiters.push(check);
+        };
+        check();
+      }),
+    close: () => client.close(),
+  };
 }
 
 async function timeStarts(root: string, starts: number): Promise<number[]> {
@@ -181,6 +203,10 @@ async function main(): Promise<void> {
     const startSamples = await timeStarts(root, options.starts);
     const session = await startServer(root);
     try {
+      const warmStartedAt = performance.now();
+      await session.logged(/TypeScript programs ready/);
+      const warmMs = performance.now() - warmStartedAt;
+      log(`programs ready ${formatMs(warmMs)} after the server started`);
       const { tools } = await session.client.listTools();
       const hasImpact = tools.some((tool) => tool.name === "impact");
       const symbol = busiestSymbol(path.join(root, ".ts-graph", "graph.db"));
@@ -192,8 +218,7 @@ async function main(): Promise<void> {
 
       const start = summarize(startSamples);
       const calls = summarize(callSamples);
-      const firstSave = saveSamples[0];
-      const laterSaves = summarize(saveSamples.slice(1));
+      const saves = summarize(saveSamples);
       const report = [
         `## MCP server on ${corpus.spec.id} (${corpus.sourceFiles.length} files), ${new Date().toISOString()}`,
         "",
@@ -206,13 +231,13 @@ async function main(): Promise<void> {
           hasImpact ? `p50 ≤ ${TARGETS.impactP50Ms} ms` : "",
           hasImpact ? verdict(calls?.p50, TARGETS.impactP50Ms) : "",
         ),
-        `| save → answer that reflects it, first edit (builds the watcher's programs) | **${formatMs(firstSave)}** | ≤ ${TARGETS.saveToAnswerMs} ms | ${verdict(firstSave, TARGETS.saveToAnswerMs)} |`,
-        row("save → answer that reflects it, later edits", laterSaves, `≤ ${TARGETS.saveToAnswerMs} ms`, verdict(laterSaves?.p95, TARGETS.saveToAnswerMs)),
+        row("save → answer that reflects it", saves, `≤ ${TARGETS.saveToAnswerMs} ms`, verdict(saves?.p95, TARGETS.saveToAnswerMs)),
+        `| server start → TypeScript programs built in the background (calls during it wait) | ${formatMs(warmMs)} | | |`,
         "",
         `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
       ].join("\n");
       process.stdout.write(`${report}\n`);
-      const results = { corpus: corpus.spec.id, timed: timed.name, args: timed.args, startSamples, callSamples, saveSamples };
+      const results = { corpus: corpus.spec.id, timed: timed.name, args: timed.args, startSamples, warmMs, callSamples, saveSamples };
       const out = path.join(CORPORA_DIR, `mcp-results-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
       fs.writeFileSync(out, JSON.stringify(results, null, 2));
       log(`results in ${path.relative(REPO_ROOT, out)}`);

@@ -98,8 +98,9 @@ export function openServedRoot(
   let started: Promise<void> | undefined;
   let closed = false;
   let isStale: ((absolute: string) => boolean) | undefined;
-  /** The last run ensureFresh started itself. */
+  /** The last run ensureFresh started itself, and the warm-up of the programs. */
   let ownRun: Promise<unknown> = Promise.resolve();
+  let warming: Promise<unknown> = Promise.resolve();
 
   try {
     indexer = openIndexer({
@@ -148,24 +149,10 @@ export function openServedRoot(
     return { indexedAt: db === undefined ? undefined : indexedAtOf(db), pendingFiles: pending.size, indexError };
   }
 
-  async function firstRun(active: Indexer): Promise<void> {
-    const hadGraph = indexedAtOf(active.db) !== undefined;
-    hooks.log(hadGraph ? `${root}: checking the graph against the files on disk` : `${root}: indexing (no graph yet)`);
-    sink = hooks.progress?.(root);
+  /** A watcher that applies changes as files are saved; undefined when the file system cannot be watched. */
+  async function startWatcher(active: Indexer): Promise<IndexWatcher | undefined> {
     try {
-      const summary = await active.run();
-      const what = summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
-      hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
-    } catch (error) {
-      indexError = messageOf(error);
-      hooks.log(`${root}: index failed: ${indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
-    } finally {
-      sink?.finish();
-      sink = undefined;
-    }
-    if (closed) return;
-    try {
-      watcher = await watchIndex(
+      return await watchIndex(
         active,
         (update) => {
           indexError = undefined;
@@ -178,9 +165,48 @@ export function openServedRoot(
           hooks.log(`${root}: update failed: ${indexError}`);
         },
       );
-      if (closed) await watcher.close();
     } catch (error) {
       hooks.log(`${root}: cannot watch for changes (${messageOf(error)}); answers are checked against the files they read`);
+      return undefined;
+    }
+  }
+
+  async function firstRun(active: Indexer): Promise<void> {
+    const hadGraph = indexedAtOf(active.db) !== undefined;
+    hooks.log(hadGraph ? `${root}: checking the graph against the files on disk` : `${root}: indexing (no graph yet)`);
+    // Watching starts first, so that a file saved during the run is applied by the update after it.
+    const watching = startWatcher(active);
+    sink = hooks.progress?.(root);
+    try {
+      const summary = await active.run();
+      const what = summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
+      hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
+    } catch (error) {
+      indexError = messageOf(error);
+      hooks.log(`${root}: index failed: ${indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
+    } finally {
+      sink?.finish();
+      sink = undefined;
+    }
+    const ready = await watching;
+    if (closed) {
+      await ready?.close();
+      return;
+    }
+    watcher = ready;
+    if (indexError === undefined) warming = warm(active);
+  }
+
+  /** Builds the programs the watcher keeps, after the first answers, so that the first change is as quick as the next. */
+  async function warm(active: Indexer): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (closed) return;
+    const startedAt = performance.now();
+    try {
+      await active.warm();
+      hooks.log(`${root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
+    } catch (error) {
+      hooks.log(`${root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
     }
   }
 
@@ -252,7 +278,7 @@ export function openServedRoot(
       // A run under way finishes first: closing its connection under it would fail it half-way.
       await (started ?? Promise.resolve()).catch(() => undefined);
       await watcher?.close();
-      await ownRun;
+      await Promise.all([ownRun, warming]);
       reader?.close();
       indexer?.close();
     },

@@ -4,6 +4,9 @@ import { createPathValidator, type PathValidator } from "../tools/path-validator
 import type { RootState } from "../tools/tool-contract.js";
 import { openServedRoot, type RootSpec, type ServedRoot, type ServedRootHooks } from "./served-root.js";
 
+/** How long after the roots are known the first runs start, unless a tool call starts them sooner. */
+const FIRST_RUN_DELAY_MS = 100;
+
 export interface WorkspaceOptions {
   /** Roots given on the command line (or the working directory when none was). */
   readonly roots: readonly RootSpec[];
@@ -72,10 +75,11 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     );
     for (const root of dropped) hooks.log(`${root.root}: no longer served`);
     await Promise.all(dropped.map((root) => root.close()));
-    // First runs go on in the background, after the answers already due; a tool call waits for its root's.
-    setImmediate(() => {
+    // First runs go on in the background once the client's first requests (tools/list) are answered;
+    // a tool call starts its root's at once and waits for it.
+    setTimeout(() => {
       for (const root of next) void root.start();
-    });
+    }, FIRST_RUN_DELAY_MS).unref();
   }
 
   return {
