@@ -4,7 +4,7 @@ import type { PathValidator } from "../tools/path-validator.js";
 import { ToolInputError } from "../tools/tool-contract.js";
 
 /** Inputs whose value, a path or a list of paths, tells which root a call is about. */
-export const PATH_INPUTS = ["path", "paths", "file", "files"] as const;
+const PATH_INPUTS = ["path", "paths", "file", "files"] as const;
 
 export interface RootRequest {
   /** The call's `root` input, if given. */

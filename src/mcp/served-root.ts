@@ -3,9 +3,9 @@ import path from "node:path";
 import { relativeTo } from "../config/project-paths.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingestion/graph-freshness.js";
-import { openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
+import { DEFAULT_DB_RELATIVE_PATH, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
-import type { PathValidator } from "../tools/path-validator.js";
+import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { ToolInputError, ToolUnavailableError, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
 
 /** A root to serve, as given on the command line or by the client. */
@@ -48,10 +48,6 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function isInside(parent: string, child: string): boolean {
-  return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
-}
-
 /**
  * The workspace's one validator, seen from one root: relative paths are relative to this root, and a path
  * must lie inside it. Tools cannot change the roots.
@@ -88,7 +84,7 @@ export function openServedRoot(
   workspace: () => readonly RootState[],
 ): ServedRoot {
   const root = path.resolve(spec.root);
-  let dbPath = spec.dbPath ?? path.join(root, ".ts-graph", "graph.db");
+  let dbPath = spec.dbPath ?? path.join(root, DEFAULT_DB_RELATIVE_PATH);
   let indexer: Indexer | undefined;
   let openError: string | undefined;
   let indexError: string | undefined;

@@ -6,7 +6,6 @@ import type { ToolDefinition } from "../tools/tool-contract.js";
 import { answerResult, failureResult } from "./call-result.js";
 import { createClientRoots } from "./client-roots.js";
 import { pickRoot } from "./root-selection.js";
-import type { ServedRoot } from "./served-root.js";
 import type { Workspace } from "./workspace.js";
 
 /** How long a call waits for the watcher's pending updates before it answers (and says what it may miss). */
@@ -62,11 +61,12 @@ export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
         { root: typeof hint === "string" ? hint : undefined, input: rest, workspaceWide: tool.scope === "workspace" },
         workspace.paths,
       );
-      const target = served.find((root) => root.root === picked) as ServedRoot;
+      const target = served.find((root) => root.root === picked);
+      if (target === undefined) throw new Error(`picked ${picked}, which is not served`);
       const involved = tool.scope === "workspace" ? served : [target];
       await Promise.all(involved.map((root) => root.start()));
       await Promise.all(involved.map((root) => root.settle(SETTLE_TIMEOUT_MS)));
-      const result = await tool.run(input as never, target.context);
+      const result = await tool.run(input, target.context);
       return answerResult(
         result,
         involved.map((root) => ({ root: root.root, ...root.freshness() })),

@@ -37,7 +37,8 @@ export interface PathValidator {
   validate(input: string, request?: PathRequest): ValidatedPath;
 }
 
-function isInside(parent: string, child: string): boolean {
+/** Whether `child` is `parent` or lies under it (both absolute and canonical). */
+export function isInside(parent: string, child: string): boolean {
   if (child === parent) return true;
   const withSep = parent.endsWith(path.sep) ? parent : parent + path.sep;
   return child.startsWith(withSep);
