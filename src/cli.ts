@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
 import { registerIndexCommand } from "./cli/index-command.js";
+import { registerServeCommand } from "./cli/serve-command.js";
 import { registerSnapshotCommand } from "./cli/snapshot-command.js";
 import { EXIT } from "./cli/exit-codes.js";
 import { registerToolCommand } from "./cli/tool-command.js";
@@ -23,6 +24,7 @@ const program = new Command()
 
 registerIndexCommand(program, exit);
 registerSnapshotCommand(program, exit);
+registerServeCommand(program, version, exit);
 for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
 
 try {

@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
-import path from "node:path";
 import { readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
+import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingestion/graph-freshness.js";
 import { locateGraph, openIndexer } from "../ingestion/indexer.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import { ToolInputError, type ToolContext } from "../tools/tool-contract.js";
@@ -42,15 +42,6 @@ function openForReading(dbPath: string, root: string): SqliteDb {
   return db;
 }
 
-interface FileStamp {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly indexedAt: number;
-}
-
-/** Same racy window as the indexer's file scan: a file modified this close to its indexing may have changed since. */
-const RACY_WINDOW_MS = 2000;
-
 /** Opens the graph for a CLI query command: one root, paths validated against it. */
 export async function openCliToolContext(options: CliGraphOptions): Promise<CliToolContext> {
   const { root, dbPath } = locateGraph(options.root, options.db);
@@ -59,16 +50,8 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
     throw new ToolInputError(`No graph at ${dbPath}; run \`ts-graph index ${root}\` first (or pass --index).`);
   }
   const db = openForReading(dbPath, root);
-  const stampOf = db.prepare("SELECT size, mtime_ms AS mtimeMs, indexed_at AS indexedAt FROM files WHERE path = ?");
+  const changedOnDisk = createStaleFileCheck(db, root);
   const paths = createPathValidator([root], [dbPath]);
-
-  function changedOnDisk(absolute: string): boolean {
-    const stored = stampOf.get(path.relative(root, absolute).split(path.sep).join("/")) as FileStamp | undefined;
-    const stat = fs.statSync(absolute, { throwIfNoEntry: false });
-    if (stored === undefined || stat === undefined) return stored !== undefined || stat?.isFile() === true;
-    const mtimeMs = Math.trunc(stat.mtimeMs);
-    return stat.size !== stored.size || mtimeMs !== stored.mtimeMs || mtimeMs + RACY_WINDOW_MS >= stored.indexedAt;
-  }
 
   return {
     root,
@@ -79,9 +62,7 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
       if (absolutePaths.some(changedOnDisk)) await indexNow(root, dbPath, options.onWarning);
     },
     freshness() {
-      const indexedAt = readMeta(db, META.indexedAt);
-      const pending = db.prepare("SELECT count(*) AS n FROM pending").get() as { n: number };
-      return { indexedAt: indexedAt === undefined ? undefined : new Date(Number(indexedAt)).toISOString(), pendingFiles: pending.n };
+      return { indexedAt: indexedAtOf(db), pendingFiles: unfinishedFilesOf(db).length };
     },
     close() {
       db.close();

@@ -1,23 +1,13 @@
 import path from "node:path";
 import type { IndexSummary } from "../ingestion/indexer.js";
+import { formatCount as count, formatKindCounts as byKind } from "../model/kind-counts.js";
 
 const MAX_LISTED_PROBLEMS = 20;
-
-function count(n: number): string {
-  return n.toLocaleString("en-US");
-}
 
 function bytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${n} B`;
-}
-
-function byKind(counts: Readonly<Record<string, number>>): string {
-  return Object.entries(counts)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([kind, n]) => `${kind} ${count(n)}`)
-    .join(" · ");
 }
 
 /** The summary printed after `ts-graph index`, for a person at a terminal. */

@@ -31,6 +31,21 @@ export interface FileChanges {
  */
 const RACY_WINDOW_MS = 2000;
 
+/** What the files table keeps of a file's stat. */
+export type StoredStamp = Pick<FileRecord, "size" | "mtimeMs" | "indexedAt">;
+
+/**
+ * Whether a file's stat still matches its stored record, so that it need not be read. A racy file (see
+ * RACY_WINDOW_MS) never matches unless `trustRacy`: a caller that watches the file system can trust it.
+ */
+export function statMatches(stored: StoredStamp, stat: fs.Stats, trustRacy = false): boolean {
+  return (
+    stored.size === stat.size &&
+    stored.mtimeMs === Math.trunc(stat.mtimeMs) &&
+    (trustRacy || stored.mtimeMs + RACY_WINDOW_MS < stored.indexedAt)
+  );
+}
+
 export function hashText(text: string): string {
   return crypto.createHash("sha1").update(text).digest("hex");
 }
@@ -66,11 +81,7 @@ export function scanFiles(planned: readonly PlannedFile[], stored: ReadonlyMap<s
     try {
       const stat = fs.statSync(file.absolute);
       if (!stat.isFile()) throw new Error("not a regular file");
-      const sameStat =
-        before !== undefined &&
-        before.size === stat.size &&
-        before.mtimeMs === Math.trunc(stat.mtimeMs) &&
-        before.mtimeMs + RACY_WINDOW_MS < before.indexedAt;
+      const sameStat = before !== undefined && statMatches(before, stat);
       if (!readAll && sameStat && before.project === file.project) {
         unchanged.push({ ...before, absolute: file.absolute, text: undefined });
         continue;

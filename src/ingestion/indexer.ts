@@ -68,9 +68,9 @@ export interface Indexer {
   readonly root: string;
   readonly dbPath: string;
   readonly db: SqliteDb;
-  /** Brings the graph up to date with the files on disk. Runs one at a time. */
+  /** Brings the graph up to date with the files on disk. Runs (and warm-ups) go one at a time. */
   run(): Promise<IndexSummary>;
-  /** Loads and binds the projects' programs ahead of the first change (watch mode; a no-op otherwise). */
+  /** Loads and binds the projects' programs ahead of the first change (watch mode; a no-op otherwise), queued like a run. */
   warm(): Promise<void>;
   close(): void;
 }
@@ -117,7 +117,13 @@ export function openIndexer(options: IndexerOptions): Indexer {
   let engine: ExtractionEngine | undefined;
   /** A cache is valid only for the same ts-graph and the same explicit tsconfig list. */
   const cacheVersion = JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs ?? null]);
-  let running: Promise<IndexSummary> | undefined;
+  /** Runs and warm-ups, one at a time, in the order asked. */
+  let queue: Promise<unknown> = Promise.resolve();
+  function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const next = queue.catch(() => undefined).then(task);
+    queue = next;
+    return next;
+  }
 
   async function loadEngine(): Promise<ExtractionEngine> {
     if (engine === undefined) {
@@ -269,15 +275,14 @@ export function openIndexer(options: IndexerOptions): Indexer {
     dbPath,
     db: opened.db,
     run() {
-      const previous = running ?? Promise.resolve(undefined);
-      const next = previous.catch(() => undefined).then(runOnce);
-      running = next;
-      return next;
+      return enqueue(runOnce);
     },
-    async warm() {
-      if (!options.keepPrograms) return;
-      const extraction = await loadEngine();
-      extraction.warm(extraction.discover(config, options.tsconfigs).projects);
+    warm() {
+      return enqueue(async () => {
+        if (!options.keepPrograms) return;
+        const extraction = await loadEngine();
+        extraction.warm(extraction.discover(config, options.tsconfigs).projects);
+      });
     },
     close() {
       try {

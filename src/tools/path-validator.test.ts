@@ -90,6 +90,16 @@ describe(createPathValidator.name, () => {
     expect(refusal(() => paths.validate("src/a.ts"))).toMatch(/No workspace root/);
   });
 
+  it("protects the extra files given with the roots, and replaces them with the roots", () => {
+    const db = path.join(root, "graph.sqlite");
+    const paths = createPathValidator([root], [db]);
+    expect(refusal(() => paths.validate("graph.sqlite-wal", { mustExist: false, forWrite: true }))).toMatch(/own database/);
+    paths.setRoots([root]);
+    expect(refusal(() => paths.validate("graph.sqlite", { mustExist: false, forWrite: true }))).toMatch(/own database/);
+    paths.setRoots([root], []);
+    expect(paths.validate("graph.sqlite", { mustExist: false, forWrite: true }).relative).toBe("graph.sqlite");
+  });
+
   it("rejects NUL bytes", () => {
     expect(refusal(() => createPathValidator([root]).validate("src/a.ts\0.png"))).toMatch(/NUL/);
   });

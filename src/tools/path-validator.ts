@@ -25,8 +25,11 @@ const PROTECTED_NAMES = [".ts-graph", "ts-graph.config.json"];
 
 export interface PathValidator {
   readonly roots: readonly string[];
-  /** Replaces the roots (MCP roots/list). Each is canonicalized; roots that do not exist are dropped and returned. */
-  setRoots(roots: readonly string[]): { readonly dropped: readonly string[] };
+  /**
+   * Replaces the roots (MCP roots/list) and, when given, the extra protected files (their databases).
+   * Each root is canonicalized; roots that do not exist are dropped and returned.
+   */
+  setRoots(roots: readonly string[], extraProtected?: readonly string[]): { readonly dropped: readonly string[] };
   /**
    * Canonicalizes `input` (absolute, or relative to the first root) and checks that it lies inside a root.
    * Throws ToolInputError with what to do otherwise.
@@ -34,7 +37,8 @@ export interface PathValidator {
   validate(input: string, request?: PathRequest): ValidatedPath;
 }
 
-function isInside(parent: string, child: string): boolean {
+/** Whether `child` is `parent` or lies under it (both absolute and canonical). */
+export function isInside(parent: string, child: string): boolean {
   if (child === parent) return true;
   const withSep = parent.endsWith(path.sep) ? parent : parent + path.sep;
   return child.startsWith(withSep);
@@ -81,7 +85,8 @@ function canonicalRoots(roots: readonly string[]): { readonly kept: string[]; re
 /** The one guard every tool path goes through. `extraProtected` adds files no tool may write (a --db outside the root). */
 export function createPathValidator(roots: readonly string[], extraProtected: readonly string[] = []): PathValidator {
   let current = canonicalRoots(roots).kept;
-  const protectedExtra = extraProtected.map((file) => canonicalize(path.resolve(file)).canonical);
+  const canonicalFiles = (files: readonly string[]): string[] => files.map((file) => canonicalize(path.resolve(file)).canonical);
+  let protectedExtra = canonicalFiles(extraProtected);
 
   function isProtected(absolute: string, root: string): boolean {
     const relative = path.relative(root, absolute).split(path.sep);
@@ -93,9 +98,10 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
     get roots() {
       return current;
     },
-    setRoots(roots) {
+    setRoots(roots, extra) {
       const { kept, dropped } = canonicalRoots(roots);
       current = kept;
+      if (extra !== undefined) protectedExtra = canonicalFiles(extra);
       return { dropped };
     },
     validate(input, request = {}) {

@@ -26,6 +26,22 @@ export interface GraphFreshness {
   readonly indexedAt: string | undefined;
   /** Files known to have changed and not re-indexed yet (0 when the graph is current). */
   readonly pendingFiles: number;
+  /** Why the last index run failed, if it did (the graph then still holds the last good run). */
+  readonly indexError?: string | undefined;
+}
+
+/** One root a front end serves, as the status tool reports it. */
+export interface RootState {
+  /** Canonical absolute path of the root. */
+  readonly root: string;
+  readonly dbPath: string;
+  /** The root's graph, or undefined when it has none to read yet (see `error`). */
+  readonly db: SqliteDb | undefined;
+  readonly freshness: GraphFreshness;
+  /** Whether a file watcher keeps this graph up to date (the MCP server's roots; never the CLI's). */
+  readonly watching: boolean;
+  /** Why the root has no graph to answer from, when it has none. */
+  readonly error?: string | undefined;
 }
 
 /** One indexed project the tools answer from. Paths and node keys in the DB are relative to `root`. */
@@ -41,6 +57,8 @@ export interface ToolContext {
   /** Re-indexes these files (absolute paths) first if they changed on disk since they were indexed. */
   ensureFresh(absolutePaths: readonly string[]): Promise<void>;
   freshness(): GraphFreshness;
+  /** Every root the front end serves, this one included; absent where there is only this one (the CLI). */
+  readonly workspace?: () => readonly RootState[];
 }
 
 /** What a tool returns: the text an agent reads and the same answer as a JSON object (MCP structuredContent). */
@@ -63,6 +81,12 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
    */
   readonly positional: readonly string[];
   readonly annotations: ToolAnnotations;
+  /**
+   * "root" (the default): the tool answers from one root's graph, which the front end picks (MCP: the
+   * `root` input, a path input, or the only root). "workspace": the tool reports on every root
+   * (context.workspace) and needs no root picked; the context is the hinted root's, else the first one's.
+   */
+  readonly scope?: "root" | "workspace";
   run(input: z.infer<z.ZodObject<Shape>>, context: ToolContext): Promise<ToolResult>;
 }
 

@@ -1,0 +1,105 @@
+import type { Command } from "commander";
+import path from "node:path";
+import type { RootSpec } from "../mcp/served-root.js";
+import { createWorkspace } from "../mcp/workspace.js";
+import { EXIT, messageOf } from "./exit-codes.js";
+import { createProgressReporter } from "./progress-reporter.js";
+
+export interface ServeCommandOptions {
+  readonly root?: string[];
+  readonly tsconfig?: string[];
+  readonly db?: string;
+}
+
+/** How long shutdown waits for a run under way before it exits anyway (the database is crash-safe). */
+const SHUTDOWN_GRACE_MS = 5000;
+
+function log(message: string): void {
+  process.stderr.write(`ts-graph serve: ${message}\n`);
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** stdout carries the protocol alone: anything a dependency prints with console goes to stderr. */
+function keepStdoutForProtocol(): void {
+  for (const method of ["log", "info", "debug", "warn"] as const) {
+    console[method] = (...args: unknown[]) => console.error(...args);
+  }
+}
+
+function rootSpecs(options: ServeCommandOptions): RootSpec[] | string {
+  const roots = options.root ?? ["."];
+  if (roots.length > 1 && (options.db !== undefined || options.tsconfig !== undefined)) {
+    return "--db and --tsconfig apply to one root; give them with a single -r (or set them in each root's ts-graph.config.json)";
+  }
+  return roots.map((root) => ({
+    root: path.resolve(root),
+    dbPath: options.db === undefined ? undefined : path.resolve(options.db),
+    tsconfigs: options.tsconfig?.map((tsconfig) => path.resolve(tsconfig)),
+  }));
+}
+
+/** Resolves when the client goes away (stdin closes) or the process is asked to stop. */
+function untilStopped(): Promise<string> {
+  return new Promise((resolve) => {
+    process.stdin.once("end", () => resolve("stdin closed"));
+    process.stdin.once("close", () => resolve("stdin closed"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+    process.once("SIGINT", () => resolve("SIGINT"));
+  });
+}
+
+export async function runServeCommand(options: ServeCommandOptions, version: string): Promise<number> {
+  const specs = rootSpecs(options);
+  if (typeof specs === "string") {
+    log(specs);
+    return EXIT.usage;
+  }
+  keepStdoutForProtocol();
+  const workspace = createWorkspace({
+    roots: specs,
+    rootsAreDefault: options.root === undefined,
+    hooks: {
+      log,
+      progress: () => createProgressReporter(process.stderr, false),
+    },
+  });
+  try {
+    // Loaded here so that the other commands never pay for the MCP SDK.
+    const [{ createTsGraphServer }, { StdioServerTransport }] = await Promise.all([
+      import("../mcp/server.js"),
+      import("@modelcontextprotocol/sdk/server/stdio.js"),
+    ]);
+    const server = createTsGraphServer({ workspace, version, log });
+    const transport = new StdioServerTransport();
+    const stopped = untilStopped();
+    await server.connect(transport);
+    log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);
+    log(`stopping: ${await stopped}`);
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    await Promise.race([workspace.close(), grace]);
+    await server.close().catch(() => undefined);
+    return EXIT.ok;
+  } catch (error) {
+    log(messageOf(error));
+    await workspace.close().catch(() => undefined);
+    return EXIT.failure;
+  }
+}
+
+export function registerServeCommand(program: Command, version: string, exit: (code: number) => void): void {
+  program
+    .command("serve")
+    .description("serve the graph to an MCP client (an agent) over stdio; see docs/mcp.md")
+    .option("-r, --root <dir>", "a root to serve (repeatable); default: the working directory", collect)
+    .option("--tsconfig <path>", "tsconfig to load (repeatable; with a single root)", collect)
+    .option("--db <path>", "database path (with a single root; default: <root>/.ts-graph/graph.db)")
+    .action(async (options: ServeCommandOptions) => {
+      const code = await runServeCommand(options, version);
+      exit(code);
+      // Nothing must keep a served process alive once it has stopped.
+      setTimeout(() => process.exit(code), 1000).unref();
+    });
+}

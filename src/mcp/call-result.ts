@@ -1,0 +1,68 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ToolInputError, ToolUnavailableError, type GraphFreshness, type ToolResult } from "../tools/tool-contract.js";
+
+/** The freshness of one root's graph, as every answer carries it. */
+export interface AnswerFreshness extends GraphFreshness {
+  readonly root: string;
+}
+
+function age(indexedAt: string, now: number): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(indexedAt)) / 1000));
+  if (seconds < 120) return `${seconds} s ago`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min ago`;
+  return `${Math.round(seconds / 3600)} h ago`;
+}
+
+/** The one line appended to every answer: when the graph was indexed and what it may miss. */
+export function freshnessLine(freshness: readonly AnswerFreshness[], now = Date.now()): string {
+  const parts = freshness.map((entry) => {
+    const indexed = entry.indexedAt === undefined ? "never indexed" : `indexed ${entry.indexedAt} (${age(entry.indexedAt, now)})`;
+    const pending =
+      entry.pendingFiles === 0
+        ? "up to date"
+        : `${entry.pendingFiles} changed ${entry.pendingFiles === 1 ? "file is" : "files are"} not re-indexed yet (this answer may miss them)`;
+    const failed = entry.indexError === undefined ? "" : `; last index failed: ${entry.indexError}`;
+    return `${freshness.length > 1 ? `${entry.root}: ` : ""}${indexed}, ${pending}${failed}`;
+  });
+  return `[graph ${parts.join(" | ")}]`;
+}
+
+function structuredFreshness(freshness: readonly AnswerFreshness[]): unknown {
+  const plain = freshness.map((entry) => ({
+    root: entry.root,
+    indexedAt: entry.indexedAt ?? null,
+    pendingFiles: entry.pendingFiles,
+    ...(entry.indexError === undefined ? {} : { indexError: entry.indexError }),
+  }));
+  return plain.length === 1 ? plain[0] : plain;
+}
+
+/** A tool's answer as MCP content: its text with the freshness line, its structured form with a `freshness` field. */
+export function answerResult(result: ToolResult, freshness: readonly AnswerFreshness[]): CallToolResult {
+  const text = result.text.endsWith("\n") ? result.text : `${result.text}\n`;
+  return {
+    content: [{ type: "text", text: `${text}${freshnessLine(freshness)}` }],
+    structuredContent: { ...result.structured, freshness: structuredFreshness(freshness) },
+  };
+}
+
+function errorResult(text: string, structured: Record<string, unknown>): CallToolResult {
+  return { isError: true, content: [{ type: "text", text }], structuredContent: structured };
+}
+
+/**
+ * A failed call as an MCP error result: what went wrong and what to do next, never a stack trace.
+ * Unexpected errors are reported to `logUnexpected` (the server's stderr) with their stack.
+ */
+export function failureResult(toolName: string, error: unknown, logUnexpected: (error: unknown) => void): CallToolResult {
+  if (error instanceof ToolUnavailableError) {
+    return errorResult(error.message, { unavailable: { why: error.why, fix: error.fix } });
+  }
+  if (error instanceof ToolInputError) {
+    return errorResult(error.message, { error: error.message, ...error.details });
+  }
+  logUnexpected(error);
+  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  const text = `${toolName} failed unexpectedly: ${message}. The details are in the server's log (stderr); try again, or check the input.`;
+  return errorResult(text, { error: text });
+}

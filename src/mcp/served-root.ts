@@ -1,0 +1,282 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import { relativeTo } from "../config/project-paths.js";
+import type { SqliteDb } from "../db/open-graph-db.js";
+import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingestion/graph-freshness.js";
+import { DEFAULT_DB_RELATIVE_PATH, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
+import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
+import { isInside, type PathValidator } from "../tools/path-validator.js";
+import { ToolInputError, ToolUnavailableError, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
+
+/** A root to serve, as given on the command line or by the client. */
+export interface RootSpec {
+  readonly root: string;
+  /** Database path (absolute); default from the root's ts-graph.config.json, else `.ts-graph/graph.db`. */
+  readonly dbPath?: string | undefined;
+  /** tsconfig paths (absolute) instead of discovering them. */
+  readonly tsconfigs?: readonly string[] | undefined;
+}
+
+export interface ProgressSink {
+  update(progress: IndexProgress): void;
+  finish(): void;
+}
+
+export interface ServedRootHooks {
+  /** One line for the server's log (stderr). */
+  log(message: string): void;
+  /** Where the progress of a root's first run goes (a catch-up, or the first index). */
+  progress?(root: string): ProgressSink;
+}
+
+/** One root the server answers for: its indexer, its watcher, a read-only connection for the tools. */
+export interface ServedRoot {
+  /** Canonical absolute path. */
+  readonly root: string;
+  readonly dbPath: string;
+  /** Starts the first run (catch-up, or first index) and the watcher, once; resolves when the run is over. */
+  start(): Promise<void>;
+  /** Applies the changes the watcher has seen and waits for them, at most `timeoutMs`. */
+  settle(timeoutMs: number): Promise<void>;
+  readonly context: ToolContext;
+  state(): RootState;
+  freshness(): GraphFreshness;
+  close(): Promise<void>;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The workspace's one validator, seen from one root: relative paths are relative to this root, and a path
+ * must lie inside it. Tools cannot change the roots.
+ */
+export function rootPathValidator(shared: PathValidator, root: string): PathValidator {
+  return {
+    get roots() {
+      return shared.roots;
+    },
+    setRoots() {
+      throw new Error("the workspace sets the roots; a tool cannot");
+    },
+    validate(input, request) {
+      const validated = shared.validate(path.isAbsolute(input) ? input : path.join(root, input), request);
+      if (!isInside(root, validated.absolute)) {
+        throw new ToolInputError(`${input} lies in the root ${validated.root}, not in ${root}; pass root: "${validated.root}".`, {
+          root: validated.root,
+        });
+      }
+      return { ...validated, root, relative: relativeTo(root, validated.absolute) };
+    },
+  };
+}
+
+/**
+ * Opens one root: its indexer (keeping programs, as watch mode does), and, once its first run is over,
+ * a watcher that applies changes as files are saved. Nothing here throws: a root that cannot be opened
+ * or indexed is served as unavailable, with the reason, and the other roots are not affected.
+ */
+export function openServedRoot(
+  spec: RootSpec,
+  shared: PathValidator,
+  hooks: ServedRootHooks,
+  workspace: () => readonly RootState[],
+): ServedRoot {
+  const root = path.resolve(spec.root);
+  let dbPath = spec.dbPath ?? path.join(root, DEFAULT_DB_RELATIVE_PATH);
+  let indexer: Indexer | undefined;
+  let openError: string | undefined;
+  let indexError: string | undefined;
+  let reader: SqliteDb | undefined;
+  let watcher: IndexWatcher | undefined;
+  let sink: ProgressSink | undefined;
+  let started: Promise<void> | undefined;
+  let closed = false;
+  let isStale: ((absolute: string) => boolean) | undefined;
+  /** The last run ensureFresh started itself, and the warm-up of the programs. */
+  let ownRun: Promise<unknown> = Promise.resolve();
+  let warming: Promise<unknown> = Promise.resolve();
+
+  try {
+    indexer = openIndexer({
+      root,
+      dbPath: spec.dbPath,
+      tsconfigs: spec.tsconfigs,
+      keepPrograms: true,
+      onProgress: (progress) => sink?.update(progress),
+      onWarning: (message) => hooks.log(`${root}: ${message}`),
+    });
+    dbPath = indexer.dbPath;
+  } catch (error) {
+    openError = messageOf(error);
+    hooks.log(`${root}: cannot open the graph: ${openError}`);
+  }
+
+  /** The tools' read-only connection, once a run has ever completed. */
+  function graph(): SqliteDb | undefined {
+    if (reader !== undefined || indexer === undefined || closed) return reader;
+    if (indexedAtOf(indexer.db) === undefined) return undefined;
+    reader = new Database(dbPath, { readonly: true, fileMustExist: true });
+    reader.pragma("busy_timeout = 5000");
+    isStale = createStaleFileCheck(reader, root, { watched: true });
+    return reader;
+  }
+
+  function unavailableReason(): string {
+    if (openError !== undefined) return `the graph of ${root} cannot be opened: ${openError}`;
+    if (closed) return `${root} is no longer served`;
+    if (indexError !== undefined) return `${root} has no graph yet: its first index failed: ${indexError}`;
+    return started === undefined ? `${root} has not been indexed yet` : `${root} is being indexed for the first time`;
+  }
+
+  function unavailable(): ToolUnavailableError {
+    const fix =
+      openError !== undefined || indexError !== undefined
+        ? `fix the problem (\`ts-graph index ${root}\` shows it in full); the server retries when a file changes, or restart it`
+        : "wait for the first index to finish (progress is on the server's stderr), then ask again";
+    return new ToolUnavailableError(unavailableReason(), fix);
+  }
+
+  function freshness(): GraphFreshness {
+    const db = graph();
+    const pending = new Set(watcher?.pending() ?? []);
+    if (db !== undefined) for (const file of unfinishedFilesOf(db)) pending.add(file);
+    return { indexedAt: db === undefined ? undefined : indexedAtOf(db), pendingFiles: pending.size, indexError };
+  }
+
+  /** A watcher that applies changes as files are saved; undefined when the file system cannot be watched. */
+  async function startWatcher(active: Indexer): Promise<IndexWatcher | undefined> {
+    try {
+      return await watchIndex(
+        active,
+        (update) => {
+          indexError = undefined;
+          if (update.summary.mode !== "noop") {
+            hooks.log(`${root}: ${update.changed.join(", ") || "files"} changed: ${update.summary.files.extracted} re-extracted in ${update.summary.durationMs} ms`);
+          }
+        },
+        (error) => {
+          indexError = messageOf(error);
+          hooks.log(`${root}: update failed: ${indexError}`);
+        },
+      );
+    } catch (error) {
+      hooks.log(`${root}: cannot watch for changes (${messageOf(error)}); answers are checked against the files they read`);
+      return undefined;
+    }
+  }
+
+  async function firstRun(active: Indexer): Promise<void> {
+    const hadGraph = indexedAtOf(active.db) !== undefined;
+    hooks.log(hadGraph ? `${root}: checking the graph against the files on disk` : `${root}: indexing (no graph yet)`);
+    // Watching starts first, so that a file saved during the run is applied by the update after it.
+    const watching = startWatcher(active);
+    sink = hooks.progress?.(root);
+    try {
+      const summary = await active.run();
+      const what = summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
+      hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
+    } catch (error) {
+      indexError = messageOf(error);
+      hooks.log(`${root}: index failed: ${indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
+    } finally {
+      sink?.finish();
+      sink = undefined;
+    }
+    const ready = await watching;
+    if (closed) {
+      await ready?.close();
+      return;
+    }
+    watcher = ready;
+    if (indexError === undefined) warming = warm(active);
+  }
+
+  /** Builds the programs the watcher keeps, after the first answers, so that the first change is as quick as the next. */
+  async function warm(active: Indexer): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (closed) return;
+    const startedAt = performance.now();
+    try {
+      await active.warm();
+      hooks.log(`${root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
+    } catch (error) {
+      hooks.log(`${root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
+    }
+  }
+
+  async function settle(timeoutMs: number): Promise<void> {
+    if (watcher === undefined || watcher.pending().length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([watcher.flush(), timeout]);
+    clearTimeout(timer);
+  }
+
+  async function ensureFresh(absolutePaths: readonly string[]): Promise<void> {
+    if (indexer === undefined || graph() === undefined) return;
+    const pending = new Set(watcher?.pending() ?? []);
+    const stale = absolutePaths.some((absolute) => pending.has(relativeTo(root, absolute)) || isStale?.(absolute) === true);
+    if (!stale) return;
+    if (watcher !== undefined) {
+      // The watcher may not have seen the change yet: flush what it has, then make sure with a run of our own.
+      await watcher.flush();
+      if (!absolutePaths.some((absolute) => isStale?.(absolute) === true)) return;
+    }
+    const run = indexer.run();
+    ownRun = run.catch(() => undefined);
+    try {
+      await run;
+      indexError = undefined;
+    } catch (error) {
+      indexError = messageOf(error);
+    }
+  }
+
+  const context: ToolContext = {
+    root,
+    get dbPath() {
+      return dbPath;
+    },
+    get db(): SqliteDb {
+      const db = graph();
+      if (db === undefined) throw unavailable();
+      return db;
+    },
+    paths: rootPathValidator(shared, root),
+    ensureFresh,
+    freshness,
+    workspace,
+  };
+
+  return {
+    root,
+    get dbPath() {
+      return dbPath;
+    },
+    start() {
+      if (started === undefined) started = indexer === undefined || closed ? Promise.resolve() : firstRun(indexer);
+      return started;
+    },
+    settle,
+    context,
+    freshness,
+    state() {
+      const db = graph();
+      return { root, dbPath, db, freshness: freshness(), watching: watcher !== undefined, error: db === undefined ? unavailableReason() : undefined };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // A run under way finishes first: closing its connection under it would fail it half-way.
+      await (started ?? Promise.resolve()).catch(() => undefined);
+      await watcher?.close();
+      await Promise.all([ownRun, warming]);
+      reader?.close();
+      indexer?.close();
+    },
+  };
+}

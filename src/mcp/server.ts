@@ -1,0 +1,93 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { ALL_TOOLS } from "../tools/all-tools.js";
+import type { ToolDefinition } from "../tools/tool-contract.js";
+import { answerResult, failureResult } from "./call-result.js";
+import { createClientRoots } from "./client-roots.js";
+import { pickRoot } from "./root-selection.js";
+import type { Workspace } from "./workspace.js";
+
+/** How long a call waits for the watcher's pending updates before it answers (and says what it may miss). */
+const SETTLE_TIMEOUT_MS = 5000;
+
+const ROOT_INPUT = z
+  .string()
+  .optional()
+  .describe(
+    "Which workspace root to answer from: a root's absolute path (or any path inside it) or its folder name. " +
+      "Needed only when the server serves several roots and no path input says which; the status tool lists the roots.",
+  );
+
+export interface TsGraphServerOptions {
+  readonly workspace: Workspace;
+  readonly version: string;
+  /** One line for the server's log (stderr; stdout carries only the protocol). */
+  readonly log: (message: string) => void;
+  /** The tools to serve; every slice by default. */
+  readonly tools?: readonly ToolDefinition[];
+}
+
+function stackOf(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * The MCP server: every tool of ALL_TOOLS, registered generically from its definition, answering from
+ * the workspace's roots. The roots are settled (the client's `roots/list` asked, when it offers roots)
+ * before the first call answers; tools/list answers at once.
+ */
+export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
+  const { workspace, log } = options;
+  const mcp = new McpServer(
+    { name: "ts-graph", version: options.version },
+    {
+      instructions:
+        "ts-graph answers questions about a TypeScript codebase from a type-aware graph of its declarations and " +
+        "their relationships (calls, imports, inheritance, type uses). Prefer its tools to grep and to reading files " +
+        "when the question is who calls, what uses, what breaks, or where something is. Every answer ends with how fresh the graph is.",
+    },
+  );
+  const clientRoots = createClientRoots(mcp.server, workspace, log);
+
+  async function call(tool: ToolDefinition, args: Record<string, unknown>, ownsRoot: boolean): Promise<CallToolResult> {
+    try {
+      await clientRoots.settled();
+      const { root: hint, ...rest } = args;
+      const input = ownsRoot ? args : rest;
+      const served = workspace.served();
+      const picked = pickRoot(
+        served.map((root) => root.root),
+        { root: typeof hint === "string" ? hint : undefined, input: rest, workspaceWide: tool.scope === "workspace" },
+        workspace.paths,
+      );
+      const target = served.find((root) => root.root === picked);
+      if (target === undefined) throw new Error(`picked ${picked}, which is not served`);
+      const involved = tool.scope === "workspace" ? served : [target];
+      await Promise.all(involved.map((root) => root.start()));
+      await Promise.all(involved.map((root) => root.settle(SETTLE_TIMEOUT_MS)));
+      const result = await tool.run(input, target.context);
+      return answerResult(
+        result,
+        involved.map((root) => ({ root: root.root, ...root.freshness() })),
+      );
+    } catch (error) {
+      return failureResult(tool.name, error, (unexpected) => log(`${tool.name} failed: ${stackOf(unexpected)}`));
+    }
+  }
+
+  for (const tool of options.tools ?? ALL_TOOLS) {
+    const ownsRoot = "root" in tool.inputShape;
+    mcp.registerTool(
+      tool.name,
+      {
+        title: tool.annotations.title,
+        description: tool.description,
+        inputSchema: ownsRoot ? tool.inputShape : { ...tool.inputShape, root: ROOT_INPUT },
+        annotations: tool.annotations,
+      },
+      (args: Record<string, unknown>) => call(tool, args, ownsRoot),
+    );
+  }
+  return mcp;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { formatStatus } from "./format.js";
+import type { RootStatus } from "./query.js";
+
+const ready: RootStatus = {
+  root: "/work/app",
+  dbPath: "/work/app/.ts-graph/graph.db",
+  indexedAt: "2026-01-01T00:00:00.000Z",
+  pendingFiles: 0,
+  indexError: null,
+  watching: true,
+  unavailable: null,
+  graph: {
+    files: { total: 1200, withSyntaxErrors: 1 },
+    nodes: { total: 5, byKind: { Function: 3, File: 2 } },
+    edges: { total: 0, byKind: {} },
+  },
+};
+
+describe(formatStatus.name, () => {
+  it("prints one block per root with freshness, watcher, and counts by kind", () => {
+    expect(formatStatus([ready])).toBe(
+      [
+        "ts-graph status: 1 root",
+        "/work/app",
+        "  graph    indexed 2026-01-01T00:00:00.000Z · up to date · database .ts-graph/graph.db",
+        "  watcher  running (changes are applied as files are saved)",
+        "  files    1,200 (1 with syntax errors)",
+        "  nodes    5: Function 3 · File 2",
+        "  edges    0",
+      ].join("\n"),
+    );
+  });
+
+  it("prints pending files, the last failure, a database outside the root and an unavailable root", () => {
+    const failing: RootStatus = {
+      ...ready,
+      root: "/work/lib",
+      dbPath: "/tmp/lib.db",
+      indexedAt: null,
+      pendingFiles: 1,
+      indexError: "cannot parse tsconfig.json",
+      watching: false,
+      unavailable: "/work/lib has no graph yet",
+      graph: null,
+    };
+    expect(formatStatus([ready, failing]).split("\n").slice(7)).toEqual([
+      "/work/lib",
+      "  graph    never indexed · 1 file changed and not re-indexed yet · database /tmp/lib.db",
+      "  watcher  not running",
+      "  last index failed: cannot parse tsconfig.json",
+      "  unavailable: /work/lib has no graph yet",
+    ]);
+    expect(formatStatus([ready, failing])).toMatch(/^ts-graph status: 2 roots\n/);
+  });
+});

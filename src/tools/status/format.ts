@@ -1,0 +1,37 @@
+import path from "node:path";
+import { formatCount, formatKindCounts } from "../../model/kind-counts.js";
+import type { RootStatus } from "./query.js";
+
+function pendingText(pendingFiles: number): string {
+  if (pendingFiles === 0) return "up to date";
+  return `${formatCount(pendingFiles)} ${pendingFiles === 1 ? "file" : "files"} changed and not re-indexed yet`;
+}
+
+function dbText(status: RootStatus): string {
+  const relative = path.relative(status.root, status.dbPath);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? status.dbPath : relative.split(path.sep).join("/");
+}
+
+function formatRoot(status: RootStatus): string[] {
+  const lines = [status.root];
+  const indexed = status.indexedAt === null ? "never indexed" : `indexed ${status.indexedAt}`;
+  lines.push(`  graph    ${indexed} · ${pendingText(status.pendingFiles)} · database ${dbText(status)}`);
+  lines.push(`  watcher  ${status.watching ? "running (changes are applied as files are saved)" : "not running"}`);
+  if (status.indexError !== null) lines.push(`  last index failed: ${status.indexError}`);
+  if (status.graph === null) {
+    lines.push(`  unavailable: ${status.unavailable ?? "no graph yet"}`);
+    return lines;
+  }
+  const { files, nodes, edges } = status.graph;
+  const syntax = files.withSyntaxErrors > 0 ? ` (${formatCount(files.withSyntaxErrors)} with syntax errors)` : "";
+  lines.push(`  files    ${formatCount(files.total)}${syntax}`);
+  lines.push(`  nodes    ${formatCount(nodes.total)}${nodes.total > 0 ? `: ${formatKindCounts(nodes.byKind)}` : ""}`);
+  lines.push(`  edges    ${formatCount(edges.total)}${edges.total > 0 ? `: ${formatKindCounts(edges.byKind)}` : ""}`);
+  return lines;
+}
+
+/** The status tool's text: one block per root. */
+export function formatStatus(roots: readonly RootStatus[]): string {
+  const heading = `ts-graph status: ${roots.length} ${roots.length === 1 ? "root" : "roots"}`;
+  return [heading, ...roots.flatMap(formatRoot)].join("\n");
+}

@@ -1,0 +1,27 @@
+import { defineTool, type RootState, type ToolContext } from "../tool-contract.js";
+import { formatStatus } from "./format.js";
+import { queryGraphCounts, rootStatus } from "./query.js";
+
+/** The state of the one root a context without a workspace (the CLI's) serves. */
+function ownState(context: ToolContext): RootState {
+  return { root: context.root, dbPath: context.dbPath, db: context.db, freshness: context.freshness(), watching: false };
+}
+
+export const statusTool = defineTool({
+  name: "status",
+  description:
+    "Reports the state of ts-graph's code graph for every workspace root: when it was last indexed, how many changed files are " +
+    "still being re-indexed, the last index error, files/nodes/edges by kind, the database path, and whether the file watcher " +
+    "is running. Call it to see which roots are served (their paths are valid `root` inputs of the other tools), when answers " +
+    "seem stale, or when another tool says the graph is unavailable.",
+  inputShape: {},
+  positional: [],
+  annotations: { title: "Graph status", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  scope: "workspace",
+  async run(_input, context) {
+    const roots = (context.workspace?.() ?? [ownState(context)]).map((state) =>
+      rootStatus(state, state.db === undefined ? undefined : queryGraphCounts(state.db)),
+    );
+    return { text: formatStatus(roots), structured: { roots } };
+  },
+});

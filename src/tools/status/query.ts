@@ -1,0 +1,59 @@
+import type { SqliteDb } from "../../db/open-graph-db.js";
+import type { RootState } from "../tool-contract.js";
+
+export const STATUS_SQL = {
+  files: "SELECT count(*) AS total, coalesce(sum(syntax_errors > 0), 0) AS withSyntaxErrors FROM files",
+  nodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind ORDER BY kind",
+  edgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind ORDER BY kind",
+} as const;
+
+export interface KindCounts {
+  readonly total: number;
+  readonly byKind: Readonly<Record<string, number>>;
+}
+
+export interface GraphCounts {
+  readonly files: { readonly total: number; readonly withSyntaxErrors: number };
+  readonly nodes: KindCounts;
+  readonly edges: KindCounts;
+}
+
+/** One root as the status tool reports it. */
+export interface RootStatus {
+  readonly root: string;
+  readonly dbPath: string;
+  readonly indexedAt: string | null;
+  readonly pendingFiles: number;
+  readonly indexError: string | null;
+  readonly watching: boolean;
+  /** Why the root has no graph to answer from (then `graph` is null). */
+  readonly unavailable: string | null;
+  readonly graph: GraphCounts | null;
+}
+
+function kindCounts(rows: readonly { kind: string; n: number }[]): KindCounts {
+  return { total: rows.reduce((sum, row) => sum + row.n, 0), byKind: Object.fromEntries(rows.map((row) => [row.kind, row.n])) };
+}
+
+export function queryGraphCounts(db: SqliteDb): GraphCounts {
+  const files = db.prepare(STATUS_SQL.files).get() as { total: number; withSyntaxErrors: number };
+  return {
+    files,
+    nodes: kindCounts(db.prepare(STATUS_SQL.nodesByKind).all() as { kind: string; n: number }[]),
+    edges: kindCounts(db.prepare(STATUS_SQL.edgesByKind).all() as { kind: string; n: number }[]),
+  };
+}
+
+/** A root's status from its state and, when it has a graph, the graph's counts. */
+export function rootStatus(state: RootState, graph: GraphCounts | undefined): RootStatus {
+  return {
+    root: state.root,
+    dbPath: state.dbPath,
+    indexedAt: state.freshness.indexedAt ?? null,
+    pendingFiles: state.freshness.pendingFiles,
+    indexError: state.freshness.indexError ?? null,
+    watching: state.watching,
+    unavailable: graph === undefined ? (state.error ?? "no graph yet") : null,
+    graph: graph ?? null,
+  };
+}
