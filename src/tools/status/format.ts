@@ -1,4 +1,3 @@
-import path from "node:path";
 import { formatCount, formatKindCounts } from "../../model/kind-counts.js";
 import type { RootStatus } from "./query.js";
 
@@ -7,9 +6,10 @@ function pendingText(pendingFiles: number): string {
   return `${formatCount(pendingFiles)} ${pendingFiles === 1 ? "file" : "files"} changed and not re-indexed yet`;
 }
 
+/** The database path relative to the root when it lies inside it (both are canonical absolute paths). */
 function dbText(status: RootStatus): string {
-  const relative = path.relative(status.root, status.dbPath);
-  return relative.startsWith("..") || path.isAbsolute(relative) ? status.dbPath : relative.split(path.sep).join("/");
+  const prefix = status.root.endsWith("/") ? status.root : `${status.root}/`;
+  return status.dbPath.startsWith(prefix) ? status.dbPath.slice(prefix.length) : status.dbPath;
 }
 
 function formatRoot(status: RootStatus): string[] {
