@@ -91,7 +91,11 @@ export class ToolUnavailableError extends Error {
   }
 }
 
-/** Helps a slice keep its input type inferred from its shape without repeating it. */
-export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition<Shape> {
-  return definition;
+/**
+ * Helps a slice keep its input type inferred from its shape without repeating it. Returns the definition with
+ * its shape type erased: zod's inferred input types make ToolDefinition invariant in its shape, so a typed
+ * definition would not fit in the list of all tools. Callers validate input with `inputShape` before `run`.
+ */
+export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition {
+  return definition as unknown as ToolDefinition;
 }

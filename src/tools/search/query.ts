@@ -1,0 +1,15 @@
+import type { SqliteDb } from "../../db/open-graph-db.js";
+import type { SpanRow } from "./enclosing.js";
+
+const SQL = {
+  spansOf: `SELECT qualified_name AS qualifiedName, kind, start_line AS startLine, end_line AS endLine
+    FROM nodes WHERE file = ? AND kind <> 'File'`,
+} as const;
+
+export function createSpanQueries(db: SqliteDb) {
+  const spansOf = db.prepare(SQL.spansOf);
+  return {
+    /** Every declaration's span in one file (one query per file, whatever the number of matches in it). */
+    spansOf: (file: string): SpanRow[] => spansOf.all(file) as SpanRow[],
+  };
+}
