@@ -16,9 +16,10 @@ export const findTool = defineTool({
   description:
     "Finds declarations by name: exact, prefix, substring and camel-hump matches, ranked.\n" +
     "Substrings need 3+ characters; camel humps match word starts (gUBI or gubi finds getUserById). Ranked exact, " +
-    "prefix, camel-hump, substring; exported before internal; shorter paths first. Each result gives kind, " +
-    "file:line and the one-line signature. Use it instead of grep or a workspace-symbol search to locate a " +
-    "function, class, method, type or variable; members are found by their own name.",
+    "prefix, camel-hump, substring; exported before internal; shorter paths first. Files and constructors are " +
+    "found only when asked for by kind. Each result gives kind, file:line and the one-line signature. Use it " +
+    "instead of grep or a workspace-symbol search to locate a function, class, method, type or variable; members " +
+    "are found by their own name.",
   inputShape: {
     name: z.string().describe("the name or part of it"),
     kind: z.enum(NODE_KINDS).optional().describe("only this kind of declaration"),

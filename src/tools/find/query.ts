@@ -25,8 +25,8 @@ export interface SymbolFilters {
 const NODE_COLUMNS = `n.key, n.name, n.qualified_name AS qualifiedName, n.kind, n.file, n.start_line AS startLine,
   n.end_line AS endLine, n.exported, n.signature`;
 
-/** Constructors are all named `constructor`: found only when asked for by kind. */
-const FILTERS = `(@kind IS NULL OR n.kind = @kind) AND (@kind IS NOT NULL OR n.kind <> 'Constructor')
+/** Files (zoom and list find those) and constructors (all named `constructor`) only when asked for by kind. */
+const FILTERS = `(@kind IS NULL OR n.kind = @kind) AND (@kind IS NOT NULL OR n.kind NOT IN ('File', 'Constructor'))
   AND (@exported IS NULL OR n.exported = @exported)
   AND (@under IS NULL OR n.file = @under OR substr(n.file, 1, length(@under) + 1) = @under || '/')`;
 

@@ -77,6 +77,9 @@ export function formatFileOutline(outline: FileOutline, level: OutlineLevel, max
   return { text: budget.lines.join("\n"), truncated: budget.exhausted, shownSymbols: shown, shownFiles: new Set([outline.path]) };
 }
 
+/** A truncated folder outline names at most this many of the files it left out. */
+const MAX_OMITTED_NAMES = 200;
+
 function folderLabel(path: string): string {
   return path === "" ? "./" : `${path}/`;
 }
@@ -97,21 +100,26 @@ export function formatFolderZoom(zoom: FolderZoom, level: OutlineLevel, maxBytes
   const budget = new Budget(maxBytes);
   budget.add([`${folderLabel(zoom.path)} level ${level}, ${mode}: ${plural(totalFiles, "indexed file")}, ${plural(totalExported, "exported symbol")}`]);
   if (totalFiles === 0) budget.add(["no indexed source files here"]);
-  let omittedFiles = 0;
+  const omitted: FileOutline[] = [];
   const shownFiles = new Set<string>();
   for (const folder of zoom.folders) {
     if (zoom.recursive && !budget.add([folderSummary(folder, undefined)])) {
-      omittedFiles += folder.outlines.length;
+      omitted.push(...folder.outlines);
       continue;
     }
     for (const outline of folder.outlines) {
       if (budget.add([`  ${fileName(outline.path, folder.path)}`, ...symbolLines(outline.symbols, "    ")])) shownFiles.add(outline.path);
-      else omittedFiles += 1;
+      else omitted.push(outline);
     }
   }
   for (const subfolder of zoom.subfolders) budget.add([`  ${folderSummary(subfolder, zoom.path)}`]);
   if (budget.exhausted) {
-    budget.lines.push(`… truncated: ${plural(omittedFiles, "more file")} not shown (over ${maxBytes.toLocaleString("en-US")} bytes); zoom into a subfolder or raise maxBytes.`);
+    const names = omitted.slice(0, MAX_OMITTED_NAMES).map((outline) => `${fileName(outline.path, zoom.path)} (${outline.symbols.length})`);
+    const rest = omitted.length > MAX_OMITTED_NAMES ? `, and ${omitted.length - MAX_OMITTED_NAMES} more` : "";
+    budget.lines.push(
+      `… truncated at ${maxBytes.toLocaleString("en-US")} bytes; zoom into these files or a subfolder, or raise maxBytes. ` +
+        `Not shown (symbols): ${names.join(", ")}${rest}.`,
+    );
   }
   return { text: budget.lines.join("\n"), truncated: budget.exhausted, shownSymbols: 0, shownFiles };
 }

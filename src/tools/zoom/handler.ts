@@ -89,7 +89,7 @@ async function zoomFile(input: ZoomInput, context: ToolContext, absolute: string
 
 /** Indexed files and source files on disk under the folder, so that changed, deleted and new ones are indexed first. */
 function filesToRefresh(context: ToolContext, queries: OutlineQueries, dir: string, input: ZoomInput): string[] {
-  const known = queries.filesIn(dir).map((file) => file.path);
+  const known = queries.pathsIn(dir);
   const onDisk = walkWorkspace(context.root, dir, { recursive: input.recursive, maxEntries: MAX_WALKED_ENTRIES })
     .entries.filter((entry) => entry.type === "file" && isSourcePath(entry.path) && (input.tests || !isTestPath(entry.path)))
     .map((entry) => entry.path);

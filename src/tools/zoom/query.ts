@@ -31,6 +31,7 @@ const FILE_COLUMNS = `f.path, max(CASE WHEN n.key = f.path THEN n.end_line END) 
 
 const SQL = {
   file: `SELECT ${FILE_COLUMNS} FROM files f JOIN nodes n ON n.file = f.path WHERE f.path = ? GROUP BY f.path`,
+  pathsIn: "SELECT path FROM files WHERE path >= @low AND path < @high",
   filesIn: `SELECT ${FILE_COLUMNS} FROM files f JOIN nodes n ON n.file = f.path
     WHERE f.path >= @low AND f.path < @high GROUP BY f.path ORDER BY f.path`,
   exportedTopLevelOf: `SELECT ${OUTLINE_COLUMNS} FROM nodes WHERE file = ? AND exported = 1 AND parent_key = file
@@ -49,7 +50,9 @@ export function createOutlineQueries(db: SqliteDb) {
   return {
     /** The indexed file at this graph path, or undefined. */
     file: (path: string): FileRow | undefined => statements.file.get(path) as FileRow | undefined,
-    /** Every indexed file under a folder ("" for the root), at any depth. */
+    /** The paths of every indexed file under a folder ("" for the root), at any depth. */
+    pathsIn: (dir: string): string[] => statements.pathsIn.pluck().all(folderKeyRange(dir)) as string[],
+    /** Every indexed file under a folder, at any depth, with its counts. */
     filesIn: (dir: string): FileRow[] => statements.filesIn.all(folderKeyRange(dir)) as FileRow[],
     /** Level 0 of one file: its exported top-level declarations. */
     exportedTopLevelOf: (path: string): OutlineRow[] => statements.exportedTopLevelOf.all(path) as OutlineRow[],
