@@ -60,8 +60,9 @@ const SQL = {
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   countNodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind",
   countEdgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind",
-  dropVanishedSymbolNames:
-    "DELETE FROM symbol_names WHERE NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.name = symbol_names.name)",
+  dropVanishedSymbolNames: `DELETE FROM symbol_names WHERE name IN (SELECT name FROM symbol_names_released)
+     AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.name = symbol_names.name)`,
+  clearReleasedSymbolNames: "DELETE FROM symbol_names_released",
   unindexedSymbolNames: "SELECT id, name FROM symbol_names WHERE humps IS NULL",
   setSymbolNameHumps: "UPDATE symbol_names SET humps = ? WHERE id = ?",
   indexSymbolName: "INSERT INTO symbol_names_trigrams (rowid, name) VALUES (?, ?)",
@@ -163,6 +164,7 @@ export function createGraphStore(db: SqliteDb) {
   /** Brings the symbol-search vocabulary (schema.ts) in line with the nodes, at the end of a run. */
   function refreshSymbolNames(): void {
     statements.dropVanishedSymbolNames.run();
+    statements.clearReleasedSymbolNames.run();
     for (const { id, name } of statements.unindexedSymbolNames.all() as { id: number; name: string }[]) {
       statements.setSymbolNameHumps.run(nameHumps(name), id);
       statements.indexSymbolName.run(id, name);

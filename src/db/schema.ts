@@ -43,11 +43,12 @@ CREATE INDEX nodes_by_file ON nodes(file);
 CREATE INDEX nodes_by_kind ON nodes(kind);
 CREATE INDEX nodes_by_name ON nodes(name);
 
--- Symbol search (the find tool). The vocabulary: every distinct node name once, with its humps (the first
--- letter of each word, lower case: getUserById -> gubi) and a trigram index for substrings. The trigger adds
--- names as nodes are written; the end of every run (GraphStore.finishRun) drops names no node has any more,
--- and fills in the humps and the trigram entries of the new ones (humps IS NULL until then). So a run pays
--- for what changed in the vocabulary, not for every node it rewrites.
+-- Symbol search (the find tool, ADR 0005). The vocabulary: every distinct node name once, with its humps (the
+-- first letter of each word, lower case: getUserById -> gubi) and a trigram index for substrings. Triggers
+-- add names as nodes are written and note the names of deleted nodes; the end of every run
+-- (GraphStore.finishRun) drops the noted names no node has any more, and fills in the humps and trigram
+-- entries of new names (humps IS NULL until then). So a run pays for what changed in the vocabulary, not
+-- for every node it rewrites.
 CREATE TABLE symbol_names (
   id    INTEGER PRIMARY KEY,
   name  TEXT NOT NULL UNIQUE,
@@ -58,6 +59,12 @@ CREATE INDEX symbol_names_unindexed ON symbol_names(id) WHERE humps IS NULL;
 CREATE VIRTUAL TABLE symbol_names_trigrams USING fts5(name, content = 'symbol_names', content_rowid = 'id', tokenize = 'trigram');
 CREATE TRIGGER nodes_add_symbol_name AFTER INSERT ON nodes BEGIN
   INSERT OR IGNORE INTO symbol_names (name) VALUES (new.name);
+END;
+CREATE TABLE symbol_names_released (
+  name TEXT PRIMARY KEY
+) WITHOUT ROWID;
+CREATE TRIGGER nodes_release_symbol_name AFTER DELETE ON nodes BEGIN
+  INSERT OR IGNORE INTO symbol_names_released (name) VALUES (old.name);
 END;
 CREATE TRIGGER symbol_names_drop_trigrams AFTER DELETE ON symbol_names WHEN old.humps IS NOT NULL BEGIN
   INSERT INTO symbol_names_trigrams (symbol_names_trigrams, rowid, name) VALUES ('delete', old.id, old.name);
