@@ -28,9 +28,10 @@ export function graphPathOf(root: string, absolute: string): string | undefined 
   return relative.split(path.sep).join("/");
 }
 
-/** `dir` contains `file` (both graph paths; "" is the root). */
-export function isUnder(dir: string, file: string): boolean {
-  return dir === "" || file === dir || file.startsWith(`${dir}/`);
+/** The folder a graph path is in ("" for the root). */
+export function folderOf(graphPath: string): string {
+  const slash = graphPath.lastIndexOf("/");
+  return slash < 0 ? "" : graphPath.slice(0, slash);
 }
 
 /** Sorts after every string that starts with a given prefix (UTF-8 byte order: SQLite's BINARY collation). */

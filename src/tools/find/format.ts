@@ -1,3 +1,4 @@
+import { plural } from "../text.js";
 import type { RankedSymbol } from "./rank.js";
 
 export interface FindAnswer {
@@ -27,7 +28,7 @@ export function formatFindText(answer: FindAnswer): string {
   const header =
     more > 0
       ? `${answer.shown.length} of ${answer.total} symbols matching ${query}${where}; ${more} more: narrow with kind, exported or path, or raise limit.`
-      : `${answer.total} symbol${answer.total === 1 ? "" : "s"} matching ${query}${where}:`;
+      : `${plural(answer.total, "symbol")} matching ${query}${where}:`;
   return [header, ...answer.shown.map(symbolLine)].join("\n");
 }
 

@@ -1,3 +1,4 @@
+import { plural } from "../text.js";
 import type { WalkEntry } from "../workspace-walk.js";
 import type { FileCounts } from "./query.js";
 
@@ -40,7 +41,7 @@ function entryLine(entry: ListedEntry, base: string): string {
       ? ""
       : entry.graph === null
         ? "  not indexed"
-        : `  ${entry.graph.symbols} symbol${entry.graph.symbols === 1 ? "" : "s"}, ${entry.graph.exports} exported`;
+        : `  ${plural(entry.graph.symbols, "symbol")}, ${entry.graph.exports} exported`;
   return `${indent}${name}  ${humanSize(entry.size)}${graph}`;
 }
 
@@ -50,7 +51,7 @@ export function formatListText(answer: ListAnswer): string {
   const folders = answer.entries.length - files;
   const label = answer.path === "" ? "./" : `${answer.path}/`;
   const how = [answer.recursive ? "recursive" : "", answer.glob === undefined ? "" : `glob ${answer.glob}`].filter((part) => part !== "");
-  const header = `${label}${how.length > 0 ? ` (${how.join(", ")})` : ""}: ${folders} folder${folders === 1 ? "" : "s"}, ${files} file${files === 1 ? "" : "s"}`;
+  const header = `${label}${how.length > 0 ? ` (${how.join(", ")})` : ""}: ${plural(folders, "folder")}, ${plural(files, "file")}`;
   const lines = [header, ...answer.entries.map((entry) => entryLine(entry, answer.path))];
   if (answer.entries.length === 0) lines.push(answer.glob === undefined ? "empty (or everything in it is ignored by .gitignore)" : "nothing matches the glob");
   if (answer.truncated) lines.push(`… truncated after ${answer.entries.length} entries; list a subfolder, add a glob, or raise limit.`);

@@ -4,7 +4,7 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError, type ToolContext } from "../tool-contract.js";
-import { graphPathOf, isSourcePath } from "../workspace-files.js";
+import { folderOf, graphPathOf, isSourcePath } from "../workspace-files.js";
 import { walkWorkspace, type WalkEntry } from "../workspace-walk.js";
 import { formatListText, listStructured, type ListedEntry } from "./format.js";
 import { createCountQueries } from "./query.js";
@@ -14,18 +14,13 @@ const queriesOf = perDatabase(createCountQueries);
 /** With a glob, at most this many entries are walked before filtering. */
 const MAX_WALKED_ENTRIES = 50_000;
 
-function parentOf(entryPath: string): string {
-  const slash = entryPath.lastIndexOf("/");
-  return slash < 0 ? "" : entryPath.slice(0, slash);
-}
-
 /** Files matching the glob (relative to the listed folder), and the folders that lead to them. */
 function filterByGlob(entries: readonly WalkEntry[], dir: string, glob: string): WalkEntry[] {
   const matches = picomatch(glob, { dot: true });
-  const files = entries.filter((entry) => entry.type === "file" && matches(dir === "" ? entry.path : entry.path.slice(dir.length + 1)));
+  const files = new Set(entries.filter((entry) => entry.type === "file" && matches(dir === "" ? entry.path : entry.path.slice(dir.length + 1))));
   const folders = new Set<string>();
-  for (const file of files) for (let folder = parentOf(file.path); folder.length > dir.length; folder = parentOf(folder)) folders.add(folder);
-  return entries.filter((entry) => (entry.type === "file" ? files.includes(entry) : folders.has(entry.path)));
+  for (const file of files) for (let folder = folderOf(file.path); folder.length > dir.length; folder = folderOf(folder)) folders.add(folder);
+  return entries.filter((entry) => (entry.type === "file" ? files.has(entry) : folders.has(entry.path)));
 }
 
 /** Entries under the folder, with the graph's counts for source files, after bringing indexed ones up to date. */

@@ -1,3 +1,4 @@
+import { lineSpan, plural } from "../text.js";
 import { enclosingSymbol, type SpanRow } from "./enclosing.js";
 import type { RipgrepLine } from "./ripgrep.js";
 
@@ -70,8 +71,7 @@ function clip(text: string): string {
 
 function symbolHeader(symbol: SpanRow | undefined): string {
   if (symbol === undefined) return "  (top level)";
-  const lines = symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
-  return `  in ${symbol.qualifiedName} (${symbol.kind}, ${lines})`;
+  return `  in ${symbol.qualifiedName} (${symbol.kind}, ${lineSpan(symbol.startLine, symbol.endLine)})`;
 }
 
 
@@ -79,13 +79,13 @@ function symbolHeader(symbol: SpanRow | undefined): string {
 export function formatSearchText(answer: SearchAnswer): string {
   const what = answer.literal ? JSON.stringify(answer.pattern) : `/${answer.pattern}/`;
   if (answer.matches === 0) return `No match for ${what}.${answer.warnings.length > 0 ? `\n${answer.warnings.join("\n")}` : ""}`;
-  const files = `${answer.hits.length} file${answer.hits.length === 1 ? "" : "s"}`;
+  const files = plural(answer.hits.length, "file");
   const stop = answer.timedOut
     ? "; stopped by the time limit, results are partial"
     : answer.truncated
       ? `; stopped at ${answer.limit}: narrow with glob or paths, or raise limit`
       : "";
-  const lines = [`${answer.matches} match${answer.matches === 1 ? "" : "es"} in ${files} for ${what}${stop}:`];
+  const lines = [`${plural(answer.matches, "match", "matches")} in ${files} for ${what}${stop}:`];
   for (const { file, groups } of answer.hits) {
     lines.push(file);
     for (const group of groups) {

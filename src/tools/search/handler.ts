@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError, type ToolContext, type ToolDefinition } from "../tool-contract.js";
-import { graphPathOf, isBinaryFile, isSourcePath } from "../workspace-files.js";
+import { graphPathOf, isBinaryFile } from "../workspace-files.js";
 import { formatSearchText, groupHits, searchStructured } from "./format.js";
 import { createSpanQueries } from "./query.js";
 import { locateRipgrep, runRipgrep } from "./ripgrep.js";
@@ -58,14 +58,16 @@ export function createSearchTool(findRipgrep: () => Promise<string>): ToolDefini
         maxMatches: input.limit,
         timeoutMs: TIMEOUT_MS,
       });
-      const files = [...new Set(result.lines.map((line) => line.file))].map((file) => file.replace(/^\.\//, ""));
-      await context.ensureFresh(files.filter(isSourcePath).map((file) => path.join(context.root, file)));
-      const spans = queriesOf(context.db);
+      // ripgrep prints ./file when given "." as a path.
       const lines = result.lines.map((line) => ({ ...line, file: line.file.replace(/^\.\//, "") }));
+      const queries = queriesOf(context.db);
+      // Indexed files with matches are brought up to date; the others have no declarations to name.
+      const indexed = [...new Set(lines.map((line) => line.file))].filter(queries.isIndexed);
+      await context.ensureFresh(indexed.map((file) => path.join(context.root, file)));
       const answer = {
         pattern: input.pattern,
         literal: input.literal,
-        hits: groupHits(lines, (file) => spans.spansOf(file), input.context),
+        hits: groupHits(lines, queries.spansOf, input.context),
         matches: lines.filter((line) => line.isMatch).length,
         truncated: result.truncated,
         timedOut: result.timedOut,

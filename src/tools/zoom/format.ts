@@ -1,3 +1,4 @@
+import { lineSpan, plural } from "../text.js";
 import type { FileOutline, FolderOutline, FolderZoom, OutlineLevel, OutlineSymbol } from "./outline.js";
 
 /**
@@ -5,19 +6,12 @@ import type { FileOutline, FolderOutline, FolderZoom, OutlineLevel, OutlineSymbo
  * members indented under their container. Output stops at a byte budget with a note that says so.
  */
 
-function plural(count: number, noun: string): string {
-  return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
-}
-
-function lineRange(symbol: OutlineSymbol): string {
-  return symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
-}
 
 function symbolLines(symbols: readonly OutlineSymbol[], indent: string): string[] {
   return symbols.flatMap((symbol) => {
     const signature = symbol.signature === "" ? symbol.name : symbol.signature;
     const doc = symbol.doc === "" ? "" : `  // ${symbol.doc}`;
-    return [`${indent}${lineRange(symbol)} ${symbol.kind} ${signature}${doc}`, ...symbolLines(symbol.members, `${indent}  `)];
+    return [`${indent}${lineSpan(symbol.startLine, symbol.endLine)} ${symbol.kind} ${signature}${doc}`, ...symbolLines(symbol.members, `${indent}  `)];
   });
 }
 

@@ -3,16 +3,12 @@ import path from "node:path";
 import { z } from "zod";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError, type ToolContext, type ToolResult } from "../tool-contract.js";
-import { graphPathOf, isSourcePath, isTestPath, isUnder, readCappedText } from "../workspace-files.js";
-import { walkWorkspace } from "../workspace-walk.js";
+import { folderOf, graphPathOf, isSourcePath, isTestPath, readCappedText } from "../workspace-files.js";
 import { formatFileOutline, formatFileText, formatFolderZoom } from "./format.js";
 import { fileOutline, folderZoom, type OutlineLevel } from "./outline.js";
-import { createOutlineQueries, type OutlineQueries } from "./query.js";
+import { createOutlineQueries } from "./query.js";
 
 const queriesOf = perDatabase(createOutlineQueries);
-
-/** More files than this under one folder are not walked on disk to look for new ones. */
-const MAX_WALKED_ENTRIES = 50_000;
 
 interface ZoomInput {
   readonly path: string;
@@ -87,20 +83,12 @@ async function zoomFile(input: ZoomInput, context: ToolContext, absolute: string
   return { text: formatted.text, structured: { level, ...outline, symbols, truncated: formatted.truncated } };
 }
 
-/** Indexed files and source files on disk under the folder, so that changed, deleted and new ones are indexed first. */
-function filesToRefresh(context: ToolContext, queries: OutlineQueries, dir: string, input: ZoomInput): string[] {
-  const known = queries.pathsIn(dir);
-  const onDisk = walkWorkspace(context.root, dir, { recursive: input.recursive, maxEntries: MAX_WALKED_ENTRIES })
-    .entries.filter((entry) => entry.type === "file" && isSourcePath(entry.path) && (input.tests || !isTestPath(entry.path)))
-    .map((entry) => entry.path);
-  return [...new Set([...known, ...onDisk])].map((file) => path.join(context.root, file));
-}
-
 async function zoomFolder(input: ZoomInput, context: ToolContext, absolute: string, shownAs: string): Promise<ToolResult> {
   if (input.level === 2) throw new ToolInputError(`${shownAs} is a folder; zoom level 2 reads one file. Zoom a folder at level 0 or 1.`);
   const dir = graphPathIn(context, absolute, shownAs);
   const queries = queriesOf(context.db);
-  await context.ensureFresh(filesToRefresh(context, queries, dir, input));
+  // Every indexed file under the folder: subfolders' counts are shown too. New files join at the next index run.
+  await context.ensureFresh(queries.pathsIn(dir).map((file) => path.join(context.root, file)));
   const level = input.level as OutlineLevel;
   const files = queries.filesIn(dir).filter((file) => input.tests || !isTestPath(file.path));
   const rows = input.recursive
@@ -108,7 +96,7 @@ async function zoomFolder(input: ZoomInput, context: ToolContext, absolute: stri
       ? queries.exportedTopLevelIn(dir)
       : queries.declarationsIn(dir)
     : files
-        .filter((file) => isUnder(dir, file.path) && !file.path.slice(dir === "" ? 0 : dir.length + 1).includes("/"))
+        .filter((file) => folderOf(file.path) === dir)
         .flatMap((file) => (level === 0 ? queries.exportedTopLevelOf(file.path) : queries.declarationsOf(file.path)));
   const zoom = folderZoom(dir, files, rows, level, input.recursive);
   const formatted = formatFolderZoom(zoom, level, input.maxBytes);

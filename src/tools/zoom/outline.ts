@@ -1,3 +1,4 @@
+import { folderOf } from "../workspace-files.js";
 import type { FileRow, OutlineRow } from "./query.js";
 
 /** Level 0: exported top-level declarations. Level 1: every declaration, members nested. */
@@ -78,11 +79,6 @@ export interface FolderZoom {
   readonly subfolders: readonly FolderOutline[];
 }
 
-function parentFolder(file: string): string {
-  const slash = file.lastIndexOf("/");
-  return slash < 0 ? "" : file.slice(0, slash);
-}
-
 /** The first folder level below `dir` that holds `file`, or undefined when the file is directly in dir. */
 function childFolderOf(dir: string, file: string): string | undefined {
   const rest = dir === "" ? file : file.slice(dir.length + 1);
@@ -101,7 +97,7 @@ export function folderZoom(dir: string, files: readonly FileRow[], rows: readonl
   const inSubfolder = (outline: FileOutline): boolean => !recursive && childFolderOf(dir, outline.path) !== undefined;
   const groups = groupBy(
     outlines.filter((outline) => !inSubfolder(outline)),
-    (outline) => parentFolder(outline.path),
+    (outline) => folderOf(outline.path),
   );
   const subfolders = groupBy(outlines.filter(inSubfolder), (outline) => childFolderOf(dir, outline.path) ?? "");
   const summed = (path: string, members: readonly FileOutline[], listed: boolean): FolderOutline => ({

@@ -60,6 +60,7 @@ describe("zoom", () => {
 
   it("leaves test files out of a folder unless asked", async () => {
     fs.writeFileSync(path.join(root, "shared", "money.test.ts"), "export const cases = [1, 2];\n");
+    await runTool(zoomTool, { path: "shared/money.test.ts" }, context);
     const without = await runTool(zoomTool, { path: "shared" }, context);
     expect(without.text).not.toContain("money.test.ts");
     const withTests = await runTool(zoomTool, { path: "shared", tests: true }, context);
@@ -67,15 +68,28 @@ describe("zoom", () => {
     fs.rmSync(path.join(root, "shared", "money.test.ts"));
   });
 
-  it("re-indexes a file changed since it was indexed before answering", async () => {
+  it("re-indexes a file changed since it was indexed before answering, for a file and for its folder", async () => {
     const own = copySampleProject("web-app");
     const ownContext = await openIndexedContext(own);
     try {
-      fs.appendFileSync(path.join(own, "shared", "money.ts"), "\n/** Rounds to whole euros. */\nexport function roundEuros(cents: number): number {\n  return Math.round(cents / 100) * 100;\n}\n");
+      const money = path.join(own, "shared", "money.ts");
+      fs.appendFileSync(money, "\n/** Rounds to whole euros. */\nexport function roundEuros(cents: number): number {\n  return Math.round(cents / 100) * 100;\n}\n");
       const result = await runTool(zoomTool, { path: "shared/money.ts" }, ownContext);
       expect(result.text).toContain("L14-16 Function export function roundEuros(cents: number): number  // Rounds to whole euros.");
+      fs.appendFileSync(money, "export const CENTS_PER_EURO = 100;\n");
+      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain("    L17 Variable export const CENTS_PER_EURO = 100\n");
+    } finally {
+      ownContext.close();
+    }
+  });
+
+  it("indexes a new file zoomed into", async () => {
+    const own = copySampleProject("web-app");
+    const ownContext = await openIndexedContext(own);
+    try {
       fs.writeFileSync(path.join(own, "shared", "extra.ts"), "export const extra = 1;\n");
-      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain("extra.ts\n    L1 Variable export const extra = 1");
+      expect((await runTool(zoomTool, { path: "shared/extra.ts" }, ownContext)).text).toBe("shared/extra.ts (2 lines; 1 exported symbol of 1 top-level)\nL1 Variable export const extra = 1");
+      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain("  extra.ts\n    L1 Variable export const extra = 1\n");
     } finally {
       ownContext.close();
     }
