@@ -10,13 +10,15 @@ import { createOutlineQueries } from "./query.js";
 
 const queriesOf = perDatabase(createOutlineQueries);
 
-interface ZoomInput {
-  readonly path: string;
-  readonly level: number;
-  readonly recursive: boolean;
-  readonly tests: boolean;
-  readonly maxBytes: number;
-}
+const inputShape = {
+  path: z.string().default(".").describe("file or folder, relative to the root"),
+  level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
+  recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
+  tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, __tests__/)"),
+  maxBytes: z.number().int().min(1_000).max(10_000_000).default(100_000).describe("cap on the answer's size in bytes"),
+};
+
+type ZoomInput = z.infer<z.ZodObject<typeof inputShape>>;
 
 export const zoomTool = defineTool({
   name: "zoom",
@@ -27,13 +29,7 @@ export const zoomTool = defineTool({
     "(capped). On a folder: level 0 (or 1) of every indexed source file in it, tests left out unless asked, files " +
     "without exports omitted, a summary line per folder; subfolders only summed up unless recursive. A file " +
     "changed since it was indexed is re-indexed first.",
-  inputShape: {
-    path: z.string().default(".").describe("file or folder, relative to the root"),
-    level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
-    recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
-    tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, __tests__/)"),
-    maxBytes: z.number().int().min(1_000).max(10_000_000).default(100_000).describe("cap on the answer's size in bytes"),
-  },
+  inputShape,
   positional: ["path"],
   annotations: { title: "Zoom into a file or folder", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
