@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { FileExtraction } from "../model/extracted.js";
+import { nameHumps } from "../model/name-words.js";
 import type { SqliteDb } from "./open-graph-db.js";
 import { META, STATE_COMPLETE, STATE_INDEXING } from "./schema.js";
 
@@ -59,6 +60,12 @@ const SQL = {
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   countNodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind",
   countEdgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind",
+  dropVanishedSymbolNames: `DELETE FROM symbol_names WHERE name IN (SELECT name FROM symbol_names_released)
+     AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.name = symbol_names.name)`,
+  clearReleasedSymbolNames: "DELETE FROM symbol_names_released",
+  unindexedSymbolNames: "SELECT id, name FROM symbol_names WHERE humps IS NULL",
+  setSymbolNameHumps: "UPDATE symbol_names SET humps = ? WHERE id = ?",
+  indexSymbolName: "INSERT INTO symbol_names_trigrams (rowid, name) VALUES (?, ?)",
 } as const;
 
 type Statement = Database.Statement<unknown[], unknown>;
@@ -154,7 +161,18 @@ export function createGraphStore(db: SqliteDb) {
     for (const path of pendingPaths) statements.insertPending.run(path);
   });
 
+  /** Brings the symbol-search vocabulary (schema.ts) in line with the nodes, at the end of a run. */
+  function refreshSymbolNames(): void {
+    statements.dropVanishedSymbolNames.run();
+    statements.clearReleasedSymbolNames.run();
+    for (const { id, name } of statements.unindexedSymbolNames.all() as { id: number; name: string }[]) {
+      statements.setSymbolNameHumps.run(nameHumps(name), id);
+      statements.indexSymbolName.run(id, name);
+    }
+  }
+
   const finishRun = db.transaction((indexedAt: number, fingerprint: string, root: string) => {
+    refreshSymbolNames();
     statements.setMeta.run(META.indexedAt, String(indexedAt));
     statements.setMeta.run(META.fingerprint, fingerprint);
     statements.setMeta.run(META.root, root);

@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -42,6 +42,33 @@ CREATE TABLE nodes (
 CREATE INDEX nodes_by_file ON nodes(file);
 CREATE INDEX nodes_by_kind ON nodes(kind);
 CREATE INDEX nodes_by_name ON nodes(name);
+
+-- Symbol search (the find tool, ADR 0006). The vocabulary: every distinct node name once, with its humps (the
+-- first letter of each word, lower case: getUserById -> gubi) and a trigram index for substrings. Triggers
+-- add names as nodes are written and note the names of deleted nodes; the end of every run
+-- (GraphStore.finishRun) drops the noted names no node has any more, and fills in the humps and trigram
+-- entries of new names (humps IS NULL until then). So a run pays for what changed in the vocabulary, not
+-- for every node it rewrites.
+CREATE TABLE symbol_names (
+  id    INTEGER PRIMARY KEY,
+  name  TEXT NOT NULL UNIQUE,
+  humps TEXT
+);
+CREATE INDEX symbol_names_by_humps ON symbol_names(humps);
+CREATE INDEX symbol_names_unindexed ON symbol_names(id) WHERE humps IS NULL;
+CREATE VIRTUAL TABLE symbol_names_trigrams USING fts5(name, content = 'symbol_names', content_rowid = 'id', tokenize = 'trigram');
+CREATE TRIGGER nodes_add_symbol_name AFTER INSERT ON nodes BEGIN
+  INSERT OR IGNORE INTO symbol_names (name) VALUES (new.name);
+END;
+CREATE TABLE symbol_names_released (
+  name TEXT PRIMARY KEY
+) WITHOUT ROWID;
+CREATE TRIGGER nodes_release_symbol_name AFTER DELETE ON nodes BEGIN
+  INSERT OR IGNORE INTO symbol_names_released (name) VALUES (old.name);
+END;
+CREATE TRIGGER symbol_names_drop_trigrams AFTER DELETE ON symbol_names WHEN old.humps IS NOT NULL BEGIN
+  INSERT INTO symbol_names_trigrams (symbol_names_trigrams, rowid, name) VALUES ('delete', old.id, old.name);
+END;
 
 CREATE TABLE edges (
   id        INTEGER PRIMARY KEY,

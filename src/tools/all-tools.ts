@@ -1,12 +1,27 @@
 import { calleesTool, callersTool } from "./calls/handler.js";
 import { depsTool } from "./deps/handler.js";
+import { findTool } from "./find/handler.js";
 import { impactTool } from "./impact/handler.js";
+import { listTool } from "./list/handler.js";
 import { pathsTool } from "./paths/handler.js";
+import { searchTool } from "./search/handler.js";
 import { statusTool } from "./status/handler.js";
+import { zoomTool } from "./zoom/handler.js";
 import type { ToolDefinition } from "./tool-contract.js";
 
 /**
  * Every tool slice, in the order the MCP server lists them and the CLI shows them.
  * A new slice adds its handler's definition here; nothing else switches on tool names.
  */
-export const ALL_TOOLS: readonly ToolDefinition[] = [impactTool, callersTool, calleesTool, pathsTool, depsTool, statusTool];
+export const ALL_TOOLS: readonly ToolDefinition[] = [
+  impactTool,
+  callersTool,
+  calleesTool,
+  pathsTool,
+  depsTool,
+  zoomTool,
+  findTool,
+  searchTool,
+  listTool,
+  statusTool,
+];

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copySampleProject, removeTempDirs, runCli } from "../test-support/fixtures.js";
+
+/** zoom, find, search and list through the built CLI, against an indexed copy of the web-app sample. */
+let root: string;
+
+beforeAll(() => {
+  root = copySampleProject("web-app");
+  expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+});
+
+afterAll(removeTempDirs);
+
+function tool(...args: string[]) {
+  return runCli([...args, "--root", root]);
+}
+
+describe("ts-graph zoom (subprocess)", () => {
+  it("prints a file's exported outline, and its text at level 2", () => {
+    const outline = tool("zoom", "shared/money.ts");
+    expect(outline.status).toBe(0);
+    expect(outline.stdout).toBe(
+      "shared/money.ts (12 lines; 2 exported symbols of 2 top-level)\n" +
+        "L4-6 Function export function formatPrice(cents: number): string  // Returns a price in cents formatted as euros, e.g.\n" +
+        "L9-11 Function export function sumLines(lines: readonly CartLine[]): number  // Returns the sum of quantity * unit price over all lines, in cents.\n",
+    );
+    const text = tool("zoom", "shared/money.ts", "--level", "2", "--max-bytes", "1000");
+    expect(text.stdout).toBe(`shared/money.ts (435 bytes)\n${fs.readFileSync(path.join(root, "shared", "money.ts"), "utf8")}`);
+  });
+
+  it("re-indexes a file edited since the last index before answering", () => {
+    fs.appendFileSync(path.join(root, "shared", "result.ts"), "\nexport const NONE = 0;\n");
+    expect(tool("zoom", "shared/result.ts").stdout).toContain("\nL31 Variable export const NONE = 0\n");
+  });
+
+  it("exits 2 with the reason on bad input", () => {
+    const missing = tool("zoom", "shared/nope.ts");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^ts-graph zoom: shared\/nope\.ts does not exist/);
+    const level = tool("zoom", "shared", "--level", "3");
+    expect(level.status).toBe(2);
+    expect(level.stderr).toMatch(/--level: Too big/);
+  });
+});
+
+describe("ts-graph find (subprocess)", () => {
+  it("finds by camel humps and prints JSON with --json", () => {
+    const found = tool("find", "vCL");
+    expect(found.status).toBe(0);
+    expect(found.stdout).toBe("1 symbol matching \"vCL\":\nshared/validation.ts:47 Function validateCartLine: export function validateCartLine(line: CartLine): Result<CartLine>\n");
+    const json = JSON.parse(tool("find", "login", "--kind", "Method", "--json").stdout) as { total: number; matches: { qualifiedName: string }[] };
+    expect(json.total).toBe(3);
+    expect(json.matches.map((match) => match.qualifiedName).sort()).toEqual(["ApiClient.login", "SessionStore.login", "UserService.login"]);
+  });
+
+  it("rejects an unknown kind", () => {
+    const result = tool("find", "x", "--kind", "Widget");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/argument 'Widget' is invalid/);
+  });
+});
+
+describe("ts-graph search (subprocess)", () => {
+  it("prints matches under their enclosing declarations, paths in the order given", () => {
+    const result = tool("search", "validateCartLine\\(", "--paths", "frontend", "--paths", "backend");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(
+      "2 matches in 2 files for /validateCartLine\\(/:\n" +
+        "frontend/store/cart.ts\n  in Cart.add (Method, L15-28)\n    22:     if (!validateCartLine(line).ok) {\n" +
+        "backend/services/order-service.ts\n  in OrderService.placeOrder (Method, L13-32)\n    15:       const checked = validateCartLine(line);\n",
+    );
+  });
+
+  it("exits 2 on an invalid regex, with ripgrep's message", () => {
+    const result = tool("search", "login(");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^ts-graph search: Invalid pattern: regex parse error:/);
+  });
+});
+
+describe("ts-graph list (subprocess)", () => {
+  it("lists a folder with sizes and graph counts", () => {
+    const result = tool("list", "backend/services");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(
+      "backend/services/: 0 folders, 3 files\n" +
+        "order-service.ts  1.2 KB  6 symbols, 1 exported\n" +
+        "token-service.ts  783 B  7 symbols, 1 exported\n" +
+        "user-service.ts  2.1 KB  11 symbols, 1 exported\n",
+    );
+  });
+
+  it("exits 2 for a path outside the root", () => {
+    const result = tool("list", "../..");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/outside the workspace/);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { NODE_KINDS } from "../../model/graph-kinds.js";
+import { perDatabase } from "../per-database.js";
+import { defineTool, ToolInputError } from "../tool-contract.js";
+import { graphPathOf } from "../workspace-files.js";
+import { findStructured, formatFindText } from "./format.js";
+import { createSymbolQueries, MIN_SUBSTRING_LENGTH } from "./query.js";
+import { rankSymbols } from "./rank.js";
+
+const queriesOf = perDatabase(createSymbolQueries);
+
+const MAX_QUERY_LENGTH = 200;
+
+export const findTool = defineTool({
+  name: "find",
+  description:
+    "Finds declarations by name: exact, prefix, substring and camel-hump matches, ranked.\n" +
+    "Substrings need 3+ characters; camel humps match word starts (gUBI or gubi finds getUserById). Ranked exact, " +
+    "prefix, camel-hump, substring; exported before internal; shorter paths first. Files and constructors are " +
+    "found only when asked for by kind. Each result gives kind, file:line and the one-line signature. Use it " +
+    "instead of grep or a workspace-symbol search to locate a function, class, method, type or variable; members " +
+    "are found by their own name.",
+  inputShape: {
+    name: z.string().describe("the name or part of it"),
+    kind: z.enum(NODE_KINDS).optional().describe("only this kind of declaration"),
+    exported: z.boolean().optional().describe("only exported (true) or only internal (false) declarations"),
+    path: z.string().optional().describe("only declarations in this folder or file (relative to the root)"),
+    limit: z.number().int().min(1).max(500).default(20).describe("at most this many results"),
+  },
+  positional: ["name"],
+  annotations: { title: "Find symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  async run(input, context) {
+    const query = input.name.trim();
+    if (query === "") throw new ToolInputError("Give a name to look for (at least one character).");
+    if (query.length > MAX_QUERY_LENGTH) throw new ToolInputError(`The name is longer than ${MAX_QUERY_LENGTH} characters; give a shorter part of it.`);
+    let under: string | undefined;
+    if (input.path !== undefined) {
+      const validated = context.paths.validate(input.path);
+      under = graphPathOf(context.root, validated.absolute);
+      if (under === undefined) throw new ToolInputError(`${input.path} is outside the indexed root ${context.root}.`);
+    }
+    const candidates = queriesOf(context.db).candidates(query, { kind: input.kind, exported: input.exported, under });
+    const ranked = rankSymbols(query, candidates);
+    const filters: Record<string, string | boolean> = {};
+    if (input.kind !== undefined) filters["kind"] = input.kind;
+    if (input.exported !== undefined) filters["exported"] = input.exported;
+    if (under !== undefined) filters["path"] = under === "" ? "." : under;
+    const answer = {
+      query,
+      filters,
+      total: ranked.length,
+      shown: ranked.slice(0, input.limit),
+      shortQuery: [...query].length < MIN_SUBSTRING_LENGTH,
+    };
+    return { text: formatFindText(answer), structured: findStructured(answer) };
+  },
+});

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { perDatabase } from "../per-database.js";
+import { defineTool, ToolInputError, type ToolContext, type ToolDefinition } from "../tool-contract.js";
+import { graphPathOf, isBinaryFile } from "../workspace-files.js";
+import { formatSearchText, groupHits, searchStructured } from "./format.js";
+import { createSpanQueries } from "./query.js";
+import { locateRipgrep, runRipgrep } from "./ripgrep.js";
+
+const queriesOf = perDatabase(createSpanQueries);
+
+const TIMEOUT_MS = 30_000;
+
+/** A path to search: inside the indexed root, and not a binary file. Returned relative to the root. */
+function searchablePath(input: string, context: ToolContext): string {
+  const validated = context.paths.validate(input);
+  const relative = graphPathOf(context.root, validated.absolute);
+  if (relative === undefined) throw new ToolInputError(`${input} is outside the indexed root ${context.root}.`);
+  if (fs.statSync(validated.absolute).isFile() && isBinaryFile(validated.absolute)) {
+    throw new ToolInputError(`${input} is a binary file; search reads text files only.`);
+  }
+  return relative === "" ? "." : relative;
+}
+
+/** The search tool, with the way to find ripgrep given (tests give a missing binary). */
+export function createSearchTool(findRipgrep: () => Promise<string>): ToolDefinition {
+  return defineTool({
+    name: "search",
+    description:
+      "Searches file contents with ripgrep and names the declaration around each match.\n" +
+      "A Rust regex, or literal text; .gitignore is honoured and binary files are skipped. Each match is shown " +
+      "under the declaration that encloses it (from the code graph), which grep cannot do. Results are grouped by " +
+      "file and capped (truncated flag). Use it for text that is not a declaration name (strings, comments, call " +
+      "patterns); use find for names.",
+    inputShape: {
+      pattern: z.string().min(1).describe("a Rust regex (ripgrep syntax), or the text itself with literal"),
+      literal: z.boolean().default(false).describe("search for the pattern as plain text"),
+      ignoreCase: z.boolean().default(false).describe("match upper and lower case alike"),
+      glob: z.array(z.string()).default([]).describe("only files matching these globs (ripgrep --glob; !glob excludes)"),
+      paths: z.array(z.string()).default([]).describe("search only these files or folders (relative to the root)"),
+      context: z.number().int().min(0).max(10).default(0).describe("lines of context before and after each match"),
+      limit: z.number().int().min(1).max(5_000).default(100).describe("stop after this many matching lines"),
+    },
+    positional: ["pattern"],
+    annotations: { title: "Search file contents", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    async run(input, context) {
+      const paths = input.paths.map((entry) => searchablePath(entry, context));
+      const rgPath = await findRipgrep();
+      const result = await runRipgrep(rgPath, {
+        cwd: context.root,
+        pattern: input.pattern,
+        literal: input.literal,
+        ignoreCase: input.ignoreCase,
+        globs: input.glob,
+        paths,
+        context: input.context,
+        maxMatches: input.limit,
+        timeoutMs: TIMEOUT_MS,
+      });
+      // ripgrep prints ./file when given "." as a path.
+      const lines = result.lines.map((line) => ({ ...line, file: line.file.replace(/^\.\//, "") }));
+      const queries = queriesOf(context.db);
+      // Indexed files with matches are brought up to date; the others have no declarations to name.
+      const indexed = [...new Set(lines.map((line) => line.file))].filter(queries.isIndexed);
+      await context.ensureFresh(indexed.map((file) => path.join(context.root, file)));
+      const answer = {
+        pattern: input.pattern,
+        literal: input.literal,
+        hits: groupHits(lines, queries.spansOf, input.context),
+        matches: lines.filter((line) => line.isMatch).length,
+        truncated: result.truncated,
+        timedOut: result.timedOut,
+        limit: input.limit,
+        warnings: result.warnings,
+      };
+      return { text: formatSearchText(answer), structured: searchStructured(answer) };
+    },
+  });
+}
+
+export const searchTool = createSearchTool(locateRipgrep);

@@ -1,0 +1,11 @@
+/** Small pieces of text every tool writes the same way. */
+
+/** `1 file`, `2 files`, `1,234 symbols`. */
+export function plural(count: number, noun: string, nounPlural = `${noun}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? noun : nounPlural}`;
+}
+
+/** A declaration's lines: `L7` or `L7-12`. */
+export function lineSpan(startLine: number, endLine: number): string {
+  return startLine === endLine ? `L${startLine}` : `L${startLine}-${endLine}`;
+}

@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import path from "node:path";
+import ignore, { type Ignore } from "ignore";
+
+/** A folder shown but never entered, and why. */
+const CLOSED_FOLDERS: Readonly<Record<string, string>> = {
+  ".ts-graph": "ts-graph's database",
+  node_modules: "dependencies, not indexed",
+};
+/** Never shown. */
+const HIDDEN = new Set([".git"]);
+
+export interface WalkEntry {
+  /** Relative to the root, `/`-separated. */
+  readonly path: string;
+  readonly type: "file" | "folder";
+  /** Bytes, for a file. */
+  readonly size: number;
+  /** Why a folder is not entered (ts-graph's database, dependencies, a symbolic link). */
+  readonly closed?: string;
+}
+
+export interface WalkOptions {
+  readonly recursive: boolean;
+  /** Stop after this many entries. */
+  readonly maxEntries: number;
+}
+
+export interface WalkResult {
+  readonly entries: readonly WalkEntry[];
+  /** True when maxEntries stopped the walk. */
+  readonly truncated: boolean;
+}
+
+interface IgnoreFile {
+  /** The folder the .gitignore is in, relative to the root ("" for the root). */
+  readonly base: string;
+  readonly rules: Ignore;
+}
+
+function readIgnoreFile(root: string, base: string): IgnoreFile | undefined {
+  const file = path.join(root, base, ".gitignore");
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  return { base, rules: ignore().add(text) };
+}
+
+/** Git's order: the deeper .gitignore decides last, a `!pattern` re-includes. */
+function isIgnored(files: readonly IgnoreFile[], relative: string, isFolder: boolean): boolean {
+  let ignored = false;
+  for (const { base, rules } of files) {
+    const inside = base === "" ? relative : relative.slice(base.length + 1);
+    const result = rules.test(isFolder ? `${inside}/` : inside);
+    if (result.ignored) ignored = true;
+    else if (result.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/** The .gitignore files of the folders above `dir`, from the root down (dir's own is read by the walk). */
+function ignoreFilesAbove(root: string, dir: string): IgnoreFile[] {
+  if (dir === "") return [];
+  const parts = dir.split("/");
+  const bases = parts.map((_, index) => parts.slice(0, index).join("/"));
+  return bases.map((base) => readIgnoreFile(root, base)).filter((file): file is IgnoreFile => file !== undefined);
+}
+
+function byTypeThenName(a: fs.Dirent, b: fs.Dirent): number {
+  const folderFirst = Number(b.isDirectory()) - Number(a.isDirectory());
+  return folderFirst !== 0 ? folderFirst : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/**
+ * The entries under `dir` (relative to root) that git would not ignore: the root's and nested .gitignore
+ * files apply (read with the `ignore` package); `.git` is never shown; ts-graph's `.ts-graph` folder and
+ * `node_modules` are shown but never entered. Folders come before files, each sorted by name; a recursive
+ * walk lists a folder's content right after it.
+ */
+export function walkWorkspace(root: string, dir: string, options: WalkOptions): WalkResult {
+  const entries: WalkEntry[] = [];
+  let truncated = false;
+
+  function visit(folder: string, ignoreFiles: readonly IgnoreFile[]): void {
+    const own = readIgnoreFile(root, folder);
+    const rules = own === undefined ? ignoreFiles : [...ignoreFiles, own];
+    const dirents = fs.readdirSync(path.join(root, folder), { withFileTypes: true }).sort(byTypeThenName);
+    for (const dirent of dirents) {
+      if (truncated) return;
+      if (HIDDEN.has(dirent.name)) continue;
+      const relative = folder === "" ? dirent.name : `${folder}/${dirent.name}`;
+      const absolute = path.join(root, relative);
+      const stat = dirent.isSymbolicLink() ? fs.statSync(absolute, { throwIfNoEntry: false }) : undefined;
+      const isFolder = dirent.isDirectory() || stat?.isDirectory() === true;
+      if (!isFolder && !dirent.isFile() && stat?.isFile() !== true) continue;
+      if (isIgnored(rules, relative, isFolder)) continue;
+      if (entries.length >= options.maxEntries) {
+        truncated = true;
+        return;
+      }
+      if (!isFolder) {
+        entries.push({ path: relative, type: "file", size: (stat ?? fs.statSync(absolute)).size });
+        continue;
+      }
+      const closed = CLOSED_FOLDERS[dirent.name] ?? (dirent.isSymbolicLink() ? "symbolic link, not followed" : undefined);
+      entries.push(closed === undefined ? { path: relative, type: "folder", size: 0 } : { path: relative, type: "folder", size: 0, closed });
+      if (options.recursive && closed === undefined) visit(relative, rules);
+    }
+  }
+
+  visit(dir, ignoreFilesAbove(root, dir));
+  return { entries, truncated };
+}

@@ -1,0 +1,127 @@
+import { lineSpan, plural } from "../text.js";
+import type { FileOutline, FolderOutline, FolderZoom, OutlineLevel, OutlineSymbol } from "./outline.js";
+
+/**
+ * Zoom's text: the file path once, then one line per declaration (line range, kind, signature, `// doc`),
+ * members indented under their container. Output stops at a byte budget with a note that says so.
+ */
+
+
+function symbolLines(symbols: readonly OutlineSymbol[], indent: string): string[] {
+  return symbols.flatMap((symbol) => {
+    const signature = symbol.signature === "" ? symbol.name : symbol.signature;
+    const doc = symbol.doc === "" ? "" : `  // ${symbol.doc}`;
+    return [`${indent}${lineSpan(symbol.startLine, symbol.endLine)} ${symbol.kind} ${signature}${doc}`, ...symbolLines(symbol.members, `${indent}  `)];
+  });
+}
+
+function countSymbols(symbols: readonly OutlineSymbol[]): number {
+  return symbols.reduce((sum, symbol) => sum + 1 + countSymbols(symbol.members), 0);
+}
+
+/** Collects lines until the budget is spent. */
+class Budget {
+  readonly lines: string[] = [];
+  private bytes = 0;
+  exhausted = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Adds the lines if they all fit; returns false (and stops taking more) otherwise. */
+  add(lines: readonly string[]): boolean {
+    if (this.exhausted) return false;
+    const size = lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+    if (this.bytes + size > this.maxBytes && this.lines.length > 0) {
+      this.exhausted = true;
+      return false;
+    }
+    this.lines.push(...lines);
+    this.bytes += size;
+    return true;
+  }
+}
+
+/** Text and how much of the outline it holds (the structured answer keeps to the same part). */
+export interface FormattedOutline {
+  readonly text: string;
+  readonly truncated: boolean;
+  /** File outline: top-level symbols shown. */
+  readonly shownSymbols: number;
+  /** Folder outline: files listed. */
+  readonly shownFiles: ReadonlySet<string>;
+}
+
+export function formatFileOutline(outline: FileOutline, level: OutlineLevel, maxBytes: number): FormattedOutline {
+  const summary =
+    level === 0
+      ? `${plural(outline.exportedTopLevel, "exported symbol")} of ${outline.topLevel} top-level`
+      : plural(countSymbols(outline.symbols), "symbol");
+  const budget = new Budget(maxBytes);
+  budget.add([`${outline.path} (${plural(outline.lines, "line")}; ${summary})`]);
+  let shown = 0;
+  for (const symbol of outline.symbols) {
+    if (!budget.add(symbolLines([symbol], ""))) break;
+    shown += 1;
+  }
+  if (budget.exhausted) {
+    budget.lines.push(`… truncated: ${plural(outline.symbols.length - shown, "more top-level symbol")} not shown (over ${maxBytes.toLocaleString("en-US")} bytes); raise maxBytes or zoom level 0.`);
+  } else if (outline.symbols.length === 0) {
+    budget.lines.push(level === 0 && outline.topLevel > 0 ? "no exported symbols; zoom level 1 shows the internal ones" : "no declarations");
+  }
+  return { text: budget.lines.join("\n"), truncated: budget.exhausted, shownSymbols: shown, shownFiles: new Set([outline.path]) };
+}
+
+/** A truncated folder outline names at most this many of the files it left out. */
+const MAX_OMITTED_NAMES = 200;
+
+function folderLabel(path: string): string {
+  return path === "" ? "./" : `${path}/`;
+}
+
+function folderSummary(folder: FolderOutline, relativeTo: string | undefined): string {
+  const label = relativeTo === undefined ? folderLabel(folder.path) : `${folder.path.slice(relativeTo === "" ? 0 : relativeTo.length + 1)}/`;
+  return `${label} ${plural(folder.files, "file")}, ${plural(folder.exportedSymbols, "exported symbol")}`;
+}
+
+function fileName(path: string, folder: string): string {
+  return folder === "" ? path : path.slice(folder.length + 1);
+}
+
+export function formatFolderZoom(zoom: FolderZoom, level: OutlineLevel, maxBytes: number): FormattedOutline {
+  const totalFiles = [...zoom.folders, ...zoom.subfolders].reduce((sum, folder) => sum + folder.files, 0);
+  const totalExported = [...zoom.folders, ...zoom.subfolders].reduce((sum, folder) => sum + folder.exportedSymbols, 0);
+  const mode = zoom.recursive ? "recursive" : zoom.subfolders.length > 0 ? "subfolders summed up (zoom into one, or pass recursive)" : "no subfolders";
+  const budget = new Budget(maxBytes);
+  budget.add([`${folderLabel(zoom.path)} level ${level}, ${mode}: ${plural(totalFiles, "indexed file")}, ${plural(totalExported, "exported symbol")}`]);
+  if (totalFiles === 0) budget.add(["no indexed source files here"]);
+  const omitted: FileOutline[] = [];
+  const shownFiles = new Set<string>();
+  for (const folder of zoom.folders) {
+    if (zoom.recursive && !budget.add([folderSummary(folder, undefined)])) {
+      omitted.push(...folder.outlines);
+      continue;
+    }
+    for (const outline of folder.outlines) {
+      if (budget.add([`  ${fileName(outline.path, folder.path)}`, ...symbolLines(outline.symbols, "    ")])) shownFiles.add(outline.path);
+      else omitted.push(outline);
+    }
+  }
+  for (const subfolder of zoom.subfolders) budget.add([`  ${folderSummary(subfolder, zoom.path)}`]);
+  if (budget.exhausted) {
+    const names = omitted.slice(0, MAX_OMITTED_NAMES).map((outline) => `${fileName(outline.path, zoom.path)} (${outline.symbols.length})`);
+    const rest = omitted.length > MAX_OMITTED_NAMES ? `, and ${omitted.length - MAX_OMITTED_NAMES} more` : "";
+    budget.lines.push(
+      `… truncated at ${maxBytes.toLocaleString("en-US")} bytes; zoom into these files or a subfolder, or raise maxBytes. ` +
+        `Not shown (symbols): ${names.join(", ")}${rest}.`,
+    );
+  }
+  return { text: budget.lines.join("\n"), truncated: budget.exhausted, shownSymbols: 0, shownFiles };
+}
+
+export function formatFileText(path: string, text: string, totalBytes: number, omittedBytes: number): string {
+  const lines = text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+  const header = `${path} (${plural(totalBytes, "byte")})`;
+  const body = text.endsWith("\n") || text === "" ? text : `${text}\n`;
+  if (omittedBytes === 0) return `${header}\n${body}`;
+  return `${header}\n${body}… truncated, ${plural(omittedBytes, "byte")} not shown after line ${lines}; raise maxBytes, or zoom level 1 for the outline.`;
+}

@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { perDatabase } from "../per-database.js";
+import { defineTool, ToolInputError, type ToolContext, type ToolResult } from "../tool-contract.js";
+import { folderOf, graphPathOf, isSourcePath, isTestPath, readCappedText } from "../workspace-files.js";
+import { formatFileOutline, formatFileText, formatFolderZoom } from "./format.js";
+import { fileOutline, folderZoom, type OutlineLevel } from "./outline.js";
+import { createOutlineQueries } from "./query.js";
+
+const queriesOf = perDatabase(createOutlineQueries);
+
+const inputShape = {
+  path: z.string().default(".").describe("file or folder, relative to the root"),
+  level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
+  recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
+  tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, __tests__/)"),
+  maxBytes: z.number().int().min(1_000).max(10_000_000).default(100_000).describe("cap on the answer's size in bytes"),
+};
+
+type ZoomInput = z.infer<z.ZodObject<typeof inputShape>>;
+
+export const zoomTool = defineTool({
+  name: "zoom",
+  description:
+    "Shows the shape of a file or folder from the code graph, at three levels of detail.\n" +
+    "Use it instead of reading whole files. Level 0: exported declarations with one-line signatures, line ranges " +
+    "and doc summaries. Level 1: every declaration, class and interface members nested. Level 2: the file's text " +
+    "(capped). On a folder: level 0 (or 1) of every indexed source file in it, tests left out unless asked, files " +
+    "without exports omitted, a summary line per folder; subfolders only summed up unless recursive. A file " +
+    "changed since it was indexed is re-indexed first.",
+  inputShape,
+  positional: ["path"],
+  annotations: { title: "Zoom into a file or folder", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  async run(input, context) {
+    const validated = context.paths.validate(input.path);
+    const shownAs = validated.relative === "" ? "." : validated.relative;
+    const stat = fs.statSync(validated.absolute);
+    if (stat.isDirectory()) return zoomFolder(input, context, validated.absolute, shownAs);
+    if (!stat.isFile()) throw new ToolInputError(`${shownAs} is neither a file nor a folder.`);
+    return input.level === 2 ? readText(input, validated.absolute, shownAs) : zoomFile(input, context, validated.absolute, shownAs);
+  },
+});
+
+function readText(input: ZoomInput, absolute: string, shownAs: string): ToolResult {
+  const { text, totalBytes, omittedBytes } = readCappedText(absolute, input.maxBytes, shownAs);
+  return {
+    text: formatFileText(shownAs, text, totalBytes, omittedBytes),
+    structured: { path: shownAs, level: 2, text, totalBytes, truncated: omittedBytes > 0, omittedBytes },
+  };
+}
+
+function graphPathIn(context: ToolContext, absolute: string, shownAs: string): string {
+  const graphPath = graphPathOf(context.root, absolute);
+  if (graphPath === undefined) {
+    throw new ToolInputError(`${shownAs} is outside the indexed root ${context.root}; zoom level 2 shows a file's text.`);
+  }
+  return graphPath;
+}
+
+async function zoomFile(input: ZoomInput, context: ToolContext, absolute: string, shownAs: string): Promise<ToolResult> {
+  const graphPath = graphPathIn(context, absolute, shownAs);
+  if (!isSourcePath(graphPath)) {
+    throw new ToolInputError(`${shownAs} is not a TypeScript or JavaScript source file; zoom level 2 shows its text.`);
+  }
+  await context.ensureFresh([absolute]);
+  const queries = queriesOf(context.db);
+  const file = queries.file(graphPath);
+  if (file === undefined) {
+    throw new ToolInputError(
+      `${shownAs} is not in the graph: no project of this root includes it (tsconfig include/exclude, ts-graph.config.json). zoom level 2 shows its text.`,
+    );
+  }
+  const level = input.level as OutlineLevel;
+  const rows = level === 0 ? queries.exportedTopLevelOf(graphPath) : queries.declarationsOf(graphPath);
+  const outline = fileOutline(file, rows, level);
+  const formatted = formatFileOutline(outline, level, input.maxBytes);
+  const symbols = outline.symbols.slice(0, formatted.shownSymbols);
+  return { text: formatted.text, structured: { level, ...outline, symbols, truncated: formatted.truncated } };
+}
+
+async function zoomFolder(input: ZoomInput, context: ToolContext, absolute: string, shownAs: string): Promise<ToolResult> {
+  if (input.level === 2) throw new ToolInputError(`${shownAs} is a folder; zoom level 2 reads one file. Zoom a folder at level 0 or 1.`);
+  const dir = graphPathIn(context, absolute, shownAs);
+  const queries = queriesOf(context.db);
+  // Every indexed file under the folder: subfolders' counts are shown too. New files join at the next index run.
+  await context.ensureFresh(queries.pathsIn(dir).map((file) => path.join(context.root, file)));
+  const level = input.level as OutlineLevel;
+  const files = queries.filesIn(dir).filter((file) => input.tests || !isTestPath(file.path));
+  const rows = input.recursive
+    ? level === 0
+      ? queries.exportedTopLevelIn(dir)
+      : queries.declarationsIn(dir)
+    : files
+        .filter((file) => folderOf(file.path) === dir)
+        .flatMap((file) => (level === 0 ? queries.exportedTopLevelOf(file.path) : queries.declarationsOf(file.path)));
+  const zoom = folderZoom(dir, files, rows, level, input.recursive);
+  const formatted = formatFolderZoom(zoom, level, input.maxBytes);
+  const folders = zoom.folders.map((folder) => ({ ...folder, outlines: folder.outlines.filter((outline) => formatted.shownFiles.has(outline.path)) }));
+  return { text: formatted.text, structured: { level, ...zoom, folders, truncated: formatted.truncated } };
+}

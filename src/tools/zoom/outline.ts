@@ -1,0 +1,116 @@
+import { folderOf } from "../workspace-files.js";
+import type { FileRow, OutlineRow } from "./query.js";
+
+/** Level 0: exported top-level declarations. Level 1: every declaration, members nested. */
+export type OutlineLevel = 0 | 1;
+
+export interface OutlineSymbol {
+  readonly kind: string;
+  readonly name: string;
+  readonly signature: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly exported: boolean;
+  readonly doc: string;
+  readonly members: readonly OutlineSymbol[];
+}
+
+export interface FileOutline extends FileRow {
+  readonly symbols: readonly OutlineSymbol[];
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [item]);
+    else group.push(item);
+  }
+  return groups;
+}
+
+function isTopLevel(row: OutlineRow): boolean {
+  return row.parentKey === row.file;
+}
+
+/**
+ * One file's outline from its declarations (containers before members, as the queries order them): at level 0
+ * the exported top-level ones, at level 1 all of them with members nested.
+ */
+export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: OutlineLevel): FileOutline {
+  const keys = new Set(rows.map((row) => row.key));
+  const isRoot = (row: OutlineRow): boolean => isTopLevel(row) || row.parentKey === null || !keys.has(row.parentKey);
+  const roots = rows.filter(isRoot);
+  const children = groupBy(
+    rows.filter((row) => !isRoot(row)),
+    (row) => row.parentKey ?? "",
+  );
+  const toSymbol = (row: OutlineRow): OutlineSymbol => ({
+    kind: row.kind,
+    name: row.name,
+    signature: row.signature,
+    startLine: row.startLine,
+    endLine: row.endLine,
+    exported: row.exported === 1,
+    doc: row.doc,
+    members: level === 1 ? (children.get(row.key) ?? []).map(toSymbol) : [],
+  });
+  const shown = level === 0 ? roots.filter((row) => row.exported === 1) : roots;
+  return { ...file, symbols: shown.map(toSymbol) };
+}
+
+export interface FolderOutline {
+  /** Graph path of the folder ("" for the root). */
+  readonly path: string;
+  /** Indexed files directly in it (recursive zoom) or at any depth (a subfolder summed up). */
+  readonly files: number;
+  readonly exportedSymbols: number;
+  /** Its files with something to show, in path order; empty for a subfolder summed up. */
+  readonly outlines: readonly FileOutline[];
+}
+
+export interface FolderZoom {
+  readonly path: string;
+  readonly recursive: boolean;
+  /** The folder itself and, with recursive, every folder under it that holds indexed files. */
+  readonly folders: readonly FolderOutline[];
+  /** Without recursive: each subfolder summed up in one line. */
+  readonly subfolders: readonly FolderOutline[];
+}
+
+/** The first folder level below `dir` that holds `file`, or undefined when the file is directly in dir. */
+function childFolderOf(dir: string, file: string): string | undefined {
+  const rest = dir === "" ? file : file.slice(dir.length + 1);
+  const slash = rest.indexOf("/");
+  if (slash < 0) return undefined;
+  return dir === "" ? rest.slice(0, slash) : `${dir}/${rest.slice(0, slash)}`;
+}
+
+/**
+ * A folder's outline from its indexed files and their declarations. Files with nothing to show (no exports at
+ * level 0) are counted, not listed. `files` must already leave out what the caller filtered (tests).
+ */
+export function folderZoom(dir: string, files: readonly FileRow[], rows: readonly OutlineRow[], level: OutlineLevel, recursive: boolean): FolderZoom {
+  const rowsByFile = groupBy(rows, (row) => row.file);
+  const outlines = files.map((file) => fileOutline(file, rowsByFile.get(file.path) ?? [], level));
+  const inSubfolder = (outline: FileOutline): boolean => !recursive && childFolderOf(dir, outline.path) !== undefined;
+  const groups = groupBy(
+    outlines.filter((outline) => !inSubfolder(outline)),
+    (outline) => folderOf(outline.path),
+  );
+  const subfolders = groupBy(outlines.filter(inSubfolder), (outline) => childFolderOf(dir, outline.path) ?? "");
+  const summed = (path: string, members: readonly FileOutline[], listed: boolean): FolderOutline => ({
+    path,
+    files: members.length,
+    exportedSymbols: members.reduce((sum, outline) => sum + outline.exportedTopLevel, 0),
+    outlines: listed ? members.filter((outline) => outline.symbols.length > 0) : [],
+  });
+  const byPath = (a: FolderOutline, b: FolderOutline): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return {
+    path: dir,
+    recursive,
+    folders: [...groups].map(([path, members]) => summed(path, members, true)).sort(byPath),
+    subfolders: [...subfolders].map(([path, members]) => summed(path, members, false)).sort(byPath),
+  };
+}

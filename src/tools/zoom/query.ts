@@ -1,0 +1,68 @@
+import type { SqliteDb } from "../../db/open-graph-db.js";
+import { folderKeyRange } from "../workspace-files.js";
+
+/** A declaration as zoom shows it. */
+export interface OutlineRow {
+  readonly key: string;
+  readonly file: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly parentKey: string | null;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly exported: number;
+  readonly signature: string;
+  readonly doc: string;
+}
+
+/** An indexed file: its length in lines and how many of its top-level declarations there are and are exported. */
+export interface FileRow {
+  readonly path: string;
+  readonly lines: number;
+  readonly topLevel: number;
+  readonly exportedTopLevel: number;
+}
+
+const OUTLINE_COLUMNS = `key, file, kind, name, parent_key AS parentKey, start_line AS startLine, end_line AS endLine,
+  exported, signature, doc`;
+
+const FILE_COLUMNS = `f.path, max(CASE WHEN n.key = f.path THEN n.end_line END) AS lines,
+  sum(n.parent_key = f.path) AS topLevel, sum(n.parent_key = f.path AND n.exported = 1) AS exportedTopLevel`;
+
+const SQL = {
+  file: `SELECT ${FILE_COLUMNS} FROM files f JOIN nodes n ON n.file = f.path WHERE f.path = ? GROUP BY f.path`,
+  pathsIn: "SELECT path FROM files WHERE path >= @low AND path < @high",
+  filesIn: `SELECT ${FILE_COLUMNS} FROM files f JOIN nodes n ON n.file = f.path
+    WHERE f.path >= @low AND f.path < @high GROUP BY f.path ORDER BY f.path`,
+  exportedTopLevelOf: `SELECT ${OUTLINE_COLUMNS} FROM nodes WHERE file = ? AND exported = 1 AND parent_key = file
+    ORDER BY start_line, end_line DESC`,
+  declarationsOf: `SELECT ${OUTLINE_COLUMNS} FROM nodes WHERE file = ? AND kind <> 'File' ORDER BY start_line, end_line DESC`,
+  exportedTopLevelIn: `SELECT ${OUTLINE_COLUMNS} FROM nodes
+    WHERE file >= @low AND file < @high AND exported = 1 AND parent_key = file ORDER BY file, start_line, end_line DESC`,
+  declarationsIn: `SELECT ${OUTLINE_COLUMNS} FROM nodes
+    WHERE file >= @low AND file < @high AND kind <> 'File' ORDER BY file, start_line, end_line DESC`,
+} as const;
+
+export function createOutlineQueries(db: SqliteDb) {
+  const statements = Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as {
+    [K in keyof typeof SQL]: ReturnType<SqliteDb["prepare"]>;
+  };
+  return {
+    /** The indexed file at this graph path, or undefined. */
+    file: (path: string): FileRow | undefined => statements.file.get(path) as FileRow | undefined,
+    /** The paths of every indexed file under a folder ("" for the root), at any depth. */
+    pathsIn: (dir: string): string[] => statements.pathsIn.pluck().all(folderKeyRange(dir)) as string[],
+    /** Every indexed file under a folder, at any depth, with its counts. */
+    filesIn: (dir: string): FileRow[] => statements.filesIn.all(folderKeyRange(dir)) as FileRow[],
+    /** Level 0 of one file: its exported top-level declarations. */
+    exportedTopLevelOf: (path: string): OutlineRow[] => statements.exportedTopLevelOf.all(path) as OutlineRow[],
+    /** Level 1 of one file: every declaration, containers before their members. */
+    declarationsOf: (path: string): OutlineRow[] => statements.declarationsOf.all(path) as OutlineRow[],
+    /** Level 0 of a folder: the exported top-level declarations of every file under it. */
+    exportedTopLevelIn: (dir: string): OutlineRow[] => statements.exportedTopLevelIn.all(folderKeyRange(dir)) as OutlineRow[],
+    /** Level 1 of a folder: every declaration of every file under it. */
+    declarationsIn: (dir: string): OutlineRow[] => statements.declarationsIn.all(folderKeyRange(dir)) as OutlineRow[],
+  };
+}
+
+export type OutlineQueries = ReturnType<typeof createOutlineQueries>;

@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CliToolContext } from "../../cli/cli-tool-context.js";
+import { copySampleProject, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
+import { expectGolden, openIndexedContext, rejection, runTool, transcript } from "../../test-support/tool-harness.js";
+import { ToolInputError } from "../tool-contract.js";
+import { zoomTool } from "./handler.js";
+
+let root: string;
+let context: CliToolContext;
+
+beforeAll(async () => {
+  root = copySampleProject("web-app");
+  fs.writeFileSync(path.join(root, "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a]));
+  fs.writeFileSync(path.join(root, "notes.md"), "# Notes\n");
+  context = await openIndexedContext(root);
+});
+
+afterAll(() => {
+  context.close();
+  removeTempDirs();
+});
+
+describe("zoom on the web-app sample", () => {
+  it("answers as the golden transcript says", async () => {
+    const cases = [
+      { path: "backend/services/user-service.ts" },
+      { path: "backend/services/user-service.ts", level: 1 },
+      { path: "shared/result.ts", level: 2 },
+      { path: "frontend/App.tsx", level: 1 },
+      { path: "types/jsx.d.ts" },
+      { path: "." },
+      { path: "frontend" },
+      { path: "frontend", recursive: true },
+      { path: "backend/http", level: 1 },
+      { path: "backend/server.ts", level: 2, maxBytes: 1000 },
+    ];
+    expectGolden(path.join(import.meta.dirname, "golden", "web-app.txt"), await transcript(zoomTool, cases, context));
+  });
+});
+
+describe("zoom", () => {
+  it("returns the outline as structured content too", async () => {
+    const result = await runTool(zoomTool, { path: "frontend/store/cart.ts", level: 1 }, context);
+    expect(result.structured).toMatchObject({ level: 1, path: "frontend/store/cart.ts", lines: 47, truncated: false });
+    const symbols = result.structured["symbols"] as { name: string; members: { name: string }[] }[];
+    expect(symbols.map((symbol) => symbol.name)).toEqual(["CartState", "Cart"]);
+    expect(symbols[1]?.members.map((member) => member.name)).toEqual(["constructor", "add", "remove", "clear", "total", "count"]);
+  });
+
+  it("stops a folder outline at maxBytes and names the files it left out", async () => {
+    const result = await runTool(zoomTool, { path: ".", recursive: true, maxBytes: 1000 }, context);
+    expect(Buffer.byteLength(result.text)).toBeLessThan(1600);
+    expect(result.text).toMatch(
+      /\n… truncated at 1,000 bytes; zoom into these files or a subfolder, or raise maxBytes\. Not shown \(symbols\): backend\/http\/router\.ts \(6\), .*, types\/jsx\.d\.ts \(1\)\.$/,
+    );
+    expect(result.structured["truncated"]).toBe(true);
+  });
+
+  it("leaves test files out of a folder unless asked", async () => {
+    fs.writeFileSync(path.join(root, "shared", "money.test.ts"), "export const cases = [1, 2];\n");
+    await runTool(zoomTool, { path: "shared/money.test.ts" }, context);
+    const without = await runTool(zoomTool, { path: "shared" }, context);
+    expect(without.text).not.toContain("money.test.ts");
+    const withTests = await runTool(zoomTool, { path: "shared", tests: true }, context);
+    expect(withTests.text).toContain("money.test.ts\n    L1 Variable export const cases = [1, 2]");
+    fs.rmSync(path.join(root, "shared", "money.test.ts"));
+  });
+
+  it("re-indexes a file changed since it was indexed before answering, for a file and for its folder", async () => {
+    const own = copySampleProject("web-app");
+    const ownContext = await openIndexedContext(own);
+    try {
+      const money = path.join(own, "shared", "money.ts");
+      fs.appendFileSync(money, "\n/** Rounds to whole euros. */\nexport function roundEuros(cents: number): number {\n  return Math.round(cents / 100) * 100;\n}\n");
+      const result = await runTool(zoomTool, { path: "shared/money.ts" }, ownContext);
+      expect(result.text).toContain("L14-16 Function export function roundEuros(cents: number): number  // Rounds to whole euros.");
+      fs.appendFileSync(money, "export const CENTS_PER_EURO = 100;\n");
+      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain("    L17 Variable export const CENTS_PER_EURO = 100\n");
+    } finally {
+      ownContext.close();
+    }
+  });
+
+  it("indexes a new file zoomed into", async () => {
+    const own = copySampleProject("web-app");
+    const ownContext = await openIndexedContext(own);
+    try {
+      fs.writeFileSync(path.join(own, "shared", "extra.ts"), "export const extra = 1;\n");
+      expect((await runTool(zoomTool, { path: "shared/extra.ts" }, ownContext)).text).toBe("shared/extra.ts (2 lines; 1 exported symbol of 1 top-level)\nL1 Variable export const extra = 1");
+      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain("  extra.ts\n    L1 Variable export const extra = 1\n");
+    } finally {
+      ownContext.close();
+    }
+  });
+
+  it("refuses bad input with a message that says what to do", async () => {
+    expect(await rejection(runTool(zoomTool, { path: "backend/missing.ts" }, context), ToolInputError)).toMatch(/does not exist/);
+    expect(await rejection(runTool(zoomTool, { path: "../outside.ts" }, context), ToolInputError)).toMatch(/outside the workspace/);
+    const elsewhere = path.join(makeTempDir(), "elsewhere.ts");
+    fs.writeFileSync(elsewhere, "export const x = 1;\n");
+    expect(await rejection(runTool(zoomTool, { path: elsewhere }, context), ToolInputError)).toMatch(/outside the workspace/);
+    expect(await rejection(runTool(zoomTool, { path: "logo.png", level: 2 }, context), ToolInputError)).toBe(
+      "logo.png is a binary file (it contains NUL bytes); only text files can be read.",
+    );
+    expect(await rejection(runTool(zoomTool, { path: "notes.md" }, context), ToolInputError)).toMatch(/not a TypeScript or JavaScript source file; zoom level 2 shows its text/);
+    expect(await rejection(runTool(zoomTool, { path: "backend", level: 2 }, context), ToolInputError)).toMatch(/is a folder; zoom level 2 reads one file/);
+    expect((await runTool(zoomTool, { path: "notes.md", level: 2 }, context)).text).toBe("notes.md (8 bytes)\n# Notes\n");
+  });
+
+  it("says when a source file is not part of any project", async () => {
+    fs.mkdirSync(path.join(root, "scripts"), { recursive: true });
+    fs.writeFileSync(path.join(root, "scripts", "build.ts"), "export const build = 1;\n");
+    expect(await rejection(runTool(zoomTool, { path: "scripts/build.ts" }, context), ToolInputError)).toMatch(/not in the graph: no project of this root includes it/);
+  });
+});
