@@ -15,7 +15,14 @@ interface DeclarationRow {
  * into one node: an overloaded function or method is one node named at its first signature, while the
  * compiler's item is the implementation. Identity only: calls play no part in it.
  */
-export function declarationIdentity(dbPath: string): (callee: string, name: string) => string {
+export interface DeclarationIdentity {
+  /** The ts-graph form of a compiler item's declaration. */
+  readonly of: (callee: string, name: string) => string;
+  /** Every node's declaration as `<file>:<line of its name>`, the form call triples name their callee in. */
+  readonly nodes: ReadonlySet<string>;
+}
+
+export function declarationIdentity(dbPath: string): DeclarationIdentity {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   const byFileAndName = new Map<string, DeclarationRow[]>();
   try {
@@ -29,7 +36,8 @@ export function declarationIdentity(dbPath: string): (callee: string, name: stri
   } finally {
     db.close();
   }
-  return (callee, name) => {
+  const nodes = new Set([...byFileAndName.values()].flat().map((row) => `${row.file}:${row.nameLine}`));
+  const of = (callee: string, name: string): string => {
     const at = callee.lastIndexOf(":");
     const file = callee.slice(0, at);
     const line = Number(callee.slice(at + 1));
@@ -40,9 +48,10 @@ export function declarationIdentity(dbPath: string): (callee: string, name: stri
       .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
     return containing === undefined ? callee : `${file}:${containing.nameLine}`;
   };
+  return { of, nodes };
 }
 
-export function withCallee<T extends CallTriple>(triple: T, identity: (callee: string, name: string) => string): T {
-  const callee = identity(triple.callee, triple.calleeName);
+export function withCallee<T extends CallTriple>(triple: T, identity: DeclarationIdentity): T {
+  const callee = identity.of(triple.callee, triple.calleeName);
   return callee === triple.callee ? triple : { ...triple, callee };
 }

@@ -71,15 +71,15 @@ export function graphTriples(dbPath: string, kinds: readonly string[], expand: b
       push(down, edge.target, edge.source);
     }
     const accessorPair = new Map<string, string[]>();
-    const accessorsByProperty = new Map<string, NodeRow[]>();
+    const accessorsByProperty = new Map<string, string[]>();
     for (const node of nodes.values()) {
       const modifiers = node.modifiers.split(" ");
       if (!modifiers.includes("get") && !modifiers.includes("set")) continue;
       const property = `${node.parentKey ?? node.file}\u0000${node.name}\u0000${modifiers.includes("static")}`;
-      accessorsByProperty.set(property, [...(accessorsByProperty.get(property) ?? []), node]);
+      push(accessorsByProperty, property, node.key);
     }
     for (const pair of accessorsByProperty.values()) {
-      for (const node of pair) for (const other of pair) if (other !== node) push(accessorPair, node.key, other.key);
+      for (const key of pair) for (const other of pair) if (other !== key) push(accessorPair, key, other);
     }
 
     /**
@@ -134,12 +134,3 @@ export function graphTriples(dbPath: string, kinds: readonly string[], expand: b
   }
 }
 
-/** Every node's declaration as `<file>:<line of its name>`, the form call triples name their callee in. */
-export function graphDeclarations(dbPath: string): string[] {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare("SELECT file, name_line AS nameLine FROM nodes").all() as { file: string; nameLine: number }[]).map((row) => `${row.file}:${row.nameLine}`);
-  } finally {
-    db.close();
-  }
-}

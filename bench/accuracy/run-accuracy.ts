@@ -21,7 +21,7 @@ import { REPO_ROOT, log } from "../measure.js";
 import ts from "typescript";
 import { buildGroundTruth, type CachedAnswers } from "./call-hierarchy.js";
 import { declarationIdentity, withCallee } from "./declaration-identity.js";
-import { CALL_LIKE_EDGE_KINDS, graphDeclarations, graphTriples } from "./graph-calls.js";
+import { CALL_LIKE_EDGE_KINDS, graphTriples } from "./graph-calls.js";
 import { compareTriples, tripleKey, type CallTriple, type Scores } from "./triples.js";
 
 const DEFAULT_CORPORA = ["effect@3.22.4", "zod@3.25.76", "rxjs@7.8.2"];
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       const formOf = (triple: CallTriple): string => categorize(triple).form;
       const identity = declarationIdentity(dbPath);
       const truthTriples = truth.triples.map((triple) => withCallee(triple, identity));
-      const items = new Set(truth.itemDeclarations.map((item) => identity(item.callee, item.name)));
+      const items = new Set(truth.itemDeclarations.map((item) => identity.of(item.callee, item.name)));
       const isItem = (triple: CallTriple): boolean => items.has(triple.callee);
       const allGraph = graphTriples(dbPath, CALL_LIKE_EDGE_KINDS, true);
       const graph = allGraph.filter(isItem);
@@ -107,8 +107,7 @@ async function main(): Promise<void> {
       lines.push(`| \`super(...)\`: ts-graph CALLS of the base constructor, not a call for the compiler | 0 | ${superCalls} | 0 | | | |`);
       lines.push(`| calls of declarations that are not call hierarchy items (property signatures, \`let\` or object-property arrows, other values) | | ${nonItemCalls} | | | | |`);
       lines.push("");
-      const nodeDeclarations = new Set(graphDeclarations(dbPath));
-      const missingNode = comparison.falseNegatives.filter((triple) => !nodeDeclarations.has(triple.callee));
+      const missingNode = comparison.falseNegatives.filter((triple) => !identity.nodes.has(triple.callee));
       const missingItems = new Set(missingNode.map((triple) => triple.callee)).size;
       lines.push(
         `False negatives whose callee has no ts-graph node (a declaration inside a function body, such as a method of an object literal a function returns): ${missingNode.length} of ${comparison.falseNegatives.length}, for ${missingItems} declarations.`,

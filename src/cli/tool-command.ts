@@ -1,5 +1,5 @@
 import { Command, Option } from "commander";
-import type { z } from "zod";
+import { z } from "zod";
 import { ToolInputError, ToolUnavailableError, type ToolDefinition } from "../tools/tool-contract.js";
 import { openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
@@ -97,7 +97,6 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
   const shape = tool.inputShape as Record<string, z.ZodType>;
   const input: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) input[name] = coerce(shape[name] as z.ZodType, value);
-  const { z } = await import("zod");
   const parsed = z.object(shape).safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `--${kebab(String(issue.path[0] ?? ""))}: ${issue.message}`);
