@@ -36,6 +36,17 @@ describe("discoverProjects", () => {
     expect(files.every((file) => file.startsWith("backend/") && !file.startsWith("backend/http/"))).toBe(true);
   });
 
+  it("finds the files of a tsconfig given through a symbolic link to the root", () => {
+    const base = makeTempDir();
+    const root = path.join(base, "real");
+    fs.cpSync(path.join(SAMPLE_PROJECTS, "web-app"), root, { recursive: true, filter: (source) => !source.includes(".ts-graph") });
+    fs.symlinkSync(root, path.join(base, "link"));
+    const { projects } = discoverProjects(root, {}, [path.join(base, "link", "tsconfig.json")]);
+    const files = projects.flatMap((project) => project.fileNames);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((file) => file.startsWith(`${root}${path.sep}`))).toBe(true);
+  });
+
   it("finds workspace packages declared by package.json and pnpm-workspace.yaml", () => {
     const root = makeTempDir();
     for (const dir of ["packages/a", "packages/b", "tools/c"]) fs.mkdirSync(path.join(root, dir), { recursive: true });
