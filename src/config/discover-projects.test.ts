@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SAMPLE_PROJECTS, removeTempDirs } from "../test-support/fixtures.js";
+import { SAMPLE_PROJECTS, makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { discoverProjects } from "./discover-projects.js";
 
 afterAll(removeTempDirs);
@@ -33,5 +34,16 @@ describe("discoverProjects", () => {
     const files = projects.flatMap((project) => project.fileNames).map((name) => path.relative(root, name));
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((file) => file.startsWith("backend/") && !file.startsWith("backend/http/"))).toBe(true);
+  });
+
+  it("finds the files of a tsconfig given through a symbolic link to the root", () => {
+    const base = makeTempDir();
+    const root = path.join(base, "real");
+    fs.cpSync(path.join(SAMPLE_PROJECTS, "web-app"), root, { recursive: true, filter: (source) => !source.includes(".ts-graph") });
+    fs.symlinkSync(root, path.join(base, "link"));
+    const { projects } = discoverProjects(root, {}, [path.join(base, "link", "tsconfig.json")]);
+    const files = projects.flatMap((project) => project.fileNames);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((file) => file.startsWith(`${root}${path.sep}`))).toBe(true);
   });
 });

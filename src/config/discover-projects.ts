@@ -124,7 +124,8 @@ function tsconfigCandidates(root: string, config: TsGraphConfig, explicit: reado
       const resolved = path.resolve(root, entry);
       const fileName = fs.existsSync(resolved) && fs.statSync(resolved).isDirectory() ? path.join(resolved, "tsconfig.json") : resolved;
       if (!fs.existsSync(fileName)) throw new ConfigError(`tsconfig ${entry} does not exist (looked for ${fileName})`);
-      return fileName;
+      // The root is canonical: so must the tsconfig be, or none of its files would lie under the root.
+      return fs.realpathSync.native(fileName);
     });
   }
   const candidates: string[] = [];

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs, writeChainProject } from "../test-support/fixtures.js";
-import { openIndexer } from "./indexer.js";
-import { watchIndex, type WatchUpdate } from "./watch-index.js";
+import { openIndexer, type Indexer } from "./indexer.js";
+import { watchIndex, type IndexWatcher, type WatchUpdate } from "./watch-index.js";
 
 afterAll(removeTempDirs);
 
@@ -16,16 +16,34 @@ async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void
   }
 }
 
+interface Watched {
+  readonly root: string;
+  readonly indexer: Indexer;
+  readonly watcher: IndexWatcher;
+  readonly updates: WatchUpdate[];
+  readonly errors: unknown[];
+}
+
+/** Indexes a chain project of `files` modules and watches it; `test` runs, then everything is closed. */
+async function withWatchedProject(files: number, test: (watched: Watched) => Promise<void>): Promise<void> {
+  const root = path.join(makeTempDir(), "watched");
+  writeChainProject(root, files);
+  const indexer = openIndexer({ root, keepPrograms: true });
+  await indexer.run();
+  const updates: WatchUpdate[] = [];
+  const errors: unknown[] = [];
+  const watcher = await watchIndex(indexer, (update) => updates.push(update), (error) => errors.push(error));
+  try {
+    await test({ root, indexer, watcher, updates, errors });
+  } finally {
+    await watcher.close();
+    indexer.close();
+  }
+}
+
 describe(watchIndex.name, () => {
   it("keeps a changed file pending until its update commits, and keeps a failed update's files pending until one succeeds", async () => {
-    const root = path.join(makeTempDir(), "watched");
-    writeChainProject(root, 3);
-    const indexer = openIndexer({ root, keepPrograms: true });
-    await indexer.run();
-    const updates: WatchUpdate[] = [];
-    const errors: unknown[] = [];
-    const watcher = await watchIndex(indexer, (update) => updates.push(update), (error) => errors.push(error));
-    try {
+    await withWatchedProject(3, async ({ root, watcher, updates, errors }) => {
       expect(watcher.pending()).toEqual([]);
       fs.appendFileSync(path.join(root, "src", "m1.ts"), "export const added = 1;\n");
       await until(() => watcher.pending().includes("src/m1.ts") || updates.length > 0);
@@ -43,21 +61,12 @@ describe(watchIndex.name, () => {
       await until(() => updates.length > 1);
       await watcher.flush();
       expect(watcher.pending()).toEqual([]);
-    } finally {
-      await watcher.close();
-      indexer.close();
-    }
+    });
   });
 
   it("applies the last of two saves made within chokidar's change throttle", async () => {
-    const root = path.join(makeTempDir(), "burst");
-    writeChainProject(root, 2);
-    const indexer = openIndexer({ root, keepPrograms: true });
-    await indexer.run();
-    const updates: WatchUpdate[] = [];
-    const watcher = await watchIndex(indexer, (update) => updates.push(update), () => undefined);
-    const file = path.join(root, "src", "m1.ts");
-    try {
+    await withWatchedProject(2, async ({ root, indexer, watcher, updates }) => {
+      const file = path.join(root, "src", "m1.ts");
       fs.writeFileSync(file, "export function firstSave(): void {}\n");
       await new Promise((resolve) => setTimeout(resolve, 45));
       fs.writeFileSync(file, "export function secondSave(): void {}\n");
@@ -68,9 +77,6 @@ describe(watchIndex.name, () => {
       const names = db.prepare("SELECT name FROM nodes WHERE file = 'src/m1.ts' AND kind = 'Function'").pluck().all();
       db.close();
       expect(names).toEqual(["secondSave"]);
-    } finally {
-      await watcher.close();
-      indexer.close();
-    }
+    });
   });
 });

@@ -34,7 +34,7 @@ export interface ServedRoot {
   /** Canonical absolute path. */
   readonly root: string;
   readonly dbPath: string;
-  /** Starts the first run (catch-up, or first index) and the watcher, once; resolves when the run is over. */
+  /** Starts the watcher and the first run (catch-up, or first index), once; resolves when the run is over. */
   start(): Promise<void>;
   /** Applies the changes the watcher has seen and waits for them, at most `timeoutMs`. */
   settle(timeoutMs: number): Promise<void>;
@@ -73,9 +73,10 @@ export function rootPathValidator(shared: PathValidator, root: string): PathVali
 }
 
 /**
- * Opens one root: its indexer (keeping programs, as watch mode does), and, once its first run is over,
- * a watcher that applies changes as files are saved. Nothing here throws: a root that cannot be opened
- * or indexed is served as unavailable, with the reason, and the other roots are not affected.
+ * Opens one root: its indexer (keeping programs, as watch mode does). start() runs the first run with a
+ * watcher that applies changes as files are saved, then builds the programs ahead of the first change.
+ * Nothing here throws: a root that cannot be opened or indexed is served as unavailable, with the reason,
+ * and the other roots are not affected.
  */
 export function openServedRoot(
   spec: RootSpec,
