@@ -1,14 +1,15 @@
 /**
  * ts-graph MCP server benchmark.
  *
- *   npm run bench:mcp [-- --corpus effect@3.22.4] [--starts 5] [--calls 100] [--edits 10]
+ *   npm run bench:mcp [-- --corpus effect@3.22.4] [--starts 5] [--calls 100] [--hub-calls 20] [--edits 10]
  *
  * On a private copy of the corpus (fetched as `npm run bench` does) with its graph already built:
  *   1. start → first tools/list answer: spawn `ts-graph serve` and time until the SDK client has the tool list
  *      (initialize included), over several starts (target ≤ 500 ms);
- *   2. `impact` at depth 3, called `--calls` times over stdio, one after another: p50/p95 round trip
- *      (target p50 ≤ 20 ms). When the server does not list `impact`, `status` is timed instead and the
- *      report says so;
+ *   2. `impact` at depth 3 over stdio, one call after another: once on each of `--calls` symbols spread
+ *      evenly over the call targets sorted by key (as bench:query picks them), p50/p95 round trip (target
+ *      p50 ≤ 20 ms); then `--hub-calls` times on the busiest hub (the exported function or method with the
+ *      most callers), reported on its own row;
  *   3. save → answer: append a declaration to a file, then call `status` until it counts the new node
  *      (target ≤ 1 s). Steps 2 and 3 start once the server has built, in the background, the TypeScript
  *      programs its watcher keeps (that time is reported too).
@@ -24,7 +25,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { CORPORA_DIR, DEFAULT_CORPORA, TSCONFIG_NAME, editSuffix, parseCorpusSpec, prepareCorpus, type PreparedCorpus } from "./corpus.js";
 import { REPO_ROOT, ensureExited, formatMs, log, run } from "./measure.js";
-import { summarize, type Summary } from "./stats.js";
+import { evenlySpacedIndices, summarize, type Summary } from "./stats.js";
 import { CLI_JS, cliAvailable, pickEditFiles, staleBuildWarning } from "./tsgraph.js";
 
 const TARGETS = { startMs: 500, impactP50Ms: 20, saveToAnswerMs: 1000 } as const;
@@ -33,11 +34,12 @@ interface Options {
   readonly corpus: string;
   readonly starts: number;
   readonly calls: number;
+  readonly hubCalls: number;
   readonly edits: number;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options = { corpus: DEFAULT_CORPORA[0] as string, starts: 5, calls: 100, edits: 10 };
+  const options = { corpus: DEFAULT_CORPORA[0] as string, starts: 5, calls: 100, hubCalls: 20, edits: 10 };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -45,8 +47,9 @@ function parseArgs(argv: readonly string[]): Options {
     if (flag === "--corpus") options.corpus = value;
     else if (flag === "--starts") options.starts = Number(value);
     else if (flag === "--calls") options.calls = Number(value);
+    else if (flag === "--hub-calls") options.hubCalls = Number(value);
     else if (flag === "--edits") options.edits = Number(value);
-    else throw new Error(`unknown option ${flag ?? ""}; usage: npm run bench:mcp -- [--corpus NAME@VERSION] [--starts N] [--calls N] [--edits N]`);
+    else throw new Error(`unknown option ${flag ?? ""}; usage: npm run bench:mcp -- [--corpus NAME@VERSION] [--starts N] [--calls N] [--hub-calls N] [--edits N]`);
     i += 1;
   }
   return options;
@@ -112,19 +115,27 @@ async function timeStarts(root: string, starts: number): Promise<number[]> {
   return samples;
 }
 
-/** The exported function or method with the most callers: a symbol whose impact at depth 3 is large. */
-function busiestSymbol(dbPath: string): string {
+/**
+ * The symbols impact is timed on: `count` call targets spread evenly over the sorted keys, and the hub,
+ * the exported function or method with the most callers (the slowest kind of answer).
+ */
+function impactSymbols(dbPath: string, count: number): { readonly spread: readonly string[]; readonly hub: string } {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const row = db
+    const targets = db
+      .prepare("SELECT DISTINCT e.target FROM edges e JOIN nodes n ON n.key = e.target WHERE e.kind = 'CALLS' AND n.kind <> 'File' ORDER BY e.target")
+      .pluck()
+      .all() as string[];
+    const hub = db
       .prepare(
         `SELECT n.key AS key FROM edges e JOIN nodes n ON n.key = e.target
          WHERE e.kind = 'CALLS' AND n.kind IN ('Function', 'Method') AND n.exported = 1
          GROUP BY n.key ORDER BY count(*) DESC, n.key LIMIT 1`,
       )
-      .get() as { key: string } | undefined;
-    if (row === undefined) throw new Error("the graph has no called function");
-    return row.key;
+      .pluck()
+      .get() as string | undefined;
+    if (hub === undefined) throw new Error("the graph has no called function");
+    return { spread: evenlySpacedIndices(targets.length, count).map((index) => targets[index] as string), hub };
   } finally {
     db.close();
   }
@@ -136,10 +147,13 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   return result;
 }
 
-async function timeCalls(client: Client, name: string, args: Record<string, unknown>, calls: number): Promise<number[]> {
-  await call(client, name, args);
+/** One round trip per argument set, after one untimed call. */
+async function timeCalls(client: Client, name: string, argSets: readonly Record<string, unknown>[]): Promise<number[]> {
+  const first = argSets[0];
+  if (first === undefined) return [];
+  await call(client, name, first);
   const samples: number[] = [];
-  for (let i = 0; i < calls; i += 1) {
+  for (const args of argSets) {
     const startedAt = performance.now();
     await call(client, name, args);
     samples.push(performance.now() - startedAt);
@@ -209,15 +223,23 @@ async function main(): Promise<void> {
       log(`programs ready ${formatMs(warmMs)} after the server started`);
       const { tools } = await session.client.listTools();
       const hasImpact = tools.some((tool) => tool.name === "impact");
-      const symbol = busiestSymbol(path.join(root, ".ts-graph", "graph.db"));
-      const timed = hasImpact ? { name: "impact", args: { symbol, depth: 3 } } : { name: "status", args: {} };
-      if (!hasImpact) log("impact is not registered on this build; timing status instead");
-      log(`${options.calls} ${timed.name} calls ${JSON.stringify(timed.args)}`);
-      const callSamples = await timeCalls(session.client, timed.name, timed.args, options.calls);
+      const symbols = impactSymbols(path.join(root, ".ts-graph", "graph.db"), options.calls);
+      let callSamples: number[];
+      let hubSamples: number[] = [];
+      if (hasImpact) {
+        log(`impact at depth 3 on ${symbols.spread.length} symbols spread over the call targets`);
+        callSamples = await timeCalls(session.client, "impact", symbols.spread.map((symbol) => ({ symbol, depth: 3 })));
+        log(`impact at depth 3 on the hub ${symbols.hub}, ${options.hubCalls} times`);
+        hubSamples = await timeCalls(session.client, "impact", Array.from({ length: options.hubCalls }, () => ({ symbol: symbols.hub, depth: 3 })));
+      } else {
+        log("impact is not registered on this build; timing status instead");
+        callSamples = await timeCalls(session.client, "status", Array.from({ length: options.calls }, () => ({})));
+      }
       const saveSamples = await timeSaves(session.client, root, pickEditFiles(corpus, options.edits));
 
       const start = summarize(startSamples);
       const calls = summarize(callSamples);
+      const hubCalls = summarize(hubSamples);
       const saves = summarize(saveSamples);
       const report = [
         `## MCP server on ${corpus.spec.id} (${corpus.sourceFiles.length} files), ${new Date().toISOString()}`,
@@ -226,18 +248,19 @@ async function main(): Promise<void> {
         "|---|---|---|---|",
         row("process start → first tools/list answer", start, `≤ ${TARGETS.startMs} ms`, verdict(start?.p50, TARGETS.startMs)),
         row(
-          hasImpact ? `impact ${symbol} depth 3, over stdio` : "status over stdio (impact is not registered)",
+          hasImpact ? `impact depth 3 over stdio, ${symbols.spread.length} symbols spread over the call targets` : "status over stdio (impact is not registered)",
           calls,
           hasImpact ? `p50 ≤ ${TARGETS.impactP50Ms} ms` : "",
           hasImpact ? verdict(calls?.p50, TARGETS.impactP50Ms) : "",
         ),
+        ...(hasImpact ? [row(`impact depth 3 over stdio on the hub ${symbols.hub}`, hubCalls, "", "")] : []),
         row("save → answer that reflects it", saves, `≤ ${TARGETS.saveToAnswerMs} ms`, verdict(saves?.p95, TARGETS.saveToAnswerMs)),
         `| server start → TypeScript programs built in the background (calls during it wait) | ${formatMs(warmMs)} | | |`,
         "",
         `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
       ].join("\n");
       process.stdout.write(`${report}\n`);
-      const results = { corpus: corpus.spec.id, timed: timed.name, args: timed.args, startSamples, warmMs, callSamples, saveSamples };
+      const results = { corpus: corpus.spec.id, hasImpact, symbols, startSamples, warmMs, callSamples, hubSamples, saveSamples };
       const out = path.join(CORPORA_DIR, `mcp-results-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
       fs.writeFileSync(out, JSON.stringify(results, null, 2));
       log(`results in ${path.relative(REPO_ROOT, out)}`);

@@ -92,8 +92,8 @@ function walkSql(direction: WalkDirection, options: { readonly members: boolean;
           row_number() OVER (PARTITION BY b.key ORDER BY e.${near}, e.kind) AS rank,
           count(*) OVER (PARTITION BY b.key) AS vias
         FROM best b
-        JOIN edges e ON e.${far} = b.key AND (e.kind IN (SELECT kind FROM kinds) ${containerEdge})
-        JOIN best p ON p.key = e.${near} AND p.depth = b.depth - 1
+        CROSS JOIN edges e ON e.${far} = b.key AND (e.kind IN (SELECT kind FROM kinds) ${containerEdge})
+        CROSS JOIN best p ON p.key = e.${near} AND p.depth = b.depth - 1
         WHERE b.depth > 0
       )
     SELECT s.key, n.kind, n.file, n.qualified_name AS qualifiedName, n.start_line AS startLine, n.end_line AS endLine,
