@@ -55,6 +55,7 @@ const SQL = {
   nodeSurfacesOfFile: "SELECT key, name, exported, surface FROM nodes WHERE file = ?",
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
+  importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
   deleteEdgesInto: "DELETE FROM edges WHERE target = ?",
@@ -211,6 +212,8 @@ export function createGraphStore(db: SqliteDb) {
         exported: row.exported === 1,
       })),
     importersOf: (path: string): string[] => column<string>(statements.importersOf, path),
+    /** The indexed files the file imports or re-exports from. */
+    importedFilesOf: (path: string): string[] => column<string>(statements.importedFilesOf, path),
     /** Every name the file imports or re-exports from indexed files (`*` and `default` included). */
     importedNamesOf: (path: string): string[] =>
       column<string | null>(statements.importedNamesOf, path).flatMap((names) => (names === null ? [] : (JSON.parse(names) as string[]))),

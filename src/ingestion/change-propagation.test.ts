@@ -33,7 +33,7 @@ function spread(text: string, changed: Changed, fileName = "src/x.ts"): { module
 }
 
 function depends(text: string, changed: Changed): boolean {
-  return dependsOnChanged(syntaxOf(text), changedNames(changed));
+  return dependsOnChanged(syntaxOf(text), changedNames(changed), new Set());
 }
 
 /** The names compareSurfaces reports for an edit of a file, by how they are reached. */

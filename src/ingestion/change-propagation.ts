@@ -1,5 +1,5 @@
 import type { NodeKind } from "../model/graph-kinds.js";
-import { fileTargets } from "./module-stem.js";
+import { moduleStem, NON_RELATIVE } from "./module-stem.js";
 import { nameParts } from "./surface-change.js";
 
 /**
@@ -118,8 +118,8 @@ function setIn(map: Map<string, Set<string>>, key: string): Set<string> {
  */
 export function addChangedName(changed: ChangedNames, name: string, file: string, declaresGlobals: boolean, onlyAdded = false): boolean {
   const files = setIn(changed.module, name);
-  const targets = fileTargets(file);
-  const wholeModule = !onlyAdded && !changed.changedTargets.has(targets[0]);
+  const targets = [moduleStem(file)];
+  const wholeModule = !onlyAdded && !changed.changedTargets.has(moduleStem(file));
   const added = !files.has(file) || (declaresGlobals && !changed.global.has(name)) || wholeModule;
   if (!files.has(file)) {
     files.add(file);
@@ -136,7 +136,7 @@ export function addChangedName(changed: ChangedNames, name: string, file: string
 export function addAnyName(changed: ChangedNames, file: string): boolean {
   if (changed.anyName.has(file)) return false;
   changed.anyName.add(file);
-  for (const target of fileTargets(file)) changed.anyNameTargets.add(target);
+  changed.anyNameTargets.add(moduleStem(file));
   return true;
 }
 
@@ -147,19 +147,26 @@ export function searchableNames(changed: ChangedNames): Set<string> {
   return names;
 }
 
-/** Where a reference is read: the file, its own names, and those of them known to have changed. */
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * Where a reference is read: the file, its own names, those of them known to have changed, and the stems
+ * of the files it imported at its last extraction (what its non-relative specifiers named).
+ */
 interface ReadingFile {
   readonly path: string;
   readonly declaresGlobals: boolean;
   readonly ownNames: ReadonlySet<string>;
   readonly ownChanged: ReadonlySet<string>;
+  readonly importedStems: ReadonlySet<string>;
 }
 
-function importedNameChanged(changed: ChangedNames, name: string, targets: ReadonlySet<string>): boolean {
+function importedNameChanged(changed: ChangedNames, name: string, targets: ReadonlySet<string>, importedStems: ReadonlySet<string>): boolean {
   if (changed.global.has(name)) return true;
   const changedTargets = name === "*" ? changed.changedTargets : changed.moduleTargets.get(name);
+  const matches = (target: string): boolean => changed.anyNameTargets.has(target) || changedTargets?.has(target) === true;
   for (const target of targets) {
-    if (changed.anyNameTargets.has(target) || changedTargets?.has(target) === true) return true;
+    if (target !== NON_RELATIVE ? matches(target) : [...importedStems].some(matches)) return true;
   }
   return false;
 }
@@ -170,19 +177,22 @@ function refersTo(references: NameReferences, changed: ChangedNames, reader: Rea
     if (own && reader.ownChanged.has(name)) return true;
     if ((!own || reader.declaresGlobals) && changed.global.has(name)) return true;
   }
-  for (const [name, targets] of references.exported) if (importedNameChanged(changed, name, targets)) return true;
+  for (const [name, targets] of references.exported) if (importedNameChanged(changed, name, targets, reader.importedStems)) return true;
   for (const name of references.qualified) if (changed.module.has(name) || changed.member.has(name)) return true;
   for (const name of references.member) if (changed.member.has(name)) return true;
   for (const name of references.key) if (changed.key.has(name)) return true;
   return false;
 }
 
-const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** Whether a file that did not change may resolve differently because of what changed. */
-export function dependsOnChanged(syntax: Pick<PlanningSyntax, "path" | "declaresGlobals" | "ownNames" | "fileReferences">, changed: ChangedNames): boolean {
+export function dependsOnChanged(
+  syntax: Pick<PlanningSyntax, "path" | "declaresGlobals" | "ownNames" | "fileReferences">,
+  changed: ChangedNames,
+  importedStems: ReadonlySet<string>,
+): boolean {
   const references = syntax.fileReferences;
-  if (refersTo(references, changed, { ...syntax, ownChanged: NO_NAMES })) return true;
+  if (refersTo(references, changed, { ...syntax, ownChanged: NO_NAMES, importedStems })) return true;
   for (const name of references.memberDefinitions) if ((changed.member.has(name) || changed.key.has(name)) && name !== "constructor") return true;
   return false;
 }
@@ -194,13 +204,18 @@ export interface SpreadState {
   readonly ownChanged: Set<string>;
   /** Its declarations not known to have changed yet. */
   readonly unchanged: PlanningDeclaration[];
+  /** Stems of the files it imported at its last extraction. */
+  readonly importedStems: ReadonlySet<string>;
 }
 
-/** Starts spreading through a file whose declarations named `changedHere` changed themselves. */
-export function startSpread(syntax: PlanningSyntax, changedHere: Iterable<string> = []): SpreadState {
+/**
+ * Starts spreading through a file whose declarations named `changedHere` changed themselves, and which
+ * imported the files of `importedStems` at its last extraction.
+ */
+export function startSpread(syntax: PlanningSyntax, changedHere: Iterable<string> = [], importedStems: ReadonlySet<string> = NO_NAMES): SpreadState {
   const ownChanged = new Set<string>();
   for (const name of changedHere) if (syntax.ownNames.has(name)) ownChanged.add(name);
-  return { syntax, ownChanged, unchanged: [...syntax.declarations] };
+  return { syntax, ownChanged, unchanged: [...syntax.declarations], importedStems };
 }
 
 /**
@@ -209,8 +224,8 @@ export function startSpread(syntax: PlanningSyntax, changedHere: Iterable<string
  * Returns whether anything was added.
  */
 export function spreadThroughFile(state: SpreadState, changed: ChangedNames): boolean {
-  const { syntax, ownChanged, unchanged } = state;
-  const reader: ReadingFile = { ...syntax, ownChanged };
+  const { syntax, ownChanged, unchanged, importedStems } = state;
+  const reader: ReadingFile = { ...syntax, ownChanged, importedStems };
   let grewAny = false;
   let grew = true;
   const addModule = (name: string, onlyAdded = false): void => {
@@ -232,10 +247,12 @@ export function spreadThroughFile(state: SpreadState, changed: ChangedNames): bo
       for (const name of parts.key) addTo(changed.key, name);
     }
     for (const alias of syntax.aliases) if (refersTo(alias.from, changed, reader)) addModule(alias.to);
-    for (const target of syntax.starReExports) {
-      if (changed.anyNameTargets.has(target) && addAnyName(changed, syntax.path)) grew = true;
-      const wholeModule = changed.changedTargets.has(target);
-      for (const [name, targets] of [...changed.moduleTargets]) if (name !== DEFAULT_EXPORT && targets.has(target)) addModule(name, !wholeModule);
+    for (const written of syntax.starReExports) {
+      for (const target of written === NON_RELATIVE ? importedStems : [written]) {
+        if (changed.anyNameTargets.has(target) && addAnyName(changed, syntax.path)) grew = true;
+        const wholeModule = changed.changedTargets.has(target);
+        for (const [name, targets] of [...changed.moduleTargets]) if (name !== DEFAULT_EXPORT && targets.has(target)) addModule(name, !wholeModule);
+      }
     }
     grewAny ||= grew;
   }

@@ -23,6 +23,19 @@ async function expectCallMovesToB(root: string, applyEdit: () => void, extracted
 }
 
 describe("an incremental run follows a change to the files it reaches indirectly", () => {
+  it("re-extracts only the edited file after a body edit or an added export that nothing names", async () => {
+    const root = writeProject({
+      "src/ab.ts": AB,
+      "src/m.ts": 'import { A } from "./ab";\nexport function make(): A { return new A(); }\n',
+      "src/c.ts": 'import { make } from "./m";\nexport function main(): void { make().run(); }\n',
+    });
+    await indexAndSnapshot(root);
+    editProjectFile(root, "src/m.ts", (text) => text.replace("return new A();", "const made = new A();\n  return made;"));
+    expect((await expectIncrementalEqualsFull(root)).summary.extractedPaths).toEqual(["src/m.ts"]);
+    editProjectFile(root, "src/m.ts", (text) => `${text}export const added = 1;\n`);
+    expect((await expectIncrementalEqualsFull(root)).summary.extractedPaths).toEqual(["src/m.ts"]);
+  });
+
   it("through an export alias in a barrel", async () => {
     const root = writeProject({
       "src/ab.ts": AB,
@@ -135,6 +148,54 @@ describe("an incremental run follows a change to the files it reaches indirectly
       root,
       () => editProjectFile(root, "src/m.js", (text) => text.replace('("./ab").A', '("./ab").B')),
       ["src/c.ts", "src/m.js"],
+    );
+  });
+
+  it("through an import whose specifier is a path alias that names the file by another name", async () => {
+    const root = writeProject(
+      {
+        "src/ab.ts": AB,
+        "src/library/index.ts": 'import { A, B } from "../ab";\nexport function make() { return new A(); }\nexport const other: B | undefined = undefined;\n',
+        "src/b.ts": 'import { make } from "@lib";\nexport const u = make();\n',
+        "src/c.ts": 'import { u } from "./b";\nexport function main(): void { u.run(); }\n',
+      },
+      { compilerOptions: { strict: true, types: [], baseUrl: ".", paths: { "@lib": ["src/library/index.ts"] } }, include: ["src"] },
+    );
+    await expectCallMovesToB(
+      root,
+      () => editProjectFile(root, "src/library/index.ts", (text) => text.replace("return new A()", "return new B()")),
+      ["src/b.ts", "src/c.ts", "src/library/index.ts"],
+    );
+  });
+
+  it("to a file that imported a name before the module declared it", async () => {
+    const root = writeProject({
+      "src/ab.ts": AB,
+      "src/m.ts": 'import { A } from "./ab";\nexport function make(): A { return new A(); }\n',
+      "src/c.ts": 'import { make } from "./m";\nimport { build } from "./m";\nexport function main(): void { make().run(); build().run(); }\n',
+    });
+    expect((await indexAndSnapshot(root)).snapshot).not.toContain(CALLS_B_RUN);
+    editProjectFile(root, "src/m.ts", (text) => `import { B } from "./ab";\n${text}export function build(): B { return new B(); }\n`);
+    const step = await expectIncrementalEqualsFull(root);
+    expect(step.snapshot).toContain(CALLS_B_RUN);
+    expect(step.summary.extractedPaths).toEqual(["src/c.ts", "src/m.ts"]);
+  });
+
+  it("through a file edited in the same run whose inferred declaration uses the other change", async () => {
+    const root = writeProject({
+      "src/ab.ts": AB,
+      "src/a.ts": 'import { A, B } from "./ab";\nexport function make() { return new A(); }\nexport const other: B | undefined = undefined;\n',
+      "src/index.ts": 'export * from "./a";\n',
+      "src/b.ts": 'import { make } from "./index";\nexport const u = make();\nexport function unrelated(): number { return 1; }\n',
+      "src/c.ts": 'import { u } from "./b";\nexport function main(): void { u.run(); }\n',
+    });
+    await expectCallMovesToB(
+      root,
+      () => {
+        editProjectFile(root, "src/a.ts", (text) => text.replace("return new A()", "return new B()"));
+        editProjectFile(root, "src/b.ts", (text) => text.replace("return 1;", "return 2;"));
+      },
+      ["src/a.ts", "src/b.ts", "src/c.ts", "src/index.ts"],
     );
   });
 

@@ -16,14 +16,14 @@ import {
 } from "./change-propagation.js";
 import type { PlannedFile, ScannedFile } from "./file-scan.js";
 import { extractDeclarations } from "./extract-declarations.js";
-import { fileTargets, moduleStem, specifierTarget } from "./module-stem.js";
+import { moduleStem, NON_RELATIVE, specifierTarget } from "./module-stem.js";
 import { fileReferencesOf, parseForPlanning, parseSource } from "./planning-syntax.js";
 import { compareSurfaces, identifiersIn, nameParts } from "./surface-change.js";
 
 /** What planning reads from the graph of the last run. */
 export type PlanningStore = Pick<
   GraphStore,
-  "nodeSurfacesOfFile" | "importersOf" | "importedNamesOf" | "ownersOfEdgesInto" | "filesWithUnresolvedImports" | "filesDeclaringGlobals"
+  "nodeSurfacesOfFile" | "importersOf" | "importedNamesOf" | "importedFilesOf" | "ownersOfEdgesInto" | "filesWithUnresolvedImports" | "filesDeclaringGlobals"
 >;
 
 export interface PlanningInput {
@@ -110,9 +110,19 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
     syntaxes.set(path, syntax);
     return syntax;
   };
+  const importedStems = new Map<string, ReadonlySet<string>>();
+  /** Stems of the files a file imported at its last extraction: what its non-relative specifiers named. */
+  const importedStemsOf = (path: string): ReadonlySet<string> => {
+    let stems = importedStems.get(path);
+    if (stems === undefined) {
+      stems = new Set(store.importedFilesOf(path).map(moduleStem));
+      importedStems.set(path, stems);
+    }
+    return stems;
+  };
   const spread = (path: string): void => {
     const syntax = spreading.has(path) ? undefined : syntaxOf(path);
-    if (syntax !== undefined) spreading.set(path, startSpread(syntax));
+    if (syntax !== undefined) spreading.set(path, startSpread(syntax, [], importedStemsOf(path)));
   };
   const mentionedAnywhere = (changedNames: readonly string[]): boolean => candidates.some((file) => mentions(file.path, changedNames));
   const addImporters = (path: string): void => {
@@ -120,6 +130,7 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
   };
 
   const addedPaths = new Set(added.map((file) => file.path));
+  const changedPaths = changed.map((file) => file.path);
   for (const file of [...changed, ...added]) {
     const text = textOf(file.path) ?? fs.readFileSync(file.absolute, "utf8");
     const sourceFile = parseSource(file.absolute, text);
@@ -134,7 +145,7 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
     // A name that occurs once is only its own declaration: nothing else in the file refers to it.
     const referredTo = [...change.tokens].some((token) => occurrencesOf(text, token) > 1) || change.vanishedKeys.length > 0;
     const syntax = referredTo || change.exportsChanged ? parseForPlanning(file.absolute, file.path, text, sourceFile, declarations).syntax : undefined;
-    if (syntax !== undefined) spreading.set(file.path, startSpread(syntax, change.moduleTokens));
+    if (syntax !== undefined) spreading.set(file.path, startSpread(syntax, change.moduleTokens, importedStemsOf(file.path)));
     vanishedKeys.push(...change.vanishedKeys);
     if (change.allImporters) addImporters(file.path);
     if (change.defaultChanged) defaultChanged.push(file.path);
@@ -193,12 +204,12 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
       }
     }
     const known = searchableNames(names);
-    for (const path of dependents) if (!spreading.has(path) && mentions(path, known)) spread(path);
+    for (const path of [...dependents, ...changedPaths]) if (!spreading.has(path) && mentions(path, known)) spread(path);
     // Re-exporters pass changed names on, whether or not they mention them; names only added need not be
     // passed on until some file mentions them.
     for (const [path, count] of changedCounts(names)) {
       if (passedOn.get(path) === count) continue;
-      if (!names.changedTargets.has(fileTargets(path)[0]) && !mentionedAnywhere(namesChangedIn(names, path))) continue;
+      if (!names.changedTargets.has(moduleStem(path)) && !mentionedAnywhere(namesChangedIn(names, path))) continue;
       passedOn.set(path, count);
       for (const importer of store.importersOf(path)) if (reExportsIn(textOf(importer)) && syntaxOf(importer)?.reExports === true) spread(importer);
     }
@@ -209,7 +220,7 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
     }
     const unsearched = new Set([...searchableNames(names)].filter((name) => !searched.has(name)));
     const pendingReExports = [...changedCounts(names)].some(
-      ([path, count]) => passedOn.get(path) !== count && (names.changedTargets.has(fileTargets(path)[0]) || mentionedAnywhere(namesChangedIn(names, path))),
+      ([path, count]) => passedOn.get(path) !== count && (names.changedTargets.has(moduleStem(path)) || mentionedAnywhere(namesChangedIn(names, path))),
     );
     if (unsearched.size === 0 && exportsChanged.length === 0 && defaultChanged.length === 0 && !pendingReExports) break;
     for (const name of unsearched) searched.add(name);
@@ -217,9 +228,11 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
     for (const file of candidates) {
       if (dependents.has(file.path)) continue;
       const text = textOf(file.path);
-      if (text === undefined || !mentions(file.path, unsearched) || !mayDependOn(file.path, text, names, mentions)) continue;
+      if (text === undefined || !mentions(file.path, unsearched)) continue;
+      if (!mayDependOn(file.path, text, names, mentions, importedStemsOf(file.path))) continue;
       const sourceFile = sourceFileOf(file.path);
-      if (sourceFile !== undefined && dependsOnChanged(syntaxes.get(file.path) ?? fileReferencesOf(sourceFile, file.path), names)) dependents.add(file.path);
+      const references = sourceFile === undefined ? undefined : (syntaxes.get(file.path) ?? fileReferencesOf(sourceFile, file.path));
+      if (references !== undefined && dependsOnChanged(references, names, importedStemsOf(file.path))) dependents.add(file.path);
     }
   }
   return dependents;
@@ -243,11 +256,19 @@ const IDENTIFIER_PART = /[\p{ID_Continue}$\u200C\u200D]/u;
  * mentions a changed member, key or global; one that writes `q.name` for a changed name, where `q` is not
  * one of its namespace imports; or one that imports from a file in which names changed.
  */
-function mayDependOn(path: string, text: string, names: ChangedNames, mentions: (path: string, names: Iterable<string>) => boolean): boolean {
+function mayDependOn(
+  path: string,
+  text: string,
+  names: ChangedNames,
+  mentions: (path: string, names: Iterable<string>) => boolean,
+  importedStems: ReadonlySet<string>,
+): boolean {
   if (mentions(path, names.member) || mentions(path, names.key) || mentions(path, names.global)) return true;
   for (const match of text.matchAll(MODULE_SPECIFIER)) {
     const target = specifierTarget(path, match[1] ?? "");
-    if (names.changedTargets.has(target) || names.anyNameTargets.has(target)) return true;
+    for (const stem of target === NON_RELATIVE ? importedStems : [target]) {
+      if (names.changedTargets.has(stem) || names.anyNameTargets.has(stem) || [...names.moduleTargets.values()].some((stems) => stems.has(stem))) return true;
+    }
   }
   const namespaces = new Set([...text.matchAll(NAMESPACE_IMPORT)].map((match) => match[1]));
   for (const name of names.module.keys()) {
