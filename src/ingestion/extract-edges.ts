@@ -107,24 +107,22 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   const externalImports = new Map<string, ExternalImport>();
   const externalEdges = new Map<string, { kind: ExtractedExternalEdge["kind"]; source: ExtractedNode; target: ExternalKey; lines: number[] }>();
 
-  function addExternalEdge(kind: ExtractedExternalEdge["kind"], source: ExtractedNode, target: ExternalKey, line: number | undefined): void {
-    const id = `${kind}\u0000${source.key}\u0000${target}`;
-    let edge = externalEdges.get(id);
+  /** One entry per (kind, source, target), collecting the line of every site. */
+  function addSite<T extends { readonly lines: number[] }>(into: Map<string, T>, id: string, entry: () => T, line: number | undefined): void {
+    let edge = into.get(id);
     if (edge === undefined) {
-      edge = { kind, source, target, lines: [] };
-      externalEdges.set(id, edge);
+      edge = entry();
+      into.set(id, edge);
     }
     if (line !== undefined) edge.lines.push(line);
   }
 
+  function addExternalEdge(kind: ExtractedExternalEdge["kind"], source: ExtractedNode, target: ExternalKey, line: number | undefined): void {
+    addSite(externalEdges, `${kind}\u0000${source.key}\u0000${target}`, () => ({ kind, source, target, lines: [] }), line);
+  }
+
   function addEdge(kind: EdgeKind, source: ExtractedNode, target: ExtractedNode, line: number | undefined): void {
-    const id = `${kind}\u0000${source.key}\u0000${target.key}`;
-    let edge = edges.get(id);
-    if (edge === undefined) {
-      edge = { kind, source, target, lines: [] };
-      edges.set(id, edge);
-    }
-    if (line !== undefined) edge.lines.push(line);
+    addSite(edges, `${kind}\u0000${source.key}\u0000${target.key}`, () => ({ kind, source, target, lines: [] }), line);
   }
 
   function nodeForDeclaration(declaration: ts.Node): ExtractedNode | undefined {
