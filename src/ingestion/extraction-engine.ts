@@ -9,6 +9,7 @@ import { SCHEMA_VERSION } from "../db/schema.js";
 import type { FileDiagnostic, FileExtraction } from "../model/extracted.js";
 import { extractDeclarations, type FileDeclarations } from "./extract-declarations.js";
 import { extractEdges } from "./extract-edges.js";
+import { createExternalMemberKeys } from "./external-members.js";
 import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "./file-scan.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "./program-loader.js";
@@ -168,14 +169,16 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
         if (file?.text !== undefined) loader.provideText(absolute, file.text);
       }
       const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files, declaringGlobals));
+      const checker = program.getTypeChecker();
       const context = {
-        checker: program.getTypeChecker(),
+        checker,
         declarationsOf: (sourceFile: ts.SourceFile) => {
           const relative = pathByAbsolute.get(sourceFile.fileName);
           return relative === undefined ? undefined : declarationsFor(sourceFile, relative);
         },
         indexedPathOf: (fileName: string) => pathByAbsolute.get(fileName),
         resolveModuleFileName: createModuleResolver(project),
+        externalMemberKeys: createExternalMemberKeys(program, checker, (sourceFile) => pathByAbsolute.has(sourceFile.fileName)),
       };
       for (const absolute of files) {
         const relative = pathByAbsolute.get(absolute) ?? relativeTo(root, absolute);
@@ -188,13 +191,14 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
           continue;
         }
         const declarations = declarationsFor(sourceFile, relative);
-        const { edges, externalImports } = extractEdges(sourceFile, declarations, context);
+        const { edges, externalEdges, externalImports } = extractEdges(sourceFile, declarations, context);
         const fileErrors = syntaxErrorsOf(program, sourceFile);
         for (const error of fileErrors) outcome.syntaxErrors.push({ file: relative, ...error });
         const extraction: FileExtraction = {
           path: relative,
           nodes: declarations.nodes,
           edges,
+          externalEdges,
           externalImports,
           syntaxErrors: fileErrors,
           declaresGlobals: declarations.declaresGlobals,
