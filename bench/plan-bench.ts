@@ -10,7 +10,7 @@
  *   body        a statement added to the body of the first module-level function or method
  *   inferred    the same, in the first one whose return type is inferred (files without one are skipped)
  *   signature   an optional parameter added to the first exported module-level function (or const-bound arrow)
- * Prints, per kind: files re-extracted per edit (the edited file included) and planning time.
+ * Prints, per kind: files re-extracted per edit (the edited file included), and planning wall and CPU time.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -112,10 +112,11 @@ async function main(): Promise<void> {
 
     process.stdout.write(`# planner: files re-extracted per edit, ${options.corpus} (${indexed.length} files, ${sample.length} edited)\n\n`);
     process.stdout.write(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}\n\n`);
-    process.stdout.write("| edit | edits | re-extracted: median / p95 / max / total | planning: median / max |\n| --- | --- | --- | --- |\n");
+    process.stdout.write("| edit | edits | re-extracted: median / p95 / max / total | planning wall: median / max | planning CPU (user+sys): median / total |\n| --- | --- | --- | --- | --- |\n");
     for (const kind of EDIT_KINDS) {
       const counts: number[] = [];
       const times: number[] = [];
+      const cpuTimes: number[] = [];
       const widest: { file: string; count: number }[] = [];
       for (const file of sample) {
         const text = fs.readFileSync(file.absolute, "utf8");
@@ -124,16 +125,21 @@ async function main(): Promise<void> {
         const stat = fs.statSync(file.absolute);
         const scanned: ScannedFile = { ...file, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), hash: hashText(edited), text: edited };
         const started = performance.now();
+        const cpuAtStart = process.cpuUsage();
         const dependents = engine.dependentsOf([scanned], [], [], indexed.filter((other) => other.path !== file.path));
         times.push(performance.now() - started);
+        const cpu = process.cpuUsage(cpuAtStart);
+        cpuTimes.push((cpu.user + cpu.system) / 1000);
         counts.push(dependents.size + 1);
         widest.push({ file: file.path, count: dependents.size + 1 });
       }
       const count = summarize(counts);
       const time = summarize(times);
+      const cpuTime = summarize(cpuTimes);
+      const cpuTotal = cpuTimes.reduce((a, b) => a + b, 0);
       const total = counts.reduce((a, b) => a + b, 0);
       process.stdout.write(
-        `| ${kind} | ${counts.length} | ${count ? `${count.p50} / ${count.p95} / ${count.max} / ${total}` : "n/a"} | ${time ? `${formatMs(time.p50)} / ${formatMs(time.max)}` : "n/a"} |\n`,
+        `| ${kind} | ${counts.length} | ${count ? `${count.p50} / ${count.p95} / ${count.max} / ${total}` : "n/a"} | ${time ? `${formatMs(time.p50)} / ${formatMs(time.max)}` : "n/a"} | ${cpuTime ? `${formatMs(cpuTime.p50)} / ${formatMs(cpuTotal)}` : "n/a"} |\n`,
       );
       const top = widest.sort((a, b) => b.count - a.count).slice(0, 3);
       log(`${kind}: widest ${top.map((entry) => `${entry.file} ${entry.count}`).join(", ")}; all: ${counts.join(" ")}`);
