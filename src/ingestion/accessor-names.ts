@@ -30,16 +30,32 @@ export function accessorNamesOf(declarations: FileDeclarations, checker: ts.Type
       names.push(node.name);
       continue;
     }
-    const key = checker.getTypeAtLocation(astNode.name.expression);
-    if (key.isStringLiteral() || key.isNumberLiteral()) names.push(String(key.value));
+    const name = computedKeyName(astNode.name, checker);
+    if (name !== undefined) names.push(name);
   }
   return names;
 }
 
+/** The name a computed accessor key stands for: its string or number literal type; undefined for a unique symbol or any other key. */
+function computedKeyName(name: ts.ComputedPropertyName, checker: ts.TypeChecker): string | undefined {
+  const key = checker.getTypeAtLocation(name.expression);
+  return key.isStringLiteral() || key.isNumberLiteral() ? String(key.value) : undefined;
+}
+
 /**
- * The accessor names of one indexed file as stored: usable unless one of them is computed, whose key needs
- * the checker (then undefined).
+ * The names an indexed file's accessors can be used by, from the names stored for it: those as they are,
+ * except that a computed name is replaced by what every computed accessor key of the file stands for.
  */
-export function storedAccessorNames(stored: readonly string[]): readonly string[] | undefined {
-  return stored.some(isComputedName) ? undefined : stored;
+export function storedAccessorNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: ts.TypeChecker): string[] {
+  const names = stored.filter((name) => !isComputedName(name));
+  if (names.length === stored.length) return names;
+  const visit = (node: ts.Node): void => {
+    if (ts.isAccessor(node) && ts.isComputedPropertyName(node.name)) {
+      const name = computedKeyName(node.name, checker);
+      if (name !== undefined) names.push(name);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return names;
 }

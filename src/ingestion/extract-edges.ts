@@ -474,7 +474,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   ): void {
     ts.forEachChild(node, (child) => {
       if (skipDecorators && ts.isDecorator(child)) return;
-      visit(child, callOwner, isBodyOrInitializer(node, child) ? undefined : typeOwner);
+      visit(child, callOwner, typeOwner !== undefined && isBodyOrInitializer(node, child) ? undefined : typeOwner);
     });
   }
 

@@ -220,8 +220,10 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       for (const sourceFile of program.getSourceFiles()) {
         const relative = pathByAbsolute.get(sourceFile.fileName);
         if (relative === undefined) continue;
-        const stored = wanted.has(relative) ? undefined : storedAccessorNames(storedAccessorNamesByFile.get(relative) ?? []);
-        for (const name of stored ?? accessorNamesOf(declarationsFor(sourceFile, relative), checker)) names.add(name);
+        const fileNames = wanted.has(relative)
+          ? accessorNamesOf(declarationsFor(sourceFile, relative), checker)
+          : storedAccessorNames(storedAccessorNamesByFile.get(relative) ?? [], sourceFile, checker);
+        for (const name of fileNames) names.add(name);
       }
       return names;
     };
