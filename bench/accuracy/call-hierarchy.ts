@@ -18,6 +18,12 @@ export interface GroundTruth {
   readonly categorize: (triple: CallTriple) => SiteCategory;
   /** The text of a line of a corpus file, for reports. */
   readonly lineText: (file: string, line: number) => string;
+  /**
+   * The declarations find-references relates to a member (`<file>:<line>` of every definition it lists,
+   * the member's own included): the compiler's answer to "which members does this one override or
+   * implement, and which share a base with it". `answers` caches it between runs.
+   */
+  readonly relatedDeclarations: (member: { readonly file: string; readonly line: number; readonly name: string }, answers: Map<string, readonly string[]>) => readonly string[];
 }
 
 function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
@@ -119,8 +125,9 @@ export interface CachedAnswers {
 export function buildGroundTruth(root: string, tsconfigPath: string, cached?: CachedAnswers): GroundTruth & { readonly answers: CachedAnswers } {
   const startedAt = performance.now();
   const { service, fileNames } = createLanguageService(tsconfigPath);
-  const program = service.getProgram();
-  if (program === undefined) throw new Error("the language service built no program");
+  const maybeProgram = service.getProgram();
+  if (maybeProgram === undefined) throw new Error("the language service built no program");
+  const program: ts.Program = maybeProgram;
   const checker = program.getTypeChecker();
   const corpusFiles = new Set(fileNames.map((fileName) => path.resolve(fileName)));
   const relative = (fileName: string): string => path.relative(root, fileName).split(path.sep).join("/");
@@ -258,6 +265,27 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     return (lines[line - 1] ?? "").trim();
   }
 
+  function relatedDeclarations(member: { readonly file: string; readonly line: number; readonly name: string }, cache: Map<string, readonly string[]>): readonly string[] {
+    const id = `${member.file}:${member.line}:${member.name}`;
+    const known = cache.get(id);
+    if (known !== undefined) return known;
+    const position = sitePosition({ callee: "", calleeName: member.name, callerFile: member.file, line: member.line });
+    const definitions = new Set<string>();
+    const add = (fileName: string, start: number): void => {
+      const sourceFile = program.getSourceFile(fileName);
+      if (sourceFile !== undefined) definitions.add(`${relative(fileName)}:${sourceFile.getLineAndCharacterOfPosition(start).line + 1}`);
+    };
+    // One group per symbol find-references searched for (the member and the members it relates it to), each
+    // with its definition; every declaration of a symbol is also a reference marked as a definition.
+    for (const referenced of position === undefined ? [] : (service.findReferences(path.join(root, member.file), position) ?? [])) {
+      add(referenced.definition.fileName, referenced.definition.textSpan.start);
+      for (const reference of referenced.references) if (reference.isDefinition === true) add(reference.fileName, reference.textSpan.start);
+    }
+    const found = [...definitions].sort();
+    cache.set(id, found);
+    return found;
+  }
+
   const answers: CachedAnswers = { triples, positions: [...positions], itemDeclarations };
-  return { answers, triples, items: seenItems.size, itemDeclarations, ms: Math.round(performance.now() - startedAt), categorize, lineText };
+  return { answers, triples, items: seenItems.size, itemDeclarations, ms: Math.round(performance.now() - startedAt), categorize, lineText, relatedDeclarations };
 }

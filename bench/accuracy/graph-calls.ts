@@ -5,13 +5,16 @@ import { tripleKey, type CallTriple } from "./triples.js";
 export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS"] as const;
 
 /** How a ts-graph triple was obtained: an edge itself, or the compiler's counting rule applied to the graph. */
-export type TripleOrigin = "edge" | "override hierarchy" | "accessor pair";
+export type TripleOrigin = "edge" | "override hierarchy" | "override beyond find-references" | "accessor pair";
+
+/** A site found several ways keeps the first of these. */
+const ORIGIN_RANK: Record<TripleOrigin, number> = { edge: 0, "override hierarchy": 1, "accessor pair": 2, "override beyond find-references": 3 };
 
 export interface GraphTriple extends CallTriple {
   readonly origin: TripleOrigin;
 }
 
-interface NodeRow {
+export interface NodeRow {
   readonly key: string;
   readonly file: string;
   readonly name: string;
@@ -30,6 +33,8 @@ interface EdgeRow {
 
 const NODES_SQL = "SELECT key, file, name, name_line AS nameLine, parent_key AS parentKey, modifiers, kind FROM nodes";
 const EDGES_SQL = "SELECT kind, source, target, lines FROM edges WHERE kind = ?";
+/** Calls of library members and overrides of them: the target is an external key, not a node. */
+const EXTERNAL_EDGES_SQL = "SELECT kind, source, target, lines FROM external_edges WHERE kind = ?";
 
 function closure(start: string, next: ReadonlyMap<string, readonly string[]>): Set<string> {
   const seen = new Set<string>();
@@ -56,19 +61,40 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
  *   find-references relates them (above, below, or below a common base), since the compiler counts a call for
  *   each (origin "override hierarchy");
  * - a getter's read site for its setter and a setter's write site for its getter, since the compiler counts
- *   every use of an accessor property for both (origin "accessor pair").
- * A site found both ways keeps origin "edge".
+ *   every use of an accessor property for both (origin "accessor pair");
+ * - the same site for members related to that declaration only through OVERRIDES edges that find-references
+ *   does not follow (origin "override beyond find-references": a deliberate difference, counted on its own).
+ * A site found several ways keeps the most direct origin (ORIGIN_RANK).
  */
-export function graphTriples(dbPath: string, kinds: readonly string[], expand: boolean): GraphTriple[] {
+export function graphTriples(
+  dbPath: string,
+  kinds: readonly string[],
+  expand: boolean,
+  findReferencesRelates: (member: NodeRow, base: NodeRow) => boolean = () => true,
+): GraphTriple[] {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     const nodes = new Map((db.prepare(NODES_SQL).all() as NodeRow[]).map((node) => [node.key, node]));
     const statement = db.prepare(EDGES_SQL);
-    const up = new Map<string, string[]>();
-    const down = new Map<string, string[]>();
-    for (const edge of statement.all("OVERRIDES") as EdgeRow[]) {
-      push(up, edge.source, edge.target);
-      push(down, edge.target, edge.source);
+    const externalStatement = db.prepare(EXTERNAL_EDGES_SQL);
+    const edgesOf = (kind: string): EdgeRow[] => [...(statement.all(kind) as EdgeRow[]), ...(externalStatement.all(kind) as EdgeRow[])];
+    // Every OVERRIDES edge, and those find-references also follows: ts-graph relates a class member to the
+    // member of any type its class extends or implements; the compiler only to members of classes and
+    // interfaces, not of a type alias of an intersection (docs/accuracy.md). Edges of object-literal methods and
+    // edges to library members are taken as they are.
+    const all = { up: new Map<string, string[]>(), down: new Map<string, string[]>() };
+    const seen = { up: new Map<string, string[]>(), down: new Map<string, string[]>() };
+    for (const edge of edgesOf("OVERRIDES")) {
+      push(all.up, edge.source, edge.target);
+      push(all.down, edge.target, edge.source);
+      const member = nodes.get(edge.source);
+      const base = nodes.get(edge.target);
+      const container = nodes.get(member?.parentKey ?? "");
+      const heritage = container?.kind === "Class" || container?.kind === "Interface";
+      if (member === undefined || base === undefined || !heritage || findReferencesRelates(member, base)) {
+        push(seen.up, edge.source, edge.target);
+        push(seen.down, edge.target, edge.source);
+      }
     }
     const accessorPair = new Map<string, string[]>();
     const accessorsByProperty = new Map<string, string[]>();
@@ -86,25 +112,29 @@ export function graphTriples(dbPath: string, kinds: readonly string[], expand: b
      * The compiler counts a call resolved to R for every member X such that R and X, or members they
      * override, meet: X is R, above R, below R, or below anything above R (a sibling through a shared base).
      */
-    const hierarchyCache = new Map<string, readonly string[]>();
-    const hierarchyOf = (key: string): readonly string[] => {
-      let related = hierarchyCache.get(key);
-      if (related === undefined) {
-        const found = new Set<string>();
-        // Find-references looks up base types only from class and interface members, not from an object
-        // literal's methods (the compiler relates those to their contextual type in one direction only).
-        const parentKind = nodes.get(nodes.get(key)?.parentKey ?? "")?.kind;
-        const ancestors = parentKind === "Class" || parentKind === "Interface" ? closure(key, up) : [];
-        for (const ancestor of [key, ...ancestors]) {
-          found.add(ancestor);
-          for (const descendant of closure(ancestor, down)) found.add(descendant);
+    const hierarchy = (edges: typeof all) => {
+      const cache = new Map<string, readonly string[]>();
+      return (key: string): readonly string[] => {
+        let related = cache.get(key);
+        if (related === undefined) {
+          const found = new Set<string>();
+          // Find-references looks up base types only from class and interface members, not from an object
+          // literal's methods (the compiler relates those to their contextual type in one direction only).
+          const parentKind = nodes.get(nodes.get(key)?.parentKey ?? "")?.kind;
+          const ancestors = parentKind === "Class" || parentKind === "Interface" || !nodes.has(key) ? closure(key, edges.up) : [];
+          for (const ancestor of [key, ...ancestors]) {
+            found.add(ancestor);
+            for (const descendant of closure(ancestor, edges.down)) found.add(descendant);
+          }
+          found.delete(key);
+          related = [...found];
+          cache.set(key, related);
         }
-        found.delete(key);
-        related = [...found];
-        hierarchyCache.set(key, related);
-      }
-      return related;
+        return related;
+      };
     };
+    const hierarchyOf = hierarchy(all);
+    const seenHierarchyOf = hierarchy(seen);
 
     const byKey = new Map<string, GraphTriple>();
     const add = (targetKey: string, sourceKey: string, line: number, origin: TripleOrigin): void => {
@@ -114,16 +144,17 @@ export function graphTriples(dbPath: string, kinds: readonly string[], expand: b
       const triple: GraphTriple = { callee: `${target.file}:${target.nameLine}`, calleeName: target.name, callerFile: source.file, line, origin };
       const key = tripleKey(triple);
       const existing = byKey.get(key);
-      if (existing === undefined || (existing.origin !== "edge" && origin === "edge")) byKey.set(key, triple);
+      if (existing === undefined || ORIGIN_RANK[origin] < ORIGIN_RANK[existing.origin]) byKey.set(key, triple);
     };
     for (const kind of kinds) {
-      for (const edge of statement.all(kind) as EdgeRow[]) {
+      for (const edge of edgesOf(kind)) {
         const lines = JSON.parse(edge.lines) as number[];
-        const hierarchy = expand ? hierarchyOf(edge.target) : [];
+        const related = expand ? hierarchyOf(edge.target) : [];
+        const seenRelated = new Set(expand ? seenHierarchyOf(edge.target) : []);
         const pairs = expand ? (accessorPair.get(edge.target) ?? []) : [];
         for (const line of lines) {
           add(edge.target, edge.source, line, "edge");
-          for (const related of hierarchy) add(related, edge.source, line, "override hierarchy");
+          for (const key of related) add(key, edge.source, line, seenRelated.has(key) ? "override hierarchy" : "override beyond find-references");
           for (const related of pairs) add(related, edge.source, line, "accessor pair");
         }
       }

@@ -28,6 +28,7 @@ function extraction(file: string, names: readonly string[], calls: readonly [str
     path: file,
     nodes: names.map((name) => functionNode(file, name)),
     edges: calls.map(([source, target]) => ({ kind: "CALLS", source: declarationKey(file, source), target, lines: [1] })),
+    externalEdges: [],
     externalImports: [],
     syntaxErrors: [],
     declaresGlobals: false,

@@ -35,6 +35,7 @@ export interface FileRecord extends StoredFile {
 const SQL = {
   deleteNodes: "DELETE FROM nodes WHERE file = ?",
   deleteEdges: "DELETE FROM edges WHERE file = ?",
+  deleteExternalEdges: "DELETE FROM external_edges WHERE file = ?",
   deleteExternalImports: "DELETE FROM external_imports WHERE file = ?",
   deleteSyntaxErrors: "DELETE FROM syntax_errors WHERE file = ?",
   deleteFile: "DELETE FROM files WHERE path = ?",
@@ -51,6 +52,7 @@ const SQL = {
        @exported, @signature, @doc, @modifiers, @surface)`,
   insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only)
      VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
+  insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
   insertExternalImport: `INSERT OR REPLACE INTO external_imports (file, specifier, package, resolved, type_only)
      VALUES (?, ?, ?, ?, ?)`,
   insertSyntaxError: "INSERT INTO syntax_errors (file, line, col, message) VALUES (?, ?, ?, ?)",
@@ -99,6 +101,7 @@ export function createGraphStore(db: SqliteDb) {
   function clearFileContent(path: string): void {
     statements.deleteNodes.run(path);
     statements.deleteEdges.run(path);
+    statements.deleteExternalEdges.run(path);
     statements.deleteExternalImports.run(path);
     statements.deleteSyntaxErrors.run(path);
   }
@@ -141,6 +144,9 @@ export function createGraphStore(db: SqliteDb) {
         names: edge.names === undefined ? null : JSON.stringify(edge.names),
         typeOnly: edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0,
       });
+    }
+    for (const edge of extraction.externalEdges) {
+      statements.insertExternalEdge.run(file.path, edge.kind, edge.source, edge.target, edge.lines.length, JSON.stringify(edge.lines));
     }
     for (const imp of extraction.externalImports) {
       statements.insertExternalImport.run(

@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -85,6 +85,20 @@ CREATE INDEX edges_by_target ON edges(target, kind);
 CREATE INDEX edges_by_source ON edges(source, kind);
 CREATE INDEX edges_by_file ON edges(file);
 CREATE INDEX edges_by_kind ON edges(kind);
+
+-- Edges from a node to a member declared outside the indexed files (src/ingestion/external-members.ts):
+-- CALLS of a library method or property, and OVERRIDES of one by a project member. The target is an external
+-- key (lib:Iterator.next), never a node key; edges keeps only edges between nodes.
+CREATE TABLE external_edges (
+  file   TEXT NOT NULL,
+  kind   TEXT NOT NULL,
+  source TEXT NOT NULL,
+  target TEXT NOT NULL,
+  count  INTEGER NOT NULL,
+  lines  TEXT NOT NULL
+);
+CREATE INDEX external_edges_by_target ON external_edges(target, kind);
+CREATE INDEX external_edges_by_file ON external_edges(file);
 
 CREATE TABLE external_imports (
   file      TEXT NOT NULL,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSnapshot, type SnapshotEdgeRow, type SnapshotNodeRow } from "./snapshot.js";
+import { formatSnapshot, type SnapshotEdgeRow, type SnapshotExternalEdgeRow, type SnapshotNodeRow } from "./snapshot.js";
 
 const nodes: SnapshotNodeRow[] = [
   { key: "src/b.ts:g", kind: "Function", name: "g", file: "src/b.ts", startLine: 1, endLine: 3, nameLine: 1, exported: 1, signature: "export function g(): void", modifiers: "export" },
@@ -11,22 +11,28 @@ const edges: SnapshotEdgeRow[] = [
   { kind: "CALLS", source: "src/a.ts", target: "src/b.ts:g", lines: "[4,4,7]", names: null, typeOnly: null },
   { kind: "CALLS", source: "src/a.ts", target: "src/B.ts:Z", lines: "[2]", names: null, typeOnly: null },
 ];
+const externalEdges: SnapshotExternalEdgeRow[] = [
+  { kind: "OVERRIDES", source: "src/b.ts:Z.next", target: "lib:Iterator.next", lines: "[]" },
+  { kind: "CALLS", source: "src/a.ts", target: "lib:Iterator.next", lines: "[5]" },
+];
 
 describe("formatSnapshot", () => {
   it("writes a header, then nodes and edges sorted by code unit, one JSON object a line", () => {
-    expect(formatSnapshot(nodes, edges).split("\n")).toEqual([
-      '{"format":"ts-graph-snapshot","version":1,"nodes":3,"edges":3}',
+    expect(formatSnapshot(nodes, edges, externalEdges).split("\n")).toEqual([
+      '{"format":"ts-graph-snapshot","version":2,"nodes":3,"edges":3,"externalEdges":2}',
       '{"node":"src/B.ts:Z","kind":"Class","name":"Z","file":"src/B.ts","lines":[2,4],"nameLine":2,"exported":false,"modifiers":[],"signature":"class Z"}',
       '{"node":"src/a.ts","kind":"File","name":"a.ts","file":"src/a.ts","lines":[1,9],"nameLine":1,"exported":false,"modifiers":[],"signature":""}',
       '{"node":"src/b.ts:g","kind":"Function","name":"g","file":"src/b.ts","lines":[1,3],"nameLine":1,"exported":true,"modifiers":["export"],"signature":"export function g(): void"}',
       '{"edge":"CALLS","source":"src/a.ts","target":"src/B.ts:Z","lines":[2]}',
       '{"edge":"CALLS","source":"src/a.ts","target":"src/b.ts:g","lines":[4,4,7]}',
       '{"edge":"IMPORTS","source":"src/a.ts","target":"src/b.ts","names":["g"],"typeOnly":false}',
+      '{"externalEdge":"CALLS","source":"src/a.ts","target":"lib:Iterator.next","lines":[5]}',
+      '{"externalEdge":"OVERRIDES","source":"src/b.ts:Z.next","target":"lib:Iterator.next"}',
       "",
     ]);
   });
 
   it("does not depend on the order rows come in", () => {
-    expect(formatSnapshot([...nodes].reverse(), [...edges].reverse())).toBe(formatSnapshot(nodes, edges));
+    expect(formatSnapshot([...nodes].reverse(), [...edges].reverse(), [...externalEdges].reverse())).toBe(formatSnapshot(nodes, edges, externalEdges));
   });
 });

@@ -1,7 +1,7 @@
 import type { SqliteDb } from "./open-graph-db.js";
 
 /** Version of the snapshot format documented in docs/snapshot.md. */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FORMAT_VERSION = 2;
 
 export interface SnapshotNodeRow {
   readonly key: string;
@@ -25,16 +25,25 @@ export interface SnapshotEdgeRow {
   readonly typeOnly: number | null;
 }
 
+/** An edge to a member declared outside the indexed files (lib, node_modules): CALLS or OVERRIDES. */
+export interface SnapshotExternalEdgeRow {
+  readonly kind: string;
+  readonly source: string;
+  readonly target: string;
+  readonly lines: string;
+}
+
 const NODE_ROWS_SQL = `SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine,
   name_line AS nameLine, exported, signature, modifiers FROM nodes`;
 const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly FROM edges`;
+const EXTERNAL_EDGE_ROWS_SQL = `SELECT kind, source, target, lines FROM external_edges`;
 
 /** Byte order, not locale order, so that every machine sorts alike. */
 function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function compareEdges(a: SnapshotEdgeRow, b: SnapshotEdgeRow): number {
+function compareEdges(a: SnapshotExternalEdgeRow, b: SnapshotExternalEdgeRow): number {
   return compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.source, b.source) || compareCodeUnits(a.target, b.target);
 }
 
@@ -64,21 +73,33 @@ function edgeLine(row: SnapshotEdgeRow): string {
   });
 }
 
+function externalEdgeLine(row: SnapshotExternalEdgeRow): string {
+  const lines = JSON.parse(row.lines) as number[];
+  return JSON.stringify({ externalEdge: row.kind, source: row.source, target: row.target, ...(lines.length > 0 ? { lines } : {}) });
+}
+
 /** The snapshot text for the given rows: a header line, then one JSON object a line, sorted. */
-export function formatSnapshot(nodes: readonly SnapshotNodeRow[], edges: readonly SnapshotEdgeRow[]): string {
+export function formatSnapshot(
+  nodes: readonly SnapshotNodeRow[],
+  edges: readonly SnapshotEdgeRow[],
+  externalEdges: readonly SnapshotExternalEdgeRow[],
+): string {
   const sortedNodes = [...nodes].sort((a, b) => compareCodeUnits(a.key, b.key));
   const sortedEdges = [...edges].sort(compareEdges);
+  const sortedExternal = [...externalEdges].sort(compareEdges);
   const header = JSON.stringify({
     format: "ts-graph-snapshot",
     version: SNAPSHOT_FORMAT_VERSION,
     nodes: sortedNodes.length,
     edges: sortedEdges.length,
+    externalEdges: sortedExternal.length,
   });
-  return [header, ...sortedNodes.map(nodeLine), ...sortedEdges.map(edgeLine)].join("\n") + "\n";
+  return [header, ...sortedNodes.map(nodeLine), ...sortedEdges.map(edgeLine), ...sortedExternal.map(externalEdgeLine)].join("\n") + "\n";
 }
 
 export function readSnapshot(db: SqliteDb): string {
   const nodes = db.prepare(NODE_ROWS_SQL).all() as SnapshotNodeRow[];
   const edges = db.prepare(EDGE_ROWS_SQL).all() as SnapshotEdgeRow[];
-  return formatSnapshot(nodes, edges);
+  const externalEdges = db.prepare(EXTERNAL_EDGE_ROWS_SQL).all() as SnapshotExternalEdgeRow[];
+  return formatSnapshot(nodes, edges, externalEdges);
 }

@@ -1,7 +1,8 @@
 import { ts } from "ts-morph";
-import type { ExtractedEdge, ExtractedNode, ExternalImport } from "../model/extracted.js";
+import type { ExtractedEdge, ExtractedExternalEdge, ExtractedNode, ExternalImport } from "../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
-import { fileKey } from "../model/node-key.js";
+import { fileKey, type ExternalKey } from "../model/node-key.js";
+import type { ExternalMemberKeys } from "./external-members.js";
 import type { FileDeclarations } from "./extract-declarations.js";
 import { lineOf, skipOuterExpressions } from "./declaration-text.js";
 
@@ -19,10 +20,14 @@ export interface EdgeContext {
    * accessor has cannot call one, so the checker is not asked for its symbol.
    */
   mayNameAccessor(name: string): boolean;
+  /** Keys of a method or property declared only in lib or node_modules, and of those it overrides (external-members.ts). */
+  readonly externalMemberKeys: ExternalMemberKeys;
 }
 
 export interface FileEdges {
   readonly edges: readonly ExtractedEdge[];
+  /** Calls of library members, and members that override or implement one. */
+  readonly externalEdges: readonly ExtractedExternalEdge[];
   readonly externalImports: readonly ExternalImport[];
 }
 
@@ -111,15 +116,24 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   const edges = new Map<string, { kind: EdgeKind; source: ExtractedNode; target: ExtractedNode; lines: number[] }>();
   const imports = new Map<string, { names: Set<string>; typeOnly: boolean }>();
   const externalImports = new Map<string, ExternalImport>();
+  const externalEdges = new Map<string, { kind: ExtractedExternalEdge["kind"]; source: ExtractedNode; target: ExternalKey; lines: number[] }>();
 
-  function addEdge(kind: EdgeKind, source: ExtractedNode, target: ExtractedNode, line: number | undefined): void {
-    const id = `${kind}\u0000${source.key}\u0000${target.key}`;
-    let edge = edges.get(id);
+  /** One entry per (kind, source, target), collecting the line of every site. */
+  function addSite<T extends { readonly lines: number[] }>(into: Map<string, T>, id: string, entry: () => T, line: number | undefined): void {
+    let edge = into.get(id);
     if (edge === undefined) {
-      edge = { kind, source, target, lines: [] };
-      edges.set(id, edge);
+      edge = entry();
+      into.set(id, edge);
     }
     if (line !== undefined) edge.lines.push(line);
+  }
+
+  function addExternalEdge(kind: ExtractedExternalEdge["kind"], source: ExtractedNode, target: ExternalKey, line: number | undefined): void {
+    addSite(externalEdges, `${kind}\u0000${source.key}\u0000${target}`, () => ({ kind, source, target, lines: [] }), line);
+  }
+
+  function addEdge(kind: EdgeKind, source: ExtractedNode, target: ExtractedNode, line: number | undefined): void {
+    addSite(edges, `${kind}\u0000${source.key}\u0000${target.key}`, () => ({ kind, source, target, lines: [] }), line);
   }
 
   function nodeForDeclaration(declaration: ts.Node): ExtractedNode | undefined {
@@ -179,8 +193,13 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
       recordSuperCall(call, owner);
       return;
     }
-    for (const target of nodesOfSymbol(symbolOfExpression(callee), CALL_TARGET_KINDS)) {
+    const symbol = symbolOfExpression(callee);
+    const targets = nodesOfSymbol(symbol, CALL_TARGET_KINDS);
+    for (const target of targets) {
       if (!isAccessor(target)) addEdge("CALLS", owner, target, siteLine(callee));
+    }
+    if (targets.length === 0 && symbol !== undefined) {
+      for (const external of context.externalMemberKeys(resolveAlias(symbol))) addExternalEdge("CALLS", owner, external, siteLine(callee));
     }
   }
 
@@ -255,8 +274,13 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   }
 
   function recordOverride(memberNode: ExtractedNode, type: ts.Type, name: string): void {
-    for (const target of nodesOfSymbol(checker.getPropertyOfType(type, name), MEMBER_KINDS)) {
+    const base = checker.getPropertyOfType(type, name);
+    const targets = nodesOfSymbol(base, MEMBER_KINDS);
+    for (const target of targets) {
       if (target !== memberNode) addEdge("OVERRIDES", memberNode, target, undefined);
+    }
+    if (targets.length === 0 && base !== undefined) {
+      for (const external of context.externalMemberKeys(base)) addExternalEdge("OVERRIDES", memberNode, external, undefined);
     }
   }
 
@@ -495,5 +519,9 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
       typeOnly: entry.typeOnly,
     });
   }
-  return { edges: result, externalImports: [...externalImports.values()] };
+  const external: ExtractedExternalEdge[] = [];
+  for (const edge of externalEdges.values()) {
+    external.push({ kind: edge.kind, source: edge.source.key, target: edge.target, lines: edge.lines.sort((a, b) => a - b) });
+  }
+  return { edges: result, externalEdges: external, externalImports: [...externalImports.values()] };
 }

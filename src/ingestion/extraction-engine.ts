@@ -10,6 +10,7 @@ import type { FileDiagnostic, FileExtraction } from "../model/extracted.js";
 import { accessorNamesOf, storedAccessorNames } from "./accessor-names.js";
 import { extractDeclarations, type FileDeclarations } from "./extract-declarations.js";
 import { extractEdges } from "./extract-edges.js";
+import { createExternalMemberKeys } from "./external-members.js";
 import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "./file-scan.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "./program-loader.js";
@@ -257,6 +258,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
         indexedPathOf: (fileName: string) => pathByAbsolute.get(fileName),
         resolveModuleFileName: createModuleResolver(project),
         mayNameAccessor: (name: string) => accessorNames.has(name),
+        externalMemberKeys: createExternalMemberKeys(program, checker, (sourceFile) => pathByAbsolute.has(sourceFile.fileName)),
       };
       for (const absolute of files) {
         const relative = pathByAbsolute.get(absolute) ?? relativeTo(root, absolute);
@@ -270,13 +272,14 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
           continue;
         }
         const declarations = declarationsFor(sourceFile, relative);
-        const { edges, externalImports } = extractEdges(sourceFile, declarations, context);
+        const { edges, externalEdges, externalImports } = extractEdges(sourceFile, declarations, context);
         const fileErrors = syntaxErrorsOf(program, sourceFile);
         for (const error of fileErrors) outcome.syntaxErrors.push({ file: relative, ...error });
         const extraction: FileExtraction = {
           path: relative,
           nodes: declarations.nodes,
           edges,
+          externalEdges,
           externalImports,
           syntaxErrors: fileErrors,
           declaresGlobals: declarations.declaresGlobals,

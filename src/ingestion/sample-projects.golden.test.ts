@@ -8,6 +8,7 @@ import {
   makeTempDir,
   removeTempDirs,
   snapshotEdges,
+  snapshotExternalEdges,
   type SnapshotEdge,
 } from "../test-support/fixtures.js";
 
@@ -86,7 +87,11 @@ describe("resolution rules (expectations written in sample-projects/resolution)"
   const cases = expectationsIn(root);
   let edges: Set<string>;
   beforeAll(async () => {
-    edges = new Set(snapshotEdges(await snapshotOf("resolution")).map((edge) => `${edge.edge} ${edge.source} -> ${edge.target}`));
+    const snapshot = await snapshotOf("resolution");
+    edges = new Set([
+      ...snapshotEdges(snapshot).map((edge) => `${edge.edge} ${edge.source} -> ${edge.target}`),
+      ...snapshotExternalEdges(snapshot).map((edge) => `${edge.externalEdge} ${edge.source} -> ${edge.target}`),
+    ]);
   });
 
   it("has expectations for every case folder", () => {

@@ -1,5 +1,5 @@
 import type { EdgeKind, Modifier, NodeKind } from "./graph-kinds.js";
-import type { NodeKey } from "./node-key.js";
+import type { ExternalKey, NodeKey } from "./node-key.js";
 
 /** One graph node as extraction produces it, before it is written. */
 export interface ExtractedNode {
@@ -37,6 +37,18 @@ export interface ExtractedEdge {
   readonly typeOnly?: boolean;
 }
 
+/**
+ * An edge from a node to a member declared outside the indexed files (external-members.ts): a call of a
+ * library method or property, or a member that overrides or implements one.
+ */
+export interface ExtractedExternalEdge {
+  readonly kind: "CALLS" | "OVERRIDES";
+  readonly source: NodeKey;
+  readonly target: ExternalKey;
+  /** Sorted call-site lines; empty for OVERRIDES. */
+  readonly lines: readonly number[];
+}
+
 /** An import whose target is outside the indexed files (a package, a builtin, or unresolved). */
 export interface ExternalImport {
   readonly specifier: string;
@@ -57,6 +69,7 @@ export interface FileExtraction {
   readonly path: string;
   readonly nodes: readonly ExtractedNode[];
   readonly edges: readonly ExtractedEdge[];
+  readonly externalEdges: readonly ExtractedExternalEdge[];
   readonly externalImports: readonly ExternalImport[];
   readonly syntaxErrors: readonly FileDiagnostic[];
   /** A global script, or a module with `declare global` or `declare module "x"`: it affects files that never import it. */

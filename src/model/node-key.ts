@@ -15,6 +15,17 @@ export function declarationKey(relativePath: string, qualifiedName: string): Nod
   return `${relativePath}${SEPARATOR}${qualifiedName}` as NodeKey;
 }
 
+/**
+ * The key of a declaration outside the indexed files (not a node): `<origin>:<qualified name>`, where the
+ * origin is `lib` for TypeScript's default library or the declaration file's path from its last
+ * node_modules folder (`node_modules/effect/dist/dts/Effect.d.ts`). The same for every machine.
+ */
+export type ExternalKey = string & { readonly __brand: "ExternalKey" };
+
+export function externalKey(origin: string, qualifiedName: string): ExternalKey {
+  return `${origin}${SEPARATOR}${qualifiedName}` as ExternalKey;
+}
+
 export interface ParsedNodeKey {
   readonly file: string;
   /** Undefined for a file node. */

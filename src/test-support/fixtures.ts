@@ -70,6 +70,23 @@ export function snapshotEdges(snapshot: string): SnapshotEdge[] {
     .filter((entry): entry is Record<string, unknown> & SnapshotEdge => typeof entry["edge"] === "string");
 }
 
+export interface SnapshotExternalEdge {
+  readonly externalEdge: string;
+  readonly source: string;
+  readonly target: string;
+  readonly lines?: readonly number[];
+}
+
+/** The external edge lines of a snapshot (calls of library members, and members overriding one). */
+export function snapshotExternalEdges(snapshot: string): SnapshotExternalEdge[] {
+  return snapshot
+    .trimEnd()
+    .split("\n")
+    .slice(1)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry): entry is Record<string, unknown> & SnapshotExternalEdge => typeof entry["externalEdge"] === "string");
+}
+
 export interface CliResult {
   readonly status: number | null;
   readonly stdout: string;
