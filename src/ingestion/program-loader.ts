@@ -64,7 +64,8 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
         typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
       // TypeScript files need no JSDoc to type-check, and ts-graph reads doc comments as text.
       if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
-      const sourceFile = ts.createSourceFile(fileName, text, sourceFileOptions, true);
+      // No parent pointers here: binding sets them, and every file of a program is bound before extraction reads it.
+      const sourceFile = ts.createSourceFile(fileName, text, sourceFileOptions, false);
       parsed.set(fileName, sourceFile);
       return sourceFile;
     },
