@@ -21,6 +21,13 @@ export interface StoredSurface {
   readonly surface: string;
 }
 
+/** One file's contribution to the graph, as extraction produced it. */
+export interface FileWrite {
+  readonly file: StoredFile;
+  readonly extraction: FileExtraction;
+  readonly indexedAt: number;
+}
+
 export interface FileRecord extends StoredFile {
   readonly indexedAt: number;
 }
@@ -62,6 +69,8 @@ const SQL = {
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
   deleteEdgesInto: "DELETE FROM edges WHERE target = ?",
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
+  accessorNodeNames: `SELECT file, name FROM nodes
+     WHERE ' ' || modifiers || ' ' LIKE '% get %' OR ' ' || modifiers || ' ' LIKE '% set %'`,
   countNodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind",
   countEdgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind",
   dropVanishedSymbolNames: `DELETE FROM symbol_names WHERE name IN (SELECT name FROM symbol_names_released)
@@ -157,6 +166,14 @@ export function createGraphStore(db: SqliteDb) {
     statements.deletePending.run(file.path);
   });
 
+  /**
+   * Several files in one transaction (each still replaced whole): a commit per file would write the same
+   * index pages to the WAL again for every file.
+   */
+  const writeFiles = db.transaction((writes: readonly FileWrite[]) => {
+    for (const write of writes) writeFile(write.file, write.extraction, write.indexedAt);
+  });
+
   const removeFile = db.transaction((path: string) => {
     deleteEdgesIntoVanished(column<string>(statements.nodeKeysOfFile, path), new Set());
     clearFileContent(path);
@@ -203,6 +220,7 @@ export function createGraphStore(db: SqliteDb) {
   return {
     writeFile: (file: StoredFile, extraction: FileExtraction, indexedAt: number): void =>
       writeFile(file, extraction, indexedAt),
+    writeFiles: (writes: readonly FileWrite[]): void => writeFiles(writes),
     removeFile: (path: string): void => removeFile(path),
     beginRun: (pendingPaths: readonly string[]): void => beginRun(pendingPaths),
     finishRun: (indexedAt: number, fingerprint: string, root: string): void =>
@@ -225,6 +243,14 @@ export function createGraphStore(db: SqliteDb) {
       column<string | null>(statements.importedNamesOf, path).flatMap((names) => (names === null ? [] : (JSON.parse(names) as string[]))),
     ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),
     filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),
+    /** Names of the get and set accessor nodes, by file. */
+    accessorNamesByFile: (): Map<string, string[]> => {
+      const byFile = new Map<string, string[]>();
+      for (const { file, name } of statements.accessorNodeNames.all() as { file: string; name: string }[]) {
+        byFile.set(file, [...(byFile.get(file) ?? []), name]);
+      }
+      return byFile;
+    },
     nodeCountsByKind: (): Record<string, number> => countsByKind(statements.countNodesByKind),
     edgeCountsByKind: (): Record<string, number> => countsByKind(statements.countEdgesByKind),
   };

@@ -15,6 +15,11 @@ export interface EdgeContext {
   indexedPathOf(fileName: string): string | undefined;
   /** Resolves a module specifier when the checker has no symbol for it (a side-effect import of a script). */
   resolveModuleFileName(specifier: string, containingFile: string): string | undefined;
+  /**
+   * Whether an accessor node may have this name (accessor-names.ts). A property use whose name no
+   * accessor has cannot call one, so the checker is not asked for its symbol.
+   */
+  mayNameAccessor(name: string): boolean;
   /** Keys of a method or property declared only in lib or node_modules, and of those it overrides (external-members.ts). */
   readonly externalMemberKeys: ExternalMemberKeys;
 }
@@ -95,6 +100,12 @@ function isValuePosition(expression: ts.Expression): boolean {
   if (ts.isArrowFunction(parent)) return parent.body === current;
   if (ts.isConditionalExpression(parent)) return parent.condition !== current;
   return false;
+}
+
+/** The property a use names: `b` in `a.b` and `a["b"]`; undefined for a computed `a[k]`. */
+function accessedName(expression: ts.PropertyAccessExpression | ts.ElementAccessExpression): string | undefined {
+  if (ts.isPropertyAccessExpression(expression)) return expression.name.text;
+  return ts.isStringLiteralLike(expression.argumentExpression) ? expression.argumentExpression.text : undefined;
 }
 
 export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclarations, context: EdgeContext): FileEdges {
@@ -251,6 +262,8 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
 
   /** Reading an accessor property calls its getter; writing it calls its setter. */
   function recordAccessorUse(expression: ts.PropertyAccessExpression | ts.ElementAccessExpression, owner: ExtractedNode): void {
+    const name = accessedName(expression);
+    if (name === undefined || !context.mayNameAccessor(name)) return;
     const symbol = symbolOfExpression(expression);
     if (symbol === undefined || (resolveAlias(symbol).flags & ts.SymbolFlags.Accessor) === 0) return;
     const use = accessorUse(expression);
@@ -485,7 +498,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   ): void {
     ts.forEachChild(node, (child) => {
       if (skipDecorators && ts.isDecorator(child)) return;
-      visit(child, callOwner, isBodyOrInitializer(node, child) ? undefined : typeOwner);
+      visit(child, callOwner, typeOwner !== undefined && isBodyOrInitializer(node, child) ? undefined : typeOwner);
     });
   }
 

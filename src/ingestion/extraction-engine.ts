@@ -4,9 +4,10 @@ import { ts } from "ts-morph";
 import type { TsGraphConfig } from "../config/config-file.js";
 import { discoverProjects, type DiscoveredProjects, type ProjectSpec } from "../config/discover-projects.js";
 import { relativeTo } from "../config/project-paths.js";
-import type { GraphStore } from "../db/graph-store.js";
+import type { FileWrite, GraphStore } from "../db/graph-store.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
 import type { FileDiagnostic, FileExtraction } from "../model/extracted.js";
+import { accessorNamesOf, storedAccessorNames } from "./accessor-names.js";
 import { extractDeclarations, type FileDeclarations } from "./extract-declarations.js";
 import { extractEdges } from "./extract-edges.js";
 import { createExternalMemberKeys } from "./external-members.js";
@@ -22,6 +23,8 @@ import { planDependents } from "./plan-dependents.js";
  */
 
 const MAX_SYNTAX_ERRORS_PER_FILE = 20;
+/** Files written per transaction (each file is still replaced whole; a killed run leaves the batch pending). */
+const WRITE_BATCH_FILES = 32;
 
 export interface ExtractionProgress {
   readonly done: number;
@@ -133,11 +136,13 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     removed: readonly string[],
     candidates: readonly PlannedFile[],
   ): Set<string> {
-    // Kept programs (watch mode) have parsed the files that did not change: planning reads those parses.
+    // Kept programs (watch mode) have parsed the files that did not change: planning reads those parses,
+    // once binding has given them parent pointers (the loader parses without them).
     const parsedFile = (fileName: string, text: string): ts.SourceFile | undefined => {
       for (const loader of loaders.values()) {
         const sourceFile = loader.parsedFile(fileName);
-        if (sourceFile?.text === text) return sourceFile;
+        const first = sourceFile?.statements[0];
+        if (sourceFile?.text === text && first !== undefined && first.parent === sourceFile) return sourceFile;
       }
       return undefined;
     };
@@ -154,12 +159,33 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     const outcome: ExtractionOutcome = { syntaxErrors: [], unreadable: [] };
     const wanted = new Set(paths);
     const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
+    const storedAccessorNamesByFile = store.accessorNamesByFile();
+    /**
+     * Names of the accessor nodes of the indexed files a program holds: as stored for the files this run
+     * does not re-extract (their text is the one they were indexed with), else from their declarations.
+     */
+    const accessorNamesIn = (program: ts.Program, checker: ts.TypeChecker): Set<string> => {
+      const names = new Set<string>();
+      for (const sourceFile of program.getSourceFiles()) {
+        const relative = pathByAbsolute.get(sourceFile.fileName);
+        if (relative === undefined) continue;
+        const fileNames = wanted.has(relative)
+          ? accessorNamesOf(declarationsFor(sourceFile, relative), checker)
+          : storedAccessorNames(storedAccessorNamesByFile.get(relative) ?? [], sourceFile, checker);
+        for (const name of fileNames) names.add(name);
+      }
+      return names;
+    };
     const total = paths.length;
     let done = 0;
     // A kept program of one project may hold another project's file: every loader forgets every changed file.
     for (const loader of loaders.values()) {
       for (const relative of [...scanned.keys(), ...request.removed]) loader.invalidate(path.join(root, relative));
     }
+    const writes: FileWrite[] = [];
+    const flushWrites = (): void => {
+      if (writes.length > 0) store.writeFiles(writes.splice(0));
+    };
     for (const project of projects) {
       const files = project.fileNames.filter((absolute) => wanted.has(pathByAbsolute.get(absolute) ?? ""));
       if (files.length === 0) continue;
@@ -170,6 +196,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       }
       const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files, declaringGlobals));
       const checker = program.getTypeChecker();
+      const accessorNames = accessorNamesIn(program, checker);
       const context = {
         checker,
         declarationsOf: (sourceFile: ts.SourceFile) => {
@@ -178,6 +205,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
         },
         indexedPathOf: (fileName: string) => pathByAbsolute.get(fileName),
         resolveModuleFileName: createModuleResolver(project),
+        mayNameAccessor: (name: string) => accessorNames.has(name),
         externalMemberKeys: createExternalMemberKeys(program, checker, (sourceFile) => pathByAbsolute.has(sourceFile.fileName)),
       };
       for (const absolute of files) {
@@ -187,6 +215,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
         options.onProgress?.({ done, total, file: relative });
         if (sourceFile === undefined) {
           outcome.unreadable.push({ path: relative, reason: "TypeScript could not load it" });
+          flushWrites();
           store.removeFile(relative);
           continue;
         }
@@ -204,13 +233,15 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
           declaresGlobals: declarations.declaresGlobals,
         };
         const known = scanned.get(relative) ?? statFile(absolute, relative, project.id, sourceFile.text);
-        store.writeFile(
-          { path: relative, hash: known.hash, size: known.size, mtimeMs: known.mtimeMs, project: project.id },
+        writes.push({
+          file: { path: relative, hash: known.hash, size: known.size, mtimeMs: known.mtimeMs, project: project.id },
           extraction,
-          Date.now(),
-        );
+          indexedAt: Date.now(),
+        });
+        if (writes.length >= WRITE_BATCH_FILES) flushWrites();
       }
     }
+    flushWrites();
     return outcome;
   }
 

@@ -13,7 +13,7 @@ export interface ProgramLoader {
   invalidate(fileName: string): void;
   /** Text already read from disk (while hashing), used once instead of reading the file again. */
   provideText(fileName: string, text: string): void;
-  /** The file as this loader last parsed it, if it did (planning reuses it when the text is the same). */
+  /** The file as this loader last parsed it, if it did (planning reuses it when the text is the same and it is bound). */
   parsedFile(fileName: string): ts.SourceFile | undefined;
 }
 
@@ -66,7 +66,8 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
         typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
       // TypeScript files need no JSDoc to type-check, and ts-graph reads doc comments as text.
       if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
-      const sourceFile = ts.createSourceFile(fileName, text, sourceFileOptions, true);
+      // No parent pointers here: binding sets them, and every file of a program is bound before extraction reads it.
+      const sourceFile = ts.createSourceFile(fileName, text, sourceFileOptions, false);
       parsed.set(fileName, sourceFile);
       return sourceFile;
     },

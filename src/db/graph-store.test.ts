@@ -1,0 +1,75 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import type { ExtractedNode, FileExtraction } from "../model/extracted.js";
+import { declarationKey } from "../model/node-key.js";
+import { createGraphStore } from "./graph-store.js";
+import { SCHEMA_SQL } from "./schema.js";
+
+function functionNode(file: string, name: string): ExtractedNode {
+  return {
+    key: declarationKey(file, name),
+    kind: "Function",
+    name,
+    qualifiedName: name,
+    parentKey: undefined,
+    startLine: 1,
+    endLine: 1,
+    nameLine: 1,
+    exported: true,
+    signature: `export function ${name}()`,
+    doc: "",
+    modifiers: ["export"],
+    surface: "d:0",
+  };
+}
+
+function extraction(file: string, names: readonly string[], calls: readonly [string, ExtractedNode["key"]][] = []): FileExtraction {
+  return {
+    path: file,
+    nodes: names.map((name) => functionNode(file, name)),
+    edges: calls.map(([source, target]) => ({ kind: "CALLS", source: declarationKey(file, source), target, lines: [1] })),
+    externalEdges: [],
+    externalImports: [],
+    syntaxErrors: [],
+    declaresGlobals: false,
+  };
+}
+
+const stored = (path: string) => ({ path, hash: "h", size: 1, mtimeMs: 1, project: "p" });
+
+describe("writeFiles", () => {
+  it("writes a batch of files in one transaction, each replaced whole, and drops edges into keys that vanished", () => {
+    const db = new Database(":memory:");
+    db.exec(SCHEMA_SQL);
+    const store = createGraphStore(db);
+    store.beginRun(["a.ts", "b.ts"]);
+    store.writeFiles([
+      { file: stored("a.ts"), extraction: extraction("a.ts", ["f", "g"]), indexedAt: 1 },
+      { file: stored("b.ts"), extraction: extraction("b.ts", ["h"], [["h", declarationKey("a.ts", "g")]]), indexedAt: 1 },
+    ]);
+    expect(store.pendingPaths()).toEqual([]);
+    expect(store.nodeCountsByKind()).toEqual({ Function: 3 });
+    expect(store.ownersOfEdgesInto(declarationKey("a.ts", "g"))).toEqual(["b.ts"]);
+
+    // a.ts loses g: its nodes are replaced, and b.ts's edge into a.ts:g goes with it.
+    store.writeFiles([{ file: stored("a.ts"), extraction: extraction("a.ts", ["f"]), indexedAt: 2 }]);
+    expect(store.nodeCountsByKind()).toEqual({ Function: 2 });
+    expect(store.ownersOfEdgesInto(declarationKey("a.ts", "g"))).toEqual([]);
+  });
+
+  it("writes nothing of a batch that fails", () => {
+    const db = new Database(":memory:");
+    db.exec(SCHEMA_SQL);
+    const store = createGraphStore(db);
+    store.beginRun(["a.ts", "b.ts"]);
+    const duplicateKey = extraction("b.ts", ["h"]);
+    expect(() =>
+      store.writeFiles([
+        { file: stored("a.ts"), extraction: extraction("a.ts", ["f"]), indexedAt: 1 },
+        { file: stored("b.ts"), extraction: { ...duplicateKey, nodes: [...duplicateKey.nodes, ...duplicateKey.nodes] }, indexedAt: 1 },
+      ]),
+    ).toThrow();
+    expect(store.pendingPaths().sort()).toEqual(["a.ts", "b.ts"]);
+    expect(store.nodeCountsByKind()).toEqual({});
+  });
+});

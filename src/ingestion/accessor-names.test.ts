@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ts } from "ts-morph";
+import { afterAll, describe, expect, it } from "vitest";
+import { freshSnapshot, indexAndSnapshot, makeTempDir, removeTempDirs, snapshotEdges } from "../test-support/fixtures.js";
+import { accessorNamesOf, storedAccessorNames } from "./accessor-names.js";
+import { extractDeclarations } from "./extract-declarations.js";
+
+afterAll(removeTempDirs);
+
+const THERMOMETER = `export const KEYED = "keyed";
+export const HIDDEN: unique symbol = Symbol("hidden");
+export interface Gauge {
+  get reading(): number;
+}
+export class Thermometer {
+  get celsius(): number { return 1; }
+  set celsius(value: number) {}
+  get ["quoted"](): number { return 2; }
+  get [KEYED](): number { return 3; }
+  get [HIDDEN](): number { return 4; }
+  plain(): number { return 5; }
+}
+`;
+
+const READER = `import { Thermometer } from "./thermometer";
+export function read(t: Thermometer): number {
+  t.celsius = 2;
+  return t.keyed + t.plain();
+}
+`;
+
+function writeProject(root: string): void {
+  fs.mkdirSync(path.join(root, "src"), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] }),
+  );
+  fs.writeFileSync(path.join(root, "src", "thermometer.ts"), THERMOMETER);
+  fs.writeFileSync(path.join(root, "src", "reader.ts"), READER);
+}
+
+describe("accessor names", () => {
+  it("are the plain names, and computed keys of a string literal type, but not a unique symbol's", () => {
+    const fileName = "/virtual/thermometer.ts";
+    const host = ts.createCompilerHost({});
+    const program = ts.createProgram({
+      rootNames: [fileName],
+      options: { strict: true, target: ts.ScriptTarget.ES2022, noLib: true },
+      host: {
+        ...host,
+        fileExists: (name) => name === fileName,
+        readFile: (name) => (name === fileName ? THERMOMETER : undefined),
+        getSourceFile: (name, version) => (name === fileName ? ts.createSourceFile(name, THERMOMETER, version) : undefined),
+      },
+    });
+    const checker = program.getTypeChecker();
+    const sourceFile = program.getSourceFile(fileName);
+    if (sourceFile === undefined) throw new Error("no source file");
+    const declarations = extractDeclarations(sourceFile, "thermometer.ts");
+    const expected = ["celsius", "celsius", "keyed", "quoted", "reading"];
+    expect(accessorNamesOf(declarations, checker).sort()).toEqual(expected);
+    // As stored in the database: computed keys are recorded as written, and resolved again here.
+    const stored = declarations.nodes.filter((node) => node.modifiers.includes("get") || node.modifiers.includes("set")).map((node) => node.name);
+    expect(stored).toContain("[KEYED]");
+    expect(storedAccessorNames(stored, sourceFile, checker).sort()).toEqual(expected);
+  });
+});
+
+
+describe("accessor calls with the checker asked only about accessor names", () => {
+  it("finds getter and setter calls through plain and computed names, in a full run and after an edit elsewhere", async () => {
+    const root = makeTempDir();
+    writeProject(root);
+    const callsOf = (snapshot: string): string[] =>
+      snapshotEdges(snapshot)
+        .filter((edge) => edge.edge === "CALLS")
+        .map((edge) => `${edge.source} -> ${edge.target}`);
+    const expected = [
+      "src/reader.ts:read -> src/thermometer.ts:Thermometer.[KEYED]",
+      "src/reader.ts:read -> src/thermometer.ts:Thermometer.celsius#set",
+      "src/reader.ts:read -> src/thermometer.ts:Thermometer.plain",
+    ];
+    const full = await indexAndSnapshot(root);
+    expect(callsOf(full.snapshot)).toEqual(expected);
+
+    // Only reader.ts is re-extracted: the names of thermometer.ts come from the database.
+    fs.writeFileSync(path.join(root, "src", "reader.ts"), `${READER}export const again = (t: Thermometer): number => t.celsius;\n`);
+    const incremental = await indexAndSnapshot(root);
+    expect(incremental.summary.extractedPaths).toEqual(["src/reader.ts"]);
+    expect(callsOf(incremental.snapshot)).toEqual([
+      "src/reader.ts:again -> src/thermometer.ts:Thermometer.celsius",
+      ...expected,
+    ]);
+    expect(incremental.snapshot).toBe(await freshSnapshot(root));
+  });
+});
