@@ -58,6 +58,13 @@ function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
+/** Files re-extracted by each edit, in edit order, and their total. */
+function extractedCounts(samples: readonly { readonly extracted: number | null }[]): string {
+  const counts = samples.map((sample) => sample.extracted);
+  const known = counts.filter((count): count is number => count !== null);
+  return `${counts.map((count) => count ?? "?").join(", ")} (total ${known.reduce((a, b) => a + b, 0)})`;
+}
+
 export function renderCorpus(r: CorpusResult): string {
   const g = r.tsGraph;
   const skippedNote = g.skipped ? "skipped" : "n/a";
@@ -103,6 +110,7 @@ export function renderCorpus(r: CorpusResult): string {
     `p50 <= ${formatMs(TARGETS.cliEditP50Ms)}`,
     verdict(cli?.stats?.p50, TARGETS.cliEditP50Ms),
   );
+  add("one changed file via CLI: files re-extracted per edit", cli ? extractedCounts(cli.samples) : skippedNote);
   const w = g.watch;
   add(
     "watch: edit -> committedAt, p50 / p95",
@@ -113,6 +121,7 @@ export function renderCorpus(r: CorpusResult): string {
   add("watch: edit -> update line read, p50 / p95", w ? pair(w.arrivalStats) : skippedNote);
   add("watch: reported durationMs, p50 / p95", w ? pair(w.reportedDurationStats) : skippedNote);
   add("watch: start -> ready", w ? formatMs(w.readyMs) : skippedNote);
+  add("watch: files re-extracted per edit", w ? extractedCounts(w.samples) : skippedNote);
 
   const lines: string[] = [];
   lines.push(`## ${r.corpus}`, "");

@@ -194,6 +194,8 @@ export interface EditSample {
   readonly file: string;
   readonly wallMs: number;
   readonly mode: Scalar;
+  /** Files the edit's run re-extracted (the edited file included). */
+  readonly extracted: number | null;
 }
 
 export interface CliEditResult {
@@ -232,8 +234,9 @@ export async function runCliEdits(
       firstSummary = timed.fields;
       command = timed.command;
     }
-    samples.push({ file: rel, wallMs: timed.wallMs, mode });
-    log(`  cli edit ${i + 1}/${files.length} ${rel}: ${formatMs(timed.wallMs)} (mode ${String(mode)})`);
+    const extracted = numberField(timed.fields, "files.extracted");
+    samples.push({ file: rel, wallMs: timed.wallMs, mode, extracted });
+    log(`  cli edit ${i + 1}/${files.length} ${rel}: ${formatMs(timed.wallMs)} (mode ${String(mode)}, ${extracted ?? "?"} files re-extracted)`);
   }
   return { samples, stats: summarize(samples.map((s) => s.wallMs)), modes, firstSummary, command };
 }
@@ -381,6 +384,8 @@ export interface WatchSample {
   /** Time the update line was read - T0. */
   readonly arrivalLatencyMs: number;
   readonly reportedDurationMs: number | null;
+  /** Files the update re-extracted (the edited file included). */
+  readonly extracted: number | null;
 }
 
 export interface WatchResult {
@@ -446,11 +451,13 @@ export async function runWatch(
         commitLatencyMs: typeof committedAt === "number" ? committedAt - t0 : null,
         arrivalLatencyMs: update.arrivedAt - t0,
         reportedDurationMs: typeof durationMs === "number" ? durationMs : null,
+        extracted: Array.isArray(update.data["extracted"]) ? update.data["extracted"].length : null,
       };
       samples.push(sample);
       log(
         `  watch edit ${i + 1}/${files.length} ${rel}: commit ${formatMs(sample.commitLatencyMs)}, ` +
-          `arrival ${formatMs(sample.arrivalLatencyMs)}, reported ${formatMs(sample.reportedDurationMs)}`,
+          `arrival ${formatMs(sample.arrivalLatencyMs)}, reported ${formatMs(sample.reportedDurationMs)}, ` +
+          `${sample.extracted ?? "?"} files re-extracted`,
       );
       from = watcher.events.length;
       const t1 = Date.now();

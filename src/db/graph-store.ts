@@ -63,6 +63,8 @@ const SQL = {
   setMeta: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
   nodeSurfacesOfFile: "SELECT key, name, exported, surface FROM nodes WHERE file = ?",
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
+  importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
+  importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
   deleteEdgesInto: "DELETE FROM edges WHERE target = ?",
@@ -234,6 +236,11 @@ export function createGraphStore(db: SqliteDb) {
         exported: row.exported === 1,
       })),
     importersOf: (path: string): string[] => column<string>(statements.importersOf, path),
+    /** The indexed files the file imports or re-exports from. */
+    importedFilesOf: (path: string): string[] => column<string>(statements.importedFilesOf, path),
+    /** Every name the file imports or re-exports from indexed files (`*` and `default` included). */
+    importedNamesOf: (path: string): string[] =>
+      column<string | null>(statements.importedNamesOf, path).flatMap((names) => (names === null ? [] : (JSON.parse(names) as string[]))),
     ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),
     filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),
     /** Names of the get and set accessor nodes, by file. */

@@ -91,6 +91,15 @@ export function jsDocDescription(comment: string): string {
   return collapseWhitespace(lines.join(" "));
 }
 
+/** Where the `/** … *\/` comments right before a declaration are (JSDoc types of JavaScript files live there). */
+export function docCommentRanges(declaration: ts.Node): { readonly start: number; readonly end: number }[] {
+  const host = docHost(declaration);
+  const text = host.getSourceFile().text;
+  return (ts.getLeadingCommentRanges(text, host.pos) ?? [])
+    .filter((range) => text.startsWith("/**", range.pos) && range.end - range.pos > 4)
+    .map((range) => ({ start: range.pos, end: range.end }));
+}
+
 /**
  * First sentence of the declaration's doc comment (the last `/** … *\/` right before it), or "".
  * Read from the comment text, so that files can be parsed without JSDoc (JSDocParsingMode.ParseNone).

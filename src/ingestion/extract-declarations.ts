@@ -4,6 +4,7 @@ import type { ExtractedEdge, ExtractedNode } from "../model/extracted.js";
 import { MODIFIER_ORDER, type Modifier, type NodeKind } from "../model/graph-kinds.js";
 import { declarationKey, disambiguatedName, fileKey, memberName, type NodeKey } from "../model/node-key.js";
 import {
+  docCommentRanges,
   docSummary,
   headerBetween,
   initializerPreview,
@@ -14,6 +15,7 @@ import {
   truncate,
   collapseWhitespace,
 } from "./declaration-text.js";
+import { expandoAssignments, isJavaScriptFile, jsDocTypedefsText } from "./surface-text.js";
 
 /**
  * The declarations of one file, found from its syntax alone (no type checker):
@@ -26,6 +28,18 @@ export interface FileDeclarations {
   readonly nodes: readonly ExtractedNode[];
   readonly contains: readonly ExtractedEdge[];
   readonly nodeOf: ReadonlyMap<ts.Node, ExtractedNode>;
+  /** Where the text each node's surface hashes is, by key (File node excluded); only when asked for (planning). */
+  readonly surfaceRanges?: ReadonlyMap<string, readonly SurfaceRange[]>;
+}
+
+export interface SurfaceRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface DeclarationOptions {
+  /** Also return where every surface is (FileDeclarations.surfaceRanges). */
+  readonly surfaceRanges?: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -82,12 +96,31 @@ function surfaceHash(text: string, typed: boolean, previous = ""): string {
   return `${typed ? "d" : "i"}:${digest}`;
 }
 
-/** Re-export and export-list statements: what importers see of a file besides its declarations. */
+/**
+ * Re-export and export-list statements: what importers see of a file besides its declarations
+ * (and, in a JavaScript file, its `@typedef` and `@callback` comments).
+ */
 function exportStatementsSurface(sourceFile: ts.SourceFile): string {
   const parts = sourceFile.statements
     .filter((statement) => ts.isExportDeclaration(statement) || ts.isExportAssignment(statement))
     .map((statement) => statement.getText(sourceFile));
+  const typedefs = jsDocTypedefsText(sourceFile);
+  if (typedefs !== "") parts.push(typedefs);
   return parts.length === 0 ? "" : surfaceHash(parts.join("\n"), true);
+}
+
+/** Folds expando assignments (`f.helper = …`) into the surface of the module-level declaration they extend. */
+function foldExpandoAssignments(sourceFile: ts.SourceFile, nodes: readonly NodeDraft[], surfaceRanges: Map<string, SurfaceRange[]> | undefined): void {
+  const assignments = expandoAssignments(sourceFile);
+  if (assignments.size === 0) return;
+  const fileKeyOfNodes = nodes[0]?.key;
+  for (const node of nodes) {
+    const statements = assignments.get(node.name);
+    if (statements === undefined || node.parentKey !== fileKeyOfNodes || node.qualifiedName !== node.name) continue;
+    node.surface = surfaceHash(statements.map((statement) => statement.getText(sourceFile)).join("\n"), false, node.surface);
+    const ranges = statements.map((statement) => ({ start: statement.getStart(sourceFile), end: statement.end }));
+    surfaceRanges?.set(node.key, [...(surfaceRanges.get(node.key) ?? []), ...ranges]);
+  }
 }
 
 function sortModifiers(modifiers: Iterable<Modifier>): Modifier[] {
@@ -149,8 +182,10 @@ function locallyExportedNames(statements: readonly ts.Statement[]): Set<string> 
   return names;
 }
 
-export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: string): FileDeclarations {
+export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: string, options: DeclarationOptions = {}): FileDeclarations {
   const nodes: NodeDraft[] = [];
+  const surfaceRanges = options.surfaceRanges === true ? new Map<string, SurfaceRange[]>() : undefined;
+  const javaScript = isJavaScriptFile(sourceFile.fileName);
   const contains: ExtractedEdge[] = [];
   const nodeOf = new Map<ts.Node, ExtractedNode>();
   const exportedByList = locallyExportedNames(sourceFile.statements);
@@ -207,10 +242,15 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
 
   function register(scope: Scope, registration: Registration): NodeDraft {
     const open = scope.openOverload;
-    const surfaceText = sourceFile.text.slice(registration.rangeStart, registration.surfaceEnd);
+    // In JavaScript, types are written in doc comments.
+    const declaration = registration.astNodes[0];
+    const ranges = javaScript && declaration !== undefined ? docCommentRanges(declaration) : [];
+    ranges.push({ start: registration.rangeStart, end: registration.surfaceEnd });
+    const surfaceText = ranges.map((range) => sourceFile.text.slice(range.start, range.end)).join("");
     if (registration.overloadable !== undefined && open !== undefined && open.name === registration.name) {
       open.node.endLine = Math.max(open.node.endLine, lineOf(sourceFile, registration.rangeEnd));
       open.node.surface = surfaceHash(surfaceText, registration.typed && open.node.surface.startsWith("d:"), open.node.surface);
+      surfaceRanges?.set(open.node.key, [...(surfaceRanges.get(open.node.key) ?? []), ...ranges]);
       for (const astNode of registration.astNodes) nodeOf.set(astNode, open.node);
       if (registration.overloadable === "closing") {
         open.node.modifiers = sortModifiers([...open.node.modifiers, ...registration.modifiers]);
@@ -235,6 +275,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       surface: surfaceHash(surfaceText, registration.typed),
     };
     nodes.push(node);
+    surfaceRanges?.set(node.key, ranges);
     for (const astNode of registration.astNodes) nodeOf.set(astNode, node);
     contains.push({ kind: "CONTAINS", source: scope.node.key, target: node.key, lines: [] });
     scope.openOverload = registration.overloadable === "open" ? { name: registration.name, node } : undefined;
@@ -855,6 +896,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     implicitlyExported: !isModule,
   });
   visitChildren(sourceFile, topScope);
+  foldExpandoAssignments(sourceFile, nodes, surfaceRanges);
   const declaresGlobals =
     !isModule ||
     sourceFile.statements.some(
@@ -862,5 +904,5 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         ts.isModuleDeclaration(statement) &&
         ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
     );
-  return { declaresGlobals, nodes, contains, nodeOf };
+  return { declaresGlobals, nodes, contains, nodeOf, ...(surfaceRanges === undefined ? {} : { surfaceRanges }) };
 }

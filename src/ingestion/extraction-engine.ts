@@ -14,7 +14,7 @@ import { createExternalMemberKeys } from "./external-members.js";
 import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "./file-scan.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "./program-loader.js";
-import { compareSurfaces, mentionsAny, nameTokens } from "./surface-change.js";
+import { planDependents } from "./plan-dependents.js";
 
 /**
  * Everything of indexing that needs TypeScript: discovery, planning by surface, and extraction.
@@ -52,6 +52,7 @@ export interface ExtractionEngine {
   discover(config: TsGraphConfig, tsconfigs: readonly string[] | undefined): DiscoveredProjects;
   /** A fingerprint of everything besides file contents that decides what extraction writes. */
   fingerprint(projects: readonly ProjectSpec[], configText: string): string;
+  /** Files whose edges may change because other files changed, besides those files (plan-dependents.ts). */
   dependentsOf(
     changed: readonly ScannedFile[],
     added: readonly ScannedFile[],
@@ -101,26 +102,6 @@ function narrowRoots(project: ProjectSpec, files: readonly string[], declaringGl
   return [...roots];
 }
 
-/** Names exported as default through `export default name`. */
-function defaultExportedNames(sourceFile: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
-  for (const statement of sourceFile.statements) {
-    if (ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression)) {
-      names.add(statement.expression.text);
-    }
-  }
-  return names;
-}
-
-/** The text of each inferred declaration of a file (see ExtractedNode.surface), by key. */
-function inferredTexts(declarations: FileDeclarations, sourceFile: ts.SourceFile): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const [astNode, node] of declarations.nodeOf) {
-    if (node.surface.startsWith("i:") && !texts.has(node.key) && astNode !== sourceFile) texts.set(node.key, astNode.getText(sourceFile));
-  }
-  return texts;
-}
-
 /** Declarations of a parsed file, computed once per parse (a re-parsed file is a new SourceFile). */
 const declarationCache = new WeakMap<ts.SourceFile, FileDeclarations>();
 
@@ -149,56 +130,23 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     return loader;
   }
 
-  /**
-   * Files whose edges may change because other files changed, besides those files: files that mention a
-   * declaration whose surface changed (see surface-change.ts), importers of a file whose re-exports or
-   * default export changed, owners of edges into keys that vanished, and, when files come or go, files
-   * with unresolved imports.
-   */
   function dependentsOf(
     changed: readonly ScannedFile[],
     added: readonly ScannedFile[],
     removed: readonly string[],
     candidates: readonly PlannedFile[],
   ): Set<string> {
-    const dependents = new Set<string>();
-    const tokens = new Set<string>();
-    const vanishedKeys: string[] = [];
-    const addImporters = (file: string): void => {
-      for (const importer of store.importersOf(file)) dependents.add(importer);
+    // Kept programs (watch mode) have parsed the files that did not change: planning reads those parses,
+    // once binding has given them parent pointers (the loader parses without them).
+    const parsedFile = (fileName: string, text: string): ts.SourceFile | undefined => {
+      for (const loader of loaders.values()) {
+        const sourceFile = loader.parsedFile(fileName);
+        const first = sourceFile?.statements[0];
+        if (sourceFile?.text === text && first !== undefined && first.parent === sourceFile) return sourceFile;
+      }
+      return undefined;
     };
-    for (const file of [...changed, ...added]) {
-      const text = file.text ?? fs.readFileSync(file.absolute, "utf8");
-      const parsed = ts.createSourceFile(file.absolute, text, ts.ScriptTarget.Latest, true);
-      const declarations = extractDeclarations(parsed, file.path);
-      const isNew = added.includes(file);
-      if (isNew && !declarations.declaresGlobals) continue;
-      const before = isNew ? [] : store.nodeSurfacesOfFile(file.path);
-      const change = compareSurfaces(before, declarations.nodes, defaultExportedNames(parsed), inferredTexts(declarations, parsed));
-      for (const token of change.tokens) tokens.add(token);
-      vanishedKeys.push(...change.vanishedKeys);
-      if (change.allImporters) addImporters(file.path);
-    }
-    for (const removedPath of removed) {
-      addImporters(removedPath);
-      for (const node of store.nodeSurfacesOfFile(removedPath)) {
-        vanishedKeys.push(node.key);
-        for (const token of nameTokens(node.name)) tokens.add(token);
-      }
-    }
-    for (const key of vanishedKeys) for (const owner of store.ownersOfEdgesInto(key)) dependents.add(owner);
-    if (added.length > 0 || removed.length > 0) for (const file of store.filesWithUnresolvedImports()) dependents.add(file);
-    if (tokens.size > 0) {
-      for (const file of candidates) {
-        if (dependents.has(file.path)) continue;
-        try {
-          if (mentionsAny(fs.readFileSync(file.absolute, "utf8"), tokens)) dependents.add(file.path);
-        } catch {
-          // an unreadable file is reported by the scan
-        }
-      }
-    }
-    return dependents;
+    return planDependents({ changed, added, removed, candidates, parsedFile }, store);
   }
 
   function statFile(absolute: string, relative: string, project: string, text: string): ScannedFile {

@@ -3,28 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, freshSnapshot, indexAndSnapshot, makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { editProjectFile as edit, expectIncrementalEqualsFull, writeProject as project } from "../test-support/incremental.js";
 
 afterAll(removeTempDirs);
-
-/** Re-indexes root incrementally (its own database) and checks the result equals a fresh full index. */
-async function expectIncrementalEqualsFull(root: string): ReturnType<typeof indexAndSnapshot> {
-  const incremental = await indexAndSnapshot(root);
-  const full = await freshSnapshot(root);
-  if (incremental.snapshot !== full) {
-    const incrementalLines = new Set(incremental.snapshot.split("\n"));
-    const fullLines = new Set(full.split("\n"));
-    const onlyIncremental = [...incrementalLines].filter((line) => !fullLines.has(line));
-    const onlyFull = [...fullLines].filter((line) => !incrementalLines.has(line));
-    expect({ onlyIncremental, onlyFull }).toEqual({ onlyIncremental: [], onlyFull: [] });
-  }
-  expect(incremental.snapshot).toBe(full);
-  return incremental;
-}
-
-function edit(root: string, file: string, change: (text: string) => string): void {
-  const full = path.join(root, file);
-  fs.writeFileSync(full, change(fs.readFileSync(full, "utf8")));
-}
 
 describe("incremental index equals a full index", () => {
   it("after modifying, adding, deleting and renaming files of web-app", async () => {
@@ -107,7 +88,10 @@ describe("incremental index of files that use globals", () => {
   });
 });
 
-/** A small generated project: modules that import, call, extend and implement each other. */
+/**
+ * A small generated project: modules that import, call, extend and implement each other, make values whose
+ * types are inferred through other modules, export aliases, and use each other through a chain of barrels.
+ */
 const MODULES = ["alpha", "beta", "gamma", "delta"] as const;
 type ModuleName = (typeof MODULES)[number];
 
@@ -115,15 +99,22 @@ interface ModuleShape {
   readonly imports: readonly ModuleName[];
   readonly functions: number;
   readonly withClass: boolean;
+  /** Whether the functions' return types are left to inference. */
+  readonly inferred: boolean;
+  /** `<name>Make()` (return type inferred) delegates to this imported module's, instead of making its own box. */
+  readonly makeFrom: ModuleName | undefined;
+  /** Uses the first import's values only through the barrel chain, under their aliases. */
+  readonly viaBarrel: boolean;
 }
 
 function moduleText(name: ModuleName, shape: ModuleShape): string {
   const lines: string[] = [];
   for (const imported of shape.imports) lines.push(`import * as ${imported} from "./${imported}";`);
+  if (shape.viaBarrel) lines.push('import * as barrel from "./barrel2";');
   lines.push(`export interface ${name}Shape { size(): number }`);
   for (let i = 0; i < shape.functions; i += 1) {
     const calls = shape.imports.map((imported) => `${imported}.${imported}Fn0()`).concat(i > 0 ? [`${name}Fn${i - 1}()`] : []);
-    lines.push(`export function ${name}Fn${i}(): number {\n  return ${calls.length > 0 ? calls.join(" + ") : "1"};\n}`);
+    lines.push(`export function ${name}Fn${i}()${shape.inferred ? "" : ": number"} {\n  return ${calls.length > 0 ? calls.join(" + ") : "1"};\n}`);
   }
   if (shape.withClass) {
     const base = shape.imports[0];
@@ -131,23 +122,53 @@ function moduleText(name: ModuleName, shape: ModuleShape): string {
     lines.push(`export class ${name}Box ${heritage} {\n  size(): number { return ${shape.functions > 0 ? `${name}Fn0()` : "0"}; }\n  twice(): number { return this.size() * 2; }\n}`);
     lines.push(`export const ${name}Instance = new ${name}Box();`);
   }
+  const makeFrom = shape.makeFrom !== undefined && shape.imports.includes(shape.makeFrom) ? shape.makeFrom : undefined;
+  const made = makeFrom !== undefined ? `${makeFrom}.${makeFrom}Make()` : shape.withClass ? `new ${name}Box()` : "undefined";
+  lines.push(`export function ${name}Make() {\n  return ${made};\n}`);
+  lines.push(`export const ${name}Value = ${name}Make();`);
+  lines.push(`export { ${name}Make as ${name}Build };`);
+  const used = shape.imports[0];
+  if (used !== undefined) {
+    const value = shape.viaBarrel ? `barrel.${used}Build()` : `${used}.${used}Value`;
+    lines.push(`export function ${name}Use(): number {\n  return ${value}?.twice() ?? 0;\n}`);
+  }
   return `${lines.join("\n")}\n`;
+}
+
+/** The barrel chain: `barrel1.ts` re-exports some modules, `barrel2.ts` re-exports `barrel1.ts` (or a module directly). */
+function barrelTexts(reExported: readonly ModuleName[], chained: boolean): { barrel1: string; barrel2: string } {
+  return {
+    barrel1: `${reExported.map((name) => `export * from "./${name}";`).join("\n")}\nexport {};\n`,
+    barrel2: chained ? 'export * from "./barrel1";\n' : 'export * from "./alpha";\n',
+  };
 }
 
 const moduleShape = fc.record({
   imports: fc.subarray([...MODULES], { maxLength: 2 }),
   functions: fc.integer({ min: 0, max: 3 }),
   withClass: fc.boolean(),
+  inferred: fc.boolean(),
+  makeFrom: fc.option(fc.constantFrom(...MODULES), { nil: undefined }),
+  viaBarrel: fc.boolean(),
 });
 
 const operation = fc.oneof(
   fc.record({ op: fc.constant("write" as const), module: fc.constantFrom(...MODULES), shape: moduleShape }),
   fc.record({ op: fc.constant("delete" as const), module: fc.constantFrom(...MODULES) }),
   fc.record({ op: fc.constant("rename" as const), module: fc.constantFrom(...MODULES), to: fc.constantFrom(...MODULES) }),
+  fc.record({ op: fc.constant("barrels" as const), reExported: fc.subarray([...MODULES]), chained: fc.boolean() }),
 );
 
+const INITIAL_SHAPE: ModuleShape = { imports: [], functions: 1, withClass: true, inferred: false, makeFrom: undefined, viaBarrel: false };
+
+function writeBarrels(root: string, reExported: readonly ModuleName[], chained: boolean): void {
+  const { barrel1, barrel2 } = barrelTexts(reExported, chained);
+  fs.writeFileSync(path.join(root, "barrel1.ts"), barrel1);
+  fs.writeFileSync(path.join(root, "barrel2.ts"), barrel2);
+}
+
 describe("incremental index equals a full index (property)", () => {
-  it("for any sequence of writes, deletions and renames", async () => {
+  it("for any sequence of writes, deletions and renames of modules, and changes of the barrels", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 5 }), async (operations) => {
         const root = makeTempDir("ts-graph-prop-");
@@ -155,18 +176,22 @@ describe("incremental index equals a full index (property)", () => {
           path.join(root, "tsconfig.json"),
           JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["*.ts"] }),
         );
-        for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, { imports: [], functions: 1, withClass: true }));
+        for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, INITIAL_SHAPE));
+        writeBarrels(root, MODULES, true);
         await indexAndSnapshot(root);
         for (const step of operations) {
-          const file = path.join(root, `${step.module}.ts`);
-          if (step.op === "write") fs.writeFileSync(file, moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }));
-          else if (step.op === "delete") fs.rmSync(file, { force: true });
-          else if (fs.existsSync(file)) fs.renameSync(file, path.join(root, `${step.to}.ts`));
-          if (!fs.readdirSync(root).some((entry) => entry.endsWith(".ts"))) fs.writeFileSync(path.join(root, "alpha.ts"), "export const keep = 1;\n");
+          if (step.op === "barrels") {
+            writeBarrels(root, step.reExported, step.chained);
+          } else {
+            const file = path.join(root, `${step.module}.ts`);
+            if (step.op === "write") fs.writeFileSync(file, moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }));
+            else if (step.op === "delete") fs.rmSync(file, { force: true });
+            else if (fs.existsSync(file)) fs.renameSync(file, path.join(root, `${step.to}.ts`));
+          }
           expect((await indexAndSnapshot(root)).snapshot).toBe(await freshSnapshot(root));
         }
       }),
-      { numRuns: 12 },
+      { numRuns: Number(process.env["PROPERTY_RUNS"] ?? 12) },
     );
   });
 });
@@ -196,15 +221,6 @@ describe("runs with nothing to do", () => {
 });
 
 describe("review findings (each once seen to leave a stale graph)", () => {
-  function project(files: Record<string, string>, tsconfig: object = { compilerOptions: { strict: true, types: [] }, include: ["src"] }): string {
-    const root = makeTempDir();
-    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify(tsconfig));
-    for (const [file, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), text);
-    }
-    return root;
-  }
   const ab = "export class A { run(): void {} }\nexport class B { run(): void {} }\n";
 
   it("re-resolves importers when a default-exported declaration changes", async () => {

@@ -13,6 +13,8 @@ export interface ProgramLoader {
   invalidate(fileName: string): void;
   /** Text already read from disk (while hashing), used once instead of reading the file again. */
   provideText(fileName: string, text: string): void;
+  /** The file as this loader last parsed it, if it did (planning reuses it when the text is the same and it is bound). */
+  parsedFile(fileName: string): ts.SourceFile | undefined;
 }
 
 /** The lib .d.ts files bundled with ts-morph's TypeScript, by absolute path under its virtual lib folder. */
@@ -89,6 +91,7 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
     provideText(fileName, text) {
       provided.set(fileName, text);
     },
+    parsedFile: (fileName) => parsed.get(fileName),
   };
 }
 

@@ -13,18 +13,8 @@ function stored(text: string): StoredSurface[] {
   return nodesOf(text).map((node) => ({ key: node.key, name: node.name, exported: node.exported, surface: node.surface }));
 }
 
-function inferredTextsOf(text: string): Map<string, string> {
-  const sourceFile = ts.createSourceFile("/p/src/x.ts", text, ts.ScriptTarget.Latest, true);
-  const { nodeOf } = extractDeclarations(sourceFile, "src/x.ts");
-  const texts = new Map<string, string>();
-  for (const [astNode, node] of nodeOf) {
-    if (node.surface.startsWith("i:") && astNode !== sourceFile && !texts.has(node.key)) texts.set(node.key, astNode.getText(sourceFile));
-  }
-  return texts;
-}
-
 function change(before: string, after: string, defaults: string[] = []) {
-  const result = compareSurfaces(stored(before), nodesOf(after), new Set(defaults), inferredTextsOf(after));
+  const result = compareSurfaces(stored(before), nodesOf(after), new Set(defaults));
   return { tokens: [...result.tokens].sort(), vanishedKeys: result.vanishedKeys, allImporters: result.allImporters };
 }
 
@@ -48,16 +38,26 @@ describe("compareSurfaces", () => {
     expect(change("export {};\nfunction internal(): number { return 1; }", "export {};\nfunction internal(): string { return ''; }").allImporters).toBe(false);
   });
 
-  it("counts a body change of a function with an inferred return type, and the inferred declarations that use it", () => {
-    const rest = "export const value = helper();\nexport const twice = [value, value];\nexport const other = 3;\nexport function typed(): number { return helper(); }";
-    const before = `function helper() { return 1; }\n${rest}`;
-    const after = `function helper() { return 'one'; }\n${rest}`;
-    expect(change(before, after).tokens).toEqual(["helper", "twice", "value"]);
+  it("counts a body change of a function with an inferred return type, and only that declaration", () => {
+    const rest = "export const value = helper();\nexport function typed(): number { return helper(); }";
+    expect(change(`function helper() { return 1; }\n${rest}`, `function helper() { return 'one'; }\n${rest}`).tokens).toEqual(["helper"]);
   });
 
-  it("counts an added inferred declaration alone", () => {
+  it("counts an added declaration alone", () => {
     const before = "export const value = 1;\nexport const twice = [value, value];";
     expect(change(before, `${before}\nexport const added = 2;`).tokens).toEqual(["added"]);
+  });
+
+  it("counts an expando assignment as part of the function it extends", () => {
+    const before = "export function f(): void {}\nf.helper = () => 1;";
+    expect(change(before, before.replace("() => 1", "() => 'one'")).tokens).toEqual(["f"]);
+  });
+
+  it("tells when the default export or the export statements changed", () => {
+    const defaultChange = compareSurfaces(stored("export default function () { return 1; }"), nodesOf("export default function () { return 2; }"), new Set());
+    expect([defaultChange.defaultChanged, defaultChange.exportsChanged]).toEqual([true, false]);
+    const reExport = compareSurfaces(stored('export * from "./a";'), nodesOf('export * from "./b";'), new Set());
+    expect([reExport.defaultChanged, reExport.exportsChanged]).toEqual([false, true]);
   });
 
   it("reports added and removed declarations, with the removed keys", () => {

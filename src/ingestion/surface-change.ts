@@ -1,11 +1,20 @@
 import type { StoredSurface } from "../db/graph-store.js";
 import type { ExtractedNode } from "../model/extracted.js";
+import type { NodeKind } from "../model/graph-kinds.js";
 import { parseNodeKey } from "../model/node-key.js";
 
 /** What changed in what one file shows other files, and so which other files may resolve differently. */
 export interface SurfaceChange {
   /** Identifier tokens of every declaration added, removed or changed: files mentioning none cannot be affected. */
   readonly tokens: ReadonlySet<string>;
+  /** The tokens that name module-level declarations (or removed ones, which may have been either). */
+  readonly moduleTokens: ReadonlySet<string>;
+  /** Those of them that only name declarations added, none changed or removed. */
+  readonly addedModuleTokens: ReadonlySet<string>;
+  /** The tokens that name class, interface or object-literal members (or removed declarations). */
+  readonly memberTokens: ReadonlySet<string>;
+  /** The keys of changed members with computed names (see nameParts). */
+  readonly keyTokens: ReadonlySet<string>;
   /** Keys that no longer exist: files holding edges into them must be re-resolved. */
   readonly vanishedKeys: readonly string[];
   /**
@@ -13,7 +22,14 @@ export interface SurfaceChange {
    * (or vanished), or the file's re-exports or default export changed. Pure additions do not count.
    */
   readonly allImporters: boolean;
+  /** The default export changed: importers name it as they like, so their default imports changed too. */
+  readonly defaultChanged: boolean;
+  /** The file's re-export and export-list statements changed. */
+  readonly exportsChanged: boolean;
 }
+
+/** Kinds of nodes that other code reaches as members (`x.name`), not by bare names. */
+export const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Method", "Property", "Constructor"]);
 
 const IDENTIFIER = /[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*/gu;
 
@@ -22,81 +38,87 @@ export function nameTokens(name: string): string[] {
   return name.replace(/#.*$/, "").match(IDENTIFIER) ?? [];
 }
 
-function isInferred(surface: string): boolean {
-  return surface.startsWith("i:");
+/** How other code names a declaration, by the kind of reference that reaches it (see change-propagation.ts). */
+export interface NameParts {
+  readonly module: readonly string[];
+  readonly member: readonly string[];
+  /** The last identifier of a computed member name (`[Equal.symbol]` → `symbol`): reached as `x[Equal.symbol]`. */
+  readonly key: readonly string[];
 }
 
 /**
- * Compares a file's stored declarations with its new ones. When a declaration whose type is inferred
- * changes or disappears, the file's other inferred declarations that mention it (transitively) may have
- * new types too, so they count as changed. An added declaration changes no existing type.
- *
- * @param inferredTexts the text of each of the file's inferred declarations now, by key
+ * The names other code reaches a declaration by: a module-level declaration by its name, a member by its
+ * name (a computed name in quotes is a plain name, `["OnStep"]`), a member with any other computed name by
+ * the key's last identifier. A declaration of unknown kind (a removed one) by all of them.
  */
-export function compareSurfaces(
-  before: readonly StoredSurface[],
-  after: readonly ExtractedNode[],
-  defaultExportedNames: ReadonlySet<string>,
-  inferredTexts: ReadonlyMap<string, string> = new Map(),
-): SurfaceChange {
+export function nameParts(name: string, kind: NodeKind | undefined): NameParts {
+  const tokens = nameTokens(name);
+  const computedKey = /^\[(?!["'`])/.test(name);
+  const last = tokens[tokens.length - 1];
+  const key = computedKey && last !== undefined ? [last] : [];
+  if (kind === undefined) return { module: tokens, member: tokens, key };
+  if (!MEMBER_KINDS.has(kind)) return { module: tokens, member: [], key: [] };
+  return computedKey ? { module: [], member: [], key } : { module: [], member: tokens, key: [] };
+}
+
+/** Every identifier token of a text (keywords, and words in comments and strings, included). */
+export function identifiersIn(text: string): Set<string> {
+  return new Set(text.match(IDENTIFIER));
+}
+
+/**
+ * Compares a file's stored declarations with its new ones: the names of declarations added, removed or
+ * with a changed surface. How the change spreads to other declarations is change-propagation.ts's work.
+ */
+export function compareSurfaces(before: readonly StoredSurface[], after: readonly ExtractedNode[], defaultExportedNames: ReadonlySet<string>): SurfaceChange {
   const tokens = new Set<string>();
+  const moduleTokens = new Set<string>();
+  const memberTokens = new Set<string>();
+  const keyTokens = new Set<string>();
   const vanishedKeys: string[] = [];
   const oldByKey = new Map(before.map((node) => [node.key, node]));
   const newKeys = new Set<string>(after.map((node) => node.key));
-  const changedInferredTokens = new Set<string>();
   let allImporters = false;
-  const changed = (name: string, inferredChange: boolean, isFile: boolean): void => {
+  let defaultChanged = false;
+  let exportsChanged = false;
+  const notOnlyAdded = new Set<string>();
+  const added = new Set<string>();
+  const changed = (name: string, isFile: boolean, kind: NodeKind | undefined, isNew = false): void => {
     if (isFile) {
       allImporters = true;
+      exportsChanged = true;
       return;
     }
-    for (const token of nameTokens(name)) {
-      tokens.add(token);
-      if (inferredChange) changedInferredTokens.add(token);
+    for (const token of nameTokens(name)) tokens.add(token);
+    const parts = nameParts(name, kind);
+    for (const token of parts.module) {
+      moduleTokens.add(token);
+      (isNew ? added : notOnlyAdded).add(token);
     }
-    if (name === "default" || defaultExportedNames.has(name)) allImporters = true;
+    for (const token of parts.member) memberTokens.add(token);
+    for (const token of parts.key) keyTokens.add(token);
+    if (name === "default" || defaultExportedNames.has(name)) {
+      allImporters = true;
+      defaultChanged = true;
+    }
   };
   for (const node of after) {
     const old = oldByKey.get(node.key);
-    const isDefault = node.modifiers.includes("default");
-    if (old === undefined) changed(node.name, false, node.kind === "File");
+    if (old === undefined) changed(node.name, node.kind === "File", node.kind, true);
     else if (old.surface !== node.surface) {
-      changed(node.name, isInferred(old.surface) || isInferred(node.surface), node.kind === "File");
-      if (isDefault || node.exported || old.exported) allImporters = true;
+      changed(node.name, node.kind === "File", node.kind);
+      if (node.exported || old.exported) allImporters = true;
+      if (node.modifiers.includes("default")) defaultChanged = allImporters = true;
     }
   }
   for (const old of before) {
     if (newKeys.has(old.key)) continue;
     vanishedKeys.push(old.key);
     if (old.exported) allImporters = true;
-    changed(old.name, isInferred(old.surface), parseNodeKey(old.key).qualifiedName === undefined);
+    changed(old.name, parseNodeKey(old.key).qualifiedName === undefined, undefined);
   }
-  propagateThroughInferred(after, inferredTexts, changedInferredTokens, tokens);
-  return { tokens, vanishedKeys, allImporters };
-}
-
-/** Adds the names of inferred declarations whose text mentions a changed name, until nothing more is added. */
-function propagateThroughInferred(
-  after: readonly ExtractedNode[],
-  inferredTexts: ReadonlyMap<string, string>,
-  frontier: Set<string>,
-  tokens: Set<string>,
-): void {
-  const pending = after.filter((node) => isInferred(node.surface) && inferredTexts.has(node.key));
-  let grew = frontier.size > 0;
-  while (grew) {
-    grew = false;
-    for (let index = pending.length - 1; index >= 0; index -= 1) {
-      const node = pending[index];
-      if (node === undefined || !mentionsAny(inferredTexts.get(node.key) ?? "", frontier)) continue;
-      pending.splice(index, 1);
-      for (const token of nameTokens(node.name)) {
-        if (!frontier.has(token)) grew = true;
-        frontier.add(token);
-        tokens.add(token);
-      }
-    }
-  }
+  const addedModuleTokens = new Set([...added].filter((token) => !notOnlyAdded.has(token)));
+  return { tokens, moduleTokens, addedModuleTokens, memberTokens, keyTokens, vanishedKeys, allImporters, defaultChanged, exportsChanged };
 }
 
 /** Whether a file's text mentions any of the tokens as a whole identifier. */

@@ -18,8 +18,9 @@ export interface ExtractedNode {
   readonly modifiers: readonly Modifier[];
   /**
    * What other files can see of this declaration, hashed: its header when its type is written out
-   * (`d:` prefix), its whole text when its type is inferred (`i:` prefix). For a File node, its re-export
-   * statements. Planning compares surfaces to decide which other files to re-resolve.
+   * (`d:` prefix), its whole text when its type is inferred (`i:` prefix), with the expando assignments
+   * that extend it (`f.helper = …`) and, in JavaScript, its doc comments. For a File node, its re-export
+   * statements (and `@typedef` comments). Planning compares surfaces to decide which other files to re-resolve.
    */
   readonly surface: string;
 }

@@ -1,0 +1,156 @@
+/**
+ * How many files an incremental run re-extracts per kind of edit, from the planner alone.
+ *
+ *   npx tsx bench/plan-bench.ts [--corpus effect@3.22.4] [--files 40]
+ *
+ * Indexes the corpus once (into a temporary database), then, for files evenly spaced over its sources,
+ * asks the planner what a run would re-extract after each of these edits, made in memory only (nothing
+ * on disk changes, nothing is extracted):
+ *   append      a new exported const at the end (the edit of `npm run bench`)
+ *   body        a statement added to the body of the first module-level function or method
+ *   inferred    the same, in the first one whose return type is inferred (files without one are skipped)
+ *   signature   an optional parameter added to the first exported module-level function (or const-bound arrow)
+ * Prints, per kind: files re-extracted per edit (the edited file included), and planning wall and CPU time.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ts } from "ts-morph";
+import { createGraphStore } from "../src/db/graph-store.js";
+import { openGraphDb } from "../src/db/open-graph-db.js";
+import { createExtractionEngine } from "../src/ingestion/extraction-engine.js";
+import { hashText, type PlannedFile, type ScannedFile } from "../src/ingestion/file-scan.js";
+import { openIndexer } from "../src/ingestion/indexer.js";
+import { parseCorpusSpec, prepareCorpus } from "./corpus.js";
+import { formatMs, log } from "./measure.js";
+import { evenlySpacedIndices, summarize } from "./stats.js";
+
+type EditKind = "append" | "body" | "inferred" | "signature";
+const EDIT_KINDS: readonly EditKind[] = ["append", "body", "inferred", "signature"];
+
+function parseArgs(argv: readonly string[]): { corpus: string; files: number } {
+  let corpus = "effect@3.22.4";
+  let files = 40;
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (flag === "--corpus" && value !== undefined) (corpus = value), (i += 1);
+    else if (flag === "--files" && value !== undefined) (files = Number(value)), (i += 1);
+    else throw new Error(`usage: tsx bench/plan-bench.ts [--corpus NAME@VERSION] [--files N]`);
+  }
+  return { corpus, files };
+}
+
+type FunctionLike = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression;
+
+/** Module-level functions, class methods and const-bound arrows with a block body, in source order. */
+function functionsWithBodies(sourceFile: ts.SourceFile): { node: FunctionLike; body: ts.Block; exported: boolean }[] {
+  const found: { node: FunctionLike; body: ts.Block; exported: boolean }[] = [];
+  const isExported = (node: ts.Node): boolean => (ts.getCombinedModifierFlags(node as ts.Declaration) & ts.ModifierFlags.Export) !== 0;
+  for (const statement of sourceFile.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.body) found.push({ node: statement, body: statement.body, exported: isExported(statement) });
+    if (ts.isClassDeclaration(statement)) {
+      for (const member of statement.members) {
+        if (ts.isMethodDeclaration(member) && member.body) found.push({ node: member, body: member.body, exported: false });
+      }
+    }
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const value = declaration.initializer;
+        if (value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) && ts.isBlock(value.body)) {
+          found.push({ node: value, body: value.body, exported: isExported(statement) });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** The file's text after the edit, or undefined when the file has nothing to edit that way. */
+function editedText(text: string, kind: EditKind, fileName: string): string | undefined {
+  if (kind === "append") return `${text}\nexport const __planBenchEdit = 0;\n`;
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const functions = functionsWithBodies(sourceFile);
+  const insertAt = (position: number, insertion: string): string => text.slice(0, position) + insertion + text.slice(position);
+  if (kind === "body") {
+    const first = functions[0];
+    return first === undefined ? undefined : insertAt(first.body.getStart(sourceFile) + 1, " void 0;");
+  }
+  if (kind === "inferred") {
+    const first = functions.find(({ node }) => node.type === undefined);
+    return first === undefined ? undefined : insertAt(first.body.getStart(sourceFile) + 1, " void 0;");
+  }
+  const exported = functions.find(({ node, exported }) => exported && node.parameters.hasTrailingComma === false && text[node.parameters.pos - 1] === "(");
+  if (exported === undefined) return undefined;
+  const parameters = exported.node.parameters;
+  const last = parameters[parameters.length - 1];
+  if (last?.dotDotDotToken !== undefined) return undefined;
+  return last === undefined ? insertAt(parameters.pos, "__planBench?: unknown") : insertAt(last.end, ", __planBench?: unknown");
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-plan-bench-"));
+  try {
+    const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 30 * 60_000, probeExactOptional: false });
+    const dbPath = path.join(tmpDir, "graph.db");
+    log(`${options.corpus}: full index ...`);
+    const indexer = openIndexer({ root: corpus.dir, dbPath, tsconfigs: [corpus.tsconfigPath] });
+    const summary = await indexer.run();
+    indexer.close();
+    log(`${options.corpus}: ${summary.files.total} files indexed in ${formatMs(summary.durationMs)}`);
+
+    const opened = openGraphDb(dbPath, { ownedPath: true });
+    const store = createGraphStore(opened.db);
+    const root = fs.realpathSync(corpus.dir);
+    const engine = createExtractionEngine({ root, store, keepPrograms: false, onProgress: undefined });
+    const indexed: PlannedFile[] = store
+      .allFiles()
+      .map((file) => ({ path: file.path, absolute: path.join(root, file.path), project: file.project }))
+      .sort((a, b) => a.path.localeCompare(b.path));
+    const sample = evenlySpacedIndices(indexed.length, Math.min(options.files, indexed.length)).flatMap((i) => indexed[i] ?? []);
+
+    process.stdout.write(`# planner: files re-extracted per edit, ${options.corpus} (${indexed.length} files, ${sample.length} edited)\n\n`);
+    process.stdout.write(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}\n\n`);
+    process.stdout.write("| edit | edits | re-extracted: median / p95 / max / total | planning wall: median / max | planning CPU (user+sys): median / total |\n| --- | --- | --- | --- | --- |\n");
+    for (const kind of EDIT_KINDS) {
+      const counts: number[] = [];
+      const times: number[] = [];
+      const cpuTimes: number[] = [];
+      const widest: { file: string; count: number }[] = [];
+      for (const file of sample) {
+        const text = fs.readFileSync(file.absolute, "utf8");
+        const edited = editedText(text, kind, file.absolute);
+        if (edited === undefined) continue;
+        const stat = fs.statSync(file.absolute);
+        const scanned: ScannedFile = { ...file, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), hash: hashText(edited), text: edited };
+        const started = performance.now();
+        const cpuAtStart = process.cpuUsage();
+        const dependents = engine.dependentsOf([scanned], [], [], indexed.filter((other) => other.path !== file.path));
+        times.push(performance.now() - started);
+        const cpu = process.cpuUsage(cpuAtStart);
+        cpuTimes.push((cpu.user + cpu.system) / 1000);
+        counts.push(dependents.size + 1);
+        widest.push({ file: file.path, count: dependents.size + 1 });
+      }
+      const count = summarize(counts);
+      const time = summarize(times);
+      const cpuTime = summarize(cpuTimes);
+      const cpuTotal = cpuTimes.reduce((a, b) => a + b, 0);
+      const total = counts.reduce((a, b) => a + b, 0);
+      process.stdout.write(
+        `| ${kind} | ${counts.length} | ${count ? `${count.p50} / ${count.p95} / ${count.max} / ${total}` : "n/a"} | ${time ? `${formatMs(time.p50)} / ${formatMs(time.max)}` : "n/a"} | ${cpuTime ? `${formatMs(cpuTime.p50)} / ${formatMs(cpuTotal)}` : "n/a"} |\n`,
+      );
+      const top = widest.sort((a, b) => b.count - a.count).slice(0, 3);
+      log(`${kind}: widest ${top.map((entry) => `${entry.file} ${entry.count}`).join(", ")}; all: ${counts.join(" ")}`);
+    }
+    opened.db.close();
+  } finally {
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
