@@ -7,6 +7,8 @@ export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS"] as cons
 /** How a ts-graph triple was obtained: an edge itself, or the compiler's counting rule applied to the graph. */
 export type TripleOrigin = "edge" | "override hierarchy" | "override beyond find-references" | "accessor pair";
 
+const NO_KEYS: ReadonlySet<string> = new Set();
+
 /** A site found several ways keeps the first of these. */
 const ORIGIN_RANK: Record<TripleOrigin, number> = { edge: 0, "override hierarchy": 1, "accessor pair": 2, "override beyond find-references": 3 };
 
@@ -113,8 +115,8 @@ export function graphTriples(
      * override, meet: X is R, above R, below R, or below anything above R (a sibling through a shared base).
      */
     const hierarchy = (edges: typeof all) => {
-      const cache = new Map<string, readonly string[]>();
-      return (key: string): readonly string[] => {
+      const cache = new Map<string, ReadonlySet<string>>();
+      return (key: string): ReadonlySet<string> => {
         let related = cache.get(key);
         if (related === undefined) {
           const found = new Set<string>();
@@ -127,7 +129,7 @@ export function graphTriples(
             for (const descendant of closure(ancestor, edges.down)) found.add(descendant);
           }
           found.delete(key);
-          related = [...found];
+          related = found;
           cache.set(key, related);
         }
         return related;
@@ -149,8 +151,8 @@ export function graphTriples(
     for (const kind of kinds) {
       for (const edge of edgesOf(kind)) {
         const lines = JSON.parse(edge.lines) as number[];
-        const related = expand ? hierarchyOf(edge.target) : [];
-        const seenRelated = new Set(expand ? seenHierarchyOf(edge.target) : []);
+        const related = expand ? hierarchyOf(edge.target) : NO_KEYS;
+        const seenRelated = expand ? seenHierarchyOf(edge.target) : NO_KEYS;
         const pairs = expand ? (accessorPair.get(edge.target) ?? []) : [];
         for (const line of lines) {
           add(edge.target, edge.source, line, "edge");

@@ -97,7 +97,6 @@ CREATE TABLE external_edges (
   count  INTEGER NOT NULL,
   lines  TEXT NOT NULL
 );
-CREATE INDEX external_edges_by_target ON external_edges(target, kind);
 CREATE INDEX external_edges_by_file ON external_edges(file);
 
 CREATE TABLE external_imports (

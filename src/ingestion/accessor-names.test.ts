@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { freshSnapshot, indexAndSnapshot, makeTempDir, removeTempDirs, snapshotEdges } from "../test-support/fixtures.js";
+import { freshSnapshot, indexAndSnapshot, removeTempDirs, snapshotEdges } from "../test-support/fixtures.js";
+import { writeProject, writeProjectFile } from "../test-support/incremental.js";
 import { accessorNamesOf, storedAccessorNames } from "./accessor-names.js";
 import { extractDeclarations } from "./extract-declarations.js";
 
@@ -30,15 +29,7 @@ export function read(t: Thermometer): number {
 }
 `;
 
-function writeProject(root: string): void {
-  fs.mkdirSync(path.join(root, "src"), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] }),
-  );
-  fs.writeFileSync(path.join(root, "src", "thermometer.ts"), THERMOMETER);
-  fs.writeFileSync(path.join(root, "src", "reader.ts"), READER);
-}
+const TSCONFIG = { compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] };
 
 describe("accessor names", () => {
   it("are the plain names, and computed keys of a string literal type, but not a unique symbol's", () => {
@@ -70,8 +61,7 @@ describe("accessor names", () => {
 
 describe("accessor calls with the checker asked only about accessor names", () => {
   it("finds getter and setter calls through plain and computed names, in a full run and after an edit elsewhere", async () => {
-    const root = makeTempDir();
-    writeProject(root);
+    const root = writeProject({ "src/thermometer.ts": THERMOMETER, "src/reader.ts": READER }, TSCONFIG);
     const callsOf = (snapshot: string): string[] =>
       snapshotEdges(snapshot)
         .filter((edge) => edge.edge === "CALLS")
@@ -85,7 +75,7 @@ describe("accessor calls with the checker asked only about accessor names", () =
     expect(callsOf(full.snapshot)).toEqual(expected);
 
     // Only reader.ts is re-extracted: the names of thermometer.ts come from the database.
-    fs.writeFileSync(path.join(root, "src", "reader.ts"), `${READER}export const again = (t: Thermometer): number => t.celsius;\n`);
+    writeProjectFile(root, "src/reader.ts", `${READER}export const again = (t: Thermometer): number => t.celsius;\n`);
     const incremental = await indexAndSnapshot(root);
     expect(incremental.summary.extractedPaths).toEqual(["src/reader.ts"]);
     expect(callsOf(incremental.snapshot)).toEqual([

@@ -1,41 +1,33 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freshSnapshot, makeTempDir, removeTempDirs, snapshotExternalEdges } from "../test-support/fixtures.js";
+import { freshSnapshot, removeTempDirs, snapshotExternalEdges } from "../test-support/fixtures.js";
+import { writeProject } from "../test-support/incremental.js";
 
 afterAll(removeTempDirs);
 
-function write(root: string, file: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  fs.writeFileSync(path.join(root, file), text);
-}
-
 /** A project using a package whose declarations live under node_modules, and TypeScript's lib. */
 function projectWithPackage(): string {
-  const root = makeTempDir();
-  write(root, "tsconfig.json", JSON.stringify({ compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] }, include: ["src"] }));
-  write(root, "node_modules/walker/package.json", JSON.stringify({ name: "walker", version: "1.0.0", types: "index.d.ts" }));
-  write(
-    root,
-    "node_modules/walker/index.d.ts",
-    ["export interface Walker { step(): boolean; readonly name: string }", "export interface FastWalker extends Walker { step(): boolean }", "export declare function walkAll(walkers: Walker[]): void;"].join("\n"),
+  return writeProject(
+    {
+      "node_modules/walker/package.json": JSON.stringify({ name: "walker", version: "1.0.0", types: "index.d.ts" }),
+      "node_modules/walker/index.d.ts": [
+        "export interface Walker { step(): boolean; readonly name: string }",
+        "export interface FastWalker extends Walker { step(): boolean }",
+        "export declare function walkAll(walkers: Walker[]): void;",
+      ].join("\n"),
+      "src/walkers.ts": [
+        'import { walkAll, type FastWalker, type Walker } from "walker";',
+        "export class Runner implements FastWalker {",
+        '  readonly name = "runner";',
+        "  step(): boolean { return false; }",
+        "}",
+        "export function run(walker: FastWalker, all: Walker[]): boolean {",
+        "  walkAll(all);",
+        "  return walker.step() && all.map((item) => item.name).length > 0;",
+        "}",
+      ].join("\n"),
+    },
+    { compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] }, include: ["src"] },
   );
-  write(
-    root,
-    "src/walkers.ts",
-    [
-      'import { walkAll, type FastWalker, type Walker } from "walker";',
-      "export class Runner implements FastWalker {",
-      '  readonly name = "runner";',
-      "  step(): boolean { return false; }",
-      "}",
-      "export function run(walker: FastWalker, all: Walker[]): boolean {",
-      "  walkAll(all);",
-      "  return walker.step() && all.map((item) => item.name).length > 0;",
-      "}",
-    ].join("\n"),
-  );
-  return root;
 }
 
 describe("external edges", () => {
