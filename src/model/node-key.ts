@@ -26,6 +26,15 @@ export function externalKey(origin: string, qualifiedName: string): ExternalKey 
   return `${origin}${SEPARATOR}${qualifiedName}` as ExternalKey;
 }
 
+const LIBRARY_ORIGIN = "lib";
+const PACKAGE_ORIGIN_PREFIX = "node_modules/";
+
+/** Whether a key names a library member (an ExternalKey) rather than a node: indexed files are never `lib` or under node_modules. */
+export function isExternalKey(key: string): boolean {
+  const { file } = parseNodeKey(key);
+  return file === LIBRARY_ORIGIN || file.startsWith(PACKAGE_ORIGIN_PREFIX);
+}
+
 export interface ParsedNodeKey {
   readonly file: string;
   /** Undefined for a file node. */

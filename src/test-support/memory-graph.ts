@@ -22,6 +22,9 @@ export type EdgeSpec = readonly [
   imports?: { readonly names: readonly string[]; readonly typeOnly?: boolean },
 ];
 
+/** An edge to a library member: [kind, source node, external key such as `lib:Iterator.next`, lines]. */
+export type ExternalEdgeSpec = readonly [kind: "CALLS" | "REFERENCES" | "OVERRIDES", source: string, target: string, lines?: readonly number[]];
+
 /** A package import of a file: [file, package, type-only]. */
 export type ExternalImportSpec = readonly [file: string, pkg: string, typeOnly?: boolean];
 
@@ -30,7 +33,12 @@ export type ExternalImportSpec = readonly [file: string, pkg: string, typeOnly?:
  * node's file; a File node is added for each file that has none. CONTAINS edges follow `parent`, or the
  * qualified name (`Cart.total` is contained by `Cart`, a top-level declaration by its file).
  */
-export function memoryGraph(nodes: readonly NodeSpec[], edges: readonly EdgeSpec[] = [], externalImports: readonly ExternalImportSpec[] = []): SqliteDb {
+export function memoryGraph(
+  nodes: readonly NodeSpec[],
+  edges: readonly EdgeSpec[] = [],
+  externalImports: readonly ExternalImportSpec[] = [],
+  externalEdges: readonly ExternalEdgeSpec[] = [],
+): SqliteDb {
   const db = new Database(":memory:");
   db.exec(SCHEMA_SQL);
   const insertNode = db.prepare(
@@ -65,5 +73,7 @@ export function memoryGraph(nodes: readonly NodeSpec[], edges: readonly EdgeSpec
     insertEdge.run(parseNodeKey(source).file, kind, source, target, lines.length, JSON.stringify(lines), names, typeOnly);
   }
   for (const [file, pkg, typeOnly = false] of externalImports) insertExternal.run(file, pkg, pkg, typeOnly ? 1 : 0);
+  const insertExternalEdge = db.prepare("INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)");
+  for (const [kind, source, target, lines = []] of externalEdges) insertExternalEdge.run(parseNodeKey(source).file, kind, source, target, lines.length, JSON.stringify(lines));
   return db;
 }

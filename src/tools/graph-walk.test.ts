@@ -102,4 +102,118 @@ describe(walkGraph.name, () => {
       ["src/app.ts:App", 3, "USES_TYPE"],
     ]);
   });
+
+  describe("dispatch", () => {
+    /**
+     * `interface Shape { area() }`, `Circle` and `Square` implement it; `totalArea` calls `shape.area()`,
+     * `unit` calls `circle.area()`, `squares` calls `square.area()`, `main` calls `totalArea`. `Countdown`
+     * implements the library's `Iterator`; `drain` calls `iterator.next()`.
+     */
+    const shapes = memoryGraph(
+      [
+        { key: "src/shapes.ts:Shape", kind: "Interface" },
+        { key: "src/shapes.ts:Shape.area", kind: "Method" },
+        { key: "src/shapes.ts:Circle", kind: "Class" },
+        { key: "src/shapes.ts:Circle.area", kind: "Method" },
+        { key: "src/shapes.ts:Square", kind: "Class" },
+        { key: "src/shapes.ts:Square.area", kind: "Method" },
+        { key: "src/report.ts:totalArea" },
+        { key: "src/report.ts:unit" },
+        { key: "src/report.ts:squares" },
+        { key: "src/main.ts:main" },
+        { key: "src/countdown.ts:Countdown", kind: "Class" },
+        { key: "src/countdown.ts:Countdown.next", kind: "Method" },
+        { key: "src/countdown.ts:drain" },
+      ],
+      [
+        ["OVERRIDES", "src/shapes.ts:Circle.area", "src/shapes.ts:Shape.area"],
+        ["OVERRIDES", "src/shapes.ts:Square.area", "src/shapes.ts:Shape.area"],
+        ["CALLS", "src/report.ts:totalArea", "src/shapes.ts:Shape.area", [21]],
+        ["CALLS", "src/report.ts:unit", "src/shapes.ts:Circle.area", [30]],
+        ["CALLS", "src/report.ts:squares", "src/shapes.ts:Square.area", [40]],
+        ["CALLS", "src/main.ts:main", "src/report.ts:totalArea", [5]],
+      ],
+      [],
+      [
+        ["OVERRIDES", "src/countdown.ts:Countdown.next", "lib:Iterator.next"],
+        ["CALLS", "src/countdown.ts:drain", "lib:Iterator.next", [42]],
+      ],
+    );
+    const walk = (seed: string, direction: "in" | "out", dispatch: "none" | "up" | "all", kinds: WalkRequest["kinds"] = ["CALLS"]) =>
+      walkGraph(shapes, { seeds: [key(seed)], direction, kinds, maxDepth: 1, dispatch }).nodes.map((node) =>
+        [node.key, ...node.links.map((link) => `${link.dispatch ? "dispatch" : "direct"} ${link.target} @${link.lines.join(",")}`)].join(" | "),
+      );
+
+    it("finds the callers of a member through every member it implements with dispatch up, and marks them", () => {
+      expect(walk("src/shapes.ts:Circle.area", "in", "none")).toEqual(["src/report.ts:unit | direct src/shapes.ts:Circle.area @30"]);
+      expect(walk("src/shapes.ts:Circle.area", "in", "up")).toEqual([
+        "src/report.ts:totalArea | dispatch src/shapes.ts:Shape.area @21",
+        "src/report.ts:unit | direct src/shapes.ts:Circle.area @30",
+      ]);
+    });
+
+    it("adds calls of siblings and of members below only with dispatch all", () => {
+      expect(walk("src/shapes.ts:Circle.area", "in", "all")).toEqual([
+        "src/report.ts:totalArea | dispatch src/shapes.ts:Shape.area @21",
+        "src/report.ts:unit | direct src/shapes.ts:Circle.area @30",
+        "src/report.ts:squares | dispatch src/shapes.ts:Square.area @40",
+      ]);
+      expect(walk("src/shapes.ts:Shape.area", "in", "up")).toEqual(["src/report.ts:totalArea | direct src/shapes.ts:Shape.area @21"]);
+      expect(walk("src/shapes.ts:Shape.area", "in", "all")).toHaveLength(3);
+    });
+
+    it("lists what a call may dispatch to among the callees", () => {
+      expect(walk("src/report.ts:totalArea", "out", "none")).toEqual(["src/shapes.ts:Shape.area | direct src/shapes.ts:Shape.area @21"]);
+      expect(walk("src/report.ts:totalArea", "out", "up")).toEqual([
+        "src/shapes.ts:Shape.area | direct src/shapes.ts:Shape.area @21",
+        "src/shapes.ts:Circle.area | dispatch src/shapes.ts:Shape.area @21",
+        "src/shapes.ts:Square.area | dispatch src/shapes.ts:Shape.area @21",
+      ]);
+      expect(walk("src/report.ts:unit", "out", "up")).toEqual(["src/shapes.ts:Circle.area | direct src/shapes.ts:Circle.area @30"]);
+      expect(walk("src/report.ts:unit", "out", "all").map((line) => line.split(" | ")[0])).toEqual([
+        "src/shapes.ts:Shape.area",
+        "src/shapes.ts:Circle.area",
+        "src/shapes.ts:Square.area",
+      ]);
+    });
+
+    it("goes through library members: a call of lib:Iterator.next reaches the project's implementations", () => {
+      expect(walk("src/countdown.ts:Countdown.next", "in", "none")).toEqual([]);
+      expect(walk("src/countdown.ts:Countdown.next", "in", "up")).toEqual(["src/countdown.ts:drain | dispatch lib:Iterator.next @42"]);
+      expect(walk("src/countdown.ts:drain", "out", "up")).toEqual(["src/countdown.ts:Countdown.next | dispatch lib:Iterator.next @42"]);
+    });
+
+    it("never widens an OVERRIDES edge: a sibling is not a dependant of a member", () => {
+      expect(walk("src/shapes.ts:Circle.area", "in", "up", ["CALLS", "OVERRIDES"]).map((line) => line.split(" | ")[0])).toEqual([
+        "src/report.ts:totalArea",
+        "src/report.ts:unit",
+      ]);
+      expect(walk("src/shapes.ts:Shape.area", "in", "up", ["CALLS", "OVERRIDES"]).map((line) => line.split(" | ")[0])).toEqual([
+        "src/report.ts:totalArea",
+        "src/shapes.ts:Circle.area",
+        "src/shapes.ts:Square.area",
+      ]);
+    });
+
+    it("marks a node reached only through dispatch, at any depth", () => {
+      const nodes = walkGraph(shapes, { seeds: [key("src/shapes.ts:Circle.area")], direction: "in", kinds: ["CALLS"], maxDepth: 2, dispatch: "up" }).nodes;
+      expect(nodes.map((node) => [node.key, node.depth, node.throughDispatch])).toEqual([
+        ["src/report.ts:totalArea", 1, true],
+        ["src/report.ts:unit", 1, false],
+        ["src/main.ts:main", 2, true],
+      ]);
+    });
+
+    it("leaves out nodes of files the request rejects, and does not walk through them", () => {
+      const nodes = walkGraph(shapes, {
+        seeds: [key("src/shapes.ts:Circle.area")],
+        direction: "in",
+        kinds: ["CALLS"],
+        maxDepth: 2,
+        dispatch: "up",
+        acceptsFile: (file) => file !== "src/report.ts",
+      }).nodes;
+      expect(nodes).toEqual([]);
+    });
+  });
 });

@@ -2,18 +2,32 @@ import type { SqliteDb } from "../db/open-graph-db.js";
 import type { EdgeKind } from "../model/graph-kinds.js";
 import type { NodeKey } from "../model/node-key.js";
 import { preparedStatements } from "./prepared-statements.js";
-import type { SymbolNode } from "./symbol-address.js";
+import { SYMBOL_COLUMNS, type SymbolNode } from "./symbol-address.js";
 
 /**
- * The transitive walk shared by the query slices (impact, callers, callees): every node reachable from the
- * seeds over the given edge kinds, each at its shortest distance, with the neighbour one step closer to the
- * seeds that brought it in.
+ * The transitive walk shared by the query slices (impact, callers, callees, paths): every node reachable from
+ * the seeds over the given edge kinds, each at its shortest distance, with every link to a node one step
+ * closer to the seeds.
  *
  * Direction `in` follows edges backwards (target → source: who calls, uses, extends the seeds); `out`
- * follows them forwards. Cycle-safe: the recursive CTE's UNION keeps each (node, depth) once, and the depth
- * bound ends every branch, so a cycle costs at most `maxDepth` visits per node.
+ * follows them forwards. The walk goes level by level, one SQL statement per level, so a node is expanded
+ * once, at its shortest depth, and cycles cost nothing.
+ *
+ * **Dispatch** (docs/tools.md, "Dispatch"). A call names one declaration, the one the checker resolved; at
+ * run time it may run any member that overrides or implements it. OVERRIDES edges (and external OVERRIDES
+ * edges to library members such as `lib:Iterator.next`) say which. For calls and references:
+ * - `none`: only the declaration the call names;
+ * - `up` (the default of the call queries): walking in from M, a call of any member M overrides or implements,
+ *   transitively, reaches M (`shape.area()` is a caller of `Circle.area`); walking out, a call of D also
+ *   reaches every member that overrides D, transitively ("may dispatch to");
+ * - `all`: the compiler's wider set (its call hierarchy and find-references): also calls of members below M
+ *   and of siblings that share a base with it (`square.area()` for `Circle.area`).
+ * Such a link is marked `dispatch`, with the declaration the call really names (`target`).
  */
 export type WalkDirection = "in" | "out";
+
+export const DISPATCH_MODES = ["none", "up", "all"] as const;
+export type Dispatch = (typeof DISPATCH_MODES)[number];
 
 /**
  * Call-like edges: calls (including tagged templates, decorators and `super(...)`), `new`, JSX renders, and
@@ -22,11 +36,16 @@ export type WalkDirection = "in" | "out";
 export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS", "REFERENCES"] as const satisfies readonly EdgeKind[];
 export type CallLikeEdgeKind = (typeof CALL_LIKE_EDGE_KINDS)[number];
 
+/** Edges whose target is a member a call may reach by dispatch: those are the ones dispatch widens. */
+const DISPATCHED_EDGE_KINDS = ["CALLS", "REFERENCES"] as const satisfies readonly EdgeKind[];
+
 export interface WalkRequest {
   readonly seeds: readonly NodeKey[];
   readonly direction: WalkDirection;
   readonly kinds: readonly EdgeKind[];
   readonly maxDepth: number;
+  /** How calls and references reach overriding members (default `none`). */
+  readonly dispatch?: Dispatch;
   /** Also seed every member the seeds contain, transitively (a class's methods, a file's declarations). */
   readonly withMembers?: boolean;
   /**
@@ -34,21 +53,45 @@ export interface WalkRequest {
    * type is part of its container's type: `interface Props { cart: Cart }` makes Props depend on Cart).
    */
   readonly propertiesReachContainers?: boolean;
+  /** A reached node in a file this rejects is neither reported nor walked through (`--tests exclude`). */
+  readonly acceptsFile?: (file: string) => boolean;
+}
+
+/** One edge between a reached node and a node one step closer to the seeds. */
+export interface WalkLink {
+  /** The node one step closer (a seed for depth 1). */
+  readonly via: NodeKey;
+  /** CONTAINS for a property reaching its container. */
+  readonly edge: EdgeKind;
+  /**
+   * The declaration the edge names (its target): walking in, `via` itself for a direct link, or with dispatch a
+   * member `via` overrides; walking out, the reached node itself, or with dispatch a member the reached node
+   * overrides. Either may be a library member (`lib:Iterator.next`).
+   */
+  readonly target: string;
+  /** The link exists only through dispatch: `target` is not `via`. */
+  readonly dispatch: boolean;
+  /** Site lines of the edge, in the file of its source. */
+  readonly lines: readonly number[];
 }
 
 /** A node the walk reached. */
 export interface ReachedNode extends SymbolNode {
   /** Shortest number of steps from a seed (1 = direct). */
   readonly depth: number;
-  /** The neighbour at depth - 1 that reaches this node (the first by key when several do). */
+  /** Every link to a node at depth - 1: direct links first, then by `via`, edge kind and target. */
+  readonly links: readonly WalkLink[];
+  /** The first link's `via`: the neighbour shown as the reason. */
   readonly via: NodeKey;
-  /** Kind of the edge between this node and `via` (CONTAINS for a property reaching its container). */
+  /** The first link's edge kind. */
   readonly edge: EdgeKind;
-  /** Site lines of that edge, in the file of the edge's source. */
+  /** The first link's site lines. */
   readonly lines: readonly number[];
-  /** How many neighbours at depth - 1 reach this node. */
+  /** How many distinct neighbours at depth - 1 reach this node. */
   readonly vias: number;
-  /** Distinct neighbours of this node further along the walk direction in the whole graph (its callers, for `in`). */
+  /** Every path from the seeds to this node takes a dispatch step (it is reached only through dispatch). */
+  readonly throughDispatch: boolean;
+  /** Distinct neighbours of this node further along the walk direction in the whole graph, by direct edges only. */
   readonly degree: number;
 }
 
@@ -64,74 +107,213 @@ const SEEDS_WITH_MEMBERS = `seed(key) AS (
   SELECT value FROM json_each(@seeds)
   UNION SELECT e.target FROM seed s JOIN edges e ON e.source = s.key AND e.kind = 'CONTAINS')`;
 
-function walkSql(direction: WalkDirection, options: { readonly members: boolean; readonly containers: boolean }): string {
-  const [near, far] = direction === "in" ? ["target", "source"] : ["source", "target"];
-  const seed = options.members ? `${SEEDS_WITH_MEMBERS},` : "seed(key) AS (SELECT value FROM json_each(@seeds)),";
-  const containerStep = options.containers
-    ? `UNION
-       SELECT n.parent_key, r.depth + 1 FROM reach r JOIN nodes n ON n.key = r.key
-       WHERE r.depth < @maxDepth AND n.kind = 'Property' AND n.parent_key IS NOT NULL`
-    : "";
-  const containerEdge = options.containers
-    ? "OR (e.kind = 'CONTAINS' AND EXISTS (SELECT 1 FROM nodes m WHERE m.key = e.target AND m.kind = 'Property'))"
-    : "";
-  return `
-    WITH RECURSIVE
-      kinds(kind) AS (SELECT value FROM json_each(@kinds)),
-      ${seed}
-      reach(key, depth) AS (
-        SELECT key, 0 FROM seed
-        UNION
-        SELECT e.${far}, r.depth + 1 FROM reach r JOIN edges e ON e.${near} = r.key
-        WHERE r.depth < @maxDepth AND e.kind IN (SELECT kind FROM kinds)
-        ${containerStep}
-      ),
-      best AS MATERIALIZED (SELECT key, min(depth) AS depth FROM reach GROUP BY key),
-      step AS (
-        SELECT b.key, b.depth, e.${near} AS via, e.kind AS edge, e.lines,
-          row_number() OVER (PARTITION BY b.key ORDER BY e.${near}, e.kind) AS rank,
-          count(*) OVER (PARTITION BY b.key) AS vias
-        FROM best b
-        CROSS JOIN edges e ON e.${far} = b.key AND (e.kind IN (SELECT kind FROM kinds) ${containerEdge})
-        CROSS JOIN best p ON p.key = e.${near} AND p.depth = b.depth - 1
-        WHERE b.depth > 0
-      )
-    SELECT s.key, n.kind, n.file, n.qualified_name AS qualifiedName, n.start_line AS startLine, n.end_line AS endLine,
-      s.depth, s.via, s.edge, s.lines, s.vias,
-      (SELECT count(DISTINCT d.${far}) FROM edges d WHERE d.${near} = s.key AND d.kind IN (SELECT kind FROM kinds)) AS degree
-    FROM step s JOIN nodes n ON n.key = s.key
-    WHERE s.rank = 1
-    ORDER BY s.depth, n.file, n.start_line, s.key`;
-}
+const NEIGHBOUR_COLUMNS = `n.key, n.kind, n.file, n.qualified_name AS qualifiedName, n.start_line AS startLine, n.end_line AS endLine`;
+
+/**
+ * Walking in, one level: for each frontier node F, the declarations a call may name to reach F (`names`: F,
+ * and with dispatch what F overrides, transitively, and for `all` what lies below those), then the edges into
+ * them. Dispatch widens only call and reference edges; an OVERRIDES edge into a base is not an edge into F.
+ */
+const STEP_IN = `
+  WITH RECURSIVE
+    frontier(key) AS (SELECT value FROM json_each(@frontier)),
+    kinds(kind) AS (SELECT value FROM json_each(@kinds)),
+    up(key, target) AS (
+      SELECT key, key FROM frontier
+      UNION SELECT u.key, e.target FROM up u JOIN edges e ON e.source = u.target AND e.kind = 'OVERRIDES' WHERE @dispatch <> 'none'),
+    libs(key, target) AS (
+      SELECT u.key, x.target FROM up u JOIN external_edges x ON x.source = u.target AND x.kind = 'OVERRIDES' WHERE @dispatch <> 'none'),
+    names(key, target) AS (
+      SELECT key, target FROM up
+      UNION SELECT l.key, o.source FROM libs l JOIN external_edges o ON o.target = l.target AND o.kind = 'OVERRIDES' WHERE @dispatch = 'all'
+      UNION SELECT m.key, e.source FROM names m JOIN edges e ON e.target = m.target AND e.kind = 'OVERRIDES' WHERE @dispatch = 'all'),
+    links(via, node, edge, target, lines) AS (
+      SELECT m.key, e.source, e.kind, e.target, e.lines FROM names m JOIN edges e ON e.target = m.target
+      WHERE e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN ('CALLS', 'REFERENCES'))
+      UNION ALL
+      SELECT l.key, c.source, c.kind, c.target, c.lines FROM libs l JOIN external_edges c ON c.target = l.target
+      WHERE c.kind IN ('CALLS', 'REFERENCES') AND c.kind IN (SELECT kind FROM kinds)
+      UNION ALL
+      SELECT f.key, p.parent_key, 'CONTAINS', f.key, '[]' FROM frontier f JOIN nodes p ON p.key = f.key
+      WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL)
+  SELECT l.via, l.edge, l.target, l.lines, ${NEIGHBOUR_COLUMNS}
+  FROM links l JOIN nodes n ON n.key = l.node`;
+
+/**
+ * Walking out, one level: the edges out of each frontier node, then, with dispatch, every member that
+ * overrides what an edge names, transitively (for `all`, starting from what that declaration overrides), and
+ * the members that override a library member a call names.
+ */
+const STEP_OUT = `
+  WITH RECURSIVE
+    frontier(key) AS (SELECT value FROM json_each(@frontier)),
+    kinds(kind) AS (SELECT value FROM json_each(@kinds)),
+    direct(via, edge, target, lines) AS (
+      SELECT e.source, e.kind, e.target, e.lines FROM frontier f JOIN edges e ON e.source = f.key
+      WHERE e.kind IN (SELECT kind FROM kinds)),
+    bases(via, edge, target, lines, node) AS (
+      SELECT via, edge, target, lines, target FROM direct
+      UNION SELECT b.via, b.edge, b.target, b.lines, e.target FROM bases b JOIN edges e ON e.source = b.node AND e.kind = 'OVERRIDES'
+      WHERE @dispatch = 'all' AND b.edge IN ('CALLS', 'REFERENCES')),
+    below(via, edge, target, lines, node) AS (
+      SELECT via, edge, target, lines, node FROM bases
+      UNION SELECT x.source, x.kind, x.target, x.lines, o.source FROM frontier f
+        JOIN external_edges x ON x.source = f.key AND x.kind IN ('CALLS', 'REFERENCES') AND x.kind IN (SELECT kind FROM kinds)
+        JOIN external_edges o ON o.target = x.target AND o.kind = 'OVERRIDES'
+      WHERE @dispatch <> 'none'
+      UNION SELECT b.via, b.edge, b.target, b.lines, e.source FROM below b JOIN edges e ON e.target = b.node AND e.kind = 'OVERRIDES'
+      WHERE @dispatch <> 'none' AND b.edge IN ('CALLS', 'REFERENCES'))
+  SELECT b.via, b.edge, b.target, b.lines, ${NEIGHBOUR_COLUMNS}
+  FROM below b JOIN nodes n ON n.key = b.node`;
 
 const statements = preparedStatements({
-  in: walkSql("in", { members: false, containers: false }),
-  inWithMembers: walkSql("in", { members: true, containers: false }),
-  inWithContainers: walkSql("in", { members: false, containers: true }),
-  inWithMembersAndContainers: walkSql("in", { members: true, containers: true }),
-  out: walkSql("out", { members: false, containers: false }),
-  outWithMembers: walkSql("out", { members: true, containers: false }),
-  membersOf: `WITH RECURSIVE ${SEEDS_WITH_MEMBERS} SELECT key FROM seed ORDER BY key`,
+  stepIn: STEP_IN,
+  stepOut: STEP_OUT,
+  seeds: `SELECT value AS key FROM json_each(@seeds)`,
+  seedsWithMembers: `WITH RECURSIVE ${SEEDS_WITH_MEMBERS} SELECT key FROM seed ORDER BY key`,
+  degreeIn: `SELECT r.value AS key, (SELECT count(DISTINCT e.source) FROM edges e WHERE e.target = r.value AND e.kind IN (SELECT value FROM json_each(@kinds))) AS degree
+    FROM json_each(@keys) r`,
+  degreeOut: `SELECT r.value AS key, (SELECT count(DISTINCT e.target) FROM edges e WHERE e.source = r.value AND e.kind IN (SELECT value FROM json_each(@kinds))) AS degree
+    FROM json_each(@keys) r`,
+  nodes: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE key IN (SELECT value FROM json_each(?))`,
 });
 
-interface WalkRow extends Omit<ReachedNode, "lines"> {
+interface StepRow extends SymbolNode {
+  readonly via: NodeKey;
+  readonly edge: EdgeKind;
+  readonly target: string;
   readonly lines: string;
 }
 
-function statementFor(request: WalkRequest): keyof ReturnType<typeof statements> {
-  const members = request.withMembers === true;
-  if (request.direction === "out") return members ? "outWithMembers" : "out";
-  if (request.propertiesReachContainers === true) return members ? "inWithMembersAndContainers" : "inWithContainers";
-  return members ? "inWithMembers" : "in";
+/** One step of a walk: a neighbour of a frontier node, and the link between them. */
+export interface StepLink {
+  /** The neighbour reached. */
+  readonly node: SymbolNode;
+  readonly link: WalkLink;
 }
 
-/** Runs the walk. One statement, whatever the depth. */
-export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
+export interface StepRequest {
+  readonly frontier: readonly string[];
+  readonly direction: WalkDirection;
+  readonly kinds: readonly EdgeKind[];
+  readonly dispatch: Dispatch;
+  /** Walking in: a Property also reaches its container (WalkRequest.propertiesReachContainers). */
+  readonly propertiesReachContainers?: boolean;
+}
+
+/** Every neighbour of the frontier nodes one step along the direction, with dispatch: one SQL statement. */
+export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
   const sql = statements(db);
-  const params = { seeds: JSON.stringify(request.seeds), kinds: JSON.stringify(request.kinds), maxDepth: request.maxDepth };
-  const rows = sql[statementFor(request)].all(params) as WalkRow[];
-  return {
-    seeds: request.withMembers === true ? (sql.membersOf.pluck().all({ seeds: params.seeds }) as NodeKey[]) : [...request.seeds],
-    nodes: rows.map((row) => ({ ...row, lines: JSON.parse(row.lines) as number[] })),
-  };
+  const rows = (request.direction === "in" ? sql.stepIn : sql.stepOut).all({
+    frontier: JSON.stringify(request.frontier),
+    kinds: JSON.stringify(request.kinds),
+    dispatch: request.dispatch,
+    containers: request.direction === "in" && request.propertiesReachContainers === true ? 1 : 0,
+  }) as StepRow[];
+  return rows.map((row) => {
+    const named = request.direction === "in" ? row.via : row.key;
+    const node: SymbolNode = { key: row.key, kind: row.kind, file: row.file, qualifiedName: row.qualifiedName, startLine: row.startLine, endLine: row.endLine };
+    const lines = JSON.parse(row.lines) as number[];
+    return { node, link: { via: row.via, edge: row.edge, target: row.target, dispatch: row.target !== named && row.edge !== "CONTAINS", lines } };
+  });
+}
+
+interface Reaching {
+  readonly node: SymbolNode;
+  readonly depth: number;
+  readonly links: WalkLink[];
+}
+
+/** Direct links before dispatch links, then by neighbour, edge kind and target: the first is the reason shown. */
+export function compareLinks(a: WalkLink, b: WalkLink): number {
+  return (
+    Number(a.dispatch) - Number(b.dispatch) ||
+    compareText(a.via, b.via) ||
+    compareText(a.edge, b.edge) ||
+    compareText(a.target, b.target)
+  );
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** One link per (via, edge, target); a row repeated by the SQL (two dispatch routes to one base) counts once. */
+function addLink(links: WalkLink[], link: WalkLink): void {
+  const same = links.find((known) => known.via === link.via && known.edge === link.edge && known.target === link.target);
+  if (same === undefined) links.push(link);
+}
+
+function seedsOf(db: SqliteDb, request: WalkRequest): NodeKey[] {
+  const sql = statements(db);
+  const seeds = JSON.stringify(request.seeds);
+  const statement = request.withMembers === true ? sql.seedsWithMembers : sql.seeds;
+  return statement.pluck().all({ seeds }) as NodeKey[];
+}
+
+/** Runs the walk: one statement per level, plus one for the degrees. */
+export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
+  const seeds = seedsOf(db, request);
+  const reached = new Map<string, Reaching>();
+  const seen = new Set<string>(seeds);
+  const accepts = request.acceptsFile ?? (() => true);
+  const step = { direction: request.direction, kinds: request.kinds, dispatch: request.dispatch ?? "none", propertiesReachContainers: request.propertiesReachContainers === true };
+  let frontier: readonly string[] = seeds;
+  for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
+    const next: string[] = [];
+    for (const { node, link } of walkStep(db, { ...step, frontier })) {
+      if (seen.has(node.key) && reached.get(node.key)?.depth !== depth) continue;
+      if (!accepts(node.file)) continue;
+      let entry = reached.get(node.key);
+      if (entry === undefined) {
+        entry = { node, depth, links: [] };
+        reached.set(node.key, entry);
+        seen.add(node.key);
+        next.push(node.key);
+      }
+      addLink(entry.links, link);
+    }
+    frontier = next;
+  }
+  return { seeds, nodes: finish(db, request, reached) };
+}
+
+/** Orders links and entries, marks what is reached only through dispatch, and counts each node's degree. */
+function finish(db: SqliteDb, request: WalkRequest, reached: ReadonlyMap<string, Reaching>): ReachedNode[] {
+  const sql = statements(db);
+  const keys = [...reached.keys()];
+  const degreeStatement = request.direction === "in" ? sql.degreeIn : sql.degreeOut;
+  const degrees = new Map(
+    (degreeStatement.all({ keys: JSON.stringify(keys), kinds: JSON.stringify(request.kinds) }) as { key: string; degree: number }[]).map((row) => [row.key, row.degree]),
+  );
+  const ordered = [...reached.values()].sort(
+    (a, b) => a.depth - b.depth || compareText(a.node.file, b.node.file) || a.node.startLine - b.node.startLine || compareText(a.node.key, b.node.key),
+  );
+  const throughDispatch = new Map<string, boolean>();
+  const nodes: ReachedNode[] = [];
+  for (const { node, depth, links } of ordered) {
+    links.sort(compareLinks);
+    const [first] = links;
+    if (first === undefined) continue;
+    const viaDispatch = links.every((link) => link.dispatch || throughDispatch.get(link.via) === true);
+    throughDispatch.set(node.key, viaDispatch);
+    nodes.push({
+      ...node,
+      depth,
+      links,
+      via: first.via,
+      edge: first.edge,
+      lines: first.lines,
+      vias: new Set(links.map((link) => link.via)).size,
+      throughDispatch: viaDispatch,
+      degree: degrees.get(node.key) ?? 0,
+    });
+  }
+  return nodes;
+}
+
+/** Nodes by key, as SymbolNodes (keys with no node are left out). */
+export function symbolNodes(db: SqliteDb, keys: readonly string[]): Map<string, SymbolNode> {
+  const rows = statements(db).nodes.all(JSON.stringify(keys)) as SymbolNode[];
+  return new Map(rows.map((row) => [row.key as string, row]));
 }

@@ -1,5 +1,5 @@
 import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
-import { parseNodeKey } from "../model/node-key.js";
+import { isExternalKey, parseNodeKey } from "../model/node-key.js";
 import type { ReachedNode, WalkDirection } from "./graph-walk.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "./mermaid.js";
 import type { SymbolNode } from "./symbol-address.js";
@@ -13,15 +13,27 @@ export interface ReachEntry extends SymbolSummary {
   /** Qualified name; a file's path for a file (its top-level code). */
   readonly name: string;
   readonly depth: number;
+  /** Its links to nodes one step closer to the symbol: the first is the reason shown. */
+  readonly links: readonly ReachLink[];
+  /** How many distinct nodes one step closer it is linked to. */
+  readonly vias: number;
+  /** Reached only through dispatch (every path to it takes a call of a member that the callee overrides). */
+  readonly dispatch: boolean;
+  /** Its own number of distinct neighbours in the walk's direction, in the whole graph (direct edges). */
+  readonly degree: number;
+}
+
+/** One edge between an entry and a node one step closer. */
+export interface ReachLink {
   /** Key of the node one step closer to the symbol asked about. */
   readonly via: string;
   readonly edge: EdgeKind;
+  /** With dispatch: the declaration the call names (a member `via` overrides, or that the entry overrides). */
+  readonly through?: string;
+  /** A read (getter) or write (setter) of the accessor property asked about. */
+  readonly access?: "read" | "write";
   /** Lines of the edge's sites (calls, `new`, JSX), in the file of the edge's source. */
   readonly sites: readonly number[];
-  /** How many nodes one step closer it is linked to (`via` is the first). */
-  readonly vias: number;
-  /** Its own number of distinct neighbours in the walk's direction, in the whole graph. */
-  readonly degree: number;
 }
 
 /** A symbol as the structured answers state it: the symbol asked about, a path's ends. */
@@ -45,7 +57,8 @@ export function counted(count: number, singular: string, plural = `${singular}s`
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
-export function reachEntry(node: ReachedNode): ReachEntry {
+/** The entry of a reached node; `accessOf` says which seeds are accessors read or written (callers of a property). */
+export function reachEntry(node: ReachedNode, accessOf: (via: string) => "read" | "write" | undefined = () => undefined): ReachEntry {
   return {
     key: node.key,
     name: node.qualifiedName,
@@ -54,10 +67,18 @@ export function reachEntry(node: ReachedNode): ReachEntry {
     start: node.startLine,
     end: node.endLine,
     depth: node.depth,
-    via: node.via,
-    edge: node.edge,
-    sites: node.lines,
+    links: node.links.map((link): ReachLink => {
+      const access = node.depth === 1 ? accessOf(link.via) : undefined;
+      return {
+        via: link.via,
+        edge: link.edge,
+        ...(link.dispatch ? { through: link.target } : {}),
+        ...(access === undefined ? {} : { access }),
+        sites: link.lines,
+      };
+    }),
     vias: node.vias,
+    dispatch: node.throughDispatch,
     degree: node.degree,
   };
 }
@@ -90,8 +111,9 @@ const VERBS: Record<WalkDirection, Record<EdgeKind, string>> = {
   },
 };
 
-/** `Cart.total` for a declaration key, the path for a file key. */
+/** `Cart.total` for a declaration key, the path for a file key, a library member's key whole (`lib:Iterator.next`). */
 export function shortName(key: string): string {
+  if (isExternalKey(key)) return key;
   const parsed = parseNodeKey(key);
   return parsed.qualifiedName ?? parsed.file;
 }
@@ -114,23 +136,45 @@ export function sitesText(sites: readonly number[]): string {
 
 export interface ReachTextOptions {
   readonly direction: WalkDirection;
-  /** Key of the symbol asked about: an entry reached straight from it does not repeat its name. */
-  readonly root: string;
+  /** Keys of the symbol asked about (and its accessors): a link straight from one does not repeat its name. */
+  readonly roots: ReadonlySet<string>;
   /** Word for a neighbour in the walk's direction (`dependants`, `callers`, `callees`). */
   readonly neighbours: string;
 }
 
-/** `CartView.render 22-31  calls Cart.total (+1) @29 [fan-out 25 callers]` */
-function entryLine(entry: ReachEntry, options: ReachTextOptions): string {
-  const name = entry.kind === "File" ? "<top level>" : entry.name;
-  const via = entry.via === options.root ? "" : ` ${shortName(entry.via)}`;
-  const more = entry.vias > 1 ? ` (+${entry.vias - 1})` : "";
-  const fanOut = entry.degree >= HIGH_FAN_OUT ? ` [fan-out ${entry.degree} ${options.neighbours}]` : "";
-  return `${name} ${lineRange(entry.start, entry.end)}  ${VERBS[options.direction][entry.edge]}${via}${more}${sitesText(entry.sites)}${fanOut}`;
+const SHOWN_LINKS = 3;
+const ACCESS_VERBS = { read: "reads", write: "writes" } as const;
+
+/** `calls Cart.total @29`, `calls @21 via Shape.area (dispatch)`, `writes @48`. */
+function linkText(link: ReachLink, options: ReachTextOptions): string {
+  const verb = link.access === undefined ? VERBS[options.direction][link.edge] : ACCESS_VERBS[link.access];
+  const via = options.roots.has(link.via) ? "" : ` ${shortName(link.via)}`;
+  const through = link.through === undefined ? "" : ` via ${shortName(link.through)} (dispatch)`;
+  return `${verb}${via}${sitesText(link.sites)}${through}`;
 }
 
-/** The entries as indented lines: `depth N (count)`, then each file once, then its entries. */
-export function reachTextLines(entries: readonly ReachEntry[], options: ReachTextOptions): string[] {
+/**
+ * `CartView.render 22-31  calls Cart.total @29 (+1) [fan-out 25 callers]`: the links to the first neighbour
+ * shown (all of them when the neighbours are the symbol asked about), then how many other neighbours.
+ */
+function entryLine(entry: ReachEntry, options: ReachTextOptions): string {
+  const name = entry.kind === "File" ? "<top level>" : entry.name;
+  const [first] = entry.links;
+  const shownVia = (via: string): boolean => via === first?.via || (options.roots.has(via) && options.roots.has(first?.via ?? ""));
+  const shown = entry.links.filter((link) => shownVia(link.via));
+  const phrases = shown.slice(0, SHOWN_LINKS).map((link) => linkText(link, options));
+  if (shown.length > SHOWN_LINKS) phrases.push(`+${shown.length - SHOWN_LINKS} more`);
+  const others = new Set(entry.links.filter((link) => !shownVia(link.via)).map((link) => link.via)).size;
+  const more = others > 0 ? ` (+${others})` : "";
+  const fanOut = entry.degree >= HIGH_FAN_OUT ? ` [fan-out ${entry.degree} ${options.neighbours}]` : "";
+  return `${name} ${lineRange(entry.start, entry.end)}  ${phrases.join("; ")}${more}${fanOut}`;
+}
+
+/**
+ * The entries as indented lines: `depth N (count)`, then each file once, then its entries. `totalPerDepth`
+ * (the uncut answer's counts) makes a cut depth say `depth 2 (12 of 57)`.
+ */
+export function reachTextLines(entries: readonly ReachEntry[], options: ReachTextOptions, totalPerDepth?: ReadonlyMap<number, number>): string[] {
   const perDepth = new Map<number, number>();
   for (const entry of entries) perDepth.set(entry.depth, (perDepth.get(entry.depth) ?? 0) + 1);
   const lines: string[] = [];
@@ -140,7 +184,9 @@ export function reachTextLines(entries: readonly ReachEntry[], options: ReachTex
     if (entry.depth !== depth) {
       depth = entry.depth;
       file = undefined;
-      lines.push(`depth ${depth} (${perDepth.get(depth) ?? 0})`);
+      const shown = perDepth.get(depth) ?? 0;
+      const total = totalPerDepth?.get(depth) ?? shown;
+      lines.push(`depth ${depth} (${shown === total ? shown : `${shown} of ${total}`})`);
     }
     if (entry.file !== file) {
       file = entry.file;
@@ -158,17 +204,18 @@ export function reachMermaid(root: SymbolNode, entries: readonly ReachEntry[], d
     ...entries.map((entry) => ({ id: entry.key, label: `${entry.kind === "File" ? "<top level>" : entry.name} ${lineRange(entry.start, entry.end)}`, group: entry.file })),
   ];
   const known = new Set(nodes.map((node) => node.id));
+  const edges: MermaidEdge[] = [];
   for (const entry of entries) {
+    const [link] = entry.links;
+    if (link === undefined) continue;
     // a member of the symbol that brought an entry in (impact of a class reaches its methods' callers)
-    if (!known.has(entry.via)) {
-      known.add(entry.via);
-      nodes.push({ id: entry.via, label: shortName(entry.via), group: parseNodeKey(entry.via).file });
+    if (!known.has(link.via)) {
+      known.add(link.via);
+      nodes.push({ id: link.via, label: shortName(link.via), group: parseNodeKey(link.via).file });
     }
+    const verb = link.access === undefined ? VERBS.in[link.edge] : ACCESS_VERBS[link.access];
+    const label = link.through === undefined ? verb : `${verb} (dispatch)`;
+    edges.push(direction === "in" ? { from: entry.key, to: link.via, label } : { from: link.via, to: entry.key, label });
   }
-  const edges: MermaidEdge[] = entries.map((entry) =>
-    direction === "in"
-      ? { from: entry.key, to: entry.via, label: VERBS.in[entry.edge] }
-      : { from: entry.via, to: entry.key, label: VERBS.in[entry.edge] },
-  );
   return mermaidFlowchart(direction === "in" ? "BT" : "TD", nodes, edges);
 }

@@ -9,16 +9,19 @@ import { ToolInputError } from "./tool-contract.js";
 
 const SOURCE_FILE = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
 const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
-const TEST_FOLDER = "__tests__";
+const TEST_FOLDERS: ReadonlySet<string> = new Set(["__tests__", "test", "tests"]);
 
 /** A file the indexer may have indexed (TypeScript, or JavaScript under allowJs). */
 export function isSourcePath(relative: string): boolean {
   return SOURCE_FILE.test(relative);
 }
 
-/** A test file by name (`*.test.ts`, `*.spec.tsx`) or by folder (`__tests__/`). */
+/**
+ * The one test-file rule of every tool (impact, callers, callees, paths, zoom): a file named `*.test.*` or
+ * `*.spec.*`, or under a folder named `__tests__`, `test` or `tests`.
+ */
 export function isTestPath(relative: string): boolean {
-  return TEST_FILE.test(relative) || relative.split("/").includes(TEST_FOLDER);
+  return TEST_FILE.test(relative) || relative.split("/").slice(0, -1).some((folder) => TEST_FOLDERS.has(folder));
 }
 
 /** The graph's path of a file or folder (relative to the indexed root, `/`-separated), or undefined outside it. */

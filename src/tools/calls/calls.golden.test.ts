@@ -8,7 +8,34 @@ describeGoldenAnswers("callers and callees on the sample projects", path.join(im
     ...queriesOf(calleesTool, [{ symbol: "createServer", depth: 2 }, { symbol: "bootstrap", depth: 1, format: "json" }, { symbol: "App", maxTokens: 200 }]),
   ],
   resolution: [
-    ...queriesOf(callersTool, [{ symbol: "src/jsx/components.tsx:Badge" }, { symbol: "Animal.constructor" }]),
-    ...queriesOf(calleesTool, [{ symbol: "buildHandlers" }, { symbol: "src/top-level/main.ts" }]),
+    ...queriesOf(callersTool, [
+      { symbol: "src/jsx/components.tsx:Badge" },
+      { symbol: "Animal.constructor" },
+      // interface dispatch: `shape.area()` calls Circle.area; the compiler also counts `square.area()` (a sibling): dispatch all
+      { symbol: "src/interface-dispatch/shapes.ts:Circle.area" },
+      { symbol: "src/interface-dispatch/shapes.ts:Circle.area", dispatch: "none" },
+      { symbol: "src/interface-dispatch/shapes.ts:Circle.area", dispatch: "all" },
+      // abstract dispatch: `this.serialize()` in the base's template method calls each subclass's member
+      { symbol: "JsonExporter.serialize" },
+      // a library interface: `iterator.next()` calls every project member that implements Iterator.next
+      { symbol: "Countdown.next" },
+      { symbol: "src/external-bases/countdown.ts:once.next" },
+      // accessors: the property lists reads and writes; one accessor only its own
+      { symbol: "Temperature.celsius" },
+      { symbol: "Temperature.celsius#set" },
+      { symbol: "Temperature.fahrenheit#get" },
+      { symbol: "celsius", format: "json" },
+      // object-literal methods with a contextual type, and class members below an interface, at depth 2
+      { symbol: "src/overrides/clock.ts:fixedClock.now" },
+      { symbol: "src/overrides/clock.ts:FrozenClock.now", depth: 2 },
+    ]),
+    ...queriesOf(calleesTool, [
+      { symbol: "buildHandlers" },
+      { symbol: "src/top-level/main.ts" },
+      { symbol: "totalArea" },
+      { symbol: "Exporter.run", format: "toon" },
+      { symbol: "drain", dispatch: "none" },
+      { symbol: "drain" },
+    ]),
   ],
 });

@@ -3,7 +3,9 @@ import { memoryGraph } from "../../test-support/memory-graph.js";
 import { present } from "../query-output.js";
 import { requireSymbol } from "../symbol-address.js";
 import { callsAnswer } from "./format.js";
-import { queryCalls } from "./query.js";
+import { queryCalls, type CallsRequest } from "./query.js";
+
+const request = (direction: "in" | "out", depth: number, more: Partial<CallsRequest> = {}): CallsRequest => ({ direction, depth, dispatch: "up", tests: "include", ...more });
 
 const db = memoryGraph(
   [
@@ -26,7 +28,7 @@ const db = memoryGraph(
 
 describe(queryCalls.name, () => {
   it("walks callees through calls, new and callbacks, but not type uses", () => {
-    const result = queryCalls(db, requireSymbol(db, { symbol: "main" }), "out", 5);
+    const result = queryCalls(db, requireSymbol(db, { symbol: "main" }), request("out", 5));
     expect(result.entries.map((node) => [node.key, node.depth, node.edge])).toEqual([
       ["src/server.ts:createServer", 1, "CALLS"],
       ["src/router.ts:Router", 2, "INSTANTIATES"],
@@ -36,7 +38,7 @@ describe(queryCalls.name, () => {
   });
 
   it("walks callers to the given depth", () => {
-    const result = queryCalls(db, requireSymbol(db, { symbol: "respond" }), "in", 1);
+    const result = queryCalls(db, requireSymbol(db, { symbol: "respond" }), request("in", 1));
     expect(result.entries.map((node) => node.key)).toEqual(["src/server.ts:createServer", "src/server.ts:logout"]);
     expect(result.files).toBe(1);
   });
@@ -44,10 +46,10 @@ describe(queryCalls.name, () => {
 
 describe(callsAnswer.name, () => {
   it("says who calls whom and where, callers pointing at what they call", () => {
-    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "respond" }), "in", 3)), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
+    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "respond" }), request("in", 3))), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
     expect(text).toBe(
       [
-        "callers of respond (Function, src/router.ts:32-34), depth ≤ 3",
+        "callers of respond (Function, src/router.ts:32-34), depth ≤ 3, dispatch up",
         "3 callers in 2 files",
         "",
         "depth 1 (2)",
@@ -62,8 +64,8 @@ describe(callsAnswer.name, () => {
   });
 
   it("says for each callee what calls it, with the call site lines in the caller", () => {
-    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), "out", 1)), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
+    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
     expect(text).toContain("  src/router.ts\n    Router 1-30  instantiated by @12\n    respond 32-34  called by @16\n  src/server.ts\n    logout 22-25  referenced by @14");
-    expect(present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), "out", 1)), { format: "json", maxNodes: 100, maxTokens: 4000 }).structured["tool"]).toBe("callees");
+    expect(present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))), { format: "json", maxNodes: 100, maxTokens: 4000 }).structured["tool"]).toBe("callees");
   });
 });

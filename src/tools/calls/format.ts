@@ -1,51 +1,96 @@
-import type { WalkDirection } from "../graph-walk.js";
+import type { Dispatch, WalkDirection } from "../graph-walk.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import { counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
-import type { CallsResult } from "./query.js";
+import type { CallEntry, CallsResult, TestFilter } from "./query.js";
 
 /** The callers or callees answer as structured content (also the `json` output). */
 export interface CallsStructured extends Readonly<Record<string, unknown>> {
   readonly tool: "callers" | "callees";
   readonly symbol: SymbolSummary;
+  /** For the callers of an accessor property: the getter and setter keys asked about. */
+  readonly accessors?: readonly { readonly key: string; readonly access: "read" | "write" }[];
   readonly depth: number;
+  readonly dispatch: Dispatch;
+  readonly tests: TestFilter;
+  /** Callers or callees outside test files, in the whole answer. */
   readonly total: number;
+  /** Those in test files, in the whole answer. */
+  readonly totalInTests: number;
+  /** Entries (outside and in tests) reached only through dispatch, in the whole answer. */
+  readonly throughDispatch: number;
   readonly files: number;
   readonly entries: readonly ReachEntry[];
+  readonly testEntries: readonly ReachEntry[];
   readonly truncated: Truncation | null;
 }
 
 const NOUN: Record<WalkDirection, "callers" | "callees"> = { in: "callers", out: "callees" };
 
-function text(structured: CallsStructured, direction: WalkDirection): string {
+function perDepth(entries: readonly CallEntry[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const entry of entries) counts.set(entry.depth, (counts.get(entry.depth) ?? 0) + 1);
+  return counts;
+}
+
+function symbolLine(structured: CallsStructured, noun: string): string {
   const { symbol } = structured;
-  const noun = NOUN[direction];
-  const lines = [
-    `${noun} of ${shortName(symbol.key)} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), depth ≤ ${structured.depth}`,
-    `${counted(structured.total, noun.slice(0, -1))} in ${counted(structured.files, "file")}`,
-  ];
-  if (structured.entries.length > 0) {
-    lines.push("", ...reachTextLines(structured.entries, { direction, root: symbol.key, neighbours: noun }));
+  const accessors = structured.accessors === undefined ? "" : structured.accessors.length > 1 ? ", getter and setter" : `, ${structured.accessors[0]?.access === "write" ? "setter" : "getter"}`;
+  const options = [`depth ≤ ${structured.depth}`, `dispatch ${structured.dispatch}`];
+  if (structured.tests !== "include") options.push(`tests ${structured.tests}`);
+  return `${noun} of ${shortName(symbol.key)} (${symbol.kind}${accessors}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), ${options.join(", ")}`;
+}
+
+function countLine(structured: CallsStructured, noun: string): string {
+  const singular = noun.slice(0, -1);
+  const shown = structured.entries.length + structured.testEntries.length;
+  const all = structured.total + structured.totalInTests;
+  const parts = [`${counted(structured.total, singular, noun)}`];
+  if (structured.tests !== "exclude" && structured.totalInTests > 0) parts.push(`${structured.totalInTests} in tests`);
+  let line = `${parts.join(" + ")} in ${counted(structured.files, "file")}`;
+  if (structured.throughDispatch > 0) line += `, ${structured.throughDispatch} only through dispatch`;
+  if (shown < all) line += `; ${shown} of ${all} shown`;
+  return line;
+}
+
+function text(structured: CallsStructured, result: CallsResult): string {
+  const noun = NOUN[result.direction];
+  const lines = [symbolLine(structured, noun), countLine(structured, noun)];
+  const roots = new Set<string>([structured.symbol.key, ...(structured.accessors ?? []).map((accessor) => accessor.key)]);
+  const options = { direction: result.direction, roots, neighbours: noun };
+  if (structured.entries.length > 0) lines.push("", ...reachTextLines(structured.entries, options, perDepth(result.entries)));
+  if (structured.testEntries.length > 0) {
+    lines.push("", `in tests (${structured.testEntries.length === structured.totalInTests ? structured.totalInTests : `${structured.testEntries.length} of ${structured.totalInTests}`})`);
+    lines.push(...reachTextLines(structured.testEntries, options, perDepth(result.testEntries)));
   }
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, noun));
   return lines.join("\n");
 }
 
-/** The callers or callees, ready for `present` to cut to the budget and render. */
+/** The callers or callees, ready for `present` to cut to the budget and render: entries first, then tests. */
 export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
   const { symbol, direction } = result;
+  const accessOf = new Map(result.accessors.map((accessor) => [accessor.key as string, accessor.access]));
+  const total = result.entries.length + result.testEntries.length;
+  const throughDispatch = [...result.entries, ...result.testEntries].filter((entry) => entry.throughDispatch).length;
   return {
-    total: result.entries.length,
-    narrow: `a smaller depth (now ${result.depth}), or raise maxNodes / maxTokens`,
+    total,
+    narrow: `a smaller depth (now ${result.depth}), dispatch none, tests exclude, or raise maxNodes / maxTokens`,
     build: (shown, truncated) => ({
       tool: NOUN[direction],
       symbol: symbolSummary(symbol),
+      ...(result.accessors.length > 0 ? { accessors: result.accessors } : {}),
       depth: result.depth,
+      dispatch: result.dispatch,
+      tests: result.tests,
       total: result.entries.length,
+      totalInTests: result.testEntries.length,
+      throughDispatch,
       files: result.files,
-      entries: result.entries.slice(0, shown).map(reachEntry),
+      entries: result.entries.slice(0, shown).map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
+      testEntries: result.testEntries.slice(0, Math.max(0, shown - result.entries.length)).map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
       truncated,
     }),
-    text: (structured) => text(structured, direction),
-    mermaid: (structured) => reachMermaid(symbol, structured.entries, direction),
+    text: (structured) => text(structured, result),
+    mermaid: (structured) => reachMermaid(symbol, [...structured.entries, ...structured.testEntries], direction),
   };
 }

@@ -1,24 +1,84 @@
 import { z } from "zod";
-import type { WalkDirection } from "../graph-walk.js";
+import type { SqliteDb } from "../../db/open-graph-db.js";
+import { DISPATCH_MODES, type WalkDirection } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
+import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { symbolFromInput, symbolShape } from "../symbol-input.js";
-import { defineTool } from "../tool-contract.js";
+import { defineTool, ToolInputError, type ToolContext } from "../tool-contract.js";
 import { callsAnswer } from "./format.js";
-import { queryCalls } from "./query.js";
+import { accessorsOf, queryCalls, TEST_FILTERS, type AccessorNode } from "./query.js";
 
 const DESCRIPTIONS: Record<WalkDirection, string> = {
   in: [
     "Who calls this symbol, transitively: callers, their callers, and so on, from the type-checked call graph",
     "(calls through interfaces, `this`, imports and re-exports resolved; `new`, JSX and callbacks passed by reference included).",
-    "Grouped by depth and file, each caller with its line range and the lines of its call sites.",
-    "Use it instead of grepping for the name, which misses aliases and finds unrelated same-named code.",
+    "With dispatch `up` (default), a call of a member this one overrides or implements counts, marked `via Base.m (dispatch)`",
+    "(`shape.area()` calls `Circle.area`, `iterator.next()` calls `Countdown.next`). For an accessor property, reads and writes are",
+    "marked (`X.p#get` / `X.p#set` asks about one accessor). Grouped by depth and file, each caller with its line range and the",
+    "lines of its call sites; callers in test files are listed apart. Use it instead of grepping for the name.",
   ].join("\n"),
   out: [
     "What this symbol calls, transitively: callees, their callees, and so on, from the type-checked call graph",
-    "(`new`, JSX and callbacks it passes by reference included). Grouped by depth and file, each callee with its",
-    "line range and the lines where it is called. Use it to learn what a function relies on before changing or testing it.",
+    "(`new`, JSX and callbacks it passes by reference included). With dispatch `up` (default), a call of an overridable member",
+    "also lists every member that overrides or implements it (may dispatch to), marked `via Base.m (dispatch)`.",
+    "Grouped by depth and file, each callee with its line range and the lines where it is called.",
+    "Use it to learn what a function relies on before changing or testing it.",
   ].join("\n"),
 };
+
+const dispatchShape = z
+  .enum(DISPATCH_MODES)
+  .default("up")
+  .describe(
+    "how calls reach overriding members: none = only the declaration the call names; up = also calls of members it overrides or implements (default); all = the compiler's wider set, siblings and members below too",
+  );
+
+const testsShape = z
+  .enum(TEST_FILTERS)
+  .default("include")
+  .describe("callers or callees in test files: include (listed apart, default), exclude, or only");
+
+const ACCESSOR_VARIANT = /#(get|set)$/;
+
+/**
+ * The symbol of a call query, and the accessors it stands for. `X.p#get` / `X.p#set` name one accessor of a
+ * property (even when that accessor's key is the plain name); a plain address of an accessor stands for the
+ * property: its getter and its setter. A bare name that matches just the two accessors of one property is
+ * that property, not an ambiguity.
+ */
+async function callSymbol(context: ToolContext, symbol: string, file: string | undefined): Promise<{ node: SymbolNode; accessors: AccessorNode[] }> {
+  const variant = ACCESSOR_VARIANT.exec(symbol.trim())?.[1];
+  if (variant !== undefined) {
+    const property = await propertySymbol(context, symbol.trim().replace(ACCESSOR_VARIANT, ""), file);
+    const access = variant === "get" ? "read" : "write";
+    const accessor = accessorsOf(context.db, property).find((candidate) => candidate.access === access);
+    if (accessor === undefined) throw new ToolInputError(`${property.key} has no ${variant === "get" ? "getter" : "setter"}.`);
+    const node = resolveSymbol(context.db, { symbol: accessor.key });
+    if (node.status !== "found") throw new ToolInputError(`No declaration "${accessor.key}" in the graph.`);
+    return { node: node.node, accessors: [accessor] };
+  }
+  const node = await propertySymbol(context, symbol, file);
+  return { node, accessors: accessorsOf(context.db, node) };
+}
+
+async function propertySymbol(context: ToolContext, symbol: string, file: string | undefined): Promise<SymbolNode> {
+  try {
+    return await symbolFromInput(context, symbol, file);
+  } catch (error) {
+    const property = error instanceof ToolInputError ? onePropertyOf(context.db, error) : undefined;
+    if (property === undefined) throw error;
+    return property;
+  }
+}
+
+/** The first accessor when an ambiguity lists exactly the accessors of one property. */
+function onePropertyOf(db: SqliteDb, error: ToolInputError): SymbolNode | undefined {
+  const details = error.details as { reason?: string; candidates?: readonly SymbolNode[] } | undefined;
+  const [first, ...rest] = details?.reason === "ambiguous" ? (details.candidates ?? []) : [];
+  if (first === undefined) return undefined;
+  const accessors = new Set(accessorsOf(db, first).map((accessor) => accessor.key as string));
+  return accessors.has(first.key) && rest.every((candidate) => accessors.has(candidate.key)) ? first : undefined;
+}
 
 /** `callers` and `callees` are one walk in two directions: one definition each, built here. */
 function callTool(direction: WalkDirection) {
@@ -28,13 +88,16 @@ function callTool(direction: WalkDirection) {
     inputShape: {
       ...symbolShape,
       depth: z.number().int().min(1).max(10).default(3).describe("how many call steps to follow (default 3)"),
+      dispatch: dispatchShape,
+      tests: testsShape,
       ...outputShape,
     },
     positional: ["symbol"],
     annotations: { title: direction === "in" ? "Callers" : "Callees", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(input, context) {
-      const symbol = await symbolFromInput(context, input.symbol, input.file);
-      return present(callsAnswer(queryCalls(context.db, symbol, direction, input.depth)), input);
+      const { node, accessors } = await callSymbol(context, input.symbol, input.file);
+      const request = { direction, depth: input.depth, dispatch: input.dispatch, tests: input.tests };
+      return present(callsAnswer(queryCalls(context.db, node, request, accessors)), input);
     },
   });
 }

@@ -1,19 +1,131 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
-import { CALL_LIKE_EDGE_KINDS, walkGraph, type ReachedNode, type WalkDirection } from "../graph-walk.js";
+import type { EdgeKind } from "../../model/graph-kinds.js";
+import type { NodeKey } from "../../model/node-key.js";
+import { CALL_LIKE_EDGE_KINDS, walkGraph, type Dispatch, type ReachedNode, type WalkDirection } from "../graph-walk.js";
+import { preparedStatements } from "../prepared-statements.js";
 import type { SymbolNode } from "../symbol-address.js";
+import { isTestPath } from "../workspace-files.js";
+
+/** Which callers or callees in test files an answer lists: all of them (apart), none, or only those. */
+export const TEST_FILTERS = ["include", "exclude", "only"] as const;
+export type TestFilter = (typeof TEST_FILTERS)[number];
+
+export interface CallsRequest {
+  readonly direction: WalkDirection;
+  readonly depth: number;
+  readonly dispatch: Dispatch;
+  readonly tests: TestFilter;
+}
+
+/** How a site uses an accessor property: a read calls the getter, a write the setter. */
+export type Access = "read" | "write";
+
+/** One call site between an entry and a node one step closer to the symbol. */
+export interface CallSite {
+  readonly line: number;
+  readonly edge: EdgeKind;
+  /** The node one step closer (at depth 1, the symbol, or one of its accessors). */
+  readonly via: NodeKey;
+  /** The declaration the call names: `via` itself, or with dispatch a member it overrides (`lib:Iterator.next`). */
+  readonly target: string;
+  readonly dispatch: boolean;
+  /** For a site of an accessor of the symbol asked about: a read (getter) or a write (setter). */
+  readonly access?: Access;
+}
+
+export interface CallEntry extends ReachedNode {
+  /** Every site of every link, in link order then line order. */
+  readonly sites: readonly CallSite[];
+}
 
 export interface CallsResult {
   readonly symbol: SymbolNode;
+  /** The accessors asked about, when the symbol is an accessor property (both, unless one was named). */
+  readonly accessors: readonly AccessorNode[];
   /** `in`: callers; `out`: callees. */
   readonly direction: WalkDirection;
   readonly depth: number;
-  /** By depth, file and line. */
-  readonly entries: readonly ReachedNode[];
+  readonly dispatch: Dispatch;
+  readonly tests: TestFilter;
+  /** Callers or callees outside test files (none with `tests: only`), by depth, file and line. */
+  readonly entries: readonly CallEntry[];
+  /** Those in test files (none with `tests: exclude`). */
+  readonly testEntries: readonly CallEntry[];
+  /** Distinct files of entries and testEntries. */
   readonly files: number;
 }
 
-/** Transitive callers (`in`) or callees (`out`) of one symbol, each at its shortest call distance. */
-export function queryCalls(db: SqliteDb, symbol: SymbolNode, direction: WalkDirection, depth: number): CallsResult {
-  const { nodes } = walkGraph(db, { seeds: [symbol.key], direction, kinds: CALL_LIKE_EDGE_KINDS, maxDepth: depth });
-  return { symbol, direction, depth, entries: nodes, files: new Set(nodes.map((node) => node.file)).size };
+/** A getter or setter of the property asked about. */
+export interface AccessorNode {
+  readonly key: NodeKey;
+  readonly access: Access;
+}
+
+const statements = preparedStatements({
+  accessorsOf: `SELECT o.key, o.modifiers FROM nodes n JOIN nodes o
+      ON o.file = n.file AND o.name = n.name AND o.kind = 'Method' AND o.parent_key IS n.parent_key
+    WHERE n.key = ? AND n.kind = 'Method' AND (' ' || n.modifiers || ' ' GLOB '* get *' OR ' ' || n.modifiers || ' ' GLOB '* set *')
+    ORDER BY o.key`,
+});
+
+const isStatic = (modifiers: string): boolean => modifiers.split(" ").includes("static");
+
+/**
+ * The accessors of the property `symbol` is an accessor of (its getter and setter, same static-ness), or
+ * none when it is not an accessor.
+ */
+export function accessorsOf(db: SqliteDb, symbol: SymbolNode): AccessorNode[] {
+  const rows = statements(db).accessorsOf.all(symbol.key) as { key: NodeKey; modifiers: string }[];
+  const own = rows.find((row) => row.key === symbol.key);
+  if (own === undefined) return [];
+  return rows
+    .filter((row) => isStatic(row.modifiers) === isStatic(own.modifiers))
+    .flatMap((row): AccessorNode[] => {
+      const modifiers = row.modifiers.split(" ");
+      if (modifiers.includes("get")) return [{ key: row.key, access: "read" }];
+      if (modifiers.includes("set")) return [{ key: row.key, access: "write" }];
+      return [];
+    });
+}
+
+function sitesOf(node: ReachedNode, accessByVia: ReadonlyMap<string, Access>): CallSite[] {
+  return node.links.flatMap((link) =>
+    link.lines.map((line): CallSite => {
+      const access = node.depth === 1 ? accessByVia.get(link.via) : undefined;
+      return { line, edge: link.edge, via: link.via, target: link.target, dispatch: link.dispatch, ...(access === undefined ? {} : { access }) };
+    }),
+  );
+}
+
+/**
+ * Transitive callers (`in`) or callees (`out`) of one symbol, each at its shortest call distance, through
+ * dispatch as the request says (graph-walk.ts). `accessors` are the seeds when the symbol is an accessor
+ * property: callers of a property list its reads and its writes, each marked.
+ */
+export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsRequest, accessors: readonly AccessorNode[] = []): CallsResult {
+  const seeds = request.direction === "in" && accessors.length > 0 ? accessors.map((accessor) => accessor.key) : [symbol.key];
+  const { nodes } = walkGraph(db, {
+    seeds,
+    direction: request.direction,
+    kinds: CALL_LIKE_EDGE_KINDS,
+    maxDepth: request.depth,
+    dispatch: request.dispatch,
+    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
+  });
+  const accessByVia = new Map(accessors.map((accessor) => [accessor.key as string, accessor.access]));
+  const entries = nodes.map((node): CallEntry => ({ ...node, sites: sitesOf(node, accessByVia) }));
+  const inTests = entries.filter((entry) => isTestPath(entry.file));
+  const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !isTestPath(entry.file));
+  const testEntries = request.tests === "exclude" ? [] : inTests;
+  return {
+    symbol,
+    accessors: request.direction === "in" ? accessors : [],
+    direction: request.direction,
+    depth: request.depth,
+    dispatch: request.dispatch,
+    tests: request.tests,
+    entries: outsideTests,
+    testEntries,
+    files: new Set([...outsideTests, ...testEntries].map((entry) => entry.file)).size,
+  };
 }

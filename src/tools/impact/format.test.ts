@@ -21,13 +21,13 @@ const db = memoryGraph(
     ["CALLS", "src/cart.test.ts:testTotal", "src/cart.ts:Cart.total", [10, 11]],
   ],
 );
-const answer = impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), 3));
+const answer = impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "include" }));
 
 describe(impactAnswer.name, () => {
   it("groups dependants by depth, then file, with line ranges, the edge and what it depends on", () => {
     expect(present(answer, { format: "text", maxNodes: 100, maxTokens: 4000 }).text).toBe(
       [
-        "impact of sum (Function, src/money.ts:9-11), depth ≤ 3",
+        "impact of sum (Function, src/money.ts:9-11), depth ≤ 3, dispatch up",
         "3 dependants in 2 files (+ 1 test file)",
         "",
         "depth 1 (2)",
@@ -36,7 +36,7 @@ describe(impactAnswer.name, () => {
         "    Cart.count 43-45  calls @44×2",
         "depth 2 (1)",
         "  src/view.ts",
-        "    View.render 21-33  calls Cart.count (+1) @23",
+        "    View.render 21-33  calls Cart.count @23 (+1)",
         "",
         "tests to run (1)",
         "  src/cart.test.ts  depth 2",
@@ -46,9 +46,9 @@ describe(impactAnswer.name, () => {
 
   it("says where the answer was cut and how to narrow it", () => {
     const result = present(answer, { format: "text", maxNodes: 1, maxTokens: 4000 });
-    expect(result.text).toContain("depth 1 (1)\n  src/cart.ts\n    Cart.total 39-41  calls @40\n");
+    expect(result.text).toContain("depth 1 (1 of 2)\n  src/cart.ts\n    Cart.total 39-41  calls @40\n");
     expect(result.text.split("\n").at(-1)).toBe(
-      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: a smaller depth (now 3), or raise maxNodes / maxTokens]",
+      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: a smaller depth (now 3), dispatch none, or raise maxNodes / maxTokens]",
     );
     expect(result.structured["truncated"]).toMatchObject({ shown: 1, total: 3, by: "maxNodes" });
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { symbolFromInput, symbolShape } from "../symbol-input.js";
 import { defineTool } from "../tool-contract.js";
@@ -9,7 +10,8 @@ export const impactTool = defineTool({
   name: "impact",
   description: [
     "What breaks if this symbol changes: everything that depends on it, transitively, from the type-checked graph.",
-    "Follows callers, references (callbacks, handler maps), type users, subclasses and implementers, `new` and JSX;",
+    "Follows callers, references (callbacks, handler maps), type users, subclasses and implementers, `new` and JSX, and",
+    "(dispatch up, default) the callers of what a member overrides or implements, which may run it;",
     "a class, interface or file counts with all its members. Answers grouped by depth and file, each dependant with its",
     "line range and what it uses, plus the test files that reach the symbol (tests to run) and high fan-out dependants.",
     "Use it before changing a signature or behaviour, instead of grepping for the name.",
@@ -17,12 +19,22 @@ export const impactTool = defineTool({
   inputShape: {
     ...symbolShape,
     depth: z.number().int().min(1).max(10).default(3).describe("how many steps of dependants to follow (default 3)"),
+    dispatch: z
+      .enum(DISPATCH_MODES)
+      .default("up")
+      .describe(
+        "none = only what names this declaration; up = also callers of members it overrides or implements, which may run it (default); all = the compiler's wider set, siblings too",
+      ),
+    tests: z
+      .enum(["include", "exclude", "only"])
+      .default("include")
+      .describe("dependants in test files: include (listed as tests to run, default), exclude, or only"),
     ...outputShape,
   },
   positional: ["symbol"],
   annotations: { title: "Impact of a change", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const symbol = await symbolFromInput(context, input.symbol, input.file);
-    return present(impactAnswer(queryImpact(context.db, symbol, input.depth)), input);
+    return present(impactAnswer(queryImpact(context.db, symbol, { depth: input.depth, dispatch: input.dispatch, tests: input.tests })), input);
   },
 });

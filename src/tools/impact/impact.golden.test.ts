@@ -19,5 +19,8 @@ describeGoldenAnswers("impact on the sample projects", path.join(import.meta.dir
     { symbol: "Exporter", depth: 2 },
     { symbol: "src/jsx/components.tsx:Badge" },
     { symbol: "tick" },
+    { symbol: "src/interface-dispatch/shapes.ts:Circle.area" },
+    { symbol: "Countdown.next", dispatch: "none" },
+    { symbol: "Countdown.next" },
   ]),
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { memoryGraph, type EdgeSpec, type NodeSpec } from "../../test-support/memory-graph.js";
 import { requireSymbol } from "../symbol-address.js";
-import { isTestFile, queryImpact } from "./query.js";
+import { isTestPath } from "../workspace-files.js";
+import { queryImpact } from "./query.js";
 
-describe(isTestFile.name, () => {
+describe(isTestPath.name, () => {
   it("recognises the usual test file conventions", () => {
     for (const file of ["src/cart.test.ts", "src/cart.spec.tsx", "src/__tests__/cart.ts", "test/cart.ts", "packages/a/tests/x.mts", "a.test.js"]) {
-      expect(isTestFile(file), file).toBe(true);
+      expect(isTestPath(file), file).toBe(true);
     }
-    for (const file of ["src/cart.ts", "src/testing/cart.ts", "src/contest/x.ts", "src/latest.ts"]) expect(isTestFile(file), file).toBe(false);
+    for (const file of ["src/cart.ts", "src/testing/cart.ts", "src/contest/x.ts", "src/latest.ts", "src/test.ts"]) expect(isTestPath(file), file).toBe(false);
   });
 });
 
@@ -32,7 +33,7 @@ const db = memoryGraph(nodes, edges);
 
 describe(queryImpact.name, () => {
   it("follows a class's members to their dependants and keeps test files apart", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart" }), 2);
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart" }), { depth: 2, dispatch: "up", tests: "include" });
     expect(result.members).toBe(1);
     expect(result.dependants.map((node) => [node.key, node.depth])).toEqual([
       ["src/view.ts:render", 1],
@@ -43,7 +44,7 @@ describe(queryImpact.name, () => {
   });
 
   it("lists the test files that reach the symbol at any depth, nearest first", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), 3);
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), { depth: 3, dispatch: "up", tests: "include" });
     expect(result.members).toBe(0);
     expect(result.tests).toEqual([
       { file: "src/cart.test.ts", depth: 1, symbols: 1 },
@@ -52,7 +53,7 @@ describe(queryImpact.name, () => {
   });
 
   it("flags dependants with many direct dependants of their own", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), 2);
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), { depth: 2, dispatch: "up", tests: "include" });
     expect(result.highFanOut.map((node) => [node.key, node.degree])).toEqual([["src/app.ts:App", 26]]);
   });
 });

@@ -1,14 +1,17 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { walkGraph, type ReachedNode } from "../graph-walk.js";
+import { walkGraph, type Dispatch, type ReachedNode } from "../graph-walk.js";
 import { HIGH_FAN_OUT } from "../reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
+import { isTestPath } from "../workspace-files.js";
 
 /**
  * What depends on a symbol, transitively: everything that reaches it backwards over these edges. A class,
  * interface, namespace or file stands for all its members (a change to any method reaches that method's
  * callers). A property reached through its type reaches its container. A member's overrides and
- * implementations (OVERRIDES edges into it) depend on it: changing `Shape.area` reaches `Circle.area`.
+ * implementations (OVERRIDES edges into it) depend on it: changing `Shape.area` reaches `Circle.area`. With
+ * dispatch (graph-walk.ts), the callers of what a member overrides depend on it too: changing `Circle.area`
+ * reaches every `shape.area()`.
  */
 export const IMPACT_EDGE_KINDS = [
   "CALLS",
@@ -23,11 +26,6 @@ export const IMPACT_EDGE_KINDS = [
 
 const LISTED_HUBS = 5;
 
-/** Test files by the usual conventions: `*.test.*`, `*.spec.*`, `__tests__/`, `test/` or `tests/` folders. */
-export function isTestFile(path: string): boolean {
-  return /(?:^|\/)(?:__tests__|tests?)\//.test(path) || /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(path);
-}
-
 /** A test file that reaches the symbol: run it after the change. */
 export interface TestToRun {
   readonly file: string;
@@ -37,9 +35,20 @@ export interface TestToRun {
   readonly symbols: number;
 }
 
+/** Which dependants in test files an answer lists: as tests to run (default), none, or only those. */
+export type ImpactTests = "include" | "exclude" | "only";
+
+export interface ImpactRequest {
+  readonly depth: number;
+  readonly dispatch: Dispatch;
+  readonly tests: ImpactTests;
+}
+
 export interface ImpactResult {
   readonly symbol: SymbolNode;
   readonly depth: number;
+  readonly dispatch: Dispatch;
+  readonly testFilter: ImpactTests;
   /** Members of the symbol walked from too (0 for a function). */
   readonly members: number;
   /** Dependants outside test files, by depth, file and line. */
@@ -62,27 +71,31 @@ function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
     .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
 }
 
-export function queryImpact(db: SqliteDb, symbol: SymbolNode, depth: number): ImpactResult {
+export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactRequest): ImpactResult {
   const walk = walkGraph(db, {
     seeds: [symbol.key],
     direction: "in",
     kinds: IMPACT_EDGE_KINDS,
-    maxDepth: depth,
+    maxDepth: request.depth,
+    dispatch: request.dispatch,
     withMembers: true,
     propertiesReachContainers: true,
+    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
   });
-  const dependants = walk.nodes.filter((node) => !isTestFile(node.file));
+  const dependants = request.tests === "only" ? [] : walk.nodes.filter((node) => !isTestPath(node.file));
   const highFanOut = dependants
     .filter((node) => node.degree >= HIGH_FAN_OUT)
     .sort((a, b) => b.degree - a.degree || a.key.localeCompare(b.key))
     .slice(0, LISTED_HUBS);
   return {
     symbol,
-    depth,
+    depth: request.depth,
+    dispatch: request.dispatch,
+    testFilter: request.tests,
     members: walk.seeds.length - 1,
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
-    tests: testsToRun(walk.nodes.filter((node) => isTestFile(node.file))),
+    tests: testsToRun(walk.nodes.filter((node) => isTestPath(node.file))),
     highFanOut,
   };
 }

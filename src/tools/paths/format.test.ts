@@ -22,10 +22,10 @@ const options = { format: "text", maxNodes: 100, maxTokens: 4000 } as const;
 
 describe(pathsAnswer.name, () => {
   it("states each file once per run of steps, with how each step is reached", () => {
-    const result = queryPaths(db, requireSymbol(db, { symbol: "main" }), requireSymbol(db, { symbol: "respond" }), { depth: 6, maxPaths: 3 });
+    const result = queryPaths(db, requireSymbol(db, { symbol: "main" }), requireSymbol(db, { symbol: "respond" }), { depth: 6, maxPaths: 3, dispatch: "up", tests: "include" });
     expect(present(pathsAnswer(result), options).text).toBe(
       [
-        "call paths from main (src/main.ts:1-9) to respond (src/router.ts:32-34), depth ≤ 6",
+        "call paths from main (src/main.ts:1-9) to respond (src/router.ts:32-34), depth ≤ 6, dispatch up",
         "1 path, shortest 3 steps",
         "",
         "path 1 (3 steps)",
@@ -41,10 +41,10 @@ describe(pathsAnswer.name, () => {
   });
 
   it("suggests swapping the ends when the path only exists the other way", () => {
-    const result = queryPaths(db, requireSymbol(db, { symbol: "respond" }), requireSymbol(db, { symbol: "main" }), { depth: 6, maxPaths: 3 });
+    const result = queryPaths(db, requireSymbol(db, { symbol: "respond" }), requireSymbol(db, { symbol: "main" }), { depth: 6, maxPaths: 3, dispatch: "up", tests: "include" });
     expect(present(pathsAnswer(result), options).text).toBe(
       [
-        "call paths from respond (src/router.ts:32-34) to main (src/main.ts:1-9), depth ≤ 6",
+        "call paths from respond (src/router.ts:32-34) to main (src/main.ts:1-9), depth ≤ 6, dispatch up",
         "no call path within 6 steps.",
         "The other way there is one: main reaches respond in 3 steps (swap from and to).",
       ].join("\n"),

@@ -2,7 +2,8 @@ import type { EdgeKind } from "../../model/graph-kinds.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import { counted, lineRange, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
-import type { PathsResult, PathStep } from "./query.js";
+import type { Dispatch } from "../graph-walk.js";
+import type { PathsResult, PathStep, PathTests } from "./query.js";
 
 export interface StepEntry extends SymbolSummary {
   readonly name: string;
@@ -10,6 +11,8 @@ export interface StepEntry extends SymbolSummary {
   readonly edge: EdgeKind | null;
   /** Its site lines, in the previous step's file. */
   readonly sites: readonly number[];
+  /** With dispatch: the declaration the previous step calls, which this step overrides or implements. */
+  readonly through?: string;
 }
 
 /** The paths answer as structured content (also the `json` output). */
@@ -18,10 +21,15 @@ export interface PathsStructured extends Readonly<Record<string, unknown>> {
   readonly from: SymbolSummary;
   readonly to: SymbolSummary;
   readonly depth: number;
+  readonly dispatch: Dispatch;
+  readonly tests: PathTests;
   /** Length in edges of the shortest path, or null when there is none within the depth. */
   readonly shortest: number | null;
   readonly total: number;
   readonly paths: readonly { readonly length: number; readonly steps: readonly StepEntry[] }[];
+  /** Paths through a test file, listed apart. */
+  readonly totalInTests: number;
+  readonly testPaths: readonly { readonly length: number; readonly steps: readonly StepEntry[] }[];
   /** False when enumeration hit its cap (more paths of the listed lengths may exist). */
   readonly complete: boolean;
   /** With no path: the length of the shortest path from `to` to `from`, if any. */
@@ -53,6 +61,7 @@ function stepEntry(step: PathStep): StepEntry {
     end: step.endLine,
     edge: step.edge ?? null,
     sites: step.sites,
+    ...(step.through === undefined ? {} : { through: step.through }),
   };
 }
 
@@ -70,14 +79,17 @@ function pathLines(steps: readonly StepEntry[]): string[] {
       lines.push(`  ${file}`);
     }
     const name = step.kind === "File" ? "<top level>" : step.name;
-    const arrival = step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${sitesText(step.sites)}`;
+    const through = step.through === undefined ? "" : ` via ${shortName(step.through)} (dispatch)`;
+    const arrival = step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${sitesText(step.sites)}${through}`;
     lines.push(`    ${name} ${lineRange(step.start, step.end)}${arrival}`);
   }
   return lines;
 }
 
 function text(structured: PathsStructured): string {
-  const lines = [`call paths from ${describe(structured.from)} to ${describe(structured.to)}, depth ≤ ${structured.depth}`];
+  const options = [`depth ≤ ${structured.depth}`, `dispatch ${structured.dispatch}`];
+  if (structured.tests !== "include") options.push(`tests ${structured.tests}`);
+  const lines = [`call paths from ${describe(structured.from)} to ${describe(structured.to)}, ${options.join(", ")}`];
   if (structured.shortest === null) {
     lines.push(`no call path within ${counted(structured.depth, "step")}.`);
     if (structured.reverse !== null) {
@@ -85,8 +97,17 @@ function text(structured: PathsStructured): string {
     }
     return lines.join("\n");
   }
-  lines.push(`${counted(structured.total, "path")}, shortest ${counted(structured.shortest, "step")}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}`);
+  const inTests = structured.totalInTests > 0 ? ` + ${structured.totalInTests} through tests` : "";
+  const shown = structured.paths.length + structured.testPaths.length;
+  const cut = shown < structured.total + structured.totalInTests ? `; ${shown} of ${structured.total + structured.totalInTests} shown` : "";
+  lines.push(
+    `${counted(structured.total, "path")}${inTests}, shortest ${counted(structured.shortest, "step")}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
+  );
   structured.paths.forEach((path, index) => lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps)));
+  if (structured.testPaths.length > 0) lines.push("", "through tests");
+  structured.testPaths.forEach((path, index) =>
+    lines.push("", `path ${structured.paths.length + index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps)),
+  );
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "paths"));
   return lines.join("\n");
 }
@@ -97,12 +118,13 @@ function mermaid(structured: PathsStructured): string {
   for (const point of [structured.from, structured.to]) {
     nodes.set(point.key, { id: point.key, label: `${shortName(point.key)} ${lineRange(point.start, point.end)}`, group: point.file, style: "focus" });
   }
-  for (const { steps } of structured.paths) {
+  for (const { steps } of [...structured.paths, ...structured.testPaths]) {
     steps.forEach((step, index) => {
       if (!nodes.has(step.key)) nodes.set(step.key, { id: step.key, label: `${step.name} ${lineRange(step.start, step.end)}`, group: step.file });
       const previous = steps[index - 1];
       if (previous !== undefined && step.edge !== null) {
-        edges.set(`${previous.key}\n${step.key}`, { from: previous.key, to: step.key, label: ARRIVAL[step.edge] });
+        const label = step.through === undefined ? ARRIVAL[step.edge] : `${ARRIVAL[step.edge]} (dispatch)`;
+        edges.set(`${previous.key}\n${step.key}`, { from: previous.key, to: step.key, label });
       }
     });
   }
@@ -111,17 +133,22 @@ function mermaid(structured: PathsStructured): string {
 
 /** The paths, ready for `present` to cut to the budget and render. */
 export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
+  const entry = (steps: readonly PathStep[]) => ({ length: steps.length - 1, steps: steps.map(stepEntry) });
   return {
-    total: result.paths.length,
-    narrow: "fewer paths (maxPaths) or a smaller depth, or raise maxTokens",
+    total: result.paths.length + result.testPaths.length,
+    narrow: "fewer paths (maxPaths), a smaller depth, dispatch none, tests exclude, or raise maxTokens",
     build: (shown, truncated) => ({
       tool: "paths",
       from: symbolSummary(result.from),
       to: symbolSummary(result.to),
       depth: result.depth,
+      dispatch: result.dispatch,
+      tests: result.tests,
       shortest: result.shortest ?? null,
       total: result.paths.length,
-      paths: result.paths.slice(0, shown).map((steps) => ({ length: steps.length - 1, steps: steps.map(stepEntry) })),
+      paths: result.paths.slice(0, shown).map(entry),
+      totalInTests: result.testPaths.length,
+      testPaths: result.testPaths.slice(0, Math.max(0, shown - result.paths.length)).map(entry),
       complete: result.complete,
       reverse: result.reverse ?? null,
       truncated,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
 import { ToolInputError, defineTool } from "../tool-contract.js";
@@ -10,7 +11,8 @@ export const pathsTool = defineTool({
   description: [
     "How one symbol reaches another through calls: up to maxPaths shortest call paths from `from` to `to`",
     "(calls, `new`, JSX and callbacks passed by reference), shortest first, cycle-free, within `depth` steps.",
-    "Each step has its line range and the lines where the previous step calls it.",
+    "Each step has its line range and the lines where the previous step calls it; a step through dispatch (a call of",
+    "`Shape.area` going on into `Circle.area`) is marked `via Shape.area (dispatch)`.",
     "Use it to explain how an entry point ends up in a function, or to check that two pieces of code are (not) connected.",
   ].join("\n"),
   inputShape: {
@@ -20,6 +22,14 @@ export const pathsTool = defineTool({
     toFile: z.string().min(1).optional().describe(`for to: ${FILE_DESCRIPTION}`),
     depth: z.number().int().min(1).max(12).default(6).describe("longest path considered, in steps (default 6)"),
     maxPaths: z.number().int().min(1).max(50).default(3).describe("how many paths to return (default 3)"),
+    dispatch: z
+      .enum(DISPATCH_MODES)
+      .default("up")
+      .describe("none = calls go only to the declaration they name; up = a call may go on into any member that overrides it (default); all = the compiler's wider set"),
+    tests: z
+      .enum(["include", "exclude", "only"])
+      .default("include")
+      .describe("paths through test files: include (listed apart, default), exclude (not walked through), or only"),
     ...outputShape,
   },
   positional: ["from", "to"],

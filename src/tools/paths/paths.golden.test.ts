@@ -14,5 +14,8 @@ describeGoldenAnswers("paths on the sample projects", path.join(import.meta.dirn
   resolution: queriesOf(pathsTool, [
     { from: "src/jsx/app.tsx:App", to: "src/jsx/components.tsx:Badge" },
     { from: "src/default-import/main.ts:welcome", to: "src/default-import/logger.ts:Logger" },
+    // through dispatch: Exporter.run calls this.serialize(), which JsonExporter.serialize implements
+    { from: "exportJson", to: "JsonExporter.serialize" },
+    { from: "exportJson", to: "JsonExporter.serialize", dispatch: "none" },
   ]),
 });

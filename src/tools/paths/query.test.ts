@@ -35,25 +35,25 @@ function names(result: ReturnType<typeof queryPaths>): string[] {
 
 describe(queryPaths.name, () => {
   it("returns the shortest paths first, without revisiting a node", () => {
-    const result = queryPaths(db, s, t, { depth: 6, maxPaths: 10 });
+    const result = queryPaths(db, s, t, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include" });
     expect(result.shortest).toBe(2);
     expect(names(result)).toEqual(["s a t", "s b t", "s b c t", "s d e f t"]);
     expect(result.complete).toBe(true);
   });
 
   it("stops at maxPaths, keeping the shortest", () => {
-    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 3 }))).toEqual(["s a t", "s b t", "s b c t"]);
+    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 3, dispatch: "up", tests: "include" }))).toEqual(["s a t", "s b t", "s b c t"]);
   });
 
   it("considers no path longer than the depth", () => {
-    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10 }))).toEqual(["s a t", "s b t", "s b c t"]);
-    const none = queryPaths(db, s, t, { depth: 1, maxPaths: 10 });
+    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10, dispatch: "up", tests: "include" }))).toEqual(["s a t", "s b t", "s b c t"]);
+    const none = queryPaths(db, s, t, { depth: 1, maxPaths: 10, dispatch: "up", tests: "include" });
     expect(none.paths).toEqual([]);
     expect(none.shortest).toBeUndefined();
   });
 
   it("describes each step with the edge that led to it and its sites", () => {
-    const [first] = queryPaths(db, s, t, { depth: 6, maxPaths: 1 }).paths;
+    const [first] = queryPaths(db, s, t, { depth: 6, maxPaths: 1, dispatch: "up", tests: "include" }).paths;
     expect(first?.map((step) => [step.key, step.edge, step.sites])).toEqual([
       ["src/s.ts:s", undefined, []],
       ["src/a.ts:a", "CALLS", [1]],
@@ -62,7 +62,7 @@ describe(queryPaths.name, () => {
   });
 
   it("with no path, says whether there is one the other way", () => {
-    const result = queryPaths(db, t, s, { depth: 6, maxPaths: 3 });
+    const result = queryPaths(db, t, s, { depth: 6, maxPaths: 3, dispatch: "up", tests: "include" });
     expect(result.paths).toEqual([]);
     expect(result.reverse).toBe(2);
   });

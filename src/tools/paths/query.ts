@@ -1,62 +1,25 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { CALL_LIKE_EDGE_KINDS, type CallLikeEdgeKind } from "../graph-walk.js";
-import { preparedStatements } from "../prepared-statements.js";
-import { SYMBOL_COLUMNS, type SymbolNode } from "../symbol-address.js";
+import { CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type Dispatch, type WalkLink } from "../graph-walk.js";
+import type { SymbolNode } from "../symbol-address.js";
+import { isTestPath } from "../workspace-files.js";
 
 /**
- * The shortest call paths from one symbol to another, over call-like edges.
+ * The shortest call paths from one symbol to another, over call-like edges, through dispatch as asked
+ * (graph-walk.ts: with `up`, a call of `Shape.area` may go on into `Circle.area`).
  *
- * 1. A forward walk from the source finds what it reaches within the depth; a backward walk from the target,
- *    through those nodes only, gives each one's distance to the target when it can lie on a path that short.
- * 2. Paths are enumerated forwards from the source by a recursive CTE that only takes an edge when the
- *    target is still reachable within the length allowed (`length so far + 1 + distance ≤ allowed`), and never
- *    revisits a node of the path (cycle-safe). The allowed length starts at the shortest distance and grows
- *    by one until enough paths are found or the depth is reached, so paths come shortest first.
- * 3. Each enumeration stops after ENUMERATION_CAP rows; the result then says it may be incomplete.
+ * 1. A forward walk from the source, level by level, finds what it reaches within the depth and keeps every
+ *    link it took; a backward pass over those links from the target gives each node's distance to it.
+ * 2. Paths are enumerated forwards from the source, depth first, taking a link only when the target is still
+ *    reachable within the length allowed (`length so far + 1 + distance ≤ allowed`) and never revisiting a
+ *    node of the path (cycle-safe). The allowed length starts at the shortest distance and grows by one until
+ *    enough paths are found or the depth is reached, so paths come shortest first.
+ * 3. Each enumeration stops after ENUMERATION_CAP partial paths; the result then says it may be incomplete.
  */
 export const ENUMERATION_CAP = 20_000;
 
-const SQL = {
-  distancesTo: `
-    WITH RECURSIVE
-      kinds(kind) AS (SELECT value FROM json_each(@kinds)),
-      fwd(key, depth) AS (
-        SELECT @source, 0
-        UNION
-        SELECT e.target, f.depth + 1 FROM fwd f JOIN edges e ON e.source = f.key
-        WHERE f.depth < @maxDepth AND e.kind IN (SELECT kind FROM kinds)),
-      ahead AS MATERIALIZED (SELECT key, min(depth) AS depth FROM fwd GROUP BY key),
-      back(key, depth) AS (
-        SELECT @target, 0 WHERE EXISTS (SELECT 1 FROM ahead WHERE key = @target)
-        UNION
-        SELECT e.source, b.depth + 1 FROM back b JOIN edges e ON e.target = b.key JOIN ahead a ON a.key = e.source
-        WHERE a.depth + b.depth + 1 <= @maxDepth AND e.kind IN (SELECT kind FROM kinds))
-    SELECT key, min(depth) AS distance FROM back GROUP BY key`,
-  enumerate: `
-    WITH RECURSIVE
-      kinds(kind) AS (SELECT value FROM json_each(@kinds)),
-      dist(key, distance) AS MATERIALIZED (SELECT key, value FROM json_each(@distances)),
-      walk(last, len, path) AS (
-        SELECT @source, 0, @source
-        UNION ALL
-        SELECT e.target, w.len + 1, w.path || char(10) || e.target
-        FROM walk w
-        JOIN edges e ON e.source = w.last AND e.kind IN (SELECT kind FROM kinds)
-        JOIN dist d ON d.key = e.target
-        WHERE w.last <> @target
-          AND w.len + 1 + d.distance <= @allowed
-          AND instr(char(10) || w.path || char(10), char(10) || e.target || char(10)) = 0
-        ORDER BY 2 DESC
-        LIMIT @cap)
-    SELECT path, len, (SELECT count(*) FROM walk) AS rows FROM walk WHERE last = @target`,
-  nodes: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE key IN (SELECT value FROM json_each(?))`,
-  steps: `SELECT source, target, kind, lines FROM edges
-    WHERE kind IN (SELECT value FROM json_each(@kinds))
-      AND (source, target) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(@pairs))`,
-} as const;
-
-const statements = preparedStatements(SQL);
+/** Which paths through test files an answer lists: all (apart), none (not walked through), or only those. */
+export type PathTests = "include" | "exclude" | "only";
 
 /** One node of a path, with the edge that led to it from the previous one. */
 export interface PathStep extends SymbolNode {
@@ -64,14 +27,20 @@ export interface PathStep extends SymbolNode {
   readonly edge: EdgeKind | undefined;
   /** Site lines of that edge, in the previous step's file. */
   readonly sites: readonly number[];
+  /** With dispatch: the declaration the previous step calls, which this step overrides or implements. */
+  readonly through: string | undefined;
 }
 
 export interface PathsResult {
   readonly from: SymbolNode;
   readonly to: SymbolNode;
   readonly depth: number;
-  /** Shortest first; each path starts at `from` and ends at `to`. */
+  readonly dispatch: Dispatch;
+  readonly tests: PathTests;
+  /** Shortest first; each path starts at `from` and ends at `to`; none passes through a test file. */
   readonly paths: readonly (readonly PathStep[])[];
+  /** Paths with a step in a test file (between the ends), shortest first (none with `tests: exclude`). */
+  readonly testPaths: readonly (readonly PathStep[])[];
   /** Length (edges) of the shortest path, or undefined when there is none within the depth. */
   readonly shortest: number | undefined;
   /** False when an enumeration hit its cap: shorter paths than the ones listed cannot exist, but more of the same length may. */
@@ -83,15 +52,70 @@ export interface PathsResult {
 export interface PathsRequest {
   readonly depth: number;
   readonly maxPaths: number;
+  readonly dispatch: Dispatch;
+  readonly tests: PathTests;
 }
 
-/** Distance to the target of every node on some path from source to target within maxDepth (empty when there is none). */
-function distancesTo(db: SqliteDb, source: string, target: string, maxDepth: number): Map<string, number> {
-  const rows = statements(db).distancesTo.all({ source, target, maxDepth, kinds: JSON.stringify(CALL_LIKE_EDGE_KINDS) }) as {
-    key: string;
-    distance: number;
-  }[];
-  return new Map(rows.map((row) => [row.key, row.distance]));
+/** Preferred edge when two nodes are linked several ways: a direct call explains a path best. */
+const EDGE_PREFERENCE: Record<CallLikeEdgeKind, number> = { CALLS: 0, INSTANTIATES: 1, RENDERS: 2, REFERENCES: 3 };
+
+function preferred(a: WalkLink, b: WalkLink): WalkLink {
+  const rank = (link: WalkLink): number => Number(link.dispatch) * 10 + (EDGE_PREFERENCE[link.edge as CallLikeEdgeKind] ?? 9);
+  return rank(b) < rank(a) ? b : a;
+}
+
+/** What the forward walk found: the nodes, and the best link from each node to each of its successors. */
+interface Reach {
+  readonly nodes: Map<string, SymbolNode>;
+  readonly successors: Map<string, Map<string, WalkLink>>;
+}
+
+function forward(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): Reach {
+  const nodes = new Map<string, SymbolNode>([[from.key, from]]);
+  const successors = new Map<string, Map<string, WalkLink>>();
+  const passable = (node: SymbolNode): boolean => request.tests !== "exclude" || node.key === to.key || !isTestPath(node.file);
+  let frontier: string[] = [from.key];
+  for (let depth = 1; depth <= request.depth && frontier.length > 0; depth += 1) {
+    const next: string[] = [];
+    for (const { node, link } of walkStep(db, { frontier, direction: "out", kinds: CALL_LIKE_EDGE_KINDS, dispatch: request.dispatch })) {
+      if (!passable(node)) continue;
+      const out = successors.get(link.via) ?? new Map<string, WalkLink>();
+      successors.set(link.via, out);
+      const known = out.get(node.key);
+      out.set(node.key, known === undefined ? link : preferred(known, link));
+      if (!nodes.has(node.key)) {
+        nodes.set(node.key, node);
+        // the target is an end: paths stop there
+        if (node.key !== to.key) next.push(node.key);
+      }
+    }
+    frontier = next;
+  }
+  return { nodes, successors };
+}
+
+/** Distance to the target of every node that reaches it over the kept links (breadth first, backwards). */
+function distancesTo(reach: Reach, target: string): Map<string, number> {
+  const predecessors = new Map<string, string[]>();
+  for (const [source, out] of reach.successors) {
+    for (const successor of out.keys()) predecessors.set(successor, [...(predecessors.get(successor) ?? []), source]);
+  }
+  const distances = new Map<string, number>();
+  if (!reach.nodes.has(target)) return distances;
+  distances.set(target, 0);
+  let frontier = [target];
+  for (let distance = 1; frontier.length > 0; distance += 1) {
+    const next: string[] = [];
+    for (const key of frontier) {
+      for (const predecessor of predecessors.get(key) ?? []) {
+        if (distances.has(predecessor)) continue;
+        distances.set(predecessor, distance);
+        next.push(predecessor);
+      }
+    }
+    frontier = next;
+  }
+  return distances;
 }
 
 interface Enumerated {
@@ -100,62 +124,78 @@ interface Enumerated {
 }
 
 /** Every path from source to target of at most `allowed` edges (up to the cap), as key lists. */
-function enumerate(db: SqliteDb, source: string, target: string, distances: Map<string, number>, allowed: number): Enumerated {
-  const rows = statements(db).enumerate.all({
-    source,
-    target,
-    allowed,
-    cap: ENUMERATION_CAP,
-    kinds: JSON.stringify(CALL_LIKE_EDGE_KINDS),
-    distances: JSON.stringify(Object.fromEntries(distances)),
-  }) as { path: string; len: number; rows: number }[];
-  return { paths: rows.map((row) => row.path.split("\n")), capped: (rows[0]?.rows ?? 0) >= ENUMERATION_CAP };
-}
-
-/** Preferred edge when two nodes are linked by several kinds: a call explains a path best. */
-const EDGE_PREFERENCE: Record<CallLikeEdgeKind, number> = { CALLS: 0, INSTANTIATES: 1, RENDERS: 2, REFERENCES: 3 };
-
-function describeSteps(db: SqliteDb, paths: readonly string[][]): PathStep[][] {
-  const sql = statements(db);
-  const keys = [...new Set(paths.flat())];
-  const nodes = new Map((sql.nodes.all(JSON.stringify(keys)) as SymbolNode[]).map((node) => [node.key as string, node]));
-  const pairs = [...new Set(paths.flatMap((path) => path.slice(1).map((key, index) => JSON.stringify([path[index], key]))))];
-  const edges = new Map<string, { kind: CallLikeEdgeKind; lines: number[] }>();
-  for (const row of sql.steps.all({ kinds: JSON.stringify(CALL_LIKE_EDGE_KINDS), pairs: `[${pairs.join(",")}]` }) as {
-    source: string;
-    target: string;
-    kind: CallLikeEdgeKind;
-    lines: string;
-  }[]) {
-    const pair = JSON.stringify([row.source, row.target]);
-    const known = edges.get(pair);
-    if (known === undefined || EDGE_PREFERENCE[row.kind] < EDGE_PREFERENCE[known.kind]) {
-      edges.set(pair, { kind: row.kind, lines: JSON.parse(row.lines) as number[] });
+function enumerate(reach: Reach, distances: ReadonlyMap<string, number>, source: string, target: string, allowed: number): Enumerated {
+  const paths: string[][] = [];
+  const path = [source];
+  const onPath = new Set(path);
+  let visits = 0;
+  const extend = (last: string): void => {
+    if (last === target) {
+      paths.push([...path]);
+      return;
     }
-  }
-  return paths.map((path) =>
-    path.map((key, index) => {
-      const node = nodes.get(key);
-      if (node === undefined) throw new Error(`path node ${key} is not in the graph`);
-      const edge = index === 0 ? undefined : edges.get(JSON.stringify([path[index - 1], key]));
-      return { ...node, edge: edge?.kind, sites: edge?.lines ?? [] };
-    }),
-  );
+    const successors = [...(reach.successors.get(last)?.keys() ?? [])].sort();
+    for (const next of successors) {
+      const distance = distances.get(next);
+      if (distance === undefined || onPath.has(next) || path.length + distance > allowed) continue;
+      if (++visits > ENUMERATION_CAP) return;
+      path.push(next);
+      onPath.add(next);
+      extend(next);
+      path.pop();
+      onPath.delete(next);
+    }
+  };
+  extend(source);
+  return { paths, capped: visits > ENUMERATION_CAP };
 }
+
+function describeSteps(reach: Reach, path: readonly string[]): PathStep[] {
+  return path.map((key, index) => {
+    const node = reach.nodes.get(key);
+    if (node === undefined) throw new Error(`path node ${key} was not reached`);
+    const previous = path[index - 1];
+    const link = previous === undefined ? undefined : reach.successors.get(previous)?.get(key);
+    return { ...node, edge: link?.edge, sites: link?.lines ?? [], through: link?.dispatch === true ? link.target : undefined };
+  });
+}
+
+function shortestReverse(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): number | undefined {
+  return distancesTo(forward(db, to, from, request), from.key).get(to.key);
+}
+
+const throughTests = (path: readonly PathStep[]): boolean => path.slice(1, -1).some((step) => isTestPath(step.file));
 
 export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): PathsResult {
-  const distances = distancesTo(db, from.key, to.key, request.depth);
+  const reach = forward(db, from, to, request);
+  const distances = distancesTo(reach, to.key);
   const shortest = distances.get(from.key);
+  const base = { from, to, depth: request.depth, dispatch: request.dispatch, tests: request.tests };
   if (shortest === undefined) {
-    return { from, to, depth: request.depth, paths: [], shortest, complete: true, reverse: distancesTo(db, to.key, from.key, request.depth).get(to.key) };
+    return { ...base, paths: [], testPaths: [], shortest, complete: true, reverse: shortestReverse(db, from, to, request) };
   }
+  const wanted = (path: readonly string[]): boolean => {
+    if (request.tests === "include") return true;
+    const inTests = path.slice(1, -1).some((key) => isTestPath(reach.nodes.get(key)?.file ?? ""));
+    return request.tests === "only" ? inTests : !inTests;
+  };
   const found = new Map<string, string[]>();
   let complete = true;
   for (let allowed = shortest; allowed <= request.depth && found.size < request.maxPaths; allowed += 1) {
-    const enumerated = enumerate(db, from.key, to.key, distances, allowed);
-    for (const path of enumerated.paths) found.set(path.join("\n"), path);
+    const enumerated = enumerate(reach, distances, from.key, to.key, allowed);
+    for (const path of enumerated.paths) if (wanted(path)) found.set(path.join("\n"), path);
     complete &&= !enumerated.capped;
   }
-  const paths = [...found.values()].sort((a, b) => a.length - b.length || a.join("\n").localeCompare(b.join("\n"))).slice(0, request.maxPaths);
-  return { from, to, depth: request.depth, paths: describeSteps(db, paths), shortest, complete, reverse: undefined };
+  const paths = [...found.values()]
+    .sort((a, b) => a.length - b.length || a.join("\n").localeCompare(b.join("\n")))
+    .slice(0, request.maxPaths)
+    .map((path) => describeSteps(reach, path));
+  return {
+    ...base,
+    paths: paths.filter((path) => !throughTests(path)),
+    testPaths: paths.filter(throughTests),
+    shortest: paths[0] === undefined ? undefined : paths[0].length - 1,
+    complete,
+    reverse: undefined,
+  };
 }
