@@ -11,7 +11,11 @@
  * 3. run every query through its tool handler, in-process, as the MCP server does (after one warm-up pass):
  *    impact at depth 3 and 5, callers and callees at depth 5, paths, deps; p50 / p95 / max latency;
  * 4. token economy: for the same queries, tokens (gpt-tokenizer, o200k_base) of the text answer against the
- *    JSON of its structured content (compact, as MCP sends it, and pretty-printed, as `--format json` prints it).
+ *    JSON of its structured content (compact, as MCP sends it, and pretty-printed, as `--format json` prints it);
+ * 5. the budget: every answer, in text and again with `--format json`, counted in o200k tokens against the
+ *    default maxTokens (4000): the largest answer and how many exceed it (must be 0).
+ * Dispatch rows: callers and impact with `dispatch: "none"` (what the tools answered before dispatch) run in the
+ * same process, interleaved with the default `up`, as the baseline.
  *
  * Figures are printed against the targets (PASS/MISS), never asserted. Progress goes to stderr, the report to stdout.
  */
@@ -66,7 +70,9 @@ interface Pick {
 const QUERY_KINDS: readonly QueryKind[] = [
   { label: "impact, depth 3", tool: impactTool, input: (pick) => ({ symbol: pick.key, depth: 3 }) },
   { label: "impact, depth 5", tool: impactTool, input: (pick) => ({ symbol: pick.key, depth: 5 }), targetP50: 10 },
+  { label: "impact, depth 5, dispatch none", tool: impactTool, input: (pick) => ({ symbol: pick.key, depth: 5, dispatch: "none" }) },
   { label: "callers, depth 5", tool: callersTool, input: (pick) => ({ symbol: pick.key, depth: 5 }) },
+  { label: "callers, depth 5, dispatch none", tool: callersTool, input: (pick) => ({ symbol: pick.key, depth: 5, dispatch: "none" }) },
   { label: "callees, depth 5", tool: calleesTool, input: (pick) => ({ symbol: pick.key, depth: 5 }) },
   { label: "paths (depth 6, 3 paths)", tool: pathsTool, input: (pick) => ({ from: pick.pathSource, to: pick.key }), targetP50: 50 },
   { label: "deps (file or folder)", tool: depsTool, input: (pick) => ({ target: pick.depsTarget }) },
@@ -107,7 +113,14 @@ interface Measured {
   readonly prettyJsonTokens: number;
   readonly entries: number[];
   readonly cut: number;
+  /** Largest answer in o200k tokens, text and JSON format. */
+  readonly maxTextTokens: number;
+  readonly maxJsonTokens: number;
+  /** Answers over the default budget, text and JSON format. */
+  readonly overBudget: number;
 }
+
+const DEFAULT_BUDGET = 4000;
 
 function entriesOf(result: ToolResult): number {
   const structured = result.structured;
@@ -135,8 +148,20 @@ async function measure(context: CliToolContext, kind: QueryKind, picks: readonly
   let textTokens = 0;
   let compactJsonTokens = 0;
   let prettyJsonTokens = 0;
+  let maxTextTokens = 0;
+  let maxJsonTokens = 0;
+  let overBudget = 0;
+  for (const input of inputs) {
+    const json = await kind.tool.run({ ...(input as Record<string, unknown>), format: "json" } as never, context);
+    const tokens = countTokens(json.text);
+    maxJsonTokens = Math.max(maxJsonTokens, tokens);
+    if (tokens > DEFAULT_BUDGET) overBudget += 1;
+  }
   for (const result of results) {
-    textTokens += countTokens(result.text);
+    const tokens = countTokens(result.text);
+    maxTextTokens = Math.max(maxTextTokens, tokens);
+    if (tokens > DEFAULT_BUDGET) overBudget += 1;
+    textTokens += tokens;
     compactJsonTokens += countTokens(JSON.stringify(result.structured));
     prettyJsonTokens += countTokens(JSON.stringify(result.structured, null, 2));
   }
@@ -148,6 +173,9 @@ async function measure(context: CliToolContext, kind: QueryKind, picks: readonly
     prettyJsonTokens,
     entries: results.map(entriesOf),
     cut: results.filter((result) => result.structured["truncated"] !== null).length,
+    maxTextTokens,
+    maxJsonTokens,
+    overBudget,
   };
 }
 
@@ -186,6 +214,9 @@ function report(corpus: string, graph: Record<string, number>, picks: number, ca
   }
   const verdict = 1 - text / compact >= 0.6 ? "PASS" : "MISS";
   lines.push(`| **all** | ${text} | ${compact} | **${percent(text, compact)}** (target ≥ 60 %: ${verdict}) | ${pretty} | ${percent(text, pretty)} |`);
+  lines.push("", `The budget: every answer counted in o200k tokens against the default maxTokens (${DEFAULT_BUDGET}).`, "");
+  lines.push("| query | largest text answer | largest JSON answer | answers over the budget |", "| --- | ---: | ---: | ---: |");
+  for (const m of measured) lines.push(`| ${m.kind.label} | ${m.maxTextTokens} | ${m.maxJsonTokens} | ${m.overBudget} |`);
   return lines.join("\n");
 }
 

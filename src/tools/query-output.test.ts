@@ -1,6 +1,7 @@
 import { decode } from "@toon-format/toon";
 import { describe, expect, it } from "vitest";
-import { estimateTokens, present, tabular, truncationNote, type Presentable, type Truncation } from "./query-output.js";
+import { countTokens } from "./token-count.js";
+import { present, tabular, truncationNote, type Presentable, type Truncation } from "./query-output.js";
 
 interface Listing extends Readonly<Record<string, unknown>> {
   readonly items: readonly { readonly name: string; readonly lines: readonly number[] }[];
@@ -41,10 +42,10 @@ describe(present.name, () => {
     for (const format of ["text", "json", "toon", "mermaid"] as const) {
       const result = present(listing(500), { format, maxNodes: 500, maxTokens: 300 });
       const shown = (result.structured["items"] as unknown[]).length;
-      expect(estimateTokens(result.text)).toBeLessThanOrEqual(300);
+      expect(countTokens(result.text)).toBeLessThanOrEqual(300);
       expect(shown).toBeGreaterThan(0);
       const oneMore = present(listing(500), { format, maxNodes: shown + 1, maxTokens: 100_000 });
-      expect(estimateTokens(oneMore.text)).toBeGreaterThan(300);
+      expect(countTokens(oneMore.text)).toBeGreaterThan(300);
       expect((result.structured["truncated"] as Truncation).by).toBe("maxTokens");
     }
   });

@@ -1,5 +1,6 @@
 import { encode } from "@toon-format/toon";
 import { z } from "zod";
+import { fitsInTokens } from "./token-count.js";
 import type { ToolResult } from "./tool-contract.js";
 
 /**
@@ -26,18 +27,13 @@ export const outputShape = {
     .min(200)
     .max(200_000)
     .default(DEFAULT_MAX_TOKENS)
-    .describe("approximate cap on the answer's size in tokens; a longer answer is cut and says so"),
+    .describe("cap on the answer's size in tokens (o200k, as GPT-4o counts them); a longer answer is cut and says so"),
 };
 
 export interface OutputOptions {
   readonly format: OutputFormat;
   readonly maxNodes: number;
   readonly maxTokens: number;
-}
-
-/** Approximate token count: about four characters per token for code and paths. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
 }
 
 /** Why and where an answer was cut, and what to ask instead. */
@@ -116,7 +112,7 @@ export function present<S extends Readonly<Record<string, unknown>>>(answer: Pre
     const structured = answer.build(shown, truncated);
     return { text: render(answer, options.format, structured), structured };
   };
-  const fits = (output: { readonly text: string }): boolean => estimateTokens(output.text) <= options.maxTokens;
+  const fits = (output: { readonly text: string }): boolean => fitsInTokens(output.text, options.maxTokens);
   const limit = Math.min(answer.total, options.maxNodes);
   const full = attempt(limit, "maxNodes");
   if (fits(full)) return full;
