@@ -30,6 +30,7 @@ function extraction(file: string, names: readonly string[], calls: readonly [str
     edges: calls.map(([source, target]) => ({ kind: "CALLS", source: declarationKey(file, source), target, lines: [1] })),
     externalEdges: [],
     externalImports: [],
+    dynamicCalls: [],
     syntaxErrors: [],
     declaresGlobals: false,
   };

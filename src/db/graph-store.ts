@@ -37,6 +37,7 @@ const SQL = {
   deleteEdges: "DELETE FROM edges WHERE file = ?",
   deleteExternalEdges: "DELETE FROM external_edges WHERE file = ?",
   deleteExternalImports: "DELETE FROM external_imports WHERE file = ?",
+  deleteDynamicCalls: "DELETE FROM dynamic_calls WHERE file = ?",
   deleteSyntaxErrors: "DELETE FROM syntax_errors WHERE file = ?",
   deleteFile: "DELETE FROM files WHERE path = ?",
   deletePending: "DELETE FROM pending WHERE path = ?",
@@ -53,6 +54,7 @@ const SQL = {
   insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only)
      VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
   insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
+  insertDynamicCall: "INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)",
   insertExternalImport: `INSERT OR REPLACE INTO external_imports (file, specifier, package, resolved, type_only)
      VALUES (?, ?, ?, ?, ?)`,
   insertSyntaxError: "INSERT INTO syntax_errors (file, line, col, message) VALUES (?, ?, ?, ?)",
@@ -105,6 +107,7 @@ export function createGraphStore(db: SqliteDb) {
     statements.deleteEdges.run(path);
     statements.deleteExternalEdges.run(path);
     statements.deleteExternalImports.run(path);
+    statements.deleteDynamicCalls.run(path);
     statements.deleteSyntaxErrors.run(path);
   }
 
@@ -149,6 +152,9 @@ export function createGraphStore(db: SqliteDb) {
     }
     for (const edge of extraction.externalEdges) {
       statements.insertExternalEdge.run(file.path, edge.kind, edge.source, edge.target, edge.lines.length, JSON.stringify(edge.lines));
+    }
+    for (const call of extraction.dynamicCalls) {
+      statements.insertDynamicCall.run(file.path, call.source, call.line, call.expression);
     }
     for (const imp of extraction.externalImports) {
       statements.insertExternalImport.run(

@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -98,6 +98,18 @@ CREATE TABLE external_edges (
   lines  TEXT NOT NULL
 );
 CREATE INDEX external_edges_by_file ON external_edges(file);
+
+-- Call sites whose callee has no static target (a parameter, a local, a call result, fns[i]): the owner node
+-- (as for CALLS), the line where the callee is named, and the callee as written (one line, at most 60
+-- characters). Calls of lib or node_modules declarations are not here: they are external, not dynamic.
+CREATE TABLE dynamic_calls (
+  file       TEXT NOT NULL,
+  source     TEXT NOT NULL,
+  line       INTEGER NOT NULL,
+  expression TEXT NOT NULL
+);
+CREATE INDEX dynamic_calls_by_file ON dynamic_calls(file);
+CREATE INDEX dynamic_calls_by_source ON dynamic_calls(source);
 
 CREATE TABLE external_imports (
   file      TEXT NOT NULL,

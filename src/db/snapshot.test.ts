@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatSnapshot, type SnapshotEdgeRow, type SnapshotExternalEdgeRow, type SnapshotNodeRow } from "./snapshot.js";
+import {
+  formatSnapshot,
+  type SnapshotDynamicCallRow,
+  type SnapshotEdgeRow,
+  type SnapshotExternalEdgeRow,
+  type SnapshotNodeRow,
+} from "./snapshot.js";
 
 const nodes: SnapshotNodeRow[] = [
   { key: "src/b.ts:g", kind: "Function", name: "g", file: "src/b.ts", startLine: 1, endLine: 3, nameLine: 1, exported: 1, signature: "export function g(): void", modifiers: "export" },
@@ -15,11 +21,16 @@ const externalEdges: SnapshotExternalEdgeRow[] = [
   { kind: "OVERRIDES", source: "src/b.ts:Z.next", target: "lib:Iterator.next", lines: "[]" },
   { kind: "CALLS", source: "src/a.ts", target: "lib:Iterator.next", lines: "[5]" },
 ];
+const dynamicCalls: SnapshotDynamicCallRow[] = [
+  { source: "src/b.ts:g", line: 2, expression: "handler" },
+  { source: "src/a.ts", line: 8, expression: "fns[i]" },
+  { source: "src/a.ts", line: 3, expression: "make()" },
+];
 
 describe("formatSnapshot", () => {
-  it("writes a header, then nodes and edges sorted by code unit, one JSON object a line", () => {
-    expect(formatSnapshot(nodes, edges, externalEdges).split("\n")).toEqual([
-      '{"format":"ts-graph-snapshot","version":2,"nodes":3,"edges":3,"externalEdges":2}',
+  it("writes a header, then nodes, edges and dynamic calls sorted by code unit, one JSON object a line", () => {
+    expect(formatSnapshot(nodes, edges, externalEdges, dynamicCalls).split("\n")).toEqual([
+      '{"format":"ts-graph-snapshot","version":3,"nodes":3,"edges":3,"externalEdges":2,"dynamicCalls":3}',
       '{"node":"src/B.ts:Z","kind":"Class","name":"Z","file":"src/B.ts","lines":[2,4],"nameLine":2,"exported":false,"modifiers":[],"signature":"class Z"}',
       '{"node":"src/a.ts","kind":"File","name":"a.ts","file":"src/a.ts","lines":[1,9],"nameLine":1,"exported":false,"modifiers":[],"signature":""}',
       '{"node":"src/b.ts:g","kind":"Function","name":"g","file":"src/b.ts","lines":[1,3],"nameLine":1,"exported":true,"modifiers":["export"],"signature":"export function g(): void"}',
@@ -28,11 +39,16 @@ describe("formatSnapshot", () => {
       '{"edge":"IMPORTS","source":"src/a.ts","target":"src/b.ts","names":["g"],"typeOnly":false}',
       '{"externalEdge":"CALLS","source":"src/a.ts","target":"lib:Iterator.next","lines":[5]}',
       '{"externalEdge":"OVERRIDES","source":"src/b.ts:Z.next","target":"lib:Iterator.next"}',
+      '{"dynamicCall":"src/a.ts","line":3,"expression":"make()"}',
+      '{"dynamicCall":"src/a.ts","line":8,"expression":"fns[i]"}',
+      '{"dynamicCall":"src/b.ts:g","line":2,"expression":"handler"}',
       "",
     ]);
   });
 
   it("does not depend on the order rows come in", () => {
-    expect(formatSnapshot([...nodes].reverse(), [...edges].reverse(), [...externalEdges].reverse())).toBe(formatSnapshot(nodes, edges, externalEdges));
+    expect(formatSnapshot([...nodes].reverse(), [...edges].reverse(), [...externalEdges].reverse(), [...dynamicCalls].reverse())).toBe(
+      formatSnapshot(nodes, edges, externalEdges, dynamicCalls),
+    );
   });
 });

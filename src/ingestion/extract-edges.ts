@@ -1,5 +1,12 @@
 import { ts } from "ts-morph";
-import type { ExtractedEdge, ExtractedExternalEdge, ExtractedNode, ExternalImport } from "../model/extracted.js";
+import {
+  DYNAMIC_CALL_EXPRESSION_MAX,
+  type ExtractedDynamicCall,
+  type ExtractedEdge,
+  type ExtractedExternalEdge,
+  type ExtractedNode,
+  type ExternalImport,
+} from "../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
 import { fileKey, type ExternalKey } from "../model/node-key.js";
 import type { ExternalMemberKeys } from "./external-members.js";
@@ -29,6 +36,8 @@ export interface FileEdges {
   /** Calls of library members, and members that override or implement one. */
   readonly externalEdges: readonly ExtractedExternalEdge[];
   readonly externalImports: readonly ExternalImport[];
+  /** Call sites with no static target (see isDynamicCallee), sorted by source, line and expression. */
+  readonly dynamicCalls: readonly ExtractedDynamicCall[];
 }
 
 const CALL_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
@@ -108,6 +117,16 @@ function accessedName(expression: ts.PropertyAccessExpression | ts.ElementAccess
   return ts.isStringLiteralLike(expression.argumentExpression) ? expression.argumentExpression.text : undefined;
 }
 
+/** The callee as written, on one line, cut to DYNAMIC_CALL_EXPRESSION_MAX characters. */
+export function calleeText(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length <= DYNAMIC_CALL_EXPRESSION_MAX ? oneLine : `${oneLine.slice(0, DYNAMIC_CALL_EXPRESSION_MAX - 1)}…`;
+}
+
+function compareDynamicCalls(a: ExtractedDynamicCall, b: ExtractedDynamicCall): number {
+  return a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line || (a.expression < b.expression ? -1 : a.expression > b.expression ? 1 : 0);
+}
+
 export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclarations, context: EdgeContext): FileEdges {
   const { checker } = context;
   const fileNode = declarations.nodes[0];
@@ -117,6 +136,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   const imports = new Map<string, { names: Set<string>; typeOnly: boolean }>();
   const externalImports = new Map<string, ExternalImport>();
   const externalEdges = new Map<string, { kind: ExtractedExternalEdge["kind"]; source: ExtractedNode; target: ExternalKey; lines: number[] }>();
+  const dynamicCalls: ExtractedDynamicCall[] = [];
 
   /** One entry per (kind, source, target), collecting the line of every site. */
   function addSite<T extends { readonly lines: number[] }>(into: Map<string, T>, id: string, entry: () => T, line: number | undefined): void {
@@ -198,9 +218,29 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     for (const target of targets) {
       if (!isAccessor(target)) addEdge("CALLS", owner, target, siteLine(callee));
     }
-    if (targets.length === 0 && symbol !== undefined) {
+    if (targets.length > 0) return;
+    if (isDynamicCallee(callee, symbol)) {
+      dynamicCalls.push({ source: owner.key, line: siteLine(callee), expression: calleeText(call.expression.getText(sourceFile)) });
+      return;
+    }
+    if (symbol !== undefined) {
       for (const external of context.externalMemberKeys(resolveAlias(symbol))) addExternalEdge("CALLS", owner, external, siteLine(callee));
     }
+  }
+
+  /**
+   * Whether a callee that resolved to no node has no static target at all: it has no symbol (a call result,
+   * `fns[i]`, an `any` receiver), or every declaration of its symbol is in an indexed file without being a
+   * node (a parameter, a local, a member of an inline type). A function or arrow written in place (an IIFE)
+   * is its own target, and a symbol declared in lib or node_modules (`fetch`, `console.log`, a package
+   * function), or an import that does not resolve, is external: none of these is dynamic.
+   */
+  function isDynamicCallee(callee: ts.Expression, symbol: ts.Symbol | undefined): boolean {
+    if (ts.isFunctionExpression(callee) || ts.isArrowFunction(callee)) return false;
+    if (symbol === undefined) return true;
+    const resolved = resolveAlias(symbol);
+    if ((resolved.flags & ts.SymbolFlags.Alias) !== 0) return false;
+    return (resolved.declarations ?? []).every((declaration) => context.indexedPathOf(declaration.getSourceFile().fileName) !== undefined);
   }
 
   function recordSuperCall(call: ts.CallExpression, owner: ExtractedNode): void {
@@ -523,5 +563,10 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   for (const edge of externalEdges.values()) {
     external.push({ kind: edge.kind, source: edge.source.key, target: edge.target, lines: edge.lines.sort((a, b) => a - b) });
   }
-  return { edges: result, externalEdges: external, externalImports: [...externalImports.values()] };
+  return {
+    edges: result,
+    externalEdges: external,
+    externalImports: [...externalImports.values()],
+    dynamicCalls: dynamicCalls.sort(compareDynamicCalls),
+  };
 }

@@ -220,7 +220,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
           continue;
         }
         const declarations = declarationsFor(sourceFile, relative);
-        const { edges, externalEdges, externalImports } = extractEdges(sourceFile, declarations, context);
+        const { edges, externalEdges, externalImports, dynamicCalls } = extractEdges(sourceFile, declarations, context);
         const fileErrors = syntaxErrorsOf(program, sourceFile);
         for (const error of fileErrors) outcome.syntaxErrors.push({ file: relative, ...error });
         const extraction: FileExtraction = {
@@ -229,6 +229,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
           edges,
           externalEdges,
           externalImports,
+          dynamicCalls,
           syntaxErrors: fileErrors,
           declaresGlobals: declarations.declaresGlobals,
         };

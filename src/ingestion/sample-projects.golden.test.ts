@@ -7,6 +7,7 @@ import {
   indexAndSnapshot,
   makeTempDir,
   removeTempDirs,
+  snapshotDynamicCalls,
   snapshotEdges,
   snapshotExternalEdges,
   type SnapshotEdge,
@@ -15,7 +16,9 @@ import {
 /**
  * Golden tests: each sample project's snapshot must equal the committed one in ./golden
  * (regenerate with `UPDATE_GOLDEN=1 npx vitest run src/ingestion/sample-projects.golden.test.ts`,
- * then review the diff), and every `// expect:` comment in sample-projects/resolution must hold.
+ * then review the diff), and every `// expect:` comment in sample-projects/resolution must hold:
+ * `// expect: KIND source -> target` for an edge or external edge, `// expect: dynamic source expression` for a
+ * call site with no static target (the callee as recorded); `expect-not:` for their absence.
  */
 const GOLDEN_DIR = path.join(import.meta.dirname, "golden");
 const SAMPLES = ["resolution", "web-app", "monorepo", "broken", "no-tsconfig"] as const;
@@ -63,14 +66,15 @@ function expectationsIn(root: string): Map<string, Expectation[]> {
         fs.readFileSync(full, "utf8")
           .split("\n")
           .forEach((line, index) => {
-            const match = /^\s*\/\/ (expect|expect-not): (\w+) (\S+) -> (\S+)/.exec(line);
+            const dynamic = /^\s*\/\/ (expect|expect-not): dynamic (\S+) (.+)$/.exec(line);
+            const match = dynamic ?? /^\s*\/\/ (expect|expect-not): (\w+) (\S+) -> (\S+)/.exec(line);
             if (match === null) return;
             const list = byCase.get(caseName) ?? [];
             list.push({
               present: match[1] === "expect",
-              kind: match[2] ?? "",
-              source: match[3] ?? "",
-              target: match[4] ?? "",
+              kind: dynamic === null ? (match[2] ?? "") : "dynamic",
+              source: (dynamic === null ? match[3] : match[2]) ?? "",
+              target: ((dynamic === null ? match[4] : match[3]) ?? "").trim(),
               where: `${relative}:${index + 1}`,
             });
             byCase.set(caseName, list);
@@ -91,6 +95,7 @@ describe("resolution rules (expectations written in sample-projects/resolution)"
     edges = new Set([
       ...snapshotEdges(snapshot).map((edge) => `${edge.edge} ${edge.source} -> ${edge.target}`),
       ...snapshotExternalEdges(snapshot).map((edge) => `${edge.externalEdge} ${edge.source} -> ${edge.target}`),
+      ...snapshotDynamicCalls(snapshot).map((call) => `dynamic ${call.dynamicCall} -> ${call.expression}`),
     ]);
   });
 

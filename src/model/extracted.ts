@@ -50,6 +50,22 @@ export interface ExtractedExternalEdge {
   readonly lines: readonly number[];
 }
 
+/**
+ * A call site whose callee has no static target: it resolves to no node and to nothing declared outside the
+ * indexed files (a parameter, a local, a call result, an element access with a computed key).
+ */
+export interface ExtractedDynamicCall {
+  /** The node that owns the site, by the same rule as CALLS edges. */
+  readonly source: NodeKey;
+  /** Where the callee is named, as for CALLS lines. */
+  readonly line: number;
+  /** The callee expression as written, whitespace collapsed, at most DYNAMIC_CALL_EXPRESSION_MAX characters. */
+  readonly expression: string;
+}
+
+/** The longest callee expression a dynamic call site keeps; longer ones are cut and end with `…`. */
+export const DYNAMIC_CALL_EXPRESSION_MAX = 60;
+
 /** An import whose target is outside the indexed files (a package, a builtin, or unresolved). */
 export interface ExternalImport {
   readonly specifier: string;
@@ -72,6 +88,8 @@ export interface FileExtraction {
   readonly edges: readonly ExtractedEdge[];
   readonly externalEdges: readonly ExtractedExternalEdge[];
   readonly externalImports: readonly ExternalImport[];
+  /** Call sites with no static target, sorted by source, line and expression. */
+  readonly dynamicCalls: readonly ExtractedDynamicCall[];
   readonly syntaxErrors: readonly FileDiagnostic[];
   /** A global script, or a module with `declare global` or `declare module "x"`: it affects files that never import it. */
   readonly declaresGlobals: boolean;

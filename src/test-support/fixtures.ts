@@ -87,6 +87,22 @@ export function snapshotExternalEdges(snapshot: string): SnapshotExternalEdge[] 
     .filter((entry): entry is Record<string, unknown> & SnapshotExternalEdge => typeof entry["externalEdge"] === "string");
 }
 
+export interface SnapshotDynamicCall {
+  readonly dynamicCall: string;
+  readonly line: number;
+  readonly expression: string;
+}
+
+/** The dynamic call lines of a snapshot (call sites with no static target). */
+export function snapshotDynamicCalls(snapshot: string): SnapshotDynamicCall[] {
+  return snapshot
+    .trimEnd()
+    .split("\n")
+    .slice(1)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry): entry is Record<string, unknown> & SnapshotDynamicCall => typeof entry["dynamicCall"] === "string");
+}
+
 export interface CliResult {
   readonly status: number | null;
   readonly stdout: string;
