@@ -36,6 +36,9 @@ describeGoldenAnswers("callers and callees on the sample projects", path.join(im
       { symbol: "Exporter.run", format: "toon" },
       { symbol: "drain", dispatch: "none" },
       { symbol: "drain" },
+      // calls with no static target are named, not dropped
+      { symbol: "compose" },
+      { symbol: "runFactory", format: "json" },
     ]),
   ],
 });

@@ -1,6 +1,7 @@
 import type { Dispatch, WalkDirection } from "../graph-walk.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import { counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
+import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { CallEntry, CallsResult, TestFilter } from "./query.js";
 
 /** The callers or callees answer as structured content (also the `json` output). */
@@ -21,8 +22,14 @@ export interface CallsStructured extends Readonly<Record<string, unknown>> {
   readonly files: number;
   readonly entries: readonly ReachEntry[];
   readonly testEntries: readonly ReachEntry[];
+  /** Callees only: call sites with no static target, the first SHOWN_DYNAMIC of them. */
+  readonly dynamic?: readonly DynamicCallSite[];
+  readonly totalDynamic?: number;
   readonly truncated: Truncation | null;
 }
+
+/** Dynamic call sites listed at most (the count says how many there are). */
+const SHOWN_DYNAMIC = 20;
 
 const NOUN: Record<WalkDirection, "callers" | "callees"> = { in: "callers", out: "callees" };
 
@@ -62,8 +69,18 @@ function text(structured: CallsStructured, result: CallsResult): string {
     lines.push("", `in tests (${structured.testEntries.length === structured.totalInTests ? structured.totalInTests : `${structured.testEntries.length} of ${structured.totalInTests}`})`);
     lines.push(...reachTextLines(structured.testEntries, options, perDepth(result.testEntries)));
   }
+  if (structured.dynamic !== undefined && structured.dynamic.length > 0) lines.push("", ...dynamicLines(structured.dynamic, structured.totalDynamic ?? 0));
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, noun));
   return lines.join("\n");
+}
+
+/** `dynamic: no static target (3)`, then per owner: `  compose: handler(c, next) @15; next() @18`. */
+function dynamicLines(sites: readonly DynamicCallSite[], total: number): string[] {
+  const lines = [`dynamic: no static target (${sites.length === total ? total : `${sites.length} of ${total}`}), not followed`];
+  const byOwner = new Map<string, string[]>();
+  for (const site of sites) byOwner.set(site.source, [...(byOwner.get(site.source) ?? []), `${site.expression} @${site.line}`]);
+  for (const [owner, calls] of byOwner) lines.push(`  ${shortName(owner)}: ${calls.join("; ")}`);
+  return lines;
 }
 
 /** The callers or callees, ready for `present` to cut to the budget and render: entries first, then tests. */
@@ -88,6 +105,7 @@ export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
       files: result.files,
       entries: result.entries.slice(0, shown).map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
       testEntries: result.testEntries.slice(0, Math.max(0, shown - result.entries.length)).map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
+      ...(direction === "out" ? { dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC), totalDynamic: result.dynamic.length } : {}),
       truncated,
     }),
     text: (structured) => text(structured, result),

@@ -1,6 +1,7 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import type { NodeKey } from "../../model/node-key.js";
+import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
 import { CALL_LIKE_EDGE_KINDS, walkGraph, type Dispatch, type ReachedNode, type WalkDirection } from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
 import type { SymbolNode } from "../symbol-address.js";
@@ -53,6 +54,11 @@ export interface CallsResult {
   readonly testEntries: readonly CallEntry[];
   /** Distinct files of entries and testEntries. */
   readonly files: number;
+  /**
+   * Callees only: the call sites with no static target (through a parameter, a local, a call result) of the
+   * symbol and of every callee the walk went on from (depth below the limit), by owner and line.
+   */
+  readonly dynamic: readonly DynamicCallSite[];
 }
 
 /** A getter or setter of the property asked about. */
@@ -117,8 +123,12 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
   const inTests = entries.filter((entry) => isTestPath(entry.file));
   const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !isTestPath(entry.file));
   const testEntries = request.tests === "exclude" ? [] : inTests;
+  const walkedFrom = [symbol.key, ...[...outsideTests, ...testEntries].filter((entry) => entry.depth < request.depth).map((entry) => entry.key)];
+  const dynamic = request.direction === "out" ? dynamicCallSitesOf(db, walkedFrom) : [];
+  const order = new Map(walkedFrom.map((key, index) => [key as string, index]));
   return {
     symbol,
+    dynamic: [...dynamic].sort((a, b) => (order.get(a.source) ?? 0) - (order.get(b.source) ?? 0) || a.line - b.line),
     accessors: request.direction === "in" ? accessors : [],
     direction: request.direction,
     depth: request.depth,

@@ -2,6 +2,7 @@ import type { EdgeKind } from "../../model/graph-kinds.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import { counted, lineRange, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
+import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { Dispatch } from "../graph-walk.js";
 import type { PathsResult, PathStep, PathTests } from "./query.js";
 
@@ -34,8 +35,14 @@ export interface PathsStructured extends Readonly<Record<string, unknown>> {
   readonly complete: boolean;
   /** With no path: the length of the shortest path from `to` to `from`, if any. */
   readonly reverse: number | null;
+  /** With no path: calls with no static target the walk met (the first few), and how many. */
+  readonly dynamic: readonly DynamicCallSite[];
+  readonly totalDynamic: number;
   readonly truncated: Truncation | null;
 }
+
+/** Calls with no static target named when there is no path. */
+const SHOWN_DYNAMIC = 5;
 
 /** How a step was reached from the one before it. */
 const ARRIVAL: Record<EdgeKind, string> = {
@@ -95,6 +102,11 @@ function text(structured: PathsStructured): string {
     if (structured.reverse !== null) {
       lines.push(`The other way there is one: ${shortName(structured.to.key)} reaches ${shortName(structured.from.key)} in ${counted(structured.reverse, "step")} (swap from and to).`);
     }
+    if (structured.totalDynamic > 0) {
+      const examples = structured.dynamic.map((site) => `${shortName(site.source)}: ${site.expression} @${site.line}`).join("; ");
+      const more = structured.totalDynamic > structured.dynamic.length ? `; +${structured.totalDynamic - structured.dynamic.length} more` : "";
+      lines.push(`The walk stopped at ${counted(structured.totalDynamic, "call")} with no static target, which a path may go through: ${examples}${more}`);
+    }
     return lines.join("\n");
   }
   const inTests = structured.totalInTests > 0 ? ` + ${structured.totalInTests} through tests` : "";
@@ -151,6 +163,8 @@ export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
       testPaths: result.testPaths.slice(0, Math.max(0, shown - result.paths.length)).map(entry),
       complete: result.complete,
       reverse: result.reverse ?? null,
+      dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC),
+      totalDynamic: result.dynamic.length,
       truncated,
     }),
     text,

@@ -1,6 +1,7 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type Dispatch, type WalkLink } from "../graph-walk.js";
+import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
 
@@ -47,6 +48,11 @@ export interface PathsResult {
   readonly complete: boolean;
   /** With no path, the length of the shortest path the other way (to → from), if there is one. */
   readonly reverse: number | undefined;
+  /**
+   * With no path: the call sites with no static target in the code the walk went through (`handler(c, next)`),
+   * where a path may continue unseen.
+   */
+  readonly dynamic: readonly DynamicCallSite[];
 }
 
 export interface PathsRequest {
@@ -64,19 +70,22 @@ function preferred(a: WalkLink, b: WalkLink): WalkLink {
   return rank(b) < rank(a) ? b : a;
 }
 
-/** What the forward walk found: the nodes, and the best link from each node to each of its successors. */
+/** What the forward walk found: the nodes, the best link from each node to each of its successors, and the nodes it went on from. */
 interface Reach {
   readonly nodes: Map<string, SymbolNode>;
   readonly successors: Map<string, Map<string, WalkLink>>;
+  readonly expanded: string[];
 }
 
 function forward(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): Reach {
   const nodes = new Map<string, SymbolNode>([[from.key, from]]);
   const successors = new Map<string, Map<string, WalkLink>>();
+  const expanded: string[] = [];
   const passable = (node: SymbolNode): boolean => request.tests !== "exclude" || node.key === to.key || !isTestPath(node.file);
   let frontier: string[] = [from.key];
   for (let depth = 1; depth <= request.depth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
+    expanded.push(...frontier);
     for (const { node, link } of walkStep(db, { frontier, direction: "out", kinds: CALL_LIKE_EDGE_KINDS, dispatch: request.dispatch })) {
       if (!passable(node)) continue;
       const out = successors.get(link.via) ?? new Map<string, WalkLink>();
@@ -91,7 +100,7 @@ function forward(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsR
     }
     frontier = next;
   }
-  return { nodes, successors };
+  return { nodes, successors, expanded };
 }
 
 /** Distance to the target of every node that reaches it over the kept links (breadth first, backwards). */
@@ -172,7 +181,8 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
   const shortest = distances.get(from.key);
   const base = { from, to, depth: request.depth, dispatch: request.dispatch, tests: request.tests };
   if (shortest === undefined) {
-    return { ...base, paths: [], testPaths: [], shortest, complete: true, reverse: shortestReverse(db, from, to, request) };
+    const dynamic = dynamicCallSitesOf(db, reach.expanded as SymbolNode["key"][]);
+    return { ...base, paths: [], testPaths: [], shortest, complete: true, reverse: shortestReverse(db, from, to, request), dynamic };
   }
   const wanted = (path: readonly string[]): boolean => {
     if (request.tests === "include") return true;
@@ -197,5 +207,6 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
     shortest: paths[0] === undefined ? undefined : paths[0].length - 1,
     complete,
     reverse: undefined,
+    dynamic: [],
   };
 }
