@@ -25,19 +25,25 @@ describe("query commands (subprocess)", () => {
   it("prints callers as the JSON object the MCP server returns as structured content", () => {
     const result = runCli(["callers", "Cart.total", "--root", root, "--format", "json", "--depth", "2"]);
     expect(result.status).toBe(0);
-    const answer = JSON.parse(result.stdout) as { tool: string; depth: number; entries: { key: string; sites: number[] }[] };
+    const answer = JSON.parse(result.stdout) as {
+      tool: string;
+      depth: number;
+      entries: { key: string }[];
+      testEntries: { key: string; links: { sites: number[] }[] }[];
+    };
     expect(answer.tool).toBe("callers");
     expect(answer.depth).toBe(2);
-    expect(answer.entries.map((entry) => entry.key)).toEqual([
-      "frontend/components/CartView.tsx:CartView.render",
-      "frontend/store/cart.test.ts:testCartTotal",
-    ]);
+    expect(answer.entries.map((entry) => entry.key)).toEqual(["frontend/components/CartView.tsx:CartView.render"]);
+    expect(answer.testEntries.map((entry) => entry.key)).toEqual(["frontend/store/cart.test.ts:testCartTotal"]);
+    expect(answer.testEntries[0]?.links[0]?.sites).toEqual([10, 11]);
   });
 
   it("prints callees, paths and deps in their formats", () => {
     const callees = runCli(["callees", "createServer", "--root", root, "--depth", "1", "--format", "toon"]);
     expect(callees.status).toBe(0);
-    expect(callees.stdout).toContain("entries[6]{key,name,kind,file,start,end,depth,via,edge,sites,vias,degree}:");
+    expect(callees.stdout).toContain("total: 6\n");
+    expect(callees.stdout).toContain("entries[6]:\n");
+    expect(callees.stdout).toContain('"backend/server.ts:createServer",INSTANTIATES,"63"');
 
     const paths = runCli(["paths", "bootstrap", "respond", "--root", root, "--depth", "8", "--max-paths", "1"]);
     expect(paths.status).toBe(0);
