@@ -100,7 +100,7 @@ function typescriptImportsOf(files: Iterable<string>): string[] {
 describe("layering of src/ (docs/architecture.md)", () => {
   it("reads the sources of every layer", () => {
     const layers = new Set([...SOURCES.keys()].map(layerOf));
-    expect([...layers].sort()).toEqual(expect.arrayContaining(["cli", "config", "db", "ingestion", "mcp", "model", "tools"]));
+    expect([...layers].sort()).toEqual(expect.arrayContaining(["cli", "config", "db", "history", "ingestion", "mcp", "model", "tools"]));
     for (const edge of importsFrom("tools")) {
       if (edge.target !== undefined) expect(SOURCES.has(edge.target), `${describeEdge(edge)}, which the test cannot find`).toBe(true);
     }
@@ -124,11 +124,15 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(importsFrom("ingestion").filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target))).map(describeEdge)).toEqual([]);
   });
 
-  it("tools/ never imports ingestion/, mcp/ or cli/, and from config/ only workspace-packages.ts", () => {
+  it("history/ imports only db/ and model/", () => {
+    expect(importsFrom("history").filter((edge) => edge.target !== undefined && !["history", "db", "model"].includes(layerOf(edge.target))).map(describeEdge)).toEqual([]);
+  });
+
+  it("tools/ never imports ingestion/, history/, mcp/ or cli/, and from config/ only workspace-packages.ts", () => {
     const wrong = importsFrom("tools").filter((edge) => {
       if (edge.target === undefined) return false;
       const layer = layerOf(edge.target);
-      return ["ingestion", "mcp", "cli"].includes(layer) || (layer === "config" && edge.target !== "config/workspace-packages.ts");
+      return ["ingestion", "history", "mcp", "cli"].includes(layer) || (layer === "config" && edge.target !== "config/workspace-packages.ts");
     });
     expect(wrong.map(describeEdge)).toEqual([]);
   });

@@ -1,0 +1,95 @@
+import type { SqliteDb } from "../db/open-graph-db.js";
+import type { HistoryCommit } from "./name-status-log.js";
+
+/**
+ * The commit history co-change scores are computed from (issue 14): commits, the files each touched, and each
+ * file's identity across renames (a *lineage*: `src/a.ts` renamed to `src/b.ts` is one file, known by its
+ * latest path). Commits are added oldest first; each one's changes are one transaction with it.
+ */
+export const HISTORY_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS history_commits (
+  id      INTEGER PRIMARY KEY,
+  sha     TEXT NOT NULL UNIQUE,
+  time    INTEGER NOT NULL,
+  subject TEXT NOT NULL,
+  -- files the commit touched, before any filter
+  files   INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS history_files (
+  id   INTEGER PRIMARY KEY,
+  -- the latest path (after the last rename)
+  path TEXT NOT NULL,
+  -- 0 once deleted: a later file at the same path is another lineage
+  live INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS history_files_live ON history_files(path) WHERE live = 1;
+CREATE TABLE IF NOT EXISTS history_changes (
+  file   INTEGER NOT NULL,
+  commit_id INTEGER NOT NULL,
+  PRIMARY KEY (file, commit_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS history_changes_by_commit ON history_changes(commit_id, file);
+`;
+
+const SQL = {
+  insertCommit: "INSERT INTO history_commits (sha, time, subject, files) VALUES (?, ?, ?, ?)",
+  fileAt: "SELECT id FROM history_files WHERE path = ? AND live = 1",
+  newFile: "INSERT INTO history_files (path, live) VALUES (?, 1)",
+  moveFile: "UPDATE history_files SET path = ? WHERE id = ?",
+  deleteFile: "UPDATE history_files SET live = 0 WHERE id = ?",
+  insertChange: "INSERT OR IGNORE INTO history_changes (file, commit_id) VALUES (?, ?)",
+  lastCommit: "SELECT sha FROM history_commits ORDER BY id DESC LIMIT 1",
+} as const;
+
+export interface HistoryStore {
+  /** Adds commits given oldest first (the reverse of git log's order). */
+  addCommits(commitsOldestFirst: readonly HistoryCommit[]): void;
+  /** The id of the last commit added, or undefined for an empty history. */
+  lastCommit(): string | undefined;
+}
+
+export function createHistoryStore(db: SqliteDb): HistoryStore {
+  db.exec(HISTORY_SCHEMA_SQL);
+  const statements = {
+    insertCommit: db.prepare<[string, number, string, number]>(SQL.insertCommit),
+    fileAt: db.prepare<[string]>(SQL.fileAt),
+    newFile: db.prepare<[string]>(SQL.newFile),
+    moveFile: db.prepare<[string, number]>(SQL.moveFile),
+    deleteFile: db.prepare<[number]>(SQL.deleteFile),
+    insertChange: db.prepare<[number, number]>(SQL.insertChange),
+    lastCommit: db.prepare<[]>(SQL.lastCommit),
+  };
+
+  const fileAt = (path: string): number | undefined => statements.fileAt.pluck().get(path) as number | undefined;
+  const fileFor = (path: string): number => fileAt(path) ?? Number(statements.newFile.run(path).lastInsertRowid);
+
+  const addCommit = (commit: HistoryCommit): void => {
+    const commitId = Number(statements.insertCommit.run(commit.id, commit.time, commit.subject, commit.changes.length).lastInsertRowid);
+    const deleted: number[] = [];
+    for (const change of commit.changes) {
+      let file: number;
+      if (change.status === "R" && change.fromPath !== undefined) {
+        const moved = fileAt(change.fromPath);
+        const existing = fileAt(change.path);
+        if (moved !== undefined && existing === undefined) {
+          statements.moveFile.run(change.path, moved);
+          file = moved;
+        } else file = existing ?? fileFor(change.path);
+      } else if (change.status === "A") {
+        file = fileFor(change.path);
+      } else {
+        file = fileFor(change.path);
+        if (change.status === "D") deleted.push(file);
+      }
+      statements.insertChange.run(file, commitId);
+    }
+    for (const file of deleted) statements.deleteFile.run(file);
+  };
+
+  return {
+    addCommits: db.transaction((commits: readonly HistoryCommit[]) => {
+      for (const commit of commits) addCommit(commit);
+    }),
+    lastCommit: () => statements.lastCommit.pluck().get() as string | undefined,
+  };
+}
