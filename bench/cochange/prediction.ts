@@ -1,13 +1,14 @@
 /**
  * The ROSE evaluation (Zimmermann et al., ICSE 2004, "Mining Version Histories to Guide Software Changes"),
- * at file level, scored on the cochange query's own answers: for each commit of the last part of the history
- * that changes at least two files, every changed file in turn is the query, the query ranks files from the
+ * at file or symbol level, scored on the cochange query's own answers: for each commit of the last part of the history
+ * that changes at least two files (or declarations), every changed one in turn is the query, the query ranks files from the
  * history before that commit only, and the other files the commit changed are what it should find.
  */
 import type { SqliteDb } from "../../src/db/open-graph-db.js";
-import { cochangedFiles, type CochangeRequest } from "../../src/tools/cochange/query.js";
+import { cochanged, type CochangeLevel, type CochangeRequest } from "../../src/tools/cochange/query.js";
 
 export interface PredictionOptions {
+  readonly level: CochangeLevel;
   /** The share of the history, at its end, whose commits are the test cases (ROSE: the last 10 %). */
   readonly testShare: number;
   readonly maxFilesPerCommit: number;
@@ -38,7 +39,11 @@ interface CommitRow {
 
 export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): PredictionScores {
   const commits = db.prepare("SELECT id, time, files FROM history_commits ORDER BY id").all() as CommitRow[];
-  const filesOf = db.prepare("SELECT h.file AS file, f.path AS path FROM history_changes h JOIN history_files f ON f.id = h.file WHERE h.commit_id = ?");
+  const changedIn = db.prepare(
+    options.level === "file"
+      ? "SELECT h.file AS id, f.path AS path FROM history_changes h JOIN history_files f ON f.id = h.file WHERE h.commit_id = ?"
+      : "SELECT h.symbol AS id, f.path AS path FROM history_symbol_changes h JOIN history_symbols s ON s.id = h.symbol JOIN history_files f ON f.id = s.file WHERE h.commit_id = ?",
+  );
   const first = Math.floor(commits.length * (1 - options.testShare));
   let testCommits = 0;
   let queries = 0;
@@ -49,13 +54,14 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
   let answered = 0;
   for (const commit of commits.slice(first)) {
     if (commit.files > options.maxFilesPerCommit) continue;
-    const changed = (filesOf.all(commit.id) as { file: number; path: string }[]).filter((row) => options.counts(row.path)).map((row) => row.file);
+    const changed = (changedIn.all(commit.id) as { id: number; path: string }[]).filter((row) => options.counts(row.path)).map((row) => row.id);
     if (changed.length < 2) continue;
     testCommits += 1;
     for (const query of changed) {
       queries += 1;
       const request: CochangeRequest = {
-        file: query,
+        id: query,
+        level: options.level,
         maxFilesPerCommit: options.maxFilesPerCommit,
         minSupport: options.minSupport,
         now: commit.time,
@@ -64,9 +70,9 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         includeDeleted: true,
         keep: options.counts,
       };
-      const answer = cochangedFiles(db, request);
+      const answer = cochanged(db, request);
       if (answer.commits === 0) withoutHistory += 1;
-      const suggestions = answer.files.map((row) => row.file);
+      const suggestions = answer.entities.map((row) => row.id);
       const expected = new Set(changed.filter((file) => file !== query));
       for (const k of [1, 3, 10] as const) if (suggestions.slice(0, k).some((file) => expected.has(file))) hits[k] += 1;
       const top = suggestions.slice(0, 10);

@@ -29,7 +29,22 @@ CREATE TABLE IF NOT EXISTS history_changes (
   PRIMARY KEY (file, commit_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS history_changes_by_commit ON history_changes(commit_id, file);
+-- Declarations of a file (by lineage) that commits changed, named like node keys' qualified names.
+CREATE TABLE IF NOT EXISTS history_symbols (
+  id   INTEGER PRIMARY KEY,
+  file INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  UNIQUE (file, name)
+);
+CREATE TABLE IF NOT EXISTS history_symbol_changes (
+  symbol    INTEGER NOT NULL,
+  commit_id INTEGER NOT NULL,
+  PRIMARY KEY (symbol, commit_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS history_symbol_changes_by_commit ON history_symbol_changes(commit_id, symbol);
 `;
+
+const HISTORY_TABLES = ["history_symbol_changes", "history_symbols", "history_changes", "history_files", "history_commits"] as const;
 
 const SQL = {
   insertCommit: "INSERT INTO history_commits (sha, time, subject, files) VALUES (?, ?, ?, ?)",
@@ -39,11 +54,19 @@ const SQL = {
   deleteFile: "UPDATE history_files SET live = 0 WHERE id = ?",
   insertChange: "INSERT OR IGNORE INTO history_changes (file, commit_id) VALUES (?, ?)",
   lastCommit: "SELECT sha FROM history_commits ORDER BY id DESC LIMIT 1",
+  symbolOf: "SELECT id FROM history_symbols WHERE file = ? AND name = ?",
+  newSymbol: "INSERT INTO history_symbols (file, name) VALUES (?, ?)",
+  insertSymbolChange: "INSERT OR IGNORE INTO history_symbol_changes (symbol, commit_id) VALUES (?, ?)",
 } as const;
 
+/** The declarations (qualified names) a commit changed in a file at a path, when symbol level is wanted. */
+export type SymbolsChanged = (commitId: string, path: string) => readonly string[];
+
 export interface HistoryStore {
-  /** Adds commits given oldest first (the reverse of git log's order). */
-  addCommits(commitsOldestFirst: readonly HistoryCommit[]): void;
+  /** Adds commits given oldest first (the reverse of git log's order), with the declarations each changed. */
+  addCommits(commitsOldestFirst: readonly HistoryCommit[], symbolsChanged?: SymbolsChanged): void;
+  /** Forgets every commit (a rewritten history is read again from the start). */
+  clear(): void;
   /** The id of the last commit added, or undefined for an empty history. */
   lastCommit(): string | undefined;
 }
@@ -58,12 +81,17 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
     deleteFile: db.prepare<[number]>(SQL.deleteFile),
     insertChange: db.prepare<[number, number]>(SQL.insertChange),
     lastCommit: db.prepare<[]>(SQL.lastCommit),
+    symbolOf: db.prepare<[number, string]>(SQL.symbolOf),
+    newSymbol: db.prepare<[number, string]>(SQL.newSymbol),
+    insertSymbolChange: db.prepare<[number, number]>(SQL.insertSymbolChange),
   };
+  const symbolFor = (file: number, name: string): number =>
+    (statements.symbolOf.pluck().get(file, name) as number | undefined) ?? Number(statements.newSymbol.run(file, name).lastInsertRowid);
 
   const fileAt = (path: string): number | undefined => statements.fileAt.pluck().get(path) as number | undefined;
   const fileFor = (path: string): number => fileAt(path) ?? Number(statements.newFile.run(path).lastInsertRowid);
 
-  const addCommit = (commit: HistoryCommit): void => {
+  const addCommit = (commit: HistoryCommit, symbolsChanged: SymbolsChanged | undefined): void => {
     const commitId = Number(statements.insertCommit.run(commit.id, commit.time, commit.subject, commit.changes.length).lastInsertRowid);
     const deleted: number[] = [];
     for (const change of commit.changes) {
@@ -82,13 +110,19 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
         if (change.status === "D") deleted.push(file);
       }
       statements.insertChange.run(file, commitId);
+      if (symbolsChanged !== undefined && change.status !== "D") {
+        for (const name of symbolsChanged(commit.id, change.path)) statements.insertSymbolChange.run(symbolFor(file, name), commitId);
+      }
     }
     for (const file of deleted) statements.deleteFile.run(file);
   };
 
   return {
-    addCommits: db.transaction((commits: readonly HistoryCommit[]) => {
-      for (const commit of commits) addCommit(commit);
+    addCommits: db.transaction((commits: readonly HistoryCommit[], symbolsChanged?: SymbolsChanged) => {
+      for (const commit of commits) addCommit(commit, symbolsChanged);
+    }),
+    clear: db.transaction(() => {
+      for (const table of HISTORY_TABLES) db.prepare(`DELETE FROM ${table}`).run();
     }),
     lastCommit: () => statements.lastCommit.pluck().get() as string | undefined,
   };

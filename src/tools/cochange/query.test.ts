@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createHistoryStore } from "../../history/history-store.js";
 import type { FileChange, HistoryCommit } from "../../history/name-status-log.js";
-import { cochangedFiles, type CochangeRequest } from "./query.js";
+import { cochanged, type CochangeRequest } from "./query.js";
 
 const DAY = 86_400;
 
@@ -20,12 +20,14 @@ function historyOf(commits: readonly HistoryCommit[]) {
   const db = new Database(":memory:");
   createHistoryStore(db).addCommits(commits);
   const fileId = (path: string): number => db.prepare("SELECT id FROM history_files WHERE path = ? ORDER BY live DESC, id DESC").pluck().get(path) as number;
-  const ask = (path: string, options: Partial<CochangeRequest> = {}) =>
-    cochangedFiles(db, { file: fileId(path), maxFilesPerCommit: 30, minSupport: 1, now: 100 * DAY, halfLifeDays: 10, includeDeleted: false, ...options });
+  const ask = (path: string, options: Partial<CochangeRequest> = {}) => {
+    const answer = cochanged(db, { id: fileId(path), level: "file", maxFilesPerCommit: 30, minSupport: 1, now: 100 * DAY, halfLifeDays: 10, includeDeleted: false, ...options });
+    return { ...answer, files: answer.entities };
+  };
   return { db, fileId, ask };
 }
 
-describe(cochangedFiles.name, () => {
+describe(cochanged.name, () => {
   it("ranks by confidence, then support, with the recency weight and the last shared commit", () => {
     const { ask } = historyOf([
       commit("c1", 70, ["a.ts", "b.ts", "c.ts"]),
