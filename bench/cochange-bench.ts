@@ -99,7 +99,7 @@ function percent(value: number): string {
 }
 
 function row(label: string, scores: PredictionScores): string {
-  return `| ${label} | ${scores.testCommits} | ${scores.queries} | ${scores.withoutHistory} | ${percent(scores.hitAt[1])} | ${percent(scores.hitAt[3])} | ${percent(scores.hitAt[10])} | ${percent(scores.recallAt10)} | ${percent(scores.precisionAt10)} |`;
+  return `| ${label} | ${scores.testCommits} | ${scores.queries} | ${scores.withoutHistory} | ${percent(scores.hitAt[1])} | ${percent(scores.hitAt[3])} | ${percent(scores.hitAt[10])} | ${percent(scores.recallAt10)} | ${percent(scores.precisionAt10)} | ${percent(scores.withHistory.hitAt3)} / ${percent(scores.withHistory.recallAt10)} |`;
 }
 
 function main(): void {
@@ -115,8 +115,8 @@ function main(): void {
       "",
       "Test commits: the last 10 % of the history that change 2 or more TypeScript sources (or declarations in them) and at most 30 files; each changed one in turn is the query; ranked by confidence.",
       "",
-      "| level, ranking | test commits | queries | no history | top-1 hit | top-3 hit | top-10 hit | recall@10 | precision@10 |",
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      "| level, ranking | test commits | queries | no history | top-1 hit | top-3 hit | top-10 hit | recall@10 | precision@10 | with history: top-3 / recall@10 |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ];
     const levels: CochangeLevel[] = name === "hono" ? ["file"] : ["file", "symbol"];
     for (const level of levels) {

@@ -29,6 +29,8 @@ export interface PredictionScores {
   readonly recallAt10: number;
   /** Mean share of right files among the first 10 suggestions, over queries with any suggestion. */
   readonly precisionAt10: number;
+  /** The same top-3 hit rate and recall@10 over the queries whose entity had an earlier commit only. */
+  readonly withHistory: { readonly hitAt3: number; readonly recallAt10: number };
 }
 
 interface CommitRow {
@@ -52,6 +54,8 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
   let recall = 0;
   let precision = 0;
   let answered = 0;
+  let historyHits3 = 0;
+  let historyRecall = 0;
   for (const commit of commits.slice(first)) {
     if (commit.files > options.maxFilesPerCommit) continue;
     const changed = (changedIn.all(commit.id) as { id: number; path: string }[]).filter((row) => options.counts(row.path)).map((row) => row.id);
@@ -78,6 +82,10 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       const top = suggestions.slice(0, 10);
       const found = top.filter((file) => expected.has(file)).length;
       recall += found / expected.size;
+      if (answer.commits > 0) {
+        historyRecall += found / expected.size;
+        if (suggestions.slice(0, 3).some((file) => expected.has(file))) historyHits3 += 1;
+      }
       if (top.length > 0) {
         precision += found / top.length;
         answered += 1;
@@ -92,6 +100,10 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
     hitAt: { 1: share(hits[1]), 3: share(hits[3]), 10: share(hits[10]) },
     recallAt10: share(recall),
     precisionAt10: answered === 0 ? 0 : precision / answered,
+    withHistory: {
+      hitAt3: queries === withoutHistory ? 0 : historyHits3 / (queries - withoutHistory),
+      recallAt10: queries === withoutHistory ? 0 : historyRecall / (queries - withoutHistory),
+    },
   };
 }
 
