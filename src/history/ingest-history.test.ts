@@ -75,6 +75,16 @@ describe(ingestHistory.name, () => {
     expect(ask(db, "symbol", { path: "a.ts", name: "g" })).toEqual({ commits: 2, entities: [["lib-b.ts:h", 2, 1], ["a.ts:f", 1, 0.5]] });
   });
 
+  it("reads the declarations of commits read at file level before, on first need", () => {
+    const root = repository();
+    const db = new Database(":memory:");
+    expect(ingestHistory(db, root, { ...OPTIONS, symbols: false })).toMatchObject({ added: 4, versionsParsed: 0 });
+    expect(db.prepare("SELECT count(*) FROM history_symbols").pluck().get()).toBe(0);
+    expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ added: 0, versionsParsed: 6 });
+    expect(ask(db, "symbol", { path: "a.ts", name: "f" })).toEqual({ commits: 2, entities: [["lib-b.ts:h", 2, 1], ["a.ts:g", 1, 0.5]] });
+    expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ added: 0, versionsParsed: 0 });
+  });
+
   it("reads only the new commits on the next run, and the whole history again once it was rewritten", () => {
     const root = repository();
     const db = new Database(":memory:");
