@@ -53,9 +53,30 @@ function itemOfDeclaration(declaration: ts.Node): ts.Node {
   return declaration;
 }
 
+/**
+ * The implementation of an overloaded function or method named at one of its signatures (ts-graph names an
+ * overload set at its first signature; the compiler's item is the implementation, the declaration with a
+ * body): the same-named declaration with a body among its siblings.
+ */
+function implementationOf(declaration: ts.Node): ts.Node {
+  if (!(ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) || declaration.body !== undefined || declaration.name === undefined) return declaration;
+  const name = declaration.name.getText();
+  const siblings: readonly ts.Node[] = ts.isClassLike(declaration.parent)
+    ? declaration.parent.members
+    : ts.isObjectLiteralExpression(declaration.parent)
+      ? declaration.parent.properties
+      : ts.isSourceFile(declaration.parent) || ts.isBlock(declaration.parent) || ts.isModuleBlock(declaration.parent)
+        ? declaration.parent.statements
+        : [];
+  const implementation = siblings.find(
+    (sibling) => (ts.isFunctionDeclaration(sibling) || ts.isMethodDeclaration(sibling)) && sibling.body !== undefined && sibling.name?.getText() === name,
+  );
+  return implementation ?? declaration;
+}
+
 /** The item that owns the code of a declaration ts-graph has a node for (its caller item). */
 export function callerItemOfDeclaration(declaration: ts.Node): ts.Node {
-  return enclosingCallHierarchyDeclaration(itemOfDeclaration(declaration));
+  return enclosingCallHierarchyDeclaration(itemOfDeclaration(implementationOf(declaration)));
 }
 
 /** Where the compiler names an item (its selection span's start). */

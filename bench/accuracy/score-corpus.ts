@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import ts from "typescript";
 import type { NodeKey } from "../../src/model/node-key.js";
 import type { GroundTruth } from "./call-hierarchy.js";
 import { declarationIdentity, withCallee } from "./declaration-identity.js";
@@ -25,6 +26,10 @@ export const DELIBERATE_RULES = {
   "super()": "`super(...)`: ts-graph lists the base constructor's (or base class's) caller; not a call for the compiler",
   "heritage find-references does not follow":
     "reached by dispatch through a base whose heritage type is a type alias of an intersection, or whose heritage expression is a call: ts-graph relates the members, find-references does not",
+  decorator:
+    "`@d` on a declaration: ts-graph lists the code that evaluates it (the class for a member's decorator, the enclosing scope for a class's), the compiler the decorated declaration (compared without the caller)",
+  "class static block":
+    "a call in a class static block: the compiler's caller is the static block, ts-graph (no node for static blocks) lists the class (compared without the caller)",
   "sibling or lower dispatch":
     "a call of a sibling (`square.area()` for `Circle.area`) or of a member below (`circle.area()` for `Shape.area`): the compiler counts it, `dispatch up` does not (`dispatch all` does)",
 } as const;
@@ -69,7 +74,24 @@ const DIRECT_CALLEES_SQL = `SELECT target FROM edges WHERE kind IN ('CALLS', 'IN
   UNION SELECT source FROM edges WHERE kind = 'OVERRIDES' UNION SELECT source FROM external_edges WHERE kind = 'OVERRIDES'`;
 const OVERRIDES_SQL = "SELECT source, target FROM edges WHERE kind = 'OVERRIDES'";
 
-const FORM_RULES: Readonly<Record<string, DeliberateRule>> = { reference: "x.f as a value", "reference by name": "f as a value", "super()": "super()" };
+const FORM_RULES: Readonly<Record<string, DeliberateRule>> = {
+  reference: "x.f as a value",
+  "reference by name": "f as a value",
+  "super()": "super()",
+  decorator: "decorator",
+};
+
+/** Rules about who the caller is: their rows compare sites by callee and line only. */
+const CALLER_RULES: ReadonlySet<DeliberateRule> = new Set(["decorator", "class static block"]);
+
+/**
+ * A REFERENCES site is a value use, whatever the bench reads at its line (an aliased import, a default import
+ * under another name): `x.f` when the name follows a dot, else `f`.
+ */
+function referenceRule(site: AnsweredSite, form: string): DeliberateRule | undefined {
+  if (site.edge !== "REFERENCES") return undefined;
+  return form === "reference" ? "x.f as a value" : "f as a value";
+}
 
 const byCallerKind = (triple: CallTriple): SiteCategory => ({ form: triple.callerKind ?? "unknown", labels: [] });
 
@@ -117,6 +139,9 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       for (const node of nodesByDeclaration.get(`${identity.of(item.callee, item.name)}\u0000${item.name}`) ?? []) itemNodes.add(node.key as NodeKey);
     }
     const formOf = (triple: CallTriple): string => truth.categorize(triple).form;
+    const inStaticBlock = staticBlockLines(truth);
+    const siteRule = (triple: ScoredSite): DeliberateRule | undefined =>
+      FORM_RULES[formOf(triple)] ?? (inStaticBlock(triple.callerFile, triple.line) ? "class static block" : undefined);
 
     // --- Headline: what callers answers for items, with the default dispatch. -----------------------------
     const answered = callersAnswers(db, [...itemNodes], "up");
@@ -128,7 +153,9 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       const triple = answeredTriple(site);
       const key = tripleKey(triple);
       const rule: DeliberateRule | undefined =
-        FORM_RULES[formOf(triple)] ?? (site.dispatch && heritageRule(site.via, site.target) ? "heritage find-references does not follow" : undefined);
+        referenceRule(site, formOf(triple)) ??
+        siteRule(triple) ??
+        (site.dispatch && heritageRule(site.via, site.target) ? "heritage find-references does not follow" : undefined);
       // A site listed several ways (directly and by dispatch) is deliberate only if every way is.
       graphRules.set(key, graphRules.has(key) && graphRules.get(key) === undefined ? undefined : rule);
       graph.set(key, triple);
@@ -137,7 +164,7 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     const lowerKeys = new Set(lowerDispatch.map((site) => tripleKey(answeredTriple(site))).filter((key) => !upKeys.has(key)));
     const truthTriples = new Map(truth.triples.map((triple) => withCallee(triple, identity)).map((triple) => [tripleKey(triple), triple as ScoredSite]));
     const truthRule = (key: string, triple: CallTriple): DeliberateRule | undefined =>
-      FORM_RULES[formOf(triple)] ?? graphRules.get(key) ?? (lowerKeys.has(key) ? "sibling or lower dispatch" : undefined);
+      siteRule(triple) ?? graphRules.get(key) ?? (lowerKeys.has(key) ? "sibling or lower dispatch" : undefined);
 
     const rows = new Map<DeliberateRule, { truth: ScoredSite[]; graph: ScoredSite[] }>(
       (Object.keys(DELIBERATE_RULES) as DeliberateRule[]).map((rule) => [rule, { truth: [], graph: [] }]),
@@ -155,7 +182,11 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       else rows.get(rule)?.graph.push(triple);
     }
     const headline = compareTriples(headlineTruth, headlineGraph, truth.categorize);
-    const deliberate = [...rows].map(([rule, sides]) => ({ rule, comparison: compareTriples(sides.truth, sides.graph, truth.categorize) }));
+    const withoutCaller = (triple: ScoredSite): ScoredSite => ({ ...triple, caller: undefined });
+    const deliberate = [...rows].map(([rule, sides]) => {
+      const strip = CALLER_RULES.has(rule) ? withoutCaller : (triple: ScoredSite) => triple;
+      return { rule, comparison: compareTriples(sides.truth.map(strip), sides.graph.map(strip), truth.categorize) };
+    });
 
     // --- Non-items: callers' answers against go-to-definition. ------------------------------------------
     const nonItemNodes = (db.prepare(DIRECT_CALLEES_SQL).pluck().all() as string[]).filter((key) => nodes.has(key) && !itemNodes.has(key as NodeKey)) as NodeKey[];
@@ -165,7 +196,7 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     let notCalls = 0;
     for (const site of callersAnswers(db, nonItemNodes, "up")) {
       const triple = answeredTriple(site);
-      if (FORM_RULES[formOf(triple)] !== undefined) notCalls += 1;
+      if ((referenceRule(site, formOf(triple)) ?? FORM_RULES[formOf(triple)]) !== undefined) notCalls += 1;
       else if (site.dispatch) dispatchSites.push(site);
       else nonItemGraph.push(triple);
     }
@@ -222,6 +253,28 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
   } finally {
     db.close();
   }
+}
+
+/** Whether a line of a corpus file lies in a class static block (`static { … }`). */
+function staticBlockLines(truth: GroundTruth): (file: string, line: number) => boolean {
+  const byFile = new Map<string, readonly (readonly [number, number])[]>();
+  return (file, line) => {
+    let ranges = byFile.get(file);
+    if (ranges === undefined) {
+      const found: [number, number][] = [];
+      const sourceFile = truth.sourceFileOf(file);
+      const visit = (node: ts.Node): void => {
+        if (ts.isClassStaticBlockDeclaration(node) && sourceFile !== undefined) {
+          found.push([sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1, sourceFile.getLineAndCharacterOfPosition(node.end).line + 1]);
+        }
+        ts.forEachChild(node, visit);
+      };
+      if (sourceFile !== undefined && sourceFile.text.includes("static")) visit(sourceFile);
+      ranges = found;
+      byFile.set(file, ranges);
+    }
+    return ranges.some(([start, end]) => start <= line && line <= end);
+  };
 }
 
 /**
