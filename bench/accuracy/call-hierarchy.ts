@@ -270,7 +270,19 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     return "other";
   }
 
+  const categories = new Map<string, SiteCategory>();
+  /** A site's category, read once per file, line and callee name. */
   function categorize(triple: CallTriple): SiteCategory {
+    const key = `${triple.callerFile}:${triple.line}:${triple.calleeName}`;
+    let category = categories.get(key);
+    if (category === undefined) {
+      category = categorizeSite(triple);
+      categories.set(key, category);
+    }
+    return category;
+  }
+
+  function categorizeSite(triple: CallTriple): SiteCategory {
     const sourceFile = sourceFileOf(triple.callerFile);
     const position = sitePosition(triple);
     if (sourceFile === undefined) return { form: "other", labels: [] };

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
           `${((performance.now() - startedAt) / 1000).toFixed(1)} s${cached === "" ? "" : ` (${cached} from the cache)`}`,
       );
       log(`${spec.id}: asking callers about every callee ...`);
-      const score = scoreCorpus(dbPath, truth, definitions);
+      const score = scoreCorpus(dbPath, truth, definitions, (message) => log(`${spec.id}: ${message}`));
       process.stdout.write(`${accuracyReport(spec.id, score, truth, top).join("\n")}\n`);
     }
   } finally {

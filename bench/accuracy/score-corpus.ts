@@ -63,7 +63,7 @@ export interface CorpusScore {
     readonly byCallerKind: Comparison;
     /** Sites listed only through dispatch; go-to-definition lands on the member the call names for `confirmed` of them. */
     readonly dispatch: { readonly sites: number; readonly confirmed: number };
-    /** References and `super(...)` sites, not calls for go-to-definition's oracle. */
+    /** References (REFERENCES edges), which are not calls for go-to-definition's oracle. */
     readonly notCalls: number;
   };
   readonly stored: { readonly edges: Comparison; readonly expanded: Comparison };
@@ -95,7 +95,7 @@ function referenceRule(site: AnsweredSite, form: string): DeliberateRule | undef
 
 const byCallerKind = (triple: CallTriple): SiteCategory => ({ form: triple.callerKind ?? "unknown", labels: [] });
 
-export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: readonly DefinitionSite[]): CorpusScore {
+export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: readonly DefinitionSite[], progress: (message: string) => void = () => {}): CorpusScore {
   const identity = declarationIdentity(dbPath);
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
@@ -144,8 +144,21 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       FORM_RULES[formOf(triple)] ?? (inStaticBlock(triple.callerFile, triple.line) ? "class static block" : undefined);
 
     // --- Headline: what callers answers for items, with the default dispatch. -----------------------------
+    let startedAt = performance.now();
+    const phase = (name: string): void => {
+      progress(`${name}: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+      startedAt = performance.now();
+    };
     const answered = callersAnswers(db, [...itemNodes], "up");
-    const lowerDispatch = callersAnswers(db, [...itemNodes], "all");
+    phase(`callers (dispatch up) asked about ${itemNodes.size} items, ${answered.length} sites`);
+    // `dispatch all` decides whether a compiler site the answer lacks is a sibling's or a lower member's call:
+    // asked about the items with such a site only (the rule is the same for every item).
+    const answeredKeys = new Set(answered.map((site) => tripleKey(answeredTriple(site))));
+    const truthTriples = new Map(truth.triples.map((triple) => withCallee(triple, identity)).map((triple) => [tripleKey(triple), triple as ScoredSite]));
+    const lacking = new Set([...truthTriples].filter(([key]) => !answeredKeys.has(key)).map(([, triple]) => triple.callee));
+    const lowerItems = [...itemNodes].filter((key) => lacking.has(declarationOf(nodes.get(key) as NodeRow)));
+    const lowerDispatch = callersAnswers(db, lowerItems, "all");
+    phase(`callers (dispatch all) asked about ${lowerItems.length} items with a compiler site the answer lacks, ${lowerDispatch.length} sites`);
     const heritageRule = unfollowedHeritage(db, nodes, truth);
     const graphRules = new Map<string, DeliberateRule | undefined>();
     const graph = new Map<string, ScoredSite>();
@@ -162,7 +175,6 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     }
     const upKeys = new Set(graph.keys());
     const lowerKeys = new Set(lowerDispatch.map((site) => tripleKey(answeredTriple(site))).filter((key) => !upKeys.has(key)));
-    const truthTriples = new Map(truth.triples.map((triple) => withCallee(triple, identity)).map((triple) => [tripleKey(triple), triple as ScoredSite]));
     const truthRule = (key: string, triple: CallTriple): DeliberateRule | undefined =>
       siteRule(triple) ?? graphRules.get(key) ?? (lowerKeys.has(key) ? "sibling or lower dispatch" : undefined);
 
@@ -182,6 +194,7 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       else rows.get(rule)?.graph.push(triple);
     }
     const headline = compareTriples(headlineTruth, headlineGraph, truth.categorize);
+    phase("sites classified and compared");
     const withoutCaller = (triple: ScoredSite): ScoredSite => ({ ...triple, caller: undefined });
     const deliberate = [...rows].map(([rule, sides]) => {
       const strip = CALLER_RULES.has(rule) ? withoutCaller : (triple: ScoredSite) => triple;
@@ -196,7 +209,8 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     let notCalls = 0;
     for (const site of callersAnswers(db, nonItemNodes, "up")) {
       const triple = answeredTriple(site);
-      if ((referenceRule(site, formOf(triple)) ?? FORM_RULES[formOf(triple)]) !== undefined) notCalls += 1;
+      // Go-to-definition is asked at calls, `new`, tagged templates, decorators and JSX tags: a reference is not one.
+      if (site.edge === "REFERENCES") notCalls += 1;
       else if (site.dispatch) dispatchSites.push(site);
       else nonItemGraph.push(triple);
     }
@@ -218,6 +232,7 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       return target !== undefined && definitionsAt.get(`${triple.callerFile}:${site.line}:${triple.caller}`)?.has(`${declarationOf(target)}\u0000${target.name}`) === true;
     }).length;
 
+    phase(`non-items: callers asked about ${nonItemNodes.length} nodes`);
     // --- Diagnostic: the stored edges, alone and expanded through OVERRIDES by the bench. ---------------
     const itemDeclarations = new Set([...itemNodes].map((key) => declarationOf(nodes.get(key) as NodeRow)));
     const storedTriples = (expand: boolean): ScoredSite[] =>
