@@ -78,7 +78,7 @@ export function accuracyReport(corpus: string, score: CorpusScore, truth: Ground
     ...table("per caller kind", score.nonItems.byCallerKind),
     "",
     `Not in that table: ${score.nonItems.dispatch.sites} sites listed through dispatch (go-to-definition lands on the member the call names for ` +
-      `${score.nonItems.dispatch.confirmed} of them), and ${score.nonItems.notCalls} references, which are not calls.`,
+      `${score.nonItems.dispatch.confirmed} of them), and ${score.nonItems.notCalls} references and \`super(...)\` calls, where go-to-definition is not asked.`,
     "",
   );
   lines.push(

@@ -63,7 +63,7 @@ export interface CorpusScore {
     readonly byCallerKind: Comparison;
     /** Sites listed only through dispatch; go-to-definition lands on the member the call names for `confirmed` of them. */
     readonly dispatch: { readonly sites: number; readonly confirmed: number };
-    /** References (REFERENCES edges), which are not calls for go-to-definition's oracle. */
+    /** References (REFERENCES edges) and `super(...)` sites, where go-to-definition is not asked. */
     readonly notCalls: number;
   };
   readonly stored: { readonly edges: Comparison; readonly expanded: Comparison };
@@ -209,8 +209,9 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     let notCalls = 0;
     for (const site of callersAnswers(db, nonItemNodes, "up")) {
       const triple = answeredTriple(site);
-      // Go-to-definition is asked at calls, `new`, tagged templates, decorators and JSX tags: a reference is not one.
-      if (site.edge === "REFERENCES") notCalls += 1;
+      // Go-to-definition is asked at the names that calls, `new`, tagged templates, decorators and JSX tags call:
+      // not at a reference, nor at `super(...)`, which names no declaration.
+      if (site.edge === "REFERENCES" || formOf(triple) === "super()") notCalls += 1;
       else if (site.dispatch) dispatchSites.push(site);
       else nonItemGraph.push(triple);
     }
