@@ -91,7 +91,7 @@ export function accuracyReport(corpus: string, score: CorpusScore, truth: Ground
     "",
   );
   lines.push(
-    `Sites listed under a caller node whose declaration the bench did not find in the source: ${score.unmappedCallers}. ` +
+    `Caller nodes whose declaration the bench did not find in the source: ${score.unmappedCallers}. ` +
       `False negatives whose callee has no ts-graph node: ${score.calleeWithoutNode} of ${score.headline.falseNegatives.length}.`,
     "",
   );

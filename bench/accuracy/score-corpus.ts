@@ -53,7 +53,7 @@ export interface CorpusScore {
   readonly headline: Comparison;
   readonly byCallerKind: Comparison;
   readonly deliberate: readonly DeliberateRow[];
-  /** Sites ts-graph lists whose caller node's declaration the bench did not find in the source. */
+  /** Caller nodes of ts-graph's answers whose declaration the bench did not find in the source. */
   readonly unmappedCallers: number;
   /** False negatives whose callee has no ts-graph node. */
   readonly calleeWithoutNode: number;
@@ -109,7 +109,6 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
 
     // The caller item of each caller node, by the compiler's rule applied to the node's declaration.
     const callers = new Map<string, { caller: string; callerKind: string } | undefined>();
-    let unmappedCallers = 0;
     const callerOf = (key: string): { caller: string; callerKind: string } | undefined => {
       if (!callers.has(key)) {
         const node = nodes.get(key);
@@ -121,7 +120,6 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       const callee = nodes.get(site.callee) as NodeRow;
       const callerNode = nodes.get(site.caller) as NodeRow;
       const caller = callerOf(site.caller);
-      if (caller === undefined) unmappedCallers += 1;
       return {
         callee: declarationOf(callee),
         calleeName: callee.name,
@@ -251,7 +249,7 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       headline,
       byCallerKind: compareTriples(headlineTruth, headlineGraph, byCallerKind),
       deliberate,
-      unmappedCallers,
+      unmappedCallers: [...callers.values()].filter((caller) => caller === undefined).length,
       calleeWithoutNode: headline.falseNegatives.filter((triple) => !identity.nodes.has(triple.callee)).length,
       nonItems: {
         nodes: nonItemNodes.length,
