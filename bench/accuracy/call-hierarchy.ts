@@ -215,6 +215,9 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
       }
       if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isClassLike(node)) break;
     }
+    if (ts.isPropertyAccessExpression(site.parent) && site.parent.name === site && checker.getNonNullableType(checker.getTypeAtLocation(site.parent.expression)).isUnion()) {
+      labels.push("union receiver");
+    }
     const symbol = checker.getSymbolAtLocation(site);
     if (symbol !== undefined) {
       const resolved = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;

@@ -78,7 +78,9 @@ export function accuracyReport(corpus: string, score: CorpusScore, truth: Ground
     ...table("per caller kind", score.nonItems.byCallerKind),
     "",
     `Not in that table: ${score.nonItems.dispatch.sites} sites listed through dispatch (go-to-definition lands on the member the call names for ` +
-      `${score.nonItems.dispatch.confirmed} of them), and ${score.nonItems.notCalls} references and \`super(...)\` calls, where go-to-definition is not asked.`,
+      `${score.nonItems.dispatch.confirmed} of them), ${score.nonItems.notCalls} references and \`super(...)\` calls, where go-to-definition is not asked, and the calls on a ` +
+      `union-typed receiver, where go-to-definition lands on one member's declaration and ts-graph lists each member's ` +
+      `(compiler ${score.nonItems.unionReceiver.truth}, ts-graph ${score.nonItems.unionReceiver.graph}, both ${score.nonItems.unionReceiver.matched}).`,
     "",
   );
   lines.push(

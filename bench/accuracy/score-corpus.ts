@@ -7,7 +7,7 @@ import type { DefinitionSite } from "./definition-oracle.js";
 import { CALL_LIKE_EDGE_KINDS, graphTriples, NODES_SQL, type NodeRow } from "./graph-calls.js";
 import { heritageReach } from "./heritage-rule.js";
 import { callersAnswers, type AnsweredSite } from "./tool-answers.js";
-import { compareTriples, tripleKey, type CallTriple, type Comparison, type SiteCategory } from "./triples.js";
+import { compareTriples, tripleKey, type CallTriple, type Comparison, type Scores, type SiteCategory } from "./triples.js";
 
 /**
  * Scores what `callers` answers on one corpus against the compiler (docs/accuracy.md):
@@ -63,6 +63,8 @@ export interface CorpusScore {
     readonly byCallerKind: Comparison;
     /** Sites listed only through dispatch; go-to-definition lands on the member the call names for `confirmed` of them. */
     readonly dispatch: { readonly sites: number; readonly confirmed: number };
+    /** Calls on a union-typed receiver (label "union receiver"), where go-to-definition names one member's declaration. */
+    readonly unionReceiver: Scores;
     /** References (REFERENCES edges) and `super(...)` sites, where go-to-definition is not asked. */
     readonly notCalls: number;
   };
@@ -203,6 +205,10 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     const nonItemNodes = (db.prepare(DIRECT_CALLEES_SQL).pluck().all() as string[]).filter((key) => nodes.has(key) && !itemNodes.has(key as NodeKey)) as NodeKey[];
     const nonItemKeys = new Set<string>(nonItemNodes);
     const nonItemGraph: ScoredSite[] = [];
+    // Go-to-definition at `x.m()` on a union-typed `x` lands on one member's declaration; ts-graph lists the
+    // call for each member's. Such sites are compared on a row of their own.
+    const onUnion = (triple: CallTriple): boolean => truth.categorize(triple).labels.includes("union receiver");
+    const union = { truth: [] as ScoredSite[], graph: [] as ScoredSite[] };
     const dispatchSites: AnsweredSite[] = [];
     let notCalls = 0;
     for (const site of callersAnswers(db, nonItemNodes, "up")) {
@@ -211,6 +217,7 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       // not at a reference, nor at `super(...)`, which names no declaration.
       if (site.edge === "REFERENCES" || formOf(triple) === "super()") notCalls += 1;
       else if (site.dispatch) dispatchSites.push(site);
+      else if (onUnion(triple)) union.graph.push(triple);
       else nonItemGraph.push(triple);
     }
     const nonItemTruth: ScoredSite[] = [];
@@ -221,7 +228,8 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
         definitionsAt.set(at, (definitionsAt.get(at) ?? new Set()).add(`${definition.declaration}\u0000${definition.name}`));
         for (const node of nodesByDeclaration.get(`${definition.declaration}\u0000${definition.name}`) ?? []) {
           if (!nonItemKeys.has(node.key)) continue;
-          nonItemTruth.push({ callee: declarationOf(node), calleeName: node.name, callerFile: site.file, line: site.line, caller: site.caller, callerKind: site.callerKind });
+          const triple: ScoredSite = { callee: declarationOf(node), calleeName: node.name, callerFile: site.file, line: site.line, caller: site.caller, callerKind: site.callerKind };
+          (onUnion(triple) ? union.truth : nonItemTruth).push(triple);
         }
       }
     }
@@ -256,6 +264,7 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
         comparison: compareTriples(nonItemTruth, nonItemGraph, truth.categorize),
         byCallerKind: compareTriples(nonItemTruth, nonItemGraph, byCallerKind),
         dispatch: { sites: dispatchSites.length, confirmed },
+        unionReceiver: compareTriples(union.truth, union.graph, truth.categorize).overall,
         notCalls,
       },
       stored: {

@@ -25,7 +25,7 @@ export interface SiteCategory {
    * (`x.f` not called), reference by name (`f` not called), accessor, other.
    */
   readonly form: string;
-  /** Extra facts: "in callback", "via interface/abstract", "via re-export/default import". */
+  /** Extra facts: "in callback", "via interface/abstract", "via re-export/default import", "union receiver". */
   readonly labels: readonly string[];
 }
 
