@@ -1,5 +1,7 @@
 import * as path from "node:path";
 import ts from "typescript";
+import { callerItemOfDeclaration, callerKey, callerKeyOfItem, callerKindOf, enclosingCallHierarchyDeclaration, itemAt } from "./caller-rule.js";
+import { declarationFinder, type DeclaredNode } from "./node-declarations.js";
 import type { CallTriple, SiteCategory } from "./triples.js";
 
 /**
@@ -24,6 +26,22 @@ export interface GroundTruth {
    * implement, and which share a base with it". `answers` caches it between runs.
    */
   readonly relatedDeclarations: (member: { readonly file: string; readonly line: number; readonly name: string }, answers: Map<string, readonly string[]>) => readonly string[];
+  /**
+   * The caller item (caller-rule.ts) that owns the code of a ts-graph node, found structurally from the
+   * node's declaration in the source: a Constructor or a property initialiser maps to its class, a Variable
+   * whose initialiser is not a function to its enclosing item, a File to the file. Undefined when the
+   * node's declaration is not found in the source.
+   */
+  readonly callerOfNode: (node: DeclaredNode) => { readonly caller: string; readonly callerKind: string } | undefined;
+  /** The ts-graph node's declaration in the source, if found. */
+  readonly declarationOfNode: (node: DeclaredNode) => ts.Node | undefined;
+  /** The caller item that encloses a position of a corpus file (the compiler's rule). */
+  readonly callerAt: (file: string, position: number) => { readonly caller: string; readonly callerKind: string };
+  readonly program: ts.Program;
+  readonly service: ts.LanguageService;
+  /** Corpus files, as paths relative to the root. */
+  readonly files: readonly string[];
+  readonly sourceFileOf: (file: string) => ts.SourceFile | undefined;
 }
 
 function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
@@ -160,9 +178,12 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
         for (const incoming of service.provideCallHierarchyIncomingCalls(item.file, item.selectionSpan.start)) {
           const callerFile = program.getSourceFile(incoming.from.file);
           if (callerFile === undefined || !corpusFiles.has(path.resolve(incoming.from.file))) continue;
+          const callerRelative = relative(incoming.from.file);
+          const caller = callerKeyOfItem(incoming.from, callerFile, callerRelative);
+          const callerKind = callerKindOf(itemAt(callerFile, incoming.from.selectionSpan.start, caller === callerRelative));
           for (const span of incoming.fromSpans) {
             const line = callerFile.getLineAndCharacterOfPosition(span.start).line + 1;
-            const triple: CallTriple = { callee, calleeName: item.name, callerFile: relative(incoming.from.file), line };
+            const triple: CallTriple = { callee, calleeName: item.name, callerFile: callerRelative, line, caller, callerKind };
             triples.push(triple);
             positions.set(`${triple.callerFile}:${line}:${item.name}`, span.start);
           }
@@ -193,6 +214,9 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
         break;
       }
       if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isClassLike(node)) break;
+    }
+    if (ts.isPropertyAccessExpression(site.parent) && site.parent.name === site && checker.getNonNullableType(checker.getTypeAtLocation(site.parent.expression)).isUnion()) {
+      labels.push("union receiver");
     }
     const symbol = checker.getSymbolAtLocation(site);
     if (symbol !== undefined) {
@@ -244,12 +268,24 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     if (ts.isPropertyAccessExpression(expression) || ts.isIdentifier(expression)) {
       const symbol = checker.getSymbolAtLocation(site);
       if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Accessor) return "accessor";
-      return "reference";
+      return ts.isIdentifier(expression) ? "reference by name" : "reference";
     }
     return "other";
   }
 
+  const categories = new Map<string, SiteCategory>();
+  /** A site's category, read once per file, line and callee name. */
   function categorize(triple: CallTriple): SiteCategory {
+    const key = `${triple.callerFile}:${triple.line}:${triple.calleeName}`;
+    let category = categories.get(key);
+    if (category === undefined) {
+      category = categorizeSite(triple);
+      categories.set(key, category);
+    }
+    return category;
+  }
+
+  function categorizeSite(triple: CallTriple): SiteCategory {
     const sourceFile = sourceFileOf(triple.callerFile);
     const position = sitePosition(triple);
     if (sourceFile === undefined) return { form: "other", labels: [] };
@@ -286,6 +322,38 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     return found;
   }
 
+  const declarationOfNode = declarationFinder(sourceFileOf);
+  const callerOf = (item: ts.Node): { caller: string; callerKind: string } => ({
+    caller: callerKey(item, relative(item.getSourceFile().fileName)),
+    callerKind: callerKindOf(item),
+  });
+  function callerOfNode(node: DeclaredNode): { caller: string; callerKind: string } | undefined {
+    const declaration = declarationOfNode(node);
+    return declaration === undefined ? undefined : callerOf(callerItemOfDeclaration(declaration));
+  }
+  function callerAt(file: string, position: number): { caller: string; callerKind: string } {
+    const sourceFile = sourceFileOf(file);
+    if (sourceFile === undefined) throw new Error(`${file} is not in the program`);
+    return callerOf(enclosingCallHierarchyDeclaration(deepestNodeAt(sourceFile, position)));
+  }
+
   const answers: CachedAnswers = { triples, positions: [...positions], itemDeclarations };
-  return { answers, triples, items: seenItems.size, itemDeclarations, ms: Math.round(performance.now() - startedAt), categorize, lineText, relatedDeclarations };
+  const files = [...corpusFiles].map(relative).sort();
+  return {
+    answers,
+    triples,
+    items: seenItems.size,
+    itemDeclarations,
+    ms: Math.round(performance.now() - startedAt),
+    categorize,
+    lineText,
+    relatedDeclarations,
+    callerOfNode,
+    declarationOfNode,
+    callerAt,
+    program,
+    service,
+    files,
+    sourceFileOf,
+  };
 }

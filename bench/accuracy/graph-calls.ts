@@ -14,6 +14,8 @@ const ORIGIN_RANK: Record<TripleOrigin, number> = { edge: 0, "override hierarchy
 
 export interface GraphTriple extends CallTriple {
   readonly origin: TripleOrigin;
+  /** The key of the edge's source node (the caller node). */
+  readonly source: string;
 }
 
 export interface NodeRow {
@@ -33,7 +35,7 @@ interface EdgeRow {
   readonly lines: string;
 }
 
-const NODES_SQL = "SELECT key, file, name, name_line AS nameLine, parent_key AS parentKey, modifiers, kind FROM nodes";
+export const NODES_SQL = "SELECT key, file, name, name_line AS nameLine, parent_key AS parentKey, modifiers, kind FROM nodes";
 const EDGES_SQL = "SELECT kind, source, target, lines FROM edges WHERE kind = ?";
 /** Calls of library members and overrides of them: the target is an external key, not a node. */
 const EXTERNAL_EDGES_SQL = "SELECT kind, source, target, lines FROM external_edges WHERE kind = ?";
@@ -143,8 +145,8 @@ export function graphTriples(
       const target = nodes.get(targetKey);
       const source = nodes.get(sourceKey);
       if (target === undefined || source === undefined) return;
-      const triple: GraphTriple = { callee: `${target.file}:${target.nameLine}`, calleeName: target.name, callerFile: source.file, line, origin };
-      const key = tripleKey(triple);
+      const triple: GraphTriple = { callee: `${target.file}:${target.nameLine}`, calleeName: target.name, callerFile: source.file, line, origin, source: source.key };
+      const key = `${tripleKey(triple)}|${source.key}`;
       const existing = byKey.get(key);
       if (existing === undefined || ORIGIN_RANK[origin] < ORIGIN_RANK[existing.origin]) byKey.set(key, triple);
     };

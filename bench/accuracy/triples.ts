@@ -8,18 +8,29 @@ export interface CallTriple {
   readonly calleeName: string;
   readonly callerFile: string;
   readonly line: number;
+  /**
+   * The caller item by the compiler's rule (caller-rule.ts): `<file>` for top-level code, else
+   * `<file>:<line of its name>`. When set, it is part of the triple's key: a site attributed to another
+   * caller is another site.
+   */
+  readonly caller?: string;
+  /** The caller item's kind (caller-rule.ts `callerKindOf`). */
+  readonly callerKind?: string;
 }
 
 /** How a call site is written, and what it goes through. */
 export interface SiteCategory {
-  /** f(), obj.m(), this.m(), super.m(), super(), new C(), a?.b(), JSX, tagged template, decorator, reference, accessor, other. */
+  /**
+   * f(), obj.m(), this.m(), super.m(), super(), new C(), a?.b(), JSX, tagged template, decorator, reference
+   * (`x.f` not called), reference by name (`f` not called), accessor, other.
+   */
   readonly form: string;
-  /** Extra facts: "in callback", "via interface/abstract", "via re-export/default import". */
+  /** Extra facts: "in callback", "via interface/abstract", "via re-export/default import", "union receiver". */
   readonly labels: readonly string[];
 }
 
 export function tripleKey(triple: CallTriple): string {
-  return `${triple.callee}|${triple.callerFile}:${triple.line}`;
+  return `${triple.callee}|${triple.caller ?? triple.callerFile}|${triple.line}`;
 }
 
 export interface Counts {

@@ -55,6 +55,11 @@ export interface WalkRequest {
   readonly propertiesReachContainers?: boolean;
   /** A reached node in a file this rejects is neither reported nor walked through (`--tests exclude`). */
   readonly acceptsFile?: (file: string) => boolean;
+  /**
+   * A seed one step from a seed (a recursive call: `f` calls `f`; a setter that calls its getter) is reported
+   * at depth 1 like any other neighbour, and not walked again. Without it seeds are never reported.
+   */
+  readonly seedsReachSeeds?: boolean;
 }
 
 /** One edge between a reached node and a node one step closer to the seeds. */
@@ -96,7 +101,7 @@ export interface ReachedNode extends SymbolNode {
 }
 
 export interface WalkResult {
-  /** Reached nodes, seeds excluded, ordered by depth, file, line. */
+  /** Reached nodes, seeds excluded (unless `seedsReachSeeds`), ordered by depth, file, line. */
   readonly nodes: readonly ReachedNode[];
   /** The seeds (the start node, plus its members with `withMembers`). */
   readonly seeds: readonly NodeKey[];
@@ -260,20 +265,22 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const seeds = seedsOf(db, request);
   const reached = new Map<string, Reaching>();
   const seen = new Set<string>(seeds);
+  const seedSet: ReadonlySet<string> = new Set(seeds);
   const accepts = request.acceptsFile ?? (() => true);
   const step = { direction: request.direction, kinds: request.kinds, dispatch: request.dispatch ?? "none", propertiesReachContainers: request.propertiesReachContainers === true };
   let frontier: readonly string[] = seeds;
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
     for (const { node, link } of walkStep(db, { ...step, frontier })) {
-      if (seen.has(node.key) && reached.get(node.key)?.depth !== depth) continue;
+      const seedAgain = depth === 1 && request.seedsReachSeeds === true && seedSet.has(node.key);
+      if (seen.has(node.key) && reached.get(node.key)?.depth !== depth && !seedAgain) continue;
       if (!accepts(node.file)) continue;
       let entry = reached.get(node.key);
       if (entry === undefined) {
         entry = { node, depth, links: [] };
         reached.set(node.key, entry);
         seen.add(node.key);
-        next.push(node.key);
+        if (!seedAgain) next.push(node.key);
       }
       addLink(entry.links, link);
     }

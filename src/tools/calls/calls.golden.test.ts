@@ -28,6 +28,8 @@ describeGoldenAnswers("callers and callees on the sample projects", path.join(im
       // object-literal methods with a contextual type, and class members below an interface, at depth 2
       { symbol: "src/overrides/clock.ts:fixedClock.now" },
       { symbol: "src/overrides/clock.ts:FrozenClock.now", depth: 2 },
+      // a recursive call: the function is its own caller
+      { symbol: "src/dynamic-calls/compose.ts:compose.dispatch" },
     ]),
     ...queriesOf(calleesTool, [
       { symbol: "buildHandlers" },

@@ -116,6 +116,7 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     kinds: CALL_LIKE_EDGE_KINDS,
     maxDepth: request.depth,
     dispatch: request.dispatch,
+    seedsReachSeeds: true,
     ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
   });
   const accessByVia = new Map(accessors.map((accessor) => [accessor.key as string, accessor.access]));
@@ -123,7 +124,7 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
   const inTests = entries.filter((entry) => isTestPath(entry.file));
   const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !isTestPath(entry.file));
   const testEntries = request.tests === "exclude" ? [] : inTests;
-  const walkedFrom = [symbol.key, ...[...outsideTests, ...testEntries].filter((entry) => entry.depth < request.depth).map((entry) => entry.key)];
+  const walkedFrom = [...new Set([symbol.key, ...[...outsideTests, ...testEntries].filter((entry) => entry.depth < request.depth).map((entry) => entry.key)])];
   const dynamic = request.direction === "out" ? dynamicCallSitesOf(db, walkedFrom) : [];
   const order = new Map(walkedFrom.map((key, index) => [key as string, index]));
   return {
