@@ -176,6 +176,10 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(staticImporters.map((source) => source.file)).toEqual([]);
   });
 
+  it("a CLI query loads no TypeScript until it needs it: cli.ts reaches ts-morph only through dynamic imports", () => {
+    expect(typescriptImportsOf(staticClosure("cli.ts"))).toEqual([]);
+  });
+
   it("the two front ends loop over ALL_TOOLS and never name a tool", () => {
     const names = ALL_TOOLS.map((tool) => tool.name);
     expect(names.length).toBeGreaterThan(5);

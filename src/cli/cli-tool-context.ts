@@ -4,7 +4,6 @@ import { readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingestion/graph-freshness.js";
 import { locateGraph, openIndexer } from "../ingestion/indexer.js";
-import { refreshHistory } from "../history/refresh-history.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import { ToolInputError, type ToolContext } from "../tools/tool-contract.js";
 
@@ -66,6 +65,8 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
       return { indexedAt: indexedAtOf(db), pendingFiles: unfinishedFilesOf(db).length };
     },
     async refreshHistory(historyOptions) {
+      // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.
+      const { refreshHistory } = await import("../history/refresh-history.js");
       return refreshHistory(dbPath, root, historyOptions);
     },
     close() {

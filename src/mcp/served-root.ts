@@ -6,7 +6,6 @@ import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingesti
 import { DEFAULT_DB_RELATIVE_PATH, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
-import { refreshHistory } from "../history/refresh-history.js";
 import { ToolInputError, ToolUnavailableError, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
 
 /** A root to serve, as given on the command line or by the client. */
@@ -254,6 +253,8 @@ export function openServedRoot(
     // The indexer writes the graph, this writes only the history tables: SQLite serialises the two.
     async refreshHistory(historyOptions) {
       if (graph() === undefined) throw unavailable();
+      // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.
+      const { refreshHistory } = await import("../history/refresh-history.js");
       return refreshHistory(dbPath, root, historyOptions);
     },
     workspace,
