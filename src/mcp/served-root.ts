@@ -161,6 +161,7 @@ export function openServedRoot(
           indexError = messageOf(error);
           hooks.log(`${root}: update failed: ${indexError}`);
         },
+        (error) => hooks.log(`${root}: watcher: ${messageOf(error)}`),
       );
     } catch (error) {
       hooks.log(`${root}: cannot watch for changes (${messageOf(error)}); answers are checked against the files they read`);

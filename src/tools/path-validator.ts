@@ -115,7 +115,8 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
         const viaLink = current.some((candidate) => isInside(candidate, resolved));
         throw new ToolInputError(
           viaLink
-            ? `${input} leads outside the workspace through a symbolic link (to ${canonical}); only paths inside ${current.join(", ")} are allowed.`
+            ? // Where the link leads is not said: no answer names anything outside the roots.
+              `${input} leads outside the workspace through a symbolic link; only paths inside ${current.join(", ")} are allowed.`
             : `${input} is outside the workspace; give a path inside ${current.join(", ")}.`,
         );
       }

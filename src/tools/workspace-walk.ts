@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { classifyLink } from "../config/root-containment.js";
 
 /** A folder shown but never entered, and why. */
 const CLOSED_FOLDERS: Readonly<Record<string, string>> = {
@@ -93,7 +94,10 @@ export function walkWorkspace(root: string, dir: string, options: WalkOptions): 
       if (HIDDEN.has(dirent.name)) continue;
       const relative = folder === "" ? dirent.name : `${folder}/${dirent.name}`;
       const absolute = path.join(root, relative);
-      const stat = dirent.isSymbolicLink() ? fs.statSync(absolute, { throwIfNoEntry: false }) : undefined;
+      // A link is shown only when it stays inside the root: never a loop, a dangling link, or a way out.
+      const link = dirent.isSymbolicLink() ? classifyLink(root, absolute) : undefined;
+      if (link !== undefined && link !== "inside") continue;
+      const stat = link === "inside" ? fs.statSync(absolute) : undefined;
       const isFolder = dirent.isDirectory() || stat?.isDirectory() === true;
       if (!isFolder && !dirent.isFile() && stat?.isFile() !== true) continue;
       if (isIgnored(rules, relative, isFolder)) continue;
