@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CONFIG_FILE_NAME, loadConfig } from "../config/config-file.js";
+import { CONFIG_FILE_NAME, ConfigError, loadConfig } from "../config/config-file.js";
 import { relativeTo } from "../config/project-paths.js";
 import { NOTHING_SKIPPED, type SkippedFiles } from "../model/skipped-files.js";
 import { createGraphStore, type FileRecord } from "../db/graph-store.js";
@@ -105,10 +105,21 @@ interface Plan {
   readonly fingerprint: string;
 }
 
+/** The root's real path; a ConfigError (a usage error, exit 2) when it is missing or not a folder. */
+export function canonicalRoot(rootOption: string): string {
+  let root: string;
+  try {
+    root = fs.realpathSync.native(path.resolve(rootOption));
+  } catch {
+    throw new ConfigError(`the root ${rootOption} does not exist; give the folder of a TypeScript project (its tsconfig.json's folder)`);
+  }
+  if (!fs.statSync(root).isDirectory()) throw new ConfigError(`the root ${rootOption} is not a folder; give the folder of a TypeScript project`);
+  return root;
+}
+
 /** Where a root's graph lives: the canonical root and the database path (--db, else the config's `db`, else the default). */
 export function locateGraph(rootOption: string, dbPathOption?: string): { readonly root: string; readonly dbPath: string } {
-  const root = fs.realpathSync.native(path.resolve(rootOption));
-  if (!fs.statSync(root).isDirectory()) throw new Error(`${root} is not a directory`);
+  const root = canonicalRoot(rootOption);
   const { config } = loadConfig(root);
   return { root, dbPath: path.resolve(root, dbPathOption ?? config.db ?? DEFAULT_DB_RELATIVE_PATH) };
 }
