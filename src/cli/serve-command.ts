@@ -77,12 +77,14 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
   });
   try {
     // Loaded here so that the other commands never pay for the MCP SDK.
-    const [{ createTsGraphServer }, { StdioServerTransport }] = await Promise.all([
+    const [{ createTsGraphServer }, { StdioServerTransport }, { answerUnreadableLines }] = await Promise.all([
       import("../mcp/server.js"),
       import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("../mcp/malformed-messages.js"),
     ]);
     const server = createTsGraphServer({ workspace, version, log });
     const transport = new StdioServerTransport();
+    answerUnreadableLines(transport, log);
     const stopped = untilStopped();
     await server.connect(transport);
     log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);
