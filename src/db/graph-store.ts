@@ -69,6 +69,7 @@ const SQL = {
   importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
+  importsToReresolve: "SELECT file, specifier FROM external_imports WHERE resolved = 0 OR specifier LIKE '.%' ORDER BY file, specifier",
   deleteEdgesInto: "DELETE FROM edges WHERE target = ?",
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   accessorNodeNames: `SELECT file, name FROM nodes
@@ -249,6 +250,8 @@ export function createGraphStore(db: SqliteDb) {
       column<string | null>(statements.importedNamesOf, path).flatMap((names) => (names === null ? [] : (JSON.parse(names) as string[]))),
     ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),
     filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),
+    /** Imports that name no indexed file: unresolved ones, and relative ones that resolved outside the index (`./x.js`). */
+    importsToReresolve: (): { file: string; specifier: string }[] => statements.importsToReresolve.all() as { file: string; specifier: string }[],
     /** Names of the get and set accessor nodes, by file. */
     accessorNamesByFile: (): Map<string, string[]> => {
       const byFile = new Map<string, string[]>();

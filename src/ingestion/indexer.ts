@@ -246,7 +246,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
         if (file !== undefined && !unreadablePaths.has(pendingPath)) toExtract.set(pendingPath, file);
       }
       const candidates = planned.filter((file) => !toExtract.has(file.path) && !unreadablePaths.has(file.path));
-      for (const dependent of extraction.dependentsOf(changes.changed, changes.added, removed, candidates)) {
+      for (const dependent of extraction.dependentsOf(changes.changed, changes.added, removed, candidates, discovered.projects)) {
         const file = plannedByPath.get(dependent);
         if (file !== undefined && !toExtract.has(dependent) && !unreadablePaths.has(dependent)) toExtract.set(dependent, file);
       }
