@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { FileExtraction } from "../model/extracted.js";
+import type { NodeKind } from "../model/graph-kinds.js";
 import { nameHumps } from "../model/name-words.js";
 import type { SqliteDb } from "./open-graph-db.js";
 import { META, STATE_COMPLETE, STATE_INDEXING } from "./schema.js";
@@ -17,6 +18,8 @@ export interface StoredFile {
 export interface StoredSurface {
   readonly key: string;
   readonly name: string;
+  /** How other code can name it (a member by `x.name`, a module-level declaration by its name): see nameParts. */
+  readonly kind: NodeKind;
   readonly exported: boolean;
   readonly surface: string;
 }
@@ -63,7 +66,7 @@ const SQL = {
   allPending: "SELECT path FROM pending",
   filesDeclaringGlobals: "SELECT path FROM files WHERE declares_globals = 1",
   setMeta: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-  nodeSurfacesOfFile: "SELECT key, name, exported, surface FROM nodes WHERE file = ?",
+  nodeSurfacesOfFile: "SELECT key, name, kind, exported, surface FROM nodes WHERE file = ?",
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",

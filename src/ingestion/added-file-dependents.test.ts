@@ -21,13 +21,15 @@ const TSCONFIG = {
 };
 
 async function indexedWaitingProject(): Promise<string> {
-  const root = writeProject({ ...WAITING, "src/unrelated.ts": "export const unrelated = 1;\n" }, TSCONFIG);
+  // `o.unused` and `o.ts` share names with the file added below, but name none of its declarations.
+  const unrelated = "export const unrelated = 1;\nexport function read(o: { unused: number; ts: number }): number { return o.unused + o.ts; }\n";
+  const root = writeProject({ ...WAITING, "src/unrelated.ts": unrelated }, TSCONFIG);
   await indexAndSnapshot(root);
   return root;
 }
 
 describe("adding a file re-extracts only the files whose imports may now name it", () => {
-  it("re-extracts nothing else for a new file that no import names", async () => {
+  it("re-extracts nothing else for a new file that no import names, nor when it is deleted", async () => {
     const root = await indexedWaitingProject();
     writeProjectFile(root, "src/unused.ts", "export function unused(): void {}\n");
     expect((await expectIncrementalEqualsFull(root)).summary.extractedPaths).toEqual(["src/unused.ts"]);

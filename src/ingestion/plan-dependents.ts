@@ -171,7 +171,9 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
     addAnyName(names, removedPath);
     for (const node of store.nodeSurfacesOfFile(removedPath)) {
       vanishedKeys.push(node.key);
-      const parts = nameParts(node.name, undefined);
+      // The File node is the module itself: code names it by a specifier (its importers, above), never by its name.
+      if (node.kind === "File") continue;
+      const parts = nameParts(node.name, node.kind);
       for (const name of parts.module) addChangedName(names, name, removedPath, declaringGlobals.has(removedPath));
       for (const name of parts.member) names.member.add(name);
       for (const name of parts.key) names.key.add(name);
