@@ -71,8 +71,8 @@ export function containFiles(root: string, fileNames: readonly string[], already
 }
 
 export interface LinkReport {
-  /** Notes a symbolic link found inside the root; returns whether a walk may enter it (it stays inside and does not loop). */
-  note(link: string): boolean;
+  /** Notes a symbolic link found inside the root: it is reported if it leads outside or loops. */
+  note(link: string): void;
   skipped(outside: number, throughLinks: number): SkippedFiles;
 }
 
@@ -85,7 +85,6 @@ export function createLinkReport(root: string): LinkReport {
       const kind = classifyLink(root, link);
       if (kind === "outside") outsideLinks.add(relativeTo(root, link));
       if (kind === "loop") loops.add(relativeTo(root, link));
-      return kind === "inside";
     },
     skipped: (outside, throughLinks) => ({ outside, throughLinks, outsideLinks: [...outsideLinks].sort(), loops: [...loops].sort() }),
   };
