@@ -103,6 +103,10 @@ describe("a root that links outside itself, to itself and in a loop", () => {
     for (const name of ["SECRET_OUTSIDE", "outsideHelper"]) {
       expect((await server.call("find", { name })).structuredContent).toMatchObject({ total: 0 });
     }
+    // list shows no link that leads outside, loops or dangles (not even its size); a link that stays inside, yes.
+    const listed = textOf(await server.call("list", { path: "shared" }));
+    for (const link of ["outside-link", "linked-file.ts", "loop/", "self"]) expect(listed).not.toContain(link);
+    expect(listed).toContain("backend-alias/");
     // The importing file inside the root names SECRET_OUTSIDE; that is all a search finds.
     const searched = (await server.call("search", { pattern: "SECRET_OUTSIDE" })).structuredContent as { matches: { file: string }[] };
     expect([...new Set(searched.matches.map((match) => match.file))]).toEqual(["shared/uses-outside.ts"]);
