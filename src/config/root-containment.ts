@@ -56,7 +56,9 @@ export function containFiles(root: string, fileNames: readonly string[], already
   let outside = 0;
   let throughLinks = 0;
   for (const fileName of fileNames) {
-    const real = realPathOf(fileName);
+    // A listed file that cannot be resolved (missing, dangling) is kept as listed when it lies inside the
+    // root: the scan reports it unreadable, and never reads through a link.
+    const real = realPathOf(fileName) ?? (isWithin(root, fileName) ? fileName : undefined);
     if (real === undefined) continue;
     if (!isWithin(root, real)) {
       outside += 1;
