@@ -3,7 +3,6 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexAndSnapshot, removeTempDirs } from "../test-support/fixtures.js";
 import { expectIncrementalEqualsFull, writeProject, writeProjectFile } from "../test-support/incremental.js";
-import { mayNameAdded } from "./module-stem.js";
 
 afterAll(removeTempDirs);
 
@@ -67,23 +66,5 @@ describe("adding a file re-extracts only the files whose imports may now name it
     await indexAndSnapshot(root);
     writeProjectFile(root, "src/legacy.ts", "export const fromJs = 1;\n");
     expect((await expectIncrementalEqualsFull(root)).summary.extractedPaths).toEqual(["src/legacy.ts", "src/uses-js.ts"]);
-  });
-});
-
-describe(mayNameAdded.name, () => {
-  it("matches a relative specifier by stem, extension and index file, and a folder above the file", () => {
-    expect(mayNameAdded("src/a.ts", "./later", "src/later.ts")).toBe(true);
-    expect(mayNameAdded("src/a.ts", "./later.js", "src/later.ts")).toBe(true);
-    expect(mayNameAdded("src/a.ts", "./feature", "src/feature/index.tsx")).toBe(true);
-    expect(mayNameAdded("src/a.ts", "../pkg", "pkg/src/main.ts")).toBe(true);
-    expect(mayNameAdded("src/a.ts", "./later", "src/other.ts")).toBe(false);
-    expect(mayNameAdded("src/a.ts", "./later", "lib/later.ts")).toBe(false);
-  });
-
-  it("matches any other specifier by its last segment against the file's stem or folders", () => {
-    expect(mayNameAdded("src/a.ts", "@lib/shared", "lib/shared.ts")).toBe(true);
-    expect(mayNameAdded("src/a.ts", "@scope/core", "packages/core/src/index.ts")).toBe(true);
-    expect(mayNameAdded("src/a.ts", "not-installed", "src/unused.ts")).toBe(false);
-    expect(mayNameAdded("src/a.ts", "effect/Schema", "src/Unused.ts")).toBe(false);
   });
 });
