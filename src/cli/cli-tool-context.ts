@@ -4,6 +4,7 @@ import { readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingestion/graph-freshness.js";
 import { locateGraph, openIndexer } from "../ingestion/indexer.js";
+import { refreshHistory } from "../history/refresh-history.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import { ToolInputError, type ToolContext } from "../tools/tool-contract.js";
 
@@ -63,6 +64,9 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
     },
     freshness() {
       return { indexedAt: indexedAtOf(db), pendingFiles: unfinishedFilesOf(db).length };
+    },
+    async refreshHistory(historyOptions) {
+      return refreshHistory(dbPath, root, historyOptions);
     },
     close() {
       db.close();

@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -98,6 +98,10 @@ CREATE TABLE external_edges (
   lines  TEXT NOT NULL
 );
 CREATE INDEX external_edges_by_file ON external_edges(file);
+-- The call queries' dispatch step (src/tools/graph-walk.ts) reads both ways: a member's OVERRIDES of library
+-- members, and every project call and override of a library member.
+CREATE INDEX external_edges_by_source ON external_edges(source, kind);
+CREATE INDEX external_edges_by_target ON external_edges(target, kind);
 
 -- Call sites whose callee has no static target (a parameter, a local, a call result, fns[i]): the owner node
 -- (as for CALLS), the line where the callee is named, and the callee as written (one line, at most 60

@@ -6,6 +6,7 @@ import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingesti
 import { DEFAULT_DB_RELATIVE_PATH, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
+import { refreshHistory } from "../history/refresh-history.js";
 import { echoed } from "../tools/text.js";
 import { ToolInputError, ToolUnavailableError, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
 
@@ -252,6 +253,11 @@ export function openServedRoot(
     paths: rootPathValidator(shared, root),
     ensureFresh,
     freshness,
+    // The indexer writes the graph, this writes only the history tables: SQLite serialises the two.
+    async refreshHistory(historyOptions) {
+      if (graph() === undefined) throw unavailable();
+      return refreshHistory(dbPath, root, historyOptions);
+    },
     workspace,
   };
 

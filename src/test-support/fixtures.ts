@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readSnapshot } from "../db/snapshot.js";
+import { dumpGraph, type GraphDump } from "./graph-dump.js";
 import { openIndexer, type IndexerOptions, type IndexSummary } from "../ingestion/indexer.js";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -34,6 +35,8 @@ export function copySampleProject(name: string): string {
 export interface IndexedSnapshot {
   readonly summary: IndexSummary;
   readonly snapshot: string;
+  /** Every table and column of the database after the run (graph-dump.ts). */
+  readonly dump: GraphDump;
 }
 
 /** Indexes root in this process and returns the run's summary and the graph's snapshot. */
@@ -41,15 +44,19 @@ export async function indexAndSnapshot(root: string, options: Partial<IndexerOpt
   const indexer = openIndexer({ root, ...options });
   try {
     const summary = await indexer.run();
-    return { summary, snapshot: readSnapshot(indexer.db) };
+    return { summary, snapshot: readSnapshot(indexer.db), dump: dumpGraph(indexer.db) };
   } finally {
     indexer.close();
   }
 }
 
 /** A from-scratch index of root into a database of its own, outside root. */
+export async function freshIndex(root: string): Promise<IndexedSnapshot> {
+  return indexAndSnapshot(root, { dbPath: path.join(makeTempDir("ts-graph-fresh-"), "graph.db") });
+}
+
 export async function freshSnapshot(root: string): Promise<string> {
-  return (await indexAndSnapshot(root, { dbPath: path.join(makeTempDir("ts-graph-fresh-"), "graph.db") })).snapshot;
+  return (await freshIndex(root)).snapshot;
 }
 
 export interface SnapshotEdge {

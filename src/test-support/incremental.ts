@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { freshSnapshot, indexAndSnapshot, makeTempDir, type IndexedSnapshot } from "./fixtures.js";
+import { freshIndex, indexAndSnapshot, makeTempDir, type IndexedSnapshot } from "./fixtures.js";
+import { diffGraphDumps } from "./graph-dump.js";
 
 const DEFAULT_TSCONFIG = { compilerOptions: { strict: true, types: [] }, include: ["src"] };
 
@@ -26,17 +27,14 @@ export function editProjectFile(root: string, file: string, change: (text: strin
   fs.writeFileSync(full, after);
 }
 
-/** Re-indexes root incrementally (its own database) and checks the result equals a fresh full index. */
+/**
+ * Re-indexes root incrementally (its own database) and checks the result equals a fresh full index: every
+ * table and column (graph-dump.ts), and the snapshot.
+ */
 export async function expectIncrementalEqualsFull(root: string): Promise<IndexedSnapshot> {
   const incremental = await indexAndSnapshot(root);
-  const full = await freshSnapshot(root);
-  if (incremental.snapshot !== full) {
-    const incrementalLines = new Set(incremental.snapshot.split("\n"));
-    const fullLines = new Set(full.split("\n"));
-    const onlyIncremental = [...incrementalLines].filter((line) => !fullLines.has(line));
-    const onlyFull = [...fullLines].filter((line) => !incrementalLines.has(line));
-    expect({ onlyIncremental, onlyFull }).toEqual({ onlyIncremental: [], onlyFull: [] });
-  }
-  expect(incremental.snapshot).toBe(full);
+  const full = await freshIndex(root);
+  expect(diffGraphDumps(incremental.dump, full.dump)).toEqual({});
+  expect(incremental.snapshot).toBe(full.snapshot);
   return incremental;
 }

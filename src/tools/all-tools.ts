@@ -1,4 +1,5 @@
 import { calleesTool, callersTool } from "./calls/handler.js";
+import { cochangeTool } from "./cochange/handler.js";
 import { depsTool } from "./deps/handler.js";
 import { findTool } from "./find/handler.js";
 import { impactTool } from "./impact/handler.js";
@@ -19,6 +20,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   calleesTool,
   pathsTool,
   depsTool,
+  cochangeTool,
   zoomTool,
   findTool,
   searchTool,

@@ -30,6 +30,21 @@ export interface GraphFreshness {
   readonly indexError?: string | undefined;
 }
 
+/**
+ * The git history of a root, brought up to date for co-change (src/history/ingest-history.ts): unavailable
+ * (no git, no repository, no commit) with why and how to fix it, or read, completely or partially (a shallow
+ * clone), into the history tables of the root's graph.
+ */
+export type HistoryRefresh =
+  | { readonly status: "unavailable"; readonly why: string; readonly fix: string }
+  | {
+      readonly status: "complete" | "partial";
+      readonly why?: string | undefined;
+      readonly fix?: string | undefined;
+      /** The root's path relative to the repository's top level, '/'-separated ("" when they are the same). */
+      readonly rootInRepository: string;
+    };
+
 /** One root a front end serves, as the status tool reports it. */
 export interface RootState {
   /** Canonical absolute path of the root. */
@@ -57,6 +72,11 @@ export interface ToolContext {
   /** Re-indexes these files (absolute paths) first if they changed on disk since they were indexed. */
   ensureFresh(absolutePaths: readonly string[]): Promise<void>;
   freshness(): GraphFreshness;
+  /**
+   * Brings the root's git history up to date in its graph (co-change), with the declarations each commit changed
+   * when `symbols`; absent where the front end cannot.
+   */
+  readonly refreshHistory?: (options: { readonly symbols: boolean }) => Promise<HistoryRefresh>;
   /** Every root the front end serves, this one included; absent where there is only this one (the CLI). */
   readonly workspace?: () => readonly RootState[];
 }

@@ -1,0 +1,134 @@
+/**
+ * Co-change prediction and ingestion speed on real histories (issue 14):
+ *
+ *   npm run bench:cochange [-- --history hono|zod|all] [--min-support 1] [--half-life 180]
+ *
+ * - hono: ../shared/corpora/hono-history.txt, the `git log --no-merges -M --name-status` of a web framework
+ *   (2,704 commits), parsed as printed;
+ * - zod: ../shared/corpora/zod-history.bundle, cloned into .bench-corpora/ and read the way ts-graph reads a
+ *   repository (src/history/ingest-history.ts), symbol level included: all but the last 10 commits, then
+ *   those 10 as an incremental update.
+ * The history goes into an in-memory SQLite database through the history store; the prediction is scored on
+ * the cochange query's answers (bench/cochange/prediction.ts). Figures only; no assertion.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { createHistoryStore } from "../src/history/history-store.js";
+import { ingestHistory, type HistoryIngestion } from "../src/history/ingest-history.js";
+import { parseNameStatusLog, type HistoryCommit } from "../src/history/name-status-log.js";
+import { cochanged, type CochangeLevel } from "../src/tools/cochange/query.js";
+import { CORPORA_DIR } from "./corpus.js";
+import { REPO_ROOT, log } from "./measure.js";
+import { evaluatePrediction, type PredictionScores } from "./cochange/prediction.js";
+import { summarize } from "./stats.js";
+
+const SHARED_CORPORA = path.join(REPO_ROOT, "..", "shared", "corpora");
+const TYPESCRIPT_SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+
+/** What the indexed set would hold: TypeScript sources, not declaration files. */
+function isTypeScriptSource(file: string): boolean {
+  return TYPESCRIPT_SOURCE.test(file) && !file.endsWith(".d.ts");
+}
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index < 0 ? undefined : process.argv[index + 1];
+}
+
+/** The zod clone, checked out at its original head (the bench moves a branch of its own). */
+function zodClone(): string {
+  const clone = path.join(CORPORA_DIR, "zod-history");
+  if (!fs.existsSync(path.join(clone, ".git"))) {
+    fs.mkdirSync(CORPORA_DIR, { recursive: true });
+    execFileSync("git", ["clone", "--quiet", path.join(SHARED_CORPORA, "zod-history.bundle"), clone], { stdio: "inherit" });
+  }
+  return clone;
+}
+
+function git(cwd: string, args: readonly string[]): string {
+  return execFileSync("git", args, { cwd, encoding: "utf8", maxBuffer: 1 << 28 }).trim();
+}
+
+/** Hono's history as the file prints it, into the store (file level: the file has no patches). */
+function honoHistory(db: Database.Database): void {
+  const text = fs.readFileSync(path.join(SHARED_CORPORA, "hono-history.txt"), "utf8");
+  const started = performance.now();
+  const commits: HistoryCommit[] = parseNameStatusLog(text).reverse();
+  createHistoryStore(db).addCommits(commits);
+  log(`hono: ${commits.length} commits parsed and stored in ${(performance.now() - started).toFixed(0)} ms`);
+}
+
+/** Zod's history through ingestHistory, as ts-graph reads it: all but the last 10 commits, then those 10. */
+function zodHistory(db: Database.Database): string[] {
+  const clone = zodClone();
+  const head = git(clone, ["rev-parse", "origin/HEAD"]);
+  const options = { symbols: true, isSource: isTypeScriptSource };
+  git(clone, ["checkout", "--quiet", "-B", "bench-cochange", `${head}~10`]);
+  let started = performance.now();
+  const full = ingestHistory(db, clone, options);
+  const fullMs = performance.now() - started;
+  git(clone, ["checkout", "--quiet", "-B", "bench-cochange", head]);
+  started = performance.now();
+  const incremental = ingestHistory(db, clone, options);
+  const incrementalMs = performance.now() - started;
+  const describe = (result: HistoryIngestion): string => (result.status === "unavailable" ? result.why : `${result.added} commits, ${result.versionsParsed} file versions parsed`);
+  return [
+    `| full ingestion, symbol level (target ≤ 30 s) | ${(fullMs / 1000).toFixed(2)} s | ${describe(full)} |`,
+    `| incremental ingestion of 10 new commits (target ≤ 1 s) | ${(incrementalMs / 1000).toFixed(2)} s | ${describe(incremental)} |`,
+  ];
+}
+
+function queryTimes(db: Database.Database, level: CochangeLevel): string {
+  const table = level === "file" ? "history_files" : "history_symbols";
+  const ids = db.prepare(`SELECT id FROM ${table} ORDER BY id`).pluck().all() as number[];
+  const picked = ids.filter((_, index) => index % Math.max(1, Math.floor(ids.length / 200)) === 0);
+  const now = db.prepare("SELECT max(time) FROM history_commits").pluck().get() as number;
+  const times = picked.map((id) => {
+    const started = performance.now();
+    cochanged(db, { id, level, maxFilesPerCommit: 30, minSupport: 1, now, halfLifeDays: 180, includeDeleted: false });
+    return performance.now() - started;
+  });
+  const summary = summarize(times);
+  return `| query, ${level} level, ${picked.length} ${level}s (target p50 ≤ 20 ms) | p50 ${summary?.p50.toFixed(2)} ms, p95 ${summary?.p95.toFixed(2)} ms | |`;
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)} %`;
+}
+
+function row(label: string, scores: PredictionScores): string {
+  return `| ${label} | ${scores.testCommits} | ${scores.queries} | ${scores.withoutHistory} | ${percent(scores.hitAt[1])} | ${percent(scores.hitAt[3])} | ${percent(scores.hitAt[10])} | ${percent(scores.recallAt10)} | ${percent(scores.precisionAt10)} | ${percent(scores.withHistory.hitAt3)} / ${percent(scores.withHistory.recallAt10)} |`;
+}
+
+function main(): void {
+  const which = argument("--history") ?? "all";
+  const names = which === "all" ? ["hono", "zod"] : [which];
+  const halfLifeDays = Number(argument("--half-life") ?? 180);
+  for (const name of names) {
+    const db = new Database(":memory:");
+    const speed = name === "hono" ? (honoHistory(db), []) : zodHistory(db);
+    const counts = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    const lines = [
+      `## ${name}: ${counts("history_commits")} commits, ${counts("history_files")} files (renames followed), ${counts("history_symbols")} declarations`,
+      "",
+      "Test commits: the last 10 % of the history that change 2 or more TypeScript sources (or declarations in them) and at most 30 files; each changed one in turn is the query; ranked by confidence.",
+      "",
+      "| level, ranking | test commits | queries | no history | top-1 hit | top-3 hit | top-10 hit | recall@10 | precision@10 | with history: top-3 / recall@10 |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ];
+    const levels: CochangeLevel[] = name === "hono" ? ["file"] : ["file", "symbol"];
+    for (const level of levels) {
+      for (const minSupport of [1, 2]) {
+        const scores = evaluatePrediction(db, { level, testShare: 0.1, maxFilesPerCommit: 30, minSupport, halfLifeDays, counts: isTypeScriptSource });
+        lines.push(row(`${level}, min support ${minSupport}`, scores));
+      }
+    }
+    lines.push("", "| speed | measured | |", "| --- | --- | --- |", ...speed, ...levels.map((level) => queryTimes(db, level)));
+    process.stdout.write(`${lines.join("\n")}\n\n`);
+    db.close();
+  }
+}
+
+main();

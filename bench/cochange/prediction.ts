@@ -1,0 +1,109 @@
+/**
+ * The ROSE evaluation (Zimmermann et al., ICSE 2004, "Mining Version Histories to Guide Software Changes"),
+ * at file or symbol level, scored on the cochange query's own answers: for each commit of the last part of the history
+ * that changes at least two files (or declarations), every changed one in turn is the query, the query ranks files from the
+ * history before that commit only, and the other files the commit changed are what it should find.
+ */
+import type { SqliteDb } from "../../src/db/open-graph-db.js";
+import { cochanged, type CochangeLevel, type CochangeRequest } from "../../src/tools/cochange/query.js";
+
+export interface PredictionOptions {
+  readonly level: CochangeLevel;
+  /** The share of the history, at its end, whose commits are the test cases (ROSE: the last 10 %). */
+  readonly testShare: number;
+  readonly maxFilesPerCommit: number;
+  readonly minSupport: number;
+  readonly halfLifeDays: number;
+  /** Which files count: a query, an expected file and a suggestion must all pass it. */
+  readonly counts: (path: string) => boolean;
+}
+
+export interface PredictionScores {
+  readonly testCommits: number;
+  readonly queries: number;
+  /** Queries whose file had no earlier commit: nothing can be suggested. */
+  readonly withoutHistory: number;
+  /** Share of queries with a right file among the first k suggestions. */
+  readonly hitAt: Readonly<Record<1 | 3 | 10, number>>;
+  /** Mean, over queries, of the share of the commit's other files found among the first 10 suggestions. */
+  readonly recallAt10: number;
+  /** Mean share of right files among the first 10 suggestions, over queries with any suggestion. */
+  readonly precisionAt10: number;
+  /** The same top-3 hit rate and recall@10 over the queries whose entity had an earlier commit only. */
+  readonly withHistory: { readonly hitAt3: number; readonly recallAt10: number };
+}
+
+interface CommitRow {
+  readonly id: number;
+  readonly time: number;
+  readonly files: number;
+}
+
+export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): PredictionScores {
+  const commits = db.prepare("SELECT id, time, files FROM history_commits ORDER BY id").all() as CommitRow[];
+  const changedIn = db.prepare(
+    options.level === "file"
+      ? "SELECT h.file AS id, f.path AS path FROM history_changes h JOIN history_files f ON f.id = h.file WHERE h.commit_id = ?"
+      : "SELECT h.symbol AS id, f.path AS path FROM history_symbol_changes h JOIN history_symbols s ON s.id = h.symbol JOIN history_files f ON f.id = s.file WHERE h.commit_id = ?",
+  );
+  const first = Math.floor(commits.length * (1 - options.testShare));
+  let testCommits = 0;
+  let queries = 0;
+  let withoutHistory = 0;
+  const hits = { 1: 0, 3: 0, 10: 0 };
+  let recall = 0;
+  let precision = 0;
+  let answered = 0;
+  let historyHits3 = 0;
+  let historyRecall = 0;
+  for (const commit of commits.slice(first)) {
+    if (commit.files > options.maxFilesPerCommit) continue;
+    const changed = (changedIn.all(commit.id) as { id: number; path: string }[]).filter((row) => options.counts(row.path)).map((row) => row.id);
+    if (changed.length < 2) continue;
+    testCommits += 1;
+    for (const query of changed) {
+      queries += 1;
+      const request: CochangeRequest = {
+        id: query,
+        level: options.level,
+        maxFilesPerCommit: options.maxFilesPerCommit,
+        minSupport: options.minSupport,
+        now: commit.time,
+        halfLifeDays: options.halfLifeDays,
+        untilCommit: commit.id - 1,
+        includeDeleted: true,
+        keep: options.counts,
+      };
+      const answer = cochanged(db, request);
+      if (answer.commits === 0) withoutHistory += 1;
+      const suggestions = answer.entities.map((row) => row.id);
+      const expected = new Set(changed.filter((file) => file !== query));
+      for (const k of [1, 3, 10] as const) if (suggestions.slice(0, k).some((file) => expected.has(file))) hits[k] += 1;
+      const top = suggestions.slice(0, 10);
+      const found = top.filter((file) => expected.has(file)).length;
+      recall += found / expected.size;
+      if (answer.commits > 0) {
+        historyRecall += found / expected.size;
+        if (suggestions.slice(0, 3).some((file) => expected.has(file))) historyHits3 += 1;
+      }
+      if (top.length > 0) {
+        precision += found / top.length;
+        answered += 1;
+      }
+    }
+  }
+  const share = (count: number): number => (queries === 0 ? 0 : count / queries);
+  return {
+    testCommits,
+    queries,
+    withoutHistory,
+    hitAt: { 1: share(hits[1]), 3: share(hits[3]), 10: share(hits[10]) },
+    recallAt10: share(recall),
+    precisionAt10: answered === 0 ? 0 : precision / answered,
+    withHistory: {
+      hitAt3: queries === withoutHistory ? 0 : historyHits3 / (queries - withoutHistory),
+      recallAt10: queries === withoutHistory ? 0 : historyRecall / (queries - withoutHistory),
+    },
+  };
+}
+

@@ -1,0 +1,35 @@
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import { ingestHistory } from "./ingest-history.js";
+
+const TYPESCRIPT_SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+
+/** The files whose declarations symbol-level co-change reads: TypeScript sources, not declaration files. */
+export function isTypeScriptSource(file: string): boolean {
+  return TYPESCRIPT_SOURCE.test(file) && !file.endsWith(".d.ts");
+}
+
+export type HistoryRefreshResult =
+  | { readonly status: "unavailable"; readonly why: string; readonly fix: string }
+  | { readonly status: "complete" | "partial"; readonly why?: string; readonly fix?: string; readonly rootInRepository: string };
+
+/**
+ * The front ends' side of co-change: brings the history tables of the graph at dbPath up to date with the git
+ * repository that holds root, through a connection of its own (the tools' connection only reads), and says
+ * where root lies in the repository.
+ */
+export function refreshHistory(dbPath: string, root: string, options: { readonly symbols: boolean }): HistoryRefreshResult {
+  const db = new Database(dbPath, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 10000");
+    const result = ingestHistory(db, root, { symbols: options.symbols, isSource: isTypeScriptSource });
+    if (result.status === "unavailable") return result;
+    const relative = path.relative(fs.realpathSync(result.toplevel), fs.realpathSync(root)).split(path.sep).join("/");
+    return result.status === "partial" && result.why !== undefined && result.fix !== undefined
+      ? { status: "partial", why: result.why, fix: result.fix, rootInRepository: relative }
+      : { status: "complete", rootInRepository: relative };
+  } finally {
+    db.close();
+  }
+}

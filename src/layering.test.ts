@@ -1,0 +1,189 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "./tools/all-tools.js";
+
+/**
+ * The import rules of docs/architecture.md, checked on the sources (tests and test-support excluded).
+ * Each rule is one `it`, so a broken rule names itself. Static imports and re-exports count as imports;
+ * `await import(...)` counts only where a rule says so (what a module loads when it runs).
+ */
+const SRC = import.meta.dirname;
+
+interface SourceFile {
+  /** Path relative to src/, '/'-separated. */
+  readonly file: string;
+  /** Specifiers of static `import … from` / `export … from` / bare `import "…"`; `import type` is erased, so not counted. */
+  readonly staticImports: readonly string[];
+  /** Specifiers of `import("…")` expressions. */
+  readonly dynamicImports: readonly string[];
+}
+
+function listSources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "test-support" ? [] : listSources(full);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+function readSource(full: string): SourceFile {
+  const text = fs.readFileSync(full, "utf8");
+  const staticImports = [
+    ...text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"']+)["']/gm),
+    ...text.matchAll(/^import\s+["']([^"']+)["']/gm),
+  ].map((match) => match[1] ?? "");
+  const dynamicImports = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
+  return { file: path.relative(SRC, full).split(path.sep).join("/"), staticImports, dynamicImports };
+}
+
+const SOURCES = new Map(listSources(SRC).map((full) => [path.relative(SRC, full).split(path.sep).join("/"), readSource(full)]));
+
+/** The src/-relative file a relative specifier names (`.js` written for `.ts`), or undefined for a package. */
+function resolveProjectImport(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith(".")) return undefined;
+  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  return joined.replace(/\.js$/, ".ts");
+}
+
+function layerOf(file: string): string {
+  const slash = file.indexOf("/");
+  return slash < 0 ? file : file.slice(0, slash);
+}
+
+/** `tools/calls/query.ts` → `calls`; a shared module directly under tools/ → undefined. */
+function sliceOf(file: string): string | undefined {
+  const parts = file.split("/");
+  return parts[0] === "tools" && parts.length > 2 ? parts[1] : undefined;
+}
+
+interface ImportEdge {
+  readonly from: string;
+  readonly specifier: string;
+  /** The src/-relative target, for a project import. */
+  readonly target: string | undefined;
+}
+
+function importsFrom(layer: string): ImportEdge[] {
+  return [...SOURCES.values()]
+    .filter((source) => layerOf(source.file) === layer)
+    .flatMap((source) => source.staticImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })));
+}
+
+function describeEdge(edge: ImportEdge): string {
+  return `${edge.from} imports ${edge.specifier}`;
+}
+
+/** Every src/ file a file loads through static imports, itself included. */
+function staticClosure(start: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [start];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of SOURCES.get(file)?.staticImports ?? []) {
+      const target = resolveProjectImport(file, specifier);
+      if (target !== undefined) queue.push(target);
+    }
+  }
+  return seen;
+}
+
+const TYPESCRIPT_PACKAGES = /^(typescript|ts-morph|@ts-morph\/)/;
+
+function typescriptImportsOf(files: Iterable<string>): string[] {
+  return [...files].flatMap((file) =>
+    (SOURCES.get(file)?.staticImports ?? []).filter((specifier) => TYPESCRIPT_PACKAGES.test(specifier)).map((specifier) => `${file} imports ${specifier}`),
+  );
+}
+
+describe("layering of src/ (docs/architecture.md)", () => {
+  it("reads the sources of every layer", () => {
+    const layers = new Set([...SOURCES.keys()].map(layerOf));
+    expect([...layers].sort()).toEqual(expect.arrayContaining(["cli", "config", "db", "history", "ingestion", "mcp", "model", "tools"]));
+    for (const edge of importsFrom("tools")) {
+      if (edge.target !== undefined) expect(SOURCES.has(edge.target), `${describeEdge(edge)}, which the test cannot find`).toBe(true);
+    }
+  });
+
+  it("model/ imports nothing from the project", () => {
+    expect(importsFrom("model").filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "model").map(describeEdge)).toEqual([]);
+  });
+
+  it("db/ imports only model/", () => {
+    expect(importsFrom("db").filter((edge) => edge.target !== undefined && !["db", "model"].includes(layerOf(edge.target))).map(describeEdge)).toEqual([]);
+  });
+
+  it("config/ imports nothing from ingestion/, db/, tools/, mcp/ or cli/", () => {
+    const forbidden = ["ingestion", "db", "tools", "mcp", "cli"];
+    expect(importsFrom("config").filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target))).map(describeEdge)).toEqual([]);
+  });
+
+  it("ingestion/ never imports cli/, tools/ or mcp/", () => {
+    const forbidden = ["cli", "tools", "mcp"];
+    expect(importsFrom("ingestion").filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target))).map(describeEdge)).toEqual([]);
+  });
+
+  it("history/ imports only db/, model/ and, from ingestion/, the syntax-only declaration extraction", () => {
+    const syntaxOnly = ["ingestion/extract-declarations.ts", "ingestion/planning-syntax.ts"];
+    const wrong = importsFrom("history").filter(
+      (edge) => edge.target !== undefined && !["history", "db", "model"].includes(layerOf(edge.target)) && !syntaxOnly.includes(edge.target),
+    );
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it("tools/ never imports ingestion/, history/, mcp/ or cli/, and from config/ only workspace-packages.ts", () => {
+    const wrong = importsFrom("tools").filter((edge) => {
+      if (edge.target === undefined) return false;
+      const layer = layerOf(edge.target);
+      return ["ingestion", "history", "mcp", "cli"].includes(layer) || (layer === "config" && edge.target !== "config/workspace-packages.ts");
+    });
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it("a tool slice never imports another slice", () => {
+    const wrong = importsFrom("tools").filter((edge) => {
+      const from = sliceOf(edge.from);
+      const to = edge.target === undefined ? undefined : sliceOf(edge.target);
+      return from !== undefined && to !== undefined && from !== to;
+    });
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it("the shared tool modules directly under tools/ never import a slice (only all-tools.ts lists them)", () => {
+    const wrong = importsFrom("tools").filter(
+      (edge) => sliceOf(edge.from) === undefined && edge.from !== "tools/all-tools.ts" && edge.target !== undefined && sliceOf(edge.target) !== undefined,
+    );
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it("mcp/ never imports cli/", () => {
+    expect(importsFrom("mcp").filter((edge) => edge.target !== undefined && layerOf(edge.target) === "cli").map(describeEdge)).toEqual([]);
+  });
+
+  it("the query tools never load TypeScript", () => {
+    const toolFiles = [...SOURCES.keys()].filter((file) => layerOf(file) === "tools");
+    const closure = new Set(toolFiles.flatMap((file) => [...staticClosure(file)]));
+    expect(typescriptImportsOf(closure)).toEqual([]);
+  });
+
+  it("indexer.ts never loads TypeScript itself: extraction-engine.ts is imported only dynamically, when a run has work", () => {
+    expect(typescriptImportsOf(staticClosure("ingestion/indexer.ts"))).toEqual([]);
+    expect(SOURCES.get("ingestion/indexer.ts")?.dynamicImports).toContain("./extraction-engine.js");
+    const staticImporters = [...SOURCES.values()].filter((source) =>
+      source.staticImports.some((specifier) => resolveProjectImport(source.file, specifier) === "ingestion/extraction-engine.ts"),
+    );
+    expect(staticImporters.map((source) => source.file)).toEqual([]);
+  });
+
+  it("the two front ends loop over ALL_TOOLS and never name a tool", () => {
+    const names = ALL_TOOLS.map((tool) => tool.name);
+    expect(names.length).toBeGreaterThan(5);
+    for (const file of ["mcp/server.ts", "cli.ts"]) expect(fs.readFileSync(path.join(SRC, file), "utf8"), file).toMatch(/for \(const tool of [^)]*ALL_TOOLS/);
+    for (const file of ["mcp/server.ts", "cli.ts", "cli/tool-command.ts"]) {
+      const text = fs.readFileSync(path.join(SRC, file), "utf8");
+      const named = names.filter((name) => new RegExp(`["'\`]${name}["'\`]`).test(text));
+      expect(named, `${file} names tools`).toEqual([]);
+    }
+  });
+});

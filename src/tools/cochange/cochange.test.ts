@@ -1,0 +1,107 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeTempDir, removeTempDirs, runCli } from "../../test-support/fixtures.js";
+import { startInProcessServer, textOf } from "../../test-support/mcp.js";
+import { ALL_TOOLS } from "../all-tools.js";
+
+afterAll(removeTempDirs);
+
+let clock = 1_700_000_000;
+
+function git(cwd: string, args: readonly string[]): void {
+  clock += 86_400;
+  const date = `${clock} +0000`;
+  const env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+  execFileSync("git", args, { cwd, env, stdio: "ignore" });
+}
+
+function commit(repo: string, files: Record<string, string>): void {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+    fs.writeFileSync(path.join(repo, file), text);
+  }
+  git(repo, ["add", "-A"]);
+  git(repo, ["commit", "--quiet", "-m", Object.keys(files).join(" ")]);
+}
+
+const handler = (version: number): string => `import { parse } from "./parser";\nexport function handle(input: string): number {\n  return parse(input) + ${version};\n}\n`;
+const parser = (version: number): string => `export function parse(input: string): number {\n  return input.length * ${version};\n}\n`;
+const schema = (version: number): string => `export const schema = { version: ${version} };\n`;
+
+/**
+ * A repository whose TypeScript project lives in app/: the handler calls the parser (a static path), and the
+ * schema changes with the handler though nothing links them (hidden coupling).
+ */
+function repository(): { repo: string; root: string } {
+  const repo = makeTempDir("ts-graph-cochange-");
+  git(repo, ["init", "--quiet", "-b", "main"]);
+  const root = path.join(repo, "app");
+  commit(repo, { "app/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }), "app/src/parser.ts": parser(1), "app/src/handler.ts": handler(1), "app/src/schema.ts": schema(1) });
+  commit(repo, { "app/src/handler.ts": handler(2), "app/src/schema.ts": schema(2) });
+  commit(repo, { "app/src/handler.ts": handler(3), "app/src/parser.ts": parser(3), "README.md": "notes\n" });
+  commit(repo, { "app/src/handler.ts": handler(4), "app/src/schema.ts": schema(4) });
+  return { repo, root };
+}
+
+interface Answer {
+  commits: number;
+  level: string;
+  entries: { file: string; name?: string; support: number; confidence: number; hidden: boolean }[];
+}
+
+describe("cochange tool", () => {
+  it("ranks what changed with a file, in the root's own paths, and marks coupling no static path explains (CLI)", () => {
+    const { root } = repository();
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const result = runCli(["cochange", "src/handler.ts", "--root", root, "--json"]);
+    expect(result.stderr).toBe("");
+    const answer = JSON.parse(result.stdout) as Answer;
+    expect(answer).toMatchObject({ commits: 4, level: "file" });
+    // README.md is outside the root, and not indexed: never suggested
+    expect(answer.entries.map((entry) => [entry.file, entry.support, entry.confidence, entry.hidden])).toEqual([
+      ["src/schema.ts", 3, 0.75, true],
+      ["src/parser.ts", 2, 0.5, false],
+    ]);
+
+    const hiddenOnly = runCli(["cochange", "src/handler.ts", "--root", root, "--hidden-only"]);
+    expect(hiddenOnly.stdout).toContain("co-change of src/handler.ts (file level): 4 commits");
+    expect(hiddenOnly.stdout).toContain("legend: support = commits that changed both");
+    expect(hiddenOnly.stdout).toMatch(/^src\/schema\.ts {2}support 3 {2}conf 75% {2}recent [\d.]+ {2}last \d{4}-\d\d-\d\d {2}hidden$/m);
+    expect(hiddenOnly.stdout).not.toContain("src/parser.ts");
+  });
+
+  it("answers at symbol level for a declaration, over MCP", async () => {
+    const { root } = repository();
+    const server = await startInProcessServer({ roots: [root], tools: ALL_TOOLS });
+    try {
+      const result = await server.call("cochange", { target: "handle" });
+      expect(result.isError).toBeFalsy();
+      const answer = result.structuredContent as unknown as Answer;
+      expect(answer).toMatchObject({ commits: 4, level: "symbol" });
+      expect(answer.entries.map((entry) => [entry.file, entry.name, entry.support, entry.hidden])).toEqual([
+        ["src/schema.ts", "schema", 3, true],
+        ["src/parser.ts", "parse", 2, false],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("says co-change is unavailable, and how to fix it, outside a git repository; other tools still answer", async () => {
+    const root = makeTempDir("ts-graph-no-history-");
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }));
+    fs.writeFileSync(path.join(root, "a.ts"), "export const a = 1;\n");
+    const server = await startInProcessServer({ roots: [root], tools: ALL_TOOLS });
+    try {
+      const result = await server.call("cochange", { target: "a.ts" });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain("is not inside a git repository");
+      expect(textOf(result)).toContain("run ts-graph in a clone");
+      expect((await server.call("find", { name: "a" })).isError).toBeFalsy();
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { plural } from "../text.js";
+
+/** One co-changed file or declaration, as the answer lists it. */
+export interface CochangeEntry {
+  /** Path relative to the root. */
+  readonly file: string;
+  /** The declaration's qualified name, at symbol level. */
+  readonly name?: string | undefined;
+  readonly support: number;
+  readonly confidence: number;
+  readonly recency: number;
+  /** ISO date (YYYY-MM-DD) of the last commit that changed both. */
+  readonly lastShared: string;
+  /** No static path links it with the target within `hiddenDepth` steps, in either direction. */
+  readonly hidden: boolean;
+}
+
+export interface CochangeReport {
+  readonly tool: "cochange";
+  readonly target: { readonly file: string; readonly name?: string | undefined };
+  readonly level: "file" | "symbol";
+  /** Commits that changed the target and count. */
+  readonly commits: number;
+  /** Left out of every count: commits touching more than `maxFilesPerCommit` files. */
+  readonly largeCommits: number;
+  readonly maxFilesPerCommit: number;
+  readonly minSupport: number;
+  readonly halfLifeDays: number;
+  readonly hiddenDepth: number;
+  readonly hiddenOnly: boolean;
+  /** Entries before the limit. */
+  readonly total: number;
+  readonly entries: readonly CochangeEntry[];
+  /** The history is partial (a shallow clone): why, and how to fix it. */
+  readonly partial?: { readonly why: string; readonly fix: string } | undefined;
+}
+
+function percent(value: number): string {
+  return `${Math.round(value * 100)}%`;
+}
+
+function entryName(entry: { readonly file: string; readonly name?: string | undefined }): string {
+  return entry.name === undefined ? entry.file : `${entry.file}:${entry.name}`;
+}
+
+/** The answer as an agent reads it: a header, a one-line legend, one line per entry. */
+export function formatCochange(report: CochangeReport): string {
+  const lines = [
+    `co-change of ${entryName(report.target)} (${report.level} level): ${plural(report.commits, "commit")}` +
+      (report.largeCommits > 0 ? `, ${report.largeCommits} more left out (over ${report.maxFilesPerCommit} files each)` : ""),
+  ];
+  if (report.partial !== undefined) lines.push(`partial history: ${report.partial.why}. ${report.partial.fix}`);
+  lines.push(
+    `legend: support = commits that changed both; conf = support / commits of the target; recent = shared commits weighted by age (halving every ${report.halfLifeDays} days); hidden = no static path within ${report.hiddenDepth} steps`,
+  );
+  if (report.entries.length === 0) {
+    lines.push(
+      report.commits === 0
+        ? "no commit in the history changed it (new, or only in commits left out)"
+        : `nothing ${report.hiddenOnly ? "hidden " : ""}changed with it at least ${plural(report.minSupport, "time")}`,
+    );
+    return lines.join("\n");
+  }
+  lines.push("");
+  for (const entry of report.entries) {
+    const hidden = entry.hidden ? "  hidden" : "";
+    lines.push(`${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${entry.recency.toFixed(2)}  last ${entry.lastShared}${hidden}`);
+  }
+  if (report.total > report.entries.length) lines.push(`(${report.entries.length} of ${report.total} shown: raise limit or minSupport)`);
+  return lines.join("\n");
+}

@@ -1,0 +1,92 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { createHistoryStore } from "../../history/history-store.js";
+import type { FileChange, HistoryCommit } from "../../history/name-status-log.js";
+import { cochanged, type CochangeRequest } from "./query.js";
+
+const DAY = 86_400;
+
+function commit(id: string, day: number, changes: readonly (string | FileChange)[]): HistoryCommit {
+  return {
+    id,
+    time: day * DAY,
+    subject: id,
+    changes: changes.map((change) => (typeof change === "string" ? { status: "M", path: change } : change)),
+  };
+}
+
+/** A history, oldest first, in a fresh in-memory database; `fileId` finds a file by its latest path. */
+function historyOf(commits: readonly HistoryCommit[]) {
+  const db = new Database(":memory:");
+  createHistoryStore(db).addCommits(commits);
+  const fileId = (path: string): number => db.prepare("SELECT id FROM history_files WHERE path = ? ORDER BY live DESC, id DESC").pluck().get(path) as number;
+  const ask = (path: string, options: Partial<CochangeRequest> = {}) => {
+    const answer = cochanged(db, { id: fileId(path), level: "file", maxFilesPerCommit: 30, minSupport: 1, now: 100 * DAY, halfLifeDays: 10, includeDeleted: false, ...options });
+    return { ...answer, files: answer.entities };
+  };
+  return { db, fileId, ask };
+}
+
+describe(cochanged.name, () => {
+  it("ranks by confidence, then support, with the recency weight and the last shared commit", () => {
+    const { ask } = historyOf([
+      commit("c1", 70, ["a.ts", "b.ts", "c.ts"]),
+      commit("c2", 80, ["a.ts", "b.ts"]),
+      commit("c3", 90, ["a.ts", "d.ts"]),
+      commit("c4", 100, ["a.ts", "b.ts"]),
+      commit("c5", 100, ["b.ts", "c.ts"]),
+    ]);
+    const answer = ask("a.ts");
+    expect(answer.commits).toBe(4);
+    expect(answer.files.map((file) => [file.path, file.support, file.confidence, file.lastShared / DAY])).toEqual([
+      ["b.ts", 3, 0.75, 100],
+      // c.ts and d.ts tie on confidence and support: the more recent d.ts comes first, before c.ts by path
+      ["d.ts", 1, 0.25, 90],
+      ["c.ts", 1, 0.25, 70],
+    ]);
+    // 2^(-age/10 days): 1 (today) + 0.25 (20 days ago) + 0.125 (30 days ago)
+    expect(answer.files[0]?.recency).toBeCloseTo(1.375, 10);
+    expect(answer.files[1]?.recency).toBeCloseTo(0.5, 10);
+  });
+
+  it("leaves out commits that touch more files than the limit, and says how many", () => {
+    const many = Array.from({ length: 5 }, (_, index) => `f${index}.ts`);
+    const { ask } = historyOf([commit("big", 1, ["a.ts", ...many]), commit("small", 2, ["a.ts", "b.ts"])]);
+    const answer = ask("a.ts", { maxFilesPerCommit: 4 });
+    expect(answer).toMatchObject({ commits: 1, largeCommits: 1 });
+    expect(answer.files.map((file) => file.path)).toEqual(["b.ts"]);
+    expect(ask("a.ts", { maxFilesPerCommit: 6 }).files).toHaveLength(6);
+  });
+
+  it("follows a file across renames, and a deleted file is suggested only when asked", () => {
+    const { ask, db } = historyOf([
+      commit("c1", 1, ["src/a.ts", "src/b.ts", "src/gone.ts"]),
+      commit("c2", 2, [{ status: "R", fromPath: "src/b.ts", path: "lib/b.ts" }, "src/a.ts"]),
+      commit("c3", 3, [{ status: "D", path: "src/gone.ts" }]),
+      commit("c4", 4, [{ status: "A", path: "src/gone.ts" }]),
+    ]);
+    expect(db.prepare("SELECT count(*) FROM history_files").pluck().get()).toBe(4);
+    expect(ask("src/a.ts").files.map((file) => [file.path, file.support])).toEqual([["lib/b.ts", 2]]);
+    expect(ask("src/a.ts", { includeDeleted: true }).files.map((file) => [file.path, file.live])).toEqual([
+      ["lib/b.ts", true],
+      ["src/gone.ts", false],
+    ]);
+    // the file added again at the old path is another file, with no shared history
+    expect(ask("src/gone.ts").commits).toBe(1);
+    expect(ask("src/gone.ts").files).toEqual([]);
+  });
+
+  it("counts only commits up to untilCommit, keeps only files `keep` accepts, and applies the minimum support", () => {
+    const { ask } = historyOf([
+      commit("c1", 1, ["a.ts", "b.ts", "package-lock.json"]),
+      commit("c2", 2, ["a.ts", "b.ts"]),
+      commit("c3", 3, ["a.ts", "c.ts"]),
+    ]);
+    expect(ask("a.ts", { untilCommit: 2 }).files.map((file) => [file.path, file.confidence])).toEqual([
+      ["b.ts", 1],
+      ["package-lock.json", 0.5],
+    ]);
+    expect(ask("a.ts", { keep: (path) => path.endsWith(".ts") }).files.map((file) => file.path)).toEqual(["b.ts", "c.ts"]);
+    expect(ask("a.ts", { minSupport: 2 }).files.map((file) => file.path)).toEqual(["b.ts"]);
+  });
+});
