@@ -10,7 +10,7 @@
  *   3. peak RSS of every measured process via `node --require bench/report-rss.cjs`
  *   4. `ts-graph index --force`: wall, peak RSS, JSON summary, ratios to tsc
  *   5. no-op re-index (median of 3)
- *   6. N single-file edits re-indexed via the CLI (p50/p95)
+ *   6. N single-file edits re-indexed via the CLI (p50/p95); one unused file added, then deleted
  *   7. the same N edits under `index --watch` (edit -> committedAt latency, p50/p95)
  *   8. a markdown table on stdout, results JSON in .bench-corpora/results-<timestamp>.json
  *
@@ -41,10 +41,12 @@ import {
   killActiveWatcher,
   pickEditFiles,
   restorePendingEdits,
+  runAddDelete,
   runCliEdits,
   runIndex,
   runWatch,
   staleBuildWarning,
+  type AddDeleteResult,
   type CliEditResult,
   type IndexContext,
   type IndexRun,
@@ -176,6 +178,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   let noop: IndexRun | null = null;
   let noopRuns: { wallMs: number; mode: Scalar }[] = [];
   let cliEdits: CliEditResult | null = null;
+  let addDelete: AddDeleteResult | null = null;
   let watch: WatchResult | null = null;
   let dbBytesOnDisk: number | null = null;
 
@@ -200,6 +203,15 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
       );
     } catch (e) {
       fail("ts-graph index", e);
+    }
+    if (full && noop) {
+      try {
+        // 6a. One unused file added, then deleted.
+        log(`${spec.id}: one unused file added, then deleted, via the CLI ...`);
+        addDelete = await runAddDelete(ctx, EDIT_RUN_TIMEOUT_MS);
+      } catch (e) {
+        fail("add/delete", e);
+      }
     }
     if (full && noop && editFiles.length > 0) {
       try {
@@ -242,7 +254,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
           ? `decision cached in ${path.relative(REPO_ROOT, corpus.dir)}/.bench-setup.json`
           : "not probed (--no-probe)",
     tsc,
-    tsGraph: { skipped, full, dbBytesOnDisk, noop, noopRuns, cliEdits, watch },
+    tsGraph: { skipped, full, dbBytesOnDisk, noop, noopRuns, cliEdits, addDelete, watch },
     ratios: { time: timeRatio, rss: rssRatio },
     editFiles,
     commands: {
@@ -271,6 +283,7 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
       noop: null,
       noopRuns: [],
       cliEdits: null,
+      addDelete: null,
       watch: null,
     },
     ratios: { time: null, rss: null },

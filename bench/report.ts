@@ -2,7 +2,7 @@
 import { formatBytes, formatKiB, formatMs } from "./measure.js";
 import type { Summary } from "./stats.js";
 import { describeDiagnostics, type TscReport } from "./tsc.js";
-import type { CliEditResult, IndexRun, Scalar, WatchResult } from "./tsgraph.js";
+import type { AddDeleteResult, CliEditResult, EditSample, IndexRun, Scalar, WatchResult } from "./tsgraph.js";
 
 export const TARGETS = {
   timeRatio: 0.6,
@@ -10,6 +10,8 @@ export const TARGETS = {
   noopMs: 1000,
   cliEditP50Ms: 1000,
   watchP50Ms: 300,
+  /** Files re-extracted when one file that nothing imports is added (issue 19). */
+  addedUnusedExtracted: 5,
 } as const;
 
 export interface CorpusResult {
@@ -28,6 +30,7 @@ export interface CorpusResult {
     readonly noop: IndexRun | null;
     readonly noopRuns: readonly { readonly wallMs: number; readonly mode: Scalar }[];
     readonly cliEdits: CliEditResult | null;
+    readonly addDelete: AddDeleteResult | null;
     readonly watch: WatchResult | null;
   };
   readonly ratios: { readonly time: number | null; readonly rss: number | null };
@@ -111,6 +114,16 @@ export function renderCorpus(r: CorpusResult): string {
     verdict(cli?.stats?.p50, TARGETS.cliEditP50Ms),
   );
   add("one changed file via CLI: files re-extracted per edit", cli ? extractedCounts(cli.samples) : skippedNote);
+  const addDelete = g.addDelete;
+  const addDeleteCell = (sample: EditSample | undefined): string =>
+    sample === undefined ? skippedNote : `${sample.extracted ?? "?"} files re-extracted, ${formatMs(sample.wallMs)} (${String(sample.mode)})`;
+  add(
+    "one unused file added via CLI",
+    addDeleteCell(addDelete?.added),
+    `<= ${TARGETS.addedUnusedExtracted} files`,
+    verdict(addDelete?.added.extracted, TARGETS.addedUnusedExtracted),
+  );
+  add("the same file deleted via CLI", addDeleteCell(addDelete?.deleted));
   const w = g.watch;
   add(
     "watch: edit -> committedAt, p50 / p95",

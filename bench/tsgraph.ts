@@ -188,6 +188,40 @@ export function dbSizeOnDisk(dbPath: string): number | null {
 }
 
 // ---------------------------------------------------------------------------
+// Step 6a: one unused file added, then deleted, via the CLI.
+
+export interface AddDeleteResult {
+  readonly added: EditSample;
+  readonly deleted: EditSample;
+}
+
+/** A file no other file imports, named so that no specifier of a real corpus names it. */
+const UNUSED_FILE = path.join("src", "TsGraphBenchUnusedFile.ts");
+
+/** Adds an unused file, re-indexes, deletes it, re-indexes: files re-extracted and wall time of each run. */
+export async function runAddDelete(ctx: IndexContext, timeoutMs: number): Promise<AddDeleteResult> {
+  const abs = path.join(ctx.corpus.dir, UNUSED_FILE);
+  const sample = (run: IndexRun): EditSample => ({
+    file: UNUSED_FILE,
+    wallMs: run.wallMs,
+    mode: run.fields["mode"] ?? null,
+    extracted: numberField(run.fields, "files.extracted"),
+  });
+  let added: EditSample;
+  try {
+    fs.writeFileSync(abs, "/** Added by the bench and deleted again. */\nexport function tsGraphBenchUnused(n: number): number {\n  return n + 1;\n}\n");
+    added = sample(await runIndex(ctx, false, timeoutMs));
+  } finally {
+    fs.rmSync(abs, { force: true });
+  }
+  const deleted = sample(await runIndex(ctx, false, timeoutMs));
+  for (const [what, s] of [["add", added], ["delete", deleted]] as const) {
+    log(`  ${what} an unused file: ${formatMs(s.wallMs)} (mode ${String(s.mode)}, ${s.extracted ?? "?"} files re-extracted)`);
+  }
+  return { added, deleted };
+}
+
+// ---------------------------------------------------------------------------
 // Step 6: one changed file via the CLI.
 
 export interface EditSample {

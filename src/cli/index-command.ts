@@ -48,6 +48,7 @@ async function runWatch(indexer: Indexer, options: IndexCommandOptions): Promise
       }
     },
     (error) => warnLine(`update failed: ${messageOf(error)}`),
+    (error) => warnLine(`watcher: ${messageOf(error)}`),
   );
   if (options.json) writeLine(JSON.stringify({ event: "ready", root: indexer.root, db: indexer.dbPath }));
   else if (!options.quiet) warnLine(`watching ${indexer.root} (Ctrl-C to stop)`);

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import path from "node:path";
 import type { RootSpec } from "../mcp/served-root.js";
+import { canonicalRoot } from "../ingestion/indexer.js";
 import { createWorkspace } from "../mcp/workspace.js";
 import { EXIT, messageOf } from "./exit-codes.js";
 import { createProgressReporter } from "./progress-reporter.js";
@@ -33,6 +34,14 @@ function rootSpecs(options: ServeCommandOptions): RootSpec[] | string {
   const roots = options.root ?? ["."];
   if (roots.length > 1 && (options.db !== undefined || options.tsconfig !== undefined)) {
     return "--db and --tsconfig apply to one root; give them with a single -r (or set them in each root's ts-graph.config.json)";
+  }
+  // A root given with -r is pinned: one that does not exist is a mistake to say at once, not a root to skip.
+  for (const root of options.root ?? []) {
+    try {
+      canonicalRoot(root);
+    } catch (error) {
+      return messageOf(error);
+    }
   }
   return roots.map((root) => ({
     root: path.resolve(root),
@@ -68,12 +77,14 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
   });
   try {
     // Loaded here so that the other commands never pay for the MCP SDK.
-    const [{ createTsGraphServer }, { StdioServerTransport }] = await Promise.all([
+    const [{ createTsGraphServer }, { StdioServerTransport }, { answerUnreadableLines }] = await Promise.all([
       import("../mcp/server.js"),
       import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("../mcp/malformed-messages.js"),
     ]);
     const server = createTsGraphServer({ workspace, version, log });
     const transport = new StdioServerTransport();
+    answerUnreadableLines(transport, log);
     const stopped = untilStopped();
     await server.connect(transport);
     log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);

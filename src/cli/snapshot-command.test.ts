@@ -41,4 +41,16 @@ describe("ts-graph snapshot (subprocess)", () => {
     fs.appendFileSync(path.join(root, "format.ts"), "\nexport function added(): void {}\n");
     expect(runCli(["snapshot", root]).stdout).toContain('"node":"format.ts:added"');
   });
+
+  it("refuses an --out that is a folder with exit 2 and a sentence, and leaves no temporary file", () => {
+    const root = path.join(makeTempDir(), "proj");
+    fs.cpSync(path.join(SAMPLE_PROJECTS, "no-tsconfig"), root, { recursive: true });
+    const outDir = path.join(makeTempDir(), "out");
+    fs.mkdirSync(outDir);
+    const result = runCli(["snapshot", root, "--out", outDir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/is a folder; give the path of a file/);
+    expect(fs.readdirSync(path.dirname(outDir))).toEqual(["out"]);
+    expect(fs.readdirSync(outDir)).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import fs from "node:fs";
 import path from "node:path";
+import { ConfigError } from "../config/config-file.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { openIndexer, type Indexer } from "../ingestion/indexer.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
@@ -8,6 +9,21 @@ import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } fro
 
 export interface SnapshotCommandOptions extends ProjectCommandOptions {
   readonly out?: string;
+}
+
+/** Writes a temporary file beside `out` and renames it into place; nothing is left behind when that fails. */
+function writeAtomically(out: string, text: string): void {
+  if (fs.statSync(out, { throwIfNoEntry: false })?.isDirectory() === true) {
+    throw new ConfigError(`--out ${out} is a folder; give the path of a file to write the snapshot to`);
+  }
+  const temporary = `${out}.tmp-${process.pid}`;
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  try {
+    fs.writeFileSync(temporary, text);
+    fs.renameSync(temporary, out);
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
 }
 
 /** Brings the graph up to date, then writes its deterministic export to --out or stdout. */
@@ -20,15 +36,8 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
     });
     await indexer.run();
     const text = readSnapshot(indexer.db);
-    if (options.out === undefined) {
-      process.stdout.write(text);
-    } else {
-      const out = path.resolve(options.out);
-      const temporary = `${out}.tmp-${process.pid}`;
-      fs.mkdirSync(path.dirname(out), { recursive: true });
-      fs.writeFileSync(temporary, text);
-      fs.renameSync(temporary, out);
-    }
+    if (options.out === undefined) process.stdout.write(text);
+    else writeAtomically(path.resolve(options.out), text);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`ts-graph: ${messageOf(error)}\n`);

@@ -14,6 +14,7 @@ const summary: IndexSummary = {
   syntaxErrors: [{ file: "b.ts", line: 3, column: 7, message: "',' expected." }],
   unreadable: [{ file: "gone.ts", reason: "ENOENT: no such file or directory" }],
   warnings: [],
+  skipped: { outside: 0, throughLinks: 0, outsideLinks: [], loops: [] },
   durationMs: 1234,
   dbBytes: 5 * 1024 * 1024,
 };
@@ -32,6 +33,16 @@ describe("formatIndexSummary", () => {
       "unreadable files (skipped):",
       "  gone.ts: ENOENT: no such file or directory",
     ]);
+  });
+
+  it("says what discovery skipped and why, naming only the links inside the root", () => {
+    const skipped = { outside: 2, throughLinks: 1, outsideLinks: ["src/vendor"], loops: ["src/self"] };
+    const line = formatIndexSummary({ ...summary, skipped }).split("\n").find((text) => text.startsWith("  skipped "));
+    expect(line).toBe(
+      "  skipped 2 files whose real path is outside the root; 1 symbolic link leading outside the root (src/vendor); " +
+        "1 symbolic link loop (src/self); 1 file reached through a link inside the root (indexed once, under the real path)",
+    );
+    expect(formatIndexSummary(summary)).not.toMatch(/skipped /);
   });
 
   it("says why a full index re-extracted everything, and when nothing changed", () => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { describeSkipped } from "../model/skipped-files.js";
 import type { IndexSummary } from "../ingestion/indexer.js";
 import { formatCount as count, formatKindCounts as byKind } from "../model/kind-counts.js";
 
@@ -28,6 +29,8 @@ export function formatIndexSummary(summary: IndexSummary): string {
   lines.push(`  edges  ${count(summary.edges.total)}: ${byKind(summary.edges.byKind)}`);
   const relativeDb = path.relative(process.cwd(), summary.db) || summary.db;
   lines.push(`  time   ${(summary.durationMs / 1000).toFixed(2)} s · database ${bytes(summary.dbBytes)} at ${relativeDb}`);
+  const skipped = describeSkipped(summary.skipped);
+  if (skipped !== undefined) lines.push(`  skipped ${skipped}`);
   if (summary.syntaxErrors.length > 0) {
     lines.push("syntax errors (indexed as far as they parse):");
     for (const error of summary.syntaxErrors.slice(0, MAX_LISTED_PROBLEMS)) {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SAMPLE_PROJECTS, makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { discoverProjects } from "./discover-projects.js";
+import { workspacePackageDirs } from "./workspace-packages.js";
 
 afterAll(removeTempDirs);
 
@@ -45,5 +46,49 @@ describe("discoverProjects", () => {
     const files = projects.flatMap((project) => project.fileNames);
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((file) => file.startsWith(`${root}${path.sep}`))).toBe(true);
+  });
+
+  it("keeps each file once under its real path, and nothing whose real path is outside the root", () => {
+    const base = makeTempDir();
+    const root = path.join(base, "root");
+    const outside = path.join(base, "outside");
+    fs.mkdirSync(path.join(root, "src"), { recursive: true });
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(root, "src", "a.ts"), "export const a = 1;\n");
+    fs.writeFileSync(path.join(outside, "secret.ts"), "export const secret = 1;\n");
+    fs.symlinkSync(outside, path.join(root, "src", "out"));
+    fs.symlinkSync(path.join(outside, "secret.ts"), path.join(root, "src", "secret-link.ts"));
+    fs.symlinkSync(path.join(root, "src", "a.ts"), path.join(root, "src", "a-again.ts"));
+    fs.symlinkSync("..", path.join(root, "src", "up"));
+    const links = { outsideLinks: ["src/out", "src/secret-link.ts"], loops: ["src/up"] };
+    // Without a tsconfig, the glob follows no link.
+    const fallback = discoverProjects(root, {});
+    expect(fallback.projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
+    expect(fallback.skipped).toEqual({ outside: 0, throughLinks: 0, ...links });
+    // TypeScript's include follows links: what they lead to outside is dropped, a file reached through a link is kept once, under its real path.
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
+    const included = discoverProjects(root, {});
+    expect(included.projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
+    expect(included.skipped).toEqual({ outside: 2, throughLinks: 1, ...links });
+  });
+
+  it("leaves out the files a tsconfig lists outside the root, and workspace packages linked from outside", () => {
+    const base = makeTempDir();
+    const root = path.join(base, "root");
+    const outside = path.join(base, "outside-package");
+    fs.mkdirSync(path.join(root, "src"), { recursive: true });
+    fs.mkdirSync(path.join(root, "packages"), { recursive: true });
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(root, "src", "a.ts"), "export const a = 1;\n");
+    fs.writeFileSync(path.join(outside, "b.ts"), "export const b = 1;\n");
+    fs.writeFileSync(path.join(outside, "tsconfig.json"), JSON.stringify({ include: ["*.ts"] }));
+    fs.writeFileSync(path.join(outside, "package.json"), JSON.stringify({ name: "secret-package" }));
+    fs.symlinkSync(outside, path.join(root, "packages", "linked"));
+    fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ workspaces: ["packages/*"] }));
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src", "../outside-package"] }));
+    expect(workspacePackageDirs(root)).toEqual([]);
+    const { projects, skipped } = discoverProjects(root, {});
+    expect(projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
+    expect(skipped.outside).toBe(1);
   });
 });

@@ -5,6 +5,8 @@ import { globSync } from "tinyglobby";
 import { ts } from "ts-morph";
 import { CONFIG_FILE_NAME, ConfigError, tsconfigList, type TsGraphConfig } from "./config-file.js";
 import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
+import type { SkippedFiles } from "../model/skipped-files.js";
+import { containFiles, createLinkReport, isWithin, type LinkReport } from "./root-containment.js";
 import { workspacePackageDirs, workspacePatterns } from "./workspace-packages.js";
 
 /** One TypeScript project to load: its compiler options and the files it owns in the index. */
@@ -13,13 +15,15 @@ export interface ProjectSpec {
   readonly id: string;
   readonly options: ts.CompilerOptions;
   readonly projectReferences: readonly ts.ProjectReference[] | undefined;
-  /** Absolute paths of the files this project owns (each file belongs to exactly one project). */
+  /** Real (canonical) absolute paths of the files this project owns, all inside the root (each file belongs to exactly one project). */
   readonly fileNames: readonly string[];
 }
 
 export interface DiscoveredProjects {
   readonly projects: readonly ProjectSpec[];
   readonly warnings: readonly string[];
+  /** What was left out so that no file from outside the root is indexed, and none twice. */
+  readonly skipped: SkippedFiles;
   /**
    * Absolute paths whose stat decides this result: every file read (tsconfigs, the files they extend,
    * workspace manifests, the config file) or looked for, and every folder whose listing was used.
@@ -45,11 +49,6 @@ const FALLBACK_GLOB = "**/*.{ts,tsx,mts,cts}";
 const IGNORED_FOLDER_NAMES = new Set(["node_modules", ".git", ".ts-graph"]);
 const SOURCE_EXTENSION = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
 
-function isInside(root: string, fileName: string): boolean {
-  const relative = path.relative(root, fileName);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-}
-
 function formatDiagnostic(diagnostic: ts.Diagnostic): string {
   return ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
 }
@@ -70,13 +69,19 @@ function readTsconfig(fileName: string): ParsedTsconfig {
   return { fileName, parsed, readFiles: [fileName, ...(json.extendedSourceFiles ?? [])] };
 }
 
-/** A folder and every folder below it that discovery could list, except ignored ones. */
-function foldersBelow(dir: string, recursive: boolean, out: Set<string>): void {
+/**
+ * A folder and every folder below it that discovery could list, except ignored ones. The symbolic links
+ * met inside the root go to `links` (which reports those leading outside and the loops); they are not entered.
+ */
+function foldersBelow(dir: string, recursive: boolean, out: Set<string>, links: LinkReport, root: string): void {
   if (out.has(dir) || !fs.existsSync(dir)) return;
   out.add(dir);
   if (!recursive) return;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && !IGNORED_FOLDER_NAMES.has(entry.name)) foldersBelow(path.join(dir, entry.name), true, out);
+    if (IGNORED_FOLDER_NAMES.has(entry.name)) continue;
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) foldersBelow(child, true, out, links, root);
+    else if (entry.isSymbolicLink() && isWithin(root, child)) links.note(child);
   }
 }
 
@@ -142,7 +147,7 @@ function fileFilter(root: string, config: TsGraphConfig): (fileName: string) => 
   const include = config.include !== undefined && config.include.length > 0 ? picomatch(config.include, { dot: true }) : undefined;
   const exclude = picomatch([...ALWAYS_IGNORED, ...(config.exclude ?? [])], { dot: true });
   return (fileName) => {
-    if (!isInside(root, fileName) || !SOURCE_EXTENSION.test(fileName)) return false;
+    if (!isWithin(root, fileName) || fileName === root || !SOURCE_EXTENSION.test(fileName)) return false;
     const relative = relativeTo(root, fileName);
     if (exclude(relative)) return false;
     return include === undefined || include(relative);
@@ -152,7 +157,8 @@ function fileFilter(root: string, config: TsGraphConfig): (fileName: string) => 
 /**
  * Finds the TypeScript projects under root: the tsconfigs given (or `ts-graph.config.json`'s list), else the
  * root tsconfig with every project it references plus each workspace package's tsconfig, else all TypeScript
- * files under root with default options. Each file is owned by the first project that lists it.
+ * files under root with default options. Each file is owned by the first project that lists it, under its
+ * real path; a file whose real path lies outside the root is left out (counted in `skipped`).
  */
 export function discoverProjects(root: string, config: TsGraphConfig, explicitTsconfigs?: readonly string[]): DiscoveredProjects {
   const warnings: string[] = [];
@@ -170,6 +176,7 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
     inputs.add(path.join(dir, "tsconfig.json"));
   }
   const folders = new Set<string>();
+  const links = createLinkReport(root);
   for (const { fileName, parsed, readFiles } of parsedConfigs) {
     for (const file of readFiles) inputs.add(path.resolve(file));
     for (const reference of parsed.projectReferences ?? []) inputs.add(ts.resolveProjectReferencePath(reference));
@@ -177,15 +184,25 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
     const specs = [raw?.include, raw?.files].flatMap((list) => (Array.isArray(list) ? list.filter((spec): spec is string => typeof spec === "string") : []));
     for (const spec of specs) inputs.add(nearestExistingFolder(path.resolve(path.dirname(fileName), globBase(spec), "placeholder")));
     for (const [dir, flags] of Object.entries(parsed.wildcardDirectories ?? {})) {
-      foldersBelow(path.resolve(dir), (flags & ts.WatchDirectoryFlags.Recursive) !== 0, folders);
+      foldersBelow(path.resolve(dir), (flags & ts.WatchDirectoryFlags.Recursive) !== 0, folders, links, root);
     }
   }
 
   const owned = new Set<string>();
   const projects: ProjectSpec[] = [];
-  for (const { fileName, parsed } of parsedConfigs) {
-    const files = parsed.fileNames.map((name) => path.resolve(name)).filter((name) => accepts(name) && !owned.has(name));
+  let outside = 0;
+  let throughLinks = 0;
+  /** The files of a list that are the project's to own: real paths inside the root, accepted, not owned yet. */
+  const ownable = (fileNames: readonly string[]): string[] => {
+    const contained = containFiles(root, fileNames.map((name) => path.resolve(name)), owned);
+    outside += contained.outside;
+    throughLinks += contained.throughLinks;
+    const files = contained.kept.filter(accepts);
     for (const name of files) owned.add(name);
+    return files;
+  };
+  for (const { fileName, parsed } of parsedConfigs) {
+    const files = ownable(parsed.fileNames);
     if (files.length === 0) continue;
     projects.push({
       id: relativeTo(root, fileName),
@@ -196,15 +213,12 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
   }
 
   if (parsedConfigs.length === 0) {
-    const files = globSync(FALLBACK_GLOB, { cwd: root, absolute: true, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] })
-      .map((name) => path.resolve(name))
-      .filter(accepts)
-      .sort();
+    const files = ownable(globSync(FALLBACK_GLOB, { cwd: root, absolute: true, followSymbolicLinks: false, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] })).sort();
     if (files.length > 0) {
       warnings.push(`no tsconfig.json found under ${root}: indexing all .ts/.tsx files with default compiler options`);
       projects.push({ id: "", options: FALLBACK_COMPILER_OPTIONS, projectReferences: undefined, fileNames: files });
     }
-    foldersBelow(root, true, folders);
+    foldersBelow(root, true, folders, links, root);
   }
-  return { projects, warnings, inputs: [...inputs, ...folders].sort() };
+  return { projects, warnings, skipped: links.skipped(outside, throughLinks), inputs: [...inputs, ...folders].sort() };
 }

@@ -2,17 +2,22 @@ import fs from "node:fs";
 import path from "node:path";
 import { globSync } from "tinyglobby";
 import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
+import { isWithin, realPathOf } from "./root-containment.js";
 
 /**
  * Workspace packages (npm/yarn `workspaces`, pnpm-workspace.yaml). No TypeScript here: query tools use it
  * to roll dependencies up by package without loading the compiler.
  */
 
-/** Package folders declared by npm/yarn `workspaces` or `pnpm-workspace.yaml`. */
+/**
+ * Package folders declared by npm/yarn `workspaces` or `pnpm-workspace.yaml`, by real path; a folder whose real
+ * path lies outside the root (a symbolic link leading out) is left out. `root` is canonical.
+ */
 export function workspacePackageDirs(root: string): string[] {
   return workspacePatterns(root)
     .flatMap((pattern) => expandWorkspacePattern(root, pattern))
-    .map((dir) => path.resolve(dir))
+    .map((dir) => realPathOf(path.resolve(dir)))
+    .filter((dir): dir is string => dir !== undefined && isWithin(root, dir))
     .filter((dir, index, all) => all.indexOf(dir) === index)
     .sort();
 }

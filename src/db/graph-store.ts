@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { FileExtraction } from "../model/extracted.js";
+import type { NodeKind } from "../model/graph-kinds.js";
 import { nameHumps } from "../model/name-words.js";
 import type { SqliteDb } from "./open-graph-db.js";
 import { META, STATE_COMPLETE, STATE_INDEXING } from "./schema.js";
@@ -17,6 +18,8 @@ export interface StoredFile {
 export interface StoredSurface {
   readonly key: string;
   readonly name: string;
+  /** How other code can name it (a member by `x.name`, a module-level declaration by its name): see nameParts. */
+  readonly kind: NodeKind;
   readonly exported: boolean;
   readonly surface: string;
 }
@@ -63,12 +66,13 @@ const SQL = {
   allPending: "SELECT path FROM pending",
   filesDeclaringGlobals: "SELECT path FROM files WHERE declares_globals = 1",
   setMeta: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-  nodeSurfacesOfFile: "SELECT key, name, exported, surface FROM nodes WHERE file = ?",
+  nodeSurfacesOfFile: "SELECT key, name, kind, exported, surface FROM nodes WHERE file = ?",
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
+  importsToReresolve: "SELECT file, specifier FROM external_imports WHERE resolved = 0 OR specifier LIKE '.%' ORDER BY file, specifier",
   deleteEdgesInto: "DELETE FROM edges WHERE target = ?",
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   accessorNodeNames: `SELECT file, name FROM nodes
@@ -249,6 +253,8 @@ export function createGraphStore(db: SqliteDb) {
       column<string | null>(statements.importedNamesOf, path).flatMap((names) => (names === null ? [] : (JSON.parse(names) as string[]))),
     ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),
     filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),
+    /** Imports that name no indexed file: unresolved ones, and relative ones that resolved outside the index (`./x.js`). */
+    importsToReresolve: (): { file: string; specifier: string }[] => statements.importsToReresolve.all() as { file: string; specifier: string }[],
     /** Names of the get and set accessor nodes, by file. */
     accessorNamesByFile: (): Map<string, string[]> => {
       const byFile = new Map<string, string[]>();

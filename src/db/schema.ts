@@ -144,6 +144,8 @@ export const META = {
   indexedAt: "indexed_at",
   fingerprint: "fingerprint",
   discovery: "discovery",
+  /** JSON: what the last discovery left out (files outside the root, links leading out, loops, files reached through links). */
+  skipped: "skipped",
 } as const;
 
 /** `state` is `indexing` from the start of a run until its last write; anything else means complete. */

@@ -40,7 +40,7 @@ function depends(text: string, changed: Changed): boolean {
 function compareNames(before: string, after: string) {
   const nodesBefore = parseForPlanning("/p/src/x.ts", "src/x.ts", before).declarations.nodes;
   const nodesAfter = parseForPlanning("/p/src/x.ts", "src/x.ts", after).declarations.nodes;
-  const stored = nodesBefore.map((node) => ({ key: node.key, name: node.name, exported: node.exported, surface: node.surface }));
+  const stored = nodesBefore.map((node) => ({ key: node.key, name: node.name, kind: node.kind, exported: node.exported, surface: node.surface }));
   const change = compareSurfaces(stored, nodesAfter, new Set());
   return { module: [...change.moduleTokens], member: [...change.memberTokens], key: [...change.keyTokens] };
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { SkippedFiles } from "../model/skipped-files.js";
 
 /**
  * What the last discovery found, with the stat of every path it depended on. While every one of those
@@ -12,6 +13,8 @@ export interface DiscoveryCache {
   readonly inputs: readonly InputStat[];
   readonly projects: readonly { readonly id: string; readonly files: readonly string[] }[];
   readonly warnings: readonly string[];
+  /** Absent in a cache written before ts-graph reported what it skipped. */
+  readonly skipped?: SkippedFiles;
 }
 
 /** A path and its stat: `[path, mtimeMs, size]`, or `[path, null, null]` for a path that did not exist. */

@@ -14,7 +14,8 @@ import { createExternalMemberKeys } from "./external-members.js";
 import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "./file-scan.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "./program-loader.js";
-import { planDependents } from "./plan-dependents.js";
+import { mayNameAdded } from "./module-stem.js";
+import { planDependents, type PlanningInput } from "./plan-dependents.js";
 
 /**
  * Everything of indexing that needs TypeScript: discovery, planning by surface, and extraction.
@@ -58,10 +59,36 @@ export interface ExtractionEngine {
     added: readonly ScannedFile[],
     removed: readonly string[],
     candidates: readonly PlannedFile[],
+    projects: readonly ProjectSpec[],
   ): Set<string>;
   extract(request: ExtractionRequest): ExtractionOutcome;
   /** Builds and binds every project's program now, so that the first change after it is applied fast (watch mode). */
   warm(projects: readonly ProjectSpec[]): void;
+}
+
+/**
+ * Whether an import that named no indexed file may name one of the added files now: the specifier's text may
+ * name one (module-stem.ts `mayNameAdded`), or module resolution with the importer's project options against
+ * the files on disk finds an indexed file (resolution outside a program misses project reference redirects,
+ * which the text covers). Resolutions are cached for one planning only: the files on disk change between runs.
+ */
+function importReresolver(projects: readonly ProjectSpec[], files: readonly PlannedFile[]): NonNullable<PlanningInput["mayNowName"]> {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const indexed = new Set(files.map((file) => file.absolute));
+  const resolvers = new Map<string, (specifier: string, containingFile: string) => string | undefined>();
+  return (importerPath, specifier, addedPaths) => {
+    if (addedPaths.some((addedPath) => mayNameAdded(importerPath, specifier, addedPath))) return true;
+    const importer = byPath.get(importerPath);
+    const project = importer === undefined ? undefined : projects.find((candidate) => candidate.id === importer.project);
+    if (importer === undefined || project === undefined) return true;
+    let resolve = resolvers.get(project.id);
+    if (resolve === undefined) {
+      resolve = createModuleResolver(project);
+      resolvers.set(project.id, resolve);
+    }
+    const resolved = resolve(specifier, importer.absolute);
+    return resolved !== undefined && indexed.has(resolved);
+  };
 }
 
 export interface EngineOptions {
@@ -135,6 +162,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     added: readonly ScannedFile[],
     removed: readonly string[],
     candidates: readonly PlannedFile[],
+    projects: readonly ProjectSpec[],
   ): Set<string> {
     // Kept programs (watch mode) have parsed the files that did not change: planning reads those parses,
     // once binding has given them parent pointers (the loader parses without them).
@@ -146,7 +174,8 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       }
       return undefined;
     };
-    return planDependents({ changed, added, removed, candidates, parsedFile }, store);
+    const mayNowName = importReresolver(projects, [...candidates, ...changed, ...added]);
+    return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName }, store);
   }
 
   function statFile(absolute: string, relative: string, project: string, text: string): ScannedFile {

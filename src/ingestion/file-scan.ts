@@ -11,6 +11,7 @@ export interface ScannedFile extends StoredFile {
 
 export interface PlannedFile {
   readonly path: string;
+  /** The file's real path (discovery resolves symbolic links), inside the root. */
   readonly absolute: string;
   readonly project: string;
 }
@@ -51,6 +52,8 @@ export function hashText(text: string): string {
 }
 
 function readFile(file: PlannedFile, stat: fs.Stats): ScannedFile {
+  // Planned paths are real paths inside the root: one that now goes through a symbolic link may lead out of it.
+  if (fs.realpathSync.native(file.absolute) !== file.absolute) throw new Error("it is reached through a symbolic link now; not read");
   const text = fs.readFileSync(file.absolute, "utf8");
   return {
     path: file.path,

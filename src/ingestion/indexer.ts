@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CONFIG_FILE_NAME, loadConfig } from "../config/config-file.js";
+import { CONFIG_FILE_NAME, ConfigError, loadConfig } from "../config/config-file.js";
 import { relativeTo } from "../config/project-paths.js";
+import { NOTHING_SKIPPED, type SkippedFiles } from "../model/skipped-files.js";
 import { createGraphStore, type FileRecord } from "../db/graph-store.js";
 import { openGraphDb, readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
@@ -12,7 +13,9 @@ import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "./file-scan.js";
 
 export const DEFAULT_DB_RELATIVE_PATH = path.join(".ts-graph", "graph.db");
-const DISCOVERY_CACHE_VERSION = `${SCHEMA_VERSION}.${EXTRACTOR_VERSION}`;
+/** Changes when discovery's rules do (2: real paths only, nothing outside the root), so that no older file list is reused. */
+const DISCOVERY_RULES_VERSION = 2;
+const DISCOVERY_CACHE_VERSION = `${SCHEMA_VERSION}.${EXTRACTOR_VERSION}.${DISCOVERY_RULES_VERSION}`;
 
 export interface IndexerOptions {
   readonly root: string;
@@ -50,6 +53,8 @@ export interface IndexSummary {
   readonly syntaxErrors: readonly (FileDiagnostic & { readonly file: string })[];
   readonly unreadable: readonly { readonly file: string; readonly reason: string }[];
   readonly warnings: readonly string[];
+  /** What discovery left out so that nothing outside the root is indexed, and nothing twice (docs/architecture.md). */
+  readonly skipped: SkippedFiles;
   readonly durationMs: number;
   readonly dbBytes: number;
 }
@@ -96,13 +101,25 @@ function isNoop(changes: FileChanges, stored: ReadonlyMap<string, FileRecord>, p
 interface Plan {
   readonly planned: readonly PlannedFile[];
   readonly warnings: readonly string[];
+  readonly skipped: SkippedFiles;
   readonly fingerprint: string;
+}
+
+/** The root's real path; a ConfigError (a usage error, exit 2) when it is missing or not a folder. */
+export function canonicalRoot(rootOption: string): string {
+  let root: string;
+  try {
+    root = fs.realpathSync.native(path.resolve(rootOption));
+  } catch {
+    throw new ConfigError(`the root ${rootOption} does not exist; give the folder of a TypeScript project (its tsconfig.json's folder)`);
+  }
+  if (!fs.statSync(root).isDirectory()) throw new ConfigError(`the root ${rootOption} is not a folder; give the folder of a TypeScript project`);
+  return root;
 }
 
 /** Where a root's graph lives: the canonical root and the database path (--db, else the config's `db`, else the default). */
 export function locateGraph(rootOption: string, dbPathOption?: string): { readonly root: string; readonly dbPath: string } {
-  const root = fs.realpathSync(path.resolve(rootOption));
-  if (!fs.statSync(root).isDirectory()) throw new Error(`${root} is not a directory`);
+  const root = canonicalRoot(rootOption);
   const { config } = loadConfig(root);
   return { root, dbPath: path.resolve(root, dbPathOption ?? config.db ?? DEFAULT_DB_RELATIVE_PATH) };
 }
@@ -145,14 +162,14 @@ export function openIndexer(options: IndexerOptions): Indexer {
     const cache = parseDiscoveryCache(readMeta(opened.db, META.discovery));
     if (cache === undefined || !isFresh(cache, cacheVersion)) return undefined;
     if (readMeta(opened.db, META.fingerprint) !== cache.fingerprint) return undefined;
-    return { planned: toPlanned(cache.projects), warnings: cache.warnings, fingerprint: cache.fingerprint };
+    return { planned: toPlanned(cache.projects), warnings: cache.warnings, skipped: cache.skipped ?? NOTHING_SKIPPED, fingerprint: cache.fingerprint };
   }
 
   function summarize(
     mode: IndexMode,
     reason: string | undefined,
     counts: { total: number; removed: number; extractedPaths: readonly string[] },
-    problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings">,
+    problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings" | "skipped">,
     startedAt: number,
   ): IndexSummary {
     const nodeCounts = store.nodeCountsByKind();
@@ -190,7 +207,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
         if (changes.touched.length > 0) store.touchFiles(changes.touched);
         const unreadable = changes.unreadable.map((file) => ({ file: file.path, reason: file.reason }));
         const total = cached.planned.length - unreadable.length;
-        return summarize("noop", undefined, { total, removed: 0, extractedPaths: [] }, { syntaxErrors: [], unreadable, warnings: cached.warnings }, startedAt);
+        return summarize("noop", undefined, { total, removed: 0, extractedPaths: [] }, { syntaxErrors: [], unreadable, warnings: cached.warnings, skipped: cached.skipped }, startedAt);
       }
     }
 
@@ -229,7 +246,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
         if (file !== undefined && !unreadablePaths.has(pendingPath)) toExtract.set(pendingPath, file);
       }
       const candidates = planned.filter((file) => !toExtract.has(file.path) && !unreadablePaths.has(file.path));
-      for (const dependent of extraction.dependentsOf(changes.changed, changes.added, removed, candidates)) {
+      for (const dependent of extraction.dependentsOf(changes.changed, changes.added, removed, candidates, discovered.projects)) {
         const file = plannedByPath.get(dependent);
         if (file !== undefined && !toExtract.has(dependent) && !unreadablePaths.has(dependent)) toExtract.set(dependent, file);
       }
@@ -242,6 +259,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
       inputs: discovered.inputs.map(statInput),
       projects: projectFiles,
       warnings: discovered.warnings,
+      skipped: discovered.skipped,
     };
     // A run killed after its last write but before it finished left nothing pending, and still has to finish.
     const unfinished = readMeta(opened.db, META.state) !== STATE_COMPLETE;
@@ -259,13 +277,14 @@ export function openIndexer(options: IndexerOptions): Indexer {
       opened.db.pragma(options.keepPrograms ? "wal_checkpoint(PASSIVE)" : "wal_checkpoint(TRUNCATE)");
     }
     store.setMeta(META.discovery, JSON.stringify(cache));
+    store.setMeta(META.skipped, JSON.stringify(discovered.skipped));
     rebuiltBecause = undefined;
 
     return summarize(
       full ? "full" : nothingToDo ? "noop" : "incremental",
       reason,
       { total: planned.length - unreadable.length, removed: removed.length, extractedPaths },
-      { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings },
+      { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings, skipped: discovered.skipped },
       startedAt,
     );
   }

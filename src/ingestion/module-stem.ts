@@ -34,3 +34,19 @@ export function mayName(importerPath: string, specifier: string, filePath: strin
   const target = specifierTarget(importerPath, specifier);
   return target === NON_RELATIVE || target === moduleStem(filePath);
 }
+
+/**
+ * Whether a specifier written in the importer may name a file that was just added, by its text alone: a
+ * relative one when it names the file's stem or a folder above it (a folder's package.json may point
+ * anywhere in it); any other when its last segment is the file's stem's last segment or one of the file's
+ * folders (`@shared/money` → `shared/money.ts`, `@scope/core` → `packages/core/src/index.ts`). Conservative:
+ * what module resolution against the files on disk may miss (a project reference's redirect to sources).
+ */
+export function mayNameAdded(importerPath: string, specifier: string, addedPath: string): boolean {
+  const target = specifierTarget(importerPath, specifier);
+  const stem = moduleStem(addedPath);
+  if (target !== NON_RELATIVE) return target === stem || (target !== "" && stem.startsWith(`${target}/`));
+  const last = withoutIndex(specifier.replace(MODULE_EXTENSION, "")).split("/").at(-1) ?? "";
+  if (last === "") return false;
+  return [...addedPath.split("/").slice(0, -1), stem.split("/").at(-1)].includes(last);
+}

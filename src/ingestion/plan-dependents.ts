@@ -23,7 +23,7 @@ import { compareSurfaces, identifiersIn, nameParts } from "./surface-change.js";
 /** What planning reads from the graph of the last run. */
 export type PlanningStore = Pick<
   GraphStore,
-  "nodeSurfacesOfFile" | "importersOf" | "importedNamesOf" | "importedFilesOf" | "ownersOfEdgesInto" | "filesWithUnresolvedImports" | "filesDeclaringGlobals"
+  "nodeSurfacesOfFile" | "importersOf" | "importedNamesOf" | "importedFilesOf" | "ownersOfEdgesInto" | "filesWithUnresolvedImports" | "importsToReresolve" | "filesDeclaringGlobals"
 >;
 
 export interface PlanningInput {
@@ -34,6 +34,12 @@ export interface PlanningInput {
   readonly candidates: readonly PlannedFile[];
   /** A parse of the file with this text made earlier (with parent pointers), if there is one to reuse. */
   readonly parsedFile?: (fileName: string, text: string) => ts.SourceFile | undefined;
+  /**
+   * Whether an import that named no indexed file at the last extraction may name one of the added files now
+   * (module resolution with the importer's options, then the specifier's text; see importReresolver).
+   * Without it, every file with an unresolved import is re-extracted when files come or go.
+   */
+  readonly mayNowName?: (importerPath: string, specifier: string, addedPaths: readonly string[]) => boolean;
 }
 
 /**
@@ -48,7 +54,8 @@ export interface PlanningInput {
  *   importer that re-exports, are theirs;
  * - importers of a file that a new file may now take precedence over in module resolution are re-extracted,
  *   as are direct importers whenever something exported changed, owners of edges into keys that vanished,
- *   and, when files come or go, files with unresolved imports.
+ *   and, when files are added, the files with an import that may now name one of them (every file with an
+ *   unresolved import when an added or removed file declares globals, or without `mayNowName`).
  */
 export function planDependents(input: PlanningInput, store: PlanningStore): Set<string> {
   const { changed, added, removed, candidates } = input;
@@ -130,6 +137,7 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
   };
 
   const addedPaths = new Set(added.map((file) => file.path));
+  let addedDeclareGlobals = false;
   const changedPaths = changed.map((file) => file.path);
   for (const file of [...changed, ...added]) {
     const text = textOf(file.path) ?? fs.readFileSync(file.absolute, "utf8");
@@ -138,6 +146,7 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
     const isNew = addedPaths.has(file.path);
     // Nothing could name a new module's declarations; imports that could not resolve are re-resolved below.
     if (isNew && !declarations.declaresGlobals) continue;
+    if (isNew) addedDeclareGlobals = true;
     const change = compareSurfaces(isNew ? [] : store.nodeSurfacesOfFile(file.path), declarations.nodes, defaultExportedNamesOf(sourceFile));
     for (const name of change.moduleTokens) addChangedName(names, name, file.path, declarations.declaresGlobals, change.addedModuleTokens.has(name));
     for (const name of change.memberTokens) names.member.add(name);
@@ -162,7 +171,9 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
     addAnyName(names, removedPath);
     for (const node of store.nodeSurfacesOfFile(removedPath)) {
       vanishedKeys.push(node.key);
-      const parts = nameParts(node.name, undefined);
+      // The File node is the module itself: code names it by a specifier (its importers, above), never by its name.
+      if (node.kind === "File") continue;
+      const parts = nameParts(node.name, node.kind);
       for (const name of parts.module) addChangedName(names, name, removedPath, declaringGlobals.has(removedPath));
       for (const name of parts.member) names.member.add(name);
       for (const name of parts.key) names.key.add(name);
@@ -178,7 +189,7 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
     }
   }
   for (const key of vanishedKeys) for (const owner of store.ownersOfEdgesInto(key)) dependents.add(owner);
-  if (added.length > 0 || removed.length > 0) for (const file of store.filesWithUnresolvedImports()) dependents.add(file);
+  for (const file of filesReresolving(input, store, addedDeclareGlobals, removed.some((path) => declaringGlobals.has(path)))) dependents.add(file);
 
   const followedExports = new Set<string>();
   const followedDefaults = new Set<string>();
@@ -313,4 +324,22 @@ function changedCounts(names: ChangedNames): Map<string, number> {
   const counts = new Map(names.countByFile);
   for (const path of names.anyName) counts.set(path, (counts.get(path) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * The files whose imports may resolve differently now that files were added or removed: those with an import
+ * that may name an added file. An added or removed file that declares globals (`declare module "x"`) may
+ * answer any unresolved import, and so may anything without `mayNowName`: then every file with one.
+ */
+function filesReresolving(input: PlanningInput, store: PlanningStore, addedDeclareGlobals: boolean, removedDeclaredGlobals: boolean): Set<string> {
+  const { added, removed, mayNowName } = input;
+  if (added.length === 0 && removed.length === 0) return new Set();
+  if (mayNowName === undefined || addedDeclareGlobals || removedDeclaredGlobals) return new Set(store.filesWithUnresolvedImports());
+  const files = new Set<string>();
+  if (added.length === 0) return files;
+  const addedPaths = added.map((file) => file.path);
+  for (const { file, specifier } of store.importsToReresolve()) {
+    if (!files.has(file) && mayNowName(file, specifier, addedPaths)) files.add(file);
+  }
+  return files;
 }

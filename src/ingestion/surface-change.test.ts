@@ -10,7 +10,7 @@ function nodesOf(text: string) {
 }
 
 function stored(text: string): StoredSurface[] {
-  return nodesOf(text).map((node) => ({ key: node.key, name: node.name, exported: node.exported, surface: node.surface }));
+  return nodesOf(text).map((node) => ({ key: node.key, name: node.name, kind: node.kind, exported: node.exported, surface: node.surface }));
 }
 
 function change(before: string, after: string, defaults: string[] = []) {

@@ -1,7 +1,6 @@
 import type { StoredSurface } from "../db/graph-store.js";
 import type { ExtractedNode } from "../model/extracted.js";
 import type { NodeKind } from "../model/graph-kinds.js";
-import { parseNodeKey } from "../model/node-key.js";
 
 /** What changed in what one file shows other files, and so which other files may resolve differently. */
 export interface SurfaceChange {
@@ -49,14 +48,13 @@ export interface NameParts {
 /**
  * The names other code reaches a declaration by: a module-level declaration by its name, a member by its
  * name (a computed name in quotes is a plain name, `["OnStep"]`), a member with any other computed name by
- * the key's last identifier. A declaration of unknown kind (a removed one) by all of them.
+ * the key's last identifier.
  */
-export function nameParts(name: string, kind: NodeKind | undefined): NameParts {
+export function nameParts(name: string, kind: NodeKind): NameParts {
   const tokens = nameTokens(name);
   const computedKey = /^\[(?!["'`])/.test(name);
   const last = tokens[tokens.length - 1];
   const key = computedKey && last !== undefined ? [last] : [];
-  if (kind === undefined) return { module: tokens, member: tokens, key };
   if (!MEMBER_KINDS.has(kind)) return { module: tokens, member: [], key: [] };
   return computedKey ? { module: [], member: [], key } : { module: [], member: tokens, key: [] };
 }
@@ -83,7 +81,7 @@ export function compareSurfaces(before: readonly StoredSurface[], after: readonl
   let exportsChanged = false;
   const notOnlyAdded = new Set<string>();
   const added = new Set<string>();
-  const changed = (name: string, isFile: boolean, kind: NodeKind | undefined, isNew = false): void => {
+  const changed = (name: string, isFile: boolean, kind: NodeKind, isNew = false): void => {
     if (isFile) {
       allImporters = true;
       exportsChanged = true;
@@ -115,7 +113,7 @@ export function compareSurfaces(before: readonly StoredSurface[], after: readonl
     if (newKeys.has(old.key)) continue;
     vanishedKeys.push(old.key);
     if (old.exported) allImporters = true;
-    changed(old.name, parseNodeKey(old.key).qualifiedName === undefined, undefined);
+    changed(old.name, old.kind === "File", old.kind);
   }
   const addedModuleTokens = new Set([...added].filter((token) => !notOnlyAdded.has(token)));
   return { tokens, moduleTokens, addedModuleTokens, memberTokens, keyTokens, vanishedKeys, allImporters, defaultChanged, exportsChanged };

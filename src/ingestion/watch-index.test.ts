@@ -22,19 +22,27 @@ interface Watched {
   readonly watcher: IndexWatcher;
   readonly updates: WatchUpdate[];
   readonly errors: unknown[];
+  readonly watchErrors: unknown[];
 }
 
 /** Indexes a chain project of `files` modules and watches it; `test` runs, then everything is closed. */
-async function withWatchedProject(files: number, test: (watched: Watched) => Promise<void>): Promise<void> {
+async function withWatchedProject(files: number, test: (watched: Watched) => Promise<void>, prepare?: (root: string) => void): Promise<void> {
   const root = path.join(makeTempDir(), "watched");
   writeChainProject(root, files);
+  prepare?.(root);
   const indexer = openIndexer({ root, keepPrograms: true });
   await indexer.run();
   const updates: WatchUpdate[] = [];
   const errors: unknown[] = [];
-  const watcher = await watchIndex(indexer, (update) => updates.push(update), (error) => errors.push(error));
+  const watchErrors: unknown[] = [];
+  const watcher = await watchIndex(
+    indexer,
+    (update) => updates.push(update),
+    (error) => errors.push(error),
+    (error) => watchErrors.push(error),
+  );
   try {
-    await test({ root, indexer, watcher, updates, errors });
+    await test({ root, indexer, watcher, updates, errors, watchErrors });
   } finally {
     await watcher.close();
     indexer.close();
@@ -78,5 +86,29 @@ describe(watchIndex.name, () => {
       db.close();
       expect(names).toEqual(["secondSave"]);
     });
+  });
+
+  it("walks no symbolic link: a loop costs no error, and a file outside the root reached through a link is never watched", async () => {
+    const outside = path.join(makeTempDir(), "outside");
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, "secret.ts"), "export const SECRET = 1;\n");
+    await withWatchedProject(
+      2,
+      async ({ root, watcher, updates, errors, watchErrors }) => {
+        fs.appendFileSync(path.join(outside, "secret.ts"), "export const MORE = 2;\n");
+        fs.appendFileSync(path.join(root, "src", "m1.ts"), "export const inside = 1;\n");
+        await until(() => updates.length > 0);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await watcher.flush();
+        expect(updates.flatMap((update) => update.changed)).toEqual(["src/m1.ts"]);
+        expect(errors).toEqual([]);
+        expect(watchErrors).toEqual([]);
+      },
+      (root) => {
+        fs.symlinkSync(outside, path.join(root, "src", "outside-link"));
+        fs.symlinkSync("..", path.join(root, "src", "loop"));
+        fs.symlinkSync("self", path.join(root, "src", "self"));
+      },
+    );
   });
 });

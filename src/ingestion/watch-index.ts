@@ -38,12 +38,16 @@ const RELEVANT_FILE = /\.(?:[cm]?tsx?|[cm]?jsx?|json)$/;
 
 /**
  * Watches the indexer's root and applies every batch of file changes incrementally (debounced),
- * reporting each committed update. Errors in one update are reported and watching goes on.
+ * reporting each committed update. Errors in one update go to onError and watching goes on. The watcher
+ * does not follow symbolic links: a link leading out of the root is never watched, a loop never walked,
+ * and a file reached through a link inside the root is watched at its real path. What the watcher itself
+ * cannot do (an unreadable folder) goes to onWatchError, once per message; it is no failed update.
  */
 export function watchIndex(
   indexer: Indexer,
   onUpdate: (update: WatchUpdate) => void,
   onError: (error: unknown) => void,
+  onWatchError: (error: unknown) => void,
 ): Promise<IndexWatcher> {
   const dbDir = path.dirname(indexer.dbPath);
   /** Seen and not handed to an update yet. */
@@ -102,7 +106,14 @@ export function watchIndex(
     return update();
   };
 
-  const watcher = chokidar.watch(indexer.root, { ignored, ignoreInitial: true, persistent: true });
+  const watcher = chokidar.watch(indexer.root, { ignored, ignoreInitial: true, persistent: true, followSymlinks: false });
+  const watchErrorsSeen = new Set<string>();
+  const onWatcherError = (error: unknown): void => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (watchErrorsSeen.has(message)) return;
+    watchErrorsSeen.add(message);
+    onWatchError(error);
+  };
   const onChange = (fileName: string): void => {
     if (!RELEVANT_FILE.test(fileName)) return;
     seen.add(relativeTo(indexer.root, fileName));
@@ -110,7 +121,7 @@ export function watchIndex(
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(() => void update(), DEBOUNCE_MS);
   };
-  watcher.on("add", onChange).on("change", onChange).on("unlink", onChange).on("error", onError);
+  watcher.on("add", onChange).on("change", onChange).on("unlink", onChange).on("error", onWatcherError);
 
   return new Promise((resolve) => {
     watcher.on("ready", () =>

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { echoed } from "../tools/text.js";
 import { ToolInputError, ToolUnavailableError, type GraphFreshness, type ToolResult } from "../tools/tool-contract.js";
 
 /** The freshness of one root's graph, as every answer carries it. */
@@ -62,7 +63,7 @@ export function failureResult(toolName: string, error: unknown, logUnexpected: (
     return errorResult(error.message, { error: error.message, ...error.details });
   }
   logUnexpected(error);
-  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  const message = echoed((error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "");
   const text = `${toolName} failed unexpectedly: ${message}. The details are in the server's log (stderr); try again, or check the input.`;
   return errorResult(text, { error: text });
 }

@@ -24,14 +24,15 @@ export function rootPaths(roots: readonly Pick<Root, "uri">[], log: (message: st
 }
 
 /**
- * Honours the roots the client offers: asked once the client is initialized (or at the first call), and
- * again on each notifications/roots/list_changed.
+ * Honours the roots the client offers when no -r was given: asked once the client is initialized (or at the
+ * first call), and again on each notifications/roots/list_changed.
  */
 export function createClientRoots(server: Server, workspace: Workspace, log: (message: string) => void): ClientRoots {
   let first: Promise<void> | undefined;
 
   async function offered(): Promise<string[] | undefined> {
-    if (server.getClientCapabilities()?.roots === undefined) return undefined;
+    // Roots given with -r are pinned: the client is not even asked.
+    if (!workspace.followsClientRoots || server.getClientCapabilities()?.roots === undefined) return undefined;
     try {
       const { roots } = await server.listRoots(undefined, { timeout: LIST_ROOTS_TIMEOUT_MS });
       return rootPaths(roots, log);

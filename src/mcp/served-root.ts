@@ -6,6 +6,7 @@ import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingesti
 import { DEFAULT_DB_RELATIVE_PATH, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
+import { echoed } from "../tools/text.js";
 import { ToolInputError, ToolUnavailableError, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
 
 /** A root to serve, as given on the command line or by the client. */
@@ -63,7 +64,7 @@ export function rootPathValidator(shared: PathValidator, root: string): PathVali
     validate(input, request) {
       const validated = shared.validate(path.isAbsolute(input) ? input : path.join(root, input), request);
       if (!isInside(root, validated.absolute)) {
-        throw new ToolInputError(`${input} lies in the root ${validated.root}, not in ${root}; pass root: "${validated.root}".`, {
+        throw new ToolInputError(`${echoed(input)} lies in the root ${validated.root}, not in ${root}; pass root: "${validated.root}".`, {
           root: validated.root,
         });
       }
@@ -161,6 +162,7 @@ export function openServedRoot(
           indexError = messageOf(error);
           hooks.log(`${root}: update failed: ${indexError}`);
         },
+        (error) => hooks.log(`${root}: watcher: ${messageOf(error)}`),
       );
     } catch (error) {
       hooks.log(`${root}: cannot watch for changes (${messageOf(error)}); answers are checked against the files they read`);

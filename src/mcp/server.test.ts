@@ -303,11 +303,17 @@ describe("roots offered by the client", () => {
     expect(textOf(await server.call("check_path", { path: path.join(fallback, "src", "m0.ts") }))).toMatch(/outside the workspace/);
   });
 
-  it("adds the client's roots to the roots given with -r", async () => {
+  it("serves only the roots given with -r, and writes nothing into a root the client offers", async () => {
     const given = chainProject(1);
     const offered = chainProject(2);
+    const later = chainProject(3);
     const server = await serve({ roots: [given], clientRoots: [offered] });
-    expect(statusRoots(await server.call("status")).map((root) => root.root)).toEqual([given, offered]);
+    expect(statusRoots(await server.call("status")).map((root) => root.root)).toEqual([given]);
+    await server.offerRoots([offered, later]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(statusRoots(await server.call("status")).map((root) => root.root)).toEqual([given]);
+    expect(textOf(await server.call("check_path", { path: path.join(offered, "src", "m0.ts") }))).toMatch(/outside the workspace/);
+    for (const root of [offered, later]) expect(fs.existsSync(path.join(root, ".ts-graph"))).toBe(false);
   });
 });
 

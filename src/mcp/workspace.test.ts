@@ -10,8 +10,8 @@ describe(wantedRoots.name, () => {
     expect(wantedRoots({ roots: given, rootsAreDefault: true }, [])).toEqual(given);
   });
 
-  it("adds the client's roots to roots given with -r, and replaces the default root with them", () => {
-    expect(wantedRoots({ roots: given, rootsAreDefault: false }, ["/offered"])).toEqual([{ root: "/given" }, { root: "/offered" }]);
+  it("keeps the roots given with -r whatever the client offers, and replaces the default root with the client's", () => {
+    expect(wantedRoots({ roots: given, rootsAreDefault: false }, ["/offered"])).toEqual(given);
     expect(wantedRoots({ roots: given, rootsAreDefault: true }, ["/offered"])).toEqual([{ root: "/offered" }]);
   });
 });

@@ -10,7 +10,10 @@ const FIRST_RUN_DELAY_MS = 100;
 export interface WorkspaceOptions {
   /** Roots given on the command line (or the working directory when none was). */
   readonly roots: readonly RootSpec[];
-  /** The roots are only the default (no -r was given): roots the client offers replace them rather than join them. */
+  /**
+   * The roots are only the default (no -r was given): roots the client offers replace them. Otherwise the
+   * roots are pinned: the client's are never served (nor indexed, nor given a `.ts-graph/` folder).
+   */
   readonly rootsAreDefault: boolean;
   readonly hooks: ServedRootHooks;
 }
@@ -18,23 +21,24 @@ export interface WorkspaceOptions {
 /** Every root the server answers for, and the one path validator that guards them all. */
 export interface Workspace {
   readonly paths: PathValidator;
-  /** The roots served now, in order: the command line's, then the client's. */
+  /** The roots served now: the command line's, or the client's when no -r was given. */
   served(): readonly ServedRoot[];
+  /** Whether roots the client offers are served (no -r was given). */
+  readonly followsClientRoots: boolean;
   states(): readonly RootState[];
   /**
-   * Serves the command-line roots plus these roots offered by the client (`roots/list`), or only these
-   * when the command-line roots are the default. undefined or [] means the command-line roots alone.
-   * Roots no longer wanted are closed; new ones are opened and their first run starts.
+   * Serves these roots offered by the client (`roots/list`) instead of the default root; roots given with -r
+   * stay as they are. undefined or [] means the command-line roots. Roots no longer wanted are closed; new
+   * ones are opened and their first run starts.
    */
   useRoots(clientRoots: readonly string[] | undefined): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The roots to serve: the command line's, joined or replaced by the client's. Pure. */
+/** The roots to serve: the command line's (-r pins them), or the client's instead of the default root. Pure. */
 export function wantedRoots(options: Pick<WorkspaceOptions, "roots" | "rootsAreDefault">, clientRoots: readonly string[] | undefined): RootSpec[] {
-  if (clientRoots === undefined || clientRoots.length === 0) return [...options.roots];
-  const offered = clientRoots.map((root) => ({ root }));
-  return options.rootsAreDefault ? offered : [...options.roots, ...offered];
+  if (!options.rootsAreDefault || clientRoots === undefined || clientRoots.length === 0) return [...options.roots];
+  return clientRoots.map((root) => ({ root }));
 }
 
 function canonicalDirectory(root: string): string | undefined {
@@ -85,6 +89,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   return {
     paths,
     served: () => served,
+    followsClientRoots: options.rootsAreDefault,
     states,
     useRoots(clientRoots) {
       changing = changing.catch(() => undefined).then(() => apply(clientRoots));

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { echoed } from "./text.js";
 import { ToolInputError } from "./tool-contract.js";
 
 /** A path that passed the validator. */
@@ -54,12 +55,14 @@ function canonicalize(absolute: string): { readonly canonical: string; readonly 
       return { canonical: tail.length === 0 ? real : path.join(real, ...tail.reverse()), exists: tail.length === 0 };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENAMETOOLONG") throw new ToolInputError(`The path is longer than the file system allows (${absolute.length.toLocaleString("en-US")} characters).`);
+      if (code === "ELOOP") throw new ToolInputError(`${echoed(absolute)} goes through a symbolic link loop; give the real path.`);
       if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
       const parent = path.dirname(existing);
       if (parent === existing) return { canonical: absolute, exists: false };
       // A dangling symlink is not a missing file: refuse to write through it.
       if (fs.lstatSync(existing, { throwIfNoEntry: false })?.isSymbolicLink() === true) {
-        throw new ToolInputError(`${absolute} is a symbolic link whose target does not exist; give the real path.`);
+        throw new ToolInputError(`${echoed(absolute)} is a symbolic link whose target does not exist; give the real path.`);
       }
       tail.push(path.basename(existing));
       existing = parent;
@@ -115,15 +118,16 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
         const viaLink = current.some((candidate) => isInside(candidate, resolved));
         throw new ToolInputError(
           viaLink
-            ? `${input} leads outside the workspace through a symbolic link (to ${canonical}); only paths inside ${current.join(", ")} are allowed.`
-            : `${input} is outside the workspace; give a path inside ${current.join(", ")}.`,
+            ? // Where the link leads is not said: no answer names anything outside the roots.
+              `${echoed(input)} leads outside the workspace through a symbolic link; only paths inside ${current.join(", ")} are allowed.`
+            : `${echoed(input)} is outside the workspace; give a path inside ${current.join(", ")}.`,
         );
       }
       if ((request.mustExist ?? true) && !exists) {
-        throw new ToolInputError(`${input} does not exist (looked for ${canonical}).`);
+        throw new ToolInputError(`${echoed(input)} does not exist (looked for ${echoed(canonical)}).`);
       }
       if (request.forWrite === true && isProtected(canonical, root)) {
-        throw new ToolInputError(`${input} is ts-graph's own database or configuration; no tool writes it.`);
+        throw new ToolInputError(`${echoed(input)} is ts-graph's own database or configuration; no tool writes it.`);
       }
       return { absolute: canonical, root, relative: path.relative(root, canonical).split(path.sep).join("/"), exists };
     },

@@ -2,6 +2,7 @@ import type { SqliteDb } from "../db/open-graph-db.js";
 import type { NodeKind } from "../model/graph-kinds.js";
 import { parseNodeKey, type NodeKey } from "../model/node-key.js";
 import { preparedStatements } from "./prepared-statements.js";
+import { echoed } from "./text.js";
 import { ToolInputError } from "./tool-contract.js";
 
 /**
@@ -179,13 +180,13 @@ function listed(nodes: readonly SymbolNode[]): string {
  */
 export function requireSymbol(db: SqliteDb, address: SymbolAddress): SymbolNode {
   const resolution = resolveSymbol(db, address);
-  const where = address.file === undefined ? "" : ` in ${address.file}`;
+  const where = address.file === undefined ? "" : ` in ${echoed(address.file)}`;
   switch (resolution.status) {
     case "found":
       return resolution.node;
     case "ambiguous":
       throw new ToolInputError(
-        `"${address.symbol}"${where} matches ${resolution.candidates.length} declarations. Give a narrower address: a node key, a longer qualified name, or a file.${listed(resolution.candidates)}`,
+        `"${echoed(address.symbol)}"${where} matches ${resolution.candidates.length} declarations. Give a narrower address: a node key, a longer qualified name, or a file.${listed(resolution.candidates)}`,
         { reason: "ambiguous", candidates: resolution.candidates },
       );
     case "not-found": {
@@ -193,7 +194,7 @@ export function requireSymbol(db: SqliteDb, address: SymbolAddress): SymbolNode 
         resolution.suggestions.length > 0
           ? ` Closest names:${listed(resolution.suggestions)}`
           : " Nothing with a similar name either; if the code is new, re-index it (ts-graph index).";
-      throw new ToolInputError(`No declaration "${address.symbol}"${where} in the graph.${hint}`, {
+      throw new ToolInputError(`No declaration "${echoed(address.symbol)}"${where} in the graph.${hint}`, {
         reason: "not-found",
         suggestions: resolution.suggestions,
       });

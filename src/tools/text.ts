@@ -9,3 +9,11 @@ export function plural(count: number, noun: string, nounPlural = `${noun}s`): st
 export function lineSpan(startLine: number, endLine: number): string {
   return startLine === endLine ? `L${startLine}` : `L${startLine}-${endLine}`;
 }
+
+/** How much of an input an error message repeats. */
+const MAX_ECHO = 120;
+
+/** An input as a message repeats it: whole when short, else its start and its length (a 1 MB argument is not sent back). */
+export function echoed(input: string): string {
+  return input.length <= MAX_ECHO ? input : `${input.slice(0, MAX_ECHO)}… (${input.length.toLocaleString("en-US")} characters)`;
+}

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { isInside } from "./path-validator.js";
 
 /** A folder shown but never entered, and why. */
 const CLOSED_FOLDERS: Readonly<Record<string, string>> = {
@@ -69,6 +70,17 @@ function ignoreFilesAbove(root: string, dir: string): IgnoreFile[] {
   return bases.map((base) => readIgnoreFile(root, base)).filter((file): file is IgnoreFile => file !== undefined);
 }
 
+/** Whether a symbolic link leads to a file or folder inside the root that is not the link's own folder or one above it. */
+function linkStaysInside(root: string, link: string): boolean {
+  let real: string;
+  try {
+    real = fs.realpathSync.native(link);
+  } catch {
+    return false;
+  }
+  return isInside(root, real) && !isInside(real, path.dirname(link));
+}
+
 function byTypeThenName(a: fs.Dirent, b: fs.Dirent): number {
   const folderFirst = Number(b.isDirectory()) - Number(a.isDirectory());
   return folderFirst !== 0 ? folderFirst : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -93,7 +105,9 @@ export function walkWorkspace(root: string, dir: string, options: WalkOptions): 
       if (HIDDEN.has(dirent.name)) continue;
       const relative = folder === "" ? dirent.name : `${folder}/${dirent.name}`;
       const absolute = path.join(root, relative);
-      const stat = dirent.isSymbolicLink() ? fs.statSync(absolute, { throwIfNoEntry: false }) : undefined;
+      // A link is shown only when it stays inside the root: never a loop, a dangling link, or a way out.
+      if (dirent.isSymbolicLink() && !linkStaysInside(root, absolute)) continue;
+      const stat = dirent.isSymbolicLink() ? fs.statSync(absolute) : undefined;
       const isFolder = dirent.isDirectory() || stat?.isDirectory() === true;
       if (!isFolder && !dirent.isFile() && stat?.isFile() !== true) continue;
       if (isIgnored(rules, relative, isFolder)) continue;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { workspacePackages, type WorkspacePackage } from "../../config/workspace-packages.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { outputShape, present } from "../query-output.js";
+import { echoed } from "../text.js";
 import { ToolInputError, defineTool, type ToolContext } from "../tool-contract.js";
 import { depsAnswer, type DepsReport, type DepsTarget } from "./format.js";
 import { DEPS_DIRECTIONS, GROUPINGS, filesUnder, folderOf, isIndexedFile, packageOfFile, queryDeps, rollUp, rollUpInternal, type DepsDirection, type Grouping } from "./query.js";
@@ -26,7 +27,7 @@ function resolveTarget(context: ToolContext, target: string, packages: Packages)
   const paths = filesUnder(context.db, relative);
   if (paths.length > 0) return { target: { kind: "folder", name: relative, files: paths.length }, paths };
   const known = packages.length > 0 ? ` Workspace packages: ${packages.map((candidate) => candidate.name).join(", ")}.` : "";
-  throw new ToolInputError(`No indexed file at or under ${target}. Give a file, a folder or a workspace package name.${known}`);
+  throw new ToolInputError(`No indexed file at or under ${echoed(target)}. Give a file, a folder or a workspace package name.${known}`);
 }
 
 const DEFAULT_GROUPING: Record<DepsTarget["kind"], Grouping> = { file: "file", folder: "folder", package: "package" };

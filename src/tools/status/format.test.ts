@@ -14,6 +14,7 @@ const ready: RootStatus = {
     files: { total: 1200, withSyntaxErrors: 1 },
     nodes: { total: 5, byKind: { Function: 3, File: 2 } },
     edges: { total: 0, byKind: {} },
+    skipped: { outside: 0, throughLinks: 0, outsideLinks: [], loops: [] },
   },
 };
 
@@ -29,6 +30,13 @@ describe(formatStatus.name, () => {
         "  nodes    5: Function 3 · File 2",
         "  edges    0",
       ].join("\n"),
+    );
+  });
+
+  it("says what discovery skipped: files outside the root, links leading out, loops", () => {
+    const graph = ready.graph === null ? null : { ...ready.graph, skipped: { outside: 1, throughLinks: 0, outsideLinks: ["src/vendor"], loops: ["src/self"] } };
+    expect(formatStatus([{ ...ready, graph }]).split("\n").at(-1)).toBe(
+      "  skipped  1 file whose real path is outside the root; 1 symbolic link leading outside the root (src/vendor); 1 symbolic link loop (src/self)",
     );
   });
 

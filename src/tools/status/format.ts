@@ -1,4 +1,5 @@
 import { formatCount, formatKindCounts } from "../../model/kind-counts.js";
+import { describeSkipped } from "../../model/skipped-files.js";
 import type { RootStatus } from "./query.js";
 
 function pendingText(pendingFiles: number): string {
@@ -27,6 +28,8 @@ function formatRoot(status: RootStatus): string[] {
   lines.push(`  files    ${formatCount(files.total)}${syntax}`);
   lines.push(`  nodes    ${formatCount(nodes.total)}${nodes.total > 0 ? `: ${formatKindCounts(nodes.byKind)}` : ""}`);
   lines.push(`  edges    ${formatCount(edges.total)}${edges.total > 0 ? `: ${formatKindCounts(edges.byKind)}` : ""}`);
+  const skipped = describeSkipped(status.graph.skipped);
+  if (skipped !== undefined) lines.push(`  skipped  ${skipped}`);
   return lines;
 }
 

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_SQL } from "../../db/schema.js";
+import { META, SCHEMA_SQL } from "../../db/schema.js";
+import { NOTHING_SKIPPED } from "../../model/skipped-files.js";
 import { queryGraphCounts, rootStatus } from "./query.js";
 
 function graphDb(): Database.Database {
@@ -23,13 +24,21 @@ describe(queryGraphCounts.name, () => {
       files: { total: 2, withSyntaxErrors: 1 },
       nodes: { total: 3, byKind: { File: 1, Function: 2 } },
       edges: { total: 1, byKind: { CALLS: 1 } },
+      skipped: NOTHING_SKIPPED,
     });
+  });
+
+  it("reads what the last discovery skipped from the meta table", () => {
+    const db = graphDb();
+    const skipped = { outside: 2, throughLinks: 1, outsideLinks: ["src/vendor"], loops: [] };
+    db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(META.skipped, JSON.stringify(skipped));
+    expect(queryGraphCounts(db).skipped).toEqual(skipped);
   });
 
   it("counts an empty graph as zeros", () => {
     const db = new Database(":memory:");
     db.exec(SCHEMA_SQL);
-    expect(queryGraphCounts(db)).toEqual({ files: { total: 0, withSyntaxErrors: 0 }, nodes: { total: 0, byKind: {} }, edges: { total: 0, byKind: {} } });
+    expect(queryGraphCounts(db)).toEqual({ files: { total: 0, withSyntaxErrors: 0 }, nodes: { total: 0, byKind: {} }, edges: { total: 0, byKind: {} }, skipped: NOTHING_SKIPPED });
   });
 });
 

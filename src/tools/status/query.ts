@@ -1,4 +1,6 @@
-import type { SqliteDb } from "../../db/open-graph-db.js";
+import { readMeta, type SqliteDb } from "../../db/open-graph-db.js";
+import { META } from "../../db/schema.js";
+import { NOTHING_SKIPPED, type SkippedFiles } from "../../model/skipped-files.js";
 import type { RootState } from "../tool-contract.js";
 
 export const STATUS_SQL = {
@@ -16,6 +18,8 @@ export interface GraphCounts {
   readonly files: { readonly total: number; readonly withSyntaxErrors: number };
   readonly nodes: KindCounts;
   readonly edges: KindCounts;
+  /** What the last discovery left out: files outside the root, links leading out of it, loops, files reached through links. */
+  readonly skipped: SkippedFiles;
 }
 
 /** One root as the status tool reports it. */
@@ -41,7 +45,17 @@ export function queryGraphCounts(db: SqliteDb): GraphCounts {
     files,
     nodes: kindCounts(db.prepare(STATUS_SQL.nodesByKind).all() as { kind: string; n: number }[]),
     edges: kindCounts(db.prepare(STATUS_SQL.edgesByKind).all() as { kind: string; n: number }[]),
+    skipped: skippedOf(readMeta(db, META.skipped)),
   };
+}
+
+function skippedOf(json: string | undefined): SkippedFiles {
+  if (json === undefined) return NOTHING_SKIPPED;
+  try {
+    return { ...NOTHING_SKIPPED, ...(JSON.parse(json) as Partial<SkippedFiles>) };
+  } catch {
+    return NOTHING_SKIPPED;
+  }
 }
 
 /** A root's status from its state and, when it has a graph, the graph's counts. */

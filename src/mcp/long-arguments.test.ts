@@ -1,0 +1,39 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir, removeTempDirs, writeChainProject } from "../test-support/fixtures.js";
+import { startInProcessServer, textOf, type InProcessServer } from "../test-support/mcp.js";
+
+let server: InProcessServer;
+
+beforeAll(async () => {
+  const root = path.join(makeTempDir(), "served");
+  writeChainProject(root, 2);
+  server = await startInProcessServer({ roots: [root] });
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+  removeTempDirs();
+});
+
+describe("an argument of 1 MB", () => {
+  const huge = "A".repeat(1024 * 1024);
+
+  it("is not sent back by an error: the message repeats its start and its length", async () => {
+    const calls: [string, Record<string, unknown>][] = [
+      ["impact", { symbol: huge }],
+      ["callers", { symbol: huge }],
+      ["impact", { symbol: "step0", file: huge }],
+      ["zoom", { path: huge }],
+      ["deps", { target: huge }],
+      ["find", { name: huge }],
+    ];
+    for (const [tool, args] of calls) {
+      const result = await server.call(tool, args);
+      expect(result.isError, tool).toBe(true);
+      const size = textOf(result).length + JSON.stringify(result.structuredContent ?? {}).length;
+      expect(size, `${tool} ${Object.keys(args).join(",")}`).toBeLessThan(4096);
+    }
+    expect(textOf(await server.call("impact", { symbol: huge }))).toContain("… (1,048,576 characters)");
+  });
+});
