@@ -113,6 +113,12 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
     });
     const result = await tool.run(parsed.data as never, context);
     process.stdout.write(options.json === true ? `${JSON.stringify(result.structured, null, 2)}\n` : ensureNewline(result.text));
+    // A workspace tool (status) reports the freshness in its answer; the others say what the answer may miss here.
+    if (tool.scope !== "workspace") {
+      const { notes, indexError } = context.freshness();
+      if (indexError !== undefined) process.stderr.write(`ts-graph: note: the last index run failed (${indexError}); this answer is from the last complete graph\n`);
+      for (const note of notes ?? []) process.stderr.write(`ts-graph: note: ${note}\n`);
+    }
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${messageOf(error)}\n`);

@@ -1,9 +1,10 @@
-import Database from "better-sqlite3";
+import fs from "node:fs";
 import path from "node:path";
 import { relativeTo } from "../config/project-paths.js";
-import type { SqliteDb } from "../db/open-graph-db.js";
-import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingestion/graph-freshness.js";
-import { DEFAULT_DB_RELATIVE_PATH, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
+import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
+import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
+import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
+import { DEFAULT_DB_RELATIVE_PATH, locateGraph, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { ToolInputError, ToolUnavailableError, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
@@ -90,6 +91,12 @@ export function openServedRoot(
   let openError: string | undefined;
   let indexError: string | undefined;
   let reader: SqliteDb | undefined;
+  /** The inode of the file the reader has open: another one at dbPath is a graph published anew. */
+  let readerInode: number | undefined;
+  /** Readers of graphs replaced since; a call under way may still read one, so they close with the root. */
+  const retiredReaders: SqliteDb[] = [];
+  /** The graph cannot be written here: answers come from it as it is. */
+  let readOnly = false;
   let watcher: IndexWatcher | undefined;
   let sink: ProgressSink | undefined;
   let started: Promise<void> | undefined;
@@ -100,7 +107,12 @@ export function openServedRoot(
   let warming: Promise<unknown> = Promise.resolve();
 
   try {
-    indexer = openIndexer({
+    const resolvedDb = spec.dbPath ?? locateGraph(root).dbPath;
+    if (fs.existsSync(resolvedDb) && !canWriteGraph(resolvedDb)) {
+      dbPath = resolvedDb;
+      readOnly = true;
+      hooks.log(`${root}: ${READ_ONLY_NOTE}`);
+    } else indexer = openIndexer({
       root,
       dbPath: spec.dbPath,
       tsconfigs: spec.tsconfigs,
@@ -108,19 +120,39 @@ export function openServedRoot(
       onProgress: (progress) => sink?.update(progress),
       onWarning: (message) => hooks.log(`${root}: ${message}`),
     });
-    dbPath = indexer.dbPath;
+    if (indexer !== undefined) dbPath = indexer.dbPath;
   } catch (error) {
-    openError = messageOf(error);
-    hooks.log(`${root}: cannot open the graph: ${openError}`);
+    if (isReadOnlyError(error)) {
+      readOnly = true;
+      hooks.log(`${root}: ${READ_ONLY_NOTE}`);
+    } else {
+      openError = messageOf(error);
+      hooks.log(`${root}: cannot open the graph: ${openError}`);
+    }
   }
 
-  /** The tools' read-only connection, once a run has ever completed. */
+  /**
+   * The tools' read-only connection to the last complete graph, once there is one. Each call checks that
+   * dbPath is still the file it has open: a graph built anew (after damage) is a new file, opened then.
+   */
   function graph(): SqliteDb | undefined {
-    if (reader !== undefined || indexer === undefined || closed) return reader;
-    if (indexedAtOf(indexer.db) === undefined) return undefined;
-    reader = new Database(dbPath, { readonly: true, fileMustExist: true });
-    reader.pragma("busy_timeout = 5000");
-    isStale = createStaleFileCheck(reader, root, { watched: true });
+    if (closed || openError !== undefined) return undefined;
+    const inode = fs.statSync(dbPath, { throwIfNoEntry: false })?.ino;
+    if (reader !== undefined && (inode === readerInode || inode === undefined)) return reader;
+    if (inode === undefined) return undefined;
+    if (reader !== undefined) retiredReaders.push(reader);
+    reader = undefined;
+    try {
+      const opened = openGraphReader(dbPath, (db) => {
+        if (indexedAtOf(db) === undefined) throw new Error("no complete graph yet");
+      });
+      if (opened.copied) readOnly = true;
+      reader = opened.db;
+      readerInode = inode;
+      isStale = createStaleFileCheck(reader, root, { watched: true });
+    } catch {
+      return undefined;
+    }
     return reader;
   }
 
@@ -143,7 +175,9 @@ export function openServedRoot(
     const db = graph();
     const pending = new Set(watcher?.pending() ?? []);
     if (db !== undefined) for (const file of unfinishedFilesOf(db)) pending.add(file);
-    return { indexedAt: db === undefined ? undefined : indexedAtOf(db), pendingFiles: pending.size, indexError };
+    const update = db === undefined ? undefined : updateStateOf(db, root);
+    const notes = [...(update?.note === undefined ? [] : [update.note]), ...(readOnly ? [READ_ONLY_NOTE] : [])];
+    return { indexedAt: db === undefined ? undefined : indexedAtOf(db), pendingFiles: pending.size, indexError: indexError ?? update?.lastError, notes };
   }
 
   /** A watcher that applies changes as files are saved; undefined when the file system cannot be watched. */
@@ -169,7 +203,7 @@ export function openServedRoot(
   }
 
   async function firstRun(active: Indexer): Promise<void> {
-    const hadGraph = indexedAtOf(active.db) !== undefined;
+    const hadGraph = graph() !== undefined;
     hooks.log(hadGraph ? `${root}: checking the graph against the files on disk` : `${root}: indexing (no graph yet)`);
     // Watching starts first, so that a file saved during the run is applied by the update after it.
     const watching = startWatcher(active);
@@ -277,6 +311,7 @@ export function openServedRoot(
       await watcher?.close();
       await Promise.all([ownRun, warming]);
       reader?.close();
+      for (const retired of retiredReaders) retired.close();
       indexer?.close();
     },
   };

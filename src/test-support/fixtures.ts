@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -50,6 +51,16 @@ export async function indexAndSnapshot(root: string, options: Partial<IndexerOpt
 /** A from-scratch index of root into a database of its own, outside root. */
 export async function freshSnapshot(root: string): Promise<string> {
   return (await indexAndSnapshot(root, { dbPath: path.join(makeTempDir("ts-graph-fresh-"), "graph.db") })).snapshot;
+}
+
+/** The snapshot of the graph at dbPath as a reader sees it (read-only: it never runs the indexer). */
+export function readerSnapshot(dbPath: string): string {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    return readSnapshot(db);
+  } finally {
+    db.close();
+  }
 }
 
 export interface SnapshotEdge {
