@@ -84,9 +84,11 @@ function inspectExisting(dbPath: string): ExistingDb {
 /** `PRAGMA quick_check`: undefined when the database is sound, else the first problems SQLite names. */
 export function damageOf(db: SqliteDb): string | undefined {
   try {
-    const rows = db.pragma("quick_check(5)", { simple: false }) as { quick_check: string }[];
-    const problems = rows.map((row) => row.quick_check).filter((line) => line !== "ok");
-    return problems.length === 0 ? undefined : problems.join("; ");
+    const rows = db.pragma("quick_check(3)", { simple: false }) as { quick_check: string }[];
+    const problems = rows
+      .flatMap((row) => row.quick_check.split("\n"))
+      .filter((line) => line !== "ok" && !line.startsWith("*** in database"));
+    return problems.length === 0 ? undefined : problems.slice(0, 2).join("; ");
   } catch (error) {
     if (isCorruptionError(error)) return error instanceof Error ? error.message : String(error);
     throw error;
@@ -307,7 +309,11 @@ export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): G
         return;
       }
       try {
+        // A hint for the query planner; when another run holds the write lock, it waits for the next close.
+        db.pragma("busy_timeout = 0");
         db.pragma("optimize");
+      } catch (error) {
+        if (!isBusyError(error)) throw error;
       } finally {
         db.close();
         db = undefined;
@@ -316,16 +322,28 @@ export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): G
   };
 }
 
-/** Begins a write transaction, waiting while another process writes (`onWait` is told once, with who). */
+/**
+ * Begins a write transaction. When another process holds the write lock, `onWait` is told at once (it
+ * says who), and the transaction waits for the lock as long as it takes.
+ */
 export function beginWrite(db: SqliteDb, onWait: () => void): void {
-  for (let told = false; ; ) {
+  const timeout = db.pragma("busy_timeout", { simple: true }) as number;
+  db.pragma("busy_timeout = 0");
+  try {
+    db.exec("BEGIN IMMEDIATE");
+    return;
+  } catch (error) {
+    if (!isBusyError(error)) throw error;
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
+  onWait();
+  for (;;) {
     try {
       db.exec("BEGIN IMMEDIATE");
       return;
     } catch (error) {
       if (!isBusyError(error)) throw error;
-      if (!told) onWait();
-      told = true;
     }
   }
 }

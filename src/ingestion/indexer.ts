@@ -234,11 +234,11 @@ export function openIndexer(options: IndexerOptions): Indexer {
     }
   }
 
-  /** Space freed by deletions is given back to the file system once it is a quarter of the database. */
+  /** Space freed by deletions is given back to the file system once it is a quarter of the database (and 256 KB). */
   function reclaimSpace(db: SqliteDb): void {
     const pages = db.pragma("page_count", { simple: true }) as number;
     const free = db.pragma("freelist_count", { simple: true }) as number;
-    if (free < 1024 || free * 4 < pages) return;
+    if (free < 64 || free * 4 < pages) return;
     if ((db.pragma("auto_vacuum", { simple: true }) as number) === 2) db.pragma("incremental_vacuum");
     else db.exec("VACUUM");
   }
