@@ -11,8 +11,11 @@ export interface ServeCommandOptions {
   readonly db?: string;
 }
 
-/** How long shutdown waits for a run under way before it exits anyway (the database is crash-safe). */
-const SHUTDOWN_GRACE_MS = 5000;
+/**
+ * How long shutdown waits for the roots to close before it exits anyway. A run under way is abandoned:
+ * each run is one transaction, so the graph stays the last complete one.
+ */
+const SHUTDOWN_GRACE_MS = 300;
 
 function log(message: string): void {
   process.stderr.write(`ts-graph serve: ${message}\n`);

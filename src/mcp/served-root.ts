@@ -4,7 +4,8 @@ import { relativeTo } from "../config/project-paths.js";
 import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
 import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
-import { DEFAULT_DB_RELATIVE_PATH, locateGraph, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
+import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress } from "../ingestion/indexer.js";
+import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { ToolInputError, ToolUnavailableError, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
@@ -87,7 +88,7 @@ export function openServedRoot(
 ): ServedRoot {
   const root = path.resolve(spec.root);
   let dbPath = spec.dbPath ?? path.join(root, DEFAULT_DB_RELATIVE_PATH);
-  let indexer: Indexer | undefined;
+  let indexer: IndexRunner | undefined;
   let openError: string | undefined;
   let indexError: string | undefined;
   let reader: SqliteDb | undefined;
@@ -100,6 +101,10 @@ export function openServedRoot(
   let watcher: IndexWatcher | undefined;
   let sink: ProgressSink | undefined;
   let started: Promise<void> | undefined;
+  /** What a call waits for before it answers: nothing when there was a graph to answer from, else the first run. */
+  let ready: Promise<void> = Promise.resolve();
+  /** The programs are being built ahead of the first change. */
+  let buildingPrograms = false;
   let closed = false;
   let isStale: ((absolute: string) => boolean) | undefined;
   /** The last run ensureFresh started itself, and the warm-up of the programs. */
@@ -112,7 +117,7 @@ export function openServedRoot(
       dbPath = resolvedDb;
       readOnly = true;
       hooks.log(`${root}: ${READ_ONLY_NOTE}`);
-    } else indexer = openIndexer({
+    } else indexer = openWorkerIndexer({
       root,
       dbPath: spec.dbPath,
       tsconfigs: spec.tsconfigs,
@@ -176,12 +181,16 @@ export function openServedRoot(
     const pending = new Set(watcher?.pending() ?? []);
     if (db !== undefined) for (const file of unfinishedFilesOf(db)) pending.add(file);
     const update = db === undefined ? undefined : updateStateOf(db, root);
-    const notes = [...(update?.note === undefined ? [] : [update.note]), ...(readOnly ? [READ_ONLY_NOTE] : [])];
+    const notes = [
+      ...(update?.note === undefined ? [] : [update.note]),
+      ...(readOnly ? [READ_ONLY_NOTE] : []),
+      ...(buildingPrograms ? ["TypeScript programs are being built in the background: a change saved now is applied once they are ready"] : []),
+    ];
     return { indexedAt: db === undefined ? undefined : indexedAtOf(db), pendingFiles: pending.size, indexError: indexError ?? update?.lastError, notes };
   }
 
   /** A watcher that applies changes as files are saved; undefined when the file system cannot be watched. */
-  async function startWatcher(active: Indexer): Promise<IndexWatcher | undefined> {
+  async function startWatcher(active: IndexRunner): Promise<IndexWatcher | undefined> {
     try {
       return await watchIndex(
         active,
@@ -192,6 +201,7 @@ export function openServedRoot(
           }
         },
         (error) => {
+          if (closed) return;
           indexError = messageOf(error);
           hooks.log(`${root}: update failed: ${indexError}`);
         },
@@ -202,8 +212,7 @@ export function openServedRoot(
     }
   }
 
-  async function firstRun(active: Indexer): Promise<void> {
-    const hadGraph = graph() !== undefined;
+  async function firstRun(active: IndexRunner, hadGraph: boolean): Promise<void> {
     hooks.log(hadGraph ? `${root}: checking the graph against the files on disk` : `${root}: indexing (no graph yet)`);
     // Watching starts first, so that a file saved during the run is applied by the update after it.
     const watching = startWatcher(active);
@@ -213,6 +222,7 @@ export function openServedRoot(
       const what = summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
       hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
     } catch (error) {
+      if (closed) return;
       indexError = messageOf(error);
       hooks.log(`${root}: index failed: ${indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
     } finally {
@@ -229,15 +239,18 @@ export function openServedRoot(
   }
 
   /** Builds the programs the watcher keeps, after the first answers, so that the first change is as quick as the next. */
-  async function warm(active: Indexer): Promise<void> {
+  async function warm(active: IndexRunner): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     if (closed) return;
     const startedAt = performance.now();
+    buildingPrograms = true;
     try {
       await active.warm();
       hooks.log(`${root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
     } catch (error) {
-      hooks.log(`${root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
+      if (!closed) hooks.log(`${root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
+    } finally {
+      buildingPrograms = false;
     }
   }
 
@@ -293,8 +306,13 @@ export function openServedRoot(
       return dbPath;
     },
     start() {
-      if (started === undefined) started = indexer === undefined || closed ? Promise.resolve() : firstRun(indexer);
-      return started;
+      if (started === undefined) {
+        const hadGraph = graph() !== undefined;
+        started = indexer === undefined || closed ? Promise.resolve() : firstRun(indexer, hadGraph);
+        // With a graph, calls answer from it at once (their freshness says a run is under way); without, they wait for it.
+        ready = hadGraph ? Promise.resolve() : started;
+      }
+      return ready;
     },
     settle,
     context,
@@ -306,13 +324,12 @@ export function openServedRoot(
     async close() {
       if (closed) return;
       closed = true;
-      // A run under way finishes first: closing its connection under it would fail it half-way.
-      await (started ?? Promise.resolve()).catch(() => undefined);
-      await watcher?.close();
-      await Promise.all([ownRun, warming]);
+      // A run under way is abandoned: it is one transaction, so the graph stays the last complete one.
+      const stopping = watcher?.close();
+      await indexer?.close();
+      await Promise.all([stopping, started, ownRun, warming].map((task) => task?.catch(() => undefined)));
       reader?.close();
       for (const retired of retiredReaders) retired.close();
-      indexer?.close();
     },
   };
 }
