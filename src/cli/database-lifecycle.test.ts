@@ -67,8 +67,9 @@ describe("a graph this user cannot write", () => {
     writeChainProject(root, 5);
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
     const dbDir = path.join(root, ".ts-graph");
-    // Closed cleanly: no -wal or -shm file, and the folder cannot be written, so SQLite cannot create them.
-    expect(graphFiles(root)).toEqual(["graph.db"]);
+    // Closed cleanly: no -wal or -shm file (only the stamp of the last check), and the folder cannot be
+    // written, so SQLite cannot create them.
+    expect(graphFiles(root)).toEqual(["graph.db", "graph.db-checked"]);
     fs.chmodSync(path.join(dbDir, "graph.db"), 0o444);
     fs.chmodSync(dbDir, 0o555);
     for (let dir = root; dir !== path.dirname(dir); dir = path.dirname(dir)) {
@@ -86,7 +87,7 @@ describe("a graph this user cannot write", () => {
     expect(impact.status).toBe(0);
     expect(impact.stdout).toMatch(/src\/m2\.ts/);
     expect(impact.stderr).toMatch(/note: the database cannot be written here \(read-only\)/);
-    expect(graphFiles(root)).toEqual(["graph.db"]);
+    expect(graphFiles(root)).toEqual(["graph.db", "graph.db-checked"]);
   });
 });
 

@@ -102,7 +102,8 @@ export function registerServeCommand(program: Command, version: string, exit: (c
     .action(async (options: ServeCommandOptions) => {
       const code = await runServeCommand(options, version);
       exit(code);
-      // Nothing must keep a served process alive once it has stopped.
-      setTimeout(() => process.exit(code), 1000).unref();
+      // Nothing must keep a served process alive once it has stopped (stdin, the transport): the protocol's
+      // last answers are written (pipes are synchronous on Linux and macOS), and the graph is always complete.
+      setTimeout(() => process.exit(code), 20).unref();
     });
 }

@@ -15,7 +15,38 @@ export class NotAGraphDbError extends Error {
   }
 }
 
-const SIDE_FILE_SUFFIXES = ["", "-wal", "-shm", "-journal"];
+const SIDE_FILE_SUFFIXES = ["", "-wal", "-shm", "-journal", "-checked"];
+
+/**
+ * `<db>-checked` holds the stat of the database file as ts-graph last left it: sound (checked, or written by
+ * ts-graph itself) and closed with its WAL checkpointed. While the file still stats the same, nobody else
+ * wrote it, and opening it skips `quick_check` (about 0.3 s on effect@3's 26 MB).
+ */
+function fileStamp(dbPath: string): string | undefined {
+  const wal = fs.statSync(`${dbPath}-wal`, { throwIfNoEntry: false });
+  if (wal !== undefined && wal.size > 0) return undefined;
+  const stat = fs.statSync(dbPath, { throwIfNoEntry: false });
+  return stat === undefined ? undefined : `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+}
+
+function isStampedSound(dbPath: string): boolean {
+  const stamp = fileStamp(dbPath);
+  try {
+    return stamp !== undefined && fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp;
+  } catch {
+    return false;
+  }
+}
+
+function stampSound(dbPath: string): void {
+  const stamp = fileStamp(dbPath);
+  try {
+    if (stamp === undefined) fs.rmSync(`${dbPath}-checked`, { force: true });
+    else fs.writeFileSync(`${dbPath}-checked`, stamp);
+  } catch {
+    // Only a cost: the next open checks the database again.
+  }
+}
 
 function removeDbFiles(dbPath: string): void {
   for (const suffix of SIDE_FILE_SUFFIXES) fs.rmSync(dbPath + suffix, { force: true });
@@ -105,6 +136,7 @@ function timestampForName(now: Date): string {
  */
 function moveAside(dbPath: string): string {
   const aside = `${dbPath}.corrupt-${timestampForName(new Date())}`;
+  fs.rmSync(`${dbPath}-checked`, { force: true });
   for (const suffix of SIDE_FILE_SUFFIXES) {
     if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
   }
@@ -221,7 +253,7 @@ export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): G
     } else {
       db = new Database(dbPath);
       applyPragmas(db);
-      const damage = damageOf(db);
+      const damage = isStampedSound(dbPath) ? undefined : damageOf(db);
       if (damage !== undefined) quarantine(damage);
     }
   }
@@ -317,6 +349,7 @@ export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): G
       } finally {
         db.close();
         db = undefined;
+        stampSound(dbPath);
       }
     },
   };
