@@ -210,10 +210,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
   function markRunStarted(db: SqliteDb): void {
     beginWrite(db, sayWaiting);
     try {
-      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
-        META.run,
-        JSON.stringify(runMarkerOfThisProcess()),
-      );
+      store.setMeta(META.run, JSON.stringify(runMarkerOfThisProcess()));
       db.exec("COMMIT");
     } catch (error) {
       if (db.inTransaction) db.exec("ROLLBACK");
@@ -222,13 +219,10 @@ export function openIndexer(options: IndexerOptions): Indexer {
   }
 
   /** After a run rolled back: readers keep the last graph and learn why the run failed (best effort). */
-  function recordFailure(db: SqliteDb, error: unknown): void {
+  function recordFailure(error: unknown): void {
     try {
-      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
-        META.lastError,
-        error instanceof Error ? error.message : String(error),
-      );
-      db.prepare("DELETE FROM meta WHERE key = ?").run(META.run);
+      store.setMeta(META.lastError, error instanceof Error ? error.message : String(error));
+      store.deleteMeta(META.run);
     } catch {
       // The database cannot be written (locked, read-only, damaged): the error reaches the caller anyway.
     }
@@ -261,7 +255,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
     } catch (error) {
       if (db.inTransaction) db.exec("ROLLBACK");
       if (building) handle.discardBuild();
-      else recordFailure(db, error);
+      else recordFailure(error);
       throw error;
     }
     crashPoint();
