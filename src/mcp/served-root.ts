@@ -3,6 +3,7 @@ import path from "node:path";
 import { relativeTo } from "../config/project-paths.js";
 import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
+import { SCHEMA_VERSION } from "../db/schema.js";
 import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
 import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress } from "../ingestion/indexer.js";
 import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer.js";
@@ -149,7 +150,8 @@ export function openServedRoot(
     reader = undefined;
     try {
       const opened = openGraphReader(dbPath, (db) => {
-        if (indexedAtOf(db) === undefined) throw new Error("no complete graph yet");
+        // A graph of another schema version is being rebuilt by the indexer: never read it.
+        if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION || indexedAtOf(db) === undefined) throw new Error("no complete graph yet");
       });
       if (opened.copied) readOnly = true;
       reader = opened.db;
