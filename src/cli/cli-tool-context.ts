@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { isCorruptionError, isReadOnlyError, readMeta, type SqliteDb } from "../db/open-graph-db.js";
