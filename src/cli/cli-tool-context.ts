@@ -90,7 +90,7 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
       }
     },
     freshness() {
-      const update = updateStateOf(db, root);
+      const update = updateStateOf(db, root, !readOnly);
       const notes = [...(update.note === undefined ? [] : [update.note]), ...(readOnly ? [READ_ONLY_NOTE] : [])];
       return { indexedAt: indexedAtOf(db), pendingFiles: unfinishedFilesOf(db).length, indexError: update.lastError, notes };
     },

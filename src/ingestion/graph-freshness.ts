@@ -55,15 +55,18 @@ export interface UpdateState {
   readonly lastError: string | undefined;
 }
 
-/** The state of the graph's runs, from what the last commit holds (`meta.run`, `meta.last_error`). */
-export function updateStateOf(db: SqliteDb, root: string): UpdateState {
+/**
+ * The state of the graph's runs, from what the last commit holds (`meta.run`, `meta.last_error`). Only a
+ * reader that can write the graph is told to run `ts-graph index` (elsewhere it would fail).
+ */
+export function updateStateOf(db: SqliteDb, root: string, writable: boolean): UpdateState {
   const lastError = readMeta(db, META.lastError);
   const marker = parseRunMarker(readMeta(db, META.run));
   if (marker === undefined) return { note: undefined, lastError };
   const alive = marker.host !== os.hostname() || pidIsAlive(marker.pid);
   const note = alive
     ? `an index run is under way (${describeRunMarker(marker)}); this answer is from the last complete graph`
-    : `an index run was interrupted (${describeRunMarker(marker)}); this answer is from the last complete graph; run \`ts-graph index ${root}\` to update it`;
+    : `an index run was interrupted (${describeRunMarker(marker)}); this answer is from the last complete graph${writable ? `; run \`ts-graph index ${root}\` to update it` : ""}`;
   return { note, lastError };
 }
 

@@ -182,7 +182,7 @@ export function openServedRoot(
     const db = graph();
     const pending = new Set(watcher?.pending() ?? []);
     if (db !== undefined) for (const file of unfinishedFilesOf(db)) pending.add(file);
-    const update = db === undefined ? undefined : updateStateOf(db, root);
+    const update = db === undefined ? undefined : updateStateOf(db, root, !readOnly);
     const notes = [
       ...(update?.note === undefined ? [] : [update.note]),
       ...(readOnly ? [READ_ONLY_NOTE] : []),
