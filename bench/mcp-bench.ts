@@ -10,6 +10,9 @@
  *      evenly over the call targets sorted by key (as bench:query picks them), p50/p95 round trip (target
  *      p50 ≤ 20 ms); then `--hub-calls` times on the busiest hub (the exported function or method with the
  *      most callers), reported on its own row;
+ *   1b. start → first query: the first `impact` call's answer, right after tools/list, while programs build;
+ *   1c. stop → exit: the time from closing stdin (or SIGTERM) to the process's exit, while programs build
+ *      (target ≤ 500 ms);
  *   3. save → answer: append a declaration to a file, then call `status` until it counts the new node
  *      (target ≤ 1 s). Steps 2 and 3 start once the server has built, in the background, the TypeScript
  *      programs its watcher keeps (that time is reported too).
@@ -20,6 +23,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -28,7 +32,7 @@ import { REPO_ROOT, ensureExited, formatMs, log, run } from "./measure.js";
 import { evenlySpacedIndices, summarize, type Summary } from "./stats.js";
 import { CLI_JS, cliAvailable, pickEditFiles, staleBuildWarning } from "./tsgraph.js";
 
-const TARGETS = { startMs: 500, impactP50Ms: 20, saveToAnswerMs: 1000 } as const;
+const TARGETS = { startMs: 500, impactP50Ms: 20, saveToAnswerMs: 1000, exitMs: 500 } as const;
 
 interface Options {
   readonly corpus: string;
@@ -111,6 +115,66 @@ async function timeStarts(root: string, starts: number): Promise<number[]> {
     samples.push(performance.now() - startedAt);
     await session.close();
     log(`start ${i + 1}/${starts}: ${formatMs(samples.at(-1))}`);
+  }
+  return samples;
+}
+
+/**
+ * Start → first query: the time from spawning the server to the answer of its first `impact` call (depth 3,
+ * on the first call target by key), and that call's own round trip, asked right after tools/list, while the server checks the graph
+ * against the files and builds its TypeScript programs in the background.
+ */
+async function timeFirstQueries(root: string, starts: number, symbol: string): Promise<{ fromStart: number[]; roundTrip: number[] }> {
+  const fromStart: number[] = [];
+  const roundTrip: number[] = [];
+  for (let i = 0; i < starts; i += 1) {
+    const startedAt = performance.now();
+    const session = await startServer(root);
+    await session.client.listTools();
+    const askedAt = performance.now();
+    await call(session.client, "impact", { symbol, depth: 3 });
+    roundTrip.push(performance.now() - askedAt);
+    fromStart.push(performance.now() - startedAt);
+    await session.close();
+    log(`first query ${i + 1}/${starts}: ${formatMs(fromStart.at(-1))} after start (round trip ${formatMs(roundTrip.at(-1))})`);
+  }
+  return { fromStart, roundTrip };
+}
+
+/**
+ * Stop → exit: a server spawned by hand gets `initialize` and a `status` call, then, while it builds its
+ * programs, its stdin is closed (or it gets SIGTERM); the time until the process has exited.
+ */
+async function timeExits(root: string, starts: number, how: "stdin" | "SIGTERM"): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < starts; i += 1) {
+    const child = spawn(process.execPath, [CLI_JS, "serve", "-r", root, "--tsconfig", path.join(root, TSCONFIG_NAME)], { stdio: ["pipe", "pipe", "ignore"] });
+    const exited = new Promise<number>((resolve) => child.on("exit", () => resolve(performance.now())));
+    const answered = (id: number): Promise<void> =>
+      new Promise((resolve) => {
+        let out = "";
+        const onData = (chunk: Buffer): void => {
+          out += chunk.toString();
+          if (out.includes(`"id":${id}`)) {
+            child.stdout.off("data", onData);
+            resolve();
+          }
+        };
+        child.stdout.on("data", onData);
+      });
+    const send = (message: object): void => {
+      child.stdin.write(`${JSON.stringify(message)}\n`);
+    };
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } });
+    await answered(1);
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "status", arguments: {} } });
+    await answered(2);
+    const stoppedAt = performance.now();
+    if (how === "stdin") child.stdin.end();
+    else child.kill("SIGTERM");
+    samples.push((await exited) - stoppedAt);
+    log(`exit after ${how === "stdin" ? "stdin closed" : "SIGTERM"} ${i + 1}/${starts}: ${formatMs(samples.at(-1))}`);
   }
   return samples;
 }
@@ -215,6 +279,11 @@ async function main(): Promise<void> {
     ensureExited(await run(process.execPath, [CLI_JS, "index", root, "--tsconfig", path.join(root, TSCONFIG_NAME), "--quiet"], { timeoutMs: 900_000 }));
 
     const startSamples = await timeStarts(root, options.starts);
+    const firstSymbol = impactSymbols(path.join(root, ".ts-graph", "graph.db"), 1).spread[0];
+    if (firstSymbol === undefined) throw new Error("the graph has no call target");
+    const firstQueries = await timeFirstQueries(root, options.starts, firstSymbol);
+    const stdinExits = await timeExits(root, options.starts, "stdin");
+    const sigtermExits = await timeExits(root, options.starts, "SIGTERM");
     const session = await startServer(root);
     try {
       const warmStartedAt = performance.now();
@@ -247,6 +316,10 @@ async function main(): Promise<void> {
         "| measure | figure | target | |",
         "|---|---|---|---|",
         row("process start → first tools/list answer", start, `≤ ${TARGETS.startMs} ms`, verdict(start?.p50, TARGETS.startMs)),
+        row(`process start → first impact answer (${firstSymbol}, while programs build)`, summarize(firstQueries.fromStart), "", ""),
+        row("first impact call's round trip, asked right after tools/list", summarize(firstQueries.roundTrip), "", ""),
+        row("stdin closed → process exited (while programs build)", summarize(stdinExits), `≤ ${TARGETS.exitMs} ms`, verdict(summarize(stdinExits)?.p95, TARGETS.exitMs)),
+        row("SIGTERM → process exited (while programs build)", summarize(sigtermExits), `≤ ${TARGETS.exitMs} ms`, verdict(summarize(sigtermExits)?.p95, TARGETS.exitMs)),
         row(
           hasImpact ? `impact depth 3 over stdio, ${symbols.spread.length} symbols spread over the call targets` : "status over stdio (impact is not registered)",
           calls,
@@ -255,12 +328,12 @@ async function main(): Promise<void> {
         ),
         ...(hasImpact ? [row(`impact depth 3 over stdio on the hub ${symbols.hub}`, hubCalls, "", "")] : []),
         row("save → answer that reflects it", saves, `≤ ${TARGETS.saveToAnswerMs} ms`, verdict(saves?.p95, TARGETS.saveToAnswerMs)),
-        `| server start → TypeScript programs built in the background (calls during it wait) | ${formatMs(warmMs)} | | |`,
+        `| server start → TypeScript programs built in the background (in a worker thread: calls answer meanwhile) | ${formatMs(warmMs)} | | |`,
         "",
         `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
       ].join("\n");
       process.stdout.write(`${report}\n`);
-      const results = { corpus: corpus.spec.id, hasImpact, symbols, startSamples, warmMs, callSamples, hubSamples, saveSamples };
+      const results = { corpus: corpus.spec.id, hasImpact, symbols, startSamples, firstQueries, stdinExits, sigtermExits, warmMs, callSamples, hubSamples, saveSamples };
       const out = path.join(CORPORA_DIR, `mcp-results-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
       fs.writeFileSync(out, JSON.stringify(results, null, 2));
       log(`results in ${path.relative(REPO_ROOT, out)}`);

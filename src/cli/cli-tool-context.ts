@@ -1,11 +1,12 @@
-import Database from "better-sqlite3";
 import fs from "node:fs";
-import { readMeta, type SqliteDb } from "../db/open-graph-db.js";
+import path from "node:path";
+import { isCorruptionError, isReadOnlyError, readMeta, type SqliteDb } from "../db/open-graph-db.js";
+import { canWriteGraph, openGraphReader, type GraphReader } from "../db/open-graph-reader.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
-import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingestion/graph-freshness.js";
+import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
 import { locateGraph, openIndexer } from "../ingestion/indexer.js";
 import { createPathValidator } from "../tools/path-validator.js";
-import { ToolInputError, type ToolContext } from "../tools/tool-contract.js";
+import { ToolInputError, ToolUnavailableError, type ToolContext } from "../tools/tool-contract.js";
 
 export interface CliGraphOptions {
   readonly root: string;
@@ -29,29 +30,50 @@ async function indexNow(root: string, dbPath: string, onWarning?: (message: stri
   }
 }
 
-function openForReading(dbPath: string, root: string): SqliteDb {
-  const db = new Database(dbPath, { fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
+function checkReadable(db: SqliteDb, dbPath: string, root: string): void {
   const version = db.pragma("user_version", { simple: true }) as number;
-  if (version !== SCHEMA_VERSION || readMeta(db, META.state) !== STATE_COMPLETE) {
-    db.close();
+  if (version !== SCHEMA_VERSION) {
+    throw new ToolInputError(`The graph at ${dbPath} is from another ts-graph version; run \`ts-graph index ${root}\` (or pass --index).`);
+  }
+  if (readMeta(db, META.state) !== STATE_COMPLETE) {
     throw new ToolInputError(
-      `The graph at ${dbPath} is ${version !== SCHEMA_VERSION ? "from another ts-graph version" : "incomplete (an index run was interrupted)"}; run \`ts-graph index ${root}\` (or pass --index).`,
+      `The graph at ${dbPath} is incomplete (an older ts-graph was interrupted while writing it); run \`ts-graph index ${root}\` (or pass --index).`,
     );
   }
-  return db;
+}
+
+/** A damaged graph: what to run to repair it. */
+export function damaged(dbPath: string, root: string, error: unknown): ToolUnavailableError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ToolUnavailableError(
+    `The graph at ${dbPath} is damaged (${detail})`,
+    `run \`ts-graph index ${root}\`: it moves the damaged file aside (kept as ${path.basename(dbPath)}.corrupt-<time>) and rebuilds the graph`,
+  );
+}
+
+/** Opens the graph read-only (see openGraphReader); a damaged file gets a message that says how to repair it. */
+function openForReading(dbPath: string, root: string): GraphReader {
+  try {
+    return openGraphReader(dbPath, (db) => checkReadable(db, dbPath, root));
+  } catch (error) {
+    throw isCorruptionError(error) ? damaged(dbPath, root, error) : error;
+  }
 }
 
 /** Opens the graph for a CLI query command: one root, paths validated against it. */
 export async function openCliToolContext(options: CliGraphOptions): Promise<CliToolContext> {
   const { root, dbPath } = locateGraph(options.root, options.db);
-  if (options.index === true) await indexNow(root, dbPath, options.onWarning);
-  else if (!fs.existsSync(dbPath)) {
+  const writable = canWriteGraph(dbPath);
+  if (options.index === true) {
+    if (writable) await indexNow(root, dbPath, options.onWarning);
+    else options.onWarning?.(`--index: ${READ_ONLY_NOTE}`);
+  } else if (!fs.existsSync(dbPath)) {
     throw new ToolInputError(`No graph at ${dbPath}; run \`ts-graph index ${root}\` first (or pass --index).`);
   }
-  const db = openForReading(dbPath, root);
+  const { db, copied } = openForReading(dbPath, root);
   const changedOnDisk = createStaleFileCheck(db, root);
   const paths = createPathValidator([root], [dbPath]);
+  let readOnly = !writable || copied;
 
   return {
     root,
@@ -59,10 +81,18 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
     db,
     paths,
     async ensureFresh(absolutePaths) {
-      if (absolutePaths.some(changedOnDisk)) await indexNow(root, dbPath, options.onWarning);
+      if (readOnly || !absolutePaths.some(changedOnDisk)) return;
+      try {
+        await indexNow(root, dbPath, options.onWarning);
+      } catch (error) {
+        if (!isReadOnlyError(error)) throw error;
+        readOnly = true;
+      }
     },
     freshness() {
-      return { indexedAt: indexedAtOf(db), pendingFiles: unfinishedFilesOf(db).length };
+      const update = updateStateOf(db, root, !readOnly);
+      const notes = [...(update.note === undefined ? [] : [update.note]), ...(readOnly ? [READ_ONLY_NOTE] : [])];
+      return { indexedAt: indexedAtOf(db), pendingFiles: unfinishedFilesOf(db).length, indexError: update.lastError, notes };
     },
     async refreshHistory(historyOptions) {
       // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, copySampleProject, freshSnapshot, makeTempDir, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import { CLI, copySampleProject, freshSnapshot, makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
 
 afterAll(removeTempDirs);
 
@@ -129,10 +129,12 @@ describe("ts-graph index (subprocess)", () => {
 });
 
 describe("crash safety", () => {
-  it("repairs a database after the indexer is killed mid-run", async () => {
+  it("keeps the last complete graph readable after the indexer is killed mid-run, says so, and the next run converges", async () => {
     const root = makeTempDir();
     writeChainProject(root, 150);
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const dbPath = path.join(root, ".ts-graph", "graph.db");
+    const before = readerSnapshot(dbPath);
     writeChainProject(root, 150, 1);
 
     const child = spawn(process.execPath, [CLI, "index", root], { stdio: ["ignore", "ignore", "pipe"] });
@@ -144,18 +146,18 @@ describe("crash safety", () => {
     });
     await killed;
 
-    const dbPath = path.join(root, ".ts-graph", "graph.db");
-    const db = new Database(dbPath, { readonly: true });
-    const state = db.prepare("SELECT value FROM meta WHERE key = 'state'").pluck().get();
-    const pending = db.prepare("SELECT count(*) FROM pending").pluck().get() as number;
-    db.close();
-    expect(state).toBe("indexing");
-    expect(pending).toBeGreaterThan(0);
+    expect(readerSnapshot(dbPath)).toBe(before);
+    const status = runCli(["status", "--root", root]);
+    expect(status.status).toBe(0);
+    expect(status.stdout).toMatch(/note: an index run was interrupted \(pid \d+, started .*\); this answer is from the last complete graph; run `ts-graph index /);
+    const json = JSON.parse(runCli(["status", "--root", root, "--json"]).stdout) as { roots: { notes: string[] }[] };
+    expect(json.roots[0]?.notes).toEqual([expect.stringMatching(/^an index run was interrupted/)]);
 
     const repaired = runCli(["index", root, "--json"]);
     expect(repaired.status).toBe(0);
     expect((JSON.parse(repaired.stdout) as { mode: string }).mode).toBe("incremental");
     expect(runCli(["snapshot", root]).stdout).toBe(await freshSnapshot(root));
+    expect(runCli(["status", "--root", root]).stdout).not.toMatch(/note:/);
   });
 });
 

@@ -21,11 +21,6 @@ function warnLine(text: string): void {
   process.stderr.write(`ts-graph: ${text}\n`);
 }
 
-/** Removes the database built by an earlier run, for --force. */
-function forgetDatabase(indexer: Indexer): void {
-  indexer.db.exec("DELETE FROM files; DELETE FROM nodes; DELETE FROM edges; DELETE FROM external_imports; DELETE FROM syntax_errors; DELETE FROM pending; DELETE FROM meta;");
-}
-
 async function runWatch(indexer: Indexer, options: IndexCommandOptions): Promise<number> {
   await indexer.warm();
   const watcher = await watchIndex(
@@ -73,10 +68,9 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
         if (!options.quiet) warnLine(message);
       },
     });
-    if (options.force) forgetDatabase(indexer);
     let summary: IndexSummary;
     try {
-      summary = await indexer.run();
+      summary = await indexer.run({ force: options.force === true });
     } finally {
       progress.finish();
     }

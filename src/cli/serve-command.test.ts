@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, makeTempDir, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import { CLI, makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
 
 afterAll(removeTempDirs);
 
@@ -52,20 +52,44 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number |
   return new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
 }
 
+interface RawServer {
+  readonly child: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  responses(count: number): Promise<unknown[]>;
+  /** Resolves when the server's log (stderr) has a line matching `pattern`. */
+  logged(pattern: RegExp): Promise<void>;
+}
+
 /** Spawns `serve` and reads its stdout line by line until `count` responses arrived. */
-function rawServer(root: string): { child: ChildProcessWithoutNullStreams; stdout: () => string; responses: (count: number) => Promise<unknown[]> } {
+function rawServer(root: string, keepLog = false): RawServer {
   const child = spawn(process.execPath, [CLI, "serve", "-r", root], { stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";
+  let stderr = "";
   const waiters: (() => void)[] = [];
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString();
     for (const waiter of waiters.splice(0)) waiter();
   });
-  child.stderr.resume();
+  if (keepLog) {
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      for (const waiter of waiters.splice(0)) waiter();
+    });
+  } else child.stderr.resume();
   const lines = (): string[] => stdout.split("\n").filter((line) => line.trim() !== "");
   return {
     child,
     stdout: () => stdout,
+    stderr: () => stderr,
+    logged: (pattern) =>
+      new Promise((resolve) => {
+        const check = (): void => {
+          if (pattern.test(stderr)) resolve();
+          else waiters.push(check);
+        };
+        check();
+      }),
     responses: (count) =>
       new Promise((resolve) => {
         const check = (): void => {
@@ -156,6 +180,28 @@ describe("ts-graph serve (subprocess, real stdio)", () => {
     const exited = exitOf(server.child);
     server.child.stdin.end();
     expect(await exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("answers while it builds its programs, and stops at once then, leaving the graph as it was", async () => {
+    const root = chainProject(150);
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const dbPath = path.join(root, ".ts-graph", "graph.db");
+    const before = readerSnapshot(dbPath);
+    const server = rawServer(root, true);
+    const exited = exitOf(server.child);
+    send(server.child, INITIALIZE);
+    await server.responses(1);
+    send(server.child, { method: "notifications/initialized" });
+    await server.logged(/up to date in \d+ ms/);
+    send(server.child, { id: 2, method: "tools/call", params: { name: "status", arguments: {} } });
+    const [, answer] = await server.responses(2);
+    const freshness = (answer as { result: { structuredContent: { freshness: { notes?: string[] } } } }).result.structuredContent.freshness;
+    expect(freshness.notes).toContain("TypeScript programs are being built in the background: a change saved now is applied once they are ready");
+    server.child.stdin.end();
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).toMatch(/stopping: stdin closed/);
+    expect(server.stderr()).not.toMatch(/TypeScript programs ready/);
+    expect(readerSnapshot(dbPath)).toBe(before);
   });
 
   it("refuses --db with several roots (exit 2)", () => {

@@ -1,7 +1,8 @@
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { ToolInputError, ToolUnavailableError, type ToolDefinition } from "../tools/tool-contract.js";
-import { openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
+import { isCorruptionError } from "../db/open-graph-db.js";
+import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 
 /** The inner schema under optional/default wrappers, and whether the input may be left out. */
@@ -113,9 +114,16 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
     });
     const result = await tool.run(parsed.data as never, context);
     process.stdout.write(options.json === true ? `${JSON.stringify(result.structured, null, 2)}\n` : ensureNewline(result.text));
+    // A workspace tool (status) reports the freshness in its answer; the others say what the answer may miss here.
+    if (tool.scope !== "workspace") {
+      const { notes, indexError } = context.freshness();
+      if (indexError !== undefined) process.stderr.write(`ts-graph: note: the last index run failed (${indexError}); this answer is from the last complete graph\n`);
+      for (const note of notes ?? []) process.stderr.write(`ts-graph: note: ${note}\n`);
+    }
     return EXIT.ok;
   } catch (error) {
-    process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${messageOf(error)}\n`);
+    const message = isCorruptionError(error) && context !== undefined ? damaged(context.dbPath, context.root, error).message : messageOf(error);
+    process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${message}\n`);
     if (error instanceof ToolInputError) return EXIT.usage;
     if (error instanceof ToolUnavailableError) return EXIT.failure;
     return exitCodeFor(error);

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { FileExtraction } from "../model/extracted.js";
 import type { NodeKind } from "../model/graph-kinds.js";
 import { nameHumps } from "../model/name-words.js";
+import { crashPoint } from "./crash-points.js";
 import type { SqliteDb } from "./open-graph-db.js";
 import { META, STATE_COMPLETE, STATE_INDEXING } from "./schema.js";
 
@@ -66,6 +67,7 @@ const SQL = {
   allPending: "SELECT path FROM pending",
   filesDeclaringGlobals: "SELECT path FROM files WHERE declares_globals = 1",
   setMeta: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+  deleteMeta: "DELETE FROM meta WHERE key = ?",
   nodeSurfacesOfFile: "SELECT key, name, kind, exported, surface FROM nodes WHERE file = ?",
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
@@ -116,6 +118,7 @@ export function createGraphStore(db: SqliteDb) {
   }
 
   const writeFile = db.transaction((file: StoredFile, extraction: FileExtraction, indexedAt: number) => {
+    crashPoint();
     const previousKeys = column<string>(statements.nodeKeysOfFile, file.path);
     clearFileContent(file.path);
     statements.upsertFile.run({
@@ -185,6 +188,7 @@ export function createGraphStore(db: SqliteDb) {
   });
 
   const removeFile = db.transaction((path: string) => {
+    crashPoint();
     deleteEdgesIntoVanished(column<string>(statements.nodeKeysOfFile, path), new Set());
     clearFileContent(path);
     statements.deleteFile.run(path);
@@ -192,6 +196,7 @@ export function createGraphStore(db: SqliteDb) {
   });
 
   const beginRun = db.transaction((pendingPaths: readonly string[]) => {
+    crashPoint();
     statements.setMeta.run(META.state, STATE_INDEXING);
     for (const path of pendingPaths) statements.insertPending.run(path);
   });
@@ -207,15 +212,31 @@ export function createGraphStore(db: SqliteDb) {
   }
 
   const finishRun = db.transaction((indexedAt: number, fingerprint: string, root: string) => {
+    crashPoint();
     refreshSymbolNames();
     statements.setMeta.run(META.indexedAt, String(indexedAt));
     statements.setMeta.run(META.fingerprint, fingerprint);
     statements.setMeta.run(META.root, root);
     statements.setMeta.run(META.state, STATE_COMPLETE);
+    statements.deleteMeta.run(META.run);
+    statements.deleteMeta.run(META.lastError);
+  });
+
+  /** Empties the graph (`index --force`), inside the run's transaction: readers keep the old graph until it commits. */
+  const clearGraph = db.transaction(() => {
+    crashPoint();
+    for (const table of ["nodes", "edges", "external_edges", "dynamic_calls", "external_imports", "syntax_errors", "files", "pending"]) {
+      db.prepare(`DELETE FROM ${table}`).run();
+    }
+    statements.deleteMeta.run(META.fingerprint);
+    statements.deleteMeta.run(META.discovery);
   });
 
   const setMeta = (key: MetaKey, value: string): void => {
     statements.setMeta.run(key, value);
+  };
+  const deleteMeta = (key: MetaKey): void => {
+    statements.deleteMeta.run(key);
   };
 
   const touchFiles = db.transaction((files: readonly StoredFile[]) => {
@@ -236,7 +257,9 @@ export function createGraphStore(db: SqliteDb) {
     finishRun: (indexedAt: number, fingerprint: string, root: string): void =>
       finishRun(indexedAt, fingerprint, root),
     touchFiles: (files: readonly StoredFile[]): void => touchFiles(files),
+    clearGraph: (): void => clearGraph(),
     setMeta,
+    deleteMeta,
     allFiles: (): FileRecord[] => statements.allFiles.all() as FileRecord[],
     pendingPaths: (): string[] => column<string>(statements.allPending),
     filesDeclaringGlobals: (): string[] => column<string>(statements.filesDeclaringGlobals),

@@ -146,6 +146,10 @@ export const META = {
   discovery: "discovery",
   /** JSON: what the last discovery left out (files outside the root, links leading out, loops, files reached through links). */
   skipped: "skipped",
+  /** The run under way, committed before its transaction starts: `{pid, host, startedAt}` (JSON); gone once it commits. */
+  run: "run",
+  /** Why the last run failed (committed after its transaction rolled back); gone once a run commits. */
+  lastError: "last_error",
 } as const;
 
 /** `state` is `indexing` from the start of a run until its last write; anything else means complete. */

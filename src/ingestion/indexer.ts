@@ -3,14 +3,16 @@ import path from "node:path";
 import { CONFIG_FILE_NAME, ConfigError, loadConfig } from "../config/config-file.js";
 import { relativeTo } from "../config/project-paths.js";
 import { NOTHING_SKIPPED, type SkippedFiles } from "../model/skipped-files.js";
-import { createGraphStore, type FileRecord } from "../db/graph-store.js";
-import { openGraphDb, readMeta, type SqliteDb } from "../db/open-graph-db.js";
+import { crashPoint } from "../db/crash-points.js";
+import { createGraphStore, type FileRecord, type GraphStore } from "../db/graph-store.js";
+import { beginWrite, damageOf, isCorruptionError, openGraphDb, readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import type { FileDiagnostic } from "../model/extracted.js";
 import { isFresh, parseDiscoveryCache, statInput, type DiscoveryCache } from "./discovery-cache.js";
 import type { ExtractionEngine, ExtractionProgress } from "./extraction-engine.js";
 import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "./file-scan.js";
+import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
 
 export const DEFAULT_DB_RELATIVE_PATH = path.join(".ts-graph", "graph.db");
 /** Changes when discovery's rules do (2: real paths only, nothing outside the root), so that no older file list is reused. */
@@ -69,12 +71,21 @@ export class NothingToIndexError extends Error {
   }
 }
 
+export interface RunOptions {
+  /** Re-extract every file (`index --force`). The old graph stays readable until the run commits. */
+  readonly force?: boolean;
+}
+
 export interface Indexer {
   readonly root: string;
   readonly dbPath: string;
+  /** The connection runs write through (the graph at dbPath once a first run has published it). */
   readonly db: SqliteDb;
-  /** Brings the graph up to date with the files on disk. Runs (and warm-ups) go one at a time. */
-  run(): Promise<IndexSummary>;
+  /**
+   * Brings the graph up to date with the files on disk, in one transaction: readers see the graph before
+   * the run or after it, never between. Runs (and warm-ups) go one at a time.
+   */
+  run(options?: RunOptions): Promise<IndexSummary>;
   /** Loads and binds the projects' programs ahead of the first change (watch mode; a no-op otherwise), queued like a run. */
   warm(): Promise<void>;
   close(): void;
@@ -128,9 +139,19 @@ export function openIndexer(options: IndexerOptions): Indexer {
   const { root, dbPath } = locateGraph(options.root, options.dbPath);
   const { config, text: configText } = loadConfig(root);
   const ownedPath = dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
-  const opened = openGraphDb(dbPath, { ownedPath });
-  const store = createGraphStore(opened.db);
-  let rebuiltBecause = opened.rebuiltBecause;
+  const handle = openGraphDb(dbPath, { ownedPath });
+  let storeDb: SqliteDb | undefined;
+  let currentStore: GraphStore | undefined;
+  /** The store of the handle's connection now: the connection changes when a new database is published. */
+  function storeNow(): GraphStore {
+    if (storeDb !== handle.db || currentStore === undefined) {
+      storeDb = handle.db;
+      currentStore = createGraphStore(storeDb);
+    }
+    return currentStore;
+  }
+  /** A stable GraphStore for the engine, that forwards to storeNow(). */
+  const store = new Proxy({} as GraphStore, { get: (_target, key) => storeNow()[key as keyof GraphStore] });
   let engine: ExtractionEngine | undefined;
   /** A cache is valid only for the same ts-graph and the same explicit tsconfig list. */
   const cacheVersion = JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs ?? null]);
@@ -158,10 +179,10 @@ export function openIndexer(options: IndexerOptions): Indexer {
 
   /** The discovery of the last run, if nothing it depended on changed since. */
   function cachedPlan(): Plan | undefined {
-    if (rebuiltBecause !== undefined || readMeta(opened.db, META.state) !== STATE_COMPLETE) return undefined;
-    const cache = parseDiscoveryCache(readMeta(opened.db, META.discovery));
+    if (handle.rebuiltBecause !== undefined || readMeta(handle.db, META.state) !== STATE_COMPLETE) return undefined;
+    const cache = parseDiscoveryCache(readMeta(handle.db, META.discovery));
     if (cache === undefined || !isFresh(cache, cacheVersion)) return undefined;
-    if (readMeta(opened.db, META.fingerprint) !== cache.fingerprint) return undefined;
+    if (readMeta(handle.db, META.fingerprint) !== cache.fingerprint) return undefined;
     return { planned: toPlanned(cache.projects), warnings: cache.warnings, skipped: cache.skipped ?? NOTHING_SKIPPED, fingerprint: cache.fingerprint };
   }
 
@@ -195,16 +216,100 @@ export function openIndexer(options: IndexerOptions): Indexer {
     };
   }
 
-  async function runOnce(): Promise<IndexSummary> {
+  /** Tells the user once that another process holds the write lock, and who. */
+  function sayWaiting(): void {
+    const other = parseRunMarker(readMeta(handle.db, META.run));
+    const who = other === undefined ? "another ts-graph run" : `another ts-graph run (${describeRunMarker(other)})`;
+    options.onWarning?.(`${who} is writing ${dbPath}; waiting for it to finish`);
+  }
+
+  /** Commits the run marker, so that readers can say a run is under way (or was interrupted, if it stays). */
+  function markRunStarted(db: SqliteDb): void {
+    beginWrite(db, sayWaiting);
+    try {
+      store.setMeta(META.run, JSON.stringify(runMarkerOfThisProcess()));
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /** After a run rolled back: readers keep the last graph and learn why the run failed (best effort). */
+  function recordFailure(error: unknown): void {
+    try {
+      store.setMeta(META.lastError, error instanceof Error ? error.message : String(error));
+      store.deleteMeta(META.run);
+    } catch {
+      // The database cannot be written (locked, read-only, damaged): the error reaches the caller anyway.
+    }
+  }
+
+  /** Space freed by deletions is given back to the file system once it is a quarter of the database (and 256 KB). */
+  function reclaimSpace(db: SqliteDb): void {
+    const pages = db.pragma("page_count", { simple: true }) as number;
+    const free = db.pragma("freelist_count", { simple: true }) as number;
+    if (free < 64 || free * 4 < pages) return;
+    if ((db.pragma("auto_vacuum", { simple: true }) as number) === 2) db.pragma("incremental_vacuum");
+    else db.exec("VACUUM");
+  }
+
+  /**
+   * One run, in one write transaction. A graph written in place is replaced when the transaction commits;
+   * a graph built anew is moved into place after. A run that fails or is killed leaves the last graph as
+   * it was (and, killed, its run marker, which readers report as an interrupted run).
+   */
+  async function runInTransaction(runOptions: RunOptions): Promise<IndexSummary> {
+    const building = handle.rebuiltBecause !== undefined;
+    const db = handle.db;
+    if (!building) markRunStarted(db);
+    beginWrite(db, sayWaiting);
+    let summary: IndexSummary;
+    try {
+      summary = await runOnce(runOptions);
+      crashPoint();
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      if (building) handle.discardBuild();
+      else recordFailure(error);
+      throw error;
+    }
+    crashPoint();
+    handle.publish();
+    crashPoint();
+    if (summary.mode !== "noop") {
+      reclaimSpace(handle.db);
+      handle.db.pragma(options.keepPrograms ? "wal_checkpoint(PASSIVE)" : "wal_checkpoint(TRUNCATE)");
+    }
+    return { ...summary, dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`) };
+  }
+
+  /** A run; when SQLite finds the database damaged, it is moved aside and the run starts over on a new one. */
+  async function runRepairing(runOptions: RunOptions): Promise<IndexSummary> {
+    try {
+      return await runInTransaction(runOptions);
+    } catch (error) {
+      if (!isCorruptionError(error) || handle.rebuiltBecause !== undefined) throw error;
+      handle.quarantine(damageOf(handle.db) ?? (error instanceof Error ? error.message : String(error)));
+      return runInTransaction(runOptions);
+    }
+  }
+
+  async function runOnce(runOptions: RunOptions): Promise<IndexSummary> {
     const startedAt = performance.now();
+    const rebuiltBecause = handle.rebuiltBecause;
+    if (runOptions.force === true && rebuiltBecause === undefined) store.clearGraph();
     const storedFiles = new Map<string, FileRecord>(store.allFiles().map((file) => [file.path, file]));
     const pending = store.pendingPaths();
 
-    const cached = cachedPlan();
+    const cached = runOptions.force === true ? undefined : cachedPlan();
     if (cached !== undefined) {
       const changes = scanFiles(cached.planned, storedFiles, false);
       if (isNoop(changes, storedFiles, pending)) {
         if (changes.touched.length > 0) store.touchFiles(changes.touched);
+        store.deleteMeta(META.run);
+        store.deleteMeta(META.lastError);
         const unreadable = changes.unreadable.map((file) => ({ file: file.path, reason: file.reason }));
         const total = cached.planned.length - unreadable.length;
         return summarize("noop", undefined, { total, removed: 0, extractedPaths: [] }, { syntaxErrors: [], unreadable, warnings: cached.warnings, skipped: cached.skipped }, startedAt);
@@ -231,8 +336,9 @@ export function openIndexer(options: IndexerOptions): Indexer {
 
     let reason: string | undefined;
     if (rebuiltBecause !== undefined) reason = rebuiltBecause;
+    else if (runOptions.force === true) reason = "--force";
     else if (storedFiles.size === 0) reason = "the database holds no files";
-    else if (readMeta(opened.db, META.fingerprint) !== fingerprint) reason = "the TypeScript projects or ts-graph's configuration changed";
+    else if (readMeta(handle.db, META.fingerprint) !== fingerprint) reason = "the TypeScript projects or ts-graph's configuration changed";
     const full = reason !== undefined;
     const changes = scanFiles(planned, storedFiles, full);
     const unreadable = [...changes.unreadable];
@@ -262,7 +368,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
       skipped: discovered.skipped,
     };
     // A run killed after its last write but before it finished left nothing pending, and still has to finish.
-    const unfinished = readMeta(opened.db, META.state) !== STATE_COMPLETE;
+    const unfinished = readMeta(handle.db, META.state) !== STATE_COMPLETE;
     const nothingToDo = toExtract.size === 0 && removed.length === 0 && !full && !unfinished;
     const extractedPaths = [...toExtract.keys()].sort();
     const syntaxErrors: (FileDiagnostic & { file: string })[] = [];
@@ -274,11 +380,12 @@ export function openIndexer(options: IndexerOptions): Indexer {
       syntaxErrors.push(...outcome.syntaxErrors);
       unreadable.push(...outcome.unreadable);
       store.finishRun(Date.now(), fingerprint, root);
-      opened.db.pragma(options.keepPrograms ? "wal_checkpoint(PASSIVE)" : "wal_checkpoint(TRUNCATE)");
+    } else {
+      store.deleteMeta(META.run);
+      store.deleteMeta(META.lastError);
     }
     store.setMeta(META.discovery, JSON.stringify(cache));
     store.setMeta(META.skipped, JSON.stringify(discovered.skipped));
-    rebuiltBecause = undefined;
 
     return summarize(
       full ? "full" : nothingToDo ? "noop" : "incremental",
@@ -292,9 +399,11 @@ export function openIndexer(options: IndexerOptions): Indexer {
   return {
     root,
     dbPath,
-    db: opened.db,
-    run() {
-      return enqueue(runOnce);
+    get db() {
+      return handle.db;
+    },
+    run(runOptions = {}) {
+      return enqueue(() => runRepairing(runOptions));
     },
     warm() {
       return enqueue(async () => {
@@ -304,11 +413,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
       });
     },
     close() {
-      try {
-        opened.db.pragma("optimize");
-      } finally {
-        opened.db.close();
-      }
+      handle.close();
     },
   };
 }

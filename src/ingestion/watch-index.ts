@@ -3,6 +3,9 @@ import path from "node:path";
 import { relativeTo } from "../config/project-paths.js";
 import type { Indexer, IndexSummary } from "./indexer.js";
 
+/** What the watcher needs of an indexer (in this thread, or a worker's). */
+export type WatchedIndexer = Pick<Indexer, "root" | "dbPath" | "run">;
+
 export interface WatchUpdate {
   /** Files reported changed by the file system since the last update, relative to the root. */
   readonly changed: readonly string[];
@@ -44,7 +47,7 @@ const RELEVANT_FILE = /\.(?:[cm]?tsx?|[cm]?jsx?|json)$/;
  * cannot do (an unreadable folder) goes to onWatchError, once per message; it is no failed update.
  */
 export function watchIndex(
-  indexer: Indexer,
+  indexer: WatchedIndexer,
   onUpdate: (update: WatchUpdate) => void,
   onError: (error: unknown) => void,
   onWatchError: (error: unknown) => void,

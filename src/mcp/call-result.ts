@@ -23,7 +23,8 @@ export function freshnessLine(freshness: readonly AnswerFreshness[], now = Date.
         ? "up to date"
         : `${entry.pendingFiles} changed ${entry.pendingFiles === 1 ? "file is" : "files are"} not re-indexed yet (this answer may miss them)`;
     const failed = entry.indexError === undefined ? "" : `; last index failed: ${entry.indexError}`;
-    return `${freshness.length > 1 ? `${entry.root}: ` : ""}${indexed}, ${pending}${failed}`;
+    const notes = (entry.notes ?? []).map((note) => `; ${note}`).join("");
+    return `${freshness.length > 1 ? `${entry.root}: ` : ""}${indexed}, ${pending}${failed}${notes}`;
   });
   return `[graph ${parts.join(" | ")}]`;
 }
@@ -34,6 +35,7 @@ function structuredFreshness(freshness: readonly AnswerFreshness[]): unknown {
     indexedAt: entry.indexedAt ?? null,
     pendingFiles: entry.pendingFiles,
     ...(entry.indexError === undefined ? {} : { indexError: entry.indexError }),
+    ...(entry.notes === undefined || entry.notes.length === 0 ? {} : { notes: entry.notes }),
   }));
   return plain.length === 1 ? plain[0] : plain;
 }

@@ -1,9 +1,12 @@
-import Database from "better-sqlite3";
+import fs from "node:fs";
 import path from "node:path";
 import { relativeTo } from "../config/project-paths.js";
-import type { SqliteDb } from "../db/open-graph-db.js";
-import { createStaleFileCheck, indexedAtOf, unfinishedFilesOf } from "../ingestion/graph-freshness.js";
-import { DEFAULT_DB_RELATIVE_PATH, openIndexer, type Indexer, type IndexProgress } from "../ingestion/indexer.js";
+import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
+import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
+import { SCHEMA_VERSION } from "../db/schema.js";
+import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
+import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress } from "../ingestion/indexer.js";
+import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { echoed } from "../tools/text.js";
@@ -87,13 +90,23 @@ export function openServedRoot(
 ): ServedRoot {
   const root = path.resolve(spec.root);
   let dbPath = spec.dbPath ?? path.join(root, DEFAULT_DB_RELATIVE_PATH);
-  let indexer: Indexer | undefined;
+  let indexer: IndexRunner | undefined;
   let openError: string | undefined;
   let indexError: string | undefined;
   let reader: SqliteDb | undefined;
+  /** The inode of the file the reader has open: another one at dbPath is a graph published anew. */
+  let readerInode: number | undefined;
+  /** Readers of graphs replaced since; a call under way may still read one, so they close with the root. */
+  const retiredReaders: SqliteDb[] = [];
+  /** The graph cannot be written here: answers come from it as it is. */
+  let readOnly = false;
   let watcher: IndexWatcher | undefined;
   let sink: ProgressSink | undefined;
   let started: Promise<void> | undefined;
+  /** What a call waits for before it answers: nothing when there was a graph to answer from, else the first run. */
+  let ready: Promise<void> = Promise.resolve();
+  /** The programs are being built ahead of the first change. */
+  let buildingPrograms = false;
   let closed = false;
   let isStale: ((absolute: string) => boolean) | undefined;
   /** The last run ensureFresh started itself, and the warm-up of the programs. */
@@ -101,7 +114,12 @@ export function openServedRoot(
   let warming: Promise<unknown> = Promise.resolve();
 
   try {
-    indexer = openIndexer({
+    const resolvedDb = spec.dbPath ?? locateGraph(root).dbPath;
+    if (fs.existsSync(resolvedDb) && !canWriteGraph(resolvedDb)) {
+      dbPath = resolvedDb;
+      readOnly = true;
+      hooks.log(`${root}: ${READ_ONLY_NOTE}`);
+    } else indexer = openWorkerIndexer({
       root,
       dbPath: spec.dbPath,
       tsconfigs: spec.tsconfigs,
@@ -109,19 +127,40 @@ export function openServedRoot(
       onProgress: (progress) => sink?.update(progress),
       onWarning: (message) => hooks.log(`${root}: ${message}`),
     });
-    dbPath = indexer.dbPath;
+    if (indexer !== undefined) dbPath = indexer.dbPath;
   } catch (error) {
-    openError = messageOf(error);
-    hooks.log(`${root}: cannot open the graph: ${openError}`);
+    if (isReadOnlyError(error)) {
+      readOnly = true;
+      hooks.log(`${root}: ${READ_ONLY_NOTE}`);
+    } else {
+      openError = messageOf(error);
+      hooks.log(`${root}: cannot open the graph: ${openError}`);
+    }
   }
 
-  /** The tools' read-only connection, once a run has ever completed. */
+  /**
+   * The tools' read-only connection to the last complete graph, once there is one. Each call checks that
+   * dbPath is still the file it has open: a graph built anew (after damage) is a new file, opened then.
+   */
   function graph(): SqliteDb | undefined {
-    if (reader !== undefined || indexer === undefined || closed) return reader;
-    if (indexedAtOf(indexer.db) === undefined) return undefined;
-    reader = new Database(dbPath, { readonly: true, fileMustExist: true });
-    reader.pragma("busy_timeout = 5000");
-    isStale = createStaleFileCheck(reader, root, { watched: true });
+    if (closed || openError !== undefined) return undefined;
+    const inode = fs.statSync(dbPath, { throwIfNoEntry: false })?.ino;
+    if (reader !== undefined && (inode === readerInode || inode === undefined)) return reader;
+    if (inode === undefined) return undefined;
+    if (reader !== undefined) retiredReaders.push(reader);
+    reader = undefined;
+    try {
+      const opened = openGraphReader(dbPath, (db) => {
+        // A graph of another schema version is being rebuilt by the indexer: never read it.
+        if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION || indexedAtOf(db) === undefined) throw new Error("no complete graph yet");
+      });
+      if (opened.copied) readOnly = true;
+      reader = opened.db;
+      readerInode = inode;
+      isStale = createStaleFileCheck(reader, root, { watched: true });
+    } catch {
+      return undefined;
+    }
     return reader;
   }
 
@@ -144,11 +183,17 @@ export function openServedRoot(
     const db = graph();
     const pending = new Set(watcher?.pending() ?? []);
     if (db !== undefined) for (const file of unfinishedFilesOf(db)) pending.add(file);
-    return { indexedAt: db === undefined ? undefined : indexedAtOf(db), pendingFiles: pending.size, indexError };
+    const update = db === undefined ? undefined : updateStateOf(db, root, !readOnly);
+    const notes = [
+      ...(update?.note === undefined ? [] : [update.note]),
+      ...(readOnly ? [READ_ONLY_NOTE] : []),
+      ...(buildingPrograms ? ["TypeScript programs are being built in the background: a change saved now is applied once they are ready"] : []),
+    ];
+    return { indexedAt: db === undefined ? undefined : indexedAtOf(db), pendingFiles: pending.size, indexError: indexError ?? update?.lastError, notes };
   }
 
   /** A watcher that applies changes as files are saved; undefined when the file system cannot be watched. */
-  async function startWatcher(active: Indexer): Promise<IndexWatcher | undefined> {
+  async function startWatcher(active: IndexRunner): Promise<IndexWatcher | undefined> {
     try {
       return await watchIndex(
         active,
@@ -159,6 +204,7 @@ export function openServedRoot(
           }
         },
         (error) => {
+          if (closed) return;
           indexError = messageOf(error);
           hooks.log(`${root}: update failed: ${indexError}`);
         },
@@ -170,8 +216,7 @@ export function openServedRoot(
     }
   }
 
-  async function firstRun(active: Indexer): Promise<void> {
-    const hadGraph = indexedAtOf(active.db) !== undefined;
+  async function firstRun(active: IndexRunner, hadGraph: boolean): Promise<void> {
     hooks.log(hadGraph ? `${root}: checking the graph against the files on disk` : `${root}: indexing (no graph yet)`);
     // Watching starts first, so that a file saved during the run is applied by the update after it.
     const watching = startWatcher(active);
@@ -181,6 +226,7 @@ export function openServedRoot(
       const what = summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
       hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
     } catch (error) {
+      if (closed) return;
       indexError = messageOf(error);
       hooks.log(`${root}: index failed: ${indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
     } finally {
@@ -197,15 +243,18 @@ export function openServedRoot(
   }
 
   /** Builds the programs the watcher keeps, after the first answers, so that the first change is as quick as the next. */
-  async function warm(active: Indexer): Promise<void> {
+  async function warm(active: IndexRunner): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     if (closed) return;
     const startedAt = performance.now();
+    buildingPrograms = true;
     try {
       await active.warm();
       hooks.log(`${root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
     } catch (error) {
-      hooks.log(`${root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
+      if (!closed) hooks.log(`${root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
+    } finally {
+      buildingPrograms = false;
     }
   }
 
@@ -268,8 +317,13 @@ export function openServedRoot(
       return dbPath;
     },
     start() {
-      if (started === undefined) started = indexer === undefined || closed ? Promise.resolve() : firstRun(indexer);
-      return started;
+      if (started === undefined) {
+        const hadGraph = graph() !== undefined;
+        started = indexer === undefined || closed ? Promise.resolve() : firstRun(indexer, hadGraph);
+        // With a graph, calls answer from it at once (their freshness says a run is under way); without, they wait for it.
+        ready = hadGraph ? Promise.resolve() : started;
+      }
+      return ready;
     },
     settle,
     context,
@@ -281,12 +335,12 @@ export function openServedRoot(
     async close() {
       if (closed) return;
       closed = true;
-      // A run under way finishes first: closing its connection under it would fail it half-way.
-      await (started ?? Promise.resolve()).catch(() => undefined);
-      await watcher?.close();
-      await Promise.all([ownRun, warming]);
+      // A run under way is abandoned: it is one transaction, so the graph stays the last complete one.
+      const stopping = watcher?.close();
+      await indexer?.close();
+      await Promise.all([stopping, started, ownRun, warming].map((task) => task?.catch(() => undefined)));
       reader?.close();
-      indexer?.close();
+      for (const retired of retiredReaders) retired.close();
     },
   };
 }

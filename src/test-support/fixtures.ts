@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -57,6 +58,16 @@ export async function freshIndex(root: string): Promise<IndexedSnapshot> {
 
 export async function freshSnapshot(root: string): Promise<string> {
   return (await freshIndex(root)).snapshot;
+}
+
+/** The snapshot of the graph at dbPath as a reader sees it (read-only: it never runs the indexer). */
+export function readerSnapshot(dbPath: string): string {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    return readSnapshot(db);
+  } finally {
+    db.close();
+  }
 }
 
 export interface SnapshotEdge {

@@ -94,7 +94,10 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
   function isProtected(absolute: string, root: string): boolean {
     const relative = path.relative(root, absolute).split(path.sep);
     if (relative.some((segment) => PROTECTED_NAMES.includes(segment))) return true;
-    return protectedExtra.some((file) => absolute === file || absolute.startsWith(`${file}-`) || isInside(file, absolute));
+    // The database, its -wal/-shm/-checked files, a database being built beside it and one moved aside as damaged.
+    return protectedExtra.some(
+      (file) => absolute === file || absolute.startsWith(`${file}-`) || absolute.startsWith(`${file}.building-`) || absolute.startsWith(`${file}.corrupt-`) || isInside(file, absolute),
+    );
   }
 
   return {

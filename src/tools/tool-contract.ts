@@ -28,6 +28,11 @@ export interface GraphFreshness {
   readonly pendingFiles: number;
   /** Why the last index run failed, if it did (the graph then still holds the last good run). */
   readonly indexError?: string | undefined;
+  /**
+   * What else the answer's reader should know about the graph's freshness, as sentences: an index run under
+   * way or interrupted (the answer is from the last complete graph), a graph that cannot be updated here.
+   */
+  readonly notes?: readonly string[] | undefined;
 }
 
 /**

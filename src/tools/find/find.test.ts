@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -90,7 +91,13 @@ describe("the symbol-name vocabulary", () => {
       expect(vocabulary.every((row) => typeof (row as { humps: unknown }).humps === "string")).toBe(true);
       expect(own.db.prepare("SELECT count(*) FROM symbol_names_released").pluck().get()).toBe(0);
       // FTS5 compares its index with the vocabulary (rank 1: the external content too) and throws on any difference.
-      own.db.prepare("INSERT INTO symbol_names_trigrams (symbol_names_trigrams, rank) VALUES ('integrity-check', 1)").run();
+      // The command is an INSERT, so it goes through a connection of its own: the tools' one is read-only.
+      const checker = new Database(own.dbPath);
+      try {
+        checker.prepare("INSERT INTO symbol_names_trigrams (symbol_names_trigrams, rank) VALUES ('integrity-check', 1)").run();
+      } finally {
+        checker.close();
+      }
     } finally {
       own.close();
     }

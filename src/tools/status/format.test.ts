@@ -8,6 +8,7 @@ const ready: RootStatus = {
   indexedAt: "2026-01-01T00:00:00.000Z",
   pendingFiles: 0,
   indexError: null,
+  notes: [],
   watching: true,
   unavailable: null,
   graph: {

@@ -19,6 +19,7 @@ function formatRoot(status: RootStatus): string[] {
   lines.push(`  graph    ${indexed} · ${pendingText(status.pendingFiles)} · database ${dbText(status)}`);
   lines.push(`  watcher  ${status.watching ? "running (changes are applied as files are saved)" : "not running"}`);
   if (status.indexError !== null) lines.push(`  last index failed: ${status.indexError}`);
+  for (const note of status.notes) lines.push(`  note: ${note}`);
   if (status.graph === null) {
     lines.push(`  unavailable: ${status.unavailable ?? "no graph yet"}`);
     return lines;

@@ -53,6 +53,7 @@ describe(rootStatus.name, () => {
       indexedAt: "2026-01-01T00:00:00.000Z",
       pendingFiles: 2,
       indexError: null,
+      notes: [],
       watching: true,
       unavailable: null,
       graph,

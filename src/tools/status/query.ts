@@ -29,6 +29,8 @@ export interface RootStatus {
   readonly indexedAt: string | null;
   readonly pendingFiles: number;
   readonly indexError: string | null;
+  /** Index runs under way or interrupted, a graph that cannot be updated here (see GraphFreshness.notes). */
+  readonly notes: readonly string[];
   readonly watching: boolean;
   /** Why the root has no graph to answer from (then `graph` is null). */
   readonly unavailable: string | null;
@@ -66,6 +68,7 @@ export function rootStatus(state: RootState, graph: GraphCounts | undefined): Ro
     indexedAt: state.freshness.indexedAt ?? null,
     pendingFiles: state.freshness.pendingFiles,
     indexError: state.freshness.indexError ?? null,
+    notes: state.freshness.notes ?? [],
     watching: state.watching,
     unavailable: graph === undefined ? (state.error ?? "no graph yet") : null,
     graph: graph ?? null,

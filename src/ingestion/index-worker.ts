@@ -1,0 +1,46 @@
+/**
+ * The worker thread of `worker-indexer.ts`: one Indexer (keeping programs), driven by messages, so that
+ * building TypeScript programs and extracting never block the thread that answers the MCP client.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { openIndexer, type IndexerOptions, type RunOptions } from "./indexer.js";
+import type { WorkerReply, WorkerRequest } from "./worker-indexer.js";
+
+const port = parentPort;
+if (port === null) throw new Error("index-worker.js runs as a worker thread only");
+const options = workerData as Omit<IndexerOptions, "onProgress" | "onWarning">;
+const post = (reply: WorkerReply): void => port.postMessage(reply);
+
+let indexer: ReturnType<typeof openIndexer> | undefined;
+let openError: unknown;
+try {
+  indexer = openIndexer({
+    ...options,
+    onProgress: (progress) => post({ kind: "progress", progress }),
+    onWarning: (message) => post({ kind: "warning", message }),
+  });
+} catch (error) {
+  openError = error;
+}
+
+function failure(id: number, error: unknown): WorkerReply {
+  return { kind: "failed", id, message: error instanceof Error ? error.message : String(error), name: error instanceof Error ? error.name : "Error" };
+}
+
+port.on("message", (request: WorkerRequest) => {
+  if (request.op === "close") {
+    indexer?.close();
+    indexer = undefined;
+    post({ kind: "closed" });
+    return;
+  }
+  if (indexer === undefined) {
+    post(failure(request.id, openError ?? new Error("the indexer is closed")));
+    return;
+  }
+  const task = request.op === "run" ? indexer.run(request.options as RunOptions) : indexer.warm().then(() => undefined);
+  task.then(
+    (summary) => post({ kind: "done", id: request.id, summary }),
+    (error: unknown) => post(failure(request.id, error)),
+  );
+});
