@@ -12,6 +12,7 @@ import { fileKey, type ExternalKey } from "../model/node-key.js";
 import type { ExternalMemberKeys } from "./external-members.js";
 import type { FileDeclarations } from "./extract-declarations.js";
 import { lineOf, skipOuterExpressions } from "./declaration-text.js";
+import { isStoringAssignment, storedValues, valueUseOf } from "./value-use.js";
 
 /** What edge extraction needs to know beyond the file itself. */
 export interface EdgeContext {
@@ -50,7 +51,12 @@ const CALL_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
 ]);
 const NEW_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Variable", "Property"]);
 const RENDER_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Class", "Variable", "Method"]);
+/** A use of these as a value passes or stores code that may run later (REFERENCES, ADR 0003). */
 const REFERENCE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Method", "Class"]);
+/** Any declaration whose value a use may read (READS for those that are not REFERENCE_TARGET_KINDS, ADR 0009). */
+const VALUE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Method", "Class", "Variable", "Property", "Enum", "Namespace"]);
+/** What an assignment can store a function in, for a later call (`this.getPath = getPath`, `this.m = this.m.bind(this)`). */
+const STORE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Variable", "Property", "Method"]);
 const TYPE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias", "Enum"]);
 const HERITAGE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias"]);
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Method", "Property"]);
@@ -60,8 +66,10 @@ const CALL_OWNER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
   "File",
   "Function",
   "Method",
+  "Constructor",
   "Class",
   "Variable",
+  "Property",
   "Namespace",
 ]);
 
@@ -90,24 +98,6 @@ function isBodyOrInitializer(parent: ts.Node, child: ts.Node): boolean {
   ) {
     return true;
   }
-  return false;
-}
-
-/** Whether an expression passes or stores its value: an argument, an element, a property value, a return value. */
-function isValuePosition(expression: ts.Expression): boolean {
-  let current: ts.Node = expression;
-  while (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isNonNullExpression(current.parent)) {
-    current = current.parent;
-  }
-  const parent = current.parent;
-  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.arguments?.includes(current as ts.Expression) ?? false;
-  if (ts.isArrayLiteralExpression(parent) || ts.isSpreadElement(parent)) return true;
-  if (ts.isPropertyAssignment(parent)) return parent.initializer === current;
-  if (ts.isVariableDeclaration(parent)) return parent.initializer === current;
-  if (ts.isBinaryExpression(parent)) return parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === current;
-  if (ts.isReturnStatement(parent) || ts.isJsxExpression(parent)) return true;
-  if (ts.isArrowFunction(parent)) return parent.body === current;
-  if (ts.isConditionalExpression(parent)) return parent.condition !== current;
   return false;
 }
 
@@ -275,10 +265,40 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     return node.modifiers.includes("get") || node.modifiers.includes("set");
   }
 
-  function recordReference(expression: ts.Identifier | ts.PropertyAccessExpression, owner: ExtractedNode): void {
-    if (!isValuePosition(expression)) return;
-    for (const target of nodesOfSymbol(symbolOfExpression(expression), REFERENCE_TARGET_KINDS)) {
-      if (!isAccessor(target)) addEdge("REFERENCES", owner, target, siteLine(expression));
+  /**
+   * A read of a declaration's value (ADR 0009): a Function, Method or Class used as a value is REFERENCES
+   * (code passed or stored, which may run later), anything else read (a variable, a property, an enum, a
+   * namespace), or a callable used only as the receiver of a member, is READS. Accessors are CALLS
+   * (recordAccessorUse); a declaration never reads itself.
+   */
+  function recordValueUse(expression: ts.Identifier | ts.PropertyAccessExpression, owner: ExtractedNode): void {
+    const use = valueUseOf(expression);
+    if (use === undefined) return;
+    for (const target of nodesOfSymbol(symbolOfExpression(expression), VALUE_TARGET_KINDS)) {
+      if (isAccessor(target)) continue;
+      const kind: EdgeKind = use === "value" && REFERENCE_TARGET_KINDS.has(target.kind) ? "REFERENCES" : "READS";
+      if (kind === "READS" && target === owner) continue;
+      addEdge(kind, owner, target, siteLine(expression));
+    }
+  }
+
+  /**
+   * A function or class stored in a variable or property (`this.getPath = options.getPath ?? getPath`) is
+   * referenced by that variable or property too, so that the calls through it (`this.getPath()`) reach it.
+   */
+  function recordStore(target: ts.Expression, value: ts.Expression): void {
+    const store = skipOuterExpressions(target);
+    if (!ts.isIdentifier(store) && !ts.isPropertyAccessExpression(store)) return;
+    const holders = nodesOfSymbol(symbolOfExpression(store), STORE_KINDS);
+    if (holders.length === 0) return;
+    for (const stored of storedValues(value)) {
+      if (!ts.isIdentifier(stored) && !ts.isPropertyAccessExpression(stored)) continue;
+      for (const referenced of nodesOfSymbol(symbolOfExpression(stored), REFERENCE_TARGET_KINDS)) {
+        if (isAccessor(referenced)) continue;
+        for (const holder of holders) {
+          if (holder !== referenced && !isAccessor(holder)) addEdge("REFERENCES", holder, referenced, siteLine(stored));
+        }
+      }
     }
   }
 
@@ -350,7 +370,10 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
 
   function recordShorthandReference(property: ts.ShorthandPropertyAssignment, owner: ExtractedNode): void {
     const symbol = checker.getShorthandAssignmentValueSymbol(property);
-    for (const target of nodesOfSymbol(symbol, REFERENCE_TARGET_KINDS)) addEdge("REFERENCES", owner, target, line(property));
+    for (const target of nodesOfSymbol(symbol, VALUE_TARGET_KINDS)) {
+      if (isAccessor(target) || target === owner) continue;
+      addEdge(REFERENCE_TARGET_KINDS.has(target.kind) ? "REFERENCES" : "READS", owner, target, line(property));
+    }
   }
 
   // ---- types and heritage ------------------------------------------------------------------
@@ -477,11 +500,14 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         recordJsx(node as ts.JsxOpeningLikeElement, callOwner);
         break;
       case ts.SyntaxKind.Identifier:
-        recordReference(node as ts.Identifier, callOwner);
+        recordValueUse(node as ts.Identifier, callOwner);
         return;
       case ts.SyntaxKind.PropertyAccessExpression:
         recordAccessorUse(node as ts.PropertyAccessExpression, callOwner);
-        recordReference(node as ts.PropertyAccessExpression, callOwner);
+        recordValueUse(node as ts.PropertyAccessExpression, callOwner);
+        break;
+      case ts.SyntaxKind.BinaryExpression:
+        if (isStoringAssignment(node as ts.BinaryExpression)) recordStore((node as ts.BinaryExpression).left, (node as ts.BinaryExpression).right);
         break;
       case ts.SyntaxKind.ElementAccessExpression:
         recordAccessorUse(node as ts.ElementAccessExpression, callOwner);

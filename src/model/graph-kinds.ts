@@ -23,7 +23,8 @@ export const EDGE_KIND_MEANINGS = {
   IMPLEMENTS: "source class implements target interface or class",
   OVERRIDES: "source member overrides or implements target, the same-named member of a class or interface its container extends or implements",
   USES_TYPE: "target type appears in source's parameter, return, property or alias type",
-  REFERENCES: "source passes or stores target function or class as a value (callbacks, handler maps)",
+  REFERENCES: "source passes, stores or compares target function, method or class as a value (callbacks, handler maps, `a ?? f`)",
+  READS: "source reads or writes the value of target variable, property, enum or namespace, or uses a member of it (count and lines)",
   INSTANTIATES: "source constructs target class with `new` (count and lines)",
   RENDERS: "source renders target component as JSX (count and lines)",
 } as const satisfies Record<string, string>;

@@ -113,6 +113,9 @@ const NEIGHBOUR_COLUMNS = `n.key, n.kind, n.file, n.qualified_name AS qualifiedN
  * Walking in, one level: for each frontier node F, the declarations a call may name to reach F (`names`: F,
  * and with dispatch what F overrides, transitively, and for `all` what lies below those), then the edges into
  * them. Dispatch widens only call and reference edges; an OVERRIDES edge into a base is not an edge into F.
+ * Two more links (`@typed` and `@running` are the frontier nodes each applies to, see frontierRoles):
+ * a Property reached through its type reaches its container; a Constructor, or an instance Property whose
+ * initialiser depends on the seeds, is run by every `new` of its class (INSTANTIATES into the class).
  */
 const STEP_IN = `
   WITH RECURSIVE
@@ -134,8 +137,13 @@ const STEP_IN = `
       SELECT l.key, c.source, c.kind, c.target, c.lines FROM libs l JOIN external_edges c ON c.target = l.target
       WHERE c.kind IN ('CALLS', 'REFERENCES') AND c.kind IN (SELECT kind FROM kinds)
       UNION ALL
-      SELECT f.key, p.parent_key, 'CONTAINS', f.key, '[]' FROM frontier f JOIN nodes p ON p.key = f.key
-      WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL)
+      SELECT f.value, p.parent_key, 'CONTAINS', f.value, '[]' FROM json_each(@typed) f JOIN nodes p ON p.key = f.value
+      WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL
+      UNION ALL
+      SELECT f.value, e.source, e.kind, e.target, e.lines FROM json_each(@running) f JOIN nodes p ON p.key = f.value
+        JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES'
+      WHERE 'INSTANTIATES' IN (SELECT kind FROM kinds)
+        AND (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *')))
   SELECT l.via, l.edge, l.target, l.lines, ${NEIGHBOUR_COLUMNS}
   FROM links l JOIN nodes n ON n.key = l.node`;
 
@@ -199,6 +207,10 @@ export interface StepRequest {
   readonly dispatch: Dispatch;
   /** Walking in: a Property also reaches its container (WalkRequest.propertiesReachContainers). */
   readonly propertiesReachContainers?: boolean;
+  /** Walking in: the frontier nodes reached through their type (USES_TYPE), or seeds; default all of the frontier. */
+  readonly typed?: readonly string[];
+  /** Walking in: the frontier nodes reached through code they run (not only their type), or seeds; default all. */
+  readonly running?: readonly string[];
 }
 
 /** Every neighbour of the frontier nodes one step along the direction, with dispatch: one SQL statement. */
@@ -209,12 +221,15 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
     kinds: JSON.stringify(request.kinds),
     dispatch: request.dispatch,
     containers: request.direction === "in" && request.propertiesReachContainers === true ? 1 : 0,
+    typed: JSON.stringify(request.typed ?? request.frontier),
+    running: JSON.stringify(request.direction === "in" ? (request.running ?? request.frontier) : []),
   }) as StepRow[];
   return rows.map((row) => {
     const named = request.direction === "in" ? row.via : row.key;
     const node: SymbolNode = { key: row.key, kind: row.kind, file: row.file, qualifiedName: row.qualifiedName, startLine: row.startLine, endLine: row.endLine };
     const lines = JSON.parse(row.lines) as number[];
-    return { node, link: { via: row.via, edge: row.edge, target: row.target, dispatch: row.target !== named && row.edge !== "CONTAINS", lines } };
+    const direct = row.edge === "CONTAINS" || row.edge === "INSTANTIATES";
+    return { node, link: { via: row.via, edge: row.edge, target: row.target, dispatch: row.target !== named && !direct, lines } };
   });
 }
 
@@ -259,9 +274,10 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const accepts = request.acceptsFile ?? (() => true);
   const step = { direction: request.direction, kinds: request.kinds, dispatch: request.dispatch ?? "none", propertiesReachContainers: request.propertiesReachContainers === true };
   let frontier: readonly string[] = seeds;
+  let roles: { typed: readonly string[]; running: readonly string[] } = { typed: seeds, running: seeds };
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
-    for (const { node, link } of walkStep(db, { ...step, frontier })) {
+    for (const { node, link } of walkStep(db, { ...step, frontier, ...roles })) {
       if (seen.has(node.key) && reached.get(node.key)?.depth !== depth) continue;
       if (!accepts(node.file)) continue;
       let entry = reached.get(node.key);
@@ -274,8 +290,26 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
       addLink(entry.links, link);
     }
     frontier = next;
+    roles = frontierRoles(next, reached);
   }
   return { seeds, nodes: finish(db, request, reached) };
+}
+
+/**
+ * Which frontier nodes a Property-to-container link and a construction link start from: a property depends
+ * on the seeds through its type (USES_TYPE) or through its initialiser (any other edge); a constructor is
+ * run by `new` however it depends on them (its parameter types are part of every `new`'s call).
+ */
+function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string, Reaching>): { typed: string[]; running: string[] } {
+  const typed: string[] = [];
+  const running: string[] = [];
+  for (const key of frontier) {
+    const entry = reached.get(key);
+    if (entry === undefined) continue;
+    if (entry.links.some((link) => link.edge === "USES_TYPE")) typed.push(key);
+    if (entry.node.kind === "Constructor" || entry.links.some((link) => link.edge !== "USES_TYPE")) running.push(key);
+  }
+  return { typed, running };
 }
 
 /** Orders links and entries, marks what is reached only through dispatch, and counts each node's degree. */

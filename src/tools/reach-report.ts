@@ -88,6 +88,7 @@ const VERBS: Record<WalkDirection, Record<EdgeKind, string>> = {
   in: {
     CALLS: "calls",
     REFERENCES: "references",
+    READS: "reads",
     USES_TYPE: "uses type",
     EXTENDS: "extends",
     IMPLEMENTS: "implements",
@@ -100,6 +101,7 @@ const VERBS: Record<WalkDirection, Record<EdgeKind, string>> = {
   out: {
     CALLS: "called by",
     REFERENCES: "referenced by",
+    READS: "read by",
     USES_TYPE: "type used by",
     EXTENDS: "extended by",
     IMPLEMENTS: "implemented by",

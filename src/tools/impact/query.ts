@@ -22,6 +22,7 @@ export const IMPACT_EDGE_KINDS = [
   "OVERRIDES",
   "INSTANTIATES",
   "RENDERS",
+  "READS",
 ] as const satisfies readonly EdgeKind[];
 
 const LISTED_HUBS = 5;

@@ -50,6 +50,7 @@ const ARRIVAL: Record<EdgeKind, string> = {
   INSTANTIATES: "new",
   RENDERS: "rendered",
   REFERENCES: "passed as callback",
+  READS: "read",
   USES_TYPE: "type used",
   EXTENDS: "extended",
   IMPLEMENTS: "implemented",
