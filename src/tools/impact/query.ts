@@ -25,6 +25,21 @@ export const IMPACT_EDGE_KINDS = [
   "READS",
 ] as const satisfies readonly EdgeKind[];
 
+/** The edges by which a dependant only names a type: in a signature, or as a property's container. */
+const TYPE_EDGE_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(["USES_TYPE", "CONTAINS"]);
+
+/** Which dependants an answer lists: those that run or read the code, those that only name a type, or both. */
+export const IMPACT_KINDS = ["runtime", "types", "all"] as const;
+export type ImpactKinds = (typeof IMPACT_KINDS)[number];
+
+/** How a dependant depends on the symbol: by running or reading code (`runtime`) or only by naming a type. */
+export type DependantUse = "runtime" | "type";
+
+/** A dependant and how it depends on the symbol. */
+export interface Dependant extends ReachedNode {
+  readonly use: DependantUse;
+}
+
 const LISTED_HUBS = 5;
 
 /** A test file that reaches the symbol: run it after the change. */
@@ -43,6 +58,8 @@ export interface ImpactRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: ImpactTests;
+  /** Default `all`. */
+  readonly kinds?: ImpactKinds;
 }
 
 export interface ImpactResult {
@@ -50,10 +67,11 @@ export interface ImpactResult {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly testFilter: ImpactTests;
+  readonly kinds: ImpactKinds;
   /** Members of the symbol walked from too (0 for a function). */
   readonly members: number;
-  /** Dependants outside test files, by depth, file and line. */
-  readonly dependants: readonly ReachedNode[];
+  /** Dependants outside test files: those that run or read the code first, then those that only name a type; each by depth, file and line. */
+  readonly dependants: readonly Dependant[];
   /** Distinct files of `dependants`. */
   readonly files: number;
   readonly tests: readonly TestToRun[];
@@ -72,18 +90,35 @@ function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
     .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
 }
 
+/**
+ * Each reached node with how it depends on the seeds: `runtime` when one of its links is not a type edge and
+ * comes from a seed or a runtime dependant (nodes come by depth, so those are known), else `type`. The walk
+ * keeps each node's shortest links only, so a node named as a type at depth 1 and run at depth 2 is a `type`.
+ */
+function classify(nodes: readonly ReachedNode[], seeds: readonly string[]): Dependant[] {
+  const runtime = new Set<string>(seeds);
+  return nodes.map((node): Dependant => {
+    const runs = node.links.some((link) => !TYPE_EDGE_KINDS.has(link.edge) && runtime.has(link.via));
+    if (runs) runtime.add(node.key);
+    return { ...node, use: runs ? "runtime" : "type" };
+  });
+}
+
 export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactRequest): ImpactResult {
+  const kinds = request.kinds ?? "all";
   const walk = walkGraph(db, {
     seeds: [symbol.key],
     direction: "in",
-    kinds: IMPACT_EDGE_KINDS,
+    kinds: kinds === "runtime" ? IMPACT_EDGE_KINDS.filter((kind) => kind !== "USES_TYPE") : IMPACT_EDGE_KINDS,
     maxDepth: request.depth,
     dispatch: request.dispatch,
     withMembers: true,
-    propertiesReachContainers: true,
+    propertiesReachContainers: kinds !== "runtime",
     ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
   });
-  const dependants = request.tests === "only" ? [] : walk.nodes.filter((node) => !isTestPath(node.file));
+  const classified = classify(walk.nodes, walk.seeds).filter((node) => kinds === "all" || (node.use === "runtime") === (kinds === "runtime"));
+  const inOrder = [...classified.filter((node) => node.use === "runtime"), ...classified.filter((node) => node.use === "type")];
+  const dependants = request.tests === "only" ? [] : inOrder.filter((node) => !isTestPath(node.file));
   const highFanOut = dependants
     .filter((node) => node.degree >= HIGH_FAN_OUT)
     .sort((a, b) => b.degree - a.degree || a.key.localeCompare(b.key))
@@ -93,10 +128,11 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     depth: request.depth,
     dispatch: request.dispatch,
     testFilter: request.tests,
+    kinds,
     members: walk.seeds.length - 1,
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
-    tests: testsToRun(walk.nodes.filter((node) => isTestPath(node.file))),
+    tests: testsToRun(classified.filter((node) => isTestPath(node.file))),
     highFanOut,
   };
 }
