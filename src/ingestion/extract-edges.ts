@@ -49,7 +49,7 @@ const CALL_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
   "Variable",
   "Property",
 ]);
-const NEW_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Variable", "Property"]);
+const NEW_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Function", "Variable", "Property"]);
 const RENDER_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Class", "Variable", "Method"]);
 /** A use of these as a value passes or stores code that may run later (REFERENCES, ADR 0003). */
 const REFERENCE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Method", "Class"]);
@@ -253,6 +253,18 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     for (const target of nodesOfSymbol(symbolOfExpression(expression), kinds)) addEdge(kind, owner, target, siteLine(at));
   }
 
+  /** `new X()`; `new this()` in a static member constructs the class it is written in (or a subclass). */
+  function recordNew(expression: ts.NewExpression, owner: ExtractedNode): void {
+    const constructed = skipOuterExpressions(expression.expression);
+    if (constructed.kind === ts.SyntaxKind.ThisKeyword) {
+      const member = ts.findAncestor(expression.parent, (ancestor) => ts.isClassElement(ancestor) || (ts.isFunctionLike(ancestor) && !ts.isArrowFunction(ancestor)));
+      const classNode = member !== undefined && ts.isClassLike(member.parent) ? declarations.nodeOf.get(member.parent) : undefined;
+      if (classNode !== undefined) addEdge("INSTANTIATES", owner, classNode, siteLine(constructed));
+      return;
+    }
+    recordTargets("INSTANTIATES", expression.expression, NEW_TARGET_KINDS, owner, expression.expression);
+  }
+
   function recordJsx(element: ts.JsxOpeningLikeElement, owner: ExtractedNode): void {
     const tag = element.tagName;
     if (ts.isIdentifier(tag) && /^[a-z]/.test(tag.text)) return;
@@ -368,6 +380,28 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     }
   }
 
+  /**
+   * A class that implements an interface with a member it inherits from a base (`class A extends Base
+   * implements I`, where Base declares `m` without implementing I): the inherited member implements `I.m` as
+   * seen through A, so it gets the OVERRIDES edge its own declaration cannot have (written by A's file). The
+   * members that override it below reach `I.m` through it.
+   */
+  function recordInheritedImplementations(declaration: ts.ClassLikeDeclaration): void {
+    const implemented = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ImplementsKeyword);
+    const extended = declaration.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
+    if (implemented === undefined || extended !== true) return;
+    const classSymbol = declaration.name === undefined ? checker.getSymbolAtLocation(declaration) : checker.getSymbolAtLocation(declaration.name);
+    const classType = classSymbol === undefined ? undefined : checker.getDeclaredTypeOfSymbol(classSymbol);
+    if (classType === undefined) return;
+    for (const typeNode of implemented.types) {
+      for (const wanted of checker.getPropertiesOfType(checker.getTypeAtLocation(typeNode))) {
+        const found = checker.getPropertyOfType(classType, wanted.name);
+        if (found === undefined || found.declarations?.some((member) => member.parent === declaration)) continue;
+        for (const inherited of nodesOfSymbol(found, MEMBER_KINDS)) recordOverride(inherited, checker.getTypeAtLocation(typeNode), wanted.name);
+      }
+    }
+  }
+
   function recordShorthandReference(property: ts.ShorthandPropertyAssignment, owner: ExtractedNode): void {
     const symbol = checker.getShorthandAssignmentValueSymbol(property);
     for (const target of nodesOfSymbol(symbol, VALUE_TARGET_KINDS)) {
@@ -479,6 +513,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
       const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
       for (const decorator of decorators ?? []) visitDecorator(decorator, callOwner);
       if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) recordHeritage(node, graphNode);
+      if (ts.isClassLike(node)) recordInheritedImplementations(node);
       if (MEMBER_KINDS.has(graphNode.kind)) recordOverrides(node, graphNode);
       const ownsCalls = CALL_OWNER_KINDS.has(graphNode.kind);
       const nextCallOwner = ownsCalls ? graphNode : callOwner;
@@ -490,7 +525,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         recordCall(node as ts.CallExpression, callOwner);
         break;
       case ts.SyntaxKind.NewExpression:
-        recordTargets("INSTANTIATES", (node as ts.NewExpression).expression, NEW_TARGET_KINDS, callOwner, (node as ts.NewExpression).expression);
+        recordNew(node as ts.NewExpression, callOwner);
         break;
       case ts.SyntaxKind.TaggedTemplateExpression:
         recordTargets("CALLS", (node as ts.TaggedTemplateExpression).tag, CALL_TARGET_KINDS, callOwner, (node as ts.TaggedTemplateExpression).tag);

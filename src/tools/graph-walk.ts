@@ -36,8 +36,12 @@ export type Dispatch = (typeof DISPATCH_MODES)[number];
 export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS", "REFERENCES"] as const satisfies readonly EdgeKind[];
 export type CallLikeEdgeKind = (typeof CALL_LIKE_EDGE_KINDS)[number];
 
-/** Edges whose target is a member a call may reach by dispatch: those are the ones dispatch widens. */
-const DISPATCHED_EDGE_KINDS = ["CALLS", "REFERENCES"] as const satisfies readonly EdgeKind[];
+/**
+ * Edges whose target is a member a call may reach by dispatch: those are the ones dispatch widens. A read of
+ * an interface property may read (or, for a getter, run) any member that implements it.
+ */
+const DISPATCHED_EDGE_KINDS = ["CALLS", "REFERENCES", "READS"] as const satisfies readonly EdgeKind[];
+const DISPATCHED = DISPATCHED_EDGE_KINDS.map((kind) => `'${kind}'`).join(", ");
 
 export interface WalkRequest {
   readonly seeds: readonly NodeKey[];
@@ -132,10 +136,10 @@ const STEP_IN = `
       UNION SELECT m.key, e.source FROM names m JOIN edges e ON e.target = m.target AND e.kind = 'OVERRIDES' WHERE @dispatch = 'all'),
     links(via, node, edge, target, lines) AS (
       SELECT m.key, e.source, e.kind, e.target, e.lines FROM names m JOIN edges e ON e.target = m.target
-      WHERE e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN ('CALLS', 'REFERENCES'))
+      WHERE e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN (${DISPATCHED}))
       UNION ALL
       SELECT l.key, c.source, c.kind, c.target, c.lines FROM libs l JOIN external_edges c ON c.target = l.target
-      WHERE c.kind IN ('CALLS', 'REFERENCES') AND c.kind IN (SELECT kind FROM kinds)
+      WHERE c.kind IN (${DISPATCHED}) AND c.kind IN (SELECT kind FROM kinds)
       UNION ALL
       SELECT f.value, p.parent_key, 'CONTAINS', f.value, '[]' FROM json_each(@typed) f JOIN nodes p ON p.key = f.value
       WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL
@@ -162,15 +166,15 @@ const STEP_OUT = `
     bases(via, edge, target, lines, node) AS (
       SELECT via, edge, target, lines, target FROM direct
       UNION SELECT b.via, b.edge, b.target, b.lines, e.target FROM bases b JOIN edges e ON e.source = b.node AND e.kind = 'OVERRIDES'
-      WHERE @dispatch = 'all' AND b.edge IN ('CALLS', 'REFERENCES')),
+      WHERE @dispatch = 'all' AND b.edge IN (${DISPATCHED})),
     below(via, edge, target, lines, node) AS (
       SELECT via, edge, target, lines, node FROM bases
       UNION SELECT x.source, x.kind, x.target, x.lines, o.source FROM frontier f
-        JOIN external_edges x ON x.source = f.key AND x.kind IN ('CALLS', 'REFERENCES') AND x.kind IN (SELECT kind FROM kinds)
+        JOIN external_edges x ON x.source = f.key AND x.kind IN (${DISPATCHED}) AND x.kind IN (SELECT kind FROM kinds)
         JOIN external_edges o ON o.target = x.target AND o.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none'
       UNION SELECT b.via, b.edge, b.target, b.lines, e.source FROM below b JOIN edges e ON e.target = b.node AND e.kind = 'OVERRIDES'
-      WHERE @dispatch <> 'none' AND b.edge IN ('CALLS', 'REFERENCES'))
+      WHERE @dispatch <> 'none' AND b.edge IN (${DISPATCHED}))
   SELECT b.via, b.edge, b.target, b.lines, ${NEIGHBOUR_COLUMNS}
   FROM below b JOIN nodes n ON n.key = b.node`;
 
