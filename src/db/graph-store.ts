@@ -48,9 +48,9 @@ const SQL = {
        declares_globals = excluded.declares_globals, indexed_at = excluded.indexed_at`,
   touchFile: "UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?",
   insertNode: `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
-       exported, signature, doc, modifiers, surface)
+       implementation_line, exported, signature, doc, modifiers, surface)
      VALUES (@key, @file, @kind, @name, @qualifiedName, @parentKey, @startLine, @endLine, @nameLine,
-       @exported, @signature, @doc, @modifiers, @surface)`,
+       @implementationLine, @exported, @signature, @doc, @modifiers, @surface)`,
   insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only)
      VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
   insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
@@ -131,6 +131,7 @@ export function createGraphStore(db: SqliteDb) {
         startLine: node.startLine,
         endLine: node.endLine,
         nameLine: node.nameLine,
+        implementationLine: node.implementationLine ?? null,
         exported: node.exported ? 1 : 0,
         signature: node.signature,
         doc: node.doc,

@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -33,6 +33,7 @@ CREATE TABLE nodes (
   start_line     INTEGER NOT NULL,
   end_line       INTEGER NOT NULL,
   name_line      INTEGER NOT NULL,
+  implementation_line INTEGER,
   exported       INTEGER NOT NULL,
   signature      TEXT NOT NULL,
   doc            TEXT NOT NULL,
