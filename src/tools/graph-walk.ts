@@ -75,6 +75,8 @@ export interface WalkLink {
   readonly target: string;
   /** The link exists only through dispatch: `target` is not `via`. */
   readonly dispatch: boolean;
+  /** A `new` of the class `target` that runs a constructor or property initialiser (`via` walking in, the reached node walking out). */
+  readonly construction: boolean;
   /** Site lines of the edge, in the file of its source. */
   readonly lines: readonly number[];
 }
@@ -154,7 +156,8 @@ const STEP_IN = `
 /**
  * Walking out, one level: the edges out of each frontier node, then, with dispatch, every member that
  * overrides what an edge names, transitively (for `all`, starting from what that declaration overrides), and
- * the members that override a library member a call names.
+ * the members that override a library member a call names. A `new` of a class also runs its constructor and
+ * the initialisers of its instance properties: those with edges of the walk's kinds are reached in the same step.
  */
 const STEP_OUT = `
   WITH RECURSIVE
@@ -176,7 +179,12 @@ const STEP_OUT = `
       UNION SELECT b.via, b.edge, b.target, b.lines, e.source FROM below b JOIN edges e ON e.target = b.node AND e.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none' AND b.edge IN (${DISPATCHED}))
   SELECT b.via, b.edge, b.target, b.lines, ${NEIGHBOUR_COLUMNS}
-  FROM below b JOIN nodes n ON n.key = b.node`;
+  FROM below b JOIN nodes n ON n.key = b.node
+  UNION ALL
+  SELECT d.via, d.edge, d.target, d.lines, ${NEIGHBOUR_COLUMNS}
+  FROM direct d JOIN nodes n ON n.parent_key = d.target
+  WHERE d.edge = 'INSTANTIATES' AND (n.kind = 'Constructor' OR (n.kind = 'Property' AND ' ' || n.modifiers || ' ' NOT GLOB '* static *'))
+    AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
 
 const statements = preparedStatements({
   stepIn: STEP_IN,
@@ -232,8 +240,9 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
     const named = request.direction === "in" ? row.via : row.key;
     const node: SymbolNode = { key: row.key, kind: row.kind, file: row.file, qualifiedName: row.qualifiedName, startLine: row.startLine, endLine: row.endLine };
     const lines = JSON.parse(row.lines) as number[];
-    const direct = row.edge === "CONTAINS" || row.edge === "INSTANTIATES";
-    return { node, link: { via: row.via, edge: row.edge, target: row.target, dispatch: row.target !== named && !direct, lines } };
+    const construction = row.edge === "INSTANTIATES" && row.target !== named;
+    const dispatch = row.target !== named && row.edge !== "CONTAINS" && !construction;
+    return { node, link: { via: row.via, edge: row.edge, target: row.target, dispatch, construction, lines } };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { walkGraph, type Dispatch, type ReachedNode } from "../graph-walk.js";
+import { walkGraph, type Dispatch, type ReachedNode, type WalkLink } from "../graph-walk.js";
 import { HIGH_FAN_OUT } from "../reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
@@ -98,9 +98,13 @@ function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
 function classify(nodes: readonly ReachedNode[], seeds: readonly string[]): Dependant[] {
   const runtime = new Set<string>(seeds);
   return nodes.map((node): Dependant => {
-    const runs = node.links.some((link) => !TYPE_EDGE_KINDS.has(link.edge) && runtime.has(link.via));
-    if (runs) runtime.add(node.key);
-    return { ...node, use: runs ? "runtime" : "type" };
+    const runs = (link: WalkLink): boolean => !TYPE_EDGE_KINDS.has(link.edge) && runtime.has(link.via);
+    const first = node.links.find(runs);
+    if (first === undefined) return { ...node, use: "type" };
+    runtime.add(node.key);
+    // The reason shown is a link that runs or reads code.
+    const links = [first, ...node.links.filter((link) => link !== first)];
+    return { ...node, links, via: first.via, edge: first.edge, lines: first.lines, use: "runtime" };
   });
 }
 
