@@ -283,7 +283,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
    * namespace), or a callable used only as the receiver of a member, is READS. Accessors are CALLS
    * (recordAccessorUse); a declaration never reads itself.
    */
-  function recordValueUse(expression: ts.Identifier | ts.PropertyAccessExpression, owner: ExtractedNode): void {
+  function recordValueUse(expression: ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression, owner: ExtractedNode): void {
     const use = valueUseOf(expression);
     if (use === undefined) return;
     for (const target of nodesOfSymbol(symbolOfExpression(expression), VALUE_TARGET_KINDS)) {
@@ -546,6 +546,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         break;
       case ts.SyntaxKind.ElementAccessExpression:
         recordAccessorUse(node as ts.ElementAccessExpression, callOwner);
+        if (ts.isStringLiteralLike((node as ts.ElementAccessExpression).argumentExpression)) recordValueUse(node as ts.ElementAccessExpression, callOwner);
         break;
       case ts.SyntaxKind.ShorthandPropertyAssignment:
         recordShorthandReference(node as ts.ShorthandPropertyAssignment, callOwner);

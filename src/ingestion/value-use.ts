@@ -1,7 +1,7 @@
 import { ts } from "ts-morph";
 
 /**
- * How an identifier or `a.b` is used where it is written, from syntax alone (ADR 0009):
+ * How an identifier, `a.b` or `a["b"]` is used where it is written, from syntax alone (ADR 0009):
  * - `value`: its value is read, passed or stored (an operand, an argument, an initialiser, a spread, a
  *   template span, a default value, the right side of an assignment, an assignment target…);
  * - `receiver`: only a member of it is used (`NS.x`, `Color.Red`, `Widget.registry`);
@@ -68,7 +68,7 @@ function isJsxTag(node: ts.Node): boolean {
   return (ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) && parent.tagName === node;
 }
 
-export function valueUseOf(node: ts.Identifier | ts.PropertyAccessExpression): ValueUse | undefined {
+export function valueUseOf(node: ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression): ValueUse | undefined {
   const parent = node.parent;
   if (ts.isIdentifier(node)) {
     if (ts.isPropertyAccessExpression(parent) && parent.name === node) return undefined;

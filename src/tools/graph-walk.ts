@@ -15,7 +15,7 @@ import { SYMBOL_COLUMNS, type SymbolNode } from "./symbol-address.js";
  *
  * **Dispatch** (docs/tools.md, "Dispatch"). A call names one declaration, the one the checker resolved; at
  * run time it may run any member that overrides or implements it. OVERRIDES edges (and external OVERRIDES
- * edges to library members such as `lib:Iterator.next`) say which. For calls and references:
+ * edges to library members such as `lib:Iterator.next`) say which. For calls, references and reads:
  * - `none`: only the declaration the call names;
  * - `up` (the default of the call queries): walking in from M, a call of any member M overrides or implements,
  *   transitively, reaches M (`shape.area()` is a caller of `Circle.area`); walking out, a call of D also

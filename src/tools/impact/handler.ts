@@ -10,7 +10,8 @@ export const impactTool = defineTool({
   name: "impact",
   description: [
     "What breaks if this symbol changes: everything that depends on it, transitively, from the type-checked graph.",
-    "Follows callers, references (callbacks, handler maps), type users, subclasses and implementers, `new` and JSX, and",
+    "Follows callers, references (callbacks, handler maps, stored functions), reads of variables and properties, type users,",
+    "subclasses and implementers, `new` (a constructor reaches its `new` sites) and JSX, and",
     "(dispatch up, default) the callers of what a member overrides or implements, which may run it;",
     "a class, interface or file counts with all its members. Answers grouped by depth and file, each dependant with its",
     "line range and the edge it comes through; dependants that run or read the code come first, those that only name a type",

@@ -86,6 +86,11 @@ export function throughNamespace(): [number, Fn] {
   return [values.LIMIT, values.other];
 }
 
+// expect: READS src/value-reads/uses.ts:byKey -> src/value-reads/values.ts:Settings.name
+export function byKey(settings: Settings): string {
+  return settings['name'];
+}
+
 // A call is CALLS only, a type is USES_TYPE only: neither is also a read.
 // expect-not: REFERENCES src/value-reads/uses.ts:callOnly -> src/value-reads/values.ts:fallback
 // expect-not: READS src/value-reads/uses.ts:callOnly -> src/value-reads/values.ts:Settings
