@@ -67,9 +67,9 @@ const SQL = {
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
-  ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
+  ownersOfEdgesAt: "SELECT DISTINCT file FROM edges WHERE target = @key OR source = @key",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
-  deleteEdgesInto: "DELETE FROM edges WHERE target = ?",
+  deleteEdgesAt: "DELETE FROM edges WHERE target = @key OR source = @key",
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   accessorNodeNames: `SELECT file, name FROM nodes
      WHERE ' ' || modifiers || ' ' LIKE '% get %' OR ' ' || modifiers || ' ' LIKE '% set %'`,
@@ -97,9 +97,13 @@ export function createGraphStore(db: SqliteDb) {
     return statement.pluck().all(...params) as T[];
   }
 
-  /** Deletes edges into keys the file held before and holds no more: their owners are re-resolved anyway. */
-  function deleteEdgesIntoVanished(previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
-    for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesInto.run(key);
+  /**
+   * Deletes edges into (or out of) keys the file held before and holds no more: their owners are re-resolved
+   * anyway. An edge out of another file's key is an OVERRIDES from a member inherited into a class that
+   * names an interface (ADR 0009).
+   */
+  function deleteEdgesAtVanished(previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
+    for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesAt.run({ key });
   }
 
   function clearFileContent(path: string): void {
@@ -169,7 +173,7 @@ export function createGraphStore(db: SqliteDb) {
     for (const problem of extraction.syntaxErrors) {
       statements.insertSyntaxError.run(file.path, problem.line, problem.column, problem.message);
     }
-    deleteEdgesIntoVanished(previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
+    deleteEdgesAtVanished(previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
     statements.deletePending.run(file.path);
   });
 
@@ -182,7 +186,7 @@ export function createGraphStore(db: SqliteDb) {
   });
 
   const removeFile = db.transaction((path: string) => {
-    deleteEdgesIntoVanished(column<string>(statements.nodeKeysOfFile, path), new Set());
+    deleteEdgesAtVanished(column<string>(statements.nodeKeysOfFile, path), new Set());
     clearFileContent(path);
     statements.deleteFile.run(path);
     statements.deletePending.run(path);
@@ -248,7 +252,7 @@ export function createGraphStore(db: SqliteDb) {
     /** Every name the file imports or re-exports from indexed files (`*` and `default` included). */
     importedNamesOf: (path: string): string[] =>
       column<string | null>(statements.importedNamesOf, path).flatMap((names) => (names === null ? [] : (JSON.parse(names) as string[]))),
-    ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),
+    ownersOfEdgesAt: (key: string): string[] => column<string>(statements.ownersOfEdgesAt, { key }),
     filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),
     /** Names of the get and set accessor nodes, by file. */
     accessorNamesByFile: (): Map<string, string[]> => {
