@@ -1,4 +1,5 @@
 import { ts } from "ts-morph";
+import { skipOuterExpressions } from "./declaration-text.js";
 
 /**
  * How an identifier, `a.b` or `a["b"]` is used where it is written, from syntax alone (ADR 0009):
@@ -92,16 +93,7 @@ export function valueUseOf(node: ts.Identifier | ts.PropertyAccessExpression | t
 export function storedValues(expression: ts.Expression): ts.Expression[] {
   const values: ts.Expression[] = [];
   const visit = (current: ts.Expression): void => {
-    let inner = current;
-    while (
-      ts.isParenthesizedExpression(inner) ||
-      ts.isAsExpression(inner) ||
-      ts.isSatisfiesExpression(inner) ||
-      ts.isNonNullExpression(inner) ||
-      ts.isTypeAssertionExpression(inner)
-    ) {
-      inner = inner.expression;
-    }
+    const inner = skipOuterExpressions(current);
     if (ts.isConditionalExpression(inner)) {
       visit(inner.whenTrue);
       visit(inner.whenFalse);

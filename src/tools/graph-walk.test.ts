@@ -103,7 +103,7 @@ describe(walkGraph.name, () => {
     ]);
   });
 
-  it("reaches a property's container only through the property's type, not through its initialiser", () => {
+  it("reaches a property's container only through its type, and the class's `new` sites only through code its initialiser runs", () => {
     const db = memoryGraph(
       [
         { key: "src/ids.ts:nextId" },
@@ -114,8 +114,13 @@ describe(walkGraph.name, () => {
         { key: "src/view.ts:View.widget", kind: "Property" },
         { key: "src/app.ts:make" },
         { key: "src/boot.ts:boot" },
+        { key: "src/holder.ts:Holder", kind: "Class" },
+        { key: "src/holder.ts:Holder.make", kind: "Property" },
+        { key: "src/build.ts:build" },
       ],
       [
+        ["REFERENCES", "src/holder.ts:Holder.make", "src/ids.ts:nextId", [2]],
+        ["INSTANTIATES", "src/build.ts:build", "src/holder.ts:Holder", [5]],
         ["CALLS", "src/widget.ts:Widget.id", "src/ids.ts:nextId", [4]],
         ["CALLS", "src/widget.ts:Widget.registry", "src/ids.ts:nextId", [3]],
         ["USES_TYPE", "src/view.ts:View.widget", "src/widget.ts:Widget"],
@@ -123,8 +128,9 @@ describe(walkGraph.name, () => {
         ["READS", "src/boot.ts:boot", "src/widget.ts:Widget.registry", [2]],
       ],
     );
-    const nodes = walkGraph(db, { seeds: [key("src/ids.ts:nextId")], direction: "in", kinds: ["CALLS", "USES_TYPE", "INSTANTIATES", "READS"], maxDepth: 5, propertiesReachContainers: true }).nodes;
+    const nodes = walkGraph(db, { seeds: [key("src/ids.ts:nextId")], direction: "in", kinds: ["CALLS", "USES_TYPE", "INSTANTIATES", "READS", "REFERENCES"], maxDepth: 5, propertiesReachContainers: true }).nodes;
     expect(nodes.map((node) => [node.key, node.depth, node.edge, node.via])).toEqual([
+      ["src/holder.ts:Holder.make", 1, "REFERENCES", "src/ids.ts:nextId"],
       ["src/widget.ts:Widget.id", 1, "CALLS", "src/ids.ts:nextId"],
       ["src/widget.ts:Widget.registry", 1, "CALLS", "src/ids.ts:nextId"],
       ["src/app.ts:make", 2, "INSTANTIATES", "src/widget.ts:Widget.id"],

@@ -118,7 +118,7 @@ const NEIGHBOUR_COLUMNS = `n.key, n.kind, n.file, n.qualified_name AS qualifiedN
 /**
  * Walking in, one level: for each frontier node F, the declarations a call may name to reach F (`names`: F,
  * and with dispatch what F overrides, transitively, and for `all` what lies below those), then the edges into
- * them. Dispatch widens only call and reference edges; an OVERRIDES edge into a base is not an edge into F.
+ * them. Dispatch widens only call, reference and read edges; an OVERRIDES edge into a base is not an edge into F.
  * Two more links (`@typed` and `@running` are the frontier nodes each applies to, see frontierRoles):
  * a Property reached through its type reaches its container; a Constructor, or an instance Property whose
  * initialiser depends on the seeds, is run by every `new` of its class (INSTANTIATES into the class).
@@ -310,8 +310,9 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
 
 /**
  * Which frontier nodes a Property-to-container link and a construction link start from: a property depends
- * on the seeds through its type (USES_TYPE) or through its initialiser (any other edge); a constructor is
- * run by `new` however it depends on them (its parameter types are part of every `new`'s call).
+ * on the seeds through its type (USES_TYPE), through code its initialiser runs or reads (CALLS, READS…), or
+ * by holding a function (REFERENCES: stored by its initialiser or by an assignment, neither of which runs it);
+ * a constructor is run by `new` however it depends on them (its parameter types are part of every `new`'s call).
  */
 function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string, Reaching>): { typed: string[]; running: string[] } {
   const typed: string[] = [];
@@ -320,7 +321,7 @@ function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string,
     const entry = reached.get(key);
     if (entry === undefined) continue;
     if (entry.links.some((link) => link.edge === "USES_TYPE")) typed.push(key);
-    if (entry.node.kind === "Constructor" || entry.links.some((link) => link.edge !== "USES_TYPE")) running.push(key);
+    if (entry.node.kind === "Constructor" || entry.links.some((link) => link.edge !== "USES_TYPE" && link.edge !== "REFERENCES")) running.push(key);
   }
   return { typed, running };
 }
