@@ -58,6 +58,8 @@ const VALUE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function",
 /** What an assignment can store a function in, for a later call (`this.getPath = getPath`, `this.m = this.m.bind(this)`). */
 const STORE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Variable", "Property", "Method"]);
 const TYPE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias", "Enum"]);
+/** A namespace that qualifies a type name (`Brand.BrandErrors`). */
+const QUALIFIER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Namespace"]);
 const HERITAGE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias"]);
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Method", "Property"]);
 
@@ -416,6 +418,26 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     for (const target of nodesOfSymbol(checker.getSymbolAtLocation(reference.typeName), TYPE_TARGET_KINDS)) {
       if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
     }
+    recordQualifiers(reference.typeName, owner);
+  }
+
+  /** The namespaces that qualify a type name or a `typeof` operand (`Brand` in `Brand.BrandErrors`). */
+  function recordQualifiers(name: ts.EntityName, owner: ExtractedNode): void {
+    for (let qualifier = ts.isQualifiedName(name) ? name.left : undefined; qualifier !== undefined; qualifier = ts.isQualifiedName(qualifier) ? qualifier.left : undefined) {
+      const symbol = checker.getSymbolAtLocation(ts.isQualifiedName(qualifier) ? qualifier.right : qualifier);
+      for (const target of nodesOfSymbol(symbol, QUALIFIER_KINDS)) {
+        if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
+      }
+    }
+  }
+
+  /** `typeof x` in a type: the type of a value (a variable, a function, a class…) is part of the owner's type. */
+  function recordTypeQuery(query: ts.TypeQueryNode, owner: ExtractedNode): void {
+    const name = ts.isQualifiedName(query.exprName) ? query.exprName.right : query.exprName;
+    for (const target of nodesOfSymbol(checker.getSymbolAtLocation(name), VALUE_TARGET_KINDS)) {
+      if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
+    }
+    recordQualifiers(query.exprName, owner);
   }
 
   function recordHeritage(declaration: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, owner: ExtractedNode): void {
@@ -552,9 +574,10 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         recordShorthandReference(node as ts.ShorthandPropertyAssignment, callOwner);
         break;
       case ts.SyntaxKind.TypeReference:
-        if (typeOwner !== undefined) recordTypeUse(node as ts.TypeReferenceNode, typeOwner);
+        recordTypeUse(node as ts.TypeReferenceNode, typeOwner ?? callOwner);
         break;
       case ts.SyntaxKind.TypeQuery:
+        recordTypeQuery(node as ts.TypeQueryNode, typeOwner ?? callOwner);
         return;
       case ts.SyntaxKind.ImportDeclaration:
         recordImportDeclaration(node as ts.ImportDeclaration);

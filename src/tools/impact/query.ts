@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { walkGraph, type Dispatch, type ReachedNode, type WalkLink } from "../graph-walk.js";
+import { walkGraph, type Dispatch, type ReachedNode } from "../graph-walk.js";
 import { HIGH_FAN_OUT } from "../reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
@@ -24,9 +24,6 @@ export const IMPACT_EDGE_KINDS = [
   "RENDERS",
   "READS",
 ] as const satisfies readonly EdgeKind[];
-
-/** The edges by which a dependant only names a type: in a signature, or as a property's container. */
-const TYPE_EDGE_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(["USES_TYPE", "CONTAINS"]);
 
 /** Which dependants an answer lists: those that run or read the code, those that only name a type, or both. */
 export const IMPACT_KINDS = ["runtime", "types", "all"] as const;
@@ -91,38 +88,49 @@ function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
 }
 
 /**
- * Each reached node with how it depends on the seeds: `runtime` when one of its links is not a type edge and
- * comes from a seed or a runtime dependant (nodes come by depth, so those are known), else `type`. The walk
- * keeps each node's shortest links only, so a node named as a type at depth 1 and run at depth 2 is a `type`.
+ * The nodes of the walk over every edge that depend on the symbol through a type: not runtime dependants, and
+ * linked by a type use (or a property's container) or to another type dependant. A node the full walk reaches
+ * only through runtime dependants is a runtime dependant beyond the depth asked for along code: left out.
  */
-function classify(nodes: readonly ReachedNode[], seeds: readonly string[]): Dependant[] {
-  const runtime = new Set<string>(seeds);
-  return nodes.map((node): Dependant => {
-    const runs = (link: WalkLink): boolean => !TYPE_EDGE_KINDS.has(link.edge) && runtime.has(link.via);
-    const first = node.links.find(runs);
-    if (first === undefined) return { ...node, use: "type" };
-    runtime.add(node.key);
-    // The reason shown is a link that runs or reads code.
-    const links = [first, ...node.links.filter((link) => link !== first)];
-    return { ...node, links, via: first.via, edge: first.edge, lines: first.lines, use: "runtime" };
-  });
+function typeDependants(nodes: readonly ReachedNode[], runtimeKeys: ReadonlySet<string>): Dependant[] {
+  const typed = new Set<string>();
+  const found: Dependant[] = [];
+  for (const node of nodes) {
+    if (runtimeKeys.has(node.key)) continue;
+    if (!node.links.some((link) => link.edge === "USES_TYPE" || link.edge === "CONTAINS" || typed.has(link.via))) continue;
+    typed.add(node.key);
+    found.push({ ...node, use: "type" });
+  }
+  return found;
 }
 
+/** Edges by which code runs or reads the symbol: every impact edge but USES_TYPE. */
+const RUNTIME_EDGE_KINDS = IMPACT_EDGE_KINDS.filter((kind) => kind !== "USES_TYPE");
+
+/**
+ * Two walks: one without type uses (the runtime dependants, at their distance along code that runs or reads
+ * the symbol) and, unless only those are asked for, one with every edge; what only the second reaches only
+ * names a type. Runtime dependants come first.
+ */
 export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactRequest): ImpactResult {
   const kinds = request.kinds ?? "all";
-  const walk = walkGraph(db, {
-    seeds: [symbol.key],
-    direction: "in",
-    kinds: kinds === "runtime" ? IMPACT_EDGE_KINDS.filter((kind) => kind !== "USES_TYPE") : IMPACT_EDGE_KINDS,
-    maxDepth: request.depth,
-    dispatch: request.dispatch,
-    withMembers: true,
-    propertiesReachContainers: kinds !== "runtime",
-    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
-  });
-  const classified = classify(walk.nodes, walk.seeds).filter((node) => kinds === "all" || (node.use === "runtime") === (kinds === "runtime"));
-  const inOrder = [...classified.filter((node) => node.use === "runtime"), ...classified.filter((node) => node.use === "type")];
-  const dependants = request.tests === "only" ? [] : inOrder.filter((node) => !isTestPath(node.file));
+  const walk = (edgeKinds: readonly EdgeKind[], types: boolean) =>
+    walkGraph(db, {
+      seeds: [symbol.key],
+      direction: "in",
+      kinds: edgeKinds,
+      maxDepth: request.depth,
+      dispatch: request.dispatch,
+      withMembers: true,
+      propertiesReachContainers: types,
+      ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
+    });
+  const runtimeWalk = walk(RUNTIME_EDGE_KINDS, false);
+  const runtime = runtimeWalk.nodes.map((node): Dependant => ({ ...node, use: "runtime" }));
+  const runtimeKeys = new Set(runtime.map((node) => node.key));
+  const typeOnly = kinds === "runtime" ? [] : typeDependants(walk(IMPACT_EDGE_KINDS, true).nodes, runtimeKeys);
+  const classified = [...(kinds === "types" ? [] : runtime), ...typeOnly];
+  const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTestPath(node.file));
   const highFanOut = dependants
     .filter((node) => node.degree >= HIGH_FAN_OUT)
     .sort((a, b) => b.degree - a.degree || a.key.localeCompare(b.key))
@@ -133,7 +141,7 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     dispatch: request.dispatch,
     testFilter: request.tests,
     kinds,
-    members: walk.seeds.length - 1,
+    members: runtimeWalk.seeds.length - 1,
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
     tests: testsToRun(classified.filter((node) => isTestPath(node.file))),
