@@ -30,7 +30,7 @@ describe("ts-graph snapshot (subprocess)", () => {
     expect(runCli(["snapshot", second, "--out", out]).status).toBe(0);
     expect(fs.readFileSync(out, "utf8")).toBe(fromStdout.stdout);
     expect(fromStdout.stdout.split("\n")[0]).toBe(
-      JSON.stringify({ format: "ts-graph-snapshot", version: 3, nodes: 229, edges: 527, externalEdges: 60, dynamicCalls: 7 }),
+      JSON.stringify({ format: "ts-graph-snapshot", version: 4, nodes: 229, edges: 663, externalEdges: 60, dynamicCalls: 7 }),
     );
   });
 

@@ -50,12 +50,29 @@ describe("writeFiles", () => {
     ]);
     expect(store.pendingPaths()).toEqual([]);
     expect(store.nodeCountsByKind()).toEqual({ Function: 3 });
-    expect(store.ownersOfEdgesInto(declarationKey("a.ts", "g"))).toEqual(["b.ts"]);
+    expect(store.ownersOfEdgesAt(declarationKey("a.ts", "g"))).toEqual(["b.ts"]);
 
     // a.ts loses g: its nodes are replaced, and b.ts's edge into a.ts:g goes with it.
     store.writeFiles([{ file: stored("a.ts"), extraction: extraction("a.ts", ["f"]), indexedAt: 2 }]);
     expect(store.nodeCountsByKind()).toEqual({ Function: 2 });
-    expect(store.ownersOfEdgesInto(declarationKey("a.ts", "g"))).toEqual([]);
+    expect(store.ownersOfEdgesAt(declarationKey("a.ts", "g"))).toEqual([]);
+  });
+
+  it("drops another file's edges out of a key that vanished (an inherited member's OVERRIDES) and names their owner", () => {
+    const db = new Database(":memory:");
+    db.exec(SCHEMA_SQL);
+    const store = createGraphStore(db);
+    store.beginRun(["base.ts", "a.ts"]);
+    const inherited = { kind: "OVERRIDES" as const, source: declarationKey("base.ts", "m"), target: declarationKey("a.ts", "I.m"), lines: [] };
+    store.writeFiles([
+      { file: stored("base.ts"), extraction: extraction("base.ts", ["m"]), indexedAt: 1 },
+      { file: stored("a.ts"), extraction: { ...extraction("a.ts", ["I.m"]), edges: [inherited] }, indexedAt: 1 },
+    ]);
+    expect(store.ownersOfEdgesAt(declarationKey("base.ts", "m"))).toEqual(["a.ts"]);
+
+    store.writeFiles([{ file: stored("base.ts"), extraction: extraction("base.ts", []), indexedAt: 2 }]);
+    expect(store.ownersOfEdgesAt(declarationKey("base.ts", "m"))).toEqual([]);
+    expect(db.prepare("SELECT count(*) FROM edges WHERE kind = 'OVERRIDES'").pluck().get()).toBe(0);
   });
 
   it("writes nothing of a batch that fails", () => {

@@ -52,9 +52,9 @@ const SQL = {
        declares_globals = excluded.declares_globals, indexed_at = excluded.indexed_at`,
   touchFile: "UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?",
   insertNode: `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
-       exported, signature, doc, modifiers, surface)
+       implementation_line, exported, signature, doc, modifiers, surface)
      VALUES (@key, @file, @kind, @name, @qualifiedName, @parentKey, @startLine, @endLine, @nameLine,
-       @exported, @signature, @doc, @modifiers, @surface)`,
+       @implementationLine, @exported, @signature, @doc, @modifiers, @surface)`,
   insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only)
      VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
   insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
@@ -72,10 +72,10 @@ const SQL = {
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
-  ownersOfEdgesInto: "SELECT DISTINCT file FROM edges WHERE target = ?",
+  ownersOfEdgesAt: "SELECT DISTINCT file FROM edges WHERE target = @key OR source = @key",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
   importsToReresolve: "SELECT file, specifier FROM external_imports WHERE resolved = 0 OR specifier LIKE '.%' ORDER BY file, specifier",
-  deleteEdgesInto: "DELETE FROM edges WHERE target = ?",
+  deleteEdgesAt: "DELETE FROM edges WHERE target = @key OR source = @key",
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   accessorNodeNames: `SELECT file, name FROM nodes
      WHERE ' ' || modifiers || ' ' LIKE '% get %' OR ' ' || modifiers || ' ' LIKE '% set %'`,
@@ -103,9 +103,13 @@ export function createGraphStore(db: SqliteDb) {
     return statement.pluck().all(...params) as T[];
   }
 
-  /** Deletes edges into keys the file held before and holds no more: their owners are re-resolved anyway. */
-  function deleteEdgesIntoVanished(previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
-    for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesInto.run(key);
+  /**
+   * Deletes edges into (or out of) keys the file held before and holds no more: their owners are re-resolved
+   * anyway. An edge out of another file's key is an OVERRIDES from a member inherited into a class that
+   * names an interface (ADR 0009).
+   */
+  function deleteEdgesAtVanished(previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
+    for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesAt.run({ key });
   }
 
   function clearFileContent(path: string): void {
@@ -138,6 +142,7 @@ export function createGraphStore(db: SqliteDb) {
         startLine: node.startLine,
         endLine: node.endLine,
         nameLine: node.nameLine,
+        implementationLine: node.implementationLine ?? null,
         exported: node.exported ? 1 : 0,
         signature: node.signature,
         doc: node.doc,
@@ -175,7 +180,7 @@ export function createGraphStore(db: SqliteDb) {
     for (const problem of extraction.syntaxErrors) {
       statements.insertSyntaxError.run(file.path, problem.line, problem.column, problem.message);
     }
-    deleteEdgesIntoVanished(previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
+    deleteEdgesAtVanished(previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
     statements.deletePending.run(file.path);
   });
 
@@ -189,7 +194,7 @@ export function createGraphStore(db: SqliteDb) {
 
   const removeFile = db.transaction((path: string) => {
     crashPoint();
-    deleteEdgesIntoVanished(column<string>(statements.nodeKeysOfFile, path), new Set());
+    deleteEdgesAtVanished(column<string>(statements.nodeKeysOfFile, path), new Set());
     clearFileContent(path);
     statements.deleteFile.run(path);
     statements.deletePending.run(path);
@@ -274,7 +279,7 @@ export function createGraphStore(db: SqliteDb) {
     /** Every name the file imports or re-exports from indexed files (`*` and `default` included). */
     importedNamesOf: (path: string): string[] =>
       column<string | null>(statements.importedNamesOf, path).flatMap((names) => (names === null ? [] : (JSON.parse(names) as string[]))),
-    ownersOfEdgesInto: (key: string): string[] => column<string>(statements.ownersOfEdgesInto, key),
+    ownersOfEdgesAt: (key: string): string[] => column<string>(statements.ownersOfEdgesAt, { key }),
     filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),
     /** Imports that name no indexed file: unresolved ones, and relative ones that resolved outside the index (`./x.js`). */
     importsToReresolve: (): { file: string; specifier: string }[] => statements.importsToReresolve.all() as { file: string; specifier: string }[],

@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -33,6 +33,7 @@ CREATE TABLE nodes (
   start_line     INTEGER NOT NULL,
   end_line       INTEGER NOT NULL,
   name_line      INTEGER NOT NULL,
+  implementation_line INTEGER,
   exported       INTEGER NOT NULL,
   signature      TEXT NOT NULL,
   doc            TEXT NOT NULL,
@@ -42,6 +43,8 @@ CREATE TABLE nodes (
 CREATE INDEX nodes_by_file ON nodes(file);
 CREATE INDEX nodes_by_kind ON nodes(kind);
 CREATE INDEX nodes_by_name ON nodes(name);
+-- A class's constructor and properties, which a \`new\` of it runs (src/tools/graph-walk.ts).
+CREATE INDEX nodes_by_parent ON nodes(parent_key);
 
 -- Symbol search (the find tool, ADR 0006). The vocabulary: every distinct node name once, with its humps (the
 -- first letter of each word, lower case: getUserById -> gubi) and a trigram index for substrings. Triggers

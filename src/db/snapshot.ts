@@ -1,7 +1,7 @@
 import type { SqliteDb } from "./open-graph-db.js";
 
 /** Version of the snapshot format documented in docs/snapshot.md. */
-export const SNAPSHOT_FORMAT_VERSION = 3;
+export const SNAPSHOT_FORMAT_VERSION = 4;
 
 export interface SnapshotNodeRow {
   readonly key: string;
@@ -11,6 +11,7 @@ export interface SnapshotNodeRow {
   readonly startLine: number;
   readonly endLine: number;
   readonly nameLine: number;
+  readonly implementationLine: number | null;
   readonly exported: number;
   readonly signature: string;
   readonly modifiers: string;
@@ -41,7 +42,7 @@ export interface SnapshotDynamicCallRow {
 }
 
 const NODE_ROWS_SQL = `SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine,
-  name_line AS nameLine, exported, signature, modifiers FROM nodes`;
+  name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers FROM nodes`;
 const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly FROM edges`;
 const EXTERNAL_EDGE_ROWS_SQL = `SELECT kind, source, target, lines FROM external_edges`;
 const DYNAMIC_CALL_ROWS_SQL = `SELECT source, line, expression FROM dynamic_calls`;
@@ -63,6 +64,7 @@ function nodeLine(row: SnapshotNodeRow): string {
     file: row.file,
     lines: [row.startLine, row.endLine],
     nameLine: row.nameLine,
+    ...(row.implementationLine !== null ? { implementationLine: row.implementationLine } : {}),
     exported: row.exported === 1,
     modifiers: row.modifiers === "" ? [] : row.modifiers.split(" "),
     signature: row.signature,

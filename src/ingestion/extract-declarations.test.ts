@@ -53,6 +53,22 @@ export function parse(x: string | number): number {
     expect(parse).toMatchObject({ kind: "Function", startLine: 2, endLine: 6, signature: "export function parse(x: string): number" });
   });
 
+  it("names overloads at their first signature and records the implementation's name line apart", () => {
+    const nodes = declarationsOf(`
+export function parse(x: string): number;
+export function parse(x: number): number;
+export function parse(x: string | number): number {
+  return Number(x);
+}
+export function single(): void {}
+export declare function ambient(x: string): void;
+export declare function ambient(x: number): void;
+`);
+    expect(nodes.get("src/sample.ts:parse")).toMatchObject({ nameLine: 2, implementationLine: 4 });
+    expect(nodes.get("src/sample.ts:single")?.implementationLine).toBeUndefined();
+    expect(nodes.get("src/sample.ts:ambient")?.implementationLine).toBeUndefined();
+  });
+
   it("disambiguates merged declarations by kind and names their members under the plain name", () => {
     const keys = keysOf(`
       export interface Money { cents: number }

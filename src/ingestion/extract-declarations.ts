@@ -253,6 +253,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       surfaceRanges?.set(open.node.key, [...(surfaceRanges.get(open.node.key) ?? []), ...ranges]);
       for (const astNode of registration.astNodes) nodeOf.set(astNode, open.node);
       if (registration.overloadable === "closing") {
+        const implementationLine = lineOf(sourceFile, registration.nameNode.getStart(sourceFile));
+        if (implementationLine !== open.node.nameLine) open.node.implementationLine = implementationLine;
         open.node.modifiers = sortModifiers([...open.node.modifiers, ...registration.modifiers]);
         scope.openOverload = undefined;
       }

@@ -12,6 +12,7 @@ import { fileKey, type ExternalKey } from "../model/node-key.js";
 import type { ExternalMemberKeys } from "./external-members.js";
 import type { FileDeclarations } from "./extract-declarations.js";
 import { lineOf, skipOuterExpressions } from "./declaration-text.js";
+import { isStoringAssignment, storedValues, valueUseOf } from "./value-use.js";
 
 /** What edge extraction needs to know beyond the file itself. */
 export interface EdgeContext {
@@ -48,10 +49,17 @@ const CALL_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
   "Variable",
   "Property",
 ]);
-const NEW_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Variable", "Property"]);
+const NEW_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Function", "Variable", "Property"]);
 const RENDER_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Class", "Variable", "Method"]);
+/** A use of these as a value passes or stores code that may run later (REFERENCES, ADR 0003). */
 const REFERENCE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Method", "Class"]);
+/** Any declaration whose value a use may read (READS for those that are not REFERENCE_TARGET_KINDS, ADR 0009). */
+const VALUE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Method", "Class", "Variable", "Property", "Enum", "Namespace"]);
+/** What an assignment can store a function in, for a later call (`this.getPath = getPath`, `this.m = this.m.bind(this)`). */
+const STORE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Variable", "Property", "Method"]);
 const TYPE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias", "Enum"]);
+/** A namespace that qualifies a type name (`Brand.BrandErrors`). */
+const QUALIFIER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Namespace"]);
 const HERITAGE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias"]);
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Method", "Property"]);
 
@@ -60,8 +68,10 @@ const CALL_OWNER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
   "File",
   "Function",
   "Method",
+  "Constructor",
   "Class",
   "Variable",
+  "Property",
   "Namespace",
 ]);
 
@@ -90,24 +100,6 @@ function isBodyOrInitializer(parent: ts.Node, child: ts.Node): boolean {
   ) {
     return true;
   }
-  return false;
-}
-
-/** Whether an expression passes or stores its value: an argument, an element, a property value, a return value. */
-function isValuePosition(expression: ts.Expression): boolean {
-  let current: ts.Node = expression;
-  while (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isNonNullExpression(current.parent)) {
-    current = current.parent;
-  }
-  const parent = current.parent;
-  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.arguments?.includes(current as ts.Expression) ?? false;
-  if (ts.isArrayLiteralExpression(parent) || ts.isSpreadElement(parent)) return true;
-  if (ts.isPropertyAssignment(parent)) return parent.initializer === current;
-  if (ts.isVariableDeclaration(parent)) return parent.initializer === current;
-  if (ts.isBinaryExpression(parent)) return parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === current;
-  if (ts.isReturnStatement(parent) || ts.isJsxExpression(parent)) return true;
-  if (ts.isArrowFunction(parent)) return parent.body === current;
-  if (ts.isConditionalExpression(parent)) return parent.condition !== current;
   return false;
 }
 
@@ -263,6 +255,18 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     for (const target of nodesOfSymbol(symbolOfExpression(expression), kinds)) addEdge(kind, owner, target, siteLine(at));
   }
 
+  /** `new X()`; `new this()` in a static member constructs the class it is written in (or a subclass). */
+  function recordNew(expression: ts.NewExpression, owner: ExtractedNode): void {
+    const constructed = skipOuterExpressions(expression.expression);
+    if (constructed.kind === ts.SyntaxKind.ThisKeyword) {
+      const member = ts.findAncestor(expression.parent, (ancestor) => ts.isClassElement(ancestor) || (ts.isFunctionLike(ancestor) && !ts.isArrowFunction(ancestor)));
+      const classNode = member !== undefined && ts.isClassLike(member.parent) ? declarations.nodeOf.get(member.parent) : undefined;
+      if (classNode !== undefined) addEdge("INSTANTIATES", owner, classNode, siteLine(constructed));
+      return;
+    }
+    recordTargets("INSTANTIATES", expression.expression, NEW_TARGET_KINDS, owner, expression.expression);
+  }
+
   function recordJsx(element: ts.JsxOpeningLikeElement, owner: ExtractedNode): void {
     const tag = element.tagName;
     if (ts.isIdentifier(tag) && /^[a-z]/.test(tag.text)) return;
@@ -275,10 +279,40 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     return node.modifiers.includes("get") || node.modifiers.includes("set");
   }
 
-  function recordReference(expression: ts.Identifier | ts.PropertyAccessExpression, owner: ExtractedNode): void {
-    if (!isValuePosition(expression)) return;
-    for (const target of nodesOfSymbol(symbolOfExpression(expression), REFERENCE_TARGET_KINDS)) {
-      if (!isAccessor(target)) addEdge("REFERENCES", owner, target, siteLine(expression));
+  /**
+   * A read of a declaration's value (ADR 0009): a Function, Method or Class used as a value is REFERENCES
+   * (code passed or stored, which may run later), anything else read (a variable, a property, an enum, a
+   * namespace), or a callable used only as the receiver of a member, is READS. Accessors are CALLS
+   * (recordAccessorUse); a declaration never reads itself.
+   */
+  function recordValueUse(expression: ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression, owner: ExtractedNode): void {
+    const use = valueUseOf(expression);
+    if (use === undefined) return;
+    for (const target of nodesOfSymbol(symbolOfExpression(expression), VALUE_TARGET_KINDS)) {
+      if (isAccessor(target)) continue;
+      const kind: EdgeKind = use === "value" && REFERENCE_TARGET_KINDS.has(target.kind) ? "REFERENCES" : "READS";
+      if (kind === "READS" && target === owner) continue;
+      addEdge(kind, owner, target, siteLine(expression));
+    }
+  }
+
+  /**
+   * A function or class stored in a variable or property (`this.getPath = options.getPath ?? getPath`) is
+   * referenced by that variable or property too, so that the calls through it (`this.getPath()`) reach it.
+   */
+  function recordStore(target: ts.Expression, value: ts.Expression): void {
+    const store = skipOuterExpressions(target);
+    if (!ts.isIdentifier(store) && !ts.isPropertyAccessExpression(store)) return;
+    const holders = nodesOfSymbol(symbolOfExpression(store), STORE_KINDS);
+    if (holders.length === 0) return;
+    for (const stored of storedValues(value)) {
+      if (!ts.isIdentifier(stored) && !ts.isPropertyAccessExpression(stored)) continue;
+      for (const referenced of nodesOfSymbol(symbolOfExpression(stored), REFERENCE_TARGET_KINDS)) {
+        if (isAccessor(referenced)) continue;
+        for (const holder of holders) {
+          if (holder !== referenced && !isAccessor(holder)) addEdge("REFERENCES", holder, referenced, siteLine(stored));
+        }
+      }
     }
   }
 
@@ -348,9 +382,34 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     }
   }
 
+  /**
+   * A class that implements an interface with a member it inherits from a base (`class A extends Base
+   * implements I`, where Base declares `m` without implementing I): the inherited member implements `I.m` as
+   * seen through A, so it gets the OVERRIDES edge its own declaration cannot have (written by A's file). The
+   * members that override it below reach `I.m` through it.
+   */
+  function recordInheritedImplementations(declaration: ts.ClassLikeDeclaration): void {
+    const implemented = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ImplementsKeyword);
+    const extended = declaration.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
+    if (implemented === undefined || extended !== true) return;
+    const classSymbol = declaration.name === undefined ? checker.getSymbolAtLocation(declaration) : checker.getSymbolAtLocation(declaration.name);
+    const classType = classSymbol === undefined ? undefined : checker.getDeclaredTypeOfSymbol(classSymbol);
+    if (classType === undefined) return;
+    for (const typeNode of implemented.types) {
+      for (const wanted of checker.getPropertiesOfType(checker.getTypeAtLocation(typeNode))) {
+        const found = checker.getPropertyOfType(classType, wanted.name);
+        if (found === undefined || found.declarations?.some((member) => member.parent === declaration)) continue;
+        for (const inherited of nodesOfSymbol(found, MEMBER_KINDS)) recordOverride(inherited, checker.getTypeAtLocation(typeNode), wanted.name);
+      }
+    }
+  }
+
   function recordShorthandReference(property: ts.ShorthandPropertyAssignment, owner: ExtractedNode): void {
     const symbol = checker.getShorthandAssignmentValueSymbol(property);
-    for (const target of nodesOfSymbol(symbol, REFERENCE_TARGET_KINDS)) addEdge("REFERENCES", owner, target, line(property));
+    for (const target of nodesOfSymbol(symbol, VALUE_TARGET_KINDS)) {
+      if (isAccessor(target) || target === owner) continue;
+      addEdge(REFERENCE_TARGET_KINDS.has(target.kind) ? "REFERENCES" : "READS", owner, target, line(property));
+    }
   }
 
   // ---- types and heritage ------------------------------------------------------------------
@@ -359,6 +418,26 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     for (const target of nodesOfSymbol(checker.getSymbolAtLocation(reference.typeName), TYPE_TARGET_KINDS)) {
       if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
     }
+    recordQualifiers(reference.typeName, owner);
+  }
+
+  /** The namespaces that qualify a type name or a `typeof` operand (`Brand` in `Brand.BrandErrors`). */
+  function recordQualifiers(name: ts.EntityName, owner: ExtractedNode): void {
+    for (let qualifier = ts.isQualifiedName(name) ? name.left : undefined; qualifier !== undefined; qualifier = ts.isQualifiedName(qualifier) ? qualifier.left : undefined) {
+      const symbol = checker.getSymbolAtLocation(ts.isQualifiedName(qualifier) ? qualifier.right : qualifier);
+      for (const target of nodesOfSymbol(symbol, QUALIFIER_KINDS)) {
+        if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
+      }
+    }
+  }
+
+  /** `typeof x` in a type: the type of a value (a variable, a function, a class…) is part of the owner's type. */
+  function recordTypeQuery(query: ts.TypeQueryNode, owner: ExtractedNode): void {
+    const name = ts.isQualifiedName(query.exprName) ? query.exprName.right : query.exprName;
+    for (const target of nodesOfSymbol(checker.getSymbolAtLocation(name), VALUE_TARGET_KINDS)) {
+      if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
+    }
+    recordQualifiers(query.exprName, owner);
   }
 
   function recordHeritage(declaration: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, owner: ExtractedNode): void {
@@ -456,6 +535,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
       const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
       for (const decorator of decorators ?? []) visitDecorator(decorator, callOwner);
       if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) recordHeritage(node, graphNode);
+      if (ts.isClassLike(node)) recordInheritedImplementations(node);
       if (MEMBER_KINDS.has(graphNode.kind)) recordOverrides(node, graphNode);
       const ownsCalls = CALL_OWNER_KINDS.has(graphNode.kind);
       const nextCallOwner = ownsCalls ? graphNode : callOwner;
@@ -467,7 +547,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         recordCall(node as ts.CallExpression, callOwner);
         break;
       case ts.SyntaxKind.NewExpression:
-        recordTargets("INSTANTIATES", (node as ts.NewExpression).expression, NEW_TARGET_KINDS, callOwner, (node as ts.NewExpression).expression);
+        recordNew(node as ts.NewExpression, callOwner);
         break;
       case ts.SyntaxKind.TaggedTemplateExpression:
         recordTargets("CALLS", (node as ts.TaggedTemplateExpression).tag, CALL_TARGET_KINDS, callOwner, (node as ts.TaggedTemplateExpression).tag);
@@ -477,22 +557,27 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         recordJsx(node as ts.JsxOpeningLikeElement, callOwner);
         break;
       case ts.SyntaxKind.Identifier:
-        recordReference(node as ts.Identifier, callOwner);
+        recordValueUse(node as ts.Identifier, callOwner);
         return;
       case ts.SyntaxKind.PropertyAccessExpression:
         recordAccessorUse(node as ts.PropertyAccessExpression, callOwner);
-        recordReference(node as ts.PropertyAccessExpression, callOwner);
+        recordValueUse(node as ts.PropertyAccessExpression, callOwner);
+        break;
+      case ts.SyntaxKind.BinaryExpression:
+        if (isStoringAssignment(node as ts.BinaryExpression)) recordStore((node as ts.BinaryExpression).left, (node as ts.BinaryExpression).right);
         break;
       case ts.SyntaxKind.ElementAccessExpression:
         recordAccessorUse(node as ts.ElementAccessExpression, callOwner);
+        if (ts.isStringLiteralLike((node as ts.ElementAccessExpression).argumentExpression)) recordValueUse(node as ts.ElementAccessExpression, callOwner);
         break;
       case ts.SyntaxKind.ShorthandPropertyAssignment:
         recordShorthandReference(node as ts.ShorthandPropertyAssignment, callOwner);
         break;
       case ts.SyntaxKind.TypeReference:
-        if (typeOwner !== undefined) recordTypeUse(node as ts.TypeReferenceNode, typeOwner);
+        recordTypeUse(node as ts.TypeReferenceNode, typeOwner ?? callOwner);
         break;
       case ts.SyntaxKind.TypeQuery:
+        recordTypeQuery(node as ts.TypeQueryNode, typeOwner ?? callOwner);
         return;
       case ts.SyntaxKind.ImportDeclaration:
         recordImportDeclaration(node as ts.ImportDeclaration);

@@ -23,7 +23,7 @@ import { compareSurfaces, identifiersIn, nameParts } from "./surface-change.js";
 /** What planning reads from the graph of the last run. */
 export type PlanningStore = Pick<
   GraphStore,
-  "nodeSurfacesOfFile" | "importersOf" | "importedNamesOf" | "importedFilesOf" | "ownersOfEdgesInto" | "filesWithUnresolvedImports" | "importsToReresolve" | "filesDeclaringGlobals"
+  "nodeSurfacesOfFile" | "importersOf" | "importedNamesOf" | "importedFilesOf" | "ownersOfEdgesAt" | "filesWithUnresolvedImports" | "importsToReresolve" | "filesDeclaringGlobals"
 >;
 
 export interface PlanningInput {
@@ -53,7 +53,7 @@ export interface PlanningInput {
  * - importers of a file whose re-exports or default export changed are re-extracted, and so, through every
  *   importer that re-exports, are theirs;
  * - importers of a file that a new file may now take precedence over in module resolution are re-extracted,
- *   as are direct importers whenever something exported changed, owners of edges into keys that vanished,
+ *   as are direct importers whenever something exported changed, owners of edges into or out of keys that vanished,
  *   and, when files are added, the files with an import that may now name one of them (every file with an
  *   unresolved import when an added or removed file declares globals, or without `mayNowName`).
  */
@@ -188,7 +188,7 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
       addAnyName(names, path);
     }
   }
-  for (const key of vanishedKeys) for (const owner of store.ownersOfEdgesInto(key)) dependents.add(owner);
+  for (const key of vanishedKeys) for (const owner of store.ownersOfEdgesAt(key)) dependents.add(owner);
   for (const file of filesReresolving(input, store, addedDeclareGlobals, removed.some((path) => declaringGlobals.has(path)))) dependents.add(file);
 
   const followedExports = new Set<string>();

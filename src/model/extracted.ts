@@ -11,7 +11,13 @@ export interface ExtractedNode {
   readonly parentKey: NodeKey | undefined;
   readonly startLine: number;
   readonly endLine: number;
+  /** Line of the name of the first declaration (an overloaded function's first signature). */
   readonly nameLine: number;
+  /**
+   * Overloads: line of the name of the implementation (the declaration with a body), when it is not nameLine.
+   * The compiler's call hierarchy names an overloaded function by its implementation.
+   */
+  readonly implementationLine?: number;
   readonly exported: boolean;
   readonly signature: string;
   readonly doc: string;

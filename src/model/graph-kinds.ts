@@ -22,8 +22,9 @@ export const EDGE_KIND_MEANINGS = {
   EXTENDS: "source class or interface extends target",
   IMPLEMENTS: "source class implements target interface or class",
   OVERRIDES: "source member overrides or implements target, the same-named member of a class or interface its container extends or implements",
-  USES_TYPE: "target type appears in source's parameter, return, property or alias type",
-  REFERENCES: "source passes or stores target function or class as a value (callbacks, handler maps)",
+  USES_TYPE: "target type (or the namespace qualifying it, or the value of a `typeof`) appears in source's signature or is named in its body",
+  REFERENCES: "source passes, stores or compares target function, method or class as a value (callbacks, handler maps, `a ?? f`)",
+  READS: "source reads or writes the value of target variable, property, enum or namespace, or uses a member of it (count and lines)",
   INSTANTIATES: "source constructs target class with `new` (count and lines)",
   RENDERS: "source renders target component as JSX (count and lines)",
 } as const satisfies Record<string, string>;

@@ -11,6 +11,8 @@ export interface NodeSpec {
   readonly start?: number;
   readonly end?: number;
   readonly parent?: string;
+  /** Space-separated, as stored (`static readonly`). */
+  readonly modifiers?: string;
 }
 
 /** An edge; IMPORTS edges may carry the imported names and the type-only flag. */
@@ -43,7 +45,7 @@ export function memoryGraph(
   db.exec(SCHEMA_SQL);
   const insertNode = db.prepare(
     `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line, exported, signature, doc, modifiers, surface)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '', '', '', '')`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '', '', ?, '')`,
   );
   const insertEdge = db.prepare("INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   const insertExternal = db.prepare("INSERT INTO external_imports (file, specifier, package, resolved, type_only) VALUES (?, ?, ?, 0, ?)");
@@ -64,7 +66,7 @@ export function memoryGraph(
     const name = qualifiedName === undefined ? file.slice(file.lastIndexOf("/") + 1) : qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1).replace(/#.*$/, "");
     const parent = node.parent ?? (qualifiedName === undefined ? undefined : qualifiedName.includes(".") ? `${file}:${qualifiedName.slice(0, qualifiedName.lastIndexOf("."))}` : file);
     const start = node.start ?? index + 1;
-    insertNode.run(node.key, file, node.kind ?? (qualifiedName === undefined ? "File" : "Function"), name, qualifiedName ?? file, parent ?? null, start, node.end ?? start, start);
+    insertNode.run(node.key, file, node.kind ?? (qualifiedName === undefined ? "File" : "Function"), name, qualifiedName ?? file, parent ?? null, start, node.end ?? start, start, node.modifiers ?? "");
     if (parent !== undefined) contains.push(["CONTAINS", parent, node.key]);
   });
   for (const [kind, source, target, lines = [], imports] of [...contains, ...edges]) {

@@ -103,6 +103,67 @@ describe(walkGraph.name, () => {
     ]);
   });
 
+  it("reaches a property's container only through its type, and the class's `new` sites only through code its initialiser runs", () => {
+    const db = memoryGraph(
+      [
+        { key: "src/ids.ts:nextId" },
+        { key: "src/widget.ts:Widget", kind: "Class" },
+        { key: "src/widget.ts:Widget.id", kind: "Property" },
+        { key: "src/widget.ts:Widget.registry", kind: "Property", modifiers: "static readonly" },
+        { key: "src/view.ts:View", kind: "Interface" },
+        { key: "src/view.ts:View.widget", kind: "Property" },
+        { key: "src/app.ts:make" },
+        { key: "src/boot.ts:boot" },
+        { key: "src/holder.ts:Holder", kind: "Class" },
+        { key: "src/holder.ts:Holder.make", kind: "Property" },
+        { key: "src/build.ts:build" },
+      ],
+      [
+        ["REFERENCES", "src/holder.ts:Holder.make", "src/ids.ts:nextId", [2]],
+        ["INSTANTIATES", "src/build.ts:build", "src/holder.ts:Holder", [5]],
+        ["CALLS", "src/widget.ts:Widget.id", "src/ids.ts:nextId", [4]],
+        ["CALLS", "src/widget.ts:Widget.registry", "src/ids.ts:nextId", [3]],
+        ["USES_TYPE", "src/view.ts:View.widget", "src/widget.ts:Widget"],
+        ["INSTANTIATES", "src/app.ts:make", "src/widget.ts:Widget", [9]],
+        ["READS", "src/boot.ts:boot", "src/widget.ts:Widget.registry", [2]],
+      ],
+    );
+    const nodes = walkGraph(db, { seeds: [key("src/ids.ts:nextId")], direction: "in", kinds: ["CALLS", "USES_TYPE", "INSTANTIATES", "READS", "REFERENCES"], maxDepth: 5, propertiesReachContainers: true }).nodes;
+    expect(nodes.map((node) => [node.key, node.depth, node.edge, node.via])).toEqual([
+      ["src/holder.ts:Holder.make", 1, "REFERENCES", "src/ids.ts:nextId"],
+      ["src/widget.ts:Widget.id", 1, "CALLS", "src/ids.ts:nextId"],
+      ["src/widget.ts:Widget.registry", 1, "CALLS", "src/ids.ts:nextId"],
+      ["src/app.ts:make", 2, "INSTANTIATES", "src/widget.ts:Widget.id"],
+      ["src/boot.ts:boot", 2, "READS", "src/widget.ts:Widget.registry"],
+    ]);
+  });
+
+  it("lets a constructor reach every `new` of its class, as a direct link", () => {
+    const db = memoryGraph(
+      [
+        { key: "src/util.ts:helper" },
+        { key: "src/widget.ts:Widget", kind: "Class" },
+        { key: "src/widget.ts:Widget.constructor", kind: "Constructor" },
+        { key: "src/fancy.ts:Fancy", kind: "Class" },
+        { key: "src/fancy.ts:Fancy.constructor", kind: "Constructor" },
+        { key: "src/app.ts:make" },
+        { key: "src/app.ts:typed" },
+      ],
+      [
+        ["CALLS", "src/widget.ts:Widget.constructor", "src/util.ts:helper", [5]],
+        ["CALLS", "src/fancy.ts:Fancy.constructor", "src/widget.ts:Widget.constructor", [3]],
+        ["INSTANTIATES", "src/app.ts:make", "src/widget.ts:Widget", [9]],
+        ["USES_TYPE", "src/app.ts:typed", "src/widget.ts:Widget"],
+      ],
+    );
+    const nodes = walkGraph(db, { seeds: [key("src/util.ts:helper")], direction: "in", kinds: ["CALLS", "USES_TYPE", "INSTANTIATES"], maxDepth: 5, dispatch: "up", propertiesReachContainers: true }).nodes;
+    expect(nodes.map((node) => [node.key, node.depth, node.edge, node.via, node.throughDispatch])).toEqual([
+      ["src/widget.ts:Widget.constructor", 1, "CALLS", "src/util.ts:helper", false],
+      ["src/app.ts:make", 2, "INSTANTIATES", "src/widget.ts:Widget.constructor", false],
+      ["src/fancy.ts:Fancy.constructor", 2, "CALLS", "src/widget.ts:Widget.constructor", false],
+    ]);
+  });
+
   describe("dispatch", () => {
     /**
      * `interface Shape { area() }`, `Circle` and `Square` implement it; `totalArea` calls `shape.area()`,

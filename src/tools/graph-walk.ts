@@ -15,7 +15,7 @@ import { SYMBOL_COLUMNS, type SymbolNode } from "./symbol-address.js";
  *
  * **Dispatch** (docs/tools.md, "Dispatch"). A call names one declaration, the one the checker resolved; at
  * run time it may run any member that overrides or implements it. OVERRIDES edges (and external OVERRIDES
- * edges to library members such as `lib:Iterator.next`) say which. For calls and references:
+ * edges to library members such as `lib:Iterator.next`) say which. For calls, references and reads:
  * - `none`: only the declaration the call names;
  * - `up` (the default of the call queries): walking in from M, a call of any member M overrides or implements,
  *   transitively, reaches M (`shape.area()` is a caller of `Circle.area`); walking out, a call of D also
@@ -36,8 +36,12 @@ export type Dispatch = (typeof DISPATCH_MODES)[number];
 export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS", "REFERENCES"] as const satisfies readonly EdgeKind[];
 export type CallLikeEdgeKind = (typeof CALL_LIKE_EDGE_KINDS)[number];
 
-/** Edges whose target is a member a call may reach by dispatch: those are the ones dispatch widens. */
-const DISPATCHED_EDGE_KINDS = ["CALLS", "REFERENCES"] as const satisfies readonly EdgeKind[];
+/**
+ * Edges whose target is a member a call may reach by dispatch: those are the ones dispatch widens. A read of
+ * an interface property may read (or, for a getter, run) any member that implements it.
+ */
+const DISPATCHED_EDGE_KINDS = ["CALLS", "REFERENCES", "READS"] as const satisfies readonly EdgeKind[];
+const DISPATCHED = DISPATCHED_EDGE_KINDS.map((kind) => `'${kind}'`).join(", ");
 
 export interface WalkRequest {
   readonly seeds: readonly NodeKey[];
@@ -76,6 +80,8 @@ export interface WalkLink {
   readonly target: string;
   /** The link exists only through dispatch: `target` is not `via`. */
   readonly dispatch: boolean;
+  /** A `new` of the class `target` that runs a constructor or property initialiser (`via` walking in, the reached node walking out). */
+  readonly construction: boolean;
   /** Site lines of the edge, in the file of its source. */
   readonly lines: readonly number[];
 }
@@ -117,7 +123,10 @@ const NEIGHBOUR_COLUMNS = `n.key, n.kind, n.file, n.qualified_name AS qualifiedN
 /**
  * Walking in, one level: for each frontier node F, the declarations a call may name to reach F (`names`: F,
  * and with dispatch what F overrides, transitively, and for `all` what lies below those), then the edges into
- * them. Dispatch widens only call and reference edges; an OVERRIDES edge into a base is not an edge into F.
+ * them. Dispatch widens only call, reference and read edges; an OVERRIDES edge into a base is not an edge into F.
+ * Two more links (`@typed` and `@running` are the frontier nodes each applies to, see frontierRoles):
+ * a Property reached through its type reaches its container; a Constructor, or an instance Property whose
+ * initialiser depends on the seeds, is run by every `new` of its class (INSTANTIATES into the class).
  *
  * Every join is a CROSS JOIN, which SQLite never reorders: from the few frontier rows to the edges through
  * their (source, kind) and (target, kind) indexes. Left to itself, the planner scanned every edge of a kind
@@ -138,20 +147,26 @@ const STEP_IN = `
       UNION SELECT m.key, e.source FROM names m CROSS JOIN edges e ON e.target = m.target AND e.kind = 'OVERRIDES' WHERE @dispatch = 'all'),
     links(via, node, edge, target, lines) AS (
       SELECT m.key, e.source, e.kind, e.target, e.lines FROM names m CROSS JOIN edges e ON e.target = m.target
-      WHERE e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN ('CALLS', 'REFERENCES'))
+      WHERE e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN (${DISPATCHED}))
       UNION ALL
       SELECT l.key, c.source, c.kind, c.target, c.lines FROM libs l CROSS JOIN external_edges c ON c.target = l.target
-      WHERE c.kind IN ('CALLS', 'REFERENCES') AND c.kind IN (SELECT kind FROM kinds)
+      WHERE c.kind IN (${DISPATCHED}) AND c.kind IN (SELECT kind FROM kinds)
       UNION ALL
-      SELECT f.key, p.parent_key, 'CONTAINS', f.key, '[]' FROM frontier f CROSS JOIN nodes p ON p.key = f.key
-      WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL)
+      SELECT f.value, p.parent_key, 'CONTAINS', f.value, '[]' FROM json_each(@typed) f CROSS JOIN nodes p ON p.key = f.value
+      WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL
+      UNION ALL
+      SELECT f.value, e.source, e.kind, e.target, e.lines FROM json_each(@running) f CROSS JOIN nodes p ON p.key = f.value
+        CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES'
+      WHERE 'INSTANTIATES' IN (SELECT kind FROM kinds)
+        AND (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *')))
   SELECT l.via, l.edge, l.target, l.lines, ${NEIGHBOUR_COLUMNS}
   FROM links l CROSS JOIN nodes n ON n.key = l.node`;
 
 /**
  * Walking out, one level: the edges out of each frontier node, then, with dispatch, every member that
  * overrides what an edge names, transitively (for `all`, starting from what that declaration overrides), and
- * the members that override a library member a call names.
+ * the members that override a library member a call names. A `new` of a class also runs its constructor and
+ * the initialisers of its instance properties: those with edges of the walk's kinds are reached in the same step.
  */
 const STEP_OUT = `
   WITH RECURSIVE
@@ -163,17 +178,22 @@ const STEP_OUT = `
     bases(via, edge, target, lines, node) AS (
       SELECT via, edge, target, lines, target FROM direct
       UNION SELECT b.via, b.edge, b.target, b.lines, e.target FROM bases b CROSS JOIN edges e ON e.source = b.node AND e.kind = 'OVERRIDES'
-      WHERE @dispatch = 'all' AND b.edge IN ('CALLS', 'REFERENCES')),
+      WHERE @dispatch = 'all' AND b.edge IN (${DISPATCHED})),
     below(via, edge, target, lines, node) AS (
       SELECT via, edge, target, lines, node FROM bases
       UNION SELECT x.source, x.kind, x.target, x.lines, o.source FROM frontier f
-        CROSS JOIN external_edges x ON x.source = f.key AND x.kind IN ('CALLS', 'REFERENCES') AND x.kind IN (SELECT kind FROM kinds)
+        CROSS JOIN external_edges x ON x.source = f.key AND x.kind IN (${DISPATCHED}) AND x.kind IN (SELECT kind FROM kinds)
         CROSS JOIN external_edges o ON o.target = x.target AND o.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none'
       UNION SELECT b.via, b.edge, b.target, b.lines, e.source FROM below b CROSS JOIN edges e ON e.target = b.node AND e.kind = 'OVERRIDES'
-      WHERE @dispatch <> 'none' AND b.edge IN ('CALLS', 'REFERENCES'))
+      WHERE @dispatch <> 'none' AND b.edge IN (${DISPATCHED}))
   SELECT b.via, b.edge, b.target, b.lines, ${NEIGHBOUR_COLUMNS}
-  FROM below b CROSS JOIN nodes n ON n.key = b.node`;
+  FROM below b CROSS JOIN nodes n ON n.key = b.node
+  UNION ALL
+  SELECT d.via, d.edge, d.target, d.lines, ${NEIGHBOUR_COLUMNS}
+  FROM direct d CROSS JOIN nodes n ON n.parent_key = d.target
+  WHERE d.edge = 'INSTANTIATES' AND (n.kind = 'Constructor' OR (n.kind = 'Property' AND ' ' || n.modifiers || ' ' NOT GLOB '* static *'))
+    AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
 
 const statements = preparedStatements({
   stepIn: STEP_IN,
@@ -208,6 +228,10 @@ export interface StepRequest {
   readonly dispatch: Dispatch;
   /** Walking in: a Property also reaches its container (WalkRequest.propertiesReachContainers). */
   readonly propertiesReachContainers?: boolean;
+  /** Walking in: the frontier nodes reached through their type (USES_TYPE), or seeds; default all of the frontier. */
+  readonly typed?: readonly string[];
+  /** Walking in: the frontier nodes reached through code they run (not only their type), or seeds; default all. */
+  readonly running?: readonly string[];
 }
 
 /** Every neighbour of the frontier nodes one step along the direction, with dispatch: one SQL statement. */
@@ -218,12 +242,16 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
     kinds: JSON.stringify(request.kinds),
     dispatch: request.dispatch,
     containers: request.direction === "in" && request.propertiesReachContainers === true ? 1 : 0,
+    typed: JSON.stringify(request.typed ?? request.frontier),
+    running: JSON.stringify(request.direction === "in" ? (request.running ?? request.frontier) : []),
   }) as StepRow[];
   return rows.map((row) => {
     const named = request.direction === "in" ? row.via : row.key;
     const node: SymbolNode = { key: row.key, kind: row.kind, file: row.file, qualifiedName: row.qualifiedName, startLine: row.startLine, endLine: row.endLine };
     const lines = JSON.parse(row.lines) as number[];
-    return { node, link: { via: row.via, edge: row.edge, target: row.target, dispatch: row.target !== named && row.edge !== "CONTAINS", lines } };
+    const construction = row.edge === "INSTANTIATES" && row.target !== named;
+    const dispatch = row.target !== named && row.edge !== "CONTAINS" && !construction;
+    return { node, link: { via: row.via, edge: row.edge, target: row.target, dispatch, construction, lines } };
   });
 }
 
@@ -269,9 +297,10 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const accepts = request.acceptsFile ?? (() => true);
   const step = { direction: request.direction, kinds: request.kinds, dispatch: request.dispatch ?? "none", propertiesReachContainers: request.propertiesReachContainers === true };
   let frontier: readonly string[] = seeds;
+  let roles: { typed: readonly string[]; running: readonly string[] } = { typed: seeds, running: seeds };
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
-    for (const { node, link } of walkStep(db, { ...step, frontier })) {
+    for (const { node, link } of walkStep(db, { ...step, frontier, ...roles })) {
       const seedAgain = depth === 1 && request.seedsReachSeeds === true && seedSet.has(node.key);
       if (seen.has(node.key) && reached.get(node.key)?.depth !== depth && !seedAgain) continue;
       if (!accepts(node.file)) continue;
@@ -285,8 +314,27 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
       addLink(entry.links, link);
     }
     frontier = next;
+    roles = frontierRoles(next, reached);
   }
   return { seeds, nodes: finish(db, request, reached) };
+}
+
+/**
+ * Which frontier nodes a Property-to-container link and a construction link start from: a property depends
+ * on the seeds through its type (USES_TYPE), through code its initialiser runs or reads (CALLS, READS…), or
+ * by holding a function (REFERENCES: stored by its initialiser or by an assignment, neither of which runs it);
+ * a constructor is run by `new` however it depends on them (its parameter types are part of every `new`'s call).
+ */
+function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string, Reaching>): { typed: string[]; running: string[] } {
+  const typed: string[] = [];
+  const running: string[] = [];
+  for (const key of frontier) {
+    const entry = reached.get(key);
+    if (entry === undefined) continue;
+    if (entry.links.some((link) => link.edge === "USES_TYPE")) typed.push(key);
+    if (entry.node.kind === "Constructor" || entry.links.some((link) => link.edge !== "USES_TYPE" && link.edge !== "REFERENCES")) running.push(key);
+  }
+  return { typed, running };
 }
 
 /** Orders links and entries, marks what is reached only through dispatch, and counts each node's degree. */

@@ -30,6 +30,8 @@ export interface ReachLink {
   readonly edge: EdgeKind;
   /** With dispatch: the declaration the call names (a member `via` overrides, or that the entry overrides). */
   readonly through?: string;
+  /** `new` of the class `through`, which runs this constructor or property initialiser. */
+  readonly construction?: true;
   /** A read (getter) or write (setter) of the accessor property asked about. */
   readonly access?: "read" | "write";
   /** Lines of the edge's sites (calls, `new`, JSX), in the file of the edge's source. */
@@ -72,7 +74,8 @@ export function reachEntry(node: ReachedNode, accessOf: (via: string) => "read" 
       return {
         via: link.via,
         edge: link.edge,
-        ...(link.dispatch ? { through: link.target } : {}),
+        ...(link.dispatch || link.construction ? { through: link.target } : {}),
+        ...(link.construction ? { construction: true } : {}),
         ...(access === undefined ? {} : { access }),
         sites: link.lines,
       };
@@ -88,6 +91,7 @@ const VERBS: Record<WalkDirection, Record<EdgeKind, string>> = {
   in: {
     CALLS: "calls",
     REFERENCES: "references",
+    READS: "reads",
     USES_TYPE: "uses type",
     EXTENDS: "extends",
     IMPLEMENTS: "implements",
@@ -100,6 +104,7 @@ const VERBS: Record<WalkDirection, Record<EdgeKind, string>> = {
   out: {
     CALLS: "called by",
     REFERENCES: "referenced by",
+    READS: "read by",
     USES_TYPE: "type used by",
     EXTENDS: "extended by",
     IMPLEMENTS: "implemented by",
@@ -149,6 +154,11 @@ const ACCESS_VERBS = { read: "reads", write: "writes" } as const;
 function linkText(link: ReachLink, options: ReachTextOptions): string {
   const verb = link.access === undefined ? VERBS[options.direction][link.edge] : ACCESS_VERBS[link.access];
   const via = options.roots.has(link.via) ? "" : ` ${shortName(link.via)}`;
+  if (link.construction === true && link.through !== undefined) {
+    // `new` of the class runs the member this link goes through (walking in) or reaches (walking out).
+    const runs = options.direction === "in" && !options.roots.has(link.via) ? ` (runs ${shortName(link.via)})` : "";
+    return `${verb} ${shortName(link.through)}${sitesText(link.sites)}${runs}`;
+  }
   const through = link.through === undefined ? "" : ` via ${shortName(link.through)} (dispatch)`;
   return `${verb}${via}${sitesText(link.sites)}${through}`;
 }
@@ -214,7 +224,7 @@ export function reachMermaid(root: SymbolNode, entries: readonly ReachEntry[], d
       nodes.push({ id: link.via, label: shortName(link.via), group: parseNodeKey(link.via).file });
     }
     const verb = link.access === undefined ? VERBS.in[link.edge] : ACCESS_VERBS[link.access];
-    const label = link.through === undefined ? verb : `${verb} (dispatch)`;
+    const label = link.through === undefined || link.construction === true ? verb : `${verb} (dispatch)`;
     edges.push(direction === "in" ? { from: entry.key, to: link.via, label } : { from: link.via, to: entry.key, label });
   }
   return mermaidFlowchart(direction === "in" ? "BT" : "TD", nodes, edges);

@@ -28,8 +28,9 @@ describe(impactAnswer.name, () => {
     expect(present(answer, { format: "text", maxNodes: 100, maxTokens: 4000 }).text).toBe(
       [
         "impact of sum (Function, src/money.ts:9-11), depth ≤ 3, dispatch up",
-        "3 dependants in 2 files (+ 1 test file)",
+        "3 dependants (3 run or read it, 0 only name a type) in 2 files (+ 1 test file)",
         "",
+        "run or read it (3)",
         "depth 1 (2)",
         "  src/cart.ts",
         "    Cart.total 39-41  calls @40",
@@ -48,9 +49,41 @@ describe(impactAnswer.name, () => {
     const result = present(answer, { format: "text", maxNodes: 1, maxTokens: 4000 });
     expect(result.text).toContain("depth 1 (1 of 2)\n  src/cart.ts\n    Cart.total 39-41  calls @40\n");
     expect(result.text.split("\n").at(-1)).toBe(
-      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: a smaller depth (now 3), dispatch none, or raise maxNodes / maxTokens]",
+      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: a smaller depth (now 3), dispatch none, kinds runtime, or raise maxNodes / maxTokens]",
     );
     expect(result.structured["truncated"]).toMatchObject({ shown: 1, total: 3, by: "maxNodes" });
+  });
+
+  it("lists the dependants that only name a type after the others, under their own heading", () => {
+    const typed = memoryGraph(
+      [
+        { key: "src/money.ts:Money", kind: "Class", start: 1, end: 9 },
+        { key: "src/a.ts:total", start: 3, end: 5 },
+        { key: "src/b.ts:price", start: 7, end: 7 },
+      ],
+      [
+        ["INSTANTIATES", "src/a.ts:total", "src/money.ts:Money", [4]],
+        ["USES_TYPE", "src/b.ts:price", "src/money.ts:Money"],
+      ],
+    );
+    const text = present(impactAnswer(queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 1, dispatch: "up", tests: "include" })), {
+      format: "text",
+      maxNodes: 100,
+      maxTokens: 4000,
+    }).text;
+    expect(text.split("\n").slice(1)).toEqual([
+      "2 dependants (1 run or read it, 1 only name a type) in 2 files; no test file reaches it",
+      "",
+      "run or read it (1)",
+      "depth 1 (1)",
+      "  src/a.ts",
+      "    total 3-5  instantiates @4",
+      "",
+      "only name a type (USES_TYPE) (1)",
+      "depth 1 (1)",
+      "  src/b.ts",
+      "    price 7  uses type",
+    ]);
   });
 
   it("draws dependants pointing at what they use", () => {

@@ -1,7 +1,12 @@
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import { HIGH_FAN_OUT, counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
 import type { Dispatch } from "../graph-walk.js";
-import type { ImpactResult, TestToRun } from "./query.js";
+import type { DependantUse, ImpactKinds, ImpactResult, TestToRun } from "./query.js";
+
+/** A dependant and how it depends on the symbol: it runs or reads the code (`runtime`), or only names a type. */
+export interface ImpactEntry extends ReachEntry {
+  readonly use: DependantUse;
+}
 
 /** The impact answer as structured content (also the `json` output). */
 export interface ImpactStructured extends Readonly<Record<string, unknown>> {
@@ -9,12 +14,17 @@ export interface ImpactStructured extends Readonly<Record<string, unknown>> {
   readonly symbol: SymbolSummary;
   readonly depth: number;
   readonly dispatch: Dispatch;
+  readonly kinds: ImpactKinds;
   readonly members: number;
   readonly totalDependants: number;
+  /** Of totalDependants: those that run or read the code, and those that only name a type (USES_TYPE). */
+  readonly runtimeDependants: number;
+  readonly typeDependants: number;
   /** Dependants reached only through dispatch (a call of a member the symbol overrides), in the whole answer. */
   readonly throughDispatch: number;
   readonly files: number;
-  readonly dependants: readonly ReachEntry[];
+  /** Runtime dependants first, then type dependants. */
+  readonly dependants: readonly ImpactEntry[];
   readonly tests: readonly TestToRun[];
   readonly totalTests: number;
   readonly highFanOut: readonly { readonly key: string; readonly dependants: number }[];
@@ -23,6 +33,7 @@ export interface ImpactStructured extends Readonly<Record<string, unknown>> {
 
 function narrowHint(result: ImpactResult): string {
   const hints = [`a smaller depth (now ${result.depth})`, "dispatch none"];
+  if (result.kinds !== "runtime") hints.push("kinds runtime");
   if (result.members > 0) hints.push("one member instead of the whole declaration (e.g. a method)");
   hints.push("or raise maxNodes / maxTokens");
   return hints.join(", ");
@@ -37,19 +48,24 @@ function header(structured: ImpactStructured): string[] {
   const members = structured.members > 0 ? ` with its ${counted(structured.members, "member")}` : "";
   const dispatch = structured.throughDispatch > 0 ? `, ${structured.throughDispatch} only through dispatch` : "";
   const shown = structured.dependants.length < structured.totalDependants ? `; ${structured.dependants.length} of ${structured.totalDependants} shown` : "";
+  const kinds = structured.kinds === "all" ? "" : `, kinds ${structured.kinds}`;
+  const uses = structured.totalDependants === 0 ? "" : ` (${structured.runtimeDependants} run or read it, ${structured.typeDependants} only name a type)`;
   return [
-    `impact of ${shortName(symbol.key)}${members} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), depth ≤ ${structured.depth}, dispatch ${structured.dispatch}`,
-    `${counted(structured.totalDependants, "dependant")} in ${counted(structured.files, "file")}${dispatch}${testsSummary(structured.totalTests)}${shown}`,
+    `impact of ${shortName(symbol.key)}${members} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), depth ≤ ${structured.depth}, dispatch ${structured.dispatch}${kinds}`,
+    `${counted(structured.totalDependants, "dependant")}${uses} in ${counted(structured.files, "file")}${dispatch}${testsSummary(structured.totalTests)}${shown}`,
   ];
 }
 
-function text(structured: ImpactStructured, perDepth: ReadonlyMap<number, number>): string {
+const GROUP_TITLES: Record<DependantUse, string> = { runtime: "run or read it", type: "only name a type (USES_TYPE)" };
+
+function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, ReadonlyMap<number, number>>): string {
   const lines = header(structured);
-  if (structured.dependants.length > 0) {
-    lines.push(
-      "",
-      ...reachTextLines(structured.dependants, { direction: "in", roots: new Set([structured.symbol.key]), neighbours: "dependants" }, perDepth),
-    );
+  const options = { direction: "in", roots: new Set([structured.symbol.key]), neighbours: "dependants" } as const;
+  for (const use of ["runtime", "type"] as const) {
+    const group = structured.dependants.filter((entry) => entry.use === use);
+    if (group.length === 0) continue;
+    const total = use === "runtime" ? structured.runtimeDependants : structured.typeDependants;
+    lines.push("", `${GROUP_TITLES[use]} (${group.length < total ? `${group.length} of ${total}` : total})`, ...reachTextLines(group, options, perDepth.get(use)));
   }
   if (structured.tests.length > 0) {
     const count = structured.tests.length < structured.totalTests ? `${structured.tests.length} of ${structured.totalTests}` : `${structured.totalTests}`;
@@ -66,8 +82,12 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<number, number
 /** The impact result, ready for `present` to cut to the budget and render. */
 export function impactAnswer(result: ImpactResult): Presentable<ImpactStructured> {
   const { symbol } = result;
-  const perDepth = new Map<number, number>();
-  for (const node of result.dependants) perDepth.set(node.depth, (perDepth.get(node.depth) ?? 0) + 1);
+  const perDepth = new Map<DependantUse, Map<number, number>>([["runtime", new Map()], ["type", new Map()]]);
+  for (const node of result.dependants) {
+    const counts = perDepth.get(node.use);
+    counts?.set(node.depth, (counts.get(node.depth) ?? 0) + 1);
+  }
+  const runtimeDependants = result.dependants.filter((node) => node.use === "runtime").length;
   return {
     total: result.dependants.length,
     narrow: narrowHint(result),
@@ -76,11 +96,14 @@ export function impactAnswer(result: ImpactResult): Presentable<ImpactStructured
       symbol: symbolSummary(symbol),
       depth: result.depth,
       dispatch: result.dispatch,
+      kinds: result.kinds,
       members: result.members,
       totalDependants: result.dependants.length,
+      runtimeDependants,
+      typeDependants: result.dependants.length - runtimeDependants,
       throughDispatch: result.dependants.filter((node) => node.throughDispatch).length,
       files: result.files,
-      dependants: result.dependants.slice(0, shown).map((node) => reachEntry(node)),
+      dependants: result.dependants.slice(0, shown).map((node): ImpactEntry => ({ ...reachEntry(node), use: node.use })),
       tests: truncated === null ? result.tests : result.tests.slice(0, shown),
       totalTests: result.tests.length,
       highFanOut: result.highFanOut.map((hub) => ({ key: hub.key, dependants: hub.degree })),

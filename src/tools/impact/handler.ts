@@ -4,16 +4,18 @@ import { outputShape, present } from "../query-output.js";
 import { symbolFromInput, symbolShape } from "../symbol-input.js";
 import { defineTool } from "../tool-contract.js";
 import { impactAnswer } from "./format.js";
-import { queryImpact } from "./query.js";
+import { IMPACT_KINDS, queryImpact } from "./query.js";
 
 export const impactTool = defineTool({
   name: "impact",
   description: [
     "What breaks if this symbol changes: everything that depends on it, transitively, from the type-checked graph.",
-    "Follows callers, references (callbacks, handler maps), type users, subclasses and implementers, `new` and JSX, and",
+    "Follows callers, references (callbacks, handler maps, stored functions), reads of variables and properties, type users,",
+    "subclasses and implementers, `new` (a constructor reaches its `new` sites) and JSX, and",
     "(dispatch up, default) the callers of what a member overrides or implements, which may run it;",
     "a class, interface or file counts with all its members. Answers grouped by depth and file, each dependant with its",
-    "line range and what it uses, plus the test files that reach the symbol (tests to run) and high fan-out dependants.",
+    "line range and the edge it comes through; dependants that run or read the code come first, those that only name a type",
+    "(USES_TYPE) apart (kinds chooses); plus the test files that reach the symbol (tests to run) and high fan-out dependants.",
     "Use it before changing a signature or behaviour, instead of grepping for the name.",
   ].join("\n"),
   inputShape: {
@@ -29,12 +31,16 @@ export const impactTool = defineTool({
       .enum(["include", "exclude", "only"])
       .default("include")
       .describe("dependants in test files: include (listed as tests to run, default), exclude, or only"),
+    kinds: z
+      .enum(IMPACT_KINDS)
+      .default("all")
+      .describe("runtime = dependants that run or read the code; types = those that only name a type (USES_TYPE); all = both, runtime listed first (default)"),
     ...outputShape,
   },
   positional: ["symbol"],
   annotations: { title: "Impact of a change", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const symbol = await symbolFromInput(context, input.symbol, input.file);
-    return present(impactAnswer(queryImpact(context.db, symbol, { depth: input.depth, dispatch: input.dispatch, tests: input.tests })), input);
+    return present(impactAnswer(queryImpact(context.db, symbol, { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds })), input);
   },
 });

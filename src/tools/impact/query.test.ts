@@ -57,3 +57,50 @@ describe(queryImpact.name, () => {
     expect(result.highFanOut.map((node) => [node.key, node.degree])).toEqual([["src/app.ts:App", 26]]);
   });
 });
+
+describe("impact kinds", () => {
+  const typed = memoryGraph(
+    [
+      { key: "src/money.ts:Money", kind: "Class", start: 1, end: 9 },
+      { key: "src/money.ts:Money.add", kind: "Method", start: 3, end: 5 },
+      { key: "src/a.ts:sum" },
+      { key: "src/b.ts:Line", kind: "Interface" },
+      { key: "src/b.ts:Line.price", kind: "Property" },
+      { key: "src/c.ts:show" },
+      { key: "src/d.ts:run" },
+    ],
+    [
+      ["CALLS", "src/a.ts:sum", "src/money.ts:Money.add", [2]],
+      ["USES_TYPE", "src/b.ts:Line.price", "src/money.ts:Money"],
+      ["USES_TYPE", "src/c.ts:show", "src/b.ts:Line"],
+      ["CALLS", "src/d.ts:run", "src/a.ts:sum", [4]],
+    ],
+  );
+  const impactOf = (kinds: "runtime" | "types" | "all") =>
+    queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 3, dispatch: "up", tests: "include", kinds }).dependants.map((node) => [
+      node.key,
+      node.use,
+    ]);
+
+  it("lists the dependants that run or read the code first, then those that only name a type", () => {
+    expect(impactOf("all")).toEqual([
+      ["src/a.ts:sum", "runtime"],
+      ["src/d.ts:run", "runtime"],
+      ["src/b.ts:Line.price", "type"],
+      ["src/b.ts:Line", "type"],
+      ["src/c.ts:show", "type"],
+    ]);
+  });
+
+  it("keeps only one group when asked", () => {
+    expect(impactOf("runtime")).toEqual([
+      ["src/a.ts:sum", "runtime"],
+      ["src/d.ts:run", "runtime"],
+    ]);
+    expect(impactOf("types")).toEqual([
+      ["src/b.ts:Line.price", "type"],
+      ["src/b.ts:Line", "type"],
+      ["src/c.ts:show", "type"],
+    ]);
+  });
+});

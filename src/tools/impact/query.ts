@@ -22,7 +22,20 @@ export const IMPACT_EDGE_KINDS = [
   "OVERRIDES",
   "INSTANTIATES",
   "RENDERS",
+  "READS",
 ] as const satisfies readonly EdgeKind[];
+
+/** Which dependants an answer lists: those that run or read the code, those that only name a type, or both. */
+export const IMPACT_KINDS = ["runtime", "types", "all"] as const;
+export type ImpactKinds = (typeof IMPACT_KINDS)[number];
+
+/** How a dependant depends on the symbol: by running or reading code (`runtime`) or only by naming a type. */
+export type DependantUse = "runtime" | "type";
+
+/** A dependant and how it depends on the symbol. */
+export interface Dependant extends ReachedNode {
+  readonly use: DependantUse;
+}
 
 const LISTED_HUBS = 5;
 
@@ -42,6 +55,8 @@ export interface ImpactRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: ImpactTests;
+  /** Default `all`. */
+  readonly kinds?: ImpactKinds;
 }
 
 export interface ImpactResult {
@@ -49,10 +64,11 @@ export interface ImpactResult {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly testFilter: ImpactTests;
+  readonly kinds: ImpactKinds;
   /** Members of the symbol walked from too (0 for a function). */
   readonly members: number;
-  /** Dependants outside test files, by depth, file and line. */
-  readonly dependants: readonly ReachedNode[];
+  /** Dependants outside test files: those that run or read the code first, then those that only name a type; each by depth, file and line. */
+  readonly dependants: readonly Dependant[];
   /** Distinct files of `dependants`. */
   readonly files: number;
   readonly tests: readonly TestToRun[];
@@ -71,18 +87,50 @@ function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
     .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
 }
 
+/**
+ * The nodes of the walk over every edge that depend on the symbol through a type: not runtime dependants, and
+ * linked by a type use (or a property's container) or to another type dependant. A node the full walk reaches
+ * only through runtime dependants is a runtime dependant beyond the depth asked for along code: left out.
+ */
+function typeDependants(nodes: readonly ReachedNode[], runtimeKeys: ReadonlySet<string>): Dependant[] {
+  const typed = new Set<string>();
+  const found: Dependant[] = [];
+  for (const node of nodes) {
+    if (runtimeKeys.has(node.key)) continue;
+    if (!node.links.some((link) => link.edge === "USES_TYPE" || link.edge === "CONTAINS" || typed.has(link.via))) continue;
+    typed.add(node.key);
+    found.push({ ...node, use: "type" });
+  }
+  return found;
+}
+
+/** Edges by which code runs or reads the symbol: every impact edge but USES_TYPE. */
+const RUNTIME_EDGE_KINDS = IMPACT_EDGE_KINDS.filter((kind) => kind !== "USES_TYPE");
+
+/**
+ * Two walks: one without type uses (the runtime dependants, at their distance along code that runs or reads
+ * the symbol) and, unless only those are asked for, one with every edge; what only the second reaches only
+ * names a type. Runtime dependants come first.
+ */
 export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactRequest): ImpactResult {
-  const walk = walkGraph(db, {
-    seeds: [symbol.key],
-    direction: "in",
-    kinds: IMPACT_EDGE_KINDS,
-    maxDepth: request.depth,
-    dispatch: request.dispatch,
-    withMembers: true,
-    propertiesReachContainers: true,
-    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
-  });
-  const dependants = request.tests === "only" ? [] : walk.nodes.filter((node) => !isTestPath(node.file));
+  const kinds = request.kinds ?? "all";
+  const walk = (edgeKinds: readonly EdgeKind[], types: boolean) =>
+    walkGraph(db, {
+      seeds: [symbol.key],
+      direction: "in",
+      kinds: edgeKinds,
+      maxDepth: request.depth,
+      dispatch: request.dispatch,
+      withMembers: true,
+      propertiesReachContainers: types,
+      ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
+    });
+  const runtimeWalk = walk(RUNTIME_EDGE_KINDS, false);
+  const runtime = runtimeWalk.nodes.map((node): Dependant => ({ ...node, use: "runtime" }));
+  const runtimeKeys = new Set(runtime.map((node) => node.key));
+  const typeOnly = kinds === "runtime" ? [] : typeDependants(walk(IMPACT_EDGE_KINDS, true).nodes, runtimeKeys);
+  const classified = [...(kinds === "types" ? [] : runtime), ...typeOnly];
+  const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTestPath(node.file));
   const highFanOut = dependants
     .filter((node) => node.degree >= HIGH_FAN_OUT)
     .sort((a, b) => b.degree - a.degree || a.key.localeCompare(b.key))
@@ -92,10 +140,11 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     depth: request.depth,
     dispatch: request.dispatch,
     testFilter: request.tests,
-    members: walk.seeds.length - 1,
+    kinds,
+    members: runtimeWalk.seeds.length - 1,
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
-    tests: testsToRun(walk.nodes.filter((node) => isTestPath(node.file))),
+    tests: testsToRun(classified.filter((node) => isTestPath(node.file))),
     highFanOut,
   };
 }

@@ -14,6 +14,8 @@ export interface StepEntry extends SymbolSummary {
   readonly sites: readonly number[];
   /** With dispatch: the declaration the previous step calls, which this step overrides or implements. */
   readonly through?: string;
+  /** The class the previous step constructs, when this step is its constructor or a property initialiser. */
+  readonly constructs?: string;
 }
 
 /** The paths answer as structured content (also the `json` output). */
@@ -50,6 +52,7 @@ const ARRIVAL: Record<EdgeKind, string> = {
   INSTANTIATES: "new",
   RENDERS: "rendered",
   REFERENCES: "passed as callback",
+  READS: "read",
   USES_TYPE: "type used",
   EXTENDS: "extended",
   IMPLEMENTS: "implemented",
@@ -69,6 +72,7 @@ function stepEntry(step: PathStep): StepEntry {
     edge: step.edge ?? null,
     sites: step.sites,
     ...(step.through === undefined ? {} : { through: step.through }),
+    ...(step.constructs === undefined ? {} : { constructs: step.constructs }),
   };
 }
 
@@ -87,7 +91,8 @@ function pathLines(steps: readonly StepEntry[]): string[] {
     }
     const name = step.kind === "File" ? "<top level>" : step.name;
     const through = step.through === undefined ? "" : ` via ${shortName(step.through)} (dispatch)`;
-    const arrival = step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${sitesText(step.sites)}${through}`;
+    const constructs = step.constructs === undefined ? "" : ` ${shortName(step.constructs)}`;
+    const arrival = step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${constructs}${sitesText(step.sites)}${through}`;
     lines.push(`    ${name} ${lineRange(step.start, step.end)}${arrival}`);
   }
   return lines;

@@ -30,6 +30,8 @@ export interface PathStep extends SymbolNode {
   readonly sites: readonly number[];
   /** With dispatch: the declaration the previous step calls, which this step overrides or implements. */
   readonly through: string | undefined;
+  /** The class the previous step constructs with `new`, when this step is its constructor or a property initialiser. */
+  readonly constructs: string | undefined;
 }
 
 export interface PathsResult {
@@ -165,7 +167,7 @@ function describeSteps(reach: Reach, path: readonly string[]): PathStep[] {
     if (node === undefined) throw new Error(`path node ${key} was not reached`);
     const previous = path[index - 1];
     const link = previous === undefined ? undefined : reach.successors.get(previous)?.get(key);
-    return { ...node, edge: link?.edge, sites: link?.lines ?? [], through: link?.dispatch === true ? link.target : undefined };
+    return { ...node, edge: link?.edge, sites: link?.lines ?? [], through: link?.dispatch === true ? link.target : undefined, constructs: link?.construction === true ? link.target : undefined };
   });
 }
 

@@ -1,9 +1,15 @@
-// expect: CALLS src/constructor-and-initialisers/widget.ts:Widget -> src/constructor-and-initialisers/widget.ts:nextId
-// expect: CALLS src/constructor-and-initialisers/widget.ts:Widget -> src/constructor-and-initialisers/widget.ts:createRegistry
-// expect: CALLS src/constructor-and-initialisers/widget.ts:Widget -> src/constructor-and-initialisers/widget.ts:loadDefaults
+// Constructor bodies belong to the Constructor node, property initialisers to their Property node; a static
+// block runs when the class is defined, so it stays with the class (ADR 0009).
+// expect: CALLS src/constructor-and-initialisers/widget.ts:Widget.id -> src/constructor-and-initialisers/widget.ts:nextId
+// expect: CALLS src/constructor-and-initialisers/widget.ts:Widget.registry -> src/constructor-and-initialisers/widget.ts:createRegistry
+// expect: CALLS src/constructor-and-initialisers/widget.ts:Widget.constructor -> src/constructor-and-initialisers/widget.ts:loadDefaults
 // expect: CALLS src/constructor-and-initialisers/widget.ts:Widget -> src/constructor-and-initialisers/widget.ts:registerType
-// expect: INSTANTIATES src/constructor-and-initialisers/widget.ts:Widget -> src/constructor-and-initialisers/widget.ts:Options
+// expect: INSTANTIATES src/constructor-and-initialisers/widget.ts:Widget.constructor -> src/constructor-and-initialisers/widget.ts:Options
 // expect: CALLS src/constructor-and-initialisers/widget.ts:Widget.describe -> src/constructor-and-initialisers/widget.ts:Options.summary
+// expect-not: CALLS src/constructor-and-initialisers/widget.ts:Widget -> src/constructor-and-initialisers/widget.ts:nextId
+// expect-not: CALLS src/constructor-and-initialisers/widget.ts:Widget -> src/constructor-and-initialisers/widget.ts:loadDefaults
+// expect: READS src/constructor-and-initialisers/widget.ts:Widget.constructor -> src/constructor-and-initialisers/widget.ts:Widget.registry
+// expect: READS src/constructor-and-initialisers/widget.ts:nextId -> src/constructor-and-initialisers/widget.ts:counter
 
 let counter = 0;
 const knownTypes = new Set<string>();

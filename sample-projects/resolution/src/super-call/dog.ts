@@ -1,6 +1,6 @@
 // expect: IMPORTS src/super-call/dog.ts -> src/super-call/animal.ts
 // expect: EXTENDS src/super-call/dog.ts:Dog -> src/super-call/animal.ts:Animal
-// expect: CALLS src/super-call/dog.ts:Dog -> src/super-call/animal.ts:Animal.constructor
+// expect: CALLS src/super-call/dog.ts:Dog.constructor -> src/super-call/animal.ts:Animal.constructor
 // expect: CALLS src/super-call/dog.ts:Dog.describe -> src/super-call/animal.ts:Animal.describe
 // expect-not: CALLS src/super-call/dog.ts:Dog.describe -> src/super-call/dog.ts:Dog.describe
 // expect: CALLS src/super-call/dog.ts:Dog.move -> src/super-call/animal.ts:Animal.move
