@@ -26,7 +26,7 @@ export interface GroundTruth {
   readonly relatedDeclarations: (member: { readonly file: string; readonly line: number; readonly name: string }, answers: Map<string, readonly string[]>) => readonly string[];
 }
 
-function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
+export function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
   const parsed = ts.getParsedCommandLineOfConfigFile(tsconfigPath, {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
