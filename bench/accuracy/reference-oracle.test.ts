@@ -39,8 +39,11 @@ async function indexProject(): Promise<{ root: string; dbPath: string }> {
   return { root, dbPath };
 }
 
-function oracle(root: string, dbPath: string): OracleResult {
-  return runReferenceOracle({ root, tsconfigPath: path.join(root, "tsconfig.json"), dbPath, answers: new Map() });
+type Engine = OracleResult["engine"];
+
+function oracle(root: string, dbPath: string, engine: Engine): OracleResult {
+  const options = { root, tsconfigPath: path.join(root, "tsconfig.json"), dbPath };
+  return runReferenceOracle(engine === "symbols" ? options : { ...options, findReferences: new Map() });
 }
 
 const sitesOf = (result: OracleResult, target: string): Pick<ReferenceSite, "file" | "line" | "form" | "enclosing" | "verdict">[] =>
@@ -57,8 +60,9 @@ describe("runReferenceOracle", () => {
   });
   afterAll(removeTempDirs);
 
-  it("lists every use outside imports, exports, comments and the node's own declaration, with the edge that records it", () => {
-    const result = oracle(root, dbPath);
+  it.each<Engine>(["symbols", "find-references"])("lists every use outside imports, exports, comments and the node's own declaration, with the edge that records it (%s)", (engine) => {
+    const result = oracle(root, dbPath, engine);
+    expect(result.engine).toBe(engine);
     expect(sitesOf(result, "src/a.ts:g")).toEqual([
       { file: "src/a.ts", line: 9, form: "call", enclosing: "src/a.ts:run", verdict: "edge" },
       { file: "src/b.ts", line: 3, form: "call", enclosing: "src/b.ts:total", verdict: "edge" },
@@ -84,7 +88,7 @@ describe("runReferenceOracle", () => {
     } finally {
       db.close();
     }
-    const result = oracle(root, dbPath);
+    const result = oracle(root, dbPath, "symbols");
     expect(sitesOf(result, "src/a.ts:g")[0]).toEqual({ file: "src/a.ts", line: 9, form: "call", enclosing: "src/a.ts:run", verdict: "missing" });
     expect(sitesOf(result, "src/a.ts:f")[0]).toMatchObject({ line: 3, verdict: "edge, other line" });
     expect(result.referenceEdges.filter((check) => !check.listed)).toEqual([{ source: "src/a.ts:decode", target: "src/a.ts:f", file: "src/a.ts", line: 2, listed: false }]);

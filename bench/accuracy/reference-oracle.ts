@@ -11,6 +11,7 @@ import ts from "typescript";
 import { createLanguageService } from "./call-hierarchy.js";
 import { enclosingNode, placeNodes, type GraphNode, type PlacedNode } from "./graph-declarations.js";
 import { RELATED_MEMBER, referenceForm, tokenAt } from "./reference-form.js";
+import { symbolReferenceAnswers } from "./reference-symbols.js";
 
 /** What find-references answered for one node: its definitions (`file:position`) and its other sites. */
 export interface ReferenceAnswer {
@@ -43,6 +44,10 @@ export interface ReferenceEdgeCheck {
 
 export interface OracleResult {
   readonly sites: readonly ReferenceSite[];
+  /** The uses of each node (`file:nameLine:name`), as the oracle found them. */
+  readonly answers: ReadonlyMap<string, ReferenceAnswer>;
+  /** Which way the uses were found. */
+  readonly engine: "find-references" | "symbols";
   /** Every line of every REFERENCES edge, and whether find-references lists a use of its target there. */
   readonly referenceEdges: readonly ReferenceEdgeCheck[];
   readonly nodes: number;
@@ -60,8 +65,11 @@ export interface OracleOptions {
   readonly root: string;
   readonly tsconfigPath: string;
   readonly dbPath: string;
-  /** find-references answers of earlier runs, by node (`file:nameLine:name`); filled with the new ones. */
-  readonly answers: Map<string, ReferenceAnswer>;
+  /**
+   * Ask find-references node by node, with the answers of earlier runs by node (`file:nameLine:name`); filled
+   * with the new ones. Without it, one pass over every name finds the same (reference-symbols.ts).
+   */
+  readonly findReferences?: Map<string, ReferenceAnswer>;
   /** Progress on stderr. */
   readonly log?: (message: string) => void;
   /** Called every 2,000 new answers, to save them (a long run that dies keeps what it asked). */
@@ -142,7 +150,7 @@ function askFindReferences(service: ts.LanguageService, program: ts.Program, roo
 
 export function runReferenceOracle(options: OracleOptions): OracleResult {
   const startedAt = performance.now();
-  const { root, answers } = options;
+  const { root } = options;
   const { nodes, edges, references } = readGraph(options.dbPath);
   const byKey = new Map(nodes.map((node) => [node.key, node]));
   const { service } = createLanguageService(options.tsconfigPath);
@@ -168,17 +176,25 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
   const nodeAtDefinition = new Map<string, GraphNode>();
   for (const [file, placed] of placedByFile) for (const entry of placed) nodeAtDefinition.set(`${file}:${entry.namePosition}`, entry.node);
 
-  // find-references at every placed node but constructors (whose uses are their class's: `new C()`).
+  // The uses of every placed node but constructors (whose uses are their class's: `new C()`).
   let asked = 0;
   let cached = 0;
   const all = [...placedByFile.values()].flat().filter((entry) => entry.node.kind !== "Constructor");
-  for (const entry of all) {
+  const answers = new Map<string, ReferenceAnswer>();
+  const known = options.findReferences;
+  if (known === undefined) {
+    for (const [entry, answer] of symbolReferenceAnswers(program, root, placedByFile)) answers.set(nodeId(entry.node), answer);
+  }
+  for (const entry of known === undefined ? [] : all) {
     const id = nodeId(entry.node);
-    if (answers.has(id)) {
+    const answer = known?.get(id);
+    if (answer !== undefined) {
+      answers.set(id, answer);
       cached++;
       continue;
     }
     answers.set(id, askFindReferences(service, program, root, entry));
+    known?.set(id, answers.get(id) as ReferenceAnswer);
     asked++;
     if (asked % 1000 === 0) options.log?.(`find-references asked at ${asked} nodes (${cached} cached), ${Math.round((performance.now() - startedAt) / 1000)} s`);
     if (asked % 2000 === 0) options.checkpoint?.();
@@ -253,6 +269,8 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
   };
   return {
     sites,
+    answers,
+    engine: known === undefined ? "symbols" : "find-references",
     referenceEdges,
     nodes: nodes.length,
     unplaced,

@@ -71,7 +71,9 @@ export function referenceReport(corpus: string, result: OracleResult, top: numbe
   const lines: string[] = [`## ${corpus}: reference completeness`, ""];
   const counted = result.sites.length;
   lines.push(
-    `${count(result.nodes)} nodes (${result.unplaced.length} not placed on a declaration); find-references asked at ${count(result.asked)} (${count(result.cached)} cached), ${(result.ms / 1000).toFixed(1)} s. ` +
+    `${count(result.nodes)} nodes (${result.unplaced.length} not placed on a declaration); ` +
+      (result.engine === "symbols" ? "uses found in one pass over every name" : `find-references asked at ${count(result.asked)} nodes (${count(result.cached)} cached)`) +
+      `, ${(result.ms / 1000).toFixed(1)} s. ` +
       `Sites: ${count(counted)} counted, ${count(result.excluded)} imports/exports and ${count(result.insideOwnDeclaration)} inside the node's own declaration left out.`,
     "",
   );
@@ -90,5 +92,28 @@ export function referenceReport(corpus: string, result: OracleResult, top: numbe
   if (result.unplaced.length > 0) {
     lines.push("### Nodes not placed on a declaration", "", ...result.unplaced.slice(0, top).map((node) => `- \`${node.key}\` (${node.kind}, line ${node.nameLine})`), "");
   }
+  return lines;
+}
+
+/**
+ * The counted sites one oracle run lists and the other does not (the one-pass engine against find-references),
+ * by form, with examples.
+ */
+export function engineDifferences(symbols: OracleResult, findReferences: OracleResult, perForm: number): string[] {
+  const keyOf = (site: ReferenceSite): string => `${site.target.key}|${site.file}:${site.line}`;
+  const lines: string[] = [];
+  const side = (title: string, from: OracleResult, other: OracleResult): void => {
+    const keys = new Set(other.sites.map(keyOf));
+    const only = from.sites.filter((site) => !keys.has(keyOf(site)));
+    lines.push(`${title}: ${count(only.length)} of ${count(from.sites.length)}`, "");
+    const byForm = new Map<string, ReferenceSite[]>();
+    for (const site of only) byForm.set(site.form, [...(byForm.get(site.form) ?? []), site]);
+    for (const [form, sites] of [...byForm].sort((a, b) => b[1].length - a[1].length)) {
+      lines.push(`- **${form}**: ${count(sites.length)}`, ...examples(sites, perForm).map((site) => `  - ${describeSite(site, from)}`));
+    }
+    lines.push("");
+  };
+  side("Sites find-references lists and the one-pass engine does not", findReferences, symbols);
+  side("Sites the one-pass engine lists and find-references does not", symbols, findReferences);
   return lines;
 }

@@ -4,6 +4,7 @@
  *   npm run bench:accuracy [-- --corpus effect@3.22.4,zod@3.25.76,rxjs@7.8.2] [--top 15] [--reuse-truth]
  *
  * --db FILE compares an existing index of the corpus instead of indexing it (one corpus at a time).
+ * --no-references skips the reference oracle (bench/accuracy/run-references.ts) that follows each corpus's report.
  * --reuse-truth reads the compiler's answers saved by an earlier run of the same corpus and TypeScript
  * version (next to the corpus, in .accuracy-cache/) instead of asking the language service again.
  *
@@ -22,6 +23,7 @@ import ts from "typescript";
 import { buildGroundTruth, type CachedAnswers } from "./call-hierarchy.js";
 import { declarationIdentity, withCallee } from "./declaration-identity.js";
 import { CALL_LIKE_EDGE_KINDS, graphTriples, type GraphTriple, type NodeRow } from "./graph-calls.js";
+import { referenceCompleteness } from "./run-references.js";
 import { compareTriples, tripleKey, type CallTriple, type Scores } from "./triples.js";
 
 const DEFAULT_CORPORA = ["effect@3.22.4", "zod@3.25.76", "rxjs@7.8.2"];
@@ -149,6 +151,8 @@ async function main(): Promise<void> {
       lines.push(`### Top false negatives (${comparison.falseNegatives.length} in all)`, "", ...comparison.falseNegatives.slice(0, top).map(describe), "");
       lines.push(`### Top false positives (${comparison.falsePositives.length} in all)`, "", ...comparison.falsePositives.slice(0, top).map(describe), "");
       process.stdout.write(`${lines.join("\n")}\n`);
+      // Reference completeness (docs/accuracy.md): every use find-references lists must be an edge.
+      if (!process.argv.includes("--no-references")) process.stdout.write(referenceCompleteness(corpus, dbPath, top));
     }
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@
  * Reference completeness: every use find-all-references lists must be an edge of the graph.
  *
  *   npm run bench:references [-- --corpus zod@3.25.76,rxjs@7.8.2,effect@3.22.4] [--top 15] [--db FILE]
+ *                            [--find-references | --validate]
  *
  * Per corpus: fetch it (bench/corpus.ts), index it with dist/cli.js (or read --db, one corpus at a time), ask
  * the language service find-references at every node (answers cached in .bench-corpora/.accuracy-cache/, so a
@@ -15,8 +16,8 @@ import * as path from "node:path";
 import ts from "typescript";
 import { parseCorpusSpec, prepareCorpus, type PreparedCorpus } from "../corpus.js";
 import { REPO_ROOT, log } from "../measure.js";
-import { readAnswers, runReferenceOracle, writeAnswers } from "./reference-oracle.js";
-import { referenceReport } from "./reference-report.js";
+import { readAnswers, runReferenceOracle, writeAnswers, type OracleResult } from "./reference-oracle.js";
+import { engineDifferences, referenceReport } from "./reference-report.js";
 
 const DEFAULT_CORPORA = ["zod@3.25.76", "rxjs@7.8.2", "effect@3.22.4"];
 
@@ -25,21 +26,35 @@ function argument(name: string): string | undefined {
   return index < 0 ? undefined : process.argv[index + 1];
 }
 
-/** Runs the oracle on an indexed corpus and returns its report; the find-references answers are cached. */
-export function referenceCompleteness(corpus: PreparedCorpus, dbPath: string, top: number): string {
+/** The oracle asking find-references node by node; its answers are cached next to the corpus. */
+function findReferencesOracle(corpus: PreparedCorpus, dbPath: string): OracleResult {
   const cacheFile = path.join(path.dirname(corpus.dir), ".accuracy-cache", `${corpus.spec.dirName}-ts${ts.version}-references.json`);
   const answers = readAnswers(cacheFile);
-  log(`${corpus.spec.id}: reference oracle (${answers.size} find-references answers cached) ...`);
+  log(`${corpus.spec.id}: reference oracle asking find-references (${answers.size} answers cached) ...`);
   const result = runReferenceOracle({
     root: corpus.dir,
     tsconfigPath: corpus.tsconfigPath,
     dbPath,
-    answers,
+    findReferences: answers,
     log: (message) => log(`${corpus.spec.id}: ${message}`),
     checkpoint: () => writeAnswers(cacheFile, answers),
   });
   writeAnswers(cacheFile, answers);
-  return `${referenceReport(corpus.spec.id, result, top).join("\n")}\n`;
+  return result;
+}
+
+/**
+ * Runs the oracle on an indexed corpus and returns its report: by default with the one-pass engine; with
+ * --find-references asking find-references at every node; with --validate both, and the sites they differ on.
+ */
+export function referenceCompleteness(corpus: PreparedCorpus, dbPath: string, top: number): string {
+  const validate = process.argv.includes("--validate");
+  if (process.argv.includes("--find-references") && !validate) return `${referenceReport(corpus.spec.id, findReferencesOracle(corpus, dbPath), top).join("\n")}\n`;
+  log(`${corpus.spec.id}: reference oracle ...`);
+  const result = runReferenceOracle({ root: corpus.dir, tsconfigPath: corpus.tsconfigPath, dbPath });
+  const lines = referenceReport(corpus.spec.id, result, top);
+  if (validate) lines.push(`### ${corpus.spec.id}: one pass against find-references`, "", ...engineDifferences(result, findReferencesOracle(corpus, dbPath), 3));
+  return `${lines.join("\n")}\n`;
 }
 
 async function main(): Promise<void> {
