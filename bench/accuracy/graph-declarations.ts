@@ -47,6 +47,7 @@ const PLACEABLE: ReadonlySet<ts.SyntaxKind> = new Set(Object.values(DECLARATION_
 
 function nameText(name: ts.Node): string | undefined {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  if (ts.isComputedPropertyName(name)) return `[${name.expression.getText()}]`;
   return undefined;
 }
 

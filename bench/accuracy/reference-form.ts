@@ -127,6 +127,17 @@ function skipOuterParentheses(node: ts.Node): ts.Node {
   return current;
 }
 
+/** Inside a function body or an initialiser (where ts-graph records no USES_TYPE), rather than a signature. */
+function inBody(name: ts.Node): boolean {
+  for (let node: ts.Node = name; node.parent !== undefined; node = node.parent) {
+    const parent = node.parent;
+    if (ts.isFunctionLike(parent) && (parent as ts.SignatureDeclaration & { body?: ts.Node }).body === node) return true;
+    if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isParameter(parent)) && parent.initializer === node) return true;
+    if (ts.isClassStaticBlockDeclaration(parent) || ts.isExpressionStatement(parent)) return true;
+  }
+  return false;
+}
+
 function inComment(name: ts.Node): boolean {
   for (let node: ts.Node | undefined = name; node !== undefined; node = node.parent) {
     if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return true;
@@ -142,7 +153,10 @@ export function referenceForm(name: ts.Node): ReferenceForm {
     return { form: "import/export", member: false, excluded: true };
   }
   const inType = typeForm(name);
-  if (inType !== undefined) return { form: inType, member: ts.isQualifiedName(parent) && parent.right === name, excluded: false };
+  if (inType !== undefined) {
+    const form = inBody(name) ? `${inType}, in a body or initialiser` : inType;
+    return { form, member: ts.isQualifiedName(parent) && parent.right === name, excluded: false };
+  }
   if (ts.isBindingElement(parent) && (parent.propertyName === name || parent.name === name)) return { form: "destructuring", member: true, excluded: false };
   if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isGetAccessorDeclaration(parent) || ts.isSetAccessorDeclaration(parent)) && parent.name === name) {
     if (ts.isObjectLiteralExpression(parent.parent)) return { form: "object literal key", member: true, excluded: false };

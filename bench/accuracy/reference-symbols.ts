@@ -123,7 +123,7 @@ function findNameAt(sourceFile: ts.SourceFile, position: number): ts.Node | unde
   let found: ts.Node | undefined;
   const visit = (node: ts.Node): void => {
     if (found !== undefined || position < node.pos || position >= node.end) return;
-    if (node.getStart(sourceFile) === position && node.parent !== undefined && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) || node.kind === ts.SyntaxKind.ConstructorKeyword)) {
+    if (node.getStart(sourceFile) === position && node.parent !== undefined && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isComputedPropertyName(node) || node.kind === ts.SyntaxKind.ConstructorKeyword)) {
       found = node;
       return;
     }
@@ -155,13 +155,13 @@ type Meaning = "value" | "type" | "namespace";
 /** What a name may mean where it is written (after services' getMeaningFromLocation, simplified). */
 function meaningsAt(name: ts.Node): readonly Meaning[] {
   const form = referenceForm(name).form;
-  if (form === "type reference (namespace qualifier)") return ["namespace"];
+  if (form.startsWith("type reference (namespace qualifier)")) return ["namespace"];
   if (form.startsWith("heritage")) {
     const clause = ts.findAncestor(name, ts.isHeritageClause);
     const classExtends = clause?.token === ts.SyntaxKind.ExtendsKeyword && ts.isClassLike(clause.parent);
     return classExtends ? ["value", "type", "namespace"] : ["type", "namespace"];
   }
-  if (form.startsWith("type") && form !== "typeof (type query)") return ["type"];
+  if (form.startsWith("type") && !form.startsWith("typeof (type query)")) return ["type"];
   if (form.startsWith("indexed access") || form.startsWith("import(")) return ["type"];
   return ["value", "namespace"];
 }
