@@ -56,6 +56,8 @@ export interface OracleResult {
   readonly cached: number;
   readonly excluded: number;
   readonly insideOwnDeclaration: number;
+  /** Uses of a property of a union of several declarations (one-pass engine), counted for the first of them. */
+  readonly unionUses: number;
   readonly ms: number;
   /** The text of a line of a corpus file, for reports. */
   readonly lineText: (file: string, line: number) => string;
@@ -182,8 +184,11 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
   const all = [...placedByFile.values()].flat().filter((entry) => entry.node.kind !== "Constructor");
   const answers = new Map<string, ReferenceAnswer>();
   const known = options.findReferences;
+  let unionUses = 0;
   if (known === undefined) {
-    for (const [entry, answer] of symbolReferenceAnswers(program, root, placedByFile)) answers.set(nodeId(entry.node), answer);
+    const found = symbolReferenceAnswers(program, root, placedByFile);
+    for (const [entry, answer] of found.answers) answers.set(nodeId(entry.node), answer);
+    unionUses = found.unionUses;
   }
   for (const entry of known === undefined ? [] : all) {
     const id = nodeId(entry.node);
@@ -278,6 +283,7 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
     cached,
     excluded,
     insideOwnDeclaration,
+    unionUses,
     ms: Math.round(performance.now() - startedAt),
     lineText,
   };

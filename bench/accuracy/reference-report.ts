@@ -74,7 +74,9 @@ export function referenceReport(corpus: string, result: OracleResult, top: numbe
     `${count(result.nodes)} nodes (${result.unplaced.length} not placed on a declaration); ` +
       (result.engine === "symbols" ? "uses found in one pass over every name" : `find-references asked at ${count(result.asked)} nodes (${count(result.cached)} cached)`) +
       `, ${(result.ms / 1000).toFixed(1)} s. ` +
-      `Sites: ${count(counted)} counted, ${count(result.excluded)} imports/exports and ${count(result.insideOwnDeclaration)} inside the node's own declaration left out.`,
+      `Sites: ${count(counted)} counted; left out: ${count(result.excluded)} imports/exports, ${count(result.insideOwnDeclaration)} inside the node's own declaration` +
+      "." +
+      (result.engine === "symbols" ? ` ${count(result.unionUses)} uses of a property of a union of several declarations are counted for the first, as find-references does.` : ""),
     "",
   );
   lines.push(...verdictTable("node kind", result.sites, (site) => site.targetKind), "");

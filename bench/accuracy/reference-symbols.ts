@@ -7,14 +7,19 @@ import { referenceForm } from "./reference-form.js";
 /**
  * find-references for every node at once: one pass over every name of every corpus file, asking the checker
  * which declared symbols it refers to, the way find-references decides that a name is a reference of a
- * symbol (services/findAllReferences.ts): through import aliases to the declaration, from a union or mapped
- * property to the properties it comes from (`getRootSymbols`), from a shorthand property to the variable it
+ * symbol (services/findAllReferences.ts): through import aliases to the declaration, from a mapped or
+ * instantiated property to the property it comes from (`getRootSymbols`; a property of a union of several
+ * declarations to the first), from a shorthand property to the variable it
  * reads and the contextual type's property, from an object literal's key and a destructured name to the
  * property of the contextual or destructured type. About as slow as one type check, where asking
  * find-references node by node is slow on a large corpus (effect@3: 16,000 nodes, about an hour).
  * The oracle's `--find-references` mode asks find-references itself, to validate this on small corpora.
  */
-export function symbolReferenceAnswers(program: ts.Program, root: string, placedByFile: ReadonlyMap<string, readonly PlacedNode[]>): Map<PlacedNode, ReferenceAnswer> {
+export function symbolReferenceAnswers(
+  program: ts.Program,
+  root: string,
+  placedByFile: ReadonlyMap<string, readonly PlacedNode[]>,
+): { answers: Map<PlacedNode, ReferenceAnswer>; unionUses: number } {
   const checker = program.getTypeChecker();
   const byDeclaration = new Map<ts.Node, PlacedNode>();
   const sourceFiles: ts.SourceFile[] = [];
@@ -28,6 +33,7 @@ export function symbolReferenceAnswers(program: ts.Program, root: string, placed
     }
   }
   const found = new Map<PlacedNode, { definitions: Set<string>; sites: [string, number][] }>();
+  let unionUses = 0;
   const answerOf = (entry: PlacedNode) => {
     let answer = found.get(entry);
     if (answer === undefined) {
@@ -51,24 +57,58 @@ export function symbolReferenceAnswers(program: ts.Program, root: string, placed
     });
   };
 
+  /**
+   * The declared property a use of a member names. A property of a union of several declarations stands for
+   * the first of them, as find-references has it (`issue.code` on a union of issue interfaces is listed at the
+   * first interface's `code` only).
+   */
+  const declaredProperty = (symbols: readonly ts.Symbol[]): readonly ts.Symbol[] => {
+    const roots = [...new Set(symbols.flatMap((symbol) => checker.getRootSymbols(symbol)))];
+    if (roots.length > 1) unionUses++;
+    return roots.slice(0, 1);
+  };
+
+  /**
+   * The properties an object literal's key names: of its contextual type, and of a union the members its
+   * literal-typed keys do not rule out (`{ code: "invalid_type", … }` names the `code` of the issue whose
+   * `code` is "invalid_type"), as find-references has it.
+   */
+  const keyProperties = (literal: ts.ObjectLiteralExpression, name: string): readonly ts.Symbol[] => {
+    const type = literalType(literal);
+    if (type === undefined) return [];
+    if (!type.isUnion()) return declaredProperty(propertiesOf(type, name));
+    const discriminants = literal.properties.flatMap((property) => {
+      if (!ts.isPropertyAssignment(property)) return [];
+      const valueType = checker.getTypeAtLocation(property.initializer);
+      return valueType.isLiteral() || valueType.flags & ts.TypeFlags.BooleanLiteral ? [{ key: property.name.getText(), valueType }] : [];
+    });
+    const allowed = type.types.filter((member) =>
+      discriminants.every(({ key, valueType }) => {
+        const property = checker.getPropertyOfType(member, key);
+        return property === undefined || checker.isTypeAssignableTo(valueType, checker.getTypeOfSymbolAtLocation(property, literal));
+      }),
+    );
+    const properties = (allowed.length > 0 ? allowed : type.types).flatMap((member) => propertiesOf(member, name));
+    return [...new Set(properties.flatMap((property) => checker.getRootSymbols(property)))];
+  };
+
   /** The declared symbols a name refers to (none for the name of a declaration). */
   const referencedSymbols = (name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteral): readonly ts.Symbol[] => {
     const parent = name.parent;
     if (ts.isShorthandPropertyAssignment(parent) && parent.name === name) {
       const value = checker.getShorthandAssignmentValueSymbol(parent);
-      return [...(value === undefined ? [] : [value]), ...propertiesOf(literalType(parent.parent), name.text)];
+      return [...(value === undefined ? [] : [value]), ...keyProperties(parent.parent, name.text)];
     }
     if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isAccessor(parent)) && parent.name === name) {
-      return ts.isObjectLiteralExpression(parent.parent) ? propertiesOf(literalType(parent.parent), name.text) : [];
+      return ts.isObjectLiteralExpression(parent.parent) ? keyProperties(parent.parent, name.text) : [];
     }
     if (ts.isBindingElement(parent) && ts.isObjectBindingPattern(parent.parent) && (parent.propertyName ?? parent.name) === name) {
-      return propertiesOf(checker.getTypeAtLocation(parent.parent), name.text);
+      return declaredProperty(propertiesOf(checker.getTypeAtLocation(parent.parent), name.text));
     }
     if (isDeclarationName(name)) return [];
     const symbol = checker.getSymbolAtLocation(name);
     if (symbol === undefined) return [];
-    const resolved = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-    return checker.getRootSymbols(resolved);
+    return declaredProperty([symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol]);
   };
 
   for (const sourceFile of sourceFiles) {
@@ -116,7 +156,7 @@ export function symbolReferenceAnswers(program: ts.Program, root: string, placed
       answers.set(entry, { definitions: [...(answer?.definitions ?? [`${entry.node.file}:${entry.namePosition}`])].sort(), sites: answer?.sites ?? [] });
     }
   }
-  return answers;
+  return { answers, unionUses };
 }
 
 function findNameAt(sourceFile: ts.SourceFile, position: number): ts.Node | undefined {
