@@ -83,6 +83,10 @@ function declarationsByName(sourceFile: ts.SourceFile): Map<string, { declaratio
     if (ts.isConstructorDeclaration(node)) {
       const keyword = node.getChildren(sourceFile).find((child) => child.kind === ts.SyntaxKind.ConstructorKeyword);
       if (keyword !== undefined) add(node, keyword, "constructor");
+    } else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name === undefined) {
+      // `export default function () {}`: ts-graph names it `default`.
+      const keyword = ts.getModifiers(node)?.find((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
+      if (keyword !== undefined) add(node, keyword, "default");
     } else if (PLACEABLE.has(node.kind)) {
       const name = ts.getNameOfDeclaration(node as ts.Declaration);
       const text = name === undefined ? undefined : nameText(name);

@@ -163,7 +163,7 @@ function findNameAt(sourceFile: ts.SourceFile, position: number): ts.Node | unde
   let found: ts.Node | undefined;
   const visit = (node: ts.Node): void => {
     if (found !== undefined || position < node.pos || position >= node.end) return;
-    if (node.getStart(sourceFile) === position && node.parent !== undefined && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isComputedPropertyName(node) || node.kind === ts.SyntaxKind.ConstructorKeyword)) {
+    if (node.getStart(sourceFile) === position && node.parent !== undefined && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isComputedPropertyName(node) || node.kind === ts.SyntaxKind.ConstructorKeyword || node.kind === ts.SyntaxKind.DefaultKeyword)) {
       found = node;
       return;
     }
