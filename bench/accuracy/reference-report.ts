@@ -1,3 +1,4 @@
+import { RELATED_MEMBER } from "./reference-form.js";
 import type { OracleResult, ReferenceSite, Verdict } from "./reference-oracle.js";
 
 const VERDICTS: readonly Verdict[] = ["edge", "edge from a container", "edge, other line", "missing"];
@@ -35,6 +36,22 @@ function verdictTable(title: string, sites: readonly ReferenceSite[], keyOf: (si
     lines.push(`| ${key} | ${count(total)} | ${cells.join(" | ")} | ${percent(row.edge, total)} | ${percent(row.edge + row["edge from a container"], total)} |`);
   }
   return lines;
+}
+
+const CALL_FORMS = ["call", "new", "JSX tag", "decorator", "tagged template"];
+const TYPE_FORMS = ["type reference", "type argument", "type (other)", "indexed access type", "import(\"…\") type", "typeof (type query)"];
+
+/** The family of a site form, for the summary table: calls, value reads, member reads, writes, type uses, …. */
+export function formFamily(form: string): string {
+  const base = form.replace(/ \(x\.f\)$/, "");
+  const member = base !== form;
+  if (CALL_FORMS.includes(base)) return "call, `new`, JSX, decorator, tagged template";
+  if (base.startsWith("heritage")) return "heritage (`extends`, `implements`)";
+  if (TYPE_FORMS.some((type) => base.startsWith(type))) return base.endsWith(", in a body or initialiser") ? "type use in a body or initialiser" : "type use in a signature";
+  if (base === "assignment target (write)" || base === "compound assignment" || base === "delete") return "write (`x = …`, `x += …`, `x++`)";
+  if (base === "object literal key" || base === "destructuring" || base === RELATED_MEMBER) return "object literal key or destructured name (a member of the literal's type)";
+  if (!member && (base === "receiver of ." || base === "receiver of []")) return "bare name as a receiver (`X.y`, `X[k]`)";
+  return member ? "member read (`x.f` not called, not written)" : "value read of a bare name (argument, initialiser, `??`, return, …)";
 }
 
 /** Up to `limit` sites of distinct targets, in file order. */
@@ -80,6 +97,7 @@ export function referenceReport(corpus: string, result: OracleResult, top: numbe
     "",
   );
   lines.push(...verdictTable("node kind", result.sites, (site) => site.targetKind), "");
+  lines.push(...verdictTable("site family", result.sites, (site) => formFamily(site.form)), "");
   lines.push(...verdictTable("site form", result.sites, (site) => site.form), "");
   const checks = result.referenceEdges;
   const listed = checks.filter((check) => check.listed).length;
