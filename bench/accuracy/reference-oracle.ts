@@ -150,21 +150,22 @@ function askFindReferences(service: ts.LanguageService, program: ts.Program, roo
   return { definitions: [...definitions].sort(), sites };
 }
 
-export function runReferenceOracle(options: OracleOptions): OracleResult {
-  const startedAt = performance.now();
-  const { root } = options;
-  const { nodes, edges, references } = readGraph(options.dbPath);
-  const byKey = new Map(nodes.map((node) => [node.key, node]));
-  const { service } = createLanguageService(options.tsconfigPath);
-  const program = service.getProgram();
-  if (program === undefined) throw new Error("the language service built no program");
-  const sourceFileOf = (file: string): ts.SourceFile | undefined => program.getSourceFile(path.join(root, file));
+interface Placement {
+  readonly placedByFile: Map<string, PlacedNode[]>;
+  readonly unplaced: GraphNode[];
+  readonly nodesByFile: Map<string, GraphNode[]>;
+}
 
-  // Every node on its declaration, file by file.
+/** Every node on its declaration, file by file. */
+function placeAll(nodes: readonly GraphNode[], sourceFileOf: (file: string) => ts.SourceFile | undefined): Placement {
   const placedByFile = new Map<string, PlacedNode[]>();
   const unplaced: GraphNode[] = [];
   const nodesByFile = new Map<string, GraphNode[]>();
-  for (const node of nodes) nodesByFile.set(node.file, [...(nodesByFile.get(node.file) ?? []), node]);
+  for (const node of nodes) {
+    const list = nodesByFile.get(node.file);
+    if (list === undefined) nodesByFile.set(node.file, [node]);
+    else list.push(node);
+  }
   for (const [file, fileNodes] of nodesByFile) {
     const sourceFile = sourceFileOf(file);
     if (sourceFile === undefined) {
@@ -175,42 +176,54 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
     placedByFile.set(file, result.placed);
     unplaced.push(...result.unplaced);
   }
-  const nodeAtDefinition = new Map<string, GraphNode>();
-  for (const [file, placed] of placedByFile) for (const entry of placed) nodeAtDefinition.set(`${file}:${entry.namePosition}`, entry.node);
+  return { placedByFile, unplaced, nodesByFile };
+}
 
-  // The uses of every placed node but constructors (whose uses are their class's: `new C()`).
-  let asked = 0;
-  let cached = 0;
-  const all = [...placedByFile.values()].flat().filter((entry) => entry.node.kind !== "Constructor");
+interface Answers {
+  readonly answers: Map<string, ReferenceAnswer>;
+  readonly asked: number;
+  readonly cached: number;
+  readonly unionUses: number;
+}
+
+/** The uses of every placed node: one pass over every name, or find-references node by node when asked to. */
+function collectAnswers(service: ts.LanguageService, program: ts.Program, placement: Placement, entries: readonly PlacedNode[], options: OracleOptions, startedAt: number): Answers {
   const answers = new Map<string, ReferenceAnswer>();
   const known = options.findReferences;
-  let unionUses = 0;
   if (known === undefined) {
-    const found = symbolReferenceAnswers(program, root, placedByFile);
+    const found = symbolReferenceAnswers(program, options.root, placement.placedByFile);
     for (const [entry, answer] of found.answers) answers.set(nodeId(entry.node), answer);
-    unionUses = found.unionUses;
+    return { answers, asked: 0, cached: 0, unionUses: found.unionUses };
   }
-  for (const entry of known === undefined ? [] : all) {
+  let asked = 0;
+  let cached = 0;
+  for (const entry of entries) {
     const id = nodeId(entry.node);
-    const answer = known?.get(id);
+    const answer = known.get(id);
     if (answer !== undefined) {
       answers.set(id, answer);
       cached++;
       continue;
     }
-    answers.set(id, askFindReferences(service, program, root, entry));
-    known?.set(id, answers.get(id) as ReferenceAnswer);
+    const asking = askFindReferences(service, program, options.root, entry);
+    answers.set(id, asking);
+    known.set(id, asking);
     asked++;
     if (asked % 1000 === 0) options.log?.(`find-references asked at ${asked} nodes (${cached} cached), ${Math.round((performance.now() - startedAt) / 1000)} s`);
     if (asked % 2000 === 0) options.checkpoint?.();
   }
+  return { answers, asked, cached, unionUses: 0 };
+}
 
+/** The verdict on a use: is there an edge into one of `targets` from the enclosing node, or a node containing it? */
+function edgeJudge(edges: EdgeIndex, byKey: ReadonlyMap<string, GraphNode>) {
   const ancestors = (key: string): string[] => {
     const chain: string[] = [];
     for (let parent = byKey.get(key)?.parentKey ?? null; parent !== null; parent = byKey.get(parent)?.parentKey ?? null) chain.push(parent);
     return chain;
   };
-  const edgeFrom = (source: string, targets: readonly string[], line: number, importType: boolean, targetFile: string): "edge" | "edge, other line" | undefined => {
+  /** An import("./x").T type is recorded as the file's IMPORTS edge to the target's file. */
+  const edgeFrom = (source: string, targets: readonly string[], line: number, importOf?: string): "edge" | "edge, other line" | undefined => {
     const byTarget = edges.get(source);
     let otherLine = false;
     for (const target of targets) {
@@ -219,9 +232,35 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
         otherLine = true;
       }
     }
-    if (importType && (byTarget?.get(targetFile) ?? []).some((edge) => edge.kind === "IMPORTS")) return "edge";
+    if (importOf !== undefined && (byTarget?.get(importOf) ?? []).some((edge) => edge.kind === "IMPORTS")) return "edge";
     return otherLine ? "edge, other line" : undefined;
   };
+  return (enclosing: string, targets: readonly string[], line: number, form: string, targetFile: string): Verdict => {
+    const importOf = form.startsWith("import(") ? targetFile : undefined;
+    const direct = edgeFrom(enclosing, targets, line, importOf);
+    if (direct === "edge") return direct;
+    // The declaration of a contextual type's member: the OVERRIDES edge runs from the literal's member to it.
+    if (form === RELATED_MEMBER && targets.some((target) => edgeFrom(target, [enclosing], line) !== undefined)) return "edge";
+    if (ancestors(enclosing).some((ancestor) => edgeFrom(ancestor, targets, line, importOf) === "edge")) return "edge from a container";
+    return direct ?? "missing";
+  };
+}
+
+export function runReferenceOracle(options: OracleOptions): OracleResult {
+  const startedAt = performance.now();
+  const { nodes, edges, references } = readGraph(options.dbPath);
+  const byKey = new Map(nodes.map((node) => [node.key, node]));
+  const { service } = createLanguageService(options.tsconfigPath);
+  const program = service.getProgram();
+  if (program === undefined) throw new Error("the language service built no program");
+  const sourceFileOf = (file: string): ts.SourceFile | undefined => program.getSourceFile(path.join(options.root, file));
+  const placement = placeAll(nodes, sourceFileOf);
+  const nodeAtDefinition = new Map<string, GraphNode>();
+  for (const [file, placed] of placement.placedByFile) for (const entry of placed) nodeAtDefinition.set(`${file}:${entry.namePosition}`, entry.node);
+  // Constructors are left out: their uses are their class's (`new C()`).
+  const all = [...placement.placedByFile.values()].flat().filter((entry) => entry.node.kind !== "Constructor");
+  const { answers, asked, cached, unionUses } = collectAnswers(service, program, placement, all, options, startedAt);
+  const judge = edgeJudge(edges, byKey);
 
   const sites: ReferenceSite[] = [];
   const listed = new Set<string>();
@@ -236,7 +275,7 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
     });
     for (const [file, position] of answer.sites) {
       const sourceFile = sourceFileOf(file);
-      if (sourceFile === undefined || !nodesByFile.has(file)) continue;
+      if (sourceFile === undefined || !placement.nodesByFile.has(file)) continue;
       const shape = referenceForm(tokenAt(sourceFile, position));
       // find-references lists a parameter property's uses as a parameter too (`xhr` in its constructor).
       const parameterUse = entry.declarationKind === ts.SyntaxKind.Parameter && !shape.member;
@@ -250,11 +289,8 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
         insideOwnDeclaration++;
         continue;
       }
-      const enclosing = enclosingNode(placedByFile.get(file) ?? [], position)?.node.key ?? file;
-      const importType = shape.form.startsWith("import(");
-      let verdict: Verdict = edgeFrom(enclosing, targets, line, importType, entry.node.file) ?? "missing";
-      if (shape.form === RELATED_MEMBER && verdict === "missing" && targets.some((target) => edgeFrom(target, [enclosing], line, false, "") !== undefined)) verdict = "edge";
-      if (verdict !== "edge" && ancestors(enclosing).some((ancestor) => edgeFrom(ancestor, targets, line, importType, entry.node.file) === "edge")) verdict = "edge from a container";
+      const enclosing = enclosingNode(placement.placedByFile.get(file) ?? [], position)?.node.key ?? file;
+      const verdict = judge(enclosing, targets, line, shape.form, entry.node.file);
       const form = shape.member ? `${shape.form} (x.f)` : shape.form;
       sites.push({ target: entry.node, targetKind: kindLabel(entry.node, byKey), file, line, form, enclosing, verdict });
     }
@@ -275,10 +311,10 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
   return {
     sites,
     answers,
-    engine: known === undefined ? "symbols" : "find-references",
+    engine: options.findReferences === undefined ? "symbols" : "find-references",
     referenceEdges,
     nodes: nodes.length,
-    unplaced,
+    unplaced: placement.unplaced,
     asked,
     cached,
     excluded,

@@ -3,6 +3,17 @@ import type { OracleResult, ReferenceSite, Verdict } from "./reference-oracle.js
 
 const VERDICTS: readonly Verdict[] = ["edge", "edge from a container", "edge, other line", "missing"];
 
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [item]);
+    else group.push(item);
+  }
+  return groups;
+}
+
 function percent(part: number, whole: number): string {
   return whole === 0 ? "" : `${((part / whole) * 100).toFixed(1)} %`;
 }
@@ -73,8 +84,10 @@ export function describeSite(site: ReferenceSite, result: OracleResult): string 
 
 /** Missed sites grouped by form, most first, with examples of distinct targets. */
 export function missesByForm(result: OracleResult, perForm: number, verdict: Verdict = "missing"): string[] {
-  const byForm = new Map<string, ReferenceSite[]>();
-  for (const site of result.sites) if (site.verdict === verdict) byForm.set(site.form, [...(byForm.get(site.form) ?? []), site]);
+  const byForm = groupBy(
+    result.sites.filter((site) => site.verdict === verdict),
+    (site) => site.form,
+  );
   const lines: string[] = [];
   for (const [form, sites] of [...byForm].sort((a, b) => b[1].length - a[1].length)) {
     const kinds = [...tally(sites, (site) => site.targetKind)].sort((a, b) => b[1][verdict] - a[1][verdict]).map(([kind, row]) => `${kind} ${row[verdict]}`);
@@ -126,8 +139,7 @@ export function engineDifferences(symbols: OracleResult, findReferences: OracleR
     const keys = new Set(other.sites.map(keyOf));
     const only = from.sites.filter((site) => !keys.has(keyOf(site)));
     lines.push(`${title}: ${count(only.length)} of ${count(from.sites.length)}`, "");
-    const byForm = new Map<string, ReferenceSite[]>();
-    for (const site of only) byForm.set(site.form, [...(byForm.get(site.form) ?? []), site]);
+    const byForm = groupBy(only, (site) => site.form);
     for (const [form, sites] of [...byForm].sort((a, b) => b[1].length - a[1].length)) {
       lines.push(`- **${form}**: ${count(sites.length)}`, ...examples(sites, perForm).map((site) => `  - ${describeSite(site, from)}`));
     }
