@@ -4,27 +4,22 @@
  *   npm run bench:references [-- --corpus zod@3.25.76,rxjs@7.8.2,effect@3.22.4] [--top 15] [--db FILE]
  *                            [--find-references | --validate]
  *
- * Per corpus: fetch it (bench/corpus.ts), index it with dist/cli.js (or read --db, one corpus at a time), ask
- * the language service find-references at every node (answers cached in .bench-corpora/.accuracy-cache/, so a
- * rerun only asks at new nodes), and print recall per node kind and per site form, REFERENCES precision and
- * the missed sites. Figures only; no assertion. `npm run bench:accuracy` runs the same after its call report.
+ * Per corpus: fetch it (bench/corpus.ts), index it with dist/cli.js (or read --db, one corpus at a time), list
+ * every node's uses in one pass over every name (reference-symbols.ts), and print recall per node kind, per
+ * site family and per site form, REFERENCES precision and the missed sites. --find-references asks the
+ * language service's find-references at every node instead (answers cached in .bench-corpora/.accuracy-cache/,
+ * so a rerun only asks at new nodes; slow on a large corpus); --validate runs both and lists the sites they
+ * differ on. Figures only; no assertion. `npm run bench:accuracy` runs the same after its call report.
  */
-import { execFileSync } from "node:child_process";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import ts from "typescript";
-import { parseCorpusSpec, prepareCorpus, type PreparedCorpus } from "../corpus.js";
-import { REPO_ROOT, log } from "../measure.js";
+import type { PreparedCorpus } from "../corpus.js";
+import { log } from "../measure.js";
+import { forEachIndexedCorpus } from "./indexed-corpus.js";
 import { readAnswers, runReferenceOracle, writeAnswers, type OracleResult } from "./reference-oracle.js";
 import { engineDifferences, referenceReport } from "./reference-report.js";
 
 const DEFAULT_CORPORA = ["zod@3.25.76", "rxjs@7.8.2", "effect@3.22.4"];
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index < 0 ? undefined : process.argv[index + 1];
-}
 
 /** The oracle asking find-references node by node; its answers are cached next to the corpus. */
 function findReferencesOracle(corpus: PreparedCorpus, dbPath: string): OracleResult {
@@ -58,25 +53,9 @@ export function referenceCompleteness(corpus: PreparedCorpus, dbPath: string, to
 }
 
 async function main(): Promise<void> {
-  const corpora = (argument("--corpus") ?? DEFAULT_CORPORA.join(",")).split(",").map((id) => parseCorpusSpec(id.trim()));
-  const top = Number(argument("--top") ?? 15);
-  const cli = path.join(REPO_ROOT, "dist", "cli.js");
-  if (!fs.existsSync(cli)) throw new Error("dist/cli.js is missing: run npm run build first");
-  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-references-"));
-  try {
-    for (const spec of corpora) {
-      const corpus = await prepareCorpus(spec, { tmpDir, timeoutMs: 600_000, probeExactOptional: true });
-      const givenDb = argument("--db");
-      const dbPath = givenDb === undefined ? path.join(tmpDir, `${spec.dirName}.db`) : path.resolve(givenDb);
-      if (givenDb === undefined) {
-        log(`${spec.id}: indexing with ts-graph ...`);
-        execFileSync(process.execPath, [cli, "index", corpus.dir, "--tsconfig", corpus.tsconfigPath, "--db", dbPath, "--force", "--quiet"], { stdio: "inherit" });
-      }
-      process.stdout.write(referenceCompleteness(corpus, dbPath, top));
-    }
-  } finally {
-    fs.rmSync(tmpDir, { recursive: true, force: true });
-  }
+  const at = process.argv.indexOf("--top");
+  const top = at < 0 ? 15 : Number(process.argv[at + 1]);
+  await forEachIndexedCorpus(DEFAULT_CORPORA, (corpus, dbPath) => process.stdout.write(referenceCompleteness(corpus, dbPath, top)));
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
