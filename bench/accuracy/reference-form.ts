@@ -41,14 +41,21 @@ function isImportOrExport(node: ts.Node): boolean {
   );
 }
 
+/** The name is followed by `.member` in a qualified type name (`NS.T`, `A.NS.T`): it names a namespace. */
+function isQualifier(name: ts.Node): boolean {
+  const parent = name.parent;
+  if (!ts.isQualifiedName(parent)) return false;
+  return parent.left === name || (ts.isQualifiedName(parent.parent) && parent.parent.left === parent);
+}
+
 /** The form of a site in a type: the innermost type construct around the name. */
 function typeForm(name: ts.Node): string | undefined {
   for (let node: ts.Node = name; node.parent !== undefined; node = node.parent) {
     const parent = node.parent;
     if (ts.isTypeQueryNode(parent)) return "typeof (type query)";
-    if (ts.isExpressionWithTypeArguments(parent) && ts.isHeritageClause(parent.parent)) return "heritage (extends/implements)";
+    if (ts.isExpressionWithTypeArguments(parent)) return ts.isHeritageClause(parent.parent) ? "heritage (extends/implements)" : undefined;
     if (ts.isImportTypeNode(parent)) return "import(\"…\") type";
-    if (ts.isTypeReferenceNode(parent)) return node === name || ts.isQualifiedName(node) ? (ts.isQualifiedName(node) && node.left === name ? "type reference (namespace qualifier)" : "type reference") : "type argument";
+    if (ts.isTypeReferenceNode(parent)) return node === name || ts.isQualifiedName(node) ? (isQualifier(name) ? "type reference (namespace qualifier)" : "type reference") : "type argument";
     if (ts.isIndexedAccessTypeNode(parent) || ts.isLiteralTypeNode(parent)) return "indexed access type";
     if (ts.isTypeNode(parent)) return "type (other)";
     if (!ts.isQualifiedName(parent)) return undefined;
@@ -117,7 +124,7 @@ function expressionForm(expression: ts.Node): string {
   if (ts.isThrowStatement(parent)) return "throw";
   if (ts.isCaseClause(parent) || ts.isSwitchStatement(parent)) return "switch/case";
   if (ts.isForOfStatement(parent) || ts.isForInStatement(parent)) return "for-of/in operand";
-  if (ts.isExpressionWithTypeArguments(parent)) return "heritage (extends/implements)";
+  if (ts.isExpressionWithTypeArguments(parent)) return ts.isHeritageClause(parent.parent) ? "heritage (extends/implements)" : expressionForm(parent);
   return `other (${ts.SyntaxKind[parent.kind]})`;
 }
 
