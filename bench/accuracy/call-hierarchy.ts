@@ -44,7 +44,7 @@ export interface GroundTruth {
   readonly sourceFileOf: (file: string) => ts.SourceFile | undefined;
 }
 
-function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
+export function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
   const parsed = ts.getParsedCommandLineOfConfigFile(tsconfigPath, {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {

@@ -4,6 +4,7 @@
  *   npm run bench:accuracy [-- --corpus effect@3.22.4,zod@3.25.76,rxjs@7.8.2] [--top 15] [--reuse-truth]
  *
  * --db FILE compares an existing index of the corpus instead of indexing it (one corpus at a time).
+ * --no-references skips the reference oracle (bench/accuracy/run-references.ts) that follows each corpus's report.
  * --reuse-truth reads the compiler's answers saved by an earlier run of the same corpus and TypeScript
  * version (next to the corpus, in .accuracy-cache/) instead of asking the language service again.
  *
@@ -23,6 +24,7 @@ import { REPO_ROOT, log } from "../measure.js";
 import { accuracyReport } from "./report.js";
 import { scoreCorpus } from "./score-corpus.js";
 import { loadCorpusTruth } from "./truth-cache.js";
+import { referenceCompleteness } from "./run-references.js";
 
 const DEFAULT_CORPORA = ["effect@3.22.4", "zod@3.25.76", "rxjs@7.8.2"];
 
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
       log(`${spec.id}: asking callers about every callee ...`);
       const score = scoreCorpus(dbPath, truth, definitions, (message) => log(`${spec.id}: ${message}`));
       process.stdout.write(`${accuracyReport(spec.id, score, truth, top).join("\n")}\n`);
+      // Reference completeness (docs/accuracy.md): every use find-references lists must be an edge.
+      if (!process.argv.includes("--no-references")) process.stdout.write(referenceCompleteness(corpus, dbPath, top));
     }
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });
