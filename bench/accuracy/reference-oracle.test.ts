@@ -67,13 +67,13 @@ describe("runReferenceOracle", () => {
       { file: "src/a.ts", line: 9, form: "call", enclosing: "src/a.ts:run", verdict: "edge" },
       { file: "src/b.ts", line: 3, form: "call", enclosing: "src/b.ts:total", verdict: "edge" },
     ]);
-    // Through a renamed import; the variable initialiser is a REFERENCES edge today.
+    // Through a renamed import; the variable initialiser and the `??` operand are REFERENCES edges (ADR 0009).
     expect(sitesOf(result, "src/a.ts:f")).toEqual([
       { file: "src/a.ts", line: 3, form: "variable initialiser", enclosing: "src/a.ts:decode", verdict: "edge" },
-      { file: "src/a.ts", line: 6, form: "??/||/&& operand", enclosing: "src/a.ts:pick", verdict: "missing" },
+      { file: "src/a.ts", line: 6, form: "??/||/&& operand", enclosing: "src/a.ts:pick", verdict: "edge" },
       { file: "src/b.ts", line: 3, form: "call", enclosing: "src/b.ts:total", verdict: "edge" },
     ]);
-    expect(sitesOf(result, "src/a.ts:O.h")).toEqual([{ file: "src/a.ts", line: 6, form: "??/||/&& operand (x.f)", enclosing: "src/a.ts:pick", verdict: "missing" }]);
+    expect(sitesOf(result, "src/a.ts:O.h")).toEqual([{ file: "src/a.ts", line: 6, form: "??/||/&& operand (x.f)", enclosing: "src/a.ts:pick", verdict: "edge" }]);
     expect(sitesOf(result, "src/a.ts:O")).toEqual([{ file: "src/a.ts", line: 5, form: "type reference", enclosing: "src/a.ts:pick", verdict: "edge" }]);
     expect(result.unplaced).toEqual([]);
     expect(result.referenceEdges.length).toBeGreaterThan(0);

@@ -25,11 +25,13 @@ export const DELIBERATE_RULES = {
   "f as a value": "`f` not called (`arr.map(f)`): ts-graph lists the reference (a callback it passes); not a call for the compiler",
   "super()": "`super(...)`: ts-graph lists the base constructor's (or base class's) caller; not a call for the compiler",
   "heritage find-references does not follow":
-    "reached by dispatch through a base whose heritage type is a type alias of an intersection, or whose heritage expression is a call: ts-graph relates the members, find-references does not",
+    "reached by dispatch through a base the member's own class does not reach by find-references' walk: a heritage type that is a type alias of an intersection, a heritage expression that is a call, or an interface only a subclass names (an inherited implementation): ts-graph relates the members, find-references does not",
   decorator:
     "`@d` on a declaration: ts-graph lists the code that evaluates it (the class for a member's decorator, the enclosing scope for a class's), the compiler the decorated declaration (compared without the caller)",
   "class static block":
     "a call in a class static block: the compiler's caller is the static block, ts-graph (no node for static blocks) lists the class (compared without the caller)",
+  "inherited implementation of a library member":
+    "reached by dispatch through a library member (`lib:Iterator.next`) that the callee implements only as a member inherited into a subclass naming the library interface (`class Numbers extends BaseIterator implements Iterator`): ts-graph relates them; find-references relates inherited implementations of project interfaces only",
   "sibling or lower dispatch":
     "a call of a sibling (`square.area()` for `Circle.area`) or of a member below (`circle.area()` for `Shape.area`): the compiler counts it, `dispatch up` does not (`dispatch all` does)",
 } as const;
@@ -160,6 +162,7 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     const lowerDispatch = callersAnswers(db, lowerItems, "all");
     phase(`callers (dispatch all) asked about ${lowerItems.length} items with a compiler site the answer lacks, ${lowerDispatch.length} sites`);
     const heritageRule = unfollowedHeritage(db, nodes, truth);
+    const libraryRule = inheritedLibraryImplementation(nodes, truth);
     const graphRules = new Map<string, DeliberateRule | undefined>();
     const graph = new Map<string, ScoredSite>();
     for (const site of answered) {
@@ -168,7 +171,8 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
       const rule: DeliberateRule | undefined =
         referenceRule(site, formOf(triple)) ??
         siteRule(triple) ??
-        (site.dispatch && heritageRule(site.via, site.target) ? "heritage find-references does not follow" : undefined);
+        (site.dispatch && heritageRule(site.via, site.target) ? "heritage find-references does not follow" : undefined) ??
+        (site.dispatch && libraryRule(site.via, site.target) ? "inherited implementation of a library member" : undefined);
       // A site listed several ways (directly and by dispatch) is deliberate only if every way is.
       graphRules.set(key, graphRules.has(key) && graphRules.get(key) === undefined ? undefined : rule);
       graph.set(key, triple);
@@ -306,6 +310,27 @@ function staticBlockLines(truth: GroundTruth): (file: string, line: number) => b
  * edges from `via` up to `target` has such an edge. Edges of object-literal methods (a contextual type, not a
  * heritage clause) and to library members are walked like find-references walks them.
  */
+/**
+ * Whether a dispatch link from a member to a library member (`lib:Iterator.next`) exists only because a subclass
+ * names the library interface: the member's own class reaches no declaration file's type of that name through
+ * its heritage clauses (find-references' walk, heritageReach). Decided from the heritage syntax and the
+ * checker's types; calls play no part in it.
+ */
+function inheritedLibraryImplementation(nodes: ReadonlyMap<string, NodeRow>, truth: GroundTruth): (via: string, target: string) => boolean {
+  const checker = truth.program.getTypeChecker();
+  return (via, target) => {
+    if (nodes.has(target)) return false;
+    const qualified = target.slice(target.lastIndexOf(":") + 1).split(".");
+    const libraryType = qualified.slice(0, -1).join(".");
+    const container = nodes.get(nodes.get(via)?.parentKey ?? "");
+    if (container === undefined || container.kind !== "Class" || libraryType === "") return false;
+    const declaration = truth.declarationOfNode(container);
+    if (declaration === undefined) return false;
+    const bases = [...heritageReach(declaration, checker).bases];
+    return !bases.some((base) => base.getSourceFile().isDeclarationFile && ts.getNameOfDeclaration(base as ts.Declaration)?.getText() === libraryType);
+  };
+}
+
 function unfollowedHeritage(db: Database.Database, nodes: ReadonlyMap<string, NodeRow>, truth: GroundTruth): (via: string, target: string) => boolean {
   const up = new Map<string, string[]>();
   for (const edge of db.prepare(OVERRIDES_SQL).all() as { source: string; target: string }[]) up.set(edge.source, [...(up.get(edge.source) ?? []), edge.target]);

@@ -108,14 +108,16 @@ describe(walkGraph.name, () => {
       [
         { key: "src/ids.ts:nextId" },
         { key: "src/widget.ts:Widget", kind: "Class" },
-        { key: "src/widget.ts:Widget.id", kind: "Property" },
-        { key: "src/widget.ts:Widget.registry", kind: "Property", modifiers: "static readonly" },
+        // Widget.id's initialiser calls nextId at line 4, inside its own lines: a `new Widget` runs it.
+        { key: "src/widget.ts:Widget.id", kind: "Property", start: 4, end: 4 },
+        { key: "src/widget.ts:Widget.registry", kind: "Property", modifiers: "static readonly", start: 5, end: 5 },
         { key: "src/view.ts:View", kind: "Interface" },
         { key: "src/view.ts:View.widget", kind: "Property" },
         { key: "src/app.ts:make" },
         { key: "src/boot.ts:boot" },
         { key: "src/holder.ts:Holder", kind: "Class" },
-        { key: "src/holder.ts:Holder.make", kind: "Property" },
+        // Holder.make only receives nextId in the constructor (line 2, outside its own line 10): `new` runs nothing of it.
+        { key: "src/holder.ts:Holder.make", kind: "Property", start: 10, end: 10 },
         { key: "src/build.ts:build" },
       ],
       [

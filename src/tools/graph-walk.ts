@@ -121,6 +121,13 @@ const SEEDS_WITH_MEMBERS = `seed(key) AS (
 const NEIGHBOUR_COLUMNS = `n.key, n.kind, n.file, n.qualified_name AS qualifiedName, n.start_line AS startLine, n.end_line AS endLine`;
 
 /**
+ * Whether a Property ($p) has an initialiser that runs code: an edge with a site inside the property's own
+ * lines. A property that only receives a function elsewhere (`this.getPath = getPath` in the constructor:
+ * a REFERENCES edge whose site is in the constructor) runs nothing at `new`.
+ */
+const RUNS_AT_NEW = `EXISTS (SELECT 1 FROM edges o, json_each(o.lines) l WHERE o.source = $p.key AND l.value BETWEEN $p.start_line AND $p.end_line)`;
+
+/**
  * Walking in, one level: for each frontier node F, the declarations a call may name to reach F (`names`: F,
  * and with dispatch what F overrides, transitively, and for `all` what lies below those), then the edges into
  * them. Dispatch widens only call, reference and read edges; an OVERRIDES edge into a base is not an edge into F.
@@ -158,7 +165,7 @@ const STEP_IN = `
       SELECT f.value, e.source, e.kind, e.target, e.lines FROM json_each(@running) f CROSS JOIN nodes p ON p.key = f.value
         CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES'
       WHERE 'INSTANTIATES' IN (SELECT kind FROM kinds)
-        AND (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *')))
+        AND (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")})))
   SELECT l.via, l.edge, l.target, l.lines, ${NEIGHBOUR_COLUMNS}
   FROM links l CROSS JOIN nodes n ON n.key = l.node`;
 
@@ -192,7 +199,7 @@ const STEP_OUT = `
   UNION ALL
   SELECT d.via, d.edge, d.target, d.lines, ${NEIGHBOUR_COLUMNS}
   FROM direct d CROSS JOIN nodes n ON n.parent_key = d.target
-  WHERE d.edge = 'INSTANTIATES' AND (n.kind = 'Constructor' OR (n.kind = 'Property' AND ' ' || n.modifiers || ' ' NOT GLOB '* static *'))
+  WHERE d.edge = 'INSTANTIATES' AND (n.kind = 'Constructor' OR (n.kind = 'Property' AND ' ' || n.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "n")}))
     AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
 
 const statements = preparedStatements({
