@@ -5,7 +5,8 @@ import * as path from "node:path";
 import { parseCorpusSpec, prepareCorpus, type PreparedCorpus } from "../corpus.js";
 import { REPO_ROOT, log } from "../measure.js";
 
-function argument(name: string): string | undefined {
+/** The value after `name` on the command line. */
+export function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index < 0 ? undefined : process.argv[index + 1];
 }

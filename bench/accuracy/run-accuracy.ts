@@ -15,57 +15,35 @@
  * non-items against go-to-definition; the stored edges as a diagnostic; the top misses with their source
  * lines. Figures only; no assertion. docs/accuracy.md says what the compiler counts and why ts-graph differs.
  */
-import { execFileSync } from "node:child_process";
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { parseCorpusSpec, prepareCorpus } from "../corpus.js";
-import { REPO_ROOT, log } from "../measure.js";
+import { log } from "../measure.js";
+import { argument, forEachIndexedCorpus } from "./indexed-corpus.js";
 import { accuracyReport } from "./report.js";
+import { referenceCompleteness } from "./run-references.js";
 import { scoreCorpus } from "./score-corpus.js";
 import { loadCorpusTruth } from "./truth-cache.js";
-import { referenceCompleteness } from "./run-references.js";
 
 const DEFAULT_CORPORA = ["effect@3.22.4", "zod@3.25.76", "rxjs@7.8.2"];
 
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index < 0 ? undefined : process.argv[index + 1];
-}
-
 async function main(): Promise<void> {
-  const corpora = (argument("--corpus") ?? DEFAULT_CORPORA.join(",")).split(",").map((id) => parseCorpusSpec(id.trim()));
   const top = Number(argument("--top") ?? 15);
-  const cli = path.join(REPO_ROOT, "dist", "cli.js");
-  if (!fs.existsSync(cli)) throw new Error("dist/cli.js is missing: run npm run build first");
-  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-accuracy-"));
-  try {
-    for (const spec of corpora) {
-      const corpus = await prepareCorpus(spec, { tmpDir, timeoutMs: 600_000, probeExactOptional: true });
-      const givenDb = argument("--db");
-      const dbPath = givenDb === undefined ? path.join(tmpDir, `${spec.dirName}.db`) : path.resolve(givenDb);
-      if (givenDb === undefined) {
-        log(`${spec.id}: indexing with ts-graph ...`);
-        execFileSync(process.execPath, [cli, "index", corpus.dir, "--tsconfig", corpus.tsconfigPath, "--db", dbPath, "--force", "--quiet"], { stdio: "inherit" });
-      }
-      log(`${spec.id}: the compiler's answers (call hierarchy, go-to-definition) ...`);
-      const cacheDir = path.join(path.dirname(corpus.dir), ".accuracy-cache");
-      const startedAt = performance.now();
-      const { truth, definitions, reused } = loadCorpusTruth(corpus.dir, corpus.tsconfigPath, cacheDir, spec.dirName, process.argv.includes("--reuse-truth"));
-      const cached = [reused.hierarchy ? "call hierarchy" : "", reused.definitions ? "go-to-definition" : ""].filter(Boolean).join(" and ");
-      log(
-        `${spec.id}: ${truth.items} call hierarchy items, ${truth.triples.length} incoming call sites, ${definitions.length} call sites with a definition, ` +
-          `${((performance.now() - startedAt) / 1000).toFixed(1)} s${cached === "" ? "" : ` (${cached} from the cache)`}`,
-      );
-      log(`${spec.id}: asking callers about every callee ...`);
-      const score = scoreCorpus(dbPath, truth, definitions, (message) => log(`${spec.id}: ${message}`));
-      process.stdout.write(`${accuracyReport(spec.id, score, truth, top).join("\n")}\n`);
-      // Reference completeness (docs/accuracy.md): every use find-references lists must be an edge.
-      if (!process.argv.includes("--no-references")) process.stdout.write(referenceCompleteness(corpus, dbPath, top));
-    }
-  } finally {
-    fs.rmSync(tmpDir, { recursive: true, force: true });
-  }
+  await forEachIndexedCorpus(DEFAULT_CORPORA, (corpus, dbPath) => {
+    const { spec } = corpus;
+    log(`${spec.id}: the compiler's answers (call hierarchy, go-to-definition) ...`);
+    const cacheDir = path.join(path.dirname(corpus.dir), ".accuracy-cache");
+    const startedAt = performance.now();
+    const { truth, definitions, reused } = loadCorpusTruth(corpus.dir, corpus.tsconfigPath, cacheDir, spec.dirName, process.argv.includes("--reuse-truth"));
+    const cached = [reused.hierarchy ? "call hierarchy" : "", reused.definitions ? "go-to-definition" : ""].filter(Boolean).join(" and ");
+    log(
+      `${spec.id}: ${truth.items} call hierarchy items, ${truth.triples.length} incoming call sites, ${definitions.length} call sites with a definition, ` +
+        `${((performance.now() - startedAt) / 1000).toFixed(1)} s${cached === "" ? "" : ` (${cached} from the cache)`}`,
+    );
+    log(`${spec.id}: asking callers about every callee ...`);
+    const score = scoreCorpus(dbPath, truth, definitions, (message) => log(`${spec.id}: ${message}`));
+    process.stdout.write(`${accuracyReport(spec.id, score, truth, top).join("\n")}\n`);
+    // Reference completeness (docs/accuracy.md): every use find-references lists must be an edge.
+    if (!process.argv.includes("--no-references")) process.stdout.write(referenceCompleteness(corpus, dbPath, top));
+  });
 }
 
 main().catch((error: unknown) => {
