@@ -206,7 +206,11 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     });
 
     // --- Non-items: callers' answers against go-to-definition. ------------------------------------------
-    const nonItemNodes = (db.prepare(DIRECT_CALLEES_SQL).pluck().all() as string[]).filter((key) => nodes.has(key) && !itemNodes.has(key as NodeKey)) as NodeKey[];
+    // A Constructor is no non-item: the call hierarchy asked at a constructor answers for its class (the `new`
+    // sites), an item scored above; its `super(...)` sites are the "super()" row.
+    const nonItemNodes = (db.prepare(DIRECT_CALLEES_SQL).pluck().all() as string[]).filter(
+      (key) => nodes.has(key) && !itemNodes.has(key as NodeKey) && nodes.get(key)?.kind !== "Constructor",
+    ) as NodeKey[];
     const nonItemKeys = new Set<string>(nonItemNodes);
     const nonItemGraph: ScoredSite[] = [];
     // Go-to-definition at `x.m()` on a union-typed `x` lands on one member's declaration; ts-graph lists the

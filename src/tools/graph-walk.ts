@@ -57,6 +57,12 @@ export interface WalkRequest {
    * type is part of its container's type: `interface Props { cart: Cart }` makes Props depend on Cart).
    */
   readonly propertiesReachContainers?: boolean;
+  /**
+   * Walking in: a seed Property with an initialiser is run by the `new` sites of its class (impact: changing the
+   * initialiser changes what `new` does). Without it only a reached Property is (it is reached because its
+   * initialiser runs the seeds): the call queries list who calls a property, not who constructs its class.
+   */
+  readonly seedInitialisersRunByNew?: boolean;
   /** A reached node in a file this rejects is neither reported nor walked through (`--tests exclude`). */
   readonly acceptsFile?: (file: string) => boolean;
   /**
@@ -304,7 +310,9 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const accepts = request.acceptsFile ?? (() => true);
   const step = { direction: request.direction, kinds: request.kinds, dispatch: request.dispatch ?? "none", propertiesReachContainers: request.propertiesReachContainers === true };
   let frontier: readonly string[] = seeds;
-  let roles: { typed: readonly string[]; running: readonly string[] } = { typed: seeds, running: seeds };
+  const seedNodes = request.seedInitialisersRunByNew === true ? undefined : symbolNodes(db, seeds);
+  const runningSeeds = seedNodes === undefined ? seeds : seeds.filter((seed) => seedNodes.get(seed)?.kind !== "Property");
+  let roles: { typed: readonly string[]; running: readonly string[] } = { typed: seeds, running: runningSeeds };
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
     for (const { node, link } of walkStep(db, { ...step, frontier, ...roles })) {

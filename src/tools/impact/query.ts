@@ -123,6 +123,7 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
       dispatch: request.dispatch,
       withMembers: true,
       propertiesReachContainers: types,
+      seedInitialisersRunByNew: true,
       ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
     });
   const runtimeWalk = walk(RUNTIME_EDGE_KINDS, false);
