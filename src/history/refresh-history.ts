@@ -20,6 +20,22 @@ export type HistoryRefreshResult =
  * where root lies in the repository.
  */
 export function refreshHistory(dbPath: string, root: string, options: { readonly symbols: boolean }): HistoryRefreshResult {
+  try {
+    return refreshWith(dbPath, root, options);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && /^SQLITE_(READONLY|CANTOPEN|BUSY)/.test(code)) {
+      return {
+        status: "unavailable",
+        why: `the graph's database cannot be written to keep the history (${code})`,
+        fix: "Run ts-graph where the graph's folder is writable and no other run holds it.",
+      };
+    }
+    throw error;
+  }
+}
+
+function refreshWith(dbPath: string, root: string, options: { readonly symbols: boolean }): HistoryRefreshResult {
   const db = new Database(dbPath, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 10000");
