@@ -50,9 +50,19 @@ describe("a first index that fails", () => {
   });
 });
 
+/** Lets other users reach `dir` and everything above it (the search bit only; a clone may sit in a private folder). */
+function letOthersTraverse(dir: string, bits: number): void {
+  for (let current = dir; current !== path.dirname(current); current = path.dirname(current)) {
+    const mode = fs.statSync(current).mode;
+    if ((mode & bits) !== bits) fs.chmodSync(current, mode | bits);
+  }
+}
+
 /** Runs the CLI as the unprivileged user `nobody` (tests run as root, whom permission bits do not stop). */
 function runCliAsNobody(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
   const asRoot = process.getuid?.() === 0;
+  // nobody must be able to reach dist/cli.js and node_modules, wherever this checkout lies.
+  if (asRoot) letOthersTraverse(REPO_ROOT, 0o001);
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: REPO_ROOT,
     encoding: "utf8",
@@ -72,9 +82,7 @@ describe("a graph this user cannot write", () => {
     expect(graphFiles(root)).toEqual(["graph.db", "graph.db-checked"]);
     fs.chmodSync(path.join(dbDir, "graph.db"), 0o444);
     fs.chmodSync(dbDir, 0o555);
-    for (let dir = root; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      if ((fs.statSync(dir).mode & 0o005) !== 0o005) fs.chmodSync(dir, fs.statSync(dir).mode | 0o005);
-    }
+    letOthersTraverse(root, 0o005);
     fs.utimesSync(path.join(root, "src", "m1.ts"), new Date(), new Date(Date.now() + 10_000));
 
     const status = runCliAsNobody(["status", "--root", root]);
