@@ -18,24 +18,15 @@ import Database from "better-sqlite3";
 import { createHistoryStore } from "../src/history/history-store.js";
 import { ingestHistory, type HistoryIngestion } from "../src/history/ingest-history.js";
 import { parseNameStatusLog, type HistoryCommit } from "../src/history/name-status-log.js";
+import { isTypeScriptSource } from "../src/history/refresh-history.js";
 import { cochanged, type CochangeLevel } from "../src/tools/cochange/query.js";
 import { CORPORA_DIR } from "./corpus.js";
 import { REPO_ROOT, log } from "./measure.js";
+import { argument } from "./accuracy/indexed-corpus.js";
 import { evaluatePrediction, type PredictionScores } from "./cochange/prediction.js";
 import { summarize } from "./stats.js";
 
 const SHARED_CORPORA = path.join(REPO_ROOT, "..", "shared", "corpora");
-const TYPESCRIPT_SOURCE = /\.(?:ts|tsx|mts|cts)$/;
-
-/** What the indexed set would hold: TypeScript sources, not declaration files. */
-function isTypeScriptSource(file: string): boolean {
-  return TYPESCRIPT_SOURCE.test(file) && !file.endsWith(".d.ts");
-}
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index < 0 ? undefined : process.argv[index + 1];
-}
 
 /** The zod clone, checked out at its original head (the bench moves a branch of its own). */
 function zodClone(): string {

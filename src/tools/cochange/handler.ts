@@ -112,7 +112,8 @@ export const cochangeTool = defineTool({
             includeDeleted: false,
             keep: (path) => path.startsWith(prefix) && sql.isIndexedFile.get(rootRelative(path)) !== undefined,
           });
-    const linked = staticallyLinked(context.db, target, input.hiddenDepth);
+    // Two bounded walks: only when there is something to mark.
+    const linked = answer.entities.length === 0 ? new Set<string>() : staticallyLinked(context.db, target, input.hiddenDepth);
     const entries: CochangeEntry[] = [];
     for (const entity of answer.entities) {
       const file = rootRelative(entity.path);
