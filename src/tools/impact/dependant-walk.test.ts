@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { NodeKey } from "../../model/node-key.js";
 import { memoryGraph } from "../../test-support/memory-graph.js";
 import { requireSymbol } from "../symbol-address.js";
 import { walkDependants } from "./dependant-walk.js";
@@ -6,7 +7,7 @@ import { queryImpact } from "./query.js";
 
 const walk = (db: ReturnType<typeof memoryGraph>, seed: string, maxDepth: number) => {
   const result = walkDependants(db, {
-    seeds: [seed],
+    seeds: [seed as NodeKey],
     kinds: ["CALLS", "USES_TYPE", "INSTANTIATES", "READS"],
     typeKinds: ["USES_TYPE"],
     maxDepth,
