@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import fs from "node:fs";
 import path from "node:path";
+import { SnapshotFormatError } from "../db/snapshot-load.js";
 import { FAIL_ON, exitCodeOf, type FailOn } from "../diff/diff-report.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 
@@ -56,7 +57,7 @@ export async function runDiffCommand(base: string, head: string, options: DiffCo
     return exitCodeOf(report);
   } catch (error) {
     process.stderr.write(`ts-graph: ${messageOf(error)}\n`);
-    return exitCodeFor(error) === EXIT.usage ? EXIT.usage : EXIT.failure;
+    return error instanceof SnapshotFormatError ? EXIT.usage : exitCodeFor(error);
   }
 }
 

@@ -116,11 +116,12 @@ async function indexGitRef(ref: string, commit: string, options: SideOptions): P
   // Packages are not in git: the ref's types resolve against the checkout's installed ones.
   const modules = path.join(options.root, "node_modules");
   if (fs.existsSync(modules) && !fs.existsSync(path.join(root, "node_modules"))) fs.symlinkSync(modules, path.join(root, "node_modules"), "dir");
-  let dbPath = options.cacheDb;
-  if (dbPath === undefined) {
-    dbPath = path.join(scratch, "graph.db");
-    const own = locateGraph(options.root).dbPath;
-    if (fs.existsSync(own)) copyGraph(own, dbPath);
+  // A cache database is updated in place; none yet (or none given) starts from a copy of the checkout's own graph.
+  const dbPath = options.cacheDb ?? path.join(scratch, "graph.db");
+  const own = locateGraph(options.root).dbPath;
+  if (!fs.existsSync(dbPath) && fs.existsSync(own)) {
+    fs.mkdirSync(path.dirname(dbPath), { recursive: true });
+    copyGraph(own, dbPath);
   }
   return indexFolder(root, dbPath, `${ref} (${commit.slice(0, 12)})`, options, cleanup);
 }
