@@ -80,12 +80,12 @@ function propertyFindings(before: Extract<SignatureShape, { form: "property" }>,
   if (before.readonly && !after.readonly) findings.push(compatible("property no longer readonly"));
   if (before.type !== after.type) {
     // A readonly property is only read: narrowing it is safe. A mutable one is read and written: only an equivalent type is.
+    // Both questions are asked whatever the answers, so that the checker answers them in one batch (run-diff.ts).
     const narrowed = related(assignable, after.type, before.type, "property type", "narrowed", "widened or changed");
-    if (after.readonly || narrowed === undefined || narrowed.verdict !== "compatible") findings.push(narrowed ?? unclassified("property type changed"));
-    else {
-      const widened = related(assignable, before.type, after.type, "property type", "kept equivalent", "narrowed (code that writes it may break)");
-      findings.push(widened ?? narrowed);
-    }
+    const widened = related(assignable, before.type, after.type, "property type", "kept equivalent", "narrowed (code that writes it may break)");
+    if (narrowed === undefined || widened === undefined) findings.push(unclassified("property type changed"));
+    else if (after.readonly || narrowed.verdict !== "compatible") findings.push(narrowed);
+    else findings.push(widened);
   }
   return findings;
 }

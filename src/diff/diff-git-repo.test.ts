@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeTempDirs, runCli } from "../test-support/fixtures.js";
-import { makeDiffRepository, type DiffRepository } from "../test-support/git-repository.js";
+import path from "node:path";
+import { makeTempDir, removeTempDirs, runCli } from "../test-support/fixtures.js";
+import { git, makeDiffRepository, type DiffRepository } from "../test-support/git-repository.js";
+import type { DiffReport } from "./diff-report.js";
 
 afterAll(removeTempDirs);
 
@@ -110,5 +112,32 @@ describe("ts-graph diff of two commits of a git repository", () => {
     const result = runCli(["diff", "main", "main", "--root", repo.root, "--format", "text", "--fail-on", "any"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Passed (--fail-on any): no declaration or edge changed.");
+  });
+
+  it("compares a snapshot file with a database: moves by signature, bodies not compared, the same API verdicts", () => {
+    const scratch = makeTempDir("ts-graph-diff-sides-");
+    git(repo.root, "checkout", "-q", repo.base);
+    try {
+      expect(runCli(["snapshot", repo.root, "--out", path.join(scratch, "base.jsonl")]).status).toBe(0);
+    } finally {
+      git(repo.root, "checkout", "-q", "main");
+    }
+    expect(runCli(["index", repo.root, "--db", path.join(scratch, "head.db")]).status).toBe(0);
+    const result = runCli(["diff", path.join(scratch, "base.jsonl"), path.join(scratch, "head.db"), "--root", repo.root, "--format", "json"]);
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as DiffReport;
+    expect(report.bodies).toBe("not compared");
+    expect(report.declarations.moved.map((move) => [move.from, move.to, move.matchedBy])).toEqual([["src/format.ts:shout", "src/text.ts:shout", "signature"]]);
+    expect(report.api.map((change) => [change.key, change.verdict])).toEqual([
+      ["src/format.ts:formatPrice", "breaking"],
+      ["src/format.ts:legacyTotal", "breaking"],
+      ["src/text.ts:shout", "unclassified"],
+    ]);
+  });
+
+  it("refuses a side that is no snapshot, database, folder or ref, with exit 2 and what to give", () => {
+    const result = runCli(["diff", "no-such-ref", "main", "--root", repo.root]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("no-such-ref is not a file, a folder or a git ref here");
   });
 });

@@ -54,7 +54,7 @@ export interface MovedDeclaration {
   readonly from: string;
   readonly to: string;
   readonly how: "moved" | "renamed" | "moved and renamed";
-  /** Matched by signature and body hash (`body`), or, when a side kept no bodies, by kind, name and signature alone. */
+  /** Matched by signature and body hash (`body`), or else (a side kept no bodies, or the body changed too) by kind, name and signature (`signature`). */
   readonly matchedBy: "body" | "signature";
   readonly before: DeclarationState;
   readonly after: DeclarationState;
@@ -127,14 +127,15 @@ function uniqueMatches(removed: readonly DiffNode[], added: readonly DiffNode[],
   return pairs;
 }
 
-/** Declarations that left one key for another: by body and anonymous signature first, then by kind, name and signature. */
+/** Declarations that left one key for another: by body and anonymous signature first, then by kind, name and signature (never a rename). */
 function matchMoves(removed: readonly DiffNode[], added: readonly DiffNode[]): MovedDeclaration[] {
   const declarations = (nodes: readonly DiffNode[]) => nodes.filter((node) => node.kind !== "File");
   const byBody = uniqueMatches(declarations(removed), declarations(added), (node) =>
     node.body === undefined ? undefined : JSON.stringify([node.kind, anonymousSignature(node), node.body]),
   );
   const matched = new Set(byBody.flatMap(([from, to]) => [from.key, to.key]));
-  const rest = (nodes: readonly DiffNode[]) => declarations(nodes).filter((node) => !matched.has(node.key) && node.body === undefined);
+  // Then by kind, name and signature: a side that kept no bodies, or a declaration moved and edited.
+  const rest = (nodes: readonly DiffNode[]) => declarations(nodes).filter((node) => !matched.has(node.key));
   const bySignature = uniqueMatches(rest(removed), rest(added), (node) => JSON.stringify([node.kind, node.name, node.signature]));
   const moves = [...byBody.map((pair) => [...pair, "body"] as const), ...bySignature.map((pair) => [...pair, "signature"] as const)];
   const movedTo = new Map(moves.map(([from, to]) => [from.key, to.key]));
