@@ -30,7 +30,12 @@ function gateLine(report: DiffReport): string | undefined {
 }
 
 function code(text: string): string {
-  return `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
+  return `\`${text.replace(/`/g, "'")}\``;
+}
+
+/** A table cell: a pipe would end it. */
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|");
 }
 
 function details(summary: string, body: readonly string[]): string[] {
@@ -39,7 +44,7 @@ function details(summary: string, body: readonly string[]): string[] {
 
 function apiRows(api: readonly ApiChange[]): string[] {
   if (api.length === 0) return [];
-  return ["| declaration | change | verdict | why |", "|---|---|---|---|", ...api.map((change) => `| ${code(change.key)} | ${change.change} | ${VERDICT_LABEL[change.verdict]} | ${change.reasons.join("; ").replace(/\|/g, "\\|")} |`)];
+  return ["| declaration | change | verdict | why |", "|---|---|---|---|", ...api.map((change) => `| ${cell(code(change.key))} | ${change.change} | ${VERDICT_LABEL[change.verdict]} | ${cell(change.reasons.join("; "))} |`)];
 }
 
 function declarationLines(report: DiffReport): string[] {
@@ -111,7 +116,7 @@ export function formatMarkdown(report: DiffReport, maxGraphNodes: number): strin
 
 export function formatText(report: DiffReport): string {
   const gate = gateLine(report);
-  const section = (title: string, body: readonly string[]) => (body.length === 0 ? [] : ["", `${title}:`, ...body.map((line) => line.replace(/`/g, "").replace(/\\\|/g, "|"))]);
+  const section = (title: string, body: readonly string[]) => (body.length === 0 ? [] : ["", `${title}:`, ...body.map((line) => line.replace(/`/g, ""))]);
   const lines = [
     `ts-graph diff: ${report.base} → ${report.head}`,
     ...(gate === undefined ? [] : [gate.replace(/\*\*|`/g, "")]),
