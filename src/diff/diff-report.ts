@@ -55,7 +55,8 @@ function declaration(node: DiffNode): ReportDeclaration {
   return { key: node.key, kind: node.kind, exported: node.exported, signature: node.signature };
 }
 
-function plural(count: number, one: string, many = `${one}s`): string {
+/** `1 file`, `2 files`. */
+export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 

@@ -2,7 +2,7 @@
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../tools/mermaid.js";
 import { parseNodeKey } from "../model/node-key.js";
 import type { ApiChange } from "./api-rules.js";
-import type { DiffReport } from "./diff-report.js";
+import { plural, type DiffReport } from "./diff-report.js";
 
 /** A hidden marker the CI workflow finds its own comment by, to update it rather than post another. */
 export const COMMENT_MARKER = "<!-- ts-graph-diff -->";
@@ -12,10 +12,6 @@ const VERDICT_LABEL: Readonly<Record<ApiChange["verdict"], string>> = {
   unclassified: "changed (not classified)",
   compatible: "compatible",
 };
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 function summaryLine(report: DiffReport): string {
   const s = report.summary;
