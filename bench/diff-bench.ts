@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     log(`incremental index of head (${args.files} files edited): ${formatMs(incremental.ms)}, ${incremental.value.mode}, ${incremental.value.files.extracted} files extracted`);
     writeSnapshot(root, path.join(scratch, "head.jsonl"));
 
-    const quiet = { onWarning: () => undefined };
+    const quiet = { onNote: () => undefined };
     const snapshots = await timed(() => runDiff({ base: path.join(scratch, "base.jsonl"), head: path.join(scratch, "head.jsonl"), root, depth: 3, failOn: undefined, ...quiet }));
     log(`diff of two snapshots: ${formatMs(snapshots.ms)}: ${JSON.stringify(snapshots.value.summary)}`);
     const againstRef = await timed(() => runDiff({ base: baseCommit, head: ".", root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }));

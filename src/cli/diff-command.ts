@@ -47,7 +47,7 @@ export async function runDiffCommand(base: string, head: string, options: DiffCo
       headDb: options.headDb === undefined ? undefined : path.resolve(options.headDb),
       depth: options.depth,
       failOn: options.failOn,
-      onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
+      onNote: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
     const text =
       options.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : options.format === "markdown" ? formatMarkdown(report, options.maxGraphNodes) : formatText(report);

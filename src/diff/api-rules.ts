@@ -4,6 +4,7 @@
  * Assignability (type-relation.ts); a rule that needs an answer the checker could not give says "not
  * classified" rather than guess.
  */
+import { parseNodeKey } from "../model/node-key.js";
 import { replaceName, type DeclarationState, type DiffNode, type GraphDiff } from "./graph-diff.js";
 import type { SignatureShape } from "./signature-shape.js";
 import type { Assignability } from "./type-relation.js";
@@ -170,7 +171,9 @@ export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
   for (const move of input.diff.moved) {
     if (!move.before.exported && !move.after.exported) continue;
     const findings: Finding[] = [];
-    if (move.how === "moved") findings.push(unclassified("moved to another file: importers of the old file break unless it re-exports the declaration"));
+    const otherFile = parseNodeKey(move.from).file !== parseNodeKey(move.to).file;
+    if (move.how === "moved" && otherFile) findings.push(unclassified("moved to another file: importers of the old file break unless it re-exports the declaration"));
+    else if (move.how === "moved") findings.push(breaking("moved to another container: the old member is gone"));
     else findings.push(breaking(`renamed: the old name is gone (${move.how})`));
     if (move.before.exported && !move.after.exported) findings.push(breaking("no longer exported"));
     const kind = move.after.kind;

@@ -84,4 +84,15 @@ describe(diffGraphs.name, () => {
     expect(diff.removed.map((removed) => removed.key)).toEqual(["a.ts:C"]);
     expect(diff.edges).toEqual([{ key: "a.ts:f", added: [{ kind: "READS", target: "a.ts" }], removed: [{ kind: "CALLS", target: "a.ts:C.m" }] }]);
   });
+
+  it("calls a member that changed container in its file a move, and a new name in the same place a rename", () => {
+    const diff = diffGraphs(
+      side([node("a.ts:A", { kind: "Class", body: "a" }), node("a.ts:A.m", { kind: "Method", body: "m" }), node("a.ts:B", { kind: "Class", body: "b" }), node("a.ts:B.x", { kind: "Method", body: "x" })]),
+      side([node("a.ts:A", { kind: "Class", body: "a" }), node("a.ts:B.m", { kind: "Method", body: "m" }), node("a.ts:B", { kind: "Class", body: "b" }), node("a.ts:B.y", { kind: "Method", body: "x" })]),
+    );
+    expect(diff.moved.map((move) => [move.from, move.to, move.how])).toEqual([
+      ["a.ts:A.m", "a.ts:B.m", "moved"],
+      ["a.ts:B.x", "a.ts:B.y", "renamed"],
+    ]);
+  });
 });

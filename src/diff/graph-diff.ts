@@ -49,7 +49,7 @@ export interface ChangedDeclaration {
   readonly after: DeclarationState;
 }
 
-/** A declaration found under another key: moved to another file, renamed, or both. */
+/** A declaration found under another key: moved (another file or container, same name), renamed (same place), or both. */
 export interface MovedDeclaration {
   readonly from: string;
   readonly to: string;
@@ -144,7 +144,7 @@ function matchMoves(removed: readonly DiffNode[], added: readonly DiffNode[]): M
     .map(([from, to, matchedBy]) => ({
       from: from.key,
       to: to.key,
-      how: from.file === to.file ? "renamed" : from.name === to.name ? "moved" : "moved and renamed",
+      how: from.name === to.name ? "moved" : from.file === to.file && from.parent === to.parent ? "renamed" : "moved and renamed",
       matchedBy,
       before: stateOf(from),
       after: stateOf(to),

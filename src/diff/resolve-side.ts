@@ -14,7 +14,7 @@ import { openGraphReader } from "../db/open-graph-reader.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
 import { loadSnapshot, looksLikeSnapshot } from "../db/snapshot-load.js";
 import { runGit } from "../history/git.js";
-import { DEFAULT_DB_RELATIVE_PATH, locateGraph, openIndexer, type IndexSummary } from "../ingestion/indexer.js";
+import { DEFAULT_DB_RELATIVE_PATH, locateGraph, openIndexer } from "../ingestion/indexer.js";
 import { indexedTextUnder, type IndexedText } from "./read-side.js";
 
 export interface ResolvedSide {
@@ -23,8 +23,6 @@ export interface ResolvedSide {
   readonly db: SqliteDb;
   /** The text each file had when indexed, where the side's sources can be read; undefined for a snapshot. */
   readonly text: IndexedText | undefined;
-  /** The index run a folder or git ref needed (undefined for a snapshot or a database). */
-  readonly run: IndexSummary | undefined;
   close(): void;
 }
 
@@ -33,7 +31,8 @@ export interface SideOptions {
   readonly root: string;
   /** A database to index a git ref into (created when missing, updated in place: a CI cache). */
   readonly cacheDb?: string | undefined;
-  readonly onWarning: (message: string) => void;
+  /** Warnings of the index runs, and one line per run: its mode and files extracted (stderr in the CLI). */
+  readonly onNote: (message: string) => void;
 }
 
 const SQLITE_HEADER = "SQLite format 3\u0000";
@@ -58,18 +57,18 @@ function openDatabaseSide(file: string, options: SideOptions): ResolvedSide {
   });
   // A database in a root's own .ts-graph folder reads that root's sources; any other, the diff's root. Only files whose text hashes as indexed are read.
   const ownRoot = file.endsWith(path.sep + DEFAULT_DB_RELATIVE_PATH) ? file.slice(0, -DEFAULT_DB_RELATIVE_PATH.length - 1) : options.root;
-  return { label: file, db: reader.db, text: indexedTextUnder(reader.db, ownRoot), run: undefined, close: () => reader.db.close() };
+  return { label: file, db: reader.db, text: indexedTextUnder(reader.db, ownRoot), close: () => reader.db.close() };
 }
 
 async function indexFolder(root: string, dbPath: string | undefined, label: string, options: SideOptions, cleanup: () => void): Promise<ResolvedSide> {
-  const indexer = openIndexer({ root, dbPath, onWarning: options.onWarning });
+  const indexer = openIndexer({ root, dbPath, onWarning: options.onNote });
   try {
     const run = await indexer.run();
+    options.onNote(`${label}: ${run.mode} index run, ${run.files.extracted} of ${run.files.total} files extracted${run.reason === undefined ? "" : ` (${run.reason})`}`);
     return {
       label,
       db: indexer.db,
       text: indexedTextUnder(indexer.db, root),
-      run,
       close: () => {
         indexer.close();
         cleanup();
@@ -135,7 +134,7 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
     if (head.startsWith(SQLITE_HEADER)) return openDatabaseSide(file, options);
     if (looksLikeSnapshot(head)) {
       const db = loadSnapshot(fs.readFileSync(file, "utf8"), spec);
-      return { label: spec, db, text: undefined, run: undefined, close: () => db.close() };
+      return { label: spec, db, text: undefined, close: () => db.close() };
     }
     throw new ConfigError(`${spec} is neither a ts-graph snapshot nor a graph database; give a snapshot (ts-graph snapshot --out FILE), a database, a folder or a git ref`);
   }

@@ -20,7 +20,8 @@ export interface DiffRequest {
   readonly headDb?: string | undefined;
   readonly depth: number;
   readonly failOn: FailOn | undefined;
-  readonly onWarning: (message: string) => void;
+  /** Index warnings and one line per index run (stderr in the CLI). */
+  readonly onNote: (message: string) => void;
 }
 
 /** Classifies twice: once to learn which type pairs the rules ask about, then with the checker's answers to all of them at once. */
@@ -38,9 +39,9 @@ function byKey(nodes: readonly DiffNode[]): Map<string, DiffNode> {
 export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   const sides: ResolvedSide[] = [];
   try {
-    const base = await resolveSide(request.base, { root: request.root, cacheDb: request.baseDb, onWarning: request.onWarning });
+    const base = await resolveSide(request.base, { root: request.root, cacheDb: request.baseDb, onNote: request.onNote });
     sides.push(base);
-    const head = await resolveSide(request.head, { root: request.root, cacheDb: request.headDb, onWarning: request.onWarning });
+    const head = await resolveSide(request.head, { root: request.root, cacheDb: request.headDb, onNote: request.onNote });
     sides.push(head);
     const baseData = readSide(base.db, base.text);
     const headData = readSide(head.db, head.text);
