@@ -33,6 +33,9 @@ describe("the shell steps of docs/ci.md", () => {
 
     const first = runSteps(repo.root, steps);
     expect(first.status).toBe(3);
+    // The base is indexed in full into the cache; the fresh checkout's graph starts from a copy of it.
+    expect(first.stderr).toMatch(/ts-graph: [0-9a-f]{40} \([0-9a-f]{12}\): full index run/);
+    expect(first.stderr).toMatch(/ts-graph: \.: incremental index run, 3 of 4 files extracted/);
     const comment = fs.readFileSync(path.join(repo.root, "ts-graph-diff.md"), "utf8");
     expect(comment.startsWith("<!-- ts-graph-diff -->\n")).toBe(true);
     expect(comment).toContain("**Failed** (`--fail-on breaking`): 2 breaking API changes.");
@@ -45,6 +48,8 @@ describe("the shell steps of docs/ci.md", () => {
     // The next run of the pipeline restores the cache: the same comment, from the cached base graph.
     const second = runSteps(repo.root, steps);
     expect(second.status).toBe(3);
+    // The cached base graph, restored into another worktree folder, is reused as it is.
+    expect(second.stderr).toMatch(/ts-graph: [0-9a-f]{40} \([0-9a-f]{12}\): noop index run/);
     expect(fs.readFileSync(path.join(repo.root, "ts-graph-diff.md"), "utf8")).toBe(comment);
   });
 });

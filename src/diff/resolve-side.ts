@@ -2,7 +2,8 @@
  * The IO edge of `ts-graph diff`: turns each side's argument into a graph to read. A side is a snapshot
  * file, a graph database, a folder (indexed in place), or a git ref: the ref is checked out in a temporary
  * worktree and indexed there, starting from a cached database (`--base-db`/`--head-db`, updated in place)
- * or else from a copy of the checkout's own graph, so that only the files that differ are extracted.
+ * or else from a copy of the checkout's own graph, so that only the files that differ are extracted. A
+ * folder with no graph yet starts from a copy of the base's cached graph when there is one.
  */
 import Database from "better-sqlite3";
 import fs from "node:fs";
@@ -31,6 +32,8 @@ export interface SideOptions {
   readonly root: string;
   /** A database to index a git ref into (created when missing, updated in place: a CI cache). */
   readonly cacheDb?: string | undefined;
+  /** A graph to start a folder's first index from (the base's cached graph, for the head): an incremental run instead of a full one. */
+  readonly seedDb?: string | undefined;
   /** Warnings of the index runs, and one line per run: its mode and files extracted (stderr in the CLI). */
   readonly onNote: (message: string) => void;
 }
@@ -138,7 +141,15 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
     }
     throw new ConfigError(`${spec} is neither a ts-graph snapshot nor a graph database; give a snapshot (ts-graph snapshot --out FILE), a database, a folder or a git ref`);
   }
-  if (stat?.isDirectory() === true) return indexFolder(fs.realpathSync.native(file), undefined, spec, options, () => undefined);
+  if (stat?.isDirectory() === true) {
+    const root = fs.realpathSync.native(file);
+    const own = locateGraph(root).dbPath;
+    if (options.seedDb !== undefined && !fs.existsSync(own) && fs.existsSync(options.seedDb)) {
+      fs.mkdirSync(path.dirname(own), { recursive: true });
+      copyGraph(options.seedDb, own);
+    }
+    return indexFolder(root, undefined, spec, options, () => undefined);
+  }
   const commit = git(options.root, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
   if (commit === undefined) throw new ConfigError(`${spec} is not a file, a folder or a git ref here (${options.root}); give a snapshot, a database, a folder or a commit`);
   return indexGitRef(spec, commit, options);

@@ -41,7 +41,7 @@ export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   try {
     const base = await resolveSide(request.base, { root: request.root, cacheDb: request.baseDb, onNote: request.onNote });
     sides.push(base);
-    const head = await resolveSide(request.head, { root: request.root, cacheDb: request.headDb, onNote: request.onNote });
+    const head = await resolveSide(request.head, { root: request.root, cacheDb: request.headDb, seedDb: request.baseDb, onNote: request.onNote });
     sides.push(head);
     const baseData = readSide(base.db, base.text);
     const headData = readSide(head.db, head.text);
