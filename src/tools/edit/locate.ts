@@ -42,6 +42,8 @@ function select(context: ToolContext, address: EditAddress & { readonly line: nu
 
 export async function locateForEdit(context: ToolContext, address: EditAddress): Promise<SymbolNode> {
   const { line } = address;
+  // A file named by the caller is checked for writing first: outside the roots, through a link out, or ts-graph's own is refused.
+  if (address.file !== undefined) context.paths.validate(address.file, { mustExist: false, forWrite: true });
   const node =
     line === undefined
       ? await symbolFromInput(context, address.symbol, address.file)
