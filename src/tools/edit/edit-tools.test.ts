@@ -146,7 +146,7 @@ describe("rename", () => {
     expect(read("main.ts")).toContain("format(cart.sum())");
     expect(read("cart.ts")).toContain("  sum(): number {");
     const callers = context.db.prepare("SELECT source FROM edges WHERE kind = 'CALLS' AND target = 'src/cart.ts:Cart.sum'").pluck().all();
-    expect(callers).toEqual(["src/main.ts"]);
+    expect(callers).toEqual(["src/main.ts:label"]);
   });
 
   it("refuses a new name that is taken in the container or is not an identifier, writing nothing", async () => {
