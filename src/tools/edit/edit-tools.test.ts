@@ -2,52 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliToolContext } from "../../cli/cli-tool-context.js";
+import { writeEditProject } from "../../test-support/edit-project.js";
 import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { openIndexedContext, rejection, runTool } from "../../test-support/tool-harness.js";
 import { ToolInputError } from "../tool-contract.js";
 import { deleteSymbolTool, insertAfterSymbolTool, renameSymbolTool, replaceSymbolTool } from "./handler.js";
-
-/** A small project the tests edit, through the CLI's tool context (index, graph, language service). */
-function writeProject(root: string): void {
-  fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }));
-  fs.mkdirSync(path.join(root, "src"));
-  const files: Record<string, string> = {
-    "cart.ts": [
-      "/** A cart. */",
-      "export class Cart {",
-      "  private items: number[] = [];",
-      "",
-      "  total(): number {",
-      "    return this.items.reduce((sum, item) => sum + item, 0);",
-      "  }",
-      "",
-      "  add(item: number): void {",
-      "    this.items.push(item);",
-      "  }",
-      "}",
-      "",
-      "export function unit(): number {",
-      "  return 1;",
-      "}",
-      "",
-      "export function format(value: number): string {",
-      "  return value.toFixed(2);",
-      "}",
-      "",
-    ].join("\n"),
-    "main.ts": [
-      'import { Cart, unit } from "./cart.js";',
-      'import { format } from "./labels.js";',
-      "",
-      "const cart = new Cart();",
-      "cart.add(unit());",
-      "export const label = format(cart.total());",
-      "",
-    ].join("\n"),
-    "labels.ts": ["export function format(value: number): string {", "  return `${value}`;", "}", ""].join("\n"),
-  };
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(root, "src", name), text);
-}
 
 let root: string;
 let context: CliToolContext;
@@ -55,7 +14,7 @@ const read = (file: string): string => fs.readFileSync(path.join(root, "src", fi
 
 beforeAll(async () => {
   root = makeTempDir();
-  writeProject(root);
+  writeEditProject(root);
   context = await openIndexedContext(root);
 });
 
