@@ -3,8 +3,8 @@
  *
  *   npm run bench:edit [-- --corpus effect@3.22.4] [--runs 10] [--fuzz 500]
  *
- *   1. prepare the corpus (bench/corpus.ts) and copy its sources to a temporary folder (the shared corpus is
- *      never written), its node_modules linked
+ *   1. prepare the corpus (bench/corpus.ts) and copy its sources to a folder of the OS temp folder (the shared
+ *      corpus is never written), its node_modules linked; the folder and its graph are kept for the next run
  *   2. serve that copy as `ts-graph serve` does (mcp/workspace.ts: indexer keeping its programs, watcher,
  *      the edit tools' language service), index it, and warm up with one untimed edit of each kind
  *   3. replace: `runs` replacements of a function in a mid-size file (the file of median size among those with
@@ -52,13 +52,21 @@ function runTool(tool: ToolDefinition, raw: Record<string, unknown>, context: To
   return tool.run(z.object(tool.inputShape).parse(raw) as never, context);
 }
 
-/** A private copy of the corpus's sources and bench tsconfig, its dependencies linked. */
-function copyCorpus(dir: string): { readonly root: string; readonly tsconfig: string } {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-edit-bench-")));
+/**
+ * A private copy of the corpus's sources and bench tsconfig, its dependencies linked, in a folder of the OS
+ * temp folder kept between runs with its graph (the sources are copied afresh; unchanged text is not
+ * re-extracted).
+ */
+function copyCorpus(dir: string, id: string): { readonly root: string; readonly tsconfig: string } {
+  const root = path.join(os.tmpdir(), `ts-graph-edit-bench-${id.replace(/[^\w.-]/g, "-")}`);
+  fs.rmSync(path.join(root, "src"), { recursive: true, force: true });
+  fs.mkdirSync(root, { recursive: true });
   fs.cpSync(path.join(dir, "src"), path.join(root, "src"), { recursive: true });
   fs.copyFileSync(path.join(dir, TSCONFIG_NAME), path.join(root, TSCONFIG_NAME));
-  if (fs.existsSync(path.join(dir, "node_modules"))) fs.symlinkSync(fs.realpathSync(path.join(dir, "node_modules")), path.join(root, "node_modules"));
-  return { root, tsconfig: path.join(root, TSCONFIG_NAME) };
+  const modules = path.join(root, "node_modules");
+  if (fs.existsSync(path.join(dir, "node_modules")) && !fs.existsSync(modules)) fs.symlinkSync(fs.realpathSync(path.join(dir, "node_modules")), modules);
+  const real = fs.realpathSync(root);
+  return { root: real, tsconfig: path.join(real, TSCONFIG_NAME) };
 }
 
 interface Target {
@@ -98,11 +106,22 @@ function pickRenameTarget(context: ToolContext): { readonly key: string; readonl
   return row;
 }
 
-async function timed(samples: number[], action: () => Promise<ToolResult>): Promise<ToolResult> {
+/** Each step's time of every timed call (the answer's `timingsMs`), for the breakdown. */
+const phases = new Map<string, Map<string, number[]>>();
+
+async function timed(samples: number[], action: () => Promise<ToolResult>, label: string): Promise<ToolResult> {
   const started = nowMs();
   const result = await action();
   samples.push(nowMs() - started);
+  const steps = phases.get(label) ?? new Map<string, number[]>();
+  phases.set(label, steps);
+  for (const [step, ms] of Object.entries((result.structured["timingsMs"] ?? {}) as Record<string, number>)) steps.set(step, [...(steps.get(step) ?? []), ms]);
   return result;
+}
+
+function breakdown(label: string): string {
+  const steps = [...(phases.get(label) ?? new Map<string, number[]>())].map(([step, samples]) => `${step} p50 ${formatMs(summarize(samples)?.p50)}`);
+  return `- ${label} steps: ${steps.join(", ")}`;
 }
 
 function row(label: string, summary: Summary | null): string {
@@ -148,7 +167,7 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-edit-bench-prepare-"));
   const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
-  const { root, tsconfig } = copyCorpus(corpus.dir);
+  const { root, tsconfig } = copyCorpus(corpus.dir, corpus.spec.id);
   log(`copied ${corpus.spec.id} to ${root}`);
   const workspace = createWorkspace({ roots: [{ root, tsconfigs: [tsconfig] }], rootsAreDefault: false, hooks: { log: (message) => log(message) } });
   try {
@@ -173,7 +192,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < options.runs; run += 1) {
       // A real change each time: a comment line that alternates, inside the function's body.
       const content = target.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
-      lastReplace = await timed(replaceSamples, () => runTool(replaceSymbolTool, { symbol: target.key, content }, context));
+      lastReplace = await timed(replaceSamples, () => runTool(replaceSymbolTool, { symbol: target.key, content }, context), "replace");
     }
     await runTool(replaceSymbolTool, { symbol: target.key, content: target.text }, context);
 
@@ -182,7 +201,7 @@ async function main(): Promise<void> {
     let current = renamed.key;
     for (let run = 0; run < options.runs; run += 1) {
       const newName = run % 2 === 0 ? `${renamed.name}Renamed` : renamed.name;
-      lastRename = await timed(renameSamples, () => runTool(renameSymbolTool, { symbol: current, newName }, context));
+      lastRename = await timed(renameSamples, () => runTool(renameSymbolTool, { symbol: current, newName }, context), "rename");
       current = `${current.slice(0, current.lastIndexOf(":") + 1)}${newName}`;
     }
     if (options.runs % 2 === 1) await runTool(renameSymbolTool, { symbol: current, newName: renamed.name }, context);
@@ -201,6 +220,8 @@ async function main(): Promise<void> {
       row("replace + graph update + diagnostics", summarize(replaceSamples)),
       row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples)),
       "",
+      breakdown("replace"),
+      breakdown("rename"),
       `- last replace answer: ${lastReplace?.text.split("\n").filter((line) => line.startsWith("graph:") || line.startsWith("diagnostics")).join("; ") ?? "–"}`,
       `- last rename answer: ${lastRename?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place)/.test(line)).join("; ") ?? "–"}`,
       `- fuzz (in memory, ${formatMs(fuzzMs)}): ${fuzz.tried} valid edits tried, ${fuzz.refused} refused, ${fuzz.problems.length} with bytes lost or changed outside the target; ${fuzz.invalidTried} invalid contents tried, ${fuzz.invalidApplied} accepted`,
@@ -209,7 +230,6 @@ async function main(): Promise<void> {
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {
     await workspace.close();
-    fs.rmSync(root, { recursive: true, force: true });
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }
 }

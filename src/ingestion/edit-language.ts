@@ -23,7 +23,7 @@ function versionOf(fileName: string): string {
   return stat === undefined ? "missing" : `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
 }
 
-function createService(project: ProjectSpec, registry: ts.DocumentRegistry): ts.LanguageService {
+function createService(project: ProjectSpec, registry: ts.DocumentRegistry, root: string): ts.LanguageService {
   const options: ts.CompilerOptions = { ...project.options, noEmit: true };
   const snapshots = new Map<string, { readonly version: string; readonly snapshot: ts.IScriptSnapshot }>();
   const host: HostWithProjectReferenceSources = {
@@ -44,7 +44,7 @@ function createService(project: ProjectSpec, registry: ts.DocumentRegistry): ts.
       snapshots.set(fileName, { version, snapshot });
       return snapshot;
     },
-    getCurrentDirectory: () => path.dirname(project.fileNames[0] ?? "."),
+    getCurrentDirectory: () => root,
     getDefaultLibFileName: (libOptions) => path.posix.join(libFolderInMemoryPath, ts.getDefaultLibFileName(libOptions)),
     fileExists: (fileName) => LIB_FILES.has(fileName) || ts.sys.fileExists(fileName),
     readFile: (fileName) => LIB_FILES.get(fileName) ?? ts.sys.readFile(fileName),
@@ -136,7 +136,7 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
   const serviceOf = (project: ProjectSpec): ts.LanguageService => {
     let service = services.get(project);
     if (service === undefined) {
-      service = createService(project, registry);
+      service = createService(project, registry, root);
       services.set(project, service);
     }
     return service;

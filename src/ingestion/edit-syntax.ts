@@ -137,4 +137,10 @@ function literalLines(fileName: string, text: string): ReadonlySet<number> {
   return lines;
 }
 
-export const EDIT_SYNTAX: EditSyntax = { declarations, syntaxErrors, literalLines };
+function surface(relativePath: string, text: string): string {
+  return extractDeclarations(parse(relativePath, text), relativePath)
+    .nodes.map((node) => `${node.key}\0${node.surface}`)
+    .join("\n");
+}
+
+export const EDIT_SYNTAX: EditSyntax = { declarations, syntaxErrors, literalLines, surface };

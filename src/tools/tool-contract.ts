@@ -100,6 +100,11 @@ export interface EditSyntax {
   declarations(relativePath: string, text: string): ReadonlyMap<string, DeclarationSite>;
   /** The syntax errors of a whole file (`as` undefined) or of content alone, parsed as what `as` holds; lines are the content's own. */
   syntaxErrors(fileName: string, text: string, as?: DeclarationContainer): readonly SourceProblem[];
+  /**
+   * What other files can see of a file's text (its declarations' keys and surfaces, as the indexer's planning
+   * hashes them): when an edit leaves it equal, no importer's diagnostics can change.
+   */
+  surface(relativePath: string, text: string): string;
   /** The lines (from 0) of a text that start inside a string or template literal: re-indenting them would change the string. */
   literalLines(fileName: string, text: string): ReadonlySet<number>;
 }

@@ -10,6 +10,7 @@ export function compareDiagnostics(
   after: readonly ShownDiagnostic[],
   checkedFiles: number,
   uncheckedImporters: number,
+  surfaceKept: boolean,
 ): DiagnosticChange {
   const identity = (diagnostic: ShownDiagnostic): string => `${diagnostic.file}\0${diagnostic.code}\0${diagnostic.message}`;
   const left = new Map<string, number>();
@@ -35,5 +36,6 @@ export function compareDiagnostics(
     introducedOmitted: Math.max(introduced.length - MAX_SHOWN_DIAGNOSTICS, 0),
     removedOmitted: Math.max(removed.length - MAX_SHOWN_DIAGNOSTICS, 0),
     uncheckedImporters,
+    surfaceKept,
   };
 }

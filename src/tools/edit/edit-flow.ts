@@ -123,12 +123,18 @@ function shown(context: ToolContext, diagnostic: FileDiagnostic): ShownDiagnosti
   return { file: path.relative(context.root, diagnostic.file).split(path.sep).join("/"), line: diagnostic.line, column: diagnostic.column, code: diagnostic.code, message: diagnostic.message };
 }
 
-/** The changed files and their importers (at most MAX_COMPARED_IMPORTERS), as absolute paths, and how many importers were left out. */
-function comparedFiles(context: ToolContext, prepared: readonly PreparedFile[]): { readonly files: string[]; readonly unchecked: number } {
+/**
+ * The changed files and their importers (at most MAX_COMPARED_IMPORTERS), as absolute paths, and how many
+ * importers were left out. Importers are left out altogether when the edit changes nothing they can see
+ * (every changed file's surface is the same before and after): their diagnostics cannot change.
+ */
+function comparedFiles(context: ToolContext, support: EditSupport, prepared: readonly PreparedFile[]): { readonly files: string[]; readonly unchecked: number; readonly surfaceKept: boolean } {
   const changed = new Set(prepared.map((file) => file.target.file));
+  const surfaceKept = prepared.every((file) => support.syntax.surface(file.target.file, file.target.source.body) === support.syntax.surface(file.target.file, file.body));
+  if (surfaceKept) return { files: prepared.map((file) => file.target.absolute), unchecked: 0, surfaceKept };
   const importers = [...new Set(prepared.flatMap((file) => importersOf(context.db, file.target.file)))].filter((file) => !changed.has(file));
   const kept = importers.slice(0, MAX_COMPARED_IMPORTERS);
-  return { files: [...prepared.map((file) => file.target.absolute), ...kept.map((file) => path.join(context.root, file))], unchecked: importers.length - kept.length };
+  return { files: [...prepared.map((file) => file.target.absolute), ...kept.map((file) => path.join(context.root, file))], unchecked: importers.length - kept.length, surfaceKept };
 }
 
 function languageOf(support: EditSupport): { readonly language?: EditLanguage; readonly error?: string } {
@@ -153,15 +159,30 @@ export async function finishEdit(
     const answer: EditAnswer = { action: request.action, dryRun: true, files, notes: request.notes };
     return { text: formatEditText(answer), structured: editStructured(answer) };
   }
-  const compared = comparedFiles(context, request.files);
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (phase: string): void => {
+    const now = performance.now();
+    timings[phase] = Math.round(now - mark);
+    mark = now;
+  };
+  const compared = comparedFiles(context, support, request.files);
   const { language, error } = languageOf(support);
-  const before = language?.diagnostics(compared.files);
+  let before: readonly FileDiagnostic[] | undefined;
+  let diagnosticsNote = error === undefined ? undefined : `not compared: the language service could not be built (${error})`;
+  try {
+    before = language?.diagnostics(compared.files);
+  } catch (failure) {
+    diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;
+  }
+  lap("diagnosticsBefore");
   const writes: FileWrite[] = request.files.map((file) => ({ absolute: file.target.absolute, before: file.target.bytes, after: encodeSource(file.target.source, file.body) }));
   writeAllOrNothing(writes);
+  lap("write");
   await context.ensureFresh(writes.map((write) => write.absolute));
+  lap("graphUpdate");
   const graphUpdated = files.every((file) => graphHashOf(context.db, file.file) === file.hashAfter);
   let diagnostics: DiagnosticChange | undefined;
-  let diagnosticsNote = error === undefined ? undefined : `not compared: the language service could not be built (${error})`;
   if (language !== undefined && before !== undefined) {
     try {
       const after = language.diagnostics(compared.files);
@@ -170,12 +191,14 @@ export async function finishEdit(
         after.map((diagnostic) => shown(context, diagnostic)),
         compared.files.length,
         compared.unchecked,
+        compared.surfaceKept,
       );
     } catch (failure) {
       diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;
     }
   }
-  const answer: EditAnswer = { action: request.action, dryRun: false, files, graphUpdated, diagnostics, diagnosticsNote, notes: request.notes };
+  lap("diagnosticsAfter");
+  const answer: EditAnswer = { action: request.action, dryRun: false, files, graphUpdated, diagnostics, diagnosticsNote, notes: request.notes, timingsMs: timings };
   return { text: formatEditText(answer), structured: editStructured(answer) };
 }
 

@@ -87,6 +87,11 @@ describe("after the write", () => {
     expect(undo.text).toContain("0 introduced, 1 removed");
   });
 
+  it("compares only the changed file when the edit changes nothing other files can see", async () => {
+    const result = await runTool(replaceSymbolTool, { symbol: "format", file: "src/labels.ts", content: "export function format(value: number): string {\n  return `#${value}`;\n}" }, context);
+    expect(result.text).toContain("diagnostics (1 file compared before and after): 0 introduced, 0 removed\n  (importers not compared: the edit changed nothing other files can see)");
+  });
+
   it("refuses to delete a declaration the graph has references to, listing them, and deletes it with force", async () => {
     const message = await rejection(runTool(deleteSymbolTool, { symbol: "Cart.add" }, context), ToolInputError);
     expect(message).toContain("src/main.ts (CALLS, src/main.ts:5)");

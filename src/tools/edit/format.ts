@@ -21,6 +21,8 @@ export interface DiagnosticChange {
   readonly removedOmitted: number;
   /** Importers left out of the comparison (too many to check quickly). */
   readonly uncheckedImporters: number;
+  /** The edit changed nothing other files can see, so importers were not compared (they cannot change). */
+  readonly surfaceKept: boolean;
 }
 
 export interface ChangedFile {
@@ -43,6 +45,8 @@ export interface EditAnswer {
   /** Why diagnostics are missing, when they are (a dry run, or the language service failed). */
   readonly diagnosticsNote?: string | undefined;
   readonly diagnostics?: DiagnosticChange | undefined;
+  /** How long each step of the write took (diagnostics before, write, graph update, diagnostics after), in ms. */
+  readonly timingsMs?: Readonly<Record<string, number>> | undefined;
   /** Sentences the caller should read (string and comment occurrences left alone, …). */
   readonly notes?: readonly string[] | undefined;
 }
@@ -63,6 +67,7 @@ function diagnosticsText(change: DiagnosticChange): string[] {
     ...(change.removedOmitted > 0 ? [`  - … ${plural(change.removedOmitted, "more removed diagnostic")}`] : []),
   ];
   if (change.uncheckedImporters > 0) lines.push(`  (${plural(change.uncheckedImporters, "more importing file")} not compared)`);
+  if (change.surfaceKept) lines.push("  (importers not compared: the edit changed nothing other files can see)");
   return lines;
 }
 
