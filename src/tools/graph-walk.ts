@@ -268,7 +268,8 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
   });
 }
 
-interface Reaching {
+/** A node reached so far: its shortest depth and its links to nodes one step closer. */
+export interface Reaching {
   readonly node: SymbolNode;
   readonly depth: number;
   readonly links: WalkLink[];
@@ -289,12 +290,13 @@ function compareText(a: string, b: string): number {
 }
 
 /** One link per (via, edge, target); a row repeated by the SQL (two dispatch routes to one base) counts once. */
-function addLink(links: WalkLink[], link: WalkLink): void {
+export function addLink(links: WalkLink[], link: WalkLink): void {
   const same = links.find((known) => known.via === link.via && known.edge === link.edge && known.target === link.target);
   if (same === undefined) links.push(link);
 }
 
-function seedsOf(db: SqliteDb, request: WalkRequest): NodeKey[] {
+/** The seeds of a walk: the start nodes, and with `withMembers` every member they contain. */
+export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "withMembers">): NodeKey[] {
   const sql = statements(db);
   const seeds = JSON.stringify(request.seeds);
   const statement = request.withMembers === true ? sql.seedsWithMembers : sql.seeds;
@@ -303,7 +305,7 @@ function seedsOf(db: SqliteDb, request: WalkRequest): NodeKey[] {
 
 /** Runs the walk: one statement per level, plus one for the degrees. */
 export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
-  const seeds = seedsOf(db, request);
+  const seeds = walkSeeds(db, request);
   const reached = new Map<string, Reaching>();
   const seen = new Set<string>(seeds);
   const seedSet: ReadonlySet<string> = new Set(seeds);
@@ -331,7 +333,7 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
     frontier = next;
     roles = frontierRoles(next, reached);
   }
-  return { seeds, nodes: finish(db, request, reached) };
+  return { seeds, nodes: finishWalk(db, request, reached) };
 }
 
 /**
@@ -340,7 +342,7 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
  * by holding a function (REFERENCES: stored by its initialiser or by an assignment, neither of which runs it);
  * a constructor is run by `new` however it depends on them (its parameter types are part of every `new`'s call).
  */
-function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string, Reaching>): { typed: string[]; running: string[] } {
+export function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string, Reaching>): { typed: string[]; running: string[] } {
   const typed: string[] = [];
   const running: string[] = [];
   for (const key of frontier) {
@@ -352,8 +354,17 @@ function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string,
   return { typed, running };
 }
 
-/** Orders links and entries, marks what is reached only through dispatch, and counts each node's degree. */
-function finish(db: SqliteDb, request: WalkRequest, reached: ReadonlyMap<string, Reaching>): ReachedNode[] {
+/**
+ * Orders links and entries, marks what is reached only through dispatch, and counts each node's degree over
+ * the request's edge kinds. `viaThroughDispatch` says it of neighbours finished in another call (their links
+ * are not in `reached`); a neighbour in neither counts as reached directly.
+ */
+export function finishWalk(
+  db: SqliteDb,
+  request: Pick<WalkRequest, "direction" | "kinds">,
+  reached: ReadonlyMap<string, Reaching>,
+  viaThroughDispatch: ReadonlyMap<string, boolean> = new Map(),
+): ReachedNode[] {
   const sql = statements(db);
   const keys = [...reached.keys()];
   const degreeStatement = request.direction === "in" ? sql.degreeIn : sql.degreeOut;
@@ -363,7 +374,7 @@ function finish(db: SqliteDb, request: WalkRequest, reached: ReadonlyMap<string,
   const ordered = [...reached.values()].sort(
     (a, b) => a.depth - b.depth || compareText(a.node.file, b.node.file) || a.node.startLine - b.node.startLine || compareText(a.node.key, b.node.key),
   );
-  const throughDispatch = new Map<string, boolean>();
+  const throughDispatch = new Map<string, boolean>(viaThroughDispatch);
   const nodes: ReachedNode[] = [];
   for (const { node, depth, links } of ordered) {
     links.sort(compareLinks);
