@@ -7,8 +7,8 @@
  *      corpus is never written), its node_modules linked; the folder and its graph are kept for the next run
  *   2. serve that copy as `ts-graph serve` does (mcp/workspace.ts: indexer keeping its programs, watcher,
  *      the edit tools' language service), index it, and warm up with one untimed edit of each kind
- *   3. replace: `runs` replacements of a function in a mid-size file (the file of median size among those with
- *      10+ declarations), each timed through the tool's run(): read, plan, syntax checks, diagnostics before,
+ *   3. replace: `runs` replacements of a function with a declared return type in a mid-size file (the file of
+ *      median size among those with 10+ declarations), a comment line in its body changing each time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before,
  *      atomic write, graph update, diagnostics after (the changed file and its importers)
  *   4. rename: `runs` renames (there and back) of the function with the most references (20+) across files
  *   5. fuzz: `fuzz` random valid edits and `fuzz / 2` invalid ones over the corpus's files, in memory
@@ -76,7 +76,7 @@ interface Target {
   readonly text: string;
 }
 
-/** A function of the median-sized file among those with 10+ declarations: its key and its text. */
+/** A function with a declared return type in the median-sized file among those with 10+ declarations (or the next that has one). */
 function pickReplaceTarget(context: ToolContext): Target {
   const files = context.db
     .prepare("SELECT f.path FROM files f JOIN nodes n ON n.file = f.path GROUP BY f.path HAVING count(*) >= 10 ORDER BY f.size, f.path")
@@ -84,7 +84,10 @@ function pickReplaceTarget(context: ToolContext): Target {
     .all() as string[];
   for (const file of [...files.slice(Math.floor(files.length / 2)), ...files]) {
     const node = context.db
-      .prepare("SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 ORDER BY start_line LIMIT 1")
+      // A declared return type (`): T`), as most functions have: a body edit then keeps what importers see.
+      .prepare(
+        "SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND signature GLOB '*): *' ORDER BY start_line LIMIT 1",
+      )
       .get(file, file) as { key: string; name: string; startLine: number; endLine: number } | undefined;
     if (node === undefined) continue;
     const lines = fs.readFileSync(path.join(context.root, file), "utf8").split("\n").slice(node.startLine - 1, node.endLine);
