@@ -179,7 +179,11 @@ export async function finishEdit(
   const writes: FileWrite[] = request.files.map((file) => ({ absolute: file.target.absolute, before: file.target.bytes, after: encodeSource(file.target.source, file.body) }));
   writeAllOrNothing(writes);
   lap("write");
-  await context.ensureFresh(writes.map((write) => write.absolute));
+  // The files are written: a failed graph update is reported in the answer, not as a failed edit.
+  const graphError = await context.ensureFresh(writes.map((write) => write.absolute)).then(
+    () => undefined,
+    (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)),
+  );
   lap("graphUpdate");
   const graphUpdated = files.every((file) => graphHashOf(context.db, file.file) === file.hashAfter);
   let diagnostics: DiagnosticChange | undefined;
@@ -198,7 +202,8 @@ export async function finishEdit(
     }
   }
   lap("diagnosticsAfter");
-  const answer: EditAnswer = { action: request.action, dryRun: false, files, graphUpdated, diagnostics, diagnosticsNote, notes: request.notes, timingsMs: timings };
+  const notes = [...(graphError === undefined ? [] : [`the graph update failed (${graphError}); the files are written, run ts-graph index`]), ...(request.notes ?? [])];
+  const answer: EditAnswer = { action: request.action, dryRun: false, files, graphUpdated, diagnostics, diagnosticsNote, notes, timingsMs: timings };
   return { text: formatEditText(answer), structured: editStructured(answer) };
 }
 
