@@ -303,7 +303,7 @@ export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "wi
   return statement.pluck().all({ seeds }) as NodeKey[];
 }
 
-/** Runs the walk: one statement per level, plus one for the degrees. */
+/** Runs the walk: one statement per level, plus one for the degrees of the nodes of the last level. */
 export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const seeds = walkSeeds(db, request);
   const reached = new Map<string, Reaching>();
@@ -315,9 +315,12 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const seedNodes = request.seedInitialisersRunByNew === true ? undefined : symbolNodes(db, seeds);
   const runningSeeds = seedNodes === undefined ? seeds : seeds.filter((seed) => seedNodes.get(seed)?.kind !== "Property");
   let roles: { typed: readonly string[]; running: readonly string[] } = { typed: seeds, running: runningSeeds };
+  const neighbours = new Map<string, Set<string>>();
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
-    for (const { node, link } of walkStep(db, { ...step, frontier, ...roles })) {
+    const links = walkStep(db, { ...step, frontier, ...roles });
+    countDirectNeighbours(frontier, links, neighbours);
+    for (const { node, link } of links) {
       const seedAgain = depth === 1 && request.seedsReachSeeds === true && seedSet.has(node.key);
       if (seen.has(node.key) && reached.get(node.key)?.depth !== depth && !seedAgain) continue;
       if (!accepts(node.file)) continue;
@@ -333,7 +336,29 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
     frontier = next;
     roles = frontierRoles(next, reached);
   }
-  return { seeds, nodes: finishWalk(db, request, reached) };
+  return { seeds, nodes: finishWalk(db, request, reached, new Map(), degreesOf(neighbours)) };
+}
+
+/**
+ * Records, for each frontier node, the distinct neighbours its direct links reach (`keeps` chooses the links):
+ * a step already reads every direct edge of an expanded node, so its degree needs no query of its own.
+ */
+export function countDirectNeighbours(
+  frontier: readonly string[],
+  links: readonly StepLink[],
+  neighbours: Map<string, Set<string>>,
+  keeps: (link: WalkLink) => boolean = () => true,
+): void {
+  for (const key of frontier) if (!neighbours.has(key)) neighbours.set(key, new Set());
+  for (const { node, link } of links) {
+    if (link.dispatch || link.construction || link.edge === "CONTAINS" || !keeps(link)) continue;
+    neighbours.get(link.via)?.add(node.key);
+  }
+}
+
+/** The degrees counted by countDirectNeighbours. */
+export function degreesOf(neighbours: ReadonlyMap<string, ReadonlySet<string>>): Map<string, number> {
+  return new Map([...neighbours].map(([key, found]) => [key, found.size]));
 }
 
 /**
@@ -356,21 +381,26 @@ export function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<
 
 /**
  * Orders links and entries, marks what is reached only through dispatch, and counts each node's degree over
- * the request's edge kinds. `viaThroughDispatch` says it of neighbours finished in another call (their links
- * are not in `reached`); a neighbour in neither counts as reached directly.
+ * the request's edge kinds: `knownDegrees` (the expanded nodes, counted by their step), the others by one
+ * query. `viaThroughDispatch` says it of neighbours finished in another call (their links are not in
+ * `reached`); a neighbour in neither counts as reached directly.
  */
 export function finishWalk(
   db: SqliteDb,
   request: Pick<WalkRequest, "direction" | "kinds">,
   reached: ReadonlyMap<string, Reaching>,
   viaThroughDispatch: ReadonlyMap<string, boolean> = new Map(),
+  knownDegrees: ReadonlyMap<string, number> = new Map(),
 ): ReachedNode[] {
   const sql = statements(db);
-  const keys = [...reached.keys()];
+  const unknown = [...reached.keys()].filter((key) => !knownDegrees.has(key));
   const degreeStatement = request.direction === "in" ? sql.degreeIn : sql.degreeOut;
-  const degrees = new Map(
-    (degreeStatement.all({ keys: JSON.stringify(keys), kinds: JSON.stringify(request.kinds) }) as { key: string; degree: number }[]).map((row) => [row.key, row.degree]),
-  );
+  const degrees = new Map(knownDegrees);
+  if (unknown.length > 0) {
+    for (const row of degreeStatement.all({ keys: JSON.stringify(unknown), kinds: JSON.stringify(request.kinds) }) as { key: string; degree: number }[]) {
+      degrees.set(row.key, row.degree);
+    }
+  }
   const ordered = [...reached.values()].sort(
     (a, b) => a.depth - b.depth || compareText(a.node.file, b.node.file) || a.node.startLine - b.node.startLine || compareText(a.node.key, b.node.key),
   );

@@ -3,6 +3,8 @@ import type { EdgeKind } from "../../model/graph-kinds.js";
 import type { NodeKey } from "../../model/node-key.js";
 import {
   addLink,
+  countDirectNeighbours,
+  degreesOf,
   finishWalk,
   frontierRoles,
   walkSeeds,
@@ -60,6 +62,9 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
   const typed = new Map<string, Reaching>();
   /** Runtime dependants that are reached through a type at the same depth too: their properties reach their containers. */
   const alsoTyped = new Set<string>();
+  /** The direct neighbours of each expanded node, over the edges of its use: its degree. */
+  const runtimeNeighbours = new Map<string, Set<string>>();
+  const typeNeighbours = new Map<string, Set<string>>();
   const step = { direction: "in" as const, kinds: request.kinds, dispatch: request.dispatch, propertiesReachContainers: true };
 
   const reach = (map: Map<string, Reaching>, { node, link }: StepLink, depth: number, next: string[]): void => {
@@ -80,7 +85,10 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
     const typeLinks: StepLink[] = [];
     const nextRuntime: string[] = [];
     const nextType: string[] = [];
-    for (const stepLink of walkStep(db, { ...step, frontier: [...runtimeFrontier, ...typeFrontier], ...roles })) {
+    const links = walkStep(db, { ...step, frontier: [...runtimeFrontier, ...typeFrontier], ...roles });
+    countDirectNeighbours(runtimeFrontier, links, runtimeNeighbours, (link) => !typeKinds.has(link.edge));
+    countDirectNeighbours(typeFrontier, links, typeNeighbours);
+    for (const stepLink of links) {
       const { node, link } = stepLink;
       if (seedSet.has(node.key) || !accepts(node.file)) continue;
       const use: Use = fromRuntime.has(link.via) && link.edge !== "CONTAINS" && !typeKinds.has(link.edge) ? "runtime" : "type";
@@ -105,8 +113,9 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
   }
 
   const runtimeKinds = request.kinds.filter((kind) => !typeKinds.has(kind));
-  const runtimeNodes = finishWalk(db, { direction: "in", kinds: runtimeKinds }, runtime);
+  const runtimeNodes = finishWalk(db, { direction: "in", kinds: runtimeKinds }, runtime, new Map(), degreesOf(runtimeNeighbours));
   const viaThroughDispatch = new Map(runtimeNodes.map((node) => [node.key, node.throughDispatch]));
   const typeOnly = new Map([...typed].filter(([key]) => !runtime.has(key)));
-  return { seeds, runtime: runtimeNodes, types: finishWalk(db, { direction: "in", kinds: request.kinds }, typeOnly, viaThroughDispatch) };
+  const types = finishWalk(db, { direction: "in", kinds: request.kinds }, typeOnly, viaThroughDispatch, degreesOf(typeNeighbours));
+  return { seeds, runtime: runtimeNodes, types };
 }
