@@ -19,7 +19,7 @@ import { createHistoryStore } from "../src/history/history-store.js";
 import { ingestHistory, type HistoryIngestion } from "../src/history/ingest-history.js";
 import { parseNameStatusLog, type HistoryCommit } from "../src/history/name-status-log.js";
 import { isTypeScriptSource } from "../src/history/refresh-history.js";
-import { cochanged, type CochangeLevel } from "../src/tools/cochange/query.js";
+import { cochanged, type CochangeLevel } from "../src/tools/cochange-scores.js";
 import { CORPORA_DIR } from "./corpus.js";
 import { REPO_ROOT, log } from "./measure.js";
 import { argument } from "./accuracy/indexed-corpus.js";

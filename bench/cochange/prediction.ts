@@ -5,7 +5,7 @@
  * history before that commit only, and the other files the commit changed are what it should find.
  */
 import type { SqliteDb } from "../../src/db/open-graph-db.js";
-import { cochanged, type CochangeLevel, type CochangeRequest } from "../../src/tools/cochange/query.js";
+import { cochanged, type CochangeLevel, type CochangeRequest } from "../../src/tools/cochange-scores.js";
 
 export interface PredictionOptions {
   readonly level: CochangeLevel;

@@ -13,9 +13,10 @@ import { PATCH_LOG_ARGS, parsePatchLog, type LineRange } from "./patch-log.js";
 export interface HistoryOptions {
   /**
    * Also map each commit's changed lines to the declarations around them (symbol-level co-change), for the
-   * commits not mapped yet: read on first need, as it parses a version of every changed file.
+   * commits not mapped yet: read on first need, as it parses a version of every changed file. `if-read`: only
+   * when an earlier run read them (keeps a symbol-level history up to date without starting one).
    */
-  readonly symbols: boolean;
+  readonly symbols: boolean | "if-read";
   /** Files whose declarations are read at symbol level (TypeScript sources). */
   readonly isSource: (path: string) => boolean;
 }
@@ -39,6 +40,15 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   if (git.status === "unavailable") return git;
   const store = createHistoryStore(db);
   const last = store.lastCommit();
+  const symbols = options.symbols === "if-read" ? store.hasSymbols() : options.symbols;
+  const partial = git.shallow
+    ? { why: "the clone is shallow: commits before its depth are not read", fix: "Run `git fetch --unshallow` for the whole history." }
+    : {};
+  const status = git.shallow ? "partial" : "complete";
+  // Up to date, and nothing left to map: the one git process of gitStateAt is the whole cost.
+  if (last === git.head && !(symbols && store.commitsWithoutSymbols().length > 0)) {
+    return { status, ...partial, toplevel: git.toplevel, added: 0, rewritten: false, versionsParsed: 0 };
+  }
   const rewritten = last !== undefined && !isAncestor(git.toplevel, last, git.head);
   if (rewritten) store.clear();
   const since = rewritten ? undefined : last;
@@ -46,19 +56,16 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   const commits = parseNameStatusLog(logText(git.toplevel, [...NAME_STATUS_LOG_ARGS, ...range])).reverse();
   store.addCommits(commits);
   let versionsParsed = 0;
-  const unmapped = options.symbols ? store.commitsWithoutSymbols() : [];
+  const unmapped = symbols ? store.commitsWithoutSymbols() : [];
   if (unmapped.length > 0) {
     // Only the new commits lack symbols, unless an earlier run read files only: then read the whole history.
     const added = new Set(commits.map((commit) => commit.id));
     const onlyNew = since !== undefined && unmapped.every((id) => added.has(id));
-    const symbols = symbolChanges(git.toplevel, onlyNew ? range : [git.head], new Set(unmapped), options.isSource);
-    versionsParsed = symbols.versionsParsed;
-    store.addSymbols(symbols.commits);
+    const mapped = symbolChanges(git.toplevel, onlyNew ? range : [git.head], new Set(unmapped), options.isSource);
+    versionsParsed = mapped.versionsParsed;
+    store.addSymbols(mapped.commits);
   }
-  const partial = git.shallow
-    ? { why: "the clone is shallow: commits before its depth are not read", fix: "Run `git fetch --unshallow` for the whole history." }
-    : {};
-  return { status: git.shallow ? "partial" : "complete", ...partial, toplevel: git.toplevel, added: commits.length, rewritten, versionsParsed };
+  return { status, ...partial, toplevel: git.toplevel, added: commits.length, rewritten, versionsParsed };
 }
 
 /** File versions read per `git cat-file --batch`: bounds the memory one batch holds. */

@@ -14,12 +14,32 @@ export type HistoryRefreshResult =
   | { readonly status: "unavailable"; readonly why: string; readonly fix: string }
   | { readonly status: "complete" | "partial"; readonly why?: string; readonly fix?: string; readonly rootInRepository: string };
 
+export interface RefreshOptions {
+  /** Also the declarations each commit changed; `if-read`: only when an earlier run read them. */
+  readonly symbols: boolean | "if-read";
+  /** A refresh of the same graph and root this recent (milliseconds) is reused instead of asking git again. */
+  readonly reuseWithinMs?: number | undefined;
+}
+
+/** The last refresh per graph and root, in this process: when, whether it read symbols, and its answer. */
+const lastRefresh = new Map<string, { readonly at: number; readonly symbols: boolean; readonly result: HistoryRefreshResult }>();
+
 /**
  * The front ends' side of co-change: brings the history tables of the graph at dbPath up to date with the git
  * repository that holds root, through a connection of its own (the tools' connection only reads), and says
  * where root lies in the repository.
  */
-export function refreshHistory(dbPath: string, root: string, options: { readonly symbols: boolean }): HistoryRefreshResult {
+export function refreshHistory(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult {
+  const memoKey = `${dbPath}\0${root}`;
+  const last = lastRefresh.get(memoKey);
+  const now = performance.now();
+  if (last !== undefined && options.reuseWithinMs !== undefined && now - last.at <= options.reuseWithinMs && (options.symbols !== true || last.symbols)) return last.result;
+  const result = refreshCatchingLocks(dbPath, root, options);
+  lastRefresh.set(memoKey, { at: now, symbols: options.symbols === true, result });
+  return result;
+}
+
+function refreshCatchingLocks(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult {
   try {
     return refreshWith(dbPath, root, options);
   } catch (error) {
@@ -35,7 +55,7 @@ export function refreshHistory(dbPath: string, root: string, options: { readonly
   }
 }
 
-function refreshWith(dbPath: string, root: string, options: { readonly symbols: boolean }): HistoryRefreshResult {
+function refreshWith(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult {
   const db = new Database(dbPath, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 10000");

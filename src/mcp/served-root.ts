@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { configuredMaxFilesPerCommit } from "../config/config-file.js";
 import { relativeTo } from "../config/project-paths.js";
 import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
@@ -306,7 +307,8 @@ export function openServedRoot(
       if (graph() === undefined) throw unavailable();
       // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.
       const { refreshHistory } = await import("../history/refresh-history.js");
-      return refreshHistory(dbPath, root, historyOptions);
+      const refreshed = refreshHistory(dbPath, root, historyOptions);
+      return refreshed.status === "unavailable" ? refreshed : { ...refreshed, maxFilesPerCommit: configuredMaxFilesPerCommit(root) };
     },
     workspace,
   };

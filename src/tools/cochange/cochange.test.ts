@@ -1,49 +1,12 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs, runCli } from "../../test-support/fixtures.js";
+import { handlerSchemaRepository } from "../../test-support/git-history.js";
 import { startInProcessServer, textOf } from "../../test-support/mcp.js";
 import { ALL_TOOLS } from "../all-tools.js";
 
 afterAll(removeTempDirs);
-
-let clock = 1_700_000_000;
-
-function git(cwd: string, args: readonly string[]): void {
-  clock += 86_400;
-  const date = `${clock} +0000`;
-  const env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
-  execFileSync("git", args, { cwd, env, stdio: "ignore" });
-}
-
-function commit(repo: string, files: Record<string, string>): void {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
-    fs.writeFileSync(path.join(repo, file), text);
-  }
-  git(repo, ["add", "-A"]);
-  git(repo, ["commit", "--quiet", "-m", Object.keys(files).join(" ")]);
-}
-
-const handler = (version: number): string => `import { parse } from "./parser";\nexport function handle(input: string): number {\n  return parse(input) + ${version};\n}\n`;
-const parser = (version: number): string => `export function parse(input: string): number {\n  return input.length * ${version};\n}\n`;
-const schema = (version: number): string => `export const schema = { version: ${version} };\n`;
-
-/**
- * A repository whose TypeScript project lives in app/: the handler calls the parser (a static path), and the
- * schema changes with the handler though nothing links them (hidden coupling).
- */
-function repository(): { repo: string; root: string } {
-  const repo = makeTempDir("ts-graph-cochange-");
-  git(repo, ["init", "--quiet", "-b", "main"]);
-  const root = path.join(repo, "app");
-  commit(repo, { "app/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }), "app/src/parser.ts": parser(1), "app/src/handler.ts": handler(1), "app/src/schema.ts": schema(1) });
-  commit(repo, { "app/src/handler.ts": handler(2), "app/src/schema.ts": schema(2) });
-  commit(repo, { "app/src/handler.ts": handler(3), "app/src/parser.ts": parser(3), "README.md": "notes\n" });
-  commit(repo, { "app/src/handler.ts": handler(4), "app/src/schema.ts": schema(4) });
-  return { repo, root };
-}
 
 interface Answer {
   commits: number;
@@ -53,7 +16,7 @@ interface Answer {
 
 describe("cochange tool", () => {
   it("ranks what changed with a file, in the root's own paths, and marks coupling no static path explains (CLI)", () => {
-    const { root } = repository();
+    const { root } = handlerSchemaRepository();
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
     const result = runCli(["cochange", "src/handler.ts", "--root", root, "--json"]);
     expect(result.stderr).toBe("");
@@ -73,7 +36,7 @@ describe("cochange tool", () => {
   });
 
   it("answers at symbol level for a declaration, over MCP", async () => {
-    const { root } = repository();
+    const { root } = handlerSchemaRepository();
     const server = await startInProcessServer({ roots: [root], tools: ALL_TOOLS });
     try {
       const result = await server.call("cochange", { target: "handle" });

@@ -1,5 +1,6 @@
-import type { SqliteDb } from "../../db/open-graph-db.js";
-import { preparedStatements } from "../prepared-statements.js";
+import type { SqliteDb } from "../db/open-graph-db.js";
+import { declarationKey, fileKey, type NodeKey } from "../model/node-key.js";
+import { preparedStatements } from "./prepared-statements.js";
 
 /**
  * Co-change scores from the history tables (src/history/history-store.ts), the way ROSE (Zimmermann et al.,
@@ -130,4 +131,89 @@ export function compareCochanged(a: CochangedEntity, b: CochangedEntity): number
     (a.name ?? "").localeCompare(b.name ?? "") ||
     a.id - b.id
   );
+}
+
+/** Commits touching more files are left out of the scores, unless ts-graph.config.json sets `history.maxFilesPerCommit`. */
+export const DEFAULT_MAX_FILES_PER_COMMIT = 30;
+
+/** A root's history as a front end read it. */
+export interface RootHistory {
+  /** Where the root lies in the repository ("" when it is the top level), '/'-separated. */
+  readonly rootInRepository: string;
+  /** The commit-size limit the root's ts-graph.config.json sets, if any. */
+  readonly maxFilesPerCommit?: number | undefined;
+}
+
+/** One co-changed file or declaration of today's graph, in root-relative paths. */
+export interface RootCochanged extends Omit<CochangedEntity, "id" | "path" | "live"> {
+  readonly file: string;
+  readonly key: NodeKey;
+}
+
+export interface RootCochangeRequest {
+  readonly level: CochangeLevel;
+  /** The target's file, relative to the root. */
+  readonly file: string;
+  /** The target's qualified name, at symbol level. */
+  readonly name: string | undefined;
+  readonly maxFilesPerCommit: number;
+  readonly minSupport: number;
+  readonly halfLifeDays: number;
+}
+
+const rootStatements = preparedStatements({
+  isIndexedFile: "SELECT 1 FROM files WHERE path = ?",
+  nodeExists: "SELECT 1 FROM nodes WHERE key = ?",
+});
+
+/** Prepared only once the history tables exist (a front end's refreshHistory creates them). */
+const historyStatements = preparedStatements({
+  historyFile: "SELECT id FROM history_files WHERE path = ? AND live = 1",
+  historySymbol: "SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND f.live = 1 AND s.name = ?",
+  lastCommitTime: "SELECT max(time) FROM history_commits",
+  symbolsRead: "SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)",
+});
+
+/** Whether the history was read down to declarations (symbol level is read on its first use). */
+export function symbolHistoryRead(db: SqliteDb): boolean {
+  return historyStatements(db).symbolsRead.pluck().get() === 1;
+}
+
+/**
+ * What changed with a file or a declaration of the root, ranked, among what the graph holds today: files of the
+ * root that are indexed, and declarations that still have a node (one renamed or removed since cannot guide a
+ * change today). Recency is computed at the last commit of the history.
+ */
+export function cochangedInRoot(db: SqliteDb, history: RootHistory, request: RootCochangeRequest): Omit<CochangeAnswer, "entities"> & { readonly entities: readonly RootCochanged[] } {
+  const sql = rootStatements(db);
+  const historySql = historyStatements(db);
+  const prefix = history.rootInRepository === "" ? "" : `${history.rootInRepository}/`;
+  const id = (
+    request.level === "file" ? historySql.historyFile.pluck().get(`${prefix}${request.file}`) : historySql.historySymbol.pluck().get(`${prefix}${request.file}`, request.name)
+  ) as number | undefined;
+  if (id === undefined) return { commits: 0, largeCommits: 0, entities: [] };
+  const rootRelative = (path: string): string => path.slice(prefix.length);
+  const answer = cochanged(db, {
+    id,
+    level: request.level,
+    maxFilesPerCommit: request.maxFilesPerCommit,
+    minSupport: request.minSupport,
+    now: (historySql.lastCommitTime.pluck().get() as number | null) ?? 0,
+    halfLifeDays: request.halfLifeDays,
+    includeDeleted: false,
+    keep: (path) => path.startsWith(prefix) && sql.isIndexedFile.get(rootRelative(path)) !== undefined,
+  });
+  const entities: RootCochanged[] = [];
+  for (const { id: _id, path, live: _live, ...scores } of answer.entities) {
+    const file = rootRelative(path);
+    const key = scores.name === undefined ? fileKey(file) : declarationKey(file, scores.name);
+    if (scores.name !== undefined && sql.nodeExists.get(key) === undefined) continue;
+    entities.push({ ...scores, file, key });
+  }
+  return { commits: answer.commits, largeCommits: answer.largeCommits, entities };
+}
+
+/** A commit time (unix seconds) as the answers print it: YYYY-MM-DD, UTC. */
+export function isoDay(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
