@@ -61,6 +61,17 @@ describe(ingestHistory.name, () => {
     expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ added: 0, versionsParsed: 0 });
   });
 
+  it("reads no declaration of a file deleted since: no answer could name it", () => {
+    const root = repository();
+    commitFiles(root, { "gone.ts": fn("k", "1"), "a.ts": fn("f", "6") + fn("g", "4") }, "c5: k with f");
+    commitFiles(root, { "gone.ts": null }, "c6: remove gone");
+    const db = new Database(":memory:");
+    // the 6 versions of a.ts and b.ts (lib-b.ts), and a.ts in c5; never gone.ts
+    expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ added: 6, versionsParsed: 7 });
+    expect(db.prepare("SELECT count(*) FROM history_symbols WHERE name = 'k'").pluck().get()).toBe(0);
+    expect(ask(db, "symbol", { path: "a.ts", name: "f" }).commits).toBe(3);
+  });
+
   it("reads only the new commits on the next run, and the whole history again once it was rewritten", () => {
     const root = repository();
     const db = new Database(":memory:");

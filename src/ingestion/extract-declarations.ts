@@ -40,6 +40,11 @@ export interface SurfaceRange {
 export interface DeclarationOptions {
   /** Also return where every surface is (FileDeclarations.surfaceRanges). */
   readonly surfaceRanges?: boolean;
+  /**
+   * Leave every surface hash empty: for readers that need only names and line spans (co-change maps the lines
+   * of past versions to declarations), hashing each declaration's text is most of the cost.
+   */
+  readonly withoutSurfaces?: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -204,7 +209,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     signature: "",
     doc: "",
     modifiers: [],
-    surface: exportStatementsSurface(sourceFile),
+    surface: options.withoutSurfaces === true ? "" : exportStatementsSurface(sourceFile),
   };
   nodes.push(fileNode);
   nodeOf.set(sourceFile, fileNode);
@@ -246,10 +251,11 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     const declaration = registration.astNodes[0];
     const ranges = javaScript && declaration !== undefined ? docCommentRanges(declaration) : [];
     ranges.push({ start: registration.rangeStart, end: registration.surfaceEnd });
-    const surfaceText = ranges.map((range) => sourceFile.text.slice(range.start, range.end)).join("");
+    const hash = (typed: boolean, previous?: string): string =>
+      options.withoutSurfaces === true ? "" : surfaceHash(ranges.map((range) => sourceFile.text.slice(range.start, range.end)).join(""), typed, previous);
     if (registration.overloadable !== undefined && open !== undefined && open.name === registration.name) {
       open.node.endLine = Math.max(open.node.endLine, lineOf(sourceFile, registration.rangeEnd));
-      open.node.surface = surfaceHash(surfaceText, registration.typed && open.node.surface.startsWith("d:"), open.node.surface);
+      open.node.surface = hash(registration.typed && open.node.surface.startsWith("d:"), open.node.surface);
       surfaceRanges?.set(open.node.key, [...(surfaceRanges.get(open.node.key) ?? []), ...ranges]);
       for (const astNode of registration.astNodes) nodeOf.set(astNode, open.node);
       if (registration.overloadable === "closing") {
@@ -274,7 +280,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: registration.signature,
       doc: registration.doc,
       modifiers: sortModifiers(registration.modifiers),
-      surface: surfaceHash(surfaceText, registration.typed),
+      surface: hash(registration.typed),
     };
     nodes.push(node);
     surfaceRanges?.set(node.key, ranges);
@@ -898,7 +904,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     implicitlyExported: !isModule,
   });
   visitChildren(sourceFile, topScope);
-  foldExpandoAssignments(sourceFile, nodes, surfaceRanges);
+  if (options.withoutSurfaces !== true) foldExpandoAssignments(sourceFile, nodes, surfaceRanges);
   const declaresGlobals =
     !isModule ||
     sourceFile.statements.some(
