@@ -31,7 +31,7 @@ describe("cochange tool", () => {
     const hiddenOnly = runCli(["cochange", "src/handler.ts", "--root", root, "--hidden-only"]);
     expect(hiddenOnly.stdout).toContain("co-change of src/handler.ts (file level): 4 commits");
     expect(hiddenOnly.stdout).toContain("legend: support = commits that changed both");
-    expect(hiddenOnly.stdout).toMatch(/^src\/schema\.ts {2}support 3 {2}conf 75% {2}recent [\d.]+ {2}last \d{4}-\d\d-\d\d {2}hidden$/m);
+    expect(hiddenOnly.stdout).toMatch(/^src\/schema\.ts {2}support 3 {2}conf 75% {2}recent \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m);
     expect(hiddenOnly.stdout).not.toContain("src/parser.ts");
   });
 

@@ -49,7 +49,8 @@ export const cochangeTool = defineTool({
   description: [
     "What changes together with a file or a declaration, mined from the project's git history: the files (or",
     "declarations) most often changed in the same commits, ranked by confidence (the share of the target's commits",
-    "that also changed them), with support, a recency weight and the last shared commit. `hidden` marks coupling",
+    "that also changed them, recent commits weighing more), with support and the last shared commit; a declaration",
+    "no commit changed yet is answered from its file's commits. `hidden` marks coupling",
     "the code graph cannot see (no static path between the two), such as a handler and its schema or code and its",
     "fixtures: check those before you finish a change. Commits touching many files are left out.",
   ].join("\n"),
@@ -67,7 +68,7 @@ export const cochangeTool = defineTool({
       .max(100_000)
       .optional()
       .describe("commits touching more files are left out (default: history.maxFilesPerCommit of ts-graph.config.json, else 30)"),
-    halfLifeDays: z.number().min(1).max(100_000).default(180).describe("age at which a shared commit weighs half in `recent` (default 180)"),
+    halfLifeDays: z.number().min(1).max(100_000).default(180).describe("age at which a commit weighs half in `recent`, the ranking (default 180)"),
     limit: z.number().int().min(1).max(500).default(20).describe("most entries to list (default 20)"),
   },
   positional: ["target"],
@@ -95,13 +96,14 @@ export const cochangeTool = defineTool({
     for (const entity of answer.entities) {
       const hidden = !linked.has(target.level === "file" ? entity.file : entity.key) && entity.key !== target.key;
       if (input.hiddenOnly && !hidden) continue;
-      entries.push({ file: entity.file, name: entity.name, support: entity.support, confidence: entity.confidence, recency: entity.recency, lastShared: isoDay(entity.lastShared), hidden });
+      entries.push({ file: entity.file, name: entity.name, support: entity.support, confidence: entity.confidence, recentConfidence: entity.recentConfidence, lastShared: isoDay(entity.lastShared), hidden });
     }
     const report: CochangeReport = {
       tool: "cochange",
       target: { file: target.file, name: target.name },
       level: target.level,
       commits: answer.commits,
+      basis: answer.basis,
       largeCommits: answer.largeCommits,
       maxFilesPerCommit,
       minSupport: input.minSupport,

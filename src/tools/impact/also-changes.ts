@@ -27,7 +27,7 @@ export interface AlsoChangesEntry {
 
 export interface AlsoChanges {
   readonly level: CochangeLevel;
-  /** Commits that changed the target and count (at most `maxFilesPerCommit` files each). */
+  /** Commits that changed the target and count (at most `maxFilesPerCommit` files each); its file's, when the note says so. */
   readonly commits: number;
   readonly minSupport: number;
   readonly maxFilesPerCommit: number;
@@ -104,7 +104,9 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
   const note =
     symbol.kind !== "File" && !atSymbolLevel
       ? `at file level: the history is not read down to declarations yet (\`cochange ${symbol.qualifiedName}\` reads it once)`
-      : undefined;
+      : answer.basis !== level
+        ? "from the commits of its file: no commit changed the declaration itself"
+        : undefined;
   return { level, commits: answer.commits, minSupport: ALSO_CHANGES_MIN_SUPPORT, maxFilesPerCommit, total: entries.length, entries: entries.slice(0, request.limit), note };
 }
 
