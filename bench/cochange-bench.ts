@@ -98,8 +98,8 @@ function row(label: string, scores: PredictionScores): string {
 
 /** The rankings compared; the first of each level is what the cochange tool answers with. */
 const VARIANTS = [
-  { label: "recency-weighted confidence, file fallback (the tool)", rank: "recent", minSupport: 1, fileFallback: true },
-  { label: "recency-weighted confidence (the tool at file level)", rank: "recent", minSupport: 1, fileFallback: false },
+  { label: "recency-weighted confidence, file fallback", rank: "recent", minSupport: 1, fileFallback: true },
+  { label: "recency-weighted confidence", rank: "recent", minSupport: 1, fileFallback: false },
   { label: "confidence (ROSE)", rank: "confidence", minSupport: 1, fileFallback: false },
   { label: "confidence, min support 2", rank: "confidence", minSupport: 2, fileFallback: false },
 ] as const;
@@ -119,7 +119,7 @@ function main(): void {
     const lines = [
       `## ${name}: ${counts("history_commits")} commits, ${counts("history_files")} files (renames followed), ${counts("history_symbols")} declarations`,
       "",
-      "Test commits: the last 10 % of the history that change 2 or more TypeScript sources (or declarations in them) and at most 30 files; each changed one in turn is the query. No history: the query's own entity had no earlier commit (a file fallback answers anyway). Ceiling at symbol level: commits change many declarations, most of them new.",
+      "Test commits: the last 10 % of the history that change 2 or more TypeScript sources (or declarations in them) and at most 30 files; each changed one in turn is the query. No history: the query's own entity had no earlier commit (a file fallback answers anyway). Ceiling at symbol level: commits change many declarations, most of them new. The first row of each level is the cochange tool's ranking.",
       "",
       "| level, ranking | test commits | queries | no history | top-1 hit | top-3 hit | top-10 hit | recall@10 | precision@10 | with history: top-3 / recall@10 |",
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { extractDeclarations } from "../ingestion/extract-declarations.js";
 import { parseSource } from "../ingestion/planning-syntax.js";
 import { changedDeclarations, createVersionParser } from "./changed-declarations.js";
 
@@ -28,6 +29,10 @@ describe(createVersionParser.name, () => {
         for (const text of versions) {
           const incremental = changedDeclarations("a.ts", parse("a.ts", text), everyLine(text));
           expect(incremental).toEqual(changedDeclarations("a.ts", parseSource("a.ts", text), everyLine(text)));
+          // names and spans are the index's own: the same as an extraction with surfaces, signatures and docs
+          const spans = (withoutSurfaces: boolean) =>
+            extractDeclarations(parseSource("a.ts", text), "a.ts", { withoutSurfaces }).nodes.map((node) => [node.qualifiedName, node.startLine, node.endLine]);
+          expect(spans(true)).toEqual(spans(false));
         }
       }),
       { seed: 14, numRuns: 200 },
