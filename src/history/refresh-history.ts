@@ -30,13 +30,24 @@ const lastRefresh = new Map<string, { readonly at: number; readonly symbols: boo
  * where root lies in the repository.
  */
 export function refreshHistory(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult {
-  const memoKey = `${dbPath}\0${root}`;
-  const last = lastRefresh.get(memoKey);
-  const now = performance.now();
-  if (last !== undefined && options.reuseWithinMs !== undefined && now - last.at <= options.reuseWithinMs && (options.symbols !== true || last.symbols)) return last.result;
+  const reused = reusableRefresh(dbPath, root, options);
+  if (reused !== undefined) return reused;
+  const started = performance.now();
   const result = refreshCatchingLocks(dbPath, root, options);
-  lastRefresh.set(memoKey, { at: now, symbols: options.symbols === true, result });
+  rememberRefresh(dbPath, root, options, result, started);
   return result;
+}
+
+/** The answer of a refresh of this graph and root recent enough for options.reuseWithinMs, if there is one. */
+export function reusableRefresh(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult | undefined {
+  const last = lastRefresh.get(`${dbPath}\0${root}`);
+  if (last === undefined || options.reuseWithinMs === undefined || performance.now() - last.at > options.reuseWithinMs) return undefined;
+  return options.symbols !== true || last.symbols ? last.result : undefined;
+}
+
+/** Records a refresh that started at `startedAt` (performance.now()) for reusableRefresh. */
+export function rememberRefresh(dbPath: string, root: string, options: RefreshOptions, result: HistoryRefreshResult, startedAt: number): void {
+  lastRefresh.set(`${dbPath}\0${root}`, { at: startedAt, symbols: options.symbols === true, result });
 }
 
 function refreshCatchingLocks(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult {

@@ -305,9 +305,9 @@ export function openServedRoot(
     // The indexer writes the graph, this writes only the history tables: SQLite serialises the two.
     async refreshHistory(historyOptions) {
       if (graph() === undefined) throw unavailable();
-      // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.
-      const { refreshHistory } = await import("../history/refresh-history.js");
-      const refreshed = refreshHistory(dbPath, root, historyOptions);
+      // In a thread of its own (a first read of a long history takes long); loaded on first use.
+      const { refreshHistoryOffThread } = await import("../history/refresh-off-thread.js");
+      const refreshed = await refreshHistoryOffThread(dbPath, root, historyOptions);
       return refreshed.status === "unavailable" ? refreshed : { ...refreshed, maxFilesPerCommit: configuredMaxFilesPerCommit(root) };
     },
     workspace,

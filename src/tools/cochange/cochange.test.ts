@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeTempDir, removeTempDirs, runCli } from "../../test-support/fixtures.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CLI, makeTempDir, removeTempDirs, runCli } from "../../test-support/fixtures.js";
 import { handlerSchemaRepository } from "../../test-support/git-history.js";
 import { startInProcessServer, textOf } from "../../test-support/mcp.js";
 import { ALL_TOOLS } from "../all-tools.js";
@@ -65,6 +68,24 @@ describe("cochange tool", () => {
       expect((await server.call("find", { name: "a" })).isError).toBeFalsy();
     } finally {
       await server.close();
+    }
+  });
+
+  it("answers over the built server's stdio, the history read in a thread of its own", async () => {
+    const { root } = handlerSchemaRepository();
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const client = new Client({ name: "ts-graph-cochange-test", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", root], stderr: "pipe" }));
+    try {
+      const result = (await client.callTool({ name: "cochange", arguments: { target: "handle" } })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const answer = result.structuredContent as unknown as Answer;
+      expect(answer.entries.map((entry) => [entry.file, entry.name, entry.support])).toEqual([
+        ["src/schema.ts", "schema", 3],
+        ["src/parser.ts", "parse", 2],
+      ]);
+    } finally {
+      await client.close();
     }
   });
 });
