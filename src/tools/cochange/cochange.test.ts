@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import Database from "better-sqlite3";
 import { CLI, makeTempDir, removeTempDirs, runCli } from "../../test-support/fixtures.js";
 import { handlerSchemaRepository } from "../../test-support/git-history.js";
 import { startInProcessServer, textOf } from "../../test-support/mcp.js";
@@ -87,5 +88,35 @@ describe("cochange tool", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("keeps the history, declarations too, when the graph is rebuilt for a new schema version", () => {
+    const { root } = handlerSchemaRepository();
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    expect(runCli(["cochange", "handle", "--root", root]).status).toBe(0);
+    const dbPath = path.join(root, ".ts-graph", "graph.db");
+    const counts = (): unknown[] => {
+      const db = new Database(dbPath, { readonly: true });
+      try {
+        return ["history_commits", "history_changes", "history_symbols", "history_symbol_changes"].map((table) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+      } finally {
+        db.close();
+      }
+    };
+    const before = counts();
+    // 4 commits; 4 + 2 + 3 + 2 file changes; parse, handle, schema changed 2, 4 and 3 times
+    expect(before).toEqual([4, 11, 3, 9]);
+    const old = new Database(dbPath);
+    old.pragma("user_version = 999");
+    old.close();
+    const rebuilt = runCli(["index", root]);
+    expect(rebuilt.stderr).toMatch(/rebuilding the graph: the database has schema version 999/);
+    // an index run never reads the history: the tables are the old database's
+    expect(counts()).toEqual(before);
+    const answer = JSON.parse(runCli(["cochange", "handle", "--root", root, "--json"]).stdout) as Answer;
+    expect(answer.entries.map((entry) => [entry.name, entry.support])).toEqual([
+      ["schema", 3],
+      ["parse", 2],
+    ]);
   });
 });
