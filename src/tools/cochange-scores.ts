@@ -73,7 +73,7 @@ export interface CochangeAnswer {
   readonly largeCommits: number;
   /** Whose commits the scores count: the entity's own, or (a declaration without history) its file's. */
   readonly basis: CochangeLevel;
-  /** Ranked: confidence, then support, then recency, then path and name. */
+  /** Ranked by recent confidence (or, when asked, confidence), then support; see compareRecentCochanged. */
   readonly entities: readonly CochangedEntity[];
 }
 
