@@ -5,7 +5,7 @@
  * history before that commit only, and the other files the commit changed are what it should find.
  */
 import type { SqliteDb } from "../../src/db/open-graph-db.js";
-import { cochanged, type CochangeLevel, type CochangeRequest } from "../../src/tools/cochange/query.js";
+import { cochanged, type CochangeLevel, type CochangeRank, type CochangeRequest } from "../../src/tools/cochange-scores.js";
 
 export interface PredictionOptions {
   readonly level: CochangeLevel;
@@ -16,6 +16,9 @@ export interface PredictionOptions {
   readonly halfLifeDays: number;
   /** Which files count: a query, an expected file and a suggestion must all pass it. */
   readonly counts: (path: string) => boolean;
+  readonly rank: CochangeRank;
+  /** At symbol level, answer a declaration without history from its file's commits (as the tool does). */
+  readonly fileFallback: boolean;
 }
 
 export interface PredictionScores {
@@ -46,6 +49,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       ? "SELECT h.file AS id, f.path AS path FROM history_changes h JOIN history_files f ON f.id = h.file WHERE h.commit_id = ?"
       : "SELECT h.symbol AS id, f.path AS path FROM history_symbol_changes h JOIN history_symbols s ON s.id = h.symbol JOIN history_files f ON f.id = s.file WHERE h.commit_id = ?",
   );
+  const fileOf = db.prepare("SELECT file FROM history_symbols WHERE id = ?").pluck();
   const first = Math.floor(commits.length * (1 - options.testShare));
   let testCommits = 0;
   let queries = 0;
@@ -73,16 +77,19 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         untilCommit: commit.id - 1,
         includeDeleted: true,
         keep: options.counts,
+        rank: options.rank,
+        fileOfSymbol: options.level === "symbol" && options.fileFallback ? (fileOf.get(query) as number) : undefined,
       };
       const answer = cochanged(db, request);
-      if (answer.commits === 0) withoutHistory += 1;
+      const hasHistory = answer.commits > 0 && answer.basis === options.level;
+      if (!hasHistory) withoutHistory += 1;
       const suggestions = answer.entities.map((row) => row.id);
       const expected = new Set(changed.filter((file) => file !== query));
       for (const k of [1, 3, 10] as const) if (suggestions.slice(0, k).some((file) => expected.has(file))) hits[k] += 1;
       const top = suggestions.slice(0, 10);
       const found = top.filter((file) => expected.has(file)).length;
       recall += found / expected.size;
-      if (answer.commits > 0) {
+      if (hasHistory) {
         historyRecall += found / expected.size;
         if (suggestions.slice(0, 3).some((file) => expected.has(file))) historyHits3 += 1;
       }

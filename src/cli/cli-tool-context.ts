@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { configuredMaxFilesPerCommit } from "../config/config-file.js";
 import { isCorruptionError, isReadOnlyError, readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader, type GraphReader } from "../db/open-graph-reader.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
@@ -98,7 +99,8 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
     async refreshHistory(historyOptions) {
       // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.
       const { refreshHistory } = await import("../history/refresh-history.js");
-      return refreshHistory(dbPath, root, historyOptions);
+      const refreshed = refreshHistory(dbPath, root, historyOptions);
+      return refreshed.status === "unavailable" ? refreshed : { ...refreshed, maxFilesPerCommit: configuredMaxFilesPerCommit(root) };
     },
     editSupport() {
       // Loaded on first use: the edit tools parse with TypeScript and build a language service of the root.

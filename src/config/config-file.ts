@@ -13,6 +13,13 @@ const ConfigSchema = z.strictObject({
   tsconfig: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   /** Database path (relative to the root); default `.ts-graph/graph.db`. */
   db: z.string().min(1).optional(),
+  /** Co-change from git history. */
+  history: z
+    .strictObject({
+      /** Commits touching more files are left out of co-change scores (default 30). */
+      maxFilesPerCommit: z.number().int().min(2).max(100_000).optional(),
+    })
+    .optional(),
 });
 
 export type TsGraphConfig = z.infer<typeof ConfigSchema>;
@@ -28,7 +35,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length === 0 ? "" : `"${issue.path.map(String).join(".")}": `;
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.map((key) => `"${key}"`).join(", ");
-    return `${where}unknown key${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: include, exclude, tsconfig, db)`;
+    const allowed = issue.path.length === 0 ? "include, exclude, tsconfig, db, history" : "maxFilesPerCommit";
+    return `${where}unknown key${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: ${allowed})`;
   }
   return `${where}${issue.message}`;
 }
@@ -60,4 +68,9 @@ export function loadConfig(root: string): { config: TsGraphConfig; text: string 
 export function tsconfigList(config: TsGraphConfig): string[] | undefined {
   if (config.tsconfig === undefined) return undefined;
   return typeof config.tsconfig === "string" ? [config.tsconfig] : config.tsconfig;
+}
+
+/** The co-change commit-size limit the root's config sets (`history.maxFilesPerCommit`), if any. */
+export function configuredMaxFilesPerCommit(root: string): number | undefined {
+  return loadConfig(root).config.history?.maxFilesPerCommit;
 }

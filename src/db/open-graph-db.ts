@@ -112,6 +112,47 @@ function inspectExisting(dbPath: string): ExistingDb {
   }
 }
 
+/** Tables and indexes, by their SQL, and the rows of each table. */
+interface CarriedTables {
+  readonly schema: readonly string[];
+  readonly rows: ReadonlyMap<string, readonly unknown[][]>;
+}
+
+/**
+ * The `history_*` tables of a database about to be rebuilt for a new schema version (co-change's git history,
+ * src/history/history-store.ts, which the graph's schema does not cover): kept, so that a long history is not
+ * read again. Undefined when there are none or they cannot be read: the history is read again then.
+ */
+function historyTablesOf(dbPath: string): CarriedTables | undefined {
+  let db: SqliteDb | undefined;
+  try {
+    db = new Database(dbPath, { fileMustExist: true, readonly: true });
+    const objects = db
+      .prepare("SELECT type, name, sql FROM sqlite_master WHERE name GLOB 'history_*' AND sql IS NOT NULL ORDER BY type = 'index', rowid")
+      .all() as { type: string; name: string; sql: string }[];
+    if (objects.length === 0) return undefined;
+    const rows = new Map<string, unknown[][]>();
+    for (const { type, name } of objects) if (type === "table") rows.set(name, db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][]);
+    return { schema: objects.map((object) => object.sql), rows };
+  } catch {
+    return undefined;
+  } finally {
+    db?.close();
+  }
+}
+
+function carryInto(db: SqliteDb, tables: CarriedTables): void {
+  db.transaction(() => {
+    for (const sql of tables.schema) db.exec(sql);
+    for (const [name, rows] of tables.rows) {
+      const first = rows[0];
+      if (first === undefined) continue;
+      const insert = db.prepare(`INSERT INTO "${name}" VALUES (${first.map(() => "?").join(", ")})`);
+      for (const row of rows) insert.run(...row);
+    }
+  })();
+}
+
 /** `PRAGMA quick_check`: undefined when the database is sound, else the first problems SQLite names. */
 export function damageOf(db: SqliteDb): string | undefined {
   try {
@@ -224,6 +265,8 @@ export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): G
   const buildPath = `${dbPath}${BUILD_INFIX}${process.pid}`;
   let rebuiltBecause: string | undefined;
   let db: SqliteDb | undefined;
+  /** The git history of a database rebuilt for a new schema version, for the new one. */
+  let carried: CarriedTables | undefined;
 
   const quarantine = (detail: string): string => {
     db?.close();
@@ -242,6 +285,7 @@ export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): G
       removeDbFiles(dbPath);
     } else if (found.kind === "ours" && found.version !== SCHEMA_VERSION) {
       rebuiltBecause = `the database has schema version ${found.version}, this ts-graph writes version ${SCHEMA_VERSION}`;
+      carried = historyTablesOf(dbPath);
       removeDbFiles(dbPath);
     } else if (found.kind === "foreign") {
       if (!options.ownedPath) throw new NotAGraphDbError(dbPath, found.detail);
@@ -270,6 +314,7 @@ export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): G
     build.pragma("temp_store = MEMORY");
     build.exec(SCHEMA_SQL);
     build.pragma(`user_version = ${SCHEMA_VERSION}`);
+    if (carried !== undefined) carryInto(build, carried);
     return build;
   }
 

@@ -1,3 +1,4 @@
+import { ts } from "ts-morph";
 import { extractDeclarations } from "../ingestion/extract-declarations.js";
 import { parseSource } from "../ingestion/planning-syntax.js";
 import type { LineRange } from "./patch-log.js";
@@ -8,20 +9,48 @@ import type { LineRange } from "./patch-log.js";
  * same syntax-only extraction the index uses), so that history lines up with today's nodes. A line outside
  * every declaration (an import, a top-level statement) changes the file only.
  */
-export function changedDeclarations(path: string, text: string, ranges: readonly LineRange[]): string[] {
+export function changedDeclarations(path: string, sourceFile: ts.SourceFile, ranges: readonly LineRange[]): string[] {
   if (ranges.length === 0) return [];
-  const declarations = extractDeclarations(parseSource(path, text), path).nodes.filter((node) => node.kind !== "File");
-  const changed = new Set<string>();
-  for (const range of ranges) {
-    for (let line = range.start; line <= range.end; line += 1) {
-      let innermost: (typeof declarations)[number] | undefined;
-      for (const node of declarations) {
-        if (node.startLine > line || node.endLine < line) continue;
-        // Children follow their parents in source order: on an equal span the later node is the inner one.
-        if (innermost === undefined || node.endLine - node.startLine <= innermost.endLine - innermost.startLine) innermost = node;
-      }
-      if (innermost !== undefined) changed.add(innermost.qualifiedName);
-    }
+  const declarations = extractDeclarations(sourceFile, path, { withoutSurfaces: true }).nodes.filter((node) => node.kind !== "File");
+  const wanted = new Set<number>();
+  for (const range of ranges) for (let line = range.start; line <= range.end; line += 1) wanted.add(line);
+  // The innermost declaration of each wanted line: wider spans first, so narrower ones paint over them; on an
+  // equal span the later node (children follow their parents in source order) paints last, so it is the inner one.
+  const widestFirst = declarations.map((node, order) => ({ node, order })).sort((a, b) => b.node.endLine - b.node.startLine - (a.node.endLine - a.node.startLine) || a.order - b.order);
+  const innermost = new Map<number, string>();
+  for (const { node } of widestFirst) {
+    for (let line = node.startLine; line <= node.endLine; line += 1) if (wanted.has(line)) innermost.set(line, node.qualifiedName);
   }
-  return [...changed].sort();
+  return [...new Set(innermost.values())].sort();
+}
+
+/** Syntax trees kept for the next version of their path: bounds the memory a long history holds. */
+const KEPT_TREES = 256;
+
+/**
+ * Parses successive versions of files, oldest first, each from the previous version of its path when there is
+ * one: TypeScript's incremental parser reuses every node outside the span that changed (one span, from the first
+ * to the last character that differ), so a commit that edits a few lines of a large file costs a few lines.
+ */
+export function createVersionParser(): (path: string, text: string) => ts.SourceFile {
+  const previous = new Map<string, ts.SourceFile>();
+  return (path, text) => {
+    const before = previous.get(path);
+    const sourceFile = before === undefined ? parseSource(path, text) : reparse(before, text);
+    previous.delete(path);
+    previous.set(path, sourceFile);
+    if (previous.size > KEPT_TREES) previous.delete(previous.keys().next().value as string);
+    return sourceFile;
+  };
+}
+
+function reparse(before: ts.SourceFile, text: string): ts.SourceFile {
+  const old = before.text;
+  if (old === text) return before;
+  const shorter = Math.min(old.length, text.length);
+  let prefix = 0;
+  while (prefix < shorter && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix += 1;
+  let suffix = 0;
+  while (suffix < shorter - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix += 1;
+  return ts.updateSourceFile(before, text, { span: { start: prefix, length: old.length - prefix - suffix }, newLength: text.length - prefix - suffix });
 }

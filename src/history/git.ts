@@ -17,21 +17,22 @@ export function runGit(cwd: string, args: readonly string[], input?: Buffer): { 
   return { ok: result.status === 0, stdout: result.stdout, stderr: result.stderr.toString("utf8").trim() };
 }
 
-/** Whether git can be used at dir: git installed, dir inside a work tree with at least one commit. */
+/**
+ * Whether git can be used at dir: git installed, dir inside a work tree with at least one commit. One `git
+ * rev-parse` answers all of it (a history already up to date costs this one process): it prints the top level
+ * and whether the clone is shallow before it fails on a HEAD that does not exist yet.
+ */
 export function gitStateAt(dir: string): GitState {
-  const version = runGit(dir, ["--version"]);
-  if (!version.ok) return { status: "unavailable", why: `git cannot be run (${version.stderr || "not found"})`, fix: "Install git and make sure it is on the PATH." };
-  const toplevel = runGit(dir, ["rev-parse", "--show-toplevel"]);
-  if (!toplevel.ok) return { status: "unavailable", why: `${dir} is not inside a git repository`, fix: "Co-change needs the project's git history: run ts-graph in a clone." };
-  const head = runGit(dir, ["rev-parse", "--verify", "--quiet", "HEAD"]);
-  if (!head.ok) return { status: "unavailable", why: "the repository has no commit yet", fix: "Commit once; co-change reads the history of commits." };
-  const shallow = runGit(dir, ["rev-parse", "--is-shallow-repository"]);
-  return {
-    status: "ready",
-    toplevel: toplevel.stdout.toString("utf8").trim(),
-    head: head.stdout.toString("utf8").trim(),
-    shallow: shallow.stdout.toString("utf8").trim() === "true",
-  };
+  const result = spawnSync("git", ["rev-parse", "--show-toplevel", "--is-shallow-repository", "--verify", "HEAD"], { cwd: dir, maxBuffer: MAX_OUTPUT });
+  if (result.error !== undefined) return { status: "unavailable", why: `git cannot be run (${result.error.message})`, fix: "Install git and make sure it is on the PATH." };
+  const [toplevel, shallow, head] = result.stdout.toString("utf8").split("\n").map((line) => line.trim());
+  if (toplevel === undefined || toplevel === "" || shallow === undefined || shallow === "") {
+    return { status: "unavailable", why: `${dir} is not inside a git repository`, fix: "Co-change needs the project's git history: run ts-graph in a clone." };
+  }
+  if (result.status !== 0 || head === undefined || !/^[0-9a-f]{40,64}$/.test(head)) {
+    return { status: "unavailable", why: "the repository has no commit yet", fix: "Commit once; co-change reads the history of commits." };
+  }
+  return { status: "ready", toplevel, head, shallow: shallow === "true" };
 }
 
 /** Whether `ancestor` is an ancestor of (or equal to) `commit`: false when it is not, or no longer exists. */

@@ -59,7 +59,9 @@ const SQL = {
   insertChange: "INSERT OR IGNORE INTO history_changes (file, commit_id, path) VALUES (?, ?, ?)",
   lastCommit: "SELECT sha FROM history_commits ORDER BY id DESC LIMIT 1",
   commitsWithoutSymbols: "SELECT sha FROM history_commits WHERE symbols = 0 ORDER BY id",
+  hasSymbols: "SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)",
   changeAt: "SELECT h.file, h.commit_id AS commitId FROM history_changes h JOIN history_commits c ON c.id = h.commit_id WHERE c.sha = ? AND h.path = ?",
+  lineageAt: "SELECT f.path, f.live FROM history_changes h JOIN history_commits c ON c.id = h.commit_id JOIN history_files f ON f.id = h.file WHERE c.sha = ? AND h.path = ?",
   markSymbolsRead: "UPDATE history_commits SET symbols = 1 WHERE sha = ?",
   symbolOf: "SELECT id FROM history_symbols WHERE file = ? AND name = ?",
   newSymbol: "INSERT INTO history_symbols (file, name) VALUES (?, ?)",
@@ -77,6 +79,10 @@ export interface HistoryStore {
   addCommits(commitsOldestFirst: readonly HistoryCommit[]): void;
   /** Commits whose changed declarations are not read yet, oldest first. */
   commitsWithoutSymbols(): string[];
+  /** The file a commit changed at this path, by its latest path, and whether it still exists; undefined if unknown. */
+  lineageAt(commit: string, path: string): { readonly path: string; readonly live: boolean } | undefined;
+  /** Whether the declarations of some commit were read (symbol level was asked for once). */
+  hasSymbols(): boolean;
   /** Records the declarations commits changed, and that they are read (also for a commit with none). */
   addSymbols(commits: readonly CommitSymbols[]): void;
   /** Forgets every commit (a rewritten history is read again from the start). */
@@ -96,7 +102,9 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
     insertChange: db.prepare<[number, number, string]>(SQL.insertChange),
     lastCommit: db.prepare<[]>(SQL.lastCommit),
     commitsWithoutSymbols: db.prepare<[]>(SQL.commitsWithoutSymbols),
+    hasSymbols: db.prepare<[]>(SQL.hasSymbols),
     changeAt: db.prepare<[string, string]>(SQL.changeAt),
+    lineageAt: db.prepare<[string, string]>(SQL.lineageAt),
     markSymbolsRead: db.prepare<[string]>(SQL.markSymbolsRead),
     symbolOf: db.prepare<[number, string]>(SQL.symbolOf),
     newSymbol: db.prepare<[number, string]>(SQL.newSymbol),
@@ -136,6 +144,11 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
       for (const commit of commits) addCommit(commit);
     }),
     commitsWithoutSymbols: () => statements.commitsWithoutSymbols.pluck().all() as string[],
+    lineageAt: (commit, path) => {
+      const row = statements.lineageAt.get(commit, path) as { path: string; live: number } | undefined;
+      return row === undefined ? undefined : { path: row.path, live: row.live === 1 };
+    },
+    hasSymbols: () => statements.hasSymbols.pluck().get() === 1,
     addSymbols: db.transaction((commits: readonly CommitSymbols[]) => {
       for (const { commit, files } of commits) {
         for (const [path, names] of files) {

@@ -1,36 +1,12 @@
 import Database from "better-sqlite3";
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
-import { cochanged, type CochangeLevel } from "../tools/cochange/query.js";
+import { commitFiles, git, lastCommitClock } from "../test-support/git-history.js";
+import { cochanged, type CochangeLevel } from "../tools/cochange-scores.js";
 import { ingestHistory, type HistoryIngestion } from "./ingest-history.js";
 
 afterAll(removeTempDirs);
-
-const DAY = 86_400;
-let clock = 1_700_000_000;
-
-function git(cwd: string, args: readonly string[]): string {
-  clock += DAY;
-  const date = `${clock} +0000`;
-  const env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
-  return execFileSync("git", args, { cwd, env, encoding: "utf8" }).trim();
-}
-
-function commitFiles(root: string, message: string, files: Record<string, string | null>): void {
-  for (const [file, text] of Object.entries(files)) {
-    const full = path.join(root, file);
-    if (text === null) fs.rmSync(full);
-    else {
-      fs.mkdirSync(path.dirname(full), { recursive: true });
-      fs.writeFileSync(full, text);
-    }
-  }
-  git(root, ["add", "-A"]);
-  git(root, ["commit", "--quiet", "-m", message]);
-}
 
 const fn = (name: string, body: string): string => `export function ${name}(): number {\n  return ${body};\n}\n`;
 
@@ -38,11 +14,11 @@ const fn = (name: string, body: string): string => `export function ${name}(): n
 function repository(): string {
   const root = makeTempDir("ts-graph-history-");
   git(root, ["init", "--quiet", "-b", "main"]);
-  commitFiles(root, "c1: add", { "a.ts": fn("f", "1") + fn("g", "1"), "b.ts": fn("h", "1"), "README.md": "x\n" });
-  commitFiles(root, "c2: f with h", { "a.ts": fn("f", "2") + fn("g", "1"), "b.ts": fn("h", "2") });
+  commitFiles(root, { "a.ts": fn("f", "1") + fn("g", "1"), "b.ts": fn("h", "1"), "README.md": "x\n" }, "c1: add");
+  commitFiles(root, { "a.ts": fn("f", "2") + fn("g", "1"), "b.ts": fn("h", "2") }, "c2: f with h");
   git(root, ["mv", "b.ts", "lib-b.ts"]);
-  commitFiles(root, "c3: move b", {});
-  commitFiles(root, "c4: g with h", { "a.ts": fn("f", "2") + fn("g", "4"), "lib-b.ts": fn("h", "4") });
+  commitFiles(root, {}, "c3: move b");
+  commitFiles(root, { "a.ts": fn("f", "2") + fn("g", "4"), "lib-b.ts": fn("h", "4") }, "c4: g with h");
   return root;
 }
 
@@ -53,7 +29,7 @@ function ask(db: Database.Database, level: CochangeLevel, where: { path: string;
     level === "file"
       ? (db.prepare("SELECT id FROM history_files WHERE path = ? AND live = 1").pluck().get(where.path) as number)
       : (db.prepare("SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND s.name = ?").pluck().get(where.path, where.name) as number);
-  const answer = cochanged(db, { id, level, maxFilesPerCommit: 30, minSupport: 1, now: clock, halfLifeDays: 180, includeDeleted: false });
+  const answer = cochanged(db, { id, level, maxFilesPerCommit: 30, minSupport: 1, now: lastCommitClock(), halfLifeDays: 180, includeDeleted: false });
   return { commits: answer.commits, entities: answer.entities.map((entity) => [entity.name === undefined ? entity.path : `${entity.path}:${entity.name}`, entity.support, entity.confidence]) };
 }
 
@@ -85,12 +61,23 @@ describe(ingestHistory.name, () => {
     expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ added: 0, versionsParsed: 0 });
   });
 
+  it("reads no declaration of a file deleted since: no answer could name it", () => {
+    const root = repository();
+    commitFiles(root, { "gone.ts": fn("k", "1"), "a.ts": fn("f", "6") + fn("g", "4") }, "c5: k with f");
+    commitFiles(root, { "gone.ts": null }, "c6: remove gone");
+    const db = new Database(":memory:");
+    // the 6 versions of a.ts and b.ts (lib-b.ts), and a.ts in c5; never gone.ts
+    expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ added: 6, versionsParsed: 7 });
+    expect(db.prepare("SELECT count(*) FROM history_symbols WHERE name = 'k'").pluck().get()).toBe(0);
+    expect(ask(db, "symbol", { path: "a.ts", name: "f" }).commits).toBe(3);
+  });
+
   it("reads only the new commits on the next run, and the whole history again once it was rewritten", () => {
     const root = repository();
     const db = new Database(":memory:");
     expect(added(ingestHistory(db, root, OPTIONS))).toBe(4);
     expect(added(ingestHistory(db, root, OPTIONS))).toBe(0);
-    commitFiles(root, "c5: f alone", { "a.ts": fn("f", "5") + fn("g", "4") });
+    commitFiles(root, { "a.ts": fn("f", "5") + fn("g", "4") }, "c5: f alone");
     expect(added(ingestHistory(db, root, OPTIONS))).toBe(1);
     expect(ask(db, "symbol", { path: "a.ts", name: "f" }).commits).toBe(3);
 

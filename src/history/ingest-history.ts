@@ -1,7 +1,7 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import { changedDeclarations } from "./changed-declarations.js";
+import { changedDeclarations, createVersionParser } from "./changed-declarations.js";
 import { gitStateAt, isAncestor, readFileVersions, runGit } from "./git.js";
-import { createHistoryStore, type CommitSymbols } from "./history-store.js";
+import { createHistoryStore, type CommitSymbols, type HistoryStore } from "./history-store.js";
 import { NAME_STATUS_LOG_ARGS, parseNameStatusLog } from "./name-status-log.js";
 import { PATCH_LOG_ARGS, parsePatchLog, type LineRange } from "./patch-log.js";
 
@@ -13,10 +13,11 @@ import { PATCH_LOG_ARGS, parsePatchLog, type LineRange } from "./patch-log.js";
 export interface HistoryOptions {
   /**
    * Also map each commit's changed lines to the declarations around them (symbol-level co-change), for the
-   * commits not mapped yet: read on first need, as it parses a version of every changed file.
+   * commits not mapped yet: read on first need, as it parses a version of every changed file. `if-read`: only
+   * when an earlier run read them (keeps a symbol-level history up to date without starting one).
    */
-  readonly symbols: boolean;
-  /** Files whose declarations are read at symbol level (TypeScript sources). */
+  readonly symbols: boolean | "if-read";
+  /** Files whose declarations are read at symbol level (TypeScript sources), by their latest path; deleted files never are. */
   readonly isSource: (path: string) => boolean;
 }
 
@@ -39,6 +40,15 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   if (git.status === "unavailable") return git;
   const store = createHistoryStore(db);
   const last = store.lastCommit();
+  const symbols = options.symbols === "if-read" ? store.hasSymbols() : options.symbols;
+  const partial = git.shallow
+    ? { why: "the clone is shallow: commits before its depth are not read", fix: "Run `git fetch --unshallow` for the whole history." }
+    : {};
+  const status = git.shallow ? "partial" : "complete";
+  // Up to date, and nothing left to map: the one git process of gitStateAt is the whole cost.
+  if (last === git.head && !(symbols && store.commitsWithoutSymbols().length > 0)) {
+    return { status, ...partial, toplevel: git.toplevel, added: 0, rewritten: false, versionsParsed: 0 };
+  }
   const rewritten = last !== undefined && !isAncestor(git.toplevel, last, git.head);
   if (rewritten) store.clear();
   const since = rewritten ? undefined : last;
@@ -46,19 +56,16 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   const commits = parseNameStatusLog(logText(git.toplevel, [...NAME_STATUS_LOG_ARGS, ...range])).reverse();
   store.addCommits(commits);
   let versionsParsed = 0;
-  const unmapped = options.symbols ? store.commitsWithoutSymbols() : [];
+  const unmapped = symbols ? store.commitsWithoutSymbols() : [];
   if (unmapped.length > 0) {
     // Only the new commits lack symbols, unless an earlier run read files only: then read the whole history.
     const added = new Set(commits.map((commit) => commit.id));
     const onlyNew = since !== undefined && unmapped.every((id) => added.has(id));
-    const symbols = symbolChanges(git.toplevel, onlyNew ? range : [git.head], new Set(unmapped), options.isSource);
-    versionsParsed = symbols.versionsParsed;
-    store.addSymbols(symbols.commits);
+    const mapped = symbolChanges(store, git.toplevel, onlyNew ? range : [git.head], new Set(unmapped), options.isSource);
+    versionsParsed = mapped.versionsParsed;
+    store.addSymbols(mapped.commits);
   }
-  const partial = git.shallow
-    ? { why: "the clone is shallow: commits before its depth are not read", fix: "Run `git fetch --unshallow` for the whole history." }
-    : {};
-  return { status: git.shallow ? "partial" : "complete", ...partial, toplevel: git.toplevel, added: commits.length, rewritten, versionsParsed };
+  return { status, ...partial, toplevel: git.toplevel, added: commits.length, rewritten, versionsParsed };
 }
 
 /** File versions read per `git cat-file --batch`: bounds the memory one batch holds. */
@@ -72,6 +79,7 @@ function logText(toplevel: string, args: readonly string[]): string {
 
 /** The declarations each wanted commit changed, per source file it changed. */
 function symbolChanges(
+  store: HistoryStore,
   toplevel: string,
   range: readonly string[],
   wanted: ReadonlySet<string>,
@@ -83,15 +91,21 @@ function symbolChanges(
     if (!wanted.has(patch.id)) continue;
     commits.set(patch.id, new Map());
     for (const file of patch.files) {
-      if (!file.deleted && file.ranges.length > 0 && isSource(file.path) && !file.path.includes("\n")) changed.push({ commit: patch.id, path: file.path, ranges: file.ranges });
+      if (file.deleted || file.ranges.length === 0 || file.path.includes("\n")) continue;
+      // Only files that still exist: no answer can name a declaration of a deleted file (a third of zod's versions).
+      const lineage = store.lineageAt(patch.id, file.path);
+      if (lineage !== undefined && lineage.live && isSource(lineage.path)) changed.push({ commit: patch.id, path: file.path, ranges: file.ranges });
     }
   }
+  // Oldest first: each version is parsed from the one before it (createVersionParser).
+  changed.reverse();
+  const parse = createVersionParser();
   for (let first = 0; first < changed.length; first += VERSIONS_PER_BATCH) {
     const batch = changed.slice(first, first + VERSIONS_PER_BATCH);
     const texts = readFileVersions(toplevel, batch.map((file) => `${file.commit}:${file.path}`));
     batch.forEach((file, index) => {
       const text = texts[index];
-      if (text !== undefined) commits.get(file.commit)?.set(file.path, changedDeclarations(file.path, text, file.ranges));
+      if (text !== undefined) commits.get(file.commit)?.set(file.path, changedDeclarations(file.path, parse(file.path, text), file.ranges));
     });
   }
   // A wanted commit the patch log did not list (an empty commit) has no declaration to read either.

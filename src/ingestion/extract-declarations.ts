@@ -40,6 +40,11 @@ export interface SurfaceRange {
 export interface DeclarationOptions {
   /** Also return where every surface is (FileDeclarations.surfaceRanges). */
   readonly surfaceRanges?: boolean;
+  /**
+   * Leave every surface hash, signature and doc summary empty: for readers that need only names and line spans
+   * (co-change maps the lines of past versions to declarations), the texts are most of the cost.
+   */
+  readonly withoutSurfaces?: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -190,6 +195,9 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
   const nodeOf = new Map<ts.Node, ExtractedNode>();
   const exportedByList = locallyExportedNames(sourceFile.statements);
   const isModule = ts.isExternalModule(sourceFile);
+  // Without surfaces, signatures and doc summaries are not wanted either (names and line spans only).
+  const headerText = options.withoutSurfaces === true ? (): string => "" : headerBetween;
+  const doc = options.withoutSurfaces === true ? (): string => "" : docSummary;
 
   const fileNode: NodeDraft = {
     key: fileKey(relativePath),
@@ -204,7 +212,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     signature: "",
     doc: "",
     modifiers: [],
-    surface: exportStatementsSurface(sourceFile),
+    surface: options.withoutSurfaces === true ? "" : exportStatementsSurface(sourceFile),
   };
   nodes.push(fileNode);
   nodeOf.set(sourceFile, fileNode);
@@ -246,10 +254,11 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     const declaration = registration.astNodes[0];
     const ranges = javaScript && declaration !== undefined ? docCommentRanges(declaration) : [];
     ranges.push({ start: registration.rangeStart, end: registration.surfaceEnd });
-    const surfaceText = ranges.map((range) => sourceFile.text.slice(range.start, range.end)).join("");
+    const hash = (typed: boolean, previous?: string): string =>
+      options.withoutSurfaces === true ? "" : surfaceHash(ranges.map((range) => sourceFile.text.slice(range.start, range.end)).join(""), typed, previous);
     if (registration.overloadable !== undefined && open !== undefined && open.name === registration.name) {
       open.node.endLine = Math.max(open.node.endLine, lineOf(sourceFile, registration.rangeEnd));
-      open.node.surface = surfaceHash(surfaceText, registration.typed && open.node.surface.startsWith("d:"), open.node.surface);
+      open.node.surface = hash(registration.typed && open.node.surface.startsWith("d:"), open.node.surface);
       surfaceRanges?.set(open.node.key, [...(surfaceRanges.get(open.node.key) ?? []), ...ranges]);
       for (const astNode of registration.astNodes) nodeOf.set(astNode, open.node);
       if (registration.overloadable === "closing") {
@@ -274,7 +283,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       signature: registration.signature,
       doc: registration.doc,
       modifiers: sortModifiers(registration.modifiers),
-      surface: surfaceHash(surfaceText, registration.typed),
+      surface: hash(registration.typed),
     };
     nodes.push(node);
     surfaceRanges?.set(node.key, ranges);
@@ -304,7 +313,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
 
   function headerUntil(node: ts.Node, end: number | undefined): string {
     const start = startAfterDecorators(node, sourceFile);
-    return headerBetween(sourceFile, start, end ?? node.end);
+    return headerText(sourceFile, start, end ?? node.end);
   }
 
   // ---- functions and methods -------------------------------------------------------------
@@ -348,7 +357,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       nameNode: declaration.name ?? declaration,
       exported: isExportedHere(scope, declaration, name),
       signature: headerUntil(declaration, declaration.body?.pos),
-      doc: docSummary(declaration),
+      doc: doc(declaration),
       modifiers,
       overloadable: overloadState(declaration.body),
       ...bodySurface(declaration, declaration.body),
@@ -371,12 +380,12 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       rangeEnd: extra.rangeNode.end,
       nameNode: extra.nameNode,
       exported: extra.exported,
-      signature: headerBetween(
+      signature: headerText(
         sourceFile,
         startAfterDecorators(extra.signatureStartNode, sourceFile),
         declaration.members.pos,
       ),
-      doc: docSummary(extra.rangeNode === declaration ? declaration : extra.astNodes[0] ?? declaration),
+      doc: doc(extra.rangeNode === declaration ? declaration : extra.astNodes[0] ?? declaration),
       modifiers: flagModifiers(extra.rangeNode === declaration ? declaration : extra.astNodes[0] ?? declaration),
       surfaceEnd: declaration.members.pos,
       typed: true,
@@ -402,7 +411,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         nameNode: member.getFirstToken(sourceFile) ?? member,
         exported,
         signature: headerUntil(member, member.body?.pos),
-        doc: docSummary(member),
+        doc: doc(member),
         modifiers: flagModifiers(member),
         overloadable: overloadState(member.body),
         ...bodySurface(member, member.body),
@@ -437,8 +446,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       rangeEnd: parameter.end,
       nameNode: parameter.name,
       exported: classExported && !isPrivateMember(parameter),
-      signature: headerBetween(sourceFile, parameter.getStart(sourceFile), parameter.initializer?.pos ?? parameter.end),
-      doc: docSummary(parameter),
+      signature: headerText(sourceFile, parameter.getStart(sourceFile), parameter.initializer?.pos ?? parameter.end),
+      doc: doc(parameter),
       modifiers: flagModifiers(parameter),
       surfaceEnd: parameter.end,
       typed: parameter.type !== undefined,
@@ -472,7 +481,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       nameNode: member.name,
       exported,
       signature: headerUntil(member, member.body?.pos),
-      doc: docSummary(member),
+      doc: doc(member),
       modifiers,
       ...(ts.isMethodDeclaration(member) ? { overloadable: overloadState(member.body) } : {}),
       ...bodySurface(member, member.body),
@@ -500,7 +509,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         nameNode: member.name,
         exported,
         signature: headerUntil(member, initializer.body.pos),
-        doc: docSummary(member),
+        doc: doc(member),
         modifiers,
         ...annotatedSurface(member.type, initializer, member.end),
       });
@@ -521,7 +530,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         typeEnd !== undefined || initializer === undefined
           ? headerUntil(member, typeEnd ?? member.end)
           : truncate(`${headerUntil(member, member.name.end)} = ${initializerPreview(sourceFile, initializer)}`, 240),
-      doc: docSummary(member),
+      doc: doc(member),
       modifiers,
       ...annotatedSurface(member.type, initializer, member.end),
     });
@@ -541,8 +550,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       rangeEnd: declaration.end,
       nameNode: declaration.name,
       exported: isExportedHere(scope, declaration, name),
-      signature: headerBetween(sourceFile, declaration.getStart(sourceFile), declaration.members.pos),
-      doc: docSummary(declaration),
+      signature: headerText(sourceFile, declaration.getStart(sourceFile), declaration.members.pos),
+      doc: doc(declaration),
       modifiers: flagModifiers(declaration),
       surfaceEnd: declaration.members.pos,
       typed: true,
@@ -569,8 +578,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       rangeEnd: member.end,
       nameNode: member.name,
       exported,
-      signature: headerBetween(sourceFile, member.getStart(sourceFile), member.end),
-      doc: docSummary(member),
+      signature: headerText(sourceFile, member.getStart(sourceFile), member.end),
+      doc: doc(member),
       modifiers,
       ...(isMethod ? { overloadable: "open" as const } : {}),
       surfaceEnd: member.end,
@@ -589,8 +598,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       rangeEnd: declaration.end,
       nameNode: declaration.name,
       exported: isExportedHere(scope, declaration, name),
-      signature: headerBetween(sourceFile, declaration.getStart(sourceFile), declaration.end),
-      doc: docSummary(declaration),
+      signature: headerText(sourceFile, declaration.getStart(sourceFile), declaration.end),
+      doc: doc(declaration),
       modifiers: flagModifiers(declaration),
       surfaceEnd: declaration.end,
       typed: true,
@@ -608,8 +617,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       rangeEnd: declaration.end,
       nameNode: declaration.name,
       exported: isExportedHere(scope, declaration, name),
-      signature: headerBetween(sourceFile, declaration.getStart(sourceFile), declaration.members.pos),
-      doc: docSummary(declaration),
+      signature: headerText(sourceFile, declaration.getStart(sourceFile), declaration.members.pos),
+      doc: doc(declaration),
       modifiers: flagModifiers(declaration),
       surfaceEnd: declaration.end,
       typed: true,
@@ -630,8 +639,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       rangeEnd: declaration.end,
       nameNode: declaration.name,
       exported: ambientModule || isExportedHere(scope, declaration, name),
-      signature: headerBetween(sourceFile, declaration.getStart(sourceFile), declaration.body?.pos ?? declaration.end),
-      doc: docSummary(declaration),
+      signature: headerText(sourceFile, declaration.getStart(sourceFile), declaration.body?.pos ?? declaration.end),
+      doc: doc(declaration),
       modifiers: flagModifiers(declaration),
       surfaceEnd: declaration.body?.pos ?? declaration.end,
       typed: true,
@@ -703,7 +712,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       if (functionLike) modifiers.push("arrow");
       if (initializer.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword)) modifiers.push("async");
       if (initializer.asteriskToken) modifiers.push("generator");
-      const header = headerBetween(sourceFile, declaration.getStart(sourceFile), initializer.body.pos);
+      const header = headerText(sourceFile, declaration.getStart(sourceFile), initializer.body.pos);
       const node = register(scope, {
         name,
         kind: functionLike ? "Function" : "Variable",
@@ -714,7 +723,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         nameNode: declaration.name,
         exported,
         signature: truncate(`${prefix} ${header}`, 240),
-        doc: docSummary(declaration),
+        doc: doc(declaration),
         modifiers,
         ...annotatedSurface(declaration.type, initializer, rangeNode.end),
       });
@@ -725,7 +734,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       if (declaration.initializer) visitChildren(declaration.initializer, scope);
       return;
     }
-    const typeText = declaration.type ? `: ${headerBetween(sourceFile, declaration.type.getStart(sourceFile), declaration.type.end)}` : "";
+    const typeText = declaration.type ? `: ${headerText(sourceFile, declaration.type.getStart(sourceFile), declaration.type.end)}` : "";
     const valueText = !declaration.type && initializer ? ` = ${initializerPreview(sourceFile, initializer)}` : "";
     const node = register(scope, {
       name,
@@ -737,7 +746,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
       nameNode: declaration.name,
       exported,
       signature: truncate(`${prefix} ${name}${typeText}${valueText}`, 240),
-      doc: docSummary(declaration),
+      doc: doc(declaration),
       modifiers: flagModifiers(declaration),
       ...annotatedSurface(declaration.type, initializer, rangeNode.end),
     });
@@ -767,7 +776,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         nameNode: element.name,
         exported: isExportedHere(scope, declaration, name),
         signature: `${variableSignaturePrefix(declaration)} ${name}`,
-        doc: docSummary(declaration),
+        doc: doc(declaration),
         modifiers: flagModifiers(declaration),
         surfaceEnd: declaration.end,
         typed: false,
@@ -796,8 +805,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
             rangeEnd: property.end,
             nameNode: property.name,
             exported,
-            signature: headerBetween(sourceFile, property.getStart(sourceFile), initializer.body.pos),
-            doc: docSummary(property),
+            signature: headerText(sourceFile, property.getStart(sourceFile), initializer.body.pos),
+            doc: doc(property),
             modifiers,
             ...annotatedSurface(undefined, initializer, property.end),
           });
@@ -821,8 +830,8 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
         rangeEnd: assignment.end,
         nameNode: assignment,
         exported: true,
-        signature: headerBetween(sourceFile, assignment.getStart(sourceFile), expression.body.pos),
-        doc: docSummary(assignment),
+        signature: headerText(sourceFile, assignment.getStart(sourceFile), expression.body.pos),
+        doc: doc(assignment),
         modifiers: ["export", "default", "arrow"],
         ...annotatedSurface(undefined, expression, assignment.end),
       });
@@ -898,7 +907,7 @@ export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: str
     implicitlyExported: !isModule,
   });
   visitChildren(sourceFile, topScope);
-  foldExpandoAssignments(sourceFile, nodes, surfaceRanges);
+  if (options.withoutSurfaces !== true) foldExpandoAssignments(sourceFile, nodes, surfaceRanges);
   const declaresGlobals =
     !isModule ||
     sourceFile.statements.some(

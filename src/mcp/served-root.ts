@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { configuredMaxFilesPerCommit } from "../config/config-file.js";
 import { relativeTo } from "../config/project-paths.js";
 import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
@@ -305,9 +306,10 @@ export function openServedRoot(
     // The indexer writes the graph, this writes only the history tables: SQLite serialises the two.
     async refreshHistory(historyOptions) {
       if (graph() === undefined) throw unavailable();
-      // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.
-      const { refreshHistory } = await import("../history/refresh-history.js");
-      return refreshHistory(dbPath, root, historyOptions);
+      // In a thread of its own (a first read of a long history takes long); loaded on first use.
+      const { refreshHistoryOffThread } = await import("../history/refresh-off-thread.js");
+      const refreshed = await refreshHistoryOffThread(dbPath, root, historyOptions);
+      return refreshed.status === "unavailable" ? refreshed : { ...refreshed, maxFilesPerCommit: configuredMaxFilesPerCommit(root) };
     },
     workspace,
     editSupport() {

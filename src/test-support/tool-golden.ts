@@ -7,12 +7,16 @@ import { cliCommandName } from "../cli/tool-command.js";
 import { ToolInputError, type ToolDefinition } from "../tools/tool-contract.js";
 import { SAMPLE_PROJECTS, indexAndSnapshot, makeTempDir, removeTempDirs } from "./fixtures.js";
 
-/** A sample project indexed into a database of its own (outside the sample), opened as the CLI opens it. */
+/**
+ * A sample project indexed into a database of its own (outside the sample), opened as the CLI opens it, but
+ * without git history: the samples' history is ts-graph's own (and shallow in CI), which no golden should hold.
+ */
 export async function sampleToolContext(sample: string): Promise<CliToolContext> {
   const root = path.join(SAMPLE_PROJECTS, sample);
   const dbPath = path.join(makeTempDir("ts-graph-tool-"), "graph.db");
   await indexAndSnapshot(root, { dbPath });
-  return openCliToolContext({ root, db: dbPath });
+  const context = await openCliToolContext({ root, db: dbPath });
+  return Object.defineProperty(context, "refreshHistory", { value: undefined });
 }
 
 /** One query: the tool's input, as an agent or the CLI would give it. */

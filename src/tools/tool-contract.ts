@@ -48,7 +48,18 @@ export type HistoryRefresh =
       readonly fix?: string | undefined;
       /** The root's path relative to the repository's top level, '/'-separated ("" when they are the same). */
       readonly rootInRepository: string;
+      /** The commit-size limit of the root's ts-graph.config.json (`history.maxFilesPerCommit`), when it sets one. */
+      readonly maxFilesPerCommit?: number | undefined;
     };
+
+export interface HistoryRefreshOptions {
+  readonly symbols: boolean | "if-read";
+  /**
+   * Accept a refresh made this recently (milliseconds) instead of asking git again: for answers where the
+   * history is a side note (impact), so that a burst of them pays for git once.
+   */
+  readonly reuseWithinMs?: number | undefined;
+}
 
 /** One root a front end serves, as the status tool reports it. */
 export interface RootState {
@@ -158,9 +169,9 @@ export interface ToolContext {
   freshness(): GraphFreshness;
   /**
    * Brings the root's git history up to date in its graph (co-change), with the declarations each commit changed
-   * when `symbols`; absent where the front end cannot.
+   * when `symbols` (`if-read`: only when they were read before); absent where the front end cannot.
    */
-  readonly refreshHistory?: (options: { readonly symbols: boolean }) => Promise<HistoryRefresh>;
+  readonly refreshHistory?: (options: HistoryRefreshOptions) => Promise<HistoryRefresh>;
   /** Every root the front end serves, this one included; absent where there is only this one (the CLI). */
   readonly workspace?: () => readonly RootState[];
   /** TypeScript syntax and a language service for the edit tools, loaded on first use; absent where the front end cannot. */

@@ -1,49 +1,16 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeTempDir, removeTempDirs, runCli } from "../../test-support/fixtures.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import Database from "better-sqlite3";
+import { CLI, makeTempDir, removeTempDirs, runCli } from "../../test-support/fixtures.js";
+import { handlerSchemaRepository } from "../../test-support/git-history.js";
 import { startInProcessServer, textOf } from "../../test-support/mcp.js";
 import { ALL_TOOLS } from "../all-tools.js";
 
 afterAll(removeTempDirs);
-
-let clock = 1_700_000_000;
-
-function git(cwd: string, args: readonly string[]): void {
-  clock += 86_400;
-  const date = `${clock} +0000`;
-  const env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
-  execFileSync("git", args, { cwd, env, stdio: "ignore" });
-}
-
-function commit(repo: string, files: Record<string, string>): void {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
-    fs.writeFileSync(path.join(repo, file), text);
-  }
-  git(repo, ["add", "-A"]);
-  git(repo, ["commit", "--quiet", "-m", Object.keys(files).join(" ")]);
-}
-
-const handler = (version: number): string => `import { parse } from "./parser";\nexport function handle(input: string): number {\n  return parse(input) + ${version};\n}\n`;
-const parser = (version: number): string => `export function parse(input: string): number {\n  return input.length * ${version};\n}\n`;
-const schema = (version: number): string => `export const schema = { version: ${version} };\n`;
-
-/**
- * A repository whose TypeScript project lives in app/: the handler calls the parser (a static path), and the
- * schema changes with the handler though nothing links them (hidden coupling).
- */
-function repository(): { repo: string; root: string } {
-  const repo = makeTempDir("ts-graph-cochange-");
-  git(repo, ["init", "--quiet", "-b", "main"]);
-  const root = path.join(repo, "app");
-  commit(repo, { "app/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }), "app/src/parser.ts": parser(1), "app/src/handler.ts": handler(1), "app/src/schema.ts": schema(1) });
-  commit(repo, { "app/src/handler.ts": handler(2), "app/src/schema.ts": schema(2) });
-  commit(repo, { "app/src/handler.ts": handler(3), "app/src/parser.ts": parser(3), "README.md": "notes\n" });
-  commit(repo, { "app/src/handler.ts": handler(4), "app/src/schema.ts": schema(4) });
-  return { repo, root };
-}
 
 interface Answer {
   commits: number;
@@ -53,7 +20,7 @@ interface Answer {
 
 describe("cochange tool", () => {
   it("ranks what changed with a file, in the root's own paths, and marks coupling no static path explains (CLI)", () => {
-    const { root } = repository();
+    const { root } = handlerSchemaRepository();
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
     const result = runCli(["cochange", "src/handler.ts", "--root", root, "--json"]);
     expect(result.stderr).toBe("");
@@ -68,12 +35,12 @@ describe("cochange tool", () => {
     const hiddenOnly = runCli(["cochange", "src/handler.ts", "--root", root, "--hidden-only"]);
     expect(hiddenOnly.stdout).toContain("co-change of src/handler.ts (file level): 4 commits");
     expect(hiddenOnly.stdout).toContain("legend: support = commits that changed both");
-    expect(hiddenOnly.stdout).toMatch(/^src\/schema\.ts {2}support 3 {2}conf 75% {2}recent [\d.]+ {2}last \d{4}-\d\d-\d\d {2}hidden$/m);
+    expect(hiddenOnly.stdout).toMatch(/^src\/schema\.ts {2}support 3 {2}conf 75% {2}recent \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m);
     expect(hiddenOnly.stdout).not.toContain("src/parser.ts");
   });
 
   it("answers at symbol level for a declaration, over MCP", async () => {
-    const { root } = repository();
+    const { root } = handlerSchemaRepository();
     const server = await startInProcessServer({ roots: [root], tools: ALL_TOOLS });
     try {
       const result = await server.call("cochange", { target: "handle" });
@@ -103,5 +70,53 @@ describe("cochange tool", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("answers over the built server's stdio, the history read in a thread of its own", async () => {
+    const { root } = handlerSchemaRepository();
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const client = new Client({ name: "ts-graph-cochange-test", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", root], stderr: "pipe" }));
+    try {
+      const result = (await client.callTool({ name: "cochange", arguments: { target: "handle" } })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const answer = result.structuredContent as unknown as Answer;
+      expect(answer.entries.map((entry) => [entry.file, entry.name, entry.support])).toEqual([
+        ["src/schema.ts", "schema", 3],
+        ["src/parser.ts", "parse", 2],
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("keeps the history, declarations too, when the graph is rebuilt for a new schema version", () => {
+    const { root } = handlerSchemaRepository();
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    expect(runCli(["cochange", "handle", "--root", root]).status).toBe(0);
+    const dbPath = path.join(root, ".ts-graph", "graph.db");
+    const counts = (): unknown[] => {
+      const db = new Database(dbPath, { readonly: true });
+      try {
+        return ["history_commits", "history_changes", "history_symbols", "history_symbol_changes"].map((table) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+      } finally {
+        db.close();
+      }
+    };
+    const before = counts();
+    // 4 commits; 4 + 2 + 3 + 2 file changes; parse, handle, schema changed 2, 4 and 3 times
+    expect(before).toEqual([4, 11, 3, 9]);
+    const old = new Database(dbPath);
+    old.pragma("user_version = 999");
+    old.close();
+    const rebuilt = runCli(["index", root]);
+    expect(rebuilt.stderr).toMatch(/rebuilding the graph: the database has schema version 999/);
+    // an index run never reads the history: the tables are the old database's
+    expect(counts()).toEqual(before);
+    const answer = JSON.parse(runCli(["cochange", "handle", "--root", root, "--json"]).stdout) as Answer;
+    expect(answer.entries.map((entry) => [entry.name, entry.support])).toEqual([
+      ["schema", 3],
+      ["parse", 2],
+    ]);
   });
 });

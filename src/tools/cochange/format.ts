@@ -8,7 +8,8 @@ export interface CochangeEntry {
   readonly name?: string | undefined;
   readonly support: number;
   readonly confidence: number;
-  readonly recency: number;
+  /** The confidence with each commit weighted by its age: the ranking. */
+  readonly recentConfidence: number;
   /** ISO date (YYYY-MM-DD) of the last commit that changed both. */
   readonly lastShared: string;
   /** No static path links it with the target within `hiddenDepth` steps, in either direction. */
@@ -19,8 +20,10 @@ export interface CochangeReport {
   readonly tool: "cochange";
   readonly target: { readonly file: string; readonly name?: string | undefined };
   readonly level: "file" | "symbol";
-  /** Commits that changed the target and count. */
+  /** Commits that changed the target and count (with basis `file`: commits of the target's file). */
   readonly commits: number;
+  /** Whose commits the scores count: the target's own, or (a declaration no commit changed yet) its file's. */
+  readonly basis: "file" | "symbol";
   /** Left out of every count: commits touching more than `maxFilesPerCommit` files. */
   readonly largeCommits: number;
   readonly maxFilesPerCommit: number;
@@ -47,11 +50,12 @@ function entryName(entry: { readonly file: string; readonly name?: string | unde
 export function formatCochange(report: CochangeReport): string {
   const lines = [
     `co-change of ${entryName(report.target)} (${report.level} level): ${plural(report.commits, "commit")}` +
+      (report.basis !== report.level ? ` of its file (no commit changed the declaration itself)` : "") +
       (report.largeCommits > 0 ? `, ${report.largeCommits} more left out (over ${report.maxFilesPerCommit} files each)` : ""),
   ];
   if (report.partial !== undefined) lines.push(`partial history: ${report.partial.why}. ${report.partial.fix}`);
   lines.push(
-    `legend: support = commits that changed both; conf = support / commits of the target; recent = shared commits weighted by age (halving every ${report.halfLifeDays} days); hidden = no static path within ${report.hiddenDepth} steps`,
+    `legend: support = commits that changed both; conf = support / commits of the target; recent = conf with each commit weighted by age (halving every ${report.halfLifeDays} days), the ranking; hidden = no static path within ${report.hiddenDepth} steps`,
   );
   if (report.entries.length === 0) {
     lines.push(
@@ -64,7 +68,7 @@ export function formatCochange(report: CochangeReport): string {
   lines.push("");
   for (const entry of report.entries) {
     const hidden = entry.hidden ? "  hidden" : "";
-    lines.push(`${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${entry.recency.toFixed(2)}  last ${entry.lastShared}${hidden}`);
+    lines.push(`${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${percent(entry.recentConfidence)}  last ${entry.lastShared}${hidden}`);
   }
   if (report.total > report.entries.length) lines.push(`(${report.entries.length} of ${report.total} shown: raise limit or minSupport)`);
   return lines.join("\n");

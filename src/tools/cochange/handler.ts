@@ -1,27 +1,19 @@
 import { z } from "zod";
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { EDGE_KIND_MEANINGS, type EdgeKind } from "../../model/graph-kinds.js";
-import { declarationKey, fileKey, type NodeKey } from "../../model/node-key.js";
+import { fileKey, type NodeKey } from "../../model/node-key.js";
 import { walkGraph } from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
 import { symbolFromInput, symbolShape } from "../symbol-input.js";
 import { ToolUnavailableError, defineTool, type HistoryRefresh, type ToolContext } from "../tool-contract.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";
-import { cochanged, type CochangeLevel } from "./query.js";
+import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, isoDay, type CochangeLevel } from "../cochange-scores.js";
 
 /** Every edge kind but CONTAINS: a static path is a dependency, not nesting. */
 const STATIC_PATH_KINDS = (Object.keys(EDGE_KIND_MEANINGS) as EdgeKind[]).filter((kind) => kind !== "CONTAINS");
 
 const statements = preparedStatements({
   isIndexedFile: "SELECT 1 FROM files WHERE path = ?",
-  nodeExists: "SELECT 1 FROM nodes WHERE key = ?",
-});
-
-/** Prepared only once the history tables exist (context.refreshHistory creates them). */
-const historyStatements = preparedStatements({
-  historyFile: "SELECT id FROM history_files WHERE path = ? AND live = 1",
-  historySymbol: "SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND f.live = 1 AND s.name = ?",
-  lastCommitTime: "SELECT max(time) FROM history_commits",
 });
 
 interface Target {
@@ -52,20 +44,13 @@ function staticallyLinked(db: SqliteDb, target: Target, depth: number): Set<stri
   return linked;
 }
 
-function isoDate(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 10);
-}
-
-function historyPath(refresh: Extract<HistoryRefresh, { rootInRepository: string }>, file: string): string {
-  return refresh.rootInRepository === "" ? file : `${refresh.rootInRepository}/${file}`;
-}
-
 export const cochangeTool = defineTool({
   name: "cochange",
   description: [
     "What changes together with a file or a declaration, mined from the project's git history: the files (or",
     "declarations) most often changed in the same commits, ranked by confidence (the share of the target's commits",
-    "that also changed them), with support, a recency weight and the last shared commit. `hidden` marks coupling",
+    "that also changed them, recent commits weighing more), with support and the last shared commit; a declaration",
+    "no commit changed yet is answered from its file's commits. `hidden` marks coupling",
     "the code graph cannot see (no static path between the two), such as a handler and its schema or code and its",
     "fixtures: check those before you finish a change. Commits touching many files are left out.",
   ].join("\n"),
@@ -76,8 +61,14 @@ export const cochangeTool = defineTool({
     hiddenOnly: z.boolean().default(false).describe("list only coupling with no static path in the graph"),
     hiddenDepth: z.number().int().min(1).max(6).default(3).describe("longest static path, in steps, that counts as linked (default 3)"),
     minSupport: z.number().int().min(1).max(1000).default(1).describe("fewest shared commits to list (default 1)"),
-    maxFilesPerCommit: z.number().int().min(2).max(10_000).default(30).describe("commits touching more files are left out (default 30)"),
-    halfLifeDays: z.number().min(1).max(100_000).default(180).describe("age at which a shared commit weighs half in `recent` (default 180)"),
+    maxFilesPerCommit: z
+      .number()
+      .int()
+      .min(2)
+      .max(100_000)
+      .optional()
+      .describe("commits touching more files are left out (default: history.maxFilesPerCommit of ts-graph.config.json, else 30)"),
+    halfLifeDays: z.number().min(1).max(100_000).default(180).describe("age at which a commit weighs half in `recent`, the ranking (default 180)"),
     limit: z.number().int().min(1).max(500).default(20).describe("most entries to list (default 20)"),
   },
   positional: ["target"],
@@ -90,47 +81,31 @@ export const cochangeTool = defineTool({
       fix: "Use the ts-graph CLI or MCP server.",
     };
     if (refresh.status === "unavailable") throw new ToolUnavailableError(refresh.why, refresh.fix);
-    const sql = statements(context.db);
-    const history = historyStatements(context.db);
-    const id = (
-      target.level === "file"
-        ? history.historyFile.pluck().get(historyPath(refresh, target.file))
-        : history.historySymbol.pluck().get(historyPath(refresh, target.file), target.name)
-    ) as number | undefined;
-    const prefix = refresh.rootInRepository === "" ? "" : `${refresh.rootInRepository}/`;
-    const rootRelative = (path: string): string => path.slice(prefix.length);
-    const answer =
-      id === undefined
-        ? { commits: 0, largeCommits: 0, entities: [] }
-        : cochanged(context.db, {
-            id,
-            level: target.level,
-            maxFilesPerCommit: input.maxFilesPerCommit,
-            minSupport: input.minSupport,
-            now: (history.lastCommitTime.pluck().get() as number | null) ?? 0,
-            halfLifeDays: input.halfLifeDays,
-            includeDeleted: false,
-            keep: (path) => path.startsWith(prefix) && sql.isIndexedFile.get(rootRelative(path)) !== undefined,
-          });
+    const maxFilesPerCommit = input.maxFilesPerCommit ?? refresh.maxFilesPerCommit ?? DEFAULT_MAX_FILES_PER_COMMIT;
+    const answer = cochangedInRoot(context.db, refresh, {
+      level: target.level,
+      file: target.file,
+      name: target.name,
+      maxFilesPerCommit,
+      minSupport: input.minSupport,
+      halfLifeDays: input.halfLifeDays,
+    });
     // Two bounded walks: only when there is something to mark.
     const linked = answer.entities.length === 0 ? new Set<string>() : staticallyLinked(context.db, target, input.hiddenDepth);
     const entries: CochangeEntry[] = [];
     for (const entity of answer.entities) {
-      const file = rootRelative(entity.path);
-      const key = entity.name === undefined ? fileKey(file) : declarationKey(file, entity.name);
-      // A declaration renamed or removed since has no node: history of it cannot guide a change today.
-      if (entity.name !== undefined && sql.nodeExists.get(key) === undefined) continue;
-      const hidden = !linked.has(target.level === "file" ? file : key) && key !== target.key;
+      const hidden = !linked.has(target.level === "file" ? entity.file : entity.key) && entity.key !== target.key;
       if (input.hiddenOnly && !hidden) continue;
-      entries.push({ file, name: entity.name, support: entity.support, confidence: entity.confidence, recency: entity.recency, lastShared: isoDate(entity.lastShared), hidden });
+      entries.push({ file: entity.file, name: entity.name, support: entity.support, confidence: entity.confidence, recentConfidence: entity.recentConfidence, lastShared: isoDay(entity.lastShared), hidden });
     }
     const report: CochangeReport = {
       tool: "cochange",
       target: { file: target.file, name: target.name },
       level: target.level,
       commits: answer.commits,
+      basis: answer.basis,
       largeCommits: answer.largeCommits,
-      maxFilesPerCommit: input.maxFilesPerCommit,
+      maxFilesPerCommit,
       minSupport: input.minSupport,
       halfLifeDays: input.halfLifeDays,
       hiddenDepth: input.hiddenDepth,

@@ -1,6 +1,7 @@
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import { HIGH_FAN_OUT, counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
 import type { Dispatch } from "../graph-walk.js";
+import type { AlsoChanges } from "./also-changes.js";
 import type { DependantUse, ImpactKinds, ImpactResult, TestToRun } from "./query.js";
 
 /** A dependant and how it depends on the symbol: it runs or reads the code (`runtime`), or only names a type. */
@@ -28,6 +29,8 @@ export interface ImpactStructured extends Readonly<Record<string, unknown>> {
   readonly tests: readonly TestToRun[];
   readonly totalTests: number;
   readonly highFanOut: readonly { readonly key: string; readonly dependants: number }[];
+  /** What the git history changes with the symbol outside its dependants; absent without a history. */
+  readonly alsoChanges?: AlsoChanges | undefined;
   readonly truncated: Truncation | null;
 }
 
@@ -75,12 +78,33 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
   if (structured.highFanOut.length > 0) {
     lines.push("", `high fan-out (≥ ${HIGH_FAN_OUT} direct dependants): ${structured.highFanOut.map((hub) => `${hub.key} (${hub.dependants})`).join(", ")}`);
   }
+  if (structured.alsoChanges !== undefined) lines.push("", ...alsoChangesLines(structured.alsoChanges));
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "dependants"));
   return lines.join("\n");
 }
 
+function percent(value: number): string {
+  return `${Math.round(value * 100)}%`;
+}
+
+/** `also changes with it (git history, …)`, one line per entry; a note alone when there is nothing to list. */
+function alsoChangesLines(section: AlsoChanges): string[] {
+  const note = section.note === undefined ? [] : [`  (${section.note})`];
+  if (section.entries.length === 0) {
+    if (section.commits === 0 && section.note !== undefined) return [`also changes with it: nothing known (${section.note})`];
+    const none = section.commits === 0 ? "no commit in the history changed it" : `nothing outside the dependants changed with it in ${section.minSupport} or more of its ${counted(section.commits, "commit")}`;
+    return [`also changes with it (git history, ${section.level} level): ${none}`, ...note];
+  }
+  const shown = section.entries.length < section.total ? `${section.entries.length} of ${section.total}` : `${section.total}`;
+  return [
+    `also changes with it (git history, ${section.level} level, not among the dependants above): ${shown}; shared commits of its ${section.commits}`,
+    ...note,
+    ...section.entries.map((entry) => `  ${entry.name === undefined ? entry.file : `${entry.file}:${entry.name}`}  ${entry.support} (${percent(entry.confidence)})  last ${entry.lastShared}`),
+  ];
+}
+
 /** The impact result, ready for `present` to cut to the budget and render. */
-export function impactAnswer(result: ImpactResult): Presentable<ImpactStructured> {
+export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges): Presentable<ImpactStructured> {
   const { symbol } = result;
   const perDepth = new Map<DependantUse, Map<number, number>>([["runtime", new Map()], ["type", new Map()]]);
   for (const node of result.dependants) {
@@ -107,6 +131,7 @@ export function impactAnswer(result: ImpactResult): Presentable<ImpactStructured
       tests: truncated === null ? result.tests : result.tests.slice(0, shown),
       totalTests: result.tests.length,
       highFanOut: result.highFanOut.map((hub) => ({ key: hub.key, dependants: hub.degree })),
+      ...(alsoChanges === undefined ? {} : { alsoChanges }),
       truncated,
     }),
     text: (structured) => text(structured, perDepth),

@@ -3,6 +3,7 @@ import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
 import { defineTool } from "../tool-contract.js";
+import { alsoChangesWith } from "./also-changes.js";
 import { impactAnswer } from "./format.js";
 import { IMPACT_KINDS, queryImpact } from "./query.js";
 
@@ -15,7 +16,8 @@ export const impactTool = defineTool({
     "(dispatch up, default) the callers of what a member overrides or implements, which may run it;",
     "a class, interface or file counts with all its members. Answers grouped by depth and file, each dependant with its",
     "line range and the edge it comes through; dependants that run or read the code come first, those that only name a type",
-    "(USES_TYPE) apart (kinds chooses); plus the test files that reach the symbol (tests to run) and high fan-out dependants.",
+    "(USES_TYPE) apart (kinds chooses); plus the test files that reach the symbol (tests to run) and high fan-out dependants;",
+    "and, in a git repository, what the history shows changing with it that is not among its dependants (also changes with it).",
     "Use it before changing a signature or behaviour, instead of grepping for the name.",
   ].join("\n"),
   inputShape: {
@@ -35,6 +37,13 @@ export const impactTool = defineTool({
       .enum(IMPACT_KINDS)
       .default("all")
       .describe("runtime = dependants that run or read the code; types = those that only name a type (USES_TYPE); all = both, runtime listed first (default)"),
+    alsoChanges: z
+      .number()
+      .int()
+      .min(0)
+      .max(50)
+      .default(5)
+      .describe("most entries of 'also changes with it': what the git history changes with the symbol outside its dependants (default 5; 0 skips the history)"),
     ...outputShape,
   },
   positional: ["symbol"],
@@ -42,6 +51,9 @@ export const impactTool = defineTool({
   async run(input, context) {
     const symbol = await symbolFromInput(context, input.symbol, input.file);
     const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds };
-    return answerFromOneGraph(context, [symbol], () => present(impactAnswer(queryImpact(context.db, symbol, request)), input));
+    const result = answerFromOneGraph(context, [symbol], () => queryImpact(context.db, symbol, request));
+    // The history's section comes after: it may first bring the history up to date (git), and it only adds to the answer.
+    const alsoChanges = input.alsoChanges === 0 ? undefined : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests });
+    return present(impactAnswer(result, alsoChanges), input);
   },
 });

@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { createHistoryStore } from "../../history/history-store.js";
-import type { FileChange, HistoryCommit } from "../../history/name-status-log.js";
-import { cochanged, type CochangeRequest } from "./query.js";
+import { createHistoryStore } from "../history/history-store.js";
+import type { FileChange, HistoryCommit } from "../history/name-status-log.js";
+import { cochanged, type CochangeRequest } from "./cochange-scores.js";
 
 const DAY = 86_400;
 
@@ -88,5 +88,44 @@ describe(cochanged.name, () => {
     ]);
     expect(ask("a.ts", { keep: (path) => path.endsWith(".ts") }).files.map((file) => file.path)).toEqual(["b.ts", "c.ts"]);
     expect(ask("a.ts", { minSupport: 2 }).files.map((file) => file.path)).toEqual(["b.ts"]);
+  });
+  it("ranks by the confidence with recent commits weighing more, unless asked for plain confidence", () => {
+    // b.ts shared two old commits with a.ts, c.ts one recent commit: plain confidence prefers b.ts, recency c.ts
+    const { ask } = historyOf([
+      commit("c1", 10, ["a.ts", "b.ts"]),
+      commit("c2", 20, ["a.ts", "b.ts"]),
+      commit("c3", 100, ["a.ts", "c.ts"]),
+    ]);
+    const recent = ask("a.ts");
+    expect(recent.files.map((file) => file.path)).toEqual(["c.ts", "b.ts"]);
+    // weights (half-life 10 days, now day 100): 2^-9 + 2^-8 for b.ts, 1 for c.ts, over 2^-9 + 2^-8 + 1
+    const total = 2 ** -9 + 2 ** -8 + 1;
+    expect(recent.files[0]?.recentConfidence).toBeCloseTo(1 / total, 12);
+    expect(recent.files[1]?.recentConfidence).toBeCloseTo((2 ** -9 + 2 ** -8) / total, 12);
+    expect(ask("a.ts", { rank: "confidence" }).files.map((file) => [file.path, file.confidence])).toEqual([
+      ["b.ts", 2 / 3],
+      ["c.ts", 1 / 3],
+    ]);
+  });
+
+  it("answers a declaration no commit changed from its file's commits, and says so", () => {
+    const { db, fileId } = historyOf([commit("c1", 1, ["a.ts", "b.ts"]), commit("c2", 2, ["a.ts", "b.ts"])]);
+    const store = createHistoryStore(db);
+    store.addSymbols([{ commit: "c1", files: new Map([["a.ts", ["f"]], ["b.ts", ["h"]]]) }, { commit: "c2", files: new Map([["b.ts", ["h", "k"]]]) }]);
+    const symbolId = (name: string) => db.prepare("SELECT id FROM history_symbols WHERE name = ?").pluck().get(name) as number;
+    const request = { level: "symbol", maxFilesPerCommit: 30, minSupport: 1, now: 2 * DAY, halfLifeDays: 10, includeDeleted: false } as const;
+    // f changed once, with h: its own history answers
+    const own = cochanged(db, { ...request, id: symbolId("f"), fileOfSymbol: fileId("a.ts") });
+    expect(own).toMatchObject({ basis: "symbol", commits: 1 });
+    expect(own.entities.map((entity) => [entity.name, entity.support, entity.throughFile])).toEqual([["h", 1, false]]);
+    // a declaration of a.ts with no history: a.ts's two commits changed h twice, k once (and f once)
+    const fallback = cochanged(db, { ...request, id: 0, fileOfSymbol: fileId("a.ts") });
+    expect(fallback).toMatchObject({ basis: "file", commits: 2 });
+    expect(fallback.entities.map((entity) => [entity.name, entity.support, entity.confidence, entity.throughFile])).toEqual([
+      ["h", 2, 1, true],
+      ["k", 1, 0.5, true],
+      ["f", 1, 0.5, true],
+    ]);
+    expect(cochanged(db, { ...request, id: 0 })).toMatchObject({ basis: "symbol", commits: 0, entities: [] });
   });
 });

@@ -1,0 +1,48 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { extractDeclarations } from "../ingestion/extract-declarations.js";
+import { parseSource } from "../ingestion/planning-syntax.js";
+import { changedDeclarations, createVersionParser } from "./changed-declarations.js";
+
+/** Pieces a version of a file is made of: declarations nested in several ways, and lines outside any. */
+const PIECES = [
+  "export function f(a: number): number {\n  return a + 1;\n}\n",
+  "export class Cart {\n  total(): number {\n    return 1;\n  }\n  get size(): number {\n    return 2;\n  }\n}\n",
+  "export const handler = (input: string): string => {\n  return input.trim();\n};\n",
+  "namespace Shapes {\n  export function area(): number {\n    return 3;\n  }\n}\n",
+  "interface Point {\n  x: number;\n  y: number;\n}\n",
+  "export function f(a: string): string;\n",
+  "import { x } from './x';\n",
+  "const `\n",
+  "/* a comment */\n",
+  "type Id = string | number;\n",
+];
+
+const everyLine = (text: string) => [{ start: 1, end: text.split("\n").length }];
+
+describe(createVersionParser.name, () => {
+  it("maps the lines of each version to the same declarations as a fresh parse, whatever the edits between versions", () => {
+    const version = fc.array(fc.integer({ min: 0, max: PIECES.length - 1 }), { minLength: 0, maxLength: 8 }).map((pieces) => pieces.map((index) => PIECES[index]).join(""));
+    fc.assert(
+      fc.property(fc.array(version, { minLength: 2, maxLength: 6 }), (versions) => {
+        const parse = createVersionParser();
+        for (const text of versions) {
+          const incremental = changedDeclarations("a.ts", parse("a.ts", text), everyLine(text));
+          expect(incremental).toEqual(changedDeclarations("a.ts", parseSource("a.ts", text), everyLine(text)));
+          // names and spans are the index's own: the same as an extraction with surfaces, signatures and docs
+          const spans = (withoutSurfaces: boolean) =>
+            extractDeclarations(parseSource("a.ts", text), "a.ts", { withoutSurfaces }).nodes.map((node) => [node.qualifiedName, node.startLine, node.endLine]);
+          expect(spans(true)).toEqual(spans(false));
+        }
+      }),
+      { seed: 14, numRuns: 200 },
+    );
+  });
+
+  it("names the innermost declaration of each changed line, and nothing for lines outside every declaration", () => {
+    const text = `${PIECES[6]}${PIECES[1]}${PIECES[3]}`;
+    // line 1: the import; line 4: inside Cart.total; line 7: inside the getter; lines 11-12: Shapes.area
+    const names = changedDeclarations("a.ts", parseSource("a.ts", text), [{ start: 1, end: 1 }, { start: 4, end: 4 }, { start: 7, end: 7 }, { start: 11, end: 12 }]);
+    expect(names).toEqual(["Cart.size", "Cart.total", "Shapes.area"]);
+  });
+});
