@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
 import { registerIndexCommand } from "./cli/index-command.js";
 import { registerServeCommand } from "./cli/serve-command.js";
+import { registerSetupCommand } from "./cli/setup-command.js";
 import { registerSnapshotCommand } from "./cli/snapshot-command.js";
 import { EXIT } from "./cli/exit-codes.js";
 import { registerToolCommand } from "./cli/tool-command.js";
@@ -25,6 +26,7 @@ const program = new Command()
 registerIndexCommand(program, exit);
 registerSnapshotCommand(program, exit);
 registerServeCommand(program, version, exit);
+registerSetupCommand(program, exit);
 for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
 
 try {

@@ -100,7 +100,7 @@ function typescriptImportsOf(files: Iterable<string>): string[] {
 describe("layering of src/ (docs/architecture.md)", () => {
   it("reads the sources of every layer", () => {
     const layers = new Set([...SOURCES.keys()].map(layerOf));
-    expect([...layers].sort()).toEqual(expect.arrayContaining(["cli", "config", "db", "history", "ingestion", "mcp", "model", "tools"]));
+    expect([...layers].sort()).toEqual(expect.arrayContaining(["cli", "config", "db", "history", "ingestion", "mcp", "model", "setup", "tools"]));
     for (const edge of importsFrom("tools")) {
       if (edge.target !== undefined) expect(SOURCES.has(edge.target), `${describeEdge(edge)}, which the test cannot find`).toBe(true);
     }
@@ -155,6 +155,11 @@ describe("layering of src/ (docs/architecture.md)", () => {
       (edge) => sliceOf(edge.from) === undefined && edge.from !== "tools/all-tools.ts" && edge.target !== undefined && sliceOf(edge.target) !== undefined,
     );
     expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it("setup/ (the agent registration setup writes) imports nothing from the project and does no IO", () => {
+    expect(importsFrom("setup").filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "setup").map(describeEdge)).toEqual([]);
+    expect(importsFrom("setup").filter((edge) => /^(node:)?(fs|child_process|readline)/.test(edge.specifier)).map(describeEdge)).toEqual([]);
   });
 
   it("mcp/ never imports cli/", () => {
