@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
 import { z } from "zod";
+import { inputErrorOf } from "../tools/os-input-errors.js";
 import { ToolInputError, ToolUnavailableError, type ToolDefinition } from "../tools/tool-contract.js";
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
@@ -121,7 +122,8 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
       for (const note of notes ?? []) process.stderr.write(`ts-graph: note: ${note}\n`);
     }
     return EXIT.ok;
-  } catch (error) {
+  } catch (caught) {
+    const error = inputErrorOf(caught, input) ?? caught;
     const message = isCorruptionError(error) && context !== undefined ? damaged(context.dbPath, context.root, error).message : messageOf(error);
     process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${message}\n`);
     if (error instanceof ToolInputError) return EXIT.usage;

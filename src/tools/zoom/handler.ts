@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { pathString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError, type ToolContext, type ToolResult } from "../tool-contract.js";
@@ -13,7 +14,7 @@ import { createOutlineQueries } from "./query.js";
 const queriesOf = perDatabase(createOutlineQueries);
 
 const inputShape = {
-  path: z.string().default(".").describe("file or folder, relative to the root"),
+  path: pathString().default(".").describe("file or folder, relative to the root"),
   level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
   recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
   tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, __tests__/)"),
