@@ -23,7 +23,7 @@ interface Limited {
 /** Every string and list input of every tool, with its limit (undefined when it has none). */
 function limitedInputs(): (Omit<Limited, "max"> & { max: number | undefined })[] {
   return ALL_TOOLS.flatMap((tool) =>
-    Object.entries(tool.inputShape as Record<string, z.ZodType>).flatMap(([input, schema]) => {
+    Object.entries(tool.inputShape as Record<string, z.ZodType>).flatMap(([input, schema]): (Omit<Limited, "max"> & { max: number | undefined })[] => {
       const bare = inner(schema);
       if (bare instanceof z.ZodString) return [{ tool: tool.name, input, max: bare.maxLength ?? undefined, list: false }];
       if (bare instanceof z.ZodArray) {

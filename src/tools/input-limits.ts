@@ -43,7 +43,7 @@ export function patternString(): z.ZodString {
 }
 
 export function globString(): z.ZodString {
-  return z.string().max(MAX_GLOB_CHARS, longerThan(MAX_GLOB_CHARS));
+  return z.string().min(1, "empty: leave the glob out to take every file").max(MAX_GLOB_CHARS, longerThan(MAX_GLOB_CHARS));
 }
 
 /** A list of at most `count` entries of `item`. */
