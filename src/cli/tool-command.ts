@@ -4,6 +4,7 @@ import { inputErrorOf } from "../tools/os-input-errors.js";
 import { ToolInputError, ToolUnavailableError, type ToolDefinition } from "../tools/tool-contract.js";
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
+import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 
 /** The inner schema under optional/default wrappers, and whether the input may be left out. */
@@ -108,8 +109,8 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
   let context: CliToolContext | undefined;
   try {
     context = await openCliToolContext({
-      root: String(options.root ?? "."),
-      db: typeof options.db === "string" ? options.db : undefined,
+      root: commandLinePath(String(options.root ?? ".")),
+      db: optionalCommandLinePath(typeof options.db === "string" ? options.db : undefined),
       index: options.index === true,
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
