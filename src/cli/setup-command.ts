@@ -75,7 +75,13 @@ function writeAtomically(file: string, text: string): void {
   }
 }
 
-function editFor(plan: Extract<SetupPlan, { kind: "json" | "toml" }>, text: string): { text: string; previous?: string; unchanged: boolean } {
+interface FileEdit {
+  readonly text: string;
+  readonly previous?: string | undefined;
+  readonly unchanged: boolean;
+}
+
+function editFor(plan: Extract<SetupPlan, { kind: "json" | "toml" }>, text: string): FileEdit {
   return plan.kind === "json" ? setJsoncMember(text, plan.path, plan.value) : setTomlTable(text, plan.table, plan.values);
 }
 
@@ -103,7 +109,7 @@ export async function runSetupCommand(clientName: string, options: SetupCommandO
     return EXIT.ok;
   }
   const before = readIfThere(plan.file);
-  let edit;
+  let edit: FileEdit;
   try {
     edit = editFor(plan, before);
   } catch (error) {

@@ -72,6 +72,7 @@ describe(setJsoncMember.name, () => {
   it("refuses a file that does not parse, or a path through a non-object", () => {
     expect(() => setJsoncMember('{"a": 1 "b": 2}', ["x"], 1)).toThrow(JsoncSyntaxError);
     expect(() => setJsoncMember('{"a": "/* not a comment", ', ["x"], 1)).toThrow(JsoncSyntaxError);
+    expect(() => setJsoncMember('{"a": "tab\there"}', ["x"], 1)).toThrow(/invalid string/);
     expect(() => setJsoncMember('{"mcpServers": []}', ["mcpServers", "ts-graph"], 1)).toThrow(/"mcpServers" is not an object/);
   });
 

@@ -77,7 +77,11 @@ class Parser {
       this.at += char === "\\" ? 2 : 1;
       if (char === '"') break;
     }
-    return JSON.parse(this.text.slice(start, this.at)) as string;
+    try {
+      return JSON.parse(this.text.slice(start, this.at)) as string;
+    } catch {
+      this.fail("invalid string (a control character or a bad escape)");
+    }
   }
 
   private array(): void {

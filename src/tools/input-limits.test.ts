@@ -20,17 +20,28 @@ interface Limited {
   readonly list: boolean;
 }
 
+/** The largest size (characters, or entries) the schema takes, found by asking it; undefined past a million. */
+function largestAccepted(schema: z.ZodType, list: boolean): number | undefined {
+  const value = (size: number) => (list ? Array.from({ length: size }, () => "a") : "a".repeat(size));
+  if (schema.safeParse(value(1_000_000)).success) return undefined;
+  let low = 1;
+  let high = 1_000_000;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (schema.safeParse(value(middle)).success) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Every string and list input of every tool, with its limit (undefined when it has none). */
 function limitedInputs(): (Omit<Limited, "max"> & { max: number | undefined })[] {
   return ALL_TOOLS.flatMap((tool) =>
-    Object.entries(tool.inputShape as Record<string, z.ZodType>).flatMap(([input, schema]): (Omit<Limited, "max"> & { max: number | undefined })[] => {
+    Object.entries(tool.inputShape as Record<string, z.ZodType>).flatMap(([input, schema]) => {
       const bare = inner(schema);
-      if (bare instanceof z.ZodString) return [{ tool: tool.name, input, max: bare.maxLength ?? undefined, list: false }];
-      if (bare instanceof z.ZodArray) {
-        const check = (bare.def.checks ?? []).map((entry) => (entry as unknown as { _zod: { def: { check: string; maximum?: number } } })._zod.def).find((def) => def.check === "max_length");
-        return [{ tool: tool.name, input, max: check?.maximum, list: true }];
-      }
-      return [];
+      const list = bare instanceof z.ZodArray;
+      if (!list && !(bare instanceof z.ZodString)) return [];
+      return [{ tool: tool.name, input, max: largestAccepted(bare, list), list }];
     }),
   );
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { inputErrorOf } from "./os-input-errors.js";
 import { ToolInputError } from "./tool-contract.js";
 
@@ -14,6 +15,8 @@ function thrownBy(action: () => unknown): unknown {
   throw new Error("expected a throw");
 }
 
+afterAll(removeTempDirs);
+
 describe(inputErrorOf.name, () => {
   it("names the argument whose path the OS refused as too long", () => {
     const long = "x".repeat(300);
@@ -24,7 +27,7 @@ describe(inputErrorOf.name, () => {
   });
 
   it("maps a path through a file (ENOTDIR), naming the list argument that holds it", () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-enotdir-")), "f.ts");
+    const file = path.join(makeTempDir(), "f.ts");
     fs.writeFileSync(file, "");
     const error = inputErrorOf(thrownBy(() => fs.readdirSync(file)), { pattern: "x", paths: ["a", file] });
     expect(error?.message).toBe("paths: a part of the path is a file, not a folder; give the path of an existing file or folder (ENOTDIR).");
