@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runSetupCommand, type SetupCommandOptions, type SetupIo } from "./setup-command.js";
+import { runSetupCommand, type Launcher, type SetupCommandOptions, type SetupIo } from "./setup-command.js";
 
 let base: string;
 let home: string;
@@ -25,12 +25,15 @@ interface Run {
   readonly asked: string[];
 }
 
-async function setup(client: string, options: SetupCommandOptions = {}, answer?: boolean, platform: NodeJS.Platform = "linux"): Promise<Run> {
+const PLAIN: Launcher = { command: "ts-graph", args: [] };
+
+async function setup(client: string, options: SetupCommandOptions = {}, answer?: boolean, platform: NodeJS.Platform = "linux", launcher = PLAIN): Promise<Run> {
   let out = "";
   let err = "";
   const asked: string[] = [];
   const io: SetupIo = {
     machine: { home, platform, env: {} },
+    launcher,
     cwd: project,
     interactive: answer !== undefined,
     ask: async (question) => {
@@ -179,6 +182,16 @@ describe(runSetupCommand.name, () => {
     const run = await setup("emacs");
     expect(run.code).toBe(2);
     expect(run.err).toContain("claude-code, cursor, vscode, windsurf, codex, gemini, zed");
+  });
+
+  it("registers node and this build's cli.js when ts-graph is not on the PATH, and says so", async () => {
+    const launcher = { command: "/opt/node/bin/node", args: ["/src/ts-graph/dist/cli.js"], note: "ts-graph is not on the PATH" };
+    const run = await setup("gemini", {}, undefined, "linux", launcher);
+    expect(run.code).toBe(0);
+    expect(run.err).toBe("ts-graph setup: ts-graph is not on the PATH\n");
+    expect(read(path.join(project, ".gemini", "settings.json"))).toEqual({ mcpServers: { "ts-graph": { command: "/opt/node/bin/node", args: ["/src/ts-graph/dist/cli.js", "serve"] } } });
+    const printed = await setup("claude-code", { scope: "user" }, undefined, "linux", launcher);
+    expect(printed.out).toContain("claude mcp add --scope user ts-graph -- /opt/node/bin/node /src/ts-graph/dist/cli.js serve");
   });
 
   it("puts VS Code's user file where macOS keeps it", async () => {

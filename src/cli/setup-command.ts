@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
+import { fileURLToPath } from "node:url";
 import { JsoncSyntaxError, setJsoncMember } from "../setup/jsonc-edit.js";
 import { findClient, MCP_CLIENTS, serveArgs, SERVER_NAME, type Machine, type Scope, type SetupPlan } from "../setup/mcp-clients.js";
 import { setTomlTable, TomlEditError } from "../setup/toml-edit.js";
@@ -19,9 +20,19 @@ export interface SetupCommandOptions {
   readonly pinRoot?: boolean;
 }
 
+/** How a client starts ts-graph: `ts-graph` when it is on the PATH, else node and this build's cli.js. */
+export interface Launcher {
+  readonly command: string;
+  /** What comes before `serve`. */
+  readonly args: readonly string[];
+  /** Said to the user when the launcher is not plain `ts-graph`. */
+  readonly note?: string;
+}
+
 /** Everything setup touches outside its arguments, so that tests run it on temporary folders. */
 export interface SetupIo {
   readonly machine: Machine;
+  readonly launcher: Launcher;
   readonly cwd: string;
   /** Whether a person can be asked (stdin and stdout are terminals). */
   readonly interactive: boolean;
@@ -30,9 +41,28 @@ export interface SetupIo {
   err(text: string): void;
 }
 
+function isOnPath(name: string, env: NodeJS.ProcessEnv): boolean {
+  const extensions = process.platform === "win32" ? (env.PATHEXT ?? ".CMD;.EXE").split(";") : [""];
+  return (env.PATH ?? "")
+    .split(path.delimiter)
+    .filter((folder) => folder !== "")
+    .some((folder) => extensions.some((extension) => fs.statSync(path.join(folder, name + extension), { throwIfNoEntry: false })?.isFile() === true));
+}
+
+function processLauncher(): Launcher {
+  if (isOnPath("ts-graph", process.env)) return { command: "ts-graph", args: [] };
+  const script = fileURLToPath(new URL("../cli.js", import.meta.url));
+  return {
+    command: process.execPath,
+    args: [script],
+    note: `ts-graph is not on the PATH, so the entry runs ${process.execPath} ${script}; run \`npm link\` in ts-graph's folder to register plain \`ts-graph\` instead.`,
+  };
+}
+
 export function processSetupIo(): SetupIo {
   return {
     machine: { home: os.homedir(), platform: process.platform, env: process.env },
+    launcher: processLauncher(),
     cwd: process.cwd(),
     interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
     ask: async (question) => {
@@ -98,8 +128,9 @@ export async function runSetupCommand(clientName: string, options: SetupCommandO
     io.err(`ts-graph setup: --root ${options.root ?? "."} is not a folder; give the project's folder\n`);
     return EXIT.usage;
   }
-  const args = serveArgs(client, options.pinRoot === true ? project : undefined);
-  const plan = client.plan({ project, scope, command: "ts-graph", args }, io.machine);
+  const args = [...io.launcher.args, ...serveArgs(client, options.pinRoot === true ? project : undefined)];
+  const plan = client.plan({ project, scope, command: io.launcher.command, args }, io.machine);
+  if (io.launcher.note !== undefined) io.err(`ts-graph setup: ${io.launcher.note}\n`);
   if (plan.kind === "unsupported") {
     io.err(`ts-graph setup: ${plan.why}\n`);
     return EXIT.usage;
