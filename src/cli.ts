@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { registerDiffCommand } from "./cli/diff-command.js";
 import { registerIndexCommand } from "./cli/index-command.js";
 import { registerServeCommand } from "./cli/serve-command.js";
+import { registerSetupCommand } from "./cli/setup-command.js";
 import { registerSnapshotCommand } from "./cli/snapshot-command.js";
 import { EXIT } from "./cli/exit-codes.js";
 import { registerToolCommand } from "./cli/tool-command.js";
@@ -27,6 +28,7 @@ registerIndexCommand(program, exit);
 registerSnapshotCommand(program, exit);
 registerDiffCommand(program, exit);
 registerServeCommand(program, version, exit);
+registerSetupCommand(program, exit);
 for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
 
 try {

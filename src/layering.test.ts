@@ -100,7 +100,7 @@ function typescriptImportsOf(files: Iterable<string>): string[] {
 describe("layering of src/ (docs/architecture.md)", () => {
   it("reads the sources of every layer", () => {
     const layers = new Set([...SOURCES.keys()].map(layerOf));
-    expect([...layers].sort()).toEqual(expect.arrayContaining(["cli", "config", "db", "history", "ingestion", "mcp", "model", "tools"]));
+    expect([...layers].sort()).toEqual(expect.arrayContaining(["cli", "config", "db", "history", "ingestion", "mcp", "model", "setup", "tools"]));
     for (const edge of importsFrom("tools")) {
       if (edge.target !== undefined) expect(SOURCES.has(edge.target), `${describeEdge(edge)}, which the test cannot find`).toBe(true);
     }
@@ -172,6 +172,11 @@ describe("layering of src/ (docs/architecture.md)", () => {
       expect(typescriptImportsOf(staticClosure(file)), file).toEqual([]);
       expect(SOURCES.get(file)?.staticImports.filter((specifier) => /^node:(fs|child_process|os)$/.test(specifier)), file).toEqual([]);
     }
+  });
+
+  it("setup/ (the agent registration setup writes) imports nothing from the project and does no IO", () => {
+    expect(importsFrom("setup").filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "setup").map(describeEdge)).toEqual([]);
+    expect(importsFrom("setup").filter((edge) => /^(node:)?(fs|child_process|readline)/.test(edge.specifier)).map(describeEdge)).toEqual([]);
   });
 
   it("mcp/ never imports cli/", () => {

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import path from "node:path";
+import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import type { IndexerOptions } from "../ingestion/indexer.js";
 
 /** Options every command that reads a project's graph takes. */
@@ -24,7 +24,7 @@ export function withProjectOptions(command: Command): Command {
 export function indexerOptionsFor(root: string | undefined, options: ProjectCommandOptions): Pick<IndexerOptions, "root" | "dbPath" | "tsconfigs"> {
   return {
     root: root ?? ".",
-    dbPath: options.db === undefined ? undefined : path.resolve(options.db),
-    tsconfigs: options.tsconfig?.map((tsconfig) => path.resolve(tsconfig)),
+    dbPath: optionalCommandLinePath(options.db),
+    tsconfigs: options.tsconfig?.map(commandLinePath),
   };
 }

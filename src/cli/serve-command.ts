@@ -1,8 +1,8 @@
 import type { Command } from "commander";
-import path from "node:path";
 import type { RootSpec } from "../mcp/served-root.js";
 import { canonicalRoot } from "../ingestion/indexer.js";
 import { createWorkspace } from "../mcp/workspace.js";
+import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import { EXIT, messageOf } from "./exit-codes.js";
 import { createProgressReporter } from "./progress-reporter.js";
 
@@ -47,9 +47,9 @@ function rootSpecs(options: ServeCommandOptions): RootSpec[] | string {
     }
   }
   return roots.map((root) => ({
-    root: path.resolve(root),
-    dbPath: options.db === undefined ? undefined : path.resolve(options.db),
-    tsconfigs: options.tsconfig?.map((tsconfig) => path.resolve(tsconfig)),
+    root: commandLinePath(root),
+    dbPath: optionalCommandLinePath(options.db),
+    tsconfigs: options.tsconfig?.map(commandLinePath),
   }));
 }
 

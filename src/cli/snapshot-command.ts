@@ -4,6 +4,7 @@ import path from "node:path";
 import { ConfigError } from "../config/config-file.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { openIndexer, type Indexer } from "../ingestion/indexer.js";
+import { commandLinePath } from "./command-line-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
 
@@ -37,7 +38,7 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
     await indexer.run();
     const text = readSnapshot(indexer.db);
     if (options.out === undefined) process.stdout.write(text);
-    else writeAtomically(path.resolve(options.out), text);
+    else writeAtomically(commandLinePath(options.out), text);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`ts-graph: ${messageOf(error)}\n`);

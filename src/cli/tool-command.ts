@@ -1,8 +1,10 @@
 import { Command, Option } from "commander";
 import { z } from "zod";
+import { inputErrorOf } from "../tools/os-input-errors.js";
 import { ToolInputError, ToolUnavailableError, type ToolDefinition } from "../tools/tool-contract.js";
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
+import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 
 /** The inner schema under optional/default wrappers, and whether the input may be left out. */
@@ -107,8 +109,8 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
   let context: CliToolContext | undefined;
   try {
     context = await openCliToolContext({
-      root: String(options.root ?? "."),
-      db: typeof options.db === "string" ? options.db : undefined,
+      root: commandLinePath(String(options.root ?? ".")),
+      db: optionalCommandLinePath(typeof options.db === "string" ? options.db : undefined),
       index: options.index === true,
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
@@ -121,7 +123,8 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
       for (const note of notes ?? []) process.stderr.write(`ts-graph: note: ${note}\n`);
     }
     return EXIT.ok;
-  } catch (error) {
+  } catch (caught) {
+    const error = inputErrorOf(caught, input) ?? caught;
     const message = isCorruptionError(error) && context !== undefined ? damaged(context.dbPath, context.root, error).message : messageOf(error);
     process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${message}\n`);
     if (error instanceof ToolInputError) return EXIT.usage;

@@ -34,6 +34,11 @@ describe("an argument of 1 MB", () => {
       const size = textOf(result).length + JSON.stringify(result.structuredContent ?? {}).length;
       expect(size, `${tool} ${Object.keys(args).join(",")}`).toBeLessThan(4096);
     }
-    expect(textOf(await server.call("impact", { symbol: huge }))).toContain("… (1,048,576 characters)");
+    // The schemas bound every string: the client is told which argument, and the limit, before anything runs.
+    const refused = textOf(await server.call("impact", { symbol: huge }));
+    expect(refused).toMatch(/Input validation error/);
+    expect(refused).toMatch(/ at symbol$/);
+    expect(refused).toContain("longer than 5,120 characters");
+    expect(refused).not.toContain("AAAAAAAAAA");
   });
 });

@@ -1,8 +1,9 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import { pathString } from "../tools/input-limits.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
+import { inputErrorOf } from "../tools/os-input-errors.js";
 import { answerResult, failureResult } from "./call-result.js";
 import { createClientRoots } from "./client-roots.js";
 import { pickRoot } from "./root-selection.js";
@@ -11,8 +12,7 @@ import type { Workspace } from "./workspace.js";
 /** How long a call waits for the watcher's pending updates before it answers (and says what it may miss). */
 const SETTLE_TIMEOUT_MS = 5000;
 
-const ROOT_INPUT = z
-  .string()
+const ROOT_INPUT = pathString()
   .optional()
   .describe(
     "Which workspace root to answer from: a root's absolute path (or any path inside it) or its folder name. " +
@@ -72,7 +72,7 @@ export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
         involved.map((root) => ({ root: root.root, ...root.freshness() })),
       );
     } catch (error) {
-      return failureResult(tool.name, error, (unexpected) => log(`${tool.name} failed: ${stackOf(unexpected)}`));
+      return failureResult(tool.name, inputErrorOf(error, args) ?? error, (unexpected) => log(`${tool.name} failed: ${stackOf(unexpected)}`));
     }
   }
 

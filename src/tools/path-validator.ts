@@ -19,10 +19,13 @@ export interface PathRequest {
   readonly mustExist?: boolean;
   /** The tool will write to it: ts-graph's own config and database are refused (default false). */
   readonly forWrite?: boolean;
+  /** The tool will read it as text: ts-graph's own database folder and files are refused (default false). */
+  readonly forRead?: boolean;
 }
 
 /** Names under any root that no tool may write: ts-graph's database folder and its configuration. */
-const PROTECTED_NAMES = [".ts-graph", "ts-graph.config.json"];
+const DATABASE_FOLDER = ".ts-graph";
+const PROTECTED_NAMES = [DATABASE_FOLDER, "ts-graph.config.json"];
 
 export interface PathValidator {
   readonly roots: readonly string[];
@@ -93,7 +96,11 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
 
   function isProtected(absolute: string, root: string): boolean {
     const relative = path.relative(root, absolute).split(path.sep);
-    if (relative.some((segment) => PROTECTED_NAMES.includes(segment))) return true;
+    return relative.some((segment) => PROTECTED_NAMES.includes(segment)) || isOwnDatabase(absolute, root);
+  }
+
+  function isOwnDatabase(absolute: string, root: string): boolean {
+    if (path.relative(root, absolute).split(path.sep).includes(DATABASE_FOLDER)) return true;
     // The database, its -wal/-shm/-checked files, a database being built beside it and one moved aside as damaged.
     return protectedExtra.some(
       (file) => absolute === file || absolute.startsWith(`${file}-`) || absolute.startsWith(`${file}.building-`) || absolute.startsWith(`${file}.corrupt-`) || isInside(file, absolute),
@@ -131,6 +138,9 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
       }
       if (request.forWrite === true && isProtected(canonical, root)) {
         throw new ToolInputError(`${echoed(input)} is ts-graph's own database or configuration; no tool writes it.`);
+      }
+      if (request.forRead === true && isOwnDatabase(canonical, root)) {
+        throw new ToolInputError(`${echoed(input)} is ts-graph's own database; the tools answer from it, none shows its bytes.`);
       }
       return { absolute: canonical, root, relative: path.relative(root, canonical).split(path.sep).join("/"), exists };
     },

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { pathString, symbolString } from "./input-limits.js";
 import { readConsistently } from "../db/read-transaction.js";
 import { requireSymbol, resolveSymbol, type SymbolNode } from "./symbol-address.js";
 import { ToolInputError, type ToolContext } from "./tool-contract.js";
@@ -9,8 +9,8 @@ export const SYMBOL_DESCRIPTION =
 export const FILE_DESCRIPTION = "file that declares it, relative to the root: narrows an ambiguous name";
 
 export const symbolShape = {
-  symbol: z.string().min(1).describe(SYMBOL_DESCRIPTION),
-  file: z.string().min(1).optional().describe(FILE_DESCRIPTION),
+  symbol: symbolString().describe(SYMBOL_DESCRIPTION),
+  file: pathString().min(1).optional().describe(FILE_DESCRIPTION),
 };
 
 /**

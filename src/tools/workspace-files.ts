@@ -76,18 +76,32 @@ export interface CappedText {
 
 /**
  * The first `maxBytes` of a text file, cut at a line end when one is near; a binary file is a ToolInputError.
+ * Reads at most `maxBytes + 1` bytes (and the first 8000 for the binary check), whatever the file's size.
  * `shownAs` names the file in the message.
  */
 export function readCappedText(absolute: string, maxBytes: number, shownAs: string): CappedText {
-  const bytes = fs.readFileSync(absolute);
+  const fd = fs.openSync(absolute, "r");
+  let bytes: Buffer;
+  let totalBytes: number;
+  try {
+    totalBytes = fs.fstatSync(fd).size;
+    // One byte past the cap tells whether the cut falls inside a UTF-8 sequence.
+    const buffer = Buffer.alloc(Math.min(totalBytes, Math.max(maxBytes + 1, BINARY_SNIFF_BYTES)));
+    let filled = 0;
+    for (let read = -1; read !== 0 && filled < buffer.length; filled += read) read = fs.readSync(fd, buffer, filled, buffer.length - filled, filled);
+    bytes = buffer.subarray(0, filled);
+  } finally {
+    fs.closeSync(fd);
+  }
   if (looksBinary(bytes)) {
     throw new ToolInputError(`${shownAs} is a binary file (it contains NUL bytes); only text files can be read.`);
   }
+  // bytes holds the whole file when it is within the cap (a file that shrank meanwhile is what was read).
   if (bytes.length <= maxBytes) return { text: bytes.toString("utf8"), totalBytes: bytes.length, omittedBytes: 0 };
   const lastNewline = bytes.lastIndexOf(0x0a, maxBytes - 1);
   const end = lastNewline >= maxBytes / 2 ? lastNewline + 1 : maxBytes;
   // Never cut inside a UTF-8 sequence: back up over continuation bytes.
   let cut = end;
   while (cut > 0 && cut < bytes.length && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut -= 1;
-  return { text: bytes.subarray(0, cut).toString("utf8"), totalBytes: bytes.length, omittedBytes: bytes.length - cut };
+  return { text: bytes.subarray(0, cut).toString("utf8"), totalBytes, omittedBytes: Math.max(0, totalBytes - cut) };
 }

@@ -81,6 +81,31 @@ function linkStaysInside(root: string, link: string): boolean {
   return isInside(root, real) && !isInside(real, path.dirname(link));
 }
 
+/**
+ * Whether git would ignore a path under the root (relative, '/'-separated, not ""): a .gitignore from the root
+ * down to its folder ignores it, or one of the folders above it is ignored (git never looks inside those).
+ * The returned check reads each folder's .gitignore once.
+ */
+export function createIgnoreCheck(root: string): (relative: string, isFolder: boolean) => boolean {
+  const read = new Map<string, IgnoreFile | undefined>();
+  const ignoreFileOf = (base: string): IgnoreFile | undefined => {
+    if (!read.has(base)) read.set(base, readIgnoreFile(root, base));
+    return read.get(base);
+  };
+  return (relative, isFolder) => {
+    const parts = relative.split("/");
+    const rules: IgnoreFile[] = [];
+    for (const [index, part] of parts.entries()) {
+      const base = parts.slice(0, index).join("/");
+      const own = ignoreFileOf(base);
+      if (own !== undefined) rules.push(own);
+      const isLast = index === parts.length - 1;
+      if (isIgnored(rules, base === "" ? part : `${base}/${part}`, isLast ? isFolder : true)) return true;
+    }
+    return false;
+  };
+}
+
 function byTypeThenName(a: fs.Dirent, b: fs.Dirent): number {
   const folderFirst = Number(b.isDirectory()) - Number(a.isDirectory());
   return folderFirst !== 0 ? folderFirst : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameString, pathString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { NODE_KINDS } from "../../model/graph-kinds.js";
 import { perDatabase } from "../per-database.js";
@@ -22,10 +23,10 @@ export const findTool = defineTool({
     "instead of grep or a workspace-symbol search to locate a function, class, method, type or variable; members " +
     "are found by their own name.",
   inputShape: {
-    name: z.string().describe("the name or part of it"),
+    name: nameString().describe("the name or part of it"),
     kind: z.enum(NODE_KINDS).optional().describe("only this kind of declaration"),
     exported: z.boolean().optional().describe("only exported (true) or only internal (false) declarations"),
-    path: z.string().optional().describe("only declarations in this folder or file (relative to the root)"),
+    path: pathString().optional().describe("only declarations in this folder or file (relative to the root)"),
     limit: z.number().int().min(1).max(500).default(20).describe("at most this many results"),
   },
   positional: ["name"],

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { z } from "zod";
+import { globString, pathString } from "../input-limits.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError, type ToolContext } from "../tool-contract.js";
 import { folderOf, graphPathOf, isSourcePath } from "../workspace-files.js";
@@ -42,9 +43,9 @@ export const listTool = defineTool({
     "the whole tree, glob keeps matching files. .git is never shown; node_modules and ts-graph's own .ts-graph " +
     "folder are shown but not entered.",
   inputShape: {
-    path: z.string().default(".").describe("folder to list, relative to the root"),
+    path: pathString().default(".").describe("folder to list, relative to the root"),
     recursive: z.boolean().default(false).describe("list subfolders' content too"),
-    glob: z.string().optional().describe("only files matching this glob, relative to the folder (e.g. **/*.ts)"),
+    glob: globString().optional().describe("only files matching this glob, relative to the folder (e.g. **/*.ts)"),
     limit: z.number().int().min(1).max(20_000).default(500).describe("at most this many entries"),
   },
   positional: ["path"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathString, symbolString } from "../input-limits.js";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
@@ -16,10 +17,10 @@ export const pathsTool = defineTool({
     "Use it to explain how an entry point ends up in a function, or to check that two pieces of code are (not) connected.",
   ].join("\n"),
   inputShape: {
-    from: z.string().min(1).describe(`where the paths start: ${SYMBOL_DESCRIPTION}`),
-    to: z.string().min(1).describe(`where the paths end: ${SYMBOL_DESCRIPTION}`),
-    fromFile: z.string().min(1).optional().describe(`for from: ${FILE_DESCRIPTION}`),
-    toFile: z.string().min(1).optional().describe(`for to: ${FILE_DESCRIPTION}`),
+    from: symbolString().describe(`where the paths start: ${SYMBOL_DESCRIPTION}`),
+    to: symbolString().describe(`where the paths end: ${SYMBOL_DESCRIPTION}`),
+    fromFile: pathString().min(1).optional().describe(`for from: ${FILE_DESCRIPTION}`),
+    toFile: pathString().min(1).optional().describe(`for to: ${FILE_DESCRIPTION}`),
     depth: z.number().int().min(1).max(12).default(6).describe("longest path considered, in steps (default 6)"),
     maxPaths: z.number().int().min(1).max(50).default(3).describe("how many paths to return (default 3)"),
     dispatch: z

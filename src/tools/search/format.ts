@@ -1,4 +1,4 @@
-import { lineSpan, plural } from "../text.js";
+import { echoed, lineSpan, plural } from "../text.js";
 import { enclosingSymbol, type SpanRow } from "./enclosing.js";
 import type { RipgrepLine } from "./ripgrep.js";
 
@@ -63,6 +63,19 @@ export interface SearchAnswer {
   readonly timedOut: boolean;
   readonly limit: number;
   readonly warnings: readonly string[];
+  /** The filters left no file to search; `glob` and `paths` are what the call asked for. */
+  readonly noFilesSearched: boolean;
+  readonly glob: readonly string[];
+  readonly paths: readonly string[];
+}
+
+/** What a search that searched no file filtered by, as a sentence. */
+function filtersApplied(answer: SearchAnswer): string {
+  const asked = [
+    ...(answer.glob.length > 0 ? [`glob ${answer.glob.map((glob) => JSON.stringify(echoed(glob))).join(", ")}`] : []),
+    ...(answer.paths.length > 0 ? [`paths ${answer.paths.map((entry) => JSON.stringify(echoed(entry))).join(", ")}`] : []),
+  ];
+  return `${asked.length > 0 ? `${asked.join(" and ")}, ` : ""}.gitignore, hidden and binary files, node_modules and .ts-graph (always skipped)`;
 }
 
 function clip(text: string): string {
@@ -78,6 +91,7 @@ function symbolHeader(symbol: SpanRow | undefined): string {
 /** Per file, per enclosing declaration, `line: text` for matches and `line- text` for context, as grep prints them. */
 export function formatSearchText(answer: SearchAnswer): string {
   const what = answer.literal ? JSON.stringify(answer.pattern) : `/${answer.pattern}/`;
+  if (answer.noFilesSearched) return `No file to search for ${what}: the filters leave none (${filtersApplied(answer)}).`;
   if (answer.matches === 0) return `No match for ${what}.${answer.warnings.length > 0 ? `\n${answer.warnings.join("\n")}` : ""}`;
   const files = plural(answer.hits.length, "file");
   const stop = answer.timedOut
@@ -116,5 +130,6 @@ export function searchStructured(answer: SearchAnswer): Record<string, unknown> 
       groups.flatMap((group) => group.lines.filter((line) => !line.isMatch).map((line) => ({ file, line: line.line, text: clip(line.text) }))),
     ),
     ...(answer.warnings.length > 0 ? { warnings: answer.warnings } : {}),
+    ...(answer.noFilesSearched ? { noFilesSearched: true, filters: { glob: answer.glob, paths: answer.paths } } : {}),
   };
 }

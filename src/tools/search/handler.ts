@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { boundedList, globString, MAX_GLOBS, MAX_SEARCH_PATHS, patternString, pathString } from "../input-limits.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError, type ToolContext, type ToolDefinition } from "../tool-contract.js";
 import { graphPathOf, isBinaryFile } from "../workspace-files.js";
@@ -34,11 +35,11 @@ export function createSearchTool(findRipgrep: () => Promise<string>): ToolDefini
       "file and capped (truncated flag). Use it for text that is not a declaration name (strings, comments, call " +
       "patterns); use find for names.",
     inputShape: {
-      pattern: z.string().min(1).describe("a Rust regex (ripgrep syntax), or the text itself with literal"),
+      pattern: patternString().describe("a Rust regex (ripgrep syntax), or the text itself with literal"),
       literal: z.boolean().default(false).describe("search for the pattern as plain text"),
       ignoreCase: z.boolean().default(false).describe("match upper and lower case alike"),
-      glob: z.array(z.string()).default([]).describe("only files matching these globs (ripgrep --glob; !glob excludes)"),
-      paths: z.array(z.string()).default([]).describe("search only these files or folders (relative to the root)"),
+      glob: boundedList(globString(), MAX_GLOBS).default([]).describe("only files matching these globs (ripgrep --glob; !glob excludes)"),
+      paths: boundedList(pathString(), MAX_SEARCH_PATHS).default([]).describe("search only these files or folders (relative to the root)"),
       context: z.number().int().min(0).max(10).default(0).describe("lines of context before and after each match"),
       limit: z.number().int().min(1).max(5_000).default(100).describe("stop after this many matching lines"),
     },
@@ -73,6 +74,9 @@ export function createSearchTool(findRipgrep: () => Promise<string>): ToolDefini
         timedOut: result.timedOut,
         limit: input.limit,
         warnings: result.warnings,
+        noFilesSearched: result.noFilesSearched,
+        glob: input.glob,
+        paths: input.paths,
       };
       return { text: formatSearchText(answer), structured: searchStructured(answer) };
     },

@@ -1,6 +1,7 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
+import type { Readable } from "node:stream";
 import { ToolInputError, ToolUnavailableError } from "../tool-contract.js";
 
 /** One line ripgrep printed: a match or a context line around one. */
@@ -34,6 +35,8 @@ export interface RipgrepResult {
   readonly timedOut: boolean;
   /** What ripgrep reported on stderr while still answering (unreadable files, say). */
   readonly warnings: readonly string[];
+  /** Every file was filtered out (globs, paths, .gitignore): ripgrep searched none. */
+  readonly noFilesSearched: boolean;
 }
 
 /** Where the ripgrep binary is: @vscode/ripgrep's, loaded only when a search runs. */
@@ -102,6 +105,9 @@ function toLine(event: RgEvent): RipgrepLine | undefined {
   };
 }
 
+/** ripgrep's message when its filters left no file to search (exit code 2). */
+const NO_FILES_SEARCHED = /No files were searched/;
+
 /** A pattern ripgrep could not compile: the caller's mistake, reported with ripgrep's own explanation. */
 function patternError(stderr: string): ToolInputError | undefined {
   if (!/regex parse error|error parsing regex|regex could not be compiled/i.test(stderr)) return undefined;
@@ -121,11 +127,28 @@ function dropContextOfDroppedMatch(lines: RipgrepLine[], context: number): void 
 }
 
 /** Runs ripgrep to completion, or until it has printed maxMatches matching lines. */
+/** Why ripgrep did not start: arguments too long for the system are the input's fault, anything else ripgrep's. */
+function startFailure(error: NodeJS.ErrnoException, rgPath: string): Error {
+  if (error.code === "E2BIG") {
+    return new ToolInputError("The pattern, globs and paths together are too long for the system to pass to ripgrep (E2BIG); shorten them.", { code: "E2BIG" });
+  }
+  return new ToolUnavailableError(`ripgrep did not start (${error.message})`, `Check that ${rgPath} exists and is executable, or run \`npm install\` again`);
+}
+
+function spawnOrThrow(rgPath: string, request: RipgrepRequest): ChildProcessByStdio<null, Readable, Readable> {
+  try {
+    // stdin is /dev/null: with no paths, ripgrep would search a piped stdin instead of the folder.
+    return spawn(rgPath, ripgrepArgs(request), { cwd: request.cwd, stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    throw startFailure(error as NodeJS.ErrnoException, rgPath);
+  }
+}
+
 export async function runRipgrep(rgPath: string, request: RipgrepRequest): Promise<RipgrepResult> {
-  const child = spawn(rgPath, ripgrepArgs(request), { cwd: request.cwd, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawnOrThrow(rgPath, request);
   const started = new Promise<void>((resolve, reject) => {
     child.once("spawn", resolve);
-    child.once("error", (error) => reject(new ToolUnavailableError(`ripgrep did not start (${error.message})`, `Check that ${rgPath} exists and is executable, or run \`npm install\` again`)));
+    child.once("error", (error) => reject(startFailure(error, rgPath)));
   });
   const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   await started;
@@ -158,8 +181,10 @@ export async function runRipgrep(rgPath: string, request: RipgrepRequest): Promi
   clearTimeout(timer);
   const invalid = patternError(stderr);
   if (invalid !== undefined) throw invalid;
+  const noFilesSearched = code === 2 && lines.length === 0 && NO_FILES_SEARCHED.test(stderr);
+  if (noFilesSearched) return { lines, truncated: false, timedOut: false, warnings: [], noFilesSearched };
   if (code === 2 && lines.length === 0 && !truncated && !timedOut) throw new Error(`ripgrep failed: ${stderr.trim()}`);
   if (truncated) dropContextOfDroppedMatch(lines, request.context);
   const warnings = stderr.split("\n").map((line) => line.replace(/^rg: /, "").trim()).filter((line) => line !== "");
-  return { lines, truncated: truncated || timedOut, timedOut, warnings };
+  return { lines, truncated: truncated || timedOut, timedOut, warnings, noFilesSearched: false };
 }

@@ -77,6 +77,16 @@ describe("search", () => {
     expect(await rejection(runTool(searchTool, { pattern: "x", paths: ["../.."] }, context), ToolInputError)).toMatch(/outside the workspace/);
   });
 
+  it("answers a search whose filters leave no file as empty, saying which filters applied", async () => {
+    for (const glob of ["**/passwd", "/etc/**", ".ts-graph/**", "--pre=/bin/sh"]) {
+      const result = await runTool(searchTool, { pattern: "root", glob: [glob] }, context);
+      expect(result.text).toBe(
+        `No file to search for /root/: the filters leave none (glob ${JSON.stringify(glob)}, .gitignore, hidden and binary files, node_modules and .ts-graph (always skipped)).`,
+      );
+      expect(result.structured).toMatchObject({ matchCount: 0, noFilesSearched: true, filters: { glob: [glob], paths: [] } });
+    }
+  });
+
   it("says how to fix a missing ripgrep binary instead of failing obscurely", async () => {
     const missing = createSearchTool(() => Promise.resolve(path.join(root, "no-such-rg")));
     const message = await rejection(runTool(missing, { pattern: "token" }, context), ToolUnavailableError);

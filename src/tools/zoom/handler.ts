@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { pathString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { folderOf, graphPathOf, isSourcePath, isTestPath, readCappedText } from "../workspace-files.js";
+import { createIgnoreCheck } from "../workspace-walk.js";
 import { formatFileOutline, formatFileText, formatFolderZoom } from "./format.js";
 import { fileOutline, folderZoom, type OutlineLevel } from "./outline.js";
 import { createOutlineQueries } from "./query.js";
@@ -12,11 +14,12 @@ import { createOutlineQueries } from "./query.js";
 const queriesOf = perDatabase(createOutlineQueries);
 
 const inputShape = {
-  path: z.string().default(".").describe("file or folder, relative to the root"),
+  path: pathString().default(".").describe("file or folder, relative to the root"),
   level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
   recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
   tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, __tests__/)"),
   maxBytes: z.number().int().min(1_000).max(10_000_000).default(100_000).describe("cap on the answer's size in bytes"),
+  includeIgnored: z.boolean().default(false).describe("show a file or folder that .gitignore hides (never ts-graph's own database)"),
 };
 
 type ZoomInput = z.infer<z.ZodObject<typeof inputShape>>;
@@ -34,10 +37,14 @@ export const zoomTool = defineTool({
   positional: ["path"],
   annotations: { title: "Zoom into a file or folder", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
-    const validated = context.paths.validate(input.path);
+    const validated = context.paths.validate(input.path, { forRead: true });
     const shownAs = validated.relative === "" ? "." : validated.relative;
     const stat = fs.statSync(validated.absolute);
-    if (stat.isDirectory()) return zoomFolder(input, context, validated.absolute, shownAs);
+    const ignored = input.includeIgnored ? undefined : createIgnoreCheck(validated.root);
+    if (ignored !== undefined && validated.relative !== "" && ignored(validated.relative, stat.isDirectory())) {
+      throw new ToolInputError(`${shownAs} is ignored by .gitignore; zoom shows it with includeIgnored: true (CLI --include-ignored).`, { ignored: shownAs });
+    }
+    if (stat.isDirectory()) return zoomFolder(input, context, validated.absolute, shownAs, ignored);
     if (!stat.isFile()) throw new ToolInputError(`${shownAs} is neither a file nor a folder.`);
     return input.level === 2 ? readText(input, validated.absolute, shownAs) : zoomFile(input, context, validated.absolute, shownAs);
   },
@@ -84,19 +91,23 @@ function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string
   return { text: formatted.text, structured: { level, ...outline, symbols, truncated: formatted.truncated } };
 }
 
-async function zoomFolder(input: ZoomInput, context: ToolContext, absolute: string, shownAs: string): Promise<ToolResult> {
+type IgnoreCheck = ReturnType<typeof createIgnoreCheck>;
+
+async function zoomFolder(input: ZoomInput, context: ToolContext, absolute: string, shownAs: string, ignored: IgnoreCheck | undefined): Promise<ToolResult> {
   if (input.level === 2) throw new ToolInputError(`${shownAs} is a folder; zoom level 2 reads one file. Zoom a folder at level 0 or 1.`);
   const dir = graphPathIn(context, absolute, shownAs);
   const queries = queriesOf(context.db);
   // Every indexed file under the folder: subfolders' counts are shown too. New files join at the next index run.
   await context.ensureFresh(queries.pathsIn(dir).map((file) => path.join(context.root, file)));
-  return readConsistently(context.db, () => outlineOfFolder(input, context, dir));
+  return readConsistently(context.db, () => outlineOfFolder(input, context, dir, ignored));
 }
 
-function outlineOfFolder(input: ZoomInput, context: ToolContext, dir: string): ToolResult {
+function outlineOfFolder(input: ZoomInput, context: ToolContext, dir: string, ignored: IgnoreCheck | undefined): ToolResult {
   const queries = queriesOf(context.db);
   const level = input.level as OutlineLevel;
-  const files = queries.filesIn(dir).filter((file) => input.tests || !isTestPath(file.path));
+  const files = queries
+    .filesIn(dir)
+    .filter((file) => (input.tests || !isTestPath(file.path)) && ignored?.(file.path, false) !== true);
   const rows = input.recursive
     ? level === 0
       ? queries.exportedTopLevelIn(dir)

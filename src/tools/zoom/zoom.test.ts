@@ -14,6 +14,12 @@ beforeAll(async () => {
   root = copySampleProject("web-app");
   fs.writeFileSync(path.join(root, "logo.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a]));
   fs.writeFileSync(path.join(root, "notes.md"), "# Notes\n");
+  // Hidden by .gitignore: a secret beside the sources, an indexed generated file, a build folder.
+  fs.writeFileSync(path.join(root, ".gitignore"), ".env\nfrontend/generated.ts\nbuild/\n");
+  fs.writeFileSync(path.join(root, ".env"), "SECRET=1\n");
+  fs.writeFileSync(path.join(root, "frontend", "generated.ts"), "export const generated = 1;\n");
+  fs.mkdirSync(path.join(root, "build"));
+  fs.writeFileSync(path.join(root, "build", "out.txt"), "built\n");
   context = await openIndexedContext(root);
 });
 
@@ -107,6 +113,39 @@ describe("zoom", () => {
     expect(await rejection(runTool(zoomTool, { path: "notes.md" }, context), ToolInputError)).toMatch(/not a TypeScript or JavaScript source file; zoom level 2 shows its text/);
     expect(await rejection(runTool(zoomTool, { path: "backend", level: 2 }, context), ToolInputError)).toMatch(/is a folder; zoom level 2 reads one file/);
     expect((await runTool(zoomTool, { path: "notes.md", level: 2 }, context)).text).toBe("notes.md (8 bytes)\n# Notes\n");
+  });
+
+  it("honours .gitignore: an ignored file or folder is refused unless includeIgnored, and left out of a folder's outline", async () => {
+    expect(await rejection(runTool(zoomTool, { path: ".env", level: 2 }, context), ToolInputError)).toBe(
+      ".env is ignored by .gitignore; zoom shows it with includeIgnored: true (CLI --include-ignored).",
+    );
+    expect(await rejection(runTool(zoomTool, { path: "build/out.txt", level: 2 }, context), ToolInputError)).toMatch(/^build\/out\.txt is ignored by \.gitignore/);
+    expect(await rejection(runTool(zoomTool, { path: "build" }, context), ToolInputError)).toMatch(/^build is ignored by \.gitignore/);
+    expect(await rejection(runTool(zoomTool, { path: "frontend/generated.ts" }, context), ToolInputError)).toMatch(/is ignored by \.gitignore/);
+    expect((await runTool(zoomTool, { path: ".env", level: 2, includeIgnored: true }, context)).text).toBe(".env (9 bytes)\nSECRET=1\n");
+    expect((await runTool(zoomTool, { path: "frontend/generated.ts", includeIgnored: true }, context)).text).toContain("L1 Variable export const generated = 1");
+    expect((await runTool(zoomTool, { path: "frontend" }, context)).text).not.toContain("generated");
+    expect((await runTool(zoomTool, { path: "frontend", includeIgnored: true }, context)).text).toContain("generated.ts");
+  });
+
+  it("never shows ts-graph's own database, even with includeIgnored", async () => {
+    for (const target of [".ts-graph/graph.db", ".ts-graph/graph.db-wal", ".ts-graph"]) {
+      expect(await rejection(runTool(zoomTool, { path: target, level: 2, includeIgnored: true }, context), ToolInputError)).toMatch(/is ts-graph's own database/);
+    }
+  });
+
+  it("reads no more of a file than the cap: a 3 GB file answers its first bytes", async () => {
+    const big = path.join(root, "huge.log");
+    fs.writeFileSync(big, "line one\nline two\n".repeat(600));
+    fs.truncateSync(big, 3_000_000_000); // sparse: the rest is never written, and never read
+    try {
+      const result = await runTool(zoomTool, { path: "huge.log", level: 2, maxBytes: 1000 }, context);
+      expect(result.structured).toMatchObject({ totalBytes: 3_000_000_000, truncated: true, omittedBytes: 3_000_000_000 - 999 });
+      expect(result.text.startsWith("huge.log")).toBe(true);
+      expect(result.text).toContain("line one\nline two\n");
+    } finally {
+      fs.rmSync(big);
+    }
   });
 
   it("says when a source file is not part of any project", async () => {

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/**
+ * The limits of every string and list a tool takes, in the zod schemas: a client that passes more gets a
+ * validation error naming the argument (MCP `isError`, CLI exit 2), before any file is touched or any
+ * process started. The limits are far above real use and below what the operating system refuses
+ * (ENAMETOOLONG, E2BIG).
+ */
+
+/** A path: Linux's PATH_MAX. */
+export const MAX_PATH_CHARS = 4096;
+/** A symbol address: a node key is a path and a qualified name. */
+export const MAX_SYMBOL_CHARS = MAX_PATH_CHARS + 1024;
+/** A name to find. */
+export const MAX_NAME_CHARS = 1024;
+/** A search pattern (one argument of ripgrep's must stay under the system's 128 KiB). */
+export const MAX_PATTERN_CHARS = 10_000;
+/** One glob. */
+export const MAX_GLOB_CHARS = 1024;
+/** How many globs, and how many paths, a search takes. */
+export const MAX_GLOBS = 50;
+export const MAX_SEARCH_PATHS = 100;
+
+function longerThan(limit: number): string {
+  return `longer than ${limit.toLocaleString("en-US")} characters`;
+}
+
+/** A path input (relative to the root, or absolute inside it). */
+export function pathString(): z.ZodString {
+  return z.string().max(MAX_PATH_CHARS, `${longerThan(MAX_PATH_CHARS)}: no file system takes a path this long`);
+}
+
+export function symbolString(): z.ZodString {
+  return z.string().min(1).max(MAX_SYMBOL_CHARS, `${longerThan(MAX_SYMBOL_CHARS)}: no declaration is named this long`);
+}
+
+export function nameString(): z.ZodString {
+  return z.string().max(MAX_NAME_CHARS, `${longerThan(MAX_NAME_CHARS)}: give a name or a part of one`);
+}
+
+export function patternString(): z.ZodString {
+  return z.string().min(1).max(MAX_PATTERN_CHARS, `${longerThan(MAX_PATTERN_CHARS)}: narrow the pattern`);
+}
+
+export function globString(): z.ZodString {
+  return z.string().min(1, "empty: leave the glob out to take every file").max(MAX_GLOB_CHARS, longerThan(MAX_GLOB_CHARS));
+}
+
+/** A list of at most `count` entries of `item`. */
+export function boundedList<Item extends z.ZodType>(item: Item, count: number): z.ZodArray<Item> {
+  return z.array(item).max(count, `more than ${count} entries`);
+}
