@@ -46,6 +46,9 @@ function limitedInputs(): (Omit<Limited, "max"> & { max: number | undefined })[]
   );
 }
 
+/** A value for every required input of any tool, so that only the input under test can fail. */
+const REQUIRED = { symbol: "a", pattern: "a", target: "a", from: "a", to: "a", name: "a", content: "a", newName: "a" };
+
 describe("the tools' input limits", () => {
   const inputs = limitedInputs();
 
@@ -59,11 +62,11 @@ describe("the tools' input limits", () => {
     const max = entry.max ?? 0;
     const value = (count: number) => (entry.list ? Array.from({ length: count }, () => "a") : "a".repeat(count));
     const schema = z.object(tool?.inputShape ?? {});
-    const over = schema.safeParse({ symbol: "a", pattern: "a", target: "a", from: "a", to: "a", name: "a", [entry.input]: value(max + 1) });
+    const over = schema.safeParse({ ...REQUIRED, [entry.input]: value(max + 1) });
     expect(over.success).toBe(false);
     expect(over.error?.issues.map((issue) => issue.path.join("."))).toEqual([entry.input]);
     expect(over.error?.issues[0]?.message).toMatch(entry.list ? /^more than \d+ entries$/ : /^longer than [\d,]+ characters/);
-    const at = schema.safeParse({ symbol: "a", pattern: "a", target: "a", from: "a", to: "a", name: "a", [entry.input]: value(max) });
+    const at = schema.safeParse({ ...REQUIRED, [entry.input]: value(max) });
     expect(at.success).toBe(true);
   });
 });

@@ -20,6 +20,10 @@ export const MAX_GLOB_CHARS = 1024;
 /** How many globs, and how many paths, a search takes. */
 export const MAX_GLOBS = 50;
 export const MAX_SEARCH_PATHS = 100;
+/** The code an edit writes: far more than any declaration, well below what a file of source should hold. */
+export const MAX_CONTENT_CHARS = 500_000;
+/** A file hash an edit checks against (SHA-1 in hex is 40 characters). */
+export const MAX_HASH_CHARS = 128;
 
 function longerThan(limit: number): string {
   return `longer than ${limit.toLocaleString("en-US")} characters`;
@@ -44,6 +48,14 @@ export function patternString(): z.ZodString {
 
 export function globString(): z.ZodString {
   return z.string().min(1, "empty: leave the glob out to take every file").max(MAX_GLOB_CHARS, longerThan(MAX_GLOB_CHARS));
+}
+
+export function contentString(): z.ZodString {
+  return z.string().max(MAX_CONTENT_CHARS, `${longerThan(MAX_CONTENT_CHARS)}: edit one declaration at a time`);
+}
+
+export function hashString(): z.ZodString {
+  return z.string().max(MAX_HASH_CHARS, `${longerThan(MAX_HASH_CHARS)}: give the hash an earlier answer printed`);
 }
 
 /** A list of at most `count` entries of `item`. */

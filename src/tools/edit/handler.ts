@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contentString, hashString, nameString, pathString, symbolString } from "../input-limits.js";
 import { FILE_DESCRIPTION } from "../symbol-input.js";
 import { describeNode, type SymbolNode } from "../symbol-address.js";
 import { echoed, plural } from "../text.js";
@@ -11,21 +12,17 @@ import { normalizeContent } from "./source-text.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 const addressShape = {
-  symbol: z
-    .string()
-    .min(1)
-    .describe("the declaration: a node key (src/cart.ts:Cart.total), a qualified name (Cart.total, NS.fn, api.get) or a name with `line`"),
-  file: z.string().min(1).optional().describe(FILE_DESCRIPTION),
+  symbol: symbolString().describe("the declaration: a node key (src/cart.ts:Cart.total), a qualified name (Cart.total, NS.fn, api.get) or a name with `line`"),
+  file: pathString().min(1).optional().describe(FILE_DESCRIPTION),
   line: z.number().int().min(1).optional().describe("a line inside the declaration: picks one of several declarations of the same name"),
-  expectedHash: z
-    .string()
+  expectedHash: hashString()
     .optional()
     .describe("SHA-1 of the file as you last read it (every edit answer gives it): the edit is refused if the file changed since"),
   dryRun: z.boolean().default(false).describe("show the unified diff and write nothing"),
 };
 
 const contentShape = {
-  content: z.string().describe("the code to write: whole declarations (class members for a member), re-indented to the target"),
+  content: contentString().describe("the code to write: whole declarations (class members for a member), re-indented to the target"),
 };
 
 const EDIT_ANNOTATIONS = { destructiveHint: true, idempotentHint: false, openWorldHint: false, readOnlyHint: false } as const;
@@ -138,7 +135,7 @@ export const renameSymbolTool = defineTool({
     SAFETY,
   inputShape: {
     ...addressShape,
-    newName: z.string().min(1).describe("the new name"),
+    newName: nameString().min(1).describe("the new name"),
     strings: z.boolean().default(false).describe("also rename occurrences in string literals"),
     comments: z.boolean().default(false).describe("also rename occurrences in comments"),
   },
