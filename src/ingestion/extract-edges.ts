@@ -117,6 +117,12 @@ function propertyNameText(name: ts.PropertyName): string | undefined {
   return undefined;
 }
 
+/** Whether an expression is written as a literal, a name or `a.b` (what a discriminant's value usually is). */
+function mayBeUnit(expression: ts.Expression): boolean {
+  const inner = skipOuterExpressions(expression);
+  return ts.isLiteralExpression(inner) || ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword || ts.isPrefixUnaryExpression(inner);
+}
+
 /** The callee as written, on one line, cut to DYNAMIC_CALL_EXPRESSION_MAX characters. */
 export function calleeText(text: string): string {
   const oneLine = text.replace(/\s+/g, " ").trim();
@@ -440,7 +446,9 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
 
   function discriminated(literal: ts.ObjectLiteralExpression, members: readonly ts.Type[]): readonly ts.Type[] {
     const discriminants = literal.properties.flatMap((property) => {
-      if (!ts.isPropertyAssignment(property)) return [];
+      // Only a value written as a literal or a name (`"too_big"`, `Code.TooBig`) can have a unit type worth
+      // asking for; the type of any other value (a function, a call) is not computed for this.
+      if (!ts.isPropertyAssignment(property) || !mayBeUnit(property.initializer)) return [];
       const key = propertyNameText(property.name);
       const value = checker.getTypeAtLocation(property.initializer);
       return key !== undefined && (value.isLiteral() || (value.flags & ts.TypeFlags.BooleanLiteral) !== 0) ? [{ key, value }] : [];
