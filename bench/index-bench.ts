@@ -1,14 +1,17 @@
 /**
  * ts-graph indexing benchmark.
  *
- *   npm run bench [-- --corpus effect@3.22.4,zod@3.25.76] [--edits 20]
+ *   npm run bench [-- --corpus effect@3.22.4,zod@3.25.76] [--edits 20] [--rounds 3] [--baseline-cli OTHER/dist/cli.js]
  *
  * Per corpus (an npm package shipping .ts sources under src/):
  *   1. fetch with `npm pack` into .bench-corpora/, install its runtime deps, write tsconfig.bench.json
  *   2. baseline `tsc --noEmit -p tsconfig.bench.json` (TypeScript from node_modules): wall, peak RSS,
  *      check time, diagnostics by category; warns 'baseline did not type-check' if checking was skipped
  *   3. peak RSS of every measured process via `node --require bench/report-rss.cjs`
- *   4. `ts-graph index --force`: wall, peak RSS, JSON summary, ratios to tsc
+ *   4. `ts-graph index --force`: wall, peak RSS, JSON summary, ratios to tsc. Steps 2 and 4 run interleaved,
+ *      `--rounds` times (tsc, ts-graph, tsc, ts-graph…; with `--baseline-cli`, another build's full index
+ *      into a database of its own after each ts-graph run): min and median of each, and the ratio of the
+ *      medians, so that a load change during the run skews both sides alike
  *   5. no-op re-index (median of 3)
  *   6. N single-file edits re-indexed via the CLI (p50/p95); one unused file added, then deleted
  *   7. the same N edits under `index --watch` (edit -> committedAt latency, p50/p95)
@@ -32,7 +35,7 @@ import {
   type PreparedCorpus,
 } from "./corpus.js";
 import { REPO_ROOT, formatCommand, formatKiB, formatMs, log } from "./measure.js";
-import { renderCorpus, type CorpusResult } from "./report.js";
+import { medianRatio, renderCorpus, type CorpusResult, type FullIndexRounds } from "./report.js";
 import { describeDiagnostics, runTsc, typescriptVersion } from "./tsc.js";
 import {
   CLI_JS,
@@ -60,12 +63,18 @@ interface Options {
   readonly waitTimeoutMs: number;
   readonly probeExactOptional: boolean;
   readonly keepDb: boolean;
+  readonly rounds: number;
+  /** Another build's dist/cli.js, indexed interleaved with this one (the index-time baseline of a change). */
+  readonly baselineCli: string | undefined;
 }
 
-const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]] [--edits N]
-                        [--wait-timeout SECONDS] [--no-probe] [--keep-db]
+const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]] [--edits N] [--rounds N]
+                        [--baseline-cli PATH] [--wait-timeout SECONDS] [--no-probe] [--keep-db]
   --corpus        packages to benchmark (default ${DEFAULT_CORPORA.join(",")}; known: ${KNOWN_CORPORA.join(", ")})
   --edits         single-file edits for the CLI and watch steps (default 20)
+  --rounds        interleaved rounds of tsc and the full index (default 3)
+  --baseline-cli  another build's dist/cli.js: its full index runs in each round too, and the report
+                  gives this build's index time against it
   --wait-timeout  max wait for each watch-mode event (default 60)
   --no-probe      do not measure whether exactOptionalPropertyTypes reduces tsc errors (leave it off)
   --keep-db       keep the temporary graph databases`;
@@ -76,6 +85,8 @@ function parseArgs(argv: readonly string[]): Options {
   let waitTimeoutMs = 60_000;
   let probeExactOptional = true;
   let keepDb = false;
+  let rounds = 3;
+  let baselineCli: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -104,6 +115,17 @@ function parseArgs(argv: readonly string[]): Options {
         waitTimeoutMs = s * 1000;
         break;
       }
+      case "--rounds": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1) throw new Error(`--rounds must be a positive integer`);
+        rounds = n;
+        break;
+      }
+      case "--baseline-cli": {
+        baselineCli = path.resolve(value());
+        if (!fs.existsSync(baselineCli)) throw new Error(`--baseline-cli: ${baselineCli} does not exist (build that checkout first)`);
+        break;
+      }
       case "--no-probe":
         probeExactOptional = false;
         break;
@@ -120,7 +142,7 @@ function parseArgs(argv: readonly string[]): Options {
     }
   }
   if (corpora.length === 0) throw new Error(`--corpus is empty\n${USAGE}`);
-  return { corpora: corpora.map(parseCorpusSpec), edits, waitTimeoutMs, probeExactOptional, keepDb };
+  return { corpora: corpora.map(parseCorpusSpec), edits, waitTimeoutMs, probeExactOptional, keepDb, rounds, baselineCli };
 }
 
 const FULL_RUN_TIMEOUT_MS = 30 * 60_000;
@@ -150,26 +172,6 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   }
   log(`${spec.id}: ${corpus.sourceFiles.length} source files; ${path.relative(REPO_ROOT, corpus.tsconfigPath)} written`);
 
-  // 2./3. tsc baseline.
-  let tsc: CorpusResult["tsc"] = null;
-  try {
-    log(`${spec.id}: tsc --noEmit (TypeScript ${typescriptVersion()}) ...`);
-    const report = await runTsc(corpus.dir, TSCONFIG_NAME, tmpDir, FULL_RUN_TIMEOUT_MS);
-    const { raw: _raw, extended: _extended, ...kept } = report;
-    tsc = kept;
-    log(
-      `${spec.id}: tsc wall ${formatMs(report.wallMs)}, peak RSS ${formatKiB(report.maxRssKiB)}, ` +
-        `check time ${formatMs(report.checkTimeMs)}, program files ${report.programFiles ?? "?"}, ` +
-        `diagnostics ${describeDiagnostics(report.diagnostics)}`,
-    );
-    if (!report.checked) {
-      log(`WARNING: ${spec.id}: baseline did not type-check: ${report.problems.join("; ")}`);
-      process.stderr.write(`\n!!! WARNING: baseline did not type-check (${spec.id}) !!!\n\n`);
-    }
-  } catch (e) {
-    fail("tsc baseline", e);
-  }
-
   const editFiles = pickEditFiles(corpus, options.edits);
   const dbPath = path.join(tmpDir, "graph.db");
   const ctx: IndexContext = { corpus, dbPath, tmpDir };
@@ -181,17 +183,58 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   let addDelete: AddDeleteResult | null = null;
   let watch: WatchResult | null = null;
   let dbBytesOnDisk: number | null = null;
+  let tsc: CorpusResult["tsc"] = null;
+  const rounds: FullIndexRounds = { tscWallMs: [], tscRssKiB: [], indexWallMs: [], indexRssKiB: [], baselineWallMs: [], baselineRssKiB: [] };
 
   if (!cliAvailable()) {
     skipped = `${path.relative(REPO_ROOT, CLI_JS)} not found (run 'npm run build')`;
     log(`${spec.id}: SKIPPING ts-graph steps 4-7: ${skipped}`);
-  } else {
+  }
+  // 2.-4. tsc and the full index (and the baseline build's), interleaved.
+  const baselineCtx: IndexContext = { ...ctx, dbPath: path.join(tmpDir, "baseline-graph.db") };
+  for (let round = 1; round <= options.rounds; round++) {
     try {
-      // 4. Full index.
-      log(`${spec.id}: ts-graph full index ...`);
-      full = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS);
+      log(`${spec.id}: round ${round}/${options.rounds}: tsc --noEmit (TypeScript ${typescriptVersion()}) ...`);
+      const report = await runTsc(corpus.dir, TSCONFIG_NAME, tmpDir, FULL_RUN_TIMEOUT_MS);
+      rounds.tscWallMs.push(report.wallMs);
+      rounds.tscRssKiB.push(report.maxRssKiB);
+      log(`${spec.id}: tsc wall ${formatMs(report.wallMs)}, peak RSS ${formatKiB(report.maxRssKiB)}, check time ${formatMs(report.checkTimeMs)}`);
+      if (tsc === null) {
+        const { raw: _raw, extended: _extended, ...kept } = report;
+        tsc = kept;
+        log(`${spec.id}: tsc program files ${report.programFiles ?? "?"}, diagnostics ${describeDiagnostics(report.diagnostics)}`);
+        if (!report.checked) {
+          log(`WARNING: ${spec.id}: baseline did not type-check: ${report.problems.join("; ")}`);
+          process.stderr.write(`\n!!! WARNING: baseline did not type-check (${spec.id}) !!!\n\n`);
+        }
+      }
+    } catch (e) {
+      fail("tsc baseline", e);
+      break;
+    }
+    if (skipped !== null) continue;
+    try {
+      log(`${spec.id}: round ${round}/${options.rounds}: ts-graph full index ...`);
+      const run = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS);
+      full ??= run;
+      rounds.indexWallMs.push(run.wallMs);
+      rounds.indexRssKiB.push(run.maxRssKiB);
+      log(`${spec.id}: full index wall ${formatMs(run.wallMs)}, peak RSS ${formatKiB(run.maxRssKiB)}`);
+      if (options.baselineCli !== undefined) {
+        const baseline = await runIndex(baselineCtx, true, FULL_RUN_TIMEOUT_MS, options.baselineCli);
+        rounds.baselineWallMs.push(baseline.wallMs);
+        rounds.baselineRssKiB.push(baseline.maxRssKiB);
+        log(`${spec.id}: baseline build's full index wall ${formatMs(baseline.wallMs)}, peak RSS ${formatKiB(baseline.maxRssKiB)}`);
+      }
+    } catch (e) {
+      fail("ts-graph index", e);
+      full = null;
+      break;
+    }
+  }
+  if (skipped === null && full !== null) {
+    try {
       dbBytesOnDisk = dbSizeOnDisk(dbPath);
-      log(`${spec.id}: full index wall ${formatMs(full.wallMs)}, peak RSS ${formatKiB(full.maxRssKiB)}`);
       // 5. No-op: median of a few runs (each is ~1 s, so one sample is noisy).
       const noops: IndexRun[] = [];
       for (let i = 0; i < NOOP_RUNS; i++) noops.push(await runIndex(ctx, false, EDIT_RUN_TIMEOUT_MS));
@@ -239,8 +282,8 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   if (!options.keepDb) fs.rmSync(tmpDir, { recursive: true, force: true });
   else log(`${spec.id}: database kept at ${dbPath}`);
 
-  const timeRatio = full && tsc ? full.wallMs / tsc.wallMs : null;
-  const rssRatio = full?.maxRssKiB && tsc?.maxRssKiB ? full.maxRssKiB / tsc.maxRssKiB : null;
+  const timeRatio = medianRatio(rounds.indexWallMs, rounds.tscWallMs);
+  const rssRatio = medianRatio(rounds.indexRssKiB, rounds.tscRssKiB);
   return {
     corpus: spec.id,
     dir: path.relative(REPO_ROOT, corpus.dir),
@@ -255,7 +298,8 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
           : "not probed (--no-probe)",
     tsc,
     tsGraph: { skipped, full, dbBytesOnDisk, noop, noopRuns, cliEdits, addDelete, watch },
-    ratios: { time: timeRatio, rss: rssRatio },
+    rounds,
+    ratios: { time: timeRatio, rss: rssRatio, baselineTime: medianRatio(rounds.indexWallMs, rounds.baselineWallMs) },
     editFiles,
     commands: {
       harness,
@@ -286,7 +330,8 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
       addDelete: null,
       watch: null,
     },
-    ratios: { time: null, rss: null },
+    rounds: { tscWallMs: [], tscRssKiB: [], indexWallMs: [], indexRssKiB: [], baselineWallMs: [], baselineRssKiB: [] },
+    ratios: { time: null, rss: null, baselineTime: null },
     editFiles: [],
     commands: { harness, tsc: null, index: null, watch: null },
     errors,

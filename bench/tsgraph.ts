@@ -118,9 +118,10 @@ export function displayCommand(args: readonly string[]): string {
   return formatCommand("node", [path.relative(process.cwd(), CLI_JS) || CLI_JS, ...args]);
 }
 
-export async function runIndex(ctx: IndexContext, force: boolean, timeoutMs: number): Promise<IndexRun> {
+/** One `ts-graph index` run; `cli` is another build's dist/cli.js for a baseline (default this build's). */
+export async function runIndex(ctx: IndexContext, force: boolean, timeoutMs: number, cli: string = CLI_JS): Promise<IndexRun> {
   const args = indexArgs(ctx, [...(force ? ["--force"] : []), "--quiet", "--json"]);
-  const raw = await runNodeMeasured(CLI_JS, args, { cwd: REPO_ROOT, tmpDir: ctx.tmpDir, timeoutMs });
+  const raw = await runNodeMeasured(cli, args, { cwd: REPO_ROOT, tmpDir: ctx.tmpDir, timeoutMs });
   ensureExited(raw);
   const summary = parseJsonSummary(raw.stdout);
   if (!summary) log(`warning: could not parse a JSON summary from stdout of: ${displayCommand(args)}\n${tail(raw.stdout, 5)}`);

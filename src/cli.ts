@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
+import { registerDiffCommand } from "./cli/diff-command.js";
 import { registerIndexCommand } from "./cli/index-command.js";
 import { registerServeCommand } from "./cli/serve-command.js";
 import { registerSnapshotCommand } from "./cli/snapshot-command.js";
@@ -24,6 +25,7 @@ const program = new Command()
 
 registerIndexCommand(program, exit);
 registerSnapshotCommand(program, exit);
+registerDiffCommand(program, exit);
 registerServeCommand(program, version, exit);
 for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
 

@@ -157,6 +157,23 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
+  it("diff/ never imports mcp/ or cli/, and only cli/ imports diff/", () => {
+    const wrong = [...SOURCES.values()].flatMap((source) =>
+      source.staticImports
+        .concat(source.dynamicImports)
+        .map((specifier) => ({ from: source.file, target: resolveProjectImport(source.file, specifier) }))
+        .filter(({ from, target }) => target !== undefined && (layerOf(from) === "diff" ? ["mcp", "cli"].includes(layerOf(target)) : layerOf(target) === "diff" && layerOf(from) !== "cli")),
+    );
+    expect(wrong.map(({ from, target }) => `${from} imports ${target}`)).toEqual([]);
+  });
+
+  it("the diff's pure core (comparison, API rules, report, formats) does no IO and loads no TypeScript", () => {
+    for (const file of ["diff/graph-diff.ts", "diff/api-rules.ts", "diff/diff-report.ts", "diff/format-diff.ts"]) {
+      expect(typescriptImportsOf(staticClosure(file)), file).toEqual([]);
+      expect(SOURCES.get(file)?.staticImports.filter((specifier) => /^node:(fs|child_process|os)$/.test(specifier)), file).toEqual([]);
+    }
+  });
+
   it("mcp/ never imports cli/", () => {
     expect(importsFrom("mcp").filter((edge) => edge.target !== undefined && layerOf(edge.target) === "cli").map(describeEdge)).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
 import { locateGraph, openIndexer } from "../ingestion/indexer.js";
 import { createPathValidator } from "../tools/path-validator.js";
-import { ToolInputError, ToolUnavailableError, type ToolContext } from "../tools/tool-contract.js";
+import { ToolInputError, ToolUnavailableError, type EditSupport, type ToolContext } from "../tools/tool-contract.js";
 
 export interface CliGraphOptions {
   readonly root: string;
@@ -74,6 +74,7 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
   const changedOnDisk = createStaleFileCheck(db, root);
   const paths = createPathValidator([root], [dbPath]);
   let readOnly = !writable || copied;
+  let editSupport: Promise<EditSupport> | undefined;
 
   return {
     root,
@@ -98,6 +99,11 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
       // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.
       const { refreshHistory } = await import("../history/refresh-history.js");
       return refreshHistory(dbPath, root, historyOptions);
+    },
+    editSupport() {
+      // Loaded on first use: the edit tools parse with TypeScript and build a language service of the root.
+      editSupport ??= import("../ingestion/edit-support.js").then(({ openEditSupport }) => openEditSupport(root));
+      return editSupport;
     },
     close() {
       db.close();

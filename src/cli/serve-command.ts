@@ -80,16 +80,18 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
   });
   try {
     // Loaded here so that the other commands never pay for the MCP SDK.
-    const [{ createTsGraphServer }, { StdioServerTransport }, { answerUnreadableLines }] = await Promise.all([
+    const [{ createTsGraphServer }, { StdioServerTransport }, { answerUnreadableLines }, { afterFirstToolAnswer }] = await Promise.all([
       import("../mcp/server.js"),
       import("@modelcontextprotocol/sdk/server/stdio.js"),
       import("../mcp/malformed-messages.js"),
+      import("../mcp/first-answers.js"),
     ]);
     const server = createTsGraphServer({ workspace, version, log });
     const transport = new StdioServerTransport();
     answerUnreadableLines(transport, log);
     const stopped = untilStopped();
     await server.connect(transport);
+    afterFirstToolAnswer(transport, () => workspace.firstToolAnswered());
     log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);
     log(`stopping: ${await stopped}`);
     const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());

@@ -215,7 +215,7 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
   if (parsedConfigs.length === 0) {
     const files = ownable(globSync(FALLBACK_GLOB, { cwd: root, absolute: true, followSymbolicLinks: false, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] })).sort();
     if (files.length > 0) {
-      warnings.push(`no tsconfig.json found under ${root}: indexing all .ts/.tsx files with default compiler options`);
+      warnings.push(`no tsconfig.json found under the root: indexing all .ts/.tsx files with default compiler options`);
       projects.push({ id: "", options: FALLBACK_COMPILER_OPTIONS, projectReferences: undefined, fileNames: files });
     }
     foldersBelow(root, true, folders, links, root);

@@ -216,12 +216,13 @@ export function createGraphStore(db: SqliteDb) {
     }
   }
 
-  const finishRun = db.transaction((indexedAt: number, fingerprint: string, root: string) => {
+  const finishRun = db.transaction((indexedAt: number, fingerprint: string) => {
     crashPoint();
     refreshSymbolNames();
     statements.setMeta.run(META.indexedAt, String(indexedAt));
     statements.setMeta.run(META.fingerprint, fingerprint);
-    statements.setMeta.run(META.root, root);
+    // No absolute path in the database (docs/ci.md): a graph made before this rule drops its root here.
+    statements.deleteMeta.run(META.root);
     statements.setMeta.run(META.state, STATE_COMPLETE);
     statements.deleteMeta.run(META.run);
     statements.deleteMeta.run(META.lastError);
@@ -259,8 +260,7 @@ export function createGraphStore(db: SqliteDb) {
     writeFiles: (writes: readonly FileWrite[]): void => writeFiles(writes),
     removeFile: (path: string): void => removeFile(path),
     beginRun: (pendingPaths: readonly string[]): void => beginRun(pendingPaths),
-    finishRun: (indexedAt: number, fingerprint: string, root: string): void =>
-      finishRun(indexedAt, fingerprint, root),
+    finishRun: (indexedAt: number, fingerprint: string): void => finishRun(indexedAt, fingerprint),
     touchFiles: (files: readonly StoredFile[]): void => touchFiles(files),
     clearGraph: (): void => clearGraph(),
     setMeta,

@@ -1,4 +1,5 @@
 import type { SqliteDb } from "./open-graph-db.js";
+import { readConsistently } from "./read-transaction.js";
 
 /** Version of the snapshot format documented in docs/snapshot.md. */
 export const SNAPSHOT_FORMAT_VERSION = 4;
@@ -127,9 +128,11 @@ export function formatSnapshot(
 }
 
 export function readSnapshot(db: SqliteDb): string {
-  const nodes = db.prepare(NODE_ROWS_SQL).all() as SnapshotNodeRow[];
-  const edges = db.prepare(EDGE_ROWS_SQL).all() as SnapshotEdgeRow[];
-  const externalEdges = db.prepare(EXTERNAL_EDGE_ROWS_SQL).all() as SnapshotExternalEdgeRow[];
-  const dynamicCalls = db.prepare(DYNAMIC_CALL_ROWS_SQL).all() as SnapshotDynamicCallRow[];
-  return formatSnapshot(nodes, edges, externalEdges, dynamicCalls);
+  return readConsistently(db, () => {
+    const nodes = db.prepare(NODE_ROWS_SQL).all() as SnapshotNodeRow[];
+    const edges = db.prepare(EDGE_ROWS_SQL).all() as SnapshotEdgeRow[];
+    const externalEdges = db.prepare(EXTERNAL_EDGE_ROWS_SQL).all() as SnapshotExternalEdgeRow[];
+    const dynamicCalls = db.prepare(DYNAMIC_CALL_ROWS_SQL).all() as SnapshotDynamicCallRow[];
+    return formatSnapshot(nodes, edges, externalEdges, dynamicCalls);
+  });
 }

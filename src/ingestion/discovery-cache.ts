@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { SkippedFiles } from "../model/skipped-files.js";
+import { absoluteFromRoot, rootRelativePath } from "./root-relative.js";
 
 /**
  * What the last discovery found, with the stat of every path it depended on. While every one of those
@@ -17,22 +18,27 @@ export interface DiscoveryCache {
   readonly skipped?: SkippedFiles;
 }
 
-/** A path and its stat: `[path, mtimeMs, size]`, or `[path, null, null]` for a path that did not exist. */
+/**
+ * A path and its stat: `[path, mtimeMs, size]`, or `[path, null, null]` for a path that did not exist. The
+ * path is relative to the root (`<root>/…`, root-relative.ts): in a checkout restored elsewhere the cache
+ * stats that checkout's files, not those of the folder the graph was made in.
+ */
 export type InputStat = readonly [string, number | null, number | null];
 
-export function statInput(path: string): InputStat {
+export function statInput(absolute: string, root: string): InputStat {
+  const stored = rootRelativePath(absolute, root);
   try {
-    const stat = fs.statSync(path);
-    return [path, stat.mtimeMs, stat.isDirectory() ? 0 : stat.size];
+    const stat = fs.statSync(absolute);
+    return [stored, stat.mtimeMs, stat.isDirectory() ? 0 : stat.size];
   } catch {
-    return [path, null, null];
+    return [stored, null, null];
   }
 }
 
-export function isFresh(cache: DiscoveryCache, version: string): boolean {
+export function isFresh(cache: DiscoveryCache, version: string, root: string): boolean {
   if (cache.version !== version) return false;
   return cache.inputs.every((input) => {
-    const now = statInput(input[0]);
+    const now = statInput(absoluteFromRoot(input[0], root), root);
     return now[1] === input[1] && now[2] === input[2];
   });
 }

@@ -16,6 +16,7 @@ import { hashText, type PlannedFile, type ScannedFile } from "./file-scan.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "./program-loader.js";
 import { mayNameAdded } from "./module-stem.js";
 import { planDependents, type PlanningInput } from "./plan-dependents.js";
+import { rootRelativeValue } from "./root-relative.js";
 
 /**
  * Everything of indexing that needs TypeScript: discovery, planning by surface, and extraction.
@@ -283,9 +284,8 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
           schema: SCHEMA_VERSION,
           extractor: EXTRACTOR_VERSION,
           typescript: ts.version,
-          root,
           config: configText,
-          projects: projects.map((project) => ({ id: project.id, options: project.options })),
+          projects: projects.map((project) => ({ id: project.id, options: rootRelativeValue(project.options, root) })),
         }),
       ),
     dependentsOf,

@@ -9,6 +9,7 @@ import { beginWrite, damageOf, isCorruptionError, openGraphDb, readMeta, type Sq
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import type { FileDiagnostic } from "../model/extracted.js";
 import { isFresh, parseDiscoveryCache, statInput, type DiscoveryCache } from "./discovery-cache.js";
+import { rootRelativePath } from "./root-relative.js";
 import type { ExtractionEngine, ExtractionProgress } from "./extraction-engine.js";
 import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "./file-scan.js";
@@ -154,7 +155,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
   const store = new Proxy({} as GraphStore, { get: (_target, key) => storeNow()[key as keyof GraphStore] });
   let engine: ExtractionEngine | undefined;
   /** A cache is valid only for the same ts-graph and the same explicit tsconfig list. */
-  const cacheVersion = JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs ?? null]);
+  const cacheVersion = JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs?.map((tsconfig) => rootRelativePath(tsconfig, root)) ?? null]);
   /** Runs and warm-ups, one at a time, in the order asked. */
   let queue: Promise<unknown> = Promise.resolve();
   function enqueue<T>(task: () => Promise<T>): Promise<T> {
@@ -181,7 +182,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
   function cachedPlan(): Plan | undefined {
     if (handle.rebuiltBecause !== undefined || readMeta(handle.db, META.state) !== STATE_COMPLETE) return undefined;
     const cache = parseDiscoveryCache(readMeta(handle.db, META.discovery));
-    if (cache === undefined || !isFresh(cache, cacheVersion)) return undefined;
+    if (cache === undefined || !isFresh(cache, cacheVersion, root)) return undefined;
     if (readMeta(handle.db, META.fingerprint) !== cache.fingerprint) return undefined;
     return { planned: toPlanned(cache.projects), warnings: cache.warnings, skipped: cache.skipped ?? NOTHING_SKIPPED, fingerprint: cache.fingerprint };
   }
@@ -362,7 +363,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
     const cache: DiscoveryCache = {
       version: cacheVersion,
       fingerprint,
-      inputs: discovered.inputs.map(statInput),
+      inputs: discovered.inputs.map((input) => statInput(input, root)),
       projects: projectFiles,
       warnings: discovered.warnings,
       skipped: discovered.skipped,
@@ -379,7 +380,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
       const outcome = extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
       syntaxErrors.push(...outcome.syntaxErrors);
       unreadable.push(...outcome.unreadable);
-      store.finishRun(Date.now(), fingerprint, root);
+      store.finishRun(Date.now(), fingerprint);
     } else {
       store.deleteMeta(META.run);
       store.deleteMeta(META.lastError);

@@ -45,28 +45,35 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
     };
   }
   const { onProgress, onWarning, ...plain } = options;
-  const worker = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath } });
-  worker.unref();
   const waiting = new Map<number, { resolve: (summary: IndexSummary | undefined) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let exited = false;
-  worker.on("message", (reply: WorkerReply) => {
-    if (reply.kind === "progress") onProgress?.(reply.progress);
-    else if (reply.kind === "warning") onWarning?.(reply.message);
-    else if (reply.kind === "done" || reply.kind === "failed") {
-      const pending = waiting.get(reply.id);
-      waiting.delete(reply.id);
-      if (reply.kind === "done") pending?.resolve(reply.summary);
-      else pending?.reject(Object.assign(new Error(reply.message), { name: reply.name }));
-    }
-  });
+  let started: Worker | undefined;
   const failAll = (error: Error): void => {
     exited = true;
     for (const pending of waiting.values()) pending.reject(error);
     waiting.clear();
   };
-  worker.on("error", (error) => failAll(error));
-  worker.on("exit", () => failAll(new Error("the indexing thread stopped")));
+
+  /** The thread, started at the first request: loading TypeScript there must not compete with the server's first answers. */
+  function worker(): Worker {
+    if (started !== undefined) return started;
+    started = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath } });
+    started.unref();
+    started.on("message", (reply: WorkerReply) => {
+      if (reply.kind === "progress") onProgress?.(reply.progress);
+      else if (reply.kind === "warning") onWarning?.(reply.message);
+      else if (reply.kind === "done" || reply.kind === "failed") {
+        const pending = waiting.get(reply.id);
+        waiting.delete(reply.id);
+        if (reply.kind === "done") pending?.resolve(reply.summary);
+        else pending?.reject(Object.assign(new Error(reply.message), { name: reply.name }));
+      }
+    });
+    started.on("error", (error) => failAll(error));
+    started.on("exit", () => failAll(new Error("the indexing thread stopped")));
+    return started;
+  }
 
   function ask(request: { op: "run"; options: RunOptions } | { op: "warm" }): Promise<IndexSummary | undefined> {
     if (exited) return Promise.reject(new Error("the indexing thread stopped"));
@@ -74,7 +81,7 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
     nextId += 1;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
+      worker().postMessage({ ...request, id });
     });
   }
 
@@ -90,8 +97,8 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
       await ask({ op: "warm" });
     },
     close: async () => {
-      if (exited) return;
-      await worker.terminate();
+      exited = true;
+      await started?.terminate();
     },
   };
 }

@@ -10,7 +10,7 @@ import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { echoed } from "../tools/text.js";
-import { ToolInputError, ToolUnavailableError, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
+import { ToolInputError, ToolUnavailableError, type EditSupport, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
 
 /** A root to serve, as given on the command line or by the client. */
 export interface RootSpec {
@@ -112,6 +112,7 @@ export function openServedRoot(
   /** The last run ensureFresh started itself, and the warm-up of the programs. */
   let ownRun: Promise<unknown> = Promise.resolve();
   let warming: Promise<unknown> = Promise.resolve();
+  let editSupport: Promise<EditSupport> | undefined;
 
   try {
     const resolvedDb = spec.dbPath ?? locateGraph(root).dbPath;
@@ -309,6 +310,11 @@ export function openServedRoot(
       return refreshHistory(dbPath, root, historyOptions);
     },
     workspace,
+    editSupport() {
+      // Loaded on first use: the edit tools parse with TypeScript and keep a language service of the root.
+      editSupport ??= import("../ingestion/edit-support.js").then(({ openEditSupport }) => openEditSupport(root, spec.tsconfigs));
+      return editSupport;
+    },
   };
 
   return {

@@ -4,8 +4,12 @@ import { createPathValidator, type PathValidator } from "../tools/path-validator
 import type { RootState } from "../tools/tool-contract.js";
 import { openServedRoot, type RootSpec, type ServedRoot, type ServedRootHooks } from "./served-root.js";
 
-/** How long after the roots are known the first runs start, unless a tool call starts them sooner. */
-const FIRST_RUN_DELAY_MS = 100;
+/**
+ * The first runs (watchers, TypeScript programs) start once the client's first tool request is answered
+ * (`firstToolAnswered`), or this long after the roots are known if it sends none; a tool call starts its
+ * root's at once.
+ */
+const FIRST_RUN_FALLBACK_MS = 1000;
 
 export interface WorkspaceOptions {
   /** Roots given on the command line (or the working directory when none was). */
@@ -32,6 +36,8 @@ export interface Workspace {
    * ones are opened and their first run starts.
    */
   useRoots(clientRoots: readonly string[] | undefined): Promise<void>;
+  /** The client has its first answer (tools/list): the roots' first runs may start, now and for roots opened later. */
+  firstToolAnswered(): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,11 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   let served: ServedRoot[] = [];
   let changing: Promise<void> = Promise.resolve();
   let closed = false;
+  let answered = false;
+  const startFirstRuns = (roots: readonly ServedRoot[]): void => {
+    if (closed) return;
+    for (const root of roots) void root.start();
+  };
 
   const states = (): readonly RootState[] => served.map((root) => root.state());
 
@@ -79,11 +90,10 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     );
     for (const root of dropped) hooks.log(`${root.root}: no longer served`);
     await Promise.all(dropped.map((root) => root.close()));
-    // First runs go on in the background once the client's first requests (tools/list) are answered;
-    // a tool call starts its root's at once and waits for it.
-    setTimeout(() => {
-      for (const root of next) void root.start();
-    }, FIRST_RUN_DELAY_MS).unref();
+    // First runs go on in the background once the client's first request (tools/list) is answered; a tool
+    // call starts its root's at once and waits for it.
+    if (answered) setImmediate(() => startFirstRuns(next));
+    else setTimeout(() => startFirstRuns(next), FIRST_RUN_FALLBACK_MS).unref();
   }
 
   return {
@@ -94,6 +104,11 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     useRoots(clientRoots) {
       changing = changing.catch(() => undefined).then(() => apply(clientRoots));
       return changing;
+    },
+    firstToolAnswered() {
+      if (answered) return;
+      answered = true;
+      setImmediate(() => startFirstRuns(served));
     },
     async close() {
       closed = true;

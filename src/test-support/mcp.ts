@@ -3,6 +3,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ListRootsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { pathToFileURL } from "node:url";
 import { createTsGraphServer } from "../mcp/server.js";
+import { afterFirstToolAnswer } from "../mcp/first-answers.js";
 import { createWorkspace, type Workspace } from "../mcp/workspace.js";
 import type { RootSpec } from "../mcp/served-root.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
@@ -49,6 +50,7 @@ export async function startInProcessServer(options: InProcessServerOptions): Pro
   }
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
+  afterFirstToolAnswer(serverTransport, () => workspace.firstToolAnswered());
   await client.connect(clientTransport);
   return {
     client,

@@ -1,6 +1,7 @@
 import { calleesTool, callersTool } from "./calls/handler.js";
 import { cochangeTool } from "./cochange/handler.js";
 import { depsTool } from "./deps/handler.js";
+import { deleteSymbolTool, insertAfterSymbolTool, insertBeforeSymbolTool, renameSymbolTool, replaceSymbolTool } from "./edit/handler.js";
 import { findTool } from "./find/handler.js";
 import { impactTool } from "./impact/handler.js";
 import { listTool } from "./list/handler.js";
@@ -26,4 +27,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   searchTool,
   listTool,
   statusTool,
+  replaceSymbolTool,
+  insertBeforeSymbolTool,
+  insertAfterSymbolTool,
+  deleteSymbolTool,
+  renameSymbolTool,
 ];

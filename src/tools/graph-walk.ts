@@ -278,7 +278,8 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
   });
 }
 
-interface Reaching {
+/** A node reached so far: its shortest depth and its links to nodes one step closer. */
+export interface Reaching {
   readonly node: SymbolNode;
   readonly depth: number;
   readonly links: WalkLink[];
@@ -299,21 +300,22 @@ function compareText(a: string, b: string): number {
 }
 
 /** One link per (via, edge, target); a row repeated by the SQL (two dispatch routes to one base) counts once. */
-function addLink(links: WalkLink[], link: WalkLink): void {
+export function addLink(links: WalkLink[], link: WalkLink): void {
   const same = links.find((known) => known.via === link.via && known.edge === link.edge && known.target === link.target);
   if (same === undefined) links.push(link);
 }
 
-function seedsOf(db: SqliteDb, request: WalkRequest): NodeKey[] {
+/** The seeds of a walk: the start nodes, and with `withMembers` every member they contain. */
+export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "withMembers">): NodeKey[] {
   const sql = statements(db);
   const seeds = JSON.stringify(request.seeds);
   const statement = request.withMembers === true ? sql.seedsWithMembers : sql.seeds;
   return statement.pluck().all({ seeds }) as NodeKey[];
 }
 
-/** Runs the walk: one statement per level, plus one for the degrees. */
+/** Runs the walk: one statement per level, plus one for the degrees of the nodes of the last level. */
 export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
-  const seeds = seedsOf(db, request);
+  const seeds = walkSeeds(db, request);
   const reached = new Map<string, Reaching>();
   const seen = new Set<string>(seeds);
   const seedSet: ReadonlySet<string> = new Set(seeds);
@@ -323,10 +325,13 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const seedNodes = request.seedInitialisersRunByNew === true ? undefined : symbolNodes(db, seeds);
   const runningSeeds = seedNodes === undefined ? seeds : seeds.filter((seed) => seedNodes.get(seed)?.kind !== "Property");
   let roles: { typed: readonly string[]; running: readonly string[] } = { typed: seeds, running: runningSeeds };
+  const neighbours = new Map<string, Set<string>>();
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
     const getters = depth === 1 ? (request.getterSeeds ?? []) : [];
-    for (const { node, link } of walkStep(db, { ...step, frontier, ...roles, getters })) {
+    const links = walkStep(db, { ...step, frontier, ...roles, getters });
+    countDirectNeighbours(frontier, links, neighbours);
+    for (const { node, link } of links) {
       const seedAgain = depth === 1 && request.seedsReachSeeds === true && seedSet.has(node.key);
       if (seen.has(node.key) && reached.get(node.key)?.depth !== depth && !seedAgain) continue;
       if (!accepts(node.file)) continue;
@@ -342,7 +347,29 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
     frontier = next;
     roles = frontierRoles(next, reached);
   }
-  return { seeds, nodes: finish(db, request, reached) };
+  return { seeds, nodes: finishWalk(db, request, reached, new Map(), degreesOf(neighbours)) };
+}
+
+/**
+ * Records, for each frontier node, the distinct neighbours its direct links reach (`keeps` chooses the links):
+ * a step already reads every direct edge of an expanded node, so its degree needs no query of its own.
+ */
+export function countDirectNeighbours(
+  frontier: readonly string[],
+  links: readonly StepLink[],
+  neighbours: Map<string, Set<string>>,
+  keeps: (link: WalkLink) => boolean = () => true,
+): void {
+  for (const key of frontier) if (!neighbours.has(key)) neighbours.set(key, new Set());
+  for (const { node, link } of links) {
+    if (link.dispatch || link.construction || link.edge === "CONTAINS" || !keeps(link)) continue;
+    neighbours.get(link.via)?.add(node.key);
+  }
+}
+
+/** The degrees counted by countDirectNeighbours. */
+export function degreesOf(neighbours: ReadonlyMap<string, ReadonlySet<string>>): Map<string, number> {
+  return new Map([...neighbours].map(([key, found]) => [key, found.size]));
 }
 
 /**
@@ -351,7 +378,7 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
  * by holding a function (REFERENCES: stored by its initialiser or by an assignment, neither of which runs it);
  * a constructor is run by `new` however it depends on them (its parameter types are part of every `new`'s call).
  */
-function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string, Reaching>): { typed: string[]; running: string[] } {
+export function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string, Reaching>): { typed: string[]; running: string[] } {
   const typed: string[] = [];
   const running: string[] = [];
   for (const key of frontier) {
@@ -363,18 +390,32 @@ function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<string,
   return { typed, running };
 }
 
-/** Orders links and entries, marks what is reached only through dispatch, and counts each node's degree. */
-function finish(db: SqliteDb, request: WalkRequest, reached: ReadonlyMap<string, Reaching>): ReachedNode[] {
+/**
+ * Orders links and entries, marks what is reached only through dispatch, and counts each node's degree over
+ * the request's edge kinds: `knownDegrees` (the expanded nodes, counted by their step), the others by one
+ * query. `viaThroughDispatch` says it of neighbours finished in another call (their links are not in
+ * `reached`); a neighbour in neither counts as reached directly.
+ */
+export function finishWalk(
+  db: SqliteDb,
+  request: Pick<WalkRequest, "direction" | "kinds">,
+  reached: ReadonlyMap<string, Reaching>,
+  viaThroughDispatch: ReadonlyMap<string, boolean> = new Map(),
+  knownDegrees: ReadonlyMap<string, number> = new Map(),
+): ReachedNode[] {
   const sql = statements(db);
-  const keys = [...reached.keys()];
+  const unknown = [...reached.keys()].filter((key) => !knownDegrees.has(key));
   const degreeStatement = request.direction === "in" ? sql.degreeIn : sql.degreeOut;
-  const degrees = new Map(
-    (degreeStatement.all({ keys: JSON.stringify(keys), kinds: JSON.stringify(request.kinds) }) as { key: string; degree: number }[]).map((row) => [row.key, row.degree]),
-  );
+  const degrees = new Map(knownDegrees);
+  if (unknown.length > 0) {
+    for (const row of degreeStatement.all({ keys: JSON.stringify(unknown), kinds: JSON.stringify(request.kinds) }) as { key: string; degree: number }[]) {
+      degrees.set(row.key, row.degree);
+    }
+  }
   const ordered = [...reached.values()].sort(
     (a, b) => a.depth - b.depth || compareText(a.node.file, b.node.file) || a.node.startLine - b.node.startLine || compareText(a.node.key, b.node.key),
   );
-  const throughDispatch = new Map<string, boolean>();
+  const throughDispatch = new Map<string, boolean>(viaThroughDispatch);
   const nodes: ReachedNode[] = [];
   for (const { node, depth, links } of ordered) {
     links.sort(compareLinks);

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { requireSymbol, type SymbolNode } from "./symbol-address.js";
-import type { ToolContext } from "./tool-contract.js";
+import { readConsistently } from "../db/read-transaction.js";
+import { requireSymbol, resolveSymbol, type SymbolNode } from "./symbol-address.js";
+import { ToolInputError, type ToolContext } from "./tool-contract.js";
 
 /** How the query slices describe a symbol input to an agent. */
 export const SYMBOL_DESCRIPTION =
@@ -24,4 +25,20 @@ export async function symbolFromInput(context: ToolContext, symbol: string, file
   if (validated !== undefined) return node;
   await context.ensureFresh([context.paths.validate(node.file, { mustExist: false }).absolute]);
   return requireSymbol(context.db, address);
+}
+
+/**
+ * Builds an answer from one committed graph (db/read-transaction.ts): an index run that commits while the
+ * query runs is seen by the next answer, never by half of this one. The declarations resolved before must
+ * still be in that graph; one an index run removed meanwhile is reported as such.
+ */
+export function answerFromOneGraph<T>(context: ToolContext, resolved: readonly SymbolNode[], answer: () => T): T {
+  return readConsistently(context.db, () => {
+    for (const node of resolved) {
+      if (resolveSymbol(context.db, { symbol: node.key }).status !== "found") {
+        throw new ToolInputError(`${node.key} left the graph while answering (an index run removed or renamed it); ask again.`);
+      }
+    }
+    return answer();
+  });
 }

@@ -64,6 +64,85 @@ export interface RootState {
   readonly error?: string | undefined;
 }
 
+/** A line and column (both from 1) and what is wrong there: a syntax error or a TypeScript diagnostic. */
+export interface SourceProblem {
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** What holds a declaration, which decides how its content is parsed alone and how members are separated. */
+export type DeclarationContainer = "statements" | "class" | "interface" | "object" | "enum";
+
+/**
+ * Where one graph node's declaration is in a file's text (UTF-16 offsets into the text without its BOM), found by
+ * parsing that text: always the text being edited, never a stale graph.
+ */
+export interface DeclarationSite {
+  readonly key: string;
+  readonly container: DeclarationContainer;
+  /** Why the declaration cannot be edited as a whole (one name of a destructuring, one of several `let a, b`), if so. */
+  readonly notEditable?: string | undefined;
+  /** Start of its doc and other comments directly above it (no blank line between), else `start`. */
+  readonly commentStart: number;
+  /** Start of the declaration, decorators included. */
+  readonly start: number;
+  /** Start after its decorators (`start` when it has none). */
+  readonly startAfterDecorators: number;
+  readonly end: number;
+  /** Where its name is (for rename). */
+  readonly nameStart: number;
+}
+
+/** The TypeScript syntax the edit tools need, loaded on first use (the query tools never load TypeScript). */
+export interface EditSyntax {
+  /** Every declaration of the file that makes a graph node, by node key (`relativePath` names them). */
+  declarations(relativePath: string, text: string): ReadonlyMap<string, DeclarationSite>;
+  /** The syntax errors of a whole file (`as` undefined) or of content alone, parsed as what `as` holds; lines are the content's own. */
+  syntaxErrors(fileName: string, text: string, as?: DeclarationContainer): readonly SourceProblem[];
+  /**
+   * What other files can see of a file's text (its declarations' keys and surfaces, as the indexer's planning
+   * hashes them): when an edit leaves it equal, no importer's diagnostics can change.
+   */
+  surface(relativePath: string, text: string): string;
+  /** The lines (from 0) of a text that start inside a string or template literal: re-indenting them would change the string. */
+  literalLines(fileName: string, text: string): ReadonlySet<number>;
+}
+
+/** A TypeScript diagnostic in one file, as the edit tools compare them before and after an edit. */
+export interface FileDiagnostic extends SourceProblem {
+  /** Canonical absolute path. */
+  readonly file: string;
+  readonly code: number;
+}
+
+/** One place a rename changes: replace `length` UTF-16 units at `start` of `file` with prefix + new name + suffix. */
+export interface RenameLocation {
+  readonly file: string;
+  readonly start: number;
+  readonly length: number;
+  readonly prefix: string;
+  readonly suffix: string;
+}
+
+export type RenamePlan =
+  | { readonly status: "ok"; readonly locations: readonly RenameLocation[] }
+  | { readonly status: "refused"; readonly reason: string };
+
+/** The root's TypeScript projects as a language service (type-aware rename, diagnostics), kept warm between calls. */
+export interface EditLanguage {
+  /** Syntactic and semantic diagnostics of these files (canonical absolute paths) as they are on disk now. */
+  diagnostics(files: readonly string[]): readonly FileDiagnostic[];
+  /** Every place a rename of the declaration named at `position` of `file` changes, or why it cannot be done. */
+  planRename(file: string, position: number, newName: string, options: { readonly strings: boolean; readonly comments: boolean }): RenamePlan;
+}
+
+export interface EditSupport {
+  readonly syntax: EditSyntax;
+  /** Built on first use: it loads every project of the root. */
+  language(): EditLanguage;
+}
+
 /** One indexed project the tools answer from. Paths and node keys in the DB are relative to `root`. */
 export interface ToolContext {
   /** Canonical absolute path of the indexed root. */
@@ -84,6 +163,8 @@ export interface ToolContext {
   readonly refreshHistory?: (options: { readonly symbols: boolean }) => Promise<HistoryRefresh>;
   /** Every root the front end serves, this one included; absent where there is only this one (the CLI). */
   readonly workspace?: () => readonly RootState[];
+  /** TypeScript syntax and a language service for the edit tools, loaded on first use; absent where the front end cannot. */
+  readonly editSupport?: () => Promise<EditSupport>;
 }
 
 /** What a tool returns: the text an agent reads and the same answer as a JSON object (MCP structuredContent). */

@@ -3,7 +3,7 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import { DISPATCH_MODES, type WalkDirection } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
-import { symbolFromInput, symbolShape } from "../symbol-input.js";
+import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
 import { defineTool, ToolInputError, type ToolContext } from "../tool-contract.js";
 import { callsAnswer } from "./format.js";
 import { accessorsOf, queryCalls, TEST_FILTERS, type AccessorNode } from "./query.js";
@@ -97,7 +97,7 @@ function callTool(direction: WalkDirection) {
     async run(input, context) {
       const { node, accessors } = await callSymbol(context, input.symbol, input.file);
       const request = { direction, depth: input.depth, dispatch: input.dispatch, tests: input.tests };
-      return present(callsAnswer(queryCalls(context.db, node, request, accessors)), input);
+      return answerFromOneGraph(context, [node], () => present(callsAnswer(queryCalls(context.db, node, request, accessors)), input));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { workspacePackages, type WorkspacePackage } from "../../config/workspace-packages.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
+import { readConsistently } from "../../db/read-transaction.js";
+import { workspacePackages, type WorkspacePackage } from "../../config/workspace-packages.js";
 import { outputShape, present } from "../query-output.js";
 import { echoed } from "../text.js";
 import { ToolInputError, defineTool, type ToolContext } from "../tool-contract.js";
@@ -81,6 +82,6 @@ export const depsTool = defineTool({
   annotations: { title: "Module dependencies", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const packages = workspacePackages(context.root);
-    return present(depsAnswer(depsReport(context.db, resolveTarget(context, input.target, packages), input, packages)), input);
+    return readConsistently(context.db, () => present(depsAnswer(depsReport(context.db, resolveTarget(context, input.target, packages), input, packages)), input));
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readConsistently } from "../../db/read-transaction.js";
 import { NODE_KINDS } from "../../model/graph-kinds.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError } from "../tool-contract.js";
@@ -39,7 +40,7 @@ export const findTool = defineTool({
       under = graphPathOf(context.root, validated.absolute);
       if (under === undefined) throw new ToolInputError(`${input.path} is outside the indexed root ${context.root}.`);
     }
-    const candidates = queriesOf(context.db).candidates(query, { kind: input.kind, exported: input.exported, under });
+    const candidates = readConsistently(context.db, () => queriesOf(context.db).candidates(query, { kind: input.kind, exported: input.exported, under }));
     const ranked = rankSymbols(query, candidates);
     const filters: Record<string, string | boolean> = {};
     if (input.kind !== undefined) filters["kind"] = input.kind;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
-import { symbolFromInput, symbolShape } from "../symbol-input.js";
+import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
 import { defineTool } from "../tool-contract.js";
 import { impactAnswer } from "./format.js";
 import { IMPACT_KINDS, queryImpact } from "./query.js";
@@ -41,6 +41,7 @@ export const impactTool = defineTool({
   annotations: { title: "Impact of a change", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const symbol = await symbolFromInput(context, input.symbol, input.file);
-    return present(impactAnswer(queryImpact(context.db, symbol, { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds })), input);
+    const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds };
+    return answerFromOneGraph(context, [symbol], () => present(impactAnswer(queryImpact(context.db, symbol, request)), input));
   },
 });

@@ -1,9 +1,10 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { walkGraph, type Dispatch, type ReachedNode } from "../graph-walk.js";
+import type { Dispatch, ReachedNode } from "../graph-walk.js";
 import { HIGH_FAN_OUT } from "../reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
+import { walkDependants } from "./dependant-walk.js";
 
 /**
  * What depends on a symbol, transitively: everything that reaches it backwards over these edges. A class,
@@ -87,16 +88,18 @@ function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
     .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
 }
 
+/** Edges by which a dependant only names a type. */
+const TYPE_EDGE_KINDS = ["USES_TYPE"] as const satisfies readonly EdgeKind[];
+
 /**
- * The nodes of the walk over every edge that depend on the symbol through a type: not runtime dependants, and
- * linked by a type use (or a property's container) or to another type dependant. A node the full walk reaches
- * only through runtime dependants is a runtime dependant beyond the depth asked for along code: left out.
+ * The nodes the walk reaches through a type that depend on the symbol through one: linked by a type use (or
+ * a property's container) or to another type dependant. A node reached only through runtime dependants is a
+ * runtime dependant beyond the depth asked for along code: left out.
  */
-function typeDependants(nodes: readonly ReachedNode[], runtimeKeys: ReadonlySet<string>): Dependant[] {
+function typeDependants(nodes: readonly ReachedNode[]): Dependant[] {
   const typed = new Set<string>();
   const found: Dependant[] = [];
   for (const node of nodes) {
-    if (runtimeKeys.has(node.key)) continue;
     if (!node.links.some((link) => link.edge === "USES_TYPE" || link.edge === "CONTAINS" || typed.has(link.via))) continue;
     typed.add(node.key);
     found.push({ ...node, use: "type" });
@@ -104,32 +107,23 @@ function typeDependants(nodes: readonly ReachedNode[], runtimeKeys: ReadonlySet<
   return found;
 }
 
-/** Edges by which code runs or reads the symbol: every impact edge but USES_TYPE. */
-const RUNTIME_EDGE_KINDS = IMPACT_EDGE_KINDS.filter((kind) => kind !== "USES_TYPE");
-
 /**
- * Two walks: one without type uses (the runtime dependants, at their distance along code that runs or reads
- * the symbol) and, unless only those are asked for, one with every edge; what only the second reaches only
- * names a type. Runtime dependants come first.
+ * One walk over every impact edge that tells apart the dependants that run or read the code (reached over
+ * code edges only, at their distance along them) from those that only name a type (dependant-walk.ts).
+ * Runtime dependants come first.
  */
 export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactRequest): ImpactResult {
   const kinds = request.kinds ?? "all";
-  const walk = (edgeKinds: readonly EdgeKind[], types: boolean) =>
-    walkGraph(db, {
-      seeds: [symbol.key],
-      direction: "in",
-      kinds: edgeKinds,
-      maxDepth: request.depth,
-      dispatch: request.dispatch,
-      withMembers: true,
-      propertiesReachContainers: types,
-      seedInitialisersRunByNew: true,
-      ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
-    });
-  const runtimeWalk = walk(RUNTIME_EDGE_KINDS, false);
-  const runtime = runtimeWalk.nodes.map((node): Dependant => ({ ...node, use: "runtime" }));
-  const runtimeKeys = new Set(runtime.map((node) => node.key));
-  const typeOnly = kinds === "runtime" ? [] : typeDependants(walk(IMPACT_EDGE_KINDS, true).nodes, runtimeKeys);
+  const walk = walkDependants(db, {
+    seeds: [symbol.key],
+    kinds: kinds === "runtime" ? IMPACT_EDGE_KINDS.filter((kind) => !TYPE_EDGE_KINDS.includes(kind as never)) : IMPACT_EDGE_KINDS,
+    typeKinds: TYPE_EDGE_KINDS,
+    maxDepth: request.depth,
+    dispatch: request.dispatch,
+    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
+  });
+  const runtime = walk.runtime.map((node): Dependant => ({ ...node, use: "runtime" }));
+  const typeOnly = kinds === "runtime" ? [] : typeDependants(walk.types);
   const classified = [...(kinds === "types" ? [] : runtime), ...typeOnly];
   const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTestPath(node.file));
   const highFanOut = dependants
@@ -142,7 +136,7 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     dispatch: request.dispatch,
     testFilter: request.tests,
     kinds,
-    members: runtimeWalk.seeds.length - 1,
+    members: walk.seeds.length - 1,
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
     tests: testsToRun(classified.filter((node) => isTestPath(node.file))),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
-import { FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
+import { answerFromOneGraph, FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
 import { ToolInputError, defineTool } from "../tool-contract.js";
 import { pathsAnswer } from "./format.js";
 import { queryPaths } from "./query.js";
@@ -38,6 +38,6 @@ export const pathsTool = defineTool({
     const from = await symbolFromInput(context, input.from, input.fromFile);
     const to = await symbolFromInput(context, input.to, input.toFile);
     if (from.key === to.key) throw new ToolInputError(`from and to are the same declaration (${from.key}); give two different symbols.`);
-    return present(pathsAnswer(queryPaths(context.db, from, to, input)), input);
+    return answerFromOneGraph(context, [from, to], () => present(pathsAnswer(queryPaths(context.db, from, to, input)), input));
   },
 });

@@ -1,3 +1,5 @@
+import { readConsistently } from "../../db/read-transaction.js";
+import type { SqliteDb } from "../../db/open-graph-db.js";
 import { defineTool, type RootState, type ToolContext } from "../tool-contract.js";
 import { formatStatus } from "./format.js";
 import { queryGraphCounts, rootStatus } from "./query.js";
@@ -5,6 +7,11 @@ import { queryGraphCounts, rootStatus } from "./query.js";
 /** The state of the one root a context without a workspace (the CLI's) serves. */
 function ownState(context: ToolContext): RootState {
   return { root: context.root, dbPath: context.dbPath, db: context.db, freshness: context.freshness(), watching: false };
+}
+
+/** The counts of one committed graph (db/read-transaction.ts). */
+function graphCountsOf(db: SqliteDb): ReturnType<typeof queryGraphCounts> {
+  return readConsistently(db, () => queryGraphCounts(db));
 }
 
 export const statusTool = defineTool({
@@ -20,7 +27,7 @@ export const statusTool = defineTool({
   scope: "workspace",
   async run(_input, context) {
     const roots = (context.workspace?.() ?? [ownState(context)]).map((state) =>
-      rootStatus(state, state.db === undefined ? undefined : queryGraphCounts(state.db)),
+      rootStatus(state, state.db === undefined ? undefined : graphCountsOf(state.db)),
     );
     return { text: formatStatus(roots), structured: { roots } };
   },

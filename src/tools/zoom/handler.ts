@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, ToolInputError, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { folderOf, graphPathOf, isSourcePath, isTestPath, readCappedText } from "../workspace-files.js";
@@ -64,6 +65,10 @@ async function zoomFile(input: ZoomInput, context: ToolContext, absolute: string
     throw new ToolInputError(`${shownAs} is not a TypeScript or JavaScript source file; zoom level 2 shows its text.`);
   }
   await context.ensureFresh([absolute]);
+  return readConsistently(context.db, () => outlineOfFile(input, context, graphPath, shownAs));
+}
+
+function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string, shownAs: string): ToolResult {
   const queries = queriesOf(context.db);
   const file = queries.file(graphPath);
   if (file === undefined) {
@@ -85,6 +90,11 @@ async function zoomFolder(input: ZoomInput, context: ToolContext, absolute: stri
   const queries = queriesOf(context.db);
   // Every indexed file under the folder: subfolders' counts are shown too. New files join at the next index run.
   await context.ensureFresh(queries.pathsIn(dir).map((file) => path.join(context.root, file)));
+  return readConsistently(context.db, () => outlineOfFolder(input, context, dir));
+}
+
+function outlineOfFolder(input: ZoomInput, context: ToolContext, dir: string): ToolResult {
+  const queries = queriesOf(context.db);
   const level = input.level as OutlineLevel;
   const files = queries.filesIn(dir).filter((file) => input.tests || !isTestPath(file.path));
   const rows = input.recursive

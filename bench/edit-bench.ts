@@ -1,0 +1,243 @@
+/**
+ * Benchmark of the edit tools on a real corpus, with the server's context warm.
+ *
+ *   npm run bench:edit [-- --corpus effect@3.22.4] [--runs 10] [--fuzz 500]
+ *
+ *   1. prepare the corpus (bench/corpus.ts) and copy its sources to a folder of the OS temp folder (the shared
+ *      corpus is never written), its node_modules linked; the folder and its graph are kept for the next run
+ *   2. serve that copy as `ts-graph serve` does (mcp/workspace.ts: indexer keeping its programs, watcher,
+ *      the edit tools' language service), index it, and warm up with one untimed edit of each kind
+ *   3. replace: `runs` replacements of a function with a declared return type in a mid-size file (the file of
+ *      median size among those with 10+ declarations), a comment line in its body changing each time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before,
+ *      atomic write, graph update, diagnostics after (the changed file and its importers)
+ *   4. rename: `runs` renames (there and back) of the function with the most references (20+) across files
+ *   5. fuzz: `fuzz` random valid edits and `fuzz / 2` invalid ones over the corpus's files, in memory
+ *      (src/test-support/edit-fuzz.ts): edits tried, refused, and bytes lost outside the target (must be 0)
+ *
+ * Figures, not assertions. The report goes to stdout as markdown, progress to stderr.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { createWorkspace } from "../src/mcp/workspace.js";
+import { editableSites, fuzzEdit, invalidContent, validContent } from "../src/test-support/edit-fuzz.js";
+import { renameSymbolTool, replaceSymbolTool } from "../src/tools/edit/handler.js";
+import type { EditOperation } from "../src/tools/edit/edit-plan.js";
+import type { ToolContext, ToolDefinition, ToolResult } from "../src/tools/tool-contract.js";
+import { parseCorpusSpec, prepareCorpus, TSCONFIG_NAME } from "./corpus.js";
+import { formatMs, log, nowMs } from "./measure.js";
+import { summarize, type Summary } from "./stats.js";
+
+interface Options {
+  readonly corpus: string;
+  readonly runs: number;
+  readonly fuzz: number;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options = { corpus: "effect@3.22.4", runs: 10, fuzz: 500 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const value = argv[i + 1];
+    if (argv[i] === "--corpus" && value !== undefined) options.corpus = value;
+    else if (argv[i] === "--runs" && value !== undefined) options.runs = Number(value);
+    else if (argv[i] === "--fuzz" && value !== undefined) options.fuzz = Number(value);
+    else throw new Error(`usage: npm run bench:edit -- [--corpus NAME@VERSION] [--runs N] [--fuzz N]; got ${argv[i] ?? ""}`);
+    i += 1;
+  }
+  return options;
+}
+
+function runTool(tool: ToolDefinition, raw: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
+  return tool.run(z.object(tool.inputShape).parse(raw) as never, context);
+}
+
+/**
+ * A private copy of the corpus's sources and bench tsconfig, its dependencies linked, in a folder of the OS
+ * temp folder kept between runs with its graph (the sources are copied afresh; unchanged text is not
+ * re-extracted).
+ */
+function copyCorpus(dir: string, id: string): { readonly root: string; readonly tsconfig: string } {
+  const root = path.join(os.tmpdir(), `ts-graph-edit-bench-${id.replace(/[^\w.-]/g, "-")}`);
+  fs.rmSync(path.join(root, "src"), { recursive: true, force: true });
+  fs.mkdirSync(root, { recursive: true });
+  fs.cpSync(path.join(dir, "src"), path.join(root, "src"), { recursive: true });
+  fs.copyFileSync(path.join(dir, TSCONFIG_NAME), path.join(root, TSCONFIG_NAME));
+  const modules = path.join(root, "node_modules");
+  if (fs.existsSync(path.join(dir, "node_modules")) && !fs.existsSync(modules)) fs.symlinkSync(fs.realpathSync(path.join(dir, "node_modules")), modules);
+  const real = fs.realpathSync(root);
+  return { root: real, tsconfig: path.join(real, TSCONFIG_NAME) };
+}
+
+interface Target {
+  readonly key: string;
+  readonly file: string;
+  readonly name: string;
+  readonly text: string;
+}
+
+/** A function with a declared return type in the median-sized file among those with 10+ declarations (or the next that has one). */
+function pickReplaceTarget(context: ToolContext): Target {
+  const files = context.db
+    .prepare("SELECT f.path FROM files f JOIN nodes n ON n.file = f.path GROUP BY f.path HAVING count(*) >= 10 ORDER BY f.size, f.path")
+    .pluck()
+    .all() as string[];
+  for (const file of [...files.slice(Math.floor(files.length / 2)), ...files]) {
+    const node = context.db
+      // A declared return type (`): T`), as most functions have: a body edit then keeps what importers see.
+      .prepare(
+        "SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND signature GLOB '*): *' ORDER BY start_line LIMIT 1",
+      )
+      .get(file, file) as { key: string; name: string; startLine: number; endLine: number } | undefined;
+    if (node === undefined) continue;
+    const lines = fs.readFileSync(path.join(context.root, file), "utf8").split("\n").slice(node.startLine - 1, node.endLine);
+    return { key: node.key, file, name: node.name, text: lines.join("\n") };
+  }
+  throw new Error("no function to replace in the corpus");
+}
+
+/** The exported function referred to from the most places (at least 20), and how many. */
+function pickRenameTarget(context: ToolContext): { readonly key: string; readonly name: string; readonly sites: number; readonly files: number } {
+  const row = context.db
+    .prepare(
+      `SELECT n.key, n.name, sum(e.count) AS sites, count(DISTINCT e.file) AS files FROM nodes n JOIN edges e ON e.target = n.key
+       WHERE n.kind = 'Function' AND n.exported = 1 AND n.parent_key = n.file AND e.kind IN ('CALLS', 'REFERENCES')
+       GROUP BY n.key HAVING sites >= 20 AND files >= 3 ORDER BY files, sites LIMIT 1`,
+    )
+    .get() as { key: string; name: string; sites: number; files: number } | undefined;
+  if (row === undefined) throw new Error("no function with 20+ references across files in the corpus");
+  return row;
+}
+
+/** Each step's time of every timed call (the answer's `timingsMs`), for the breakdown. */
+const phases = new Map<string, Map<string, number[]>>();
+
+async function timed(samples: number[], action: () => Promise<ToolResult>, label: string): Promise<ToolResult> {
+  const started = nowMs();
+  const result = await action();
+  samples.push(nowMs() - started);
+  const steps = phases.get(label) ?? new Map<string, number[]>();
+  phases.set(label, steps);
+  for (const [step, ms] of Object.entries((result.structured["timingsMs"] ?? {}) as Record<string, number>)) steps.set(step, [...(steps.get(step) ?? []), ms]);
+  return result;
+}
+
+function breakdown(label: string): string {
+  const steps = [...(phases.get(label) ?? new Map<string, number[]>())].map(([step, samples]) => `${step} p50 ${formatMs(summarize(samples)?.p50)}`);
+  return `- ${label} steps: ${steps.join(", ")}`;
+}
+
+function row(label: string, summary: Summary | null): string {
+  return summary === null ? `| ${label} | – | – | – | – |` : `| ${label} | ${summary.count} | ${formatMs(summary.p50)} | ${formatMs(summary.p95)} | ${formatMs(summary.max)} |`;
+}
+
+function fuzzCorpus(root: string, count: number): { tried: number; refused: number; problems: string[]; invalidTried: number; invalidApplied: number } {
+  const files = fs
+    .readdirSync(path.join(root, "src"), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  const operations: readonly EditOperation[] = ["replace", "insert_before", "insert_after", "delete"];
+  let random = 1313;
+  const next = (limit: number): number => {
+    random = (random * 1103515245 + 12345) % 2147483648;
+    return random % limit;
+  };
+  const totals = { tried: 0, refused: 0, problems: [] as string[], invalidTried: 0, invalidApplied: 0 };
+  for (let i = 0; i < count + Math.floor(count / 2); i += 1) {
+    const absolute = files[next(files.length)] as string;
+    const file = path.relative(root, absolute).split(path.sep).join("/");
+    const bytes = fs.readFileSync(absolute);
+    const sites = editableSites(file, bytes.toString("utf8"));
+    const site = sites[next(Math.max(sites.length, 1))];
+    if (site === undefined) continue;
+    const invalid = i >= count;
+    const operation = operations[next(invalid ? 3 : 4)] as EditOperation;
+    const outcome = fuzzEdit(file, bytes, site, operation, invalid ? invalidContent(site.container, i) : validContent(site.container, i));
+    if (invalid) {
+      totals.invalidTried += 1;
+      if (outcome.status === "applied") totals.invalidApplied += 1;
+      continue;
+    }
+    totals.tried += 1;
+    if (outcome.status === "refused") totals.refused += 1;
+    else totals.problems.push(...outcome.problems.map((problem) => `${file} ${operation} ${site.key}: ${problem}`));
+  }
+  return totals;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-edit-bench-prepare-"));
+  const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
+  const { root, tsconfig } = copyCorpus(corpus.dir, corpus.spec.id);
+  log(`copied ${corpus.spec.id} to ${root}`);
+  const workspace = createWorkspace({ roots: [{ root, tsconfigs: [tsconfig] }], rootsAreDefault: false, hooks: { log: (message) => log(message) } });
+  try {
+    await workspace.useRoots(undefined);
+    const served = workspace.served()[0];
+    if (served === undefined) throw new Error("the copy is not served");
+    let started = nowMs();
+    await served.start();
+    log(`indexed in ${formatMs(nowMs() - started)}`);
+    const context = served.context;
+    const target = pickReplaceTarget(context);
+    const renamed = pickRenameTarget(context);
+    log(`replace: ${target.key}; rename: ${renamed.key} (${renamed.sites} sites in ${renamed.files} files)`);
+
+    // Warm-up (untimed): builds the language service and the indexer's programs, as a server's first edit does.
+    started = nowMs();
+    await runTool(replaceSymbolTool, { symbol: target.key, content: `${target.text}\n` }, context);
+    log(`warm-up edit in ${formatMs(nowMs() - started)}`);
+
+    const replaceSamples: number[] = [];
+    let lastReplace: ToolResult | undefined;
+    for (let run = 0; run < options.runs; run += 1) {
+      // A real change each time: a comment line that alternates, inside the function's body.
+      const content = target.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
+      lastReplace = await timed(replaceSamples, () => runTool(replaceSymbolTool, { symbol: target.key, content }, context), "replace");
+    }
+    await runTool(replaceSymbolTool, { symbol: target.key, content: target.text }, context);
+
+    const renameSamples: number[] = [];
+    let lastRename: ToolResult | undefined;
+    let current = renamed.key;
+    for (let run = 0; run < options.runs; run += 1) {
+      const newName = run % 2 === 0 ? `${renamed.name}Renamed` : renamed.name;
+      lastRename = await timed(renameSamples, () => runTool(renameSymbolTool, { symbol: current, newName }, context), "rename");
+      current = `${current.slice(0, current.lastIndexOf(":") + 1)}${newName}`;
+    }
+    if (options.runs % 2 === 1) await runTool(renameSymbolTool, { symbol: current, newName: renamed.name }, context);
+
+    started = nowMs();
+    const fuzz = fuzzCorpus(root, options.fuzz);
+    const fuzzMs = nowMs() - started;
+
+    const lines = [
+      `## bench:edit — ${corpus.spec.id} (${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(2)).join(" ")})`,
+      "",
+      `- replace target: \`${target.key}\`; rename target: \`${renamed.key}\` (${renamed.sites} call/reference sites in ${renamed.files} files)`,
+      "",
+      "| operation (server context warm) | runs | p50 | p95 | max |",
+      "|---|---|---|---|---|",
+      row("replace + graph update + diagnostics", summarize(replaceSamples)),
+      row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples)),
+      "",
+      breakdown("replace"),
+      breakdown("rename"),
+      `- last replace answer: ${lastReplace?.text.split("\n").filter((line) => line.startsWith("graph:") || line.startsWith("diagnostics")).join("; ") ?? "–"}`,
+      `- last rename answer: ${lastRename?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place)/.test(line)).join("; ") ?? "–"}`,
+      `- fuzz (in memory, ${formatMs(fuzzMs)}): ${fuzz.tried} valid edits tried, ${fuzz.refused} refused, ${fuzz.problems.length} with bytes lost or changed outside the target; ${fuzz.invalidTried} invalid contents tried, ${fuzz.invalidApplied} accepted`,
+      ...fuzz.problems.slice(0, 10).map((problem) => `  - ${problem}`),
+    ];
+    process.stdout.write(`${lines.join("\n")}\n`);
+  } finally {
+    await workspace.close();
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

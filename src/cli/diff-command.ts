@@ -1,0 +1,79 @@
+import type { Command } from "commander";
+import { InvalidArgumentError } from "commander";
+import fs from "node:fs";
+import path from "node:path";
+import { SnapshotFormatError } from "../db/snapshot-load.js";
+import { FAIL_ON, exitCodeOf, type FailOn } from "../diff/diff-report.js";
+import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
+
+export interface DiffCommandOptions {
+  readonly root?: string;
+  readonly format: "text" | "markdown" | "json";
+  readonly out?: string;
+  readonly failOn?: FailOn;
+  readonly depth: number;
+  readonly maxGraphNodes: number;
+  readonly baseDb?: string;
+  readonly headDb?: string;
+}
+
+const FORMATS = ["text", "markdown", "json"] as const;
+
+function choice<T extends string>(values: readonly T[], what: string): (value: string) => T {
+  return (value) => {
+    if ((values as readonly string[]).includes(value)) return value as T;
+    throw new InvalidArgumentError(`${what} must be one of ${values.join(", ")}`);
+  };
+}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("give a whole number of at least 1");
+  return number;
+}
+
+/** Compares two graphs and prints the report; the exit code is the gate's (docs/ci.md) or 0. */
+export async function runDiffCommand(base: string, head: string, options: DiffCommandOptions): Promise<number> {
+  try {
+    // Loaded here: the diff loads TypeScript, which no other command should pay for at start-up.
+    const { runDiff } = await import("../diff/run-diff.js");
+    const { formatMarkdown, formatText } = await import("../diff/format-diff.js");
+    const root = fs.realpathSync.native(path.resolve(options.root ?? "."));
+    const report = await runDiff({
+      base,
+      head,
+      root,
+      baseDb: options.baseDb === undefined ? undefined : path.resolve(options.baseDb),
+      headDb: options.headDb === undefined ? undefined : path.resolve(options.headDb),
+      depth: options.depth,
+      failOn: options.failOn,
+      onNote: (message) => process.stderr.write(`ts-graph: ${message}\n`),
+    });
+    const text =
+      options.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : options.format === "markdown" ? formatMarkdown(report, options.maxGraphNodes) : formatText(report);
+    if (options.out === undefined) process.stdout.write(text);
+    else fs.writeFileSync(path.resolve(options.out), text);
+    if (report.gate?.failed === true) process.stderr.write(`ts-graph: diff failed --fail-on ${report.gate.failOn}: ${report.gate.reason}\n`);
+    return exitCodeOf(report);
+  } catch (error) {
+    process.stderr.write(`ts-graph: ${messageOf(error)}\n`);
+    return error instanceof SnapshotFormatError ? EXIT.usage : exitCodeFor(error);
+  }
+}
+
+export function registerDiffCommand(program: Command, exit: (code: number) => void): void {
+  program
+    .command("diff")
+    .description("compare two graphs (snapshot files, databases, folders or git refs): changed declarations, API breaks, impact (docs/ci.md)")
+    .argument("<base>", "the graph before: a snapshot file, a database, a folder or a git ref")
+    .argument("[head]", "the graph after (default: the root folder, indexed in place)", ".")
+    .option("--root <dir>", "the project root (default: the current folder); git refs are checked out from its repository")
+    .option("--format <format>", "text, markdown (a PR comment) or json (docs/ci.md)", choice(FORMATS, "--format"), "text")
+    .option("--out <file>", "write the report to this file instead of stdout")
+    .option("--fail-on <what>", "exit 3 on a breaking API change, 4 on any API change, 5 on any change", choice(FAIL_ON, "--fail-on"))
+    .option("--depth <n>", "how many steps of dependants the impact follows (default 3)", positiveInteger, 3)
+    .option("--max-graph-nodes <n>", "nodes the Markdown's Mermaid graph shows at most (default 30)", positiveInteger, 30)
+    .option("--base-db <file>", "a database to index a git ref base into, created or updated in place (a CI cache)")
+    .option("--head-db <file>", "the same for a git ref head")
+    .action(async (base: string, head: string, options: DiffCommandOptions) => exit(await runDiffCommand(base, head, options)));
+}

@@ -1,0 +1,122 @@
+import Database from "better-sqlite3";
+import { parseNodeKey } from "../model/node-key.js";
+import type { SqliteDb } from "./open-graph-db.js";
+import { SCHEMA_SQL } from "./schema.js";
+import { SNAPSHOT_FORMAT_VERSION } from "./snapshot.js";
+
+/** A snapshot that cannot be read: not one, or of a format version this ts-graph does not know. */
+export class SnapshotFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SnapshotFormatError";
+  }
+}
+
+interface NodeLine {
+  readonly node: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly file: string;
+  readonly lines: readonly [number, number];
+  readonly nameLine: number;
+  readonly implementationLine?: number;
+  readonly exported: boolean;
+  readonly modifiers: readonly string[];
+  readonly signature: string;
+}
+
+interface EdgeLine {
+  readonly edge: string;
+  readonly source: string;
+  readonly target: string;
+  readonly lines?: readonly number[];
+  readonly names?: readonly string[];
+  readonly typeOnly?: boolean;
+}
+
+interface ExternalEdgeLine {
+  readonly externalEdge: string;
+  readonly source: string;
+  readonly target: string;
+  readonly lines?: readonly number[];
+}
+
+interface DynamicCallLine {
+  readonly dynamicCall: string;
+  readonly line: number;
+  readonly expression: string;
+}
+
+/** Whether a text is a ts-graph snapshot (by its header). */
+export function looksLikeSnapshot(head: string): boolean {
+  return head.startsWith('{"format":"ts-graph-snapshot"');
+}
+
+const INSERT_NODE = `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
+  implementation_line, exported, signature, doc, modifiers, surface) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, '')`;
+const INSERT_EDGE = `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_EXTERNAL_EDGE = `INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)`;
+const INSERT_DYNAMIC_CALL = `INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)`;
+
+/**
+ * Loads a snapshot (docs/snapshot.md) into an in-memory database with the graph's schema, so that the
+ * queries that read a graph (the impact walk) read it as they read an index. What a snapshot does not keep
+ * (doc comments, surfaces, file hashes, the name vocabulary of `find`) is left empty. Throws SnapshotFormatError on anything else.
+ */
+export function loadSnapshot(text: string, label: string): SqliteDb {
+  const lines = text.split("\n").filter((line) => line !== "");
+  const header = parseLine(lines[0] ?? "", label, 1) as { format?: unknown; version?: unknown };
+  if (header.format !== "ts-graph-snapshot") throw new SnapshotFormatError(`${label} is not a ts-graph snapshot (its first line has no "format":"ts-graph-snapshot")`);
+  if (header.version !== SNAPSHOT_FORMAT_VERSION) {
+    throw new SnapshotFormatError(`${label} is a snapshot of format version ${String(header.version)}; this ts-graph reads version ${SNAPSHOT_FORMAT_VERSION}: make both snapshots with the same ts-graph`);
+  }
+  const db = new Database(":memory:");
+  db.exec(SCHEMA_SQL);
+  // A bulk load: no name vocabulary (triggers), and each index built once after the rows rather than row by row.
+  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
+  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[]) db.exec(`DROP TRIGGER "${name}"`);
+  for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
+  const parents = new Map<string, string>();
+  const entries = lines.slice(1).map((line, index) => parseLine(line, label, index + 2));
+  for (const entry of entries) {
+    if (typeof entry["edge"] === "string" && entry["edge"] === "CONTAINS") parents.set(String(entry["target"]), String(entry["source"]));
+  }
+  const insertNode = db.prepare(INSERT_NODE);
+  const insertEdge = db.prepare(INSERT_EDGE);
+  const insertExternal = db.prepare(INSERT_EXTERNAL_EDGE);
+  const insertDynamic = db.prepare(INSERT_DYNAMIC_CALL);
+  db.transaction(() => {
+    for (const entry of entries) {
+      if (typeof entry["node"] === "string") {
+        const node = entry as unknown as NodeLine;
+        const qualifiedName = parseNodeKey(node.node).qualifiedName ?? node.file;
+        insertNode.run(node.node, node.file, node.kind, node.name, qualifiedName, parents.get(node.node) ?? null, node.lines[0], node.lines[1], node.nameLine,
+          node.implementationLine ?? null, node.exported ? 1 : 0, node.signature, node.modifiers.join(" "));
+      } else if (typeof entry["edge"] === "string") {
+        const edge = entry as unknown as EdgeLine;
+        const sites = edge.lines ?? [];
+        insertEdge.run(parseNodeKey(edge.source).file, edge.edge, edge.source, edge.target, sites.length, JSON.stringify(sites),
+          edge.names === undefined ? null : JSON.stringify(edge.names), edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0);
+      } else if (typeof entry["externalEdge"] === "string") {
+        const edge = entry as unknown as ExternalEdgeLine;
+        const sites = edge.lines ?? [];
+        insertExternal.run(parseNodeKey(edge.source).file, edge.externalEdge, edge.source, edge.target, sites.length, JSON.stringify(sites));
+      } else if (typeof entry["dynamicCall"] === "string") {
+        const call = entry as unknown as DynamicCallLine;
+        insertDynamic.run(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
+      }
+    }
+  })();
+  for (const { sql } of indexes) db.exec(sql);
+  return db;
+}
+
+function parseLine(line: string, label: string, number: number): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(line);
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new SnapshotFormatError(`${label}, line ${number}, is not a JSON object: is it a ts-graph snapshot, whole?`);
+}

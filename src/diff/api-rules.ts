@@ -1,0 +1,212 @@
+/**
+ * The exported API's changes and whether each breaks its users, by the rules in docs/ci.md ("Breaking
+ * changes"). Pure: signatures come parsed (signature-shape.ts) and type questions are answered by an
+ * Assignability (type-relation.ts); a rule that needs an answer the checker could not give says "not
+ * classified" rather than guess.
+ */
+import { parseNodeKey } from "../model/node-key.js";
+import { replaceName, type DeclarationState, type DiffNode, type GraphDiff } from "./graph-diff.js";
+import type { SignatureShape } from "./signature-shape.js";
+import type { Assignability } from "./type-relation.js";
+
+export type ApiVerdict = "breaking" | "compatible" | "unclassified";
+export type ApiChangeKind = "removed" | "unexported" | "moved" | "renamed" | "changed" | "added";
+
+export interface ApiChange {
+  /** The declaration's key in head, or in base for what head no longer has. */
+  readonly key: string;
+  readonly change: ApiChangeKind;
+  readonly verdict: ApiVerdict;
+  readonly reasons: readonly string[];
+}
+
+export interface ApiRuleInput {
+  readonly diff: GraphDiff;
+  /** Every declaration of each side, by key (to find a member's container). */
+  readonly baseNodes: ReadonlyMap<string, DiffNode>;
+  readonly headNodes: ReadonlyMap<string, DiffNode>;
+  readonly shapeOf: (kind: string, signature: string) => SignatureShape | undefined;
+  readonly assignable: Assignability;
+}
+
+interface Finding {
+  readonly verdict: ApiVerdict;
+  readonly reason: string;
+}
+
+const breaking = (reason: string): Finding => ({ verdict: "breaking", reason });
+const compatible = (reason: string): Finding => ({ verdict: "compatible", reason });
+const unclassified = (reason: string): Finding => ({ verdict: "unclassified", reason });
+
+/** A type relation as a finding: `yes` when it holds, `no` when the checker says it does not, not classified when it cannot tell. */
+function related(assignable: Assignability, from: string | undefined, to: string | undefined, what: string, yes: string, no: string): Finding | undefined {
+  if (from === to) return undefined;
+  if (from === undefined || to === undefined) return unclassified(`${what}: a type is inferred on one side (\`${from ?? "inferred"}\` → \`${to ?? "inferred"}\`)`);
+  const answer = assignable(from, to);
+  if (answer === undefined) return unclassified(`${what}: \`${from}\` → \`${to}\` (the checker cannot relate these types outside the project)`);
+  return answer ? compatible(`${what} ${yes}: \`${from}\` → \`${to}\``) : breaking(`${what} ${no}: \`${from}\` → \`${to}\``);
+}
+
+function callableFindings(before: Extract<SignatureShape, { form: "callable" }>, after: Extract<SignatureShape, { form: "callable" }>, assignable: Assignability): Finding[] {
+  if (before.typeParameters !== after.typeParameters) return [unclassified(`type parameters changed: <${before.typeParameters}> → <${after.typeParameters}>`)];
+  const findings: Finding[] = [];
+  const count = Math.max(before.parameters.length, after.parameters.length);
+  for (let index = 0; index < count; index += 1) {
+    const old = before.parameters[index];
+    const now = after.parameters[index];
+    if (old === undefined && now !== undefined) {
+      findings.push(now.optional || now.rest ? compatible(`optional parameter \`${now.name}\` added`) : breaking(`required parameter \`${now.name}\` added`));
+    } else if (old !== undefined && now === undefined) {
+      findings.push(breaking(`parameter \`${old.name}\` removed (callers that pass it no longer compile)`));
+    } else if (old !== undefined && now !== undefined) {
+      const what = `parameter \`${now.name}\``;
+      if (old.rest !== now.rest) findings.push(unclassified(`${what} ${now.rest ? "became" : "is no longer"} a rest parameter`));
+      if (old.optional && !now.optional && !now.rest) findings.push(breaking(`${what} made required`));
+      if (!old.optional && now.optional) findings.push(compatible(`${what} made optional`));
+      const types = related(assignable, old.type, now.type, `${what} type`, "widened", "narrowed or changed");
+      if (types !== undefined) findings.push(types);
+      if (old.name !== now.name && types === undefined && old.optional === now.optional) findings.push(compatible(`parameter \`${old.name}\` renamed \`${now.name}\``));
+    }
+  }
+  const returned = related(assignable, after.returnType, before.returnType, "return type", "narrowed", "widened or changed");
+  if (returned !== undefined) findings.push(returned);
+  return findings;
+}
+
+function propertyFindings(before: Extract<SignatureShape, { form: "property" }>, after: Extract<SignatureShape, { form: "property" }>, assignable: Assignability): Finding[] {
+  const findings: Finding[] = [];
+  if (before.optional && !after.optional) findings.push(breaking("optional property made required"));
+  if (!before.optional && after.optional) findings.push(unclassified("required property made optional (breaks code that reads it, not code that writes it)"));
+  if (!before.readonly && after.readonly) findings.push(breaking("property made readonly"));
+  if (before.readonly && !after.readonly) findings.push(compatible("property no longer readonly"));
+  if (before.type !== after.type) {
+    // A readonly property is only read: narrowing it is safe. A mutable one is read and written: only an equivalent type is.
+    // Both questions are asked whatever the answers, so that the checker answers them in one batch (run-diff.ts).
+    const narrowed = related(assignable, after.type, before.type, "property type", "narrowed", "widened or changed");
+    const widened = related(assignable, before.type, after.type, "property type", "kept equivalent", "narrowed (code that writes it may break)");
+    if (narrowed === undefined || widened === undefined) findings.push(unclassified("property type changed"));
+    else if (after.readonly || narrowed.verdict !== "compatible") findings.push(narrowed);
+    else findings.push(widened);
+  }
+  return findings;
+}
+
+function signatureFindings(kind: string, before: string, after: string, input: ApiRuleInput): Finding[] {
+  if (before === after) return [];
+  const old = input.shapeOf(kind, before);
+  const now = input.shapeOf(kind, after);
+  if (old === undefined || now === undefined) return [unclassified("signature changed (it does not parse whole: cut, or unusual syntax)")];
+  if (old.form === "callable" && now.form === "callable") return callableFindings(old, now, input.assignable);
+  if (old.form === "property" && now.form === "property") return propertyFindings(old, now, input.assignable);
+  if (old.form === "alias" && now.form === "alias") {
+    if (old.typeParameters !== now.typeParameters) return [unclassified("type parameters changed")];
+    const forward = input.assignable(old.type, now.type);
+    const backward = input.assignable(now.type, old.type);
+    if (forward === true && backward === true) return [compatible("type alias kept an equivalent type")];
+    return [unclassified(`type alias changed: \`${old.type}\` → \`${now.type}\` (used both as input and output, no rule applies)`)];
+  }
+  return [unclassified("signature changed")];
+}
+
+const MODIFIER_RULES: Readonly<Record<string, { readonly added: (what: string) => Finding; readonly removed: (what: string) => Finding }>> = {
+  static: { added: () => breaking("became static"), removed: () => breaking("is no longer static") },
+  abstract: { added: () => breaking("became abstract"), removed: () => compatible("is no longer abstract") },
+  readonly: { added: () => breaking("became readonly"), removed: () => compatible("is no longer readonly") },
+  default: { added: () => compatible("became the default export"), removed: () => breaking("is no longer the default export") },
+};
+
+function modifierFindings(before: DeclarationState, after: DeclarationState, skipReadonly: boolean): Finding[] {
+  const findings: Finding[] = [];
+  for (const [modifier, rule] of Object.entries(MODIFIER_RULES)) {
+    if (skipReadonly && modifier === "readonly") continue;
+    const had = before.modifiers.includes(modifier);
+    const has = after.modifiers.includes(modifier);
+    if (!had && has) findings.push(rule.added(modifier));
+    if (had && !has) findings.push(rule.removed(modifier));
+  }
+  return findings;
+}
+
+function verdictOf(findings: readonly Finding[]): ApiVerdict {
+  if (findings.some((finding) => finding.verdict === "breaking")) return "breaking";
+  if (findings.length === 0 || findings.some((finding) => finding.verdict === "unclassified")) return "unclassified";
+  return "compatible";
+}
+
+function changeOf(key: string, change: ApiChangeKind, found: readonly Finding[]): ApiChange {
+  const findings = found.length > 0 ? found : [unclassified("changed; no rule applies")];
+  const ordered = [...findings].sort((a, b) => rank(a.verdict) - rank(b.verdict));
+  return { key, change, verdict: verdictOf(findings), reasons: ordered.map((finding) => finding.reason) };
+}
+
+function rank(verdict: ApiVerdict): number {
+  return verdict === "breaking" ? 0 : verdict === "unclassified" ? 1 : 2;
+}
+
+function isMember(node: DiffNode, nodes: ReadonlyMap<string, DiffNode>): boolean {
+  return node.parent !== undefined && nodes.get(node.parent)?.kind !== "File" && nodes.has(node.parent);
+}
+
+function containerKind(node: DiffNode, nodes: ReadonlyMap<string, DiffNode>): string | undefined {
+  return node.parent === undefined ? undefined : nodes.get(node.parent)?.kind;
+}
+
+function addedFindings(node: DiffNode, input: ApiRuleInput): Finding[] {
+  if (!isMember(node, input.headNodes)) return [compatible("export added")];
+  const container = containerKind(node, input.headNodes);
+  if (node.modifiers.includes("abstract")) return [breaking("abstract member added: subclasses must implement it")];
+  if (container !== "Interface") return [compatible("member added")];
+  const shape = input.shapeOf(node.kind, node.signature);
+  const optional = shape?.form === "property" ? shape.optional : /^[^(:]*\?\s*[:(]/.test(node.signature);
+  return optional ? [compatible("optional member added to an interface")] : [breaking("required member added to an interface: objects and classes that implement it must add it")];
+}
+
+/** Every change to the exported API, with its verdict and the rules that gave it, sorted by key. */
+export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
+  const changes: ApiChange[] = [];
+  for (const node of input.diff.removed) {
+    if (!node.exported) continue;
+    changes.push(changeOf(node.key, "removed", [breaking(isMember(node, input.baseNodes) ? "member removed" : "export removed")]));
+  }
+  for (const move of input.diff.moved) {
+    if (!move.before.exported && !move.after.exported) continue;
+    const findings: Finding[] = [];
+    const otherFile = parseNodeKey(move.from).file !== parseNodeKey(move.to).file;
+    if (move.how === "moved" && otherFile) findings.push(unclassified("moved to another file: importers of the old file break unless it re-exports the declaration"));
+    else if (move.how === "moved") findings.push(breaking("moved to another container: the old member is gone"));
+    else findings.push(breaking(`renamed: the old name is gone (${move.how})`));
+    if (move.before.exported && !move.after.exported) findings.push(breaking("no longer exported"));
+    const kind = move.after.kind;
+    findings.push(...signatureFindings(kind, signatureWithName(move.before.signature, input.baseNodes.get(move.from), input.headNodes.get(move.to)), move.after.signature, input));
+    changes.push(changeOf(move.to, move.how === "moved" ? "moved" : "renamed", findings));
+  }
+  for (const changed of input.diff.changed) {
+    const { before, after } = changed;
+    if (!before.exported && !after.exported) continue;
+    if (before.exported && !after.exported) {
+      changes.push(changeOf(changed.key, "unexported", [breaking("no longer exported")]));
+      continue;
+    }
+    if (!before.exported && after.exported) {
+      changes.push(changeOf(changed.key, "added", [compatible("now exported")]));
+      continue;
+    }
+    const apiAspects = changed.aspects.filter((aspect) => aspect !== "body");
+    if (apiAspects.length === 0) continue;
+    const findings: Finding[] = [];
+    if (before.kind !== after.kind) findings.push(unclassified(`kind changed: ${before.kind} → ${after.kind}`));
+    else findings.push(...signatureFindings(after.kind, before.signature, after.signature, input));
+    findings.push(...modifierFindings(before, after, after.kind === "Property"));
+    changes.push(changeOf(changed.key, "changed", findings));
+  }
+  for (const node of input.diff.added) {
+    if (node.exported) changes.push(changeOf(node.key, "added", addedFindings(node, input)));
+  }
+  return changes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** A renamed declaration's old signature with its new name, so that the rename alone compares equal. */
+function signatureWithName(signature: string, before: DiffNode | undefined, after: DiffNode | undefined): string {
+  if (before === undefined || after === undefined || before.name === after.name) return signature;
+  return replaceName(signature, before.name, after.name);
+}

@@ -1,0 +1,63 @@
+/**
+ * `ts-graph diff`, from two sides' arguments to a report: resolve both sides (resolve-side.ts), compare
+ * (graph-diff.ts), classify the exported API (api-rules.ts, with the checker: type-relation.ts), walk the
+ * impact (change-impact.ts). Loaded only by the diff command: it loads TypeScript.
+ */
+import { classifyApiChanges, type ApiRuleInput } from "./api-rules.js";
+import { changeImpact } from "./change-impact.js";
+import { buildReport, type DiffReport, type FailOn } from "./diff-report.js";
+import { diffGraphs, type DiffNode } from "./graph-diff.js";
+import { readSide } from "./read-side.js";
+import { resolveSide, type ResolvedSide } from "./resolve-side.js";
+import { signatureShape } from "./signature-shape.js";
+import { checkAssignability, relationId } from "./type-relation.js";
+
+export interface DiffRequest {
+  readonly base: string;
+  readonly head: string;
+  readonly root: string;
+  readonly baseDb?: string | undefined;
+  readonly headDb?: string | undefined;
+  readonly depth: number;
+  readonly failOn: FailOn | undefined;
+  /** Index warnings and one line per index run (stderr in the CLI). */
+  readonly onNote: (message: string) => void;
+}
+
+/** Classifies twice: once to learn which type pairs the rules ask about, then with the checker's answers to all of them at once. */
+function classifyWithChecker(input: Omit<ApiRuleInput, "assignable">) {
+  const asked: [string, string][] = [];
+  classifyApiChanges({ ...input, assignable: (from, to) => (asked.push([from, to]), undefined) });
+  const answers = checkAssignability(asked);
+  return classifyApiChanges({ ...input, assignable: (from, to) => answers.get(relationId(from, to)) });
+}
+
+function byKey(nodes: readonly DiffNode[]): Map<string, DiffNode> {
+  return new Map(nodes.map((node) => [node.key, node]));
+}
+
+export async function runDiff(request: DiffRequest): Promise<DiffReport> {
+  const sides: ResolvedSide[] = [];
+  try {
+    const base = await resolveSide(request.base, { root: request.root, cacheDb: request.baseDb, onNote: request.onNote });
+    sides.push(base);
+    const head = await resolveSide(request.head, { root: request.root, cacheDb: request.headDb, seedDb: request.baseDb, onNote: request.onNote });
+    sides.push(head);
+    const baseData = readSide(base.db, base.text);
+    const headData = readSide(head.db, head.text);
+    const diff = diffGraphs(baseData, headData);
+    const api = classifyWithChecker({ diff, baseNodes: byKey(baseData.nodes), headNodes: byKey(headData.nodes), shapeOf: signatureShape });
+    const impact = changeImpact(diff, base.db, head.db, request.depth);
+    return buildReport({
+      base: base.label,
+      head: head.label,
+      diff,
+      api,
+      impact,
+      failOn: request.failOn,
+      bodiesCompared: base.text !== undefined && head.text !== undefined,
+    });
+  } finally {
+    for (const side of sides) side.close();
+  }
+}

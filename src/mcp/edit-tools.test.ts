@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeEditProject } from "../test-support/edit-project.js";
+import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { startInProcessServer, textOf, type InProcessServer } from "../test-support/mcp.js";
+
+/** Each edit tool through the MCP server and the SDK client: the answers, the writes, and the refusals. */
+
+let root: string;
+let server: InProcessServer;
+const read = (file: string): string => fs.readFileSync(path.join(root, "src", file), "utf8");
+
+beforeAll(async () => {
+  root = makeTempDir();
+  writeEditProject(root);
+  server = await startInProcessServer({ roots: [root] });
+});
+
+afterAll(async () => {
+  await server.close();
+  removeTempDirs();
+});
+
+describe("edit tools over MCP", () => {
+  it("lists the edit tools as destructive, not read-only", async () => {
+    const { tools } = await server.client.listTools();
+    for (const name of ["replace_symbol", "insert_before_symbol", "insert_after_symbol", "delete_symbol", "rename_symbol"]) {
+      expect(tools.find((tool) => tool.name === name)?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    }
+  });
+
+  it("replace_symbol: a dry run answers the diff, the call writes and updates the graph", async () => {
+    const dry = await server.call("replace_symbol", { symbol: "unit", content: "export function unit(): number {\n  return 2;\n}", dryRun: true });
+    expect(dry.isError).toBeFalsy();
+    expect(textOf(dry)).toContain("-  return 1;\n+  return 2;");
+    expect(read("cart.ts")).toContain("return 1;");
+    const written = await server.call("replace_symbol", { symbol: "unit", content: "export function unit(): number {\n  return 2;\n}" });
+    expect(textOf(written)).toContain("graph: updated with the edit");
+    expect(read("cart.ts")).toContain("return 2;");
+    expect((written.structuredContent as { graphUpdated?: boolean }).graphUpdated).toBe(true);
+  });
+
+  it("insert_before_symbol and insert_after_symbol add whole declarations around the target", async () => {
+    const before = await server.call("insert_before_symbol", { symbol: "unit", content: "export const ZERO = 0;" });
+    expect(before.isError).toBeFalsy();
+    const after = await server.call("insert_after_symbol", { symbol: "Cart.add", content: "clear(): void {\n  this.items = [];\n}" });
+    expect(after.isError).toBeFalsy();
+    expect(read("cart.ts")).toContain("}\n\nexport const ZERO = 0;\n\nexport function unit()");
+    expect(read("cart.ts")).toContain("    this.items.push(item);\n  }\n\n  clear(): void {\n    this.items = [];\n  }\n}");
+  });
+
+  it("delete_symbol refuses while the graph has references and deletes an unreferenced declaration", async () => {
+    const refused = await server.call("delete_symbol", { symbol: "unit" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("src/main.ts:");
+    const deleted = await server.call("delete_symbol", { symbol: "ZERO" });
+    expect(deleted.isError).toBeFalsy();
+    expect(read("cart.ts")).not.toContain("ZERO");
+  });
+
+  it("rename_symbol renames across files", async () => {
+    const renamed = await server.call("rename_symbol", { symbol: "Cart.add", newName: "put" });
+    expect(renamed.isError).toBeFalsy();
+    expect(read("main.ts")).toContain("cart.put(unit());");
+    expect(read("cart.ts")).toContain("  put(item: number): void {");
+  });
+
+  it("refuses a path outside the root and ts-graph's own files", async () => {
+    const outside = makeTempDir();
+    fs.writeFileSync(path.join(outside, "x.ts"), "export const x = 1;\n");
+    for (const [file, expected] of [
+      [path.join(outside, "x.ts"), "outside the workspace"],
+      [".ts-graph/graph.db", "ts-graph's own database or configuration"],
+    ] as const) {
+      const result = await server.call("replace_symbol", { symbol: "x", file, content: "export const x = 2;" });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(expected);
+    }
+    expect(fs.readFileSync(path.join(outside, "x.ts"), "utf8")).toBe("export const x = 1;\n");
+  });
+});

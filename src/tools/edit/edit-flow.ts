@@ -1,0 +1,218 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { echoed, plural } from "../text.js";
+import { ToolInputError, ToolUnavailableError, type DeclarationContainer, type EditLanguage, type EditSupport, type FileDiagnostic, type SourceProblem, type ToolContext, type ToolResult } from "../tool-contract.js";
+import { writeAllOrNothing, type FileWrite } from "./atomic-write.js";
+import { compareDiagnostics } from "./diagnostic-change.js";
+import { editStructured, formatEditText, type ChangedFile, type DiagnosticChange, type EditAnswer, type ShownDiagnostic } from "./format.js";
+import { graphHashOf, importersOf } from "./query.js";
+import { decodeSource, encodeSource, type SourceText } from "./source-text.js";
+
+/**
+ * The IO of every edit: read the file and check it is the one the graph (and the caller) knows, check the
+ * new text's syntax, show the diff or write it atomically, update the graph, compare the diagnostics.
+ */
+
+/** Importers whose diagnostics are compared, at most (more would make an edit slow). */
+const MAX_COMPARED_IMPORTERS = 20;
+
+export function hashOf(bytes: Buffer): string {
+  return crypto.createHash("sha1").update(bytes.toString("utf8")).digest("hex");
+}
+
+/** A file read for editing: validated for writing, its bytes, its text, its hash. */
+export interface EditTarget {
+  /** Graph path (relative to the root). */
+  readonly file: string;
+  readonly absolute: string;
+  readonly bytes: Buffer;
+  readonly source: SourceText;
+  readonly hash: string;
+}
+
+export async function requireEditSupport(context: ToolContext): Promise<EditSupport> {
+  if (context.editSupport === undefined) {
+    throw new ToolUnavailableError("this front end cannot edit files", "use the ts-graph CLI or its MCP server (ts-graph serve)");
+  }
+  return context.editSupport();
+}
+
+/**
+ * Reads a file to edit: inside the root, not ts-graph's own, text in UTF-8, and the same text the graph
+ * indexed and the caller expects (`expectedHash`). Anything else is refused with what to do.
+ */
+export function readTarget(context: ToolContext, file: string, expectedHash: string | undefined): EditTarget {
+  const validated = context.paths.validate(file, { forWrite: true });
+  const bytes = fs.readFileSync(validated.absolute);
+  const decoded = decodeSource(bytes);
+  if (!decoded.ok) throw new ToolInputError(`${file} cannot be edited: ${decoded.why}.`);
+  const hash = hashOf(bytes);
+  if (expectedHash !== undefined && expectedHash !== hash) {
+    throw new ToolInputError(
+      `${file} changed since you read it: its SHA-1 is now ${hash}, not ${echoed(expectedHash)}. Nothing was written. Read it again (or dry-run the edit again) and retry with the new hash.`,
+      { reason: "stale", file, hash },
+    );
+  }
+  const indexed = graphHashOf(context.db, validated.relative);
+  if (indexed !== hash) {
+    throw new ToolInputError(
+      indexed === undefined
+        ? `${file} is not in the graph; index it first (ts-graph index), then retry.`
+        : `${file} differs from the graph (the graph has SHA-1 ${indexed}, the file ${hash}) and could not be brought up to date; nothing was written. Run ts-graph index (or wait for the server's update), then retry.`,
+      { reason: "stale", file, hash },
+    );
+  }
+  return { file: validated.relative, absolute: validated.absolute, bytes, source: decoded.source, hash };
+}
+
+function problemList(problems: readonly SourceProblem[]): string {
+  return problems
+    .slice(0, 5)
+    .map((problem) => `\n  - line ${problem.line}, column ${problem.column}: ${problem.message}`)
+    .join("");
+}
+
+/**
+ * Refuses content that does not parse alone (as what `container` holds; lines are the content's own, counted
+ * from its first line as given), and an edited file with more syntax errors than before.
+ */
+export function checkSyntax(support: EditSupport, target: EditTarget, newBody: string, content?: { readonly text: string; readonly container: DeclarationContainer }): void {
+  if (content !== undefined) {
+    const skipped = /^(?:[ \t]*\r?\n)*/.exec(content.text)?.[0].split("\n").length ?? 1;
+    const normalized = content.text.replace(/\r\n?/g, "\n").replace(/^(?:[ \t]*\n)+/, "");
+    const errors = support.syntax.syntaxErrors(target.file, normalized, content.container).map((error) => ({ ...error, line: error.line + skipped - 1 }));
+    if (errors.length > 0) {
+      throw new ToolInputError(`The content does not parse on its own (as ${content.container === "statements" ? "declarations" : `${content.container} members`}); nothing was written:${problemList(errors)}`, {
+        reason: "syntax",
+        where: "content",
+        errors,
+      });
+    }
+  }
+  const before = support.syntax.syntaxErrors(target.file, target.source.body);
+  const after = support.syntax.syntaxErrors(target.file, newBody);
+  if (after.length > before.length) {
+    throw new ToolInputError(`${target.file} would not parse after the edit; nothing was written (lines of the edited file):${problemList(after)}`, {
+      reason: "syntax",
+      where: "file",
+      errors: after,
+    });
+  }
+}
+
+/** One file of an edit, ready to show or write. */
+export interface PreparedFile {
+  readonly target: EditTarget;
+  readonly body: string;
+  readonly diff: string;
+  readonly changes?: number;
+}
+
+function changedFile(prepared: PreparedFile): ChangedFile {
+  return {
+    file: prepared.target.file,
+    hashBefore: prepared.target.hash,
+    hashAfter: hashOf(encodeSource(prepared.target.source, prepared.body)),
+    diff: prepared.diff,
+    changes: prepared.changes,
+  };
+}
+
+function shown(context: ToolContext, diagnostic: FileDiagnostic): ShownDiagnostic {
+  return { file: path.relative(context.root, diagnostic.file).split(path.sep).join("/"), line: diagnostic.line, column: diagnostic.column, code: diagnostic.code, message: diagnostic.message };
+}
+
+/**
+ * The changed files and their importers (at most MAX_COMPARED_IMPORTERS), as absolute paths, and how many
+ * importers were left out. Importers are left out altogether when the edit changes nothing they can see
+ * (every changed file's surface is the same before and after): their diagnostics cannot change.
+ */
+function comparedFiles(context: ToolContext, support: EditSupport, prepared: readonly PreparedFile[]): { readonly files: string[]; readonly unchecked: number; readonly surfaceKept: boolean } {
+  const changed = new Set(prepared.map((file) => file.target.file));
+  const surfaceKept = prepared.every((file) => support.syntax.surface(file.target.file, file.target.source.body) === support.syntax.surface(file.target.file, file.body));
+  if (surfaceKept) return { files: prepared.map((file) => file.target.absolute), unchecked: 0, surfaceKept };
+  const importers = [...new Set(prepared.flatMap((file) => importersOf(context.db, file.target.file)))].filter((file) => !changed.has(file));
+  const kept = importers.slice(0, MAX_COMPARED_IMPORTERS);
+  return { files: [...prepared.map((file) => file.target.absolute), ...kept.map((file) => path.join(context.root, file))], unchecked: importers.length - kept.length, surfaceKept };
+}
+
+function languageOf(support: EditSupport): { readonly language?: EditLanguage; readonly error?: string } {
+  try {
+    return { language: support.language() };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Shows the edit (dry run) or writes it: all files or none, then brings the graph up to date and compares
+ * the diagnostics of the changed files and their importers with those before the write.
+ */
+export async function finishEdit(
+  context: ToolContext,
+  support: EditSupport,
+  request: { readonly action: string; readonly dryRun: boolean; readonly files: readonly PreparedFile[]; readonly notes?: readonly string[] },
+): Promise<ToolResult> {
+  const files = request.files.map(changedFile);
+  if (request.dryRun) {
+    const answer: EditAnswer = { action: request.action, dryRun: true, files, notes: request.notes };
+    return { text: formatEditText(answer), structured: editStructured(answer) };
+  }
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (phase: string): void => {
+    const now = performance.now();
+    timings[phase] = Math.round(now - mark);
+    mark = now;
+  };
+  const compared = comparedFiles(context, support, request.files);
+  const { language, error } = languageOf(support);
+  let before: readonly FileDiagnostic[] | undefined;
+  let diagnosticsNote = error === undefined ? undefined : `not compared: the language service could not be built (${error})`;
+  try {
+    before = language?.diagnostics(compared.files);
+  } catch (failure) {
+    diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;
+  }
+  lap("diagnosticsBefore");
+  const writes: FileWrite[] = request.files.map((file) => ({ absolute: file.target.absolute, before: file.target.bytes, after: encodeSource(file.target.source, file.body) }));
+  writeAllOrNothing(writes);
+  lap("write");
+  // The files are written: a failed graph update is reported in the answer, not as a failed edit.
+  const graphError = await context.ensureFresh(writes.map((write) => write.absolute)).then(
+    () => undefined,
+    (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)),
+  );
+  lap("graphUpdate");
+  const graphUpdated = files.every((file) => graphHashOf(context.db, file.file) === file.hashAfter);
+  let diagnostics: DiagnosticChange | undefined;
+  if (language !== undefined && before !== undefined) {
+    try {
+      const after = language.diagnostics(compared.files);
+      diagnostics = compareDiagnostics(
+        before.map((diagnostic) => shown(context, diagnostic)),
+        after.map((diagnostic) => shown(context, diagnostic)),
+        compared.files.length,
+        compared.unchecked,
+        compared.surfaceKept,
+      );
+    } catch (failure) {
+      diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;
+    }
+  }
+  lap("diagnosticsAfter");
+  const notes = [...(graphError === undefined ? [] : [`the graph update failed (${graphError}); the files are written, run ts-graph index`]), ...(request.notes ?? [])];
+  const answer: EditAnswer = { action: request.action, dryRun: false, files, graphUpdated, diagnostics, diagnosticsNote, notes, timingsMs: timings };
+  return { text: formatEditText(answer), structured: editStructured(answer) };
+}
+
+/** `src/cart.ts:Cart.total` referred to by N places: the refusal of a delete. */
+export function referencesList(references: readonly { readonly kind: string; readonly source: string; readonly file: string; readonly lines: readonly number[] }[]): string {
+  const shownReferences = references.slice(0, 20).map((reference) => {
+    const lines = reference.lines.length === 0 ? "" : `:${reference.lines.join(",")}`;
+    return `\n  - ${reference.source} (${reference.kind}, ${reference.file}${lines})`;
+  });
+  const more = references.length > 20 ? `\n  - … ${plural(references.length - 20, "more")}` : "";
+  return shownReferences.join("") + more;
+}

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { FILE_DESCRIPTION } from "../symbol-input.js";
+import { describeNode, type SymbolNode } from "../symbol-address.js";
+import { echoed, plural } from "../text.js";
+import { defineTool, ToolInputError, type EditSupport, type ToolContext, type ToolResult } from "../tool-contract.js";
+import { checkSyntax, finishEdit, readTarget, referencesList, requireEditSupport, type EditTarget, type PreparedFile } from "./edit-flow.js";
+import { planEdit, type EditOperation } from "./edit-plan.js";
+import { locateForEdit } from "./locate.js";
+import { incomingReferences } from "./query.js";
+import { normalizeContent } from "./source-text.js";
+import { unifiedDiff } from "./unified-diff.js";
+
+const addressShape = {
+  symbol: z
+    .string()
+    .min(1)
+    .describe("the declaration: a node key (src/cart.ts:Cart.total), a qualified name (Cart.total, NS.fn, api.get) or a name with `line`"),
+  file: z.string().min(1).optional().describe(FILE_DESCRIPTION),
+  line: z.number().int().min(1).optional().describe("a line inside the declaration: picks one of several declarations of the same name"),
+  expectedHash: z
+    .string()
+    .optional()
+    .describe("SHA-1 of the file as you last read it (every edit answer gives it): the edit is refused if the file changed since"),
+  dryRun: z.boolean().default(false).describe("show the unified diff and write nothing"),
+};
+
+const contentShape = {
+  content: z.string().describe("the code to write: whole declarations (class members for a member), re-indented to the target"),
+};
+
+const EDIT_ANNOTATIONS = { destructiveHint: true, idempotentHint: false, openWorldHint: false, readOnlyHint: false } as const;
+
+const SAFETY =
+  "Nothing is written when the content or the edited file does not parse (the error gives line and column), when the file " +
+  "changed since the graph indexed it or since `expectedHash`, or outside the workspace; writes are atomic, line endings, " +
+  "BOM, mode and indentation style are kept. After the write the graph is updated and the TypeScript diagnostics the " +
+  "edit introduced or removed (in the file and its importers) are listed. dryRun shows the unified diff only.";
+
+interface DeclarationEditInput {
+  readonly symbol: string;
+  readonly file?: string | undefined;
+  readonly line?: number | undefined;
+  readonly expectedHash?: string | undefined;
+  readonly dryRun: boolean;
+  readonly content?: string;
+}
+
+/** The target, its site in the text as it is now, and the edit support. */
+async function prepare(context: ToolContext, input: DeclarationEditInput): Promise<{ node: SymbolNode; support: EditSupport; target: EditTarget }> {
+  const node = await locateForEdit(context, input);
+  const support = await requireEditSupport(context);
+  const target = readTarget(context, node.file, input.expectedHash);
+  return { node, support, target };
+}
+
+function siteOf(support: EditSupport, target: EditTarget, node: SymbolNode) {
+  const site = support.syntax.declarations(target.file, target.source.body).get(node.key);
+  if (site === undefined) {
+    throw new ToolInputError(`${node.key} is not declared in ${target.file} as it is on disk; re-index (ts-graph index) and retry.`);
+  }
+  return site;
+}
+
+async function runDeclarationEdit(operation: EditOperation, input: DeclarationEditInput, context: ToolContext): Promise<ToolResult> {
+  const { node, support, target } = await prepare(context, input);
+  const site = siteOf(support, target, node);
+  const content = input.content ?? "";
+  const plan = planEdit(target.source, {
+    operation,
+    site,
+    content,
+    literalLines: operation === "delete" ? new Set() : support.syntax.literalLines(target.file, normalizeContent(content)),
+  });
+  if (!plan.ok) throw new ToolInputError(`Cannot ${operation.replace("_", " ")} ${describeNode(node)}: ${plan.why}. Nothing was written.`);
+  checkSyntax(support, target, plan.body, operation === "delete" ? undefined : { text: content, container: site.container });
+  const prepared: PreparedFile = { target, body: plan.body, diff: unifiedDiff(target.file, target.source.body, plan.body) };
+  return finishEdit(context, support, { action: `${operation} ${node.key}`, dryRun: input.dryRun, files: [prepared] });
+}
+
+function declarationEditTool(operation: "replace" | "insert_before" | "insert_after", description: string) {
+  return defineTool({
+    name: `${operation}_symbol`,
+    description: `${description}\n${SAFETY}`,
+    inputShape: { ...addressShape, ...contentShape },
+    positional: ["symbol"],
+    annotations: { title: `${operation.replace("_", " ")} a declaration`, ...EDIT_ANNOTATIONS },
+    run: (input, context) => runDeclarationEdit(operation, input, context),
+  });
+}
+
+export const replaceSymbolTool = declarationEditTool(
+  "replace",
+  "Replaces one declaration (function, class, method, property, variable, type, …) with new content, located by the graph. " +
+    "Its doc comment and decorators are kept unless the content starts with its own comment or decorator.",
+);
+
+export const insertBeforeSymbolTool = declarationEditTool(
+  "insert_before",
+  "Inserts whole lines before a declaration (before its doc comment and decorators), with the blank-line convention of its neighbours.",
+);
+
+export const insertAfterSymbolTool = declarationEditTool(
+  "insert_after",
+  "Inserts whole lines after a declaration, with the blank-line convention of its neighbours.",
+);
+
+export const deleteSymbolTool = defineTool({
+  name: "delete_symbol",
+  description: `Removes a declaration with its doc comment, decorators and its line(s). Refused while the graph has references to it (listed) unless force.\n${SAFETY}`,
+  inputShape: { ...addressShape, force: z.boolean().default(false).describe("delete even though other code refers to it") },
+  positional: ["symbol"],
+  annotations: { title: "Delete a declaration", ...EDIT_ANNOTATIONS },
+  async run(input, context) {
+    const node = await locateForEdit(context, input);
+    const references = incomingReferences(context.db, node);
+    if (references.length > 0 && !input.force) {
+      throw new ToolInputError(
+        `${node.key} is referred to by ${plural(references.length, "edge")}; delete or change them first, or pass force to delete anyway. Nothing was written.${referencesList(references)}`,
+        { reason: "referenced", references },
+      );
+    }
+    return runDeclarationEdit("delete", input, context);
+  },
+});
+
+/** The old name as the code spells it: the last part of the qualified name, without a `#variant`. */
+function nameOf(node: SymbolNode): string {
+  return node.qualifiedName.slice(node.qualifiedName.lastIndexOf(".") + 1).replace(/#.*$/, "");
+}
+
+export const renameSymbolTool = defineTool({
+  name: "rename_symbol",
+  description:
+    "Renames a declaration and every reference to it in every project of the root, type-aware (TypeScript's rename): " +
+    "imports, re-exports, shorthand properties (kept working with `old: new`), members through their types. " +
+    "Occurrences in strings and comments are left alone unless asked. Refused when the new name is not an identifier or " +
+    "already names something the renamed code would then refer to. All files are written or none.\n" +
+    SAFETY,
+  inputShape: {
+    ...addressShape,
+    newName: z.string().min(1).describe("the new name"),
+    strings: z.boolean().default(false).describe("also rename occurrences in string literals"),
+    comments: z.boolean().default(false).describe("also rename occurrences in comments"),
+  },
+  positional: ["symbol", "newName"],
+  annotations: { title: "Rename a declaration", ...EDIT_ANNOTATIONS },
+  async run(input, context) {
+    const { node, support, target } = await prepare(context, input);
+    const site = siteOf(support, target, node);
+    const oldName = nameOf(node);
+    if (input.newName === oldName) throw new ToolInputError(`${node.key} is already called ${oldName}.`);
+    const plan = support.language().planRename(target.absolute, site.nameStart, input.newName, { strings: input.strings, comments: input.comments });
+    if (plan.status === "refused") throw new ToolInputError(`Cannot rename ${node.key} to ${echoed(input.newName)}: ${plan.reason}. Nothing was written.`, { reason: "refused" });
+    const byFile = new Map<string, typeof plan.locations>();
+    for (const location of plan.locations) byFile.set(location.file, [...(byFile.get(location.file) ?? []), location]);
+    await context.ensureFresh([...byFile.keys()]);
+    const files: PreparedFile[] = [...byFile].map(([absolute, locations]) => {
+      const fileTarget = absolute === target.absolute ? target : readTarget(context, absolute, undefined);
+      let body = fileTarget.source.body;
+      for (const location of [...locations].sort((a, b) => b.start - a.start)) {
+        const old = body.slice(location.start, location.start + location.length);
+        if (old !== oldName && !(input.strings || input.comments)) {
+          throw new ToolInputError(`${fileTarget.file} changed while the rename was being planned (found ${echoed(old)} where ${oldName} was); nothing was written. Retry.`);
+        }
+        body = body.slice(0, location.start) + location.prefix + input.newName + location.suffix + body.slice(location.start + location.length);
+      }
+      checkSyntax(support, fileTarget, body);
+      return { target: fileTarget, body, diff: unifiedDiff(fileTarget.file, fileTarget.source.body, body), changes: locations.length };
+    });
+    files.sort((a, b) => a.target.file.localeCompare(b.target.file));
+    const notes = [
+      `${plural(plan.locations.length, "place")} in ${plural(files.length, "file")}${input.strings || input.comments ? "" : "; strings and comments left alone (strings, comments to include them)"}`,
+    ];
+    return finishEdit(context, support, { action: `rename ${node.key} → ${input.newName}`, dryRun: input.dryRun, files, notes });
+  },
+});

@@ -1,0 +1,61 @@
+import { describeNode, requireSymbol, resolveSymbol, type SymbolNode } from "../symbol-address.js";
+import { symbolFromInput } from "../symbol-input.js";
+import { echoed } from "../text.js";
+import { ToolInputError, type ToolContext } from "../tool-contract.js";
+
+/**
+ * Which declaration an edit is about: a node key, a qualified name (`Cart.total`, `NS.fn`, `api.get`), or a
+ * name with `line` (a line inside the declaration) when several declarations share the name. Never a silent
+ * first match: several matches are an error that lists each; none lists the closest names.
+ */
+export interface EditAddress {
+  readonly symbol: string;
+  readonly file?: string | undefined;
+  readonly line?: number | undefined;
+}
+
+/** The innermost of the candidates whose lines hold `line`, or why there is not exactly one. */
+function atLine(candidates: readonly SymbolNode[], line: number): SymbolNode | ToolInputError {
+  const holding = candidates.filter((node) => node.startLine <= line && line <= node.endLine);
+  const listed = (nodes: readonly SymbolNode[]): string => nodes.map((node) => `\n  - ${describeNode(node)}`).join("");
+  if (holding.length === 0) {
+    return new ToolInputError(`None of the declarations that match spans line ${line}; give the line of one of them:${listed(candidates)}`, {
+      reason: "not-at-line",
+      candidates,
+    });
+  }
+  const span = (node: SymbolNode): number => node.endLine - node.startLine;
+  const smallest = Math.min(...holding.map(span));
+  const innermost = holding.filter((node) => span(node) === smallest);
+  const [only] = innermost;
+  if (only !== undefined && innermost.length === 1) return only;
+  return new ToolInputError(`${innermost.length} declarations that match span line ${line}; give a node key:${listed(innermost)}`, { reason: "ambiguous", candidates: innermost });
+}
+
+function select(context: ToolContext, address: EditAddress & { readonly line: number }): SymbolNode {
+  const resolution = resolveSymbol(context.db, address);
+  if (resolution.status === "not-found") return requireSymbol(context.db, address);
+  const chosen = atLine(resolution.status === "found" ? [resolution.node] : resolution.candidates, address.line);
+  if (chosen instanceof ToolInputError) throw chosen;
+  return chosen;
+}
+
+export async function locateForEdit(context: ToolContext, address: EditAddress): Promise<SymbolNode> {
+  const { line } = address;
+  // A file named by the caller is checked for writing first: outside the roots, through a link out, or ts-graph's own is refused.
+  if (address.file !== undefined) context.paths.validate(address.file, { mustExist: false, forWrite: true });
+  const node =
+    line === undefined
+      ? await symbolFromInput(context, address.symbol, address.file)
+      : await (async () => {
+          const validated = address.file === undefined ? undefined : context.paths.validate(address.file, { mustExist: false });
+          const narrowed = { symbol: address.symbol, file: validated?.relative, line };
+          const first = select(context, narrowed);
+          await context.ensureFresh([context.paths.validate(first.file, { mustExist: false }).absolute]);
+          return select(context, narrowed);
+        })();
+  if (node.kind === "File") {
+    throw new ToolInputError(`"${echoed(address.symbol)}" is the file ${node.file}; the edit tools change declarations (give one of its declarations).`);
+  }
+  return node;
+}
