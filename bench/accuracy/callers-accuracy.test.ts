@@ -44,14 +44,14 @@ describe("callers' answers against the compiler on sample-projects/resolution", 
 
   it("counts the deliberate differences on their rows, with exactly these sites", () => {
     // Both count `arr.forEach(this.m)`-like `x.f` uses and the functions a Router stores; ts-graph's REFERENCES
-    // edges and the compiler's items agree on three. The compiler also counts the read `init.protocol` for the
-    // object-literal getter that implements `Init.protocol`: ts-graph records a READS of the interface property,
-    // which callers does not follow (ISSUES.md). ts-graph lists the bare `getPath` stored beside
-    // `options.getPath` on the same line (a REFERENCES site, not a call for the compiler).
+    // edges and the compiler's items agree on three. Both count the read `init.protocol` for the object-literal
+    // getter that implements `Init.protocol`: callers of a getter follows the READS of the member it implements.
+    // ts-graph lists the bare `getPath` stored beside `options.getPath` on the same line (a REFERENCES site,
+    // not a call for the compiler).
     expect(row("x.f as a value")).toEqual({
-      compiler: ["src/literal-getters/request.ts:21 src/literal-getters/request.ts:20 → protocol (src/literal-getters/request.ts:14)"],
+      compiler: [],
       tsGraph: ["src/stored-functions/router.ts:60 src/stored-functions/router.ts:55 → getPath (src/stored-functions/router.ts:18)"],
-      both: 3,
+      both: 4,
     });
     // BaseIterator.next implements lib's Iterator.next only as a member inherited into Numbers.
     expect(row("inherited implementation of a library member")).toEqual({
@@ -72,6 +72,7 @@ describe("callers' answers against the compiler on sample-projects/resolution", 
         "src/callbacks/usage.ts:20 src/callbacks/usage.ts:19 → save (src/callbacks/actions.ts:10)",
         "src/constructor-functions/shapes.ts:16 src/constructor-functions/shapes.ts → Shape (src/constructor-functions/shapes.ts:12)",
         "src/constructor-functions/shapes.ts:19 src/constructor-functions/shapes.ts:18 → LegacyPoint (src/constructor-functions/shapes.ts:8)",
+        "src/member-uses/qualifiers.ts:59 src/member-uses/qualifiers.ts → identity (src/member-uses/qualifiers.ts:54)",
         "src/stored-functions/router.ts:38 src/stored-functions/router.ts → safeDecode (src/stored-functions/router.ts:30)",
         "src/stored-functions/router.ts:43 src/stored-functions/router.ts → safeDecode (src/stored-functions/router.ts:30)",
         "src/stored-functions/router.ts:43 src/stored-functions/router.ts:42 → safeDecode (src/stored-functions/router.ts:30)",

@@ -51,20 +51,22 @@ function nameText(name: ts.Node): string | undefined {
   return undefined;
 }
 
-/** An overload signature's node spans to its implementation (ts-graph makes one node of them). */
+/**
+ * An overload signature's node spans to its implementation, or an interface method's to its last overload
+ * (ts-graph makes one node of them).
+ */
 function endWithImplementation(declaration: ts.Node): number {
-  if (!(ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration) || ts.isConstructorDeclaration(declaration)) || declaration.body !== undefined) {
-    return declaration.getEnd();
-  }
+  const overloadable = ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration) || ts.isConstructorDeclaration(declaration) || ts.isMethodSignature(declaration);
+  if (!overloadable || ("body" in declaration && declaration.body !== undefined)) return declaration.getEnd();
   const siblings = declaration.parent.getChildren().flatMap((child) => (child.kind === ts.SyntaxKind.SyntaxList ? child.getChildren() : [child]));
   const own = nameText(declaration.name ?? declaration);
   let end = declaration.getEnd();
   for (const sibling of siblings.slice(siblings.indexOf(declaration) + 1)) {
     if (sibling.kind !== declaration.kind) break;
-    const other = sibling as ts.FunctionDeclaration | ts.MethodDeclaration | ts.ConstructorDeclaration;
+    const other = sibling as ts.FunctionDeclaration | ts.MethodDeclaration | ts.ConstructorDeclaration | ts.MethodSignature;
     if (nameText(other.name ?? other) !== own) break;
     end = other.getEnd();
-    if (other.body !== undefined) break;
+    if ("body" in other && other.body !== undefined) break;
   }
   return end;
 }

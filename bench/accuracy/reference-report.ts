@@ -119,6 +119,8 @@ export function referenceReport(corpus: string, result: OracleResult, top: numbe
     lines.push(`- \`${check.file}:${check.line}\` \`${check.source}\` → \`${check.target}\`: \`${result.lineText(check.file, check.line).slice(0, 140)}\``);
   }
   lines.push("", "### Missed sites by form", "", ...missesByForm(result, 3), "");
+  lines.push("### Sites with an edge from a container, by form", "", ...missesByForm(result, 2, "edge from a container"), "");
+  lines.push("### Sites with an edge at another line, by form", "", ...missesByForm(result, 2, "edge, other line"), "");
   const byTarget = new Map<string, number>();
   for (const site of result.sites) if (site.verdict === "missing") byTarget.set(`\`${site.target.key}\` (${site.targetKind})`, (byTarget.get(`\`${site.target.key}\` (${site.targetKind})`) ?? 0) + 1);
   lines.push("### Nodes with the most missed sites", "", ...[...byTarget].sort((a, b) => b[1] - a[1]).slice(0, top).map(([target, misses]) => `- ${misses} × ${target}`), "");

@@ -12,7 +12,7 @@ import { fileKey, type ExternalKey } from "../model/node-key.js";
 import type { ExternalMemberKeys } from "./external-members.js";
 import type { FileDeclarations } from "./extract-declarations.js";
 import { lineOf, skipOuterExpressions } from "./declaration-text.js";
-import { isStoringAssignment, storedValues, valueUseOf } from "./value-use.js";
+import { isStoringAssignment, outerExpression, storedValues, valueUseOf } from "./value-use.js";
 
 /** What edge extraction needs to know beyond the file itself. */
 export interface EdgeContext {
@@ -58,9 +58,11 @@ const VALUE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function",
 /** What an assignment can store a function in, for a later call (`this.getPath = getPath`, `this.m = this.m.bind(this)`). */
 const STORE_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Variable", "Property", "Method"]);
 const TYPE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias", "Enum"]);
-/** A namespace that qualifies a type name (`Brand.BrandErrors`). */
-const QUALIFIER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Namespace"]);
+/** A namespace that qualifies a type name (`Brand.BrandErrors`), or an enum naming a member's type (`Kind.ZodString`). */
+const QUALIFIER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Namespace", "Enum"]);
 const HERITAGE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Interface", "TypeAlias"]);
+/** What a class may extend that holds a class rather than declaring one (`extends Data.Class<…>`). */
+const HELD_CLASS_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Variable", "Property"]);
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Method", "Property"]);
 
 /** Node kinds that own the calls made inside them. */
@@ -109,6 +111,18 @@ function accessedName(expression: ts.PropertyAccessExpression | ts.ElementAccess
   return ts.isStringLiteralLike(expression.argumentExpression) ? expression.argumentExpression.text : undefined;
 }
 
+/** The member name a key or a binding names: an identifier's, a string's or a number's text; undefined for a computed name. */
+function propertyNameText(name: ts.PropertyName): string | undefined {
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  return undefined;
+}
+
+/** Whether an expression is written as a literal, a name or `a.b` (what a discriminant's value usually is). */
+function mayBeUnit(expression: ts.Expression): boolean {
+  const inner = skipOuterExpressions(expression);
+  return ts.isLiteralExpression(inner) || ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword || ts.isPrefixUnaryExpression(inner);
+}
+
 /** The callee as written, on one line, cut to DYNAMIC_CALL_EXPRESSION_MAX characters. */
 export function calleeText(text: string): string {
   const oneLine = text.replace(/\s+/g, " ").trim();
@@ -129,6 +143,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   const externalImports = new Map<string, ExternalImport>();
   const externalEdges = new Map<string, { kind: ExtractedExternalEdge["kind"]; source: ExtractedNode; target: ExternalKey; lines: number[] }>();
   const dynamicCalls: ExtractedDynamicCall[] = [];
+  const literalTypes = new Map<ts.ObjectLiteralExpression, readonly ts.Type[]>();
 
   /** One entry per (kind, source, target), collecting the line of every site. */
   function addSite<T extends { readonly lines: number[] }>(into: Map<string, T>, id: string, entry: () => T, line: number | undefined): void {
@@ -412,7 +427,78 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     }
   }
 
+  /**
+   * The types whose members an object literal's keys set: its contextual type (`go(d, { maxDepth: 2 })` sets
+   * `Context.maxDepth`), or the assigned value's type in a destructuring assignment (`({ a } = value)`). Of a
+   * union, the members its literal-valued keys do not rule out (`{ code: "too_big", … }` sets the `code` of
+   * the issue whose `code` is "too_big"), as find-references has it.
+   */
+  function typesSetBy(literal: ts.ObjectLiteralExpression): readonly ts.Type[] {
+    const known = literalTypes.get(literal);
+    if (known !== undefined) return known;
+    const parent = outerExpression(literal).parent;
+    const assigned = ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === outerExpression(literal);
+    const type = assigned ? checker.getTypeAtLocation(parent.right) : checker.getContextualType(literal);
+    const types = type === undefined ? [] : type.isUnion() ? discriminated(literal, type.types) : [type];
+    literalTypes.set(literal, types);
+    return types;
+  }
+
+  function discriminated(literal: ts.ObjectLiteralExpression, members: readonly ts.Type[]): readonly ts.Type[] {
+    const discriminants = literal.properties.flatMap((property) => {
+      // Only a value written as a literal or a name (`"too_big"`, `Code.TooBig`) can have a unit type worth
+      // asking for; the type of any other value (a function, a call) is not computed for this.
+      if (!ts.isPropertyAssignment(property) || !mayBeUnit(property.initializer)) return [];
+      const key = propertyNameText(property.name);
+      const value = checker.getTypeAtLocation(property.initializer);
+      return key !== undefined && (value.isLiteral() || (value.flags & ts.TypeFlags.BooleanLiteral) !== 0) ? [{ key, value }] : [];
+    });
+    if (discriminants.length === 0) return members;
+    const allowed = members.filter((member) =>
+      discriminants.every(({ key, value }) => {
+        const property = checker.getPropertyOfType(member, key);
+        return property === undefined || checker.isTypeAssignableTo(value, checker.getTypeOfSymbolAtLocation(property, literal));
+      }),
+    );
+    return allowed.length > 0 ? allowed : members;
+  }
+
+  /**
+   * A key of an object literal sets the member of the literal's type it names (`{ maxDepth: 2 }`, `{ path }`):
+   * READS of that member, as a write is. Members of a literal that are nodes themselves OVERRIDES it instead.
+   */
+  function recordKeyUse(element: ts.ObjectLiteralElementLike, owner: ExtractedNode): void {
+    if (element.name === undefined || !ts.isObjectLiteralExpression(element.parent)) return;
+    const name = propertyNameText(element.name);
+    if (name === undefined) return;
+    for (const type of typesSetBy(element.parent)) recordMemberUse(checker.getPropertyOfType(type, name), owner, element.name);
+  }
+
+  /** A destructured name reads the member of the destructured type it names (`const { a } = obj`, `({ a }: T) =>`). */
+  function recordBindingKey(element: ts.BindingElement, owner: ExtractedNode): void {
+    if (!ts.isObjectBindingPattern(element.parent) || element.dotDotDotToken !== undefined) return;
+    const key = element.propertyName ?? element.name;
+    const name = ts.isObjectBindingPattern(key) || ts.isArrayBindingPattern(key) ? undefined : propertyNameText(key);
+    if (name === undefined) return;
+    recordMemberUse(checker.getPropertyOfType(checker.getTypeAtLocation(element.parent), name), owner, key);
+  }
+
+  function recordMemberUse(member: ts.Symbol | undefined, owner: ExtractedNode, at: ts.Node): void {
+    for (const target of nodesOfSymbol(member, MEMBER_KINDS)) {
+      if (target !== owner) addEdge("READS", owner, target, line(at));
+    }
+  }
+
   // ---- types and heritage ------------------------------------------------------------------
+
+  /** `T["k"]` names the member `k` of `T`: USES_TYPE of it. */
+  function recordIndexedAccess(type: ts.IndexedAccessTypeNode, owner: ExtractedNode): void {
+    const index = type.indexType;
+    if (!ts.isLiteralTypeNode(index) || !(ts.isStringLiteral(index.literal) || ts.isNumericLiteral(index.literal))) return;
+    for (const target of nodesOfSymbol(checker.getSymbolAtLocation(index.literal), MEMBER_KINDS)) {
+      if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
+    }
+  }
 
   function recordTypeUse(reference: ts.TypeReferenceNode, owner: ExtractedNode): void {
     for (const target of nodesOfSymbol(checker.getSymbolAtLocation(reference.typeName), TYPE_TARGET_KINDS)) {
@@ -421,11 +507,23 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     recordQualifiers(reference.typeName, owner);
   }
 
-  /** The namespaces that qualify a type name or a `typeof` operand (`Brand` in `Brand.BrandErrors`). */
-  function recordQualifiers(name: ts.EntityName, owner: ExtractedNode): void {
+  /**
+   * What qualifies a type name (`Brand` in `Brand.BrandErrors`: a namespace or an enum) or a `typeof` operand
+   * (`typeof Scheduler.prototype.run`, `typeof Codes.invalid`: any value).
+   */
+  function recordQualifiers(name: ts.EntityName, owner: ExtractedNode, kinds: ReadonlySet<NodeKind> = QUALIFIER_KINDS): void {
     for (let qualifier = ts.isQualifiedName(name) ? name.left : undefined; qualifier !== undefined; qualifier = ts.isQualifiedName(qualifier) ? qualifier.left : undefined) {
       const symbol = checker.getSymbolAtLocation(ts.isQualifiedName(qualifier) ? qualifier.right : qualifier);
-      for (const target of nodesOfSymbol(symbol, QUALIFIER_KINDS)) {
+      for (const target of nodesOfSymbol(symbol, kinds)) {
+        if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
+      }
+    }
+  }
+
+  /** The namespaces qualifying a type an `implements` or an interface's `extends` names (`Cause` in `Cause.Variance<R>`). */
+  function recordHeritageQualifiers(expression: ts.Expression, owner: ExtractedNode): void {
+    for (let qualifier = ts.isPropertyAccessExpression(expression) ? expression.expression : undefined; qualifier !== undefined; qualifier = ts.isPropertyAccessExpression(qualifier) ? qualifier.expression : undefined) {
+      for (const target of nodesOfSymbol(symbolOfExpression(qualifier), QUALIFIER_KINDS)) {
         if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
       }
     }
@@ -437,9 +535,13 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     for (const target of nodesOfSymbol(checker.getSymbolAtLocation(name), VALUE_TARGET_KINDS)) {
       if (target !== owner) addEdge("USES_TYPE", owner, target, undefined);
     }
-    recordQualifiers(query.exprName, owner);
+    recordQualifiers(query.exprName, owner, VALUE_TARGET_KINDS);
   }
 
+  /**
+   * EXTENDS and IMPLEMENTS to the classes, interfaces and type aliases named, and USES_TYPE to the namespaces
+   * qualifying them; a class's `extends` is evaluated (recordExtendedValue).
+   */
   function recordHeritage(declaration: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, owner: ExtractedNode): void {
     for (const clause of declaration.heritageClauses ?? []) {
       const kind: EdgeKind = clause.token === ts.SyntaxKind.ImplementsKeyword ? "IMPLEMENTS" : "EXTENDS";
@@ -447,7 +549,22 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         for (const target of nodesOfSymbol(symbolOfExpression(type.expression), HERITAGE_TARGET_KINDS)) {
           if (target !== owner) addEdge(kind, owner, target, undefined);
         }
+        if (kind !== "EXTENDS" || !ts.isClassLike(declaration)) recordHeritageQualifiers(type.expression, owner);
       }
+    }
+    if (ts.isClassLike(declaration)) recordExtendedValue(declaration, owner);
+  }
+
+  /**
+   * A class extending a constant or property that holds a class (`extends Data.Class<…>`) reads it (READS),
+   * since no class node stands for it: from the class, or from the owner of the code a class that is no node
+   * is written in (`return class extends Base {…}`).
+   */
+  function recordExtendedValue(declaration: ts.ClassLikeDeclaration, owner: ExtractedNode): void {
+    const extended = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    if (extended === undefined) return;
+    for (const target of nodesOfSymbol(symbolOfExpression(extended), HELD_CLASS_KINDS)) {
+      if (target !== owner) addEdge("READS", owner, target, siteLine(extended));
     }
   }
 
@@ -537,6 +654,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
       if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) recordHeritage(node, graphNode);
       if (ts.isClassLike(node)) recordInheritedImplementations(node);
       if (MEMBER_KINDS.has(graphNode.kind)) recordOverrides(node, graphNode);
+      if (ts.isBindingElement(node)) recordBindingKey(node, graphNode);
       const ownsCalls = CALL_OWNER_KINDS.has(graphNode.kind);
       const nextCallOwner = ownsCalls ? graphNode : callOwner;
       visitChildren(node, nextCallOwner, graphNode, decorators !== undefined);
@@ -557,21 +675,38 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
         recordJsx(node as ts.JsxOpeningLikeElement, callOwner);
         break;
       case ts.SyntaxKind.Identifier:
-        recordValueUse(node as ts.Identifier, callOwner);
+        recordValueUse(node as ts.Identifier, typeOwner ?? callOwner);
         return;
       case ts.SyntaxKind.PropertyAccessExpression:
         recordAccessorUse(node as ts.PropertyAccessExpression, callOwner);
-        recordValueUse(node as ts.PropertyAccessExpression, callOwner);
+        recordValueUse(node as ts.PropertyAccessExpression, typeOwner ?? callOwner);
         break;
       case ts.SyntaxKind.BinaryExpression:
         if (isStoringAssignment(node as ts.BinaryExpression)) recordStore((node as ts.BinaryExpression).left, (node as ts.BinaryExpression).right);
         break;
       case ts.SyntaxKind.ElementAccessExpression:
         recordAccessorUse(node as ts.ElementAccessExpression, callOwner);
-        if (ts.isStringLiteralLike((node as ts.ElementAccessExpression).argumentExpression)) recordValueUse(node as ts.ElementAccessExpression, callOwner);
+        if (ts.isStringLiteralLike((node as ts.ElementAccessExpression).argumentExpression)) recordValueUse(node as ts.ElementAccessExpression, typeOwner ?? callOwner);
         break;
       case ts.SyntaxKind.ShorthandPropertyAssignment:
         recordShorthandReference(node as ts.ShorthandPropertyAssignment, callOwner);
+        recordKeyUse(node as ts.ShorthandPropertyAssignment, callOwner);
+        break;
+      case ts.SyntaxKind.PropertyAssignment:
+      case ts.SyntaxKind.MethodDeclaration:
+      case ts.SyntaxKind.GetAccessor:
+      case ts.SyntaxKind.SetAccessor:
+        recordKeyUse(node as ts.ObjectLiteralElementLike, callOwner);
+        break;
+      case ts.SyntaxKind.BindingElement:
+        recordBindingKey(node as ts.BindingElement, callOwner);
+        break;
+      case ts.SyntaxKind.ClassExpression:
+      case ts.SyntaxKind.ClassDeclaration:
+        recordExtendedValue(node as ts.ClassLikeDeclaration, callOwner);
+        break;
+      case ts.SyntaxKind.IndexedAccessType:
+        recordIndexedAccess(node as ts.IndexedAccessTypeNode, typeOwner ?? callOwner);
         break;
       case ts.SyntaxKind.TypeReference:
         recordTypeUse(node as ts.TypeReferenceNode, typeOwner ?? callOwner);

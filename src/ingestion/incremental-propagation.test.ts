@@ -211,4 +211,19 @@ describe("an incremental run follows a change to the files it reaches indirectly
     expect(step.snapshot).toContain(CALLS_B_RUN);
     expect(step.summary.extractedPaths).toEqual(["src/c.ts", "src/n.ts"]);
   });
+
+  it("to files that name a renamed member as `T[\"k\"]` or as a string key", async () => {
+    const root = writeProject({
+      "src/options.ts": "export interface Options { depth: number }\n",
+      "src/depth.ts": 'import type { Options } from "./options";\nexport type Depth = Options["depth"];\n',
+      "src/make.ts": 'import type { Options } from "./options";\nexport function make(): Options { return { "depth": 1 } as Options; }\n',
+    });
+    const before = (await indexAndSnapshot(root)).snapshot;
+    expect(before).toContain('"edge":"USES_TYPE","source":"src/depth.ts:Depth","target":"src/options.ts:Options.depth"');
+    expect(before).toContain('"edge":"READS","source":"src/make.ts:make","target":"src/options.ts:Options.depth"');
+    editProjectFile(root, "src/options.ts", (text) => text.replace("depth: number", "level: number"));
+    const step = await expectIncrementalEqualsFull(root);
+    expect(step.snapshot).not.toContain("Options.depth");
+    expect(step.summary.extractedPaths).toEqual(["src/depth.ts", "src/make.ts", "src/options.ts"]);
+  });
 });

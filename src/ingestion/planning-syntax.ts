@@ -182,6 +182,11 @@ function occurrencesOf(
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node)) classify(node);
     else if (ts.isElementAccessExpression(node)) recordKey(node.argumentExpression, Reference.Key);
+    // `T["k"]` names the member `k`; a string key of an object literal sets the member of its contextual type.
+    else if (ts.isIndexedAccessTypeNode(node) && ts.isLiteralTypeNode(node.indexType)) recordKey(node.indexType.literal as ts.Expression, Reference.Key);
+    else if ((ts.isStringLiteral(node) || ts.isNumericLiteral(node)) && ts.isObjectLiteralElementLike(node.parent) && node.parent.name === node) {
+      record(node, node.text, Reference.MemberDefinition);
+    }
     else if (ts.isComputedPropertyName(node) && "name" in node.parent && node.parent.name === node) recordKey(node.expression, Reference.MemberDefinition);
     else if (ts.isImportTypeNode(node) && node.qualifier === undefined && ts.isLiteralTypeNode(node.argument)) {
       record(node, "*", Reference.Exported, targetOf(node.argument.literal, importerPath));

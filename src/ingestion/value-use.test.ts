@@ -79,6 +79,19 @@ describe(valueUseOf.name, () => {
     ];
     for (const form of forms) expect(usesOf(form, "f").filter((use) => use !== undefined), form).toEqual([]);
   });
+
+  it("reads what qualifies a class's `extends`, not an `implements` or an interface's `extends`, which are types", () => {
+    expect(usesOf("class A extends NS.Base {}", "NS")).toEqual(["receiver"]);
+    expect(usesOf("class A implements NS.I {}", "NS")).toEqual([undefined]);
+    expect(usesOf("interface A extends NS.Outer.I {}", "NS")).toEqual([undefined]);
+    expect(usesOf("interface A extends NS.Outer.I {}", "Outer")).toEqual([undefined]);
+  });
+
+  it("counts an instantiation expression as a value (`f<A>` passed), not as a heritage type", () => {
+    expect(usesOf("xs.map(f<number>)", "f")).toEqual(["value"]);
+    expect(usesOf("xs.map(NS.f<number>)", "f")).toEqual(["value"]);
+    expect(usesOf("class A extends f<number> {}", "f")).toEqual([undefined]);
+  });
 });
 
 describe(storedValues.name, () => {

@@ -57,11 +57,28 @@ function isNameOfParent(node: ts.Identifier): boolean {
   return "name" in parent && (parent as { name?: ts.Node }).name === node;
 }
 
-/** Whether node is written as a type or a heritage clause entry, where it names a type rather than reading a value. */
+/**
+ * Whether node is written as a type or a heritage clause entry, where it names a type rather than reading a
+ * value. An instantiation expression (`f<A>` passed as an argument) is a value.
+ */
 function isTypeName(node: ts.Node): boolean {
   const parent = node.parent;
   if (ts.isQualifiedName(parent) || ts.isTypeReferenceNode(parent) || ts.isTypeQueryNode(parent)) return true;
-  return ts.isExpressionWithTypeArguments(parent) && parent.expression === node;
+  return ts.isExpressionWithTypeArguments(parent) && parent.expression === node && ts.isHeritageClause(parent.parent);
+}
+
+/**
+ * Whether node qualifies the type an `implements` clause or an interface's `extends` names (`Cause` in
+ * `extends Cause.Variance<never>`): a type use, recorded with the heritage, not a value read. A class's
+ * `extends` is evaluated, so its qualifiers are read.
+ */
+function qualifiesTypeHeritage(node: ts.Node): boolean {
+  let current = node;
+  while (ts.isPropertyAccessExpression(current.parent) && current.parent.expression === current) current = current.parent;
+  const parent = current.parent;
+  if (current === node || !ts.isExpressionWithTypeArguments(parent) || !ts.isHeritageClause(parent.parent)) return false;
+  const clause = parent.parent;
+  return clause.token === ts.SyntaxKind.ImplementsKeyword || !ts.isClassLike(clause.parent);
 }
 
 function isJsxTag(node: ts.Node): boolean {
@@ -75,7 +92,7 @@ export function valueUseOf(node: ts.Identifier | ts.PropertyAccessExpression | t
     if (ts.isPropertyAccessExpression(parent) && parent.name === node) return undefined;
     if (isNameOfParent(node)) return undefined;
   }
-  if (isTypeName(node) || isJsxTag(node) || isInvoked(node)) return undefined;
+  if (isTypeName(node) || isJsxTag(node) || isInvoked(node) || qualifiesTypeHeritage(node)) return undefined;
   if (ts.isExportAssignment(parent)) return undefined;
   const outer = outerExpression(node);
   const outerParent = outer.parent;

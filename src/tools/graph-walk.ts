@@ -70,6 +70,12 @@ export interface WalkRequest {
    * at depth 1 like any other neighbour, and not walked again. Without it seeds are never reported.
    */
   readonly seedsReachSeeds?: boolean;
+  /**
+   * Walking in, seeds that are getters: a read (READS) of a member a getter overrides or implements runs it
+   * (`init.protocol` on an `Init` whose `protocol` an object-literal getter implements), so with dispatch it is
+   * a link of the getter, as a call is. At depth 1 only.
+   */
+  readonly getterSeeds?: readonly NodeKey[];
 }
 
 /** One edge between a reached node and a node one step closer to the seeds. */
@@ -160,7 +166,8 @@ const STEP_IN = `
       UNION SELECT m.key, e.source FROM names m CROSS JOIN edges e ON e.target = m.target AND e.kind = 'OVERRIDES' WHERE @dispatch = 'all'),
     links(via, node, edge, target, lines) AS (
       SELECT m.key, e.source, e.kind, e.target, e.lines FROM names m CROSS JOIN edges e ON e.target = m.target
-      WHERE e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN (${DISPATCHED}))
+      WHERE (e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN (${DISPATCHED})))
+        OR (e.kind = 'READS' AND m.target <> m.key AND m.key IN (SELECT value FROM json_each(@getters)))
       UNION ALL
       SELECT l.key, c.source, c.kind, c.target, c.lines FROM libs l CROSS JOIN external_edges c ON c.target = l.target
       WHERE c.kind IN (${DISPATCHED}) AND c.kind IN (SELECT kind FROM kinds)
@@ -245,6 +252,8 @@ export interface StepRequest {
   readonly typed?: readonly string[];
   /** Walking in: the frontier nodes reached through code they run (not only their type), or seeds; default all. */
   readonly running?: readonly string[];
+  /** Walking in: the getters of the frontier that reads of the members they override run (WalkRequest.getterSeeds). */
+  readonly getters?: readonly string[];
 }
 
 /** Every neighbour of the frontier nodes one step along the direction, with dispatch: one SQL statement. */
@@ -257,6 +266,7 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
     containers: request.direction === "in" && request.propertiesReachContainers === true ? 1 : 0,
     typed: JSON.stringify(request.typed ?? request.frontier),
     running: JSON.stringify(request.direction === "in" ? (request.running ?? request.frontier) : []),
+    getters: JSON.stringify(request.direction === "in" && request.dispatch !== "none" ? (request.getters ?? []) : []),
   }) as StepRow[];
   return rows.map((row) => {
     const named = request.direction === "in" ? row.via : row.key;
@@ -318,7 +328,8 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const neighbours = new Map<string, Set<string>>();
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
-    const links = walkStep(db, { ...step, frontier, ...roles });
+    const getters = depth === 1 ? (request.getterSeeds ?? []) : [];
+    const links = walkStep(db, { ...step, frontier, ...roles, getters });
     countDirectNeighbours(frontier, links, neighbours);
     for (const { node, link } of links) {
       const seedAgain = depth === 1 && request.seedsReachSeeds === true && seedSet.has(node.key);

@@ -3,7 +3,7 @@ import { memoryGraph } from "../../test-support/memory-graph.js";
 import { present } from "../query-output.js";
 import { requireSymbol } from "../symbol-address.js";
 import { callsAnswer } from "./format.js";
-import { queryCalls, type CallsRequest } from "./query.js";
+import { accessorsOf, queryCalls, type CallsRequest } from "./query.js";
 
 const request = (direction: "in" | "out", depth: number, more: Partial<CallsRequest> = {}): CallsRequest => ({ direction, depth, dispatch: "up", tests: "include", ...more });
 
@@ -41,6 +41,42 @@ describe(queryCalls.name, () => {
     const result = queryCalls(db, requireSymbol(db, { symbol: "respond" }), request("in", 1));
     expect(result.entries.map((node) => node.key)).toEqual(["src/server.ts:createServer", "src/server.ts:logout"]);
     expect(result.files).toBe(1);
+  });
+});
+
+describe("callers of a getter", () => {
+  // `makeInit` returns `{ get protocol() {…} }` as an `Init`; `describe` reads `init.protocol`, a READS of
+  // `Init.protocol`, which runs the getter; `load` reads a plain property of Init, which runs nothing.
+  const getters = memoryGraph(
+    [
+      { key: "src/init.ts:Init", kind: "Interface", start: 1, end: 4 },
+      { key: "src/init.ts:Init.protocol", kind: "Property", parent: "src/init.ts:Init", start: 2, end: 2 },
+      { key: "src/init.ts:Init.host", kind: "Property", parent: "src/init.ts:Init", start: 3, end: 3 },
+      { key: "src/init.ts:makeInit", start: 6, end: 12 },
+      { key: "src/init.ts:makeInit.protocol", kind: "Method", parent: "src/init.ts:makeInit", modifiers: "get", start: 8, end: 10 },
+      { key: "src/use.ts:describe", start: 1, end: 3 },
+      { key: "src/use.ts:load", start: 5, end: 7 },
+    ],
+    [
+      ["OVERRIDES", "src/init.ts:makeInit.protocol", "src/init.ts:Init.protocol"],
+      ["READS", "src/use.ts:describe", "src/init.ts:Init.protocol", [2]],
+      ["READS", "src/use.ts:load", "src/init.ts:Init.host", [6]],
+      ["READS", "src/use.ts:load", "src/init.ts:makeInit", [6]],
+    ],
+  );
+  const symbol = requireSymbol(getters, { symbol: "src/init.ts:makeInit.protocol" });
+  const callers = (dispatch: CallsRequest["dispatch"]) => queryCalls(getters, symbol, request("in", 2, { dispatch }), accessorsOf(getters, symbol));
+
+  it("lists the reads of the member the getter implements, as reads through dispatch", () => {
+    const result = callers("up");
+    expect(result.entries.map((node) => [node.key, node.depth, node.edge, node.sites.map((site) => [site.line, site.access, site.dispatch])])).toEqual([
+      ["src/use.ts:describe", 1, "READS", [[2, "read", true]]],
+    ]);
+  });
+
+  it("does not without dispatch, and plain reads are no calls", () => {
+    expect(callers("none").entries).toEqual([]);
+    expect(queryCalls(getters, requireSymbol(getters, { symbol: "src/init.ts:makeInit" }), request("in", 1)).entries).toEqual([]);
   });
 });
 

@@ -117,6 +117,7 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     maxDepth: request.depth,
     dispatch: request.dispatch,
     seedsReachSeeds: true,
+    getterSeeds: request.direction === "in" ? accessors.filter((accessor) => accessor.access === "read").map((accessor) => accessor.key) : [],
     ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
   });
   const accessByVia = new Map(accessors.map((accessor) => [accessor.key as string, accessor.access]));
