@@ -47,7 +47,8 @@ function honoHistory(db: Database.Database): void {
   const text = fs.readFileSync(path.join(SHARED_CORPORA, "hono-history.txt"), "utf8");
   const started = performance.now();
   const commits: HistoryCommit[] = parseNameStatusLog(text).reverse();
-  createHistoryStore(db).addCommits(commits);
+  // The newest commit stands for the head the history was read up to.
+  createHistoryStore(db).addCommits(commits, commits.at(-1)?.id ?? "");
   log(`hono: ${commits.length} commits parsed and stored in ${(performance.now() - started).toFixed(0)} ms`);
 }
 

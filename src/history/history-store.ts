@@ -7,6 +7,12 @@ import type { HistoryCommit } from "./name-status-log.js";
  * latest path). Commits are added oldest first; each one's changes are one transaction with it.
  */
 export const HISTORY_SCHEMA_SQL = `
+-- The git HEAD the history was last read up to: the next read takes the commits after it (head..HEAD). Not the
+-- last commit added: after a merge, that may be an older commit of the merged branch.
+CREATE TABLE IF NOT EXISTS history_head (
+  id  INTEGER PRIMARY KEY CHECK (id = 1),
+  sha TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS history_commits (
   id      INTEGER PRIMARY KEY,
   sha     TEXT NOT NULL UNIQUE,
@@ -48,7 +54,7 @@ CREATE TABLE IF NOT EXISTS history_symbol_changes (
 CREATE INDEX IF NOT EXISTS history_symbol_changes_by_commit ON history_symbol_changes(commit_id, symbol);
 `;
 
-const HISTORY_TABLES = ["history_symbol_changes", "history_symbols", "history_changes", "history_files", "history_commits"] as const;
+const HISTORY_TABLES = ["history_head", "history_symbol_changes", "history_symbols", "history_changes", "history_files", "history_commits"] as const;
 
 const SQL = {
   insertCommit: "INSERT INTO history_commits (sha, time, subject, files) VALUES (?, ?, ?, ?)",
@@ -57,7 +63,10 @@ const SQL = {
   moveFile: "UPDATE history_files SET path = ? WHERE id = ?",
   deleteFile: "UPDATE history_files SET live = 0 WHERE id = ?",
   insertChange: "INSERT OR IGNORE INTO history_changes (file, commit_id, path) VALUES (?, ?, ?)",
-  lastCommit: "SELECT sha FROM history_commits ORDER BY id DESC LIMIT 1",
+  headRead: "SELECT sha FROM history_head WHERE id = 1",
+  setHeadRead: "INSERT INTO history_head (id, sha) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET sha = excluded.sha",
+  hasCommit: "SELECT EXISTS (SELECT 1 FROM history_commits WHERE sha = ?)",
+  isEmpty: "SELECT NOT EXISTS (SELECT 1 FROM history_commits)",
   commitsWithoutSymbols: "SELECT sha FROM history_commits WHERE symbols = 0 ORDER BY id",
   hasSymbols: "SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)",
   changeAt: "SELECT h.file, h.commit_id AS commitId FROM history_changes h JOIN history_commits c ON c.id = h.commit_id WHERE c.sha = ? AND h.path = ?",
@@ -75,8 +84,11 @@ export interface CommitSymbols {
 }
 
 export interface HistoryStore {
-  /** Adds commits given oldest first (the reverse of git log's order): the files each changed. */
-  addCommits(commitsOldestFirst: readonly HistoryCommit[]): void;
+  /**
+   * Adds commits given oldest first (the reverse of git log's order), the files each changed, and records that
+   * the history is read up to `head`, in one transaction. A commit already there is skipped.
+   */
+  addCommits(commitsOldestFirst: readonly HistoryCommit[], head: string): void;
   /** Commits whose changed declarations are not read yet, oldest first. */
   commitsWithoutSymbols(): string[];
   /** The file a commit changed at this path, by its latest path, and whether it still exists; undefined if unknown. */
@@ -87,8 +99,10 @@ export interface HistoryStore {
   addSymbols(commits: readonly CommitSymbols[]): void;
   /** Forgets every commit (a rewritten history is read again from the start). */
   clear(): void;
-  /** The id of the last commit added, or undefined for an empty history. */
-  lastCommit(): string | undefined;
+  /** The git HEAD the history was read up to, or undefined before the first read. */
+  headRead(): string | undefined;
+  /** No commit was read yet. */
+  isEmpty(): boolean;
 }
 
 export function createHistoryStore(db: SqliteDb): HistoryStore {
@@ -100,7 +114,10 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
     moveFile: db.prepare<[string, number]>(SQL.moveFile),
     deleteFile: db.prepare<[number]>(SQL.deleteFile),
     insertChange: db.prepare<[number, number, string]>(SQL.insertChange),
-    lastCommit: db.prepare<[]>(SQL.lastCommit),
+    headRead: db.prepare<[]>(SQL.headRead),
+    setHeadRead: db.prepare<[string]>(SQL.setHeadRead),
+    hasCommit: db.prepare<[string]>(SQL.hasCommit),
+    isEmpty: db.prepare<[]>(SQL.isEmpty),
     commitsWithoutSymbols: db.prepare<[]>(SQL.commitsWithoutSymbols),
     hasSymbols: db.prepare<[]>(SQL.hasSymbols),
     changeAt: db.prepare<[string, string]>(SQL.changeAt),
@@ -117,6 +134,7 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
   const fileFor = (path: string): number => fileAt(path) ?? Number(statements.newFile.run(path).lastInsertRowid);
 
   const addCommit = (commit: HistoryCommit): void => {
+    if (statements.hasCommit.pluck().get(commit.id) === 1) return;
     const commitId = Number(statements.insertCommit.run(commit.id, commit.time, commit.subject, commit.changes.length).lastInsertRowid);
     const deleted: number[] = [];
     for (const change of commit.changes) {
@@ -140,8 +158,9 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
   };
 
   return {
-    addCommits: db.transaction((commits: readonly HistoryCommit[]) => {
+    addCommits: db.transaction((commits: readonly HistoryCommit[], head: string) => {
       for (const commit of commits) addCommit(commit);
+      statements.setHeadRead.run(head);
     }),
     commitsWithoutSymbols: () => statements.commitsWithoutSymbols.pluck().all() as string[],
     lineageAt: (commit, path) => {
@@ -162,6 +181,7 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
     clear: db.transaction(() => {
       for (const table of HISTORY_TABLES) db.prepare(`DELETE FROM ${table}`).run();
     }),
-    lastCommit: () => statements.lastCommit.pluck().get() as string | undefined,
+    headRead: () => statements.headRead.pluck().get() as string | undefined,
+    isEmpty: () => statements.isEmpty.pluck().get() === 1,
   };
 }

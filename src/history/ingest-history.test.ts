@@ -88,6 +88,22 @@ describe(ingestHistory.name, () => {
     expect(db.prepare("SELECT count(*) FROM history_commits").pluck().get()).toBe(5);
   });
 
+  it("reads on after a merge of a branch whose commits are older than the line it joins", () => {
+    const root = repository();
+    const db = new Database(":memory:");
+    git(root, ["checkout", "--quiet", "-b", "feature", "HEAD~1"]);
+    commitFiles(root, { "b-side.ts": fn("side", "1") }, "b1: on the branch");
+    git(root, ["checkout", "--quiet", "main"]);
+    commitFiles(root, { "a.ts": fn("f", "6") + fn("g", "4") }, "m5: on main, after b1");
+    expect(added(ingestHistory(db, root, OPTIONS))).toBe(5);
+    git(root, ["merge", "--quiet", "--no-ff", "-m", "merge feature", "feature"]);
+    expect(added(ingestHistory(db, root, OPTIONS))).toBe(1);
+    commitFiles(root, { "a.ts": fn("f", "7") + fn("g", "4") }, "m6: after the merge");
+    expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ status: "complete", added: 1, rewritten: false });
+    expect(added(ingestHistory(db, root, OPTIONS))).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM history_commits").pluck().get()).toBe(7);
+  });
+
   it("says why it cannot read a history, and how to fix it: no repository, no commit, a shallow clone", () => {
     const db = new Database(":memory:");
     const plain = makeTempDir("ts-graph-no-git-");

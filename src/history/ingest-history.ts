@@ -39,7 +39,7 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   const git = gitStateAt(dir);
   if (git.status === "unavailable") return git;
   const store = createHistoryStore(db);
-  const last = store.lastCommit();
+  const last = store.headRead();
   const symbols = options.symbols === "if-read" ? store.hasSymbols() : options.symbols;
   const partial = git.shallow
     ? { why: "the clone is shallow: commits before its depth are not read", fix: "Run `git fetch --unshallow` for the whole history." }
@@ -49,12 +49,13 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   if (last === git.head && !(symbols && store.commitsWithoutSymbols().length > 0)) {
     return { status, ...partial, toplevel: git.toplevel, added: 0, rewritten: false, versionsParsed: 0 };
   }
-  const rewritten = last !== undefined && !isAncestor(git.toplevel, last, git.head);
+  // A history with commits but no head read was written before the head was kept: read it again, as a rewritten one.
+  const rewritten = last === undefined ? !store.isEmpty() : !isAncestor(git.toplevel, last, git.head);
   if (rewritten) store.clear();
   const since = rewritten ? undefined : last;
   const range = since === undefined ? [git.head] : [`${since}..${git.head}`];
   const commits = parseNameStatusLog(logText(git.toplevel, [...NAME_STATUS_LOG_ARGS, ...range])).reverse();
-  store.addCommits(commits);
+  store.addCommits(commits, git.head);
   let versionsParsed = 0;
   const unmapped = symbols ? store.commitsWithoutSymbols() : [];
   if (unmapped.length > 0) {

@@ -18,7 +18,7 @@ function commit(id: string, day: number, changes: readonly (string | FileChange)
 /** A history, oldest first, in a fresh in-memory database; `fileId` finds a file by its latest path. */
 function historyOf(commits: readonly HistoryCommit[]) {
   const db = new Database(":memory:");
-  createHistoryStore(db).addCommits(commits);
+  createHistoryStore(db).addCommits(commits, commits.at(-1)?.id ?? "");
   const fileId = (path: string): number => db.prepare("SELECT id FROM history_files WHERE path = ? ORDER BY live DESC, id DESC").pluck().get(path) as number;
   const ask = (path: string, options: Partial<CochangeRequest> = {}) => {
     const answer = cochanged(db, { id: fileId(path), level: "file", maxFilesPerCommit: 30, minSupport: 1, now: 100 * DAY, halfLifeDays: 10, includeDeleted: false, ...options });
