@@ -76,6 +76,7 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
   const paths = createPathValidator([root], [dbPath]);
   let readOnly = !writable || copied;
   let editSupport: Promise<EditSupport> | undefined;
+  let historyCheck: Promise<typeof import("../history/refresh-cache.js")> | undefined;
 
   return {
     root,
@@ -97,9 +98,12 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
       return { indexedAt: indexedAtOf(db), pendingFiles: unfinishedFilesOf(db).length, indexError: update.lastError, notes };
     },
     async refreshHistory(historyOptions) {
-      // Loaded on first use: it parses past versions of files with TypeScript, which no other query loads.
-      const { refreshHistory } = await import("../history/refresh-history.js");
-      const refreshed = refreshHistory(dbPath, root, historyOptions);
+      // Nothing new to read (the usual case) is answered without loading TypeScript; a read of new commits
+      // loads it (it parses past versions of files, which no other query does).
+      historyCheck ??= import("../history/refresh-cache.js");
+      const refreshed =
+        (await historyCheck).refreshWithoutReading(dbPath, root, historyOptions) ??
+        (await import("../history/refresh-history.js")).refreshHistory(dbPath, root, historyOptions);
       return refreshed.status === "unavailable" ? refreshed : { ...refreshed, maxFilesPerCommit: configuredMaxFilesPerCommit(root) };
     },
     editSupport() {

@@ -4,6 +4,7 @@ import { gitStateAt, isAncestor, readFileVersions, runGit } from "./git.js";
 import { createHistoryStore, type CommitSymbols, type HistoryStore } from "./history-store.js";
 import { NAME_STATUS_LOG_ARGS, parseNameStatusLog } from "./name-status-log.js";
 import { PATCH_LOG_ARGS, parsePatchLog, type LineRange } from "./patch-log.js";
+import { SHALLOW } from "./refresh-cache.js";
 
 /**
  * Brings the history tables up to date with the repository's HEAD: only the commits after the last one read,
@@ -41,9 +42,7 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   const store = createHistoryStore(db);
   const last = store.headRead();
   const symbols = options.symbols === "if-read" ? store.hasSymbols() : options.symbols;
-  const partial = git.shallow
-    ? { why: "the clone is shallow: commits before its depth are not read", fix: "Run `git fetch --unshallow` for the whole history." }
-    : {};
+  const partial = git.shallow ? SHALLOW : {};
   const status = git.shallow ? "partial" : "complete";
   // Up to date, and nothing left to map: the one git process of gitStateAt is the whole cost.
   if (last === git.head && !(symbols && store.commitsWithoutSymbols().length > 0)) {

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
-import fs from "node:fs";
-import path from "node:path";
 import { ingestHistory } from "./ingest-history.js";
+import { refreshResult, rememberRefresh, reusableRefresh, type HistoryRefreshResult, type RefreshOptions } from "./refresh-cache.js";
+
+export type { HistoryRefreshResult, RefreshOptions } from "./refresh-cache.js";
 
 const TYPESCRIPT_SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 
@@ -9,20 +10,6 @@ const TYPESCRIPT_SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 export function isTypeScriptSource(file: string): boolean {
   return TYPESCRIPT_SOURCE.test(file) && !file.endsWith(".d.ts");
 }
-
-export type HistoryRefreshResult =
-  | { readonly status: "unavailable"; readonly why: string; readonly fix: string }
-  | { readonly status: "complete" | "partial"; readonly why?: string; readonly fix?: string; readonly rootInRepository: string };
-
-export interface RefreshOptions {
-  /** Also the declarations each commit changed; `if-read`: only when an earlier run read them. */
-  readonly symbols: boolean | "if-read";
-  /** A refresh of the same graph and root this recent (milliseconds) is reused instead of asking git again. */
-  readonly reuseWithinMs?: number | undefined;
-}
-
-/** The last refresh per graph and root, in this process: when, whether it read symbols, and its answer. */
-const lastRefresh = new Map<string, { readonly at: number; readonly symbols: boolean; readonly result: HistoryRefreshResult }>();
 
 /**
  * The front ends' side of co-change: brings the history tables of the graph at dbPath up to date with the git
@@ -36,18 +23,6 @@ export function refreshHistory(dbPath: string, root: string, options: RefreshOpt
   const result = refreshCatchingLocks(dbPath, root, options);
   rememberRefresh(dbPath, root, options, result, started);
   return result;
-}
-
-/** The answer of a refresh of this graph and root recent enough for options.reuseWithinMs, if there is one. */
-export function reusableRefresh(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult | undefined {
-  const last = lastRefresh.get(`${dbPath}\0${root}`);
-  if (last === undefined || options.reuseWithinMs === undefined || performance.now() - last.at > options.reuseWithinMs) return undefined;
-  return options.symbols !== true || last.symbols ? last.result : undefined;
-}
-
-/** Records a refresh that started at `startedAt` (performance.now()) for reusableRefresh. */
-export function rememberRefresh(dbPath: string, root: string, options: RefreshOptions, result: HistoryRefreshResult, startedAt: number): void {
-  lastRefresh.set(`${dbPath}\0${root}`, { at: startedAt, symbols: options.symbols === true, result });
 }
 
 function refreshCatchingLocks(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult {
@@ -71,11 +46,7 @@ function refreshWith(dbPath: string, root: string, options: RefreshOptions): His
   try {
     db.pragma("busy_timeout = 10000");
     const result = ingestHistory(db, root, { symbols: options.symbols, isSource: isTypeScriptSource });
-    if (result.status === "unavailable") return result;
-    const relative = path.relative(fs.realpathSync(result.toplevel), fs.realpathSync(root)).split(path.sep).join("/");
-    return result.status === "partial" && result.why !== undefined && result.fix !== undefined
-      ? { status: "partial", why: result.why, fix: result.fix, rootInRepository: relative }
-      : { status: "complete", rootInRepository: relative };
+    return result.status === "unavailable" ? result : refreshResult(result, root);
   } finally {
     db.close();
   }

@@ -1,20 +1,22 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { refreshHistory, reusableRefresh, rememberRefresh, type HistoryRefreshResult, type RefreshOptions } from "./refresh-history.js";
+import { refreshWithoutReading, rememberRefresh, type HistoryRefreshResult, type RefreshOptions } from "./refresh-cache.js";
 
 const WORKER_FILE = fileURLToPath(new URL("./history-worker.js", import.meta.url));
 
 /**
  * refreshHistory in a worker thread of its own, for the MCP server: the first read of a long history takes
  * seconds (minutes at symbol level), and other calls are answered meanwhile. SQLite serialises its writes with
- * the indexer's. A recent refresh is reused without a thread (RefreshOptions.reuseWithinMs). Where the compiled
+ * the indexer's. A recent refresh is reused, and a history already read up to git's HEAD answered, without a
+ * thread and without loading TypeScript (refresh-cache.ts). Where the compiled
  * worker is not there (tests run the TypeScript sources), the refresh runs in this thread.
  */
 export async function refreshHistoryOffThread(dbPath: string, root: string, options: RefreshOptions): Promise<HistoryRefreshResult> {
-  if (!fs.existsSync(WORKER_FILE)) return refreshHistory(dbPath, root, options);
-  const reused = reusableRefresh(dbPath, root, options);
-  if (reused !== undefined) return reused;
+  if (!fs.existsSync(WORKER_FILE)) return (await import("./refresh-history.js")).refreshHistory(dbPath, root, options);
+  // Nothing new to read (the usual case): answered here, without a thread or TypeScript.
+  const current = refreshWithoutReading(dbPath, root, options);
+  if (current !== undefined) return current;
   const started = performance.now();
   const result = await new Promise<HistoryRefreshResult>((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, { workerData: { dbPath, root, options } });
