@@ -1,18 +1,8 @@
+import { groupBy } from "../../src/model/group-by.js";
 import { RELATED_MEMBER } from "./reference-form.js";
 import type { OracleResult, ReferenceSite, Verdict } from "./reference-oracle.js";
 
 const VERDICTS: readonly Verdict[] = ["edge", "edge from a container", "edge, other line", "missing"];
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, [item]);
-    else group.push(item);
-  }
-  return groups;
-}
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? "" : `${((part / whole) * 100).toFixed(1)} %`;

@@ -4,7 +4,7 @@ import { gitStateAt, isAncestor, readFileVersions, runGit } from "./git.js";
 import { createHistoryStore, type CommitSymbols, type HistoryStore } from "./history-store.js";
 import { NAME_STATUS_LOG_ARGS, parseNameStatusLog } from "./name-status-log.js";
 import { PATCH_LOG_ARGS, parsePatchLog, type LineRange } from "./patch-log.js";
-import { SHALLOW } from "./refresh-cache.js";
+import { SHALLOW, nothingToRead, wantsSymbols } from "./refresh-cache.js";
 
 /**
  * Brings the history tables up to date with the repository's HEAD: only the commits after the last one read,
@@ -41,11 +41,11 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   if (git.status === "unavailable") return git;
   const store = createHistoryStore(db);
   const last = store.headRead();
-  const symbols = options.symbols === "if-read" ? store.hasSymbols() : options.symbols;
+  const symbols = wantsSymbols(options.symbols, store.hasSymbols());
   const partial = git.shallow ? SHALLOW : {};
   const status = git.shallow ? "partial" : "complete";
   // Up to date, and nothing left to map: the one git process of gitStateAt is the whole cost.
-  if (last === git.head && !(symbols && store.commitsWithoutSymbols().length > 0)) {
+  if (nothingToRead(last, git.head, symbols, symbols && store.commitsWithoutSymbols().length > 0)) {
     return { status, ...partial, toplevel: git.toplevel, added: 0, rewritten: false, versionsParsed: 0 };
   }
   // A history with commits but no head read was written before the head was kept: read it again, as a rewritten one.

@@ -38,6 +38,19 @@ export function refreshResult(read: HistoryRead, root: string): HistoryRefreshRe
 /** What a shallow clone's answer says. */
 export const SHALLOW = { why: "the clone is shallow: commits before its depth are not read", fix: "Run `git fetch --unshallow` for the whole history." } as const;
 
+/** Whether a read takes the declarations each commit changed: asked for, or (`if-read`) read once before. */
+export function wantsSymbols(option: RefreshOptions["symbols"], symbolsRead: boolean): boolean {
+  return option === "if-read" ? symbolsRead : option;
+}
+
+/**
+ * The history needs no read: it was read up to git's HEAD, and no commit waits for its declarations when
+ * they are wanted. The one rule of ingestHistory's shortcut and of upToDateRefresh.
+ */
+export function nothingToRead(headRead: string | undefined, gitHead: string, symbolsWanted: boolean, commitsWithoutSymbols: boolean): boolean {
+  return headRead === gitHead && !(symbolsWanted && commitsWithoutSymbols);
+}
+
 /** The last refresh per graph and root, in this process: when, whether it read symbols, and its answer. */
 const lastRefresh = new Map<string, { readonly at: number; readonly symbols: boolean; readonly result: HistoryRefreshResult }>();
 
@@ -65,10 +78,9 @@ export function upToDateRefresh(dbPath: string, root: string, options: RefreshOp
   try {
     db = new Database(dbPath, { readonly: true, fileMustExist: true });
     const head = db.prepare("SELECT sha FROM history_head WHERE id = 1").pluck().get() as string | undefined;
-    if (head !== git.head) return undefined;
     const symbolsRead = db.prepare("SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)").pluck().get() === 1;
-    const wanted = options.symbols === "if-read" ? symbolsRead : options.symbols;
-    if (wanted && db.prepare("SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 0)").pluck().get() === 1) return undefined;
+    const unmapped = db.prepare("SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 0)").pluck().get() === 1;
+    if (!nothingToRead(head, git.head, wantsSymbols(options.symbols, symbolsRead), unmapped)) return undefined;
   } catch {
     // No history tables yet, a database being rebuilt: the refresh finds out.
     return undefined;

@@ -1,3 +1,4 @@
+import { groupBy } from "../../model/group-by.js";
 import { folderOf } from "../workspace-files.js";
 import type { FileRow, OutlineRow } from "./query.js";
 
@@ -17,17 +18,6 @@ export interface OutlineSymbol {
 
 export interface FileOutline extends FileRow {
   readonly symbols: readonly OutlineSymbol[];
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, [item]);
-    else group.push(item);
-  }
-  return groups;
 }
 
 function isTopLevel(row: OutlineRow): boolean {
