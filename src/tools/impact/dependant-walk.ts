@@ -7,6 +7,8 @@ import {
   degreesOf,
   finishWalk,
   frontierRoles,
+  seedRoles,
+  type FrontierRoles,
   walkSeeds,
   walkStep,
   type Dispatch,
@@ -79,7 +81,7 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
 
   let runtimeFrontier: readonly string[] = seeds;
   let typeFrontier: readonly string[] = [];
-  let roles: { typed: readonly string[]; running: readonly string[] } = { typed: seeds, running: seeds };
+  let roles: FrontierRoles = seedRoles(db, seeds, true);
   for (let depth = 1; depth <= request.maxDepth && runtimeFrontier.length + typeFrontier.length > 0; depth += 1) {
     const fromRuntime: ReadonlySet<string> = new Set(runtimeFrontier);
     const typeLinks: StepLink[] = [];
@@ -107,7 +109,7 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
     const runtimeRoles = frontierRoles(nextRuntime, runtime);
     const typeRoles = frontierRoles(nextType, typed);
     roles = {
-      typed: [...nextRuntime.filter((key) => alsoTyped.has(key)), ...typeRoles.typed],
+      typed: [...nextRuntime.filter((key) => alsoTyped.has(key) && runtime.get(key)?.node.kind === "Property"), ...typeRoles.typed],
       running: [...runtimeRoles.running, ...typeRoles.running],
     };
   }
