@@ -79,6 +79,7 @@ const SQL = {
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   accessorNodeNames: `SELECT file, name FROM nodes
      WHERE ' ' || modifiers || ' ' LIKE '% get %' OR ' ' || modifiers || ' ' LIKE '% set %'`,
+  memberNodeNames: "SELECT DISTINCT file, name FROM nodes WHERE kind IN ('Method', 'Property')",
   countNodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind",
   countEdgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind",
   dropVanishedSymbolNames: `DELETE FROM symbol_names WHERE name IN (SELECT name FROM symbol_names_released)
@@ -264,6 +265,16 @@ export function createGraphStore(db: SqliteDb) {
     for (const file of files) statements.touchFile.run(file.size, file.mtimeMs, file.path);
   });
 
+  function namesByFile(statement: Statement): Map<string, string[]> {
+    const byFile = new Map<string, string[]>();
+    for (const { file, name } of statement.all() as { file: string; name: string }[]) {
+      const names = byFile.get(file);
+      if (names === undefined) byFile.set(file, [name]);
+      else names.push(name);
+    }
+    return byFile;
+  }
+
   function countsByKind(statement: Statement): Record<string, number> {
     const rows = statement.all() as { kind: string; n: number }[];
     return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
@@ -299,13 +310,9 @@ export function createGraphStore(db: SqliteDb) {
     /** Imports that name no indexed file: unresolved ones, and relative ones that resolved outside the index (`./x.js`). */
     importsToReresolve: (): { file: string; specifier: string }[] => statements.importsToReresolve.all() as { file: string; specifier: string }[],
     /** Names of the get and set accessor nodes, by file. */
-    accessorNamesByFile: (): Map<string, string[]> => {
-      const byFile = new Map<string, string[]>();
-      for (const { file, name } of statements.accessorNodeNames.all() as { file: string; name: string }[]) {
-        byFile.set(file, [...(byFile.get(file) ?? []), name]);
-      }
-      return byFile;
-    },
+    accessorNamesByFile: (): Map<string, string[]> => namesByFile(statements.accessorNodeNames),
+    /** Names of the method and property nodes, by file. */
+    memberNamesByFile: (): Map<string, string[]> => namesByFile(statements.memberNodeNames),
     nodeCountsByKind: (): Record<string, number> => countsByKind(statements.countNodesByKind),
     edgeCountsByKind: (): Record<string, number> => countsByKind(statements.countEdgesByKind),
   };

@@ -24,10 +24,15 @@ export interface EdgeContext {
   /** Resolves a module specifier when the checker has no symbol for it (a side-effect import of a script). */
   resolveModuleFileName(specifier: string, containingFile: string): string | undefined;
   /**
-   * Whether an accessor node may have this name (accessor-names.ts). A property use whose name no
+   * Whether an accessor node may have this name (member-names.ts). A property use whose name no
    * accessor has cannot call one, so the checker is not asked for its symbol.
    */
   mayNameAccessor(name: string): boolean;
+  /**
+   * Whether a method or property node may have this name (member-names.ts). An object-literal key or a
+   * destructured name that no member node has cannot read one, so its literal's type is not computed.
+   */
+  mayNameMember(name: string): boolean;
   /** Keys of a method or property declared only in lib or node_modules, and of those it overrides (external-members.ts). */
   readonly externalMemberKeys: ExternalMemberKeys;
 }
@@ -470,7 +475,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
   function recordKeyUse(element: ts.ObjectLiteralElementLike, owner: ExtractedNode): void {
     if (element.name === undefined || !ts.isObjectLiteralExpression(element.parent)) return;
     const name = propertyNameText(element.name);
-    if (name === undefined) return;
+    if (name === undefined || !context.mayNameMember(name)) return;
     for (const type of typesSetBy(element.parent)) recordMemberUse(checker.getPropertyOfType(type, name), owner, element.name);
   }
 
@@ -479,7 +484,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     if (!ts.isObjectBindingPattern(element.parent) || element.dotDotDotToken !== undefined) return;
     const key = element.propertyName ?? element.name;
     const name = ts.isObjectBindingPattern(key) || ts.isArrayBindingPattern(key) ? undefined : propertyNameText(key);
-    if (name === undefined) return;
+    if (name === undefined || !context.mayNameMember(name)) return;
     recordMemberUse(checker.getPropertyOfType(checker.getTypeAtLocation(element.parent), name), owner, key);
   }
 

@@ -7,7 +7,7 @@ import { relativeTo } from "../config/project-paths.js";
 import type { FileWrite, GraphStore } from "../db/graph-store.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
 import type { FileDiagnostic, FileExtraction } from "../model/extracted.js";
-import { accessorNamesOf, storedAccessorNames } from "./accessor-names.js";
+import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "./member-names.js";
 import { extractDeclarations, type FileDeclarations } from "./extract-declarations.js";
 import { extractEdges } from "./extract-edges.js";
 import { createExternalMemberKeys } from "./external-members.js";
@@ -190,21 +190,29 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     const wanted = new Set(paths);
     const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
     const storedAccessorNamesByFile = store.accessorNamesByFile();
+    const storedMemberNamesByFile = store.memberNamesByFile();
     /**
-     * Names of the accessor nodes of the indexed files a program holds: as stored for the files this run
-     * does not re-extract (their text is the one they were indexed with), else from their declarations.
+     * Names of the accessor nodes and of all member nodes of the indexed files a program holds (member-names.ts):
+     * as stored for the files this run does not re-extract (their text is the one they were indexed with),
+     * else from their declarations.
      */
-    const accessorNamesIn = (program: ts.Program, checker: ts.TypeChecker): Set<string> => {
-      const names = new Set<string>();
+    const memberNamesIn = (program: ts.Program, checker: ts.TypeChecker): { accessors: Set<string>; members: Set<string> } => {
+      const accessors = new Set<string>();
+      const members = new Set<string>();
       for (const sourceFile of program.getSourceFiles()) {
         const relative = pathByAbsolute.get(sourceFile.fileName);
         if (relative === undefined) continue;
-        const fileNames = wanted.has(relative)
-          ? accessorNamesOf(declarationsFor(sourceFile, relative), checker)
+        const declarations = wanted.has(relative) ? declarationsFor(sourceFile, relative) : undefined;
+        const accessorNames = declarations
+          ? accessorNamesOf(declarations, checker)
           : storedAccessorNames(storedAccessorNamesByFile.get(relative) ?? [], sourceFile, checker);
-        for (const name of fileNames) names.add(name);
+        const memberNames = declarations
+          ? memberNamesOf(declarations, checker)
+          : storedMemberNames(storedMemberNamesByFile.get(relative) ?? [], sourceFile, checker);
+        for (const name of accessorNames) accessors.add(name);
+        for (const name of memberNames) members.add(name);
       }
-      return names;
+      return { accessors, members };
     };
     const total = paths.length;
     let done = 0;
@@ -226,7 +234,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       }
       const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files, declaringGlobals));
       const checker = program.getTypeChecker();
-      const accessorNames = accessorNamesIn(program, checker);
+      const names = memberNamesIn(program, checker);
       const context = {
         checker,
         declarationsOf: (sourceFile: ts.SourceFile) => {
@@ -235,7 +243,8 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
         },
         indexedPathOf: (fileName: string) => pathByAbsolute.get(fileName),
         resolveModuleFileName: createModuleResolver(project),
-        mayNameAccessor: (name: string) => accessorNames.has(name),
+        mayNameAccessor: (name: string) => names.accessors.has(name),
+        mayNameMember: (name: string) => names.members.has(name),
         externalMemberKeys: createExternalMemberKeys(program, checker, (sourceFile) => pathByAbsolute.has(sourceFile.fileName)),
       };
       for (const absolute of files) {

@@ -2,7 +2,7 @@ import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshSnapshot, indexAndSnapshot, removeTempDirs, snapshotEdges } from "../test-support/fixtures.js";
 import { writeProject, writeProjectFile } from "../test-support/incremental.js";
-import { accessorNamesOf, storedAccessorNames } from "./accessor-names.js";
+import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "./member-names.js";
 import { extractDeclarations } from "./extract-declarations.js";
 
 afterAll(removeTempDirs);
@@ -58,6 +58,77 @@ describe("accessor names", () => {
   });
 });
 
+
+const OPTIONS_FILE = `export const KEYED = "keyed";
+export interface Options {
+  depth: number;
+  [KEYED]: boolean;
+  walk(): void;
+}
+export function go(options: Options): number {
+  return options.depth;
+}
+`;
+
+const OPTIONS_USER = `import { go } from "./options";
+export function run(): number {
+  const { depth } = { depth: 2, unrelated: 1 } satisfies { depth: number; unrelated: number };
+  return go({ depth, keyed: true, walk() {}, extra: 3 } as never) + go({ depth: 1, keyed: false, walk: () => {} });
+}
+`;
+
+describe("member names", () => {
+  it("are the method and property names, computed keys as their literal types, stored or freshly extracted", () => {
+    const fileName = "/virtual/thermometer.ts";
+    const host = ts.createCompilerHost({});
+    const program = ts.createProgram({
+      rootNames: [fileName],
+      options: { strict: true, target: ts.ScriptTarget.ES2022, noLib: true },
+      host: {
+        ...host,
+        fileExists: (name) => name === fileName,
+        readFile: (name) => (name === fileName ? THERMOMETER : undefined),
+        getSourceFile: (name, version) => (name === fileName ? ts.createSourceFile(name, THERMOMETER, version) : undefined),
+      },
+    });
+    const checker = program.getTypeChecker();
+    const sourceFile = program.getSourceFile(fileName);
+    if (sourceFile === undefined) throw new Error("no source file");
+    const declarations = extractDeclarations(sourceFile, "thermometer.ts");
+    const expected = ["celsius", "celsius", "keyed", "plain", "quoted", "reading"];
+    expect(memberNamesOf(declarations, checker).sort()).toEqual(expected);
+    const stored = declarations.nodes.filter((node) => node.kind === "Method" || node.kind === "Property").map((node) => node.name);
+    expect(storedMemberNames(stored, sourceFile, checker).sort()).toEqual(expected);
+  });
+
+  it("let object-literal keys read the members they name, in a full run and with the names stored", async () => {
+    const root = writeProject({ "src/options.ts": OPTIONS_FILE, "src/user.ts": OPTIONS_USER }, TSCONFIG);
+    const readsOf = (snapshot: string): string[] =>
+      snapshotEdges(snapshot)
+        .filter((edge) => edge.edge === "READS" && edge.source.startsWith("src/user.ts"))
+        .map((edge) => `${edge.source} -> ${edge.target}`);
+    // `walk() {}` is a method of the literal, a node of its own: it OVERRIDES Options.walk instead of reading it.
+    const expected = [
+      "src/user.ts:run -> src/options.ts:Options.[KEYED]",
+      "src/user.ts:run -> src/options.ts:Options.depth",
+      "src/user.ts:run -> src/options.ts:Options.walk",
+    ];
+    const full = await indexAndSnapshot(root);
+    expect(readsOf(full.snapshot)).toEqual(expected);
+
+    // Only user.ts is re-extracted: the member names of options.ts, [KEYED] among them, come from the database.
+    writeProjectFile(root, "src/user.ts", `${OPTIONS_USER}export const again = (): number => go({ depth: 3, keyed: true, walk: run });\n`);
+    const incremental = await indexAndSnapshot(root);
+    expect(incremental.summary.extractedPaths).toEqual(["src/user.ts"]);
+    expect(readsOf(incremental.snapshot)).toEqual([
+      "src/user.ts:again -> src/options.ts:Options.[KEYED]",
+      "src/user.ts:again -> src/options.ts:Options.depth",
+      "src/user.ts:again -> src/options.ts:Options.walk",
+      ...expected,
+    ]);
+    expect(incremental.snapshot).toBe(await freshSnapshot(root));
+  });
+});
 
 describe("accessor calls with the checker asked only about accessor names", () => {
   it("finds getter and setter calls through plain and computed names, in a full run and after an edit elsewhere", async () => {
