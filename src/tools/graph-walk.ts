@@ -218,7 +218,6 @@ const STEP_OUT = `
 const statements = preparedStatements({
   stepIn: STEP_IN,
   stepOut: STEP_OUT,
-  seeds: `SELECT value AS key FROM json_each(@seeds)`,
   seedsWithMembers: `WITH RECURSIVE ${SEEDS_WITH_MEMBERS} SELECT key FROM seed ORDER BY key`,
   degreeIn: `SELECT r.value AS key, (SELECT count(DISTINCT e.source) FROM edges e WHERE e.target = r.value AND e.kind IN (SELECT value FROM json_each(@kinds))) AS degree
     FROM json_each(@keys) r`,
@@ -313,10 +312,8 @@ export function addLink(links: WalkLink[], link: WalkLink): void {
 
 /** The seeds of a walk: the start nodes, and with `withMembers` every member they contain. */
 export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "withMembers">): NodeKey[] {
-  const sql = statements(db);
-  const seeds = JSON.stringify(request.seeds);
-  const statement = request.withMembers === true ? sql.seedsWithMembers : sql.seeds;
-  return statement.pluck().all({ seeds }) as NodeKey[];
+  if (request.withMembers !== true) return [...request.seeds];
+  return statements(db).seedsWithMembers.pluck().all({ seeds: JSON.stringify(request.seeds) }) as NodeKey[];
 }
 
 /** Runs the walk: one statement per level, plus one for the degrees of the nodes of the last level. */
