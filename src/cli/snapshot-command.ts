@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/config-file.js";
+import { indexedTextUnder } from "../db/indexed-text.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { openIndexer, type Indexer } from "../ingestion/indexer.js";
 import { commandLinePath } from "./command-line-paths.js";
@@ -36,7 +37,7 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
     await indexer.run();
-    const text = readSnapshot(indexer.db);
+    const text = readSnapshot(indexer.db, indexedTextUnder(indexer.db, indexer.root));
     if (options.out === undefined) process.stdout.write(text);
     else writeAtomically(commandLinePath(options.out), text);
     return EXIT.ok;
