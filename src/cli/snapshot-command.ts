@@ -14,7 +14,7 @@ export interface SnapshotCommandOptions extends ProjectCommandOptions {
 }
 
 /** Writes a temporary file beside `out` and renames it into place; nothing is left behind when that fails. */
-function writeAtomically(out: string, text: string): void {
+export function writeAtomically(out: string, text: string): void {
   if (fs.statSync(out, { throwIfNoEntry: false })?.isDirectory() === true) {
     throw new ConfigError(`--out ${out} is a folder; give the path of a file to write the snapshot to`);
   }
