@@ -12,7 +12,7 @@
  *   diff snap   `diff base.jsonl head.jsonl` (two snapshot files)
  *   diff ref    `diff <base commit> .` with --base-db a cached database of base, head indexed in place:
  *               worktree checkout + the cached graph's update in it + the diff
- * Figures are wall and CPU times (the process's, all threads) of one run each, on whatever else the machine
+ * Figures are wall and CPU times (the process's threads; not git's child processes) of one run each, on whatever else the machine
  * is doing (its load is printed). `--keep DIR` leaves the repository, the cached database and both snapshots
  * in DIR (created; must not exist) for profiling the steps one by one.
  */
