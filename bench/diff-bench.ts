@@ -1,7 +1,7 @@
 /**
  * Figures for `ts-graph diff` in CI (docs/ci.md, issue 15). Not a test: it prints what it measures.
  *
- *   npm run bench:diff [-- --corpus effect@3.22.4] [--files 10]
+ *   npm run bench:diff [-- --corpus effect@3.22.4] [--files 10] [--keep DIR]
  *
  * Copies the corpus's sources into a temporary git repository (node_modules linked), with a
  * ts-graph.config.json naming the bench tsconfig, and commits it (base). Then measures:
@@ -12,12 +12,15 @@
  *   diff snap   `diff base.jsonl head.jsonl` (two snapshot files)
  *   diff ref    `diff <base commit> .` with --base-db a cached database of base, head indexed in place:
  *               worktree checkout + the cached graph's update in it + the diff
- * Figures are wall times of one run each, on whatever else the machine is doing (its load is printed).
+ * Figures are wall and CPU times (the process's threads; not git's child processes) of one run each, on whatever else the machine
+ * is doing (its load is printed). `--keep DIR` leaves the repository, the cached database and both snapshots
+ * in DIR (created; must not exist) for profiling the steps one by one.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { indexedTextUnder } from "../src/db/indexed-text.js";
 import { readSnapshot } from "../src/db/snapshot.js";
 import { runDiff } from "../src/diff/run-diff.js";
 import { openIndexer, type IndexSummary } from "../src/ingestion/indexer.js";
@@ -25,17 +28,19 @@ import { TSCONFIG_NAME, parseCorpusSpec, prepareCorpus } from "./corpus.js";
 import { formatMs, log } from "./measure.js";
 import { evenlySpacedIndices } from "./stats.js";
 
-function parseArgs(argv: readonly string[]): { corpus: string; files: number } {
+function parseArgs(argv: readonly string[]): { corpus: string; files: number; keep: string | undefined } {
   let corpus = "effect@3.22.4";
   let files = 10;
+  let keep: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = argv[i + 1];
     if (flag === "--corpus" && value !== undefined) (corpus = value), (i += 1);
     else if (flag === "--files" && value !== undefined) (files = Number(value)), (i += 1);
-    else throw new Error("usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N]");
+    else if (flag === "--keep" && value !== undefined) (keep = path.resolve(value)), (i += 1);
+    else throw new Error("usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N] [--keep DIR]");
   }
-  return { corpus, files };
+  return { corpus, files, keep };
 }
 
 function git(cwd: string, ...args: string[]): string {
@@ -44,10 +49,17 @@ function git(cwd: string, ...args: string[]): string {
   return result.stdout.trim();
 }
 
-async function timed<T>(what: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
+async function timed<T>(what: () => Promise<T> | T): Promise<{ value: T; ms: number; cpuMs: number }> {
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const value = await what();
-  return { value, ms: performance.now() - start };
+  const used = process.cpuUsage(cpu);
+  return { value, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** "1.2 s (CPU 1.1 s)". */
+function wallAndCpu(figure: { ms: number; cpuMs: number }): string {
+  return `${formatMs(figure.ms)} (CPU ${formatMs(figure.cpuMs)})`;
 }
 
 async function indexRoot(root: string, dbPath?: string): Promise<IndexSummary> {
@@ -61,7 +73,8 @@ async function indexRoot(root: string, dbPath?: string): Promise<IndexSummary> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-diff-bench-")));
+  if (args.keep !== undefined) fs.mkdirSync(args.keep);
+  const scratch = fs.realpathSync(args.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-diff-bench-")));
   try {
     const corpus = await prepareCorpus(parseCorpusSpec(args.corpus), { tmpDir: scratch, timeoutMs: 600_000, probeExactOptional: false });
     const root = path.join(scratch, "repo");
@@ -75,7 +88,7 @@ async function main(): Promise<void> {
     const baseCommit = git(root, "rev-parse", "HEAD");
 
     const full = await timed(() => indexRoot(root));
-    log(`index (full): ${formatMs(full.ms)}, ${full.value.files.total} files`);
+    log(`index (full): ${wallAndCpu(full)}, ${full.value.files.total} files`);
     const cacheDb = path.join(scratch, "cache", "base.db");
     fs.mkdirSync(path.dirname(cacheDb));
     // The CI cache of base's graph: a consistent copy of it.
@@ -87,8 +100,8 @@ async function main(): Promise<void> {
     }
 
     const noop = await timed(() => indexRoot(root));
-    const snapshotWrite = writeSnapshot(root, path.join(scratch, "base.jsonl"));
-    log(`snapshot beyond the index: no-op run ${formatMs(noop.ms)} (${noop.value.mode}) + export ${formatMs(snapshotWrite.ms)} (${(snapshotWrite.bytes / 1e6).toFixed(1)} MB)`);
+    const snapshotWrite = await timed(() => writeSnapshot(root, path.join(scratch, "base.jsonl")));
+    log(`snapshot beyond the index: no-op run ${wallAndCpu(noop)} (${noop.value.mode}) + export ${wallAndCpu(snapshotWrite)} (${(snapshotWrite.value / 1e6).toFixed(1)} MB)`);
 
     const edited = evenlySpacedIndices(corpus.sourceFiles.length, args.files).map((index) => corpus.sourceFiles[index] ?? "");
     for (const [i, file] of edited.entries()) {
@@ -99,28 +112,36 @@ async function main(): Promise<void> {
     }
     git(root, "-c", "user.email=bench@example.com", "-c", "user.name=bench", "commit", "-qam", "head");
     const incremental = await timed(() => indexRoot(root));
-    log(`incremental index of head (${args.files} files edited): ${formatMs(incremental.ms)}, ${incremental.value.mode}, ${incremental.value.files.extracted} files extracted`);
+    log(`incremental index of head (${args.files} files edited): ${wallAndCpu(incremental)}, ${incremental.value.mode}, ${incremental.value.files.extracted} files extracted`);
     writeSnapshot(root, path.join(scratch, "head.jsonl"));
 
     const quiet = { onNote: () => undefined };
     const snapshots = await timed(() => runDiff({ base: path.join(scratch, "base.jsonl"), head: path.join(scratch, "head.jsonl"), root, depth: 3, failOn: undefined, ...quiet }));
-    log(`diff of two snapshots: ${formatMs(snapshots.ms)}: ${JSON.stringify(snapshots.value.summary)}`);
+    log(`diff of two snapshots: ${wallAndCpu(snapshots)}: ${JSON.stringify(snapshots.value.summary)}`);
     const againstRef = await timed(() => runDiff({ base: baseCommit, head: ".", root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }));
-    log(`diff against the base commit, cached base database: ${formatMs(againstRef.ms)}: ${JSON.stringify(againstRef.value.summary)}`);
+    log(`diff against the base commit, cached base database: ${wallAndCpu(againstRef)}: ${JSON.stringify(againstRef.value.summary)}`);
     log(`load: ${os.loadavg().map((load) => load.toFixed(2)).join(" ")} (1, 5, 15 min), ${os.cpus().length} cores`);
   } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
+    if (args.keep === undefined) fs.rmSync(scratch, { recursive: true, force: true });
+    else log(`kept in ${scratch}: repo/ (head, indexed), cache/base.db, base.jsonl, head.jsonl; base commit ${baseCommitOf(scratch)}`);
   }
 }
 
-/** Writes root's graph (as it is: no run) as a snapshot file; its size, and the time of the export and the write alone. */
-function writeSnapshot(root: string, out: string): { bytes: number; ms: number } {
+function baseCommitOf(scratch: string): string {
+  try {
+    return git(path.join(scratch, "repo"), "rev-parse", "HEAD~1");
+  } catch {
+    return "(none)";
+  }
+}
+
+/** Writes root's graph (as it is: no run) as a snapshot file, with body hashes as `ts-graph snapshot` writes it; its size. */
+function writeSnapshot(root: string, out: string): number {
   const indexer = openIndexer({ root });
   try {
-    const start = performance.now();
-    const text = readSnapshot(indexer.db);
+    const text = readSnapshot(indexer.db, indexedTextUnder(indexer.db, root));
     fs.writeFileSync(out, text);
-    return { bytes: text.length, ms: performance.now() - start };
+    return text.length;
   } finally {
     indexer.close();
   }

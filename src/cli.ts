@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
 import { registerDiffCommand } from "./cli/diff-command.js";
+import { registerMergeCommand } from "./cli/merge-command.js";
 import { registerIndexCommand } from "./cli/index-command.js";
 import { registerServeCommand } from "./cli/serve-command.js";
 import { registerSetupCommand } from "./cli/setup-command.js";
@@ -27,6 +28,7 @@ const program = new Command()
 registerIndexCommand(program, exit);
 registerSnapshotCommand(program, exit);
 registerDiffCommand(program, exit);
+registerMergeCommand(program, exit);
 registerServeCommand(program, version, exit);
 registerSetupCommand(program, exit);
 for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);

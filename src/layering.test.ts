@@ -13,7 +13,7 @@ const SRC = import.meta.dirname;
 interface SourceFile {
   /** Path relative to src/, '/'-separated. */
   readonly file: string;
-  /** Specifiers of static `import … from` / `export … from` / bare `import "…"`; `import type` is erased, so not counted. */
+  /** Specifiers of static `import … from` / `export … from` / bare `import "…"` / `createRequire(…)("…")`; `import type` is erased, so not counted. */
   readonly staticImports: readonly string[];
   /** Specifiers of `import("…")` expressions. */
   readonly dynamicImports: readonly string[];
@@ -32,6 +32,8 @@ function readSource(full: string): SourceFile {
   const staticImports = [
     ...text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"']+)["']/gm),
     ...text.matchAll(/^import\s+["']([^"']+)["']/gm),
+    // A module-level require (ingestion/ts-morph-common.ts) loads its package as a static import does.
+    ...text.matchAll(/createRequire\([^)]*\)\(\s*["']([^"']+)["']\s*\)/g),
   ].map((match) => match[1] ?? "");
   const dynamicImports = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
   return { file: path.relative(SRC, full).split(path.sep).join("/"), staticImports, dynamicImports };

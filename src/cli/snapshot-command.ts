@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/config-file.js";
+import { indexedTextUnder } from "../db/indexed-text.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { openIndexer, type Indexer } from "../ingestion/indexer.js";
 import { commandLinePath } from "./command-line-paths.js";
@@ -13,7 +14,7 @@ export interface SnapshotCommandOptions extends ProjectCommandOptions {
 }
 
 /** Writes a temporary file beside `out` and renames it into place; nothing is left behind when that fails. */
-function writeAtomically(out: string, text: string): void {
+export function writeAtomically(out: string, text: string): void {
   if (fs.statSync(out, { throwIfNoEntry: false })?.isDirectory() === true) {
     throw new ConfigError(`--out ${out} is a folder; give the path of a file to write the snapshot to`);
   }
@@ -36,7 +37,7 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
     await indexer.run();
-    const text = readSnapshot(indexer.db);
+    const text = readSnapshot(indexer.db, indexedTextUnder(indexer.db, indexer.root));
     if (options.out === undefined) process.stdout.write(text);
     else writeAtomically(commandLinePath(options.out), text);
     return EXIT.ok;

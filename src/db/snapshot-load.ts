@@ -12,7 +12,7 @@ export class SnapshotFormatError extends Error {
   }
 }
 
-interface NodeLine {
+export interface NodeLine {
   readonly node: string;
   readonly kind: string;
   readonly name: string;
@@ -23,9 +23,10 @@ interface NodeLine {
   readonly exported: boolean;
   readonly modifiers: readonly string[];
   readonly signature: string;
+  readonly body?: string;
 }
 
-interface EdgeLine {
+export interface EdgeLine {
   readonly edge: string;
   readonly source: string;
   readonly target: string;
@@ -34,14 +35,14 @@ interface EdgeLine {
   readonly typeOnly?: boolean;
 }
 
-interface ExternalEdgeLine {
+export interface ExternalEdgeLine {
   readonly externalEdge: string;
   readonly source: string;
   readonly target: string;
   readonly lines?: readonly number[];
 }
 
-interface DynamicCallLine {
+export interface DynamicCallLine {
   readonly dynamicCall: string;
   readonly line: number;
   readonly expression: string;
@@ -58,57 +59,101 @@ const INSERT_EDGE = `INSERT INTO edges (file, kind, source, target, count, lines
 const INSERT_EXTERNAL_EDGE = `INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)`;
 const INSERT_DYNAMIC_CALL = `INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)`;
 
-/**
- * Loads a snapshot (docs/snapshot.md) into an in-memory database with the graph's schema, so that the
- * queries that read a graph (the impact walk) read it as they read an index. What a snapshot does not keep
- * (doc comments, surfaces, file hashes, the name vocabulary of `find`) is left empty. Throws SnapshotFormatError on anything else.
- */
-export function loadSnapshot(text: string, label: string): SqliteDb {
-  const lines = text.split("\n").filter((line) => line !== "");
-  const header = parseLine(lines[0] ?? "", label, 1) as { format?: unknown; version?: unknown };
+/** A snapshot's lines, parsed and checked for their format version; each node's container from the CONTAINS edges. */
+export interface ParsedSnapshot {
+  readonly nodes: readonly NodeLine[];
+  readonly edges: readonly EdgeLine[];
+  readonly externalEdges: readonly ExternalEdgeLine[];
+  readonly dynamicCalls: readonly DynamicCallLine[];
+  /** Node key → its container's key. */
+  readonly parents: ReadonlyMap<string, string>;
+}
+
+/** Parses a snapshot (docs/snapshot.md). Throws SnapshotFormatError when it is not one, or of another format version. */
+export function parseSnapshot(text: string, label: string): ParsedSnapshot {
+  const firstBreak = text.indexOf("\n");
+  const header = parseLine(firstBreak < 0 ? text : text.slice(0, firstBreak), label, 1) as { format?: unknown; version?: unknown };
   if (header.format !== "ts-graph-snapshot") throw new SnapshotFormatError(`${label} is not a ts-graph snapshot (its first line has no "format":"ts-graph-snapshot")`);
   if (header.version !== SNAPSHOT_FORMAT_VERSION) {
     throw new SnapshotFormatError(`${label} is a snapshot of format version ${String(header.version)}; this ts-graph reads version ${SNAPSHOT_FORMAT_VERSION}: make both snapshots with the same ts-graph`);
   }
+  const nodes: NodeLine[] = [];
+  const edges: EdgeLine[] = [];
+  const externalEdges: ExternalEdgeLine[] = [];
+  const dynamicCalls: DynamicCallLine[] = [];
+  const parents = new Map<string, string>();
+  for (const entry of parseEntries(firstBreak < 0 ? "" : text.slice(firstBreak + 1), label)) {
+    if (typeof entry["node"] === "string") nodes.push(entry as unknown as NodeLine);
+    else if (typeof entry["edge"] === "string") {
+      const edge = entry as unknown as EdgeLine;
+      edges.push(edge);
+      if (edge.edge === "CONTAINS") parents.set(edge.target, edge.source);
+    } else if (typeof entry["externalEdge"] === "string") externalEdges.push(entry as unknown as ExternalEdgeLine);
+    else if (typeof entry["dynamicCall"] === "string") dynamicCalls.push(entry as unknown as DynamicCallLine);
+  }
+  return { nodes, edges, externalEdges, dynamicCalls, parents };
+}
+
+/** The indexes the graph walks (src/tools/graph-walk.ts) look rows up by: a container's members, an edge's either end. */
+const WALK_INDEXES = new Set(["nodes_by_parent", "edges_by_target", "edges_by_source", "external_edges_by_source", "external_edges_by_target"]);
+
+/**
+ * Loads a parsed snapshot into an in-memory database with the graph's schema, so that the queries that read
+ * a graph (the impact walk) read it as they read an index. What a snapshot does not keep (doc comments,
+ * surfaces, file hashes, the name vocabulary of `find`) is left empty, and of the indexes only those the
+ * walks use are built (other queries work, by scans).
+ */
+export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
   const db = new Database(":memory:");
   db.exec(SCHEMA_SQL);
   // A bulk load: no name vocabulary (triggers), and each index built once after the rows rather than row by row.
   const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
   for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[]) db.exec(`DROP TRIGGER "${name}"`);
   for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
-  const parents = new Map<string, string>();
-  const entries = lines.slice(1).map((line, index) => parseLine(line, label, index + 2));
-  for (const entry of entries) {
-    if (typeof entry["edge"] === "string" && entry["edge"] === "CONTAINS") parents.set(String(entry["target"]), String(entry["source"]));
-  }
   const insertNode = db.prepare(INSERT_NODE);
   const insertEdge = db.prepare(INSERT_EDGE);
   const insertExternal = db.prepare(INSERT_EXTERNAL_EDGE);
   const insertDynamic = db.prepare(INSERT_DYNAMIC_CALL);
   db.transaction(() => {
-    for (const entry of entries) {
-      if (typeof entry["node"] === "string") {
-        const node = entry as unknown as NodeLine;
-        const qualifiedName = parseNodeKey(node.node).qualifiedName ?? node.file;
-        insertNode.run(node.node, node.file, node.kind, node.name, qualifiedName, parents.get(node.node) ?? null, node.lines[0], node.lines[1], node.nameLine,
-          node.implementationLine ?? null, node.exported ? 1 : 0, node.signature, node.modifiers.join(" "));
-      } else if (typeof entry["edge"] === "string") {
-        const edge = entry as unknown as EdgeLine;
-        const sites = edge.lines ?? [];
-        insertEdge.run(parseNodeKey(edge.source).file, edge.edge, edge.source, edge.target, sites.length, JSON.stringify(sites),
-          edge.names === undefined ? null : JSON.stringify(edge.names), edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0);
-      } else if (typeof entry["externalEdge"] === "string") {
-        const edge = entry as unknown as ExternalEdgeLine;
-        const sites = edge.lines ?? [];
-        insertExternal.run(parseNodeKey(edge.source).file, edge.externalEdge, edge.source, edge.target, sites.length, JSON.stringify(sites));
-      } else if (typeof entry["dynamicCall"] === "string") {
-        const call = entry as unknown as DynamicCallLine;
-        insertDynamic.run(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
-      }
+    for (const node of snapshot.nodes) {
+      const qualifiedName = parseNodeKey(node.node).qualifiedName ?? node.file;
+      insertNode.run(node.node, node.file, node.kind, node.name, qualifiedName, snapshot.parents.get(node.node) ?? null, node.lines[0], node.lines[1], node.nameLine,
+        node.implementationLine ?? null, node.exported ? 1 : 0, node.signature, node.modifiers.join(" "));
     }
+    for (const edge of snapshot.edges) {
+      const sites = edge.lines ?? [];
+      insertEdge.run(parseNodeKey(edge.source).file, edge.edge, edge.source, edge.target, sites.length, JSON.stringify(sites),
+        edge.names === undefined ? null : JSON.stringify(edge.names), edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0);
+    }
+    for (const edge of snapshot.externalEdges) {
+      const sites = edge.lines ?? [];
+      insertExternal.run(parseNodeKey(edge.source).file, edge.externalEdge, edge.source, edge.target, sites.length, JSON.stringify(sites));
+    }
+    for (const call of snapshot.dynamicCalls) insertDynamic.run(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
   })();
-  for (const { sql } of indexes) db.exec(sql);
+  for (const { name, sql } of indexes) if (WALK_INDEXES.has(name)) db.exec(sql);
   return db;
+}
+
+/** Loads a snapshot into an in-memory graph database (snapshotDatabase). Throws SnapshotFormatError on anything else. */
+export function loadSnapshot(text: string, label: string): SqliteDb {
+  return snapshotDatabase(parseSnapshot(text, label));
+}
+
+/**
+ * The lines after the header, each a JSON object. One JSON.parse of them all as an array (no line of a
+ * snapshot holds a raw line break: JSON escapes it), else line by line to name the line that is not one.
+ */
+function parseEntries(body: string, label: string): Record<string, unknown>[] {
+  const lines = body.endsWith("\n") ? body.slice(0, -1) : body;
+  if (lines === "") return [];
+  try {
+    const entries: unknown = JSON.parse(`[${lines.replaceAll("\n", ",")}]`);
+    if (Array.isArray(entries) && entries.every((entry) => entry !== null && typeof entry === "object" && !Array.isArray(entry))) return entries as Record<string, unknown>[];
+  } catch {
+    // found below, line by line
+  }
+  return lines.split("\n").map((line, index) => parseLine(line, label, index + 2));
 }
 
 function parseLine(line: string, label: string, number: number): Record<string, unknown> {

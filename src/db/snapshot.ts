@@ -1,8 +1,10 @@
+import { bodyHasher } from "../model/body-hash.js";
+import type { IndexedText } from "./indexed-text.js";
 import type { SqliteDb } from "./open-graph-db.js";
 import { readConsistently } from "./read-transaction.js";
 
 /** Version of the snapshot format documented in docs/snapshot.md. */
-export const SNAPSHOT_FORMAT_VERSION = 4;
+export const SNAPSHOT_FORMAT_VERSION = 5;
 
 export interface SnapshotNodeRow {
   readonly key: string;
@@ -16,6 +18,8 @@ export interface SnapshotNodeRow {
   readonly exported: number;
   readonly signature: string;
   readonly modifiers: string;
+  /** The body hash (model/body-hash.ts), when the file's indexed text was known. */
+  readonly body?: string | undefined;
 }
 
 export interface SnapshotEdgeRow {
@@ -69,6 +73,7 @@ function nodeLine(row: SnapshotNodeRow): string {
     exported: row.exported === 1,
     modifiers: row.modifiers === "" ? [] : row.modifiers.split(" "),
     signature: row.signature,
+    ...(row.body !== undefined ? { body: row.body } : {}),
   });
 }
 
@@ -127,9 +132,75 @@ export function formatSnapshot(
   );
 }
 
-export function readSnapshot(db: SqliteDb): string {
+/**
+ * The same lines as nodeLine, edgeLine, externalEdgeLine and dynamicCallLine, written by SQLite (json_quote
+ * escapes as JSON.stringify does) and sorted by it: a node line without its closing brace, for the body
+ * hash to be appended. SQLite sorts text by UTF-8 bytes, which is the snapshot's UTF-16 order for every text
+ * without a character beyond U+FFFF (NO_ASTRAL_SQL); `lines` and `names` are stored as JSON.stringify wrote them.
+ */
+const NODE_LINES_SQL = `SELECT '{"node":' || json_quote(key) || ',"kind":' || json_quote(kind) || ',"name":' || json_quote(name)
+  || ',"file":' || json_quote(file) || ',"lines":[' || start_line || ',' || end_line || '],"nameLine":' || name_line
+  || CASE WHEN implementation_line IS NULL THEN '' ELSE ',"implementationLine":' || implementation_line END
+  || ',"exported":' || CASE WHEN exported = 1 THEN 'true' ELSE 'false' END
+  || ',"modifiers":' || CASE WHEN modifiers = '' THEN '[]' ELSE '["' || replace(modifiers, ' ', '","') || '"]' END
+  || ',"signature":' || json_quote(signature) AS line, kind, file, name, start_line AS startLine, end_line AS endLine
+  FROM nodes ORDER BY key, id`;
+const EDGE_LINES_SQL = `SELECT '{"edge":' || json_quote(kind) || ',"source":' || json_quote(source) || ',"target":' || json_quote(target)
+  || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END
+  || CASE WHEN names IS NULL THEN '' ELSE ',"names":' || names END
+  || CASE WHEN type_only IS NULL THEN '' WHEN type_only = 1 THEN ',"typeOnly":true' ELSE ',"typeOnly":false' END || '}'
+  FROM edges ORDER BY kind, source, target, id`;
+const EXTERNAL_EDGE_LINES_SQL = `SELECT '{"externalEdge":' || json_quote(kind) || ',"source":' || json_quote(source) || ',"target":' || json_quote(target)
+  || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END || '}'
+  FROM external_edges ORDER BY kind, source, target, rowid`;
+const DYNAMIC_CALL_LINES_SQL = `SELECT '{"dynamicCall":' || json_quote(source) || ',"line":' || line || ',"expression":' || json_quote(expression) || '}'
+  FROM dynamic_calls ORDER BY source, line, expression, rowid`;
+/** A text with a character beyond U+FFFF: only a text whose byte length is not its length in characters (not ASCII) is looked at. */
+const astral = (column: string) => `(length(CAST(${column} AS BLOB)) <> length(${column}) AND ${column} GLOB '*[' || char(65536) || '-' || char(1114111) || ']*')`;
+/** Whether every text the snapshot sorts by lies in the Basic Multilingual Plane (where UTF-8 and UTF-16 orders agree). */
+const NO_ASTRAL_SQL = `SELECT NOT EXISTS (SELECT 1 FROM nodes WHERE ${astral("key")})
+  AND NOT EXISTS (SELECT 1 FROM edges WHERE ${astral("kind")} OR ${astral("source")} OR ${astral("target")})
+  AND NOT EXISTS (SELECT 1 FROM external_edges WHERE ${astral("kind")} OR ${astral("source")} OR ${astral("target")})
+  AND NOT EXISTS (SELECT 1 FROM dynamic_calls WHERE ${astral("source")} OR ${astral("expression")})`;
+
+interface NodeLinePrefix {
+  readonly line: string;
+  readonly kind: string;
+  readonly file: string;
+  readonly name: string;
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** The snapshot text as SQLite writes and sorts it (see NODE_LINES_SQL): the same text formatSnapshot gives. */
+function snapshotBySqlite(db: SqliteDb, hash: (node: NodeLinePrefix) => string | undefined): string {
+  const nodes = (db.prepare(NODE_LINES_SQL).all() as NodeLinePrefix[]).map((node) => {
+    const body = hash(node);
+    return body === undefined ? `${node.line}}` : `${node.line},"body":${JSON.stringify(body)}}`;
+  });
+  const edges = db.prepare(EDGE_LINES_SQL).pluck().all() as string[];
+  const externalEdges = db.prepare(EXTERNAL_EDGE_LINES_SQL).pluck().all() as string[];
+  const dynamicCalls = db.prepare(DYNAMIC_CALL_LINES_SQL).pluck().all() as string[];
+  const header = JSON.stringify({
+    format: "ts-graph-snapshot",
+    version: SNAPSHOT_FORMAT_VERSION,
+    nodes: nodes.length,
+    edges: edges.length,
+    externalEdges: externalEdges.length,
+    dynamicCalls: dynamicCalls.length,
+  });
+  return [header, ...nodes, ...edges, ...externalEdges, ...dynamicCalls].join("\n") + "\n";
+}
+
+/**
+ * The graph's snapshot (docs/snapshot.md). With `text` (the files' texts as indexed: db/indexed-text.ts),
+ * each declaration of a file whose text is known carries its body hash.
+ */
+export function readSnapshot(db: SqliteDb, text?: IndexedText): string {
+  const hash = text === undefined ? () => undefined : bodyHasher(text);
   return readConsistently(db, () => {
-    const nodes = db.prepare(NODE_ROWS_SQL).all() as SnapshotNodeRow[];
+    if (db.prepare(NO_ASTRAL_SQL).pluck().get() === 1) return snapshotBySqlite(db, hash);
+    const nodes = (db.prepare(NODE_ROWS_SQL).all() as SnapshotNodeRow[]).map((row) => ({ ...row, body: hash(row) }));
     const edges = db.prepare(EDGE_ROWS_SQL).all() as SnapshotEdgeRow[];
     const externalEdges = db.prepare(EXTERNAL_EDGE_ROWS_SQL).all() as SnapshotExternalEdgeRow[];
     const dynamicCalls = db.prepare(DYNAMIC_CALL_ROWS_SQL).all() as SnapshotDynamicCallRow[];

@@ -4,8 +4,9 @@
  * Assignability (type-relation.ts); a rule that needs an answer the checker could not give says "not
  * classified" rather than guess.
  */
+import { replaceName } from "../model/body-hash.js";
 import { parseNodeKey } from "../model/node-key.js";
-import { replaceName, type DeclarationState, type DiffNode, type GraphDiff } from "./graph-diff.js";
+import { type DeclarationState, type DiffNode, type GraphDiff } from "./graph-diff.js";
 import type { SignatureShape } from "./signature-shape.js";
 import type { Assignability } from "./type-relation.js";
 

@@ -32,26 +32,29 @@ export interface ChangeImpact {
   readonly tests: readonly string[];
 }
 
-/** The declarations whose change may change what depends on them: changed, moved, removed, or with edges gained or lost. */
-function seedsOf(diff: GraphDiff, head: SqliteDb): { head: string[]; base: string[] } {
+/** The declarations whose change may change what depends on them: changed, moved, removed, or with edges gained or lost (in head, the graph's keys of them). */
+function seedsOf(diff: GraphDiff): { head: string[]; base: string[] } {
   const inHead = new Set<string>([...diff.changed.map((change) => change.key), ...diff.moved.map((move) => move.to)]);
   for (const edges of diff.edges) inHead.add(edges.key);
-  const headKeys = [...symbolNodes(head, [...inHead]).values()].filter((node) => node.kind !== "File").map((node) => node.key as string);
-  return { head: headKeys.sort(), base: diff.removed.map((node) => node.key).sort() };
+  return { head: [...inHead].sort(), base: diff.removed.map((node) => node.key).sort() };
 }
 
 /**
  * Each changed declaration's transitive dependants (impact's rules: dispatch up, members with their
  * containers, tests listed apart) up to `depth`, grouped per declaration, and their union. Removed
- * declarations are walked in base, where their dependants still point at them.
+ * declarations are walked in base, where their dependants still point at them. Each side's database is
+ * asked for only when it has something to walk (a snapshot is loaded into one then).
  */
-export function changeImpact(diff: GraphDiff, base: SqliteDb, head: SqliteDb, depth: number): ChangeImpact {
-  const seeds = seedsOf(diff, head);
+export function changeImpact(diff: GraphDiff, base: () => SqliteDb, head: () => SqliteDb, depth: number): ChangeImpact {
+  const seeds = seedsOf(diff);
   const perSeed: SeedImpact[] = [];
   const reached = new Map<string, ImpactedNode>();
   const tests = new Set<string>();
-  const walk = (db: SqliteDb, keys: readonly string[], side: "head" | "base") => {
+  const walk = (graph: () => SqliteDb, keys: readonly string[], side: "head" | "base") => {
+    if (keys.length === 0) return;
+    const db = graph();
     for (const symbol of symbolNodes(db, keys).values()) {
+      if (symbol.kind === "File") continue;
       const result = queryImpact(db, symbol, { depth, dispatch: "up", tests: "include" });
       perSeed.push({ key: symbol.key, side, dependants: result.dependants.length, tests: result.tests.map((test) => test.file) });
       for (const test of result.tests) tests.add(test.file);

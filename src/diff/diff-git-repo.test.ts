@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
 import path from "node:path";
 import { makeTempDir, removeTempDirs, runCli } from "../test-support/fixtures.js";
 import { git, makeDiffRepository, type DiffRepository } from "../test-support/git-repository.js";
@@ -114,7 +115,7 @@ describe("ts-graph diff of two commits of a git repository", () => {
     expect(result.stdout).toContain("Passed (--fail-on any): no declaration or edge changed.");
   });
 
-  it("compares a snapshot file with a database: moves by signature, bodies not compared, the same API verdicts", () => {
+  it("gives the same report from every kind of side: snapshot files, a snapshot and a database, git refs (bodies compared, the move matched by body)", () => {
     const scratch = makeTempDir("ts-graph-diff-sides-");
     git(repo.root, "checkout", "-q", repo.base);
     try {
@@ -122,17 +123,41 @@ describe("ts-graph diff of two commits of a git repository", () => {
     } finally {
       git(repo.root, "checkout", "-q", "main");
     }
+    expect(runCli(["snapshot", repo.root, "--out", path.join(scratch, "head.jsonl")]).status).toBe(0);
     expect(runCli(["index", repo.root, "--db", path.join(scratch, "head.db")]).status).toBe(0);
-    const result = runCli(["diff", path.join(scratch, "base.jsonl"), path.join(scratch, "head.db"), "--root", repo.root, "--format", "json"]);
+    const reportOf = (base: string, head: string) => {
+      const result = runCli(["diff", base, head, "--root", repo.root, "--format", "json"]);
+      expect(result.status).toBe(0);
+      const { base: _base, head: _head, ...report } = JSON.parse(result.stdout) as DiffReport;
+      return report;
+    };
+    const byRefs = reportOf(repo.base, "main");
+    expect(byRefs.bodies).toBe("compared");
+    expect(byRefs.declarations.moved.map((move) => [move.from, move.to, move.matchedBy])).toEqual([["src/format.ts:shout", "src/text.ts:shout", "body"]]);
+    expect(reportOf(path.join(scratch, "base.jsonl"), path.join(scratch, "head.jsonl"))).toEqual(byRefs);
+    expect(reportOf(path.join(scratch, "base.jsonl"), path.join(scratch, "head.db"))).toEqual(byRefs);
+  });
+
+  it("matches a renamed declaration by signature and body hash between two snapshot files, and says the rename breaks", () => {
+    const scratch = makeTempDir("ts-graph-diff-rename-");
+    const write = (folder: string, text: string) => {
+      fs.mkdirSync(path.join(scratch, folder, "src"), { recursive: true });
+      fs.writeFileSync(path.join(scratch, folder, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }));
+      fs.writeFileSync(path.join(scratch, folder, "src", "price.ts"), text);
+      expect(runCli(["snapshot", path.join(scratch, folder), "--out", path.join(scratch, `${folder}.jsonl`)]).status).toBe(0);
+    };
+    write("before", "export function netPrice(gross: number, rate: number): number {\n  return gross / (1 + rate);\n}\n");
+    write("after", "// moved down a line\nexport function priceWithoutTax(gross: number, rate: number): number {\n  return gross / (1 + rate);\n}\n");
+    const result = runCli(["diff", path.join(scratch, "before.jsonl"), path.join(scratch, "after.jsonl"), "--root", scratch, "--format", "json"]);
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout) as DiffReport;
-    expect(report.bodies).toBe("not compared");
-    expect(report.declarations.moved.map((move) => [move.from, move.to, move.matchedBy])).toEqual([["src/format.ts:shout", "src/text.ts:shout", "signature"]]);
-    expect(report.api.map((change) => [change.key, change.verdict])).toEqual([
-      ["src/format.ts:formatPrice", "breaking"],
-      ["src/format.ts:legacyTotal", "breaking"],
-      ["src/text.ts:shout", "unclassified"],
+    expect(report.bodies).toBe("compared");
+    expect(report.declarations.moved.map((move) => [move.from, move.to, move.how, move.matchedBy])).toEqual([
+      ["src/price.ts:netPrice", "src/price.ts:priceWithoutTax", "renamed", "body"],
     ]);
+    expect(report.declarations.added).toEqual([]);
+    expect(report.declarations.removed).toEqual([]);
+    expect(report.api.map((change) => [change.key, change.change, change.verdict])).toEqual([["src/price.ts:priceWithoutTax", "renamed", "breaking"]]);
   });
 
   it("refuses a side that is no snapshot, database, folder or ref, with exit 2 and what to give", () => {

@@ -3,6 +3,7 @@
  * No IO and no TypeScript: reading the graphs (read-side.ts) and classifying API changes (api-rules.ts) are
  * apart.
  */
+import { replaceName } from "../model/body-hash.js";
 import { declarationKey, parseNodeKey } from "../model/node-key.js";
 
 /** A declaration as the diff compares it. */
@@ -93,11 +94,6 @@ export function anonymousSignature(node: Pick<DiffNode, "name" | "signature">): 
   return replaceName(node.signature, node.name, "\u0000");
 }
 
-/** Every whole-word occurrence of a declaration's name in a text, replaced. */
-export function replaceName(text: string, name: string, replacement: string): string {
-  return text.split(new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`)).join(replacement);
-}
-
 function aspectsOf(before: DiffNode, after: DiffNode): ChangedAspect[] {
   const aspects: ChangedAspect[] = [];
   if (before.signature !== after.signature) aspects.push("signature");
@@ -162,29 +158,52 @@ function byKey(a: { readonly key: string }, b: { readonly key: string }): number
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
-function edgeId(edge: DiffEdge): string {
-  return JSON.stringify([edge.source, edge.kind, edge.target]);
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Edges gained and lost, base keys renamed to head's for moved declarations, grouped by source; CONTAINS left out. */
-function edgeChanges(base: GraphSideData, head: GraphSideData, renamed: ReadonlyMap<string, string>): DeclarationEdges[] {
-  const rename = (key: string): string => renamed.get(key) ?? key;
-  const baseEdges = new Map<string, DiffEdge>();
-  for (const edge of base.edges) {
-    if (edge.kind === "CONTAINS") continue;
-    const renamedEdge = { kind: edge.kind, source: rename(edge.source), target: rename(edge.target) };
-    baseEdges.set(edgeId(renamedEdge), renamedEdge);
+function compareEdges(a: DiffEdge, b: DiffEdge): number {
+  return compareText(a.kind, b.kind) || compareText(a.source, b.source) || compareText(a.target, b.target);
+}
+
+/** The edges but CONTAINS, sorted by kind, source and target (a snapshot's edges come sorted: then only checked). */
+function sortedEdges(edges: readonly DiffEdge[]): DiffEdge[] {
+  const kept = edges.filter((edge) => edge.kind !== "CONTAINS");
+  for (let index = 1; index < kept.length; index += 1) {
+    if (compareEdges(kept[index - 1] as DiffEdge, kept[index] as DiffEdge) > 0) return kept.sort(compareEdges);
   }
-  const headEdges = new Map(head.edges.filter((edge) => edge.kind !== "CONTAINS").map((edge) => [edgeId(edge), edge]));
+  return kept;
+}
+
+/** Edges gained and lost, base keys renamed to head's for moved declarations, grouped by source; CONTAINS left out. One merge of both sides' sorted edges. */
+function edgeChanges(base: GraphSideData, head: GraphSideData, renamed: ReadonlyMap<string, string>): DeclarationEdges[] {
+  const rename = (edge: DiffEdge): DiffEdge => {
+    const source = renamed.get(edge.source) ?? edge.source;
+    const target = renamed.get(edge.target) ?? edge.target;
+    return source === edge.source && target === edge.target ? edge : { kind: edge.kind, source, target };
+  };
+  const before = sortedEdges(renamed.size === 0 ? base.edges : base.edges.map(rename));
+  const after = sortedEdges(head.edges);
   const bySource = new Map<string, { added: EdgeChange[]; removed: EdgeChange[] }>();
   const entry = (source: string) => {
     let found = bySource.get(source);
     if (found === undefined) bySource.set(source, (found = { added: [], removed: [] }));
     return found;
   };
-  for (const [id, edge] of headEdges) if (!baseEdges.has(id)) entry(edge.source).added.push({ kind: edge.kind, target: edge.target });
-  for (const [id, edge] of baseEdges) if (!headEdges.has(id)) entry(edge.source).removed.push({ kind: edge.kind, target: edge.target });
-  const sortChanges = (changes: EdgeChange[]) => changes.sort((a, b) => (a.kind + "\u0000" + a.target < b.kind + "\u0000" + b.target ? -1 : 1));
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const old = before[i];
+    const now = after[j];
+    const order = old === undefined ? 1 : now === undefined ? -1 : compareEdges(old, now);
+    const edge = (order <= 0 ? old : now) as DiffEdge;
+    if (order < 0) entry(edge.source).removed.push({ kind: edge.kind, target: edge.target });
+    if (order > 0) entry(edge.source).added.push({ kind: edge.kind, target: edge.target });
+    // Past this edge on each side that has it, repeats included.
+    if (order <= 0) while (i < before.length && compareEdges(before[i] as DiffEdge, edge) === 0) i += 1;
+    if (order >= 0) while (j < after.length && compareEdges(after[j] as DiffEdge, edge) === 0) j += 1;
+  }
+  const sortChanges = (changes: EdgeChange[]) => changes.sort((a, b) => compareText(a.kind, b.kind) || compareText(a.target, b.target));
   return [...bySource]
     .map(([key, changes]) => ({ key, added: sortChanges(changes.added), removed: sortChanges(changes.removed) }))
     .sort(byKey);

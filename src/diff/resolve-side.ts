@@ -13,17 +13,20 @@ import { ConfigError } from "../config/config-file.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
-import { loadSnapshot, looksLikeSnapshot } from "../db/snapshot-load.js";
+import { looksLikeSnapshot, parseSnapshot, snapshotDatabase } from "../db/snapshot-load.js";
 import { runGit } from "../history/git.js";
 import { DEFAULT_DB_RELATIVE_PATH, locateGraph, openIndexer } from "../ingestion/indexer.js";
-import { indexedTextUnder, type IndexedText } from "./read-side.js";
+import { indexedTextUnder } from "../db/indexed-text.js";
+import type { GraphSideData } from "./graph-diff.js";
+import { readSide, snapshotSide } from "./read-side.js";
 
 export interface ResolvedSide {
   /** How the report names the side: the argument, and for a git ref its commit. */
   readonly label: string;
-  readonly db: SqliteDb;
-  /** The text each file had when indexed, where the side's sources can be read; undefined for a snapshot. */
-  readonly text: IndexedText | undefined;
+  /** The declarations (with body hashes where known) and edges the diff compares. */
+  readonly data: GraphSideData;
+  /** The graph as a database, for the impact walk: a snapshot is loaded into one on the first call only. */
+  database(): SqliteDb;
   close(): void;
 }
 
@@ -60,7 +63,13 @@ function openDatabaseSide(file: string, options: SideOptions): ResolvedSide {
   });
   // A database in a root's own .ts-graph folder reads that root's sources; any other, the diff's root. Only files whose text hashes as indexed are read.
   const ownRoot = file.endsWith(path.sep + DEFAULT_DB_RELATIVE_PATH) ? file.slice(0, -DEFAULT_DB_RELATIVE_PATH.length - 1) : options.root;
-  return { label: file, db: reader.db, text: indexedTextUnder(reader.db, ownRoot), close: () => reader.db.close() };
+  try {
+    const data = readSide(reader.db, indexedTextUnder(reader.db, ownRoot));
+    return { label: file, data, database: () => reader.db, close: () => reader.db.close() };
+  } catch (error) {
+    reader.db.close();
+    throw error;
+  }
 }
 
 async function indexFolder(root: string, dbPath: string | undefined, label: string, options: SideOptions, cleanup: () => void): Promise<ResolvedSide> {
@@ -70,8 +79,8 @@ async function indexFolder(root: string, dbPath: string | undefined, label: stri
     options.onNote(`${label}: ${run.mode} index run, ${run.files.extracted} of ${run.files.total} files extracted${run.reason === undefined ? "" : ` (${run.reason})`}`);
     return {
       label,
-      db: indexer.db,
-      text: indexedTextUnder(indexer.db, root),
+      data: readSide(indexer.db, indexedTextUnder(indexer.db, root)),
+      database: () => indexer.db,
       close: () => {
         indexer.close();
         cleanup();
@@ -128,6 +137,17 @@ async function indexGitRef(ref: string, commit: string, options: SideOptions): P
   return indexFolder(root, dbPath, `${ref} (${commit.slice(0, 12)})`, options, cleanup);
 }
 
+function snapshotFileSide(label: string, text: string): ResolvedSide {
+  const snapshot = parseSnapshot(text, label);
+  let db: SqliteDb | undefined;
+  return {
+    label,
+    data: snapshotSide(snapshot),
+    database: () => (db ??= snapshotDatabase(snapshot)),
+    close: () => db?.close(),
+  };
+}
+
 /** Resolves one side's argument: a snapshot file, a database, a folder, or a git ref (in that order). */
 export async function resolveSide(spec: string, options: SideOptions): Promise<ResolvedSide> {
   const file = path.resolve(options.root, spec);
@@ -135,10 +155,7 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
   if (stat?.isFile() === true) {
     const head = headOf(file);
     if (head.startsWith(SQLITE_HEADER)) return openDatabaseSide(file, options);
-    if (looksLikeSnapshot(head)) {
-      const db = loadSnapshot(fs.readFileSync(file, "utf8"), spec);
-      return { label: spec, db, text: undefined, close: () => db.close() };
-    }
+    if (looksLikeSnapshot(head)) return snapshotFileSide(spec, fs.readFileSync(file, "utf8"));
     throw new ConfigError(`${spec} is neither a ts-graph snapshot nor a graph database; give a snapshot (ts-graph snapshot --out FILE), a database, a folder or a git ref`);
   }
   if (stat?.isDirectory() === true) {

@@ -6,8 +6,7 @@
 import { classifyApiChanges, type ApiRuleInput } from "./api-rules.js";
 import { changeImpact } from "./change-impact.js";
 import { buildReport, type DiffReport, type FailOn } from "./diff-report.js";
-import { diffGraphs, type DiffNode } from "./graph-diff.js";
-import { readSide } from "./read-side.js";
+import { diffGraphs, type DiffNode, type GraphSideData } from "./graph-diff.js";
 import { resolveSide, type ResolvedSide } from "./resolve-side.js";
 import { signatureShape } from "./signature-shape.js";
 import { checkAssignability, relationId } from "./type-relation.js";
@@ -36,6 +35,11 @@ function byKey(nodes: readonly DiffNode[]): Map<string, DiffNode> {
   return new Map(nodes.map((node) => [node.key, node]));
 }
 
+/** Whether every declaration of a side has its body hash (a snapshot, or sources that hash as indexed). */
+function everyBodyKnown(side: GraphSideData): boolean {
+  return side.nodes.every((node) => node.kind === "File" || node.body !== undefined);
+}
+
 export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   const sides: ResolvedSide[] = [];
   try {
@@ -43,11 +47,9 @@ export async function runDiff(request: DiffRequest): Promise<DiffReport> {
     sides.push(base);
     const head = await resolveSide(request.head, { root: request.root, cacheDb: request.headDb, seedDb: request.baseDb, onNote: request.onNote });
     sides.push(head);
-    const baseData = readSide(base.db, base.text);
-    const headData = readSide(head.db, head.text);
-    const diff = diffGraphs(baseData, headData);
-    const api = classifyWithChecker({ diff, baseNodes: byKey(baseData.nodes), headNodes: byKey(headData.nodes), shapeOf: signatureShape });
-    const impact = changeImpact(diff, base.db, head.db, request.depth);
+    const diff = diffGraphs(base.data, head.data);
+    const api = classifyWithChecker({ diff, baseNodes: byKey(base.data.nodes), headNodes: byKey(head.data.nodes), shapeOf: signatureShape });
+    const impact = changeImpact(diff, () => base.database(), () => head.database(), request.depth);
     return buildReport({
       base: base.label,
       head: head.label,
@@ -55,7 +57,7 @@ export async function runDiff(request: DiffRequest): Promise<DiffReport> {
       api,
       impact,
       failOn: request.failOn,
-      bodiesCompared: base.text !== undefined && head.text !== undefined,
+      bodiesCompared: everyBodyKnown(base.data) && everyBodyKnown(head.data),
     });
   } finally {
     for (const side of sides) side.close();

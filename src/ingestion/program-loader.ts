@@ -1,4 +1,4 @@
-import { getLibFiles, libFolderInMemoryPath } from "@ts-morph/common";
+import { getLibFiles, libFolderInMemoryPath } from "./ts-morph-common.js";
 import path from "node:path";
 import { ts } from "ts-morph";
 import type { ProjectSpec } from "../config/discover-projects.js";
