@@ -95,6 +95,6 @@ describe("ts-graph list (subprocess)", () => {
   it("exits 2 for a path outside the root", () => {
     const result = tool("list", "../..");
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/\.\./\.\. is .*, outside the root /);
+    expect(result.stderr).toMatch(/\.\.\/\.\. is .*, outside the root /);
   });
 });
