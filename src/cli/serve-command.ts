@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { RootSpec } from "../mcp/served-root.js";
 import { canonicalRoot } from "../ingestion/indexer.js";
 import { loadConfig } from "../config/config-file.js";
-import { bytesOfMegabytes, type MemorySettings } from "../mcp/memory-budget.js";
+import { bytesOfMegabytes, megabytes, type MemorySettings } from "../mcp/memory-budget.js";
 import { createWorkspace, machineMemorySettings } from "../mcp/workspace.js";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import { EXIT, messageOf } from "./exit-codes.js";
@@ -142,6 +142,8 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
     await server.connect(transport);
     afterFirstToolAnswer(transport, () => workspace.firstToolAnswered());
     log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);
+    const idle = memory.idleReleaseMs > 0 ? `an idle root releases them after ${memory.idleReleaseMs / 60_000} min` : "no idle release";
+    log(`memory budget ${megabytes(memory.budgetBytes)} MB (above it, the least recently used roots release their TypeScript programs); ${idle}`);
     log(`stopping: ${await stopped}`);
     const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     await Promise.race([workspace.close(), grace]);
