@@ -140,6 +140,8 @@ export function openServedRoot(
   let ownRun: Promise<unknown> = Promise.resolve();
   let warming: Promise<unknown> = Promise.resolve();
   let editSupport: Promise<EditSupport> | undefined;
+  /** The edit tools asked for their language service (it loads every project of the root) since the last release. */
+  let editLanguage = false;
   /** The indexer's programs: built by the warm-up, released by the memory rules, rebuilt by the next change. */
   let programs: RootMemory["programs"] = "not built";
   let lastUsedMs = Date.now();
@@ -365,23 +367,33 @@ export function openServedRoot(
     serverMemory: workspace.memory,
     editSupport() {
       // Loaded on first use: the edit tools parse with TypeScript and keep a language service of the root.
-      editSupport ??= import("../ingestion/edit-support.js").then(({ openEditSupport }) => openEditSupport(root, spec.tsconfigs));
+      editSupport ??= import("../ingestion/edit-support.js").then(({ openEditSupport }) => {
+        const support = openEditSupport(root, spec.tsconfigs);
+        return {
+          ...support,
+          language: () => {
+            editLanguage = true;
+            return support.language();
+          },
+        };
+      });
       return editSupport;
     },
   };
 
   function memory(): RootMemory {
-    return { programs, indexerHeapBytes: indexer?.heapUsed(), editLanguageService: editSupport !== undefined, lastUsed: new Date(lastUsedMs).toISOString() };
+    return { programs, indexerHeapBytes: indexer?.heapUsed(), editLanguageService: editLanguage, lastUsed: new Date(lastUsedMs).toISOString() };
   }
 
   async function release(why: string): Promise<boolean> {
     const keptPrograms = programs === "kept";
-    if (closed || programs === "building" || (!keptPrograms && editSupport === undefined)) return false;
+    if (closed || programs === "building" || (!keptPrograms && !editLanguage)) return false;
     if (keptPrograms && indexer !== undefined && !(await indexer.release())) return false;
     if (keptPrograms) programs = "released";
-    const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(editSupport === undefined ? [] : ["the edit tools' language service"])];
+    const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(editLanguage ? ["the edit tools' language service"] : [])];
     // An edit under way keeps the service it has; the next edit builds a new one.
     editSupport = undefined;
+    editLanguage = false;
     hooks.log(`${root}: released ${freed.join(" and ")} (${why}); the next change or edit rebuilds what it needs`);
     return true;
   }
@@ -420,7 +432,7 @@ export function openServedRoot(
       useOrder = nextUse();
     },
     usage() {
-      return { root, lastUsedMs, useOrder, holdsMemory: programs === "kept" || editSupport !== undefined };
+      return { root, lastUsedMs, useOrder, holdsMemory: programs === "kept" || editLanguage };
     },
     release,
     async close() {
