@@ -4,6 +4,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { textOf } from "../test-support/mcp.js";
+import { until } from "../test-support/until.js";
 import { CLI, makeTempDir, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
 import type { RootMemory, ServerMemory } from "../tools/tool-contract.js";
 
@@ -16,19 +18,6 @@ function project(name: string): string {
   writeChainProject(root, 3);
   expect(runCli(["index", root, "--quiet"]).status).toBe(0);
   return root;
-}
-
-function textOf(result: CallToolResult): string {
-  const first = result.content[0];
-  return first?.type === "text" ? first.text : "";
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("ts-graph serve --memory-budget (subprocess)", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs, writeChainProject } from "../test-support/fixtures.js";
+import { until } from "../test-support/until.js";
 import { startInProcessServer, textOf, type InProcessServer } from "../test-support/mcp.js";
 import type { RootMemory } from "../tools/tool-contract.js";
 
@@ -22,14 +23,6 @@ function project(name: string): string {
 
 function memoryOf(server: InProcessServer, root: string): RootMemory | undefined {
   return server.workspace.states().find((state) => state.root === root)?.memory;
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe("the server's memory budget", () => {
