@@ -49,15 +49,18 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
   let exited = false;
   let started: Worker | undefined;
   let heapUsed: number | undefined;
+  /** Since a release, runs keep no programs (each builds the narrow program `ts-graph index` builds) until a warm-up. */
+  let lean = false;
   const failAll = (error: Error): void => {
     for (const pending of waiting.values()) pending.reject(error);
     waiting.clear();
   };
+  const queue = createTaskQueue();
 
   /** The thread, started at the first request: loading TypeScript there must not compete with the server's first answers. */
   function worker(): Worker {
     if (started !== undefined) return started;
-    const thread = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath } });
+    const thread = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath, keepPrograms: lean ? false : plain.keepPrograms } });
     started = thread;
     thread.unref();
     thread.on("message", (reply: WorkerReply) => {
@@ -71,7 +74,7 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
         else pending?.reject(Object.assign(new Error(reply.message), { name: reply.name }));
       }
     });
-    // A thread released on purpose ends quietly; one that stops by itself fails what waits on it.
+    // A thread stopped on purpose (a release) ends quietly; one that stops by itself fails what waits on it.
     thread.on("error", (error) => {
       if (started === thread) failAll(error);
     });
@@ -81,6 +84,14 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
       failAll(new Error("the indexing thread stopped"));
     });
     return thread;
+  }
+
+  /** Stops the thread, with everything it holds; the next request starts another. */
+  async function stopThread(): Promise<void> {
+    const thread = started;
+    started = undefined;
+    heapUsed = undefined;
+    await thread?.terminate();
   }
 
   function ask(request: { op: "run"; options: RunOptions } | { op: "warm" }): Promise<IndexSummary | undefined> {
@@ -96,30 +107,50 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
   return {
     root,
     dbPath,
-    run: async (runOptions = {}) => {
-      const summary = await ask({ op: "run", options: runOptions });
-      if (summary === undefined) throw new Error("the indexing thread answered a run without a summary");
-      return summary;
-    },
-    warm: async () => {
-      await ask({ op: "warm" });
-    },
+    run: (runOptions = {}) =>
+      queue.add(async () => {
+        const summary = await ask({ op: "run", options: runOptions });
+        if (summary === undefined) throw new Error("the indexing thread answered a run without a summary");
+        return summary;
+      }),
+    warm: () =>
+      queue.add(async () => {
+        if (lean) {
+          // The lean thread built only narrow programs: a thread that keeps them replaces it.
+          lean = false;
+          await stopThread();
+        }
+        await ask({ op: "warm" });
+      }),
     release: async () => {
-      const thread = started;
-      if (thread === undefined || exited) return true;
-      if (waiting.size > 0) return false;
-      started = undefined;
-      heapUsed = undefined;
-      await thread.terminate();
+      if (exited || queue.busy()) return false;
+      lean = true;
+      await stopThread();
       return true;
     },
     heapUsed: () => heapUsed,
     close: async () => {
       exited = true;
-      const thread = started;
-      started = undefined;
-      await thread?.terminate();
+      await stopThread();
+      failAll(new Error("the indexing thread stopped"));
     },
+  };
+}
+
+/** Tasks one at a time, in the order added; `busy` while one runs or waits. */
+function createTaskQueue(): { add<T>(task: () => Promise<T>): Promise<T>; busy(): boolean } {
+  let tail: Promise<unknown> = Promise.resolve();
+  let count = 0;
+  return {
+    add(task) {
+      count += 1;
+      const next = tail.catch(() => undefined).then(task);
+      tail = next.finally(() => {
+        count -= 1;
+      });
+      return next;
+    },
+    busy: () => count > 0,
   };
 }
 
@@ -127,31 +158,32 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
 function inThreadIndexer(options: IndexerOptions, root: string, dbPath: string): IndexRunner {
   // Opened at once, as before the first release: a graph that cannot be opened is said when the root opens.
   let indexer: Indexer | undefined = openIndexer(options);
-  let busy = 0;
-  const current = (): Indexer => (indexer ??= openIndexer(options));
-  async function track<T>(task: () => Promise<T>): Promise<T> {
-    busy += 1;
-    try {
-      return await task();
-    } finally {
-      busy -= 1;
-    }
-  }
+  let lean = false;
+  const queue = createTaskQueue();
+  const current = (): Indexer => (indexer ??= openIndexer({ ...options, keepPrograms: lean ? false : options.keepPrograms }));
+  const drop = (): void => {
+    indexer?.close();
+    indexer = undefined;
+  };
   return {
     root,
     dbPath,
-    run: (runOptions) => track(() => current().run(runOptions)),
-    warm: () => track(() => current().warm()),
+    run: (runOptions) => queue.add(() => current().run(runOptions)),
+    warm: () =>
+      queue.add(() => {
+        if (lean) {
+          lean = false;
+          drop();
+        }
+        return current().warm();
+      }),
     release: async () => {
-      if (busy > 0) return false;
-      indexer?.close();
-      indexer = undefined;
+      if (queue.busy()) return false;
+      lean = true;
+      drop();
       return true;
     },
     heapUsed: () => undefined,
-    close: async () => {
-      indexer?.close();
-      indexer = undefined;
-    },
+    close: async () => drop(),
   };
 }

@@ -175,18 +175,24 @@ export function openServedRoot(
     }
   }
 
-  /** The indexer, noting each run: a change applied is a use, and a run after a release rebuilt programs. */
+  /** The indexer, noting each run: a change applied is a use, and the first change after a release warms the programs again. */
   function countingRuns(inner: IndexRunner): IndexRunner {
-    return {
+    const counting: IndexRunner = {
       ...inner,
       run: async (runOptions) => {
         const summary = await inner.run(runOptions);
         lastUsedMs = Date.now();
         useOrder = nextUse();
-        if (programs === "released" && summary.mode !== "noop") programs = "kept";
+        // Since the release, runs build narrow programs (as `ts-graph index` does); the programs to keep are
+        // built in the background once a change has been applied.
+        if (programs === "released" && summary.mode !== "noop" && !closed) {
+          programs = "building";
+          warming = warm(counting);
+        }
         return summary;
       },
     };
+    return counting;
   }
 
   /**
