@@ -70,7 +70,7 @@ function numberOption(value: string | undefined, name: string, min: number, inte
 
 /**
  * The memory budget and idle time: the flags, else the configs of the roots given at start (the smallest budget,
- * the shortest idle time), else the machine's defaults. A message when a flag or a config is wrong.
+ * the shortest idle time), else the machine's defaults. A message when a flag is wrong.
  */
 function memorySettings(options: ServeCommandOptions, specs: readonly RootSpec[]): MemorySettings | string {
   const budget = numberOption(options.memoryBudget, "--memory-budget (MB)", 64, true);
@@ -83,8 +83,8 @@ function memorySettings(options: ServeCommandOptions, specs: readonly RootSpec[]
       const serve = loadConfig(canonicalRoot(spec.root)).config.serve;
       if (serve?.memoryBudgetMB !== undefined) configured.budget.push(serve.memoryBudgetMB);
       if (serve?.idleReleaseMinutes !== undefined) configured.idle.push(serve.idleReleaseMinutes);
-    } catch (error) {
-      return messageOf(error);
+    } catch {
+      // A config that does not parse makes its root unavailable, with the reason (served-root.ts); the others are served.
     }
   }
   const defaults = machineMemorySettings();

@@ -71,7 +71,7 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
     expect(idle.status).toBe(2);
     expect(idle.stderr).toContain('--idle-release (minutes; 0: never) takes a number of at least 0 (got "soon")');
     fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ serve: { memoryBudget: 100 } }));
-    const config = runCli(["serve", "-r", root]);
+    const config = runCli(["index", root]);
     expect(config.status).toBe(2);
     expect(config.stderr).toContain('"serve": unknown key "memoryBudget" (allowed: memoryBudgetMB, idleReleaseMinutes)');
   });

@@ -30,8 +30,6 @@ export interface WorkspaceOptions {
    * Default: machineMemorySettings().
    */
   readonly memory?: MemorySettings & { readonly checkIntervalMs?: number };
-  /** The process's resident set size; `process.memoryUsage.rss` unless a test gives its own. */
-  readonly rss?: () => number;
 }
 
 /** Every root the server answers for, and the one path validator that guards them all. */
@@ -93,9 +91,8 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   };
 
   const states = (): readonly RootState[] => served.map((root) => root.state());
-  const rss = options.rss ?? (() => process.memoryUsage.rss());
   const memory = (): ServerMemory => ({
-    rssBytes: rss(),
+    rssBytes: process.memoryUsage.rss(),
     budgetBytes: settings.budgetBytes,
     idleReleaseMinutes: settings.idleReleaseMs / 60_000,
   });
@@ -106,11 +103,17 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       if (closed) return;
       const releases = rootsToRelease(
         served.map((root) => root.usage()),
-        rss(),
+        process.memoryUsage.rss(),
         settings,
         Date.now(),
       );
-      for (const { root, why } of releases) await served.find((candidate) => candidate.root === root)?.release(why);
+      for (const { root, why } of releases) {
+        try {
+          await served.find((candidate) => candidate.root === root)?.release(why);
+        } catch (error) {
+          hooks.log(`${root}: could not release its programs: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
     });
     return checking;
   }
