@@ -301,7 +301,8 @@ interface RebuildSamples {
 /**
  * The cost of a rebuild after a release: a server that releases an idle root's programs after `idleSeconds`;
  * per file, wait for the release, read the RSS, save the file, and time the first answer that reflects it
- * (a new indexing thread builds the program it needs) and the time until the programs are kept again.
+ * (a new indexing thread builds the narrow program of the change) and the time until the programs are kept
+ * again (built in the background after that).
  */
 async function timeRebuilds(root: string, files: readonly string[], idleSeconds: number): Promise<RebuildSamples> {
   const session = await startServer(root, ["--idle-release", String(idleSeconds / 60)]);
@@ -428,7 +429,7 @@ async function main(): Promise<void> {
       `| server peak RSS over the session | ${formatBytes(peakBytes)}, ${ratio(peakBytes)} tsc's peak | | |`,
       `| tsc --noEmit peak RSS on the same project | ${formatBytes(tscPeak)} | | |`,
       `| server RSS once the idle root released its programs (--idle-release ${options.idleSeconds} s) | ${rebuilds.releasedRss.map((bytes) => formatBytes(bytes)).join(", ")} | | |`,
-      row("save → answer that reflects it, right after a release (a new indexing thread builds the program it needs)", summarize(rebuilds.saveAfterRelease), "", ""),
+      row("save → answer that reflects it, right after a release (a new indexing thread builds the narrow program of the change)", summarize(rebuilds.saveAfterRelease), "", ""),
       row("save → programs kept again, after a release", summarize(rebuilds.rebuild), "", ""),
       "",
       `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg().map((load) => load.toFixed(1)).join(" ")}. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
