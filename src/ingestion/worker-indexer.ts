@@ -144,10 +144,12 @@ function createTaskQueue(): { add<T>(task: () => Promise<T>): Promise<T>; busy()
   return {
     add(task) {
       count += 1;
-      const next = tail.catch(() => undefined).then(task);
-      tail = next.finally(() => {
+      const next = tail.then(task);
+      // The queue goes on whatever a task did; its failure is the caller's, who has `next`.
+      const settled = (): void => {
         count -= 1;
-      });
+      };
+      tail = next.then(settled, settled);
       return next;
     },
     busy: () => count > 0,
