@@ -16,6 +16,10 @@
  *   3. save → answer: append a declaration to a file, then call `status` until it counts the new node
  *      (target ≤ 1 s). Steps 2 and 3 start once the server has built, in the background, the TypeScript
  *      programs its watcher keeps (that time is reported too).
+ *   4. memory: the server's RSS after the calls above (status) and its peak, against the peak RSS of
+ *      `tsc --noEmit` on the same project (target ≤ 1.5×); then, with a server that releases an idle root's
+ *      programs after `--idle-seconds` (default 3), the RSS once released, save → answer right after a
+ *      release, and save → programs kept again (the cost of the rebuild).
  * Figures are printed against targets but never asserted. The report goes to stdout, progress to stderr,
  * and the results as JSON to .bench-corpora/mcp-results-<timestamp>.json.
  */
@@ -28,7 +32,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { CORPORA_DIR, DEFAULT_CORPORA, TSCONFIG_NAME, editSuffix, parseCorpusSpec, prepareCorpus, type PreparedCorpus } from "./corpus.js";
-import { REPO_ROOT, ensureExited, formatMs, log, run } from "./measure.js";
+import { REPO_ROOT, RSS_ENV_VAR, RSS_PRELOAD, ensureExited, formatBytes, formatMs, log, newRssFile, readRssFile, run } from "./measure.js";
+import { runTsc } from "./tsc.js";
 import { evenlySpacedIndices, summarize, type Summary } from "./stats.js";
 import { CLI_JS, cliAvailable, pickEditFiles, staleBuildWarning } from "./tsgraph.js";
 
@@ -40,10 +45,11 @@ interface Options {
   readonly calls: number;
   readonly hubCalls: number;
   readonly edits: number;
+  readonly idleSeconds: number;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options = { corpus: DEFAULT_CORPORA[0] as string, starts: 5, calls: 100, hubCalls: 20, edits: 10 };
+  const options = { corpus: DEFAULT_CORPORA[0] as string, starts: 5, calls: 100, hubCalls: 20, edits: 10, idleSeconds: 3 };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -53,7 +59,8 @@ function parseArgs(argv: readonly string[]): Options {
     else if (flag === "--calls") options.calls = Number(value);
     else if (flag === "--hub-calls") options.hubCalls = Number(value);
     else if (flag === "--edits") options.edits = Number(value);
-    else throw new Error(`unknown option ${flag ?? ""}; usage: npm run bench:mcp -- [--corpus NAME@VERSION] [--starts N] [--calls N] [--hub-calls N] [--edits N]`);
+    else if (flag === "--idle-seconds") options.idleSeconds = Number(value);
+    else throw new Error(`unknown option ${flag ?? ""}; usage: npm run bench:mcp -- [--corpus NAME@VERSION] [--starts N] [--calls N] [--hub-calls N] [--edits N] [--idle-seconds N]`);
     i += 1;
   }
   return options;
@@ -75,11 +82,13 @@ interface Session {
   close(): Promise<void>;
 }
 
-async function startServer(root: string): Promise<Session> {
+/** `serve` on the root; with `rssFile`, the process reports its peak RSS there when it exits (bench/report-rss.cjs). */
+async function startServer(root: string, extraArgs: readonly string[] = [], rssFile?: string): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI_JS, "serve", "-r", root, "--tsconfig", path.join(root, TSCONFIG_NAME)],
+    args: [...(rssFile === undefined ? [] : ["--require", RSS_PRELOAD]), CLI_JS, "serve", "-r", root, "--tsconfig", path.join(root, TSCONFIG_NAME), ...extraArgs],
     stderr: "pipe",
+    ...(rssFile === undefined ? {} : { env: { ...(process.env as Record<string, string>), [RSS_ENV_VAR]: rssFile } }),
   });
   let stderr = "";
   const waiters: (() => void)[] = [];
@@ -256,6 +265,71 @@ async function timeSaves(client: Client, root: string, files: readonly string[])
   return samples;
 }
 
+interface ServedMemory {
+  readonly rssBytes: number;
+  readonly programs: string;
+  readonly indexerHeapBytes: number | undefined;
+}
+
+/** The server's RSS and what its root keeps warm, as status reports them. */
+async function servedMemory(client: Client): Promise<ServedMemory> {
+  const structured = (await call(client, "status", {})).structuredContent as {
+    server?: { rssBytes: number };
+    roots: { memory?: { programs: string; indexerHeapBytes?: number } }[];
+  };
+  if (structured.server === undefined) throw new Error("status reports no server memory on this build");
+  const memory = structured.roots[0]?.memory;
+  return { rssBytes: structured.server.rssBytes, programs: memory?.programs ?? "n/a", indexerHeapBytes: memory?.indexerHeapBytes };
+}
+
+async function untilPrograms(client: Client, state: string, timeoutMs = 300_000): Promise<ServedMemory> {
+  const startedAt = performance.now();
+  for (;;) {
+    const memory = await servedMemory(client);
+    if (memory.programs === state) return memory;
+    if (performance.now() - startedAt > timeoutMs) throw new Error(`the programs never became ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface RebuildSamples {
+  readonly releasedRss: number[];
+  readonly saveAfterRelease: number[];
+  readonly rebuild: number[];
+}
+
+/**
+ * The cost of a rebuild after a release: a server that releases an idle root's programs after `idleSeconds`;
+ * per file, wait for the release, read the RSS, save the file, and time the first answer that reflects it
+ * (a new indexing thread builds the narrow program of the change) and the time until the programs are kept
+ * again (built in the background after that).
+ */
+async function timeRebuilds(root: string, files: readonly string[], idleSeconds: number): Promise<RebuildSamples> {
+  const session = await startServer(root, ["--idle-release", String(idleSeconds / 60)]);
+  const samples: RebuildSamples = { releasedRss: [], saveAfterRelease: [], rebuild: [] };
+  try {
+    await session.logged(/TypeScript programs ready/);
+    const base = variableCount(await call(session.client, "status", {}));
+    for (const [i, file] of files.entries()) {
+      const released = await untilPrograms(session.client, "released");
+      samples.releasedRss.push(released.rssBytes);
+      const absolute = path.join(root, file);
+      const original = fs.readFileSync(absolute, "utf8");
+      const savedAt = performance.now();
+      fs.writeFileSync(absolute, original + editSuffix(i));
+      samples.saveAfterRelease.push(await untilAnswered(session.client, base + 1, savedAt));
+      await untilPrograms(session.client, "kept");
+      samples.rebuild.push(performance.now() - savedAt);
+      fs.writeFileSync(absolute, original);
+      await untilAnswered(session.client, base, performance.now());
+      log(`after release ${i + 1}/${files.length} (${file}): RSS ${formatBytes(released.rssBytes)} released, save → answer ${formatMs(samples.saveAfterRelease.at(-1))}, programs kept again ${formatMs(samples.rebuild.at(-1))} after the save`);
+    }
+  } finally {
+    await session.close();
+  }
+  return samples;
+}
+
 function verdict(value: number | undefined, target: number): string {
   if (value === undefined) return "n/a";
   return value <= target ? "met" : "missed";
@@ -275,6 +349,7 @@ async function main(): Promise<void> {
   try {
     const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
     const root = privateCopy(corpus, tmpDir);
+    const resultsFile = path.join(CORPORA_DIR, `mcp-results-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     log(`${corpus.spec.id}: building the graph (untimed)`);
     ensureExited(await run(process.execPath, [CLI_JS, "index", root, "--tsconfig", path.join(root, TSCONFIG_NAME), "--quiet"], { timeoutMs: 900_000 }));
 
@@ -284,7 +359,10 @@ async function main(): Promise<void> {
     const firstQueries = await timeFirstQueries(root, options.starts, firstSymbol);
     const stdinExits = await timeExits(root, options.starts, "stdin");
     const sigtermExits = await timeExits(root, options.starts, "SIGTERM");
-    const session = await startServer(root);
+    const rssFile = newRssFile(tmpDir);
+    const session = await startServer(root, [], rssFile);
+    let afterCalls: ServedMemory | undefined;
+    let report: string[] = [];
     try {
       const warmStartedAt = performance.now();
       await session.logged(/TypeScript programs ready/);
@@ -305,12 +383,14 @@ async function main(): Promise<void> {
         callSamples = await timeCalls(session.client, "status", Array.from({ length: options.calls }, () => ({})));
       }
       const saveSamples = await timeSaves(session.client, root, pickEditFiles(corpus, options.edits));
+      afterCalls = await servedMemory(session.client);
+      log(`RSS after the calls: ${formatBytes(afterCalls.rssBytes)} (indexing thread's heap ${formatBytes(afterCalls.indexerHeapBytes)})`);
 
       const start = summarize(startSamples);
       const calls = summarize(callSamples);
       const hubCalls = summarize(hubSamples);
       const saves = summarize(saveSamples);
-      const report = [
+      report = [
         `## MCP server on ${corpus.spec.id} (${corpus.sourceFiles.length} files), ${new Date().toISOString()}`,
         "",
         "| measure | figure | target | |",
@@ -329,17 +409,35 @@ async function main(): Promise<void> {
         ...(hasImpact ? [row(`impact depth 3 over stdio on the hub ${symbols.hub}`, hubCalls, "", "")] : []),
         row("save → answer that reflects it", saves, `≤ ${TARGETS.saveToAnswerMs} ms`, verdict(saves?.p95, TARGETS.saveToAnswerMs)),
         `| server start → TypeScript programs built in the background (in a worker thread: calls answer meanwhile) | ${formatMs(warmMs)} | | |`,
-        "",
-        `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
-      ].join("\n");
-      process.stdout.write(`${report}\n`);
+      ];
       const results = { corpus: corpus.spec.id, hasImpact, symbols, startSamples, firstQueries, stdinExits, sigtermExits, warmMs, callSamples, hubSamples, saveSamples };
-      const out = path.join(CORPORA_DIR, `mcp-results-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-      fs.writeFileSync(out, JSON.stringify(results, null, 2));
-      log(`results in ${path.relative(REPO_ROOT, out)}`);
+      fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
     } finally {
       await session.close();
     }
+    // Memory: the server's RSS after the calls above and its peak, against tsc --noEmit's peak on the same project.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const serverPeak = readRssFile(rssFile, undefined);
+    log("tsc --noEmit on the same project, for its peak RSS");
+    const tsc = await runTsc(root, TSCONFIG_NAME, tmpDir, 900_000);
+    const tscPeak = tsc.maxRssKiB === null ? null : tsc.maxRssKiB * 1024;
+    const ratio = (bytes: number | undefined | null): string => (bytes === undefined || bytes === null || tscPeak === null ? "n/a" : `${(bytes / tscPeak).toFixed(2)}×`);
+    const rebuilds = await timeRebuilds(root, pickEditFiles(corpus, Math.min(options.edits, 3)), options.idleSeconds);
+    const peakBytes = serverPeak.descendantsMaxRssKiB === null ? null : serverPeak.descendantsMaxRssKiB * 1024;
+    report.push(
+      `| server RSS after the calls above (status; indexing thread's heap ${formatBytes(afterCalls?.indexerHeapBytes)}) | ${formatBytes(afterCalls?.rssBytes)}, ${ratio(afterCalls?.rssBytes)} tsc's peak | ≤ 1.5× | ${afterCalls === undefined || tscPeak === null ? "n/a" : verdict(afterCalls.rssBytes / tscPeak, 1.5)} |`,
+      `| server peak RSS over the session | ${formatBytes(peakBytes)}, ${ratio(peakBytes)} tsc's peak | | |`,
+      `| tsc --noEmit peak RSS on the same project | ${formatBytes(tscPeak)} | | |`,
+      `| server RSS once the idle root released its programs (--idle-release ${options.idleSeconds} s) | ${rebuilds.releasedRss.map((bytes) => formatBytes(bytes)).join(", ")} | | |`,
+      row("save → answer that reflects it, right after a release (a new indexing thread builds the narrow program of the change)", summarize(rebuilds.saveAfterRelease), "", ""),
+      row("save → programs kept again, after a release", summarize(rebuilds.rebuild), "", ""),
+      "",
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg().map((load) => load.toFixed(1)).join(" ")}. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
+    );
+    process.stdout.write(`${report.join("\n")}\n`);
+    const saved = JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Record<string, unknown>;
+    fs.writeFileSync(resultsFile, JSON.stringify({ ...saved, afterCalls, serverPeakBytes: peakBytes, tscPeakBytes: tscPeak, rebuilds }, null, 2));
+    log(`results in ${path.relative(REPO_ROOT, resultsFile)}`);
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }

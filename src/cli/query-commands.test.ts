@@ -49,7 +49,7 @@ describe("query commands (subprocess)", () => {
     expect(paths.status).toBe(0);
     expect(paths.stdout).toContain("path 1 (4 steps)");
 
-    const deps = runCli(["deps", "backend/services", "--root", root, "--direction", "out", "--format", "mermaid"]);
+    const deps = runCli(["deps", "backend/services", "--root", root, "--direction", "out", "--format", "mermaid"], { cwd: root });
     expect(deps.status).toBe(0);
     expect(deps.stdout.startsWith("flowchart LR\n")).toBe(true);
   });

@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import { handlerSchemaRepository } from "../test-support/git-history.js";
+import { ALL_TOOLS } from "../tools/all-tools.js";
+import { pathInputKind } from "./command-line-tool-paths.js";
 
 /**
  * Issue 17: one rule for paths. Every command here runs from the project's parent folder: paths on the
@@ -68,5 +72,75 @@ describe("paths on the command line, run from another folder", () => {
     expect(fs.existsSync(path.join(own, "cfg", "graph.db"))).toBe(true);
     expect(fs.existsSync(path.join(base, "cfg"))).toBe(false);
     expect(fromBase(["find", "step1", "--root", "configured"]).status).toBe(0);
+  });
+});
+
+/**
+ * A tool's path inputs on the command line follow the same rule: relative to the working directory (here
+ * the root's src/ folder), made relative to the root before the tool runs; absolute inside the root works;
+ * outside the root is an input error. Over MCP they stay relative to the root (mcp/outside-root.test.ts).
+ */
+describe("a tool's path inputs on the command line, run from a folder inside the root", () => {
+  let repo: string;
+  let root: string;
+  let src: string;
+
+  beforeAll(() => {
+    ({ repo, root } = handlerSchemaRepository());
+    src = path.join(root, "src");
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+  });
+
+  const parse = "export function parse(input: string): number {\n  return 0;\n}";
+  /** Every (tool, input) that takes a path, with a command giving it from src/ and what the answer shows. */
+  const cases: readonly { readonly input: string; readonly args: readonly string[]; readonly value: string; readonly shows: string }[] = [
+    { input: "impact file", args: ["impact", "parse", "--file", "parser.ts"], value: "parser.ts", shows: "src/handler.ts" },
+    { input: "callers file", args: ["callers", "parse", "--file", "parser.ts"], value: "parser.ts", shows: "src/handler.ts" },
+    { input: "callees file", args: ["callees", "handle", "--file", "handler.ts"], value: "handler.ts", shows: "src/parser.ts" },
+    { input: "paths fromFile", args: ["paths", "handle", "parse", "--from-file", "handler.ts"], value: "handler.ts", shows: "parse" },
+    { input: "paths toFile", args: ["paths", "handle", "parse", "--to-file", "parser.ts"], value: "parser.ts", shows: "parse" },
+    { input: "deps target", args: ["deps", "parser.ts"], value: "parser.ts", shows: "src/handler.ts" },
+    { input: "cochange target", args: ["cochange", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
+    { input: "cochange file", args: ["cochange", "handle", "--file", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
+    { input: "zoom path", args: ["zoom", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
+    { input: "find path", args: ["find", "pars", "--path", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
+    { input: "search paths", args: ["search", "input", "--paths", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
+    { input: "list path", args: ["list", "."], value: ".", shows: "parser.ts" },
+    { input: "replace_symbol file", args: ["replace-symbol", "parse", "--file", "parser.ts", "--content", parse, "--dry-run"], value: "parser.ts", shows: "+++ b/src/parser.ts" },
+    { input: "insert_before_symbol file", args: ["insert-before-symbol", "parse", "--file", "parser.ts", "--content", "export const x = 1;", "--dry-run"], value: "parser.ts", shows: "+++ b/src/parser.ts" },
+    { input: "insert_after_symbol file", args: ["insert-after-symbol", "parse", "--file", "parser.ts", "--content", "export const x = 1;", "--dry-run"], value: "parser.ts", shows: "+++ b/src/parser.ts" },
+    { input: "delete_symbol file", args: ["delete-symbol", "schema", "--file", "schema.ts", "--dry-run"], value: "schema.ts", shows: "+++ b/src/schema.ts" },
+    { input: "rename_symbol file", args: ["rename-symbol", "parse", "parseInput", "--file", "parser.ts", "--dry-run"], value: "parser.ts", shows: "+++ b/src/parser.ts" },
+  ];
+
+  it("covers every tool input that takes a path", () => {
+    const pathInputs = ALL_TOOLS.flatMap((tool) =>
+      Object.entries(tool.inputShape as Record<string, z.ZodType>).flatMap(([name, schema]) => (pathInputKind(schema) === undefined ? [] : [`${tool.name} ${name}`])),
+    );
+    expect(cases.map((entry) => entry.input).sort()).toEqual(pathInputs.sort());
+  });
+
+  it.each(cases)("$input: relative to the working directory answers, outside the root is an input error", ({ args, value, shows }) => {
+    const answered = runCli([...args, "--root", ".."], { cwd: src });
+    expect(answered.stderr).toBe("");
+    expect(answered.status).toBe(0);
+    expect(answered.stdout).toContain(shows);
+
+    const at = args.indexOf(value);
+    const outside = runCli([...args.slice(0, at), "../../README.md", ...args.slice(at + 1), "--root", ".."], { cwd: src });
+    expect(outside.status).toBe(2);
+    expect(outside.stderr).toContain(`../../README.md is ${path.join(repo, "README.md")}, outside the root ${root}`);
+  });
+
+  it("an absolute path inside the root works from anywhere; a root-relative path from another folder is not read against the root", () => {
+    expect(runCli(["zoom", path.join(src, "parser.ts"), "--root", root], { cwd: repo }).stdout).toMatch(/^src\/parser\.ts /);
+    const fromParent = runCli(["zoom", "src/parser.ts", "--root", root], { cwd: repo });
+    expect(fromParent.status).toBe(2);
+    expect(fromParent.stderr).toContain(`src/parser.ts is ${path.join(repo, "src", "parser.ts")}, outside the root ${root}`);
+    // A target that may be a name: a path under the root that is none under the working directory is refused with the path to give.
+    const target = runCli(["deps", "src/parser.ts", "--root", "app"], { cwd: repo });
+    expect(target.status).toBe(2);
+    expect(target.stderr).toContain("Give app/src/parser.ts, or run from the root.");
+    expect(runCli(["cochange", "handle", "--root", "app"], { cwd: repo }).stdout).toContain("src/schema.ts");
   });
 });

@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import type { RootSpec } from "../mcp/served-root.js";
 import { canonicalRoot } from "../ingestion/indexer.js";
-import { createWorkspace } from "../mcp/workspace.js";
+import { loadConfig } from "../config/config-file.js";
+import { bytesOfMegabytes, megabytes, type MemorySettings } from "../mcp/memory-budget.js";
+import { createWorkspace, machineMemorySettings } from "../mcp/workspace.js";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import { EXIT, messageOf } from "./exit-codes.js";
 import { createProgressReporter } from "./progress-reporter.js";
@@ -10,6 +12,10 @@ export interface ServeCommandOptions {
   readonly root?: string[];
   readonly tsconfig?: string[];
   readonly db?: string;
+  /** MB, as given (`--memory-budget`). */
+  readonly memoryBudget?: string;
+  /** Minutes, as given (`--idle-release`). */
+  readonly idleRelease?: string;
 }
 
 /**
@@ -53,6 +59,43 @@ function rootSpecs(options: ServeCommandOptions): RootSpec[] | string {
   }));
 }
 
+function numberOption(value: string | undefined, name: string, min: number, integer: boolean): number | undefined | string {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (value.trim() === "" || !Number.isFinite(number) || number < min || (integer && !Number.isInteger(number))) {
+    return `${name} takes ${integer ? "a whole number" : "a number"} of at least ${min} (got ${JSON.stringify(value)})`;
+  }
+  return number;
+}
+
+/**
+ * The memory budget and idle time: the flags, else the configs of the roots given at start (the smallest budget,
+ * the shortest idle time), else the machine's defaults. A message when a flag is wrong.
+ */
+function memorySettings(options: ServeCommandOptions, specs: readonly RootSpec[]): MemorySettings | string {
+  const budget = numberOption(options.memoryBudget, "--memory-budget (MB)", 64, true);
+  const idle = numberOption(options.idleRelease, "--idle-release (minutes; 0: never)", 0, false);
+  if (typeof budget === "string") return budget;
+  if (typeof idle === "string") return idle;
+  const configured: { budget: number[]; idle: number[] } = { budget: [], idle: [] };
+  for (const spec of specs) {
+    try {
+      const serve = loadConfig(canonicalRoot(spec.root)).config.serve;
+      if (serve?.memoryBudgetMB !== undefined) configured.budget.push(serve.memoryBudgetMB);
+      if (serve?.idleReleaseMinutes !== undefined) configured.idle.push(serve.idleReleaseMinutes);
+    } catch {
+      // A config that does not parse makes its root unavailable, with the reason (served-root.ts); the others are served.
+    }
+  }
+  const defaults = machineMemorySettings();
+  const budgetMB = budget ?? (configured.budget.length > 0 ? Math.min(...configured.budget) : undefined);
+  const idleMinutes = idle ?? (configured.idle.length > 0 ? Math.min(...configured.idle) : undefined);
+  return {
+    budgetBytes: budgetMB === undefined ? defaults.budgetBytes : bytesOfMegabytes(budgetMB),
+    idleReleaseMs: idleMinutes === undefined ? defaults.idleReleaseMs : Math.round(idleMinutes * 60_000),
+  };
+}
+
 /** Resolves when the client goes away (stdin closes) or the process is asked to stop. */
 function untilStopped(): Promise<string> {
   return new Promise((resolve) => {
@@ -69,10 +112,16 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
     log(specs);
     return EXIT.usage;
   }
+  const memory = memorySettings(options, specs);
+  if (typeof memory === "string") {
+    log(memory);
+    return EXIT.usage;
+  }
   keepStdoutForProtocol();
   const workspace = createWorkspace({
     roots: specs,
     rootsAreDefault: options.root === undefined,
+    memory,
     hooks: {
       log,
       progress: () => createProgressReporter(process.stderr, false),
@@ -93,6 +142,8 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
     await server.connect(transport);
     afterFirstToolAnswer(transport, () => workspace.firstToolAnswered());
     log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);
+    const idle = memory.idleReleaseMs > 0 ? `an idle root releases them after ${memory.idleReleaseMs / 60_000} min` : "no idle release";
+    log(`memory budget ${megabytes(memory.budgetBytes)} MB (above it, the least recently used roots release their TypeScript programs); ${idle}`);
     log(`stopping: ${await stopped}`);
     const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     await Promise.race([workspace.close(), grace]);
@@ -112,6 +163,8 @@ export function registerServeCommand(program: Command, version: string, exit: (c
     .option("-r, --root <dir>", "a root to serve (repeatable); default: the working directory", collect)
     .option("--tsconfig <path>", "tsconfig to load (repeatable; with a single root)", collect)
     .option("--db <path>", "database path (with a single root; default: <root>/.ts-graph/graph.db)")
+    .option("--memory-budget <MB>", "above this RSS, the least recently used roots release their TypeScript programs (default: a quarter of the machine's memory)")
+    .option("--idle-release <minutes>", "a root unused this long releases its programs; 0: never (default 30)")
     .action(async (options: ServeCommandOptions) => {
       const code = await runServeCommand(options, version);
       exit(code);

@@ -5,20 +5,8 @@ import { ToolInputError, ToolUnavailableError, type ToolDefinition } from "../to
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
+import { commandLineToolInputs, unwrap } from "./command-line-tool-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
-
-/** The inner schema under optional/default wrappers, and whether the input may be left out. */
-function unwrap(schema: z.ZodType): { readonly inner: z.ZodType; readonly optional: boolean } {
-  let inner = schema;
-  let optional = false;
-  for (;;) {
-    const def = inner.def as { type: string; innerType?: z.ZodType };
-    if ((def.type === "optional" || def.type === "default") && def.innerType !== undefined) {
-      optional = true;
-      inner = def.innerType;
-    } else return { inner, optional };
-  }
-}
 
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -114,7 +102,9 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
       index: options.index === true,
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
-    const result = await tool.run(parsed.data as never, context);
+    // Paths given here are relative to the working directory; the tool takes them relative to the root.
+    const toolInput = commandLineToolInputs(tool, parsed.data, new Set(Object.keys(input)), { root: context.root, cwd: process.cwd() });
+    const result = await tool.run(toolInput as never, context);
     process.stdout.write(options.json === true ? `${JSON.stringify(result.structured, null, 2)}\n` : ensureNewline(result.text));
     // A workspace tool (status) reports the freshness in its answer; the others say what the answer may miss here.
     if (tool.scope !== "workspace") {

@@ -13,6 +13,15 @@ const ConfigSchema = z.strictObject({
   tsconfig: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   /** Database path (relative to the root); default `.ts-graph/graph.db`. */
   db: z.string().min(1).optional(),
+  /** The MCP server's memory (docs/mcp.md, Memory); read when `ts-graph serve` starts, never part of the graph. */
+  serve: z
+    .strictObject({
+      /** Above this RSS (MB), the least recently used roots release their TypeScript programs. */
+      memoryBudgetMB: z.number().int().min(64).max(16_777_216).optional(),
+      /** A root unused this long (minutes) releases its programs; 0: never. */
+      idleReleaseMinutes: z.number().min(0).max(525_600).optional(),
+    })
+    .optional(),
   /** Co-change from git history. */
   history: z
     .strictObject({
@@ -31,11 +40,13 @@ export class ConfigError extends Error {
   }
 }
 
+const ALLOWED_NESTED_KEYS: Readonly<Record<string, string>> = { history: "maxFilesPerCommit", serve: "memoryBudgetMB, idleReleaseMinutes" };
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length === 0 ? "" : `"${issue.path.map(String).join(".")}": `;
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.map((key) => `"${key}"`).join(", ");
-    const allowed = issue.path.length === 0 ? "include, exclude, tsconfig, db, history" : "maxFilesPerCommit";
+    const allowed = issue.path.length === 0 ? "include, exclude, tsconfig, db, serve, history" : (ALLOWED_NESTED_KEYS[String(issue.path[0])] ?? "");
     return `${where}unknown key${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: ${allowed})`;
   }
   return `${where}${issue.message}`;
@@ -57,12 +68,19 @@ export function parseConfig(text: string, fileName: string): TsGraphConfig {
   return result.data;
 }
 
-/** Reads `ts-graph.config.json` under root; an empty config when there is none. */
+/**
+ * Reads `ts-graph.config.json` under root; an empty config when there is none. `text` is what the graph depends
+ * on (the index's fingerprint): the file's text, or, when it has `serve` settings, the rest of the config (none:
+ * as if there were no file), so that changing the server's memory settings does not re-index.
+ */
 export function loadConfig(root: string): { config: TsGraphConfig; text: string } {
   const file = path.join(root, CONFIG_FILE_NAME);
   if (!fs.existsSync(file)) return { config: {}, text: "" };
   const text = fs.readFileSync(file, "utf8");
-  return { config: parseConfig(text, CONFIG_FILE_NAME), text };
+  const config = parseConfig(text, CONFIG_FILE_NAME);
+  if (config.serve === undefined) return { config, text };
+  const { serve: _serve, ...graphConfig } = config;
+  return { config, text: Object.keys(graphConfig).length === 0 ? "" : JSON.stringify(graphConfig) };
 }
 
 export function tsconfigList(config: TsGraphConfig): string[] | undefined {

@@ -2,6 +2,7 @@
  * The worker thread of `worker-indexer.ts`: one Indexer (keeping programs), driven by messages, so that
  * building TypeScript programs and extracting never block the thread that answers the MCP client.
  */
+import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { openIndexer, type IndexerOptions, type RunOptions } from "./indexer.js";
 import type { WorkerReply, WorkerRequest } from "./worker-indexer.js";
@@ -39,8 +40,16 @@ port.on("message", (request: WorkerRequest) => {
     return;
   }
   const task = request.op === "run" ? indexer.run(request.options as RunOptions) : indexer.warm().then(() => undefined);
+  // The heap this thread holds once the task is over (its programs, mostly), for the server's status.
+  const heap = (): void => post({ kind: "memory", heapUsed: v8.getHeapStatistics().used_heap_size });
   task.then(
-    (summary) => post({ kind: "done", id: request.id, summary }),
-    (error: unknown) => post(failure(request.id, error)),
+    (summary) => {
+      heap();
+      post({ kind: "done", id: request.id, summary });
+    },
+    (error: unknown) => {
+      heap();
+      post(failure(request.id, error));
+    },
   );
 });

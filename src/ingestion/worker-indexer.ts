@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { locateGraph, openIndexer, type IndexerOptions, type IndexProgress, type IndexSummary, type RunOptions } from "./indexer.js";
+import { locateGraph, openIndexer, type Indexer, type IndexerOptions, type IndexProgress, type IndexSummary, type RunOptions } from "./indexer.js";
 
 /** What a front end needs of an indexer that may run in another thread. */
 export interface IndexRunner {
@@ -9,6 +9,13 @@ export interface IndexRunner {
   readonly dbPath: string;
   run(options?: RunOptions): Promise<IndexSummary>;
   warm(): Promise<void>;
+  /**
+   * Drops the programs (and, in a thread of its own, the thread with everything it holds) when no run or
+   * warm-up is under way; the next request builds anew what it needs. False when busy: nothing was released.
+   */
+  release(): Promise<boolean>;
+  /** Bytes of the JavaScript heap the indexing thread used after its last run or warm-up; undefined in this thread or before. */
+  heapUsed(): number | undefined;
   /** Stops at once: a run under way is abandoned, which leaves the last complete graph (each run is one transaction). */
   close(): Promise<void>;
 }
@@ -23,6 +30,7 @@ export type WorkerReply =
   | { readonly kind: "warning"; readonly message: string }
   | { readonly kind: "done"; readonly id: number; readonly summary: IndexSummary | undefined }
   | { readonly kind: "failed"; readonly id: number; readonly message: string; readonly name: string }
+  | { readonly kind: "memory"; readonly heapUsed: number }
   | { readonly kind: "closed" };
 
 const WORKER_FILE = fileURLToPath(new URL("./index-worker.js", import.meta.url));
@@ -34,35 +42,31 @@ const WORKER_FILE = fileURLToPath(new URL("./index-worker.js", import.meta.url))
  */
 export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
   const { root, dbPath } = locateGraph(options.root, options.dbPath);
-  if (!fs.existsSync(WORKER_FILE)) {
-    const indexer = openIndexer(options);
-    return {
-      root: indexer.root,
-      dbPath: indexer.dbPath,
-      run: (runOptions) => indexer.run(runOptions),
-      warm: () => indexer.warm(),
-      close: async () => indexer.close(),
-    };
-  }
+  if (!fs.existsSync(WORKER_FILE)) return inThreadIndexer(options, root, dbPath);
   const { onProgress, onWarning, ...plain } = options;
   const waiting = new Map<number, { resolve: (summary: IndexSummary | undefined) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let exited = false;
   let started: Worker | undefined;
+  let heapUsed: number | undefined;
+  /** Since a release, runs keep no programs (each builds the narrow program `ts-graph index` builds) until a warm-up. */
+  let lean = false;
   const failAll = (error: Error): void => {
-    exited = true;
     for (const pending of waiting.values()) pending.reject(error);
     waiting.clear();
   };
+  const queue = createTaskQueue();
 
   /** The thread, started at the first request: loading TypeScript there must not compete with the server's first answers. */
   function worker(): Worker {
     if (started !== undefined) return started;
-    started = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath } });
-    started.unref();
-    started.on("message", (reply: WorkerReply) => {
+    const thread = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath, keepPrograms: lean ? false : plain.keepPrograms } });
+    started = thread;
+    thread.unref();
+    thread.on("message", (reply: WorkerReply) => {
       if (reply.kind === "progress") onProgress?.(reply.progress);
       else if (reply.kind === "warning") onWarning?.(reply.message);
+      else if (reply.kind === "memory") heapUsed = reply.heapUsed;
       else if (reply.kind === "done" || reply.kind === "failed") {
         const pending = waiting.get(reply.id);
         waiting.delete(reply.id);
@@ -70,9 +74,24 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
         else pending?.reject(Object.assign(new Error(reply.message), { name: reply.name }));
       }
     });
-    started.on("error", (error) => failAll(error));
-    started.on("exit", () => failAll(new Error("the indexing thread stopped")));
-    return started;
+    // A thread stopped on purpose (a release) ends quietly; one that stops by itself fails what waits on it.
+    thread.on("error", (error) => {
+      if (started === thread) failAll(error);
+    });
+    thread.on("exit", () => {
+      if (started !== thread) return;
+      exited = true;
+      failAll(new Error("the indexing thread stopped"));
+    });
+    return thread;
+  }
+
+  /** Stops the thread, with everything it holds; the next request starts another. */
+  async function stopThread(): Promise<void> {
+    const thread = started;
+    started = undefined;
+    heapUsed = undefined;
+    await thread?.terminate();
   }
 
   function ask(request: { op: "run"; options: RunOptions } | { op: "warm" }): Promise<IndexSummary | undefined> {
@@ -88,17 +107,85 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
   return {
     root,
     dbPath,
-    run: async (runOptions = {}) => {
-      const summary = await ask({ op: "run", options: runOptions });
-      if (summary === undefined) throw new Error("the indexing thread answered a run without a summary");
-      return summary;
+    run: (runOptions = {}) =>
+      queue.add(async () => {
+        const summary = await ask({ op: "run", options: runOptions });
+        if (summary === undefined) throw new Error("the indexing thread answered a run without a summary");
+        return summary;
+      }),
+    warm: () =>
+      queue.add(async () => {
+        if (lean) {
+          // The lean thread built only narrow programs: a thread that keeps them replaces it.
+          lean = false;
+          await stopThread();
+        }
+        await ask({ op: "warm" });
+      }),
+    release: async () => {
+      if (exited || queue.busy()) return false;
+      lean = true;
+      await stopThread();
+      return true;
     },
-    warm: async () => {
-      await ask({ op: "warm" });
-    },
+    heapUsed: () => heapUsed,
     close: async () => {
       exited = true;
-      await started?.terminate();
+      await stopThread();
+      failAll(new Error("the indexing thread stopped"));
     },
+  };
+}
+
+/** Tasks one at a time, in the order added; `busy` while one runs or waits. */
+function createTaskQueue(): { add<T>(task: () => Promise<T>): Promise<T>; busy(): boolean } {
+  let tail: Promise<unknown> = Promise.resolve();
+  let count = 0;
+  return {
+    add(task) {
+      count += 1;
+      const next = tail.then(task);
+      // The queue goes on whatever a task did; its failure is the caller's, who has `next`.
+      const settled = (): void => {
+        count -= 1;
+      };
+      tail = next.then(settled, settled);
+      return next;
+    },
+    busy: () => count > 0,
+  };
+}
+
+/** The indexer in the calling thread (where the compiled worker is missing), reopened after a release. */
+function inThreadIndexer(options: IndexerOptions, root: string, dbPath: string): IndexRunner {
+  // Opened at once, as before the first release: a graph that cannot be opened is said when the root opens.
+  let indexer: Indexer | undefined = openIndexer(options);
+  let lean = false;
+  const queue = createTaskQueue();
+  const current = (): Indexer => (indexer ??= openIndexer({ ...options, keepPrograms: lean ? false : options.keepPrograms }));
+  const drop = (): void => {
+    indexer?.close();
+    indexer = undefined;
+  };
+  return {
+    root,
+    dbPath,
+    run: (runOptions) => queue.add(() => current().run(runOptions)),
+    warm: () =>
+      queue.add(() => {
+        if (lean) {
+          lean = false;
+          drop();
+        }
+        return current().warm();
+      }),
+    release: async () => {
+      if (queue.busy()) return false;
+      lean = true;
+      drop();
+      return true;
+    },
+    heapUsed: () => undefined,
+    close: async () => drop(),
   };
 }

@@ -11,7 +11,17 @@ import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { echoed } from "../tools/text.js";
-import { ToolInputError, ToolUnavailableError, type EditSupport, type GraphFreshness, type RootState, type ToolContext } from "../tools/tool-contract.js";
+import {
+  ToolInputError,
+  ToolUnavailableError,
+  type EditSupport,
+  type GraphFreshness,
+  type RootMemory,
+  type RootState,
+  type ServerMemory,
+  type ToolContext,
+} from "../tools/tool-contract.js";
+import type { RootUse } from "./memory-budget.js";
 
 /** A root to serve, as given on the command line or by the client. */
 export interface RootSpec {
@@ -46,7 +56,23 @@ export interface ServedRoot {
   readonly context: ToolContext;
   state(): RootState;
   freshness(): GraphFreshness;
+  /** A call answered from this root: it is the most recently used. */
+  markUsed(): void;
+  /** When it was last used, and whether it keeps programs or a language service a release would free. */
+  usage(): RootUse;
+  /**
+   * Frees what the root keeps warm (its programs, with the indexing thread; the edit tools' language service);
+   * the next change or edit rebuilds what it needs. False when there was nothing to release or a run is under way.
+   */
+  release(why: string): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** Uses of every root of this process, in order: which root was used last, when milliseconds tie. */
+let uses = 0;
+function nextUse(): number {
+  uses += 1;
+  return uses;
 }
 
 function messageOf(error: unknown): string {
@@ -87,7 +113,7 @@ export function openServedRoot(
   spec: RootSpec,
   shared: PathValidator,
   hooks: ServedRootHooks,
-  workspace: () => readonly RootState[],
+  workspace: { readonly states: () => readonly RootState[]; readonly memory: () => ServerMemory },
 ): ServedRoot {
   const root = path.resolve(spec.root);
   let dbPath = spec.dbPath ?? path.join(root, DEFAULT_DB_RELATIVE_PATH);
@@ -114,6 +140,12 @@ export function openServedRoot(
   let ownRun: Promise<unknown> = Promise.resolve();
   let warming: Promise<unknown> = Promise.resolve();
   let editSupport: Promise<EditSupport> | undefined;
+  /** The edit tools asked for their language service (it loads every project of the root) since the last release. */
+  let editLanguage = false;
+  /** The indexer's programs: built by the warm-up, released by the memory rules, rebuilt by the next change. */
+  let programs: RootMemory["programs"] = "not built";
+  let lastUsedMs = Date.now();
+  let useOrder = nextUse();
 
   try {
     const resolvedDb = spec.dbPath ?? locateGraph(root).dbPath;
@@ -129,7 +161,10 @@ export function openServedRoot(
       onProgress: (progress) => sink?.update(progress),
       onWarning: (message) => hooks.log(`${root}: ${message}`),
     });
-    if (indexer !== undefined) dbPath = indexer.dbPath;
+    if (indexer !== undefined) {
+      dbPath = indexer.dbPath;
+      indexer = countingRuns(indexer);
+    }
   } catch (error) {
     if (isReadOnlyError(error)) {
       readOnly = true;
@@ -138,6 +173,26 @@ export function openServedRoot(
       openError = messageOf(error);
       hooks.log(`${root}: cannot open the graph: ${openError}`);
     }
+  }
+
+  /** The indexer, noting each run: a change applied is a use, and the first change after a release warms the programs again. */
+  function countingRuns(inner: IndexRunner): IndexRunner {
+    const counting: IndexRunner = {
+      ...inner,
+      run: async (runOptions) => {
+        const summary = await inner.run(runOptions);
+        lastUsedMs = Date.now();
+        useOrder = nextUse();
+        // Since the release, runs build narrow programs (as `ts-graph index` does); the programs to keep are
+        // built in the background once a change has been applied.
+        if (programs === "released" && summary.mode !== "noop" && !closed) {
+          programs = "building";
+          warming = warm(counting);
+        }
+        return summary;
+      },
+    };
+    return counting;
   }
 
   /**
@@ -250,10 +305,13 @@ export function openServedRoot(
     if (closed) return;
     const startedAt = performance.now();
     buildingPrograms = true;
+    programs = "building";
     try {
       await active.warm();
+      programs = "kept";
       hooks.log(`${root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
     } catch (error) {
+      programs = "not built";
       if (!closed) hooks.log(`${root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
     } finally {
       buildingPrograms = false;
@@ -311,13 +369,40 @@ export function openServedRoot(
       const refreshed = await refreshHistoryOffThread(dbPath, root, historyOptions);
       return refreshed.status === "unavailable" ? refreshed : { ...refreshed, maxFilesPerCommit: configuredMaxFilesPerCommit(root) };
     },
-    workspace,
+    workspace: workspace.states,
+    serverMemory: workspace.memory,
     editSupport() {
       // Loaded on first use: the edit tools parse with TypeScript and keep a language service of the root.
-      editSupport ??= import("../ingestion/edit-support.js").then(({ openEditSupport }) => openEditSupport(root, spec.tsconfigs));
+      editSupport ??= import("../ingestion/edit-support.js").then(({ openEditSupport }) => {
+        const support = openEditSupport(root, spec.tsconfigs);
+        return {
+          ...support,
+          language: () => {
+            editLanguage = true;
+            return support.language();
+          },
+        };
+      });
       return editSupport;
     },
   };
+
+  function memory(): RootMemory {
+    return { programs, indexerHeapBytes: indexer?.heapUsed(), editLanguageService: editLanguage, lastUsed: new Date(lastUsedMs).toISOString() };
+  }
+
+  async function release(why: string): Promise<boolean> {
+    const keptPrograms = programs === "kept";
+    if (closed || programs === "building" || (!keptPrograms && !editLanguage)) return false;
+    if (keptPrograms && indexer !== undefined && !(await indexer.release())) return false;
+    if (keptPrograms) programs = "released";
+    const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(editLanguage ? ["the edit tools' language service"] : [])];
+    // An edit under way keeps the service it has; the next edit builds a new one.
+    editSupport = undefined;
+    editLanguage = false;
+    hooks.log(`${root}: released ${freed.join(" and ")} (${why}); the next change or edit rebuilds what it needs`);
+    return true;
+  }
 
   return {
     root,
@@ -338,8 +423,24 @@ export function openServedRoot(
     freshness,
     state() {
       const db = graph();
-      return { root, dbPath, db, freshness: freshness(), watching: watcher !== undefined, error: db === undefined ? unavailableReason() : undefined };
+      return {
+        root,
+        dbPath,
+        db,
+        freshness: freshness(),
+        watching: watcher !== undefined,
+        error: db === undefined ? unavailableReason() : undefined,
+        memory: readOnly ? undefined : memory(),
+      };
     },
+    markUsed() {
+      lastUsedMs = Date.now();
+      useOrder = nextUse();
+    },
+    usage() {
+      return { root, lastUsedMs, useOrder, holdsMemory: programs === "kept" || editLanguage };
+    },
+    release,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createPathValidator, type PathValidator } from "../tools/path-validator.js";
-import type { RootState } from "../tools/tool-contract.js";
+import type { RootState, ServerMemory } from "../tools/tool-contract.js";
+import { DEFAULT_IDLE_RELEASE_MINUTES, defaultBudgetBytes, rootsToRelease, type MemorySettings } from "./memory-budget.js";
 import { openServedRoot, type RootSpec, type ServedRoot, type ServedRootHooks } from "./served-root.js";
 
 /**
@@ -10,6 +12,9 @@ import { openServedRoot, type RootSpec, type ServedRoot, type ServedRootHooks } 
  * root's at once.
  */
 const FIRST_RUN_FALLBACK_MS = 1000;
+
+/** How often the memory rules are checked besides after each call (idle roots, a budget passed while no call came). */
+const MEMORY_CHECK_INTERVAL_MS = 10_000;
 
 export interface WorkspaceOptions {
   /** Roots given on the command line (or the working directory when none was). */
@@ -20,6 +25,11 @@ export interface WorkspaceOptions {
    */
   readonly rootsAreDefault: boolean;
   readonly hooks: ServedRootHooks;
+  /**
+   * The memory budget and idle time (docs/mcp.md, Memory); checked after each call and every `checkIntervalMs`.
+   * Default: machineMemorySettings().
+   */
+  readonly memory?: MemorySettings & { readonly checkIntervalMs?: number };
 }
 
 /** Every root the server answers for, and the one path validator that guards them all. */
@@ -38,6 +48,11 @@ export interface Workspace {
   useRoots(clientRoots: readonly string[] | undefined): Promise<void>;
   /** The client has its first answer (tools/list): the roots' first runs may start, now and for roots opened later. */
   firstToolAnswered(): void;
+  /** A call answered from these roots: they become the most recently used, and the memory rules are checked. */
+  used(roots: readonly ServedRoot[]): Promise<void>;
+  /** Applies the memory rules now: releases idle roots, and the least recently used one while over the budget. */
+  checkMemory(): Promise<void>;
+  memory(): ServerMemory;
   close(): Promise<void>;
 }
 
@@ -56,8 +71,15 @@ function canonicalDirectory(root: string): string | undefined {
   }
 }
 
+/** The defaults: a quarter of the machine's memory (or of the process's limit), and 30 minutes idle. */
+export function machineMemorySettings(): MemorySettings {
+  const limit = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.();
+  return { budgetBytes: defaultBudgetBytes(os.totalmem(), limit), idleReleaseMs: DEFAULT_IDLE_RELEASE_MINUTES * 60_000 };
+}
+
 export function createWorkspace(options: WorkspaceOptions): Workspace {
   const { hooks } = options;
+  const settings = options.memory ?? machineMemorySettings();
   const paths = createPathValidator([]);
   let served: ServedRoot[] = [];
   let changing: Promise<void> = Promise.resolve();
@@ -69,6 +91,34 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   };
 
   const states = (): readonly RootState[] => served.map((root) => root.state());
+  const memory = (): ServerMemory => ({
+    rssBytes: process.memoryUsage.rss(),
+    budgetBytes: settings.budgetBytes,
+    idleReleaseMinutes: settings.idleReleaseMs / 60_000,
+  });
+  let checking: Promise<void> = Promise.resolve();
+  /** One check at a time: a release waits for the indexing thread to stop. */
+  function checkMemory(): Promise<void> {
+    checking = checking.then(async () => {
+      if (closed) return;
+      const releases = rootsToRelease(
+        served.map((root) => root.usage()),
+        process.memoryUsage.rss(),
+        settings,
+        Date.now(),
+      );
+      for (const { root, why } of releases) {
+        try {
+          await served.find((candidate) => candidate.root === root)?.release(why);
+        } catch (error) {
+          hooks.log(`${root}: could not release its programs: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    });
+    return checking;
+  }
+  const checker = setInterval(() => void checkMemory(), options.memory?.checkIntervalMs ?? MEMORY_CHECK_INTERVAL_MS);
+  checker.unref();
 
   async function apply(clientRoots: readonly string[] | undefined): Promise<void> {
     if (closed) return;
@@ -81,7 +131,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     const kept = served.filter((root) => wanted.has(root.root));
     const dropped = served.filter((root) => !wanted.has(root.root));
     const next = [...wanted.values()].map(
-      (spec) => kept.find((root) => root.root === spec.root) ?? openServedRoot(spec, paths, hooks, states),
+      (spec) => kept.find((root) => root.root === spec.root) ?? openServedRoot(spec, paths, hooks, { states, memory }),
     );
     served = next;
     paths.setRoots(
@@ -110,9 +160,17 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       answered = true;
       setImmediate(() => startFirstRuns(served));
     },
+    used(roots) {
+      for (const root of roots) root.markUsed();
+      return checkMemory();
+    },
+    checkMemory,
+    memory,
     async close() {
       closed = true;
+      clearInterval(checker);
       await changing.catch(() => undefined);
+      await checking.catch(() => undefined);
       await Promise.all(served.map((root) => root.close()));
       served = [];
     },

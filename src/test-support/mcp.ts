@@ -4,7 +4,7 @@ import { ListRootsRequestSchema, type CallToolResult } from "@modelcontextprotoc
 import { pathToFileURL } from "node:url";
 import { createTsGraphServer } from "../mcp/server.js";
 import { afterFirstToolAnswer } from "../mcp/first-answers.js";
-import { createWorkspace, type Workspace } from "../mcp/workspace.js";
+import { createWorkspace, type Workspace, type WorkspaceOptions } from "../mcp/workspace.js";
 import type { RootSpec } from "../mcp/served-root.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
 
@@ -26,6 +26,8 @@ export interface InProcessServerOptions {
   readonly tools?: readonly ToolDefinition[];
   /** Roots the client offers; the client has no roots capability when undefined. */
   readonly clientRoots?: readonly string[];
+  /** The memory rules (default: the machine's). */
+  readonly memory?: WorkspaceOptions["memory"];
 }
 
 /** A ts-graph MCP server and an SDK client, linked in memory. */
@@ -38,6 +40,7 @@ export async function startInProcessServer(options: InProcessServerOptions): Pro
     roots: options.roots.map((root) => (typeof root === "string" ? { root } : root)),
     rootsAreDefault: options.rootsAreDefault ?? false,
     hooks: { log },
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
   });
   const server = createTsGraphServer({ workspace, version: "test", log, ...(options.tools === undefined ? {} : { tools: options.tools }) });
   let offered = [...(options.clientRoots ?? [])];

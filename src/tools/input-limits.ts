@@ -29,9 +29,24 @@ function longerThan(limit: number): string {
   return `longer than ${limit.toLocaleString("en-US")} characters`;
 }
 
+/**
+ * Which inputs are paths, for the CLI (`cli/command-line-tool-paths.ts`): there a relative path is relative to
+ * the working directory, and is made relative to the root before the tool runs; over MCP a tool's paths are
+ * relative to the root. `path`: always a path; `pathOrName`: a path when it names a file or folder, else a
+ * name (a workspace package, a declaration). A registry of its own, so the tools' JSON schemas do not show it.
+ */
+export type PathInputKind = "path" | "pathOrName";
+export const PATH_INPUTS = z.registry<{ readonly kind: PathInputKind }>();
+
 /** A path input (relative to the root, or absolute inside it). */
 export function pathString(): z.ZodString {
-  return z.string().max(MAX_PATH_CHARS, `${longerThan(MAX_PATH_CHARS)}: no file system takes a path this long`);
+  return z.string().max(MAX_PATH_CHARS, `${longerThan(MAX_PATH_CHARS)}: no file system takes a path this long`).register(PATH_INPUTS, { kind: "path" });
+}
+
+/** An input that is a path when it names a file or folder, and a name otherwise (deps' and cochange's target). */
+export function pathOrName(schema: z.ZodString): z.ZodString {
+  // A copy: the schema given may be shared with inputs that are always one thing (symbolShape.symbol).
+  return schema.clone().register(PATH_INPUTS, { kind: "pathOrName" });
 }
 
 export function symbolString(): z.ZodString {

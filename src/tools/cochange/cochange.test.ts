@@ -22,7 +22,7 @@ describe("cochange tool", () => {
   it("ranks what changed with a file, in the root's own paths, and marks coupling no static path explains (CLI)", () => {
     const { root } = handlerSchemaRepository();
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
-    const result = runCli(["cochange", "src/handler.ts", "--root", root, "--json"]);
+    const result = runCli(["cochange", "src/handler.ts", "--root", root, "--json"], { cwd: root });
     expect(result.stderr).toBe("");
     const answer = JSON.parse(result.stdout) as Answer;
     expect(answer).toMatchObject({ commits: 4, level: "file" });
@@ -32,7 +32,7 @@ describe("cochange tool", () => {
       ["src/parser.ts", 2, 0.5, false],
     ]);
 
-    const hiddenOnly = runCli(["cochange", "src/handler.ts", "--root", root, "--hidden-only"]);
+    const hiddenOnly = runCli(["cochange", "src/handler.ts", "--root", root, "--hidden-only"], { cwd: root });
     expect(hiddenOnly.stdout).toContain("co-change of src/handler.ts (file level): 4 commits");
     expect(hiddenOnly.stdout).toContain("legend: support = commits that changed both");
     expect(hiddenOnly.stdout).toMatch(/^src\/schema\.ts {2}support 3 {2}conf 75% {2}recent \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m);

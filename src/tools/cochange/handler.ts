@@ -3,6 +3,7 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import { EDGE_KIND_MEANINGS, type EdgeKind } from "../../model/graph-kinds.js";
 import { fileKey, type NodeKey } from "../../model/node-key.js";
 import { walkGraph } from "../graph-walk.js";
+import { pathOrName } from "../input-limits.js";
 import { preparedStatements } from "../prepared-statements.js";
 import { symbolFromInput, symbolShape } from "../symbol-input.js";
 import { ToolUnavailableError, defineTool, type HistoryRefresh, type ToolContext } from "../tool-contract.js";
@@ -55,7 +56,7 @@ export const cochangeTool = defineTool({
     "fixtures: check those before you finish a change. Commits touching many files are left out.",
   ].join("\n"),
   inputShape: {
-    target: symbolShape.symbol.describe("a file path relative to the root, or a declaration: a name, a qualified name (Cart.total) or a node key"),
+    target: pathOrName(symbolShape.symbol.describe("a file path relative to the root, or a declaration: a name, a qualified name (Cart.total) or a node key")),
     file: symbolShape.file,
     level: z.enum(["file", "symbol"]).optional().describe("file: co-changed files, even for a declaration; symbol: co-changed declarations (default: like the target)"),
     hiddenOnly: z.boolean().default(false).describe("list only coupling with no static path in the graph"),

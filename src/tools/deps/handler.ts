@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pathString } from "../input-limits.js";
+import { pathOrName, pathString } from "../input-limits.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { workspacePackages, type WorkspacePackage } from "../../config/workspace-packages.js";
@@ -73,7 +73,7 @@ export const depsTool = defineTool({
     "or see what a package really depends on. `mermaid` draws the module graph.",
   ].join("\n"),
   inputShape: {
-    target: pathString().min(1).describe("a file or folder path relative to the root (. for everything), or a workspace package name"),
+    target: pathOrName(pathString().min(1)).describe("a file or folder path relative to the root (. for everything), or a workspace package name"),
     direction: z.enum(DEPS_DIRECTIONS).default("both").describe("out: what it imports; in: what imports it; both (default)"),
     depth: z.number().int().min(1).max(10).default(1).describe("import steps to follow (default 1: direct imports only)"),
     groupBy: z.enum(GROUPINGS).optional().describe("roll the other side up by file, folder or workspace package (default: like the target)"),

@@ -63,7 +63,7 @@ describe("impact: also changes with it (git history)", () => {
     fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ history: { maxFilesPerCommit: 2 } }));
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
     expect(impactJson(root, "handle").alsoChanges).toMatchObject({ level: "file", commits: 2, maxFilesPerCommit: 2, entries: [{ file: "src/schema.ts", support: 2, confidence: 1 }] });
-    const cochange = JSON.parse(runCli(["cochange", "src/handler.ts", "--root", root, "--json"]).stdout) as { commits: number; largeCommits: number; maxFilesPerCommit: number };
+    const cochange = JSON.parse(runCli(["cochange", "src/handler.ts", "--root", root, "--json"], { cwd: root }).stdout) as { commits: number; largeCommits: number; maxFilesPerCommit: number };
     expect(cochange).toMatchObject({ commits: 2, largeCommits: 2, maxFilesPerCommit: 2 });
   });
 

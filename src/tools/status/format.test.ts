@@ -62,4 +62,17 @@ describe(formatStatus.name, () => {
     ]);
     expect(formatStatus([ready, failing])).toMatch(/^ts-graph status: 2 roots\n/);
   });
+
+  it("served, prints the server's RSS and budget, and what each root keeps warm", () => {
+    const memory = { programs: "kept", indexerHeapBytes: 412 * 1024 * 1024, editLanguageService: true, lastUsed: "2026-01-01T00:01:00.000Z" } as const;
+    const released = { ...memory, programs: "released", indexerHeapBytes: undefined, editLanguageService: false } as const;
+    const server = { rssBytes: 1536 * 1024 * 1024, budgetBytes: 4096 * 1024 * 1024, idleReleaseMinutes: 30 };
+    const lines = formatStatus([{ ...ready, memory }, { ...ready, root: "/work/lib", memory: released }], server).split("\n");
+    expect(lines[1]).toBe("server   RSS 1,536 MB · budget 4,096 MB (above it, the least recently used roots release their programs) · an idle root releases them after 30 min");
+    expect(lines.filter((line) => line.startsWith("  memory"))).toEqual([
+      "  memory   programs kept (indexing thread's heap 412 MB) · edit language service loaded · last used 2026-01-01T00:01:00.000Z",
+      "  memory   programs released (the next change rebuilds them) · edit language service not loaded · last used 2026-01-01T00:01:00.000Z",
+    ]);
+    expect(formatStatus([ready], { ...server, idleReleaseMinutes: 0 }).split("\n")[1]).toMatch(/ · no idle release$/);
+  });
 });

@@ -1,5 +1,6 @@
 import { formatCount, formatKindCounts } from "../../model/kind-counts.js";
 import { describeSkipped } from "../../model/skipped-files.js";
+import type { RootMemory, ServerMemory } from "../tool-contract.js";
 import type { RootStatus } from "./query.js";
 
 function pendingText(pendingFiles: number): string {
@@ -13,11 +14,29 @@ function dbText(status: RootStatus): string {
   return status.dbPath.startsWith(prefix) ? status.dbPath.slice(prefix.length) : status.dbPath;
 }
 
+function megabytes(bytes: number): string {
+  return `${formatCount(Math.round(bytes / (1024 * 1024)))} MB`;
+}
+
+function memoryText(memory: RootMemory): string {
+  const heap = memory.indexerHeapBytes === undefined ? "" : ` (indexing thread's heap ${megabytes(memory.indexerHeapBytes)})`;
+  const programs = memory.programs === "released" ? "released (the next change rebuilds them)" : memory.programs;
+  const language = memory.editLanguageService ? "loaded" : "not loaded";
+  return `programs ${programs}${heap} · edit language service ${language} · last used ${memory.lastUsed}`;
+}
+
+/** The server's line: its RSS and the rules that bound it. */
+export function serverMemoryText(server: ServerMemory): string {
+  const idle = server.idleReleaseMinutes > 0 ? `an idle root releases them after ${formatCount(server.idleReleaseMinutes)} min` : "no idle release";
+  return `server   RSS ${megabytes(server.rssBytes)} · budget ${megabytes(server.budgetBytes)} (above it, the least recently used roots release their programs) · ${idle}`;
+}
+
 function formatRoot(status: RootStatus): string[] {
   const lines = [status.root];
   const indexed = status.indexedAt === null ? "never indexed" : `indexed ${status.indexedAt}`;
   lines.push(`  graph    ${indexed} · ${pendingText(status.pendingFiles)} · database ${dbText(status)}`);
   lines.push(`  watcher  ${status.watching ? "running (changes are applied as files are saved)" : "not running"}`);
+  if (status.memory !== undefined) lines.push(`  memory   ${memoryText(status.memory)}`);
   if (status.indexError !== null) lines.push(`  last index failed: ${status.indexError}`);
   for (const note of status.notes) lines.push(`  note: ${note}`);
   if (status.graph === null) {
@@ -34,8 +53,8 @@ function formatRoot(status: RootStatus): string[] {
   return lines;
 }
 
-/** The status tool's text: one block per root. */
-export function formatStatus(roots: readonly RootStatus[]): string {
+/** The status tool's text: the server's memory (when served), then one block per root. */
+export function formatStatus(roots: readonly RootStatus[], server?: ServerMemory): string {
   const heading = `ts-graph status: ${roots.length} ${roots.length === 1 ? "root" : "roots"}`;
-  return [heading, ...roots.flatMap(formatRoot)].join("\n");
+  return [heading, ...(server === undefined ? [] : [serverMemoryText(server)]), ...roots.flatMap(formatRoot)].join("\n");
 }

@@ -19,7 +19,7 @@ export const statusTool = defineTool({
   description:
     "Reports the state of ts-graph's code graph for every workspace root: when it was last indexed, how many changed files are " +
     "still being re-indexed, the last index error, files/nodes/edges by kind, the database path, and whether the file watcher " +
-    "is running. Call it to see which roots are served (their paths are valid `root` inputs of the other tools), when answers " +
+    "is running, and (served) the server's memory: its RSS, its budget, and what each root keeps warm. Call it to see which roots are served (their paths are valid `root` inputs of the other tools), when answers " +
     "seem stale, or when another tool says the graph is unavailable.",
   inputShape: {},
   positional: [],
@@ -29,6 +29,7 @@ export const statusTool = defineTool({
     const roots = (context.workspace?.() ?? [ownState(context)]).map((state) =>
       rootStatus(state, state.db === undefined ? undefined : graphCountsOf(state.db)),
     );
-    return { text: formatStatus(roots), structured: { roots } };
+    const server = context.serverMemory?.();
+    return { text: formatStatus(roots, server), structured: { roots, ...(server === undefined ? {} : { server }) } };
   },
 });

@@ -1,7 +1,7 @@
 import { readMeta, type SqliteDb } from "../../db/open-graph-db.js";
 import { META } from "../../db/schema.js";
 import { NOTHING_SKIPPED, type SkippedFiles } from "../../model/skipped-files.js";
-import type { RootState } from "../tool-contract.js";
+import type { RootMemory, RootState } from "../tool-contract.js";
 
 export const STATUS_SQL = {
   files: "SELECT count(*) AS total, coalesce(sum(syntax_errors > 0), 0) AS withSyntaxErrors FROM files",
@@ -35,6 +35,8 @@ export interface RootStatus {
   /** Why the root has no graph to answer from (then `graph` is null). */
   readonly unavailable: string | null;
   readonly graph: GraphCounts | null;
+  /** What the server keeps warm for this root (served roots only). */
+  readonly memory?: RootMemory;
 }
 
 function kindCounts(rows: readonly { kind: string; n: number }[]): KindCounts {
@@ -72,5 +74,6 @@ export function rootStatus(state: RootState, graph: GraphCounts | undefined): Ro
     watching: state.watching,
     unavailable: graph === undefined ? (state.error ?? "no graph yet") : null,
     graph: graph ?? null,
+    ...(state.memory === undefined ? {} : { memory: state.memory }),
   };
 }
