@@ -104,6 +104,7 @@ export const cochangeTool = defineTool({
       level: target.level,
       commits: answer.commits,
       basis: answer.basis,
+      ...(answer.folder === undefined ? {} : { folder: answer.folder }),
       largeCommits: answer.largeCommits,
       maxFilesPerCommit,
       minSupport: input.minSupport,
