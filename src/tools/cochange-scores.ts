@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { declarationKey, fileKey, type NodeKey } from "../model/node-key.js";
-import { preparedStatements, type Statement } from "./prepared-statements.js";
+import { preparedStatements } from "./prepared-statements.js";
 
 /**
  * Co-change scores from the history tables (src/history/history-store.ts), the way ROSE (Zimmermann et al.,
@@ -190,13 +190,15 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
   if (request.level === "symbol" && request.fileOfSymbol !== undefined) candidates.push({ basis: "file", id: request.fileOfSymbol, folder: "" });
   if (request.path !== undefined) for (const folder of foldersOf(request.path, request.folderFloor ?? "")) candidates.push({ basis: "folder", id: request.id, folder });
   let chosen = candidates[0] ?? { basis: request.level, id: request.id, folder: "" };
-  let counts = count(chosen.basis, chosen.id, chosen.folder);
+  const own = count(chosen.basis, chosen.id, chosen.folder);
+  let counts = own;
   for (const candidate of candidates.slice(1)) {
     if (counts.commits > 0) break;
     chosen = candidate;
     counts = count(candidate.basis, candidate.id, candidate.folder);
   }
-  if (counts.commits === 0) return { commits: 0, largeCommits: counts.large, basis: request.level, entities: [] };
+  // Nothing counts, wider bases included: the entity's own commits left out for their size are what to report.
+  if (counts.commits === 0) return { commits: 0, largeCommits: own.large, basis: request.level, entities: [] };
   const compare = request.rank === "confidence" ? compareCochanged : compareRecentCochanged;
   const statement =
     request.level === "file"
