@@ -236,8 +236,13 @@ export function compareRecentCochanged(a: CochangedEntity, b: CochangedEntity): 
   return b.recentConfidence - a.recentConfidence || b.support - a.support || b.confidence - a.confidence || byIdentity(a, b);
 }
 
+/** Ties by path, then name, in code-unit order (localeCompare cost most of a large back-off answer's time), then id. */
 function byIdentity(a: CochangedEntity, b: CochangedEntity): number {
-  return a.path.localeCompare(b.path) || (a.name ?? "").localeCompare(b.name ?? "") || a.id - b.id;
+  return codeUnitOrder(a.path, b.path) || codeUnitOrder(a.name ?? "", b.name ?? "") || a.id - b.id;
+}
+
+function codeUnitOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Commits touching more files are left out of the scores, unless ts-graph.config.json sets `history.maxFilesPerCommit`. */
