@@ -2,7 +2,9 @@
  * The ROSE evaluation (Zimmermann et al., ICSE 2004, "Mining Version Histories to Guide Software Changes"),
  * at file or symbol level, scored on the cochange query's own answers: for each commit of the last part of the history
  * that changes at least two files (or declarations), every changed one in turn is the query, the query ranks files from the
- * history before that commit only, and the other files the commit changed are what it should find.
+ * history before that commit only, and the other files the commit changed are what it should find. The query is the
+ * cochange query the tool runs, back-off included (a declaration without history answered from its file's commits, a
+ * file from its folder's).
  */
 import type { SqliteDb } from "../../src/db/open-graph-db.js";
 import { cochanged, type CochangeLevel, type CochangeRank, type CochangeRequest } from "../../src/tools/cochange-scores.js";
@@ -17,8 +19,16 @@ export interface PredictionOptions {
   /** Which files count: a query, an expected file and a suggestion must all pass it. */
   readonly counts: (path: string) => boolean;
   readonly rank: CochangeRank;
-  /** At symbol level, answer a declaration without history from its file's commits (as the tool does). */
+  /**
+   * Answer an entity without history from a wider one, as the tool does: a declaration from its file's commits,
+   * a file from its folder's.
+   */
   readonly fileFallback: boolean;
+  /**
+   * Test only commits that change at most this many entities of the level (ROSE's protocol left out transactions
+   * of more than 30 entities); undefined: every commit within maxFilesPerCommit.
+   */
+  readonly maxTestEntities?: number | undefined;
 }
 
 export interface PredictionScores {
@@ -34,6 +44,11 @@ export interface PredictionScores {
   readonly precisionAt10: number;
   /** The same top-3 hit rate and recall@10 over the queries whose entity had an earlier commit only. */
   readonly withHistory: { readonly hitAt3: number; readonly recallAt10: number };
+  /**
+   * Recall@10 of what could be predicted: of the commit's other entities, those an earlier commit changed (no
+   * history can name a declaration the commit creates), over queries with at least one.
+   */
+  readonly recallAt10OfExisting: number;
 }
 
 interface CommitRow {
@@ -50,6 +65,13 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       : "SELECT h.symbol AS id, f.path AS path FROM history_symbol_changes h JOIN history_symbols s ON s.id = h.symbol JOIN history_files f ON f.id = s.file WHERE h.commit_id = ?",
   );
   const fileOf = db.prepare("SELECT file FROM history_symbols WHERE id = ?").pluck();
+  const changedBefore = db
+    .prepare(
+      options.level === "file"
+        ? "SELECT EXISTS (SELECT 1 FROM history_changes WHERE file = ? AND commit_id < ?)"
+        : "SELECT EXISTS (SELECT 1 FROM history_symbol_changes WHERE symbol = ? AND commit_id < ?)",
+    )
+    .pluck();
   const first = Math.floor(commits.length * (1 - options.testShare));
   let testCommits = 0;
   let queries = 0;
@@ -60,11 +82,18 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
   let answered = 0;
   let historyHits3 = 0;
   let historyRecall = 0;
+  let existingRecall = 0;
+  let withExisting = 0;
   for (const commit of commits.slice(first)) {
     if (commit.files > options.maxFilesPerCommit) continue;
-    const changed = (changedIn.all(commit.id) as { id: number; path: string }[]).filter((row) => options.counts(row.path)).map((row) => row.id);
+    const rows = changedIn.all(commit.id) as { id: number; path: string }[];
+    if (options.maxTestEntities !== undefined && rows.length > options.maxTestEntities) continue;
+    const counted = rows.filter((row) => options.counts(row.path));
+    const changed = counted.map((row) => row.id);
     if (changed.length < 2) continue;
     testCommits += 1;
+    const pathOf = new Map(counted.map((row) => [row.id, row.path]));
+    const existing = new Set(changed.filter((id) => changedBefore.get(id, commit.id) === 1));
     for (const query of changed) {
       queries += 1;
       const request: CochangeRequest = {
@@ -79,6 +108,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         keep: options.counts,
         rank: options.rank,
         fileOfSymbol: options.level === "symbol" && options.fileFallback ? (fileOf.get(query) as number) : undefined,
+        path: options.fileFallback ? pathOf.get(query) : undefined,
       };
       const answer = cochanged(db, request);
       const hasHistory = answer.commits > 0 && answer.basis === options.level;
@@ -89,6 +119,11 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       const top = suggestions.slice(0, 10);
       const found = top.filter((file) => expected.has(file)).length;
       recall += found / expected.size;
+      const existingExpected = [...expected].filter((id) => existing.has(id)).length;
+      if (existingExpected > 0) {
+        withExisting += 1;
+        existingRecall += top.filter((id) => existing.has(id) && expected.has(id)).length / existingExpected;
+      }
       if (hasHistory) {
         historyRecall += found / expected.size;
         if (suggestions.slice(0, 3).some((file) => expected.has(file))) historyHits3 += 1;
@@ -111,6 +146,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       hitAt3: queries === withoutHistory ? 0 : historyHits3 / (queries - withoutHistory),
       recallAt10: queries === withoutHistory ? 0 : historyRecall / (queries - withoutHistory),
     },
+    recallAt10OfExisting: withExisting === 0 ? 0 : existingRecall / withExisting,
   };
 }
 

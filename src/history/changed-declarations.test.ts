@@ -23,8 +23,23 @@ const everyLine = (text: string) => [{ start: 1, end: text.split("\n").length }]
 describe(createVersionParser.name, () => {
   it("maps the lines of each version to the same declarations as a fresh parse, whatever the edits between versions", () => {
     const version = fc.array(fc.integer({ min: 0, max: PIECES.length - 1 }), { minLength: 0, maxLength: 8 }).map((pieces) => pieces.map((index) => PIECES[index]).join(""));
+    // Small edits too (one piece inserted, removed or replaced in a longer file): those are parsed incrementally,
+    // while an edit over more than half the file is parsed afresh.
+    const piece = fc.integer({ min: 0, max: PIECES.length - 1 });
+    const edited = fc
+      .tuple(fc.array(piece, { minLength: 4, maxLength: 12 }), fc.array(fc.record({ at: fc.nat(), remove: fc.integer({ min: 0, max: 1 }), insert: fc.array(piece, { maxLength: 1 }) }), { minLength: 1, maxLength: 6 }))
+      .map(([base, edits]) => {
+        let pieces = base;
+        const texts = [pieces.map((index) => PIECES[index]).join("")];
+        for (const edit of edits) {
+          pieces = [...pieces];
+          pieces.splice(edit.at % (pieces.length + 1), edit.remove, ...edit.insert);
+          texts.push(pieces.map((index) => PIECES[index]).join(""));
+        }
+        return texts;
+      });
     fc.assert(
-      fc.property(fc.array(version, { minLength: 2, maxLength: 6 }), (versions) => {
+      fc.property(fc.oneof(fc.array(version, { minLength: 2, maxLength: 6 }), edited), (versions) => {
         const parse = createVersionParser();
         for (const text of versions) {
           const incremental = changedDeclarations("a.ts", parse("a.ts", text), everyLine(text));
@@ -37,6 +52,18 @@ describe(createVersionParser.name, () => {
       }),
       { seed: 14, numRuns: 200 },
     );
+  });
+
+  it("keeps a version's tree for the next version of its path, unless told it is the last", () => {
+    const text = PIECES.join("");
+    const parse = createVersionParser();
+    const first = parse("a.ts", text);
+    // the same text again: the kept tree is the answer
+    expect(parse("a.ts", text, true)).toBe(first);
+    // the last version was not kept: the next one is parsed afresh, to the same declarations
+    const again = parse("a.ts", text);
+    expect(again).not.toBe(first);
+    expect(changedDeclarations("a.ts", again, everyLine(text))).toEqual(changedDeclarations("a.ts", first, everyLine(text)));
   });
 
   it("names the innermost declaration of each changed line, and nothing for lines outside every declaration", () => {

@@ -28,16 +28,31 @@ export function changedDeclarations(path: string, sourceFile: ts.SourceFile, ran
 const KEPT_TREES = 256;
 
 /**
+ * An edit spanning more than this share of the file is parsed afresh: TypeScript's incremental parser first walks
+ * the whole old tree to mark what the edit touches, which costs more than it saves when little can be reused.
+ */
+const FRESH_PARSE_SHARE = 0.5;
+
+export interface VersionParser {
+  /**
+   * The syntax tree of this version of path. `last`: no later version of the path follows, so its tree is not
+   * kept (fewer live trees, less for the garbage collector to walk).
+   */
+  (path: string, text: string, last?: boolean): ts.SourceFile;
+}
+
+/**
  * Parses successive versions of files, oldest first, each from the previous version of its path when there is
  * one: TypeScript's incremental parser reuses every node outside the span that changed (one span, from the first
  * to the last character that differ), so a commit that edits a few lines of a large file costs a few lines.
  */
-export function createVersionParser(): (path: string, text: string) => ts.SourceFile {
+export function createVersionParser(): VersionParser {
   const previous = new Map<string, ts.SourceFile>();
-  return (path, text) => {
+  return (path, text, last = false) => {
     const before = previous.get(path);
     const sourceFile = before === undefined ? parseSource(path, text) : reparse(before, text);
     previous.delete(path);
+    if (last) return sourceFile;
     previous.set(path, sourceFile);
     if (previous.size > KEPT_TREES) previous.delete(previous.keys().next().value as string);
     return sourceFile;
@@ -52,5 +67,7 @@ function reparse(before: ts.SourceFile, text: string): ts.SourceFile {
   while (prefix < shorter && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix += 1;
   let suffix = 0;
   while (suffix < shorter - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix += 1;
-  return ts.updateSourceFile(before, text, { span: { start: prefix, length: old.length - prefix - suffix }, newLength: text.length - prefix - suffix });
+  const newLength = text.length - prefix - suffix;
+  if (newLength > text.length * FRESH_PARSE_SHARE) return parseSource(before.fileName, text);
+  return ts.updateSourceFile(before, text, { span: { start: prefix, length: old.length - prefix - suffix }, newLength });
 }

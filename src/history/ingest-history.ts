@@ -100,12 +100,15 @@ function symbolChanges(
   // Oldest first: each version is parsed from the one before it (createVersionParser).
   changed.reverse();
   const parse = createVersionParser();
+  // The last version of each path: its tree need not be kept for a next one.
+  const lastOfPath = new Map(changed.map((file, index) => [file.path, index]));
   for (let first = 0; first < changed.length; first += VERSIONS_PER_BATCH) {
     const batch = changed.slice(first, first + VERSIONS_PER_BATCH);
     const texts = readFileVersions(toplevel, batch.map((file) => `${file.commit}:${file.path}`));
     batch.forEach((file, index) => {
       const text = texts[index];
-      if (text !== undefined) commits.get(file.commit)?.set(file.path, changedDeclarations(file.path, parse(file.path, text), file.ranges));
+      const tree = text === undefined ? undefined : parse(file.path, text, lastOfPath.get(file.path) === first + index);
+      if (tree !== undefined) commits.get(file.commit)?.set(file.path, changedDeclarations(file.path, tree, file.ranges));
     });
   }
   // A wanted commit the patch log did not list (an empty commit) has no declaration to read either.

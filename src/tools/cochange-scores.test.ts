@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createHistoryStore } from "../history/history-store.js";
 import type { FileChange, HistoryCommit } from "../history/name-status-log.js";
-import { cochanged, type CochangeRequest } from "./cochange-scores.js";
+import { cochanged, foldersOf, type CochangeRequest } from "./cochange-scores.js";
 
 const DAY = 86_400;
 
@@ -44,9 +44,9 @@ describe(cochanged.name, () => {
       ["d.ts", 1, 0.25, 90],
       ["c.ts", 1, 0.25, 70],
     ]);
-    // 2^(-age/10 days): 1 (today) + 0.25 (20 days ago) + 0.125 (30 days ago)
-    expect(answer.files[0]?.recency).toBeCloseTo(1.375, 10);
-    expect(answer.files[1]?.recency).toBeCloseTo(0.5, 10);
+    // 2^(-age/10 days) / log2(1 + files): 1/log2(3) (today, 2 files) + 0.25/log2(3) (20 days ago, 2 files) + 0.125/2 (30 days ago, 3 files)
+    expect(answer.files[0]?.recency).toBeCloseTo(1.25 / Math.log2(3) + 0.0625, 10);
+    expect(answer.files[1]?.recency).toBeCloseTo(0.5 / Math.log2(3), 10);
   });
 
   it("leaves out commits that touch more files than the limit, and says how many", () => {
@@ -127,5 +127,53 @@ describe(cochanged.name, () => {
       ["f", 1, 0.5, true],
     ]);
     expect(cochanged(db, { ...request, id: 0 })).toMatchObject({ basis: "symbol", commits: 0, entities: [] });
+  });
+
+  it("weighs a shared commit less the more files it touched: a pair edited alone outweighs one in a wide commit", () => {
+    // b.ts and c.ts each shared one commit with a.ts, the same day: c.ts's touched 8 files, b.ts's 2
+    const wide = Array.from({ length: 5 }, (_, index) => `w${index}.ts`);
+    const { ask } = historyOf([commit("wide", 100, ["a.ts", "c.ts", ...wide]), commit("pair", 100, ["a.ts", "b.ts"])]);
+    const files = ask("a.ts").files;
+    expect(files.map((file) => file.path).slice(0, 2)).toEqual(["b.ts", "c.ts"]);
+    // weights 1/log2(3) and 1/log2(8) = 1/3, over their sum
+    const total = 1 / Math.log2(3) + 1 / 3;
+    expect(files[0]?.recentConfidence).toBeCloseTo(1 / Math.log2(3) / total, 12);
+    expect(files[1]?.recentConfidence).toBeCloseTo(1 / 3 / total, 12);
+    // plain confidence cannot tell them apart
+    expect(files.slice(0, 2).map((file) => file.confidence)).toEqual([0.5, 0.5]);
+  });
+
+  it("answers a file no commit changed from its nearest folder with commits, subfolders included, and no higher than the floor", () => {
+    const { db, fileId } = historyOf([
+      commit("c1", 1, ["src/locales/en.ts", "src/locales/index.ts"]),
+      commit("c2", 2, ["src/locales/de/de.ts", "src/locales/index.ts", "src/core.ts"]),
+      commit("c3", 3, ["src/core.ts", "src/api.ts"]),
+      commit("c4", 4, ["src/locales/fr.ts", "other/x.ts"]),
+    ]);
+    const request = { level: "file", maxFilesPerCommit: 30, minSupport: 1, now: 4 * DAY, halfLifeDays: 10, includeDeleted: false, untilCommit: 3 } as const;
+    // fr.ts's only commit is c4, after untilCommit: src/locales/ (c1, c2, with its subfolder de/) answers
+    const fr = cochanged(db, { ...request, id: fileId("src/locales/fr.ts"), path: "src/locales/fr.ts" });
+    expect(fr).toMatchObject({ basis: "folder", folder: "src/locales/", commits: 2 });
+    expect(fr.entities.map((entity) => [entity.path, entity.support, entity.confidence, entity.throughFile])).toEqual([
+      ["src/locales/index.ts", 2, 1, true],
+      ["src/locales/en.ts", 1, 0.5, true],
+      ["src/core.ts", 1, 0.5, true],
+      ["src/locales/de/de.ts", 1, 0.5, true],
+    ]);
+    // a file in a folder with no commit walks up: src/ has c1 to c3
+    expect(cochanged(db, { ...request, id: 0, path: "src/new/n.ts" })).toMatchObject({ basis: "folder", folder: "src/", commits: 3 });
+    // not above the floor, nor without a path
+    expect(cochanged(db, { ...request, id: 0, path: "lib/n.ts", folderFloor: "lib/" })).toMatchObject({ basis: "file", commits: 0, entities: [] });
+    expect(cochanged(db, { ...request, id: 0, path: "lib/n.ts" })).toMatchObject({ basis: "folder", folder: "", commits: 3 });
+    expect(cochanged(db, { ...request, id: 0 })).toMatchObject({ basis: "file", commits: 0 });
+  });
+});
+
+describe(foldersOf.name, () => {
+  it("lists a path's folders innermost first, down to the floor", () => {
+    expect(foldersOf("a/b/c.ts", "")).toEqual(["a/b/", "a/", ""]);
+    expect(foldersOf("a/b/c.ts", "a/")).toEqual(["a/b/", "a/"]);
+    expect(foldersOf("c.ts", "")).toEqual([""]);
+    expect(foldersOf("c.ts", "a/")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { declarationKey, fileKey, type NodeKey } from "../model/node-key.js";
-import { preparedStatements, type Statement } from "./prepared-statements.js";
+import { preparedStatements } from "./prepared-statements.js";
 
 /**
  * Co-change scores from the history tables (src/history/history-store.ts), the way ROSE (Zimmermann et al.,
@@ -8,19 +8,21 @@ import { preparedStatements, type Statement } from "./prepared-statements.js";
  * with A,
  * - support: the commits that changed both;
  * - confidence: support / the commits that changed A, an estimate of P(B changes | A changes);
- * - recency: each shared commit weighs 2^(-age / half-life), so a coupling of last month outweighs one of
- *   three years ago with the same support;
- * - recent confidence: recency / the commits of A weighted the same way, the confidence where recent commits
- *   count more; answers are ranked by it (on zod's history it predicts better than plain confidence: see
- *   docs/tools.md);
+ * - recency: the shared commits, each weighted 2^(-age / half-life) / log2(1 + files it touched): a coupling of
+ *   last month outweighs one of three years ago with the same support, and a commit of two files says more
+ *   about the pair than one of thirty;
+ * - recent confidence: recency / the commits of A weighted the same way; answers are ranked by it (on zod's and
+ *   hono's histories it predicts better than plain confidence: see docs/tools.md);
  * - the time of the last shared commit.
- * A declaration no commit changed yet (most new ones) is answered from its file's commits: the declarations
- * changed with its file (`basis: "file"`).
+ * An entity without history backs off to a wider one: a declaration no commit changed yet (most new ones) is
+ * answered from its file's commits (`basis: "file"`), and a file no commit changed (a new file) from the commits
+ * of its nearest folder that has any, subfolders included (`basis: "folder"`): what changed with its
+ * neighbours is the best guess at what changes with it.
  * Commits that touch more than `maxFilesPerCommit` files (mass renames, formatting, dependency bumps) are
  * left out of every count: they couple everything with everything.
  */
 export interface CochangeRequest {
-  /** The entity asked about: a history_files.id at file level, a history_symbols.id at symbol level. */
+  /** The entity asked about: a history_files.id at file level, a history_symbols.id at symbol level (0: none yet). */
   readonly id: number;
   readonly level: CochangeLevel;
   readonly maxFilesPerCommit: number;
@@ -41,11 +43,22 @@ export interface CochangeRequest {
    * one) is answered from its file's commits instead (the declarations changed with its file).
    */
   readonly fileOfSymbol?: number | undefined;
+  /**
+   * The target's file, '/'-separated from the repository's top level: a file no commit changed yet is answered
+   * from its folder's commits (the nearest folder with any, walking up to `folderFloor`). Undefined: no folder
+   * back-off.
+   */
+  readonly path?: string | undefined;
+  /** The widest folder the back-off reaches ("" for the whole repository, or a root's folder with its '/'). */
+  readonly folderFloor?: string | undefined;
 }
 
 export type CochangeRank = "confidence" | "recent";
 
 export type CochangeLevel = "file" | "symbol";
+
+/** Whose commits an answer counts: the entity's own, its file's, or its folder's. */
+export type CochangeBasis = CochangeLevel | "folder";
 
 export interface CochangedEntity {
   readonly id: number;
@@ -58,26 +71,31 @@ export interface CochangedEntity {
   readonly support: number;
   readonly confidence: number;
   readonly recency: number;
-  /** recency / the target's commits weighted the same way: confidence where recent commits count more. */
+  /** recency / the target's commits weighted the same way: confidence where recent, small commits count more. */
   readonly recentConfidence: number;
   /** Unix seconds of the last commit that changed both. */
   readonly lastShared: number;
-  /** Scored from the commits of the target's file, not the target's own (a declaration without history). */
+  /** Scored from the commits of the target's file or folder, not the target's own (an entity without history). */
   readonly throughFile: boolean;
 }
 
 export interface CochangeAnswer {
-  /** Commits that changed the entity and count (not too large, not after untilCommit). */
+  /** Commits that changed the entity and count (not too large, not after untilCommit); its basis's, when wider. */
   readonly commits: number;
-  /** Commits that changed the entity and were left out for touching too many files. */
+  /** Commits that changed the entity (or its basis) and were left out for touching too many files. */
   readonly largeCommits: number;
-  /** Whose commits the scores count: the entity's own, or (a declaration without history) its file's. */
-  readonly basis: CochangeLevel;
+  /** Whose commits the scores count: the entity's own, or (an entity without history) its file's or its folder's. */
+  readonly basis: CochangeBasis;
+  /** With basis `folder`: the folder, '/'-terminated from the repository's top level ("" for the top level). */
+  readonly folder?: string | undefined;
   /** Ranked by recent confidence (or, when asked, confidence), then support; see compareRecentCochanged. */
   readonly entities: readonly CochangedEntity[];
 }
 
 const SECONDS_PER_DAY = 86_400;
+
+/** The weight of a commit: halves every half-life, and shrinks with the files it touched (1 for one file, 0.2 for 30). */
+const COMMIT_WEIGHT = "pow(2.0, (c.time - @now) / @halfLife) / log2(c.files + 1)";
 
 /** The tables of one level: changes(entity, commit_id), and how an entity's file and name are found. */
 const LEVELS: Record<CochangeLevel, { readonly changes: string; readonly entity: string; readonly describe: string }> = {
@@ -89,29 +107,33 @@ const LEVELS: Record<CochangeLevel, { readonly changes: string; readonly entity:
   },
 };
 
-/** The commits of the target: the entity's own (`level`), or those of its file (a declaration without history). */
-function targetOf(basis: CochangeLevel): { readonly changes: string; readonly entity: string } {
-  return basis === "file" ? { changes: "history_changes", entity: "file" } : { changes: "history_symbol_changes", entity: "symbol" };
+/** The ids of the commits of the target (one column, `id`): the entity's own, its file's, or its folder's. */
+function targetCommitsSql(basis: CochangeBasis): string {
+  if (basis === "folder") {
+    return `SELECT DISTINCT h.commit_id AS id FROM history_files f CROSS JOIN history_changes h ON h.file = f.id
+      WHERE substr(f.path, 1, length(@folder)) = @folder`;
+  }
+  const { changes, entity } = LEVELS[basis];
+  return `SELECT commit_id AS id FROM ${changes} WHERE ${entity} = @id`;
 }
 
-function commitsSql(basis: CochangeLevel): string {
-  const { changes, entity } = targetOf(basis);
-  return `SELECT count(*) FILTER (WHERE c.files <= @maxFiles) AS commits, count(*) FILTER (WHERE c.files > @maxFiles) AS large,
-      coalesce(sum(pow(2.0, (c.time - @now) / @halfLife)) FILTER (WHERE c.files <= @maxFiles), 0) AS weighted
-    FROM ${changes} h CROSS JOIN history_commits c ON c.id = h.commit_id
-    WHERE h.${entity} = @id AND c.id <= @until`;
+function commitsSql(basis: CochangeBasis): string {
+  return `WITH target AS (${targetCommitsSql(basis)})
+    SELECT count(*) FILTER (WHERE c.files <= @maxFiles) AS commits, count(*) FILTER (WHERE c.files > @maxFiles) AS large,
+      coalesce(sum(${COMMIT_WEIGHT}) FILTER (WHERE c.files <= @maxFiles), 0) AS weighted
+    FROM target t CROSS JOIN history_commits c ON c.id = t.id
+    WHERE c.id <= @until`;
 }
 
-function cochangedSql(basis: CochangeLevel, level: CochangeLevel): string {
-  const target = targetOf(basis);
+function cochangedSql(basis: CochangeBasis, level: CochangeLevel): string {
   const { changes, entity, describe } = LEVELS[level];
   // A declaration is not its own co-change; at file level the target is excluded by its id.
   const notTarget = basis === level ? `AND o.${entity} <> @id` : "";
   return `WITH shared AS (
-      SELECT c.id, c.time FROM ${target.changes} h CROSS JOIN history_commits c ON c.id = h.commit_id
-      WHERE h.${target.entity} = @id AND c.files <= @maxFiles AND c.id <= @until)
+      SELECT c.id, c.time, ${COMMIT_WEIGHT} AS weight FROM (${targetCommitsSql(basis)}) t CROSS JOIN history_commits c ON c.id = t.id
+      WHERE c.files <= @maxFiles AND c.id <= @until)
     SELECT o.${entity} AS id, f.path AS path, s.name AS name, f.live AS live, count(*) AS support, max(x.time) AS lastShared,
-      sum(pow(2.0, (x.time - @now) / @halfLife)) AS recency
+      sum(x.weight) AS recency
     FROM shared x CROSS JOIN ${changes} o ON o.commit_id = x.id ${notTarget}
     ${describe}
     WHERE @includeDeleted OR f.live = 1
@@ -120,11 +142,14 @@ function cochangedSql(basis: CochangeLevel, level: CochangeLevel): string {
 }
 
 const statements = preparedStatements({
-  fileCommits: commitsSql("file"),
-  fileCochanged: cochangedSql("file", "file"),
   symbolCommits: commitsSql("symbol"),
+  fileCommits: commitsSql("file"),
+  folderCommits: commitsSql("folder"),
+  fileCochanged: cochangedSql("file", "file"),
+  folderFileCochanged: cochangedSql("folder", "file"),
   symbolCochanged: cochangedSql("symbol", "symbol"),
-  symbolsOfFileCochanged: cochangedSql("file", "symbol"),
+  fileSymbolCochanged: cochangedSql("file", "symbol"),
+  folderSymbolCochanged: cochangedSql("folder", "symbol"),
 });
 
 interface Row extends Omit<CochangedEntity, "confidence" | "recentConfidence" | "live" | "name" | "throughFile"> {
@@ -132,46 +157,68 @@ interface Row extends Omit<CochangedEntity, "confidence" | "recentConfidence" | 
   readonly name: string | null;
 }
 
+interface Counts {
+  readonly commits: number;
+  readonly large: number;
+  readonly weighted: number;
+}
+
+/** The folders of a path, innermost first, down to the floor: `a/b/c.ts` → `a/b/`, `a/`, `` (each '/'-terminated). */
+export function foldersOf(path: string, floor: string): string[] {
+  const parts = path.split("/").slice(0, -1);
+  const folders: string[] = [];
+  for (let depth = parts.length; depth >= 0; depth -= 1) {
+    const folder = depth === 0 ? "" : `${parts.slice(0, depth).join("/")}/`;
+    if (!folder.startsWith(floor)) break;
+    folders.push(folder);
+  }
+  return folders;
+}
+
 export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswer {
   const sql = statements(db);
-  const timing = { now: request.now, halfLife: request.halfLifeDays * SECONDS_PER_DAY };
-  const count = (basis: CochangeLevel, id: number) => {
-    const statement = basis === "file" ? sql.fileCommits : sql.symbolCommits;
-    return statement.get({ id, maxFiles: request.maxFilesPerCommit, until: request.untilCommit ?? Number.MAX_SAFE_INTEGER, ...timing }) as { commits: number; large: number; weighted: number };
+  const parameters = {
+    maxFiles: request.maxFilesPerCommit,
+    until: request.untilCommit ?? Number.MAX_SAFE_INTEGER,
+    now: request.now,
+    halfLife: request.halfLifeDays * SECONDS_PER_DAY,
   };
-  let basis: CochangeLevel = request.level;
-  let id = request.id;
-  let counts = count(basis, id);
-  if (counts.commits === 0 && request.level === "symbol" && request.fileOfSymbol !== undefined) {
-    const ofFile = count("file", request.fileOfSymbol);
-    if (ofFile.commits > 0) [basis, id, counts] = ["file", request.fileOfSymbol, ofFile];
+  const count = (basis: CochangeBasis, id: number, folder: string): Counts =>
+    ({ symbol: sql.symbolCommits, file: sql.fileCommits, folder: sql.folderCommits })[basis].get({ ...parameters, id, folder }) as Counts;
+  // The entity's own commits, then (none counting) its file's, then its folders', innermost first.
+  const candidates: { basis: CochangeBasis; id: number; folder: string }[] = [{ basis: request.level, id: request.id, folder: "" }];
+  if (request.level === "symbol" && request.fileOfSymbol !== undefined) candidates.push({ basis: "file", id: request.fileOfSymbol, folder: "" });
+  if (request.path !== undefined) for (const folder of foldersOf(request.path, request.folderFloor ?? "")) candidates.push({ basis: "folder", id: request.id, folder });
+  let chosen = candidates[0] ?? { basis: request.level, id: request.id, folder: "" };
+  const own = count(chosen.basis, chosen.id, chosen.folder);
+  let counts = own;
+  for (const candidate of candidates.slice(1)) {
+    if (counts.commits > 0) break;
+    chosen = candidate;
+    counts = count(candidate.basis, candidate.id, candidate.folder);
   }
-  if (counts.commits === 0) return { commits: 0, largeCommits: counts.large, basis: request.level, entities: [] };
+  // Nothing counts, wider bases included: the entity's own commits left out for their size are what to report.
+  if (counts.commits === 0) return { commits: 0, largeCommits: own.large, basis: request.level, entities: [] };
   const compare = request.rank === "confidence" ? compareCochanged : compareRecentCochanged;
-  const ranked = (statement: Statement, from: number, of: { commits: number; weighted: number }, throughFile: boolean): CochangedEntity[] =>
-    (
-      statement.all({
-        id: from,
-        maxFiles: request.maxFilesPerCommit,
-        until: request.untilCommit ?? Number.MAX_SAFE_INTEGER,
-        ...timing,
-        minSupport: request.minSupport,
-        includeDeleted: request.includeDeleted ? 1 : 0,
-      }) as Row[]
-    )
-      .map((row) => ({
-        ...row,
-        name: row.name ?? undefined,
-        live: row.live === 1,
-        confidence: row.support / of.commits,
-        recentConfidence: of.weighted > 0 ? row.recency / of.weighted : 0,
-        throughFile,
-      }))
-      .filter((row) => request.keep?.(row.path) ?? true)
-      .sort(compare);
-  const statement = request.level === "file" ? sql.fileCochanged : basis === "file" ? sql.symbolsOfFileCochanged : sql.symbolCochanged;
-  const entities = ranked(statement, id, counts, basis !== request.level);
-  return { commits: counts.commits, largeCommits: counts.large, basis, entities };
+  const statement =
+    request.level === "file"
+      ? chosen.basis === "folder" ? sql.folderFileCochanged : sql.fileCochanged
+      : chosen.basis === "folder" ? sql.folderSymbolCochanged : chosen.basis === "file" ? sql.fileSymbolCochanged : sql.symbolCochanged;
+  const throughFile = chosen.basis !== request.level;
+  const entities = (
+    statement.all({ ...parameters, id: chosen.id, folder: chosen.folder, minSupport: request.minSupport, includeDeleted: request.includeDeleted ? 1 : 0 }) as Row[]
+  )
+    .map((row) => ({
+      ...row,
+      name: row.name ?? undefined,
+      live: row.live === 1,
+      confidence: row.support / counts.commits,
+      recentConfidence: counts.weighted > 0 ? row.recency / counts.weighted : 0,
+      throughFile,
+    }))
+    .filter((row) => request.keep?.(row.path) ?? true)
+    .sort(compare);
+  return { commits: counts.commits, largeCommits: counts.large, basis: chosen.basis, ...(chosen.basis === "folder" ? { folder: chosen.folder } : {}), entities };
 }
 
 /** Ranked by confidence, then support, then recency. */
@@ -189,8 +236,13 @@ export function compareRecentCochanged(a: CochangedEntity, b: CochangedEntity): 
   return b.recentConfidence - a.recentConfidence || b.support - a.support || b.confidence - a.confidence || byIdentity(a, b);
 }
 
+/** Ties by path, then name, in code-unit order (localeCompare cost most of a large back-off answer's time), then id. */
 function byIdentity(a: CochangedEntity, b: CochangedEntity): number {
-  return a.path.localeCompare(b.path) || (a.name ?? "").localeCompare(b.name ?? "") || a.id - b.id;
+  return codeUnitOrder(a.path, b.path) || codeUnitOrder(a.name ?? "", b.name ?? "") || a.id - b.id;
+}
+
+function codeUnitOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Commits touching more files are left out of the scores, unless ts-graph.config.json sets `history.maxFilesPerCommit`. */
@@ -242,20 +294,27 @@ export function symbolHistoryRead(db: SqliteDb): boolean {
 /**
  * What changed with a file or a declaration of the root, ranked, among what the graph holds today: files of the
  * root that are indexed, and declarations that still have a node (one renamed or removed since cannot guide a
- * change today). Recency is computed at the last commit of the history.
+ * change today). Recency is computed at the last commit of the history. A file no commit changed yet is
+ * answered from its folder's commits, the back-off stopping at the root (`folder` is then relative to the root,
+ * `.` for the root itself).
  */
-export function cochangedInRoot(db: SqliteDb, history: RootHistory, request: RootCochangeRequest): Omit<CochangeAnswer, "entities"> & { readonly entities: readonly RootCochanged[] } {
+export function cochangedInRoot(
+  db: SqliteDb,
+  history: RootHistory,
+  request: RootCochangeRequest,
+): Omit<CochangeAnswer, "entities"> & { readonly entities: readonly RootCochanged[] } {
   const sql = rootStatements(db);
   const historySql = historyStatements(db);
   const prefix = history.rootInRepository === "" ? "" : `${history.rootInRepository}/`;
   const fileId = historySql.historyFile.pluck().get(`${prefix}${request.file}`) as number | undefined;
   const id = request.level === "file" ? fileId : (historySql.historySymbol.pluck().get(`${prefix}${request.file}`, request.name) as number | undefined);
-  if (id === undefined && fileId === undefined) return { commits: 0, largeCommits: 0, basis: request.level, entities: [] };
   const rootRelative = (path: string): string => path.slice(prefix.length);
   const answer = cochanged(db, {
-    // A declaration with no history at all: no commit counts for it, and its file's commits answer.
+    // An entity with no history at all: no commit counts for it, and its file's (or folder's) commits answer.
     id: id ?? 0,
     fileOfSymbol: request.level === "symbol" ? fileId : undefined,
+    path: `${prefix}${request.file}`,
+    folderFloor: prefix,
     level: request.level,
     maxFilesPerCommit: request.maxFilesPerCommit,
     minSupport: request.minSupport,
@@ -269,9 +328,12 @@ export function cochangedInRoot(db: SqliteDb, history: RootHistory, request: Roo
     const file = rootRelative(path);
     const key = scores.name === undefined ? fileKey(file) : declarationKey(file, scores.name);
     if (scores.name !== undefined && sql.nodeExists.get(key) === undefined) continue;
+    // The target itself is never its own co-change (a folder's commits include a file's own when it has some).
+    if (key === (request.name === undefined ? fileKey(request.file) : declarationKey(request.file, request.name))) continue;
     entities.push({ ...scores, file, key });
   }
-  return { commits: answer.commits, largeCommits: answer.largeCommits, basis: answer.basis, entities };
+  const folder = answer.folder === undefined ? undefined : rootRelative(answer.folder).replace(/\/$/, "") || ".";
+  return { commits: answer.commits, largeCommits: answer.largeCommits, basis: answer.basis, ...(folder === undefined ? {} : { folder }), entities };
 }
 
 /** A commit time (unix seconds) as the answers print it: YYYY-MM-DD, UTC. */

@@ -39,6 +39,21 @@ describe("cochange tool", () => {
     expect(hiddenOnly.stdout).not.toContain("src/parser.ts");
   });
 
+  it("answers a file no commit changed yet from the commits of its folder, and says so", () => {
+    const { root } = handlerSchemaRepository();
+    // a new file, not committed: its folder src/ changed in all four commits
+    fs.writeFileSync(path.join(root, "src", "extra.ts"), "export const extra = 1;\n");
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const answer = JSON.parse(runCli(["cochange", "src/extra.ts", "--root", root, "--json"]).stdout) as Answer & { basis: string; folder: string };
+    expect(answer).toMatchObject({ commits: 4, level: "file", basis: "folder", folder: "src" });
+    expect(answer.entries.map((entry) => [entry.file, entry.support, entry.confidence])).toEqual([
+      ["src/handler.ts", 4, 1],
+      ["src/schema.ts", 3, 0.75],
+      ["src/parser.ts", 2, 0.5],
+    ]);
+    expect(runCli(["cochange", "src/extra.ts", "--root", root]).stdout).toContain("co-change of src/extra.ts (file level): 4 commits of its folder src (no commit changed the file itself)");
+  });
+
   it("answers at symbol level for a declaration, over MCP", async () => {
     const { root } = handlerSchemaRepository();
     const server = await startInProcessServer({ roots: [root], tools: ALL_TOOLS });

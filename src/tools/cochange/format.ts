@@ -20,10 +20,15 @@ export interface CochangeReport {
   readonly tool: "cochange";
   readonly target: { readonly file: string; readonly name?: string | undefined };
   readonly level: "file" | "symbol";
-  /** Commits that changed the target and count (with basis `file`: commits of the target's file). */
+  /** Commits that changed the target and count (with basis `file` or `folder`: commits of the target's file or folder). */
   readonly commits: number;
-  /** Whose commits the scores count: the target's own, or (a declaration no commit changed yet) its file's. */
-  readonly basis: "file" | "symbol";
+  /**
+   * Whose commits the scores count: the target's own, or (a declaration no commit changed yet) its file's, or (a
+   * file no commit changed yet) its nearest folder's that has any, subfolders included.
+   */
+  readonly basis: "file" | "symbol" | "folder";
+  /** With basis `folder`: that folder, relative to the root (`.` for the root). */
+  readonly folder?: string | undefined;
   /** Left out of every count: commits touching more than `maxFilesPerCommit` files. */
   readonly largeCommits: number;
   readonly maxFilesPerCommit: number;
@@ -46,16 +51,21 @@ function entryName(entry: { readonly file: string; readonly name?: string | unde
   return entry.name === undefined ? entry.file : `${entry.file}:${entry.name}`;
 }
 
+function basisNote(report: CochangeReport): string {
+  if (report.basis === "folder") return ` of its folder ${report.folder ?? "."} (no commit changed the file itself)`;
+  return report.basis !== report.level ? " of its file (no commit changed the declaration itself)" : "";
+}
+
 /** The answer as an agent reads it: a header, a one-line legend, one line per entry. */
 export function formatCochange(report: CochangeReport): string {
   const lines = [
     `co-change of ${entryName(report.target)} (${report.level} level): ${plural(report.commits, "commit")}` +
-      (report.basis !== report.level ? ` of its file (no commit changed the declaration itself)` : "") +
+      basisNote(report) +
       (report.largeCommits > 0 ? `, ${report.largeCommits} more left out (over ${report.maxFilesPerCommit} files each)` : ""),
   ];
   if (report.partial !== undefined) lines.push(`partial history: ${report.partial.why}. ${report.partial.fix}`);
   lines.push(
-    `legend: support = commits that changed both; conf = support / commits of the target; recent = conf with each commit weighted by age (halving every ${report.halfLifeDays} days), the ranking; hidden = no static path within ${report.hiddenDepth} steps`,
+    `legend: support = commits that changed both; conf = support / commits of the target; recent = conf with each commit weighted by age (halving every ${report.halfLifeDays} days) and size (1/log2(1 + files)), the ranking; hidden = no static path within ${report.hiddenDepth} steps`,
   );
   if (report.entries.length === 0) {
     lines.push(

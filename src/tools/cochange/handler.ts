@@ -50,8 +50,8 @@ export const cochangeTool = defineTool({
   description: [
     "What changes together with a file or a declaration, mined from the project's git history: the files (or",
     "declarations) most often changed in the same commits, ranked by confidence (the share of the target's commits",
-    "that also changed them, recent commits weighing more), with support and the last shared commit; a declaration",
-    "no commit changed yet is answered from its file's commits. `hidden` marks coupling",
+    "that also changed them, recent and small commits weighing more), with support and the last shared commit; a",
+    "declaration no commit changed yet is answered from its file's commits, a new file from its folder's. `hidden` marks coupling",
     "the code graph cannot see (no static path between the two), such as a handler and its schema or code and its",
     "fixtures: check those before you finish a change. Commits touching many files are left out.",
   ].join("\n"),
@@ -105,6 +105,7 @@ export const cochangeTool = defineTool({
       level: target.level,
       commits: answer.commits,
       basis: answer.basis,
+      ...(answer.folder === undefined ? {} : { folder: answer.folder }),
       largeCommits: answer.largeCommits,
       maxFilesPerCommit,
       minSupport: input.minSupport,

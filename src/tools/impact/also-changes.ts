@@ -104,9 +104,11 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
   const note =
     symbol.kind !== "File" && !atSymbolLevel
       ? `at file level: the history is not read down to declarations yet (\`cochange ${symbol.qualifiedName}\` reads it once)`
-      : answer.basis !== level
-        ? "from the commits of its file: no commit changed the declaration itself"
-        : undefined;
+      : answer.basis === "folder"
+        ? `from the commits of its folder ${answer.folder ?? "."}: no commit changed the file itself`
+        : answer.basis !== level
+          ? "from the commits of its file: no commit changed the declaration itself"
+          : undefined;
   return { level, commits: answer.commits, minSupport: ALSO_CHANGES_MIN_SUPPORT, maxFilesPerCommit, total: entries.length, entries: entries.slice(0, request.limit), note };
 }
 
