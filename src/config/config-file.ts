@@ -20,6 +20,10 @@ const ConfigSchema = z.strictObject({
       maxFilesPerCommit: z.number().int().min(2).max(100_000).optional(),
     })
     .optional(),
+  /** "auto": a CLI command that finds no daemon for the root starts one in the background (never when CI is set). Default "off". */
+  daemon: z.enum(["auto", "off"]).optional(),
+  /** A daemon started by `ts-graph daemon start` (or "auto") exits after this many minutes without a request (default 30). */
+  daemonIdleMinutes: z.number().positive().max(10_080).optional(),
 });
 
 export type TsGraphConfig = z.infer<typeof ConfigSchema>;
@@ -35,7 +39,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length === 0 ? "" : `"${issue.path.map(String).join(".")}": `;
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.map((key) => `"${key}"`).join(", ");
-    const allowed = issue.path.length === 0 ? "include, exclude, tsconfig, db, history" : "maxFilesPerCommit";
+    const allowed = issue.path.length === 0 ? "include, exclude, tsconfig, db, history, daemon, daemonIdleMinutes" : "maxFilesPerCommit";
     return `${where}unknown key${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: ${allowed})`;
   }
   return `${where}${issue.message}`;
@@ -73,4 +77,10 @@ export function tsconfigList(config: TsGraphConfig): string[] | undefined {
 /** The co-change commit-size limit the root's config sets (`history.maxFilesPerCommit`), if any. */
 export function configuredMaxFilesPerCommit(root: string): number | undefined {
   return loadConfig(root).config.history?.maxFilesPerCommit;
+}
+
+/** Whether the environment says this runs in CI (`CI` set to anything but empty, "0" or "false"). */
+export function runsInCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.CI;
+  return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
 }
