@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, runsInCi } from "../config/config-file.js";
+import { ConfigError } from "../config/config-error.js";
 import { DaemonGoneError } from "../daemon/daemon-connection.js";
 import { launchDaemon, stopDaemon, type DaemonTarget } from "../daemon/daemon-control.js";
 import { daemonPaths } from "../daemon/daemon-paths.js";
@@ -29,10 +29,17 @@ function mismatch(hello: DaemonHello, target: DaemonTarget): string | undefined 
   return undefined;
 }
 
+/** Whether the environment says this runs in CI (`CI` set to anything but empty, "0" or "false"). */
+export function runsInCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env["CI"];
+  return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
+}
+
 /** Whether the root's config asks for a daemon to be started when there is none (never in CI). */
-function autoStartWanted(root: string): { readonly wanted: boolean; readonly idleMinutes: number | undefined } {
+async function autoStartWanted(root: string): Promise<{ readonly wanted: boolean; readonly idleMinutes: number | undefined }> {
   try {
-    const { config } = loadConfig(root);
+    // Validated here only: a CLI process that finds a daemon does not load the config's schema.
+    const { config } = (await import("../config/config-file.js")).loadConfig(root);
     return { wanted: config.daemon === "auto" && !runsInCi(), idleMinutes: config.daemonIdleMinutes };
   } catch {
     // A bad config is reported by the command itself, as without a daemon.
@@ -71,7 +78,7 @@ async function reachDaemon(target: DaemonTarget, warn: (message: string) => void
     }
     warn(`stopped the daemon of ts-graph ${found.hello.version} (pid ${found.hello.pid}): this is ${OWN_VERSION}`);
   }
-  const auto = autoStartWanted(target.root);
+  const auto = await autoStartWanted(target.root);
   if (!auto.wanted) return undefined;
   const launched = await launchDaemon(target, paths, auto.idleMinutes);
   if ("failed" in launched) {

@@ -1,10 +1,9 @@
 import type { Command } from "commander";
 import type { DaemonTarget } from "../daemon/daemon-control.js";
-import { answerCliCommands } from "../daemon/daemon-server.js";
+import { locateGraphQuickly } from "../config/graph-location.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
-import { locateGraph, openIndexer, type Indexer, type IndexSummary } from "../ingestion/indexer.js";
-import { watchIndex, type WatchUpdate } from "../ingestion/watch-index.js";
-import { openWorkerIndexer } from "../ingestion/worker-indexer.js";
+import type { Indexer, IndexSummary } from "../ingestion/indexer.js";
+import type { WatchUpdate } from "../ingestion/watch-index.js";
 import { updateThroughDaemon } from "./daemon-route.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { createProgressReporter, type ProgressReporter } from "./progress-reporter.js";
@@ -26,10 +25,14 @@ function warnLine(text: string): void {
   process.stderr.write(`ts-graph: ${text}\n`);
 }
 
-/** The root's graph as this command names it: canonical root, database path, tsconfigs (absolute). */
-function targetOf(root: string | undefined, options: IndexCommandOptions): DaemonTarget & { readonly tsconfigs: readonly string[] | undefined } {
+/**
+ * The root's graph as this command names it: canonical root, database path, tsconfigs (absolute). Found
+ * without loading the config's schema when that is plain (a daemon's client loads as little as it can).
+ */
+async function targetOf(root: string | undefined, options: IndexCommandOptions): Promise<DaemonTarget & { readonly tsconfigs: readonly string[] | undefined }> {
   const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
-  return { ...locateGraph(rootOption, dbPath), tsconfigs };
+  const located = locateGraphQuickly(rootOption, dbPath) ?? (await import("../ingestion/indexer.js")).locateGraph(rootOption, dbPath);
+  return { ...located, tsconfigs };
 }
 
 function report(summary: IndexSummary, options: IndexCommandOptions): void {
@@ -58,6 +61,11 @@ function reportUpdate(update: WatchUpdate, options: IndexCommandOptions): void {
 /** `index --watch`: an indexer in a thread of its own (this one stays free to answer over the daemon socket), a watcher, until interrupted. */
 async function runWatch(root: string | undefined, options: IndexCommandOptions, progress: ProgressReporter): Promise<number> {
   const { tsconfigs, ...located } = indexerOptionsFor(root, options);
+  const [{ openWorkerIndexer }, { watchIndex }, { answerCliCommands }] = await Promise.all([
+    import("../ingestion/worker-indexer.js"),
+    import("../ingestion/watch-index.js"),
+    import("../daemon/daemon-server.js"),
+  ]);
   const indexer = openWorkerIndexer({
     ...located,
     tsconfigs,
@@ -105,6 +113,7 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
 async function indexHere(target: DaemonTarget, options: IndexCommandOptions, progress: ProgressReporter): Promise<IndexSummary> {
   let indexer: Indexer | undefined;
   try {
+    const { openIndexer } = await import("../ingestion/indexer.js");
     indexer = openIndexer({
       root: target.root,
       dbPath: target.dbPath,
@@ -129,7 +138,7 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
   const progress = createProgressReporter(process.stderr, options.quiet === true || options.json === true && !process.stderr.isTTY);
   try {
     if (options.watch) return await runWatch(root, options, progress);
-    const target = targetOf(root, options);
+    const target = await targetOf(root, options);
     const warn = (message: string): void => {
       if (!options.quiet) warnLine(message);
     };

@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { CONFIG_FILE_NAME } from "./config-file-name.js";
+import { ConfigError } from "./config-error.js";
 
-export const CONFIG_FILE_NAME = "ts-graph.config.json";
+// Kept importable from here, where they were first defined.
+export { CONFIG_FILE_NAME, ConfigError };
 
 const ConfigSchema = z.strictObject({
   /** Globs (relative to the root) of files to index; default: every file of the TypeScript projects. */
@@ -27,13 +30,6 @@ const ConfigSchema = z.strictObject({
 });
 
 export type TsGraphConfig = z.infer<typeof ConfigSchema>;
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
-}
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length === 0 ? "" : `"${issue.path.map(String).join(".")}": `;
@@ -77,10 +73,4 @@ export function tsconfigList(config: TsGraphConfig): string[] | undefined {
 /** The co-change commit-size limit the root's config sets (`history.maxFilesPerCommit`), if any. */
 export function configuredMaxFilesPerCommit(root: string): number | undefined {
   return loadConfig(root).config.history?.maxFilesPerCommit;
-}
-
-/** Whether the environment says this runs in CI (`CI` set to anything but empty, "0" or "false"). */
-export function runsInCi(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = env.CI;
-  return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
 }
