@@ -87,13 +87,17 @@ async function timedEdits(ctx: IndexContext, kind: EditKind, files: readonly str
   return { kind, samples, stats: summarize(samples.map((sample) => sample.wallMs)), skippedFiles };
 }
 
-/** A copy of the corpus under ctx.tmpDir, with a config that names the bench tsconfig, and a database of its own. */
+/**
+ * A copy of the corpus under ctx.tmpDir, with a config that names the bench tsconfig, and its database where
+ * a user's is (`.ts-graph/graph.db`): the watcher ignores the database's folder and everything under it, so a
+ * database in a folder above the root would hide every edit from the daemon's watcher.
+ */
 function privateCopy(shared: IndexContext): IndexContext {
   const dir = path.join(shared.tmpDir, "daemon-corpus");
   fs.cpSync(shared.corpus.dir, dir, { recursive: true, filter: (source) => !source.endsWith(".ts-graph") });
   fs.writeFileSync(path.join(dir, "ts-graph.config.json"), JSON.stringify({ tsconfig: TSCONFIG_NAME }));
   const corpus = { ...shared.corpus, dir, tsconfigPath: path.join(dir, TSCONFIG_NAME) };
-  return { corpus, dbPath: path.join(shared.tmpDir, "daemon-graph.db"), tmpDir: shared.tmpDir };
+  return { corpus, dbPath: path.join(dir, ".ts-graph", "graph.db"), tmpDir: shared.tmpDir };
 }
 
 /** Starts a daemon for a copy of the corpus, times the edits and the queries through it, stops it, and removes the copy. */
