@@ -122,13 +122,14 @@ export async function runDaemonSteps(shared: IndexContext, files: readonly strin
       ensureExited(warmUp);
       warmUpMs.push(warmUp.wallMs);
     }
-    for (const kind of DAEMON_EDIT_KINDS) edits.push(await timedEdits(ctx, kind, files, timeoutMs));
+    // The queries first, on the tree as it was indexed: an edit's undo may keep the daemon busy for a while.
     for (let i = 0; i < queries; i++) {
       const query = await cli(queryArgs, timeoutMs);
       ensureExited(query);
       querySamples.push(query.wallMs);
     }
     log(`  daemon: ${queries} × ${displayCommand(queryArgs)}: p50 ${formatMs(summarize(querySamples)?.p50)}`);
+    for (const kind of DAEMON_EDIT_KINDS) edits.push(await timedEdits(ctx, kind, files, timeoutMs));
   } catch (caught) {
     error = caught instanceof Error ? caught.message : String(caught);
     log(`daemon step: ${error}`);
