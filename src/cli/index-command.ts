@@ -84,10 +84,11 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
     }
     report(summary, options);
     await indexer.warm();
+    let stopping = false;
     const watcher = await watchIndex(
       indexer,
       (update) => reportUpdate(update, options),
-      (error) => warnLine(`update failed: ${messageOf(error)}`),
+      (error) => stopping || warnLine(`update failed: ${messageOf(error)}`),
       (error) => warnLine(`watcher: ${messageOf(error)}`),
     );
     const daemon = await answerCliCommands(
@@ -102,7 +103,12 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
       process.once("SIGTERM", stop);
     });
     await daemon?.close();
-    await watcher.close();
+    // A run under way is abandoned (the indexing thread stops at once): it is one transaction, so the graph
+    // stays the last complete one.
+    stopping = true;
+    const closing = watcher.close();
+    await indexer.close();
+    await closing.catch(() => undefined);
     return EXIT.ok;
   } finally {
     await indexer.close();
