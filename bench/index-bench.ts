@@ -15,6 +15,8 @@
  *   5. no-op re-index (median of 3)
  *   6. N single-file edits re-indexed via the CLI (p50/p95); one unused file added, then deleted
  *   7. the same N edits under `index --watch` (edit -> committedAt latency, p50/p95)
+ *   8. with `ts-graph daemon start` running: `ts-graph index` after each of the N edits, append and body
+ *      (a new process each, end to end), and N queries with --index on the unchanged tree (bench/daemon-steps.ts)
  *   8. a markdown table on stdout, results JSON in .bench-corpora/results-<timestamp>.json
  *
  * Figures are printed against targets (PASS/MISS) but never asserted. The exit code is
@@ -36,6 +38,7 @@ import {
 } from "./corpus.js";
 import { REPO_ROOT, formatCommand, formatKiB, formatMs, log } from "./measure.js";
 import { medianRatio, renderCorpus, type CorpusResult, type FullIndexRounds } from "./report.js";
+import { runDaemonSteps, type DaemonResult } from "./daemon-steps.js";
 import { describeDiagnostics, runTsc, typescriptVersion } from "./tsc.js";
 import {
   CLI_JS,
@@ -182,6 +185,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   let cliEdits: CliEditResult | null = null;
   let addDelete: AddDeleteResult | null = null;
   let watch: WatchResult | null = null;
+  let daemon: DaemonResult | null = null;
   let dbBytesOnDisk: number | null = null;
   let tsc: CorpusResult["tsc"] = null;
   const rounds: FullIndexRounds = { tscWallMs: [], tscRssKiB: [], indexWallMs: [], indexRssKiB: [], baselineWallMs: [], baselineRssKiB: [] };
@@ -277,6 +281,10 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
       } finally {
         restorePendingEdits();
       }
+      // 8. With a daemon.
+      log(`${spec.id}: ${editFiles.length} single-file edits of each kind, and queries, with a daemon ...`);
+      daemon = await runDaemonSteps(ctx, editFiles, editFiles.length, EDIT_RUN_TIMEOUT_MS);
+      if (daemon.error) errors.push(`daemon: ${daemon.error}`);
     }
   }
   if (!options.keepDb) fs.rmSync(tmpDir, { recursive: true, force: true });
@@ -297,7 +305,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
           ? `decision cached in ${path.relative(REPO_ROOT, corpus.dir)}/.bench-setup.json`
           : "not probed (--no-probe)",
     tsc,
-    tsGraph: { skipped, full, dbBytesOnDisk, noop, noopRuns, cliEdits, addDelete, watch },
+    tsGraph: { skipped, full, dbBytesOnDisk, noop, noopRuns, cliEdits, addDelete, watch, daemon },
     rounds,
     ratios: { time: timeRatio, rss: rssRatio, baselineTime: medianRatio(rounds.indexWallMs, rounds.baselineWallMs) },
     editFiles,
@@ -329,6 +337,7 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
       cliEdits: null,
       addDelete: null,
       watch: null,
+      daemon: null,
     },
     rounds: { tscWallMs: [], tscRssKiB: [], indexWallMs: [], indexRssKiB: [], baselineWallMs: [], baselineRssKiB: [] },
     ratios: { time: null, rss: null, baselineTime: null },

@@ -15,18 +15,15 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { ts } from "ts-morph";
 import { createGraphStore } from "../src/db/graph-store.js";
 import { openGraphDb } from "../src/db/open-graph-db.js";
 import { createExtractionEngine } from "../src/ingestion/extraction-engine.js";
 import { hashText, type PlannedFile, type ScannedFile } from "../src/ingestion/file-scan.js";
 import { openIndexer } from "../src/ingestion/indexer.js";
 import { parseCorpusSpec, prepareCorpus } from "./corpus.js";
+import { EDIT_KINDS, editedText } from "./edit-kinds.js";
 import { formatMs, log } from "./measure.js";
 import { evenlySpacedIndices, summarize } from "./stats.js";
-
-type EditKind = "append" | "body" | "inferred" | "signature";
-const EDIT_KINDS: readonly EditKind[] = ["append", "body", "inferred", "signature"];
 
 function parseArgs(argv: readonly string[]): { corpus: string; files: number } {
   let corpus = "effect@3.22.4";
@@ -39,53 +36,6 @@ function parseArgs(argv: readonly string[]): { corpus: string; files: number } {
     else throw new Error(`usage: tsx bench/plan-bench.ts [--corpus NAME@VERSION] [--files N]`);
   }
   return { corpus, files };
-}
-
-type FunctionLike = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression;
-
-/** Module-level functions, class methods and const-bound arrows with a block body, in source order. */
-function functionsWithBodies(sourceFile: ts.SourceFile): { node: FunctionLike; body: ts.Block; exported: boolean }[] {
-  const found: { node: FunctionLike; body: ts.Block; exported: boolean }[] = [];
-  const isExported = (node: ts.Node): boolean => (ts.getCombinedModifierFlags(node as ts.Declaration) & ts.ModifierFlags.Export) !== 0;
-  for (const statement of sourceFile.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.body) found.push({ node: statement, body: statement.body, exported: isExported(statement) });
-    if (ts.isClassDeclaration(statement)) {
-      for (const member of statement.members) {
-        if (ts.isMethodDeclaration(member) && member.body) found.push({ node: member, body: member.body, exported: false });
-      }
-    }
-    if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) {
-        const value = declaration.initializer;
-        if (value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) && ts.isBlock(value.body)) {
-          found.push({ node: value, body: value.body, exported: isExported(statement) });
-        }
-      }
-    }
-  }
-  return found;
-}
-
-/** The file's text after the edit, or undefined when the file has nothing to edit that way. */
-function editedText(text: string, kind: EditKind, fileName: string): string | undefined {
-  if (kind === "append") return `${text}\nexport const __planBenchEdit = 0;\n`;
-  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  const functions = functionsWithBodies(sourceFile);
-  const insertAt = (position: number, insertion: string): string => text.slice(0, position) + insertion + text.slice(position);
-  if (kind === "body") {
-    const first = functions[0];
-    return first === undefined ? undefined : insertAt(first.body.getStart(sourceFile) + 1, " void 0;");
-  }
-  if (kind === "inferred") {
-    const first = functions.find(({ node }) => node.type === undefined);
-    return first === undefined ? undefined : insertAt(first.body.getStart(sourceFile) + 1, " void 0;");
-  }
-  const exported = functions.find(({ node, exported }) => exported && node.parameters.hasTrailingComma === false && text[node.parameters.pos - 1] === "(");
-  if (exported === undefined) return undefined;
-  const parameters = exported.node.parameters;
-  const last = parameters[parameters.length - 1];
-  if (last?.dotDotDotToken !== undefined) return undefined;
-  return last === undefined ? insertAt(parameters.pos, "__planBench?: unknown") : insertAt(last.end, ", __planBench?: unknown");
 }
 
 async function main(): Promise<void> {

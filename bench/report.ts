@@ -2,6 +2,7 @@
 import { formatBytes, formatKiB, formatMs } from "./measure.js";
 import type { Summary } from "./stats.js";
 import { describeDiagnostics, type TscReport } from "./tsc.js";
+import type { DaemonResult } from "./daemon-steps.js";
 import type { AddDeleteResult, CliEditResult, EditSample, IndexRun, Scalar, WatchResult } from "./tsgraph.js";
 
 export const TARGETS = {
@@ -10,6 +11,9 @@ export const TARGETS = {
   noopMs: 1000,
   cliEditP50Ms: 1000,
   watchP50Ms: 300,
+  /** With a daemon (issue 16): `ts-graph index` after a body or append edit, end to end, and a query with --index on an unchanged tree. */
+  daemonEditP50Ms: 400,
+  daemonQueryP50Ms: 300,
   /** Files re-extracted when one file that nothing imports is added (issue 19). */
   addedUnusedExtracted: 5,
 } as const;
@@ -67,6 +71,7 @@ export interface CorpusResult {
     readonly cliEdits: CliEditResult | null;
     readonly addDelete: AddDeleteResult | null;
     readonly watch: WatchResult | null;
+    readonly daemon: DaemonResult | null;
   };
   readonly rounds: FullIndexRounds;
   /** Medians of the rounds: index / tsc wall and peak RSS, and index / the baseline build's index wall. */
@@ -184,6 +189,22 @@ export function renderCorpus(r: CorpusResult): string {
   add("watch: reported durationMs, p50 / p95", w ? pair(w.reportedDurationStats) : skippedNote);
   add("watch: start -> ready", w ? formatMs(w.readyMs) : skippedNote);
   add("watch: files re-extracted per edit", w ? extractedCounts(w.samples) : skippedNote);
+  const d = g.daemon;
+  for (const row of d?.edits ?? []) {
+    add(
+      `with a daemon: \`index\` after one edit (${row.kind}; a new process each), p50 / p95`,
+      pair(row.stats) + (row.skippedFiles > 0 ? ` (${row.skippedFiles} files without such an edit)` : ""),
+      `p50 <= ${TARGETS.daemonEditP50Ms} ms`,
+      verdict(row.stats?.p50, TARGETS.daemonEditP50Ms),
+    );
+    add(`with a daemon: files the CLI's run re-extracted after one edit (${row.kind}) (0: the daemon's watcher was first)`, extractedCounts(row.samples));
+  }
+  add(
+    "with a daemon: query with --index on an unchanged tree, p50 / p95",
+    d ? pair(d.query.stats) + (d.error ? ` (stopped early: ${d.error})` : "") : skippedNote,
+    `p50 <= ${TARGETS.daemonQueryP50Ms} ms`,
+    verdict(d?.query.stats?.p50, TARGETS.daemonQueryP50Ms),
+  );
 
   const lines: string[] = [];
   lines.push(`## ${r.corpus}`, "");
@@ -194,6 +215,7 @@ export function renderCorpus(r: CorpusResult): string {
   if (r.commands.tsc) lines.push(`- tsc (cwd ${r.dir}): \`${r.commands.tsc}\``);
   if (r.commands.index) lines.push(`- index: \`${r.commands.index}\``);
   if (r.commands.watch) lines.push(`- watch: \`${r.commands.watch}\``);
+  if (d) lines.push(`- with a daemon (\`ts-graph daemon start\`, started in ${formatMs(d.startMs)}): \`${d.indexCommand}\`; \`${d.query.command}\``);
   lines.push(`- exactOptionalPropertyTypes: ${r.exactOptionalPropertyTypes} (${r.exactOptionalProbe})`);
   if (full) {
     const summary = Object.entries(full.fields)

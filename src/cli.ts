@@ -1,21 +1,31 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
-import { registerDiffCommand } from "./cli/diff-command.js";
-import { registerMergeCommand } from "./cli/merge-command.js";
-import { registerIndexCommand } from "./cli/index-command.js";
-import { registerServeCommand } from "./cli/serve-command.js";
-import { registerSetupCommand } from "./cli/setup-command.js";
-import { registerSnapshotCommand } from "./cli/snapshot-command.js";
 import { EXIT } from "./cli/exit-codes.js";
-import { registerToolCommand } from "./cli/tool-command.js";
-import { ALL_TOOLS } from "./tools/all-tools.js";
 
 const require = createRequire(import.meta.url);
 const { version } = require("../package.json") as { version: string };
 
 function exit(code: number): void {
   process.exitCode = code;
+}
+
+type Register = (program: Command) => Promise<void>;
+
+/** The commands that are not tools, each loaded only when it runs (or for the full help). */
+const COMMANDS: Readonly<Record<string, Register>> = {
+  index: async (program) => (await import("./cli/index-command.js")).registerIndexCommand(program, exit),
+  snapshot: async (program) => (await import("./cli/snapshot-command.js")).registerSnapshotCommand(program, exit),
+  diff: async (program) => (await import("./cli/diff-command.js")).registerDiffCommand(program, exit),
+  merge: async (program) => (await import("./cli/merge-command.js")).registerMergeCommand(program, exit),
+  serve: async (program) => (await import("./cli/serve-command.js")).registerServeCommand(program, version, exit),
+  setup: async (program) => (await import("./cli/setup-command.js")).registerSetupCommand(program, exit),
+  daemon: async (program) => (await import("./cli/daemon-command.js")).registerDaemonCommand(program, exit),
+};
+
+async function registerTools(program: Command): Promise<void> {
+  const [{ registerToolCommand }, { ALL_TOOLS }] = await Promise.all([import("./cli/tool-command.js"), import("./tools/all-tools.js")]);
+  for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
 }
 
 const program = new Command()
@@ -25,13 +35,14 @@ const program = new Command()
   .exitOverride()
   .showHelpAfterError("(run ts-graph --help for usage)");
 
-registerIndexCommand(program, exit);
-registerSnapshotCommand(program, exit);
-registerDiffCommand(program, exit);
-registerMergeCommand(program, exit);
-registerServeCommand(program, version, exit);
-registerSetupCommand(program, exit);
-for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
+// A command named on the command line registers alone: `ts-graph index` (a daemon's client above all) then
+// loads neither the tools nor the other commands. Anything else (a tool, --help, a typo) registers them all.
+const named = COMMANDS[process.argv[2] ?? ""];
+if (named !== undefined && Object.hasOwn(COMMANDS, process.argv[2] ?? "")) await named(program);
+else {
+  for (const register of Object.values(COMMANDS)) await register(program);
+  await registerTools(program);
+}
 
 try {
   await program.parseAsync(process.argv);

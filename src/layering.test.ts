@@ -181,6 +181,19 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(importsFrom("setup").filter((edge) => /^(node:)?(fs|child_process|readline)/.test(edge.specifier)).map(describeEdge)).toEqual([]);
   });
 
+  it("daemon/ imports only db/ and model/ (it runs in every CLI process that finds a daemon), and loads no TypeScript", () => {
+    const wrong = importsFrom("daemon").filter((edge) => edge.target !== undefined && !["daemon", "db", "model"].includes(layerOf(edge.target)));
+    expect(wrong.map(describeEdge)).toEqual([]);
+    const daemonFiles = [...SOURCES.keys()].filter((file) => layerOf(file) === "daemon");
+    expect(typescriptImportsOf(new Set(daemonFiles.flatMap((file) => [...staticClosure(file)])))).toEqual([]);
+  });
+
+  it("the CLI's way to a daemon (cli/daemon-route.ts, cli/index-command.ts) loads no TypeScript", () => {
+    for (const file of ["cli/daemon-route.ts", "cli/index-command.ts", "cli/cli-tool-context.ts", "cli.ts"]) {
+      expect(typescriptImportsOf(staticClosure(file)), file).toEqual([]);
+    }
+  });
+
   it("mcp/ never imports cli/", () => {
     expect(importsFrom("mcp").filter((edge) => edge.target !== undefined && layerOf(edge.target) === "cli").map(describeEdge)).toEqual([]);
   });

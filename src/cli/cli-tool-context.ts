@@ -6,6 +6,7 @@ import { canWriteGraph, openGraphReader, type GraphReader } from "../db/open-gra
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
 import { locateGraph, openIndexer } from "../ingestion/indexer.js";
+import { updateThroughDaemon } from "./daemon-route.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import { ToolInputError, ToolUnavailableError, type EditSupport, type ToolContext } from "../tools/tool-contract.js";
 
@@ -21,8 +22,12 @@ export interface CliToolContext extends ToolContext {
   close(): void;
 }
 
-/** Brings the graph at root up to date with an incremental run. */
+/**
+ * Brings the graph at root up to date with an incremental run: the root's daemon does it when there is one
+ * (this process then loads no TypeScript), else this process.
+ */
 async function indexNow(root: string, dbPath: string, onWarning?: (message: string) => void): Promise<void> {
+  if ((await updateThroughDaemon({ root, dbPath }, { warn: (message) => onWarning?.(message) })) !== undefined) return;
   const indexer = openIndexer({ root, dbPath, onWarning });
   try {
     await indexer.run();

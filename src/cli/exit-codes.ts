@@ -1,4 +1,4 @@
-import { ConfigError } from "../config/config-file.js";
+import { ConfigError } from "../config/config-error.js";
 import { NotAGraphDbError } from "../db/open-graph-db.js";
 
 /** Exit codes of every ts-graph command (documented in README.md). */

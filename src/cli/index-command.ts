@@ -1,8 +1,12 @@
 import type { Command } from "commander";
-import { openIndexer, type Indexer, type IndexSummary } from "../ingestion/indexer.js";
-import { watchIndex } from "../ingestion/watch-index.js";
+import type { DaemonTarget } from "../daemon/daemon-control.js";
+import { locateGraphQuickly } from "../config/graph-location.js";
+import { OWN_VERSION } from "../daemon/own-version.js";
+import type { Indexer, IndexSummary } from "../ingestion/indexer.js";
+import type { WatchUpdate } from "../ingestion/watch-index.js";
+import { updateThroughDaemon } from "./daemon-route.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
-import { createProgressReporter } from "./progress-reporter.js";
+import { createProgressReporter, type ProgressReporter } from "./progress-reporter.js";
 import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
 import { formatIndexSummary } from "./summary-text.js";
 
@@ -21,68 +25,136 @@ function warnLine(text: string): void {
   process.stderr.write(`ts-graph: ${text}\n`);
 }
 
-async function runWatch(indexer: Indexer, options: IndexCommandOptions): Promise<number> {
-  await indexer.warm();
-  const watcher = await watchIndex(
-    indexer,
-    (update) => {
-      if (options.json) {
-        writeLine(
-          JSON.stringify({
-            event: "update",
-            changed: update.changed,
-            extracted: update.summary.extractedPaths,
-            mode: update.summary.mode,
-            durationMs: update.summary.durationMs,
-            committedAt: update.committedAt,
-          }),
-        );
-      } else if (!options.quiet) {
-        const what = update.summary.mode === "noop" ? "no graph change" : `${update.summary.files.extracted} re-extracted, ${update.summary.files.removed} removed`;
-        warnLine(`${update.changed.join(", ") || "files"} changed: ${what} in ${update.summary.durationMs} ms`);
-      }
-    },
-    (error) => warnLine(`update failed: ${messageOf(error)}`),
-    (error) => warnLine(`watcher: ${messageOf(error)}`),
-  );
-  if (options.json) writeLine(JSON.stringify({ event: "ready", root: indexer.root, db: indexer.dbPath }));
-  else if (!options.quiet) warnLine(`watching ${indexer.root} (Ctrl-C to stop)`);
-  await new Promise<void>((resolve) => {
-    const stop = (): void => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
-  await watcher.close();
-  return EXIT.ok;
+/**
+ * The root's graph as this command names it: canonical root, database path, tsconfigs (absolute). Found
+ * without loading the config's schema when that is plain (a daemon's client loads as little as it can).
+ */
+async function targetOf(root: string | undefined, options: IndexCommandOptions): Promise<DaemonTarget & { readonly tsconfigs: readonly string[] | undefined }> {
+  const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
+  const located = locateGraphQuickly(rootOption, dbPath) ?? (await import("../ingestion/indexer.js")).locateGraph(rootOption, dbPath);
+  return { ...located, tsconfigs };
 }
 
-export async function runIndexCommand(root: string | undefined, options: IndexCommandOptions): Promise<number> {
-  const progress = createProgressReporter(process.stderr, options.quiet === true || options.json === true && !process.stderr.isTTY);
-  let indexer: Indexer | undefined;
+function report(summary: IndexSummary, options: IndexCommandOptions): void {
+  if (options.json) writeLine(JSON.stringify(summary));
+  else if (!options.quiet || summary.syntaxErrors.length > 0) writeLine(formatIndexSummary(summary));
+}
+
+function reportUpdate(update: WatchUpdate, options: IndexCommandOptions): void {
+  if (options.json) {
+    writeLine(
+      JSON.stringify({
+        event: "update",
+        changed: update.changed,
+        extracted: update.summary.extractedPaths,
+        mode: update.summary.mode,
+        durationMs: update.summary.durationMs,
+        committedAt: update.committedAt,
+      }),
+    );
+  } else if (!options.quiet) {
+    const what = update.summary.mode === "noop" ? "no graph change" : `${update.summary.files.extracted} re-extracted, ${update.summary.files.removed} removed`;
+    warnLine(`${update.changed.join(", ") || "files"} changed: ${what} in ${update.summary.durationMs} ms`);
+  }
+}
+
+/** `index --watch`: an indexer in a thread of its own (this one stays free to answer over the daemon socket), a watcher, until interrupted. */
+async function runWatch(root: string | undefined, options: IndexCommandOptions, progress: ProgressReporter): Promise<number> {
+  const { tsconfigs, ...located } = indexerOptionsFor(root, options);
+  const [{ openWorkerIndexer }, { watchIndex }, { answerCliCommands }] = await Promise.all([
+    import("../ingestion/worker-indexer.js"),
+    import("../ingestion/watch-index.js"),
+    import("../daemon/daemon-server.js"),
+  ]);
+  const indexer = openWorkerIndexer({
+    ...located,
+    tsconfigs,
+    keepPrograms: true,
+    onProgress: (step) => progress.update(step),
+    onWarning: (message) => {
+      if (!options.quiet) warnLine(message);
+    },
+  });
   try {
-    indexer = openIndexer({
-      ...indexerOptionsFor(root, options),
-      keepPrograms: options.watch === true,
-      onProgress: (step) => progress.update(step),
-      onWarning: (message) => {
-        if (!options.quiet) warnLine(message);
-      },
-    });
     let summary: IndexSummary;
     try {
       summary = await indexer.run({ force: options.force === true });
     } finally {
       progress.finish();
     }
-    if (options.json) writeLine(JSON.stringify(summary));
-    else if (!options.quiet || summary.syntaxErrors.length > 0) writeLine(formatIndexSummary(summary));
-    if (options.watch) return await runWatch(indexer, options);
+    report(summary, options);
+    await indexer.warm();
+    let stopping = false;
+    const watcher = await watchIndex(
+      indexer,
+      (update) => reportUpdate(update, options),
+      (error) => stopping || warnLine(`update failed: ${messageOf(error)}`),
+      (error) => warnLine(`watcher: ${messageOf(error)}`),
+    );
+    const daemon = await answerCliCommands(
+      { root: indexer.root, dbPath: indexer.dbPath, tsconfigs, update: (runOptions) => indexer.run(runOptions) },
+      { kind: "watch", version: OWN_VERSION, log: (message) => options.quiet || warnLine(message) },
+    );
+    if (options.json) writeLine(JSON.stringify({ event: "ready", root: indexer.root, db: indexer.dbPath }));
+    else if (!options.quiet) warnLine(`watching ${indexer.root} (Ctrl-C to stop)`);
+    await new Promise<void>((resolve) => {
+      const stop = (): void => resolve();
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    await daemon?.close();
+    // A run under way is abandoned (the indexing thread stops at once): it is one transaction, so the graph
+    // stays the last complete one.
+    stopping = true;
+    const closing = watcher.close();
+    await indexer.close();
+    await closing.catch(() => undefined);
+    return EXIT.ok;
+  } finally {
+    await indexer.close();
+  }
+}
+
+/** Indexes in this process (loading TypeScript when there is work to do). */
+async function indexHere(target: DaemonTarget, options: IndexCommandOptions, progress: ProgressReporter): Promise<IndexSummary> {
+  let indexer: Indexer | undefined;
+  try {
+    const { openIndexer } = await import("../ingestion/indexer.js");
+    indexer = openIndexer({
+      root: target.root,
+      dbPath: target.dbPath,
+      tsconfigs: target.tsconfigs,
+      onProgress: (step) => progress.update(step),
+      onWarning: (message) => {
+        if (!options.quiet) warnLine(message);
+      },
+    });
+    return await indexer.run({ force: options.force === true });
+  } finally {
+    progress.finish();
+    indexer?.close();
+  }
+}
+
+/**
+ * `ts-graph index`: with a live daemon for the root, asks it to bring the graph up to date and waits (this
+ * process loads no TypeScript); without one, indexes here, as always.
+ */
+export async function runIndexCommand(root: string | undefined, options: IndexCommandOptions): Promise<number> {
+  const progress = createProgressReporter(process.stderr, options.quiet === true || options.json === true && !process.stderr.isTTY);
+  try {
+    if (options.watch) return await runWatch(root, options, progress);
+    const target = await targetOf(root, options);
+    const warn = (message: string): void => {
+      if (!options.quiet) warnLine(message);
+    };
+    const summary = (await updateThroughDaemon(target, { force: options.force, warn })) ?? (await indexHere(target, options, progress));
+    report(summary, options);
     return EXIT.ok;
   } catch (error) {
+    progress.finish();
     warnLine(messageOf(error));
     return exitCodeFor(error);
-  } finally {
-    indexer?.close();
   }
 }
 

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { RootSpec } from "../mcp/served-root.js";
 import { canonicalRoot } from "../ingestion/indexer.js";
 import { loadConfig } from "../config/config-file.js";
+import { answerCliCommands } from "../daemon/daemon-server.js";
 import { bytesOfMegabytes, megabytes, type MemorySettings } from "../mcp/memory-budget.js";
 import { createWorkspace, machineMemorySettings } from "../mcp/workspace.js";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
@@ -125,6 +126,8 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
     hooks: {
       log,
       progress: () => createProgressReporter(process.stderr, false),
+      // Each root this server keeps warm also answers the CLI commands run on it (docs/architecture.md, The daemon).
+      attach: (root) => answerCliCommands(root, { kind: "serve", version, log }),
     },
   });
   try {

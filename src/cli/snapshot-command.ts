@@ -4,7 +4,9 @@ import path from "node:path";
 import { ConfigError } from "../config/config-file.js";
 import { indexedTextUnder } from "../db/indexed-text.js";
 import { readSnapshot } from "../db/snapshot.js";
-import { openIndexer, type Indexer } from "../ingestion/indexer.js";
+import { openGraphReader } from "../db/open-graph-reader.js";
+import { locateGraph, openIndexer, type Indexer } from "../ingestion/indexer.js";
+import { updateThroughDaemon } from "./daemon-route.js";
 import { commandLinePath } from "./command-line-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
@@ -28,16 +30,32 @@ export function writeAtomically(out: string, text: string): void {
   }
 }
 
-/** Brings the graph up to date, then writes its deterministic export to --out or stdout. */
+async function snapshotHere(indexer: Indexer): Promise<string> {
+  await indexer.run();
+  return readSnapshot(indexer.db, indexedTextUnder(indexer.db, indexer.root));
+}
+
+/** The snapshot of the graph a daemon has just brought up to date, read in one read transaction. */
+function snapshotOfGraph(dbPath: string, root: string): string {
+  const { db } = openGraphReader(dbPath, () => undefined);
+  try {
+    return readSnapshot(db, indexedTextUnder(db, root));
+  } finally {
+    db.close();
+  }
+}
+
+/** Brings the graph up to date (through the root's daemon when there is one), then writes its deterministic export to --out or stdout. */
 export async function runSnapshotCommand(root: string | undefined, options: SnapshotCommandOptions): Promise<number> {
   let indexer: Indexer | undefined;
+  const warn = (message: string): void => void process.stderr.write(`ts-graph: ${message}\n`);
   try {
-    indexer = openIndexer({
-      ...indexerOptionsFor(root, options),
-      onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
-    });
-    await indexer.run();
-    const text = readSnapshot(indexer.db, indexedTextUnder(indexer.db, indexer.root));
+    const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
+    const target = { ...locateGraph(rootOption, dbPath), tsconfigs };
+    const text =
+      (await updateThroughDaemon(target, { warn })) === undefined
+        ? await snapshotHere((indexer = openIndexer({ ...target, onWarning: warn })))
+        : snapshotOfGraph(target.dbPath, target.root);
     if (options.out === undefined) process.stdout.write(text);
     else writeAtomically(commandLinePath(options.out), text);
     return EXIT.ok;

@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { CONFIG_FILE_NAME } from "./config-file-name.js";
+import { ConfigError } from "./config-error.js";
 
-export const CONFIG_FILE_NAME = "ts-graph.config.json";
+// Kept importable from here, where they were first defined.
+export { CONFIG_FILE_NAME, ConfigError };
 
 const ConfigSchema = z.strictObject({
   /** Globs (relative to the root) of files to index; default: every file of the TypeScript projects. */
@@ -29,16 +32,13 @@ const ConfigSchema = z.strictObject({
       maxFilesPerCommit: z.number().int().min(2).max(100_000).optional(),
     })
     .optional(),
+  /** "auto": a CLI command that finds no daemon for the root starts one in the background (never when CI is set). Default "off". */
+  daemon: z.enum(["auto", "off"]).optional(),
+  /** A daemon started by `ts-graph daemon start` (or "auto") exits after this many minutes without a request (default 30). */
+  daemonIdleMinutes: z.number().positive().max(10_080).optional(),
 });
 
 export type TsGraphConfig = z.infer<typeof ConfigSchema>;
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
-}
 
 const ALLOWED_NESTED_KEYS: Readonly<Record<string, string>> = { history: "maxFilesPerCommit", serve: "memoryBudgetMB, idleReleaseMinutes" };
 
@@ -46,7 +46,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length === 0 ? "" : `"${issue.path.map(String).join(".")}": `;
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.map((key) => `"${key}"`).join(", ");
-    const allowed = issue.path.length === 0 ? "include, exclude, tsconfig, db, serve, history" : (ALLOWED_NESTED_KEYS[String(issue.path[0])] ?? "");
+    const allowed =
+      issue.path.length === 0
+        ? "include, exclude, tsconfig, db, serve, history, daemon, daemonIdleMinutes"
+        : (ALLOWED_NESTED_KEYS[String(issue.path[0])] ?? "");
     return `${where}unknown key${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: ${allowed})`;
   }
   return `${where}${issue.message}`;
@@ -70,16 +73,17 @@ export function parseConfig(text: string, fileName: string): TsGraphConfig {
 
 /**
  * Reads `ts-graph.config.json` under root; an empty config when there is none. `text` is what the graph depends
- * on (the index's fingerprint): the file's text, or, when it has `serve` settings, the rest of the config (none:
- * as if there were no file), so that changing the server's memory settings does not re-index.
+ * on (the index's fingerprint): the file's text, or, when it has settings of the processes that keep the graph
+ * (`serve`, `daemon`, `daemonIdleMinutes`), the rest of the config (none: as if there were no file), so that
+ * changing the server's memory or the daemon's settings does not re-index.
  */
 export function loadConfig(root: string): { config: TsGraphConfig; text: string } {
   const file = path.join(root, CONFIG_FILE_NAME);
   if (!fs.existsSync(file)) return { config: {}, text: "" };
   const text = fs.readFileSync(file, "utf8");
   const config = parseConfig(text, CONFIG_FILE_NAME);
-  if (config.serve === undefined) return { config, text };
-  const { serve: _serve, ...graphConfig } = config;
+  const { serve, daemon, daemonIdleMinutes, ...graphConfig } = config;
+  if (serve === undefined && daemon === undefined && daemonIdleMinutes === undefined) return { config, text };
   return { config, text: Object.keys(graphConfig).length === 0 ? "" : JSON.stringify(graphConfig) };
 }
 

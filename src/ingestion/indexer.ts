@@ -14,8 +14,10 @@ import type { ExtractionEngine, ExtractionProgress } from "./extraction-engine.j
 import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "./file-scan.js";
 import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
+import { DEFAULT_DB_RELATIVE_PATH } from "../config/graph-location.js";
 
-export const DEFAULT_DB_RELATIVE_PATH = path.join(".ts-graph", "graph.db");
+export { DEFAULT_DB_RELATIVE_PATH };
+
 /** Changes when discovery's rules do (2: real paths only, nothing outside the root), so that no older file list is reused. */
 const DISCOVERY_RULES_VERSION = 2;
 const DISCOVERY_CACHE_VERSION = `${SCHEMA_VERSION}.${EXTRACTOR_VERSION}.${DISCOVERY_RULES_VERSION}`;

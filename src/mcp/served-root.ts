@@ -6,7 +6,7 @@ import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
 import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
-import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress } from "../ingestion/indexer.js";
+import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSummary, type RunOptions } from "../ingestion/indexer.js";
 import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
@@ -42,6 +42,11 @@ export interface ServedRootHooks {
   log(message: string): void;
   /** Where the progress of a root's first run goes (a catch-up, or the first index). */
   progress?(root: string): ProgressSink;
+  /**
+   * Called once when the root starts with an indexer: what it returns (the root's daemon socket, so that CLI
+   * commands on this root use this process's warm graph) is closed with the root.
+   */
+  attach?(root: ServedRoot): Promise<{ close(): Promise<void> } | undefined>;
 }
 
 /** One root the server answers for: its indexer, its watcher, a read-only connection for the tools. */
@@ -49,10 +54,13 @@ export interface ServedRoot {
   /** Canonical absolute path. */
   readonly root: string;
   readonly dbPath: string;
+  readonly tsconfigs: readonly string[] | undefined;
   /** Starts the watcher and the first run (catch-up, or first index), once; resolves when the run is over. */
   start(): Promise<void>;
   /** Applies the changes the watcher has seen and waits for them, at most `timeoutMs`. */
   settle(timeoutMs: number): Promise<void>;
+  /** A run of the root's indexer (queued behind the one under way), for a CLI command that asks through the daemon socket. */
+  update(options: RunOptions): Promise<IndexSummary>;
   readonly context: ToolContext;
   state(): RootState;
   freshness(): GraphFreshness;
@@ -146,6 +154,7 @@ export function openServedRoot(
   let programs: RootMemory["programs"] = "not built";
   let lastUsedMs = Date.now();
   let useOrder = nextUse();
+  let attached: Promise<{ close(): Promise<void> } | undefined> | undefined;
 
   try {
     const resolvedDb = spec.dbPath ?? locateGraph(root).dbPath;
@@ -404,13 +413,30 @@ export function openServedRoot(
     return true;
   }
 
-  return {
+  async function update(options: RunOptions): Promise<IndexSummary> {
+    if (indexer === undefined || closed) throw unavailable();
+    const run = indexer.run(options);
+    ownRun = run.catch(() => undefined);
+    try {
+      const summary = await run;
+      indexError = undefined;
+      return summary;
+    } catch (error) {
+      indexError = messageOf(error);
+      throw error;
+    }
+  }
+
+  const served: ServedRoot = {
     root,
     get dbPath() {
       return dbPath;
     },
+    tsconfigs: spec.tsconfigs,
+    update,
     start() {
       if (started === undefined) {
+        if (indexer !== undefined && !closed) attached = hooks.attach?.(served).catch(() => undefined);
         const hadGraph = graph() !== undefined;
         started = indexer === undefined || closed ? Promise.resolve() : firstRun(indexer, hadGraph);
         // With a graph, calls answer from it at once (their freshness says a run is under way); without, they wait for it.
@@ -444,6 +470,8 @@ export function openServedRoot(
     async close() {
       if (closed) return;
       closed = true;
+      // The daemon socket first: a CLI command waiting on it then updates the graph itself.
+      await attached?.then((daemon) => daemon?.close()).catch(() => undefined);
       // A run under way is abandoned: it is one transaction, so the graph stays the last complete one.
       const stopping = watcher?.close();
       await indexer?.close();
@@ -452,4 +480,5 @@ export function openServedRoot(
       for (const retired of retiredReaders) retired.close();
     },
   };
+  return served;
 }

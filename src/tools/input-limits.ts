@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "../model/kind-counts.js";
 
 /**
  * The limits of every string and list a tool takes, in the zod schemas: a client that passes more gets a
@@ -26,7 +27,7 @@ export const MAX_CONTENT_CHARS = 500_000;
 export const MAX_HASH_CHARS = 128;
 
 function longerThan(limit: number): string {
-  return `longer than ${limit.toLocaleString("en-US")} characters`;
+  return `longer than ${formatCount(limit)} characters`;
 }
 
 /**

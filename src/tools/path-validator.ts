@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { echoed } from "./text.js";
 import { ToolInputError } from "./tool-contract.js";
+import { formatCount } from "../model/kind-counts.js";
 
 /** A path that passed the validator. */
 export interface ValidatedPath {
@@ -58,7 +59,7 @@ function canonicalize(absolute: string): { readonly canonical: string; readonly 
       return { canonical: tail.length === 0 ? real : path.join(real, ...tail.reverse()), exists: tail.length === 0 };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENAMETOOLONG") throw new ToolInputError(`The path is longer than the file system allows (${absolute.length.toLocaleString("en-US")} characters).`);
+      if (code === "ENAMETOOLONG") throw new ToolInputError(`The path is longer than the file system allows (${formatCount(absolute.length)} characters).`);
       if (code === "ELOOP") throw new ToolInputError(`${echoed(absolute)} goes through a symbolic link loop; give the real path.`);
       if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
       const parent = path.dirname(existing);

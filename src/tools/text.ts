@@ -1,8 +1,10 @@
+import { formatCount } from "../model/kind-counts.js";
+
 /** Small pieces of text every tool writes the same way. */
 
 /** `1 file`, `2 files`, `1,234 symbols`. */
 export function plural(count: number, noun: string, nounPlural = `${noun}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? noun : nounPlural}`;
+  return `${formatCount(count)} ${count === 1 ? noun : nounPlural}`;
 }
 
 /** A declaration's lines: `L7` or `L7-12`. */
@@ -15,5 +17,5 @@ const MAX_ECHO = 120;
 
 /** An input as a message repeats it: whole when short, else its start and its length (a 1 MB argument is not sent back). */
 export function echoed(input: string): string {
-  return input.length <= MAX_ECHO ? input : `${input.slice(0, MAX_ECHO)}… (${input.length.toLocaleString("en-US")} characters)`;
+  return input.length <= MAX_ECHO ? input : `${input.slice(0, MAX_ECHO)}… (${formatCount(input.length)} characters)`;
 }

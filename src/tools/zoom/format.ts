@@ -1,5 +1,6 @@
 import { lineSpan, plural } from "../text.js";
 import type { FileOutline, FolderOutline, FolderZoom, OutlineLevel, OutlineSymbol } from "./outline.js";
+import { formatCount } from "../../model/kind-counts.js";
 
 /**
  * Zoom's text: the file path once, then one line per declaration (line range, kind, signature, `// doc`),
@@ -64,7 +65,7 @@ export function formatFileOutline(outline: FileOutline, level: OutlineLevel, max
     shown += 1;
   }
   if (budget.exhausted) {
-    budget.lines.push(`… truncated: ${plural(outline.symbols.length - shown, "more top-level symbol")} not shown (over ${maxBytes.toLocaleString("en-US")} bytes); raise maxBytes or zoom level 0.`);
+    budget.lines.push(`… truncated: ${plural(outline.symbols.length - shown, "more top-level symbol")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes or zoom level 0.`);
   } else if (outline.symbols.length === 0) {
     budget.lines.push(level === 0 && outline.topLevel > 0 ? "no exported symbols; zoom level 1 shows the internal ones" : "no declarations");
   }
@@ -111,7 +112,7 @@ export function formatFolderZoom(zoom: FolderZoom, level: OutlineLevel, maxBytes
     const names = omitted.slice(0, MAX_OMITTED_NAMES).map((outline) => `${fileName(outline.path, zoom.path)} (${outline.symbols.length})`);
     const rest = omitted.length > MAX_OMITTED_NAMES ? `, and ${omitted.length - MAX_OMITTED_NAMES} more` : "";
     budget.lines.push(
-      `… truncated at ${maxBytes.toLocaleString("en-US")} bytes; zoom into these files or a subfolder, or raise maxBytes. ` +
+      `… truncated at ${formatCount(maxBytes)} bytes; zoom into these files or a subfolder, or raise maxBytes. ` +
         `Not shown (symbols): ${names.join(", ")}${rest}.`,
     );
   }

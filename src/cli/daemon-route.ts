@@ -1,0 +1,127 @@
+import { ConfigError } from "../config/config-error.js";
+import { DaemonGoneError } from "../daemon/daemon-connection.js";
+import { launchDaemon, stopDaemon, type DaemonTarget } from "../daemon/daemon-control.js";
+import { daemonPaths } from "../daemon/daemon-paths.js";
+import type { DaemonHello } from "../daemon/daemon-protocol.js";
+import { probeDaemon, removeStaleSocket, type DaemonProbe } from "../daemon/daemon-socket.js";
+import { OWN_VERSION } from "../daemon/own-version.js";
+import type { IndexSummary } from "../ingestion/indexer.js";
+
+type LiveDaemon = Extract<DaemonProbe, { state: "live" }>;
+
+export interface DaemonRouteOptions {
+  /** `index --force`: re-extract every file. */
+  readonly force?: boolean;
+  readonly warn: (message: string) => void;
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  const left = [...(a ?? [])].sort();
+  const right = [...(b ?? [])].sort();
+  return left.length === right.length && left.every((item, index) => item === right[index]);
+}
+
+/** Why this CLI cannot use a live daemon for the target (undefined: it can). */
+function mismatch(hello: DaemonHello, target: DaemonTarget): string | undefined {
+  if (hello.version !== OWN_VERSION) return `it is ts-graph ${hello.version} and this is ${OWN_VERSION}`;
+  if (hello.root !== target.root) return `it keeps the graph of ${hello.root}`;
+  if (!sameList(hello.tsconfigs, target.tsconfigs)) return "it was started with other --tsconfig files";
+  return undefined;
+}
+
+/** Whether the environment says this runs in CI (`CI` set to anything but empty, "0" or "false"). */
+export function runsInCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env["CI"];
+  return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
+}
+
+/** Whether the root's config asks for a daemon to be started when there is none (never in CI). */
+async function autoStartWanted(root: string): Promise<{ readonly wanted: boolean; readonly idleMinutes: number | undefined }> {
+  try {
+    // Validated here only: a CLI process that finds a daemon does not load the config's schema.
+    const { config } = (await import("../config/config-file.js")).loadConfig(root);
+    return { wanted: config.daemon === "auto" && !runsInCi(), idleMinutes: config.daemonIdleMinutes };
+  } catch {
+    // A bad config is reported by the command itself, as without a daemon.
+    return { wanted: false, idleMinutes: undefined };
+  }
+}
+
+/**
+ * The root's daemon this CLI may use: the live one, or one started now when the config says "auto". A stale
+ * socket is removed; something not ours is left alone; a `daemon start` daemon of another ts-graph version is
+ * stopped (serve and watch of another version are left running, and not used). undefined: work without one.
+ */
+async function reachDaemon(target: DaemonTarget, warn: (message: string) => void): Promise<LiveDaemon | undefined> {
+  const paths = daemonPaths(target.dbPath);
+  let found = await probeDaemon(paths);
+  if (found.state === "stale") {
+    await removeStaleSocket(paths);
+    found = { state: "none" };
+  }
+  if (found.state === "foreign") {
+    warn(`${found.reason}; it is not a ts-graph daemon of yours and is left as it is: working without a daemon`);
+    return undefined;
+  }
+  if (found.state === "live") {
+    const problem = mismatch(found.hello, target);
+    if (problem === undefined) return found;
+    if (found.hello.kind !== "daemon" || found.hello.version === OWN_VERSION) {
+      found.connection.close();
+      warn(`a ts-graph ${found.hello.kind} (pid ${found.hello.pid}) keeps this graph, but ${problem}: working without it`);
+      return undefined;
+    }
+    const refused = await stopDaemon(found, paths);
+    if (refused !== undefined) {
+      warn(`the daemon of ts-graph ${found.hello.version} (pid ${found.hello.pid}) did not stop (${refused}): working without it`);
+      return undefined;
+    }
+    warn(`stopped the daemon of ts-graph ${found.hello.version} (pid ${found.hello.pid}): this is ${OWN_VERSION}`);
+  }
+  const auto = await autoStartWanted(target.root);
+  if (!auto.wanted) return undefined;
+  const launched = await launchDaemon(target, paths, auto.idleMinutes);
+  if ("failed" in launched) {
+    warn(`could not start a daemon (${launched.failed}); working without one`);
+    return undefined;
+  }
+  if (mismatch(launched.live.hello, target) !== undefined) {
+    launched.live.connection.close();
+    return undefined;
+  }
+  return launched.live;
+}
+
+function isSummary(value: unknown): value is IndexSummary {
+  return typeof value === "object" && value !== null && typeof (value as { mode?: unknown }).mode === "string";
+}
+
+/** The daemon's failure as this process would have thrown it (a configuration error keeps its exit code 2). */
+function errorFromDaemon(reply: Record<string, unknown> | undefined): Error {
+  const failure = reply?.error as { name?: unknown; message?: unknown } | undefined;
+  const message = typeof failure?.message === "string" ? failure.message : "the daemon gave an answer this ts-graph does not understand";
+  const name = typeof failure?.name === "string" ? failure.name : "Error";
+  if (name === "ConfigError" || name === "NotAGraphDbError") return new ConfigError(message);
+  return Object.assign(new Error(message), { name });
+}
+
+/**
+ * Asks the root's daemon (if there is one this CLI may use) to bring the graph up to date, and waits for its
+ * summary. undefined when there is none, or when it stopped before it answered (killed, crashed): the
+ * caller then updates the graph in its own process, as it does without a daemon. Loads no TypeScript.
+ */
+export async function updateThroughDaemon(target: DaemonTarget, options: DaemonRouteOptions): Promise<IndexSummary | undefined> {
+  const daemon = await reachDaemon(target, options.warn);
+  if (daemon === undefined) return undefined;
+  try {
+    const reply = await daemon.connection.request({ op: "update", force: options.force === true });
+    if (reply?.ok === true && isSummary(reply.summary)) return reply.summary;
+    throw errorFromDaemon(reply);
+  } catch (error) {
+    if (!(error instanceof DaemonGoneError)) throw error;
+    options.warn(`the daemon (pid ${daemon.hello.pid}) stopped before it finished the update; updating in this process`);
+    return undefined;
+  } finally {
+    daemon.connection.close();
+  }
+}

@@ -1,0 +1,93 @@
+import type { IndexSummary } from "../ingestion/indexer.js";
+
+/** Changes when a message's meaning does; `hello` and `stop` keep their meaning across versions. */
+export const DAEMON_PROTOCOL = 1;
+
+/** Which process keeps the graph: `ts-graph daemon start`, `ts-graph serve`, or `ts-graph index --watch`. */
+export type DaemonKind = "daemon" | "serve" | "watch";
+
+/** What a daemon says about itself (the answer to `hello`, and the info file beside the socket). */
+export interface DaemonHello {
+  readonly protocol: number;
+  readonly version: string;
+  readonly pid: number;
+  readonly kind: DaemonKind;
+  readonly root: string;
+  readonly dbPath: string;
+  /** The tsconfig paths it was given (absolute), or undefined when it discovers them. */
+  readonly tsconfigs: readonly string[] | undefined;
+  readonly startedAt: number;
+  /** When it exits if no request comes before (epoch ms); undefined for serve and watch, which live as long as their client. */
+  readonly idleExitAt: number | undefined;
+}
+
+export type DaemonRequest =
+  | { readonly op: "hello" }
+  /** Bring the graph up to date with the files on disk (`--force`: re-extract every file); answers the run's summary. */
+  | { readonly op: "update"; readonly force: boolean }
+  | { readonly op: "stop" };
+
+export interface DaemonFailure {
+  readonly name: string;
+  readonly message: string;
+}
+
+export type DaemonReply =
+  | { readonly ok: true; readonly hello: DaemonHello }
+  | { readonly ok: true; readonly summary: IndexSummary }
+  | { readonly ok: true; readonly stopping: true }
+  | { readonly ok: false; readonly error: DaemonFailure };
+
+/** One message per line, JSON. */
+export function encodeMessage(message: DaemonRequest | DaemonReply): string {
+  return `${JSON.stringify(message)}\n`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A request line, or undefined when the line is not one. */
+export function parseRequest(line: string): DaemonRequest | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(value)) return undefined;
+  if (value.op === "hello" || value.op === "stop") return { op: value.op };
+  if (value.op === "update") return { op: "update", force: value.force === true };
+  return undefined;
+}
+
+/** The hello of a ts-graph daemon, or undefined when the value is something else (a socket that is not ours). */
+export function parseHello(value: unknown): DaemonHello | undefined {
+  if (!isRecord(value)) return undefined;
+  const { protocol, version, pid, kind, root, dbPath, tsconfigs, startedAt, idleExitAt } = value;
+  const validKind = kind === "daemon" || kind === "serve" || kind === "watch";
+  const validTsconfigs = tsconfigs === undefined || tsconfigs === null || (Array.isArray(tsconfigs) && tsconfigs.every((item) => typeof item === "string"));
+  if (typeof protocol !== "number" || typeof version !== "string" || typeof pid !== "number" || !validKind) return undefined;
+  if (typeof root !== "string" || typeof dbPath !== "string" || typeof startedAt !== "number" || !validTsconfigs) return undefined;
+  return {
+    protocol,
+    version,
+    pid,
+    kind,
+    root,
+    dbPath,
+    tsconfigs: Array.isArray(tsconfigs) ? (tsconfigs as string[]) : undefined,
+    startedAt,
+    idleExitAt: typeof idleExitAt === "number" ? idleExitAt : undefined,
+  };
+}
+
+/** A reply line: its parsed object, or undefined when the line is no JSON object. */
+export function parseReply(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,215 @@
+import fs from "node:fs";
+import net from "node:net";
+import type { IndexSummary, RunOptions } from "../ingestion/indexer.js";
+import { onLines } from "./daemon-connection.js";
+import { daemonPaths, type DaemonPaths } from "./daemon-paths.js";
+import { DAEMON_PROTOCOL, encodeMessage, parseRequest, type DaemonHello, type DaemonKind, type DaemonReply, type DaemonRequest } from "./daemon-protocol.js";
+import { probeDaemon, readDaemonInfo, withDaemonLock } from "./daemon-socket.js";
+
+/** What keeps the graph warm behind the socket: a served root (serve, daemon start) or a watching indexer (index --watch). */
+export interface DaemonBackend {
+  readonly root: string;
+  readonly dbPath: string;
+  readonly tsconfigs: readonly string[] | undefined;
+  /** Brings the graph up to date with the files on disk; runs go one at a time. */
+  update(options: RunOptions): Promise<IndexSummary>;
+}
+
+export interface DaemonServerOptions {
+  readonly kind: DaemonKind;
+  readonly version: string;
+  /** Exit after this long without a request (`daemon start` only). */
+  readonly idleMs?: number | undefined;
+  /** The daemon was idle for idleMs. */
+  onIdle?(): void;
+  /** A client asked it to stop (`ts-graph daemon stop`; kind "daemon" only). */
+  onStop?(): void;
+  log(message: string): void;
+}
+
+export interface DaemonServer {
+  readonly paths: DaemonPaths;
+  hello(): DaemonHello;
+  /** Stops listening and removes the socket and the info file (when they are still this process's). */
+  close(): Promise<void>;
+}
+
+export type DaemonClaim =
+  | { readonly claimed: DaemonServer }
+  /** Another live daemon keeps this graph. */
+  | { readonly busy: DaemonHello }
+  /** The socket path holds something that is not ours: left as it is. */
+  | { readonly refused: string };
+
+function failureOf(error: unknown): DaemonReply {
+  return { ok: false, error: { name: error instanceof Error ? error.name : "Error", message: error instanceof Error ? error.message : String(error) } };
+}
+
+function listen(server: net.Server, socketPath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    // Owner-only from the start: the socket file is created by listen() under this mask.
+    const mask = process.platform === "win32" ? undefined : process.umask(0o077);
+    try {
+      server.listen(socketPath, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    } finally {
+      if (mask !== undefined) process.umask(mask);
+    }
+  });
+}
+
+function writeInfo(paths: DaemonPaths, hello: DaemonHello): void {
+  const temporary = `${paths.info}.${process.pid}`;
+  fs.writeFileSync(temporary, `${JSON.stringify(hello)}\n`, { mode: 0o600 });
+  fs.renameSync(temporary, paths.info);
+}
+
+/**
+ * Claims the graph's daemon socket and answers on it: `hello`, `update` (a run of the backend, answered with
+ * its summary) and `stop`. A stale socket of ours is removed first; a live daemon or something not ours is
+ * left alone (busy, refused).
+ */
+export async function startDaemonServer(backend: DaemonBackend, options: DaemonServerOptions): Promise<DaemonClaim> {
+  const paths = daemonPaths(backend.dbPath);
+  const startedAt = Date.now();
+  let lastActivity = startedAt;
+  let active = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const sockets = new Set<net.Socket>();
+
+  const hello = (): DaemonHello => ({
+    protocol: DAEMON_PROTOCOL,
+    version: options.version,
+    pid: process.pid,
+    kind: options.kind,
+    root: backend.root,
+    dbPath: backend.dbPath,
+    tsconfigs: backend.tsconfigs,
+    startedAt,
+    idleExitAt: options.idleMs === undefined ? undefined : lastActivity + options.idleMs,
+  });
+
+  const scheduleIdle = (): void => {
+    if (options.idleMs === undefined || closed) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (active > 0 || Date.now() - lastActivity < (options.idleMs ?? 0)) scheduleIdle();
+      else options.onIdle?.();
+    }, Math.max(10, lastActivity + options.idleMs - Date.now()));
+  };
+
+  async function answer(request: DaemonRequest): Promise<DaemonReply> {
+    if (request.op === "hello") return { ok: true, hello: hello() };
+    if (request.op === "stop") {
+      if (options.kind !== "daemon") {
+        return failureOf(new Error(`this graph is kept by \`ts-graph ${options.kind === "serve" ? "serve" : "index --watch"}\` (pid ${process.pid}); it stops with it`));
+      }
+      return { ok: true, stopping: true };
+    }
+    try {
+      return { ok: true, summary: await backend.update({ force: request.force }) };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    let queue: Promise<void> = Promise.resolve();
+    onLines(socket, (line) => {
+      const request = parseRequest(line);
+      lastActivity = Date.now();
+      queue = queue.then(async () => {
+        if (request === undefined) {
+          socket.end(encodeMessage(failureOf(new Error("not a ts-graph daemon request"))));
+          return;
+        }
+        active += 1;
+        try {
+          const reply = await answer(request);
+          if (!socket.destroyed) socket.write(encodeMessage(reply));
+          if (request.op === "stop" && reply.ok) setImmediate(() => options.onStop?.());
+        } finally {
+          active -= 1;
+          lastActivity = Date.now();
+          scheduleIdle();
+        }
+      });
+    });
+  });
+
+  let socketInode: number | undefined;
+  const claim = await withDaemonLock(paths, async (): Promise<DaemonClaim> => {
+    const found = await probeDaemon(paths);
+    if (found.state === "live") {
+      found.connection.close();
+      return { busy: found.hello };
+    }
+    if (found.state === "foreign") return { refused: found.reason };
+    if (found.state === "stale") {
+      options.log(`removed the stale daemon socket ${paths.socket} (its process is gone)`);
+      fs.rmSync(paths.socket, { force: true });
+      fs.rmSync(paths.info, { force: true });
+    }
+    try {
+      await listen(server, paths.socket);
+    } catch (error) {
+      return { refused: `cannot listen on ${paths.socket}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (process.platform !== "win32") {
+      fs.chmodSync(paths.socket, 0o600);
+      socketInode = fs.statSync(paths.socket).ino;
+    }
+    writeInfo(paths, hello());
+    return {
+      claimed: {
+        paths,
+        hello,
+        async close() {
+          if (closed) return;
+          closed = true;
+          clearTimeout(idleTimer);
+          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          for (const socket of sockets) socket.destroy();
+          await stopped;
+          // Remove only what is still this process's: another daemon may have claimed the path since.
+          if (socketInode !== undefined && fs.statSync(paths.socket, { throwIfNoEntry: false })?.ino === socketInode) fs.rmSync(paths.socket, { force: true });
+          if (readDaemonInfo(paths)?.pid === process.pid) fs.rmSync(paths.info, { force: true });
+          fs.rmSync(paths.log, { force: true });
+          try {
+            fs.rmdirSync(paths.folder);
+          } catch {
+            // Not empty (a log kept by the process that started it) or already gone.
+          }
+        },
+      },
+    };
+  });
+  if (claim === "busy") return { refused: `another process holds ${paths.lock} for too long` };
+  if ("claimed" in claim) scheduleIdle();
+  return claim;
+}
+
+/**
+ * For a process that keeps the graph warm anyway (serve, index --watch): answers the root's CLI commands over
+ * its daemon socket, unless another process already does or the path is not ours (said in the log; the
+ * process goes on without it).
+ */
+export async function answerCliCommands(backend: DaemonBackend, options: DaemonServerOptions): Promise<DaemonServer | undefined> {
+  let claim: DaemonClaim;
+  try {
+    claim = await startDaemonServer(backend, options);
+  } catch (error) {
+    claim = { refused: error instanceof Error ? error.message : String(error) };
+  }
+  if ("claimed" in claim) return claim.claimed;
+  if ("busy" in claim) options.log(`a ts-graph ${claim.busy.kind} (pid ${claim.busy.pid}) already answers the CLI commands of ${backend.root}; this process does not`);
+  else options.log(`not answering the CLI commands of ${backend.root} over a daemon socket: ${claim.refused}`);
+  return undefined;
+}
