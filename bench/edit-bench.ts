@@ -5,8 +5,9 @@
  *
  *   1. prepare the corpus (bench/corpus.ts) and copy its sources to a folder of the OS temp folder (the shared
  *      corpus is never written), its node_modules linked; the folder and its graph are kept for the next run
- *   2. serve that copy as `ts-graph serve` does (mcp/workspace.ts: indexer keeping its programs, watcher,
- *      the edit tools' language service), index it, and warm up with one untimed edit of each kind
+ *   2. serve that copy as `ts-graph serve` does, with the build in dist/ (`npm run build` first: the indexer
+ *      then runs in its worker thread, as in the server; mcp/workspace.ts: indexer keeping its programs,
+ *      watcher, the edit tools' language service), index it, and warm up with one untimed edit
  *   3. replace: `runs` replacements of a function with a declared return type in a mid-size file (the file of
  *      median size among those with 10+ declarations), a comment line in its body changing each time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before,
  *      atomic write, graph update, diagnostics after (the changed file and its importers)
@@ -20,14 +21,25 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { createWorkspace } from "../src/mcp/workspace.js";
+import type { createWorkspace as CreateWorkspace } from "../src/mcp/workspace.js";
 import { editableSites, fuzzEdit, invalidContent, validContent } from "../src/test-support/edit-fuzz.js";
-import { renameSymbolTool, replaceSymbolTool } from "../src/tools/edit/handler.js";
+import type { renameSymbolTool as RenameTool, replaceSymbolTool as ReplaceTool } from "../src/tools/edit/handler.js";
 import type { EditOperation } from "../src/tools/edit/edit-plan.js";
 import type { ToolContext, ToolDefinition, ToolResult } from "../src/tools/tool-contract.js";
 import { parseCorpusSpec, prepareCorpus, TSCONFIG_NAME } from "./corpus.js";
-import { formatMs, log, nowMs } from "./measure.js";
+import { formatMs, log, nowMs, REPO_ROOT } from "./measure.js";
 import { summarize, type Summary } from "./stats.js";
+import { cliAvailable, staleBuildWarning } from "./tsgraph.js";
+
+/** The build's modules (dist/), not the sources: only the build has the indexer's worker thread, as `ts-graph serve` runs. */
+async function loadBuild(): Promise<{ createWorkspace: typeof CreateWorkspace; replaceSymbolTool: typeof ReplaceTool; renameSymbolTool: typeof RenameTool }> {
+  if (!cliAvailable()) throw new Error("dist/ is missing; run npm run build first");
+  const stale = staleBuildWarning();
+  if (stale !== null) log(`warning: ${stale}`);
+  const workspace = (await import(path.join(REPO_ROOT, "dist", "mcp", "workspace.js"))) as { createWorkspace: typeof CreateWorkspace };
+  const handler = (await import(path.join(REPO_ROOT, "dist", "tools", "edit", "handler.js"))) as { replaceSymbolTool: typeof ReplaceTool; renameSymbolTool: typeof RenameTool };
+  return { createWorkspace: workspace.createWorkspace, replaceSymbolTool: handler.replaceSymbolTool, renameSymbolTool: handler.renameSymbolTool };
+}
 
 interface Options {
   readonly corpus: string;
@@ -168,6 +180,7 @@ function fuzzCorpus(root: string, count: number): { tried: number; refused: numb
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  const { createWorkspace, replaceSymbolTool, renameSymbolTool } = await loadBuild();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-edit-bench-prepare-"));
   const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
   const { root, tsconfig } = copyCorpus(corpus.dir, corpus.spec.id);
