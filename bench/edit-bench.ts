@@ -11,8 +11,11 @@
  *   3. replace: `runs` replacements of a function with a declared return type in a mid-size file (the file of
  *      median size among those with 10+ declarations), a comment line in its body changing each time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before,
  *      atomic write, graph update, diagnostics after (the changed file and its importers)
- *   4. rename: `runs` renames (there and back) of the function with the most references (20+) across files
- *   5. fuzz: `fuzz` random valid edits and `fuzz / 2` invalid ones over the corpus's files, in memory
+ *   4. the same with a function whose return type is inferred (its importers that use it are compared), then
+ *      rename: `runs` renames (there and back) of the function with the most references (20+) across files
+ *   5. oxc: every declaration of the graph located by oxc-parser and by the TypeScript parser: how many oxc
+ *      locates, and how many of those at other offsets (must be 0)
+ *   6. fuzz: `fuzz` random valid edits and `fuzz / 2` invalid ones over the corpus's files, in memory
  *      (src/test-support/edit-fuzz.ts): edits tried, refused, and bytes lost outside the target (must be 0)
  *
  * Figures, not assertions. The report goes to stdout as markdown, progress to stderr.
@@ -22,6 +25,8 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { createWorkspace as CreateWorkspace } from "../src/mcp/workspace.js";
+import { oxcLocator } from "../src/ingestion/edit-oxc.js";
+import { EDIT_SYNTAX } from "../src/ingestion/edit-syntax.js";
 import { editableSites, fuzzEdit, invalidContent, validContent } from "../src/test-support/edit-fuzz.js";
 import type { renameSymbolTool as RenameTool, replaceSymbolTool as ReplaceTool } from "../src/tools/edit/handler.js";
 import type { EditOperation } from "../src/tools/edit/edit-plan.js";
@@ -88,8 +93,12 @@ interface Target {
   readonly text: string;
 }
 
-/** A function with a declared return type in the median-sized file among those with 10+ declarations (or the next that has one). */
-function pickReplaceTarget(context: ToolContext): Target {
+/**
+ * A function in the median-sized file among those with 10+ declarations (or the next that has one): with a
+ * declared return type (a body edit keeps what importers see), or with an inferred one (`inferred`: any edit
+ * of it changes its surface, so the importers that use it, or what depends on it in its file, are compared).
+ */
+function pickReplaceTarget(context: ToolContext, inferred = false): Target {
   const files = context.db
     .prepare("SELECT f.path FROM files f JOIN nodes n ON n.file = f.path GROUP BY f.path HAVING count(*) >= 10 ORDER BY f.size, f.path")
     .pluck()
@@ -98,7 +107,7 @@ function pickReplaceTarget(context: ToolContext): Target {
     const node = context.db
       // A declared return type (`): T`), as most functions have: a body edit then keeps what importers see.
       .prepare(
-        "SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND signature GLOB '*): *' ORDER BY start_line LIMIT 1",
+        `SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND ${inferred ? "exported = 1 AND NOT" : ""} signature GLOB '*): *' ORDER BY start_line LIMIT 1`,
       )
       .get(file, file) as { key: string; name: string; startLine: number; endLine: number } | undefined;
     if (node === undefined) continue;
@@ -178,6 +187,32 @@ function fuzzCorpus(root: string, count: number): { tried: number; refused: numb
   return totals;
 }
 
+/**
+ * oxc-parser's locating against the TypeScript parser's, on every declaration of the graph: how many oxc
+ * locates, and how many of those differ in any offset (must be 0).
+ */
+function oxcAgreement(context: ToolContext): { located: number; total: number; differing: string[] } {
+  const rows = context.db
+    .prepare("SELECT key, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine FROM nodes WHERE kind <> 'File' ORDER BY file")
+    .all() as { key: string; file: string; qualifiedName: string; startLine: number; endLine: number }[];
+  const totals = { located: 0, total: 0, differing: [] as string[] };
+  const byFile = new Map<string, typeof rows>();
+  for (const node of rows) byFile.set(node.file, [...(byFile.get(node.file) ?? []), node]);
+  for (const [file, nodes] of byFile) {
+    const text = fs.readFileSync(path.join(context.root, file), "utf8").replace(/^\uFEFF/, "");
+    const locate = oxcLocator(file, text);
+    const sites = EDIT_SYNTAX.declarations(file, text);
+    for (const node of nodes) {
+      totals.total += 1;
+      const site = locate(node);
+      if (site === undefined) continue;
+      totals.located += 1;
+      if (JSON.stringify({ ...site, notEditable: undefined }) !== JSON.stringify({ ...sites.get(node.key), notEditable: undefined })) totals.differing.push(node.key);
+    }
+  }
+  return totals;
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const { createWorkspace, replaceSymbolTool, renameSymbolTool } = await loadBuild();
@@ -212,6 +247,16 @@ async function main(): Promise<void> {
     }
     await runTool(replaceSymbolTool, { symbol: target.key, content: target.text }, context);
 
+    const inferred = pickReplaceTarget(context, true);
+    log(`replace (inferred type): ${inferred.key}`);
+    const inferredSamples: number[] = [];
+    let lastInferred: ToolResult | undefined;
+    for (let run = 0; run < options.runs; run += 1) {
+      const content = inferred.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
+      lastInferred = await timed(inferredSamples, () => runTool(replaceSymbolTool, { symbol: inferred.key, content }, context), "replace (inferred)");
+    }
+    await runTool(replaceSymbolTool, { symbol: inferred.key, content: inferred.text }, context);
+
     const renameSamples: number[] = [];
     let lastRename: ToolResult | undefined;
     let current = renamed.key;
@@ -223,25 +268,33 @@ async function main(): Promise<void> {
     if (options.runs % 2 === 1) await runTool(renameSymbolTool, { symbol: current, newName: renamed.name }, context);
 
     started = nowMs();
+    const oxc = oxcAgreement(context);
+    const oxcMs = nowMs() - started;
+    started = nowMs();
     const fuzz = fuzzCorpus(root, options.fuzz);
     const fuzzMs = nowMs() - started;
 
     const lines = [
       `## bench:edit — ${corpus.spec.id} (${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(2)).join(" ")})`,
       "",
-      `- replace target: \`${target.key}\`; rename target: \`${renamed.key}\` (${renamed.sites} call/reference sites in ${renamed.files} files)`,
+      `- replace targets: \`${target.key}\` (declared return type), \`${inferred.key}\` (inferred); rename target: \`${renamed.key}\` (${renamed.sites} call/reference sites in ${renamed.files} files)`,
       "",
       "| operation (server context warm) | runs | p50 | p95 | max |",
       "|---|---|---|---|---|",
       row("replace + graph update + diagnostics", summarize(replaceSamples)),
+      row("replace, inferred return type + graph update + diagnostics", summarize(inferredSamples)),
       row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples)),
       "",
       breakdown("replace"),
+      breakdown("replace (inferred)"),
       breakdown("rename"),
-      `- last replace answer: ${lastReplace?.text.split("\n").filter((line) => line.startsWith("graph:") || line.startsWith("diagnostics")).join("; ") ?? "–"}`,
-      `- last rename answer: ${lastRename?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place)/.test(line)).join("; ") ?? "–"}`,
+      `- last replace answer: ${lastReplace?.text.split("\n").filter((line) => line.startsWith("graph:") || line.startsWith("diagnostics") || line.startsWith("  (")).join("; ") ?? "–"}`,
+      `- last inferred replace answer: ${lastInferred?.text.split("\n").filter((line) => line.startsWith("graph:") || line.startsWith("diagnostics") || line.startsWith("  (")).join("; ") ?? "–"}`,
+      `- last rename answer: ${lastRename?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place| {2}\()/.test(line)).join("; ") ?? "–"}`,
       `- fuzz (in memory, ${formatMs(fuzzMs)}): ${fuzz.tried} valid edits tried, ${fuzz.refused} refused, ${fuzz.problems.length} with bytes lost or changed outside the target; ${fuzz.invalidTried} invalid contents tried, ${fuzz.invalidApplied} accepted`,
       ...fuzz.problems.slice(0, 10).map((problem) => `  - ${problem}`),
+      `- oxc-parser locating (${formatMs(oxcMs)}): ${oxc.located} of ${oxc.total} declarations located by oxc (the TypeScript parser locates the rest), ${oxc.differing.length} at other offsets than the TypeScript parser's`,
+      ...oxc.differing.slice(0, 10).map((key) => `  - ${key}`),
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {

@@ -30,15 +30,19 @@ function langOf(fileName: string): "ts" | "tsx" | "js" | "jsx" | "dts" {
   return "ts";
 }
 
-function parseOxc(fileName: string, text: string): { readonly program: OxcNode; readonly comments: readonly Comment[]; readonly errors: number } {
+function parseOxc(fileName: string, text: string): ReturnType<typeof parseSync> {
   const lang = langOf(fileName);
-  const result = parseSync(fileName, text, { lang, sourceType: lang === "js" || lang === "jsx" ? "unambiguous" : "module", preserveParens: false });
-  return { program: result.program as unknown as OxcNode, comments: result.comments, errors: result.errors.length };
+  return parseSync(fileName, text, { lang, sourceType: lang === "js" || lang === "jsx" ? "unambiguous" : "module", preserveParens: false });
 }
 
-/** Whether oxc parses the text without a single error (a text it rejects goes to the TypeScript parser, which counts and places the errors). */
+/**
+ * Whether oxc parses the text without a single error (a text it rejects goes to the TypeScript parser, which
+ * counts and places the errors). Only the errors are read: the AST is built on the JavaScript side only when
+ * asked for, and that is most of the cost (on a 0.9 MB file, about 85 ms for the errors alone against 200 ms for
+ * TypeScript's parse).
+ */
 export function oxcParsesCleanly(fileName: string, text: string): boolean {
-  return parseOxc(fileName, text).errors === 0;
+  return parseOxc(fileName, text).errors.length === 0;
 }
 
 const STATEMENT_LISTS = new Set(["Program", "BlockStatement", "TSModuleBlock", "StaticBlock"]);
@@ -195,10 +199,11 @@ function commentStartOf(text: string, comments: readonly Comment[], start: numbe
  * the TypeScript parser.
  */
 export function oxcLocator(fileName: string, text: string): (target: DeclarationTarget) => DeclarationSite | undefined {
-  const { program, comments, errors } = parseOxc(fileName, text);
-  if (errors > 0) return () => undefined;
+  const parsed = parseOxc(fileName, text);
+  if (parsed.errors.length > 0) return () => undefined;
+  const comments = parsed.comments;
   const byName = new Map<string, Candidate[]>();
-  for (const candidate of candidates(program)) byName.set(candidate.qualifiedName, [...(byName.get(candidate.qualifiedName) ?? []), candidate]);
+  for (const candidate of candidates(parsed.program as unknown as OxcNode)) byName.set(candidate.qualifiedName, [...(byName.get(candidate.qualifiedName) ?? []), candidate]);
   const line = lineTable(text);
   return (target) => {
     const named = byName.get(target.qualifiedName);
