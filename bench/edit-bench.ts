@@ -133,10 +133,16 @@ function pickRenameTarget(context: ToolContext): { readonly key: string; readonl
 /** Each step's time of every timed call (the answer's `timingsMs`), for the breakdown. */
 const phases = new Map<string, Map<string, number[]>>();
 
+/** CPU time of each timed call (user + system, every thread of the process: the tool's and the indexer's worker), by label. */
+const cpuTimes = new Map<string, number[]>();
+
 async function timed(samples: number[], action: () => Promise<ToolResult>, label: string): Promise<ToolResult> {
   const started = nowMs();
+  const cpu = process.cpuUsage();
   const result = await action();
   samples.push(nowMs() - started);
+  const used = process.cpuUsage(cpu);
+  cpuTimes.set(label, [...(cpuTimes.get(label) ?? []), (used.user + used.system) / 1000]);
   const steps = phases.get(label) ?? new Map<string, number[]>();
   phases.set(label, steps);
   for (const [step, ms] of Object.entries((result.structured["timingsMs"] ?? {}) as Record<string, number>)) steps.set(step, [...(steps.get(step) ?? []), ms]);
@@ -148,8 +154,11 @@ function breakdown(label: string): string {
   return `- ${label} steps: ${steps.join(", ")}`;
 }
 
-function row(label: string, summary: Summary | null): string {
-  return summary === null ? `| ${label} | – | – | – | – |` : `| ${label} | ${summary.count} | ${formatMs(summary.p50)} | ${formatMs(summary.p95)} | ${formatMs(summary.max)} |`;
+function row(label: string, summary: Summary | null, cpuLabel: string): string {
+  const cpu = summarize(cpuTimes.get(cpuLabel) ?? []);
+  return summary === null
+    ? `| ${label} | – | – | – | – | – |`
+    : `| ${label} | ${summary.count} | ${formatMs(summary.p50)} | ${formatMs(summary.p95)} | ${formatMs(summary.max)} | ${formatMs(cpu?.p50)} |`;
 }
 
 function fuzzCorpus(root: string, count: number): { tried: number; refused: number; problems: string[]; invalidTried: number; invalidApplied: number } {
@@ -279,11 +288,11 @@ async function main(): Promise<void> {
       "",
       `- replace targets: \`${target.key}\` (declared return type), \`${inferred.key}\` (inferred); rename target: \`${renamed.key}\` (${renamed.sites} call/reference sites in ${renamed.files} files)`,
       "",
-      "| operation (server context warm) | runs | p50 | p95 | max |",
-      "|---|---|---|---|---|",
-      row("replace + graph update + diagnostics", summarize(replaceSamples)),
-      row("replace, inferred return type + graph update + diagnostics", summarize(inferredSamples)),
-      row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples)),
+      "| operation (server context warm) | runs | p50 | p95 | max | CPU p50 (all threads) |",
+      "|---|---|---|---|---|---|",
+      row("replace + graph update + diagnostics", summarize(replaceSamples), "replace"),
+      row("replace, inferred return type + graph update + diagnostics", summarize(inferredSamples), "replace (inferred)"),
+      row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples), "rename"),
       "",
       breakdown("replace"),
       breakdown("replace (inferred)"),
