@@ -17,7 +17,6 @@ export interface IncomingReference {
 
 const statements = preparedStatements({
   fileHash: "SELECT hash FROM files WHERE path = ?",
-  importers: "SELECT DISTINCT source FROM edges WHERE kind = 'IMPORTS' AND target = ? ORDER BY source",
   importNames: "SELECT source, names FROM edges WHERE kind = 'IMPORTS' AND target = ? ORDER BY source",
   // Edges into one declaration: from which file, and from which node.
   usesOf: "SELECT file, source FROM edges WHERE target = ? AND kind NOT IN ('CONTAINS', 'IMPORTS')",
@@ -39,11 +38,6 @@ const statements = preparedStatements({
 /** The SHA-1 the graph holds for a file's text, or undefined when the file is not indexed. */
 export function graphHashOf(db: SqliteDb, file: string): string | undefined {
   return (statements(db).fileHash.pluck().get(file) as string | undefined) ?? undefined;
-}
-
-/** The files that import `file` (graph paths). */
-export function importersOf(db: SqliteDb, file: string): string[] {
-  return statements(db).importers.pluck().all(file) as string[];
 }
 
 interface EdgeRow {
