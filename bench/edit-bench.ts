@@ -154,6 +154,11 @@ function breakdown(label: string): string {
   return `- ${label} steps: ${steps.join(", ")}`;
 }
 
+/** The lines of an edit's answer about the graph and the diagnostics (and a rename's count of places). */
+function answerSummary(result: ToolResult | undefined): string {
+  return result?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place| {2}\()/.test(line)).join("; ") ?? "–";
+}
+
 function row(label: string, summary: Summary | null, cpuLabel: string): string {
   const cpu = summarize(cpuTimes.get(cpuLabel) ?? []);
   return summary === null
@@ -247,24 +252,21 @@ async function main(): Promise<void> {
     await runTool(replaceSymbolTool, { symbol: target.key, content: `${target.text}\n` }, context);
     log(`warm-up edit in ${formatMs(nowMs() - started)}`);
 
-    const replaceSamples: number[] = [];
-    let lastReplace: ToolResult | undefined;
-    for (let run = 0; run < options.runs; run += 1) {
-      // A real change each time: a comment line that alternates, inside the function's body.
-      const content = target.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
-      lastReplace = await timed(replaceSamples, () => runTool(replaceSymbolTool, { symbol: target.key, content }, context), "replace");
-    }
-    await runTool(replaceSymbolTool, { symbol: target.key, content: target.text }, context);
-
+    /** `runs` timed replacements of a function, each a real change (a comment line in its body that alternates), then its text back. */
+    const timeReplaces = async (replaced: Target, label: string): Promise<{ samples: number[]; last: ToolResult | undefined }> => {
+      const samples: number[] = [];
+      let last: ToolResult | undefined;
+      for (let run = 0; run < options.runs; run += 1) {
+        const content = replaced.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
+        last = await timed(samples, () => runTool(replaceSymbolTool, { symbol: replaced.key, content }, context), label);
+      }
+      await runTool(replaceSymbolTool, { symbol: replaced.key, content: replaced.text }, context);
+      return { samples, last };
+    };
+    const { samples: replaceSamples, last: lastReplace } = await timeReplaces(target, "replace");
     const inferred = pickReplaceTarget(context, true);
     log(`replace (inferred type): ${inferred.key}`);
-    const inferredSamples: number[] = [];
-    let lastInferred: ToolResult | undefined;
-    for (let run = 0; run < options.runs; run += 1) {
-      const content = inferred.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
-      lastInferred = await timed(inferredSamples, () => runTool(replaceSymbolTool, { symbol: inferred.key, content }, context), "replace (inferred)");
-    }
-    await runTool(replaceSymbolTool, { symbol: inferred.key, content: inferred.text }, context);
+    const { samples: inferredSamples, last: lastInferred } = await timeReplaces(inferred, "replace (inferred)");
 
     const renameSamples: number[] = [];
     let lastRename: ToolResult | undefined;
@@ -297,9 +299,9 @@ async function main(): Promise<void> {
       breakdown("replace"),
       breakdown("replace (inferred)"),
       breakdown("rename"),
-      `- last replace answer: ${lastReplace?.text.split("\n").filter((line) => line.startsWith("graph:") || line.startsWith("diagnostics") || line.startsWith("  (")).join("; ") ?? "–"}`,
-      `- last inferred replace answer: ${lastInferred?.text.split("\n").filter((line) => line.startsWith("graph:") || line.startsWith("diagnostics") || line.startsWith("  (")).join("; ") ?? "–"}`,
-      `- last rename answer: ${lastRename?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place| {2}\()/.test(line)).join("; ") ?? "–"}`,
+      `- last replace answer: ${answerSummary(lastReplace)}`,
+      `- last inferred replace answer: ${answerSummary(lastInferred)}`,
+      `- last rename answer: ${answerSummary(lastRename)}`,
       `- fuzz (in memory, ${formatMs(fuzzMs)}): ${fuzz.tried} valid edits tried, ${fuzz.refused} refused, ${fuzz.problems.length} with bytes lost or changed outside the target; ${fuzz.invalidTried} invalid contents tried, ${fuzz.invalidApplied} accepted`,
       ...fuzz.problems.slice(0, 10).map((problem) => `  - ${problem}`),
       `- oxc-parser locating (${formatMs(oxcMs)}): ${oxc.located} of ${oxc.total} declarations located by oxc (the TypeScript parser locates the rest), ${oxc.differing.length} at other offsets than the TypeScript parser's`,
