@@ -5,13 +5,17 @@
  *
  *   1. prepare the corpus (bench/corpus.ts) and copy its sources to a folder of the OS temp folder (the shared
  *      corpus is never written), its node_modules linked; the folder and its graph are kept for the next run
- *   2. serve that copy as `ts-graph serve` does (mcp/workspace.ts: indexer keeping its programs, watcher,
- *      the edit tools' language service), index it, and warm up with one untimed edit of each kind
+ *   2. serve that copy as `ts-graph serve` does, with the build in dist/ (`npm run build` first: the indexer
+ *      then runs in its worker thread, as in the server; mcp/workspace.ts: indexer keeping its programs,
+ *      watcher, the edit tools' language service), index it, and warm up with one untimed edit
  *   3. replace: `runs` replacements of a function with a declared return type in a mid-size file (the file of
  *      median size among those with 10+ declarations), a comment line in its body changing each time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before,
  *      atomic write, graph update, diagnostics after (the changed file and its importers)
- *   4. rename: `runs` renames (there and back) of the function with the most references (20+) across files
- *   5. fuzz: `fuzz` random valid edits and `fuzz / 2` invalid ones over the corpus's files, in memory
+ *   4. the same with a function whose return type is inferred (its importers that use it are compared), then
+ *      rename: `runs` renames (there and back) of the function with the most references (20+) across files
+ *   5. oxc: every declaration of the graph located by oxc-parser and by the TypeScript parser: how many oxc
+ *      locates, and how many of those at other offsets (must be 0)
+ *   6. fuzz: `fuzz` random valid edits and `fuzz / 2` invalid ones over the corpus's files, in memory
  *      (src/test-support/edit-fuzz.ts): edits tried, refused, and bytes lost outside the target (must be 0)
  *
  * Figures, not assertions. The report goes to stdout as markdown, progress to stderr.
@@ -20,14 +24,27 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { createWorkspace } from "../src/mcp/workspace.js";
+import type { createWorkspace as CreateWorkspace } from "../src/mcp/workspace.js";
+import { oxcLocator } from "../src/ingestion/edit-oxc.js";
+import { EDIT_SYNTAX } from "../src/ingestion/edit-syntax.js";
 import { editableSites, fuzzEdit, invalidContent, validContent } from "../src/test-support/edit-fuzz.js";
-import { renameSymbolTool, replaceSymbolTool } from "../src/tools/edit/handler.js";
+import type { renameSymbolTool as RenameTool, replaceSymbolTool as ReplaceTool } from "../src/tools/edit/handler.js";
 import type { EditOperation } from "../src/tools/edit/edit-plan.js";
 import type { ToolContext, ToolDefinition, ToolResult } from "../src/tools/tool-contract.js";
 import { parseCorpusSpec, prepareCorpus, TSCONFIG_NAME } from "./corpus.js";
-import { formatMs, log, nowMs } from "./measure.js";
+import { formatMs, log, nowMs, REPO_ROOT } from "./measure.js";
 import { summarize, type Summary } from "./stats.js";
+import { cliAvailable, staleBuildWarning } from "./tsgraph.js";
+
+/** The build's modules (dist/), not the sources: only the build has the indexer's worker thread, as `ts-graph serve` runs. */
+async function loadBuild(): Promise<{ createWorkspace: typeof CreateWorkspace; replaceSymbolTool: typeof ReplaceTool; renameSymbolTool: typeof RenameTool }> {
+  if (!cliAvailable()) throw new Error("dist/ is missing; run npm run build first");
+  const stale = staleBuildWarning();
+  if (stale !== null) log(`warning: ${stale}`);
+  const workspace = (await import(path.join(REPO_ROOT, "dist", "mcp", "workspace.js"))) as { createWorkspace: typeof CreateWorkspace };
+  const handler = (await import(path.join(REPO_ROOT, "dist", "tools", "edit", "handler.js"))) as { replaceSymbolTool: typeof ReplaceTool; renameSymbolTool: typeof RenameTool };
+  return { createWorkspace: workspace.createWorkspace, replaceSymbolTool: handler.replaceSymbolTool, renameSymbolTool: handler.renameSymbolTool };
+}
 
 interface Options {
   readonly corpus: string;
@@ -76,8 +93,12 @@ interface Target {
   readonly text: string;
 }
 
-/** A function with a declared return type in the median-sized file among those with 10+ declarations (or the next that has one). */
-function pickReplaceTarget(context: ToolContext): Target {
+/**
+ * A function in the median-sized file among those with 10+ declarations (or the next that has one): with a
+ * declared return type (a body edit keeps what importers see), or with an inferred one (`inferred`: any edit
+ * of it changes its surface, so the importers that use it, or what depends on it in its file, are compared).
+ */
+function pickReplaceTarget(context: ToolContext, inferred = false): Target {
   const files = context.db
     .prepare("SELECT f.path FROM files f JOIN nodes n ON n.file = f.path GROUP BY f.path HAVING count(*) >= 10 ORDER BY f.size, f.path")
     .pluck()
@@ -86,7 +107,7 @@ function pickReplaceTarget(context: ToolContext): Target {
     const node = context.db
       // A declared return type (`): T`), as most functions have: a body edit then keeps what importers see.
       .prepare(
-        "SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND signature GLOB '*): *' ORDER BY start_line LIMIT 1",
+        `SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND ${inferred ? "exported = 1 AND NOT" : ""} signature GLOB '*): *' ORDER BY start_line LIMIT 1`,
       )
       .get(file, file) as { key: string; name: string; startLine: number; endLine: number } | undefined;
     if (node === undefined) continue;
@@ -112,10 +133,16 @@ function pickRenameTarget(context: ToolContext): { readonly key: string; readonl
 /** Each step's time of every timed call (the answer's `timingsMs`), for the breakdown. */
 const phases = new Map<string, Map<string, number[]>>();
 
+/** CPU time of each timed call (user + system, every thread of the process: the tool's and the indexer's worker), by label. */
+const cpuTimes = new Map<string, number[]>();
+
 async function timed(samples: number[], action: () => Promise<ToolResult>, label: string): Promise<ToolResult> {
   const started = nowMs();
+  const cpu = process.cpuUsage();
   const result = await action();
   samples.push(nowMs() - started);
+  const used = process.cpuUsage(cpu);
+  cpuTimes.set(label, [...(cpuTimes.get(label) ?? []), (used.user + used.system) / 1000]);
   const steps = phases.get(label) ?? new Map<string, number[]>();
   phases.set(label, steps);
   for (const [step, ms] of Object.entries((result.structured["timingsMs"] ?? {}) as Record<string, number>)) steps.set(step, [...(steps.get(step) ?? []), ms]);
@@ -127,8 +154,16 @@ function breakdown(label: string): string {
   return `- ${label} steps: ${steps.join(", ")}`;
 }
 
-function row(label: string, summary: Summary | null): string {
-  return summary === null ? `| ${label} | – | – | – | – |` : `| ${label} | ${summary.count} | ${formatMs(summary.p50)} | ${formatMs(summary.p95)} | ${formatMs(summary.max)} |`;
+/** The lines of an edit's answer about the graph and the diagnostics (and a rename's count of places). */
+function answerSummary(result: ToolResult | undefined): string {
+  return result?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place| {2}\()/.test(line)).join("; ") ?? "–";
+}
+
+function row(label: string, summary: Summary | null, cpuLabel: string): string {
+  const cpu = summarize(cpuTimes.get(cpuLabel) ?? []);
+  return summary === null
+    ? `| ${label} | – | – | – | – | – |`
+    : `| ${label} | ${summary.count} | ${formatMs(summary.p50)} | ${formatMs(summary.p95)} | ${formatMs(summary.max)} | ${formatMs(cpu?.p50)} |`;
 }
 
 function fuzzCorpus(root: string, count: number): { tried: number; refused: number; problems: string[]; invalidTried: number; invalidApplied: number } {
@@ -166,8 +201,35 @@ function fuzzCorpus(root: string, count: number): { tried: number; refused: numb
   return totals;
 }
 
+/**
+ * oxc-parser's locating against the TypeScript parser's, on every declaration of the graph: how many oxc
+ * locates, and how many of those differ in any offset (must be 0).
+ */
+function oxcAgreement(context: ToolContext): { located: number; total: number; differing: string[] } {
+  const rows = context.db
+    .prepare("SELECT key, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine FROM nodes WHERE kind <> 'File' ORDER BY file")
+    .all() as { key: string; file: string; qualifiedName: string; startLine: number; endLine: number }[];
+  const totals = { located: 0, total: 0, differing: [] as string[] };
+  const byFile = new Map<string, typeof rows>();
+  for (const node of rows) byFile.set(node.file, [...(byFile.get(node.file) ?? []), node]);
+  for (const [file, nodes] of byFile) {
+    const text = fs.readFileSync(path.join(context.root, file), "utf8").replace(/^\uFEFF/, "");
+    const locate = oxcLocator(file, text);
+    const sites = EDIT_SYNTAX.declarations(file, text);
+    for (const node of nodes) {
+      totals.total += 1;
+      const site = locate(node);
+      if (site === undefined) continue;
+      totals.located += 1;
+      if (JSON.stringify({ ...site, notEditable: undefined }) !== JSON.stringify({ ...sites.get(node.key), notEditable: undefined })) totals.differing.push(node.key);
+    }
+  }
+  return totals;
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  const { createWorkspace, replaceSymbolTool, renameSymbolTool } = await loadBuild();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-edit-bench-prepare-"));
   const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
   const { root, tsconfig } = copyCorpus(corpus.dir, corpus.spec.id);
@@ -190,14 +252,21 @@ async function main(): Promise<void> {
     await runTool(replaceSymbolTool, { symbol: target.key, content: `${target.text}\n` }, context);
     log(`warm-up edit in ${formatMs(nowMs() - started)}`);
 
-    const replaceSamples: number[] = [];
-    let lastReplace: ToolResult | undefined;
-    for (let run = 0; run < options.runs; run += 1) {
-      // A real change each time: a comment line that alternates, inside the function's body.
-      const content = target.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
-      lastReplace = await timed(replaceSamples, () => runTool(replaceSymbolTool, { symbol: target.key, content }, context), "replace");
-    }
-    await runTool(replaceSymbolTool, { symbol: target.key, content: target.text }, context);
+    /** `runs` timed replacements of a function, each a real change (a comment line in its body that alternates), then its text back. */
+    const timeReplaces = async (replaced: Target, label: string): Promise<{ samples: number[]; last: ToolResult | undefined }> => {
+      const samples: number[] = [];
+      let last: ToolResult | undefined;
+      for (let run = 0; run < options.runs; run += 1) {
+        const content = replaced.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
+        last = await timed(samples, () => runTool(replaceSymbolTool, { symbol: replaced.key, content }, context), label);
+      }
+      await runTool(replaceSymbolTool, { symbol: replaced.key, content: replaced.text }, context);
+      return { samples, last };
+    };
+    const { samples: replaceSamples, last: lastReplace } = await timeReplaces(target, "replace");
+    const inferred = pickReplaceTarget(context, true);
+    log(`replace (inferred type): ${inferred.key}`);
+    const { samples: inferredSamples, last: lastInferred } = await timeReplaces(inferred, "replace (inferred)");
 
     const renameSamples: number[] = [];
     let lastRename: ToolResult | undefined;
@@ -210,25 +279,33 @@ async function main(): Promise<void> {
     if (options.runs % 2 === 1) await runTool(renameSymbolTool, { symbol: current, newName: renamed.name }, context);
 
     started = nowMs();
+    const oxc = oxcAgreement(context);
+    const oxcMs = nowMs() - started;
+    started = nowMs();
     const fuzz = fuzzCorpus(root, options.fuzz);
     const fuzzMs = nowMs() - started;
 
     const lines = [
       `## bench:edit — ${corpus.spec.id} (${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(2)).join(" ")})`,
       "",
-      `- replace target: \`${target.key}\`; rename target: \`${renamed.key}\` (${renamed.sites} call/reference sites in ${renamed.files} files)`,
+      `- replace targets: \`${target.key}\` (declared return type), \`${inferred.key}\` (inferred); rename target: \`${renamed.key}\` (${renamed.sites} call/reference sites in ${renamed.files} files)`,
       "",
-      "| operation (server context warm) | runs | p50 | p95 | max |",
-      "|---|---|---|---|---|",
-      row("replace + graph update + diagnostics", summarize(replaceSamples)),
-      row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples)),
+      "| operation (server context warm) | runs | p50 | p95 | max | CPU p50 (all threads) |",
+      "|---|---|---|---|---|---|",
+      row("replace + graph update + diagnostics", summarize(replaceSamples), "replace"),
+      row("replace, inferred return type + graph update + diagnostics", summarize(inferredSamples), "replace (inferred)"),
+      row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples), "rename"),
       "",
       breakdown("replace"),
+      breakdown("replace (inferred)"),
       breakdown("rename"),
-      `- last replace answer: ${lastReplace?.text.split("\n").filter((line) => line.startsWith("graph:") || line.startsWith("diagnostics")).join("; ") ?? "–"}`,
-      `- last rename answer: ${lastRename?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place)/.test(line)).join("; ") ?? "–"}`,
+      `- last replace answer: ${answerSummary(lastReplace)}`,
+      `- last inferred replace answer: ${answerSummary(lastInferred)}`,
+      `- last rename answer: ${answerSummary(lastRename)}`,
       `- fuzz (in memory, ${formatMs(fuzzMs)}): ${fuzz.tried} valid edits tried, ${fuzz.refused} refused, ${fuzz.problems.length} with bytes lost or changed outside the target; ${fuzz.invalidTried} invalid contents tried, ${fuzz.invalidApplied} accepted`,
       ...fuzz.problems.slice(0, 10).map((problem) => `  - ${problem}`),
+      `- oxc-parser locating (${formatMs(oxcMs)}): ${oxc.located} of ${oxc.total} declarations located by oxc (the TypeScript parser locates the rest), ${oxc.differing.length} at other offsets than the TypeScript parser's`,
+      ...oxc.differing.slice(0, 10).map((key) => `  - ${key}`),
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {

@@ -9,7 +9,7 @@ import type { EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from ".
 /**
  * The root's projects as TypeScript language services, for the edit tools: diagnostics before and after an
  * edit, and type-aware rename locations. Files are read from disk; a file's version is its size, mtime and
- * how often this process wrote it, so every call sees the files as they are now, and a program is rebuilt
+ * inode, read once per call, so every call sees the files as they are when it starts, and a program is rebuilt
  * only for what changed (the document registry keeps the parsed files of the others).
  */
 
@@ -17,13 +17,33 @@ const LIB_FILES: ReadonlyMap<string, string> = new Map(getLibFiles().map((file) 
 
 type HostWithProjectReferenceSources = ts.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean };
 
-function versionOf(fileName: string): string {
-  if (LIB_FILES.has(fileName)) return "lib";
-  const stat = fs.statSync(fileName, { throwIfNoEntry: false });
-  return stat === undefined ? "missing" : `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+/**
+ * Files' versions, read from disk once per request: within one `diagnostics` or `planRename` call no file
+ * changes (the edit tools write between calls), and every language service call of it asks the version of
+ * every file of the program (thousands of `stat`s per call otherwise).
+ */
+class FileVersions {
+  private readonly known = new Map<string, string>();
+
+  /** Forget what was read: the next request reads the files again. */
+  startRequest(): void {
+    this.known.clear();
+  }
+
+  of(fileName: string): string {
+    if (LIB_FILES.has(fileName)) return "lib";
+    let version = this.known.get(fileName);
+    if (version === undefined) {
+      const stat = fs.statSync(fileName, { throwIfNoEntry: false });
+      version = stat === undefined ? "missing" : `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+      this.known.set(fileName, version);
+    }
+    return version;
+  }
 }
 
-function createService(project: ProjectSpec, registry: ts.DocumentRegistry, root: string): ts.LanguageService {
+function createService(project: ProjectSpec, registry: ts.DocumentRegistry, root: string, versions: FileVersions): ts.LanguageService {
+  const versionOf = (fileName: string): string => versions.of(fileName);
   const options: ts.CompilerOptions = { ...project.options, noEmit: true };
   const snapshots = new Map<string, { readonly version: string; readonly snapshot: ts.IScriptSnapshot }>();
   const host: HostWithProjectReferenceSources = {
@@ -132,11 +152,12 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
   const { config } = loadConfig(root);
   const { projects } = discoverProjects(root, config, tsconfigs);
   const registry = ts.createDocumentRegistry();
+  const versions = new FileVersions();
   const services = new Map<ProjectSpec, ts.LanguageService>();
   const serviceOf = (project: ProjectSpec): ts.LanguageService => {
     let service = services.get(project);
     if (service === undefined) {
-      service = createService(project, registry, root);
+      service = createService(project, registry, root, versions);
       services.set(project, service);
     }
     return service;
@@ -145,6 +166,7 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
 
   return {
     diagnostics(files) {
+      versions.startRequest();
       return files.flatMap((file) => {
         const owner = ownerOf(file);
         if (owner === undefined || !fs.existsSync(file)) return [];
@@ -154,6 +176,7 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
       });
     },
     planRename(file, position, newName, { strings, comments }): RenamePlan {
+      versions.startRequest();
       if (!isIdentifierName(newName)) {
         return { status: "refused", reason: `${JSON.stringify(newName)} is not a valid identifier (or is a reserved word)` };
       }

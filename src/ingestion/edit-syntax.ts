@@ -1,12 +1,15 @@
 import { ts } from "ts-morph";
-import type { DeclarationContainer, DeclarationSite, EditSyntax, SourceProblem } from "../tools/tool-contract.js";
+import type { DeclarationContainer, DeclarationSite, DeclarationTarget, EditSyntax, SourceProblem } from "../tools/tool-contract.js";
 import { startAfterDecorators } from "./declaration-text.js";
+import { locateWithOxc, oxcParsesCleanly } from "./edit-oxc.js";
 import { extractDeclarations } from "./extract-declarations.js";
 
 /**
- * The syntax side of the edit tools, with ts-morph's bundled TypeScript parser (oxc-parser, named in the
- * design, is not installed): where each declaration of a file is, byte for byte in its text, and whether a
- * text parses. Pure functions of the text given; nothing here reads or writes a file.
+ * The syntax side of the edit tools: where each declaration of a file is, byte for byte in its text, and
+ * whether a text parses. oxc-parser answers first (edit-oxc.ts: a clean parse, a declaration it matches to
+ * the node exactly); ts-morph's bundled TypeScript parser, the one that makes the graph's keys, answers the
+ * rest: texts with syntax errors (it counts and places them) and declarations oxc cannot match. Pure
+ * functions of the text given; nothing here reads or writes a file.
  */
 
 /** How content parsed alone is wrapped so that it parses as what its container holds. */
@@ -36,6 +39,7 @@ function parseDiagnosticsOf(sourceFile: ts.SourceFile): readonly ts.DiagnosticWi
 
 function syntaxErrors(fileName: string, text: string, as?: DeclarationContainer): readonly SourceProblem[] {
   const wrapper = WRAPPERS[as ?? "statements"];
+  if (oxcParsesCleanly(fileName, wrapper.before + text + wrapper.after)) return [];
   const sourceFile = parse(fileName, wrapper.before + text + wrapper.after);
   const offset = wrapper.before.length;
   const lineOffset = wrapper.before === "" ? 0 : 1;
@@ -137,10 +141,35 @@ function literalLines(fileName: string, text: string): ReadonlySet<number> {
   return lines;
 }
 
+/**
+ * The last few surfaces computed, by path and text: an edit's text after is the next edit's text before (a
+ * large file's surface costs a parse and a walk, 0.2 s and more for a 1 MB file).
+ */
+const recentSurfaces = new Map<string, string>();
+const RECENT_SURFACES = 8;
+
 function surface(relativePath: string, text: string): string {
+  const key = `${relativePath}\0${text}`;
+  const known = recentSurfaces.get(key);
+  if (known !== undefined) return known;
+  const computed = surfaceOf(relativePath, text);
+  recentSurfaces.set(key, computed);
+  for (const oldest of recentSurfaces.keys()) {
+    if (recentSurfaces.size <= RECENT_SURFACES) break;
+    recentSurfaces.delete(oldest);
+  }
+  return computed;
+}
+
+function surfaceOf(relativePath: string, text: string): string {
   return extractDeclarations(parse(relativePath, text), relativePath)
     .nodes.map((node) => `${node.key}\0${node.surface}`)
     .join("\n");
 }
 
-export const EDIT_SYNTAX: EditSyntax = { declarations, syntaxErrors, literalLines, surface };
+function locate(relativePath: string, text: string, node: DeclarationTarget): { readonly site: DeclarationSite | undefined; readonly parser: "oxc" | "typescript" } {
+  const site = locateWithOxc(relativePath, text, node);
+  return site === undefined ? { site: declarations(relativePath, text).get(node.key), parser: "typescript" } : { site, parser: "oxc" };
+}
+
+export const EDIT_SYNTAX: EditSyntax = { declarations, locate, syntaxErrors, literalLines, surface };

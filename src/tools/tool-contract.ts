@@ -136,6 +136,11 @@ export interface DeclarationSite {
 export interface EditSyntax {
   /** Every declaration of the file that makes a graph node, by node key (`relativePath` names them). */
   declarations(relativePath: string, text: string): ReadonlyMap<string, DeclarationSite>;
+  /**
+   * Where one graph node is declared in the text (undefined when it is not): found by oxc-parser when it can
+   * match the node exactly, else by the TypeScript parser (`parser` says which).
+   */
+  locate(relativePath: string, text: string, node: DeclarationTarget): { readonly site: DeclarationSite | undefined; readonly parser: "oxc" | "typescript" };
   /** The syntax errors of a whole file (`as` undefined) or of content alone, parsed as what `as` holds; lines are the content's own. */
   syntaxErrors(fileName: string, text: string, as?: DeclarationContainer): readonly SourceProblem[];
   /**
@@ -145,6 +150,14 @@ export interface EditSyntax {
   surface(relativePath: string, text: string): string;
   /** The lines (from 0) of a text that start inside a string or template literal: re-indenting them would change the string. */
   literalLines(fileName: string, text: string): ReadonlySet<number>;
+}
+
+/** A graph node as the edit tools look for it in a file's text: its key, qualified name and lines. */
+export interface DeclarationTarget {
+  readonly key: string;
+  readonly qualifiedName: string;
+  readonly startLine: number;
+  readonly endLine: number;
 }
 
 /** A TypeScript diagnostic in one file, as the edit tools compare them before and after an edit. */

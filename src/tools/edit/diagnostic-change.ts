@@ -8,9 +8,7 @@ import { MAX_SHOWN_DIAGNOSTICS, type DiagnosticChange, type ShownDiagnostic } fr
 export function compareDiagnostics(
   before: readonly ShownDiagnostic[],
   after: readonly ShownDiagnostic[],
-  checkedFiles: number,
-  uncheckedImporters: number,
-  surfaceKept: boolean,
+  scope: Pick<DiagnosticChange, "checkedFiles" | "uncheckedImporters" | "unaffectedImporters" | "surfaceKept">,
 ): DiagnosticChange {
   const identity = (diagnostic: ShownDiagnostic): string => `${diagnostic.file}\0${diagnostic.code}\0${diagnostic.message}`;
   const left = new Map<string, number>();
@@ -30,12 +28,10 @@ export function compareDiagnostics(
     }
   }
   return {
-    checkedFiles,
+    ...scope,
     introduced: introduced.slice(0, MAX_SHOWN_DIAGNOSTICS),
     removed: removed.slice(0, MAX_SHOWN_DIAGNOSTICS),
     introducedOmitted: Math.max(introduced.length - MAX_SHOWN_DIAGNOSTICS, 0),
     removedOmitted: Math.max(removed.length - MAX_SHOWN_DIAGNOSTICS, 0),
-    uncheckedImporters,
-    surfaceKept,
   };
 }

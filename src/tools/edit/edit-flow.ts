@@ -6,7 +6,7 @@ import { ToolInputError, ToolUnavailableError, type DeclarationContainer, type E
 import { writeAllOrNothing, type FileWrite } from "./atomic-write.js";
 import { compareDiagnostics } from "./diagnostic-change.js";
 import { editStructured, formatEditText, type ChangedFile, type DiagnosticChange, type EditAnswer, type ShownDiagnostic } from "./format.js";
-import { graphHashOf, importersOf } from "./query.js";
+import { affectedDeclarations, graphHashOf, importersSeeing } from "./query.js";
 import { decodeSource, encodeSource, type SourceText } from "./source-text.js";
 
 /**
@@ -123,18 +123,44 @@ function shown(context: ToolContext, diagnostic: FileDiagnostic): ShownDiagnosti
   return { file: path.relative(context.root, diagnostic.file).split(path.sep).join("/"), line: diagnostic.line, column: diagnostic.column, code: diagnostic.code, message: diagnostic.message };
 }
 
+/** The keys whose surface differs between two `surface()` texts (added and removed ones included). */
+function changedKeys(before: string, after: string): string[] {
+  const surfaces = (text: string): Map<string, string> =>
+    new Map(text === "" ? [] : text.split("\n").map((line) => [line.slice(0, line.indexOf("\0")), line.slice(line.indexOf("\0") + 1)] as const));
+  const old = surfaces(before);
+  const now = surfaces(after);
+  return [...new Set([...old.keys(), ...now.keys()])].filter((key) => old.get(key) !== now.get(key));
+}
+
 /**
- * The changed files and their importers (at most MAX_COMPARED_IMPORTERS), as absolute paths, and how many
- * importers were left out. Importers are left out altogether when the edit changes nothing they can see
- * (every changed file's surface is the same before and after): their diagnostics cannot change.
+ * The changed files and the importers whose diagnostics the edit can change (at most MAX_COMPARED_IMPORTERS),
+ * as absolute paths, how many were left out over the cap, and how many were not compared because they use
+ * nothing the edit changed. An importer can see the edit only through a declaration whose surface (as the
+ * indexer's planning hashes it) changed, or one of the same file that uses such a declaration
+ * (affectedDeclarations): when no surface changed, no importer is compared.
  */
-function comparedFiles(context: ToolContext, support: EditSupport, prepared: readonly PreparedFile[]): { readonly files: string[]; readonly unchecked: number; readonly surfaceKept: boolean } {
+function comparedFiles(
+  context: ToolContext,
+  support: EditSupport,
+  prepared: readonly PreparedFile[],
+): { readonly files: string[]; readonly unchecked: number; readonly unaffected: number; readonly surfaceKept: boolean } {
   const changed = new Set(prepared.map((file) => file.target.file));
-  const surfaceKept = prepared.every((file) => support.syntax.surface(file.target.file, file.target.source.body) === support.syntax.surface(file.target.file, file.body));
-  if (surfaceKept) return { files: prepared.map((file) => file.target.absolute), unchecked: 0, surfaceKept };
-  const importers = [...new Set(prepared.flatMap((file) => importersOf(context.db, file.target.file)))].filter((file) => !changed.has(file));
-  const kept = importers.slice(0, MAX_COMPARED_IMPORTERS);
-  return { files: [...prepared.map((file) => file.target.absolute), ...kept.map((file) => path.join(context.root, file))], unchecked: importers.length - kept.length, surfaceKept };
+  const changes = prepared.map((file) => ({ file: file.target.file, keys: changedKeys(support.syntax.surface(file.target.file, file.target.source.body), support.syntax.surface(file.target.file, file.body)) }));
+  const surfaceKept = changes.every((change) => change.keys.length === 0);
+  const own = prepared.map((file) => file.target.absolute);
+  if (surfaceKept) return { files: own, unchecked: 0, unaffected: 0, surfaceKept };
+  const importers = new Set<string>();
+  const unaffected = new Set<string>();
+  for (const change of changes) {
+    if (change.keys.length === 0) continue;
+    const sees = importersSeeing(context.db, change.file, affectedDeclarations(context.db, change.file, change.keys));
+    for (const importer of sees.seeing) importers.add(importer);
+    for (const importer of sees.unaffected) unaffected.add(importer);
+  }
+  for (const file of [...changed, ...importers]) unaffected.delete(file);
+  for (const file of changed) importers.delete(file);
+  const kept = [...importers].sort().slice(0, MAX_COMPARED_IMPORTERS);
+  return { files: [...own, ...kept.map((file) => path.join(context.root, file))], unchecked: importers.size - kept.length, unaffected: unaffected.size, surfaceKept };
 }
 
 function languageOf(support: EditSupport): { readonly language?: EditLanguage; readonly error?: string } {
@@ -167,6 +193,7 @@ export async function finishEdit(
     mark = now;
   };
   const compared = comparedFiles(context, support, request.files);
+  lap("comparedFiles");
   const { language, error } = languageOf(support);
   let before: readonly FileDiagnostic[] | undefined;
   let diagnosticsNote = error === undefined ? undefined : `not compared: the language service could not be built (${error})`;
@@ -179,29 +206,33 @@ export async function finishEdit(
   const writes: FileWrite[] = request.files.map((file) => ({ absolute: file.target.absolute, before: file.target.bytes, after: encodeSource(file.target.source, file.body) }));
   writeAllOrNothing(writes);
   lap("write");
-  // The files are written: a failed graph update is reported in the answer, not as a failed edit.
-  const graphError = await context.ensureFresh(writes.map((write) => write.absolute)).then(
-    () => undefined,
-    (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)),
+  // The files are written: a failed graph update is reported in the answer, not as a failed edit. The graph
+  // update runs in the indexer's thread (the server's) while this thread computes the diagnostics after.
+  const updateStarted = performance.now();
+  const updating = context.ensureFresh(writes.map((write) => write.absolute)).then(
+    () => ({ error: undefined, ms: performance.now() - updateStarted }),
+    (failure: unknown) => ({ error: failure instanceof Error ? failure.message : String(failure), ms: performance.now() - updateStarted }),
   );
-  lap("graphUpdate");
-  const graphUpdated = files.every((file) => graphHashOf(context.db, file.file) === file.hashAfter);
   let diagnostics: DiagnosticChange | undefined;
   if (language !== undefined && before !== undefined) {
     try {
       const after = language.diagnostics(compared.files);
-      diagnostics = compareDiagnostics(
-        before.map((diagnostic) => shown(context, diagnostic)),
-        after.map((diagnostic) => shown(context, diagnostic)),
-        compared.files.length,
-        compared.unchecked,
-        compared.surfaceKept,
-      );
+      diagnostics = compareDiagnostics(before.map((diagnostic) => shown(context, diagnostic)), after.map((diagnostic) => shown(context, diagnostic)), {
+        checkedFiles: compared.files.length,
+        uncheckedImporters: compared.unchecked,
+        unaffectedImporters: compared.unaffected,
+        surfaceKept: compared.surfaceKept,
+      });
     } catch (failure) {
       diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;
     }
   }
   lap("diagnosticsAfter");
+  const update = await updating;
+  lap("graphUpdateWait");
+  timings["graphUpdate"] = Math.round(update.ms);
+  const graphError = update.error;
+  const graphUpdated = files.every((file) => graphHashOf(context.db, file.file) === file.hashAfter);
   const notes = [...(graphError === undefined ? [] : [`the graph update failed (${graphError}); the files are written, run ts-graph index`]), ...(request.notes ?? [])];
   const answer: EditAnswer = { action: request.action, dryRun: false, files, graphUpdated, diagnostics, diagnosticsNote, notes, timingsMs: timings };
   return { text: formatEditText(answer), structured: editStructured(answer) };

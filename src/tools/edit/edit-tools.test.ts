@@ -121,3 +121,14 @@ describe("rename", () => {
     expect(read("cart.ts")).toBe(before);
   });
 });
+
+describe("text outside ASCII", () => {
+  it("replaces a declaration that follows emoji and accented letters, byte for byte (oxc's offsets are UTF-16)", async () => {
+    const absolute = path.join(root, "src", "greeting.ts");
+    const before = "// Grüße 😀 — ünïcödé\nexport const wave = '👋🏽';\n\nexport function greet(): string {\n  return 'héllo';\n}\n\nexport const after = 1;\n";
+    fs.writeFileSync(absolute, before);
+    await context.ensureFresh([absolute]);
+    await runTool(replaceSymbolTool, { symbol: "greet", content: "export function greet(): string {\n  return 'grüß dich 😀';\n}" }, context);
+    expect(fs.readFileSync(absolute, "utf8")).toBe(before.replace("return 'héllo';", "return 'grüß dich 😀';"));
+  });
+});

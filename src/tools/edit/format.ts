@@ -21,6 +21,8 @@ export interface DiagnosticChange {
   readonly removedOmitted: number;
   /** Importers left out of the comparison (too many to check quickly). */
   readonly uncheckedImporters: number;
+  /** Importers not compared because they use nothing the edit changed (query.ts, importersSeeing). */
+  readonly unaffectedImporters: number;
   /** The edit changed nothing other files can see, so importers were not compared (they cannot change). */
   readonly surfaceKept: boolean;
 }
@@ -67,6 +69,7 @@ function diagnosticsText(change: DiagnosticChange): string[] {
     ...(change.removedOmitted > 0 ? [`  - … ${plural(change.removedOmitted, "more removed diagnostic")}`] : []),
   ];
   if (change.uncheckedImporters > 0) lines.push(`  (${plural(change.uncheckedImporters, "more importing file")} not compared)`);
+  if (change.unaffectedImporters > 0) lines.push(`  (${plural(change.unaffectedImporters, "importing file")} not compared: they use nothing the edit changed)`);
   if (change.surfaceKept) lines.push("  (importers not compared: the edit changed nothing other files can see)");
   return lines;
 }

@@ -51,7 +51,7 @@ async function prepare(context: ToolContext, input: DeclarationEditInput): Promi
 }
 
 function siteOf(support: EditSupport, target: EditTarget, node: SymbolNode) {
-  const site = support.syntax.declarations(target.file, target.source.body).get(node.key);
+  const { site } = support.syntax.locate(target.file, target.source.body, node);
   if (site === undefined) {
     throw new ToolInputError(`${node.key} is not declared in ${target.file} as it is on disk; re-index (ts-graph index) and retry.`);
   }

@@ -1,7 +1,10 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { preparedStatements } from "../prepared-statements.js";
 
-/** What the edit tools read from the graph: a file's hash, the files that import it, who refers to a declaration. */
+/**
+ * What the edit tools read from the graph: a file's hash, the files that import it and what they use of it,
+ * who refers to a declaration.
+ */
 
 /** One edge into a declaration (or one of its members) from code outside it. */
 export interface IncomingReference {
@@ -14,7 +17,11 @@ export interface IncomingReference {
 
 const statements = preparedStatements({
   fileHash: "SELECT hash FROM files WHERE path = ?",
-  importers: "SELECT DISTINCT source FROM edges WHERE kind = 'IMPORTS' AND target = ? ORDER BY source",
+  importNames: "SELECT source, names FROM edges WHERE kind = 'IMPORTS' AND target = ? ORDER BY source",
+  // Edges into one declaration: from which file, and from which node.
+  usesOf: "SELECT file, source FROM edges WHERE target = ? AND kind NOT IN ('CONTAINS', 'IMPORTS')",
+  // Any edge from a file into the declarations of another (keys `path:…` sort between `path:` and `path;`).
+  usesAny: "SELECT 1 FROM edges WHERE file = @file AND target >= @from || ':' AND target < @from || ';' AND kind NOT IN ('CONTAINS', 'IMPORTS') LIMIT 1",
   // Members sort between `key.` and `key/` ('/' follows '.'): the declaration and everything under it.
   incoming: `
     SELECT kind, source, target, file, lines FROM edges
@@ -31,11 +38,6 @@ const statements = preparedStatements({
 /** The SHA-1 the graph holds for a file's text, or undefined when the file is not indexed. */
 export function graphHashOf(db: SqliteDb, file: string): string | undefined {
   return (statements(db).fileHash.pluck().get(file) as string | undefined) ?? undefined;
-}
-
-/** The files that import `file` (graph paths). */
-export function importersOf(db: SqliteDb, file: string): string[] {
-  return statements(db).importers.pluck().all(file) as string[];
 }
 
 interface EdgeRow {
@@ -55,4 +57,57 @@ export function incomingReferences(db: SqliteDb, node: { readonly key: string; r
   const rows = sql.incoming.all({ key: node.key }) as EdgeRow[];
   const imports = node.qualifiedName.includes(".") ? [] : (sql.importsOfName.all({ file: node.file, name: node.qualifiedName.replace(/#.*$/, "") }) as EdgeRow[]);
   return [...rows, ...imports].map((row) => ({ kind: row.kind, source: row.source, target: row.target, file: row.file, lines: row.lines === null ? [] : (JSON.parse(row.lines) as number[]) }));
+}
+
+/** The top-level name a key's declaration is imported by (`src/a.ts:Cart.total` → `Cart`). */
+function topLevelName(file: string, key: string): string {
+  const qualified = key.slice(file.length + 1);
+  return /^[^.#]*/.exec(qualified)?.[0] ?? qualified;
+}
+
+/**
+ * The declarations of `file` whose meaning may change when `changed` (keys of `file`) change: those, the
+ * declarations that hold them (a changed member changes its class), and, transitively, the declarations of
+ * the same file that use any of these (a function whose return type names a changed class, a constant whose
+ * inferred type comes from a changed function). Uses come from the graph's edges, as before the edit.
+ */
+export function affectedDeclarations(db: SqliteDb, file: string, changed: Iterable<string>): Set<string> {
+  const sql = statements(db);
+  const affected = new Set<string>();
+  const queue = [...changed];
+  for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+    if (affected.has(key) || !key.startsWith(`${file}:`)) continue;
+    affected.add(key);
+    const qualified = key.slice(file.length + 1);
+    const dot = qualified.lastIndexOf(".");
+    if (dot > 0) queue.push(`${file}:${qualified.slice(0, dot)}`);
+    for (const use of sql.usesOf.all(key) as { file: string; source: string }[]) if (use.file === file) queue.push(use.source);
+  }
+  return affected;
+}
+
+/**
+ * The importers of `file` that can see a change of the `affected` declarations: those with an edge into one
+ * of them (a call, a reference, a type use, `extends`, an override), those that import one of their names,
+ * and those that import everything without using any declaration (`export * from`: a new or renamed name
+ * can collide there). Other importers use nothing the edit changed.
+ */
+export function importersSeeing(db: SqliteDb, file: string, affected: ReadonlySet<string>): { readonly seeing: string[]; readonly unaffected: string[] } {
+  const sql = statements(db);
+  const using = new Set<string>();
+  for (const key of affected) for (const use of sql.usesOf.all(key) as { file: string; source: string }[]) using.add(use.file);
+  const names = new Set([...affected].map((key) => topLevelName(file, key)));
+  const seeing: string[] = [];
+  const unaffected: string[] = [];
+  for (const row of sql.importNames.all(file) as { source: string; names: string | null }[]) {
+    if (row.source === file || seeing.includes(row.source)) continue;
+    const imported = row.names === null ? [] : (JSON.parse(row.names) as string[]);
+    const sees =
+      using.has(row.source) ||
+      imported.some((name) => names.has(name)) ||
+      (imported.includes("*") && sql.usesAny.get({ file: row.source, from: file }) === undefined);
+    if (sees) seeing.push(row.source);
+    else unaffected.push(row.source);
+  }
+  return { seeing, unaffected };
 }
