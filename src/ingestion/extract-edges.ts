@@ -9,6 +9,7 @@ import {
 } from "../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
 import { fileKey, type ExternalKey } from "../model/node-key.js";
+import { declaredArgumentType } from "./declared-argument-type.js";
 import type { ExternalMemberKeys } from "./external-members.js";
 import type { FileDeclarations } from "./extract-declarations.js";
 import { lineOf, skipOuterExpressions } from "./declaration-text.js";
@@ -434,7 +435,8 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
 
   /**
    * The types whose members an object literal's keys set: its contextual type (`go(d, { maxDepth: 2 })` sets
-   * `Context.maxDepth`), or the assigned value's type in a destructuring assignment (`({ a } = value)`). Of a
+   * `Context.maxDepth`; for a call's argument, the parameter's declared type where that has the same members,
+   * declared-argument-type.ts), or the assigned value's type in a destructuring assignment (`({ a } = value)`). Of a
    * union, the members its literal-valued keys do not rule out (`{ code: "too_big", … }` sets the `code` of
    * the issue whose `code` is "too_big"), as find-references has it.
    */
@@ -443,7 +445,7 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
     if (known !== undefined) return known;
     const parent = outerExpression(literal).parent;
     const assigned = ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === outerExpression(literal);
-    const type = assigned ? checker.getTypeAtLocation(parent.right) : checker.getContextualType(literal);
+    const type = assigned ? checker.getTypeAtLocation(parent.right) : (declaredArgumentType(checker, literal) ?? checker.getContextualType(literal));
     const types = type === undefined ? [] : type.isUnion() ? discriminated(literal, type.types) : [type];
     literalTypes.set(literal, types);
     return types;
