@@ -31,6 +31,8 @@ CREATE TABLE IF NOT EXISTS history_files (
   live INTEGER NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS history_files_live ON history_files(path) WHERE live = 1;
+-- A folder's files (cochange's back-off from a file without history, tools/cochange-scores.ts): a range of paths.
+CREATE INDEX IF NOT EXISTS history_files_by_path ON history_files(path);
 CREATE TABLE IF NOT EXISTS history_changes (
   file      INTEGER NOT NULL,
   commit_id INTEGER NOT NULL,

@@ -110,8 +110,10 @@ const LEVELS: Record<CochangeLevel, { readonly changes: string; readonly entity:
 /** The ids of the commits of the target (one column, `id`): the entity's own, its file's, or its folder's. */
 function targetCommitsSql(basis: CochangeBasis): string {
   if (basis === "folder") {
+    // The paths that start with the folder, as a range of the path index: U+10FFFF sorts after every
+    // character a path can hold next.
     return `SELECT DISTINCT h.commit_id AS id FROM history_files f CROSS JOIN history_changes h ON h.file = f.id
-      WHERE substr(f.path, 1, length(@folder)) = @folder`;
+      WHERE f.path >= @folder AND f.path < @folder || char(1114111)`;
   }
   const { changes, entity } = LEVELS[basis];
   return `SELECT commit_id AS id FROM ${changes} WHERE ${entity} = @id`;

@@ -151,7 +151,26 @@ const RUNS_AT_NEW = `EXISTS (SELECT 1 FROM edges o, json_each(o.lines) l WHERE o
  * their (source, kind) and (target, kind) indexes. Left to itself, the planner scanned every edge of a kind
  * (the `kind IN (…)` filter) and every external edge: 100 to 500 ms a step on effect@4 instead of about 1 ms.
  */
-const STEP_IN = `
+function stepInSql(roles: boolean): string {
+  const [getters, branches] = roles ? [GETTER_READS, ROLE_LINKS] : ["", ")\n"];
+  return `${STEP_IN_HEAD.replace("$getters", getters)}${branches}${STEP_IN_TAIL}`;
+}
+
+const GETTER_READS = `
+        OR (e.kind = 'READS' AND m.target <> m.key AND m.key IN (SELECT value FROM json_each(@getters)))`;
+
+/** The two role links (`@typed`, `@running`), and the end of the links: a step whose frontier has no role and no getter leaves them out. */
+const ROLE_LINKS = `      UNION ALL
+      SELECT f.value, p.parent_key, 'CONTAINS', f.value, '[]' FROM json_each(@typed) f CROSS JOIN nodes p ON p.key = f.value
+      WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL
+      UNION ALL
+      SELECT f.value, e.source, e.kind, e.target, e.lines FROM json_each(@running) f CROSS JOIN nodes p ON p.key = f.value
+        CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES'
+      WHERE 'INSTANTIATES' IN (SELECT kind FROM kinds)
+        AND (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")})))
+`;
+
+const STEP_IN_HEAD = `
   WITH RECURSIVE
     frontier(key) AS (SELECT value FROM json_each(@frontier)),
     kinds(kind) AS (SELECT value FROM json_each(@kinds)),
@@ -166,20 +185,13 @@ const STEP_IN = `
       UNION SELECT m.key, e.source FROM names m CROSS JOIN edges e ON e.target = m.target AND e.kind = 'OVERRIDES' WHERE @dispatch = 'all'),
     links(via, node, edge, target, lines) AS (
       SELECT m.key, e.source, e.kind, e.target, e.lines FROM names m CROSS JOIN edges e ON e.target = m.target
-      WHERE (e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN (${DISPATCHED})))
-        OR (e.kind = 'READS' AND m.target <> m.key AND m.key IN (SELECT value FROM json_each(@getters)))
+      WHERE (e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN (${DISPATCHED})))$getters
       UNION ALL
       SELECT l.key, c.source, c.kind, c.target, c.lines FROM libs l CROSS JOIN external_edges c ON c.target = l.target
       WHERE c.kind IN (${DISPATCHED}) AND c.kind IN (SELECT kind FROM kinds)
-      UNION ALL
-      SELECT f.value, p.parent_key, 'CONTAINS', f.value, '[]' FROM json_each(@typed) f CROSS JOIN nodes p ON p.key = f.value
-      WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL
-      UNION ALL
-      SELECT f.value, e.source, e.kind, e.target, e.lines FROM json_each(@running) f CROSS JOIN nodes p ON p.key = f.value
-        CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES'
-      WHERE 'INSTANTIATES' IN (SELECT kind FROM kinds)
-        AND (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")})))
-  SELECT l.via, l.edge, l.target, l.lines, ${NEIGHBOUR_COLUMNS}
+`;
+
+const STEP_IN_TAIL = `  SELECT l.via, l.edge, l.target, l.lines, ${NEIGHBOUR_COLUMNS}
   FROM links l CROSS JOIN nodes n ON n.key = l.node`;
 
 /**
@@ -216,7 +228,8 @@ const STEP_OUT = `
     AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
 
 const statements = preparedStatements({
-  stepIn: STEP_IN,
+  stepIn: stepInSql(true),
+  stepInWithoutRoles: stepInSql(false),
   stepOut: STEP_OUT,
   seedsWithMembers: `WITH RECURSIVE ${SEEDS_WITH_MEMBERS} SELECT key FROM seed ORDER BY key`,
   degreeIn: `SELECT r.value AS key, (SELECT count(DISTINCT e.source) FROM edges e WHERE e.target = r.value AND e.kind IN (SELECT value FROM json_each(@kinds))) AS degree
@@ -258,7 +271,9 @@ export interface StepRequest {
 /** Every neighbour of the frontier nodes one step along the direction, with dispatch: one SQL statement. */
 export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
   const sql = statements(db);
-  const rows = (request.direction === "in" ? sql.stepIn : sql.stepOut).all({
+  const roles = (request.typed ?? request.frontier).length + (request.running ?? request.frontier).length + (request.getters ?? []).length > 0;
+  const statement = request.direction === "out" ? sql.stepOut : roles ? sql.stepIn : sql.stepInWithoutRoles;
+  const rows = statement.all({
     frontier: JSON.stringify(request.frontier),
     kinds: JSON.stringify(request.kinds),
     dispatch: request.dispatch,

@@ -81,6 +81,7 @@ const isStatic = (modifiers: string): boolean => modifiers.split(" ").includes("
  * none when it is not an accessor.
  */
 export function accessorsOf(db: SqliteDb, symbol: SymbolNode): AccessorNode[] {
+  if (symbol.kind !== "Method") return [];
   const rows = statements(db).accessorsOf.all(symbol.key) as { key: NodeKey; modifiers: string }[];
   const own = rows.find((row) => row.key === symbol.key);
   if (own === undefined) return [];
