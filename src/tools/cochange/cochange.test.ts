@@ -44,14 +44,14 @@ describe("cochange tool", () => {
     // a new file, not committed: its folder src/ changed in all four commits
     fs.writeFileSync(path.join(root, "src", "extra.ts"), "export const extra = 1;\n");
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
-    const answer = JSON.parse(runCli(["cochange", "src/extra.ts", "--root", root, "--json"]).stdout) as Answer & { basis: string; folder: string };
+    const answer = JSON.parse(runCli(["cochange", "src/extra.ts", "--root", root, "--json"], { cwd: root }).stdout) as Answer & { basis: string; folder: string };
     expect(answer).toMatchObject({ commits: 4, level: "file", basis: "folder", folder: "src" });
     expect(answer.entries.map((entry) => [entry.file, entry.support, entry.confidence])).toEqual([
       ["src/handler.ts", 4, 1],
       ["src/schema.ts", 3, 0.75],
       ["src/parser.ts", 2, 0.5],
     ]);
-    expect(runCli(["cochange", "src/extra.ts", "--root", root]).stdout).toContain("co-change of src/extra.ts (file level): 4 commits of its folder src (no commit changed the file itself)");
+    expect(runCli(["cochange", "src/extra.ts", "--root", root], { cwd: root }).stdout).toContain("co-change of src/extra.ts (file level): 4 commits of its folder src (no commit changed the file itself)");
   });
 
   it("answers at symbol level for a declaration, over MCP", async () => {
