@@ -41,10 +41,11 @@ function readSource(full: string): SourceFile {
 
 const SOURCES = new Map(listSources(SRC).map((full) => [path.relative(SRC, full).split(path.sep).join("/"), readSource(full)]));
 
-/** The src/-relative file a relative specifier names (`.js` written for `.ts`), or undefined for a package. */
+/** The src/-relative file a relative specifier names (`.js` written for `.ts`), or undefined for a package or a file outside src/ (package.json). */
 function resolveProjectImport(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  if (joined.startsWith("../")) return undefined;
   return joined.replace(/\.js$/, ".ts");
 }
 

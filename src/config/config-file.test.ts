@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, tsconfigList } from "./config-file.js";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, parseConfig, tsconfigList } from "./config-file.js";
 
 describe("parseConfig", () => {
   it("accepts every documented key", () => {
@@ -26,5 +29,31 @@ describe("parseConfig", () => {
 
   it("reports invalid JSON as a configuration error", () => {
     expect(() => parseConfig("{ include: ", "ts-graph.config.json")).toThrow(ConfigError);
+  });
+});
+
+describe("loadConfig's fingerprint text", () => {
+  const roots: string[] = [];
+  afterEach(() => {
+    for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  function textOf(config: object): string {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-config-"));
+    roots.push(root);
+    fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify(config, null, 2));
+    return loadConfig(root).text;
+  }
+
+  it("leaves out the settings of the processes that keep the graph, so changing them does not re-index", () => {
+    const graphOnly = textOf({ include: ["src/**"] });
+    expect(textOf({ include: ["src/**"], daemon: "auto", daemonIdleMinutes: 5 })).toBe(textOf({ include: ["src/**"], daemon: "off" }));
+    expect(textOf({ include: ["src/**"], daemon: "off" })).toContain("src/**");
+    expect(textOf({ daemon: "auto", serve: {} })).toBe("");
+    expect(graphOnly).toContain("src/**");
+  });
+
+  it("changes with every setting the graph depends on", () => {
+    expect(textOf({ include: ["src/**"], daemon: "auto" })).not.toBe(textOf({ include: ["lib/**"], daemon: "auto" }));
   });
 });
