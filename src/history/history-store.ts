@@ -23,6 +23,9 @@ CREATE TABLE IF NOT EXISTS history_commits (
   -- 1 once the declarations it changed are read (symbol level is read on first need)
   symbols INTEGER NOT NULL DEFAULT 0
 );
+-- Asked on every impact call (tools/cochange-scores.ts): whether symbols were read, and the last commit's time.
+CREATE INDEX IF NOT EXISTS history_commits_by_symbols ON history_commits(symbols);
+CREATE INDEX IF NOT EXISTS history_commits_by_time ON history_commits(time);
 CREATE TABLE IF NOT EXISTS history_files (
   id   INTEGER PRIMARY KEY,
   -- the latest path (after the last rename)
