@@ -17,6 +17,8 @@ interface SourceFile {
   readonly staticImports: readonly string[];
   /** Specifiers of `import("…")` expressions. */
   readonly dynamicImports: readonly string[];
+  /** Specifiers of `import type … from` and `export type … from`: erased, but a reader follows them as imports. */
+  readonly typeImports: readonly string[];
 }
 
 function listSources(dir: string): string[] {
@@ -36,7 +38,8 @@ function readSource(full: string): SourceFile {
     ...text.matchAll(/createRequire\([^)]*\)\(\s*["']([^"']+)["']\s*\)/g),
   ].map((match) => match[1] ?? "");
   const dynamicImports = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
-  return { file: path.relative(SRC, full).split(path.sep).join("/"), staticImports, dynamicImports };
+  const typeImports = [...text.matchAll(/^(?:import|export)\s+type\s[^;]*?\sfrom\s+["']([^"']+)["']/gm)].map((match) => match[1] ?? "");
+  return { file: path.relative(SRC, full).split(path.sep).join("/"), staticImports, dynamicImports, typeImports };
 }
 
 const SOURCES = new Map(listSources(SRC).map((full) => [path.relative(SRC, full).split(path.sep).join("/"), readSource(full)]));
@@ -216,6 +219,29 @@ describe("layering of src/ (docs/architecture.md)", () => {
 
   it("a CLI query loads no TypeScript until it needs it: cli.ts reaches ts-morph only through dynamic imports", () => {
     expect(typescriptImportsOf(staticClosure("cli.ts"))).toEqual([]);
+  });
+
+  it("no module imports itself through others, type imports included (an error type lives where both sides can import it)", () => {
+    const targets = (file: string): string[] => {
+      const source = SOURCES.get(file);
+      if (source === undefined) return [];
+      return [...source.staticImports, ...source.typeImports].flatMap((specifier) => resolveProjectImport(file, specifier) ?? []);
+    };
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const stack: string[] = [];
+    const visit = (file: string): void => {
+      state.set(file, "open");
+      stack.push(file);
+      for (const target of targets(file)) {
+        if (state.get(target) === "open") cycles.push([...stack.slice(stack.indexOf(target)), target].join(" → "));
+        else if (!state.has(target) && SOURCES.has(target)) visit(target);
+      }
+      stack.pop();
+      state.set(file, "done");
+    };
+    for (const file of SOURCES.keys()) if (!state.has(file)) visit(file);
+    expect(cycles).toEqual([]);
   });
 
   it("the two front ends loop over ALL_TOOLS and never name a tool", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolInputError, ToolUnavailableError } from "../tools/tool-contract.js";
+import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { answerResult, failureResult, freshnessLine } from "./call-result.js";
 
 const NOW = Date.parse("2026-01-01T12:00:00.000Z");

@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { echoed } from "../tools/text.js";
-import { ToolInputError, ToolUnavailableError, type GraphFreshness, type ToolResult } from "../tools/tool-contract.js";
+import { type GraphFreshness, type ToolResult } from "../tools/tool-contract.js";
+import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 
 /** The freshness of one root's graph, as every answer carries it. */
 export interface AnswerFreshness extends GraphFreshness {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PathValidator } from "../tools/path-validator.js";
-import { ToolInputError } from "../tools/tool-contract.js";
+import { ToolInputError } from "../tools/tool-errors.js";
 
 /** Inputs whose value, a path or a list of paths, tells which root a call is about. */
 const PATH_INPUTS = ["path", "paths", "file", "files"] as const;

@@ -11,16 +11,8 @@ import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { echoed } from "../tools/text.js";
-import {
-  ToolInputError,
-  ToolUnavailableError,
-  type EditSupport,
-  type GraphFreshness,
-  type RootMemory,
-  type RootState,
-  type ServerMemory,
-  type ToolContext,
-} from "../tools/tool-contract.js";
+import { type EditSupport, type GraphFreshness, type RootMemory, type RootState, type ServerMemory, type ToolContext } from "../tools/tool-contract.js";
+import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RootUse } from "./memory-budget.js";
 
 /** A root to serve, as given on the command line or by the client. */

@@ -7,7 +7,8 @@ import { openIndexer } from "../ingestion/indexer.js";
 import { startInProcessServer, textOf, type InProcessServer } from "../test-support/mcp.js";
 import { makeTempDir, removeTempDirs, writeChainProject } from "../test-support/fixtures.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
-import { defineTool, ToolUnavailableError, type ToolDefinition } from "../tools/tool-contract.js";
+import { defineTool, type ToolDefinition } from "../tools/tool-contract.js";
+import { ToolUnavailableError } from "../tools/tool-errors.js";
 import { createTsGraphServer } from "./server.js";
 
 /** Test-only tools: they exercise the server's generic registration without the real slices. */

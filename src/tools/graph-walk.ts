@@ -4,6 +4,9 @@ import type { NodeKey } from "../model/node-key.js";
 import { preparedStatements } from "./prepared-statements.js";
 import { SYMBOL_COLUMNS, type SymbolNode } from "./symbol-address.js";
 
+/** An entry with at least this many neighbours of its own (direct callers, dependants or callees) is flagged: it spreads widely. */
+export const HIGH_FAN_OUT = 20;
+
 /**
  * The transitive walk shared by the query slices (impact, callers, callees, paths): every node reachable from
  * the seeds over the given edge kinds, each at its shortest distance, with every link to a node one step

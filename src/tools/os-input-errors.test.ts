@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { inputErrorOf } from "./os-input-errors.js";
-import { ToolInputError } from "./tool-contract.js";
+import { ToolInputError } from "./tool-errors.js";
 
 function thrownBy(action: () => unknown): unknown {
   try {

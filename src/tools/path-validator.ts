@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { echoed } from "./text.js";
-import { ToolInputError } from "./tool-contract.js";
+import { ToolInputError } from "./tool-errors.js";
 import { formatCount } from "../model/kind-counts.js";
 
 /** A path that passed the validator. */

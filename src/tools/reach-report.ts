@@ -1,6 +1,6 @@
 import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
 import { isExternalKey, parseNodeKey } from "../model/node-key.js";
-import type { ReachedNode, WalkDirection } from "./graph-walk.js";
+import { HIGH_FAN_OUT, type ReachedNode, type WalkDirection } from "./graph-walk.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "./mermaid.js";
 import type { SymbolNode } from "./symbol-address.js";
 
@@ -50,9 +50,6 @@ export interface SymbolSummary {
 export function symbolSummary(node: SymbolNode): SymbolSummary {
   return { key: node.key, kind: node.kind, file: node.file, start: node.startLine, end: node.endLine };
 }
-
-/** An entry with at least this many neighbours of its own (direct callers, dependants or callees) is flagged: it spreads widely. */
-export const HIGH_FAN_OUT = 20;
 
 /** `1 file`, `2 files`. */
 export function counted(count: number, singular: string, plural = `${singular}s`): string {

@@ -3,7 +3,7 @@ import type { NodeKind } from "../model/graph-kinds.js";
 import { parseNodeKey, type NodeKey } from "../model/node-key.js";
 import { preparedStatements } from "./prepared-statements.js";
 import { echoed } from "./text.js";
-import { ToolInputError } from "./tool-contract.js";
+import { ToolInputError } from "./tool-errors.js";
 
 /**
  * How a tool is told which declaration it is about. `symbol` is one of:

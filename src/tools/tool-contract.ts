@@ -249,35 +249,6 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   run(input: z.infer<z.ZodObject<Shape>>, context: ToolContext): Promise<ToolResult>;
 }
 
-/**
- * An expected failure the caller can fix: symbol not found, ambiguous address, path outside the roots,
- * invalid pattern. The message says what to do next. Front ends show it as an error result
- * (`isError: true`, CLI exit 1/2), never as a stack trace.
- */
-export class ToolInputError extends Error {
-  constructor(
-    message: string,
-    /** Extra data for structuredContent (candidates, suggestions). */
-    readonly details: Readonly<Record<string, unknown>> = {},
-  ) {
-    super(message);
-    this.name = "ToolInputError";
-  }
-}
-
-/** A dependency the tool needs is missing or failed to start (ripgrep, git, the TypeScript program). */
-export class ToolUnavailableError extends Error {
-  constructor(
-    /** Why the tool cannot answer. */
-    readonly why: string,
-    /** How the user can fix it. */
-    readonly fix: string,
-  ) {
-    super(`unavailable: ${why}. ${fix}`);
-    this.name = "ToolUnavailableError";
-  }
-}
-
 /** Helps a slice keep its input type inferred from its shape without repeating it. */
 export function defineTool<Shape extends z.ZodRawShape>(
   definition: ToolDefinition<Shape> & { readonly positional: readonly (keyof Shape & string)[] },

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ToolInputError } from "./tool-contract.js";
+import { ToolInputError } from "./tool-errors.js";
 
 /**
  * What every tool agrees on about files in the workspace: which are sources, which are tests, which are

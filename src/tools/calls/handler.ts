@@ -4,7 +4,8 @@ import { DISPATCH_MODES, type WalkDirection } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
-import { defineTool, ToolInputError, type ToolContext } from "../tool-contract.js";
+import { defineTool, type ToolContext } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 import { callsAnswer } from "./format.js";
 import { accessorsOf, queryCalls, TEST_FILTERS, type AccessorNode } from "./query.js";
 

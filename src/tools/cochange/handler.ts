@@ -6,7 +6,8 @@ import { walkGraph } from "../graph-walk.js";
 import { pathOrName } from "../input-limits.js";
 import { preparedStatements } from "../prepared-statements.js";
 import { symbolFromInput, symbolShape } from "../symbol-input.js";
-import { ToolUnavailableError, defineTool, type HistoryRefresh, type ToolContext } from "../tool-contract.js";
+import { defineTool, type HistoryRefresh, type ToolContext } from "../tool-contract.js";
+import { ToolUnavailableError } from "../tool-errors.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";
 import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, isoDay, type CochangeLevel } from "../cochange-scores.js";
 

@@ -5,7 +5,8 @@ import { readConsistently } from "../../db/read-transaction.js";
 import { workspacePackages, type WorkspacePackage } from "../../config/workspace-packages.js";
 import { outputShape, present } from "../query-output.js";
 import { echoed } from "../text.js";
-import { ToolInputError, defineTool, type ToolContext } from "../tool-contract.js";
+import { defineTool, type ToolContext } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 import { depsAnswer, type DepsReport, type DepsTarget } from "./format.js";
 import { DEPS_DIRECTIONS, GROUPINGS, filesUnder, folderOf, isIndexedFile, packageOfFile, queryDeps, rollUp, rollUpInternal, type DepsDirection, type Grouping } from "./query.js";
 

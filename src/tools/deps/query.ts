@@ -2,6 +2,7 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import { fileKey } from "../../model/node-key.js";
 import { walkGraph, type WalkDirection } from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
+import { folderKeyRange, folderOf as graphFolderOf } from "../workspace-files.js";
 
 /**
  * Module and package dependencies of a set of files (a file, a folder, a workspace package), from IMPORTS
@@ -13,7 +14,7 @@ export const GROUPINGS = ["file", "folder", "package"] as const;
 export type Grouping = (typeof GROUPINGS)[number];
 
 const SQL = {
-  filesUnder: "SELECT path FROM files WHERE path >= @prefix AND path < @end ORDER BY path",
+  filesUnder: "SELECT path FROM files WHERE path >= @low AND path < @high ORDER BY path",
   isFile: "SELECT 1 FROM files WHERE path = ?",
   importsFrom: `SELECT source AS inside, target AS outside, names, type_only AS typeOnly FROM edges
     WHERE kind = 'IMPORTS' AND source IN (SELECT value FROM json_each(?))`,
@@ -27,10 +28,7 @@ const statements = preparedStatements(SQL);
 
 /** The indexed files at or under a folder (all files for the root, ""). */
 export function filesUnder(db: SqliteDb, folder: string): string[] {
-  const prefix = folder === "" ? "" : `${folder}/`;
-  // "/" + 1 is "0": the range holds every path that starts with the prefix
-  const end = folder === "" ? "\uffff" : `${folder}0`;
-  return statements(db).filesUnder.pluck().all({ prefix, end }) as string[];
+  return statements(db).filesUnder.pluck().all(folderKeyRange(folder)) as string[];
 }
 
 export function isIndexedFile(db: SqliteDb, path: string): boolean {
@@ -179,10 +177,9 @@ export function rollUpInternal(imports: readonly InternalImport[], moduleOf: (fi
   return [...links.values()].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
 }
 
-/** The folder of a file (`.` for the root). */
+/** The folder a file rolls up to, as deps names it (`.` for the root). */
 export function folderOf(file: string): string {
-  const slash = file.lastIndexOf("/");
-  return slash < 0 ? "." : file.slice(0, slash);
+  return graphFolderOf(file) || ".";
 }
 
 /** Names each file by the workspace package whose folder holds it (the deepest), else `(root)`. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
-import { ToolInputError } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 import { writeAllOrNothing } from "./atomic-write.js";
 
 afterAll(removeTempDirs);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ToolInputError } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 
 /**
  * Writes that never leave a file half-written: each new text goes to a temporary file in the same folder

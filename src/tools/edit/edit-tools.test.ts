@@ -5,7 +5,7 @@ import type { CliToolContext } from "../../cli/cli-tool-context.js";
 import { writeEditProject } from "../../test-support/edit-project.js";
 import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { openIndexedContext, rejection, runTool } from "../../test-support/tool-harness.js";
-import { ToolInputError } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 import { deleteSymbolTool, insertAfterSymbolTool, renameSymbolTool, replaceSymbolTool } from "./handler.js";
 
 let root: string;

@@ -3,7 +3,8 @@ import { contentString, hashString, nameString, pathString, symbolString } from 
 import { FILE_DESCRIPTION } from "../symbol-input.js";
 import { describeNode, type SymbolNode } from "../symbol-address.js";
 import { echoed, plural } from "../text.js";
-import { defineTool, ToolInputError, type EditSupport, type ToolContext, type ToolResult } from "../tool-contract.js";
+import { defineTool, type EditSupport, type ToolContext, type ToolResult } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 import { checkSyntax, finishEdit, readTarget, referencesList, requireEditSupport, type EditTarget, type PreparedFile } from "./edit-flow.js";
 import { planEdit, type EditOperation } from "./edit-plan.js";
 import { locateForEdit } from "./locate.js";

@@ -1,7 +1,8 @@
 import { describeNode, requireSymbol, resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { symbolFromInput } from "../symbol-input.js";
 import { echoed } from "../text.js";
-import { ToolInputError, type ToolContext } from "../tool-contract.js";
+import { type ToolContext } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 
 /**
  * Which declaration an edit is about: a node key, a qualified name (`Cart.total`, `NS.fn`, `api.get`), or a

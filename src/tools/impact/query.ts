@@ -1,7 +1,6 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import type { Dispatch, ReachedNode } from "../graph-walk.js";
-import { HIGH_FAN_OUT } from "../reach-report.js";
+import { HIGH_FAN_OUT, type Dispatch, type ReachedNode } from "../graph-walk.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
 import { walkDependants } from "./dependant-walk.js";

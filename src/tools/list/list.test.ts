@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliToolContext } from "../../cli/cli-tool-context.js";
 import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
 import { expectGolden, openIndexedContext, rejection, runTool, transcript } from "../../test-support/tool-harness.js";
-import { ToolInputError } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 import { humanSize } from "./format.js";
 import { listTool } from "./handler.js";
 

@@ -3,7 +3,8 @@ import { pathString, symbolString } from "../input-limits.js";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
-import { ToolInputError, defineTool } from "../tool-contract.js";
+import { defineTool } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 import { pathsAnswer } from "./format.js";
 import { queryPaths } from "./query.js";
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
 import type { Readable } from "node:stream";
-import { ToolInputError, ToolUnavailableError } from "../tool-contract.js";
+import { ToolInputError, ToolUnavailableError } from "../tool-errors.js";
 
 /** One line ripgrep printed: a match or a context line around one. */
 export interface RipgrepLine {
