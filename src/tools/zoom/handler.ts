@@ -18,7 +18,7 @@ const inputShape = {
   path: pathString().default(".").describe("file or folder, relative to the root"),
   level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
   recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
-  tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, __tests__/)"),
+  tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, and files under __tests__/, test/ or tests/)"),
   maxBytes: z.number().int().min(1_000).max(10_000_000).default(100_000).describe("cap on the answer's size in bytes"),
   includeIgnored: z.boolean().default(false).describe("show a file or folder that .gitignore hides (never ts-graph's own database)"),
 };
