@@ -31,24 +31,28 @@ export function read(t: Thermometer): number {
 
 const TSCONFIG = { compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] };
 
+/** THERMOMETER as the one file of a program without lib, with its checker and extracted declarations. */
+function thermometerProgram(): { checker: ts.TypeChecker; sourceFile: ts.SourceFile; declarations: ReturnType<typeof extractDeclarations> } {
+  const fileName = "/virtual/thermometer.ts";
+  const host = ts.createCompilerHost({});
+  const program = ts.createProgram({
+    rootNames: [fileName],
+    options: { strict: true, target: ts.ScriptTarget.ES2022, noLib: true },
+    host: {
+      ...host,
+      fileExists: (name) => name === fileName,
+      readFile: (name) => (name === fileName ? THERMOMETER : undefined),
+      getSourceFile: (name, version) => (name === fileName ? ts.createSourceFile(name, THERMOMETER, version) : undefined),
+    },
+  });
+  const sourceFile = program.getSourceFile(fileName);
+  if (sourceFile === undefined) throw new Error("no source file");
+  return { checker: program.getTypeChecker(), sourceFile, declarations: extractDeclarations(sourceFile, "thermometer.ts") };
+}
+
 describe("accessor names", () => {
   it("are the plain names, and computed keys of a string literal type, but not a unique symbol's", () => {
-    const fileName = "/virtual/thermometer.ts";
-    const host = ts.createCompilerHost({});
-    const program = ts.createProgram({
-      rootNames: [fileName],
-      options: { strict: true, target: ts.ScriptTarget.ES2022, noLib: true },
-      host: {
-        ...host,
-        fileExists: (name) => name === fileName,
-        readFile: (name) => (name === fileName ? THERMOMETER : undefined),
-        getSourceFile: (name, version) => (name === fileName ? ts.createSourceFile(name, THERMOMETER, version) : undefined),
-      },
-    });
-    const checker = program.getTypeChecker();
-    const sourceFile = program.getSourceFile(fileName);
-    if (sourceFile === undefined) throw new Error("no source file");
-    const declarations = extractDeclarations(sourceFile, "thermometer.ts");
+    const { checker, sourceFile, declarations } = thermometerProgram();
     const expected = ["celsius", "celsius", "keyed", "quoted", "reading"];
     expect(accessorNamesOf(declarations, checker).sort()).toEqual(expected);
     // As stored in the database: computed keys are recorded as written, and resolved again here.
@@ -79,22 +83,7 @@ export function run(): number {
 
 describe("member names", () => {
   it("are the method and property names, computed keys as their literal types, stored or freshly extracted", () => {
-    const fileName = "/virtual/thermometer.ts";
-    const host = ts.createCompilerHost({});
-    const program = ts.createProgram({
-      rootNames: [fileName],
-      options: { strict: true, target: ts.ScriptTarget.ES2022, noLib: true },
-      host: {
-        ...host,
-        fileExists: (name) => name === fileName,
-        readFile: (name) => (name === fileName ? THERMOMETER : undefined),
-        getSourceFile: (name, version) => (name === fileName ? ts.createSourceFile(name, THERMOMETER, version) : undefined),
-      },
-    });
-    const checker = program.getTypeChecker();
-    const sourceFile = program.getSourceFile(fileName);
-    if (sourceFile === undefined) throw new Error("no source file");
-    const declarations = extractDeclarations(sourceFile, "thermometer.ts");
+    const { checker, sourceFile, declarations } = thermometerProgram();
     const expected = ["celsius", "celsius", "keyed", "plain", "quoted", "reading"];
     expect(memberNamesOf(declarations, checker).sort()).toEqual(expected);
     const stored = declarations.nodes.filter((node) => node.kind === "Method" || node.kind === "Property").map((node) => node.name);
