@@ -8,7 +8,7 @@ import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, u
 import { locateGraph, openIndexer } from "../ingestion/indexer.js";
 import { updateThroughDaemon } from "./daemon-route.js";
 import { createPathValidator } from "../tools/path-validator.js";
-import { type EditSupport, type ToolContext } from "../tools/tool-contract.js";
+import type { EditSupport, ToolContext } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 
 export interface CliGraphOptions {

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { PATH_INPUTS, type PathInputKind } from "../tools/input-limits.js";
 import { isInside } from "../tools/path-validator.js";
 import { echoed } from "../tools/text.js";
-import { type ToolDefinition } from "../tools/tool-contract.js";
+import type { ToolDefinition } from "../tools/tool-contract.js";
 import { ToolInputError } from "../tools/tool-errors.js";
 
 /** The inner schema under optional/default wrappers, and whether the input may be left out. */

@@ -1,7 +1,7 @@
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { inputErrorOf } from "../tools/os-input-errors.js";
-import { type ToolDefinition } from "../tools/tool-contract.js";
+import type { ToolDefinition } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";

@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { echoed } from "../tools/text.js";
-import { type GraphFreshness, type ToolResult } from "../tools/tool-contract.js";
+import type { GraphFreshness, ToolResult } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 
 /** The freshness of one root's graph, as every answer carries it. */

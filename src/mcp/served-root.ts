@@ -11,7 +11,7 @@ import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer
 import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { echoed } from "../tools/text.js";
-import { type EditSupport, type GraphFreshness, type RootMemory, type RootState, type ServerMemory, type ToolContext } from "../tools/tool-contract.js";
+import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RootUse } from "./memory-budget.js";
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openCliToolContext, type CliToolContext } from "../cli/cli-tool-context.js";
 import { cliCommandName } from "../cli/tool-command.js";
-import { type ToolDefinition } from "../tools/tool-contract.js";
+import type { ToolDefinition } from "../tools/tool-contract.js";
 import { ToolInputError } from "../tools/tool-errors.js";
 import { SAMPLE_PROJECTS, indexAndSnapshot, makeTempDir, removeTempDirs } from "./fixtures.js";
 

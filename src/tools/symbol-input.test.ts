@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { memoryGraph } from "../test-support/memory-graph.js";
 import { requireSymbol } from "./symbol-address.js";
 import { answerFromOneGraph } from "./symbol-input.js";
-import { type ToolContext } from "./tool-contract.js";
+import type { ToolContext } from "./tool-contract.js";
 import { ToolInputError } from "./tool-errors.js";
 
 describe(answerFromOneGraph.name, () => {

@@ -1,7 +1,7 @@
 import { pathString, symbolString } from "./input-limits.js";
 import { readConsistently } from "../db/read-transaction.js";
 import { requireSymbol, resolveSymbol, type SymbolNode } from "./symbol-address.js";
-import { type ToolContext } from "./tool-contract.js";
+import type { ToolContext } from "./tool-contract.js";
 import { ToolInputError } from "./tool-errors.js";
 
 /** How the query slices describe a symbol input to an agent. */

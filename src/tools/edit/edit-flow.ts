@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { echoed, plural } from "../text.js";
-import { type DeclarationContainer, type EditLanguage, type EditSupport, type FileDiagnostic, type SourceProblem, type ToolContext, type ToolResult } from "../tool-contract.js";
+import type { DeclarationContainer, EditLanguage, EditSupport, FileDiagnostic, SourceProblem, ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tool-errors.js";
 import { writeAllOrNothing, type FileWrite } from "./atomic-write.js";
 import { compareDiagnostics } from "./diagnostic-change.js";

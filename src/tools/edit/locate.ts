@@ -1,7 +1,7 @@
 import { describeNode, requireSymbol, resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { symbolFromInput } from "../symbol-input.js";
 import { echoed } from "../text.js";
-import { type ToolContext } from "../tool-contract.js";
+import type { ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 
 /**
