@@ -31,6 +31,13 @@ export function read(t: Thermometer): number {
 
 const TSCONFIG = { compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] };
 
+/** The snapshot's edges that pass `keep`, as `source -> target`. */
+function edgeLines(snapshot: string, keep: (edge: ReturnType<typeof snapshotEdges>[number]) => boolean): string[] {
+  return snapshotEdges(snapshot)
+    .filter(keep)
+    .map((edge) => `${edge.source} -> ${edge.target}`);
+}
+
 /** THERMOMETER as the one file of a program without lib, with its checker and extracted declarations. */
 function thermometerProgram(): { checker: ts.TypeChecker; sourceFile: ts.SourceFile; declarations: ReturnType<typeof extractDeclarations> } {
   const fileName = "/virtual/thermometer.ts";
@@ -92,10 +99,7 @@ describe("member names", () => {
 
   it("let object-literal keys read the members they name, in a full run and with the names stored", async () => {
     const root = writeProject({ "src/options.ts": OPTIONS_FILE, "src/user.ts": OPTIONS_USER }, TSCONFIG);
-    const readsOf = (snapshot: string): string[] =>
-      snapshotEdges(snapshot)
-        .filter((edge) => edge.edge === "READS" && edge.source.startsWith("src/user.ts"))
-        .map((edge) => `${edge.source} -> ${edge.target}`);
+    const readsOf = (snapshot: string): string[] => edgeLines(snapshot, (edge) => edge.edge === "READS" && edge.source.startsWith("src/user.ts"));
     // `walk() {}` is a method of the literal, a node of its own: it OVERRIDES Options.walk instead of reading it.
     const expected = [
       "src/user.ts:run -> src/options.ts:Options.[KEYED]",
@@ -122,10 +126,7 @@ describe("member names", () => {
 describe("accessor calls with the checker asked only about accessor names", () => {
   it("finds getter and setter calls through plain and computed names, in a full run and after an edit elsewhere", async () => {
     const root = writeProject({ "src/thermometer.ts": THERMOMETER, "src/reader.ts": READER }, TSCONFIG);
-    const callsOf = (snapshot: string): string[] =>
-      snapshotEdges(snapshot)
-        .filter((edge) => edge.edge === "CALLS")
-        .map((edge) => `${edge.source} -> ${edge.target}`);
+    const callsOf = (snapshot: string): string[] => edgeLines(snapshot, (edge) => edge.edge === "CALLS");
     const expected = [
       "src/reader.ts:read -> src/thermometer.ts:Thermometer.[KEYED]",
       "src/reader.ts:read -> src/thermometer.ts:Thermometer.celsius#set",

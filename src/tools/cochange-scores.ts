@@ -188,13 +188,13 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
   const count = (basis: CochangeBasis, id: number, folder: string): Counts =>
     ({ symbol: sql.symbolCommits, file: sql.fileCommits, folder: sql.folderCommits })[basis].get({ ...parameters, id, folder }) as Counts;
   // The entity's own commits, then (none counting) its file's, then its folders', innermost first.
-  const candidates: { basis: CochangeBasis; id: number; folder: string }[] = [{ basis: request.level, id: request.id, folder: "" }];
-  if (request.level === "symbol" && request.fileOfSymbol !== undefined) candidates.push({ basis: "file", id: request.fileOfSymbol, folder: "" });
-  if (request.path !== undefined) for (const folder of foldersOf(request.path, request.folderFloor ?? "")) candidates.push({ basis: "folder", id: request.id, folder });
-  let chosen = candidates[0] ?? { basis: request.level, id: request.id, folder: "" };
+  const wider: { basis: CochangeBasis; id: number; folder: string }[] = [];
+  if (request.level === "symbol" && request.fileOfSymbol !== undefined) wider.push({ basis: "file", id: request.fileOfSymbol, folder: "" });
+  if (request.path !== undefined) for (const folder of foldersOf(request.path, request.folderFloor ?? "")) wider.push({ basis: "folder", id: request.id, folder });
+  let chosen: { basis: CochangeBasis; id: number; folder: string } = { basis: request.level, id: request.id, folder: "" };
   const own = count(chosen.basis, chosen.id, chosen.folder);
   let counts = own;
-  for (const candidate of candidates.slice(1)) {
+  for (const candidate of wider) {
     if (counts.commits > 0) break;
     chosen = candidate;
     counts = count(candidate.basis, candidate.id, candidate.folder);
