@@ -23,7 +23,7 @@ import * as path from "node:path";
 import { indexedTextUnder } from "../src/db/indexed-text.js";
 import { readSnapshot } from "../src/db/snapshot.js";
 import { runDiff } from "../src/diff/run-diff.js";
-import { openIndexer, type IndexSummary } from "../src/ingestion/indexer.js";
+import { openIndexer, type IndexSummary } from "../src/ingestion/run/indexer.js";
 import { TSCONFIG_NAME, parseCorpusSpec, prepareCorpus } from "./corpus.js";
 import { formatMs, log } from "./measure.js";
 import { evenlySpacedIndices } from "./stats.js";

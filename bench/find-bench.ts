@@ -22,7 +22,7 @@ import path from "node:path";
 import { countTokens } from "gpt-tokenizer";
 import { z } from "zod";
 import { openCliToolContext, type CliToolContext } from "../src/cli/cli-tool-context.js";
-import { openIndexer } from "../src/ingestion/indexer.js";
+import { openIndexer } from "../src/ingestion/run/indexer.js";
 import { nameWords } from "../src/model/name-words.js";
 import { findTool } from "../src/tools/find/handler.js";
 import type { ToolDefinition, ToolResult } from "../src/tools/tool-contract.js";

@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { countTokens } from "gpt-tokenizer";
 import { openCliToolContext, type CliToolContext } from "../src/cli/cli-tool-context.js";
-import { openIndexer } from "../src/ingestion/indexer.js";
+import { openIndexer } from "../src/ingestion/run/indexer.js";
 import { type NodeKey } from "../src/model/node-key.js";
 import { calleesTool, callersTool } from "../src/tools/calls/handler.js";
 import { depsTool } from "../src/tools/deps/handler.js";

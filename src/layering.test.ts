@@ -34,7 +34,7 @@ function readSource(full: string): SourceFile {
   const staticImports = [
     ...text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"']+)["']/gm),
     ...text.matchAll(/^import\s+["']([^"']+)["']/gm),
-    // A module-level require (ingestion/ts-morph-common.ts) loads its package as a static import does.
+    // A module-level require (ingestion/extract/ts-morph-common.ts) loads its package as a static import does.
     ...text.matchAll(/createRequire\([^)]*\)\(\s*["']([^"']+)["']\s*\)/g),
   ].map((match) => match[1] ?? "");
   const dynamicImports = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
@@ -131,7 +131,7 @@ describe("layering of src/ (docs/architecture.md)", () => {
   });
 
   it("history/ imports only db/, model/ and, from ingestion/, the syntax-only declaration extraction", () => {
-    const syntaxOnly = ["ingestion/extract-declarations.ts", "ingestion/planning-syntax.ts"];
+    const syntaxOnly = ["ingestion/extract/extract-declarations.ts", "ingestion/plan/planning-syntax.ts"];
     const wrong = importsFrom("history").filter(
       (edge) => edge.target !== undefined && !["history", "db", "model"].includes(layerOf(edge.target)) && !syntaxOnly.includes(edge.target),
     );
@@ -209,10 +209,10 @@ describe("layering of src/ (docs/architecture.md)", () => {
   });
 
   it("indexer.ts never loads TypeScript itself: extraction-engine.ts is imported only dynamically, when a run has work", () => {
-    expect(typescriptImportsOf(staticClosure("ingestion/indexer.ts"))).toEqual([]);
-    expect(SOURCES.get("ingestion/indexer.ts")?.dynamicImports).toContain("./extraction-engine.js");
+    expect(typescriptImportsOf(staticClosure("ingestion/run/indexer.ts"))).toEqual([]);
+    expect(SOURCES.get("ingestion/run/indexer.ts")?.dynamicImports).toContain("./extraction-engine.js");
     const staticImporters = [...SOURCES.values()].filter((source) =>
-      source.staticImports.some((specifier) => resolveProjectImport(source.file, specifier) === "ingestion/extraction-engine.ts"),
+      source.staticImports.some((specifier) => resolveProjectImport(source.file, specifier) === "ingestion/run/extraction-engine.ts"),
     );
     expect(staticImporters.map((source) => source.file)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import ts from "typescript";
-import { propertyNameText } from "../../src/ingestion/declaration-text.js";
+import { propertyNameText } from "../../src/ingestion/extract/declaration-text.js";
 
 /** What the bench knows of a ts-graph node to find its declaration in the source. */
 export interface DeclaredNode {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openIndexer } from "../../src/ingestion/indexer.js";
+import { openIndexer } from "../../src/ingestion/run/indexer.js";
 import { makeTempDir, removeTempDirs } from "../../src/test-support/fixtures.js";
 import { writeProject } from "../../src/test-support/incremental.js";
 import { runReferenceOracle, type OracleResult, type ReferenceSite } from "./reference-oracle.js";

@@ -4,8 +4,8 @@ import { configuredMaxFilesPerCommit } from "../config/config-file.js";
 import { isCorruptionError, isReadOnlyError, readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader, type GraphReader } from "../db/open-graph-reader.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
-import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
-import { locateGraph, openIndexer } from "../ingestion/indexer.js";
+import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
+import { locateGraph, openIndexer } from "../ingestion/run/indexer.js";
 import { updateThroughDaemon } from "./daemon-route.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import type { EditSupport, ToolContext } from "../tools/tool-contract.js";
@@ -114,7 +114,7 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
     },
     editSupport() {
       // Loaded on first use: the edit tools parse with TypeScript and build a language service of the root.
-      editSupport ??= import("../ingestion/edit-support.js").then(({ openEditSupport }) => openEditSupport(root));
+      editSupport ??= import("../ingestion/edit/edit-support.js").then(({ openEditSupport }) => openEditSupport(root));
       return editSupport;
     },
     close() {

@@ -9,7 +9,7 @@ import type { DaemonHello } from "../daemon/daemon-protocol.js";
 import { startDaemonServer } from "../daemon/daemon-server.js";
 import { probeDaemon, removeStaleSocket } from "../daemon/daemon-socket.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
-import { locateGraph } from "../ingestion/indexer.js";
+import { locateGraph } from "../ingestion/run/indexer.js";
 import { defaultBudgetBytes } from "../mcp/memory-budget.js";
 import { openServedRoot } from "../mcp/served-root.js";
 import { createPathValidator } from "../tools/path-validator.js";

@@ -5,7 +5,7 @@ import { daemonPaths } from "../daemon/daemon-paths.js";
 import type { DaemonHello } from "../daemon/daemon-protocol.js";
 import { probeDaemon, removeStaleSocket, type DaemonProbe } from "../daemon/daemon-socket.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
-import type { IndexSummary } from "../ingestion/indexer.js";
+import type { IndexSummary } from "../ingestion/run/indexer.js";
 
 type LiveDaemon = Extract<DaemonProbe, { state: "live" }>;
 

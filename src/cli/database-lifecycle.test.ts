@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { runMarkerOfThisProcess } from "../ingestion/graph-freshness.js";
+import { runMarkerOfThisProcess } from "../ingestion/run/graph-freshness.js";
 import { CLI, REPO_ROOT, freshSnapshot, makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
 
 afterAll(removeTempDirs);

@@ -2,8 +2,8 @@ import type { Command } from "commander";
 import type { DaemonTarget } from "../daemon/daemon-control.js";
 import { locateGraphQuickly } from "../config/graph-location.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
-import type { Indexer, IndexSummary } from "../ingestion/indexer.js";
-import type { WatchUpdate } from "../ingestion/watch-index.js";
+import type { Indexer, IndexSummary } from "../ingestion/run/indexer.js";
+import type { WatchUpdate } from "../ingestion/watch/watch-index.js";
 import { updateThroughDaemon } from "./daemon-route.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { createProgressReporter, type ProgressReporter } from "./progress-reporter.js";
@@ -31,7 +31,7 @@ function warnLine(text: string): void {
  */
 async function targetOf(root: string | undefined, options: IndexCommandOptions): Promise<DaemonTarget & { readonly tsconfigs: readonly string[] | undefined }> {
   const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
-  const located = locateGraphQuickly(rootOption, dbPath) ?? (await import("../ingestion/indexer.js")).locateGraph(rootOption, dbPath);
+  const located = locateGraphQuickly(rootOption, dbPath) ?? (await import("../ingestion/run/indexer.js")).locateGraph(rootOption, dbPath);
   return { ...located, tsconfigs };
 }
 
@@ -62,8 +62,8 @@ function reportUpdate(update: WatchUpdate, options: IndexCommandOptions): void {
 async function runWatch(root: string | undefined, options: IndexCommandOptions, progress: ProgressReporter): Promise<number> {
   const { tsconfigs, ...located } = indexerOptionsFor(root, options);
   const [{ openWorkerIndexer }, { watchIndex }, { answerCliCommands }] = await Promise.all([
-    import("../ingestion/worker-indexer.js"),
-    import("../ingestion/watch-index.js"),
+    import("../ingestion/run/worker-indexer.js"),
+    import("../ingestion/watch/watch-index.js"),
     import("../daemon/daemon-server.js"),
   ]);
   const indexer = openWorkerIndexer({
@@ -119,7 +119,7 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
 async function indexHere(target: DaemonTarget, options: IndexCommandOptions, progress: ProgressReporter): Promise<IndexSummary> {
   let indexer: Indexer | undefined;
   try {
-    const { openIndexer } = await import("../ingestion/indexer.js");
+    const { openIndexer } = await import("../ingestion/run/indexer.js");
     indexer = openIndexer({
       root: target.root,
       dbPath: target.dbPath,

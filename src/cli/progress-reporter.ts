@@ -1,4 +1,4 @@
-import type { IndexProgress } from "../ingestion/indexer.js";
+import type { IndexProgress } from "../ingestion/run/indexer.js";
 
 export interface ProgressReporter {
   update(progress: IndexProgress): void;

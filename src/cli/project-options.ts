@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
-import type { IndexerOptions } from "../ingestion/indexer.js";
+import type { IndexerOptions } from "../ingestion/run/indexer.js";
 
 /** Options every command that reads a project's graph takes. */
 export interface ProjectCommandOptions {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { RootSpec } from "../mcp/served-root.js";
-import { canonicalRoot } from "../ingestion/indexer.js";
+import { canonicalRoot } from "../ingestion/run/indexer.js";
 import { loadConfig } from "../config/config-file.js";
 import { answerCliCommands } from "../daemon/daemon-server.js";
 import { bytesOfMegabytes, megabytes, type MemorySettings } from "../mcp/memory-budget.js";

@@ -5,7 +5,7 @@ import { ConfigError } from "../config/config-file.js";
 import { indexedTextUnder } from "../db/indexed-text.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
-import { locateGraph, openIndexer, type Indexer } from "../ingestion/indexer.js";
+import { locateGraph, openIndexer, type Indexer } from "../ingestion/run/indexer.js";
 import { updateThroughDaemon } from "./daemon-route.js";
 import { commandLinePath } from "./command-line-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { IndexSummary } from "../ingestion/indexer.js";
+import type { IndexSummary } from "../ingestion/run/indexer.js";
 import { formatIndexSummary } from "./summary-text.js";
 
 const summary: IndexSummary = {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describeSkipped } from "../model/skipped-files.js";
-import type { IndexSummary } from "../ingestion/indexer.js";
+import type { IndexSummary } from "../ingestion/run/indexer.js";
 import { formatCount as count, formatKindCounts as byKind } from "../model/kind-counts.js";
 
 const MAX_LISTED_PROBLEMS = 20;

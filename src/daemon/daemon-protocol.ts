@@ -1,4 +1,4 @@
-import type { IndexSummary } from "../ingestion/indexer.js";
+import type { IndexSummary } from "../ingestion/run/indexer.js";
 
 /** Changes when a message's meaning does; `hello` and `stop` keep their meaning across versions. */
 export const DAEMON_PROTOCOL = 1;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import net from "node:net";
-import type { IndexSummary, RunOptions } from "../ingestion/indexer.js";
+import type { IndexSummary, RunOptions } from "../ingestion/run/indexer.js";
 import { onLines } from "./daemon-connection.js";
 import { daemonPaths, type DaemonPaths } from "./daemon-paths.js";
 import { DAEMON_PROTOCOL, encodeMessage, parseRequest, type DaemonHello, type DaemonKind, type DaemonReply, type DaemonRequest } from "./daemon-protocol.js";

@@ -15,7 +15,7 @@ import { openGraphReader } from "../db/open-graph-reader.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
 import { looksLikeSnapshot, parseSnapshot, snapshotDatabase } from "../db/snapshot-load.js";
 import { runGit } from "../history/git.js";
-import { DEFAULT_DB_RELATIVE_PATH, locateGraph, openIndexer } from "../ingestion/indexer.js";
+import { DEFAULT_DB_RELATIVE_PATH, locateGraph, openIndexer } from "../ingestion/run/indexer.js";
 import { indexedTextUnder } from "../db/indexed-text.js";
 import type { GraphSideData } from "./graph-diff.js";
 import { readSide, snapshotSide } from "./read-side.js";

@@ -1,8 +1,8 @@
-import { getLibFiles } from "../ingestion/ts-morph-common.js";
+import { getLibFiles } from "../ingestion/extract/ts-morph-common.js";
 import os from "node:os";
 import path from "node:path";
 import { ts } from "ts-morph";
-import { createProgramLoader } from "../ingestion/program-loader.js";
+import { createProgramLoader } from "../ingestion/extract/program-loader.js";
 
 /** `from → to`: may a value of type `from` be used where `to` is expected? Undefined when the checker cannot tell. */
 export type Assignability = (from: string, to: string) => boolean | undefined;

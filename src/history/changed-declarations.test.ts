@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { extractDeclarations } from "../ingestion/extract-declarations.js";
-import { parseSource } from "../ingestion/planning-syntax.js";
+import { extractDeclarations } from "../ingestion/extract/extract-declarations.js";
+import { parseSource } from "../ingestion/plan/planning-syntax.js";
 import { changedDeclarations, createVersionParser } from "./changed-declarations.js";
 
 /** Pieces a version of a file is made of: declarations nested in several ways, and lines outside any. */

@@ -1,6 +1,6 @@
 import { ts } from "ts-morph";
-import { extractDeclarations } from "../ingestion/extract-declarations.js";
-import { parseSource } from "../ingestion/planning-syntax.js";
+import { extractDeclarations } from "../ingestion/extract/extract-declarations.js";
+import { parseSource } from "../ingestion/plan/planning-syntax.js";
 import type { LineRange } from "./patch-log.js";
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSnapshot } from "../db/snapshot.js";
-import { openIndexer } from "../ingestion/indexer.js";
+import { openIndexer } from "../ingestion/run/indexer.js";
 import { copySampleProject, makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { startInProcessServer, textOf, type InProcessServer } from "../test-support/mcp.js";
 

@@ -5,10 +5,10 @@ import { relativeTo } from "../config/project-paths.js";
 import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
-import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/graph-freshness.js";
-import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSummary, type RunOptions } from "../ingestion/indexer.js";
-import { openWorkerIndexer, type IndexRunner } from "../ingestion/worker-indexer.js";
-import { watchIndex, type IndexWatcher } from "../ingestion/watch-index.js";
+import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
+import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSummary, type RunOptions } from "../ingestion/run/indexer.js";
+import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/worker-indexer.js";
+import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
 import { echoed } from "../tools/text.js";
 import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
@@ -374,7 +374,7 @@ export function openServedRoot(
     serverMemory: workspace.memory,
     editSupport() {
       // Loaded on first use: the edit tools parse with TypeScript and keep a language service of the root.
-      editSupport ??= import("../ingestion/edit-support.js").then(({ openEditSupport }) => {
+      editSupport ??= import("../ingestion/edit/edit-support.js").then(({ openEditSupport }) => {
         const support = openEditSupport(root, spec.tsconfigs);
         return {
           ...support,

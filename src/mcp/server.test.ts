@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { openIndexer } from "../ingestion/indexer.js";
+import { openIndexer } from "../ingestion/run/indexer.js";
 import { startInProcessServer, textOf, type InProcessServer } from "../test-support/mcp.js";
 import { makeTempDir, removeTempDirs, writeChainProject } from "../test-support/fixtures.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";

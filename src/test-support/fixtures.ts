@@ -6,7 +6,7 @@ import path from "node:path";
 import { indexedTextUnder } from "../db/indexed-text.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { dumpGraph, type GraphDump } from "./graph-dump.js";
-import { openIndexer, type IndexerOptions, type IndexSummary } from "../ingestion/indexer.js";
+import { openIndexer, type IndexerOptions, type IndexSummary } from "../ingestion/run/indexer.js";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const SAMPLE_PROJECTS = path.join(REPO_ROOT, "sample-projects");

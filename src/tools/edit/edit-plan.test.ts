@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDIT_SYNTAX } from "../../ingestion/edit-syntax.js";
+import { EDIT_SYNTAX } from "../../ingestion/edit/edit-syntax.js";
 import { planEdit, type EditOperation } from "./edit-plan.js";
 import { decodeSource, encodeSource, normalizeContent, reindent } from "./source-text.js";
 

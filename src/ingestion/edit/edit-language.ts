@@ -1,0 +1,215 @@
+import { getLibFiles, libFolderInMemoryPath } from "@ts-morph/common";
+import fs from "node:fs";
+import path from "node:path";
+import { ts } from "ts-morph";
+import { loadConfig } from "../../config/config-file.js";
+import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
+import type { EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../tools/tool-contract.js";
+
+/**
+ * The root's projects as TypeScript language services, for the edit tools: diagnostics before and after an
+ * edit, and type-aware rename locations. Files are read from disk; a file's version is its size, mtime and
+ * inode, read once per call, so every call sees the files as they are when it starts, and a program is rebuilt
+ * only for what changed (the document registry keeps the parsed files of the others).
+ */
+
+const LIB_FILES: ReadonlyMap<string, string> = new Map(getLibFiles().map((file) => [path.posix.join(libFolderInMemoryPath, file.fileName), file.text]));
+
+type HostWithProjectReferenceSources = ts.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean };
+
+/**
+ * Files' versions, read from disk once per request: within one `diagnostics` or `planRename` call no file
+ * changes (the edit tools write between calls), and every language service call of it asks the version of
+ * every file of the program (thousands of `stat`s per call otherwise).
+ */
+class FileVersions {
+  private readonly known = new Map<string, string>();
+
+  /** Forget what was read: the next request reads the files again. */
+  startRequest(): void {
+    this.known.clear();
+  }
+
+  of(fileName: string): string {
+    if (LIB_FILES.has(fileName)) return "lib";
+    let version = this.known.get(fileName);
+    if (version === undefined) {
+      const stat = fs.statSync(fileName, { throwIfNoEntry: false });
+      version = stat === undefined ? "missing" : `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+      this.known.set(fileName, version);
+    }
+    return version;
+  }
+}
+
+function createService(project: ProjectSpec, registry: ts.DocumentRegistry, root: string, versions: FileVersions): ts.LanguageService {
+  const versionOf = (fileName: string): string => versions.of(fileName);
+  const options: ts.CompilerOptions = { ...project.options, noEmit: true };
+  const snapshots = new Map<string, { readonly version: string; readonly snapshot: ts.IScriptSnapshot }>();
+  const host: HostWithProjectReferenceSources = {
+    getCompilationSettings: () => options,
+    getProjectReferences: () => project.projectReferences,
+    useSourceOfProjectReferenceRedirect: () => true,
+    getScriptFileNames: () => [...project.fileNames],
+    getScriptVersion: versionOf,
+    getScriptSnapshot(fileName) {
+      const lib = LIB_FILES.get(fileName);
+      if (lib !== undefined) return ts.ScriptSnapshot.fromString(lib);
+      const version = versionOf(fileName);
+      const cached = snapshots.get(fileName);
+      if (cached?.version === version) return cached.snapshot;
+      if (version === "missing") return undefined;
+      // Without its byte order mark, as the edit tools see the text: positions are the same on both sides.
+      const snapshot = ts.ScriptSnapshot.fromString(fs.readFileSync(fileName, "utf8").replace(/^\uFEFF/, ""));
+      snapshots.set(fileName, { version, snapshot });
+      return snapshot;
+    },
+    getCurrentDirectory: () => root,
+    getDefaultLibFileName: (libOptions) => path.posix.join(libFolderInMemoryPath, ts.getDefaultLibFileName(libOptions)),
+    fileExists: (fileName) => LIB_FILES.has(fileName) || ts.sys.fileExists(fileName),
+    readFile: (fileName) => LIB_FILES.get(fileName) ?? ts.sys.readFile(fileName),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: (directory) => directory === libFolderInMemoryPath || ts.sys.directoryExists(directory),
+    getDirectories: ts.sys.getDirectories,
+    realpath: ts.sys.realpath,
+  };
+  return ts.createLanguageService(host, registry);
+}
+
+function toDiagnostic(file: string, sourceFile: ts.SourceFile | undefined, diagnostic: ts.Diagnostic): FileDiagnostic {
+  const position = sourceFile?.getLineAndCharacterOfPosition(diagnostic.start ?? 0) ?? { line: 0, character: 0 };
+  return { file, line: position.line + 1, column: position.character + 1, code: diagnostic.code, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " ") };
+}
+
+/** The identifier (or private name) at a position, if any. */
+function nameAt(sourceFile: ts.SourceFile, position: number): ts.Identifier | ts.PrivateIdentifier | undefined {
+  const find = (node: ts.Node): ts.Node | undefined =>
+    node.getStart(sourceFile) <= position && position < node.end ? (ts.forEachChild(node, find) ?? node) : undefined;
+  const found = find(sourceFile);
+  return found !== undefined && (ts.isIdentifier(found) || ts.isPrivateIdentifier(found)) ? found : undefined;
+}
+
+/** Whether a location names the symbol through a property (`a.name`, `{ name: … }`, a member), not through scope. */
+function isPropertyName(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent)) return parent.name === node;
+  if (ts.isQualifiedName(parent)) return parent.right === node;
+  if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) return parent.propertyName === node;
+  return (
+    (ts.isPropertyAssignment(parent) ||
+      ts.isMethodDeclaration(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isMethodSignature(parent) ||
+      ts.isGetAccessor(parent) ||
+      ts.isSetAccessor(parent) ||
+      ts.isEnumMember(parent)) &&
+    parent.name === node
+  );
+}
+
+const SCOPE_MEANINGS = ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Namespace | ts.SymbolFlags.Alias;
+
+/**
+ * Why renaming to `newName` would change what some code means, if it would: the container already has a
+ * member of that name, or a location would then name another declaration in scope there.
+ */
+function collision(program: ts.Program, declarationName: ts.Node, newName: string, locations: readonly RenameLocation[]): string | undefined {
+  const checker = program.getTypeChecker();
+  const symbol = checker.getSymbolAtLocation(declarationName);
+  const declaration = declarationName.parent;
+  if (symbol === undefined) return undefined;
+  const parent = declaration.parent;
+  if (ts.isClassLike(parent) || ts.isInterfaceDeclaration(parent) || ts.isObjectLiteralExpression(parent) || ts.isEnumDeclaration(parent) || ts.isTypeLiteralNode(parent)) {
+    const containerSymbol = ts.isObjectLiteralExpression(parent) ? undefined : checker.getSymbolAtLocation((parent as ts.NamedDeclaration).name ?? parent);
+    const members = containerSymbol?.members ?? (ts.isObjectLiteralExpression(parent) ? checker.getTypeAtLocation(parent).getProperties() : undefined);
+    const memberNames = members === undefined ? [] : Array.isArray(members) ? members.map((member: ts.Symbol) => member.name) : [...(members as ts.SymbolTable).keys()].map(String);
+    const statics = containerSymbol?.exports === undefined ? [] : [...containerSymbol.exports.keys()].map(String);
+    if (memberNames.includes(newName) || statics.includes(newName)) return `${newName} is already a member of the same container`;
+  }
+  for (const location of locations) {
+    const sourceFile = program.getSourceFile(location.file);
+    const node = sourceFile === undefined ? undefined : nameAt(sourceFile, location.start);
+    if (node === undefined || isPropertyName(node)) continue;
+    const clash = checker.getSymbolsInScope(node, SCOPE_MEANINGS).find((candidate) => candidate.name === newName && candidate !== symbol);
+    if (clash !== undefined && sourceFile !== undefined) {
+      const line = sourceFile.getLineAndCharacterOfPosition(location.start).line + 1;
+      return `${newName} already names another declaration in scope at ${location.file}:${line}; the renamed code would refer to it`;
+    }
+  }
+  return undefined;
+}
+
+/** An identifier that is not a reserved word (strict mode's included); contextual keywords (`type`, `of`) are fine. */
+export function isIdentifierName(name: string): boolean {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, name);
+  const token = scanner.scan();
+  if (scanner.getTokenEnd() !== name.length) return false;
+  return token === ts.SyntaxKind.Identifier || (token > ts.SyntaxKind.LastFutureReservedWord && token <= ts.SyntaxKind.LastKeyword);
+}
+
+export function createEditLanguage(root: string, tsconfigs?: readonly string[]): EditLanguage {
+  const { config } = loadConfig(root);
+  const { projects } = discoverProjects(root, config, tsconfigs);
+  const registry = ts.createDocumentRegistry();
+  const versions = new FileVersions();
+  const services = new Map<ProjectSpec, ts.LanguageService>();
+  const serviceOf = (project: ProjectSpec): ts.LanguageService => {
+    let service = services.get(project);
+    if (service === undefined) {
+      service = createService(project, registry, root, versions);
+      services.set(project, service);
+    }
+    return service;
+  };
+  const ownerOf = (file: string): ProjectSpec | undefined => projects.find((project) => project.fileNames.includes(file));
+
+  return {
+    diagnostics(files) {
+      versions.startRequest();
+      return files.flatMap((file) => {
+        const owner = ownerOf(file);
+        if (owner === undefined || !fs.existsSync(file)) return [];
+        const service = serviceOf(owner);
+        const sourceFile = service.getProgram()?.getSourceFile(file);
+        return [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((diagnostic) => toDiagnostic(file, sourceFile, diagnostic));
+      });
+    },
+    planRename(file, position, newName, { strings, comments }): RenamePlan {
+      versions.startRequest();
+      if (!isIdentifierName(newName)) {
+        return { status: "refused", reason: `${JSON.stringify(newName)} is not a valid identifier (or is a reserved word)` };
+      }
+      const owner = ownerOf(file);
+      if (owner === undefined) return { status: "refused", reason: "the file belongs to no project of the root" };
+      // The owner first, then every other project that sees the file (a project reference's sources).
+      const seeing = [owner, ...projects.filter((project) => project !== owner && project.fileNames.length > 0)];
+      const locations = new Map<string, RenameLocation>();
+      let checked = false;
+      for (const project of seeing) {
+        const service = serviceOf(project);
+        const program = service.getProgram();
+        const sourceFile = program?.getSourceFile(file);
+        if (program === undefined || sourceFile === undefined) continue;
+        const info = service.getRenameInfo(file, position, { allowRenameOfImportPath: false });
+        if (!info.canRename) return { status: "refused", reason: info.localizedErrorMessage };
+        const found = service.findRenameLocations(file, position, strings, comments, { providePrefixAndSuffixTextForRename: true }) ?? [];
+        const projectLocations = found.map((location) => ({
+          file: location.fileName,
+          start: location.textSpan.start,
+          length: location.textSpan.length,
+          prefix: location.prefixText ?? "",
+          suffix: location.suffixText ?? "",
+        }));
+        if (!checked) {
+          const name = nameAt(sourceFile, position);
+          const why = name === undefined ? undefined : collision(program, name, newName, projectLocations);
+          if (why !== undefined) return { status: "refused", reason: why };
+          checked = true;
+        }
+        for (const location of projectLocations) locations.set(`${location.file}:${location.start}`, location);
+      }
+      return { status: "ok", locations: [...locations.values()] };
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { ts } from "ts-morph";
+import type { DeclarationContainer, DeclarationSite, DeclarationTarget, EditSyntax, SourceProblem } from "../../tools/tool-contract.js";
+import { startAfterDecorators } from "../extract/declaration-text.js";
+import { locateWithOxc, oxcParsesCleanly } from "./edit-oxc.js";
+import { extractDeclarations } from "../extract/extract-declarations.js";
+
+/**
+ * The syntax side of the edit tools: where each declaration of a file is, byte for byte in its text, and
+ * whether a text parses. oxc-parser answers first (edit-oxc.ts: a clean parse, a declaration it matches to
+ * the node exactly); ts-morph's bundled TypeScript parser, the one that makes the graph's keys, answers the
+ * rest: texts with syntax errors (it counts and places them) and declarations oxc cannot match. Pure
+ * functions of the text given; nothing here reads or writes a file.
+ */
+
+/** How content parsed alone is wrapped so that it parses as what its container holds. */
+const WRAPPERS: Record<DeclarationContainer, { readonly before: string; readonly after: string }> = {
+  statements: { before: "", after: "" },
+  class: { before: "class __TsGraphEdit__ {\n", after: "\n}\n" },
+  interface: { before: "interface __TsGraphEdit__ {\n", after: "\n}\n" },
+  object: { before: "const __tsGraphEdit__ = {\n", after: "\n};\n" },
+  enum: { before: "enum __TsGraphEdit__ {\n", after: "\n}\n" },
+};
+
+function parse(fileName: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, scriptKindOf(fileName));
+}
+
+function scriptKindOf(fileName: string): ts.ScriptKind {
+  if (/\.[cm]?tsx$/.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.[cm]?jsx$/.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+function parseDiagnosticsOf(sourceFile: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
+  // The parser's own errors: what `tsc` reports as syntax errors, without building a program.
+  return (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+}
+
+function syntaxErrors(fileName: string, text: string, as?: DeclarationContainer): readonly SourceProblem[] {
+  const wrapper = WRAPPERS[as ?? "statements"];
+  if (oxcParsesCleanly(fileName, wrapper.before + text + wrapper.after)) return [];
+  const sourceFile = parse(fileName, wrapper.before + text + wrapper.after);
+  const offset = wrapper.before.length;
+  const lineOffset = wrapper.before === "" ? 0 : 1;
+  return parseDiagnosticsOf(sourceFile).map((diagnostic) => {
+    const start = Math.min(Math.max(diagnostic.start - offset, 0), text.length);
+    const position = sourceFile.getLineAndCharacterOfPosition(start + offset);
+    return {
+      line: position.line + 1 - lineOffset,
+      column: position.character + 1,
+      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " "),
+    };
+  });
+}
+
+function containerOf(node: ts.Node): DeclarationContainer | undefined {
+  const parent = node.parent;
+  if (ts.isSourceFile(parent) || ts.isModuleBlock(parent) || ts.isBlock(parent)) return "statements";
+  if (ts.isClassLike(parent)) return "class";
+  if (ts.isInterfaceDeclaration(parent) || ts.isTypeLiteralNode(parent)) return "interface";
+  if (ts.isObjectLiteralExpression(parent)) return "object";
+  if (ts.isEnumDeclaration(parent)) return "enum";
+  return undefined;
+}
+
+/** The node that stands for the whole declaration in its container: a one-declaration `const` is its statement. */
+function outerNode(node: ts.Node): { readonly node: ts.Node; readonly notEditable?: string } {
+  if (ts.isVariableDeclaration(node)) {
+    const list = node.parent;
+    if (ts.isVariableDeclarationList(list) && ts.isVariableStatement(list.parent)) {
+      return list.declarations.length === 1 ? { node: list.parent } : { node, notEditable: "it is one of several declarations of one statement (`let a, b`)" };
+    }
+    return { node, notEditable: "it is not declared by a statement of its own" };
+  }
+  if (ts.isBindingElement(node)) return { node, notEditable: "it is one name of a destructuring pattern" };
+  if (ts.isParameter(node)) return { node, notEditable: "it is a constructor parameter property" };
+  return { node };
+}
+
+/** Start of the comments directly above `start` (none separated from it by a blank line). */
+function commentStartOf(text: string, node: ts.Node, start: number): number {
+  const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
+  let begin = start;
+  for (let index = ranges.length - 1; index >= 0; index -= 1) {
+    const range = ranges[index];
+    if (range === undefined || range.end > begin) continue;
+    const between = text.slice(range.end, begin);
+    if ((between.match(/\n/g)?.length ?? 0) > 1) break;
+    begin = range.pos;
+  }
+  return begin;
+}
+
+function declarations(relativePath: string, text: string): ReadonlyMap<string, DeclarationSite> {
+  const sourceFile = parse(relativePath, text);
+  const found = extractDeclarations(sourceFile, relativePath);
+  const nodesOf = new Map<string, ts.Node[]>();
+  for (const [astNode, extracted] of found.nodeOf) {
+    if (extracted.kind === "File") continue;
+    const list = nodesOf.get(extracted.key) ?? [];
+    list.push(astNode);
+    nodesOf.set(extracted.key, list);
+  }
+  const sites = new Map<string, DeclarationSite>();
+  for (const [key, astNodes] of nodesOf) {
+    // An initializer or a binding stands for the same node: the declaration is the outermost of them.
+    const declarations = astNodes.filter((candidate) => !astNodes.some((other) => other !== candidate && other.pos <= candidate.pos && candidate.end <= other.end));
+    const outer = declarations.map(outerNode);
+    const first = outer.reduce((a, b) => (b.node.pos < a.node.pos ? b : a));
+    const last = outer.reduce((a, b) => (b.node.end > a.node.end ? b : a));
+    const container = containerOf(first.node);
+    const start = first.node.getStart(sourceFile);
+    const named = declarations[0] as ts.Node & { readonly name?: ts.Node };
+    sites.set(key, {
+      key,
+      container: container ?? "statements",
+      notEditable: first.notEditable ?? (container === undefined ? "its container is not a list of declarations" : undefined),
+      commentStart: commentStartOf(text, first.node, start),
+      start,
+      startAfterDecorators: startAfterDecorators(first.node, sourceFile),
+      end: last.node.end,
+      nameStart: named.name === undefined ? start : named.name.getStart(sourceFile),
+    });
+  }
+  return sites;
+}
+
+function literalLines(fileName: string, text: string): ReadonlySet<number> {
+  const sourceFile = parse(fileName, text);
+  const lines = new Set<number>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) {
+      const first = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line;
+      const last = sourceFile.getLineAndCharacterOfPosition(node.end).line;
+      for (let line = first + 1; line <= last; line += 1) lines.add(line);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return lines;
+}
+
+/**
+ * The last few surfaces computed, by path and text: an edit's text after is the next edit's text before (a
+ * large file's surface costs a parse and a walk, 0.2 s and more for a 1 MB file).
+ */
+const recentSurfaces = new Map<string, string>();
+const RECENT_SURFACES = 8;
+
+function surface(relativePath: string, text: string): string {
+  const key = `${relativePath}\0${text}`;
+  const known = recentSurfaces.get(key);
+  if (known !== undefined) return known;
+  const computed = surfaceOf(relativePath, text);
+  recentSurfaces.set(key, computed);
+  for (const oldest of recentSurfaces.keys()) {
+    if (recentSurfaces.size <= RECENT_SURFACES) break;
+    recentSurfaces.delete(oldest);
+  }
+  return computed;
+}
+
+function surfaceOf(relativePath: string, text: string): string {
+  return extractDeclarations(parse(relativePath, text), relativePath)
+    .nodes.map((node) => `${node.key}\0${node.surface}`)
+    .join("\n");
+}
+
+function locate(relativePath: string, text: string, node: DeclarationTarget): { readonly site: DeclarationSite | undefined; readonly parser: "oxc" | "typescript" } {
+  const site = locateWithOxc(relativePath, text, node);
+  return site === undefined ? { site: declarations(relativePath, text).get(node.key), parser: "typescript" } : { site, parser: "oxc" };
+}
+
+export const EDIT_SYNTAX: EditSyntax = { declarations, locate, syntaxErrors, literalLines, surface };

@@ -1,0 +1,422 @@
+import fs from "node:fs";
+import path from "node:path";
+import { CONFIG_FILE_NAME, ConfigError, loadConfig } from "../../config/config-file.js";
+import { relativeTo } from "../../config/project-paths.js";
+import { NOTHING_SKIPPED, type SkippedFiles } from "../../model/skipped-files.js";
+import { crashPoint } from "../../db/crash-points.js";
+import { createGraphStore, type FileRecord, type GraphStore } from "../../db/graph-store.js";
+import { beginWrite, damageOf, isCorruptionError, openGraphDb, readMeta, type SqliteDb } from "../../db/open-graph-db.js";
+import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../../db/schema.js";
+import type { FileDiagnostic } from "../../model/extracted.js";
+import { isFresh, parseDiscoveryCache, statInput, type DiscoveryCache } from "../scan/discovery-cache.js";
+import { rootRelativePath } from "../scan/root-relative.js";
+import type { ExtractionEngine, ExtractionProgress } from "./extraction-engine.js";
+import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
+import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
+import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
+import { DEFAULT_DB_RELATIVE_PATH } from "../../config/graph-location.js";
+
+export { DEFAULT_DB_RELATIVE_PATH };
+
+/** Changes when discovery's rules do (2: real paths only, nothing outside the root), so that no older file list is reused. */
+const DISCOVERY_RULES_VERSION = 2;
+const DISCOVERY_CACHE_VERSION = `${SCHEMA_VERSION}.${EXTRACTOR_VERSION}.${DISCOVERY_RULES_VERSION}`;
+
+export interface IndexerOptions {
+  readonly root: string;
+  /** Database path, absolute or relative to the root; default from ts-graph.config.json, else `.ts-graph/graph.db`. */
+  readonly dbPath?: string | undefined;
+  /** tsconfig paths, absolute or relative to the root, instead of discovering them. */
+  readonly tsconfigs?: readonly string[] | undefined;
+  /** Keep programs between runs (watch mode); see EngineOptions.keepPrograms. */
+  readonly keepPrograms?: boolean;
+  readonly onProgress?: (progress: IndexProgress) => void;
+  readonly onWarning?: (message: string) => void;
+}
+
+export type IndexProgress = ExtractionProgress;
+
+export type IndexMode = "full" | "incremental" | "noop";
+
+export interface IndexSummary {
+  readonly root: string;
+  readonly db: string;
+  readonly mode: IndexMode;
+  /** Why the run re-extracted everything, for a full run. */
+  readonly reason: string | undefined;
+  readonly files: {
+    readonly total: number;
+    readonly extracted: number;
+    readonly removed: number;
+    readonly withSyntaxErrors: number;
+    readonly unreadable: number;
+  };
+  /** Paths re-extracted in this run, sorted. */
+  readonly extractedPaths: readonly string[];
+  readonly nodes: { readonly total: number; readonly byKind: Readonly<Record<string, number>> };
+  readonly edges: { readonly total: number; readonly byKind: Readonly<Record<string, number>> };
+  readonly syntaxErrors: readonly (FileDiagnostic & { readonly file: string })[];
+  readonly unreadable: readonly { readonly file: string; readonly reason: string }[];
+  readonly warnings: readonly string[];
+  /** What discovery left out so that nothing outside the root is indexed, and nothing twice (docs/architecture.md). */
+  readonly skipped: SkippedFiles;
+  readonly durationMs: number;
+  readonly dbBytes: number;
+}
+
+export class NothingToIndexError extends Error {
+  constructor(root: string) {
+    super(
+      `found no TypeScript files to index under ${root}. ` +
+        `Point ts-graph at a folder with a tsconfig.json or .ts/.tsx files, or check include/exclude in ${CONFIG_FILE_NAME}.`,
+    );
+    this.name = "NothingToIndexError";
+  }
+}
+
+export interface RunOptions {
+  /** Re-extract every file (`index --force`). The old graph stays readable until the run commits. */
+  readonly force?: boolean;
+}
+
+export interface Indexer {
+  readonly root: string;
+  readonly dbPath: string;
+  /** The connection runs write through (the graph at dbPath once a first run has published it). */
+  readonly db: SqliteDb;
+  /**
+   * Brings the graph up to date with the files on disk, in one transaction: readers see the graph before
+   * the run or after it, never between. Runs (and warm-ups) go one at a time.
+   */
+  run(options?: RunOptions): Promise<IndexSummary>;
+  /** Loads and binds the projects' programs ahead of the first change (watch mode; a no-op otherwise), queued like a run. */
+  warm(): Promise<void>;
+  close(): void;
+}
+
+function fileSize(fileName: string): number {
+  try {
+    return fs.statSync(fileName).size;
+  } catch {
+    return 0;
+  }
+}
+
+function sum(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+/** Nothing to write: no file added, changed or removed, and no file left over by an interrupted run. */
+function isNoop(changes: FileChanges, stored: ReadonlyMap<string, FileRecord>, pending: readonly string[]): boolean {
+  const unreadableStored = changes.unreadable.some((file) => stored.has(file.path));
+  return changes.added.length === 0 && changes.changed.length === 0 && changes.deleted.length === 0 && !unreadableStored && pending.length === 0;
+}
+
+interface Plan {
+  readonly planned: readonly PlannedFile[];
+  readonly warnings: readonly string[];
+  readonly skipped: SkippedFiles;
+  readonly fingerprint: string;
+}
+
+/** The root's real path; a ConfigError (a usage error, exit 2) when it is missing or not a folder. */
+export function canonicalRoot(rootOption: string): string {
+  let root: string;
+  try {
+    root = fs.realpathSync.native(path.resolve(rootOption));
+  } catch {
+    throw new ConfigError(`the root ${rootOption} does not exist; give the folder of a TypeScript project (its tsconfig.json's folder)`);
+  }
+  if (!fs.statSync(root).isDirectory()) throw new ConfigError(`the root ${rootOption} is not a folder; give the folder of a TypeScript project`);
+  return root;
+}
+
+/** Where a root's graph lives: the canonical root and the database path (--db, else the config's `db`, else the default). */
+export function locateGraph(rootOption: string, dbPathOption?: string): { readonly root: string; readonly dbPath: string } {
+  const root = canonicalRoot(rootOption);
+  const { config } = loadConfig(root);
+  return { root, dbPath: path.resolve(root, dbPathOption ?? config.db ?? DEFAULT_DB_RELATIVE_PATH) };
+}
+
+export function openIndexer(options: IndexerOptions): Indexer {
+  const { root, dbPath } = locateGraph(options.root, options.dbPath);
+  const { config, text: configText } = loadConfig(root);
+  const ownedPath = dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
+  const handle = openGraphDb(dbPath, { ownedPath });
+  let storeDb: SqliteDb | undefined;
+  let currentStore: GraphStore | undefined;
+  /** The store of the handle's connection now: the connection changes when a new database is published. */
+  function storeNow(): GraphStore {
+    if (storeDb !== handle.db || currentStore === undefined) {
+      storeDb = handle.db;
+      currentStore = createGraphStore(storeDb);
+    }
+    return currentStore;
+  }
+  /** A stable GraphStore for the engine, that forwards to storeNow(). */
+  const store = new Proxy({} as GraphStore, { get: (_target, key) => storeNow()[key as keyof GraphStore] });
+  let engine: ExtractionEngine | undefined;
+  /** A cache is valid only for the same ts-graph and the same explicit tsconfig list. */
+  const cacheVersion = JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs?.map((tsconfig) => rootRelativePath(tsconfig, root)) ?? null]);
+  /** Runs and warm-ups, one at a time, in the order asked. */
+  let queue: Promise<unknown> = Promise.resolve();
+  function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const next = queue.catch(() => undefined).then(task);
+    queue = next;
+    return next;
+  }
+
+  async function loadEngine(): Promise<ExtractionEngine> {
+    if (engine === undefined) {
+      const { createExtractionEngine } = await import("./extraction-engine.js");
+      engine = createExtractionEngine({ root, store, keepPrograms: options.keepPrograms === true, onProgress: options.onProgress });
+    }
+    return engine;
+  }
+
+  function toPlanned(projects: readonly { id: string; files: readonly string[] }[]): PlannedFile[] {
+    return projects.flatMap((project) =>
+      project.files.map((relative) => ({ path: relative, absolute: path.join(root, relative), project: project.id })),
+    );
+  }
+
+  /** The discovery of the last run, if nothing it depended on changed since. */
+  function cachedPlan(): Plan | undefined {
+    if (handle.rebuiltBecause !== undefined || readMeta(handle.db, META.state) !== STATE_COMPLETE) return undefined;
+    const cache = parseDiscoveryCache(readMeta(handle.db, META.discovery));
+    if (cache === undefined || !isFresh(cache, cacheVersion, root)) return undefined;
+    if (readMeta(handle.db, META.fingerprint) !== cache.fingerprint) return undefined;
+    return { planned: toPlanned(cache.projects), warnings: cache.warnings, skipped: cache.skipped ?? NOTHING_SKIPPED, fingerprint: cache.fingerprint };
+  }
+
+  function summarize(
+    mode: IndexMode,
+    reason: string | undefined,
+    counts: { total: number; removed: number; extractedPaths: readonly string[] },
+    problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings" | "skipped">,
+    startedAt: number,
+  ): IndexSummary {
+    const nodeCounts = store.nodeCountsByKind();
+    const edgeCounts = store.edgeCountsByKind();
+    return {
+      root,
+      db: dbPath,
+      mode,
+      reason,
+      files: {
+        total: counts.total,
+        extracted: counts.extractedPaths.length,
+        removed: counts.removed,
+        withSyntaxErrors: new Set(problems.syntaxErrors.map((error) => error.file)).size,
+        unreadable: problems.unreadable.length,
+      },
+      extractedPaths: counts.extractedPaths,
+      nodes: { total: sum(nodeCounts), byKind: nodeCounts },
+      edges: { total: sum(edgeCounts), byKind: edgeCounts },
+      ...problems,
+      durationMs: Math.round(performance.now() - startedAt),
+      dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`),
+    };
+  }
+
+  /** Tells the user once that another process holds the write lock, and who. */
+  function sayWaiting(): void {
+    const other = parseRunMarker(readMeta(handle.db, META.run));
+    const who = other === undefined ? "another ts-graph run" : `another ts-graph run (${describeRunMarker(other)})`;
+    options.onWarning?.(`${who} is writing ${dbPath}; waiting for it to finish`);
+  }
+
+  /** Commits the run marker, so that readers can say a run is under way (or was interrupted, if it stays). */
+  function markRunStarted(db: SqliteDb): void {
+    beginWrite(db, sayWaiting);
+    try {
+      store.setMeta(META.run, JSON.stringify(runMarkerOfThisProcess()));
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /** After a run rolled back: readers keep the last graph and learn why the run failed (best effort). */
+  function recordFailure(error: unknown): void {
+    try {
+      store.setMeta(META.lastError, error instanceof Error ? error.message : String(error));
+      store.deleteMeta(META.run);
+    } catch {
+      // The database cannot be written (locked, read-only, damaged): the error reaches the caller anyway.
+    }
+  }
+
+  /** Space freed by deletions is given back to the file system once it is a quarter of the database (and 256 KB). */
+  function reclaimSpace(db: SqliteDb): void {
+    const pages = db.pragma("page_count", { simple: true }) as number;
+    const free = db.pragma("freelist_count", { simple: true }) as number;
+    if (free < 64 || free * 4 < pages) return;
+    if ((db.pragma("auto_vacuum", { simple: true }) as number) === 2) db.pragma("incremental_vacuum");
+    else db.exec("VACUUM");
+  }
+
+  /**
+   * One run, in one write transaction. A graph written in place is replaced when the transaction commits;
+   * a graph built anew is moved into place after. A run that fails or is killed leaves the last graph as
+   * it was (and, killed, its run marker, which readers report as an interrupted run).
+   */
+  async function runInTransaction(runOptions: RunOptions): Promise<IndexSummary> {
+    const building = handle.rebuiltBecause !== undefined;
+    const db = handle.db;
+    if (!building) markRunStarted(db);
+    beginWrite(db, sayWaiting);
+    let summary: IndexSummary;
+    try {
+      summary = await runOnce(runOptions);
+      crashPoint();
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      if (building) handle.discardBuild();
+      else recordFailure(error);
+      throw error;
+    }
+    crashPoint();
+    handle.publish();
+    crashPoint();
+    if (summary.mode !== "noop") {
+      reclaimSpace(handle.db);
+      handle.db.pragma(options.keepPrograms ? "wal_checkpoint(PASSIVE)" : "wal_checkpoint(TRUNCATE)");
+    }
+    return { ...summary, dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`) };
+  }
+
+  /** A run; when SQLite finds the database damaged, it is moved aside and the run starts over on a new one. */
+  async function runRepairing(runOptions: RunOptions): Promise<IndexSummary> {
+    try {
+      return await runInTransaction(runOptions);
+    } catch (error) {
+      if (!isCorruptionError(error) || handle.rebuiltBecause !== undefined) throw error;
+      handle.quarantine(damageOf(handle.db) ?? (error instanceof Error ? error.message : String(error)));
+      return runInTransaction(runOptions);
+    }
+  }
+
+  async function runOnce(runOptions: RunOptions): Promise<IndexSummary> {
+    const startedAt = performance.now();
+    const rebuiltBecause = handle.rebuiltBecause;
+    if (runOptions.force === true && rebuiltBecause === undefined) store.clearGraph();
+    const storedFiles = new Map<string, FileRecord>(store.allFiles().map((file) => [file.path, file]));
+    const pending = store.pendingPaths();
+
+    const cached = runOptions.force === true ? undefined : cachedPlan();
+    if (cached !== undefined) {
+      const changes = scanFiles(cached.planned, storedFiles, false);
+      if (isNoop(changes, storedFiles, pending)) {
+        if (changes.touched.length > 0) store.touchFiles(changes.touched);
+        store.deleteMeta(META.run);
+        store.deleteMeta(META.lastError);
+        const unreadable = changes.unreadable.map((file) => ({ file: file.path, reason: file.reason }));
+        const total = cached.planned.length - unreadable.length;
+        return summarize("noop", undefined, { total, removed: 0, extractedPaths: [] }, { syntaxErrors: [], unreadable, warnings: cached.warnings, skipped: cached.skipped }, startedAt);
+      }
+    }
+
+    const extraction = await loadEngine();
+    const discovered = extraction.discover(config, options.tsconfigs);
+    const warnings: string[] = [...discovered.warnings];
+    for (const warning of discovered.warnings) options.onWarning?.(warning);
+    if (rebuiltBecause !== undefined && rebuiltBecause !== "no database yet") {
+      warnings.push(`rebuilding the graph: ${rebuiltBecause}`);
+      options.onWarning?.(`rebuilding the graph: ${rebuiltBecause}`);
+    }
+    const projectFiles = discovered.projects.map((project) => ({
+      id: project.id,
+      files: project.fileNames.map((absolute) => relativeTo(root, absolute)),
+    }));
+    const planned = toPlanned(projectFiles);
+    if (planned.length === 0) throw new NothingToIndexError(root);
+    const plannedByPath = new Map(planned.map((file) => [file.path, file]));
+    const pathByAbsolute = new Map(planned.map((file) => [file.absolute, file.path]));
+    const fingerprint = extraction.fingerprint(discovered.projects, configText);
+
+    let reason: string | undefined;
+    if (rebuiltBecause !== undefined) reason = rebuiltBecause;
+    else if (runOptions.force === true) reason = "--force";
+    else if (storedFiles.size === 0) reason = "the database holds no files";
+    else if (readMeta(handle.db, META.fingerprint) !== fingerprint) reason = "the TypeScript projects or ts-graph's configuration changed";
+    const full = reason !== undefined;
+    const changes = scanFiles(planned, storedFiles, full);
+    const unreadable = [...changes.unreadable];
+    const unreadablePaths = new Set(unreadable.map((file) => file.path));
+    const removed = [...changes.deleted, ...[...unreadablePaths].filter((p) => storedFiles.has(p))].sort();
+    const toExtract = new Map<string, PlannedFile>();
+    for (const file of [...changes.added, ...changes.changed]) toExtract.set(file.path, file);
+    if (!full) {
+      for (const pendingPath of pending) {
+        const file = plannedByPath.get(pendingPath);
+        if (file !== undefined && !unreadablePaths.has(pendingPath)) toExtract.set(pendingPath, file);
+      }
+      const candidates = planned.filter((file) => !toExtract.has(file.path) && !unreadablePaths.has(file.path));
+      for (const dependent of extraction.dependentsOf(changes.changed, changes.added, removed, candidates, discovered.projects)) {
+        const file = plannedByPath.get(dependent);
+        if (file !== undefined && !toExtract.has(dependent) && !unreadablePaths.has(dependent)) toExtract.set(dependent, file);
+      }
+    }
+    if (changes.touched.length > 0) store.touchFiles(changes.touched);
+
+    const cache: DiscoveryCache = {
+      version: cacheVersion,
+      fingerprint,
+      inputs: discovered.inputs.map((input) => statInput(input, root)),
+      projects: projectFiles,
+      warnings: discovered.warnings,
+      skipped: discovered.skipped,
+    };
+    // A run killed after its last write but before it finished left nothing pending, and still has to finish.
+    const unfinished = readMeta(handle.db, META.state) !== STATE_COMPLETE;
+    const nothingToDo = toExtract.size === 0 && removed.length === 0 && !full && !unfinished;
+    const extractedPaths = [...toExtract.keys()].sort();
+    const syntaxErrors: (FileDiagnostic & { file: string })[] = [];
+    if (!nothingToDo) {
+      store.beginRun(extractedPaths);
+      for (const removedPath of removed) store.removeFile(removedPath);
+      const scanned = new Map<string, ScannedFile>([...changes.added, ...changes.changed].map((file) => [file.path, file]));
+      const outcome = extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
+      syntaxErrors.push(...outcome.syntaxErrors);
+      unreadable.push(...outcome.unreadable);
+      store.finishRun(Date.now(), fingerprint);
+    } else {
+      store.deleteMeta(META.run);
+      store.deleteMeta(META.lastError);
+    }
+    store.setMeta(META.discovery, JSON.stringify(cache));
+    store.setMeta(META.skipped, JSON.stringify(discovered.skipped));
+
+    return summarize(
+      full ? "full" : nothingToDo ? "noop" : "incremental",
+      reason,
+      { total: planned.length - unreadable.length, removed: removed.length, extractedPaths },
+      { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings, skipped: discovered.skipped },
+      startedAt,
+    );
+  }
+
+  return {
+    root,
+    dbPath,
+    get db() {
+      return handle.db;
+    },
+    run(runOptions = {}) {
+      return enqueue(() => runRepairing(runOptions));
+    },
+    warm() {
+      return enqueue(async () => {
+        if (!options.keepPrograms) return;
+        const extraction = await loadEngine();
+        extraction.warm(extraction.discover(config, options.tsconfigs).projects);
+      });
+    },
+    close() {
+      handle.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
+
+afterAll(removeTempDirs);
+
+/** Runs `ts-graph index root --json` in a fresh process and tells whether it loaded the TypeScript compiler. */
+function runInFreshProcess(root: string): { mode: string; loadedTypeScript: boolean } {
+  const cli = path.join(REPO_ROOT, "dist", "cli.js");
+  const script = `
+    import { createRequire } from "node:module";
+    const require = createRequire(import.meta.url);
+    let printed = "";
+    process.stdout.write = (chunk) => ((printed += chunk), true);
+    process.argv = [process.execPath, ${JSON.stringify(cli)}, "index", ${JSON.stringify(root)}, "--json"];
+    await import(${JSON.stringify(cli)});
+    const loadedTypeScript = Object.keys(require.cache).some((file) => file.includes("ts-morph"));
+    console.error(JSON.stringify({ mode: JSON.parse(printed).mode, loadedTypeScript }));
+  `;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stderr) as { mode: string; loadedTypeScript: boolean };
+}
+
+describe("a run with nothing to do", () => {
+  it("answers from the database without loading the TypeScript compiler", () => {
+    const root = copySampleProject("web-app");
+    expect(runInFreshProcess(root)).toEqual({ mode: "full", loadedTypeScript: true });
+    expect(runInFreshProcess(root)).toEqual({ mode: "noop", loadedTypeScript: false });
+  });
+});
