@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { packageNameOf } from "./extract-edges.js";
+import { packageNameOf } from "./import-edges.js";
 
 describe("packageNameOf", () => {
   it("names the package of a bare specifier, scoped or not, and keeps node: builtins whole", () => {
