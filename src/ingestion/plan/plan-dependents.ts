@@ -11,14 +11,15 @@ import {
   spreadThroughFile,
   startSpread,
   type ChangedNames,
-  type PlanningSyntax,
   type SpreadState,
 } from "./change-propagation.js";
 import type { PlannedFile, ScannedFile } from "../scan/file-scan.js";
 import { extractDeclarations } from "../extract/extract-declarations.js";
-import { moduleStem, NON_RELATIVE, specifierTarget } from "./module-stem.js";
+import { moduleStem } from "./module-stem.js";
+import { PlanningFiles } from "./planning-files.js";
 import { fileReferencesOf, parseForPlanning, parseSource } from "./planning-syntax.js";
-import { compareSurfaces, identifiersIn, nameParts } from "./surface-change.js";
+import { compareSurfaces, nameParts } from "./surface-change.js";
+import { mayDependOn, occurrencesOf, reExportsIn } from "./text-prefilters.js";
 
 /** What planning reads from the graph of the last run. */
 export type PlanningStore = Pick<
@@ -58,256 +59,231 @@ export interface PlanningInput {
  *   unresolved import when an added or removed file declares globals, or without `mayNowName`).
  */
 export function planDependents(input: PlanningInput, store: PlanningStore): Set<string> {
-  const { changed, added, removed, candidates } = input;
-  const fileByPath = new Map<string, PlannedFile>([...candidates, ...changed, ...added].map((file) => [file.path, file]));
-  const texts = new Map<string, string | undefined>();
-  for (const file of [...changed, ...added]) if (file.text !== undefined) texts.set(file.path, file.text);
-  const syntaxes = new Map<string, PlanningSyntax | undefined>();
-  const sourceFiles = new Map<string, ts.SourceFile>();
+  return new DependentsPlanner(input, store).plan();
+}
+
+/** The state of one planning: what has changed so far, and how far the spread has followed it. */
+class DependentsPlanner {
+  private readonly dependents = new Set<string>();
+  private readonly files: PlanningFiles;
+  private readonly mentions: (path: string, names: Iterable<string>) => boolean;
+  private readonly changedPaths: readonly string[];
+  private readonly names: ChangedNames = noChangedNames();
   /** Files a change spreads through: changed files, re-extracted files that mention a changed name, and re-exporters. */
-  const spreading = new Map<string, SpreadState>();
-  const dependents = new Set<string>();
-  const names = noChangedNames();
-  const vanishedKeys: string[] = [];
-  const exportsChanged: string[] = [];
-  const defaultChanged: string[] = [];
+  private readonly spreading = new Map<string, SpreadState>();
+  /** Keys that no longer exist (a declaration removed, renamed or of another kind): the owners of edges into them are re-extracted. */
+  private readonly vanishedKeys: string[] = [];
+  /** Files whose exports changed as a whole, to follow to their importers (a stack). */
+  private readonly exportsChanged: string[] = [];
+  /** Files whose default export changed, to follow to their importers (a stack). */
+  private readonly defaultChanged: string[] = [];
+  private addedDeclareGlobals = false;
+  private removedDeclaredGlobals = false;
+  private readonly followedExports = new Set<string>();
+  private readonly followedDefaults = new Set<string>();
+  /** Files whose changed names were passed on to the files that re-export from them, with how many names that was. */
+  private readonly passedOn = new Map<string, number>();
+  /** Names the candidates were searched for. */
+  private readonly searched = new Set<string>();
 
-  const textOf = (path: string): string | undefined => {
-    if (texts.has(path)) return texts.get(path);
-    const file = fileByPath.get(path);
-    let text: string | undefined;
-    try {
-      text = file === undefined ? undefined : fs.readFileSync(file.absolute, "utf8");
-    } catch {
-      text = undefined; // an unreadable file is reported by the scan
-    }
-    texts.set(path, text);
-    return text;
-  };
-  const identifiers = new Map<string, ReadonlySet<string>>();
-  /** Whether the file's text holds one of the names as an identifier (in code, comments or strings). */
-  const mentions = (path: string, names: Iterable<string>): boolean => {
-    const text = textOf(path) ?? "";
-    let inText = identifiers.get(path);
-    for (const name of names) {
-      if (inText === undefined) {
-        if (!text.includes(name)) continue;
-        inText = identifiersIn(text);
-        identifiers.set(path, inText);
-      }
-      if (inText.has(name)) return true;
-    }
-    return false;
-  };
-  const sourceFileOf = (path: string): ts.SourceFile | undefined => {
-    const file = fileByPath.get(path);
-    const text = textOf(path);
-    if (file === undefined || text === undefined) return undefined;
-    let sourceFile = sourceFiles.get(path);
-    if (sourceFile === undefined) {
-      sourceFile = input.parsedFile?.(file.absolute, text) ?? parseSource(file.absolute, text);
-      sourceFiles.set(path, sourceFile);
-    }
-    return sourceFile;
-  };
-  const syntaxOf = (path: string): PlanningSyntax | undefined => {
-    if (syntaxes.has(path)) return syntaxes.get(path);
-    const sourceFile = sourceFileOf(path);
-    const syntax = sourceFile === undefined ? undefined : parseForPlanning(sourceFile.fileName, path, sourceFile.text, sourceFile).syntax;
-    syntaxes.set(path, syntax);
-    return syntax;
-  };
-  const importedStems = new Map<string, ReadonlySet<string>>();
-  /** Stems of the files a file imported at its last extraction: what its non-relative specifiers named. */
-  const importedStemsOf = (path: string): ReadonlySet<string> => {
-    let stems = importedStems.get(path);
-    if (stems === undefined) {
-      stems = new Set(store.importedFilesOf(path).map(moduleStem));
-      importedStems.set(path, stems);
-    }
-    return stems;
-  };
-  const spread = (path: string): void => {
-    const syntax = spreading.has(path) ? undefined : syntaxOf(path);
-    if (syntax !== undefined) spreading.set(path, startSpread(syntax, [], importedStemsOf(path)));
-  };
-  const mentionedAnywhere = (changedNames: readonly string[]): boolean => candidates.some((file) => mentions(file.path, changedNames));
-  const addImporters = (path: string): void => {
-    for (const importer of store.importersOf(path)) dependents.add(importer);
-  };
+  constructor(
+    private readonly input: PlanningInput,
+    private readonly store: PlanningStore,
+  ) {
+    this.files = new PlanningFiles([...input.changed, ...input.added], input.candidates, input.parsedFile, (path) => store.importedFilesOf(path));
+    this.mentions = (path, names) => this.files.mentions(path, names);
+    this.changedPaths = input.changed.map((file) => file.path);
+  }
 
-  const addedPaths = new Set(added.map((file) => file.path));
-  let addedDeclareGlobals = false;
-  const changedPaths = changed.map((file) => file.path);
-  for (const file of [...changed, ...added]) {
-    const text = textOf(file.path) ?? fs.readFileSync(file.absolute, "utf8");
+  plan(): Set<string> {
+    this.compareChangedFiles();
+    this.noteRemovedFiles();
+    this.noteModulesTakenOver();
+    for (const key of this.vanishedKeys) for (const owner of this.store.ownersOfEdgesAt(key)) this.dependents.add(owner);
+    for (const file of filesReresolving(this.input, this.store, this.addedDeclareGlobals, this.removedDeclaredGlobals)) this.dependents.add(file);
+    this.spreadUntilNothingChanges();
+    return this.dependents;
+  }
+
+  /** Compares the declarations of each changed or added file with the stored ones: the first changes. */
+  private compareChangedFiles(): void {
+    const addedPaths = new Set(this.input.added.map((file) => file.path));
+    for (const file of [...this.input.changed, ...this.input.added]) this.compareFile(file, addedPaths.has(file.path));
+  }
+
+  private compareFile(file: ScannedFile, isNew: boolean): void {
+    const { names } = this;
+    const text = this.files.textOf(file.path) ?? fs.readFileSync(file.absolute, "utf8");
     const sourceFile = parseSource(file.absolute, text);
     const declarations = extractDeclarations(sourceFile, file.path, { surfaceRanges: true });
-    const isNew = addedPaths.has(file.path);
-    // Nothing could name a new module's declarations; imports that could not resolve are re-resolved below.
-    if (isNew && !declarations.declaresGlobals) continue;
-    if (isNew) addedDeclareGlobals = true;
-    const change = compareSurfaces(isNew ? [] : store.nodeSurfacesOfFile(file.path), declarations.nodes, defaultExportedNamesOf(sourceFile));
+    // Nothing could name a new module's declarations; imports that could not resolve are re-resolved (filesReresolving).
+    if (isNew && !declarations.declaresGlobals) return;
+    if (isNew) this.addedDeclareGlobals = true;
+    const change = compareSurfaces(isNew ? [] : this.store.nodeSurfacesOfFile(file.path), declarations.nodes, defaultExportedNamesOf(sourceFile));
     for (const name of change.moduleTokens) addChangedName(names, name, file.path, declarations.declaresGlobals, change.addedModuleTokens.has(name));
     for (const name of change.memberTokens) names.member.add(name);
     for (const name of change.keyTokens) names.key.add(name);
     // A name that occurs once is only its own declaration: nothing else in the file refers to it.
     const referredTo = [...change.tokens].some((token) => occurrencesOf(text, token) > 1) || change.vanishedKeys.length > 0;
     const syntax = referredTo || change.exportsChanged ? parseForPlanning(file.absolute, file.path, text, sourceFile, declarations).syntax : undefined;
-    if (syntax !== undefined) spreading.set(file.path, startSpread(syntax, change.moduleTokens, importedStemsOf(file.path)));
-    vanishedKeys.push(...change.vanishedKeys);
-    if (change.allImporters) addImporters(file.path);
-    if (change.defaultChanged) defaultChanged.push(file.path);
+    if (syntax !== undefined) this.spreading.set(file.path, startSpread(syntax, change.moduleTokens, this.files.importedStemsOf(file.path)));
+    this.vanishedKeys.push(...change.vanishedKeys);
+    if (change.allImporters) this.addImporters(file.path);
+    if (change.defaultChanged) this.defaultChanged.push(file.path);
     if (change.exportsChanged) {
-      exportsChanged.push(file.path);
+      this.exportsChanged.push(file.path);
       addAnyName(names, file.path);
-      for (const name of [...(syntax?.reExportedNames ?? []), ...store.importedNamesOf(file.path)]) addChangedName(names, name, file.path, false);
+      for (const name of [...(syntax?.reExportedNames ?? []), ...this.store.importedNamesOf(file.path)]) addChangedName(names, name, file.path, false);
     }
   }
-  const declaringGlobals = new Set(store.filesDeclaringGlobals());
-  for (const removedPath of removed) {
-    addImporters(removedPath);
-    exportsChanged.push(removedPath);
-    addAnyName(names, removedPath);
-    for (const node of store.nodeSurfacesOfFile(removedPath)) {
-      vanishedKeys.push(node.key);
-      // The File node is the module itself: code names it by a specifier (its importers, above), never by its name.
-      if (node.kind === "File") continue;
-      const parts = nameParts(node.name, node.kind);
-      for (const name of parts.module) addChangedName(names, name, removedPath, declaringGlobals.has(removedPath));
-      for (const name of parts.member) names.member.add(name);
-      for (const name of parts.key) names.key.add(name);
+
+  /** A removed file's importers are re-extracted, and each of its declarations is a change (by name) that vanished (by key). */
+  private noteRemovedFiles(): void {
+    const declaringGlobals = new Set(this.store.filesDeclaringGlobals());
+    for (const removedPath of this.input.removed) {
+      this.addImporters(removedPath);
+      this.exportsChanged.push(removedPath);
+      addAnyName(this.names, removedPath);
+      for (const node of this.store.nodeSurfacesOfFile(removedPath)) {
+        this.vanishedKeys.push(node.key);
+        // The File node is the module itself: code names it by a specifier (its importers, above), never by its name.
+        if (node.kind === "File") continue;
+        const parts = nameParts(node.name, node.kind);
+        for (const name of parts.module) addChangedName(this.names, name, removedPath, declaringGlobals.has(removedPath));
+        for (const name of parts.member) this.names.member.add(name);
+        for (const name of parts.key) this.names.key.add(name);
+      }
     }
+    this.removedDeclaredGlobals = this.input.removed.some((path) => declaringGlobals.has(path));
   }
-  if (added.length > 0) {
-    // `src/lib.ts` added next to `src/lib/index.ts` takes over the imports of `./lib`.
+
+  /** `src/lib.ts` added next to `src/lib/index.ts` takes over the imports of `./lib`. */
+  private noteModulesTakenOver(): void {
+    const { added } = this.input;
+    if (added.length === 0) return;
+    const addedPaths = new Set(added.map((file) => file.path));
     const addedStems = new Set(added.map((file) => moduleStem(file.path)));
-    for (const path of fileByPath.keys()) {
+    for (const path of this.files.paths()) {
       if (!addedStems.has(moduleStem(path)) || addedPaths.has(path)) continue;
-      exportsChanged.push(path);
-      addAnyName(names, path);
+      this.exportsChanged.push(path);
+      addAnyName(this.names, path);
     }
   }
-  for (const key of vanishedKeys) for (const owner of store.ownersOfEdgesAt(key)) dependents.add(owner);
-  for (const file of filesReresolving(input, store, addedDeclareGlobals, removed.some((path) => declaringGlobals.has(path)))) dependents.add(file);
 
-  const followedExports = new Set<string>();
-  const followedDefaults = new Set<string>();
-  /** Files whose changed names were passed on to the files that re-export from them, with how many names that was. */
-  const passedOn = new Map<string, number>();
-  const searched = new Set<string>();
-  for (;;) {
-    for (let path = exportsChanged.pop(); path !== undefined; path = exportsChanged.pop()) {
-      if (followedExports.has(path)) continue;
-      followedExports.add(path);
-      for (const importer of store.importersOf(path)) {
-        dependents.add(importer);
-        if (reExportsIn(textOf(importer)) && syntaxOf(importer)?.reExports === true) exportsChanged.push(importer);
+  /** Repeats the spread's steps until no name is left to search for and no export, default export or re-export to follow. */
+  private spreadUntilNothingChanges(): void {
+    for (;;) {
+      this.followExportChanges();
+      this.followDefaultChanges();
+      this.spreadThroughFilesMentioningChanges();
+      this.passOnThroughReExporters();
+      this.spreadThroughFiles();
+      const unsearched = new Set([...searchableNames(this.names)].filter((name) => !this.searched.has(name)));
+      const pendingReExports = this.hasNamesToPassOn();
+      if (unsearched.size === 0 && this.exportsChanged.length === 0 && this.defaultChanged.length === 0 && !pendingReExports) return;
+      for (const name of unsearched) this.searched.add(name);
+      if (unsearched.size > 0) this.searchCandidates(unsearched);
+    }
+  }
+
+  /** The importers of a file whose exports changed are re-extracted; those that re-export pass the change on. */
+  private followExportChanges(): void {
+    for (let path = this.exportsChanged.pop(); path !== undefined; path = this.exportsChanged.pop()) {
+      if (this.followedExports.has(path)) continue;
+      this.followedExports.add(path);
+      for (const importer of this.store.importersOf(path)) {
+        this.dependents.add(importer);
+        if (this.reExports(importer)) this.exportsChanged.push(importer);
       }
     }
-    for (let path = defaultChanged.pop(); path !== undefined; path = defaultChanged.pop()) {
-      if (followedDefaults.has(path)) continue;
-      followedDefaults.add(path);
-      addChangedName(names, DEFAULT_EXPORT, path, false);
-      for (const importer of store.importersOf(path)) {
-        dependents.add(importer);
-        spread(importer);
+  }
+
+  /** The importers of a file whose default export changed are re-extracted, and the change spreads through them. */
+  private followDefaultChanges(): void {
+    for (let path = this.defaultChanged.pop(); path !== undefined; path = this.defaultChanged.pop()) {
+      if (this.followedDefaults.has(path)) continue;
+      this.followedDefaults.add(path);
+      addChangedName(this.names, DEFAULT_EXPORT, path, false);
+      for (const importer of this.store.importersOf(path)) {
+        this.dependents.add(importer);
+        this.spread(importer);
       }
     }
-    const known = searchableNames(names);
-    for (const path of [...dependents, ...changedPaths]) if (!spreading.has(path) && mentions(path, known)) spread(path);
-    // Re-exporters pass changed names on, whether or not they mention them; names only added need not be
-    // passed on until some file mentions them.
-    for (const [path, count] of changedCounts(names)) {
-      if (passedOn.get(path) === count) continue;
-      if (!names.changedTargets.has(moduleStem(path)) && !mentionedAnywhere(namesChangedIn(names, path))) continue;
-      passedOn.set(path, count);
-      for (const importer of store.importersOf(path)) if (reExportsIn(textOf(importer)) && syntaxOf(importer)?.reExports === true) spread(importer);
-    }
-    for (const state of spreading.values()) {
-      spreadThroughFile(state, names);
-      const defaults = names.module.get(DEFAULT_EXPORT);
-      if (defaults?.has(state.syntax.path) === true && !followedDefaults.has(state.syntax.path)) defaultChanged.push(state.syntax.path);
-    }
-    const unsearched = new Set([...searchableNames(names)].filter((name) => !searched.has(name)));
-    const pendingReExports = [...changedCounts(names)].some(
-      ([path, count]) => passedOn.get(path) !== count && (names.changedTargets.has(moduleStem(path)) || mentionedAnywhere(namesChangedIn(names, path))),
-    );
-    if (unsearched.size === 0 && exportsChanged.length === 0 && defaultChanged.length === 0 && !pendingReExports) break;
-    for (const name of unsearched) searched.add(name);
-    if (unsearched.size === 0) continue;
-    for (const file of candidates) {
-      if (dependents.has(file.path)) continue;
-      const text = textOf(file.path);
-      if (text === undefined || !mentions(file.path, unsearched)) continue;
-      if (!mayDependOn(file.path, text, names, mentions, importedStemsOf(file.path))) continue;
-      const sourceFile = sourceFileOf(file.path);
-      const references = sourceFile === undefined ? undefined : (syntaxes.get(file.path) ?? fileReferencesOf(sourceFile, file.path));
-      if (references !== undefined && dependsOnChanged(references, names, importedStemsOf(file.path))) dependents.add(file.path);
+  }
+
+  /** A re-extracted or changed file that mentions a changed name: the change spreads through its declarations. */
+  private spreadThroughFilesMentioningChanges(): void {
+    const known = searchableNames(this.names);
+    for (const path of [...this.dependents, ...this.changedPaths]) if (!this.spreading.has(path) && this.files.mentions(path, known)) this.spread(path);
+  }
+
+  /**
+   * Re-exporters pass changed names on, whether or not they mention them; names only added need not be
+   * passed on until some file mentions them.
+   */
+  private passOnThroughReExporters(): void {
+    for (const [path, count] of changedCounts(this.names)) {
+      if (!this.mustPassOn(path, count)) continue;
+      this.passedOn.set(path, count);
+      for (const importer of this.store.importersOf(path)) if (this.reExports(importer)) this.spread(importer);
     }
   }
-  return dependents;
-}
 
-const MODULE_SPECIFIER = /\b(?:from|import|require)\s*\(?\s*["'`]([^"'`\n]+)["'`]/g;
-const NAMESPACE_IMPORT = /\bimport\s+(?:type\s+)?\*\s*as\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)/gu;
-const QUALIFIER_BEFORE = /([\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*)(\??\.)\s*$/u;
-const RE_EXPORT = /\bexport\s*(?:type\s*)?(?:\*|\{[^}]*\})\s*(?:as\s+[^\s;]+\s*)?from\s*["'`]/;
-/** `this` and `super` start a member access; any other identifier may be an import or a global. */
-const MEMBER_QUALIFIERS = new Set(["this", "super"]);
+  private hasNamesToPassOn(): boolean {
+    return [...changedCounts(this.names)].some(([path, count]) => this.mustPassOn(path, count));
+  }
 
-/** A cheap test that lets through every file with an `export … from` statement. */
-function reExportsIn(text: string | undefined): boolean {
-  return text !== undefined && RE_EXPORT.test(text);
-}
-const IDENTIFIER_PART = /[\p{ID_Continue}$\u200C\u200D]/u;
+  private mustPassOn(path: string, count: number): boolean {
+    if (this.passedOn.get(path) === count) return false;
+    return this.names.changedTargets.has(moduleStem(path)) || this.mentionedAnywhere(namesChangedIn(this.names, path));
+  }
 
-/**
- * A cheap test that lets through every file dependsOnChanged may accept, without parsing it: one that
- * mentions a changed member, key or global; one that writes `q.name` for a changed name, where `q` is not
- * one of its namespace imports; or one that imports from a file in which names changed.
- */
-function mayDependOn(
-  path: string,
-  text: string,
-  names: ChangedNames,
-  mentions: (path: string, names: Iterable<string>) => boolean,
-  importedStems: ReadonlySet<string>,
-): boolean {
-  if (mentions(path, names.member) || mentions(path, names.key) || mentions(path, names.global)) return true;
-  for (const match of text.matchAll(MODULE_SPECIFIER)) {
-    const target = specifierTarget(path, match[1] ?? "");
-    for (const stem of target === NON_RELATIVE ? importedStems : [target]) {
-      if (names.changedTargets.has(stem) || names.anyNameTargets.has(stem) || [...names.moduleTargets.values()].some((stems) => stems.has(stem))) return true;
+  /** Each file the change spreads through finds its declarations, aliases and re-exports that changed with it. */
+  private spreadThroughFiles(): void {
+    for (const state of this.spreading.values()) {
+      spreadThroughFile(state, this.names);
+      const defaults = this.names.module.get(DEFAULT_EXPORT);
+      if (defaults?.has(state.syntax.path) === true && !this.followedDefaults.has(state.syntax.path)) this.defaultChanged.push(state.syntax.path);
     }
   }
-  const namespaces = new Set([...text.matchAll(NAMESPACE_IMPORT)].map((match) => match[1]));
-  for (const name of names.module.keys()) {
-    if (!mentions(path, [name])) continue;
-    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
-      if (IDENTIFIER_PART.test(text.charAt(at + name.length))) continue;
-      const qualifier = QUALIFIER_BEFORE.exec(text.slice(Math.max(0, at - 80), at));
-      // `).name` and `this.name` are member accesses, `ns.name` an export of a namespace import (checked above).
-      const root = qualifier?.[1];
-      if (root !== undefined && !namespaces.has(root) && !MEMBER_QUALIFIERS.has(root)) return true;
+
+  /** The candidates that mention a name not searched for yet and refer to a change (cheap text test first) are re-extracted. */
+  private searchCandidates(unsearched: ReadonlySet<string>): void {
+    const { files, names } = this;
+    for (const file of this.input.candidates) {
+      if (this.dependents.has(file.path)) continue;
+      const text = files.textOf(file.path);
+      if (text === undefined || !files.mentions(file.path, unsearched)) continue;
+      if (!mayDependOn(file.path, text, names, this.mentions, files.importedStemsOf(file.path))) continue;
+      const sourceFile = files.sourceFileOf(file.path);
+      const references = sourceFile === undefined ? undefined : (files.knownSyntaxOf(file.path) ?? fileReferencesOf(sourceFile, file.path));
+      if (references !== undefined && dependsOnChanged(references, names, files.importedStemsOf(file.path))) this.dependents.add(file.path);
     }
   }
-  return false;
+
+  /** Starts spreading the changes through a file (once). */
+  private spread(path: string): void {
+    const syntax = this.spreading.has(path) ? undefined : this.files.syntaxOf(path);
+    if (syntax !== undefined) this.spreading.set(path, startSpread(syntax, [], this.files.importedStemsOf(path)));
+  }
+
+  /** Whether the file passes on another module's exports (`export … from`), cheap text test first. */
+  private reExports(path: string): boolean {
+    return reExportsIn(this.files.textOf(path)) && this.files.syntaxOf(path)?.reExports === true;
+  }
+
+  private mentionedAnywhere(changedNames: readonly string[]): boolean {
+    return this.input.candidates.some((file) => this.files.mentions(file.path, changedNames));
+  }
+
+  private addImporters(path: string): void {
+    for (const importer of this.store.importersOf(path)) this.dependents.add(importer);
+  }
 }
 
 /** The names that changed in a file. */
 function namesChangedIn(names: ChangedNames, path: string): string[] {
   return [...names.module].filter(([, files]) => files.has(path)).map(([name]) => name);
-}
-
-/** How often a name occurs in a text as a whole identifier. */
-function occurrencesOf(text: string, name: string): number {
-  let count = 0;
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
-    const before = text.charAt(at - 1);
-    if (!IDENTIFIER_PART.test(before) && !IDENTIFIER_PART.test(text.charAt(at + name.length))) count += 1;
-  }
-  return count;
 }
 
 /** Names exported as default through `export default name`. */
