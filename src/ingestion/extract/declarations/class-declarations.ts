@@ -12,7 +12,7 @@ import {
 } from "./declaration-collector.js";
 
 /** How a class is written: a declaration, or a class expression bound to a `const` or exported as default. */
-export interface ClassForm {
+interface ClassForm {
   /** AST nodes besides the class that stand for it (the variable declaration, the export assignment). */
   readonly astNodes: readonly ts.Node[];
   /** The node whose text is the class's range: the class, or the statement holding the class expression. */

@@ -40,10 +40,10 @@ export interface Scope extends ScopeNames {
   openOverload: { readonly name: string; readonly node: NodeDraft } | undefined;
 }
 
-export type ScopeOptions = Partial<Pick<Scope, "moduleLevel" | "exportsVisible" | "implicitlyExported">>;
+type ScopeOptions = Partial<Pick<Scope, "moduleLevel" | "exportsVisible" | "implicitlyExported">>;
 
 /** What a visitor found out about one declaration; DeclarationCollector.register makes it a node. */
-export interface Registration {
+interface Registration {
   readonly name: string;
   readonly kind: NodeKind;
   /** What tells this declaration apart from others of the same name: its kind, or `get`/`set`. */
@@ -68,15 +68,15 @@ export interface Registration {
 }
 
 /** Where a surface ends and whether the type is written out (see Registration.surfaceEnd). */
-export interface SurfaceEnd {
+interface SurfaceEnd {
   readonly surfaceEnd: number;
   readonly typed: boolean;
 }
 
 /** Visits the children of an AST node in a scope: the walk, which dispatches to the visitors of each concern. */
-export type VisitChildren = (collector: DeclarationCollector, node: ts.Node, scope: Scope) => void;
+type VisitChildren = (collector: DeclarationCollector, node: ts.Node, scope: Scope) => void;
 
-export interface CollectorOptions {
+interface CollectorOptions {
   /** Record where every surface is (FileDeclarations.surfaceRanges). */
   readonly surfaceRanges: boolean;
   /** Leave every surface hash, signature and doc summary empty (DeclarationOptions.withoutSurfaces). */

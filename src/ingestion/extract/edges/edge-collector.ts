@@ -30,14 +30,14 @@ export interface EdgeContext {
 }
 
 /** An edge between two nodes with the line of each of its sites. */
-export interface SiteEdge {
+interface SiteEdge {
   readonly kind: EdgeKind;
   readonly source: ExtractedNode;
   readonly target: ExtractedNode;
   readonly lines: number[];
 }
 
-export interface ExternalSiteEdge {
+interface ExternalSiteEdge {
   readonly kind: ExtractedExternalEdge["kind"];
   readonly source: ExtractedNode;
   readonly target: ExternalKey;
@@ -45,7 +45,7 @@ export interface ExternalSiteEdge {
 }
 
 /** The files one file imports, with the names it imports from each and whether only types. */
-export interface ImportEntry {
+interface ImportEntry {
   readonly names: Set<string>;
   typeOnly: boolean;
 }
