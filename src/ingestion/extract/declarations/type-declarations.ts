@@ -1,25 +1,35 @@
 import { ts } from "ts-morph";
 import { propertyNameText } from "../declaration-text.js";
-import { flagModifiers, type DeclarationCollector, type Scope } from "./declaration-collector.js";
+import { flagModifiers, type DeclarationCollector, type NodeDraft, type Scope } from "./declaration-collector.js";
 
-/** An interface and its members (each typed: the whole member is its surface). */
-export function declareInterface(c: DeclarationCollector, declaration: ts.InterfaceDeclaration, scope: Scope): void {
+type NamedTypeKind = "Interface" | "TypeAlias" | "Enum";
+const VARIANTS: Readonly<Record<NamedTypeKind, string>> = { Interface: "interface", TypeAlias: "type", Enum: "enum" };
+
+type NamedTypeDeclaration = ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
+
+/** An interface, type alias or enum: typed, named by its identifier; its header ends at signatureEnd. */
+function registerNamedType(c: DeclarationCollector, declaration: NamedTypeDeclaration, scope: Scope, kind: NamedTypeKind, ends: { readonly signatureEnd: number; readonly surfaceEnd: number }): NodeDraft {
   const name = declaration.name.text;
-  const node = c.register(scope, {
+  return c.register(scope, {
     name,
-    kind: "Interface",
-    variant: "interface",
+    kind,
+    variant: VARIANTS[kind],
     astNodes: [declaration],
     rangeStart: c.start(declaration),
     rangeEnd: declaration.end,
     nameNode: declaration.name,
     exported: c.isExportedHere(scope, declaration, name),
-    signature: c.header(c.start(declaration), declaration.members.pos),
+    signature: c.header(c.start(declaration), ends.signatureEnd),
     doc: c.doc(declaration),
     modifiers: flagModifiers(declaration),
-    surfaceEnd: declaration.members.pos,
+    surfaceEnd: ends.surfaceEnd,
     typed: true,
   });
+}
+
+/** An interface and its members (each typed: the whole member is its surface). */
+export function declareInterface(c: DeclarationCollector, declaration: ts.InterfaceDeclaration, scope: Scope): void {
+  const node = registerNamedType(c, declaration, scope, "Interface", { signatureEnd: declaration.members.pos, surfaceEnd: declaration.members.pos });
   const members = c.childScope(scope, node);
   for (const member of declaration.members) declareTypeMember(c, member, members, node.exported);
 }
@@ -53,41 +63,11 @@ function declareTypeMember(c: DeclarationCollector, member: ts.TypeElement, scop
 }
 
 export function declareTypeAlias(c: DeclarationCollector, declaration: ts.TypeAliasDeclaration, scope: Scope): void {
-  const name = declaration.name.text;
-  c.register(scope, {
-    name,
-    kind: "TypeAlias",
-    variant: "type",
-    astNodes: [declaration],
-    rangeStart: c.start(declaration),
-    rangeEnd: declaration.end,
-    nameNode: declaration.name,
-    exported: c.isExportedHere(scope, declaration, name),
-    signature: c.header(c.start(declaration), declaration.end),
-    doc: c.doc(declaration),
-    modifiers: flagModifiers(declaration),
-    surfaceEnd: declaration.end,
-    typed: true,
-  });
+  registerNamedType(c, declaration, scope, "TypeAlias", { signatureEnd: declaration.end, surfaceEnd: declaration.end });
 }
 
 /** An enum (its members are no nodes; their initializers are code of the scope around it). */
 export function declareEnum(c: DeclarationCollector, declaration: ts.EnumDeclaration, scope: Scope): void {
-  const name = declaration.name.text;
-  c.register(scope, {
-    name,
-    kind: "Enum",
-    variant: "enum",
-    astNodes: [declaration],
-    rangeStart: c.start(declaration),
-    rangeEnd: declaration.end,
-    nameNode: declaration.name,
-    exported: c.isExportedHere(scope, declaration, name),
-    signature: c.header(c.start(declaration), declaration.members.pos),
-    doc: c.doc(declaration),
-    modifiers: flagModifiers(declaration),
-    surfaceEnd: declaration.end,
-    typed: true,
-  });
+  registerNamedType(c, declaration, scope, "Enum", { signatureEnd: declaration.members.pos, surfaceEnd: declaration.end });
   for (const member of declaration.members) if (member.initializer) c.visitChildren(member.initializer, scope);
 }
