@@ -159,7 +159,7 @@ function packedFilename(stdout: string): string | null {
   try {
     const parsed: unknown = JSON.parse(stdout);
     const first: unknown = Array.isArray(parsed) ? parsed[0] : undefined;
-    if (isRecord(first) && typeof first["filename"] === "string") return first["filename"];
+    if (isRecord(first) && typeof first.filename === "string") return first.filename;
   } catch {
     // npm may print non-JSON noise; fall back to the expected name.
   }
@@ -191,12 +191,12 @@ function stringRecord(value: unknown): Record<string, string> {
  */
 async function installDependencies(spec: CorpusSpec, dir: string, timeoutMs: number): Promise<Record<string, string>> {
   const pkg = readJsonRecord(path.join(dir, "package.json")) ?? {};
-  const deps = stringRecord(pkg["dependencies"]);
-  const peers = stringRecord(pkg["peerDependencies"]);
-  const peerMeta = isRecord(pkg["peerDependenciesMeta"]) ? pkg["peerDependenciesMeta"] : {};
+  const deps = stringRecord(pkg.dependencies);
+  const peers = stringRecord(pkg.peerDependencies);
+  const peerMeta = isRecord(pkg.peerDependenciesMeta) ? pkg.peerDependenciesMeta : {};
   for (const [name, range] of Object.entries(peers)) {
     const meta = peerMeta[name];
-    const optional = isRecord(meta) && meta["optional"] === true;
+    const optional = isRecord(meta) && meta.optional === true;
     if (!optional && !(name in deps)) deps[name] = range;
   }
   const marker = path.join(dir, ".bench-deps.json");
@@ -243,8 +243,8 @@ async function decideExactOptional(
   const cacheFile = path.join(dir, ".bench-setup.json");
   const key = JSON.stringify(benchTsconfig(spec, false));
   const cached = readJsonRecord(cacheFile);
-  if (cached && cached["key"] === key && typeof cached["exactOptionalPropertyTypes"] === "boolean") {
-    return { exactOptionalPropertyTypes: cached["exactOptionalPropertyTypes"], probe: null, probeSource: "cached" };
+  if (cached && cached.key === key && typeof cached.exactOptionalPropertyTypes === "boolean") {
+    return { exactOptionalPropertyTypes: cached.exactOptionalPropertyTypes, probe: null, probeSource: "cached" };
   }
   if (!options.probeExactOptional) {
     return { exactOptionalPropertyTypes: false, probe: null, probeSource: "skipped" };

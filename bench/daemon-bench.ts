@@ -22,9 +22,13 @@ function parseArgs(argv: readonly string[]): { corpus: string; edits: number } {
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = argv[i + 1];
-    if (flag === "--corpus" && value !== undefined) (corpus = value), (i += 1);
-    else if (flag === "--edits" && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0) (edits = Number(value)), (i += 1);
-    else throw new Error("usage: npm run bench:daemon -- [--corpus NAME@VERSION] [--edits N]");
+    if (flag === "--corpus" && value !== undefined) {
+      corpus = value;
+      i += 1;
+    } else if (flag === "--edits" && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0) {
+      edits = Number(value);
+      i += 1;
+    } else throw new Error("usage: npm run bench:daemon -- [--corpus NAME@VERSION] [--edits N]");
   }
   return { corpus, edits };
 }

@@ -35,10 +35,16 @@ function parseArgs(argv: readonly string[]): { corpus: string; files: number; ke
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = argv[i + 1];
-    if (flag === "--corpus" && value !== undefined) (corpus = value), (i += 1);
-    else if (flag === "--files" && value !== undefined) (files = Number(value)), (i += 1);
-    else if (flag === "--keep" && value !== undefined) (keep = path.resolve(value)), (i += 1);
-    else throw new Error("usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N] [--keep DIR]");
+    if (flag === "--corpus" && value !== undefined) {
+      corpus = value;
+      i += 1;
+    } else if (flag === "--files" && value !== undefined) {
+      files = Number(value);
+      i += 1;
+    } else if (flag === "--keep" && value !== undefined) {
+      keep = path.resolve(value);
+      i += 1;
+    } else throw new Error("usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N] [--keep DIR]");
   }
   return { corpus, files, keep };
 }

@@ -154,8 +154,8 @@ export function readRssFile(file: string, pid: number | undefined): RssReport {
       continue;
     }
     if (!isRecord(parsed)) continue;
-    const rss = parsed["maxRSSKiB"];
-    const linePid = parsed["pid"];
+    const rss = parsed.maxRSSKiB;
+    const linePid = parsed.pid;
     if (typeof rss !== "number") continue;
     if (linePid === pid) own = Math.max(own ?? 0, rss);
     else others = Math.max(others ?? 0, rss);

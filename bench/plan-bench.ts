@@ -31,9 +31,13 @@ function parseArgs(argv: readonly string[]): { corpus: string; files: number } {
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = argv[i + 1];
-    if (flag === "--corpus" && value !== undefined) (corpus = value), (i += 1);
-    else if (flag === "--files" && value !== undefined) (files = Number(value)), (i += 1);
-    else throw new Error(`usage: tsx bench/plan-bench.ts [--corpus NAME@VERSION] [--files N]`);
+    if (flag === "--corpus" && value !== undefined) {
+      corpus = value;
+      i += 1;
+    } else if (flag === "--files" && value !== undefined) {
+      files = Number(value);
+      i += 1;
+    } else throw new Error(`usage: tsx bench/plan-bench.ts [--corpus NAME@VERSION] [--files N]`);
   }
   return { corpus, files };
 }

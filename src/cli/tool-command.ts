@@ -1,4 +1,4 @@
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import { z } from "zod";
 import { inputErrorOf } from "../tools/os-input-errors.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
+import { type META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 
 export type SqliteDb = Database.Database;
 

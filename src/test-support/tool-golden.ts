@@ -75,7 +75,7 @@ export function describeGoldenAnswers(title: string, goldenDir: string, queriesB
         try {
           const actual = await answers(context, queries);
           const goldenFile = path.join(goldenDir, `${sample}.txt`);
-          if (process.env["UPDATE_GOLDEN"] === "1") {
+          if (process.env.UPDATE_GOLDEN === "1") {
             fs.mkdirSync(goldenDir, { recursive: true });
             fs.writeFileSync(goldenFile, actual);
           }

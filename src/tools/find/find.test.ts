@@ -44,7 +44,7 @@ describe("find", () => {
   it("returns every field of a match as structured content, with the count left out by the limit", async () => {
     const result = await runTool(findTool, { name: "validate", limit: 2 }, context);
     expect(result.structured).toMatchObject({ query: "validate", total: 5, more: 3 });
-    expect((result.structured["matches"] as unknown[])[0]).toEqual({
+    expect((result.structured.matches as unknown[])[0]).toEqual({
       name: "validateEmail",
       qualifiedName: "validateEmail",
       kind: "Function",
@@ -59,7 +59,7 @@ describe("find", () => {
 
   it("treats the query literally, quotes and wildcards included", async () => {
     for (const name of ['"', "a%b", "x_y", "*", "("]) {
-      expect((await runTool(findTool, { name }, context)).structured["total"]).toBe(0);
+      expect((await runTool(findTool, { name }, context)).structured.total).toBe(0);
     }
   });
 
@@ -80,7 +80,7 @@ describe("the symbol-name vocabulary", () => {
       fs.writeFileSync(path.join(root, "shared", "extra.ts"), "export function getUserById(id: string): string {\n  return id;\n}\n");
       fs.rmSync(path.join(root, "backend", "services", "token-service.ts"));
       await own.ensureFresh([money]);
-      const names = (query: string) => runTool(findTool, { name: query }, own).then((result) => (result.structured["matches"] as { name: string }[]).map((match) => match.name));
+      const names = (query: string) => runTool(findTool, { name: query }, own).then((result) => (result.structured.matches as { name: string }[]).map((match) => match.name));
       expect(await names("formatPrice")).toEqual([]);
       expect(await names("rPT")).toEqual(["renderPriceTag"]);
       expect(await names("gUBI")).toEqual(["getUserById"]);

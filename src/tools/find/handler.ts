@@ -45,9 +45,9 @@ export const findTool = defineTool({
     const candidates = readConsistently(context.db, () => queriesOf(context.db).candidates(query, { kind: input.kind, exported: input.exported, under }));
     const ranked = rankSymbols(query, candidates);
     const filters: Record<string, string | boolean> = {};
-    if (input.kind !== undefined) filters["kind"] = input.kind;
-    if (input.exported !== undefined) filters["exported"] = input.exported;
-    if (under !== undefined) filters["path"] = under === "" ? "." : under;
+    if (input.kind !== undefined) filters.kind = input.kind;
+    if (input.exported !== undefined) filters.exported = input.exported;
+    if (under !== undefined) filters.path = under === "" ? "." : under;
     const answer = {
       query,
       filters,

@@ -120,11 +120,11 @@ function text(structured: PathsStructured): string {
   lines.push(
     `${counted(structured.total, "path")}${inTests}, shortest ${counted(structured.shortest, "step")}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
   );
-  structured.paths.forEach((path, index) => lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps)));
+  for (const [index, path] of structured.paths.entries()) lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));
   if (structured.testPaths.length > 0) lines.push("", "through tests");
-  structured.testPaths.forEach((path, index) =>
-    lines.push("", `path ${structured.paths.length + index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps)),
-  );
+  for (const [index, path] of structured.testPaths.entries()) {
+    lines.push("", `path ${structured.paths.length + index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));
+  }
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "paths"));
   return lines.join("\n");
 }
