@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(BENCH_DIR, "..");
 export const RSS_PRELOAD = path.join(BENCH_DIR, "report-rss.cjs");
 export const RSS_ENV_VAR = "TS_GRAPH_BENCH_RSS_FILE";

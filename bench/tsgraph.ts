@@ -110,7 +110,7 @@ export interface IndexContext {
   readonly tmpDir: string;
 }
 
-export function indexArgs(ctx: IndexContext, extra: readonly string[]): string[] {
+function indexArgs(ctx: IndexContext, extra: readonly string[]): string[] {
   return ["index", ctx.corpus.dir, "--tsconfig", ctx.corpus.tsconfigPath, "--db", ctx.dbPath, ...extra];
 }
 

@@ -65,7 +65,7 @@ function outsideRoot(input: string, value: string, absolute: string, root: strin
  * names a file or folder from the working directory; otherwise it is passed as written (a package name, a
  * declaration), unless it reads as a path under the root that is not one under the working directory.
  */
-export function commandLineToolPath(kind: PathInputKind, input: string, value: string, root: string, cwd: string): string {
+function commandLineToolPath(kind: PathInputKind, input: string, value: string, root: string, cwd: string): string {
   const absolute = path.resolve(cwd, value);
   if (kind === "pathOrName" && !fs.existsSync(absolute)) {
     if (path.resolve(cwd) !== root && value.includes("/") && fs.existsSync(path.resolve(root, value))) {

@@ -62,7 +62,7 @@ export function isCorruptionError(error: unknown): boolean {
 }
 
 /** Whether an error is SQLite waiting in vain for another connection's lock. */
-export function isBusyError(error: unknown): boolean {
+function isBusyError(error: unknown): boolean {
   return codeOf(error).startsWith("SQLITE_BUSY");
 }
 

@@ -65,4 +65,4 @@ export function createOutlineQueries(db: SqliteDb) {
   };
 }
 
-export type OutlineQueries = ReturnType<typeof createOutlineQueries>;
+type OutlineQueries = ReturnType<typeof createOutlineQueries>;
