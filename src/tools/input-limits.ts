@@ -12,8 +12,10 @@ import { formatCount } from "../model/kind-counts.js";
 const MAX_PATH_CHARS = 4096;
 /** A symbol address: a node key is a path and a qualified name. */
 const MAX_SYMBOL_CHARS = MAX_PATH_CHARS + 1024;
-/** A name to find. */
+/** A name (an edit's new name). */
 const MAX_NAME_CHARS = 1024;
+/** A name, or a part of one, to find: far longer than any declaration's name. */
+const MAX_SOUGHT_NAME_CHARS = 200;
 /** A search pattern (one argument of ripgrep's must stay under the system's 128 KiB). */
 const MAX_PATTERN_CHARS = 10_000;
 /** One glob. */
@@ -56,6 +58,15 @@ export function symbolString(): z.ZodString {
 
 export function nameString(): z.ZodString {
   return z.string().max(MAX_NAME_CHARS, `${longerThan(MAX_NAME_CHARS)}: give a name or a part of one`);
+}
+
+/** What find looks for: trimmed, at least one character. */
+export function soughtNameString(): z.ZodString {
+  return z
+    .string()
+    .trim()
+    .min(1, "empty: give a name to look for (at least one character)")
+    .max(MAX_SOUGHT_NAME_CHARS, `${longerThan(MAX_SOUGHT_NAME_CHARS)}: give a shorter part of a name`);
 }
 
 export function patternString(): z.ZodString {

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { CliToolContext } from "../../cli/cli-tool-context.js";
 import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
 import { expectGolden, openIndexedContext, rejection, runTool, transcript } from "../../test-support/tool-harness.js";
@@ -63,8 +64,13 @@ describe("find", () => {
     }
   });
 
-  it("refuses an empty name and a path outside the root", async () => {
-    expect(await rejection(runTool(findTool, { name: "  " }, context), ToolInputError)).toMatch(/Give a name/);
+  it("refuses a blank name in its schema, and trims the name it looks for", async () => {
+    const blank = z.object(findTool.inputShape).safeParse({ name: "  " });
+    expect(blank.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual(["name: empty: give a name to look for (at least one character)"]);
+    expect((await runTool(findTool, { name: "  validateEmail\t" }, context)).structured.query).toBe("validateEmail");
+  });
+
+  it("refuses a path outside the root", async () => {
     expect(await rejection(runTool(findTool, { name: "user", path: "../elsewhere" }, context), ToolInputError)).toMatch(/outside the workspace|does not exist/);
     expect(await rejection(runTool(findTool, { name: "user", path: "no/such/folder" }, context), ToolInputError)).toMatch(/does not exist/);
   });
