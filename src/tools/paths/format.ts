@@ -1,7 +1,8 @@
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { counted, lineRange, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
+import { shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
+import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { Dispatch } from "../graph-walk.js";
 import type { PathsResult, PathStep, PathTests } from "./query.js";
