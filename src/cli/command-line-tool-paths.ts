@@ -75,7 +75,7 @@ export function commandLineToolInputs<Input extends Record<string, unknown>>(
   for (const [name, value] of Object.entries(input)) {
     const kind = given.has(name) ? inputs.get(name)?.pathKind : undefined;
     if (kind === undefined) continue;
-    const label = tool.positional.includes(name) ? `<${name}>` : `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    const label = tool.positional.includes(name) ? `<${name}>` : (inputs.get(name)?.flag ?? name);
     const one = (item: unknown): unknown => (typeof item === "string" ? commandLineToolPath(kind, label, item, place.root, place.cwd) : item);
     resolved[name] = Array.isArray(value) ? value.map(one) : one(value);
   }

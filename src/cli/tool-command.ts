@@ -8,11 +8,7 @@ import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-con
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import { commandLineToolInputs } from "./command-line-tool-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
-import { type CliInput, cliInputsOf } from "./tool-inputs.js";
-
-function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
+import { type CliInput, cliInputsOf, optionFlag } from "./tool-inputs.js";
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -20,10 +16,9 @@ function collect(value: string, previous: string[] | undefined): string[] {
 
 /** A commander option for one input of a tool's shape. Values are parsed by the tool's own schema afterwards. */
 function optionFor(input: CliInput): Option {
-  const flag = `--${kebab(input.name)}`;
-  if (input.type === "boolean") return new Option(flag, input.description);
-  if (input.type === "array") return new Option(`${flag} <value>`, `${input.description} (repeatable)`).argParser(collect);
-  const option = new Option(`${flag} <value>`, input.description);
+  if (input.type === "boolean") return new Option(input.flag, input.description);
+  if (input.type === "array") return new Option(`${input.flag} <value>`, `${input.description} (repeatable)`).argParser(collect);
+  const option = new Option(`${input.flag} <value>`, input.description);
   return input.choices === undefined ? option : option.choices([...input.choices]);
 }
 
@@ -84,7 +79,7 @@ async function runToolFromCli(
   for (const [name, value] of Object.entries(raw)) input[name] = coerce(inputs.get(name), value);
   const parsed = z.object(tool.inputShape).safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `--${kebab(String(issue.path[0] ?? ""))}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) => `${optionFlag(String(issue.path[0] ?? ""))}: ${issue.message}`);
     process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${problems.join("; ")}\n`);
     return EXIT.usage;
   }

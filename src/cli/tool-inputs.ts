@@ -5,6 +5,8 @@ import type { ToolDefinition } from "../tools/tool-contract.js";
 /** One input of a tool as the command line takes it, read from the JSON Schema of the tool's zod shape. */
 export interface CliInput {
   readonly name: string;
+  /** Its option on the command line: `--max-nodes` for maxNodes. */
+  readonly flag: string;
   /** The JSON Schema type: "boolean" (a flag), "array" (a repeatable option), "number" or "integer" (parsed), else a string. */
   readonly type: string;
   readonly description: string;
@@ -29,6 +31,11 @@ interface JsonSchemaObject {
   readonly required?: readonly string[];
 }
 
+/** `--max-nodes` for maxNodes. */
+export function optionFlag(name: string): string {
+  return `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
 function jsonSchemaOf(tool: Pick<ToolDefinition, "inputShape">, metadata?: typeof PATH_INPUTS): JsonSchemaObject {
   // "input": what a caller may give (a default makes an input optional); "any": a type JSON Schema cannot say is left open.
   return z.toJSONSchema(z.object(tool.inputShape), { io: "input", unrepresentable: "any", ...(metadata === undefined ? {} : { metadata }) }) as JsonSchemaObject;
@@ -47,6 +54,7 @@ export function cliInputsOf(tool: Pick<ToolDefinition, "inputShape">): ReadonlyM
     const mark = marked[name];
     inputs.set(name, {
       name,
+      flag: optionFlag(name),
       type: property.type ?? "string",
       description: property.description ?? "",
       required: required.has(name),
