@@ -15,7 +15,7 @@ export const DEFAULT_CORPORA = ["effect@3.22.4"] as const;
 export const KNOWN_CORPORA = ["effect@3.22.4", "effect@4.1.0", "zod@3.25.76", "rxjs@7.8.2"] as const;
 
 /** Appended by the edit steps; a killed run may leave it behind, so setup strips it. */
-export const EDIT_MARKER = "__tsGraphBench_";
+const EDIT_MARKER = "__tsGraphBench_";
 export function editSuffix(i: number): string {
   return `\nexport const ${EDIT_MARKER}${i} = ${i};\n`;
 }
@@ -61,7 +61,7 @@ export interface TsconfigShape {
  * `.d.ts` files are not excluded: none of the known corpora has any under src/, and
  * where a package does ship hand-written ambient declarations its sources need them.
  */
-export function benchTsconfig(spec: CorpusSpec, exactOptionalPropertyTypes: boolean): TsconfigShape {
+function benchTsconfig(spec: CorpusSpec, exactOptionalPropertyTypes: boolean): TsconfigShape {
   return {
     compilerOptions: {
       strict: true,
@@ -159,7 +159,7 @@ function packedFilename(stdout: string): string | null {
   try {
     const parsed: unknown = JSON.parse(stdout);
     const first: unknown = Array.isArray(parsed) ? parsed[0] : undefined;
-    if (isRecord(first) && typeof first["filename"] === "string") return first["filename"];
+    if (isRecord(first) && typeof first.filename === "string") return first.filename;
   } catch {
     // npm may print non-JSON noise; fall back to the expected name.
   }
@@ -191,12 +191,12 @@ function stringRecord(value: unknown): Record<string, string> {
  */
 async function installDependencies(spec: CorpusSpec, dir: string, timeoutMs: number): Promise<Record<string, string>> {
   const pkg = readJsonRecord(path.join(dir, "package.json")) ?? {};
-  const deps = stringRecord(pkg["dependencies"]);
-  const peers = stringRecord(pkg["peerDependencies"]);
-  const peerMeta = isRecord(pkg["peerDependenciesMeta"]) ? pkg["peerDependenciesMeta"] : {};
+  const deps = stringRecord(pkg.dependencies);
+  const peers = stringRecord(pkg.peerDependencies);
+  const peerMeta = isRecord(pkg.peerDependenciesMeta) ? pkg.peerDependenciesMeta : {};
   for (const [name, range] of Object.entries(peers)) {
     const meta = peerMeta[name];
-    const optional = isRecord(meta) && meta["optional"] === true;
+    const optional = isRecord(meta) && meta.optional === true;
     if (!optional && !(name in deps)) deps[name] = range;
   }
   const marker = path.join(dir, ".bench-deps.json");
@@ -243,8 +243,8 @@ async function decideExactOptional(
   const cacheFile = path.join(dir, ".bench-setup.json");
   const key = JSON.stringify(benchTsconfig(spec, false));
   const cached = readJsonRecord(cacheFile);
-  if (cached && cached["key"] === key && typeof cached["exactOptionalPropertyTypes"] === "boolean") {
-    return { exactOptionalPropertyTypes: cached["exactOptionalPropertyTypes"], probe: null, probeSource: "cached" };
+  if (cached && cached.key === key && typeof cached.exactOptionalPropertyTypes === "boolean") {
+    return { exactOptionalPropertyTypes: cached.exactOptionalPropertyTypes, probe: null, probeSource: "cached" };
   }
   if (!options.probeExactOptional) {
     return { exactOptionalPropertyTypes: false, probe: null, probeSource: "skipped" };
@@ -294,7 +294,7 @@ function writeFileIfChanged(file: string, content: string): void {
 }
 
 /** Minimal tsconfig-style glob: `**\/` = any directories, `*` and `?` within one segment. */
-export function globToRegExp(glob: string): RegExp {
+function globToRegExp(glob: string): RegExp {
   let source = "^";
   let i = 0;
   while (i < glob.length) {
@@ -316,7 +316,7 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 /** Files under `dir` (node_modules skipped) matching the include and none of the exclude globs. */
-export function listMatchingFiles(dir: string, include: readonly string[], exclude: readonly string[]): string[] {
+function listMatchingFiles(dir: string, include: readonly string[], exclude: readonly string[]): string[] {
   const inc = include.map(globToRegExp);
   const exc = exclude.map(globToRegExp);
   const out: string[] = [];

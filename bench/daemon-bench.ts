@@ -11,22 +11,17 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseCorpusSpec, prepareCorpus } from "./corpus.js";
 import { DAEMON_EDIT_KINDS, runDaemonSteps } from "./daemon-steps.js";
-import { formatMs, log } from "./measure.js";
+import { benchOptions, formatMs, log } from "./measure.js";
 import { TARGETS } from "./report.js";
 import type { Summary } from "./stats.js";
 import { cliAvailable, pickEditFiles, staleBuildWarning } from "./tsgraph.js";
 
 function parseArgs(argv: readonly string[]): { corpus: string; edits: number } {
-  let corpus = "effect@3.22.4";
-  let edits = 20;
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    if (flag === "--corpus" && value !== undefined) (corpus = value), (i += 1);
-    else if (flag === "--edits" && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0) (edits = Number(value)), (i += 1);
-    else throw new Error("usage: npm run bench:daemon -- [--corpus NAME@VERSION] [--edits N]");
-  }
-  return { corpus, edits };
+  const usage = "usage: npm run bench:daemon -- [--corpus NAME@VERSION] [--edits N]";
+  const options = benchOptions(argv, ["corpus", "edits"], usage);
+  const edits = Number(options.edits ?? 20);
+  if (!Number.isInteger(edits) || edits <= 0) throw new Error(usage);
+  return { corpus: options.corpus ?? "effect@3.22.4", edits };
 }
 
 function load(): string {

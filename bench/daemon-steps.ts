@@ -80,7 +80,7 @@ async function timedEdits(ctx: IndexContext, kind: EditKind, files: readonly str
     ensureExited(await cli(indexArgs, timeoutMs));
     const summary = parseJsonSummary(timed.stdout);
     const fields = summary === null ? {} : flattenScalars(summary);
-    const sample = { file, wallMs: timed.wallMs, mode: fields["mode"] ?? null, extracted: numberField(fields, "files.extracted") };
+    const sample = { file, wallMs: timed.wallMs, mode: fields.mode ?? null, extracted: numberField(fields, "files.extracted") };
     samples.push(sample);
     log(`  daemon ${kind} edit ${samples.length} ${file}: ${formatMs(sample.wallMs)} (CLI run: ${String(sample.mode)}, ${sample.extracted ?? "?"} re-extracted)`);
   }

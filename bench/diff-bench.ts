@@ -25,22 +25,12 @@ import { readSnapshot } from "../src/db/snapshot.js";
 import { runDiff } from "../src/diff/run-diff.js";
 import { openIndexer, type IndexSummary } from "../src/ingestion/run/indexer.js";
 import { TSCONFIG_NAME, parseCorpusSpec, prepareCorpus } from "./corpus.js";
-import { formatMs, log } from "./measure.js";
+import { benchOptions, formatMs, log } from "./measure.js";
 import { evenlySpacedIndices } from "./stats.js";
 
 function parseArgs(argv: readonly string[]): { corpus: string; files: number; keep: string | undefined } {
-  let corpus = "effect@3.22.4";
-  let files = 10;
-  let keep: string | undefined;
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    if (flag === "--corpus" && value !== undefined) (corpus = value), (i += 1);
-    else if (flag === "--files" && value !== undefined) (files = Number(value)), (i += 1);
-    else if (flag === "--keep" && value !== undefined) (keep = path.resolve(value)), (i += 1);
-    else throw new Error("usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N] [--keep DIR]");
-  }
-  return { corpus, files, keep };
+  const options = benchOptions(argv, ["corpus", "files", "keep"], "usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N] [--keep DIR]");
+  return { corpus: options.corpus ?? "effect@3.22.4", files: Number(options.files ?? 10), keep: options.keep === undefined ? undefined : path.resolve(options.keep) };
 }
 
 function git(cwd: string, ...args: string[]): string {

@@ -145,7 +145,7 @@ async function timed(samples: number[], action: () => Promise<ToolResult>, label
   cpuTimes.set(label, [...(cpuTimes.get(label) ?? []), (used.user + used.system) / 1000]);
   const steps = phases.get(label) ?? new Map<string, number[]>();
   phases.set(label, steps);
-  for (const [step, ms] of Object.entries((result.structured["timingsMs"] ?? {}) as Record<string, number>)) steps.set(step, [...(steps.get(step) ?? []), ms]);
+  for (const [step, ms] of Object.entries((result.structured.timingsMs ?? {}) as Record<string, number>)) steps.set(step, [...(steps.get(step) ?? []), ms]);
   return result;
 }
 

@@ -109,7 +109,7 @@ async function benchFind(context: CliToolContext, queries: Record<QueryType, str
       const started = nowMs();
       const result = await runTool(findTool, { name }, context);
       times.push(nowMs() - started);
-      totals.push(result.structured["total"] as number);
+      totals.push(result.structured.total as number);
     }
     rows.push({ type, stats: summarize(times), medianResults: percentile(totals, 50), examples: queries[type].slice(0, 4).join(", ") });
     log(`find ${type}: p50 ${formatMs(percentile(times, 50))}`);

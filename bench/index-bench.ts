@@ -242,7 +242,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
       // 5. No-op: median of a few runs (each is ~1 s, so one sample is noisy).
       const noops: IndexRun[] = [];
       for (let i = 0; i < NOOP_RUNS; i++) noops.push(await runIndex(ctx, false, EDIT_RUN_TIMEOUT_MS));
-      noopRuns = noops.map((r) => ({ wallMs: r.wallMs, mode: r.fields["mode"] ?? null }));
+      noopRuns = noops.map((r) => ({ wallMs: r.wallMs, mode: r.fields.mode ?? null }));
       noop = [...noops].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(noops.length / 2)] ?? null;
       log(
         `${spec.id}: no-op re-index median ${formatMs(noop?.wallMs)} ` +

@@ -236,7 +236,7 @@ async function timeCalls(client: Client, name: string, argSets: readonly Record<
 
 function variableCount(result: CallToolResult): number {
   const roots = (result.structuredContent as { roots: { graph: { nodes: { byKind: Record<string, number> } } | null }[] }).roots;
-  return roots[0]?.graph?.nodes.byKind["Variable"] ?? 0;
+  return roots[0]?.graph?.nodes.byKind.Variable ?? 0;
 }
 
 /** Polls status until it counts `expected` variables; the time from `savedAt` to that answer. */

@@ -10,8 +10,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
-export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(BENCH_DIR, "..");
 export const RSS_PRELOAD = path.join(BENCH_DIR, "report-rss.cjs");
 export const RSS_ENV_VAR = "TS_GRAPH_BENCH_RSS_FILE";
@@ -154,8 +155,8 @@ export function readRssFile(file: string, pid: number | undefined): RssReport {
       continue;
     }
     if (!isRecord(parsed)) continue;
-    const rss = parsed["maxRSSKiB"];
-    const linePid = parsed["pid"];
+    const rss = parsed.maxRSSKiB;
+    const linePid = parsed.pid;
     if (typeof rss !== "number") continue;
     if (linePid === pid) own = Math.max(own ?? 0, rss);
     else others = Math.max(others ?? 0, rss);
@@ -224,4 +225,17 @@ export function formatBytes(bytes: number | null | undefined): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} B`;
+}
+
+/**
+ * A bench's `--name value` options (node:util parseArgs, strict): each value given, by name. Anything else (an
+ * unknown flag, a flag without its value, a positional argument) throws the usage line.
+ */
+export function benchOptions<Name extends string>(argv: readonly string[], names: readonly Name[], usage: string): Partial<Record<Name, string>> {
+  try {
+    const options = Object.fromEntries(names.map((name) => [name, { type: "string" as const }]));
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as Partial<Record<Name, string>>;
+  } catch {
+    throw new Error(usage);
+  }
 }

@@ -22,20 +22,12 @@ import { hashText, type PlannedFile, type ScannedFile } from "../src/ingestion/s
 import { openIndexer } from "../src/ingestion/run/indexer.js";
 import { parseCorpusSpec, prepareCorpus } from "./corpus.js";
 import { EDIT_KINDS, editedText } from "./edit-kinds.js";
-import { formatMs, log } from "./measure.js";
+import { benchOptions, formatMs, log } from "./measure.js";
 import { evenlySpacedIndices, summarize } from "./stats.js";
 
 function parseArgs(argv: readonly string[]): { corpus: string; files: number } {
-  let corpus = "effect@3.22.4";
-  let files = 40;
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    if (flag === "--corpus" && value !== undefined) (corpus = value), (i += 1);
-    else if (flag === "--files" && value !== undefined) (files = Number(value)), (i += 1);
-    else throw new Error(`usage: tsx bench/plan-bench.ts [--corpus NAME@VERSION] [--files N]`);
-  }
-  return { corpus, files };
+  const options = benchOptions(argv, ["corpus", "files"], "usage: tsx bench/plan-bench.ts [--corpus NAME@VERSION] [--files N]");
+  return { corpus: options.corpus ?? "effect@3.22.4", files: Number(options.files ?? 40) };
 }
 
 async function main(): Promise<void> {

@@ -25,7 +25,7 @@ import path from "node:path";
 import { countTokens } from "gpt-tokenizer";
 import { openCliToolContext, type CliToolContext } from "../src/cli/cli-tool-context.js";
 import { openIndexer } from "../src/ingestion/run/indexer.js";
-import { type NodeKey } from "../src/model/node-key.js";
+import type { NodeKey } from "../src/model/node-key.js";
 import { calleesTool, callersTool } from "../src/tools/calls/handler.js";
 import { depsTool } from "../src/tools/deps/handler.js";
 import { CALL_LIKE_EDGE_KINDS, walkGraph } from "../src/tools/graph-walk.js";
@@ -128,7 +128,7 @@ function entriesOf(result: ToolResult): number {
     const value = structured[name];
     if (Array.isArray(value)) return value.length;
   }
-  const totals = structured["totals"] as Record<string, number> | undefined;
+  const totals = structured.totals as Record<string, number> | undefined;
   return totals === undefined ? 0 : Object.values(totals).reduce((sum, value) => sum + value, 0);
 }
 
@@ -172,7 +172,7 @@ async function measure(context: CliToolContext, kind: QueryKind, picks: readonly
     compactJsonTokens,
     prettyJsonTokens,
     entries: results.map(entriesOf),
-    cut: results.filter((result) => result.structured["truncated"] !== null).length,
+    cut: results.filter((result) => result.structured.truncated !== null).length,
     maxTextTokens,
     maxJsonTokens,
     overBudget,
@@ -187,7 +187,7 @@ function report(corpus: string, graph: Record<string, number>, picks: number, ca
   const lines = [
     `## Query benchmark: ${corpus}`,
     "",
-    `Graph: ${graph["nodes"]} nodes; ${graph["calls"]} CALLS edges (${graph["sites"]} call sites), ${graph["edges"]} edges in all.`,
+    `Graph: ${graph.nodes} nodes; ${graph.calls} CALLS edges (${graph.sites} call sites), ${graph.edges} edges in all.`,
     `${picks} symbols picked evenly over ${candidates} call targets (sorted by key); each query ran once to warm up, then ${repeat} times.`,
     `Default budget (maxNodes 100, maxTokens 4000), text format; latency is the tool handler in-process (resolve, query, format).`,
     "",

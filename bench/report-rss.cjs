@@ -15,7 +15,7 @@ if (target) {
         ppid: process.ppid,
         maxRSSKiB: process.resourceUsage().maxRSS,
       });
-      fs.appendFileSync(target, line + "\n");
+      fs.appendFileSync(target, `${line}\n`);
     } catch {
       // Never let the measurement change the measured process's exit.
     }

@@ -150,7 +150,7 @@ export function renderCorpus(r: CorpusResult): string {
   }
   add(
     "database size (reported / on disk)",
-    full ? `${formatBytes(numberOrNull(full.fields["dbBytes"]))} / ${formatBytes(g.dbBytesOnDisk)}` : skippedNote,
+    full ? `${formatBytes(numberOrNull(full.fields.dbBytes))} / ${formatBytes(g.dbBytesOnDisk)}` : skippedNote,
   );
   add(
     "no-op re-index wall (median)",
@@ -225,7 +225,7 @@ export function renderCorpus(r: CorpusResult): string {
   }
   if (g.skipped) lines.push(`- ts-graph steps skipped: ${g.skipped}`);
   if (r.tsc && !r.tsc.checked) lines.push(`- WARNING: baseline did not type-check: ${r.tsc.problems.join("; ")}`);
-  if (w && w.exit.forced) lines.push("- WARNING: watcher ignored SIGINT for 10 s and was killed");
+  if (w?.exit.forced) lines.push("- WARNING: watcher ignored SIGINT for 10 s and was killed");
   for (const e of r.errors) lines.push(`- ERROR: ${shorten(e.split("\n")[0] ?? "", 400)}`);
   lines.push("");
   return lines.join("\n");

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT, ensureExited, runNodeMeasured, type MeasuredRunResult } from "./measure.js";
 
-export const TSC_JS = path.join(REPO_ROOT, "node_modules", "typescript", "lib", "tsc.js");
+const TSC_JS = path.join(REPO_ROOT, "node_modules", "typescript", "lib", "tsc.js");
 
 export function typescriptVersion(): string {
   try {
@@ -57,7 +57,7 @@ export interface TscReport {
 
 const OPTIONS_CODES = new Set([2688, 18002, 18003]);
 
-export function categorize(code: number, hasFile: boolean): DiagnosticCategory {
+function categorize(code: number, hasFile: boolean): DiagnosticCategory {
   if ((code >= 5000 && code < 7000) || OPTIONS_CODES.has(code)) return "options";
   if (!hasFile) return "global";
   if (code >= 1000 && code < 2000) return "syntax";
@@ -67,7 +67,7 @@ export function categorize(code: number, hasFile: boolean): DiagnosticCategory {
 // `file(line,col): error TS1234: message` or `error TS1234: message` (with --pretty false).
 const DIAGNOSTIC_LINE = /^(?:(.+?)\((\d+),(\d+)\): )?(error|warning) TS(\d+): /;
 
-export function parseDiagnostics(output: string): DiagnosticCounts {
+function parseDiagnostics(output: string): DiagnosticCounts {
   const byCategory: Record<DiagnosticCategory, number> = { options: 0, global: 0, syntax: 0, semantic: 0 };
   const codes = new Map<string, number>();
   let total = 0;
@@ -90,7 +90,7 @@ export function parseDiagnostics(output: string): DiagnosticCounts {
 }
 
 /** `Name:   value` lines printed by --extendedDiagnostics. */
-export function parseExtendedDiagnostics(output: string): Record<string, string> {
+function parseExtendedDiagnostics(output: string): Record<string, string> {
   const result: Record<string, string> = {};
   for (const line of output.split(/\r?\n/)) {
     const match = /^([A-Za-z][A-Za-z /]*?):\s+(\S+)\s*$/.exec(line);
@@ -100,7 +100,7 @@ export function parseExtendedDiagnostics(output: string): Record<string, string>
   return result;
 }
 
-export function secondsFieldMs(extended: Record<string, string>, name: string): number | null {
+function secondsFieldMs(extended: Record<string, string>, name: string): number | null {
   const raw = extended[name];
   if (raw === undefined) return null;
   const match = /^([\d.]+)s$/.exec(raw);
@@ -114,7 +114,7 @@ function integerField(extended: Record<string, string>, name: string): number | 
 }
 
 /** Judge whether checking ran; returns human-readable problems (empty = fine). */
-export function judgeBaseline(
+function judgeBaseline(
   diagnostics: DiagnosticCounts,
   checkTimeMs: number | null,
   exitCode: number | null,

@@ -110,7 +110,7 @@ export interface IndexContext {
   readonly tmpDir: string;
 }
 
-export function indexArgs(ctx: IndexContext, extra: readonly string[]): string[] {
+function indexArgs(ctx: IndexContext, extra: readonly string[]): string[] {
   return ["index", ctx.corpus.dir, "--tsconfig", ctx.corpus.tsconfigPath, "--db", ctx.dbPath, ...extra];
 }
 
@@ -205,7 +205,7 @@ export async function runAddDelete(ctx: IndexContext, timeoutMs: number): Promis
   const sample = (run: IndexRun): EditSample => ({
     file: UNUSED_FILE,
     wallMs: run.wallMs,
-    mode: run.fields["mode"] ?? null,
+    mode: run.fields.mode ?? null,
     extracted: numberField(run.fields, "files.extracted"),
   });
   let added: EditSample;
@@ -263,7 +263,7 @@ export async function runCliEdits(
     }
     // Bring the DB back in line with the restored file (untimed).
     await runIndex(ctx, false, timeoutMs);
-    const mode = timed.fields["mode"] ?? null;
+    const mode = timed.fields.mode ?? null;
     modes[String(mode)] = (modes[String(mode)] ?? 0) + 1;
     if (i === 0) {
       firstSummary = timed.fields;
@@ -403,7 +403,7 @@ export function killActiveWatcher(): void {
 }
 
 function namesFile(event: WatchEvent, rel: string, abs: string): boolean {
-  const changed = event.data["changed"];
+  const changed = event.data.changed;
   if (!Array.isArray(changed)) return false;
   return changed.some((entry) => {
     if (typeof entry !== "string") return false;
@@ -457,15 +457,15 @@ export async function runWatch(
   let readyMs = Number.NaN;
   let error: string | null = null;
   try {
-    const ready = await watcher.waitFor(0, (e) => e.data["event"] === "ready", readyTimeoutMs, "the 'ready' event");
+    const ready = await watcher.waitFor(0, (e) => e.data.event === "ready", readyTimeoutMs, "the 'ready' event");
     readyMs = ready.arrivedAt - started;
     log(`  watcher ready after ${formatMs(readyMs)}`);
     for (const [i, rel] of files.entries()) {
       const abs = path.join(ctx.corpus.dir, rel);
       const original = fs.readFileSync(abs, "utf8");
       const isUpdateFor = (t0: number) => (e: WatchEvent) => {
-        if (e.data["event"] !== "update" || !namesFile(e, rel, abs)) return false;
-        const committedAt = e.data["committedAt"];
+        if (e.data.event !== "update" || !namesFile(e, rel, abs)) return false;
+        const committedAt = e.data.committedAt;
         // Ignore a late event about an earlier write of the same file.
         return typeof committedAt !== "number" || committedAt >= t0;
       };
@@ -479,14 +479,14 @@ export async function runWatch(
         undoEdit(abs, original);
         throw e;
       }
-      const committedAt = update.data["committedAt"];
-      const durationMs = update.data["durationMs"];
+      const committedAt = update.data.committedAt;
+      const durationMs = update.data.durationMs;
       const sample: WatchSample = {
         file: rel,
         commitLatencyMs: typeof committedAt === "number" ? committedAt - t0 : null,
         arrivalLatencyMs: update.arrivedAt - t0,
         reportedDurationMs: typeof durationMs === "number" ? durationMs : null,
-        extracted: Array.isArray(update.data["extracted"]) ? update.data["extracted"].length : null,
+        extracted: Array.isArray(update.data.extracted) ? update.data.extracted.length : null,
       };
       samples.push(sample);
       log(

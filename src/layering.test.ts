@@ -95,6 +95,22 @@ function staticClosure(start: string): Set<string> {
   return seen;
 }
 
+/** The one source of this name, wherever its layer keeps it (so that a move into a step folder keeps the rule). */
+function sourceNamed(layer: string, name: string): string {
+  const found = [...SOURCES.keys()].filter((file) => layerOf(file) === layer && path.posix.basename(file) === name);
+  if (found.length !== 1) throw new Error(`expected one ${layer}/…/${name}, found ${found.length}`);
+  return found[0] ?? name;
+}
+
+/** Every static import (type imports aside) of a project file, by the file that makes it. */
+function staticImportsOf(target: (file: string) => boolean): ImportEdge[] {
+  return [...SOURCES.values()].flatMap((source) =>
+    source.staticImports
+      .map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) }))
+      .filter((edge) => edge.target !== undefined && target(edge.target)),
+  );
+}
+
 const TYPESCRIPT_PACKAGES = /^(typescript|ts-morph|@ts-morph\/)/;
 
 function typescriptImportsOf(files: Iterable<string>): string[] {
@@ -173,6 +189,10 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong.map(({ from, target }) => `${from} imports ${target}`)).toEqual([]);
   });
 
+  it("cli/ loads the diff's TypeScript only dynamically: cli/diff-command.ts imports statically no more than the pure core", () => {
+    expect(typescriptImportsOf(staticClosure("cli/diff-command.ts"))).toEqual([]);
+  });
+
   it("the diff's pure core (comparison, API rules, report, formats) does no IO and loads no TypeScript", () => {
     for (const file of ["diff/graph-diff.ts", "diff/api-rules.ts", "diff/diff-report.ts", "diff/format-diff.ts"]) {
       expect(typescriptImportsOf(staticClosure(file)), file).toEqual([]);
@@ -190,6 +210,22 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong.map(describeEdge)).toEqual([]);
     const daemonFiles = [...SOURCES.keys()].filter((file) => layerOf(file) === "daemon");
     expect(typescriptImportsOf(new Set(daemonFiles.flatMap((file) => [...staticClosure(file)])))).toEqual([]);
+  });
+
+  it("only cli/ and mcp/ import daemon/", () => {
+    const wrong = staticImportsOf((target) => layerOf(target) === "daemon").filter((edge) => !["daemon", "cli", "mcp"].includes(layerOf(edge.from)));
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it("the front ends load the edit tools' support and the git history only dynamically, on first use", () => {
+    const editSupport = sourceNamed("ingestion", "edit-support.ts");
+    const wrong = staticImportsOf((target) => target === editSupport || layerOf(target) === "history").filter((edge) => ["cli", "mcp"].includes(layerOf(edge.from)));
+    expect(wrong.map(describeEdge)).toEqual([]);
+    const dynamic = (file: string) => (SOURCES.get(file)?.dynamicImports ?? []).map((specifier) => resolveProjectImport(file, specifier));
+    for (const front of ["cli/cli-tool-context.ts", "mcp/served-root.ts"]) {
+      expect(dynamic(front), front).toContain(editSupport);
+      expect(dynamic(front).some((target) => target !== undefined && layerOf(target) === "history"), front).toBe(true);
+    }
   });
 
   it("the CLI's way to a daemon (cli/daemon-route.ts, cli/index-command.ts) loads no TypeScript", () => {

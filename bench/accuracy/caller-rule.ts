@@ -14,14 +14,14 @@ import ts from "typescript";
  */
 
 /** A function or class expression bound to a `const` variable or a class property by an identifier. */
-export function isAssignedExpression(node: ts.Node): boolean {
+function isAssignedExpression(node: ts.Node): boolean {
   if (!(ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isClassExpression(node))) return false;
   const parent = node.parent;
   if (!(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) || parent.initializer !== node || !ts.isIdentifier(parent.name)) return false;
   return ts.isPropertyDeclaration(parent) || (ts.getCombinedNodeFlags(parent) & ts.NodeFlags.Const) !== 0;
 }
 
-export function isCallHierarchyDeclaration(node: ts.Node): boolean {
+function isCallHierarchyDeclaration(node: ts.Node): boolean {
   return (
     ts.isSourceFile(node) ||
     (ts.isModuleDeclaration(node) && ts.isIdentifier(node.name)) ||

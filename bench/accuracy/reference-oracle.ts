@@ -113,7 +113,7 @@ function readGraph(dbPath: string): { nodes: GraphNode[]; edges: EdgeIndex; refe
   }
 }
 
-export function nodeId(node: GraphNode): string {
+function nodeId(node: GraphNode): string {
   return `${node.file}:${node.nameLine}:${node.name}`;
 }
 

@@ -68,12 +68,12 @@ function examples(sites: readonly ReferenceSite[], limit: number): ReferenceSite
   return chosen;
 }
 
-export function describeSite(site: ReferenceSite, result: OracleResult): string {
+function describeSite(site: ReferenceSite, result: OracleResult): string {
   return `\`${site.file}:${site.line}\` ${site.enclosing === site.file ? "(top level)" : `in \`${site.enclosing.slice(site.file.length + 1)}\``} → \`${site.target.key}\` (${site.targetKind}): \`${result.lineText(site.file, site.line).slice(0, 140)}\``;
 }
 
 /** Missed sites grouped by form, most first, with examples of distinct targets. */
-export function missesByForm(result: OracleResult, perForm: number, verdict: Verdict = "missing"): string[] {
+function missesByForm(result: OracleResult, perForm: number, verdict: Verdict = "missing"): string[] {
   const byForm = groupBy(
     result.sites.filter((site) => site.verdict === verdict),
     (site) => site.form,

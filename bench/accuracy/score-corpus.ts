@@ -300,7 +300,7 @@ function staticBlockLines(truth: GroundTruth): (file: string, line: number) => b
         }
         ts.forEachChild(node, visit);
       };
-      if (sourceFile !== undefined && sourceFile.text.includes("static")) visit(sourceFile);
+      if (sourceFile?.text.includes("static")) visit(sourceFile);
       ranges = found;
       byFile.set(file, ranges);
     }

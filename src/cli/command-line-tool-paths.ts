@@ -1,32 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { z } from "zod";
-import { PATH_INPUTS, type PathInputKind } from "../tools/input-limits.js";
+import type { PathInputKind } from "../tools/input-limits.js";
 import { isInside } from "../tools/path-validator.js";
 import { echoed } from "../tools/text.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
 import { ToolInputError } from "../tools/tool-errors.js";
-
-/** The inner schema under optional/default wrappers, and whether the input may be left out. */
-export function unwrap(schema: z.ZodType): { readonly inner: z.ZodType; readonly optional: boolean } {
-  let inner = schema;
-  let optional = false;
-  for (;;) {
-    const def = inner.def as { type: string; innerType?: z.ZodType };
-    if ((def.type === "optional" || def.type === "default") && def.innerType !== undefined) {
-      optional = true;
-      inner = def.innerType;
-    } else return { inner, optional };
-  }
-}
-
-/** Whether a tool input holds paths (input-limits.ts marks them), and how: a list's items count. */
-export function pathInputKind(schema: z.ZodType): PathInputKind | undefined {
-  const { inner } = unwrap(schema);
-  const def = inner.def as { type: string; element?: z.ZodType };
-  const item = def.type === "array" && def.element !== undefined ? unwrap(def.element).inner : inner;
-  return PATH_INPUTS.get(item)?.kind;
-}
+import type { CliInput } from "./tool-inputs.js";
 
 /** The real path of the nearest existing ancestor, with the missing tail appended. */
 function canonical(absolute: string): string {
@@ -65,7 +44,7 @@ function outsideRoot(input: string, value: string, absolute: string, root: strin
  * names a file or folder from the working directory; otherwise it is passed as written (a package name, a
  * declaration), unless it reads as a path under the root that is not one under the working directory.
  */
-export function commandLineToolPath(kind: PathInputKind, input: string, value: string, root: string, cwd: string): string {
+function commandLineToolPath(kind: PathInputKind, input: string, value: string, root: string, cwd: string): string {
   const absolute = path.resolve(cwd, value);
   if (kind === "pathOrName" && !fs.existsSync(absolute)) {
     if (path.resolve(cwd) !== root && value.includes("/") && fs.existsSync(path.resolve(root, value))) {
@@ -86,17 +65,17 @@ export function commandLineToolPath(kind: PathInputKind, input: string, value: s
  * them) made relative to the root (commandLineToolPath). A default (list's and zoom's `.`) stays the root's.
  */
 export function commandLineToolInputs<Input extends Record<string, unknown>>(
-  tool: Pick<ToolDefinition, "inputShape" | "positional">,
+  tool: Pick<ToolDefinition, "positional">,
+  inputs: ReadonlyMap<string, CliInput>,
   input: Input,
   given: ReadonlySet<string>,
   place: { readonly root: string; readonly cwd: string },
 ): Input {
   const resolved: Record<string, unknown> = { ...input };
   for (const [name, value] of Object.entries(input)) {
-    const schema = (tool.inputShape as Readonly<Record<string, z.ZodType>>)[name];
-    const kind = schema === undefined || !given.has(name) ? undefined : pathInputKind(schema);
+    const kind = given.has(name) ? inputs.get(name)?.pathKind : undefined;
     if (kind === undefined) continue;
-    const label = tool.positional.includes(name) ? `<${name}>` : `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    const label = tool.positional.includes(name) ? `<${name}>` : (inputs.get(name)?.flag ?? name);
     const one = (item: unknown): unknown => (typeof item === "string" ? commandLineToolPath(kind, label, item, place.root, place.cwd) : item);
     resolved[name] = Array.isArray(value) ? value.map(one) : one(value);
   }

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import os from "node:os";
-import path from "node:path";
 import { ConfigError, loadConfig } from "../config/config-file.js";
 import { canWriteGraph } from "../db/open-graph-reader.js";
 import { launchDaemon, stopDaemon, type DaemonTarget } from "../daemon/daemon-control.js";

@@ -30,8 +30,8 @@ function mismatch(hello: DaemonHello, target: DaemonTarget): string | undefined 
 }
 
 /** Whether the environment says this runs in CI (`CI` set to anything but empty, "0" or "false"). */
-export function runsInCi(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = env["CI"];
+function runsInCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.CI;
   return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
 }
 

@@ -23,7 +23,7 @@ describe("ts-graph index (subprocess)", () => {
     const summary = JSON.parse(second.stdout) as { mode: string; files: { total: number }; nodes: { byKind: Record<string, number> } };
     expect(summary.mode).toBe("noop");
     expect(summary.files.total).toBe(25);
-    expect(summary.nodes.byKind["File"]).toBe(25);
+    expect(summary.nodes.byKind.File).toBe(25);
   });
 
   it("re-extracts everything with --force", () => {
@@ -184,11 +184,11 @@ describe("ts-graph index --watch (subprocess)", () => {
         check();
       });
     try {
-      await waitFor((event) => event["event"] === "ready");
+      await waitFor((event) => event.event === "ready");
       fs.appendFileSync(path.join(root, "shared/money.ts"), "\nexport function watchedAddition(): number {\n  return 42;\n}\n");
-      const update = await waitFor((event) => event["event"] === "update" && (event["changed"] as string[]).includes("shared/money.ts"));
-      expect(update["mode"]).toBe("incremental");
-      expect(update["extracted"]).toContain("shared/money.ts");
+      const update = await waitFor((event) => event.event === "update" && (event.changed as string[]).includes("shared/money.ts"));
+      expect(update.mode).toBe("incremental");
+      expect(update.extracted).toContain("shared/money.ts");
       const db = new Database(path.join(root, ".ts-graph", "graph.db"), { readonly: true });
       const node = db.prepare("SELECT kind, start_line AS startLine FROM nodes WHERE key = ?").get("shared/money.ts:watchedAddition");
       db.close();

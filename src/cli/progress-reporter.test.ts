@@ -36,6 +36,7 @@ describe("createProgressReporter", () => {
     const reporter = createProgressReporter(stream, false);
     reporter.update({ done: 100, total: 100, file: "last.ts" });
     reporter.finish();
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequence (ESC [K) is what the test looks for.
     expect(written[0]).toMatch(/^\r█{24} 100\/100 files .* last\.ts\u001b\[K$/);
     expect(written.at(-1)).toBe("\r\u001b[K");
   });

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
 import { handlerSchemaRepository } from "../test-support/git-history.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
-import { pathInputKind } from "./command-line-tool-paths.js";
+import { cliInputsOf } from "./tool-inputs.js";
 
 /**
  * Issue 17: one rule for paths. Every command here runs from the project's parent folder: paths on the
@@ -115,7 +114,7 @@ describe("a tool's path inputs on the command line, run from a folder inside the
 
   it("covers every tool input that takes a path", () => {
     const pathInputs = ALL_TOOLS.flatMap((tool) =>
-      Object.entries(tool.inputShape as Record<string, z.ZodType>).flatMap(([name, schema]) => (pathInputKind(schema) === undefined ? [] : [`${tool.name} ${name}`])),
+      [...cliInputsOf(tool).values()].flatMap((input) => (input.pathKind === undefined ? [] : [`${tool.name} ${input.name}`])),
     );
     expect(cases.map((entry) => entry.input).sort()).toEqual(pathInputs.sort());
   });

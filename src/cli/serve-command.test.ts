@@ -132,13 +132,13 @@ describe("ts-graph serve (subprocess, real stdio)", () => {
     const { client } = await connect(["-r", root]);
     try {
       const before = statusRoots((await client.callTool({ name: "status", arguments: {} })) as CallToolResult)[0];
-      expect(before?.graph?.nodes.byKind["Function"]).toBe(3);
+      expect(before?.graph?.nodes.byKind.Function).toBe(3);
       fs.writeFileSync(path.join(root, "src", "saved.ts"), "export function savedWhileServing(): void {}\n");
       // Time for the file system to report the save; the answer itself waits for the update.
       await new Promise((resolve) => setTimeout(resolve, 500));
       const after = statusRoots((await client.callTool({ name: "status", arguments: {} })) as CallToolResult)[0];
       expect(after?.graph?.files.total).toBe(4);
-      expect(after?.graph?.nodes.byKind["Function"]).toBe(4);
+      expect(after?.graph?.nodes.byKind.Function).toBe(4);
     } finally {
       await client.close();
     }

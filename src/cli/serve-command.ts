@@ -36,6 +36,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
 /** stdout carries the protocol alone: anything a dependency prints with console goes to stderr. */
 function keepStdoutForProtocol(): void {
   for (const method of ["log", "info", "debug", "warn"] as const) {
+    // biome-ignore lint/suspicious/noConsole: this is the one place that sends a dependency's console output to stderr.
     console[method] = (...args: unknown[]) => console.error(...args);
   }
 }

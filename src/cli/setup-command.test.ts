@@ -40,8 +40,12 @@ async function setup(client: string, options: SetupCommandOptions = {}, answer?:
       asked.push(question);
       return answer === true;
     },
-    out: (text) => void (out += text),
-    err: (text) => void (err += text),
+    out: (text) => {
+      out += text;
+    },
+    err: (text) => {
+      err += text;
+    },
   };
   const code = await runSetupCommand(client, options, io);
   return { code, out, err, asked };

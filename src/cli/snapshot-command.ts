@@ -52,10 +52,9 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
   try {
     const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
     const target = { ...locateGraph(rootOption, dbPath), tsconfigs };
-    const text =
-      (await updateThroughDaemon(target, { warn })) === undefined
-        ? await snapshotHere((indexer = openIndexer({ ...target, onWarning: warn })))
-        : snapshotOfGraph(target.dbPath, target.root);
+    const daemonUpdated = (await updateThroughDaemon(target, { warn })) !== undefined;
+    if (!daemonUpdated) indexer = openIndexer({ ...target, onWarning: warn });
+    const text = indexer === undefined ? snapshotOfGraph(target.dbPath, target.root) : await snapshotHere(indexer);
     if (options.out === undefined) process.stdout.write(text);
     else writeAtomically(commandLinePath(options.out), text);
     return EXIT.ok;

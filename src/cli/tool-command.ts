@@ -1,4 +1,4 @@
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import { z } from "zod";
 import { inputErrorOf } from "../tools/os-input-errors.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
@@ -6,42 +6,27 @@ import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
-import { commandLineToolInputs, unwrap } from "./command-line-tool-paths.js";
+import { commandLineToolInputs } from "./command-line-tool-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
-
-function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
+import { type CliInput, cliInputsOf, optionFlag } from "./tool-inputs.js";
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-/** A commander option for one input of a tool's zod shape. Values are parsed by the tool's own schema afterwards. */
-function optionFor(name: string, schema: z.ZodType): Option {
-  const { inner } = unwrap(schema);
-  const type = (inner.def as { type: string }).type;
-  const description = schema.description ?? inner.description ?? "";
-  const flag = `--${kebab(name)}`;
-  if (type === "boolean") return new Option(flag, description);
-  if (type === "array") return new Option(`${flag} <value>`, `${description} (repeatable)`).argParser(collect);
-  const option = new Option(`${flag} <value>`, description);
-  if (type === "enum") {
-    const values = (inner as unknown as { options: readonly string[] }).options;
-    return option.choices([...values]);
-  }
-  return option;
+/** A commander option for one input of a tool's shape. Values are parsed by the tool's own schema afterwards. */
+function optionFor(input: CliInput): Option {
+  if (input.type === "boolean") return new Option(input.flag, input.description);
+  if (input.type === "array") return new Option(`${input.flag} <value>`, `${input.description} (repeatable)`).argParser(collect);
+  const option = new Option(`${input.flag} <value>`, input.description);
+  return input.choices === undefined ? option : option.choices([...input.choices]);
 }
 
 /** Turns CLI strings into the types the shape expects, so the tool's schema validates real values. */
-function coerce(schema: z.ZodType, value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const type = (unwrap(schema).inner.def as { type: string }).type;
-  if (type === "number") {
-    const number = Number(value);
-    return Number.isFinite(number) && value.trim() !== "" ? number : value;
-  }
-  return value;
+function coerce(input: CliInput | undefined, value: unknown): unknown {
+  if (typeof value !== "string" || (input?.type !== "number" && input?.type !== "integer")) return value;
+  const number = Number(value);
+  return Number.isFinite(number) && value.trim() !== "" ? number : value;
 }
 
 export function cliCommandName(tool: ToolDefinition): string {
@@ -54,18 +39,17 @@ export function cliCommandName(tool: ToolDefinition): string {
  * `format` input). Exit codes: 0 answered, 1 the tool could not answer, 2 bad input.
  */
 export function registerToolCommand(program: Command, tool: ToolDefinition, exit: (code: number) => void): void {
-  const shape = tool.inputShape as Record<string, z.ZodType>;
+  const inputs = cliInputsOf(tool);
   const command = program.command(cliCommandName(tool)).description(tool.description.split("\n")[0] ?? tool.name);
   for (const name of tool.positional) {
-    const schema = shape[name];
-    if (schema === undefined) throw new Error(`${tool.name}: positional input ${name} is not in its shape`);
-    const required = !unwrap(schema).optional;
-    command.argument(required ? `<${name}>` : `[${name}]`, schema.description ?? "");
+    const input = inputs.get(name);
+    if (input === undefined) throw new Error(`${tool.name}: positional input ${name} is not in its shape`);
+    command.argument(input.required ? `<${name}>` : `[${name}]`, input.description);
   }
-  for (const [name, schema] of Object.entries(shape)) {
-    if (!tool.positional.includes(name)) command.addOption(optionFor(name, schema));
+  for (const input of inputs.values()) {
+    if (!tool.positional.includes(input.name)) command.addOption(optionFor(input));
   }
-  const hasFormat = "format" in shape;
+  const hasFormat = inputs.has("format");
   command
     .option("--root <dir>", "project root whose graph to query", ".")
     .option("--db <path>", "database path (default: <root>/.ts-graph/graph.db)")
@@ -78,20 +62,24 @@ export function registerToolCommand(program: Command, tool: ToolDefinition, exit
     tool.positional.forEach((name, index) => {
       if (args[index] !== undefined) raw[name] = args[index];
     });
-    for (const name of Object.keys(shape)) {
+    for (const name of inputs.keys()) {
       if (!tool.positional.includes(name) && options[name] !== undefined) raw[name] = options[name];
     }
-    exit(await runToolFromCli(tool, raw, options));
+    exit(await runToolFromCli(tool, inputs, raw, options));
   });
 }
 
-async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>, options: Record<string, unknown>): Promise<number> {
-  const shape = tool.inputShape as Record<string, z.ZodType>;
+async function runToolFromCli(
+  tool: ToolDefinition,
+  inputs: ReadonlyMap<string, CliInput>,
+  raw: Record<string, unknown>,
+  options: Record<string, unknown>,
+): Promise<number> {
   const input: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(raw)) input[name] = coerce(shape[name] as z.ZodType, value);
-  const parsed = z.object(shape).safeParse(input);
+  for (const [name, value] of Object.entries(raw)) input[name] = coerce(inputs.get(name), value);
+  const parsed = z.object(tool.inputShape).safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `--${kebab(String(issue.path[0] ?? ""))}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) => `${optionFlag(String(issue.path[0] ?? ""))}: ${issue.message}`);
     process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${problems.join("; ")}\n`);
     return EXIT.usage;
   }
@@ -104,7 +92,7 @@ async function runToolFromCli(tool: ToolDefinition, raw: Record<string, unknown>
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
     // Paths given here are relative to the working directory; the tool takes them relative to the root.
-    const toolInput = commandLineToolInputs(tool, parsed.data, new Set(Object.keys(input)), { root: context.root, cwd: process.cwd() });
+    const toolInput = commandLineToolInputs(tool, inputs, parsed.data, new Set(Object.keys(input)), { root: context.root, cwd: process.cwd() });
     const result = await tool.run(toolInput as never, context);
     process.stdout.write(options.json === true ? `${JSON.stringify(result.structured, null, 2)}\n` : ensureNewline(result.text));
     // A workspace tool (status) reports the freshness in its answer; the others say what the answer may miss here.

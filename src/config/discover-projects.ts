@@ -33,7 +33,7 @@ export interface DiscoveredProjects {
 }
 
 /** Compiler options used when the root has no tsconfig. */
-export const FALLBACK_COMPILER_OPTIONS: ts.CompilerOptions = {
+const FALLBACK_COMPILER_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ESNext,
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,

@@ -1,7 +1,7 @@
 import path from "node:path";
 
 /** A relative path with forward slashes, as paths are stored and shown. */
-export function toPosix(relative: string): string {
+function toPosix(relative: string): string {
   return relative.split(path.sep).join("/");
 }
 

@@ -25,7 +25,7 @@ export function realPathOf(fileName: string): string | undefined {
 }
 
 /** What a symbolic link inside the root is: one to follow, a way out of the root, or a loop. */
-export function classifyLink(root: string, link: string): "inside" | "outside" | "loop" | "dangling" {
+function classifyLink(root: string, link: string): "inside" | "outside" | "loop" | "dangling" {
   let real: string;
   try {
     real = fs.realpathSync.native(link);

@@ -4,7 +4,7 @@
  * written or removed, the start and the end of a run, the commit and the publish of a new database.
  * Without it, a crash point only counts.
  */
-const crashAt = Number.parseInt(process.env["TS_GRAPH_CRASH_AT"] ?? "", 10);
+const crashAt = Number.parseInt(process.env.TS_GRAPH_CRASH_AT ?? "", 10);
 let passed = 0;
 
 export function crashPoint(): void {

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
+import { type META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 
 export type SqliteDb = Database.Database;
 
@@ -62,7 +62,7 @@ export function isCorruptionError(error: unknown): boolean {
 }
 
 /** Whether an error is SQLite waiting in vain for another connection's lock. */
-export function isBusyError(error: unknown): boolean {
+function isBusyError(error: unknown): boolean {
   return codeOf(error).startsWith("SQLITE_BUSY");
 }
 

@@ -83,13 +83,13 @@ export function parseSnapshot(text: string, label: string): ParsedSnapshot {
   const dynamicCalls: DynamicCallLine[] = [];
   const parents = new Map<string, string>();
   for (const entry of parseEntries(firstBreak < 0 ? "" : text.slice(firstBreak + 1), label)) {
-    if (typeof entry["node"] === "string") nodes.push(entry as unknown as NodeLine);
-    else if (typeof entry["edge"] === "string") {
+    if (typeof entry.node === "string") nodes.push(entry as unknown as NodeLine);
+    else if (typeof entry.edge === "string") {
       const edge = entry as unknown as EdgeLine;
       edges.push(edge);
       if (edge.edge === "CONTAINS") parents.set(edge.target, edge.source);
-    } else if (typeof entry["externalEdge"] === "string") externalEdges.push(entry as unknown as ExternalEdgeLine);
-    else if (typeof entry["dynamicCall"] === "string") dynamicCalls.push(entry as unknown as DynamicCallLine);
+    } else if (typeof entry.externalEdge === "string") externalEdges.push(entry as unknown as ExternalEdgeLine);
+    else if (typeof entry.dynamicCall === "string") dynamicCalls.push(entry as unknown as DynamicCallLine);
   }
   return { nodes, edges, externalEdges, dynamicCalls, parents };
 }

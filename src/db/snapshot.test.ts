@@ -23,6 +23,12 @@ const edges: SnapshotEdgeRow[] = [
   { kind: "CALLS", source: "src/a.ts", target: "src/b.ts:g", lines: "[4,4,7]", names: null, typeOnly: null },
   { kind: "CALLS", source: "src/a.ts", target: "src/B.ts:Z", lines: "[2]", names: null, typeOnly: null },
 ];
+/** The entry at index (wrapping around), which the test knows is there. */
+function entry<Item>(items: readonly Item[], index: number): Item {
+  const item = items[index % items.length];
+  if (item === undefined) throw new Error(`no entry ${index} in a list of ${items.length}`);
+  return item;
+}
 const externalEdges: SnapshotExternalEdgeRow[] = [
   { kind: "OVERRIDES", source: "src/b.ts:Z.next", target: "lib:Iterator.next", lines: "[]" },
   { kind: "CALLS", source: "src/a.ts", target: "lib:Iterator.next", lines: "[5]" },
@@ -98,7 +104,7 @@ describe(readSnapshot.name, () => {
   });
 
   it("sorts by UTF-16 code units when a key holds a character beyond U+FFFF, where SQLite's UTF-8 order differs", () => {
-    const keyed = (key: string): SnapshotNodeRow => ({ ...nodes[0]!, key, body: undefined });
+    const keyed = (key: string): SnapshotNodeRow => ({ ...entry(nodes, 0), key, body: undefined });
     // UTF-16: \u{1F600} (a surrogate pair, 0xD83D…) sorts before \uE000; UTF-8 (F0… against EE…) after it.
     const db = databaseOf({ nodes: [keyed("a\uE000"), keyed("a\u{1F600}"), keyed("a")], edges: [], externalEdges: [], dynamicCalls: [] });
     const lines = readSnapshot(db).split("\n");
@@ -112,8 +118,8 @@ describe(readSnapshot.name, () => {
     fc.assert(
       fc.property(fc.uniqueArray(anyText, { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(anyText, anyText, anyText), { maxLength: 6 }), (keys, calls) => {
         const db = databaseOf({
-          nodes: keys.map((key, index) => ({ ...nodes[index % nodes.length]!, key, name: key, signature: `${key}(): void`, body: undefined })),
-          edges: keys.slice(1).map((target, index) => ({ kind: "CALLS", source: keys[0]!, target, lines: `[${index + 1}]`, names: null, typeOnly: null })),
+          nodes: keys.map((key, index) => ({ ...entry(nodes, index), key, name: key, signature: `${key}(): void`, body: undefined })),
+          edges: keys.slice(1).map((target, index) => ({ kind: "CALLS", source: entry(keys, 0), target, lines: `[${index + 1}]`, names: null, typeOnly: null })),
           externalEdges: calls.map(([source, target]) => ({ kind: "CALLS", source, target, lines: "[]" })),
           dynamicCalls: calls.map(([source, , expression], index) => ({ source, line: index, expression })),
         });

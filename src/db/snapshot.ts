@@ -122,13 +122,13 @@ export function formatSnapshot(
     dynamicCalls: sortedDynamic.length,
   });
   return (
-    [
+    `${[
       header,
       ...sortedNodes.map(nodeLine),
       ...sortedEdges.map(edgeLine),
       ...sortedExternal.map(externalEdgeLine),
       ...sortedDynamic.map(dynamicCallLine),
-    ].join("\n") + "\n"
+    ].join("\n")}\n`
   );
 }
 
@@ -189,7 +189,7 @@ function snapshotBySqlite(db: SqliteDb, hash: (node: NodeLinePrefix) => string |
     externalEdges: externalEdges.length,
     dynamicCalls: dynamicCalls.length,
   });
-  return [header, ...nodes, ...edges, ...externalEdges, ...dynamicCalls].join("\n") + "\n";
+  return `${[header, ...nodes, ...edges, ...externalEdges, ...dynamicCalls].join("\n")}\n`;
 }
 
 /**

@@ -137,10 +137,10 @@ describe(createTsGraphServer.name, () => {
     const [state] = statusRoots(result);
     expect(state).toMatchObject({ root, watching: true, pendingFiles: 0, indexError: null, unavailable: null });
     expect(state?.graph?.files.total).toBe(3);
-    expect(state?.graph?.nodes.byKind["Function"]).toBe(3);
+    expect(state?.graph?.nodes.byKind.Function).toBe(3);
     expect(textOf(result)).toMatch(/^ts-graph status: 1 root\n/);
     expect(textOf(result)).toMatch(/\n\[graph indexed \d{4}-\d\d-\d\dT[^\]]+, up to date\]$/);
-    expect(result.structuredContent?.["freshness"]).toMatchObject({ root, pendingFiles: 0, indexedAt: expect.any(String) });
+    expect(result.structuredContent?.freshness).toMatchObject({ root, pendingFiles: 0, indexedAt: expect.any(String) });
     expect(fs.existsSync(path.join(root, ".ts-graph", "graph.db"))).toBe(true);
   });
 
@@ -151,7 +151,7 @@ describe(createTsGraphServer.name, () => {
     indexer.close();
     fs.appendFileSync(path.join(root, "src", "m1.ts"), "export function addedOffline(): void {}\n");
     const server = await serve({ roots: [root] });
-    expect((await server.call("declarations", { path: "src/m1.ts" })).structuredContent?.["names"]).toContain("addedOffline");
+    expect((await server.call("declarations", { path: "src/m1.ts" })).structuredContent?.names).toContain("addedOffline");
   });
 });
 
@@ -182,7 +182,7 @@ describe("path security through MCP", () => {
     const refused = async (args: Record<string, unknown>): Promise<string> => {
       const result = await server.call("check_path", args);
       expect(result.isError).toBe(true);
-      expect(result.structuredContent?.["error"]).toBe(textOf(result));
+      expect(result.structuredContent?.error).toBe(textOf(result));
       return textOf(result);
     };
     expect(await refused({ path: "../../etc/passwd" })).toMatch(/outside the workspace; give a path inside/);
@@ -247,7 +247,7 @@ describe("several roots", () => {
     const ambiguous = await server.call("node_count");
     expect(ambiguous.isError).toBe(true);
     expect(textOf(ambiguous)).toMatch(/several roots.*pass "root" with one of/);
-    expect(ambiguous.structuredContent?.["roots"]).toEqual([first, second]);
+    expect(ambiguous.structuredContent?.roots).toEqual([first, second]);
 
     expect((await server.call("node_count", { root: second })).structuredContent).toMatchObject({ root: second });
     expect((await server.call("node_count", { root: "other" })).structuredContent).toMatchObject({ root: second });
@@ -256,7 +256,7 @@ describe("several roots", () => {
       names: ["onlyHere"],
       freshness: expect.objectContaining({ root: second }),
     });
-    expect((await server.call("declarations", { path: path.join(first, "src", "m0.ts") })).structuredContent?.["names"]).toContain("step0");
+    expect((await server.call("declarations", { path: path.join(first, "src", "m0.ts") })).structuredContent?.names).toContain("step0");
     expect(textOf(await server.call("declarations", { path: "src/m0.ts" }))).toMatch(/exists in several roots/);
     expect(textOf(await server.call("declarations", { path: "src/m0.ts", root: first }))).toMatch(/step0/);
     expect(textOf(await server.call("declarations", { path: path.join(second, "src", "m0.ts"), root: first }))).toMatch(
@@ -266,7 +266,7 @@ describe("several roots", () => {
     const status = await server.call("status");
     expect(statusRoots(status).map((root) => root.root)).toEqual([first, second]);
     expect(textOf(status)).toMatch(/ts-graph status: 2 roots/);
-    expect(status.structuredContent?.["freshness"]).toHaveLength(2);
+    expect(status.structuredContent?.freshness).toHaveLength(2);
   });
 
   it("isolates a root that cannot be indexed: it is unavailable with the reason, the others answer", async () => {
@@ -276,7 +276,7 @@ describe("several roots", () => {
     const server = await serve({ roots: [good, empty] });
     const unavailable = await server.call("node_count", { root: empty });
     expect(unavailable.isError).toBe(true);
-    expect(unavailable.structuredContent?.["unavailable"]).toMatchObject({
+    expect(unavailable.structuredContent?.unavailable).toMatchObject({
       why: expect.stringMatching(/has no graph yet: its first index failed: found no TypeScript files/),
       fix: expect.stringMatching(/ts-graph index/),
     });
@@ -322,18 +322,18 @@ describe("freshness while serving", () => {
   it("answers from a file edited on disk while the server runs", async () => {
     const root = chainProject();
     const server = await serve({ roots: [root] });
-    expect((await server.call("declarations", { path: "src/m2.ts" })).structuredContent?.["names"]).toEqual(["Holder2", "step2", "value"]);
+    expect((await server.call("declarations", { path: "src/m2.ts" })).structuredContent?.names).toEqual(["Holder2", "step2", "value"]);
     fs.appendFileSync(path.join(root, "src", "m2.ts"), "export function justSaved(): number {\n  return 2;\n}\n");
     const after = await server.call("declarations", { path: "src/m2.ts" });
-    expect(after.structuredContent?.["names"]).toContain("justSaved");
-    expect(after.structuredContent?.["freshness"]).toMatchObject({ pendingFiles: 0 });
+    expect(after.structuredContent?.names).toContain("justSaved");
+    expect(after.structuredContent?.freshness).toMatchObject({ pendingFiles: 0 });
 
     fs.writeFileSync(path.join(root, "src", "fresh.ts"), "export function brandNew(): void {}\nexport function another(): void {}\n");
     const status = await eventually(
       async () => statusRoots(await server.call("status"))[0],
       (state) => state?.graph?.files.total === 4,
     );
-    expect(status?.graph?.nodes.byKind["Function"]).toBe(6);
+    expect(status?.graph?.nodes.byKind.Function).toBe(6);
     expect(status?.pendingFiles).toBe(0);
   });
 
@@ -350,7 +350,7 @@ describe("freshness while serving", () => {
     );
     expect(failing.isError).toBeFalsy();
     expect(textOf(failing)).toMatch(/last index failed: cannot parse .*tsconfig\.json/);
-    expect(failing.structuredContent?.["freshness"]).toMatchObject({ indexError: expect.stringMatching(/cannot parse/) });
+    expect(failing.structuredContent?.freshness).toMatchObject({ indexError: expect.stringMatching(/cannot parse/) });
     expect(statusRoots(await server.call("status"))[0]?.indexError).toMatch(/cannot parse/);
 
     fs.writeFileSync(tsconfig, good);

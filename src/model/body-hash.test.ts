@@ -28,7 +28,10 @@ describe(bodyHash.name, () => {
 describe(bodyHasher.name, () => {
   it("hashes no File node and no declaration of a file whose indexed text is unknown, reading each file once", () => {
     const reads: string[] = [];
-    const hash = bodyHasher((file) => (reads.push(file), file === "a.ts" ? "function f() {}\nfunction g() {}" : undefined));
+    const hash = bodyHasher((file) => {
+      reads.push(file);
+      return file === "a.ts" ? "function f() {}\nfunction g() {}" : undefined;
+    });
     expect(hash({ kind: "File", file: "a.ts", name: "a.ts", startLine: 1, endLine: 2 })).toBeUndefined();
     expect(hash({ kind: "Function", file: "a.ts", name: "f", startLine: 1, endLine: 1 })).toMatch(/^[0-9a-f]{16}$/);
     expect(hash({ kind: "Function", file: "a.ts", name: "g", startLine: 2, endLine: 2 })).toBe(hash({ kind: "Function", file: "a.ts", name: "f", startLine: 1, endLine: 1 }));

@@ -137,7 +137,7 @@ function indentAt(text: string, offset: number): string {
 }
 
 /** Objects on several lines, arrays of scalars on one (`["serve", "-r", "."]`), as people write MCP configs. */
-export function formatJson(value: JsonValue, indent: string, layout: Layout): string {
+function formatJson(value: JsonValue, indent: string, layout: Layout): string {
   if (Array.isArray(value)) {
     const items = value as readonly JsonValue[];
     if (items.every((item) => item === null || typeof item !== "object")) return `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;

@@ -28,7 +28,7 @@ function formatKey(name: string): string {
   return /^[A-Za-z0-9_-]+$/.test(name) ? name : JSON.stringify(name);
 }
 
-export function tomlTable(table: readonly string[], values: Readonly<Record<string, TomlScalar>>, newline = "\n"): string {
+function tomlTable(table: readonly string[], values: Readonly<Record<string, TomlScalar>>, newline = "\n"): string {
   const lines = [`[${table.map(formatKey).join(".")}]`, ...Object.entries(values).map(([key, value]) => `${formatKey(key)} = ${formatValue(value)}`)];
   return lines.join(newline) + newline;
 }

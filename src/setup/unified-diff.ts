@@ -20,5 +20,5 @@ export function unifiedDiff(label: string, before: string, after: string, contex
     ...a.slice(a.length - tail, endA).map((line) => ` ${line}`),
   ];
   const range = (from: number, count: number) => `${count === 0 ? from : from + 1},${count}`;
-  return [`--- ${before === "" ? "/dev/null" : label}`, `+++ ${label}`, `@@ -${range(start, endA - start)} +${range(start, endB - start)} @@`, ...lines].join("\n") + "\n";
+  return `${[`--- ${before === "" ? "/dev/null" : label}`, `+++ ${label}`, `@@ -${range(start, endA - start)} +${range(start, endB - start)} @@`, ...lines].join("\n")}\n`;
 }

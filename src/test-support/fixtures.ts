@@ -86,7 +86,7 @@ export function snapshotEdges(snapshot: string): SnapshotEdge[] {
     .split("\n")
     .slice(1)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((entry): entry is Record<string, unknown> & SnapshotEdge => typeof entry["edge"] === "string");
+    .filter((entry): entry is Record<string, unknown> & SnapshotEdge => typeof entry.edge === "string");
 }
 
 export interface SnapshotExternalEdge {
@@ -103,7 +103,7 @@ export function snapshotExternalEdges(snapshot: string): SnapshotExternalEdge[] 
     .split("\n")
     .slice(1)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((entry): entry is Record<string, unknown> & SnapshotExternalEdge => typeof entry["externalEdge"] === "string");
+    .filter((entry): entry is Record<string, unknown> & SnapshotExternalEdge => typeof entry.externalEdge === "string");
 }
 
 export interface SnapshotDynamicCall {
@@ -119,7 +119,7 @@ export function snapshotDynamicCalls(snapshot: string): SnapshotDynamicCall[] {
     .split("\n")
     .slice(1)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((entry): entry is Record<string, unknown> & SnapshotDynamicCall => typeof entry["dynamicCall"] === "string");
+    .filter((entry): entry is Record<string, unknown> & SnapshotDynamicCall => typeof entry.dynamicCall === "string");
 }
 
 export interface CliResult {

@@ -7,7 +7,7 @@ import { makeTempDir } from "./fixtures.js";
  * Small git repositories with known histories, for the co-change tests: every git command runs one day after
  * the one before (author and committer dates alike), so that recency and dates are the same on every run.
  */
-export const DAY = 86_400;
+const DAY = 86_400;
 let clock = 1_700_000_000;
 
 /** The unix time of the last git command run through `git`. */

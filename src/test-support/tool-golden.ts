@@ -12,7 +12,7 @@ import { SAMPLE_PROJECTS, indexAndSnapshot, makeTempDir, removeTempDirs } from "
  * A sample project indexed into a database of its own (outside the sample), opened as the CLI opens it, but
  * without git history: the samples' history is ts-graph's own (and shallow in CI), which no golden should hold.
  */
-export async function sampleToolContext(sample: string): Promise<CliToolContext> {
+async function sampleToolContext(sample: string): Promise<CliToolContext> {
   const root = path.join(SAMPLE_PROJECTS, sample);
   const dbPath = path.join(makeTempDir("ts-graph-tool-"), "graph.db");
   await indexAndSnapshot(root, { dbPath });
@@ -75,7 +75,7 @@ export function describeGoldenAnswers(title: string, goldenDir: string, queriesB
         try {
           const actual = await answers(context, queries);
           const goldenFile = path.join(goldenDir, `${sample}.txt`);
-          if (process.env["UPDATE_GOLDEN"] === "1") {
+          if (process.env.UPDATE_GOLDEN === "1") {
             fs.mkdirSync(goldenDir, { recursive: true });
             fs.writeFileSync(goldenFile, actual);
           }

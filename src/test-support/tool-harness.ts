@@ -27,7 +27,7 @@ export async function rejection(action: Promise<unknown>, errorClass: new (...ar
 
 /** Compares with a committed golden file; `UPDATE_GOLDEN=1` rewrites it (review the diff). */
 export function expectGolden(goldenFile: string, actual: string): void {
-  if (process.env["UPDATE_GOLDEN"] === "1") fs.writeFileSync(goldenFile, actual);
+  if (process.env.UPDATE_GOLDEN === "1") fs.writeFileSync(goldenFile, actual);
   expect(actual).toBe(fs.readFileSync(goldenFile, "utf8"));
 }
 

@@ -9,22 +9,24 @@ import { formatCount } from "../model/kind-counts.js";
  */
 
 /** A path: Linux's PATH_MAX. */
-export const MAX_PATH_CHARS = 4096;
+const MAX_PATH_CHARS = 4096;
 /** A symbol address: a node key is a path and a qualified name. */
-export const MAX_SYMBOL_CHARS = MAX_PATH_CHARS + 1024;
-/** A name to find. */
-export const MAX_NAME_CHARS = 1024;
+const MAX_SYMBOL_CHARS = MAX_PATH_CHARS + 1024;
+/** A name (an edit's new name). */
+const MAX_NAME_CHARS = 1024;
+/** A name, or a part of one, to find: far longer than any declaration's name. */
+const MAX_SOUGHT_NAME_CHARS = 200;
 /** A search pattern (one argument of ripgrep's must stay under the system's 128 KiB). */
-export const MAX_PATTERN_CHARS = 10_000;
+const MAX_PATTERN_CHARS = 10_000;
 /** One glob. */
-export const MAX_GLOB_CHARS = 1024;
+const MAX_GLOB_CHARS = 1024;
 /** How many globs, and how many paths, a search takes. */
 export const MAX_GLOBS = 50;
 export const MAX_SEARCH_PATHS = 100;
 /** The code an edit writes: far more than any declaration, well below what a file of source should hold. */
-export const MAX_CONTENT_CHARS = 500_000;
+const MAX_CONTENT_CHARS = 500_000;
 /** A file hash an edit checks against (SHA-1 in hex is 40 characters). */
-export const MAX_HASH_CHARS = 128;
+const MAX_HASH_CHARS = 128;
 
 function longerThan(limit: number): string {
   return `longer than ${formatCount(limit)} characters`;
@@ -56,6 +58,15 @@ export function symbolString(): z.ZodString {
 
 export function nameString(): z.ZodString {
   return z.string().max(MAX_NAME_CHARS, `${longerThan(MAX_NAME_CHARS)}: give a name or a part of one`);
+}
+
+/** What find looks for: trimmed, at least one character. */
+export function soughtNameString(): z.ZodString {
+  return z
+    .string()
+    .trim()
+    .min(1, "empty: give a name to look for (at least one character)")
+    .max(MAX_SOUGHT_NAME_CHARS, `${longerThan(MAX_SOUGHT_NAME_CHARS)}: give a shorter part of a name`);
 }
 
 export function patternString(): z.ZodString {

@@ -27,26 +27,26 @@ function listing(count: number): Presentable<Listing> {
 describe(present.name, () => {
   it("returns everything when it fits, with structured content equal to the json output", () => {
     const result = present(listing(3), { format: "json", maxNodes: 10, maxTokens: 4000 });
-    expect(result.structured["truncated"]).toBeNull();
+    expect(result.structured.truncated).toBeNull();
     expect(result.text).toBe(JSON.stringify(result.structured, null, 2));
   });
 
   it("cuts at maxNodes and says how many of how many, and how to narrow", () => {
     const result = present(listing(30), { format: "text", maxNodes: 5, maxTokens: 4000 });
-    expect(result.structured["items"]).toHaveLength(5);
-    expect(result.structured["truncated"]).toEqual({ shown: 5, total: 30, by: "maxNodes", narrow: "ask for less" });
+    expect(result.structured.items).toHaveLength(5);
+    expect(result.structured.truncated).toEqual({ shown: 5, total: 30, by: "maxNodes", narrow: "ask for less" });
     expect(result.text.split("\n").at(-1)).toBe("[cut: 5 of 30 items shown (maxNodes reached). To narrow: ask for less]");
   });
 
   it("keeps as many entries as fit in maxTokens, in every format", () => {
     for (const format of ["text", "json", "toon", "mermaid"] as const) {
       const result = present(listing(500), { format, maxNodes: 500, maxTokens: 300 });
-      const shown = (result.structured["items"] as unknown[]).length;
+      const shown = (result.structured.items as unknown[]).length;
       expect(countTokens(result.text)).toBeLessThanOrEqual(300);
       expect(shown).toBeGreaterThan(0);
       const oneMore = present(listing(500), { format, maxNodes: shown + 1, maxTokens: 100_000 });
       expect(countTokens(oneMore.text)).toBeGreaterThan(300);
-      expect((result.structured["truncated"] as Truncation).by).toBe("maxTokens");
+      expect((result.structured.truncated as Truncation).by).toBe("maxTokens");
     }
   });
 

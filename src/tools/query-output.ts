@@ -11,8 +11,8 @@ import type { ToolResult } from "./tool-contract.js";
 export const OUTPUT_FORMATS = ["text", "json", "toon", "mermaid"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-export const DEFAULT_MAX_NODES = 100;
-export const DEFAULT_MAX_TOKENS = 4000;
+const DEFAULT_MAX_NODES = 100;
+const DEFAULT_MAX_TOKENS = 4000;
 
 /** The inputs every query slice takes: output format and budget. */
 export const outputShape = {

@@ -3,6 +3,7 @@ import { isExternalKey, parseNodeKey } from "../model/node-key.js";
 import { HIGH_FAN_OUT, type ReachedNode, type WalkDirection } from "./graph-walk.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "./mermaid.js";
 import type { SymbolNode } from "./symbol-address.js";
+import { lineRange } from "./text.js";
 
 /**
  * The structured entry and the renderings shared by the slices that answer with a walk (impact, callers,
@@ -49,11 +50,6 @@ export interface SymbolSummary {
 
 export function symbolSummary(node: SymbolNode): SymbolSummary {
   return { key: node.key, kind: node.kind, file: node.file, start: node.startLine, end: node.endLine };
-}
-
-/** `1 file`, `2 files`. */
-export function counted(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
 }
 
 /** The entry of a reached node; `accessOf` says which seeds are accessors read or written (callers of a property). */
@@ -118,10 +114,6 @@ export function shortName(key: string): string {
   if (isExternalKey(key)) return key;
   const parsed = parseNodeKey(key);
   return parsed.qualifiedName ?? parsed.file;
-}
-
-export function lineRange(start: number, end: number): string {
-  return start === end ? `${start}` : `${start}-${end}`;
 }
 
 const SHOWN_SITES = 5;

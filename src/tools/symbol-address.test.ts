@@ -101,15 +101,15 @@ describe(requireSymbol.name, () => {
     const error = failure("total");
     expect(error.message).toContain('"total" matches 2 declarations');
     expect(error.message).toContain("src/cart.ts:Cart.total (Method, lines 10-12)");
-    expect(error.details["reason"]).toBe("ambiguous");
-    expect(error.details["candidates"]).toHaveLength(2);
+    expect(error.details.reason).toBe("ambiguous");
+    expect(error.details.candidates).toHaveLength(2);
   });
 
   it("lists the closest names when nothing matches", () => {
     const error = failure("Cart.totl");
     expect(error.message).toContain('No declaration "Cart.totl"');
     expect(error.message).toContain("src/cart.ts:Cart.total (Method, lines 10-12)");
-    expect(error.details["reason"]).toBe("not-found");
+    expect(error.details.reason).toBe("not-found");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Dispatch, WalkDirection } from "../graph-walk.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
+import { reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
+import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { CallEntry, CallsResult, TestFilter } from "./query.js";
 

@@ -42,7 +42,7 @@ describe(depsAnswer.name, () => {
   it("cuts modules imported first, then packages, then importers, and says so", () => {
     const result = present(depsAnswer(report), { format: "json", maxNodes: 2, maxTokens: 4000 });
     expect(result.structured).toMatchObject({ outgoing: [{ module: "shared" }, { module: "backend/repositories" }], packages: [], incoming: [] });
-    expect(result.structured["truncated"]).toMatchObject({ shown: 2, total: 4, by: "maxNodes" });
+    expect(result.structured.truncated).toMatchObject({ shown: 2, total: 4, by: "maxNodes" });
   });
 
   it("draws the target, its modules and its packages", () => {

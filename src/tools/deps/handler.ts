@@ -8,7 +8,7 @@ import { echoed } from "../text.js";
 import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { depsAnswer, type DepsReport, type DepsTarget } from "./format.js";
-import { DEPS_DIRECTIONS, GROUPINGS, filesUnder, folderOf, isIndexedFile, packageOfFile, queryDeps, rollUp, rollUpInternal, type DepsDirection, type Grouping } from "./query.js";
+import { DEPS_DIRECTIONS, GROUPINGS, filesUnder, depsFolderOf, isIndexedFile, packageOfFile, queryDeps, rollUp, rollUpInternal, type DepsDirection, type Grouping } from "./query.js";
 
 interface ResolvedTarget {
   readonly target: DepsTarget;
@@ -37,7 +37,7 @@ const DEFAULT_GROUPING: Record<DepsTarget["kind"], Grouping> = { file: "file", f
 
 function moduleNamer(grouping: Grouping, packages: Packages): (file: string) => string {
   if (grouping === "file") return (file) => file;
-  if (grouping === "folder") return folderOf;
+  if (grouping === "folder") return depsFolderOf;
   return packageOfFile(packages);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryGraph } from "../../test-support/memory-graph.js";
-import { filesUnder, folderOf, packageOfFile, queryDeps, rollUp, rollUpInternal } from "./query.js";
+import { filesUnder, depsFolderOf, packageOfFile, queryDeps, rollUp, rollUpInternal } from "./query.js";
 
 const db = memoryGraph(
   ["app/main.ts", "app/view.ts", "core/store.ts", "core/model.ts", "util/text.ts", "app2/x.ts"].map((file) => ({ key: file, kind: "File" as const })),
@@ -64,7 +64,7 @@ describe(queryDeps.name, () => {
 describe(rollUp.name, () => {
   it("groups linked files into modules at their nearest depth", () => {
     const rows = queryDeps(db, filesUnder(db, "app"), "out", 2);
-    expect(rollUp(rows.outgoing, folderOf).map((module) => [module.module, module.depth, module.files.length])).toEqual([
+    expect(rollUp(rows.outgoing, depsFolderOf).map((module) => [module.module, module.depth, module.files.length])).toEqual([
       ["core", 1, 2],
       ["util", 2, 1],
     ]);
@@ -72,7 +72,7 @@ describe(rollUp.name, () => {
 
   it("rolls the target's own imports up into links between its modules", () => {
     const rows = queryDeps(db, filesUnder(db, ""), "out", 1);
-    expect(rollUpInternal(rows.internal, folderOf)).toEqual([
+    expect(rollUpInternal(rows.internal, depsFolderOf)).toEqual([
       { from: "app", to: "core", imports: 3, typeOnly: false },
       { from: "app2", to: "app", imports: 1, typeOnly: false },
       { from: "core", to: "util", imports: 1, typeOnly: false },
@@ -89,6 +89,6 @@ describe(packageOfFile.name, () => {
     expect(packageOf("packages/app/src/x.ts")).toBe("@a/app");
     expect(packageOf("packages/app/plugin/y.ts")).toBe("@a/app-plugin");
     expect(packageOf("packages/apps/z.ts")).toBe("(root)");
-    expect(folderOf("x.ts")).toBe(".");
+    expect(depsFolderOf("x.ts")).toBe(".");
   });
 });

@@ -2,7 +2,7 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import { fileKey } from "../../model/node-key.js";
 import { walkGraph, type WalkDirection } from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
-import { folderKeyRange, folderOf as graphFolderOf } from "../workspace-files.js";
+import { folderKeyRange, folderOf } from "../workspace-files.js";
 
 /**
  * Module and package dependencies of a set of files (a file, a folder, a workspace package), from IMPORTS
@@ -178,8 +178,8 @@ export function rollUpInternal(imports: readonly InternalImport[], moduleOf: (fi
 }
 
 /** The folder a file rolls up to, as deps names it (`.` for the root). */
-export function folderOf(file: string): string {
-  return graphFolderOf(file) || ".";
+export function depsFolderOf(file: string): string {
+  return folderOf(file) || ".";
 }
 
 /** Names each file by the workspace package whose folder holds it (the deepest), else `(root)`. */

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { CliToolContext } from "../../cli/cli-tool-context.js";
 import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
 import { expectGolden, openIndexedContext, rejection, runTool, transcript } from "../../test-support/tool-harness.js";
@@ -44,7 +45,7 @@ describe("find", () => {
   it("returns every field of a match as structured content, with the count left out by the limit", async () => {
     const result = await runTool(findTool, { name: "validate", limit: 2 }, context);
     expect(result.structured).toMatchObject({ query: "validate", total: 5, more: 3 });
-    expect((result.structured["matches"] as unknown[])[0]).toEqual({
+    expect((result.structured.matches as unknown[])[0]).toEqual({
       name: "validateEmail",
       qualifiedName: "validateEmail",
       kind: "Function",
@@ -59,12 +60,17 @@ describe("find", () => {
 
   it("treats the query literally, quotes and wildcards included", async () => {
     for (const name of ['"', "a%b", "x_y", "*", "("]) {
-      expect((await runTool(findTool, { name }, context)).structured["total"]).toBe(0);
+      expect((await runTool(findTool, { name }, context)).structured.total).toBe(0);
     }
   });
 
-  it("refuses an empty name and a path outside the root", async () => {
-    expect(await rejection(runTool(findTool, { name: "  " }, context), ToolInputError)).toMatch(/Give a name/);
+  it("refuses a blank name in its schema, and trims the name it looks for", async () => {
+    const blank = z.object(findTool.inputShape).safeParse({ name: "  " });
+    expect(blank.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual(["name: empty: give a name to look for (at least one character)"]);
+    expect((await runTool(findTool, { name: "  validateEmail\t" }, context)).structured.query).toBe("validateEmail");
+  });
+
+  it("refuses a path outside the root", async () => {
     expect(await rejection(runTool(findTool, { name: "user", path: "../elsewhere" }, context), ToolInputError)).toMatch(/outside the workspace|does not exist/);
     expect(await rejection(runTool(findTool, { name: "user", path: "no/such/folder" }, context), ToolInputError)).toMatch(/does not exist/);
   });
@@ -80,7 +86,7 @@ describe("the symbol-name vocabulary", () => {
       fs.writeFileSync(path.join(root, "shared", "extra.ts"), "export function getUserById(id: string): string {\n  return id;\n}\n");
       fs.rmSync(path.join(root, "backend", "services", "token-service.ts"));
       await own.ensureFresh([money]);
-      const names = (query: string) => runTool(findTool, { name: query }, own).then((result) => (result.structured["matches"] as { name: string }[]).map((match) => match.name));
+      const names = (query: string) => runTool(findTool, { name: query }, own).then((result) => (result.structured.matches as { name: string }[]).map((match) => match.name));
       expect(await names("formatPrice")).toEqual([]);
       expect(await names("rPT")).toEqual(["renderPriceTag"]);
       expect(await names("gUBI")).toEqual(["getUserById"]);

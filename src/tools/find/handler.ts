@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameString, pathString } from "../input-limits.js";
+import { pathString, soughtNameString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { NODE_KINDS } from "../../model/graph-kinds.js";
 import { perDatabase } from "../per-database.js";
@@ -12,8 +12,6 @@ import { rankSymbols } from "./rank.js";
 
 const queriesOf = perDatabase(createSymbolQueries);
 
-const MAX_QUERY_LENGTH = 200;
-
 export const findTool = defineTool({
   name: "find",
   description:
@@ -24,7 +22,7 @@ export const findTool = defineTool({
     "instead of grep or a workspace-symbol search to locate a function, class, method, type or variable; members " +
     "are found by their own name.",
   inputShape: {
-    name: nameString().describe("the name or part of it"),
+    name: soughtNameString().describe("the name or part of it"),
     kind: z.enum(NODE_KINDS).optional().describe("only this kind of declaration"),
     exported: z.boolean().optional().describe("only exported (true) or only internal (false) declarations"),
     path: pathString().optional().describe("only declarations in this folder or file (relative to the root)"),
@@ -33,9 +31,8 @@ export const findTool = defineTool({
   positional: ["name"],
   annotations: { title: "Find symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
-    const query = input.name.trim();
-    if (query === "") throw new ToolInputError("Give a name to look for (at least one character).");
-    if (query.length > MAX_QUERY_LENGTH) throw new ToolInputError(`The name is longer than ${MAX_QUERY_LENGTH} characters; give a shorter part of it.`);
+    // The schema trims the name and bounds it.
+    const query = input.name;
     let under: string | undefined;
     if (input.path !== undefined) {
       const validated = context.paths.validate(input.path);
@@ -45,9 +42,9 @@ export const findTool = defineTool({
     const candidates = readConsistently(context.db, () => queriesOf(context.db).candidates(query, { kind: input.kind, exported: input.exported, under }));
     const ranked = rankSymbols(query, candidates);
     const filters: Record<string, string | boolean> = {};
-    if (input.kind !== undefined) filters["kind"] = input.kind;
-    if (input.exported !== undefined) filters["exported"] = input.exported;
-    if (under !== undefined) filters["path"] = under === "" ? "." : under;
+    if (input.kind !== undefined) filters.kind = input.kind;
+    if (input.exported !== undefined) filters.exported = input.exported;
+    if (under !== undefined) filters.path = under === "" ? "." : under;
     const answer = {
       query,
       filters,

@@ -1,5 +1,6 @@
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { counted, lineRange, reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
+import { reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
+import { counted, lineRange } from "../text.js";
 import { HIGH_FAN_OUT, type Dispatch } from "../graph-walk.js";
 import type { AlsoChanges } from "./also-changes.js";
 import type { DependantUse, ImpactKinds, ImpactResult, TestToRun } from "./query.js";

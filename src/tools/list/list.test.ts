@@ -51,7 +51,7 @@ describe("list on the web-app sample", () => {
 describe("list", () => {
   it("honours the root's and nested .gitignore files, never shows .git, and does not enter node_modules or .ts-graph", async () => {
     const result = await runTool(listTool, { path: ".", recursive: true, limit: 1000 }, context);
-    const paths = (result.structured["entries"] as { path: string }[]).map((entry) => entry.path);
+    const paths = (result.structured.entries as { path: string }[]).map((entry) => entry.path);
     expect(paths).not.toContain("dist");
     expect(paths).not.toContain("debug.log");
     expect(paths).not.toContain("scripts/tmp-scratch.ts");
@@ -64,7 +64,7 @@ describe("list", () => {
 
   it("gives sizes in bytes and graph counts as structured content", async () => {
     const result = await runTool(listTool, { path: "shared" }, context);
-    expect((result.structured["entries"] as unknown[])[0]).toEqual({ path: "shared/money.ts", type: "file", size: fs.statSync(path.join(root, "shared", "money.ts")).size, indexed: true, symbols: 2, exports: 2 });
+    expect((result.structured.entries as unknown[])[0]).toEqual({ path: "shared/money.ts", type: "file", size: fs.statSync(path.join(root, "shared", "money.ts")).size, indexed: true, symbols: 2, exports: 2 });
   });
 
   it("writes sizes for people", () => {

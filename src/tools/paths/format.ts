@@ -1,7 +1,8 @@
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { counted, lineRange, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
+import { shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
+import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { Dispatch } from "../graph-walk.js";
 import type { PathsResult, PathStep, PathTests } from "./query.js";
@@ -120,11 +121,11 @@ function text(structured: PathsStructured): string {
   lines.push(
     `${counted(structured.total, "path")}${inTests}, shortest ${counted(structured.shortest, "step")}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
   );
-  structured.paths.forEach((path, index) => lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps)));
+  for (const [index, path] of structured.paths.entries()) lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));
   if (structured.testPaths.length > 0) lines.push("", "through tests");
-  structured.testPaths.forEach((path, index) =>
-    lines.push("", `path ${structured.paths.length + index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps)),
-  );
+  for (const [index, path] of structured.testPaths.entries()) {
+    lines.push("", `path ${structured.paths.length + index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));
+  }
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "paths"));
   return lines.join("\n");
 }

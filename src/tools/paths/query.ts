@@ -17,7 +17,7 @@ import { isTestPath } from "../workspace-files.js";
  *    enough paths are found or the depth is reached, so paths come shortest first.
  * 3. Each enumeration stops after ENUMERATION_CAP partial paths; the result then says it may be incomplete.
  */
-export const ENUMERATION_CAP = 20_000;
+const ENUMERATION_CAP = 20_000;
 
 /** Which paths through test files an answer lists: all (apart), none (not walked through), or only those. */
 export type PathTests = "include" | "exclude" | "only";

@@ -53,7 +53,7 @@ export async function locateRipgrep(): Promise<string> {
 }
 
 /** ripgrep's arguments: JSON output sorted by path (a stable answer), .gitignore honoured even outside a git repository. */
-export function ripgrepArgs(request: RipgrepRequest): string[] {
+function ripgrepArgs(request: RipgrepRequest): string[] {
   return [
     "--json",
     "--sort=path",

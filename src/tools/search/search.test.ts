@@ -41,7 +41,7 @@ describe("search on the web-app sample", () => {
 describe("search", () => {
   it("skips binary and git-ignored files", async () => {
     const result = await runTool(searchTool, { pattern: "token", literal: true, limit: 1000 }, context);
-    const files = new Set((result.structured["matches"] as { file: string }[]).map((match) => match.file));
+    const files = new Set((result.structured.matches as { file: string }[]).map((match) => match.file));
     expect(files.has("logo.png")).toBe(false);
     expect(files.has("generated/api.ts")).toBe(false);
     expect(files.has("backend/services/token-service.ts")).toBe(true);
@@ -50,7 +50,7 @@ describe("search", () => {
   it("names the enclosing declaration of each match in the structured answer, and flags a cut", async () => {
     const result = await runTool(searchTool, { pattern: "validateToken", limit: 2 }, context);
     expect(result.structured).toMatchObject({ matchCount: 2, truncated: true });
-    expect(result.structured["matches"]).toEqual([
+    expect(result.structured.matches).toEqual([
       { file: "backend/http/middleware.ts", line: 1, column: 10, text: "import { validateToken } from '@shared/validation';", symbol: null },
       {
         file: "backend/http/middleware.ts",

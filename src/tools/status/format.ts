@@ -26,7 +26,7 @@ function memoryText(memory: RootMemory): string {
 }
 
 /** The server's line: its RSS and the rules that bound it. */
-export function serverMemoryText(server: ServerMemory): string {
+function serverMemoryText(server: ServerMemory): string {
   const idle = server.idleReleaseMinutes > 0 ? `an idle root releases them after ${formatCount(server.idleReleaseMinutes)} min` : "no idle release";
   return `server   RSS ${megabytes(server.rssBytes)} · budget ${megabytes(server.budgetBytes)} (above it, the least recently used roots release their programs) · ${idle}`;
 }

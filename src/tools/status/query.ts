@@ -3,7 +3,7 @@ import { META } from "../../db/schema.js";
 import { NOTHING_SKIPPED, type SkippedFiles } from "../../model/skipped-files.js";
 import type { RootMemory, RootState } from "../tool-contract.js";
 
-export const STATUS_SQL = {
+const STATUS_SQL = {
   files: "SELECT count(*) AS total, coalesce(sum(syntax_errors > 0), 0) AS withSyntaxErrors FROM files",
   nodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind ORDER BY kind",
   edgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind ORDER BY kind",

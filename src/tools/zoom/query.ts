@@ -64,5 +64,3 @@ export function createOutlineQueries(db: SqliteDb) {
     declarationsIn: (dir: string): OutlineRow[] => statements.declarationsIn.all(folderKeyRange(dir)) as OutlineRow[],
   };
 }
-
-export type OutlineQueries = ReturnType<typeof createOutlineQueries>;

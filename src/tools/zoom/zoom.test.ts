@@ -50,7 +50,7 @@ describe("zoom", () => {
   it("returns the outline as structured content too", async () => {
     const result = await runTool(zoomTool, { path: "frontend/store/cart.ts", level: 1 }, context);
     expect(result.structured).toMatchObject({ level: 1, path: "frontend/store/cart.ts", lines: 47, truncated: false });
-    const symbols = result.structured["symbols"] as { name: string; members: { name: string }[] }[];
+    const symbols = result.structured.symbols as { name: string; members: { name: string }[] }[];
     expect(symbols.map((symbol) => symbol.name)).toEqual(["CartState", "Cart"]);
     expect(symbols[1]?.members.map((member) => member.name)).toEqual(["constructor", "add", "remove", "clear", "total", "count"]);
   });
@@ -61,7 +61,7 @@ describe("zoom", () => {
     expect(result.text).toMatch(
       /\n… truncated at 1,000 bytes; zoom into these files or a subfolder, or raise maxBytes\. Not shown \(symbols\): backend\/http\/router\.ts \(6\), .*, types\/jsx\.d\.ts \(1\)\.$/,
     );
-    expect(result.structured["truncated"]).toBe(true);
+    expect(result.structured.truncated).toBe(true);
   });
 
   it("leaves test files out of a folder unless asked", async () => {
