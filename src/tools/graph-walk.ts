@@ -1,7 +1,7 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import type { EdgeKind } from "../model/graph-kinds.js";
+import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
 import type { NodeKey } from "../model/node-key.js";
-import { closure, dispatchMap } from "./dispatch-map.js";
+import { closure, dispatchMap, type DispatchMap } from "./dispatch-map.js";
 import { preparedStatements } from "./prepared-statements.js";
 import { SYMBOL_COLUMNS, type SymbolNode } from "./symbol-address.js";
 
@@ -129,10 +129,11 @@ export interface WalkResult {
   readonly seeds: readonly NodeKey[];
 }
 
-/** The seeds and every member they contain, transitively. */
-const SEEDS_WITH_MEMBERS = `seed(key) AS (
-  SELECT value FROM json_each(@seeds)
-  UNION SELECT e.target FROM seed s JOIN edges e ON e.source = s.key AND e.kind = 'CONTAINS')`;
+/** The seeds and every member they contain, transitively, with their kinds. */
+const SEEDS_WITH_MEMBERS = `WITH RECURSIVE seed(key) AS (
+    SELECT value FROM json_each(@seeds)
+    UNION SELECT e.target FROM seed s CROSS JOIN edges e ON e.source = s.key AND e.kind = 'CONTAINS')
+  SELECT s.key, n.kind FROM seed s LEFT JOIN nodes n ON n.key = s.key ORDER BY s.key`;
 
 const NEIGHBOUR_COLUMNS = `n.key, n.kind, n.file, n.qualified_name AS qualifiedName, n.start_line AS startLine, n.end_line AS endLine`;
 
@@ -213,7 +214,7 @@ const statements = preparedStatements({
   libraryEdgesInto: LIBRARY_EDGES_INTO,
   roleLinks: ROLE_LINKS,
   stepOut: STEP_OUT,
-  seedsWithMembers: `WITH RECURSIVE ${SEEDS_WITH_MEMBERS} SELECT key FROM seed ORDER BY key`,
+  seedsWithMembers: SEEDS_WITH_MEMBERS,
   degreeIn: `SELECT r.value AS key, (SELECT count(DISTINCT e.source) FROM edges e WHERE e.target = r.value AND e.kind IN (SELECT value FROM json_each(@kinds))) AS degree
     FROM json_each(@keys) r`,
   degreeOut: `SELECT r.value AS key, (SELECT count(DISTINCT e.target) FROM edges e WHERE e.source = r.value AND e.kind IN (SELECT value FROM json_each(@kinds))) AS degree
@@ -251,6 +252,13 @@ export interface StepRequest {
   readonly running?: readonly string[];
   /** Walking in: the getters of the frontier that reads of the members they override run (WalkRequest.getterSeeds). */
   readonly getters?: readonly string[];
+  /** Walking in with dispatch: the graph's OVERRIDES (read once per walk by walkDispatchMap; else per step). */
+  readonly dispatchMap?: DispatchMap | undefined;
+}
+
+/** The dispatch map a walk's steps share (none without dispatch). */
+export function walkDispatchMap(db: SqliteDb, dispatch: Dispatch): DispatchMap | undefined {
+  return dispatch === "none" ? undefined : dispatchMap(db);
 }
 
 /** Every neighbour of the frontier nodes one step along the direction, with dispatch. */
@@ -280,7 +288,8 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
   const sql = statements(db);
   const kinds: ReadonlySet<EdgeKind> = new Set(request.kinds);
   const getters: ReadonlySet<string> = new Set(request.dispatch === "none" ? [] : (request.getters ?? []));
-  const { names, libraryNames } = frontierNames(db, request.frontier, request.dispatch);
+  const map = request.dispatchMap ?? walkDispatchMap(db, request.dispatch);
+  const { names, libraryNames } = frontierNames(request.frontier, request.dispatch === "none" ? undefined : map, request.dispatch === "all");
   const links: StepLink[] = [];
   const queryKinds = getters.size > 0 && !kinds.has("READS") ? [...request.kinds, "READS"] : request.kinds;
   for (const row of sql.edgesInto.all({ targets: JSON.stringify([...names.keys()]), kinds: JSON.stringify(queryKinds) }) as EdgeRow[]) {
@@ -310,10 +319,9 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
  * and with dispatch the members it overrides, transitively (for `all`, also every member below those and below
  * the library members they override); apart, the library members they override.
  */
-function frontierNames(db: SqliteDb, frontier: readonly string[], dispatch: Dispatch): { names: Map<string, string[]>; libraryNames: Map<string, string[]> } {
+function frontierNames(frontier: readonly string[], map: DispatchMap | undefined, all: boolean): { names: Map<string, string[]>; libraryNames: Map<string, string[]> } {
   const names = new Map<string, string[]>();
   const libraryNames = new Map<string, string[]>();
-  const map = dispatch === "none" ? undefined : dispatchMap(db);
   for (const key of frontier) {
     if (map === undefined) {
       addName(names, key, key);
@@ -322,7 +330,7 @@ function frontierNames(db: SqliteDb, frontier: readonly string[], dispatch: Disp
     const up = closure([key], map.overrides);
     const libraries = new Set<string>();
     for (const member of up) for (const library of map.libraryOverrides.get(member) ?? []) libraries.add(library);
-    const named = dispatch === "all" ? closure([...up, ...[...libraries].flatMap((library) => map.libraryOverriddenBy.get(library) ?? [])], map.overriddenBy) : up;
+    const named = all ? closure([...up, ...[...libraries].flatMap((library) => map.libraryOverriddenBy.get(library) ?? [])], map.overriddenBy) : up;
     for (const target of named) addName(names, target, key);
     for (const library of libraries) addName(libraryNames, library, key);
   }
@@ -368,22 +376,31 @@ export function addLink(links: WalkLink[], link: WalkLink): void {
   if (same === undefined) links.push(link);
 }
 
-/** The seeds of a walk: the start nodes, and with `withMembers` every member they contain. */
-export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "withMembers">): NodeKey[] {
-  if (request.withMembers !== true) return [...request.seeds];
-  return statements(db).seedsWithMembers.pluck().all({ seeds: JSON.stringify(request.seeds) }) as NodeKey[];
+/** A seed of a walk and its kind (null for a key with no node). */
+export interface Seed {
+  readonly key: NodeKey;
+  readonly kind: NodeKind | null;
+}
+
+/** The seeds of a walk: the start nodes, and with `withMembers` every member they contain (ordered by key). */
+export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "withMembers">): Seed[] {
+  if (request.withMembers === true) return statements(db).seedsWithMembers.all({ seeds: JSON.stringify(request.seeds) }) as Seed[];
+  const nodes = symbolNodes(db, request.seeds);
+  return request.seeds.map((key) => ({ key, kind: nodes.get(key)?.kind ?? null }));
 }
 
 /** Runs the walk: one statement per level, plus one for the degrees of the nodes of the last level. */
 export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
-  const seeds = walkSeeds(db, request);
+  const seedNodes = walkSeeds(db, request);
+  const seeds = seedNodes.map((seed) => seed.key);
   const reached = new Map<string, Reaching>();
   const seen = new Set<string>(seeds);
   const seedSet: ReadonlySet<string> = new Set(seeds);
   const accepts = request.acceptsFile ?? (() => true);
-  const step = { direction: request.direction, kinds: request.kinds, dispatch: request.dispatch ?? "none", propertiesReachContainers: request.propertiesReachContainers === true };
+  const dispatch = request.dispatch ?? "none";
+  const step = { direction: request.direction, kinds: request.kinds, dispatch, dispatchMap: request.direction === "in" ? walkDispatchMap(db, dispatch) : undefined, propertiesReachContainers: request.propertiesReachContainers === true };
   let frontier: readonly string[] = seeds;
-  let roles: FrontierRoles = seedRoles(db, seeds, request.seedInitialisersRunByNew === true);
+  let roles: FrontierRoles = seedRoles(seedNodes, request.seedInitialisersRunByNew === true);
   const neighbours = new Map<string, Set<string>>();
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
@@ -456,9 +473,8 @@ export function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<
  * The roles of the seeds: a seed Property reaches its container through its type; a `new` runs a seed
  * Constructor, and a seed Property's initialiser when `initialisersRunByNew`.
  */
-export function seedRoles(db: SqliteDb, seeds: readonly string[], initialisersRunByNew: boolean): FrontierRoles {
-  const nodes = symbolNodes(db, seeds);
-  const ofKind = (kind: string): string[] => seeds.filter((seed) => nodes.get(seed)?.kind === kind);
+export function seedRoles(seeds: readonly Seed[], initialisersRunByNew: boolean): FrontierRoles {
+  const ofKind = (kind: NodeKind): string[] => seeds.filter((seed) => seed.kind === kind).map((seed) => seed.key);
   const properties = ofKind("Property");
   return { typed: properties, running: [...ofKind("Constructor"), ...(initialisersRunByNew ? properties : [])] };
 }
