@@ -156,8 +156,8 @@ const RUNS_AT_NEW = `EXISTS (SELECT 1 FROM edges o, json_each(o.lines) l WHERE o
  *
  * Every join is a CROSS JOIN, which SQLite never reorders: from the few frontier rows to the edges through
  * their (target, kind) index. Left to itself, the planner scanned every edge of a kind (the `kind IN (…)`
- * filter): 100 to 500 ms a step on effect@4 instead of about 1 ms. The kind is tested on each edge of a
- * target (`+e.kind`) rather than looked up once per kind: a member has few edges into it, the walk up to nine kinds.
+ * filter): 100 to 500 ms a step on effect@4 instead of about 1 ms. (`+e.kind`: the edges of a target are
+ * read through the index and then filtered by kind; a member has few edges into it, the walk up to nine kinds.)
  */
 const EDGES_INTO = `SELECT e.kind AS edge, e.target, e.lines, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@targets) t CROSS JOIN edges e ON e.target = t.value CROSS JOIN nodes n ON n.key = e.source
@@ -169,12 +169,12 @@ const LIBRARY_EDGES_INTO = `SELECT c.kind AS edge, c.target, c.lines, ${NEIGHBOU
 
 const ROLE_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target, '[]' AS lines, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@typed) f CROSS JOIN nodes p ON p.key = f.value CROSS JOIN nodes n ON n.key = p.parent_key
-  WHERE @containers AND p.kind = 'Property'
+  WHERE p.kind = 'Property'
   UNION ALL
   SELECT f.value, e.kind, e.target, e.lines, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@running) f CROSS JOIN nodes p ON p.key = f.value
     CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES' CROSS JOIN nodes n ON n.key = e.source
-  WHERE @instantiates AND (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")}))`;
+  WHERE (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")}))`;
 
 /**
  * Walking out, one level: the edges out of each frontier node, then, with dispatch, every member that
@@ -305,10 +305,11 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
       for (const via of libraryNames.get(row.target) ?? []) links.push(stepLink(row, via as NodeKey, via));
     }
   }
+  // The role links: a typed Property's container (when asked for), and the `new` sites of a running node's class.
   const typed = request.propertiesReachContainers === true ? (request.typed ?? request.frontier) : [];
   const running = kinds.has("INSTANTIATES") ? (request.running ?? request.frontier) : [];
   if (typed.length + running.length > 0) {
-    const rows = sql.roleLinks.all({ typed: JSON.stringify(typed), running: JSON.stringify(running), containers: 1, instantiates: 1 }) as StepRow[];
+    const rows = sql.roleLinks.all({ typed: JSON.stringify(typed), running: JSON.stringify(running) }) as StepRow[];
     for (const row of rows) links.push(stepLink(row, row.via, row.via));
   }
   return links;
