@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { configuredMaxFilesPerCommit } from "../config/config-file.js";
+import { withConfiguredHistoryLimit } from "../config/config-file.js";
 import { isCorruptionError, isReadOnlyError, readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader, type GraphReader } from "../db/open-graph-reader.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
@@ -110,7 +110,7 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
       const refreshed =
         (await historyCheck).refreshWithoutReading(dbPath, root, historyOptions) ??
         (await import("../history/refresh-history.js")).refreshHistory(dbPath, root, historyOptions);
-      return refreshed.status === "unavailable" ? refreshed : { ...refreshed, maxFilesPerCommit: configuredMaxFilesPerCommit(root) };
+      return refreshed.status === "unavailable" ? refreshed : withConfiguredHistoryLimit(refreshed, root);
     },
     editSupport() {
       // Loaded on first use: the edit tools parse with TypeScript and build a language service of the root.

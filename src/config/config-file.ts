@@ -92,6 +92,18 @@ export function tsconfigList(config: TsGraphConfig): string[] | undefined {
   return typeof config.tsconfig === "string" ? [config.tsconfig] : config.tsconfig;
 }
 
+const limitsOfRefreshes = new WeakMap<object, number | undefined>();
+
+/**
+ * A history refresh's answer with the root's commit-size limit (configuredMaxFilesPerCommit), read once per
+ * answer: a refresh reused for a burst of queries (the same object) reuses the config read with it, so an edit of
+ * the limit is seen by the next refresh that is not reused.
+ */
+export function withConfiguredHistoryLimit<T extends object>(refreshed: T, root: string): T & { readonly maxFilesPerCommit: number | undefined } {
+  if (!limitsOfRefreshes.has(refreshed)) limitsOfRefreshes.set(refreshed, configuredMaxFilesPerCommit(root));
+  return { ...refreshed, maxFilesPerCommit: limitsOfRefreshes.get(refreshed) };
+}
+
 /** The co-change commit-size limit the root's config sets (`history.maxFilesPerCommit`), if any. */
 export function configuredMaxFilesPerCommit(root: string): number | undefined {
   return loadConfig(root).config.history?.maxFilesPerCommit;

@@ -1,4 +1,8 @@
+import type Database from "better-sqlite3";
 import type { SqliteDb } from "./open-graph-db.js";
+
+/** One transaction function per connection, run with each read: better-sqlite3 builds a new one on every `db.transaction` call. */
+const runners = new WeakMap<SqliteDb, Database.Transaction<(read: () => unknown) => unknown>>();
 
 /**
  * Runs `read` in one read transaction, so that every statement in it sees the same committed graph. Without
@@ -7,5 +11,10 @@ import type { SqliteDb } from "./open-graph-db.js";
  * transaction already, `read` simply runs (better-sqlite3 nests it as a savepoint).
  */
 export function readConsistently<T>(db: SqliteDb, read: () => T): T {
-  return db.transaction(read).deferred();
+  let runner = runners.get(db);
+  if (runner === undefined) {
+    runner = db.transaction((inner: () => unknown) => inner());
+    runners.set(db, runner);
+  }
+  return runner.deferred(read) as T;
 }

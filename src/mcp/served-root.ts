@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { configuredMaxFilesPerCommit } from "../config/config-file.js";
+import { withConfiguredHistoryLimit } from "../config/config-file.js";
 import { relativeTo } from "../config/project-paths.js";
 import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
@@ -368,7 +368,7 @@ export function openServedRoot(
       // In a thread of its own (a first read of a long history takes long); loaded on first use.
       const { refreshHistoryOffThread } = await import("../history/refresh-off-thread.js");
       const refreshed = await refreshHistoryOffThread(dbPath, root, historyOptions);
-      return refreshed.status === "unavailable" ? refreshed : { ...refreshed, maxFilesPerCommit: configuredMaxFilesPerCommit(root) };
+      return refreshed.status === "unavailable" ? refreshed : withConfiguredHistoryLimit(refreshed, root);
     },
     workspace: workspace.states,
     serverMemory: workspace.memory,

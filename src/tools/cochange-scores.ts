@@ -1,3 +1,4 @@
+import { perGraphGeneration } from "../db/graph-generation.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { declarationKey, fileKey, type NodeKey } from "../model/node-key.js";
 import { preparedStatements } from "./prepared-statements.js";
@@ -152,6 +153,7 @@ const statements = preparedStatements({
   symbolCochanged: cochangedSql("symbol", "symbol"),
   fileSymbolCochanged: cochangedSql("file", "symbol"),
   folderSymbolCochanged: cochangedSql("folder", "symbol"),
+  historyNeighbours: `SELECT (SELECT max(path) FROM history_files WHERE path <= @path), (SELECT min(path) FROM history_files WHERE path >= @path)`,
 });
 
 interface Row extends Omit<CochangedEntity, "confidence" | "recentConfidence" | "live" | "name" | "throughFile"> {
@@ -177,6 +179,22 @@ export function foldersOf(path: string, floor: string): string[] {
   return folders;
 }
 
+/**
+ * The innermost folder of `path` ('/'-terminated, "" for the top level) that holds a file of the history: the
+ * folder it shares with the paths that sort next to it, which share the longest prefix with it of all paths.
+ */
+function innermostHistoryFolder(db: SqliteDb, path: string): string {
+  const neighbours = statements(db).historyNeighbours.raw().get({ path }) as [string | null, string | null];
+  let shared = 0;
+  for (const neighbour of neighbours) {
+    if (neighbour === null) continue;
+    let common = 0;
+    while (common < path.length && common < neighbour.length && path[common] === neighbour[common]) common += 1;
+    shared = Math.max(shared, path.lastIndexOf("/", common - 1) + 1);
+  }
+  return path.slice(0, shared);
+}
+
 export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswer {
   const sql = statements(db);
   const parameters = {
@@ -190,7 +208,13 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
   // The entity's own commits, then (none counting) its file's, then its folders', innermost first.
   const wider: { basis: CochangeBasis; id: number; folder: string }[] = [];
   if (request.level === "symbol" && request.fileOfSymbol !== undefined) wider.push({ basis: "file", id: request.fileOfSymbol, folder: "" });
-  if (request.path !== undefined) for (const folder of foldersOf(request.path, request.folderFloor ?? "")) wider.push({ basis: "folder", id: request.id, folder });
+  if (request.path !== undefined) {
+    // A folder that holds no file of the history counts nothing: the back-off starts at the innermost one that does.
+    const deepest = innermostHistoryFolder(db, request.path);
+    for (const folder of foldersOf(request.path, request.folderFloor ?? "")) {
+      if (deepest.startsWith(folder)) wider.push({ basis: "folder", id: request.id, folder });
+    }
+  }
   let chosen: { basis: CochangeBasis; id: number; folder: string } = { basis: request.level, id: request.id, folder: "" };
   const own = count(chosen.basis, chosen.id, chosen.folder);
   let counts = own;
@@ -288,9 +312,18 @@ const historyStatements = preparedStatements({
   symbolsRead: "SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)",
 });
 
+/**
+ * Two facts of the whole history that every answer asks: whether it was read down to declarations, and the time of
+ * its last commit. Kept until the database changes (a refresh that reads new commits writes it).
+ */
+const historyFacts = perGraphGeneration((db: SqliteDb) => {
+  const sql = historyStatements(db);
+  return { symbolsRead: sql.symbolsRead.pluck().get() === 1, lastCommitTime: (sql.lastCommitTime.pluck().get() as number | null) ?? 0 };
+});
+
 /** Whether the history was read down to declarations (symbol level is read on its first use). */
 export function symbolHistoryRead(db: SqliteDb): boolean {
-  return historyStatements(db).symbolsRead.pluck().get() === 1;
+  return historyFacts(db).symbolsRead;
 }
 
 /**
@@ -320,7 +353,7 @@ export function cochangedInRoot(
     level: request.level,
     maxFilesPerCommit: request.maxFilesPerCommit,
     minSupport: request.minSupport,
-    now: (historySql.lastCommitTime.pluck().get() as number | null) ?? 0,
+    now: historyFacts(db).lastCommitTime,
     halfLifeDays: request.halfLifeDays,
     includeDeleted: false,
     keep: (path) => path.startsWith(prefix) && sql.isIndexedFile.get(rootRelative(path)) !== undefined,

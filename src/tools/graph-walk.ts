@@ -1,6 +1,7 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import type { EdgeKind } from "../model/graph-kinds.js";
+import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
 import type { NodeKey } from "../model/node-key.js";
+import { closure, dispatchMap, type DispatchMap } from "./dispatch-map.js";
 import { preparedStatements } from "./prepared-statements.js";
 import { SYMBOL_COLUMNS, type SymbolNode } from "./symbol-address.js";
 
@@ -128,10 +129,11 @@ export interface WalkResult {
   readonly seeds: readonly NodeKey[];
 }
 
-/** The seeds and every member they contain, transitively. */
-const SEEDS_WITH_MEMBERS = `seed(key) AS (
-  SELECT value FROM json_each(@seeds)
-  UNION SELECT e.target FROM seed s JOIN edges e ON e.source = s.key AND e.kind = 'CONTAINS')`;
+/** The seeds and every member they contain, transitively, with their kinds. */
+const SEEDS_WITH_MEMBERS = `WITH RECURSIVE seed(key) AS (
+    SELECT value FROM json_each(@seeds)
+    UNION SELECT e.target FROM seed s CROSS JOIN edges e ON e.source = s.key AND e.kind = 'CONTAINS')
+  SELECT s.key, n.kind FROM seed s LEFT JOIN nodes n ON n.key = s.key ORDER BY s.key`;
 
 const NEIGHBOUR_COLUMNS = `n.key, n.kind, n.file, n.qualified_name AS qualifiedName, n.start_line AS startLine, n.end_line AS endLine`;
 
@@ -143,59 +145,36 @@ const NEIGHBOUR_COLUMNS = `n.key, n.kind, n.file, n.qualified_name AS qualifiedN
 const RUNS_AT_NEW = `EXISTS (SELECT 1 FROM edges o, json_each(o.lines) l WHERE o.source = $p.key AND l.value BETWEEN $p.start_line AND $p.end_line)`;
 
 /**
- * Walking in, one level: for each frontier node F, the declarations a call may name to reach F (`names`: F,
- * and with dispatch what F overrides, transitively, and for `all` what lies below those), then the edges into
- * them. Dispatch widens only call, reference and read edges; an OVERRIDES edge into a base is not an edge into F.
- * Two more links (`@typed` and `@running` are the frontier nodes each applies to, see frontierRoles):
- * a Property reached through its type reaches its container; a Constructor, or an instance Property whose
- * initialiser depends on the seeds, is run by every `new` of its class (INSTANTIATES into the class).
+ * Walking in, one level, in three statements. What a call may name to reach a frontier node F (F, and with
+ * dispatch what F overrides, transitively, and for `all` what lies below those) comes from the dispatch map
+ * (dispatch-map.ts); then one statement reads the edges into those names, a second (only when some name is a
+ * library member) the external edges into library members, and a third (only when some frontier node has a
+ * role, see frontierRoles) the two role links: a Property reached through its type reaches its container
+ * (`@typed`); a Constructor, or an instance Property whose initialiser depends on the seeds, is run by every
+ * `new` of its class (`@running`: INSTANTIATES into the class). Dispatch widens only call, reference and read
+ * edges; an OVERRIDES edge into a base is not an edge into F.
  *
  * Every join is a CROSS JOIN, which SQLite never reorders: from the few frontier rows to the edges through
- * their (source, kind) and (target, kind) indexes. Left to itself, the planner scanned every edge of a kind
- * (the `kind IN (…)` filter) and every external edge: 100 to 500 ms a step on effect@4 instead of about 1 ms.
+ * their (target, kind) index. Left to itself, the planner scanned every edge of a kind (the `kind IN (…)`
+ * filter): 100 to 500 ms a step on effect@4 instead of about 1 ms. (`+e.kind`: the edges of a target are
+ * read through the index and then filtered by kind; a member has few edges into it, the walk up to nine kinds.)
  */
-function stepInSql(roles: boolean): string {
-  const [getters, branches] = roles ? [GETTER_READS, ROLE_LINKS] : ["", ")\n"];
-  return `${STEP_IN_HEAD.replace("$getters", getters)}${branches}${STEP_IN_TAIL}`;
-}
+const EDGES_INTO = `SELECT e.kind AS edge, e.target, e.lines, ${NEIGHBOUR_COLUMNS}
+  FROM json_each(@targets) t CROSS JOIN edges e ON e.target = t.value CROSS JOIN nodes n ON n.key = e.source
+  WHERE +e.kind IN (SELECT value FROM json_each(@kinds))`;
 
-const GETTER_READS = `
-        OR (e.kind = 'READS' AND m.target <> m.key AND m.key IN (SELECT value FROM json_each(@getters)))`;
+const LIBRARY_EDGES_INTO = `SELECT c.kind AS edge, c.target, c.lines, ${NEIGHBOUR_COLUMNS}
+  FROM json_each(@targets) t CROSS JOIN external_edges c ON c.target = t.value CROSS JOIN nodes n ON n.key = c.source
+  WHERE c.kind IN (SELECT value FROM json_each(@kinds))`;
 
-/** The two role links (`@typed`, `@running`), and the end of the links: a step whose frontier has no role and no getter leaves them out. */
-const ROLE_LINKS = `      UNION ALL
-      SELECT f.value, p.parent_key, 'CONTAINS', f.value, '[]' FROM json_each(@typed) f CROSS JOIN nodes p ON p.key = f.value
-      WHERE @containers AND p.kind = 'Property' AND p.parent_key IS NOT NULL
-      UNION ALL
-      SELECT f.value, e.source, e.kind, e.target, e.lines FROM json_each(@running) f CROSS JOIN nodes p ON p.key = f.value
-        CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES'
-      WHERE 'INSTANTIATES' IN (SELECT kind FROM kinds)
-        AND (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")})))
-`;
-
-const STEP_IN_HEAD = `
-  WITH RECURSIVE
-    frontier(key) AS (SELECT value FROM json_each(@frontier)),
-    kinds(kind) AS (SELECT value FROM json_each(@kinds)),
-    up(key, target) AS (
-      SELECT key, key FROM frontier
-      UNION SELECT u.key, e.target FROM up u CROSS JOIN edges e ON e.source = u.target AND e.kind = 'OVERRIDES' WHERE @dispatch <> 'none'),
-    libs(key, target) AS (
-      SELECT u.key, x.target FROM up u CROSS JOIN external_edges x ON x.source = u.target AND x.kind = 'OVERRIDES' WHERE @dispatch <> 'none'),
-    names(key, target) AS (
-      SELECT key, target FROM up
-      UNION SELECT l.key, o.source FROM libs l CROSS JOIN external_edges o ON o.target = l.target AND o.kind = 'OVERRIDES' WHERE @dispatch = 'all'
-      UNION SELECT m.key, e.source FROM names m CROSS JOIN edges e ON e.target = m.target AND e.kind = 'OVERRIDES' WHERE @dispatch = 'all'),
-    links(via, node, edge, target, lines) AS (
-      SELECT m.key, e.source, e.kind, e.target, e.lines FROM names m CROSS JOIN edges e ON e.target = m.target
-      WHERE (e.kind IN (SELECT kind FROM kinds) AND (m.target = m.key OR e.kind IN (${DISPATCHED})))$getters
-      UNION ALL
-      SELECT l.key, c.source, c.kind, c.target, c.lines FROM libs l CROSS JOIN external_edges c ON c.target = l.target
-      WHERE c.kind IN (${DISPATCHED}) AND c.kind IN (SELECT kind FROM kinds)
-`;
-
-const STEP_IN_TAIL = `  SELECT l.via, l.edge, l.target, l.lines, ${NEIGHBOUR_COLUMNS}
-  FROM links l CROSS JOIN nodes n ON n.key = l.node`;
+const ROLE_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target, '[]' AS lines, ${NEIGHBOUR_COLUMNS}
+  FROM json_each(@typed) f CROSS JOIN nodes p ON p.key = f.value CROSS JOIN nodes n ON n.key = p.parent_key
+  WHERE p.kind = 'Property'
+  UNION ALL
+  SELECT f.value, e.kind, e.target, e.lines, ${NEIGHBOUR_COLUMNS}
+  FROM json_each(@running) f CROSS JOIN nodes p ON p.key = f.value
+    CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES' CROSS JOIN nodes n ON n.key = e.source
+  WHERE (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")}))`;
 
 /**
  * Walking out, one level: the edges out of each frontier node, then, with dispatch, every member that
@@ -231,10 +210,11 @@ const STEP_OUT = `
     AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
 
 const statements = preparedStatements({
-  stepIn: stepInSql(true),
-  stepInWithoutRoles: stepInSql(false),
+  edgesInto: EDGES_INTO,
+  libraryEdgesInto: LIBRARY_EDGES_INTO,
+  roleLinks: ROLE_LINKS,
   stepOut: STEP_OUT,
-  seedsWithMembers: `WITH RECURSIVE ${SEEDS_WITH_MEMBERS} SELECT key FROM seed ORDER BY key`,
+  seedsWithMembers: SEEDS_WITH_MEMBERS,
   degreeIn: `SELECT r.value AS key, (SELECT count(DISTINCT e.source) FROM edges e WHERE e.target = r.value AND e.kind IN (SELECT value FROM json_each(@kinds))) AS degree
     FROM json_each(@keys) r`,
   degreeOut: `SELECT r.value AS key, (SELECT count(DISTINCT e.target) FROM edges e WHERE e.source = r.value AND e.kind IN (SELECT value FROM json_each(@kinds))) AS degree
@@ -242,11 +222,14 @@ const statements = preparedStatements({
   nodes: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE key IN (SELECT value FROM json_each(?))`,
 });
 
-interface StepRow extends SymbolNode {
-  readonly via: NodeKey;
+interface EdgeRow extends SymbolNode {
   readonly edge: EdgeKind;
   readonly target: string;
   readonly lines: string;
+}
+
+interface StepRow extends EdgeRow {
+  readonly via: NodeKey;
 }
 
 /** One step of a walk: a neighbour of a frontier node, and the link between them. */
@@ -269,30 +252,96 @@ export interface StepRequest {
   readonly running?: readonly string[];
   /** Walking in: the getters of the frontier that reads of the members they override run (WalkRequest.getterSeeds). */
   readonly getters?: readonly string[];
+  /** Walking in with dispatch: the graph's OVERRIDES (read once per walk by walkDispatchMap; else per step). */
+  readonly dispatchMap?: DispatchMap | undefined;
 }
 
-/** Every neighbour of the frontier nodes one step along the direction, with dispatch: one SQL statement. */
+/** The dispatch map a walk's steps share (none without dispatch). */
+export function walkDispatchMap(db: SqliteDb, dispatch: Dispatch): DispatchMap | undefined {
+  return dispatch === "none" ? undefined : dispatchMap(db);
+}
+
+/** Every neighbour of the frontier nodes one step along the direction, with dispatch. */
 export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
-  const sql = statements(db);
-  const roles = (request.typed ?? request.frontier).length + (request.running ?? request.frontier).length + (request.getters ?? []).length > 0;
-  const statement = request.direction === "out" ? sql.stepOut : roles ? sql.stepIn : sql.stepInWithoutRoles;
-  const rows = statement.all({
+  if (request.direction === "in") return stepIn(db, request);
+  const rows = statements(db).stepOut.all({
     frontier: JSON.stringify(request.frontier),
     kinds: JSON.stringify(request.kinds),
     dispatch: request.dispatch,
-    containers: request.direction === "in" && request.propertiesReachContainers === true ? 1 : 0,
-    typed: JSON.stringify(request.typed ?? request.frontier),
-    running: JSON.stringify(request.direction === "in" ? (request.running ?? request.frontier) : []),
-    getters: JSON.stringify(request.direction === "in" && request.dispatch !== "none" ? (request.getters ?? []) : []),
   }) as StepRow[];
-  return rows.map((row) => {
-    const named = request.direction === "in" ? row.via : row.key;
-    const node: SymbolNode = { key: row.key, kind: row.kind, file: row.file, qualifiedName: row.qualifiedName, startLine: row.startLine, endLine: row.endLine };
-    const lines = JSON.parse(row.lines) as number[];
-    const construction = row.edge === "INSTANTIATES" && row.target !== named;
-    const dispatch = row.target !== named && row.edge !== "CONTAINS" && !construction;
-    return { node, link: { via: row.via, edge: row.edge, target: row.target, dispatch, construction, lines } };
-  });
+  return rows.map((row) => stepLink(row, row.via, row.key));
+}
+
+/** A row of a step as a link; `named` is the node the edge names without dispatch (`via` walking in, the reached node walking out). */
+function stepLink(row: Omit<StepRow, "via">, via: NodeKey, named: string): StepLink {
+  const node: SymbolNode = { key: row.key, kind: row.kind, file: row.file, qualifiedName: row.qualifiedName, startLine: row.startLine, endLine: row.endLine };
+  const lines = JSON.parse(row.lines) as number[];
+  const construction = row.edge === "INSTANTIATES" && row.target !== named;
+  const dispatch = row.target !== named && row.edge !== "CONTAINS" && !construction;
+  return { node, link: { via, edge: row.edge, target: row.target, dispatch, construction, lines } };
+}
+
+const DISPATCHED_KINDS: ReadonlySet<EdgeKind> = new Set(DISPATCHED_EDGE_KINDS);
+
+/** Walking in (see EDGES_INTO): the names of the frontier from the dispatch map, then the edges into them. */
+function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
+  const sql = statements(db);
+  const kinds: ReadonlySet<EdgeKind> = new Set(request.kinds);
+  const getters: ReadonlySet<string> = new Set(request.dispatch === "none" ? [] : (request.getters ?? []));
+  const map = request.dispatchMap ?? walkDispatchMap(db, request.dispatch);
+  const { names, libraryNames } = frontierNames(request.frontier, request.dispatch === "none" ? undefined : map, request.dispatch === "all");
+  const links: StepLink[] = [];
+  const queryKinds = getters.size > 0 && !kinds.has("READS") ? [...request.kinds, "READS"] : request.kinds;
+  for (const row of sql.edgesInto.all({ targets: JSON.stringify([...names.keys()]), kinds: JSON.stringify(queryKinds) }) as EdgeRow[]) {
+    for (const via of names.get(row.target) ?? []) {
+      const follows =
+        row.target === via ? kinds.has(row.edge) : (kinds.has(row.edge) && DISPATCHED_KINDS.has(row.edge)) || (row.edge === "READS" && getters.has(via));
+      if (follows) links.push(stepLink(row, via as NodeKey, via));
+    }
+  }
+  const libraryKinds = request.kinds.filter((kind) => DISPATCHED_KINDS.has(kind));
+  if (libraryNames.size > 0 && libraryKinds.length > 0) {
+    for (const row of sql.libraryEdgesInto.all({ targets: JSON.stringify([...libraryNames.keys()]), kinds: JSON.stringify(libraryKinds) }) as EdgeRow[]) {
+      for (const via of libraryNames.get(row.target) ?? []) links.push(stepLink(row, via as NodeKey, via));
+    }
+  }
+  // The role links: a typed Property's container (when asked for), and the `new` sites of a running node's class.
+  const typed = request.propertiesReachContainers === true ? (request.typed ?? request.frontier) : [];
+  const running = kinds.has("INSTANTIATES") ? (request.running ?? request.frontier) : [];
+  if (typed.length + running.length > 0) {
+    const rows = sql.roleLinks.all({ typed: JSON.stringify(typed), running: JSON.stringify(running) }) as StepRow[];
+    for (const row of rows) links.push(stepLink(row, row.via, row.via));
+  }
+  return links;
+}
+
+/**
+ * For each declaration a call may name to reach a frontier node, the frontier nodes it reaches: the node itself,
+ * and with dispatch the members it overrides, transitively (for `all`, also every member below those and below
+ * the library members they override); apart, the library members they override.
+ */
+function frontierNames(frontier: readonly string[], map: DispatchMap | undefined, all: boolean): { names: Map<string, string[]>; libraryNames: Map<string, string[]> } {
+  const names = new Map<string, string[]>();
+  const libraryNames = new Map<string, string[]>();
+  for (const key of frontier) {
+    if (map === undefined) {
+      addName(names, key, key);
+      continue;
+    }
+    const up = closure([key], map.overrides);
+    const libraries = new Set<string>();
+    for (const member of up) for (const library of map.libraryOverrides.get(member) ?? []) libraries.add(library);
+    const named = all ? closure([...up, ...[...libraries].flatMap((library) => map.libraryOverriddenBy.get(library) ?? [])], map.overriddenBy) : up;
+    for (const target of named) addName(names, target, key);
+    for (const library of libraries) addName(libraryNames, library, key);
+  }
+  return { names, libraryNames };
+}
+
+function addName(names: Map<string, string[]>, target: string, via: string): void {
+  const vias = names.get(target);
+  if (vias === undefined) names.set(target, [via]);
+  else if (!vias.includes(via)) vias.push(via);
 }
 
 /** Which frontier nodes the two extra links of a step start from (StepRequest.typed and .running). */
@@ -328,22 +377,31 @@ export function addLink(links: WalkLink[], link: WalkLink): void {
   if (same === undefined) links.push(link);
 }
 
-/** The seeds of a walk: the start nodes, and with `withMembers` every member they contain. */
-export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "withMembers">): NodeKey[] {
-  if (request.withMembers !== true) return [...request.seeds];
-  return statements(db).seedsWithMembers.pluck().all({ seeds: JSON.stringify(request.seeds) }) as NodeKey[];
+/** A seed of a walk and its kind (null for a key with no node). */
+export interface Seed {
+  readonly key: NodeKey;
+  readonly kind: NodeKind | null;
+}
+
+/** The seeds of a walk: the start nodes, and with `withMembers` every member they contain (ordered by key). */
+export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "withMembers">): Seed[] {
+  if (request.withMembers === true) return statements(db).seedsWithMembers.all({ seeds: JSON.stringify(request.seeds) }) as Seed[];
+  const nodes = symbolNodes(db, request.seeds);
+  return request.seeds.map((key) => ({ key, kind: nodes.get(key)?.kind ?? null }));
 }
 
 /** Runs the walk: one statement per level, plus one for the degrees of the nodes of the last level. */
 export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
-  const seeds = walkSeeds(db, request);
+  const seedNodes = walkSeeds(db, request);
+  const seeds = seedNodes.map((seed) => seed.key);
   const reached = new Map<string, Reaching>();
   const seen = new Set<string>(seeds);
   const seedSet: ReadonlySet<string> = new Set(seeds);
   const accepts = request.acceptsFile ?? (() => true);
-  const step = { direction: request.direction, kinds: request.kinds, dispatch: request.dispatch ?? "none", propertiesReachContainers: request.propertiesReachContainers === true };
+  const dispatch = request.dispatch ?? "none";
+  const step = { direction: request.direction, kinds: request.kinds, dispatch, dispatchMap: request.direction === "in" ? walkDispatchMap(db, dispatch) : undefined, propertiesReachContainers: request.propertiesReachContainers === true };
   let frontier: readonly string[] = seeds;
-  let roles: FrontierRoles = seedRoles(db, seeds, request.seedInitialisersRunByNew === true);
+  let roles: FrontierRoles = seedRoles(seedNodes, request.seedInitialisersRunByNew === true);
   const neighbours = new Map<string, Set<string>>();
   for (let depth = 1; depth <= request.maxDepth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
@@ -416,9 +474,8 @@ export function frontierRoles(frontier: readonly string[], reached: ReadonlyMap<
  * The roles of the seeds: a seed Property reaches its container through its type; a `new` runs a seed
  * Constructor, and a seed Property's initialiser when `initialisersRunByNew`.
  */
-export function seedRoles(db: SqliteDb, seeds: readonly string[], initialisersRunByNew: boolean): FrontierRoles {
-  const nodes = symbolNodes(db, seeds);
-  const ofKind = (kind: string): string[] => seeds.filter((seed) => nodes.get(seed)?.kind === kind);
+export function seedRoles(seeds: readonly Seed[], initialisersRunByNew: boolean): FrontierRoles {
+  const ofKind = (kind: NodeKind): string[] => seeds.filter((seed) => seed.kind === kind).map((seed) => seed.key);
   const properties = ofKind("Property");
   return { typed: properties, running: [...ofKind("Constructor"), ...(initialisersRunByNew ? properties : [])] };
 }

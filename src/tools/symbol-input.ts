@@ -1,4 +1,5 @@
 import { pathString, symbolString } from "./input-limits.js";
+import { graphGeneration, type GraphGeneration } from "../db/graph-generation.js";
 import { readConsistently } from "../db/read-transaction.js";
 import { requireSymbol, resolveSymbol, type SymbolNode } from "./symbol-address.js";
 import type { ToolContext } from "./tool-contract.js";
@@ -22,11 +23,18 @@ export async function symbolFromInput(context: ToolContext, symbol: string, file
   const validated = file === undefined ? undefined : context.paths.validate(file, { mustExist: false });
   if (validated !== undefined) await context.ensureFresh([validated.absolute]);
   const address = { symbol, file: validated?.relative };
+  // Read before resolving: a graph that commits meanwhile changes it, and the node is resolved again.
+  const before = graphGeneration(context.db);
   const node = requireSymbol(context.db, address);
-  if (validated !== undefined) return node;
-  await context.ensureFresh([context.paths.validate(node.file, { mustExist: false }).absolute]);
-  return requireSymbol(context.db, address);
+  if (validated === undefined) await context.ensureFresh([context.paths.validate(node.file, { mustExist: false }).absolute]);
+  const generation = graphGeneration(context.db);
+  const resolved = generation === before ? node : requireSymbol(context.db, address);
+  resolvedIn.set(resolved, generation);
+  return resolved;
 }
+
+/** The graph generation each node of symbolFromInput was resolved in: in that same graph it needs no second look. */
+const resolvedIn = new WeakMap<SymbolNode, GraphGeneration>();
 
 /**
  * Builds an answer from one committed graph (db/read-transaction.ts): an index run that commits while the
@@ -35,8 +43,9 @@ export async function symbolFromInput(context: ToolContext, symbol: string, file
  */
 export function answerFromOneGraph<T>(context: ToolContext, resolved: readonly SymbolNode[], answer: () => T): T {
   return readConsistently(context.db, () => {
+    const generation = graphGeneration(context.db);
     for (const node of resolved) {
-      if (resolveSymbol(context.db, { symbol: node.key }).status !== "found") {
+      if (resolvedIn.get(node) !== generation && resolveSymbol(context.db, { symbol: node.key }).status !== "found") {
         throw new ToolInputError(`${node.key} left the graph while answering (an index run removed or renamed it); ask again.`);
       }
     }

@@ -9,6 +9,7 @@ import {
   frontierRoles,
   seedRoles,
   type FrontierRoles,
+  walkDispatchMap,
   walkSeeds,
   walkStep,
   type Dispatch,
@@ -56,7 +57,8 @@ export interface DependantWalk {
 type Use = "runtime" | "type";
 
 export function walkDependants(db: SqliteDb, request: DependantWalkRequest): DependantWalk {
-  const seeds = walkSeeds(db, { seeds: request.seeds, withMembers: true });
+  const seedNodes = walkSeeds(db, { seeds: request.seeds, withMembers: true });
+  const seeds = seedNodes.map((seed) => seed.key);
   const seedSet: ReadonlySet<string> = new Set(seeds);
   const accepts = request.acceptsFile ?? (() => true);
   const typeKinds: ReadonlySet<EdgeKind> = new Set(request.typeKinds);
@@ -67,7 +69,7 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
   /** The direct neighbours of each expanded node, over the edges of its use: its degree. */
   const runtimeNeighbours = new Map<string, Set<string>>();
   const typeNeighbours = new Map<string, Set<string>>();
-  const step = { direction: "in" as const, kinds: request.kinds, dispatch: request.dispatch, propertiesReachContainers: true };
+  const step = { direction: "in" as const, kinds: request.kinds, dispatch: request.dispatch, dispatchMap: walkDispatchMap(db, request.dispatch), propertiesReachContainers: true };
 
   const reach = (map: Map<string, Reaching>, { node, link }: StepLink, depth: number, next: string[]): void => {
     let entry = map.get(node.key);
@@ -81,7 +83,7 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
 
   let runtimeFrontier: readonly string[] = seeds;
   let typeFrontier: readonly string[] = [];
-  let roles: FrontierRoles = seedRoles(db, seeds, true);
+  let roles: FrontierRoles = seedRoles(seedNodes, true);
   for (let depth = 1; depth <= request.maxDepth && runtimeFrontier.length + typeFrontier.length > 0; depth += 1) {
     const fromRuntime: ReadonlySet<string> = new Set(runtimeFrontier);
     const typeLinks: StepLink[] = [];
