@@ -158,7 +158,7 @@ type RegionService = ts.LanguageService & {
  * what another file imports from this one): what a comparison limited to regions checks. An empty range is
  * a point (an insertion, a deletion) and takes the statement that holds it.
  */
-export function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly start: number; readonly end: number }[]): ts.TextRange[] {
+function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly start: number; readonly end: number }[]): ts.TextRange[] {
   const overlaps = (statement: ts.Statement): boolean =>
     ranges.some((range) => range.start < statement.end && (range.end > statement.pos || (range.end === range.start && range.start >= statement.pos)));
   const isImport = (statement: ts.Statement): boolean =>
