@@ -141,13 +141,6 @@ function changedKeys(before: string, after: string): string[] {
   return [...new Set([...old.keys(), ...now.keys()])].filter((key) => old.get(key) !== now.get(key));
 }
 
-/**
- * The changed files and the importers whose diagnostics the edit can change (at most MAX_COMPARED_IMPORTERS),
- * as absolute paths, how many were left out over the cap, and how many were not compared because they use
- * nothing the edit changed. An importer can see the edit only through a declaration whose surface (as the
- * indexer's planning hashes it) changed, or one of the same file that uses such a declaration
- * (affectedDeclarations): when no surface changed, no importer is compared.
- */
 interface ComparedFiles {
   readonly files: string[];
   readonly unchecked: number;
@@ -194,6 +187,14 @@ function regionsOfLongFiles(context: ToolContext, prepared: readonly PreparedFil
   return regions;
 }
 
+/**
+ * The changed files and the importers whose diagnostics the edit can change (at most MAX_COMPARED_IMPORTERS),
+ * as absolute paths, how many were left out over the cap, and how many were not compared because they use
+ * nothing the edit changed. An importer can see the edit only through a declaration whose surface (as the
+ * indexer's planning hashes it) changed, or one of the same file that uses such a declaration
+ * (affectedDeclarations): when no surface changed, no importer is compared. Long files get the regions they
+ * are compared in (regionsOfLongFiles).
+ */
 function comparedFiles(context: ToolContext, support: EditSupport, prepared: readonly PreparedFile[]): ComparedFiles {
   const changed = new Set(prepared.map((file) => file.target.file));
   const changes = prepared.map((file) => ({ file: file.target.file, keys: changedKeys(support.syntax.surface(file.target.file, file.target.source.body), support.syntax.surface(file.target.file, file.body)) }));
