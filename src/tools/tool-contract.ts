@@ -182,8 +182,12 @@ export type RenamePlan =
 
 /** The root's TypeScript projects as a language service (type-aware rename, diagnostics), kept warm between calls. */
 export interface EditLanguage {
-  /** Syntactic and semantic diagnostics of these files (canonical absolute paths) as they are on disk now. */
-  diagnostics(files: readonly string[]): readonly FileDiagnostic[];
+  /**
+   * Syntactic and semantic diagnostics of these files (canonical absolute paths) as they are on disk now. A file
+   * `regions` names gets its semantic diagnostics only in the top-level statements that overlap those ranges
+   * (offsets into its text without BOM) and in its imports and re-exports.
+   */
+  diagnostics(files: readonly string[], regions?: ReadonlyMap<string, readonly { readonly start: number; readonly end: number }[]>): readonly FileDiagnostic[];
   /** Every place a rename of the declaration named at `position` of `file` changes, or why it cannot be done. */
   planRename(file: string, position: number, newName: string, options: { readonly strings: boolean; readonly comments: boolean }): RenamePlan;
 }

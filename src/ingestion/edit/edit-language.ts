@@ -148,6 +148,35 @@ export function isIdentifierName(name: string): boolean {
   return token === ts.SyntaxKind.Identifier || (token > ts.SyntaxKind.LastFutureReservedWord && token <= ts.SyntaxKind.LastKeyword);
 }
 
+/** The region check of the language service (what tsserver runs for the visible part of a file); not in TypeScript's public types. */
+type RegionService = ts.LanguageService & {
+  getRegionSemanticDiagnostics?(fileName: string, ranges: readonly ts.TextRange[]): { readonly diagnostics: readonly ts.Diagnostic[] } | undefined;
+};
+
+/**
+ * The top-level statements of a file that overlap `ranges`, plus every import and re-export (an edit can break
+ * what another file imports from this one): what a comparison limited to regions checks. An empty range is
+ * a point (an insertion, a deletion) and takes the statement that holds it.
+ */
+function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly start: number; readonly end: number }[]): ts.TextRange[] {
+  const overlaps = (statement: ts.Statement): boolean =>
+    ranges.some((range) => range.start < statement.end && (range.end > statement.pos || (range.end === range.start && range.start >= statement.pos)));
+  const isImport = (statement: ts.Statement): boolean =>
+    ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement) || (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
+  return sourceFile.statements.filter((statement) => isImport(statement) || overlaps(statement)).map((statement) => ({ pos: statement.pos, end: statement.end }));
+}
+
+/**
+ * The semantic diagnostics of `regions` of a file (the whole file when they cover it): the region check when the
+ * file's diagnostics are not computed yet, else the computed ones, kept to the regions either way (the
+ * checker also reports what it met on its way through other declarations). Diagnostics without a position
+ * (global ones) are left out, on both sides of a comparison.
+ */
+function regionDiagnostics(service: RegionService, file: string, regions: readonly ts.TextRange[]): readonly ts.Diagnostic[] {
+  const found = service.getRegionSemanticDiagnostics?.(file, regions)?.diagnostics ?? service.getSemanticDiagnostics(file);
+  return found.filter((diagnostic) => diagnostic.start !== undefined && regions.some((region) => diagnostic.start !== undefined && diagnostic.start >= region.pos && diagnostic.start < region.end));
+}
+
 export function createEditLanguage(root: string, tsconfigs?: readonly string[]): EditLanguage {
   const { config } = loadConfig(root);
   const { projects } = discoverProjects(root, config, tsconfigs);
@@ -165,14 +194,19 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
   const ownerOf = (file: string): ProjectSpec | undefined => projects.find((project) => project.fileNames.includes(file));
 
   return {
-    diagnostics(files) {
+    diagnostics(files, regions) {
       versions.startRequest();
       return files.flatMap((file) => {
         const owner = ownerOf(file);
         if (owner === undefined || !fs.existsSync(file)) return [];
         const service = serviceOf(owner);
         const sourceFile = service.getProgram()?.getSourceFile(file);
-        return [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((diagnostic) => toDiagnostic(file, sourceFile, diagnostic));
+        const ranges = regions?.get(file);
+        const semantic =
+          ranges === undefined || sourceFile === undefined
+            ? service.getSemanticDiagnostics(file)
+            : regionDiagnostics(service, file, regionStatements(sourceFile, ranges));
+        return [...service.getSyntacticDiagnostics(file), ...semantic].map((diagnostic) => toDiagnostic(file, sourceFile, diagnostic));
       });
     },
     planRename(file, position, newName, { strings, comments }): RenamePlan {

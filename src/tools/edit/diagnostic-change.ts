@@ -8,7 +8,7 @@ import { MAX_SHOWN_DIAGNOSTICS, type DiagnosticChange, type ShownDiagnostic } fr
 export function compareDiagnostics(
   before: readonly ShownDiagnostic[],
   after: readonly ShownDiagnostic[],
-  scope: Pick<DiagnosticChange, "checkedFiles" | "uncheckedImporters" | "unaffectedImporters" | "surfaceKept">,
+  scope: Pick<DiagnosticChange, "checkedFiles" | "uncheckedImporters" | "unaffectedImporters" | "surfaceKept" | "regionFiles">,
 ): DiagnosticChange {
   const identity = (diagnostic: ShownDiagnostic): string => `${diagnostic.file}\0${diagnostic.code}\0${diagnostic.message}`;
   const left = new Map<string, number>();

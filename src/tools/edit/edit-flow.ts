@@ -7,7 +7,8 @@ import { ToolInputError, ToolUnavailableError } from "../tool-errors.js";
 import { writeAllOrNothing, type FileWrite } from "./atomic-write.js";
 import { compareDiagnostics } from "./diagnostic-change.js";
 import { editStructured, formatEditText, type ChangedFile, type DiagnosticChange, type EditAnswer, type ShownDiagnostic } from "./format.js";
-import { affectedDeclarations, graphHashOf, importersSeeing } from "./query.js";
+import { changedRanges, lineStarts, regionsOf, type TextRange } from "./changed-ranges.js";
+import { affectedDeclarations, graphHashOf, importersSeeing, useLinesIn } from "./query.js";
 import { decodeSource, encodeSource, type SourceText } from "./source-text.js";
 
 /**
@@ -17,6 +18,13 @@ import { decodeSource, encodeSource, type SourceText } from "./source-text.js";
 
 /** Importers whose diagnostics are compared, at most (more would make an edit slow). */
 const MAX_COMPARED_IMPORTERS = 20;
+
+/**
+ * Files longer than this many lines are compared only around the edit (the top-level statements it changed or
+ * that use what it changed, and the imports): TypeScript's checker starts afresh after every write, and
+ * checking a whole 29,000-line file again takes seconds.
+ */
+export const REGION_CHECK_MIN_LINES = 2_000;
 
 export function hashOf(bytes: Buffer): string {
   return crypto.createHash("sha1").update(bytes.toString("utf8")).digest("hex");
@@ -133,35 +141,87 @@ function changedKeys(before: string, after: string): string[] {
   return [...new Set([...old.keys(), ...now.keys()])].filter((key) => old.get(key) !== now.get(key));
 }
 
+interface ComparedFiles {
+  readonly files: string[];
+  readonly unchecked: number;
+  readonly unaffected: number;
+  readonly surfaceKept: boolean;
+  /** The parts of the long files compared only around the edit, by absolute path, in the text before and after. */
+  readonly regions: { readonly before: Map<string, readonly TextRange[]>; readonly after: Map<string, readonly TextRange[]> };
+}
+
+/** Whole lines of `text` as ranges (1-based line numbers; lines past the end are left out). */
+function lineRanges(text: string, lines: readonly number[]): TextRange[] {
+  const starts = lineStarts(text);
+  return lines.flatMap((line) => {
+    const start = starts[line - 1];
+    return start === undefined ? [] : [{ start, end: starts[line] ?? text.length }];
+  });
+}
+
+/**
+ * Where each long compared file is checked (REGION_CHECK_MIN_LINES): in a changed file, the changed lines and
+ * the lines that use a declaration the edit affects (as the graph has them before the edit, mapped to the new
+ * text); in an importer, its lines that use one.
+ */
+function regionsOfLongFiles(context: ToolContext, prepared: readonly PreparedFile[], importers: readonly string[], affected: ReadonlyMap<string, ReadonlySet<string>>): ComparedFiles["regions"] {
+  const regions = { before: new Map<string, readonly TextRange[]>(), after: new Map<string, readonly TextRange[]>() };
+  const isLong = (text: string): boolean => lineStarts(text).length > REGION_CHECK_MIN_LINES;
+  const allAffected = [...affected.values()].flatMap((keys) => [...keys]);
+  for (const file of prepared) {
+    const before = file.target.source.body;
+    if (!isLong(before)) continue;
+    const uses = lineRanges(before, useLinesIn(context.db, file.target.file, allAffected));
+    const { before: old, after: now } = regionsOf(changedRanges(before, file.body), uses);
+    regions.before.set(file.target.absolute, old);
+    regions.after.set(file.target.absolute, now);
+  }
+  for (const importer of importers) {
+    const absolute = path.join(context.root, importer);
+    const text = fs.readFileSync(absolute, "utf8").replace(/^\uFEFF/, "");
+    if (!isLong(text)) continue;
+    const uses = lineRanges(text, useLinesIn(context.db, importer, allAffected));
+    regions.before.set(absolute, uses);
+    regions.after.set(absolute, uses);
+  }
+  return regions;
+}
+
 /**
  * The changed files and the importers whose diagnostics the edit can change (at most MAX_COMPARED_IMPORTERS),
  * as absolute paths, how many were left out over the cap, and how many were not compared because they use
  * nothing the edit changed. An importer can see the edit only through a declaration whose surface (as the
  * indexer's planning hashes it) changed, or one of the same file that uses such a declaration
- * (affectedDeclarations): when no surface changed, no importer is compared.
+ * (affectedDeclarations): when no surface changed, no importer is compared. Long files get the regions they
+ * are compared in (regionsOfLongFiles).
  */
-function comparedFiles(
-  context: ToolContext,
-  support: EditSupport,
-  prepared: readonly PreparedFile[],
-): { readonly files: string[]; readonly unchecked: number; readonly unaffected: number; readonly surfaceKept: boolean } {
+function comparedFiles(context: ToolContext, support: EditSupport, prepared: readonly PreparedFile[]): ComparedFiles {
   const changed = new Set(prepared.map((file) => file.target.file));
   const changes = prepared.map((file) => ({ file: file.target.file, keys: changedKeys(support.syntax.surface(file.target.file, file.target.source.body), support.syntax.surface(file.target.file, file.body)) }));
   const surfaceKept = changes.every((change) => change.keys.length === 0);
   const own = prepared.map((file) => file.target.absolute);
-  if (surfaceKept) return { files: own, unchecked: 0, unaffected: 0, surfaceKept };
+  if (surfaceKept) return { files: own, unchecked: 0, unaffected: 0, surfaceKept, regions: regionsOfLongFiles(context, prepared, [], new Map()) };
   const importers = new Set<string>();
   const unaffected = new Set<string>();
+  const affected = new Map<string, ReadonlySet<string>>();
   for (const change of changes) {
     if (change.keys.length === 0) continue;
-    const sees = importersSeeing(context.db, change.file, affectedDeclarations(context.db, change.file, change.keys));
+    const keys = affectedDeclarations(context.db, change.file, change.keys);
+    affected.set(change.file, keys);
+    const sees = importersSeeing(context.db, change.file, keys);
     for (const importer of sees.seeing) importers.add(importer);
     for (const importer of sees.unaffected) unaffected.add(importer);
   }
   for (const file of [...changed, ...importers]) unaffected.delete(file);
   for (const file of changed) importers.delete(file);
   const kept = [...importers].sort().slice(0, MAX_COMPARED_IMPORTERS);
-  return { files: [...own, ...kept.map((file) => path.join(context.root, file))], unchecked: importers.size - kept.length, unaffected: unaffected.size, surfaceKept };
+  return {
+    files: [...own, ...kept.map((file) => path.join(context.root, file))],
+    unchecked: importers.size - kept.length,
+    unaffected: unaffected.size,
+    surfaceKept,
+    regions: regionsOfLongFiles(context, prepared, kept, affected),
+  };
 }
 
 function languageOf(support: EditSupport): { readonly language?: EditLanguage; readonly error?: string } {
@@ -199,7 +259,7 @@ export async function finishEdit(
   let before: readonly FileDiagnostic[] | undefined;
   let diagnosticsNote = error === undefined ? undefined : `not compared: the language service could not be built (${error})`;
   try {
-    before = language?.diagnostics(compared.files);
+    before = language?.diagnostics(compared.files, compared.regions.before);
   } catch (failure) {
     diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;
   }
@@ -217,12 +277,13 @@ export async function finishEdit(
   let diagnostics: DiagnosticChange | undefined;
   if (language !== undefined && before !== undefined) {
     try {
-      const after = language.diagnostics(compared.files);
+      const after = language.diagnostics(compared.files, compared.regions.after);
       diagnostics = compareDiagnostics(before.map((diagnostic) => shown(context, diagnostic)), after.map((diagnostic) => shown(context, diagnostic)), {
         checkedFiles: compared.files.length,
         uncheckedImporters: compared.unchecked,
         unaffectedImporters: compared.unaffected,
         surfaceKept: compared.surfaceKept,
+        regionFiles: compared.regions.after.size,
       });
     } catch (failure) {
       diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;

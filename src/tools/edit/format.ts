@@ -25,6 +25,8 @@ export interface DiagnosticChange {
   readonly unaffectedImporters: number;
   /** The edit changed nothing other files can see, so importers were not compared (they cannot change). */
   readonly surfaceKept: boolean;
+  /** Long files compared only around the edit (edit-flow.ts, REGION_CHECK_MIN_LINES). */
+  readonly regionFiles: number;
 }
 
 export interface ChangedFile {
@@ -71,6 +73,9 @@ function diagnosticsText(change: DiagnosticChange): string[] {
   if (change.uncheckedImporters > 0) lines.push(`  (${plural(change.uncheckedImporters, "more importing file")} not compared)`);
   if (change.unaffectedImporters > 0) lines.push(`  (${plural(change.unaffectedImporters, "importing file")} not compared: they use nothing the edit changed)`);
   if (change.surfaceKept) lines.push("  (importers not compared: the edit changed nothing other files can see)");
+  if (change.regionFiles > 0) {
+    lines.push(`  (${plural(change.regionFiles, "long file")} compared only in the declarations the edit changed or that use what it changed, and the imports)`);
+  }
   return lines;
 }
 

@@ -20,6 +20,8 @@ const statements = preparedStatements({
   importNames: "SELECT source, names FROM edges WHERE kind = 'IMPORTS' AND target = ? ORDER BY source",
   // Edges into one declaration: from which file, and from which node.
   usesOf: "SELECT file, source FROM edges WHERE target = ? AND kind NOT IN ('CONTAINS', 'IMPORTS')",
+  // The lines of one file's uses of one declaration.
+  useLinesIn: "SELECT lines FROM edges WHERE target = ? AND file = ? AND kind NOT IN ('CONTAINS', 'IMPORTS')",
   // Any edge from a file into the declarations of another (keys `path:…` sort between `path:` and `path;`).
   usesAny: "SELECT 1 FROM edges WHERE file = @file AND target >= @from || ':' AND target < @from || ';' AND kind NOT IN ('CONTAINS', 'IMPORTS') LIMIT 1",
   // Members sort between `key.` and `key/` ('/' follows '.'): the declaration and everything under it.
@@ -110,4 +112,16 @@ export function importersSeeing(db: SqliteDb, file: string, affected: ReadonlySe
     else unaffected.push(row.source);
   }
   return { seeing, unaffected };
+}
+
+/** The lines (1-based, as the graph holds them) where `file` uses any of the `affected` declarations. */
+export function useLinesIn(db: SqliteDb, file: string, affected: Iterable<string>): number[] {
+  const sql = statements(db);
+  const lines = new Set<number>();
+  for (const key of affected) {
+    for (const row of sql.useLinesIn.pluck().all(key, file) as (string | null)[]) {
+      for (const line of row === null ? [] : (JSON.parse(row) as number[])) lines.add(line);
+    }
+  }
+  return [...lines].sort((a, b) => a - b);
 }
