@@ -24,6 +24,8 @@ export interface PredictionOptions {
    * a file from its folder's.
    */
   readonly fileFallback: boolean;
+  /** At symbol level, the weight of the file-level estimate in the score (undefined: the tool's; 0: none). */
+  readonly fileBlend?: number | undefined;
   /**
    * Test only commits that change at most this many entities of the level (ROSE's protocol left out transactions
    * of more than 30 entities); undefined: every commit within maxFilesPerCommit.
@@ -109,6 +111,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         rank: options.rank,
         fileOfSymbol: options.level === "symbol" && options.fileFallback ? (fileOf.get(query) as number) : undefined,
         path: options.fileFallback ? pathOf.get(query) : undefined,
+        fileBlend: options.fileBlend,
       };
       const answer = cochanged(db, request);
       const hasHistory = answer.commits > 0 && answer.basis === options.level;
