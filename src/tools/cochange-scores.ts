@@ -1,5 +1,6 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { declarationKey, fileKey, type NodeKey } from "../model/node-key.js";
+import { perDatabase } from "./per-database.js";
 import { preparedStatements } from "./prepared-statements.js";
 
 /**
@@ -171,11 +172,17 @@ const statements = preparedStatements({
   fileCochanged: cochangedSql("file", "file"),
   folderFileCochanged: cochangedSql("folder", "file"),
   symbolCochanged: cochangedSql("symbol", "symbol"),
-  // The weighted commits of each declaration of a file that changed: how often it changes within its file.
-  fileSymbolWeights: `SELECT h.symbol AS id, sum(${COMMIT_WEIGHT}) AS weighted
-    FROM history_symbols s CROSS JOIN history_symbol_changes h ON h.symbol = s.id CROSS JOIN history_commits c ON c.id = h.commit_id
-    WHERE s.file = @file AND c.files <= @maxFiles AND c.id <= @until
+  // The weighted commits of every file and every declaration: how often each changes.
+  fileWeights: `SELECT h.file AS id, sum(${COMMIT_WEIGHT}) AS weighted
+    FROM history_changes h CROSS JOIN history_commits c ON c.id = h.commit_id
+    WHERE c.files <= @maxFiles AND c.id <= @until
+    GROUP BY h.file`,
+  symbolWeights: `SELECT h.symbol AS id, sum(${COMMIT_WEIGHT}) AS weighted
+    FROM history_symbol_changes h CROSS JOIN history_commits c ON c.id = h.commit_id
+    WHERE c.files <= @maxFiles AND c.id <= @until
     GROUP BY h.symbol`,
+  // What the history holds: a new head (new commits, a rewritten history) or declarations read since change it.
+  historyState: "SELECT coalesce((SELECT sha FROM history_head WHERE id = 1), '') || ' ' || (SELECT count(*) FROM history_commits WHERE symbols = 1)",
   fileSymbolCochanged: cochangedSql("file", "symbol"),
   folderSymbolCochanged: cochangedSql("folder", "symbol"),
 });
@@ -273,16 +280,38 @@ function fileLevelEstimate(
     ),
   );
   coupling.set(targetFile, 1);
-  const withinFile = new Map<number, number>();
-  for (const file of new Set(rows.map((row) => row.file))) {
-    const fileCoupling = coupling.get(file) ?? 0;
-    const fileWeighted = (sql.fileCommits.get({ ...parameters, id: file, folder: "" }) as Counts).weighted;
-    if (fileCoupling === 0 || fileWeighted === 0) continue;
-    for (const { id, weighted } of sql.fileSymbolWeights.all({ ...parameters, file }) as { id: number; weighted: number }[]) {
-      withinFile.set(id, (fileCoupling * weighted) / fileWeighted);
-    }
+  const { files, symbols } = activity(db, parameters);
+  const estimate = new Map<number, number>();
+  for (const row of rows) {
+    const fileWeighted = files.get(row.file) ?? 0;
+    if (fileWeighted > 0) estimate.set(row.id, ((coupling.get(row.file) ?? 0) * (symbols.get(row.id) ?? 0)) / fileWeighted);
   }
-  return withinFile;
+  return estimate;
+}
+
+/** Every file's and declaration's weighted commits, at one set of weights, for one state of the history. */
+interface Activity {
+  readonly key: string;
+  readonly files: ReadonlyMap<number, number>;
+  readonly symbols: ReadonlyMap<number, number>;
+}
+
+const lastActivity = perDatabase<{ current?: Activity }>(() => ({}));
+
+/**
+ * The weighted commits of every file and declaration, read in one pass over the history and kept until the
+ * history or the weights change (a blended answer asks for hundreds of declarations; the evaluation asks for
+ * many answers at one past commit).
+ */
+function activity(db: SqliteDb, parameters: { readonly maxFiles: number; readonly until: number; readonly now: number; readonly halfLife: number }): Activity {
+  const sql = statements(db);
+  const key = `${sql.historyState.pluck().get() as string} ${parameters.maxFiles} ${parameters.until} ${parameters.now} ${parameters.halfLife}`;
+  const cache = lastActivity(db);
+  if (cache.current?.key === key) return cache.current;
+  const read = (statement: typeof sql.fileWeights): Map<number, number> =>
+    new Map((statement.all(parameters) as { id: number; weighted: number }[]).map((row) => [row.id, row.weighted]));
+  cache.current = { key, files: read(sql.fileWeights), symbols: read(sql.symbolWeights) };
+  return cache.current;
 }
 
 /** Ranked by confidence, then support, then recency. */
