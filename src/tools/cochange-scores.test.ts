@@ -155,6 +155,11 @@ describe(cochanged.name, () => {
     expect(blended[0]?.[2]).toBeCloseTo((u + 1) / (u + 1), 12);
     expect(blended[1]?.[2]).toBeCloseTo((u + u / (2 * u + 1)) / (u + 1), 12);
     expect(blended[1]?.[1]).toBe(1);
+    // A new commit that changes h alone: what the file level knows follows the history (h: u + 1 of 2u + 2).
+    const store = createHistoryStore(db);
+    store.addCommits([commit("c4", 100, ["b.ts"])], "c4");
+    store.addSymbols([{ commit: "c4", files: new Map([["b.ts", ["h"]]]) }]);
+    expect(scores({}).find(([name]) => name === "h")?.[2]).toBeCloseTo((u + 1 / 2) / (u + 1), 12);
   });
 
   it("weighs a shared commit less the more files it touched: a pair edited alone outweighs one in a wide commit", () => {
