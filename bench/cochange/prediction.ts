@@ -55,7 +55,7 @@ export interface PredictionScores {
    * What a perfect ranking of the history would reach: it can name only the commit's other entities that an
    * earlier commit changed (the denominators stay every other entity the commit changed).
    */
-  readonly ceiling: { readonly hitAt1: number; readonly recallAt10: number };
+  readonly ceiling: { readonly hit: number; readonly recallAt10: number };
 }
 
 interface CommitRow {
@@ -157,7 +157,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       recallAt10: queries === withoutHistory ? 0 : historyRecall / (queries - withoutHistory),
     },
     recallAt10OfExisting: withExisting === 0 ? 0 : existingRecall / withExisting,
-    ceiling: { hitAt1: share(withExisting), recallAt10: share(ceilingRecall) },
+    ceiling: { hit: share(withExisting), recallAt10: share(ceilingRecall) },
   };
 }
 

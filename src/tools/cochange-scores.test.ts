@@ -147,19 +147,18 @@ describe(cochanged.name, () => {
       ["z", 1, 1],
     ]);
     // Today's two-file commits weigh u = 1/log2(3), c3 (one file) 1. The file level: b.ts changes with a.ts every
-    // time (1), z within b.ts every time (1), h in (u) of (2u + 1); each counted as one weighted commit against
-    // f's own (u).
+    // time (1), z within b.ts every time (1), h in (u) of (2u + 1); it counts as 3 commits against f's 1.
     const u = 1 / Math.log2(3);
     const blended = scores({});
     expect(blended.map(([name]) => name)).toEqual(["z", "h"]);
-    expect(blended[0]?.[2]).toBeCloseTo((u + 1) / (u + 1), 12);
-    expect(blended[1]?.[2]).toBeCloseTo((u + u / (2 * u + 1)) / (u + 1), 12);
+    expect(blended[0]?.[2]).toBeCloseTo((1 + 3) / 4, 12);
+    expect(blended[1]?.[2]).toBeCloseTo((1 + (3 * u) / (2 * u + 1)) / 4, 12);
     expect(blended[1]?.[1]).toBe(1);
     // A new commit that changes h alone: what the file level knows follows the history (h: u + 1 of 2u + 2).
     const store = createHistoryStore(db);
     store.addCommits([commit("c4", 100, ["b.ts"])], "c4");
     store.addSymbols([{ commit: "c4", files: new Map([["b.ts", ["h"]]]) }]);
-    expect(scores({}).find(([name]) => name === "h")?.[2]).toBeCloseTo((u + 1 / 2) / (u + 1), 12);
+    expect(scores({}).find(([name]) => name === "h")?.[2]).toBeCloseTo((1 + 3 / 2) / 4, 12);
   });
 
   it("weighs a shared commit less the more files it touched: a pair edited alone outweighs one in a wide commit", () => {

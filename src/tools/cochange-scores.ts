@@ -17,8 +17,8 @@ import { preparedStatements } from "./prepared-statements.js";
  * - the time of the last shared commit;
  * - at symbol level, a score, the ranking: the recent confidence blended with what the file level says about
  *   the pair, the coupling of the two declarations' files times how often the suggested declaration changes
- *   within its file, counted as `fileBlend` weighted commits (a declaration with few commits of its own gets
- *   its ranking mostly from its file's; see blendWithFileLevel).
+ *   within its file, counted as `fileBlend` commits of the target's (a declaration with few commits of its own
+ *   gets its ranking mostly from its file's; see fileLevelEstimate).
  * An entity without history backs off to a wider one: a declaration no commit changed yet (most new ones) is
  * answered from its file's commits (`basis: "file"`), and a file no commit changed (a new file) from the commits
  * of its nearest folder that has any, subfolders included (`basis: "folder"`): what changed with its
@@ -57,18 +57,18 @@ export interface CochangeRequest {
   /** The widest folder the back-off reaches ("" for the whole repository, or a root's folder with its '/'). */
   readonly folderFloor?: string | undefined;
   /**
-   * At symbol level with `fileOfSymbol`: how many weighted commits the file-level estimate counts for in each
-   * declaration's score (0: the score is the recent confidence). Default FILE_BLEND_COMMITS.
+   * At symbol level with `fileOfSymbol`: how many of the target's commits the file-level estimate counts for in
+   * each declaration's score (0: the score is the recent confidence). Default FILE_BLEND_COMMITS.
    */
   readonly fileBlend?: number | undefined;
 }
 
 /**
- * The weight of the file-level estimate in a declaration's score, in weighted commits (one commit of one file
- * today weighs 1). Chosen on zod's history and checked on ts-graph's own (docs/tools.md): 0.3 to 1 gave the same
- * recall within 0.2 point, 10 less than without.
+ * The weight of the file-level estimate in a declaration's score, in commits of the target's: the score is
+ * (n × recent confidence + 3 × file-level estimate) / (n + 3) for a target of n commits. Chosen on zod's history
+ * and checked on ts-graph's own (docs/tools.md): 0.5 to 3 gave recall@10 within 0.2 point of each other.
  */
-export const FILE_BLEND_COMMITS = 1;
+export const FILE_BLEND_COMMITS = 3;
 
 export type CochangeRank = "confidence" | "recent";
 
@@ -92,7 +92,7 @@ export interface CochangedEntity {
   readonly recentConfidence: number;
   /**
    * The ranking: the recent confidence, at symbol level blended with the file-level estimate (see
-   * blendWithFileLevel); equal to recentConfidence at file level.
+   * fileLevelEstimate); equal to recentConfidence at file level.
    */
   readonly score: number;
   /** Unix seconds of the last commit that changed both. */
@@ -214,7 +214,7 @@ export function foldersOf(path: string, floor: string): string[] {
 
 export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswer {
   const sql = statements(db);
-  const parameters = {
+  const parameters: Weights = {
     maxFiles: request.maxFilesPerCommit,
     until: request.untilCommit ?? Number.MAX_SAFE_INTEGER,
     now: request.now,
@@ -250,7 +250,8 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
   const entities = rows
     .map((row) => {
       const recentConfidence = counts.weighted > 0 ? row.recency / counts.weighted : 0;
-      const score = fileLevel === undefined ? recentConfidence : (row.recency + fileBlend * (fileLevel.get(row.id) ?? 0)) / (counts.weighted + fileBlend);
+      // The file level counts as `fileBlend` of the target's commits: it decides for a target of one commit, barely for one of thirty.
+      const score = fileLevel === undefined ? recentConfidence : (counts.commits * recentConfidence + fileBlend * (fileLevel.get(row.id) ?? 0)) / (counts.commits + fileBlend);
       const { file: _file, ...entity } = row;
       return { ...entity, name: row.name ?? undefined, live: row.live === 1, confidence: row.support / counts.commits, recentConfidence, score, throughFile };
     })
@@ -270,9 +271,8 @@ function fileLevelEstimate(
   db: SqliteDb,
   request: CochangeRequest,
   rows: readonly Row[],
-  parameters: { readonly maxFiles: number; readonly until: number; readonly now: number; readonly halfLife: number },
+  parameters: Weights,
 ): Map<number, number> {
-  const sql = statements(db);
   const targetFile = request.fileOfSymbol ?? 0;
   const coupling = new Map(
     cochanged(db, { ...request, level: "file", id: targetFile, fileOfSymbol: undefined, minSupport: 1, includeDeleted: true, keep: undefined, rank: "recent" }).entities.map(
@@ -289,6 +289,14 @@ function fileLevelEstimate(
   return estimate;
 }
 
+/** What a commit's weight depends on, as the statements take it: the size limit, the last commit, now, the half-life in seconds. */
+interface Weights {
+  readonly maxFiles: number;
+  readonly until: number;
+  readonly now: number;
+  readonly halfLife: number;
+}
+
 /** Every file's and declaration's weighted commits, at one set of weights, for one state of the history. */
 interface Activity {
   readonly key: string;
@@ -303,7 +311,7 @@ const lastActivity = perDatabase<{ current?: Activity }>(() => ({}));
  * history or the weights change (a blended answer asks for hundreds of declarations; the evaluation asks for
  * many answers at one past commit).
  */
-function activity(db: SqliteDb, parameters: { readonly maxFiles: number; readonly until: number; readonly now: number; readonly halfLife: number }): Activity {
+function activity(db: SqliteDb, parameters: Weights): Activity {
   const sql = statements(db);
   const key = `${sql.historyState.pluck().get() as string} ${parameters.maxFiles} ${parameters.until} ${parameters.now} ${parameters.halfLife}`;
   const cache = lastActivity(db);
