@@ -24,6 +24,8 @@ export interface PredictionOptions {
    * a file from its folder's.
    */
   readonly fileFallback: boolean;
+  /** At symbol level, the weight of the file-level estimate in the score (undefined: the tool's; 0: none). */
+  readonly fileBlend?: number | undefined;
   /**
    * Test only commits that change at most this many entities of the level (ROSE's protocol left out transactions
    * of more than 30 entities); undefined: every commit within maxFilesPerCommit.
@@ -49,6 +51,11 @@ export interface PredictionScores {
    * history can name a declaration the commit creates), over queries with at least one.
    */
   readonly recallAt10OfExisting: number;
+  /**
+   * What a perfect ranking of the history would reach: it can name only the commit's other entities that an
+   * earlier commit changed (the denominators stay every other entity the commit changed).
+   */
+  readonly ceiling: { readonly hit: number; readonly recallAt10: number };
 }
 
 interface CommitRow {
@@ -84,6 +91,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
   let historyRecall = 0;
   let existingRecall = 0;
   let withExisting = 0;
+  let ceilingRecall = 0;
   for (const commit of commits.slice(first)) {
     if (commit.files > options.maxFilesPerCommit) continue;
     const rows = changedIn.all(commit.id) as { id: number; path: string }[];
@@ -109,6 +117,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         rank: options.rank,
         fileOfSymbol: options.level === "symbol" && options.fileFallback ? (fileOf.get(query) as number) : undefined,
         path: options.fileFallback ? pathOf.get(query) : undefined,
+        fileBlend: options.fileBlend,
       };
       const answer = cochanged(db, request);
       const hasHistory = answer.commits > 0 && answer.basis === options.level;
@@ -120,6 +129,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       const found = top.filter((file) => expected.has(file)).length;
       recall += found / expected.size;
       const existingExpected = [...expected].filter((id) => existing.has(id)).length;
+      ceilingRecall += Math.min(10, existingExpected) / expected.size;
       if (existingExpected > 0) {
         withExisting += 1;
         existingRecall += top.filter((id) => existing.has(id) && expected.has(id)).length / existingExpected;
@@ -147,6 +157,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       recallAt10: queries === withoutHistory ? 0 : historyRecall / (queries - withoutHistory),
     },
     recallAt10OfExisting: withExisting === 0 ? 0 : existingRecall / withExisting,
+    ceiling: { hit: share(withExisting), recallAt10: share(ceilingRecall) },
   };
 }
 

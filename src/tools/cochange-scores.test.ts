@@ -129,6 +129,38 @@ describe(cochanged.name, () => {
     expect(cochanged(db, { ...request, id: 0 })).toMatchObject({ basis: "symbol", commits: 0, entities: [] });
   });
 
+  it("ranks a declaration's co-changes by its own commits blended with its file's: what usually changes when its file does comes first", () => {
+    // f (a.ts) changed once, with h and z of b.ts: its own commits cannot tell them apart. b.ts changed with a.ts
+    // in both of a.ts's commits, and z changed in every commit of b.ts, h in one of three.
+    const { db, fileId } = historyOf([commit("c1", 100, ["a.ts", "b.ts"]), commit("c2", 100, ["a.ts", "b.ts"]), commit("c3", 100, ["b.ts"])]);
+    createHistoryStore(db).addSymbols([
+      { commit: "c1", files: new Map([["a.ts", ["f"]], ["b.ts", ["h", "z"]]]) },
+      { commit: "c2", files: new Map([["a.ts", ["x"]], ["b.ts", ["z"]]]) },
+      { commit: "c3", files: new Map([["b.ts", ["z"]]]) },
+    ]);
+    const f = db.prepare("SELECT id FROM history_symbols WHERE name = 'f'").pluck().get() as number;
+    const request = { id: f, level: "symbol", fileOfSymbol: fileId("a.ts"), maxFilesPerCommit: 30, minSupport: 1, now: 100 * DAY, halfLifeDays: 10, includeDeleted: false } as const;
+    const scores = (options: Partial<CochangeRequest>) => cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.recentConfidence, entity.score]);
+    // Without the blend, h and z tie on everything and go by name.
+    expect(scores({ fileBlend: 0 })).toEqual([
+      ["h", 1, 1],
+      ["z", 1, 1],
+    ]);
+    // Today's two-file commits weigh u = 1/log2(3), c3 (one file) 1. The file level: b.ts changes with a.ts every
+    // time (1), z within b.ts every time (1), h in (u) of (2u + 1); it counts as 3 commits against f's 1.
+    const u = 1 / Math.log2(3);
+    const blended = scores({});
+    expect(blended.map(([name]) => name)).toEqual(["z", "h"]);
+    expect(blended[0]?.[2]).toBeCloseTo((1 + 3) / 4, 12);
+    expect(blended[1]?.[2]).toBeCloseTo((1 + (3 * u) / (2 * u + 1)) / 4, 12);
+    expect(blended[1]?.[1]).toBe(1);
+    // A new commit that changes h alone: what the file level knows follows the history (h: u + 1 of 2u + 2).
+    const store = createHistoryStore(db);
+    store.addCommits([commit("c4", 100, ["b.ts"])], "c4");
+    store.addSymbols([{ commit: "c4", files: new Map([["b.ts", ["h"]]]) }]);
+    expect(scores({}).find(([name]) => name === "h")?.[2]).toBeCloseTo((1 + 3 / 2) / 4, 12);
+  });
+
   it("weighs a shared commit less the more files it touched: a pair edited alone outweighs one in a wide commit", () => {
     // b.ts and c.ts each shared one commit with a.ts, the same day: c.ts's touched 8 files, b.ts's 2
     const wide = Array.from({ length: 5 }, (_, index) => `w${index}.ts`);

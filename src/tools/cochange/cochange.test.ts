@@ -15,7 +15,7 @@ afterAll(removeTempDirs);
 interface Answer {
   commits: number;
   level: string;
-  entries: { file: string; name?: string; support: number; confidence: number; hidden: boolean }[];
+  entries: { file: string; name?: string; support: number; confidence: number; score: number; hidden: boolean }[];
 }
 
 describe("cochange tool", () => {
@@ -66,6 +66,11 @@ describe("cochange tool", () => {
         ["src/schema.ts", "schema", 3, true],
         ["src/parser.ts", "parse", 2, false],
       ]);
+      // Ranked by the score the text shows beside recent (the file-level blend), and the legend says what it is.
+      const scores = answer.entries.map((entry) => entry.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect(textOf(result)).toMatch(/^src\/schema\.ts:schema {2}support 3 {2}conf 75% {2}recent \d+% {2}score \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m);
+      expect(textOf(result)).toContain("score = recent blended with its file's coupling");
     } finally {
       await server.close();
     }

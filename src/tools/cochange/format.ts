@@ -8,8 +8,10 @@ export interface CochangeEntry {
   readonly name?: string | undefined;
   readonly support: number;
   readonly confidence: number;
-  /** The confidence with each commit weighted by its age: the ranking. */
+  /** The confidence with each commit weighted by its age and size: the ranking at file level. */
   readonly recentConfidence: number;
+  /** The ranking: recentConfidence, at symbol level blended with the file level (tools/cochange-scores.ts). */
+  readonly score: number;
   /** ISO date (YYYY-MM-DD) of the last commit that changed both. */
   readonly lastShared: string;
   /** No static path links it with the target within `hiddenDepth` steps, in either direction. */
@@ -64,8 +66,12 @@ export function formatCochange(report: CochangeReport): string {
       (report.largeCommits > 0 ? `, ${report.largeCommits} more left out (over ${report.maxFilesPerCommit} files each)` : ""),
   ];
   if (report.partial !== undefined) lines.push(`partial history: ${report.partial.why}. ${report.partial.fix}`);
+  const ranking =
+    report.level === "symbol"
+      ? "; score = recent blended with its file's coupling with the target's file × how often it changes within its file, the ranking"
+      : ", the ranking";
   lines.push(
-    `legend: support = commits that changed both; conf = support / commits of the target; recent = conf with each commit weighted by age (halving every ${report.halfLifeDays} days) and size (1/log2(1 + files)), the ranking; hidden = no static path within ${report.hiddenDepth} steps`,
+    `legend: support = commits that changed both; conf = support / commits of the target; recent = conf with each commit weighted by age (halving every ${report.halfLifeDays} days) and size (1/log2(1 + files))${ranking}; hidden = no static path within ${report.hiddenDepth} steps`,
   );
   if (report.entries.length === 0) {
     lines.push(
@@ -78,7 +84,8 @@ export function formatCochange(report: CochangeReport): string {
   lines.push("");
   for (const entry of report.entries) {
     const hidden = entry.hidden ? "  hidden" : "";
-    lines.push(`${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${percent(entry.recentConfidence)}  last ${entry.lastShared}${hidden}`);
+    const score = report.level === "symbol" ? `  score ${percent(entry.score)}` : "";
+    lines.push(`${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${percent(entry.recentConfidence)}${score}  last ${entry.lastShared}${hidden}`);
   }
   if (report.total > report.entries.length) lines.push(`(${report.entries.length} of ${report.total} shown: raise limit or minSupport)`);
   return lines.join("\n");

@@ -98,7 +98,7 @@ export const cochangeTool = defineTool({
     for (const entity of answer.entities) {
       const hidden = !linked.has(target.level === "file" ? entity.file : entity.key) && entity.key !== target.key;
       if (input.hiddenOnly && !hidden) continue;
-      entries.push({ file: entity.file, name: entity.name, support: entity.support, confidence: entity.confidence, recentConfidence: entity.recentConfidence, lastShared: isoDay(entity.lastShared), hidden });
+      entries.push({ file: entity.file, name: entity.name, support: entity.support, confidence: entity.confidence, recentConfidence: entity.recentConfidence, score: entity.score, lastShared: isoDay(entity.lastShared), hidden });
     }
     const report: CochangeReport = {
       tool: "cochange",
