@@ -20,7 +20,6 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { indexedTextUnder } from "../src/db/indexed-text.js";
 import { readSnapshot } from "../src/db/snapshot.js";
 import { runDiff } from "../src/diff/run-diff.js";
 import { openIndexer, type IndexSummary } from "../src/ingestion/indexer.js";
@@ -135,11 +134,11 @@ function baseCommitOf(scratch: string): string {
   }
 }
 
-/** Writes root's graph (as it is: no run) as a snapshot file, with body hashes as `ts-graph snapshot` writes it; its size. */
+/** Writes root's graph (as it is: no run) as a snapshot file, as `ts-graph snapshot` writes it; its size. */
 function writeSnapshot(root: string, out: string): number {
   const indexer = openIndexer({ root });
   try {
-    const text = readSnapshot(indexer.db, indexedTextUnder(indexer.db, root));
+    const text = readSnapshot(indexer.db);
     fs.writeFileSync(out, text);
     return text.length;
   } finally {

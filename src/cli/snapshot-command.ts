@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/config-file.js";
-import { indexedTextUnder } from "../db/indexed-text.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
 import { locateGraph, openIndexer, type Indexer } from "../ingestion/indexer.js";
@@ -32,14 +31,14 @@ export function writeAtomically(out: string, text: string): void {
 
 async function snapshotHere(indexer: Indexer): Promise<string> {
   await indexer.run();
-  return readSnapshot(indexer.db, indexedTextUnder(indexer.db, indexer.root));
+  return readSnapshot(indexer.db);
 }
 
 /** The snapshot of the graph a daemon has just brought up to date, read in one read transaction. */
-function snapshotOfGraph(dbPath: string, root: string): string {
+function snapshotOfGraph(dbPath: string): string {
   const { db } = openGraphReader(dbPath, () => undefined);
   try {
-    return readSnapshot(db, indexedTextUnder(db, root));
+    return readSnapshot(db);
   } finally {
     db.close();
   }
@@ -55,7 +54,7 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
     const text =
       (await updateThroughDaemon(target, { warn })) === undefined
         ? await snapshotHere((indexer = openIndexer({ ...target, onWarning: warn })))
-        : snapshotOfGraph(target.dbPath, target.root);
+        : snapshotOfGraph(target.dbPath);
     if (options.out === undefined) process.stdout.write(text);
     else writeAtomically(commandLinePath(options.out), text);
     return EXIT.ok;

@@ -277,6 +277,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
           file: { path: relative, hash: known.hash, size: known.size, mtimeMs: known.mtimeMs, project: project.id },
           extraction,
           indexedAt: Date.now(),
+          text: sourceFile.text,
         });
         if (writes.length >= WRITE_BATCH_FILES) flushWrites();
       }
