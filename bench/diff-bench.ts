@@ -115,9 +115,9 @@ async function main(): Promise<void> {
     writeSnapshot(root, path.join(scratch, "head.jsonl"));
 
     const quiet = { onNote: () => undefined };
-    const snapshots = await timed(() => runDiff({ base: path.join(scratch, "base.jsonl"), head: path.join(scratch, "head.jsonl"), root, depth: 3, failOn: undefined, ...quiet }));
+    const snapshots = await timed(() => runDiff({ base: path.join(scratch, "base.jsonl"), head: path.join(scratch, "head.jsonl"), root, cwd: root, depth: 3, failOn: undefined, ...quiet }));
     log(`diff of two snapshots: ${wallAndCpu(snapshots)}: ${JSON.stringify(snapshots.value.summary)}`);
-    const againstRef = await timed(() => runDiff({ base: baseCommit, head: ".", root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }));
+    const againstRef = await timed(() => runDiff({ base: baseCommit, head: ".", root, cwd: root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }));
     log(`diff against the base commit, cached base database: ${wallAndCpu(againstRef)}: ${JSON.stringify(againstRef.value.summary)}`);
     log(`load: ${os.loadavg().map((load) => load.toFixed(2)).join(" ")} (1, 5, 15 min), ${os.cpus().length} cores`);
   } finally {

@@ -32,6 +32,8 @@ export interface ResolvedSide {
 export interface SideOptions {
   /** The project root the diff runs in: where git refs are resolved, and whose graph seeds a ref's index. */
   readonly root: string;
+  /** What a side that is a path is relative to (the CLI's working directory). */
+  readonly cwd: string;
   /** A database to index a git ref into (created when missing, updated in place: a CI cache). */
   readonly cacheDb?: string | undefined;
   /** A graph to start a folder's first index from (the base's cached graph, for the head): an incremental run instead of a full one. */
@@ -147,7 +149,7 @@ function snapshotFileSide(label: string, text: string): ResolvedSide {
 
 /** Resolves one side's argument: a snapshot file, a database, a folder, or a git ref (in that order). */
 export async function resolveSide(spec: string, options: SideOptions): Promise<ResolvedSide> {
-  const file = path.resolve(options.root, spec);
+  const file = path.resolve(options.cwd, spec);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (stat?.isFile() === true) {
     const head = headOf(file);
@@ -165,6 +167,8 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
     return indexFolder(root, undefined, spec, options, () => undefined);
   }
   const commit = git(options.root, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
-  if (commit === undefined) throw new ConfigError(`${spec} is not a file, a folder or a git ref here (${options.root}); give a snapshot, a database, a folder or a commit`);
+  if (commit === undefined) {
+    throw new ConfigError(`${spec} is not a file or folder (from ${options.cwd}), nor a git ref of ${options.root}; give a snapshot, a database, a folder or a commit`);
+  }
   return indexGitRef(spec, commit, options);
 }
