@@ -47,16 +47,22 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
       const released = await programsOf(older);
       expect(released?.programs).toBe("released");
       expect(released?.indexerHeapBytes).toBeUndefined();
-      const kept = await programsOf(newer);
-      expect(kept?.programs).toBe("kept");
-      expect(kept?.indexerHeapBytes).toBeGreaterThan(1024 * 1024);
+      // The newer root, now alone over the budget with its whole programs, is released once too.
+      await until(() => stderr.includes(`${newer}: released its TypeScript programs (the server's RSS`), "the newer root's release");
+      expect(stderr).toMatch(/is over its budget of 64 MB with this root's programs alone; its changes now build only what they need\)/);
       expect((await memories()).server.budgetBytes).toBe(64 * 1024 * 1024);
 
       expect(textOf(await call("callers", { root: older, symbol: "step0" }))).toContain("step1");
       fs.appendFileSync(path.join(older, "src", "m2.ts"), "export function step3(n: number): number {\n  return step2(n) + 1;\n}\n");
       expect(textOf(await call("zoom", { root: older, path: "src/m2.ts" }))).toContain("export function step3(n: number): number");
       expect(textOf(await call("callers", { root: older, symbol: "step2" }))).toContain("step3");
+      const asNeeded = await programsOf(older);
+      expect(asNeeded?.programs).toBe("as needed");
+      expect(asNeeded?.indexerHeapBytes).toBeGreaterThan(1024 * 1024);
+      // What its changes built stays, over the budget too: no release and rebuild call after call.
+      await call("find", { root: older, name: "step3" });
       expect((await programsOf(older))?.programs).toBe("as needed");
+      expect(stderr.split(`${older}: released`)).toHaveLength(2);
     } finally {
       await client.close();
     }
