@@ -166,6 +166,6 @@ describe("ts-graph diff of two commits of a git repository", () => {
   it("refuses a side that is no snapshot, database, folder or ref, with exit 2 and what to give", () => {
     const result = runCli(["diff", "no-such-ref", "main", "--root", repo.root]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain("no-such-ref is not a file, a folder or a git ref here");
+    expect(result.stderr).toMatch(/no-such-ref is not a file or folder \(from .+\), nor a git ref of .+; give a snapshot, a database, a folder or a commit/);
   });
 });
