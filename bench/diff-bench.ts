@@ -20,7 +20,6 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { indexedTextUnder } from "../src/db/indexed-text.js";
 import { readSnapshot } from "../src/db/snapshot.js";
 import { runDiff } from "../src/diff/run-diff.js";
 import { openIndexer, type IndexSummary } from "../src/ingestion/run/indexer.js";
@@ -106,9 +105,9 @@ async function main(): Promise<void> {
     writeSnapshot(root, path.join(scratch, "head.jsonl"));
 
     const quiet = { onNote: () => undefined };
-    const snapshots = await timed(() => runDiff({ base: path.join(scratch, "base.jsonl"), head: path.join(scratch, "head.jsonl"), root, depth: 3, failOn: undefined, ...quiet }));
+    const snapshots = await timed(() => runDiff({ base: path.join(scratch, "base.jsonl"), head: path.join(scratch, "head.jsonl"), root, cwd: root, depth: 3, failOn: undefined, ...quiet }));
     log(`diff of two snapshots: ${wallAndCpu(snapshots)}: ${JSON.stringify(snapshots.value.summary)}`);
-    const againstRef = await timed(() => runDiff({ base: baseCommit, head: ".", root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }));
+    const againstRef = await timed(() => runDiff({ base: baseCommit, head: ".", root, cwd: root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }));
     log(`diff against the base commit, cached base database: ${wallAndCpu(againstRef)}: ${JSON.stringify(againstRef.value.summary)}`);
     log(`load: ${os.loadavg().map((load) => load.toFixed(2)).join(" ")} (1, 5, 15 min), ${os.cpus().length} cores`);
   } finally {
@@ -125,11 +124,11 @@ function baseCommitOf(scratch: string): string {
   }
 }
 
-/** Writes root's graph (as it is: no run) as a snapshot file, with body hashes as `ts-graph snapshot` writes it; its size. */
+/** Writes root's graph (as it is: no run) as a snapshot file, as `ts-graph snapshot` writes it; its size. */
 function writeSnapshot(root: string, out: string): number {
   const indexer = openIndexer({ root });
   try {
-    const text = readSnapshot(indexer.db, indexedTextUnder(indexer.db, root));
+    const text = readSnapshot(indexer.db);
     fs.writeFileSync(out, text);
     return text.length;
   } finally {

@@ -140,7 +140,7 @@ describe("ts-graph daemon (subprocess)", () => {
     expect(index.status, index.stderr).toBe(0);
     expect((JSON.parse(index.stdout) as { files: { total: number } }).files.total).toBe(25);
     expect(typescriptModulesLoaded(index.stderr)).toBe(0);
-    expect(readerSnapshot(dbPath, root)).toBe(await freshSnapshot(root));
+    expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
 
     editProject(root, "queriedFresh");
     const find = await runCliAsync(["find", "queriedFresh", "--root", root, "--index"], { nodeArgs: ["--require", trace] });
@@ -173,7 +173,7 @@ describe("ts-graph daemon (subprocess)", () => {
     const runs = await Promise.all([runCliAsync(["index", root, "--json"]), runCliAsync(["find", "secondOfTwo", "--root", root, "--index"])]);
     expect(runs.map((run) => run.status)).toEqual([0, 0]);
     expect(runs[1]?.stdout).toMatch(/Function secondOfTwo/);
-    expect(readerSnapshot(dbPath, root)).toBe(await freshSnapshot(root));
+    expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
   });
 
   it("updates the graph itself when the daemon is killed in the middle of the update it waits for", async () => {
@@ -186,7 +186,7 @@ describe("ts-graph daemon (subprocess)", () => {
     expect((JSON.parse(forced.stdout) as { mode: string }).mode).toBe("full");
     // The crashed daemon's socket closes as it exits; the process itself may take a moment longer to be gone.
     await until(() => !pidIsAlive(pid));
-    expect(readerSnapshot(dbPath, root)).toBe(await freshSnapshot(root));
+    expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
   });
 
   it("removes the stale socket a killed daemon left, and a new daemon starts", async () => {
@@ -202,7 +202,7 @@ describe("ts-graph daemon (subprocess)", () => {
     expect(index.status, index.stderr).toBe(0);
     expect((JSON.parse(index.stdout) as { mode: string }).mode).toBe("incremental");
     expect(fs.existsSync(socket)).toBe(false);
-    expect(readerSnapshot(dbPath, root)).toBe(await freshSnapshot(root));
+    expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
     const again = startDaemon(root);
     expect(again).not.toBe(pid);
   });
@@ -225,7 +225,7 @@ describe("ts-graph daemon (subprocess)", () => {
     expect(alone.stderr).toMatch(/a ts-graph serve \(pid \d+\) keeps this graph, but it is ts-graph 0\.0\.0-other and this is .*: working without it/);
     expect(serving.requests).toEqual(["hello"]);
     serving.server.close();
-    expect(readerSnapshot(dbPath, root)).toBe(await freshSnapshot(root));
+    expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
   });
 
   it("never uses nor removes a socket path that is not ours", async () => {
@@ -299,7 +299,7 @@ describe("ts-graph daemon (subprocess)", () => {
       editProject(root, "watched");
       const index = await runCliAsync(["index", root, "--json"]);
       expect(index.status, index.stderr).toBe(0);
-      expect(readerSnapshot(dbPath, root)).toBe(await freshSnapshot(root));
+      expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
     } finally {
       watch.kill("SIGTERM");
       await new Promise((resolve) => watch.once("close", resolve));

@@ -33,16 +33,18 @@ function positiveInteger(value: string): number {
 }
 
 /** Compares two graphs and prints the report; the exit code is the gate's (docs/ci.md) or 0. */
-export async function runDiffCommand(base: string, head: string, options: DiffCommandOptions): Promise<number> {
+export async function runDiffCommand(base: string, head: string | undefined, options: DiffCommandOptions): Promise<number> {
   try {
     // Loaded here: the diff loads TypeScript, which no other command should pay for at start-up.
     const { runDiff } = await import("../diff/run-diff.js");
     const { formatMarkdown, formatText } = await import("../diff/format-diff.js");
     const root = fs.realpathSync.native(path.resolve(options.root ?? "."));
+    // Sides that are paths are relative to the working directory (README, Paths); head defaults to the root.
     const report = await runDiff({
       base,
-      head,
+      head: head ?? (path.relative(process.cwd(), root) || "."),
       root,
+      cwd: process.cwd(),
       baseDb: options.baseDb === undefined ? undefined : path.resolve(options.baseDb),
       headDb: options.headDb === undefined ? undefined : path.resolve(options.headDb),
       depth: options.depth,
@@ -66,7 +68,7 @@ export function registerDiffCommand(program: Command, exit: (code: number) => vo
     .command("diff")
     .description("compare two graphs (snapshot files, databases, folders or git refs): changed declarations, API breaks, impact (docs/ci.md)")
     .argument("<base>", "the graph before: a snapshot file, a database, a folder or a git ref")
-    .argument("[head]", "the graph after (default: the root folder, indexed in place)", ".")
+    .argument("[head]", "the graph after (default: the root folder, indexed in place)")
     .option("--root <dir>", "the project root (default: the current folder); git refs are checked out from its repository")
     .option("--format <format>", "text, markdown (a PR comment) or json (docs/ci.md)", choice(FORMATS, "--format"), "text")
     .option("--out <file>", "write the report to this file instead of stdout")
@@ -75,5 +77,5 @@ export function registerDiffCommand(program: Command, exit: (code: number) => vo
     .option("--max-graph-nodes <n>", "nodes the Markdown's Mermaid graph shows at most (default 30)", positiveInteger, 30)
     .option("--base-db <file>", "a database to index a git ref base into, created or updated in place (a CI cache)")
     .option("--head-db <file>", "the same for a git ref head")
-    .action(async (base: string, head: string, options: DiffCommandOptions) => exit(await runDiffCommand(base, head, options)));
+    .action(async (base: string, head: string | undefined, options: DiffCommandOptions) => exit(await runDiffCommand(base, head, options)));
 }

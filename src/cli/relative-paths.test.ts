@@ -53,6 +53,19 @@ describe("paths on the command line, run from another folder", () => {
     expect(fs.existsSync(path.join(project, ".ts-graph"))).toBe(false);
   });
 
+  it("diff reads its sides against the working directory, and its head defaults to --root", () => {
+    expect(fromBase(["snapshot", "proj", "--db", "graphs/d.db", "--out", "out/d.jsonl"]).status).toBe(0);
+    const sameSnapshots = fromBase(["diff", "out/d.jsonl", "out/d.jsonl", "--root", "proj", "--format", "json"]);
+    expect(sameSnapshots.status).toBe(0);
+    expect(JSON.parse(sameSnapshots.stdout)).toMatchObject({ base: "out/d.jsonl", head: "out/d.jsonl", summary: { changed: 0, added: 0, removed: 0 } });
+    const againstRoot = fromBase(["diff", "graphs/d.db", "--root", "proj", "--format", "json"]);
+    expect(againstRoot.status).toBe(0);
+    expect(JSON.parse(againstRoot.stdout)).toMatchObject({ base: path.join(base, "graphs", "d.db"), head: "proj", summary: { changed: 0, added: 0, removed: 0 } });
+    const missing = fromBase(["diff", "d.jsonl", "--root", "proj"]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain(`d.jsonl is not a file or folder (from ${base}), nor a git ref of ${project}`);
+  });
+
   it("a run that fails before writing leaves the previous graph as it was (only its last error is recorded)", () => {
     expect(fromBase(["index", "proj", "--db", "graphs/q.db", "--quiet"]).status).toBe(0);
     const db = path.join(base, "graphs", "q.db");

@@ -21,7 +21,7 @@ function project(name: string): string {
 }
 
 describe("ts-graph serve --memory-budget (subprocess)", () => {
-  it("releases the least recently used root's indexing thread over the budget, answers from it, and rebuilds on a change", async () => {
+  it("releases the least recently used root's indexing thread over the budget, answers from it, and builds what a change needs", async () => {
     const older = project("older");
     const newer = project("newer");
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", older, "-r", newer, "--memory-budget", "64"], stderr: "pipe" });
@@ -47,16 +47,22 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
       const released = await programsOf(older);
       expect(released?.programs).toBe("released");
       expect(released?.indexerHeapBytes).toBeUndefined();
-      const kept = await programsOf(newer);
-      expect(kept?.programs).toBe("kept");
-      expect(kept?.indexerHeapBytes).toBeGreaterThan(1024 * 1024);
+      // The newer root, now alone over the budget with its whole programs, is released once too.
+      await until(() => stderr.includes(`${newer}: released its TypeScript programs (the server's RSS`), "the newer root's release");
+      expect(stderr).toMatch(/is over its budget of 64 MB with this root's programs alone; its changes now build only what they need\)/);
       expect((await memories()).server.budgetBytes).toBe(64 * 1024 * 1024);
 
       expect(textOf(await call("callers", { root: older, symbol: "step0" }))).toContain("step1");
       fs.appendFileSync(path.join(older, "src", "m2.ts"), "export function step3(n: number): number {\n  return step2(n) + 1;\n}\n");
       expect(textOf(await call("zoom", { root: older, path: "src/m2.ts" }))).toContain("export function step3(n: number): number");
       expect(textOf(await call("callers", { root: older, symbol: "step2" }))).toContain("step3");
-      await until(async () => (await programsOf(older))?.programs === "kept", "the older root's programs rebuilt by the change");
+      const asNeeded = await programsOf(older);
+      expect(asNeeded?.programs).toBe("as needed");
+      expect(asNeeded?.indexerHeapBytes).toBeGreaterThan(1024 * 1024);
+      // What its changes built stays, over the budget too: no release and rebuild call after call.
+      await call("find", { root: older, name: "step3" });
+      expect((await programsOf(older))?.programs).toBe("as needed");
+      expect(stderr.split(`${older}: released`)).toHaveLength(2);
     } finally {
       await client.close();
     }

@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/config-file.js";
-import { indexedTextUnder } from "../db/indexed-text.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
 import { locateGraph, openIndexer, type Indexer } from "../ingestion/run/indexer.js";
@@ -32,14 +31,14 @@ export function writeAtomically(out: string, text: string): void {
 
 async function snapshotHere(indexer: Indexer): Promise<string> {
   await indexer.run();
-  return readSnapshot(indexer.db, indexedTextUnder(indexer.db, indexer.root));
+  return readSnapshot(indexer.db);
 }
 
 /** The snapshot of the graph a daemon has just brought up to date, read in one read transaction. */
-function snapshotOfGraph(dbPath: string, root: string): string {
+function snapshotOfGraph(dbPath: string): string {
   const { db } = openGraphReader(dbPath, () => undefined);
   try {
-    return readSnapshot(db, indexedTextUnder(db, root));
+    return readSnapshot(db);
   } finally {
     db.close();
   }
@@ -54,7 +53,7 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
     const target = { ...locateGraph(rootOption, dbPath), tsconfigs };
     const daemonUpdated = (await updateThroughDaemon(target, { warn })) !== undefined;
     if (!daemonUpdated) indexer = openIndexer({ ...target, onWarning: warn });
-    const text = indexer === undefined ? snapshotOfGraph(target.dbPath, target.root) : await snapshotHere(indexer);
+    const text = indexer === undefined ? snapshotOfGraph(target.dbPath) : await snapshotHere(indexer);
     if (options.out === undefined) process.stdout.write(text);
     else writeAtomically(commandLinePath(options.out), text);
     return EXIT.ok;

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { bodyHash, normalizedLines } from "../model/body-hash.js";
 import type { FileExtraction } from "../model/extracted.js";
 import type { NodeKind } from "../model/graph-kinds.js";
 import { nameHumps } from "../model/name-words.js";
@@ -30,6 +31,8 @@ export interface FileWrite {
   readonly file: StoredFile;
   readonly extraction: FileExtraction;
   readonly indexedAt: number;
+  /** The file's text as extracted: each declaration's body hash is taken from it. */
+  readonly text: string;
 }
 
 export interface FileRecord extends StoredFile {
@@ -52,9 +55,9 @@ const SQL = {
        declares_globals = excluded.declares_globals, indexed_at = excluded.indexed_at`,
   touchFile: "UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?",
   insertNode: `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
-       implementation_line, exported, signature, doc, modifiers, surface)
+       implementation_line, exported, signature, doc, modifiers, surface, body)
      VALUES (@key, @file, @kind, @name, @qualifiedName, @parentKey, @startLine, @endLine, @nameLine,
-       @implementationLine, @exported, @signature, @doc, @modifiers, @surface)`,
+       @implementationLine, @exported, @signature, @doc, @modifiers, @surface, @body)`,
   insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only)
      VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
   insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
@@ -137,8 +140,9 @@ export function createGraphStore(db: SqliteDb) {
     };
   }
 
-  const writeFile = atomic((file: StoredFile, extraction: FileExtraction, indexedAt: number) => {
+  const writeFile = atomic((file: StoredFile, extraction: FileExtraction, indexedAt: number, text: string) => {
     crashPoint();
+    const lines = normalizedLines(text);
     const previousKeys = column<string>(statements.nodeKeysOfFile, file.path);
     clearFileContent(file.path);
     statements.upsertFile.run({
@@ -164,6 +168,7 @@ export function createGraphStore(db: SqliteDb) {
         doc: node.doc,
         modifiers: node.modifiers.join(" "),
         surface: node.surface,
+        body: node.kind === "File" ? null : bodyHash(lines, node),
       });
     }
     for (const edge of extraction.edges) {
@@ -205,7 +210,7 @@ export function createGraphStore(db: SqliteDb) {
    * index pages to the WAL again for every file.
    */
   const writeFiles = atomic((writes: readonly FileWrite[]) => {
-    for (const write of writes) writeFile(write.file, write.extraction, write.indexedAt);
+    for (const write of writes) writeFile(write.file, write.extraction, write.indexedAt, write.text);
   });
 
   const removeFile = atomic((path: string) => {
@@ -281,8 +286,6 @@ export function createGraphStore(db: SqliteDb) {
   }
 
   return {
-    writeFile: (file: StoredFile, extraction: FileExtraction, indexedAt: number): void =>
-      writeFile(file, extraction, indexedAt),
     writeFiles: (writes: readonly FileWrite[]): void => writeFiles(writes),
     removeFile: (path: string): void => removeFile(path),
     beginRun: (pendingPaths: readonly string[]): void => beginRun(pendingPaths),

@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -38,7 +38,10 @@ CREATE TABLE nodes (
   signature      TEXT NOT NULL,
   doc            TEXT NOT NULL,
   modifiers      TEXT NOT NULL,
-  surface        TEXT NOT NULL
+  surface        TEXT NOT NULL,
+  -- The body hash (src/model/body-hash.ts) of the declaration's text as indexed, which \`ts-graph diff\` matches
+  -- moves and renames by; NULL for a File node (version 7).
+  body           TEXT
 );
 CREATE INDEX nodes_by_file ON nodes(file);
 CREATE INDEX nodes_by_kind ON nodes(kind);

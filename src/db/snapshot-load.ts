@@ -54,7 +54,7 @@ export function looksLikeSnapshot(head: string): boolean {
 }
 
 const INSERT_NODE = `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
-  implementation_line, exported, signature, doc, modifiers, surface) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, '')`;
+  implementation_line, exported, signature, doc, modifiers, surface, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, '', ?)`;
 const INSERT_EDGE = `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_EXTERNAL_EDGE = `INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)`;
 const INSERT_DYNAMIC_CALL = `INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)`;
@@ -118,7 +118,7 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
     for (const node of snapshot.nodes) {
       const qualifiedName = parseNodeKey(node.node).qualifiedName ?? node.file;
       insertNode.run(node.node, node.file, node.kind, node.name, qualifiedName, snapshot.parents.get(node.node) ?? null, node.lines[0], node.lines[1], node.nameLine,
-        node.implementationLine ?? null, node.exported ? 1 : 0, node.signature, node.modifiers.join(" "));
+        node.implementationLine ?? null, node.exported ? 1 : 0, node.signature, node.modifiers.join(" "), node.body ?? null);
     }
     for (const edge of snapshot.edges) {
       const sites = edge.lines ?? [];

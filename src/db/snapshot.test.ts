@@ -70,12 +70,12 @@ describe("formatSnapshot", () => {
 function databaseOf(rows: { nodes: readonly SnapshotNodeRow[]; edges: readonly SnapshotEdgeRow[]; externalEdges: readonly SnapshotExternalEdgeRow[]; dynamicCalls: readonly SnapshotDynamicCallRow[] }): SqliteDb {
   const db = new Database(":memory:");
   db.exec(SCHEMA_SQL);
-  const insertNode = db.prepare(`INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line, implementation_line, exported, signature, doc, modifiers, surface)
-    VALUES (@key, @file, @kind, @name, @name, NULL, @startLine, @endLine, @nameLine, @implementationLine, @exported, @signature, '', @modifiers, '')`);
+  const insertNode = db.prepare(`INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line, implementation_line, exported, signature, doc, modifiers, surface, body)
+    VALUES (@key, @file, @kind, @name, @name, NULL, @startLine, @endLine, @nameLine, @implementationLine, @exported, @signature, '', @modifiers, '', @body)`);
   const insertEdge = db.prepare("INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (@source, @kind, @source, @target, 0, @lines, @names, @typeOnly)");
   const insertExternal = db.prepare("INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (@source, @kind, @source, @target, 0, @lines)");
   const insertDynamic = db.prepare("INSERT INTO dynamic_calls (file, source, line, expression) VALUES (@source, @source, @line, @expression)");
-  for (const node of rows.nodes) insertNode.run({ ...node, body: undefined });
+  for (const node of rows.nodes) insertNode.run({ ...node, body: node.body ?? null });
   for (const edge of rows.edges) insertEdge.run(edge);
   for (const edge of rows.externalEdges) insertExternal.run(edge);
   for (const call of rows.dynamicCalls) insertDynamic.run(call);
@@ -85,7 +85,7 @@ function databaseOf(rows: { nodes: readonly SnapshotNodeRow[]; edges: readonly S
 /** The rows as the database gives them back (better-sqlite3 stores a lone surrogate as U+FFFD). */
 function rowsOf(db: SqliteDb) {
   return {
-    nodes: db.prepare("SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine, name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers FROM nodes").all() as SnapshotNodeRow[],
+    nodes: db.prepare("SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine, name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes").all() as SnapshotNodeRow[],
     edges: db.prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly FROM edges").all() as SnapshotEdgeRow[],
     externalEdges: db.prepare("SELECT kind, source, target, lines FROM external_edges").all() as SnapshotExternalEdgeRow[],
     dynamicCalls: db.prepare("SELECT source, line, expression FROM dynamic_calls").all() as SnapshotDynamicCallRow[],
@@ -99,7 +99,8 @@ function snapshotOfRows(db: SqliteDb): string {
 
 describe(readSnapshot.name, () => {
   it("writes what formatSnapshot writes for the database's rows (SQLite writes and sorts them)", () => {
-    const db = databaseOf({ nodes: nodes.map((node) => ({ ...node, body: undefined })), edges, externalEdges, dynamicCalls });
+    const db = databaseOf({ nodes, edges, externalEdges, dynamicCalls });
+    expect(readSnapshot(db)).toContain('"signature":"function p(a: string): string","body":"0123456789abcdef"}');
     expect(readSnapshot(db)).toBe(snapshotOfRows(db));
   });
 

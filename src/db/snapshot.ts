@@ -1,5 +1,3 @@
-import { bodyHasher } from "../model/body-hash.js";
-import type { IndexedText } from "./indexed-text.js";
 import type { SqliteDb } from "./open-graph-db.js";
 import { readConsistently } from "./read-transaction.js";
 
@@ -18,8 +16,8 @@ export interface SnapshotNodeRow {
   readonly exported: number;
   readonly signature: string;
   readonly modifiers: string;
-  /** The body hash (model/body-hash.ts), when the file's indexed text was known. */
-  readonly body?: string | undefined;
+  /** The body hash (model/body-hash.ts) stored at index time; none for a File node. */
+  readonly body?: string | null | undefined;
 }
 
 export interface SnapshotEdgeRow {
@@ -47,7 +45,7 @@ export interface SnapshotDynamicCallRow {
 }
 
 const NODE_ROWS_SQL = `SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine,
-  name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers FROM nodes`;
+  name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes`;
 const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly FROM edges`;
 const EXTERNAL_EDGE_ROWS_SQL = `SELECT kind, source, target, lines FROM external_edges`;
 const DYNAMIC_CALL_ROWS_SQL = `SELECT source, line, expression FROM dynamic_calls`;
@@ -73,7 +71,7 @@ function nodeLine(row: SnapshotNodeRow): string {
     exported: row.exported === 1,
     modifiers: row.modifiers === "" ? [] : row.modifiers.split(" "),
     signature: row.signature,
-    ...(row.body !== undefined ? { body: row.body } : {}),
+    ...(typeof row.body === "string" ? { body: row.body } : {}),
   });
 }
 
@@ -134,8 +132,7 @@ export function formatSnapshot(
 
 /**
  * The same lines as nodeLine, edgeLine, externalEdgeLine and dynamicCallLine, written by SQLite (json_quote
- * escapes as JSON.stringify does) and sorted by it: a node line without its closing brace, for the body
- * hash to be appended. SQLite sorts text by UTF-8 bytes, which is the snapshot's UTF-16 order for every text
+ * escapes as JSON.stringify does) and sorted by it. SQLite sorts text by UTF-8 bytes, which is the snapshot's UTF-16 order for every text
  * without a character beyond U+FFFF (NO_ASTRAL_SQL); `lines` and `names` are stored as JSON.stringify wrote them.
  */
 const NODE_LINES_SQL = `SELECT '{"node":' || json_quote(key) || ',"kind":' || json_quote(kind) || ',"name":' || json_quote(name)
@@ -143,7 +140,7 @@ const NODE_LINES_SQL = `SELECT '{"node":' || json_quote(key) || ',"kind":' || js
   || CASE WHEN implementation_line IS NULL THEN '' ELSE ',"implementationLine":' || implementation_line END
   || ',"exported":' || CASE WHEN exported = 1 THEN 'true' ELSE 'false' END
   || ',"modifiers":' || CASE WHEN modifiers = '' THEN '[]' ELSE '["' || replace(modifiers, ' ', '","') || '"]' END
-  || ',"signature":' || json_quote(signature) AS line, kind, file, name, start_line AS startLine, end_line AS endLine
+  || ',"signature":' || json_quote(signature) || CASE WHEN body IS NULL THEN '' ELSE ',"body":' || json_quote(body) END || '}'
   FROM nodes ORDER BY key, id`;
 const EDGE_LINES_SQL = `SELECT '{"edge":' || json_quote(kind) || ',"source":' || json_quote(source) || ',"target":' || json_quote(target)
   || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END
@@ -163,21 +160,9 @@ const NO_ASTRAL_SQL = `SELECT NOT EXISTS (SELECT 1 FROM nodes WHERE ${astral("ke
   AND NOT EXISTS (SELECT 1 FROM external_edges WHERE ${astral("kind")} OR ${astral("source")} OR ${astral("target")})
   AND NOT EXISTS (SELECT 1 FROM dynamic_calls WHERE ${astral("source")} OR ${astral("expression")})`;
 
-interface NodeLinePrefix {
-  readonly line: string;
-  readonly kind: string;
-  readonly file: string;
-  readonly name: string;
-  readonly startLine: number;
-  readonly endLine: number;
-}
-
 /** The snapshot text as SQLite writes and sorts it (see NODE_LINES_SQL): the same text formatSnapshot gives. */
-function snapshotBySqlite(db: SqliteDb, hash: (node: NodeLinePrefix) => string | undefined): string {
-  const nodes = (db.prepare(NODE_LINES_SQL).all() as NodeLinePrefix[]).map((node) => {
-    const body = hash(node);
-    return body === undefined ? `${node.line}}` : `${node.line},"body":${JSON.stringify(body)}}`;
-  });
+function snapshotBySqlite(db: SqliteDb): string {
+  const nodes = db.prepare(NODE_LINES_SQL).pluck().all() as string[];
   const edges = db.prepare(EDGE_LINES_SQL).pluck().all() as string[];
   const externalEdges = db.prepare(EXTERNAL_EDGE_LINES_SQL).pluck().all() as string[];
   const dynamicCalls = db.prepare(DYNAMIC_CALL_LINES_SQL).pluck().all() as string[];
@@ -192,15 +177,11 @@ function snapshotBySqlite(db: SqliteDb, hash: (node: NodeLinePrefix) => string |
   return `${[header, ...nodes, ...edges, ...externalEdges, ...dynamicCalls].join("\n")}\n`;
 }
 
-/**
- * The graph's snapshot (docs/snapshot.md). With `text` (the files' texts as indexed: db/indexed-text.ts),
- * each declaration of a file whose text is known carries its body hash.
- */
-export function readSnapshot(db: SqliteDb, text?: IndexedText): string {
-  const hash = text === undefined ? () => undefined : bodyHasher(text);
+/** The graph's snapshot (docs/snapshot.md), each declaration with the body hash stored when it was indexed. */
+export function readSnapshot(db: SqliteDb): string {
   return readConsistently(db, () => {
-    if (db.prepare(NO_ASTRAL_SQL).pluck().get() === 1) return snapshotBySqlite(db, hash);
-    const nodes = (db.prepare(NODE_ROWS_SQL).all() as SnapshotNodeRow[]).map((row) => ({ ...row, body: hash(row) }));
+    if (db.prepare(NO_ASTRAL_SQL).pluck().get() === 1) return snapshotBySqlite(db);
+    const nodes = db.prepare(NODE_ROWS_SQL).all() as SnapshotNodeRow[];
     const edges = db.prepare(EDGE_ROWS_SQL).all() as SnapshotEdgeRow[];
     const externalEdges = db.prepare(EXTERNAL_EDGE_ROWS_SQL).all() as SnapshotExternalEdgeRow[];
     const dynamicCalls = db.prepare(DYNAMIC_CALL_ROWS_SQL).all() as SnapshotDynamicCallRow[];

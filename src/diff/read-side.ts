@@ -1,11 +1,9 @@
-import type { IndexedText } from "../db/indexed-text.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import type { ParsedSnapshot } from "../db/snapshot-load.js";
-import { bodyHasher } from "../model/body-hash.js";
 import type { DiffNode, GraphSideData } from "./graph-diff.js";
 
 const NODES_SQL = `SELECT key, kind, name, file, parent_key AS parent, start_line AS startLine, end_line AS endLine,
-  exported, signature, modifiers FROM nodes`;
+  exported, signature, modifiers, body FROM nodes`;
 const EDGES_SQL = `SELECT kind, source, target FROM edges WHERE kind <> 'CONTAINS'`;
 
 interface NodeRow {
@@ -19,11 +17,11 @@ interface NodeRow {
   readonly exported: number;
   readonly signature: string;
   readonly modifiers: string;
+  readonly body: string | null;
 }
 
-/** A graph database's declarations and edges (CONTAINS left out: parents say it), each declaration with its body hash when its file's indexed text is known. */
-export function readSide(db: SqliteDb, text: IndexedText | undefined): GraphSideData {
-  const hash = text === undefined ? () => undefined : bodyHasher(text);
+/** A graph database's declarations and edges (CONTAINS left out: parents say it), each declaration with the body hash stored when it was indexed. */
+export function readSide(db: SqliteDb): GraphSideData {
   const nodes = (db.prepare(NODES_SQL).all() as NodeRow[]).map(
     (row): DiffNode => ({
       key: row.key,
@@ -35,7 +33,7 @@ export function readSide(db: SqliteDb, text: IndexedText | undefined): GraphSide
       modifiers: row.modifiers === "" ? [] : row.modifiers.split(" "),
       signature: row.signature,
       startLine: row.startLine,
-      body: hash(row),
+      body: row.body ?? undefined,
     }),
   );
   return { nodes, edges: db.prepare(EDGES_SQL).all() as { kind: string; source: string; target: string }[] };

@@ -15,8 +15,7 @@ import { openGraphReader } from "../db/open-graph-reader.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
 import { looksLikeSnapshot, parseSnapshot, snapshotDatabase } from "../db/snapshot-load.js";
 import { runGit } from "../history/git.js";
-import { DEFAULT_DB_RELATIVE_PATH, locateGraph, openIndexer } from "../ingestion/run/indexer.js";
-import { indexedTextUnder } from "../db/indexed-text.js";
+import { locateGraph, openIndexer } from "../ingestion/run/indexer.js";
 import type { GraphSideData } from "./graph-diff.js";
 import { readSide, snapshotSide } from "./read-side.js";
 
@@ -33,6 +32,8 @@ export interface ResolvedSide {
 export interface SideOptions {
   /** The project root the diff runs in: where git refs are resolved, and whose graph seeds a ref's index. */
   readonly root: string;
+  /** What a side that is a path is relative to (the CLI's working directory). */
+  readonly cwd: string;
   /** A database to index a git ref into (created when missing, updated in place: a CI cache). */
   readonly cacheDb?: string | undefined;
   /** A graph to start a folder's first index from (the base's cached graph, for the head): an incremental run instead of a full one. */
@@ -54,17 +55,15 @@ function headOf(file: string): string {
   }
 }
 
-function openDatabaseSide(file: string, options: SideOptions): ResolvedSide {
+function openDatabaseSide(file: string): ResolvedSide {
   const reader = openGraphReader(file, (db) => {
     const version = db.pragma("user_version", { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
       throw new ConfigError(`${file} is a graph of schema version ${version}; this ts-graph reads version ${SCHEMA_VERSION}: run \`ts-graph index\` with this version to update it`);
     }
   });
-  // A database in a root's own .ts-graph folder reads that root's sources; any other, the diff's root. Only files whose text hashes as indexed are read.
-  const ownRoot = file.endsWith(path.sep + DEFAULT_DB_RELATIVE_PATH) ? file.slice(0, -DEFAULT_DB_RELATIVE_PATH.length - 1) : options.root;
   try {
-    const data = readSide(reader.db, indexedTextUnder(reader.db, ownRoot));
+    const data = readSide(reader.db);
     return { label: file, data, database: () => reader.db, close: () => reader.db.close() };
   } catch (error) {
     reader.db.close();
@@ -79,7 +78,7 @@ async function indexFolder(root: string, dbPath: string | undefined, label: stri
     options.onNote(`${label}: ${run.mode} index run, ${run.files.extracted} of ${run.files.total} files extracted${run.reason === undefined ? "" : ` (${run.reason})`}`);
     return {
       label,
-      data: readSide(indexer.db, indexedTextUnder(indexer.db, root)),
+      data: readSide(indexer.db),
       database: () => indexer.db,
       close: () => {
         indexer.close();
@@ -150,11 +149,11 @@ function snapshotFileSide(label: string, text: string): ResolvedSide {
 
 /** Resolves one side's argument: a snapshot file, a database, a folder, or a git ref (in that order). */
 export async function resolveSide(spec: string, options: SideOptions): Promise<ResolvedSide> {
-  const file = path.resolve(options.root, spec);
+  const file = path.resolve(options.cwd, spec);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (stat?.isFile() === true) {
     const head = headOf(file);
-    if (head.startsWith(SQLITE_HEADER)) return openDatabaseSide(file, options);
+    if (head.startsWith(SQLITE_HEADER)) return openDatabaseSide(file);
     if (looksLikeSnapshot(head)) return snapshotFileSide(spec, fs.readFileSync(file, "utf8"));
     throw new ConfigError(`${spec} is neither a ts-graph snapshot nor a graph database; give a snapshot (ts-graph snapshot --out FILE), a database, a folder or a git ref`);
   }
@@ -168,6 +167,8 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
     return indexFolder(root, undefined, spec, options, () => undefined);
   }
   const commit = git(options.root, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
-  if (commit === undefined) throw new ConfigError(`${spec} is not a file, a folder or a git ref here (${options.root}); give a snapshot, a database, a folder or a commit`);
+  if (commit === undefined) {
+    throw new ConfigError(`${spec} is not a file or folder (from ${options.cwd}), nor a git ref of ${options.root}; give a snapshot, a database, a folder or a commit`);
+  }
   return indexGitRef(spec, commit, options);
 }

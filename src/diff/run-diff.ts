@@ -15,6 +15,8 @@ export interface DiffRequest {
   readonly base: string;
   readonly head: string;
   readonly root: string;
+  /** What sides given as paths are relative to (the working directory). */
+  readonly cwd: string;
   readonly baseDb?: string | undefined;
   readonly headDb?: string | undefined;
   readonly depth: number;
@@ -43,9 +45,9 @@ function everyBodyKnown(side: GraphSideData): boolean {
 export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   const sides: ResolvedSide[] = [];
   try {
-    const base = await resolveSide(request.base, { root: request.root, cacheDb: request.baseDb, onNote: request.onNote });
+    const base = await resolveSide(request.base, { root: request.root, cwd: request.cwd, cacheDb: request.baseDb, onNote: request.onNote });
     sides.push(base);
-    const head = await resolveSide(request.head, { root: request.root, cacheDb: request.headDb, seedDb: request.baseDb, onNote: request.onNote });
+    const head = await resolveSide(request.head, { root: request.root, cwd: request.cwd, cacheDb: request.headDb, seedDb: request.baseDb, onNote: request.onNote });
     sides.push(head);
     const diff = diffGraphs(base.data, head.data);
     const api = classifyWithChecker({ diff, baseNodes: byKey(base.data.nodes), headNodes: byKey(head.data.nodes), shapeOf: signatureShape });

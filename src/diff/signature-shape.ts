@@ -1,4 +1,5 @@
-import { ts } from "ts-morph";
+import type { ts } from "ts-morph";
+import { typescript } from "../ingestion/ts-morph-common.js";
 
 /** A parameter as written in a signature. */
 export interface ParameterShape {
@@ -32,14 +33,14 @@ export function signatureShape(kind: string, signature: string): SignatureShape 
   let found: ts.SignatureDeclaration | undefined;
   const visit = (node: ts.Node): void => {
     if (found !== undefined) return;
-    if (ts.isFunctionLike(node) && !ts.isClassDeclaration(node)) found = node;
-    else ts.forEachChild(node, visit);
+    if (typescript.isFunctionLike(node) && !typescript.isClassDeclaration(node)) found = node;
+    else typescript.forEachChild(node, visit);
   };
   visit(file);
   if (found === undefined) return undefined;
   const callable = found;
   // `const f: Handler = (x) => …`: the annotation is the signature, not the arrow's parameters.
-  if (ts.isVariableDeclaration(callable.parent) && callable.parent.type !== undefined) return { form: "other" };
+  if (typescript.isVariableDeclaration(callable.parent) && callable.parent.type !== undefined) return { form: "other" };
   return {
     form: "callable",
     typeParameters: (callable.typeParameters ?? []).map((parameter) => parameter.getText(file)).join(", "),
@@ -54,26 +55,26 @@ export function signatureShape(kind: string, signature: string): SignatureShape 
 }
 
 function parse(text: string): ts.SourceFile | undefined {
-  const file = ts.createSourceFile("signature.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const file = typescript.createSourceFile("signature.ts", text, typescript.ScriptTarget.Latest, true, typescript.ScriptKind.TS);
   const diagnostics = (file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? [];
   return diagnostics.length === 0 ? file : undefined;
 }
 
 function propertyShape(signature: string): SignatureShape | undefined {
   const file = parse(`class __ { ${signature.replace(/\s*=\s*$/, "")}; }`);
-  const member = file?.statements[0] !== undefined && ts.isClassDeclaration(file.statements[0]) ? file.statements[0].members[0] : undefined;
-  if (file === undefined || member === undefined || !ts.isPropertyDeclaration(member)) return undefined;
+  const member = file?.statements[0] !== undefined && typescript.isClassDeclaration(file.statements[0]) ? file.statements[0].members[0] : undefined;
+  if (file === undefined || member === undefined || !typescript.isPropertyDeclaration(member)) return undefined;
   return {
     form: "property",
     type: member.type?.getText(file),
     optional: member.questionToken !== undefined,
-    readonly: (ts.getModifiers(member) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ReadonlyKeyword),
+    readonly: (typescript.getModifiers(member) ?? []).some((modifier) => modifier.kind === typescript.SyntaxKind.ReadonlyKeyword),
   };
 }
 
 function aliasShape(signature: string): SignatureShape | undefined {
   const file = parse(signature);
   const alias = file?.statements[0];
-  if (file === undefined || alias === undefined || !ts.isTypeAliasDeclaration(alias)) return undefined;
+  if (file === undefined || alias === undefined || !typescript.isTypeAliasDeclaration(alias)) return undefined;
   return { form: "alias", typeParameters: (alias.typeParameters ?? []).map((parameter) => parameter.getText(file)).join(", "), type: alias.type.getText(file) };
 }

@@ -1,7 +1,7 @@
-import { getLibFiles } from "../ingestion/extract/ts-morph-common.js";
 import os from "node:os";
 import path from "node:path";
-import { ts } from "ts-morph";
+import type { ts } from "ts-morph";
+import { getLibFiles, typescript } from "../ingestion/extract/ts-morph-common.js";
 import { createProgramLoader } from "../ingestion/extract/program-loader.js";
 
 /** `from → to`: may a value of type `from` be used where `to` is expected? Undefined when the checker cannot tell. */
@@ -39,20 +39,20 @@ function wordsOfLib(): ReadonlySet<string> {
  * `import("…")` type counts as a name no library has. Undefined when the text does not parse as a type.
  */
 function namesNeeded(typeText: string): Set<string> | undefined {
-  const file = ts.createSourceFile("type.ts", `type __T = ${typeText};`, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const file = typescript.createSourceFile("type.ts", `type __T = ${typeText};`, typescript.ScriptTarget.Latest, true, typescript.ScriptKind.TS);
   if (((file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? []).length > 0) return undefined;
   const needed = new Set<string>();
   const declared = new Set<string>();
-  const first = (name: ts.EntityName): string => (ts.isIdentifier(name) ? name.text : first(name.left));
+  const first = (name: ts.EntityName): string => (typescript.isIdentifier(name) ? name.text : first(name.left));
   const visit = (node: ts.Node): void => {
-    if (ts.isTypeReferenceNode(node)) needed.add(first(node.typeName));
-    else if (ts.isTypeQueryNode(node)) needed.add(first(node.exprName));
-    else if (ts.isImportTypeNode(node)) needed.add("import(…)");
-    else if (ts.isTypeParameterDeclaration(node)) declared.add(node.name.text);
-    ts.forEachChild(node, visit);
+    if (typescript.isTypeReferenceNode(node)) needed.add(first(node.typeName));
+    else if (typescript.isTypeQueryNode(node)) needed.add(first(node.exprName));
+    else if (typescript.isImportTypeNode(node)) needed.add("import(…)");
+    else if (typescript.isTypeParameterDeclaration(node)) declared.add(node.name.text);
+    typescript.forEachChild(node, visit);
   };
   const alias = file.statements[0];
-  if (alias === undefined || !ts.isTypeAliasDeclaration(alias)) return undefined;
+  if (alias === undefined || !typescript.isTypeAliasDeclaration(alias)) return undefined;
   visit(alias.type);
   for (const name of declared) needed.delete(name);
   return needed;
@@ -84,7 +84,7 @@ export function checkAssignability(asked: readonly (readonly [string, string])[]
   const text = `export {};\n${lines.join("\n")}\n`;
   const loader = createProgramLoader({
     id: "",
-    options: { strict: true, target: ts.ScriptTarget.ES2022, lib: [`lib.${LIB}.d.ts`], types: [], noEmit: true },
+    options: { strict: true, target: typescript.ScriptTarget.ES2022, lib: [`lib.${LIB}.d.ts`], types: [], noEmit: true },
     projectReferences: undefined,
     fileNames: [fileName],
   });
@@ -100,7 +100,7 @@ export function checkAssignability(asked: readonly (readonly [string, string])[]
   );
   const typeOfLine = (line: number): ts.Type | undefined => {
     const statement = source.statements[line];
-    if (statement === undefined || !ts.isVariableStatement(statement)) return undefined;
+    if (statement === undefined || !typescript.isVariableStatement(statement)) return undefined;
     const declaration = statement.declarationList.declarations[0];
     return declaration === undefined ? undefined : checker.getTypeAtLocation(declaration);
   };

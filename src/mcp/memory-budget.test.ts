@@ -5,8 +5,8 @@ const GB = 1024 ** 3;
 const settings = { budgetBytes: GB, idleReleaseMs: 30 * 60_000 };
 const now = 10_000_000;
 
-function use(root: string, minutesAgo: number, holdsMemory = true): RootUse {
-  return { root, lastUsedMs: now - minutesAgo * 60_000, useOrder: -minutesAgo, holdsMemory };
+function use(root: string, minutesAgo: number, holdsMemory = true, wholePrograms = holdsMemory): RootUse {
+  return { root, lastUsedMs: now - minutesAgo * 60_000, useOrder: -minutesAgo, holdsMemory, wholePrograms };
 }
 
 describe(defaultBudgetBytes.name, () => {
@@ -28,8 +28,13 @@ describe(rootsToRelease.name, () => {
     expect(rootsToRelease(roots, 2 * GB, settings, now)).toEqual([{ root: "/c", why: "the server's RSS 2048 MB is over its budget of 1024 MB" }]);
   });
 
-  it("never releases the root used last for the budget, even when it is the only one holding memory", () => {
-    expect(rootsToRelease([use("/a", 1), use("/b", 5, false)], 2 * GB, settings, now)).toEqual([]);
+  it("releases the root used last, alone over the budget, once: its whole programs, never what its changes need since", () => {
+    expect(rootsToRelease([use("/a", 1), use("/b", 5, false)], 2 * GB, settings, now)).toEqual([
+      { root: "/a", why: "the server's RSS 2048 MB is over its budget of 1024 MB with this root's programs alone; its changes now build only what they need" },
+    ]);
+    expect(rootsToRelease([use("/a", 1, true, false), use("/b", 5, false)], 2 * GB, settings, now)).toEqual([]);
+    // While another root holds anything, that one goes first.
+    expect(rootsToRelease([use("/a", 1), use("/b", 5, true, false)], 2 * GB, settings, now).map((release) => release.root)).toEqual(["/b"]);
   });
 
   it("orders uses by their order, not their time, which can tie", () => {

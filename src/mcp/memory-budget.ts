@@ -45,6 +45,11 @@ export interface RootUse {
   readonly useOrder: number;
   /** It keeps programs or a language service that a release would free. */
   readonly holdsMemory: boolean;
+  /**
+   * Its programs are every project's whole program (built ahead of changes), not only what its changes since
+   * a release needed (those are never released for the budget while it is the root in use).
+   */
+  readonly wholePrograms: boolean;
 }
 
 export interface Release {
@@ -55,8 +60,10 @@ export interface Release {
 /**
  * The roots to release now: every root idle longer than the idle time, and, while the process is over its
  * budget, the least recently used root that holds memory, one per check (the next check sees what the
- * release gave back). The root used last is never released for the budget: its programs are what the next
- * change needs.
+ * release gave back). The root used last is released for the budget only when no other root holds anything
+ * and it keeps whole programs: once released, it keeps only what its changes need (narrow programs, rebuilt
+ * by the changes themselves), and those it keeps even over the budget. So a root that alone passes the
+ * budget is released once, never released and rebuilt call after call.
  */
 export function rootsToRelease(roots: readonly RootUse[], rssBytes: number, settings: MemorySettings, nowMs: number): Release[] {
   const holding = roots.filter((root) => root.holdsMemory);
@@ -65,9 +72,12 @@ export function rootsToRelease(roots: readonly RootUse[], rssBytes: number, sett
   if (rssBytes <= settings.budgetBytes) return releases;
   const latest = Math.max(...roots.map((root) => root.useOrder));
   const candidates = holding.filter((root) => root.useOrder !== latest && !idle.includes(root)).sort((a, b) => a.useOrder - b.useOrder);
+  const over = `the server's RSS ${megabytes(rssBytes)} MB is over its budget of ${megabytes(settings.budgetBytes)} MB`;
   const oldest = candidates[0];
-  if (oldest !== undefined) {
-    releases.push({ root: oldest.root, why: `the server's RSS ${megabytes(rssBytes)} MB is over its budget of ${megabytes(settings.budgetBytes)} MB` });
+  if (oldest !== undefined) releases.push({ root: oldest.root, why: over });
+  else {
+    const inUse = holding.find((root) => root.useOrder === latest && !idle.includes(root));
+    if (inUse?.wholePrograms === true) releases.push({ root: inUse.root, why: `${over} with this root's programs alone; its changes now build only what they need` });
   }
   return releases;
 }

@@ -26,7 +26,7 @@ function memoryOf(server: InProcessServer, root: string): RootMemory | undefined
 }
 
 describe("the server's memory budget", () => {
-  it("over a tiny budget, releases the least recently used root, which still answers, and rebuilds on its next change", async () => {
+  it("over a tiny budget, releases the least recently used root, which still answers, and builds what its next change needs", async () => {
     const older = project("older");
     const newer = project("newer");
     const server = await startInProcessServer({ roots: [older, newer], memory: { budgetBytes: 1, idleReleaseMs: 0, checkIntervalMs: 3_600_000 } });
@@ -45,18 +45,38 @@ describe("the server's memory budget", () => {
       new RegExp(`${older}: released its TypeScript programs and the edit tools' language service \\(the server's RSS \\d+ MB is over its budget of 0 MB\\)`),
     );
 
-    // Released, it answers from its graph as before; a change rebuilds its programs and is answered.
+    // Released, it answers from its graph as before; a change builds the narrow program it needs, kept.
     const callers = await server.call("callers", { root: older, symbol: "step0" });
     expect(textOf(callers)).toContain("step1");
     fs.appendFileSync(path.join(older, "src", "m2.ts"), "export function step3(n: number): number {\n  return step2(n) + 1;\n}\n");
     const found = await server.call("zoom", { root: older, path: "src/m2.ts" });
     expect(textOf(found)).toContain("export function step3(n: number): number");
-    await until(() => memoryOf(server, older)?.programs === "kept", "the older root's programs rebuilt");
+    expect(memoryOf(server, older)?.programs).toBe("as needed");
     expect(textOf(await server.call("callers", { root: older, symbol: "step2" }))).toContain("step3");
-    // The older root is now the one used last: the newer one goes next.
+    // The older root is now the one used last: the newer one goes next, and the older one keeps what its changes built.
     await server.workspace.checkMemory();
     expect(memoryOf(server, newer)?.programs).toBe("released");
-    expect(memoryOf(server, older)?.programs).toBe("kept");
+    expect(memoryOf(server, older)?.programs).toBe("as needed");
+    expect(textOf(await server.call("status", { root: older }))).toContain("programs kept as changes need them (since a release)");
+  });
+
+  it("a root alone over the budget is released once, then keeps what its changes need: no release and rebuild call after call", async () => {
+    const root = project("alone");
+    const server = await startInProcessServer({ roots: [root], memory: { budgetBytes: 1, idleReleaseMs: 0, checkIntervalMs: 3_600_000 } });
+    servers.push(server);
+    expect(textOf(await server.call("find", { name: "step0" }))).toContain("src/m0.ts");
+    // The check after a call releases the whole programs as soon as they are built.
+    await until(async () => (await server.workspace.checkMemory(), memoryOf(server, root)?.programs === "released"), "the release of the whole programs");
+    for (let change = 3; change < 6; change += 1) {
+      fs.appendFileSync(path.join(root, "src", "m2.ts"), `export function step${change}(n: number): number {\n  return step2(n) + ${change};\n}\n`);
+      expect(textOf(await server.call("callers", { symbol: "step2" }))).toContain(`step${change}`);
+      expect(memoryOf(server, root)?.programs).toBe("as needed");
+      await server.workspace.checkMemory();
+      expect(memoryOf(server, root)?.programs).toBe("as needed");
+    }
+    const releases = server.logs.filter((line) => line.includes(`${root}: released`));
+    expect(releases).toHaveLength(1);
+    expect(releases[0]).toMatch(/over its budget of 0 MB with this root's programs alone; its changes now build only what they need/);
   });
 
   it("an idle root releases its programs after the idle time", async () => {

@@ -142,7 +142,10 @@ export function openServedRoot(
   let editSupport: Promise<EditSupport> | undefined;
   /** The edit tools asked for their language service (it loads every project of the root) since the last release. */
   let editLanguage = false;
-  /** The indexer's programs: built by the warm-up, released by the memory rules, rebuilt by the next change. */
+  /**
+   * The indexer's programs: every project's whole program, built by the warm-up; released by the memory rules;
+   * then "as needed": the narrow programs of the changes since, built by the changes themselves and kept.
+   */
   let programs: RootMemory["programs"] = "not built";
   let lastUsedMs = Date.now();
   let useOrder = nextUse();
@@ -176,24 +179,22 @@ export function openServedRoot(
     }
   }
 
-  /** The indexer, noting each run: a change applied is a use, and the first change after a release warms the programs again. */
+  /**
+   * The indexer, noting each run: a change applied is a use. Since a release, a run builds the narrow program
+   * of its change (as `ts-graph index` does) and keeps it: the next changes reuse its files, and nothing
+   * builds the whole programs again in the background (a root alone over the budget would pass it again).
+   */
   function countingRuns(inner: IndexRunner): IndexRunner {
-    const counting: IndexRunner = {
+    return {
       ...inner,
       run: async (runOptions) => {
         const summary = await inner.run(runOptions);
         lastUsedMs = Date.now();
         useOrder = nextUse();
-        // Since the release, runs build narrow programs (as `ts-graph index` does); the programs to keep are
-        // built in the background once a change has been applied.
-        if (programs === "released" && summary.mode !== "noop" && !closed) {
-          programs = "building";
-          warming = warm(counting);
-        }
+        if (programs === "released" && summary.mode !== "noop" && !closed) programs = "as needed";
         return summary;
       },
     };
-    return counting;
   }
 
   /**
@@ -393,7 +394,7 @@ export function openServedRoot(
   }
 
   async function release(why: string): Promise<boolean> {
-    const keptPrograms = programs === "kept";
+    const keptPrograms = programs === "kept" || programs === "as needed";
     if (closed || programs === "building" || (!keptPrograms && !editLanguage)) return false;
     if (keptPrograms && indexer !== undefined && !(await indexer.release())) return false;
     if (keptPrograms) programs = "released";
@@ -456,7 +457,7 @@ export function openServedRoot(
       useOrder = nextUse();
     },
     usage() {
-      return { root, lastUsedMs, useOrder, holdsMemory: programs === "kept" || editLanguage };
+      return { root, lastUsedMs, useOrder, holdsMemory: programs === "kept" || programs === "as needed" || editLanguage, wholePrograms: programs === "kept" };
     },
     release,
     async close() {

@@ -3,7 +3,6 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { indexedTextUnder } from "../db/indexed-text.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { dumpGraph, type GraphDump } from "./graph-dump.js";
 import { openIndexer, type IndexerOptions, type IndexSummary } from "../ingestion/run/indexer.js";
@@ -46,7 +45,7 @@ export async function indexAndSnapshot(root: string, options: Partial<IndexerOpt
   const indexer = openIndexer({ root, ...options });
   try {
     const summary = await indexer.run();
-    return { summary, snapshot: readSnapshot(indexer.db, indexedTextUnder(indexer.db, root)), dump: dumpGraph(indexer.db) };
+    return { summary, snapshot: readSnapshot(indexer.db), dump: dumpGraph(indexer.db) };
   } finally {
     indexer.close();
   }
@@ -61,11 +60,11 @@ export async function freshSnapshot(root: string): Promise<string> {
   return (await freshIndex(root)).snapshot;
 }
 
-/** The snapshot of the graph at dbPath as a reader sees it (read-only: it never runs the indexer), with body hashes from root's files when given. */
-export function readerSnapshot(dbPath: string, root?: string): string {
+/** The snapshot of the graph at dbPath as a reader sees it (read-only: it never runs the indexer). */
+export function readerSnapshot(dbPath: string): string {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
-    return readSnapshot(db, root === undefined ? undefined : indexedTextUnder(db, root));
+    return readSnapshot(db);
   } finally {
     db.close();
   }

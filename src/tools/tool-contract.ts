@@ -82,8 +82,11 @@ export interface RootState {
  * language service (in the server's thread). Released ones are rebuilt on demand (docs/mcp.md, Memory).
  */
 export interface RootMemory {
-  /** not built: before the first warm-up; building; kept; released (the next change builds what it needs). */
-  readonly programs: "not built" | "building" | "kept" | "released";
+  /**
+   * not built: before the first warm-up; building; kept (every project's whole program); released (the next
+   * change builds what it needs); as needed (since a release: the narrow programs the changes built, kept).
+   */
+  readonly programs: "not built" | "building" | "kept" | "released" | "as needed";
   /** The indexing thread's JavaScript heap after its last task (its programs, mostly); absent when unknown. */
   readonly indexerHeapBytes?: number | undefined;
   /** Whether the edit tools' language service is loaded (it holds every project of the root once used). */

@@ -1,6 +1,6 @@
-import { getLibFiles, libFolderInMemoryPath } from "./ts-morph-common.js";
 import path from "node:path";
-import { ts } from "ts-morph";
+import type { ts } from "ts-morph";
+import { getLibFiles, libFolderInMemoryPath, typescript } from "./ts-morph-common.js";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 
 /**
@@ -30,10 +30,10 @@ type HostWithProjectReferenceSources = ts.CompilerHost & { useSourceOfProjectRef
 
 export function createProgramLoader(project: ProjectSpec): ProgramLoader {
   const options: ts.CompilerOptions = { ...project.options, noEmit: true };
-  const baseHost = ts.createCompilerHost(options, true);
+  const baseHost = typescript.createCompilerHost(options, true);
   const parsed = new Map<string, ts.SourceFile>();
   const provided = new Map<string, string>();
-  const moduleCache = ts.createModuleResolutionCache(baseHost.getCurrentDirectory(), baseHost.getCanonicalFileName, options);
+  const moduleCache = typescript.createModuleResolutionCache(baseHost.getCurrentDirectory(), baseHost.getCanonicalFileName, options);
   let previous: ts.Program | undefined;
 
   const host: HostWithProjectReferenceSources = {
@@ -42,7 +42,7 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
     useSourceOfProjectReferenceRedirect: () => true,
     getModuleResolutionCache: () => moduleCache,
     getDefaultLibLocation: () => libFolderInMemoryPath,
-    getDefaultLibFileName: (libOptions) => path.posix.join(libFolderInMemoryPath, ts.getDefaultLibFileName(libOptions)),
+    getDefaultLibFileName: (libOptions) => path.posix.join(libFolderInMemoryPath, typescript.getDefaultLibFileName(libOptions)),
     fileExists: (fileName) => libFiles().has(fileName) || baseHost.fileExists(fileName),
     readFile(fileName) {
       const lib = libFiles().get(fileName);
@@ -65,9 +65,9 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
       const sourceFileOptions: ts.CreateSourceFileOptions =
         typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
       // TypeScript files need no JSDoc to type-check, and ts-graph reads doc comments as text.
-      if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
+      if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = typescript.JSDocParsingMode.ParseNone;
       // No parent pointers here: binding sets them, and every file of a program is bound before extraction reads it.
-      const sourceFile = ts.createSourceFile(fileName, text, sourceFileOptions, false);
+      const sourceFile = typescript.createSourceFile(fileName, text, sourceFileOptions, false);
       parsed.set(fileName, sourceFile);
       return sourceFile;
     },
@@ -75,7 +75,7 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
 
   return {
     build(rootNames) {
-      previous = ts.createProgram({
+      previous = typescript.createProgram({
         rootNames,
         options,
         host,
@@ -97,7 +97,7 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
 
 /** Module resolution outside a program build, for imports the checker has no symbol for. */
 export function createModuleResolver(project: ProjectSpec): (specifier: string, containingFile: string) => string | undefined {
-  const cache = ts.createModuleResolutionCache(ts.sys.getCurrentDirectory(), (name) => name, project.options);
+  const cache = typescript.createModuleResolutionCache(typescript.sys.getCurrentDirectory(), (name) => name, project.options);
   return (specifier, containingFile) =>
-    ts.resolveModuleName(specifier, containingFile, project.options, ts.sys, cache).resolvedModule?.resolvedFileName;
+    typescript.resolveModuleName(specifier, containingFile, project.options, typescript.sys, cache).resolvedModule?.resolvedFileName;
 }

@@ -11,3 +11,9 @@ const common = createRequire(import.meta.url)("@ts-morph/common") as TsMorphComm
 
 export const getLibFiles: TsMorphCommon["getLibFiles"] = common.getLibFiles;
 export const libFolderInMemoryPath: TsMorphCommon["libFolderInMemoryPath"] = common.libFolderInMemoryPath;
+
+/**
+ * The bundled TypeScript, without loading ts-morph itself (its module is scanned for exports and run on an
+ * ESM import: about 0.2 s of CPU). `import { ts } from "ts-morph"` gives the same object.
+ */
+export const typescript: TsMorphCommon["ts"] = common.ts;

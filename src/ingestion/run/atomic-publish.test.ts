@@ -15,9 +15,9 @@ const NO_GRAPH = "(no graph)";
 
 type RunKind = "full" | "forced" | "incremental";
 
-/** What a reader finds at dbPath (root/.ts-graph/graph.db): no graph, or the snapshot of the graph it reads (read-only), with body hashes as `freshSnapshot` writes them. */
+/** What a reader finds at dbPath (root/.ts-graph/graph.db): no graph, or the snapshot of the graph it reads (read-only). */
 function readGraph(dbPath: string): string {
-  return fs.existsSync(dbPath) ? readerSnapshot(dbPath, path.dirname(path.dirname(dbPath))) : NO_GRAPH;
+  return fs.existsSync(dbPath) ? readerSnapshot(dbPath) : NO_GRAPH;
 }
 
 async function runInProcess(root: string, options: RunOptions): Promise<void> {

@@ -100,6 +100,12 @@ export interface EngineOptions {
    * otherwise each run builds a program rooted at just the files it re-extracts.
    */
   readonly keepPrograms: boolean;
+  /**
+   * With keepPrograms: root each run's program at just the files it re-extracts, as without it, and keep it:
+   * the programs hold what the changes needed so far, not every project's whole program (the MCP server
+   * after a release). Their parsed and bound files serve the next runs.
+   */
+  readonly narrowPrograms?: boolean;
   readonly onProgress: ((progress: ExtractionProgress) => void) | undefined;
 }
 
@@ -232,7 +238,8 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
         const file = scanned.get(pathByAbsolute.get(absolute) ?? "");
         if (file?.text !== undefined) loader.provideText(absolute, file.text);
       }
-      const program = loader.build(options.keepPrograms ? project.fileNames : narrowRoots(project, files, declaringGlobals));
+      const whole = options.keepPrograms && options.narrowPrograms !== true;
+      const program = loader.build(whole ? project.fileNames : narrowRoots(project, files, declaringGlobals));
       const checker = program.getTypeChecker();
       const names = memberNamesIn(program, checker);
       const context = {
@@ -277,6 +284,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
           file: { path: relative, hash: known.hash, size: known.size, mtimeMs: known.mtimeMs, project: project.id },
           extraction,
           indexedAt: Date.now(),
+          text: sourceFile.text,
         });
         if (writes.length >= WRITE_BATCH_FILES) flushWrites();
       }

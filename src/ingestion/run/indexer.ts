@@ -30,6 +30,8 @@ export interface IndexerOptions {
   readonly tsconfigs?: readonly string[] | undefined;
   /** Keep programs between runs (watch mode); see EngineOptions.keepPrograms. */
   readonly keepPrograms?: boolean;
+  /** With keepPrograms, keep only the narrow programs the runs build (EngineOptions.narrowPrograms); warm() then builds nothing. */
+  readonly narrowPrograms?: boolean;
   readonly onProgress?: (progress: IndexProgress) => void;
   readonly onWarning?: (message: string) => void;
 }
@@ -169,7 +171,13 @@ export function openIndexer(options: IndexerOptions): Indexer {
   async function loadEngine(): Promise<ExtractionEngine> {
     if (engine === undefined) {
       const { createExtractionEngine } = await import("./extraction-engine.js");
-      engine = createExtractionEngine({ root, store, keepPrograms: options.keepPrograms === true, onProgress: options.onProgress });
+      engine = createExtractionEngine({
+        root,
+        store,
+        keepPrograms: options.keepPrograms === true,
+        narrowPrograms: options.narrowPrograms === true,
+        onProgress: options.onProgress,
+      });
     }
     return engine;
   }
@@ -410,7 +418,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
     },
     warm() {
       return enqueue(async () => {
-        if (!options.keepPrograms) return;
+        if (options.keepPrograms !== true || options.narrowPrograms === true) return;
         const extraction = await loadEngine();
         extraction.warm(extraction.discover(config, options.tsconfigs).projects);
       });

@@ -11,7 +11,8 @@ export interface IndexRunner {
   warm(): Promise<void>;
   /**
    * Drops the programs (and, in a thread of its own, the thread with everything it holds) when no run or
-   * warm-up is under way; the next request builds anew what it needs. False when busy: nothing was released.
+   * warm-up is under way. The next runs build and keep only the narrow programs of their changes (they grow
+   * as changes need them), until a warm-up. False when busy: nothing was released.
    */
   release(): Promise<boolean>;
   /** Bytes of the JavaScript heap the indexing thread used after its last run or warm-up; undefined in this thread or before. */
@@ -49,7 +50,7 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
   let exited = false;
   let started: Worker | undefined;
   let heapUsed: number | undefined;
-  /** Since a release, runs keep no programs (each builds the narrow program `ts-graph index` builds) until a warm-up. */
+  /** Since a release, runs keep only the narrow programs they build (those of `ts-graph index`), until a warm-up. */
   let lean = false;
   const failAll = (error: Error): void => {
     for (const pending of waiting.values()) pending.reject(error);
@@ -60,7 +61,7 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
   /** The thread, started at the first request: loading TypeScript there must not compete with the server's first answers. */
   function worker(): Worker {
     if (started !== undefined) return started;
-    const thread = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath, keepPrograms: lean ? false : plain.keepPrograms } });
+    const thread = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath, narrowPrograms: lean } });
     started = thread;
     thread.unref();
     thread.on("message", (reply: WorkerReply) => {
@@ -116,7 +117,7 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
     warm: () =>
       queue.add(async () => {
         if (lean) {
-          // The lean thread built only narrow programs: a thread that keeps them replaces it.
+          // The lean thread keeps only narrow programs: a thread that builds the whole ones replaces it.
           lean = false;
           await stopThread();
         }
@@ -162,7 +163,7 @@ function inThreadIndexer(options: IndexerOptions, root: string, dbPath: string):
   let indexer: Indexer | undefined = openIndexer(options);
   let lean = false;
   const queue = createTaskQueue();
-  const current = (): Indexer => (indexer ??= openIndexer({ ...options, keepPrograms: lean ? false : options.keepPrograms }));
+  const current = (): Indexer => (indexer ??= openIndexer({ ...options, narrowPrograms: lean }));
   const drop = (): void => {
     indexer?.close();
     indexer = undefined;

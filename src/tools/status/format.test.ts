@@ -71,7 +71,7 @@ describe(formatStatus.name, () => {
     expect(lines[1]).toBe("server   RSS 1,536 MB · budget 4,096 MB (above it, the least recently used roots release their programs) · an idle root releases them after 30 min");
     expect(lines.filter((line) => line.startsWith("  memory"))).toEqual([
       "  memory   programs kept (indexing thread's heap 412 MB) · edit language service loaded · last used 2026-01-01T00:01:00.000Z",
-      "  memory   programs released (the next change rebuilds them) · edit language service not loaded · last used 2026-01-01T00:01:00.000Z",
+      "  memory   programs released (the next change builds what it needs) · edit language service not loaded · last used 2026-01-01T00:01:00.000Z",
     ]);
     expect(formatStatus([ready], { ...server, idleReleaseMinutes: 0 }).split("\n")[1]).toMatch(/ · no idle release$/);
   });

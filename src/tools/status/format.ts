@@ -20,7 +20,12 @@ function megabytes(bytes: number): string {
 
 function memoryText(memory: RootMemory): string {
   const heap = memory.indexerHeapBytes === undefined ? "" : ` (indexing thread's heap ${megabytes(memory.indexerHeapBytes)})`;
-  const programs = memory.programs === "released" ? "released (the next change rebuilds them)" : memory.programs;
+  const programs =
+    memory.programs === "released"
+      ? "released (the next change builds what it needs)"
+      : memory.programs === "as needed"
+        ? "kept as changes need them (since a release)"
+        : memory.programs;
   const language = memory.editLanguageService ? "loaded" : "not loaded";
   return `programs ${programs}${heap} · edit language service ${language} · last used ${memory.lastUsed}`;
 }
