@@ -29,7 +29,9 @@ import { evaluatePrediction, type PredictionScores } from "./cochange/prediction
 import { summarize } from "./stats.js";
 
 /** ../shared/corpora from the repository, or from a worktree one level deeper (…/wt/<name>). */
-const SHARED_CORPORA = [path.join(REPO_ROOT, "..", "shared", "corpora"), path.join(REPO_ROOT, "..", "..", "shared", "corpora")].find((dir) => fs.existsSync(dir)) ?? path.join(REPO_ROOT, "..", "shared", "corpora");
+const SHARED_CORPORA =
+  [path.join(REPO_ROOT, "..", "shared", "corpora"), path.join(REPO_ROOT, "..", "..", "shared", "corpora")].find((dir) => fs.existsSync(dir)) ??
+  path.join(REPO_ROOT, "..", "shared", "corpora");
 
 /** The zod clone, checked out at its original head (the bench moves a branch of its own). */
 function zodClone(): string {
@@ -78,7 +80,8 @@ function zodHistory(db: Database.Database): string[] {
   started = performance.now();
   const incremental = ingestHistory(db, clone, options);
   const incrementalMs = performance.now() - started;
-  const describe = (result: HistoryIngestion): string => (result.status === "unavailable" ? result.why : `${result.added} commits, ${result.versionsParsed} file versions parsed`);
+  const describe = (result: HistoryIngestion): string =>
+    result.status === "unavailable" ? result.why : `${result.added} commits, ${result.versionsParsed} file versions parsed`;
   return [
     `| full ingestion, symbol level (target ≤ 30 s) | ${(fullMs / 1000).toFixed(2)} s (${fullCpuS.toFixed(1)} s CPU in ts-graph's process, git's not counted) | ${describe(full)} |`,
     `| incremental ingestion of 10 new commits (target ≤ 1 s) | ${(incrementalMs / 1000).toFixed(2)} s | ${describe(incremental)} |`,
@@ -92,7 +95,9 @@ function repositoryHistory(db: Database.Database, repository: string): string[] 
   const result = ingestHistory(db, repository, { symbols: true, isSource: isTypeScriptSource });
   const cpu = process.cpuUsage(cpuBefore);
   const read = result.status === "unavailable" ? result.why : `${result.added} commits, ${result.versionsParsed} file versions parsed`;
-  return [`| full ingestion, symbol level | ${((performance.now() - started) / 1000).toFixed(2)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU) | ${read} |`];
+  return [
+    `| full ingestion, symbol level | ${((performance.now() - started) / 1000).toFixed(2)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU) | ${read} |`,
+  ];
 }
 
 /**
@@ -111,7 +116,18 @@ function queryTimes(db: Database.Database, level: CochangeLevel): string[] {
     const file = level === "symbol" ? (fileOf.get(id) as { file: number; path: string }) : undefined;
     for (const [index, fileBlend] of blends.entries()) {
       const started = performance.now();
-      cochanged(db, { id, level, maxFilesPerCommit: 30, minSupport: 1, now, halfLifeDays: 180, includeDeleted: false, fileOfSymbol: file?.file, path: file?.path, fileBlend });
+      cochanged(db, {
+        id,
+        level,
+        maxFilesPerCommit: 30,
+        minSupport: 1,
+        now,
+        halfLifeDays: 180,
+        includeDeleted: false,
+        fileOfSymbol: file?.file,
+        path: file?.path,
+        fileBlend,
+      });
       times[index]?.push(performance.now() - started);
     }
   }
@@ -138,7 +154,12 @@ function row(label: string, scores: PredictionScores): string {
 
 /** The rankings compared; the first is what the cochange tool answers with. */
 const VARIANTS = [
-  { label: "the tool (recency- and size-weighted confidence, back-off, symbols blended with their files)", rank: "recent", minSupport: 1, fileFallback: true },
+  {
+    label: "the tool (recency- and size-weighted confidence, back-off, symbols blended with their files)",
+    rank: "recent",
+    minSupport: 1,
+    fileFallback: true,
+  },
   { label: "the tool without the file-level blend", rank: "recent", minSupport: 1, fileFallback: true, fileBlend: 0 },
   { label: "recency- and size-weighted confidence, no back-off", rank: "recent", minSupport: 1, fileFallback: false },
   { label: "confidence (ROSE)", rank: "confidence", minSupport: 1, fileFallback: false },
@@ -182,7 +203,15 @@ function main(): void {
       }
       if (level === "symbol") {
         for (const [index, variant] of VARIANTS.slice(0, 4).entries()) {
-          const scores = evaluatePrediction(db, { level, testShare, maxFilesPerCommit: 30, halfLifeDays, counts: isTypeScriptSource, maxTestEntities: 30, ...variant });
+          const scores = evaluatePrediction(db, {
+            level,
+            testShare,
+            maxFilesPerCommit: 30,
+            halfLifeDays,
+            counts: isTypeScriptSource,
+            maxTestEntities: 30,
+            ...variant,
+          });
           if (index === 0) lines.push(ceilingRow(`${level}, ROSE's test set`, scores));
           lines.push(row(`${level}, ROSE's test set, ${variant.label}`, scores));
         }

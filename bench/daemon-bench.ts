@@ -25,11 +25,16 @@ function parseArgs(argv: readonly string[]): { corpus: string; edits: number } {
 }
 
 function load(): string {
-  return os.loadavg().map((value) => value.toFixed(2)).join(" ");
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 }
 
 function cells(stats: Summary | null): string {
-  return stats === null ? "n/a" : `${formatMs(stats.p50)} / ${formatMs(stats.p95)} (n=${stats.count}, min ${formatMs(stats.min)}, max ${formatMs(stats.max)})`;
+  return stats === null
+    ? "n/a"
+    : `${formatMs(stats.p50)} / ${formatMs(stats.p95)} (n=${stats.count}, min ${formatMs(stats.min)}, max ${formatMs(stats.max)})`;
 }
 
 async function main(): Promise<number> {
@@ -48,7 +53,9 @@ async function main(): Promise<number> {
       "",
       "| metric | p50 / p95 | target |",
       "| --- | --- | --- |",
-      ...result.edits.map((row) => `| \`index\` after one edit (${row.kind}), a new process each | ${cells(row.stats)} | p50 <= ${TARGETS.daemonEditP50Ms} ms |`),
+      ...result.edits.map(
+        (row) => `| \`index\` after one edit (${row.kind}), a new process each | ${cells(row.stats)} | p50 <= ${TARGETS.daemonEditP50Ms} ms |`,
+      ),
       `| query with --index, unchanged tree | ${cells(result.query.stats)} | p50 <= ${TARGETS.daemonQueryP50Ms} ms |`,
       "",
       `- daemon start ${formatMs(result.startMs)}; untimed warm-up runs ${result.warmUpMs.map((ms) => formatMs(ms)).join(", ")} (the first waits for the daemon's full index)`,

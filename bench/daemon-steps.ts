@@ -82,7 +82,9 @@ async function timedEdits(ctx: IndexContext, kind: EditKind, files: readonly str
     const fields = summary === null ? {} : flattenScalars(summary);
     const sample = { file, wallMs: timed.wallMs, mode: fields.mode ?? null, extracted: numberField(fields, "files.extracted") };
     samples.push(sample);
-    log(`  daemon ${kind} edit ${samples.length} ${file}: ${formatMs(sample.wallMs)} (CLI run: ${String(sample.mode)}, ${sample.extracted ?? "?"} re-extracted)`);
+    log(
+      `  daemon ${kind} edit ${samples.length} ${file}: ${formatMs(sample.wallMs)} (CLI run: ${String(sample.mode)}, ${sample.extracted ?? "?"} re-extracted)`,
+    );
   }
   return { kind, samples, stats: summarize(samples.map((sample) => sample.wallMs)), skippedFiles };
 }
@@ -116,7 +118,9 @@ export async function runDaemonSteps(shared: IndexContext, files: readonly strin
     const started = await cli(["daemon", "start", ctx.corpus.dir, "--db", ctx.dbPath], timeoutMs);
     ensureExited(started);
     startMs = started.wallMs;
-    log(`daemon started in ${formatMs(startMs)}; ${WARM_UP_RUNS} untimed index runs (the config file changed the fingerprint: the first is a full index in the daemon) ...`);
+    log(
+      `daemon started in ${formatMs(startMs)}; ${WARM_UP_RUNS} untimed index runs (the config file changed the fingerprint: the first is a full index in the daemon) ...`,
+    );
     for (let i = 0; i < WARM_UP_RUNS; i++) {
       const warmUp = await cli(indexArgs, timeoutMs);
       ensureExited(warmUp);

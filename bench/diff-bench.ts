@@ -29,7 +29,11 @@ import { evenlySpacedIndices } from "./stats.js";
 
 function parseArgs(argv: readonly string[]): { corpus: string; files: number; keep: string | undefined } {
   const options = benchOptions(argv, ["corpus", "files", "keep"], "usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N] [--keep DIR]");
-  return { corpus: options.corpus ?? "effect@3.22.4", files: Number(options.files ?? 10), keep: options.keep === undefined ? undefined : path.resolve(options.keep) };
+  return {
+    corpus: options.corpus ?? "effect@3.22.4",
+    files: Number(options.files ?? 10),
+    keep: options.keep === undefined ? undefined : path.resolve(options.keep),
+  };
 }
 
 function git(cwd: string, ...args: string[]): string {
@@ -67,7 +71,10 @@ async function main(): Promise<void> {
   try {
     const corpus = await prepareCorpus(parseCorpusSpec(args.corpus), { tmpDir: scratch, timeoutMs: 600_000, probeExactOptional: false });
     const root = path.join(scratch, "repo");
-    fs.cpSync(corpus.dir, root, { recursive: true, filter: (source) => path.basename(source) !== "node_modules" || path.dirname(source) !== corpus.dir });
+    fs.cpSync(corpus.dir, root, {
+      recursive: true,
+      filter: (source) => path.basename(source) !== "node_modules" || path.dirname(source) !== corpus.dir,
+    });
     fs.symlinkSync(path.join(corpus.dir, "node_modules"), path.join(root, "node_modules"), "dir");
     fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ tsconfig: TSCONFIG_NAME }));
     fs.writeFileSync(path.join(root, ".gitignore"), "node_modules\n.ts-graph\n");
@@ -90,26 +97,50 @@ async function main(): Promise<void> {
 
     const noop = await timed(() => indexRoot(root));
     const snapshotWrite = await timed(() => writeSnapshot(root, path.join(scratch, "base.jsonl")));
-    log(`snapshot beyond the index: no-op run ${wallAndCpu(noop)} (${noop.value.mode}) + export ${wallAndCpu(snapshotWrite)} (${(snapshotWrite.value / 1e6).toFixed(1)} MB)`);
+    log(
+      `snapshot beyond the index: no-op run ${wallAndCpu(noop)} (${noop.value.mode}) + export ${wallAndCpu(snapshotWrite)} (${(snapshotWrite.value / 1e6).toFixed(1)} MB)`,
+    );
 
     const edited = evenlySpacedIndices(corpus.sourceFiles.length, args.files).map((index) => corpus.sourceFiles[index] ?? "");
     for (const [i, file] of edited.entries()) {
       const absolute = path.join(root, file);
       const text = fs.readFileSync(absolute, "utf8");
-      const withParameter = text.replace(/export (const|function) (\w+) = \(|export function (\w+)(<[^>]*>)?\(/, (match) => `${match}__benchExtra${i}?: number, `);
+      const withParameter = text.replace(
+        /export (const|function) (\w+) = \(|export function (\w+)(<[^>]*>)?\(/,
+        (match) => `${match}__benchExtra${i}?: number, `,
+      );
       fs.writeFileSync(absolute, `${withParameter}\nexport function __benchAdded${i}(n: number): number {\n  return n + ${i};\n}\n`);
     }
     git(root, "-c", "user.email=bench@example.com", "-c", "user.name=bench", "commit", "-qam", "head");
     const incremental = await timed(() => indexRoot(root));
-    log(`incremental index of head (${args.files} files edited): ${wallAndCpu(incremental)}, ${incremental.value.mode}, ${incremental.value.files.extracted} files extracted`);
+    log(
+      `incremental index of head (${args.files} files edited): ${wallAndCpu(incremental)}, ${incremental.value.mode}, ${incremental.value.files.extracted} files extracted`,
+    );
     writeSnapshot(root, path.join(scratch, "head.jsonl"));
 
     const quiet = { onNote: () => undefined };
-    const snapshots = await timed(() => runDiff({ base: path.join(scratch, "base.jsonl"), head: path.join(scratch, "head.jsonl"), root, cwd: root, depth: 3, failOn: undefined, ...quiet }));
+    const snapshots = await timed(() =>
+      runDiff({
+        base: path.join(scratch, "base.jsonl"),
+        head: path.join(scratch, "head.jsonl"),
+        root,
+        cwd: root,
+        depth: 3,
+        failOn: undefined,
+        ...quiet,
+      }),
+    );
     log(`diff of two snapshots: ${wallAndCpu(snapshots)}: ${JSON.stringify(snapshots.value.summary)}`);
-    const againstRef = await timed(() => runDiff({ base: baseCommit, head: ".", root, cwd: root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }));
+    const againstRef = await timed(() =>
+      runDiff({ base: baseCommit, head: ".", root, cwd: root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }),
+    );
     log(`diff against the base commit, cached base database: ${wallAndCpu(againstRef)}: ${JSON.stringify(againstRef.value.summary)}`);
-    log(`load: ${os.loadavg().map((load) => load.toFixed(2)).join(" ")} (1, 5, 15 min), ${os.cpus().length} cores`);
+    log(
+      `load: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")} (1, 5, 15 min), ${os.cpus().length} cores`,
+    );
   } finally {
     if (args.keep === undefined) fs.rmSync(scratch, { recursive: true, force: true });
     else log(`kept in ${scratch}: repo/ (head, indexed), cache/base.db, base.jsonl, head.jsonl; base commit ${baseCommitOf(scratch)}`);

@@ -37,12 +37,19 @@ import { summarize, type Summary } from "./stats.js";
 import { cliAvailable, staleBuildWarning } from "./tsgraph.js";
 
 /** The build's modules (dist/), not the sources: only the build has the indexer's worker thread, as `ts-graph serve` runs. */
-async function loadBuild(): Promise<{ createWorkspace: typeof CreateWorkspace; replaceSymbolTool: typeof ReplaceTool; renameSymbolTool: typeof RenameTool }> {
+async function loadBuild(): Promise<{
+  createWorkspace: typeof CreateWorkspace;
+  replaceSymbolTool: typeof ReplaceTool;
+  renameSymbolTool: typeof RenameTool;
+}> {
   if (!cliAvailable()) throw new Error("dist/ is missing; run npm run build first");
   const stale = staleBuildWarning();
   if (stale !== null) log(`warning: ${stale}`);
   const workspace = (await import(path.join(REPO_ROOT, "dist", "mcp", "workspace.js"))) as { createWorkspace: typeof CreateWorkspace };
-  const handler = (await import(path.join(REPO_ROOT, "dist", "tools", "edit", "handler.js"))) as { replaceSymbolTool: typeof ReplaceTool; renameSymbolTool: typeof RenameTool };
+  const handler = (await import(path.join(REPO_ROOT, "dist", "tools", "edit", "handler.js"))) as {
+    replaceSymbolTool: typeof ReplaceTool;
+    renameSymbolTool: typeof RenameTool;
+  };
   return { createWorkspace: workspace.createWorkspace, replaceSymbolTool: handler.replaceSymbolTool, renameSymbolTool: handler.renameSymbolTool };
 }
 
@@ -81,7 +88,8 @@ function copyCorpus(dir: string, id: string): { readonly root: string; readonly 
   fs.cpSync(path.join(dir, "src"), path.join(root, "src"), { recursive: true });
   fs.copyFileSync(path.join(dir, TSCONFIG_NAME), path.join(root, TSCONFIG_NAME));
   const modules = path.join(root, "node_modules");
-  if (fs.existsSync(path.join(dir, "node_modules")) && !fs.existsSync(modules)) fs.symlinkSync(fs.realpathSync(path.join(dir, "node_modules")), modules);
+  if (fs.existsSync(path.join(dir, "node_modules")) && !fs.existsSync(modules))
+    fs.symlinkSync(fs.realpathSync(path.join(dir, "node_modules")), modules);
   const real = fs.realpathSync(root);
   return { root: real, tsconfig: path.join(real, TSCONFIG_NAME) };
 }
@@ -111,7 +119,10 @@ function pickReplaceTarget(context: ToolContext, inferred = false): Target {
       )
       .get(file, file) as { key: string; name: string; startLine: number; endLine: number } | undefined;
     if (node === undefined) continue;
-    const lines = fs.readFileSync(path.join(context.root, file), "utf8").split("\n").slice(node.startLine - 1, node.endLine);
+    const lines = fs
+      .readFileSync(path.join(context.root, file), "utf8")
+      .split("\n")
+      .slice(node.startLine - 1, node.endLine);
     return { key: node.key, file, name: node.name, text: lines.join("\n") };
   }
   throw new Error("no function to replace in the corpus");
@@ -145,7 +156,8 @@ async function timed(samples: number[], action: () => Promise<ToolResult>, label
   cpuTimes.set(label, [...(cpuTimes.get(label) ?? []), (used.user + used.system) / 1000]);
   const steps = phases.get(label) ?? new Map<string, number[]>();
   phases.set(label, steps);
-  for (const [step, ms] of Object.entries((result.structured.timingsMs ?? {}) as Record<string, number>)) steps.set(step, [...(steps.get(step) ?? []), ms]);
+  for (const [step, ms] of Object.entries((result.structured.timingsMs ?? {}) as Record<string, number>))
+    steps.set(step, [...(steps.get(step) ?? []), ms]);
   return result;
 }
 
@@ -156,7 +168,12 @@ function breakdown(label: string): string {
 
 /** The lines of an edit's answer about the graph and the diagnostics (and a rename's count of places). */
 function answerSummary(result: ToolResult | undefined): string {
-  return result?.text.split("\n").filter((line) => /^(graph:|diagnostics|\d+ place| {2}\()/.test(line)).join("; ") ?? "–";
+  return (
+    result?.text
+      .split("\n")
+      .filter((line) => /^(graph:|diagnostics|\d+ place| {2}\()/.test(line))
+      .join("; ") ?? "–"
+  );
 }
 
 function row(label: string, summary: Summary | null, cpuLabel: string): string {
@@ -166,7 +183,10 @@ function row(label: string, summary: Summary | null, cpuLabel: string): string {
     : `| ${label} | ${summary.count} | ${formatMs(summary.p50)} | ${formatMs(summary.p95)} | ${formatMs(summary.max)} | ${formatMs(cpu?.p50)} |`;
 }
 
-function fuzzCorpus(root: string, count: number): { tried: number; refused: number; problems: string[]; invalidTried: number; invalidApplied: number } {
+function fuzzCorpus(
+  root: string,
+  count: number,
+): { tried: number; refused: number; problems: string[]; invalidTried: number; invalidApplied: number } {
   const files = fs
     .readdirSync(path.join(root, "src"), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
@@ -207,7 +227,9 @@ function fuzzCorpus(root: string, count: number): { tried: number; refused: numb
  */
 function oxcAgreement(context: ToolContext): { located: number; total: number; differing: string[] } {
   const rows = context.db
-    .prepare("SELECT key, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine FROM nodes WHERE kind <> 'File' ORDER BY file")
+    .prepare(
+      "SELECT key, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine FROM nodes WHERE kind <> 'File' ORDER BY file",
+    )
     .all() as { key: string; file: string; qualifiedName: string; startLine: number; endLine: number }[];
   const totals = { located: 0, total: 0, differing: [] as string[] };
   const byFile = new Map<string, typeof rows>();
@@ -221,7 +243,8 @@ function oxcAgreement(context: ToolContext): { located: number; total: number; d
       const site = locate(node);
       if (site === undefined) continue;
       totals.located += 1;
-      if (JSON.stringify({ ...site, notEditable: undefined }) !== JSON.stringify({ ...sites.get(node.key), notEditable: undefined })) totals.differing.push(node.key);
+      if (JSON.stringify({ ...site, notEditable: undefined }) !== JSON.stringify({ ...sites.get(node.key), notEditable: undefined }))
+        totals.differing.push(node.key);
     }
   }
   return totals;
@@ -286,7 +309,10 @@ async function main(): Promise<void> {
     const fuzzMs = nowMs() - started;
 
     const lines = [
-      `## bench:edit — ${corpus.spec.id} (${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(2)).join(" ")})`,
+      `## bench:edit — ${corpus.spec.id} (${os.cpus().length} cores, load ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")})`,
       "",
       `- replace targets: \`${target.key}\` (declared return type), \`${inferred.key}\` (inferred); rename target: \`${renamed.key}\` (${renamed.sites} call/reference sites in ${renamed.files} files)`,
       "",

@@ -50,11 +50,12 @@ export function editedText(text: string, kind: EditKind, fileName: string): stri
     const first = functions.find(({ node }) => node.type === undefined);
     return first === undefined ? undefined : insertAt(first.body.getStart(sourceFile) + 1, " void 0;");
   }
-  const exported = functions.find(({ node, exported }) => exported && node.parameters.hasTrailingComma === false && text[node.parameters.pos - 1] === "(");
+  const exported = functions.find(
+    ({ node, exported }) => exported && node.parameters.hasTrailingComma === false && text[node.parameters.pos - 1] === "(",
+  );
   if (exported === undefined) return undefined;
   const parameters = exported.node.parameters;
   const last = parameters[parameters.length - 1];
   if (last?.dotDotDotToken !== undefined) return undefined;
   return last === undefined ? insertAt(parameters.pos, "__planBench?: unknown") : insertAt(last.end, ", __planBench?: unknown");
 }
-

@@ -128,7 +128,11 @@ function busiestFolder(context: CliToolContext): { readonly folder: string; read
   return { folder, files };
 }
 
-async function benchZoomFolder(context: CliToolContext, folder: string, runs: number): Promise<{ stats: Summary | null; bytes: number; tokens: number }> {
+async function benchZoomFolder(
+  context: CliToolContext,
+  folder: string,
+  runs: number,
+): Promise<{ stats: Summary | null; bytes: number; tokens: number }> {
   const first = await runTool(zoomTool, { path: folder === "" ? "." : folder }, context);
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {

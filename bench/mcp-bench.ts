@@ -60,7 +60,10 @@ function parseArgs(argv: readonly string[]): Options {
     else if (flag === "--hub-calls") options.hubCalls = Number(value);
     else if (flag === "--edits") options.edits = Number(value);
     else if (flag === "--idle-seconds") options.idleSeconds = Number(value);
-    else throw new Error(`unknown option ${flag ?? ""}; usage: npm run bench:mcp -- [--corpus NAME@VERSION] [--starts N] [--calls N] [--hub-calls N] [--edits N] [--idle-seconds N]`);
+    else
+      throw new Error(
+        `unknown option ${flag ?? ""}; usage: npm run bench:mcp -- [--corpus NAME@VERSION] [--starts N] [--calls N] [--hub-calls N] [--edits N] [--idle-seconds N]`,
+      );
     i += 1;
   }
   return options;
@@ -86,7 +89,16 @@ interface Session {
 async function startServer(root: string, extraArgs: readonly string[] = [], rssFile?: string): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...(rssFile === undefined ? [] : ["--require", RSS_PRELOAD]), CLI_JS, "serve", "-r", root, "--tsconfig", path.join(root, TSCONFIG_NAME), ...extraArgs],
+    args: [
+      ...(rssFile === undefined ? [] : ["--require", RSS_PRELOAD]),
+      CLI_JS,
+      "serve",
+      "-r",
+      root,
+      "--tsconfig",
+      path.join(root, TSCONFIG_NAME),
+      ...extraArgs,
+    ],
     stderr: "pipe",
     ...(rssFile === undefined ? {} : { env: { ...(process.env as Record<string, string>), [RSS_ENV_VAR]: rssFile } }),
   });
@@ -157,7 +169,9 @@ async function timeFirstQueries(root: string, starts: number, symbol: string): P
 async function timeExits(root: string, starts: number, how: "stdin" | "SIGTERM"): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < starts; i += 1) {
-    const child = spawn(process.execPath, [CLI_JS, "serve", "-r", root, "--tsconfig", path.join(root, TSCONFIG_NAME)], { stdio: ["pipe", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [CLI_JS, "serve", "-r", root, "--tsconfig", path.join(root, TSCONFIG_NAME)], {
+      stdio: ["pipe", "pipe", "ignore"],
+    });
     const exited = new Promise<number>((resolve) => child.on("exit", () => resolve(performance.now())));
     const answered = (id: number): Promise<void> =>
       new Promise((resolve) => {
@@ -174,7 +188,12 @@ async function timeExits(root: string, starts: number, how: "stdin" | "SIGTERM")
     const send = (message: object): void => {
       child.stdin.write(`${JSON.stringify(message)}\n`);
     };
-    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } });
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
+    });
     await answered(1);
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
     send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "status", arguments: {} } });
@@ -322,7 +341,9 @@ async function timeRebuilds(root: string, files: readonly string[], idleSeconds:
       const restoredAt = performance.now();
       fs.writeFileSync(absolute, original);
       samples.nextChange.push(await untilAnswered(session.client, base, restoredAt));
-      log(`after release ${i + 1}/${files.length} (${file}): RSS ${formatBytes(released.rssBytes)} released, save → answer ${formatMs(samples.saveAfterRelease.at(-1))}, the next change ${formatMs(samples.nextChange.at(-1))}`);
+      log(
+        `after release ${i + 1}/${files.length} (${file}): RSS ${formatBytes(released.rssBytes)} released, save → answer ${formatMs(samples.saveAfterRelease.at(-1))}, the next change ${formatMs(samples.nextChange.at(-1))}`,
+      );
     }
   } finally {
     await session.close();
@@ -336,7 +357,10 @@ function verdict(value: number | undefined, target: number): string {
 }
 
 function row(what: string, summary: Summary | null, target: string, met: string): string {
-  const figures = summary === null ? "n/a" : `p50 **${formatMs(summary.p50)}** / p95 ${formatMs(summary.p95)} (min ${formatMs(summary.min)}, max ${formatMs(summary.max)}, n=${summary.count})`;
+  const figures =
+    summary === null
+      ? "n/a"
+      : `p50 **${formatMs(summary.p50)}** / p95 ${formatMs(summary.p95)} (min ${formatMs(summary.min)}, max ${formatMs(summary.max)}, n=${summary.count})`;
   return `| ${what} | ${figures} | ${target} | ${met} |`;
 }
 
@@ -351,7 +375,9 @@ async function main(): Promise<void> {
     const root = privateCopy(corpus, tmpDir);
     const resultsFile = path.join(CORPORA_DIR, `mcp-results-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     log(`${corpus.spec.id}: building the graph (untimed)`);
-    ensureExited(await run(process.execPath, [CLI_JS, "index", root, "--tsconfig", path.join(root, TSCONFIG_NAME), "--quiet"], { timeoutMs: 900_000 }));
+    ensureExited(
+      await run(process.execPath, [CLI_JS, "index", root, "--tsconfig", path.join(root, TSCONFIG_NAME), "--quiet"], { timeoutMs: 900_000 }),
+    );
 
     const startSamples = await timeStarts(root, options.starts);
     const firstSymbol = impactSymbols(path.join(root, ".ts-graph", "graph.db"), 1).spread[0];
@@ -375,12 +401,24 @@ async function main(): Promise<void> {
       let hubSamples: number[] = [];
       if (hasImpact) {
         log(`impact at depth 3 on ${symbols.spread.length} symbols spread over the call targets`);
-        callSamples = await timeCalls(session.client, "impact", symbols.spread.map((symbol) => ({ symbol, depth: 3 })));
+        callSamples = await timeCalls(
+          session.client,
+          "impact",
+          symbols.spread.map((symbol) => ({ symbol, depth: 3 })),
+        );
         log(`impact at depth 3 on the hub ${symbols.hub}, ${options.hubCalls} times`);
-        hubSamples = await timeCalls(session.client, "impact", Array.from({ length: options.hubCalls }, () => ({ symbol: symbols.hub, depth: 3 })));
+        hubSamples = await timeCalls(
+          session.client,
+          "impact",
+          Array.from({ length: options.hubCalls }, () => ({ symbol: symbols.hub, depth: 3 })),
+        );
       } else {
         log("impact is not registered on this build; timing status instead");
-        callSamples = await timeCalls(session.client, "status", Array.from({ length: options.calls }, () => ({})));
+        callSamples = await timeCalls(
+          session.client,
+          "status",
+          Array.from({ length: options.calls }, () => ({})),
+        );
       }
       const saveSamples = await timeSaves(session.client, root, pickEditFiles(corpus, options.edits));
       afterCalls = await servedMemory(session.client);
@@ -398,10 +436,22 @@ async function main(): Promise<void> {
         row("process start → first tools/list answer", start, `≤ ${TARGETS.startMs} ms`, verdict(start?.p50, TARGETS.startMs)),
         row(`process start → first impact answer (${firstSymbol}, while programs build)`, summarize(firstQueries.fromStart), "", ""),
         row("first impact call's round trip, asked right after tools/list", summarize(firstQueries.roundTrip), "", ""),
-        row("stdin closed → process exited (while programs build)", summarize(stdinExits), `≤ ${TARGETS.exitMs} ms`, verdict(summarize(stdinExits)?.p95, TARGETS.exitMs)),
-        row("SIGTERM → process exited (while programs build)", summarize(sigtermExits), `≤ ${TARGETS.exitMs} ms`, verdict(summarize(sigtermExits)?.p95, TARGETS.exitMs)),
         row(
-          hasImpact ? `impact depth 3 over stdio, ${symbols.spread.length} symbols spread over the call targets` : "status over stdio (impact is not registered)",
+          "stdin closed → process exited (while programs build)",
+          summarize(stdinExits),
+          `≤ ${TARGETS.exitMs} ms`,
+          verdict(summarize(stdinExits)?.p95, TARGETS.exitMs),
+        ),
+        row(
+          "SIGTERM → process exited (while programs build)",
+          summarize(sigtermExits),
+          `≤ ${TARGETS.exitMs} ms`,
+          verdict(summarize(sigtermExits)?.p95, TARGETS.exitMs),
+        ),
+        row(
+          hasImpact
+            ? `impact depth 3 over stdio, ${symbols.spread.length} symbols spread over the call targets`
+            : "status over stdio (impact is not registered)",
           calls,
           hasImpact ? `p50 ≤ ${TARGETS.impactP50Ms} ms` : "",
           hasImpact ? verdict(calls?.p50, TARGETS.impactP50Ms) : "",
@@ -410,7 +460,19 @@ async function main(): Promise<void> {
         row("save → answer that reflects it", saves, `≤ ${TARGETS.saveToAnswerMs} ms`, verdict(saves?.p95, TARGETS.saveToAnswerMs)),
         `| server start → TypeScript programs built in the background (in a worker thread: calls answer meanwhile) | ${formatMs(warmMs)} | | |`,
       ];
-      const results = { corpus: corpus.spec.id, hasImpact, symbols, startSamples, firstQueries, stdinExits, sigtermExits, warmMs, callSamples, hubSamples, saveSamples };
+      const results = {
+        corpus: corpus.spec.id,
+        hasImpact,
+        symbols,
+        startSamples,
+        firstQueries,
+        stdinExits,
+        sigtermExits,
+        warmMs,
+        callSamples,
+        hubSamples,
+        saveSamples,
+      };
       fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
     } finally {
       await session.close();
@@ -421,7 +483,8 @@ async function main(): Promise<void> {
     log("tsc --noEmit on the same project, for its peak RSS");
     const tsc = await runTsc(root, TSCONFIG_NAME, tmpDir, 900_000);
     const tscPeak = tsc.maxRssKiB === null ? null : tsc.maxRssKiB * 1024;
-    const ratio = (bytes: number | undefined | null): string => (bytes === undefined || bytes === null || tscPeak === null ? "n/a" : `${(bytes / tscPeak).toFixed(2)}×`);
+    const ratio = (bytes: number | undefined | null): string =>
+      bytes === undefined || bytes === null || tscPeak === null ? "n/a" : `${(bytes / tscPeak).toFixed(2)}×`;
     const rebuilds = await timeRebuilds(root, pickEditFiles(corpus, Math.min(options.edits, 3)), options.idleSeconds);
     const peakBytes = serverPeak.descendantsMaxRssKiB === null ? null : serverPeak.descendantsMaxRssKiB * 1024;
     report.push(
@@ -429,10 +492,18 @@ async function main(): Promise<void> {
       `| server peak RSS over the session | ${formatBytes(peakBytes)}, ${ratio(peakBytes)} tsc's peak | | |`,
       `| tsc --noEmit peak RSS on the same project | ${formatBytes(tscPeak)} | | |`,
       `| server RSS once the idle root released its programs (--idle-release ${options.idleSeconds} s) | ${rebuilds.releasedRss.map((bytes) => formatBytes(bytes)).join(", ")} | | |`,
-      row("save → answer that reflects it, right after a release (a new indexing thread builds the narrow program of the change, and keeps it)", summarize(rebuilds.saveAfterRelease), "", ""),
+      row(
+        "save → answer that reflects it, right after a release (a new indexing thread builds the narrow program of the change, and keeps it)",
+        summarize(rebuilds.saveAfterRelease),
+        "",
+        "",
+      ),
       row("save → answer of the next change after that (programs as needed: it reuses what the first built)", summarize(rebuilds.nextChange), "", ""),
       "",
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg().map((load) => load.toFixed(1)).join(" ")}. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(" ")}. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
     );
     process.stdout.write(`${report.join("\n")}\n`);
     const saved = JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Record<string, unknown>;

@@ -67,11 +67,7 @@ export async function run(command: string, args: readonly string[], options: Run
   return (await spawnCollect(command, args, options)).result;
 }
 
-function spawnCollect(
-  command: string,
-  args: readonly string[],
-  options: RunOptions,
-): Promise<{ result: RunResult; pid: number | undefined }> {
+function spawnCollect(command: string, args: readonly string[], options: RunOptions): Promise<{ result: RunResult; pid: number | undefined }> {
   return new Promise((resolve, reject) => {
     const started = nowMs();
     let child: ChildProcess;
@@ -193,9 +189,7 @@ export function ensureExited(result: RunResult, okCodes: readonly number[] = [0]
   }
   if (result.exitCode === null || !okCodes.includes(result.exitCode)) {
     const how = result.exitCode === null ? `signal ${result.signal ?? "?"}` : `exit code ${result.exitCode}`;
-    throw new Error(
-      `${how}: ${result.command}\n--- stderr (tail) ---\n${tail(result.stderr)}\n--- stdout (tail) ---\n${tail(result.stdout)}`,
-    );
+    throw new Error(`${how}: ${result.command}\n--- stderr (tail) ---\n${tail(result.stderr)}\n--- stdout (tail) ---\n${tail(result.stdout)}`);
   }
 }
 

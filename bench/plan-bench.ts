@@ -54,8 +54,15 @@ async function main(): Promise<void> {
     const sample = evenlySpacedIndices(indexed.length, Math.min(options.files, indexed.length)).flatMap((i) => indexed[i] ?? []);
 
     process.stdout.write(`# planner: files re-extracted per edit, ${options.corpus} (${indexed.length} files, ${sample.length} edited)\n\n`);
-    process.stdout.write(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}\n\n`);
-    process.stdout.write("| edit | edits | re-extracted: median / p95 / max / total | planning wall: median / max | planning CPU (user+sys): median / total |\n| --- | --- | --- | --- | --- |\n");
+    process.stdout.write(
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ")}\n\n`,
+    );
+    process.stdout.write(
+      "| edit | edits | re-extracted: median / p95 / max / total | planning wall: median / max | planning CPU (user+sys): median / total |\n| --- | --- | --- | --- | --- |\n",
+    );
     for (const kind of EDIT_KINDS) {
       const counts: number[] = [];
       const times: number[] = [];
@@ -69,7 +76,13 @@ async function main(): Promise<void> {
         const scanned: ScannedFile = { ...file, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), hash: hashText(edited), text: edited };
         const started = performance.now();
         const cpuAtStart = process.cpuUsage();
-        const dependents = engine.dependentsOf([scanned], [], [], indexed.filter((other) => other.path !== file.path), projects);
+        const dependents = engine.dependentsOf(
+          [scanned],
+          [],
+          [],
+          indexed.filter((other) => other.path !== file.path),
+          projects,
+        );
         times.push(performance.now() - started);
         const cpu = process.cpuUsage(cpuAtStart);
         cpuTimes.push((cpu.user + cpu.system) / 1000);

@@ -98,7 +98,11 @@ function pickSymbols(context: CliToolContext, count: number): Pick[] {
     const key = targets[index] as NodeKey;
     const callers = walkGraph(context.db, { seeds: [key], direction: "in", kinds: CALL_LIKE_EDGE_KINDS, maxDepth: 3 }).nodes;
     const deepest = Math.max(...callers.map((node) => node.depth));
-    const pathSource = callers.filter((node) => node.depth === deepest).map((node) => node.key).sort()[0] ?? key;
+    const pathSource =
+      callers
+        .filter((node) => node.depth === deepest)
+        .map((node) => node.key)
+        .sort()[0] ?? key;
     const file = key.slice(0, key.indexOf(":"));
     const depsTarget = order % 2 === 0 ? file : path.posix.dirname(file);
     return { key, pathSource, depsTarget };
@@ -183,7 +187,14 @@ function percent(part: number, whole: number): string {
   return `${((1 - part / whole) * 100).toFixed(1)} %`;
 }
 
-function report(corpus: string, graph: Record<string, number>, picks: number, candidates: number, measured: readonly Measured[], repeat: number): string {
+function report(
+  corpus: string,
+  graph: Record<string, number>,
+  picks: number,
+  candidates: number,
+  measured: readonly Measured[],
+  repeat: number,
+): string {
   const lines = [
     `## Query benchmark: ${corpus}`,
     "",
@@ -199,7 +210,9 @@ function report(corpus: string, graph: Record<string, number>, picks: number, ca
     const e = summarize(m.entries);
     if (s === null || e === null) continue;
     const target = m.kind.targetP50 === undefined ? "" : `≤ ${m.kind.targetP50} ms: ${s.p50 <= m.kind.targetP50 ? "PASS" : "MISS"}`;
-    lines.push(`| ${m.kind.label} | ${s.p50.toFixed(2)} ms | ${s.p95.toFixed(2)} ms | ${s.max.toFixed(1)} ms | ${target} | ${e.p50} / ${e.max} | ${m.cut} |`);
+    lines.push(
+      `| ${m.kind.label} | ${s.p50.toFixed(2)} ms | ${s.p95.toFixed(2)} ms | ${s.max.toFixed(1)} ms | ${target} | ${e.p50} / ${e.max} | ${m.cut} |`,
+    );
   }
   lines.push("", "Token economy (gpt-tokenizer, o200k_base): text answer against the JSON of the same answer's structured content.", "");
   lines.push("| query | text | JSON compact | fewer than compact | JSON pretty | fewer than pretty |", "| --- | ---: | ---: | ---: | ---: | ---: |");
@@ -210,7 +223,9 @@ function report(corpus: string, graph: Record<string, number>, picks: number, ca
     text += m.textTokens;
     compact += m.compactJsonTokens;
     pretty += m.prettyJsonTokens;
-    lines.push(`| ${m.kind.label} | ${m.textTokens} | ${m.compactJsonTokens} | ${percent(m.textTokens, m.compactJsonTokens)} | ${m.prettyJsonTokens} | ${percent(m.textTokens, m.prettyJsonTokens)} |`);
+    lines.push(
+      `| ${m.kind.label} | ${m.textTokens} | ${m.compactJsonTokens} | ${percent(m.textTokens, m.compactJsonTokens)} | ${m.prettyJsonTokens} | ${percent(m.textTokens, m.prettyJsonTokens)} |`,
+    );
   }
   const verdict = 1 - text / compact >= 0.6 ? "PASS" : "MISS";
   lines.push(`| **all** | ${text} | ${compact} | **${percent(text, compact)}** (target ≥ 60 %: ${verdict}) | ${pretty} | ${percent(text, pretty)} |`);

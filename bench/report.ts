@@ -154,9 +154,7 @@ export function renderCorpus(r: CorpusResult): string {
   );
   add(
     "no-op re-index wall (median)",
-    g.noop
-      ? `${formatMs(g.noop.wallMs)} (runs: ${g.noopRuns.map((r) => `${formatMs(r.wallMs)} ${String(r.mode)}`).join(", ")})`
-      : skippedNote,
+    g.noop ? `${formatMs(g.noop.wallMs)} (runs: ${g.noopRuns.map((r) => `${formatMs(r.wallMs)} ${String(r.mode)}`).join(", ")})` : skippedNote,
     `<= ${formatMs(TARGETS.noopMs)}`,
     verdict(g.noop?.wallMs, TARGETS.noopMs),
   );
@@ -197,7 +195,10 @@ export function renderCorpus(r: CorpusResult): string {
       `p50 <= ${TARGETS.daemonEditP50Ms} ms`,
       verdict(row.stats?.p50, TARGETS.daemonEditP50Ms),
     );
-    add(`with a daemon: files the CLI's run re-extracted after one edit (${row.kind}) (0: the daemon's watcher was first)`, extractedCounts(row.samples));
+    add(
+      `with a daemon: files the CLI's run re-extracted after one edit (${row.kind}) (0: the daemon's watcher was first)`,
+      extractedCounts(row.samples),
+    );
   }
   add(
     "with a daemon: query with --index on an unchanged tree, p50 / p95",

@@ -12,9 +12,7 @@ const TSC_JS = path.join(REPO_ROOT, "node_modules", "typescript", "lib", "tsc.js
 
 export function typescriptVersion(): string {
   try {
-    const pkg: unknown = JSON.parse(
-      fs.readFileSync(path.join(REPO_ROOT, "node_modules", "typescript", "package.json"), "utf8"),
-    );
+    const pkg: unknown = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", "typescript", "package.json"), "utf8"));
     if (typeof pkg === "object" && pkg !== null && "version" in pkg && typeof pkg.version === "string") {
       return pkg.version;
     }
@@ -114,11 +112,7 @@ function integerField(extended: Record<string, string>, name: string): number | 
 }
 
 /** Judge whether checking ran; returns human-readable problems (empty = fine). */
-function judgeBaseline(
-  diagnostics: DiagnosticCounts,
-  checkTimeMs: number | null,
-  exitCode: number | null,
-): string[] {
+function judgeBaseline(diagnostics: DiagnosticCounts, checkTimeMs: number | null, exitCode: number | null): string[] {
   const problems: string[] = [];
   const { options, global, syntax, semantic } = diagnostics.byCategory;
   if (exitCode === null || exitCode > 2) problems.push(`tsc exit code ${exitCode ?? "null (killed)"}`);

@@ -46,11 +46,7 @@ function newestFile(dir: string): { file: string; mtimeMs: number } | null {
   let newest: { file: string; mtimeMs: number } | null = null;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const abs = path.join(dir, entry.name);
-    const candidate = entry.isDirectory()
-      ? newestFile(abs)
-      : entry.isFile()
-        ? { file: abs, mtimeMs: fs.statSync(abs).mtimeMs }
-        : null;
+    const candidate = entry.isDirectory() ? newestFile(abs) : entry.isFile() ? { file: abs, mtimeMs: fs.statSync(abs).mtimeMs } : null;
     if (candidate && (!newest || candidate.mtimeMs > newest.mtimeMs)) newest = candidate;
   }
   return newest;
@@ -85,7 +81,9 @@ function undoEdit(file: string, original: string): void {
 /** The N files to edit: evenly spaced over the sorted source list. */
 export function pickEditFiles(corpus: PreparedCorpus, count: number): string[] {
   const files = corpus.sourceFiles;
-  return evenlySpacedIndices(files.length, count).map((i) => files[i] ?? "").filter((f) => f !== "");
+  return evenlySpacedIndices(files.length, count)
+    .map((i) => files[i] ?? "")
+    .filter((f) => f !== "");
 }
 
 // ---------------------------------------------------------------------------
@@ -210,13 +208,19 @@ export async function runAddDelete(ctx: IndexContext, timeoutMs: number): Promis
   });
   let added: EditSample;
   try {
-    fs.writeFileSync(abs, "/** Added by the bench and deleted again. */\nexport function tsGraphBenchUnused(n: number): number {\n  return n + 1;\n}\n");
+    fs.writeFileSync(
+      abs,
+      "/** Added by the bench and deleted again. */\nexport function tsGraphBenchUnused(n: number): number {\n  return n + 1;\n}\n",
+    );
     added = sample(await runIndex(ctx, false, timeoutMs));
   } finally {
     fs.rmSync(abs, { force: true });
   }
   const deleted = sample(await runIndex(ctx, false, timeoutMs));
-  for (const [what, s] of [["add", added], ["delete", deleted]] as const) {
+  for (const [what, s] of [
+    ["add", added],
+    ["delete", deleted],
+  ] as const) {
     log(`  ${what} an unused file: ${formatMs(s.wallMs)} (mode ${String(s.mode)}, ${s.extracted ?? "?"} files re-extracted)`);
   }
   return { added, deleted };
@@ -242,11 +246,7 @@ export interface CliEditResult {
   readonly command: string;
 }
 
-export async function runCliEdits(
-  ctx: IndexContext,
-  files: readonly string[],
-  timeoutMs: number,
-): Promise<CliEditResult> {
+export async function runCliEdits(ctx: IndexContext, files: readonly string[], timeoutMs: number): Promise<CliEditResult> {
   const samples: EditSample[] = [];
   const modes: Record<string, number> = {};
   let firstSummary: Record<string, Scalar> = {};
@@ -437,12 +437,7 @@ export interface WatchResult {
   readonly error: string | null;
 }
 
-export async function runWatch(
-  ctx: IndexContext,
-  files: readonly string[],
-  readyTimeoutMs: number,
-  waitTimeoutMs: number,
-): Promise<WatchResult> {
+export async function runWatch(ctx: IndexContext, files: readonly string[], readyTimeoutMs: number, waitTimeoutMs: number): Promise<WatchResult> {
   const args = indexArgs(ctx, ["--watch", "--json"]);
   const rssFile = newRssFile(ctx.tmpDir);
   const started = Date.now();
@@ -516,9 +511,7 @@ export async function runWatch(
     samples,
     commitStats: summarize(commits),
     arrivalStats: summarize(samples.map((s) => s.arrivalLatencyMs)),
-    reportedDurationStats: summarize(
-      samples.map((s) => s.reportedDurationMs).filter((v): v is number => v !== null),
-    ),
+    reportedDurationStats: summarize(samples.map((s) => s.reportedDurationMs).filter((v): v is number => v !== null)),
     exit,
     maxRssKiB: rss.maxRssKiB,
     error,

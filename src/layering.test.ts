@@ -73,7 +73,9 @@ interface ImportEdge {
 function importsFrom(layer: string): ImportEdge[] {
   return [...SOURCES.values()]
     .filter((source) => layerOf(source.file) === layer)
-    .flatMap((source) => source.staticImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })));
+    .flatMap((source) =>
+      source.staticImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
+    );
 }
 
 function describeEdge(edge: ImportEdge): string {
@@ -115,7 +117,9 @@ const TYPESCRIPT_PACKAGES = /^(typescript|ts-morph|@ts-morph\/)/;
 
 function typescriptImportsOf(files: Iterable<string>): string[] {
   return [...files].flatMap((file) =>
-    (SOURCES.get(file)?.staticImports ?? []).filter((specifier) => TYPESCRIPT_PACKAGES.test(specifier)).map((specifier) => `${file} imports ${specifier}`),
+    (SOURCES.get(file)?.staticImports ?? [])
+      .filter((specifier) => TYPESCRIPT_PACKAGES.test(specifier))
+      .map((specifier) => `${file} imports ${specifier}`),
   );
 }
 
@@ -129,21 +133,37 @@ describe("layering of src/ (docs/architecture.md)", () => {
   });
 
   it("model/ imports nothing from the project", () => {
-    expect(importsFrom("model").filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "model").map(describeEdge)).toEqual([]);
+    expect(
+      importsFrom("model")
+        .filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "model")
+        .map(describeEdge),
+    ).toEqual([]);
   });
 
   it("db/ imports only model/", () => {
-    expect(importsFrom("db").filter((edge) => edge.target !== undefined && !["db", "model"].includes(layerOf(edge.target))).map(describeEdge)).toEqual([]);
+    expect(
+      importsFrom("db")
+        .filter((edge) => edge.target !== undefined && !["db", "model"].includes(layerOf(edge.target)))
+        .map(describeEdge),
+    ).toEqual([]);
   });
 
   it("config/ imports nothing from ingestion/, db/, tools/, mcp/ or cli/", () => {
     const forbidden = ["ingestion", "db", "tools", "mcp", "cli"];
-    expect(importsFrom("config").filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target))).map(describeEdge)).toEqual([]);
+    expect(
+      importsFrom("config")
+        .filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target)))
+        .map(describeEdge),
+    ).toEqual([]);
   });
 
   it("ingestion/ never imports cli/, tools/ or mcp/", () => {
     const forbidden = ["cli", "tools", "mcp"];
-    expect(importsFrom("ingestion").filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target))).map(describeEdge)).toEqual([]);
+    expect(
+      importsFrom("ingestion")
+        .filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target)))
+        .map(describeEdge),
+    ).toEqual([]);
   });
 
   it("history/ imports only db/, model/ and, from ingestion/, the syntax-only declaration extraction", () => {
@@ -174,7 +194,8 @@ describe("layering of src/ (docs/architecture.md)", () => {
 
   it("the shared tool modules directly under tools/ never import a slice (only all-tools.ts lists them)", () => {
     const wrong = importsFrom("tools").filter(
-      (edge) => sliceOf(edge.from) === undefined && edge.from !== "tools/all-tools.ts" && edge.target !== undefined && sliceOf(edge.target) !== undefined,
+      (edge) =>
+        sliceOf(edge.from) === undefined && edge.from !== "tools/all-tools.ts" && edge.target !== undefined && sliceOf(edge.target) !== undefined,
     );
     expect(wrong.map(describeEdge)).toEqual([]);
   });
@@ -184,7 +205,11 @@ describe("layering of src/ (docs/architecture.md)", () => {
       source.staticImports
         .concat(source.dynamicImports)
         .map((specifier) => ({ from: source.file, target: resolveProjectImport(source.file, specifier) }))
-        .filter(({ from, target }) => target !== undefined && (layerOf(from) === "diff" ? ["mcp", "cli"].includes(layerOf(target)) : layerOf(target) === "diff" && layerOf(from) !== "cli")),
+        .filter(
+          ({ from, target }) =>
+            target !== undefined &&
+            (layerOf(from) === "diff" ? ["mcp", "cli"].includes(layerOf(target)) : layerOf(target) === "diff" && layerOf(from) !== "cli"),
+        ),
     );
     expect(wrong.map(({ from, target }) => `${from} imports ${target}`)).toEqual([]);
   });
@@ -196,13 +221,24 @@ describe("layering of src/ (docs/architecture.md)", () => {
   it("the diff's pure core (comparison, API rules, report, formats) does no IO and loads no TypeScript", () => {
     for (const file of ["diff/graph-diff.ts", "diff/api-rules.ts", "diff/diff-report.ts", "diff/format-diff.ts"]) {
       expect(typescriptImportsOf(staticClosure(file)), file).toEqual([]);
-      expect(SOURCES.get(file)?.staticImports.filter((specifier) => /^node:(fs|child_process|os)$/.test(specifier)), file).toEqual([]);
+      expect(
+        SOURCES.get(file)?.staticImports.filter((specifier) => /^node:(fs|child_process|os)$/.test(specifier)),
+        file,
+      ).toEqual([]);
     }
   });
 
   it("setup/ (the agent registration setup writes) imports nothing from the project and does no IO", () => {
-    expect(importsFrom("setup").filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "setup").map(describeEdge)).toEqual([]);
-    expect(importsFrom("setup").filter((edge) => /^(node:)?(fs|child_process|readline)/.test(edge.specifier)).map(describeEdge)).toEqual([]);
+    expect(
+      importsFrom("setup")
+        .filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "setup")
+        .map(describeEdge),
+    ).toEqual([]);
+    expect(
+      importsFrom("setup")
+        .filter((edge) => /^(node:)?(fs|child_process|readline)/.test(edge.specifier))
+        .map(describeEdge),
+    ).toEqual([]);
   });
 
   it("daemon/ imports only db/ and model/ (it runs in every CLI process that finds a daemon), and loads no TypeScript", () => {
@@ -219,12 +255,17 @@ describe("layering of src/ (docs/architecture.md)", () => {
 
   it("the front ends load the edit tools' support and the git history only dynamically, on first use", () => {
     const editSupport = sourceNamed("ingestion", "edit-support.ts");
-    const wrong = staticImportsOf((target) => target === editSupport || layerOf(target) === "history").filter((edge) => ["cli", "mcp"].includes(layerOf(edge.from)));
+    const wrong = staticImportsOf((target) => target === editSupport || layerOf(target) === "history").filter((edge) =>
+      ["cli", "mcp"].includes(layerOf(edge.from)),
+    );
     expect(wrong.map(describeEdge)).toEqual([]);
     const dynamic = (file: string) => (SOURCES.get(file)?.dynamicImports ?? []).map((specifier) => resolveProjectImport(file, specifier));
     for (const front of ["cli/cli-tool-context.ts", "mcp/served-root.ts"]) {
       expect(dynamic(front), front).toContain(editSupport);
-      expect(dynamic(front).some((target) => target !== undefined && layerOf(target) === "history"), front).toBe(true);
+      expect(
+        dynamic(front).some((target) => target !== undefined && layerOf(target) === "history"),
+        front,
+      ).toBe(true);
     }
   });
 
@@ -235,7 +276,11 @@ describe("layering of src/ (docs/architecture.md)", () => {
   });
 
   it("mcp/ never imports cli/", () => {
-    expect(importsFrom("mcp").filter((edge) => edge.target !== undefined && layerOf(edge.target) === "cli").map(describeEdge)).toEqual([]);
+    expect(
+      importsFrom("mcp")
+        .filter((edge) => edge.target !== undefined && layerOf(edge.target) === "cli")
+        .map(describeEdge),
+    ).toEqual([]);
   });
 
   it("the query tools never load TypeScript", () => {
@@ -283,7 +328,8 @@ describe("layering of src/ (docs/architecture.md)", () => {
   it("the two front ends loop over ALL_TOOLS and never name a tool", () => {
     const names = ALL_TOOLS.map((tool) => tool.name);
     expect(names.length).toBeGreaterThan(5);
-    for (const file of ["mcp/server.ts", "cli.ts"]) expect(fs.readFileSync(path.join(SRC, file), "utf8"), file).toMatch(/for \(const tool of [^)]*ALL_TOOLS/);
+    for (const file of ["mcp/server.ts", "cli.ts"])
+      expect(fs.readFileSync(path.join(SRC, file), "utf8"), file).toMatch(/for \(const tool of [^)]*ALL_TOOLS/);
     for (const file of ["mcp/server.ts", "cli.ts", "cli/tool-command.ts"]) {
       const text = fs.readFileSync(path.join(SRC, file), "utf8");
       const named = names.filter((name) => new RegExp(`["'\`]${name}["'\`]`).test(text));

@@ -25,7 +25,10 @@ export interface GroundTruth {
    * the member's own included): the compiler's answer to "which members does this one override or
    * implement, and which share a base with it". `answers` caches it between runs.
    */
-  readonly relatedDeclarations: (member: { readonly file: string; readonly line: number; readonly name: string }, answers: Map<string, readonly string[]>) => readonly string[];
+  readonly relatedDeclarations: (
+    member: { readonly file: string; readonly line: number; readonly name: string },
+    answers: Map<string, readonly string[]>,
+  ) => readonly string[];
   /**
    * The caller item (caller-rule.ts) that owns the code of a ts-graph node, found structurally from the
    * node's declaration in the source: a Constructor or a property initialiser maps to its class, a Variable
@@ -45,12 +48,16 @@ export interface GroundTruth {
 }
 
 export function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
-  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfigPath, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    tsconfigPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+      },
     },
-  });
+  );
   if (parsed === undefined) throw new Error(`cannot read ${tsconfigPath}`);
   const snapshots = new Map<string, ts.IScriptSnapshot>();
   const snapshot = (fileName: string): ts.IScriptSnapshot | undefined => {
@@ -87,7 +94,8 @@ function isConstVariable(node: ts.VariableDeclaration): boolean {
 function isAssignedExpression(node: ts.Node): boolean {
   if (!(ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isClassExpression(node))) return false;
   const parent = node.parent;
-  if (!(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) || parent.initializer !== node || !ts.isIdentifier(parent.name)) return false;
+  if (!(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) || parent.initializer !== node || !ts.isIdentifier(parent.name))
+    return false;
   return ts.isPropertyDeclaration(parent) || isConstVariable(parent);
 }
 
@@ -100,7 +108,8 @@ function isAssignedExpression(node: ts.Node): boolean {
  */
 function callHierarchyNames(sourceFile: ts.SourceFile): ts.Node[] {
   const names: ts.Node[] = [];
-  const defaultKeyword = (node: ts.HasModifiers): ts.Node | undefined => ts.getModifiers(node)?.find((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
+  const defaultKeyword = (node: ts.HasModifiers): ts.Node | undefined =>
+    ts.getModifiers(node)?.find((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
   const visit = (node: ts.Node): void => {
     if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) {
       const at = node.name ?? defaultKeyword(node);
@@ -121,7 +130,9 @@ function callHierarchyNames(sourceFile: ts.SourceFile): ts.Node[] {
 function deepestNodeAt(sourceFile: ts.SourceFile, position: number): ts.Node {
   let node: ts.Node = sourceFile;
   for (;;) {
-    const child: ts.Node | undefined = node.getChildren(sourceFile).find((candidate) => candidate.getStart(sourceFile) <= position && position < candidate.getEnd());
+    const child: ts.Node | undefined = node
+      .getChildren(sourceFile)
+      .find((candidate) => candidate.getStart(sourceFile) <= position && position < candidate.getEnd());
     if (child === undefined) return node;
     node = child;
   }
@@ -209,13 +220,21 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
   function labelsAt(site: ts.Node, sourceFile: ts.SourceFile): string[] {
     const labels: string[] = [];
     for (let node: ts.Node | undefined = site.parent; node !== undefined && node !== sourceFile; node = node.parent) {
-      if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && (ts.isCallExpression(node.parent) || ts.isNewExpression(node.parent)) && node.parent.arguments?.includes(node)) {
+      if (
+        (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
+        (ts.isCallExpression(node.parent) || ts.isNewExpression(node.parent)) &&
+        node.parent.arguments?.includes(node)
+      ) {
         labels.push("in callback");
         break;
       }
       if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isClassLike(node)) break;
     }
-    if (ts.isPropertyAccessExpression(site.parent) && site.parent.name === site && checker.getNonNullableType(checker.getTypeAtLocation(site.parent.expression)).isUnion()) {
+    if (
+      ts.isPropertyAccessExpression(site.parent) &&
+      site.parent.name === site &&
+      checker.getNonNullableType(checker.getTypeAtLocation(site.parent.expression)).isUnion()
+    ) {
       labels.push("union receiver");
     }
     const symbol = checker.getSymbolAtLocation(site);
@@ -226,7 +245,8 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
         (declaration) =>
           ts.isMethodSignature(declaration) ||
           ts.isPropertySignature(declaration) ||
-          (ts.canHaveModifiers(declaration) && (ts.getModifiers(declaration) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AbstractKeyword)),
+          (ts.canHaveModifiers(declaration) &&
+            (ts.getModifiers(declaration) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AbstractKeyword)),
       );
       if (abstractOrInterface) labels.push("via interface/abstract");
       if (symbol.flags & ts.SymbolFlags.Alias) {
@@ -234,7 +254,8 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
         const isDefault = aliasDeclaration !== undefined && ts.isImportClause(aliasDeclaration);
         const specifierFile = aliasDeclaration === undefined ? undefined : aliasedModuleFile(aliasDeclaration);
         const targetFile = declarations[0]?.getSourceFile().fileName;
-        if (isDefault || (specifierFile !== undefined && targetFile !== undefined && specifierFile !== targetFile)) labels.push("via re-export/default import");
+        if (isDefault || (specifierFile !== undefined && targetFile !== undefined && specifierFile !== targetFile))
+          labels.push("via re-export/default import");
       }
     }
     return labels;
@@ -301,7 +322,10 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     return (lines[line - 1] ?? "").trim();
   }
 
-  function relatedDeclarations(member: { readonly file: string; readonly line: number; readonly name: string }, cache: Map<string, readonly string[]>): readonly string[] {
+  function relatedDeclarations(
+    member: { readonly file: string; readonly line: number; readonly name: string },
+    cache: Map<string, readonly string[]>,
+  ): readonly string[] {
     const id = `${member.file}:${member.line}:${member.name}`;
     const known = cache.get(id);
     if (known !== undefined) return known;

@@ -17,7 +17,8 @@ import ts from "typescript";
 function isAssignedExpression(node: ts.Node): boolean {
   if (!(ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isClassExpression(node))) return false;
   const parent = node.parent;
-  if (!(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) || parent.initializer !== node || !ts.isIdentifier(parent.name)) return false;
+  if (!(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) || parent.initializer !== node || !ts.isIdentifier(parent.name))
+    return false;
   return ts.isPropertyDeclaration(parent) || (ts.getCombinedNodeFlags(parent) & ts.NodeFlags.Const) !== 0;
 }
 
@@ -59,7 +60,12 @@ function itemOfDeclaration(declaration: ts.Node): ts.Node {
  * body): the same-named declaration with a body among its siblings.
  */
 function implementationOf(declaration: ts.Node): ts.Node {
-  if (!(ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) || declaration.body !== undefined || declaration.name === undefined) return declaration;
+  if (
+    !(ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) ||
+    declaration.body !== undefined ||
+    declaration.name === undefined
+  )
+    return declaration;
   const name = declaration.name.getText();
   const siblings: readonly ts.Node[] = ts.isClassLike(declaration.parent)
     ? declaration.parent.members
@@ -69,7 +75,8 @@ function implementationOf(declaration: ts.Node): ts.Node {
         ? declaration.parent.statements
         : [];
   const implementation = siblings.find(
-    (sibling) => (ts.isFunctionDeclaration(sibling) || ts.isMethodDeclaration(sibling)) && sibling.body !== undefined && sibling.name?.getText() === name,
+    (sibling) =>
+      (ts.isFunctionDeclaration(sibling) || ts.isMethodDeclaration(sibling)) && sibling.body !== undefined && sibling.name?.getText() === name,
   );
   return implementation ?? declaration;
 }
@@ -86,7 +93,9 @@ function itemNamePosition(item: ts.Node, sourceFile: ts.SourceFile): number {
   if (ts.isClassStaticBlockDeclaration(item)) return item.getStart(sourceFile);
   const name = ts.getNameOfDeclaration(item as ts.Declaration);
   if (name !== undefined) return name.getStart(sourceFile);
-  const defaultKeyword = ts.canHaveModifiers(item) ? ts.getModifiers(item)?.find((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword) : undefined;
+  const defaultKeyword = ts.canHaveModifiers(item)
+    ? ts.getModifiers(item)?.find((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword)
+    : undefined;
   return (defaultKeyword ?? item).getStart(sourceFile);
 }
 
@@ -117,7 +126,8 @@ export function callerKindOf(item: ts.Node): string {
   if (ts.isFunctionDeclaration(item)) return "Function";
   if (ts.isClassDeclaration(item)) return "Class";
   if (ts.isClassStaticBlockDeclaration(item)) return "class static block";
-  if (ts.isMethodDeclaration(item) || ts.isMethodSignature(item) || ts.isGetAccessorDeclaration(item) || ts.isSetAccessorDeclaration(item)) return "Method";
+  if (ts.isMethodDeclaration(item) || ts.isMethodSignature(item) || ts.isGetAccessorDeclaration(item) || ts.isSetAccessorDeclaration(item))
+    return "Method";
   if (isAssignedExpression(item)) return ts.isPropertyDeclaration(item.parent) ? "Property" : "Variable";
   return ts.isClassExpression(item) ? "named class expression" : "named function expression";
 }
@@ -127,7 +137,9 @@ export function itemAt(sourceFile: ts.SourceFile, position: number, isFile: bool
   if (isFile) return sourceFile;
   let node: ts.Node = sourceFile;
   for (;;) {
-    const child: ts.Node | undefined = node.getChildren(sourceFile).find((candidate) => candidate.getStart(sourceFile) <= position && position < candidate.getEnd());
+    const child: ts.Node | undefined = node
+      .getChildren(sourceFile)
+      .find((candidate) => candidate.getStart(sourceFile) <= position && position < candidate.getEnd());
     if (child === undefined) break;
     node = child;
   }
@@ -135,7 +147,11 @@ export function itemAt(sourceFile: ts.SourceFile, position: number, isFile: bool
   // the function expression a `const` or class property binds.
   for (let current: ts.Node | undefined = node; current !== undefined; current = current.parent) {
     if (isCallHierarchyDeclaration(current)) return current;
-    if ((ts.isVariableDeclaration(current) || ts.isPropertyDeclaration(current)) && current.initializer !== undefined && isAssignedExpression(current.initializer)) {
+    if (
+      (ts.isVariableDeclaration(current) || ts.isPropertyDeclaration(current)) &&
+      current.initializer !== undefined &&
+      isAssignedExpression(current.initializer)
+    ) {
       return current.initializer;
     }
   }

@@ -29,7 +29,11 @@ function row(rule: DeliberateRule): { compiler: string[]; tsGraph: string[]; bot
   const found = score.deliberate.find((candidate) => candidate.rule === rule);
   if (found === undefined) throw new Error(`no row ${rule}`);
   const { comparison } = found;
-  return { compiler: comparison.falseNegatives.map(site).sort(), tsGraph: comparison.falsePositives.map(site).sort(), both: comparison.overall.matched };
+  return {
+    compiler: comparison.falseNegatives.map(site).sort(),
+    tsGraph: comparison.falsePositives.map(site).sort(),
+    both: comparison.overall.matched,
+  };
 }
 
 describe("callers' answers against the compiler on sample-projects/resolution", () => {
@@ -92,7 +96,11 @@ describe("callers' answers against the compiler on sample-projects/resolution", 
       both: 0,
     });
     // FrozenClock's constructor calls `super()` of SystemClock, which declares no constructor: the class is the callee.
-    expect(row("super()")).toEqual({ compiler: [], tsGraph: ["src/overrides/clock.ts:33 src/overrides/clock.ts:31 → SystemClock (src/overrides/clock.ts:20)"], both: 0 });
+    expect(row("super()")).toEqual({
+      compiler: [],
+      tsGraph: ["src/overrides/clock.ts:33 src/overrides/clock.ts:31 → SystemClock (src/overrides/clock.ts:20)"],
+      both: 0,
+    });
     // Badge implements `LabelledClock`, a type alias of an intersection; an inherited implementation is related
     // by ts-graph through the subclass that names the interface, not by find-references.
     expect(row("heritage find-references does not follow")).toEqual({

@@ -26,7 +26,9 @@ export function declarationIdentity(dbPath: string): DeclarationIdentity {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   const byFileAndName = new Map<string, DeclarationRow[]>();
   try {
-    const rows = db.prepare("SELECT file, name, start_line AS startLine, end_line AS endLine, name_line AS nameLine FROM nodes").all() as DeclarationRow[];
+    const rows = db
+      .prepare("SELECT file, name, start_line AS startLine, end_line AS endLine, name_line AS nameLine FROM nodes")
+      .all() as DeclarationRow[];
     for (const row of rows) {
       const key = `${row.file}\u0000${row.name}`;
       const list = byFileAndName.get(key);

@@ -24,7 +24,8 @@ export interface DefinitionSite {
  */
 function calledName(expression: ts.Expression): ts.Node | undefined {
   let current = expression;
-  while (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current)) current = current.expression;
+  while (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current))
+    current = current.expression;
   if (ts.isIdentifier(current)) return current;
   if (ts.isPropertyAccessExpression(current)) return current.name;
   if (ts.isElementAccessExpression(current) && ts.isStringLiteralLike(current.argumentExpression)) return current.argumentExpression;
@@ -35,7 +36,8 @@ function callSitesOf(sourceFile: ts.SourceFile): ts.Node[] {
   const sites: ts.Node[] = [];
   const visit = (node: ts.Node): void => {
     let named: ts.Node | undefined;
-    if (ts.isCallExpression(node) && node.expression.kind !== ts.SyntaxKind.SuperKeyword && node.expression.kind !== ts.SyntaxKind.ImportKeyword) named = calledName(node.expression);
+    if (ts.isCallExpression(node) && node.expression.kind !== ts.SyntaxKind.SuperKeyword && node.expression.kind !== ts.SyntaxKind.ImportKeyword)
+      named = calledName(node.expression);
     else if (ts.isNewExpression(node)) named = calledName(node.expression);
     else if (ts.isTaggedTemplateExpression(node)) named = calledName(node.tag);
     else if (ts.isDecorator(node) && !ts.isCallExpression(node.expression)) named = calledName(node.expression);
@@ -67,7 +69,13 @@ export function definitionSites(truth: GroundTruth, root: string, cached?: reado
       }
       if (definitions.size === 0) continue;
       const { caller, callerKind } = truth.callerAt(file, position);
-      sites.push({ file, line: sourceFile.getLineAndCharacterOfPosition(position).line + 1, caller, callerKind, definitions: [...definitions.values()] });
+      sites.push({
+        file,
+        line: sourceFile.getLineAndCharacterOfPosition(position).line + 1,
+        caller,
+        callerKind,
+        definitions: [...definitions.values()],
+      });
     }
   }
   return sites;

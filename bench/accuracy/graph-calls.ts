@@ -145,7 +145,14 @@ export function graphTriples(
       const target = nodes.get(targetKey);
       const source = nodes.get(sourceKey);
       if (target === undefined || source === undefined) return;
-      const triple: GraphTriple = { callee: `${target.file}:${target.nameLine}`, calleeName: target.name, callerFile: source.file, line, origin, source: source.key };
+      const triple: GraphTriple = {
+        callee: `${target.file}:${target.nameLine}`,
+        calleeName: target.name,
+        callerFile: source.file,
+        line,
+        origin,
+        source: source.key,
+      };
       const key = `${tripleKey(triple)}|${source.key}`;
       const existing = byKey.get(key);
       if (existing === undefined || ORIGIN_RANK[origin] < ORIGIN_RANK[existing.origin]) byKey.set(key, triple);
@@ -168,4 +175,3 @@ export function graphTriples(
     db.close();
   }
 }
-

@@ -34,7 +34,13 @@ const DECLARATION_KINDS: Record<string, readonly ts.SyntaxKind[]> = {
     ts.SyntaxKind.PropertyAssignment,
     ts.SyntaxKind.PropertyDeclaration,
   ],
-  Property: [ts.SyntaxKind.PropertyDeclaration, ts.SyntaxKind.PropertySignature, ts.SyntaxKind.Parameter, ts.SyntaxKind.PropertyAssignment, ts.SyntaxKind.ShorthandPropertyAssignment],
+  Property: [
+    ts.SyntaxKind.PropertyDeclaration,
+    ts.SyntaxKind.PropertySignature,
+    ts.SyntaxKind.Parameter,
+    ts.SyntaxKind.PropertyAssignment,
+    ts.SyntaxKind.ShorthandPropertyAssignment,
+  ],
   Variable: [ts.SyntaxKind.VariableDeclaration, ts.SyntaxKind.BindingElement],
   Interface: [ts.SyntaxKind.InterfaceDeclaration],
   TypeAlias: [ts.SyntaxKind.TypeAliasDeclaration],
@@ -56,7 +62,11 @@ function nameText(name: ts.Node): string | undefined {
  * (ts-graph makes one node of them).
  */
 function endWithImplementation(declaration: ts.Node): number {
-  const overloadable = ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration) || ts.isConstructorDeclaration(declaration) || ts.isMethodSignature(declaration);
+  const overloadable =
+    ts.isFunctionDeclaration(declaration) ||
+    ts.isMethodDeclaration(declaration) ||
+    ts.isConstructorDeclaration(declaration) ||
+    ts.isMethodSignature(declaration);
   if (!overloadable || ("body" in declaration && declaration.body !== undefined)) return declaration.getEnd();
   const siblings = declaration.parent.getChildren().flatMap((child) => (child.kind === ts.SyntaxKind.SyntaxList ? child.getChildren() : [child]));
   const own = nameText(declaration.name ?? declaration);
@@ -119,7 +129,13 @@ export function placeNodes(sourceFile: ts.SourceFile, nodes: readonly GraphNode[
       continue;
     }
     taken.add(chosen.declaration);
-    placed.push({ node, namePosition: chosen.name.getStart(sourceFile), declarationKind: chosen.declaration.kind, start: chosen.declaration.getStart(sourceFile), end: endWithImplementation(chosen.declaration) });
+    placed.push({
+      node,
+      namePosition: chosen.name.getStart(sourceFile),
+      declarationKind: chosen.declaration.kind,
+      start: chosen.declaration.getStart(sourceFile),
+      end: endWithImplementation(chosen.declaration),
+    });
   }
   return { placed, unplaced };
 }
@@ -128,7 +144,8 @@ export function placeNodes(sourceFile: ts.SourceFile, nodes: readonly GraphNode[
 export function enclosingNode(placed: readonly PlacedNode[], position: number): PlacedNode | undefined {
   let best: PlacedNode | undefined;
   for (const candidate of placed) {
-    if (candidate.start <= position && position < candidate.end && (best === undefined || candidate.end - candidate.start < best.end - best.start)) best = candidate;
+    if (candidate.start <= position && position < candidate.end && (best === undefined || candidate.end - candidate.start < best.end - best.start))
+      best = candidate;
   }
   return best;
 }

@@ -15,7 +15,10 @@ export type UnfollowedHeritage = "heritage type is a type alias of an intersecti
  * intersection), or an expression that is a call (`extends TaggedError("E")<…>`). Read from the heritage
  * clauses' syntax and the types the checker gives them; calls play no part in it.
  */
-export function heritageReach(container: ts.Node, checker: ts.TypeChecker): { readonly bases: ReadonlySet<ts.Node>; readonly unfollowed: ReadonlySet<UnfollowedHeritage> } {
+export function heritageReach(
+  container: ts.Node,
+  checker: ts.TypeChecker,
+): { readonly bases: ReadonlySet<ts.Node>; readonly unfollowed: ReadonlySet<UnfollowedHeritage> } {
   const bases = new Set<ts.Node>();
   const unfollowed = new Set<UnfollowedHeritage>();
   const seen = new Set<ts.Symbol>();

@@ -27,7 +27,9 @@ export async function forEachIndexedCorpus(defaults: readonly string[], run: (co
       const dbPath = givenDb === undefined ? path.join(tmpDir, `${spec.dirName}.db`) : path.resolve(givenDb);
       if (givenDb === undefined) {
         log(`${spec.id}: indexing with ts-graph ...`);
-        execFileSync(process.execPath, [cli, "index", corpus.dir, "--tsconfig", corpus.tsconfigPath, "--db", dbPath, "--force", "--quiet"], { stdio: "inherit" });
+        execFileSync(process.execPath, [cli, "index", corpus.dir, "--tsconfig", corpus.tsconfigPath, "--db", dbPath, "--force", "--quiet"], {
+          stdio: "inherit",
+        });
       }
       run(corpus, dbPath);
     }

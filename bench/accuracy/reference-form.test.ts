@@ -7,7 +7,13 @@ import { formFamily } from "./reference-report.js";
 function formOf(snippet: string, fileName = "a.ts"): ReturnType<typeof referenceForm> {
   const start = snippet.indexOf("⟨");
   const text = snippet.replace("⟨", "").replace("⟩", "");
-  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sourceFile = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.ES2022,
+    true,
+    fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   return referenceForm(tokenAt(sourceFile, start));
 }
 
@@ -37,7 +43,7 @@ describe("referenceForm", () => {
     ["function p(a: NS.⟨T⟩) {}", "type reference (x.f)"],
     ["function p(a: A.⟨NS⟩.T) {}", "type reference (namespace qualifier) (x.f)"],
     ["type A = typeof ⟨f⟩;", "typeof (type query)"],
-    ["type A = B[⟨\"k\"⟩];", "indexed access type"],
+    ['type A = B[⟨"k"⟩];', "indexed access type"],
     ["class A extends ⟨B⟩ {}", "heritage (extends/implements)"],
     ["g(⟨f⟩<string>);", "argument"],
     ["const o: I = { ⟨m⟩() {} };", "object literal key (x.f)"],
@@ -45,7 +51,11 @@ describe("referenceForm", () => {
     ["@⟨d⟩ class A {}", "decorator"],
     ["const e = <⟨C⟩ />;", "JSX tag"],
   ])("%s is %s", (snippet, form) => {
-    expect(formOf(snippet, snippet.includes("/>") ? "a.tsx" : "a.ts")).toEqual({ form: form.replace(" (x.f)", ""), member: form.includes("(x.f)"), excluded: false });
+    expect(formOf(snippet, snippet.includes("/>") ? "a.tsx" : "a.ts")).toEqual({
+      form: form.replace(" (x.f)", ""),
+      member: form.includes("(x.f)"),
+      excluded: false,
+    });
   });
 
   it.each([

@@ -21,7 +21,9 @@ export interface ReferenceForm {
 export function tokenAt(sourceFile: ts.SourceFile, position: number): ts.Node {
   let node: ts.Node = sourceFile;
   for (;;) {
-    const child: ts.Node | undefined = node.getChildren(sourceFile).find((candidate) => candidate.getStart(sourceFile) <= position && position < candidate.getEnd());
+    const child: ts.Node | undefined = node
+      .getChildren(sourceFile)
+      .find((candidate) => candidate.getStart(sourceFile) <= position && position < candidate.getEnd());
     if (child === undefined) return node;
     node = child;
   }
@@ -54,8 +56,13 @@ function typeForm(name: ts.Node): string | undefined {
     const parent = node.parent;
     if (ts.isTypeQueryNode(parent)) return "typeof (type query)";
     if (ts.isExpressionWithTypeArguments(parent)) return ts.isHeritageClause(parent.parent) ? "heritage (extends/implements)" : undefined;
-    if (ts.isImportTypeNode(parent)) return "import(\"…\") type";
-    if (ts.isTypeReferenceNode(parent)) return node === name || ts.isQualifiedName(node) ? (isQualifier(name) ? "type reference (namespace qualifier)" : "type reference") : "type argument";
+    if (ts.isImportTypeNode(parent)) return 'import("…") type';
+    if (ts.isTypeReferenceNode(parent))
+      return node === name || ts.isQualifiedName(node)
+        ? isQualifier(name)
+          ? "type reference (namespace qualifier)"
+          : "type reference"
+        : "type argument";
     if (ts.isIndexedAccessTypeNode(parent) || ts.isLiteralTypeNode(parent)) return "indexed access type";
     if (ts.isTypeNode(parent)) return "type (other)";
     if (!ts.isQualifiedName(parent)) return undefined;
@@ -89,11 +96,13 @@ function binaryForm(expression: ts.Node, parent: ts.BinaryExpression): string {
 /** The form of an expression site from its parent. */
 function expressionForm(expression: ts.Node): string {
   const parent = expression.parent;
-  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === expression) return ts.isNewExpression(parent) ? "new" : "call";
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === expression)
+    return ts.isNewExpression(parent) ? "new" : "call";
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(expression as ts.Expression)) return "argument";
   if (ts.isTaggedTemplateExpression(parent) && parent.tag === expression) return "tagged template";
   if (ts.isDecorator(parent)) return "decorator";
-  if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) && parent.tagName === expression) return "JSX tag";
+  if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) && parent.tagName === expression)
+    return "JSX tag";
   if (ts.isJsxExpression(parent)) return "JSX expression";
   if (ts.isBinaryExpression(parent)) return binaryForm(expression, parent);
   if (ts.isVariableDeclaration(parent)) return parent.initializer === expression ? "variable initialiser" : "other (variable name)";
@@ -164,8 +173,15 @@ export function referenceForm(name: ts.Node): ReferenceForm {
     const form = inBody(name) ? `${inType}, in a body or initialiser` : inType;
     return { form, member: ts.isQualifiedName(parent) && parent.right === name, excluded: false };
   }
-  if (ts.isBindingElement(parent) && (parent.propertyName === name || parent.name === name)) return { form: "destructuring", member: true, excluded: false };
-  if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isGetAccessorDeclaration(parent) || ts.isSetAccessorDeclaration(parent)) && parent.name === name) {
+  if (ts.isBindingElement(parent) && (parent.propertyName === name || parent.name === name))
+    return { form: "destructuring", member: true, excluded: false };
+  if (
+    (ts.isPropertyAssignment(parent) ||
+      ts.isMethodDeclaration(parent) ||
+      ts.isGetAccessorDeclaration(parent) ||
+      ts.isSetAccessorDeclaration(parent)) &&
+    parent.name === name
+  ) {
     if (ts.isObjectLiteralExpression(parent.parent)) return { form: "object literal key", member: true, excluded: false };
   }
   if (ts.isClassElement(parent) || ts.isTypeElement(parent)) {
@@ -177,7 +193,10 @@ export function referenceForm(name: ts.Node): ReferenceForm {
   if (ts.isJsxAttribute(parent)) return { form: "JSX attribute", member: true, excluded: false };
   let expression: ts.Node = name;
   let member = false;
-  if ((ts.isPropertyAccessExpression(parent) && parent.name === name) || (ts.isElementAccessExpression(parent) && parent.argumentExpression === name && ts.isStringLiteralLike(name))) {
+  if (
+    (ts.isPropertyAccessExpression(parent) && parent.name === name) ||
+    (ts.isElementAccessExpression(parent) && parent.argumentExpression === name && ts.isStringLiteralLike(name))
+  ) {
     expression = parent;
     member = true;
   }

@@ -60,25 +60,32 @@ describe("runReferenceOracle", () => {
   });
   afterAll(removeTempDirs);
 
-  it.each<Engine>(["symbols", "find-references"])("lists every use outside imports, exports, comments and the node's own declaration, with the edge that records it (%s)", (engine) => {
-    const result = oracle(root, dbPath, engine);
-    expect(result.engine).toBe(engine);
-    expect(sitesOf(result, "src/a.ts:g")).toEqual([
-      { file: "src/a.ts", line: 9, form: "call", enclosing: "src/a.ts:run", verdict: "edge" },
-      { file: "src/b.ts", line: 3, form: "call", enclosing: "src/b.ts:total", verdict: "edge" },
-    ]);
-    // Through a renamed import; the variable initialiser and the `??` operand are REFERENCES edges (ADR 0009).
-    expect(sitesOf(result, "src/a.ts:f")).toEqual([
-      { file: "src/a.ts", line: 3, form: "variable initialiser", enclosing: "src/a.ts:decode", verdict: "edge" },
-      { file: "src/a.ts", line: 6, form: "??/||/&& operand", enclosing: "src/a.ts:pick", verdict: "edge" },
-      { file: "src/b.ts", line: 3, form: "call", enclosing: "src/b.ts:total", verdict: "edge" },
-    ]);
-    expect(sitesOf(result, "src/a.ts:O.h")).toEqual([{ file: "src/a.ts", line: 6, form: "??/||/&& operand (x.f)", enclosing: "src/a.ts:pick", verdict: "edge" }]);
-    expect(sitesOf(result, "src/a.ts:O")).toEqual([{ file: "src/a.ts", line: 5, form: "type reference", enclosing: "src/a.ts:pick", verdict: "edge" }]);
-    expect(result.unplaced).toEqual([]);
-    expect(result.referenceEdges.length).toBeGreaterThan(0);
-    expect(result.referenceEdges.every((check) => check.listed)).toBe(true);
-  });
+  it.each<Engine>(["symbols", "find-references"])(
+    "lists every use outside imports, exports, comments and the node's own declaration, with the edge that records it (%s)",
+    (engine) => {
+      const result = oracle(root, dbPath, engine);
+      expect(result.engine).toBe(engine);
+      expect(sitesOf(result, "src/a.ts:g")).toEqual([
+        { file: "src/a.ts", line: 9, form: "call", enclosing: "src/a.ts:run", verdict: "edge" },
+        { file: "src/b.ts", line: 3, form: "call", enclosing: "src/b.ts:total", verdict: "edge" },
+      ]);
+      // Through a renamed import; the variable initialiser and the `??` operand are REFERENCES edges (ADR 0009).
+      expect(sitesOf(result, "src/a.ts:f")).toEqual([
+        { file: "src/a.ts", line: 3, form: "variable initialiser", enclosing: "src/a.ts:decode", verdict: "edge" },
+        { file: "src/a.ts", line: 6, form: "??/||/&& operand", enclosing: "src/a.ts:pick", verdict: "edge" },
+        { file: "src/b.ts", line: 3, form: "call", enclosing: "src/b.ts:total", verdict: "edge" },
+      ]);
+      expect(sitesOf(result, "src/a.ts:O.h")).toEqual([
+        { file: "src/a.ts", line: 6, form: "??/||/&& operand (x.f)", enclosing: "src/a.ts:pick", verdict: "edge" },
+      ]);
+      expect(sitesOf(result, "src/a.ts:O")).toEqual([
+        { file: "src/a.ts", line: 5, form: "type reference", enclosing: "src/a.ts:pick", verdict: "edge" },
+      ]);
+      expect(result.unplaced).toEqual([]);
+      expect(result.referenceEdges.length).toBeGreaterThan(0);
+      expect(result.referenceEdges.every((check) => check.listed)).toBe(true);
+    },
+  );
 
   it("reports a use as missing once its edge is gone, and a REFERENCES edge at a line with no use as unlisted", () => {
     const db = new Database(dbPath);
@@ -91,6 +98,8 @@ describe("runReferenceOracle", () => {
     const result = oracle(root, dbPath, "symbols");
     expect(sitesOf(result, "src/a.ts:g")[0]).toEqual({ file: "src/a.ts", line: 9, form: "call", enclosing: "src/a.ts:run", verdict: "missing" });
     expect(sitesOf(result, "src/a.ts:f")[0]).toMatchObject({ line: 3, verdict: "edge, other line" });
-    expect(result.referenceEdges.filter((check) => !check.listed)).toEqual([{ source: "src/a.ts:decode", target: "src/a.ts:f", file: "src/a.ts", line: 2, listed: false }]);
+    expect(result.referenceEdges.filter((check) => !check.listed)).toEqual([
+      { source: "src/a.ts:decode", target: "src/a.ts:f", file: "src/a.ts", line: 2, listed: false },
+    ]);
   });
 });

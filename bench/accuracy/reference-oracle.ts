@@ -120,7 +120,12 @@ function nodeId(node: GraphNode): string {
 function kindLabel(node: GraphNode, byKey: ReadonlyMap<string, GraphNode>): string {
   if (node.kind !== "Method" && node.kind !== "Property") return node.kind;
   const parent = node.parentKey === null ? undefined : byKey.get(node.parentKey);
-  const container = parent === undefined || parent.kind === "File" ? "module" : parent.kind === "Class" || parent.kind === "Interface" ? parent.kind : "object literal";
+  const container =
+    parent === undefined || parent.kind === "File"
+      ? "module"
+      : parent.kind === "Class" || parent.kind === "Interface"
+        ? parent.kind
+        : "object literal";
   return `${node.kind} of ${container}`;
 }
 
@@ -136,7 +141,9 @@ function askFindReferences(service: ts.LanguageService, program: ts.Program, roo
   const definitions = new Set<string>([own]);
   const sites: [string, number][] = [];
   for (const group of service.findReferences(fileName, placed.namePosition) ?? []) {
-    const groupDefinitions = group.references.filter((reference) => reference.isDefinition === true).map((reference) => `${relative(reference.fileName)}:${reference.textSpan.start}`);
+    const groupDefinitions = group.references
+      .filter((reference) => reference.isDefinition === true)
+      .map((reference) => `${relative(reference.fileName)}:${reference.textSpan.start}`);
     groupDefinitions.push(`${relative(group.definition.fileName)}:${group.definition.textSpan.start}`);
     // The node's own symbol, and the aliases of it that imports and re-exports make (a group each); not the
     // members find-references relates to it (bases, implementations, contextual-type members).
@@ -144,7 +151,8 @@ function askFindReferences(service: ts.LanguageService, program: ts.Program, roo
     if (!isOwn && group.definition.kind !== ts.ScriptElementKind.alias) continue;
     if (isOwn) for (const definition of groupDefinitions) definitions.add(definition);
     for (const reference of group.references) {
-      if (reference.isDefinition !== true && program.getSourceFile(reference.fileName) !== undefined) sites.push([relative(reference.fileName), reference.textSpan.start]);
+      if (reference.isDefinition !== true && program.getSourceFile(reference.fileName) !== undefined)
+        sites.push([relative(reference.fileName), reference.textSpan.start]);
     }
   }
   return { definitions: [...definitions].sort(), sites };
@@ -187,7 +195,14 @@ interface Answers {
 }
 
 /** The uses of every placed node: one pass over every name, or find-references node by node when asked to. */
-function collectAnswers(service: ts.LanguageService, program: ts.Program, placement: Placement, entries: readonly PlacedNode[], options: OracleOptions, startedAt: number): Answers {
+function collectAnswers(
+  service: ts.LanguageService,
+  program: ts.Program,
+  placement: Placement,
+  entries: readonly PlacedNode[],
+  options: OracleOptions,
+  startedAt: number,
+): Answers {
   const answers = new Map<string, ReferenceAnswer>();
   const known = options.findReferences;
   if (known === undefined) {
@@ -209,7 +224,8 @@ function collectAnswers(service: ts.LanguageService, program: ts.Program, placem
     answers.set(id, asking);
     known.set(id, asking);
     asked++;
-    if (asked % 1000 === 0) options.log?.(`find-references asked at ${asked} nodes (${cached} cached), ${Math.round((performance.now() - startedAt) / 1000)} s`);
+    if (asked % 1000 === 0)
+      options.log?.(`find-references asked at ${asked} nodes (${cached} cached), ${Math.round((performance.now() - startedAt) / 1000)} s`);
     if (asked % 2000 === 0) options.checkpoint?.();
   }
   return { answers, asked, cached, unionUses: 0 };

@@ -34,13 +34,15 @@ function verdictTable(title: string, sites: readonly ReferenceSite[], keyOf: (si
   if (totals !== undefined) rows.push({ key: "**all**", row: totals, total: sites.length });
   for (const { key, row, total } of rows) {
     const cells = VERDICTS.map((verdict) => count(row[verdict]));
-    lines.push(`| ${key} | ${count(total)} | ${cells.join(" | ")} | ${percent(row.edge, total)} | ${percent(row.edge + row["edge from a container"], total)} |`);
+    lines.push(
+      `| ${key} | ${count(total)} | ${cells.join(" | ")} | ${percent(row.edge, total)} | ${percent(row.edge + row["edge from a container"], total)} |`,
+    );
   }
   return lines;
 }
 
 const CALL_FORMS = ["call", "new", "JSX tag", "decorator", "tagged template"];
-const TYPE_FORMS = ["type reference", "type argument", "type (other)", "indexed access type", "import(\"…\") type", "typeof (type query)"];
+const TYPE_FORMS = ["type reference", "type argument", "type (other)", "indexed access type", 'import("…") type', "typeof (type query)"];
 
 /** The family of a site form, for the summary table: calls, value reads, member reads, writes, type uses, …. */
 export function formFamily(form: string): string {
@@ -48,9 +50,11 @@ export function formFamily(form: string): string {
   const member = base !== form;
   if (CALL_FORMS.includes(base)) return "call, `new`, JSX, decorator, tagged template";
   if (base.startsWith("heritage")) return "heritage (`extends`, `implements`)";
-  if (TYPE_FORMS.some((type) => base.startsWith(type))) return base.endsWith(", in a body or initialiser") ? "type use in a body or initialiser" : "type use in a signature";
+  if (TYPE_FORMS.some((type) => base.startsWith(type)))
+    return base.endsWith(", in a body or initialiser") ? "type use in a body or initialiser" : "type use in a signature";
   if (base === "assignment target (write)" || base === "compound assignment" || base === "delete") return "write (`x = …`, `x += …`, `x++`)";
-  if (base === "object literal key" || base === "destructuring" || base === RELATED_MEMBER) return "object literal key or destructured name (a member of the literal's type)";
+  if (base === "object literal key" || base === "destructuring" || base === RELATED_MEMBER)
+    return "object literal key or destructured name (a member of the literal's type)";
   if (!member && (base === "receiver of ." || base === "receiver of []")) return "bare name as a receiver (`X.y`, `X[k]`)";
   return member ? "member read (`x.f` not called, not written)" : "value read of a bare name (argument, initialiser, `??`, return, …)";
 }
@@ -80,7 +84,9 @@ function missesByForm(result: OracleResult, perForm: number, verdict: Verdict = 
   );
   const lines: string[] = [];
   for (const [form, sites] of [...byForm].sort((a, b) => b[1].length - a[1].length)) {
-    const kinds = [...tally(sites, (site) => site.targetKind)].sort((a, b) => b[1][verdict] - a[1][verdict]).map(([kind, row]) => `${kind} ${row[verdict]}`);
+    const kinds = [...tally(sites, (site) => site.targetKind)]
+      .sort((a, b) => b[1][verdict] - a[1][verdict])
+      .map(([kind, row]) => `${kind} ${row[verdict]}`);
     lines.push(`- **${form}**: ${count(sites.length)} (${kinds.slice(0, 4).join(", ")})`);
     for (const site of examples(sites, perForm)) lines.push(`  - ${describeSite(site, result)}`);
   }
@@ -92,11 +98,15 @@ export function referenceReport(corpus: string, result: OracleResult, top: numbe
   const counted = result.sites.length;
   lines.push(
     `${count(result.nodes)} nodes (${result.unplaced.length} not placed on a declaration); ` +
-      (result.engine === "symbols" ? "uses found in one pass over every name" : `find-references asked at ${count(result.asked)} nodes (${count(result.cached)} cached)`) +
+      (result.engine === "symbols"
+        ? "uses found in one pass over every name"
+        : `find-references asked at ${count(result.asked)} nodes (${count(result.cached)} cached)`) +
       `, ${(result.ms / 1000).toFixed(1)} s. ` +
       `Sites: ${count(counted)} counted; left out: ${count(result.excluded)} imports/exports, ${count(result.insideOwnDeclaration)} inside the node's own declaration` +
       "." +
-      (result.engine === "symbols" ? ` ${count(result.unionUses)} uses of a property of a union of several declarations are counted for the first, as find-references does.` : ""),
+      (result.engine === "symbols"
+        ? ` ${count(result.unionUses)} uses of a property of a union of several declarations are counted for the first, as find-references does.`
+        : ""),
     "",
   );
   lines.push(...verdictTable("node kind", result.sites, (site) => site.targetKind), "");
@@ -104,18 +114,38 @@ export function referenceReport(corpus: string, result: OracleResult, top: numbe
   lines.push(...verdictTable("site form", result.sites, (site) => site.form), "");
   const checks = result.referenceEdges;
   const listed = checks.filter((check) => check.listed).length;
-  lines.push(`REFERENCES precision: ${count(listed)} of ${count(checks.length)} edge sites are uses find-references lists (${percent(listed, checks.length)}).`, "");
+  lines.push(
+    `REFERENCES precision: ${count(listed)} of ${count(checks.length)} edge sites are uses find-references lists (${percent(listed, checks.length)}).`,
+    "",
+  );
   for (const check of checks.filter((entry) => !entry.listed).slice(0, top)) {
-    lines.push(`- \`${check.file}:${check.line}\` \`${check.source}\` → \`${check.target}\`: \`${result.lineText(check.file, check.line).slice(0, 140)}\``);
+    lines.push(
+      `- \`${check.file}:${check.line}\` \`${check.source}\` → \`${check.target}\`: \`${result.lineText(check.file, check.line).slice(0, 140)}\``,
+    );
   }
   lines.push("", "### Missed sites by form", "", ...missesByForm(result, 3), "");
   lines.push("### Sites with an edge from a container, by form", "", ...missesByForm(result, 2, "edge from a container"), "");
   lines.push("### Sites with an edge at another line, by form", "", ...missesByForm(result, 2, "edge, other line"), "");
   const byTarget = new Map<string, number>();
-  for (const site of result.sites) if (site.verdict === "missing") byTarget.set(`\`${site.target.key}\` (${site.targetKind})`, (byTarget.get(`\`${site.target.key}\` (${site.targetKind})`) ?? 0) + 1);
-  lines.push("### Nodes with the most missed sites", "", ...[...byTarget].sort((a, b) => b[1] - a[1]).slice(0, top).map(([target, misses]) => `- ${misses} × ${target}`), "");
+  for (const site of result.sites)
+    if (site.verdict === "missing")
+      byTarget.set(`\`${site.target.key}\` (${site.targetKind})`, (byTarget.get(`\`${site.target.key}\` (${site.targetKind})`) ?? 0) + 1);
+  lines.push(
+    "### Nodes with the most missed sites",
+    "",
+    ...[...byTarget]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([target, misses]) => `- ${misses} × ${target}`),
+    "",
+  );
   if (result.unplaced.length > 0) {
-    lines.push("### Nodes not placed on a declaration", "", ...result.unplaced.slice(0, top).map((node) => `- \`${node.key}\` (${node.kind}, line ${node.nameLine})`), "");
+    lines.push(
+      "### Nodes not placed on a declaration",
+      "",
+      ...result.unplaced.slice(0, top).map((node) => `- \`${node.key}\` (${node.kind}, line ${node.nameLine})`),
+      "",
+    );
   }
   return lines;
 }

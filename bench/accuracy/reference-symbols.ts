@@ -45,7 +45,8 @@ export function symbolReferenceAnswers(
   /** The type an object literal's keys name properties of: its contextual type, or the assigned value's type in `({ a } = value)`. */
   const literalType = (literal: ts.ObjectLiteralExpression): ts.Type | undefined => {
     const parent = literal.parent;
-    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === literal) return checker.getTypeAtLocation(parent.right);
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === literal)
+      return checker.getTypeAtLocation(parent.right);
     return checker.getContextualType(literal);
   };
   const propertiesOf = (type: ts.Type | undefined, name: string): ts.Symbol[] => {
@@ -152,7 +153,10 @@ export function symbolReferenceAnswers(
   for (const placed of placedByFile.values()) {
     for (const entry of placed) {
       const answer = found.get(entry);
-      answers.set(entry, { definitions: [...(answer?.definitions ?? [`${entry.node.file}:${entry.namePosition}`])].sort(), sites: answer?.sites ?? [] });
+      answers.set(entry, {
+        definitions: [...(answer?.definitions ?? [`${entry.node.file}:${entry.namePosition}`])].sort(),
+        sites: answer?.sites ?? [],
+      });
     }
   }
   return { answers, unionUses };
@@ -162,7 +166,17 @@ function findNameAt(sourceFile: ts.SourceFile, position: number): ts.Node | unde
   let found: ts.Node | undefined;
   const visit = (node: ts.Node): void => {
     if (found !== undefined || position < node.pos || position >= node.end) return;
-    if (node.getStart(sourceFile) === position && node.parent !== undefined && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isComputedPropertyName(node) || node.kind === ts.SyntaxKind.ConstructorKeyword || node.kind === ts.SyntaxKind.DefaultKeyword)) {
+    if (
+      node.getStart(sourceFile) === position &&
+      node.parent !== undefined &&
+      (ts.isIdentifier(node) ||
+        ts.isPrivateIdentifier(node) ||
+        ts.isStringLiteral(node) ||
+        ts.isNumericLiteral(node) ||
+        ts.isComputedPropertyName(node) ||
+        node.kind === ts.SyntaxKind.ConstructorKeyword ||
+        node.kind === ts.SyntaxKind.DefaultKeyword)
+    ) {
       found = node;
       return;
     }
@@ -177,7 +191,8 @@ function isPropertyKey(node: ts.StringLiteral): boolean {
   const parent = node.parent;
   return (
     (ts.isElementAccessExpression(parent) && parent.argumentExpression === node) ||
-    ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)) && parent.name === node) ||
+    ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)) &&
+      parent.name === node) ||
     (ts.isLiteralTypeNode(parent) && ts.isIndexedAccessTypeNode(parent.parent))
   );
 }
@@ -185,7 +200,8 @@ function isPropertyKey(node: ts.StringLiteral): boolean {
 /** The name a declaration introduces (not a use): find-references lists it as a definition. */
 function isDeclarationName(name: ts.Node): boolean {
   const parent = name.parent;
-  if (ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent) || ts.isJsxAttribute(parent) || ts.isElementAccessExpression(parent)) return false;
+  if (ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent) || ts.isJsxAttribute(parent) || ts.isElementAccessExpression(parent))
+    return false;
   return "name" in parent && (parent as { name?: ts.Node }).name === name;
 }
 

@@ -20,7 +20,10 @@ function table(title: string, comparison: Comparison, perCategory = true): strin
 function counts(triples: readonly CallTriple[], keyOf: (triple: CallTriple) => string, top: number): string[] {
   const found = new Map<string, number>();
   for (const triple of triples) found.set(keyOf(triple), (found.get(keyOf(triple)) ?? 0) + 1);
-  return [...found].sort((a, b) => b[1] - a[1]).slice(0, top).map(([key, count]) => `- ${count} × ${key}`);
+  return [...found]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([key, count]) => `- ${count} × ${key}`);
 }
 
 /** The printed report of one corpus: the figures of callers' answers first, then the rest. */

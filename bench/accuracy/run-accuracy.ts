@@ -32,7 +32,13 @@ async function main(): Promise<void> {
     log(`${spec.id}: the compiler's answers (call hierarchy, go-to-definition) ...`);
     const cacheDir = path.join(path.dirname(corpus.dir), ".accuracy-cache");
     const startedAt = performance.now();
-    const { truth, definitions, reused } = loadCorpusTruth(corpus.dir, corpus.tsconfigPath, cacheDir, spec.dirName, process.argv.includes("--reuse-truth"));
+    const { truth, definitions, reused } = loadCorpusTruth(
+      corpus.dir,
+      corpus.tsconfigPath,
+      cacheDir,
+      spec.dirName,
+      process.argv.includes("--reuse-truth"),
+    );
     const cached = [reused.hierarchy ? "call hierarchy" : "", reused.definitions ? "go-to-definition" : ""].filter(Boolean).join(" and ");
     log(
       `${spec.id}: ${truth.items} call hierarchy items, ${truth.triples.length} incoming call sites, ${definitions.length} call sites with a definition, ` +

@@ -44,11 +44,13 @@ function findReferencesOracle(corpus: PreparedCorpus, dbPath: string): OracleRes
  */
 export function referenceCompleteness(corpus: PreparedCorpus, dbPath: string, top: number): string {
   const validate = process.argv.includes("--validate");
-  if (process.argv.includes("--find-references") && !validate) return `${referenceReport(corpus.spec.id, findReferencesOracle(corpus, dbPath), top).join("\n")}\n`;
+  if (process.argv.includes("--find-references") && !validate)
+    return `${referenceReport(corpus.spec.id, findReferencesOracle(corpus, dbPath), top).join("\n")}\n`;
   log(`${corpus.spec.id}: reference oracle ...`);
   const result = runReferenceOracle({ root: corpus.dir, tsconfigPath: corpus.tsconfigPath, dbPath });
   const lines = referenceReport(corpus.spec.id, result, top);
-  if (validate) lines.push(`### ${corpus.spec.id}: one pass against find-references`, "", ...engineDifferences(result, findReferencesOracle(corpus, dbPath), 3));
+  if (validate)
+    lines.push(`### ${corpus.spec.id}: one pass against find-references`, "", ...engineDifferences(result, findReferencesOracle(corpus, dbPath), 3));
   return `${lines.join("\n")}\n`;
 }
 

@@ -99,7 +99,12 @@ function referenceRule(site: AnsweredSite, form: string): DeliberateRule | undef
 
 const byCallerKind = (triple: CallTriple): SiteCategory => ({ form: triple.callerKind ?? "unknown", labels: [] });
 
-export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: readonly DefinitionSite[], progress: (message: string) => void = () => {}): CorpusScore {
+export function scoreCorpus(
+  dbPath: string,
+  truth: GroundTruth,
+  definitions: readonly DefinitionSite[],
+  progress: (message: string) => void = () => {},
+): CorpusScore {
   const identity = declarationIdentity(dbPath);
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
@@ -156,7 +161,9 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     // `dispatch all` decides whether a compiler site the answer lacks is a sibling's or a lower member's call:
     // asked about the items with such a site only (the rule is the same for every item).
     const answeredKeys = new Set(answered.map((site) => tripleKey(answeredTriple(site))));
-    const truthTriples = new Map(truth.triples.map((triple) => withCallee(triple, identity)).map((triple) => [tripleKey(triple), triple as ScoredSite]));
+    const truthTriples = new Map(
+      truth.triples.map((triple) => withCallee(triple, identity)).map((triple) => [tripleKey(triple), triple as ScoredSite]),
+    );
     const lacking = new Set([...truthTriples].filter(([key]) => !answeredKeys.has(key)).map(([, triple]) => triple.callee));
     const lowerItems = [...itemNodes].filter((key) => lacking.has(declarationOf(nodes.get(key) as NodeRow)));
     const lowerDispatch = callersAnswers(db, lowerItems, "all");
@@ -236,7 +243,14 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
         definitionsAt.set(at, (definitionsAt.get(at) ?? new Set()).add(`${definition.declaration}\u0000${definition.name}`));
         for (const node of nodesByDeclaration.get(`${definition.declaration}\u0000${definition.name}`) ?? []) {
           if (!nonItemKeys.has(node.key)) continue;
-          const triple: ScoredSite = { callee: declarationOf(node), calleeName: node.name, callerFile: site.file, line: site.line, caller: site.caller, callerKind: site.callerKind };
+          const triple: ScoredSite = {
+            callee: declarationOf(node),
+            calleeName: node.name,
+            callerFile: site.file,
+            line: site.line,
+            caller: site.caller,
+            callerKind: site.callerKind,
+          };
           (onUnion(triple) ? union.truth : nonItemTruth).push(triple);
         }
       }
@@ -244,7 +258,10 @@ export function scoreCorpus(dbPath: string, truth: GroundTruth, definitions: rea
     const confirmed = dispatchSites.filter((site) => {
       const target = nodes.get(site.target);
       const triple = answeredTriple(site);
-      return target !== undefined && definitionsAt.get(`${triple.callerFile}:${site.line}:${triple.caller}`)?.has(`${declarationOf(target)}\u0000${target.name}`) === true;
+      return (
+        target !== undefined &&
+        definitionsAt.get(`${triple.callerFile}:${site.line}:${triple.caller}`)?.has(`${declarationOf(target)}\u0000${target.name}`) === true
+      );
     }).length;
 
     phase(`non-items: callers asked about ${nonItemNodes.length} nodes`);
@@ -296,7 +313,10 @@ function staticBlockLines(truth: GroundTruth): (file: string, line: number) => b
       const sourceFile = truth.sourceFileOf(file);
       const visit = (node: ts.Node): void => {
         if (ts.isClassStaticBlockDeclaration(node) && sourceFile !== undefined) {
-          found.push([sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1, sourceFile.getLineAndCharacterOfPosition(node.end).line + 1]);
+          found.push([
+            sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1,
+            sourceFile.getLineAndCharacterOfPosition(node.end).line + 1,
+          ]);
         }
         ts.forEachChild(node, visit);
       };
@@ -337,9 +357,14 @@ function inheritedLibraryImplementation(nodes: ReadonlyMap<string, NodeRow>, tru
   };
 }
 
-function unfollowedHeritage(db: Database.Database, nodes: ReadonlyMap<string, NodeRow>, truth: GroundTruth): (via: string, target: string) => boolean {
+function unfollowedHeritage(
+  db: Database.Database,
+  nodes: ReadonlyMap<string, NodeRow>,
+  truth: GroundTruth,
+): (via: string, target: string) => boolean {
   const up = new Map<string, string[]>();
-  for (const edge of db.prepare(OVERRIDES_SQL).all() as { source: string; target: string }[]) up.set(edge.source, [...(up.get(edge.source) ?? []), edge.target]);
+  for (const edge of db.prepare(OVERRIDES_SQL).all() as { source: string; target: string }[])
+    up.set(edge.source, [...(up.get(edge.source) ?? []), edge.target]);
   const checker = truth.program.getTypeChecker();
   const edgeCache = new Map<string, boolean>();
   const followed = (member: string, base: string): boolean => {
@@ -350,7 +375,8 @@ function unfollowedHeritage(db: Database.Database, nodes: ReadonlyMap<string, No
       const baseContainer = nodes.get(nodes.get(base)?.parentKey ?? "");
       const containerDeclaration = container === undefined ? undefined : truth.declarationOfNode(container);
       const baseDeclaration = baseContainer === undefined ? undefined : truth.declarationOfNode(baseContainer);
-      if (containerDeclaration === undefined || baseDeclaration === undefined || !(container?.kind === "Class" || container?.kind === "Interface")) known = true;
+      if (containerDeclaration === undefined || baseDeclaration === undefined || !(container?.kind === "Class" || container?.kind === "Interface"))
+        known = true;
       else known = heritageReach(containerDeclaration, checker).bases.has(baseDeclaration);
       edgeCache.set(id, known);
     }

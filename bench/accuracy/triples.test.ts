@@ -7,7 +7,10 @@ describe("compareTriples", () => {
   it("scores precision, recall and F1 overall and per category, and lists misses both ways", () => {
     const truth = [site("b.ts:1", 3), site("b.ts:1", 4), site("c.ts:2", 9)];
     const graph = [site("b.ts:1", 3), site("c.ts:2", 9), site("d.ts:5", 9)];
-    const result = compareTriples(truth, graph, (triple) => ({ form: triple.line === 9 ? "obj.m()" : "f()", labels: triple.line === 4 ? ["in callback"] : [] }));
+    const result = compareTriples(truth, graph, (triple) => ({
+      form: triple.line === 9 ? "obj.m()" : "f()",
+      labels: triple.line === 4 ? ["in callback"] : [],
+    }));
     expect(result.overall).toMatchObject({ truth: 3, graph: 3, matched: 2 });
     expect(result.overall.precision).toBeCloseTo(2 / 3);
     expect(result.overall.recall).toBeCloseTo(2 / 3);

@@ -160,4 +160,3 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
     ceiling: { hit: share(withExisting), recallAt10: share(ceilingRecall) },
   };
 }
-

@@ -118,7 +118,8 @@ async function fakeDaemon(dbPath: string, hello: Record<string, unknown>): Promi
     readline.createInterface({ input: socket }).on("line", (line) => {
       const op = (JSON.parse(line) as { op: string }).op;
       requests.push(op);
-      if (op === "hello") socket.write(`${JSON.stringify({ ok: true, hello: { protocol: 1, pid: process.pid, startedAt: Date.now(), ...hello } })}\n`);
+      if (op === "hello")
+        socket.write(`${JSON.stringify({ ok: true, hello: { protocol: 1, pid: process.pid, startedAt: Date.now(), ...hello } })}\n`);
       else if (op === "stop" && hello.kind === "daemon") {
         socket.end(`${JSON.stringify({ ok: true, stopping: true })}\n`);
         server.close();
@@ -222,7 +223,9 @@ describe("ts-graph daemon (subprocess)", () => {
     const alone = await runCliAsync(["find", "otherServe", "--root", root, "--index"]);
     expect(alone.status, alone.stderr).toBe(0);
     expect(alone.stdout).toMatch(/Function otherServe/);
-    expect(alone.stderr).toMatch(/a ts-graph serve \(pid \d+\) keeps this graph, but it is ts-graph 0\.0\.0-other and this is .*: working without it/);
+    expect(alone.stderr).toMatch(
+      /a ts-graph serve \(pid \d+\) keeps this graph, but it is ts-graph 0\.0\.0-other and this is .*: working without it/,
+    );
     expect(serving.requests).toEqual(["hello"]);
     serving.server.close();
     expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));

@@ -42,7 +42,8 @@ function targetOf(root: string | undefined, options: DaemonCommandOptions): Daem
 function idleMinutesOf(target: DaemonTarget, options: DaemonCommandOptions): number {
   if (options.idleMinutes !== undefined) {
     const minutes = Number(options.idleMinutes);
-    if (!Number.isFinite(minutes) || minutes <= 0) throw new ConfigError(`--idle-minutes ${options.idleMinutes}: give a number of minutes greater than 0`);
+    if (!Number.isFinite(minutes) || minutes <= 0)
+      throw new ConfigError(`--idle-minutes ${options.idleMinutes}: give a number of minutes greater than 0`);
     return minutes;
   }
   return loadConfig(target.root).config.daemonIdleMinutes ?? DEFAULT_IDLE_MINUTES;
@@ -62,7 +63,8 @@ function describe(hello: DaemonHello, paths: DaemonPaths): string {
 /** `daemon start --foreground`: this process is the daemon, until stopped, idle, or interrupted. */
 async function runDaemon(target: DaemonTarget, idleMinutes: number): Promise<number> {
   const log = (message: string): void => warn(`${new Date().toISOString()} ${message}`);
-  if (!canWriteGraph(target.dbPath)) throw new ConfigError(`the graph at ${target.dbPath} cannot be written here; a daemon could not keep it up to date`);
+  if (!canWriteGraph(target.dbPath))
+    throw new ConfigError(`the graph at ${target.dbPath} cannot be written here; a daemon could not keep it up to date`);
   // A daemon answers the CLI's update requests, not tools: it has no other roots, and no memory rules (it exits when idle).
   const workspace = {
     states: () => [],
@@ -92,7 +94,9 @@ async function runDaemon(target: DaemonTarget, idleMinutes: number): Promise<num
   }
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
-  log(`pid ${process.pid} keeps the graph of ${target.root} (socket ${claim.claimed.paths.socket}; exits after ${idleMinutes} min without a request)`);
+  log(
+    `pid ${process.pid} keeps the graph of ${target.root} (socket ${claim.claimed.paths.socket}; exits after ${idleMinutes} min without a request)`,
+  );
   void served.start();
   log(`stopping: ${await stopped}`);
   await claim.claimed.close();
@@ -183,8 +187,13 @@ async function runDaemonCommand(action: "start" | "stop" | "status", root: strin
 
 export function registerDaemonCommand(program: Command, exit: (code: number) => void): void {
   const daemon = program.command("daemon").description("a background process that keeps a root's graph warm for the CLI (start, stop, status)");
-  withProjectOptions(daemon.command("start").description("start the root's daemon in the background (it exits after --idle-minutes without a request)"))
-    .option("--idle-minutes <n>", `exit after this many minutes without a request (default: the config's daemonIdleMinutes, else ${DEFAULT_IDLE_MINUTES})`)
+  withProjectOptions(
+    daemon.command("start").description("start the root's daemon in the background (it exits after --idle-minutes without a request)"),
+  )
+    .option(
+      "--idle-minutes <n>",
+      `exit after this many minutes without a request (default: the config's daemonIdleMinutes, else ${DEFAULT_IDLE_MINUTES})`,
+    )
     .option("--foreground", "be the daemon in this process (logs to stderr) instead of starting one in the background")
     .action(async (root: string, options: DaemonCommandOptions) => {
       const code = await runDaemonCommand("start", root, options);
@@ -192,8 +201,9 @@ export function registerDaemonCommand(program: Command, exit: (code: number) => 
       // A daemon that stopped exits now: nothing it started (the watcher, the indexing thread) may keep it alive.
       if (options.foreground) setTimeout(() => process.exit(code), 20).unref();
     });
-  withProjectOptions(daemon.command("stop").description("stop the root's daemon"))
-    .action(async (root: string, options: DaemonCommandOptions) => exit(await runDaemonCommand("stop", root, options)));
+  withProjectOptions(daemon.command("stop").description("stop the root's daemon")).action(async (root: string, options: DaemonCommandOptions) =>
+    exit(await runDaemonCommand("stop", root, options)),
+  );
   withProjectOptions(daemon.command("status").description("whether a daemon keeps the root's graph, and which"))
     .option("--json", "print the state as JSON")
     .action(async (root: string, options: DaemonCommandOptions) => exit(await runDaemonCommand("status", root, options)));

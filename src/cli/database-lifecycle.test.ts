@@ -31,7 +31,9 @@ describe("a damaged database", () => {
 
     const repaired = runCli(["index", root]);
     expect(repaired.status).toBe(0);
-    expect(repaired.stderr).toMatch(/rebuilding the graph: the database was damaged \(.*\); it was moved to graph\.db\.corrupt-[0-9T-]+Z and the graph is rebuilt/);
+    expect(repaired.stderr).toMatch(
+      /rebuilding the graph: the database was damaged \(.*\); it was moved to graph\.db\.corrupt-[0-9T-]+Z and the graph is rebuilt/,
+    );
     expect(graphFiles(root).filter((name) => name.startsWith("graph.db.corrupt-"))).toHaveLength(1);
     expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
     expect(runCli(["status", "--root", root]).status).toBe(0);
@@ -119,7 +121,9 @@ describe("two index runs at once", () => {
       });
     });
     const dbPath = path.join(root, ".ts-graph", "graph.db").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    expect(stderr).toMatch(new RegExp(`^ts-graph: another ts-graph run \\(pid ${process.pid}, started [0-9T:.-]+Z\\) is writing ${dbPath}; waiting for it to finish\n$`));
+    expect(stderr).toMatch(
+      new RegExp(`^ts-graph: another ts-graph run \\(pid ${process.pid}, started [0-9T:.-]+Z\\) is writing ${dbPath}; waiting for it to finish\n$`),
+    );
     first.exec("COMMIT");
     first.close();
     expect(await secondDone).toBe(0);
@@ -131,7 +135,10 @@ describe("space", () => {
   it("is given back after a large file is deleted", () => {
     const root = makeTempDir();
     writeChainProject(root, 3);
-    const big = Array.from({ length: 4000 }, (_, i) => `/** Generated ${i}. */\nexport function generated${i}(n: number): number {\n  return n + ${i};\n}\n`).join("");
+    const big = Array.from(
+      { length: 4000 },
+      (_, i) => `/** Generated ${i}. */\nexport function generated${i}(n: number): number {\n  return n + ${i};\n}\n`,
+    ).join("");
     fs.writeFileSync(path.join(root, "src", "generated.ts"), big);
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
     const dbPath = path.join(root, ".ts-graph", "graph.db");

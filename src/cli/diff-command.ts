@@ -52,7 +52,11 @@ export async function runDiffCommand(base: string, head: string | undefined, opt
       onNote: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
     const text =
-      options.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : options.format === "markdown" ? formatMarkdown(report, options.maxGraphNodes) : formatText(report);
+      options.format === "json"
+        ? `${JSON.stringify(report, null, 2)}\n`
+        : options.format === "markdown"
+          ? formatMarkdown(report, options.maxGraphNodes)
+          : formatText(report);
     if (options.out === undefined) process.stdout.write(text);
     else fs.writeFileSync(path.resolve(options.out), text);
     if (report.gate?.failed === true) process.stderr.write(`ts-graph: diff failed --fail-on ${report.gate.failOn}: ${report.gate.reason}\n`);

@@ -4,7 +4,16 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, copySampleProject, freshSnapshot, makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import {
+  CLI,
+  copySampleProject,
+  freshSnapshot,
+  makeTempDir,
+  readerSnapshot,
+  removeTempDirs,
+  runCli,
+  writeChainProject,
+} from "../test-support/fixtures.js";
 
 afterAll(removeTempDirs);
 
@@ -93,7 +102,10 @@ describe("ts-graph index (subprocess)", () => {
 
   it("reports a listed file that cannot be read and indexes the rest", () => {
     const root = copySampleProject("broken");
-    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, files: ["src/ok.ts", "src/gone.ts"] }));
+    fs.writeFileSync(
+      path.join(root, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, types: [] }, files: ["src/ok.ts", "src/gone.ts"] }),
+    );
     const result = runCli(["index", root, "--json"]);
     expect(result.status).toBe(0);
     const summary = JSON.parse(result.stdout) as { files: { total: number }; unreadable: { file: string; reason: string }[] };
@@ -149,7 +161,9 @@ describe("crash safety", () => {
     expect(readerSnapshot(dbPath)).toBe(before);
     const status = runCli(["status", "--root", root]);
     expect(status.status).toBe(0);
-    expect(status.stdout).toMatch(/note: an index run was interrupted \(pid \d+, started .*\); this answer is from the last complete graph; run `ts-graph index /);
+    expect(status.stdout).toMatch(
+      /note: an index run was interrupted \(pid \d+, started .*\); this answer is from the last complete graph; run `ts-graph index /,
+    );
     const json = JSON.parse(runCli(["status", "--root", root, "--json"]).stdout) as { roots: { notes: string[] }[] };
     expect(json.roots[0]?.notes).toEqual([expect.stringMatching(/^an index run was interrupted/)]);
 

@@ -29,7 +29,10 @@ function warnLine(text: string): void {
  * The root's graph as this command names it: canonical root, database path, tsconfigs (absolute). Found
  * without loading the config's schema when that is plain (a daemon's client loads as little as it can).
  */
-async function targetOf(root: string | undefined, options: IndexCommandOptions): Promise<DaemonTarget & { readonly tsconfigs: readonly string[] | undefined }> {
+async function targetOf(
+  root: string | undefined,
+  options: IndexCommandOptions,
+): Promise<DaemonTarget & { readonly tsconfigs: readonly string[] | undefined }> {
   const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
   const located = locateGraphQuickly(rootOption, dbPath) ?? (await import("../ingestion/run/indexer.js")).locateGraph(rootOption, dbPath);
   return { ...located, tsconfigs };
@@ -53,7 +56,8 @@ function reportUpdate(update: WatchUpdate, options: IndexCommandOptions): void {
       }),
     );
   } else if (!options.quiet) {
-    const what = update.summary.mode === "noop" ? "no graph change" : `${update.summary.files.extracted} re-extracted, ${update.summary.files.removed} removed`;
+    const what =
+      update.summary.mode === "noop" ? "no graph change" : `${update.summary.files.extracted} re-extracted, ${update.summary.files.removed} removed`;
     warnLine(`${update.changed.join(", ") || "files"} changed: ${what} in ${update.summary.durationMs} ms`);
   }
 }
@@ -141,7 +145,7 @@ async function indexHere(target: DaemonTarget, options: IndexCommandOptions, pro
  * process loads no TypeScript); without one, indexes here, as always.
  */
 export async function runIndexCommand(root: string | undefined, options: IndexCommandOptions): Promise<number> {
-  const progress = createProgressReporter(process.stderr, options.quiet === true || options.json === true && !process.stderr.isTTY);
+  const progress = createProgressReporter(process.stderr, options.quiet === true || (options.json === true && !process.stderr.isTTY));
   try {
     if (options.watch) return await runWatch(root, options, progress);
     const target = await targetOf(root, options);
@@ -159,9 +163,7 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
 }
 
 export function registerIndexCommand(program: Command, exit: (code: number) => void): void {
-  withProjectOptions(
-    program.command("index").description("index a TypeScript project into the graph database (incremental after the first run)"),
-  )
+  withProjectOptions(program.command("index").description("index a TypeScript project into the graph database (incremental after the first run)"))
     .option("--force", "re-extract every file")
     .option("--watch", "keep running and apply file changes as they happen")
     .option("--quiet", "no progress, no summary unless there are syntax errors")

@@ -13,14 +13,43 @@ function write(root: string, file: string, text: string): void {
 /** Two apps (a, b) that both use a shared package (c), each a tsconfig project referencing c. */
 function writeMonorepo(root: string): void {
   const project = (references: string[]) =>
-    JSON.stringify({ compilerOptions: { composite: true, strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", rootDir: "src", outDir: "dist", types: [] }, include: ["src"], references: references.map((reference) => ({ path: reference })) });
-  write(root, "tsconfig.json", JSON.stringify({ files: [], references: [{ path: "./packages/c" }, { path: "./packages/a" }, { path: "./packages/b" }] }));
+    JSON.stringify({
+      compilerOptions: {
+        composite: true,
+        strict: true,
+        target: "ES2022",
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        rootDir: "src",
+        outDir: "dist",
+        types: [],
+      },
+      include: ["src"],
+      references: references.map((reference) => ({ path: reference })),
+    });
+  write(
+    root,
+    "tsconfig.json",
+    JSON.stringify({ files: [], references: [{ path: "./packages/c" }, { path: "./packages/a" }, { path: "./packages/b" }] }),
+  );
   write(root, "packages/c/tsconfig.json", project([]));
-  write(root, "packages/c/src/index.ts", "export class Money {\n  constructor(readonly cents: number) {}\n  add(other: Money): Money {\n    return new Money(this.cents + other.cents);\n  }\n}\n\nexport function format(money: Money): string {\n  return `$${money.cents / 100}`;\n}\n");
+  write(
+    root,
+    "packages/c/src/index.ts",
+    "export class Money {\n  constructor(readonly cents: number) {}\n  add(other: Money): Money {\n    return new Money(this.cents + other.cents);\n  }\n}\n\nexport function format(money: Money): string {\n  return `$${money.cents / 100}`;\n}\n",
+  );
   write(root, "packages/a/tsconfig.json", project(["../c"]));
-  write(root, "packages/a/src/cart.ts", 'import { Money, format } from "../../c/src/index";\n\nexport function total(prices: readonly number[]): string {\n  return format(prices.reduce((sum, cents) => sum.add(new Money(cents)), new Money(0)));\n}\n');
+  write(
+    root,
+    "packages/a/src/cart.ts",
+    'import { Money, format } from "../../c/src/index";\n\nexport function total(prices: readonly number[]): string {\n  return format(prices.reduce((sum, cents) => sum.add(new Money(cents)), new Money(0)));\n}\n',
+  );
   write(root, "packages/b/tsconfig.json", project(["../c"]));
-  write(root, "packages/b/src/invoice.ts", 'import { Money, format } from "../../c/src/index";\n\nexport class Invoice {\n  lines: Money[] = [];\n  describe(): string {\n    return this.lines.map(format).join(", ");\n  }\n}\n');
+  write(
+    root,
+    "packages/b/src/invoice.ts",
+    'import { Money, format } from "../../c/src/index";\n\nexport class Invoice {\n  lines: Money[] = [];\n  describe(): string {\n    return this.lines.map(format).join(", ");\n  }\n}\n',
+  );
 }
 
 describe("ts-graph merge", () => {
@@ -39,7 +68,9 @@ describe("ts-graph merge", () => {
     const jobA = job("a", "a", "c");
     const jobB = job("b", "b", "c");
     expect(fs.readFileSync(jobA, "utf8")).not.toBe(full);
-    expect(fs.readFileSync(jobB, "utf8")).toContain('"source":"packages/b/src/invoice.ts:Invoice.describe","target":"packages/c/src/index.ts:format"');
+    expect(fs.readFileSync(jobB, "utf8")).toContain(
+      '"source":"packages/b/src/invoice.ts:Invoice.describe","target":"packages/c/src/index.ts:format"',
+    );
 
     const merged = runCli(["merge", jobA, jobB, "--out", path.join(scratch, "merged.jsonl")]);
     expect(merged.status, merged.stderr).toBe(0);
@@ -50,7 +81,8 @@ describe("ts-graph merge", () => {
   it("refuses a file that is not a snapshot, and parts that disagree, with exit 2 and what is wrong", () => {
     const scratch = makeTempDir("ts-graph-merge-bad-");
     const header = '{"format":"ts-graph-snapshot","version":5,"nodes":1,"edges":0,"externalEdges":0,"dynamicCalls":0}';
-    const node = (signature: string) => `{"node":"a.ts:f","kind":"Function","name":"f","file":"a.ts","lines":[1,1],"nameLine":1,"exported":true,"modifiers":["export"],"signature":"${signature}"}`;
+    const node = (signature: string) =>
+      `{"node":"a.ts:f","kind":"Function","name":"f","file":"a.ts","lines":[1,1],"nameLine":1,"exported":true,"modifiers":["export"],"signature":"${signature}"}`;
     write(scratch, "one.jsonl", `${header}\n${node("export function f(): void")}\n`);
     write(scratch, "two.jsonl", `${header}\n${node("export function f(x: number): void")}\n`);
     write(scratch, "notes.txt", "hello\n");

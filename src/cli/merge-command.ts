@@ -18,14 +18,20 @@ export function runMergeCommand(files: readonly string[], options: MergeCommandO
   try {
     const parts = files.map((file) => {
       const absolute = commandLinePath(file);
-      if (fs.statSync(absolute, { throwIfNoEntry: false })?.isFile() !== true) throw new SnapshotFormatError(`${file} is not a file; give snapshot files (ts-graph snapshot --out FILE)`);
+      if (fs.statSync(absolute, { throwIfNoEntry: false })?.isFile() !== true)
+        throw new SnapshotFormatError(`${file} is not a file; give snapshot files (ts-graph snapshot --out FILE)`);
       return { label: file, snapshot: parseSnapshot(fs.readFileSync(absolute, "utf8"), file) };
     });
     const merged = mergeSnapshots(parts);
     if (merged.danglingEdges.length > 0) {
-      const shown = merged.danglingEdges.slice(0, DANGLING_SHOWN).map((edge) => `\n  ${edge}`).join("");
+      const shown = merged.danglingEdges
+        .slice(0, DANGLING_SHOWN)
+        .map((edge) => `\n  ${edge}`)
+        .join("");
       const more = merged.danglingEdges.length > DANGLING_SHOWN ? `\n  … and ${merged.danglingEdges.length - DANGLING_SHOWN} more` : "";
-      process.stderr.write(`ts-graph: ${merged.danglingEdges.length} edges lead to or from a node no part defines (a part indexed without a project its code uses):${shown}${more}\n`);
+      process.stderr.write(
+        `ts-graph: ${merged.danglingEdges.length} edges lead to or from a node no part defines (a part indexed without a project its code uses):${shown}${more}\n`,
+      );
     }
     if (options.out === undefined) process.stdout.write(merged.text);
     else writeAtomically(commandLinePath(options.out), merged.text);

@@ -57,10 +57,18 @@ describe("paths on the command line, run from another folder", () => {
     expect(fromBase(["snapshot", "proj", "--db", "graphs/d.db", "--out", "out/d.jsonl"]).status).toBe(0);
     const sameSnapshots = fromBase(["diff", "out/d.jsonl", "out/d.jsonl", "--root", "proj", "--format", "json"]);
     expect(sameSnapshots.status).toBe(0);
-    expect(JSON.parse(sameSnapshots.stdout)).toMatchObject({ base: "out/d.jsonl", head: "out/d.jsonl", summary: { changed: 0, added: 0, removed: 0 } });
+    expect(JSON.parse(sameSnapshots.stdout)).toMatchObject({
+      base: "out/d.jsonl",
+      head: "out/d.jsonl",
+      summary: { changed: 0, added: 0, removed: 0 },
+    });
     const againstRoot = fromBase(["diff", "graphs/d.db", "--root", "proj", "--format", "json"]);
     expect(againstRoot.status).toBe(0);
-    expect(JSON.parse(againstRoot.stdout)).toMatchObject({ base: path.join(base, "graphs", "d.db"), head: "proj", summary: { changed: 0, added: 0, removed: 0 } });
+    expect(JSON.parse(againstRoot.stdout)).toMatchObject({
+      base: path.join(base, "graphs", "d.db"),
+      head: "proj",
+      summary: { changed: 0, added: 0, removed: 0 },
+    });
     const missing = fromBase(["diff", "d.jsonl", "--root", "proj"]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain(`d.jsonl is not a file or folder (from ${base}), nor a git ref of ${project}`);
@@ -118,11 +126,36 @@ describe("a tool's path inputs on the command line, run from a folder inside the
     { input: "find path", args: ["find", "pars", "--path", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "search paths", args: ["search", "input", "--paths", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "list path", args: ["list", "."], value: ".", shows: "parser.ts" },
-    { input: "replace_symbol file", args: ["replace-symbol", "parse", "--file", "parser.ts", "--content", parse, "--dry-run"], value: "parser.ts", shows: "+++ b/src/parser.ts" },
-    { input: "insert_before_symbol file", args: ["insert-before-symbol", "parse", "--file", "parser.ts", "--content", "export const x = 1;", "--dry-run"], value: "parser.ts", shows: "+++ b/src/parser.ts" },
-    { input: "insert_after_symbol file", args: ["insert-after-symbol", "parse", "--file", "parser.ts", "--content", "export const x = 1;", "--dry-run"], value: "parser.ts", shows: "+++ b/src/parser.ts" },
-    { input: "delete_symbol file", args: ["delete-symbol", "schema", "--file", "schema.ts", "--dry-run"], value: "schema.ts", shows: "+++ b/src/schema.ts" },
-    { input: "rename_symbol file", args: ["rename-symbol", "parse", "parseInput", "--file", "parser.ts", "--dry-run"], value: "parser.ts", shows: "+++ b/src/parser.ts" },
+    {
+      input: "replace_symbol file",
+      args: ["replace-symbol", "parse", "--file", "parser.ts", "--content", parse, "--dry-run"],
+      value: "parser.ts",
+      shows: "+++ b/src/parser.ts",
+    },
+    {
+      input: "insert_before_symbol file",
+      args: ["insert-before-symbol", "parse", "--file", "parser.ts", "--content", "export const x = 1;", "--dry-run"],
+      value: "parser.ts",
+      shows: "+++ b/src/parser.ts",
+    },
+    {
+      input: "insert_after_symbol file",
+      args: ["insert-after-symbol", "parse", "--file", "parser.ts", "--content", "export const x = 1;", "--dry-run"],
+      value: "parser.ts",
+      shows: "+++ b/src/parser.ts",
+    },
+    {
+      input: "delete_symbol file",
+      args: ["delete-symbol", "schema", "--file", "schema.ts", "--dry-run"],
+      value: "schema.ts",
+      shows: "+++ b/src/schema.ts",
+    },
+    {
+      input: "rename_symbol file",
+      args: ["rename-symbol", "parse", "parseInput", "--file", "parser.ts", "--dry-run"],
+      value: "parser.ts",
+      shows: "+++ b/src/parser.ts",
+    },
   ];
 
   it("covers every tool input that takes a path", () => {

@@ -167,7 +167,10 @@ export function registerServeCommand(program: Command, version: string, exit: (c
     .option("-r, --root <dir>", "a root to serve (repeatable); default: the working directory", collect)
     .option("--tsconfig <path>", "tsconfig to load (repeatable; with a single root)", collect)
     .option("--db <path>", "database path (with a single root; default: <root>/.ts-graph/graph.db)")
-    .option("--memory-budget <MB>", "above this RSS, the least recently used roots release their TypeScript programs (default: a quarter of the machine's memory)")
+    .option(
+      "--memory-budget <MB>",
+      "above this RSS, the least recently used roots release their TypeScript programs (default: a quarter of the machine's memory)",
+    )
     .option("--idle-release <minutes>", "a root unused this long releases its programs; 0: never (default 30)")
     .action(async (options: ServeCommandOptions) => {
       const code = await runServeCommand(options, version);

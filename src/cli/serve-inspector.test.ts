@@ -19,11 +19,11 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 function inspect(args: readonly string[]): unknown {
-  const result = spawnSync(
-    "npx",
-    ["-y", "@modelcontextprotocol/inspector", "--cli", process.execPath, CLI, "serve", "-r", root, ...args],
-    { encoding: "utf8", timeout: INSPECTOR_TIMEOUT_MS, env: { ...process.env, npm_config_update_notifier: "false" } },
-  );
+  const result = spawnSync("npx", ["-y", "@modelcontextprotocol/inspector", "--cli", process.execPath, CLI, "serve", "-r", root, ...args], {
+    encoding: "utf8",
+    timeout: INSPECTOR_TIMEOUT_MS,
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
   if (result.status !== 0) throw new Error(`inspector exited ${String(result.status)}: ${result.stderr}`);
   return JSON.parse(result.stdout) as unknown;
 }

@@ -24,7 +24,11 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
   it("releases the least recently used root's indexing thread over the budget, answers from it, and builds what a change needs", async () => {
     const older = project("older");
     const newer = project("newer");
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", older, "-r", newer, "--memory-budget", "64"], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "serve", "-r", older, "-r", newer, "--memory-budget", "64"],
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr?.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -93,7 +97,9 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
     try {
       const status = (await client.callTool({ name: "status", arguments: {} })) as CallToolResult;
       expect((status.structuredContent as { server: ServerMemory }).server).toMatchObject({ budgetBytes: 3000 * 1024 * 1024, idleReleaseMinutes: 5 });
-      expect(textOf(status)).toContain("· budget 3,000 MB (above it, the least recently used roots release their programs) · an idle root releases them after 5 min\n");
+      expect(textOf(status)).toContain(
+        "· budget 3,000 MB (above it, the least recently used roots release their programs) · an idle root releases them after 5 min\n",
+      );
     } finally {
       await client.close();
     }

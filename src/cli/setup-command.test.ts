@@ -27,7 +27,13 @@ interface Run {
 
 const PLAIN: Launcher = { command: "ts-graph", args: [] };
 
-async function setup(client: string, options: SetupCommandOptions = {}, answer?: boolean, platform: NodeJS.Platform = "linux", launcher = PLAIN): Promise<Run> {
+async function setup(
+  client: string,
+  options: SetupCommandOptions = {},
+  answer?: boolean,
+  platform: NodeJS.Platform = "linux",
+  launcher = PLAIN,
+): Promise<Run> {
   let out = "";
   let err = "";
   const asked: string[] = [];
@@ -85,11 +91,15 @@ describe(runSetupCommand.name, () => {
 
   it("writes Codex's TOML for the project and the user", async () => {
     expect((await setup("codex")).code).toBe(0);
-    expect(fs.readFileSync(path.join(project, ".codex", "config.toml"), "utf8")).toBe('[mcp_servers.ts-graph]\ncommand = "ts-graph"\nargs = ["serve"]\n');
+    expect(fs.readFileSync(path.join(project, ".codex", "config.toml"), "utf8")).toBe(
+      '[mcp_servers.ts-graph]\ncommand = "ts-graph"\nargs = ["serve"]\n',
+    );
     fs.mkdirSync(path.join(home, ".codex"));
     fs.writeFileSync(path.join(home, ".codex", "config.toml"), 'model = "o4" # mine\n');
     expect((await setup("codex", { scope: "user" })).code).toBe(0);
-    expect(fs.readFileSync(path.join(home, ".codex", "config.toml"), "utf8")).toBe('model = "o4" # mine\n\n[mcp_servers.ts-graph]\ncommand = "ts-graph"\nargs = ["serve"]\n');
+    expect(fs.readFileSync(path.join(home, ".codex", "config.toml"), "utf8")).toBe(
+      'model = "o4" # mine\n\n[mcp_servers.ts-graph]\ncommand = "ts-graph"\nargs = ["serve"]\n',
+    );
   });
 
   it("prints Claude Code's own command for the user scope, and writes nothing", async () => {
@@ -193,7 +203,9 @@ describe(runSetupCommand.name, () => {
     const run = await setup("gemini", {}, undefined, "linux", launcher);
     expect(run.code).toBe(0);
     expect(run.err).toBe("ts-graph setup: ts-graph is not on the PATH\n");
-    expect(read(path.join(project, ".gemini", "settings.json"))).toEqual({ mcpServers: { "ts-graph": { command: "/opt/node/bin/node", args: ["/src/ts-graph/dist/cli.js", "serve"] } } });
+    expect(read(path.join(project, ".gemini", "settings.json"))).toEqual({
+      mcpServers: { "ts-graph": { command: "/opt/node/bin/node", args: ["/src/ts-graph/dist/cli.js", "serve"] } },
+    });
     const printed = await setup("claude-code", { scope: "user" }, undefined, "linux", launcher);
     expect(printed.out).toContain("claude mcp add --scope user ts-graph -- /opt/node/bin/node /src/ts-graph/dist/cli.js serve");
   });

@@ -136,7 +136,9 @@ export async function runSetupCommand(clientName: string, options: SetupCommandO
     return EXIT.usage;
   }
   if (plan.kind === "command") {
-    io.out(`${client.title} registers servers with its own command (it keeps them in its own state file). Run:\n\n  ${plan.argv.map(shellWord).join(" ")}\n`);
+    io.out(
+      `${client.title} registers servers with its own command (it keeps them in its own state file). Run:\n\n  ${plan.argv.map(shellWord).join(" ")}\n`,
+    );
     return EXIT.ok;
   }
   const before = readIfThere(plan.file);
@@ -154,14 +156,19 @@ export async function runSetupCommand(clientName: string, options: SetupCommandO
   }
   const diff = unifiedDiff(plan.file, before, edit.text);
   if (options.dryRun === true) {
-    const note = edit.previous === undefined || options.force === true ? "" : `\n${plan.file} already has a ${SERVER_NAME} entry: setup would ask before replacing it (or needs --force).\n`;
+    const note =
+      edit.previous === undefined || options.force === true
+        ? ""
+        : `\n${plan.file} already has a ${SERVER_NAME} entry: setup would ask before replacing it (or needs --force).\n`;
     io.out(`${diff}${note}`);
     return EXIT.ok;
   }
   if (edit.previous !== undefined && options.force !== true) {
     const replaced = `${plan.file} already has a ${SERVER_NAME} entry:\n${edit.previous}\n`;
     if (!io.interactive) {
-      io.err(`ts-graph setup: ${replaced}Not replacing it: there is no terminal to ask. Run again with --force to replace it (--dry-run shows the change).\n`);
+      io.err(
+        `ts-graph setup: ${replaced}Not replacing it: there is no terminal to ask. Run again with --force to replace it (--dry-run shows the change).\n`,
+      );
       return EXIT.usage;
     }
     io.out(`${replaced}${diff}`);
@@ -185,7 +192,9 @@ export function registerSetupCommand(program: Command, exit: (code: number) => v
     .command("setup")
     .description(`register ts-graph's MCP server with a coding agent: ${MCP_CLIENTS.map((client) => client.name).join(", ")}`)
     .argument("<client>", "the agent to register with")
-    .addOption(new Option("--scope <scope>", "write the project's config or the user's (default: the client's usual one)").choices(["project", "user"]))
+    .addOption(
+      new Option("--scope <scope>", "write the project's config or the user's (default: the client's usual one)").choices(["project", "user"]),
+    )
     .option("--root <dir>", "the project folder (default: the working directory)")
     .option("--dry-run", "print the change as a diff, write nothing")
     .option("--force", "replace an existing ts-graph entry without asking")

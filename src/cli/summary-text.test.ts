@@ -37,7 +37,9 @@ describe("formatIndexSummary", () => {
 
   it("says what discovery skipped and why, naming only the links inside the root", () => {
     const skipped = { outside: 2, throughLinks: 1, outsideLinks: ["src/vendor"], loops: ["src/self"] };
-    const line = formatIndexSummary({ ...summary, skipped }).split("\n").find((text) => text.startsWith("  skipped "));
+    const line = formatIndexSummary({ ...summary, skipped })
+      .split("\n")
+      .find((text) => text.startsWith("  skipped "));
     expect(line).toBe(
       "  skipped 2 files whose real path is outside the root; 1 symbolic link leading outside the root (src/vendor); " +
         "1 symbolic link loop (src/self); 1 file reached through a link inside the root (indexed once, under the real path)",

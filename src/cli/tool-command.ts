@@ -98,7 +98,8 @@ async function runToolFromCli(
     // A workspace tool (status) reports the freshness in its answer; the others say what the answer may miss here.
     if (tool.scope !== "workspace") {
       const { notes, indexError } = context.freshness();
-      if (indexError !== undefined) process.stderr.write(`ts-graph: note: the last index run failed (${indexError}); this answer is from the last complete graph\n`);
+      if (indexError !== undefined)
+        process.stderr.write(`ts-graph: note: the last index run failed (${indexError}); this answer is from the last complete graph\n`);
       for (const note of notes ?? []) process.stderr.write(`ts-graph: note: ${note}\n`);
     }
     return EXIT.ok;

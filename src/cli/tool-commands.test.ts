@@ -49,7 +49,9 @@ describe("ts-graph find (subprocess)", () => {
   it("finds by camel humps and prints JSON with --json", () => {
     const found = tool("find", "vCL");
     expect(found.status).toBe(0);
-    expect(found.stdout).toBe("1 symbol matching \"vCL\":\nshared/validation.ts:47 Function validateCartLine: export function validateCartLine(line: CartLine): Result<CartLine>\n");
+    expect(found.stdout).toBe(
+      '1 symbol matching "vCL":\nshared/validation.ts:47 Function validateCartLine: export function validateCartLine(line: CartLine): Result<CartLine>\n',
+    );
     const json = JSON.parse(tool("find", "login", "--kind", "Method", "--json").stdout) as { total: number; matches: { qualifiedName: string }[] };
     expect(json.total).toBe(3);
     expect(json.matches.map((match) => match.qualifiedName).sort()).toEqual(["ApiClient.login", "SessionStore.login", "UserService.login"]);

@@ -16,7 +16,15 @@ const shape = {
 describe(cliInputsOf.name, () => {
   it("reads each input's type, description, requiredness, choices and path mark from the shape's JSON Schema", () => {
     expect([...cliInputsOf({ inputShape: shape }).values()]).toEqual([
-      { name: "symbol", flag: "--symbol", type: "string", description: "what to look at", required: true, choices: undefined, pathKind: "pathOrName" },
+      {
+        name: "symbol",
+        flag: "--symbol",
+        type: "string",
+        description: "what to look at",
+        required: true,
+        choices: undefined,
+        pathKind: "pathOrName",
+      },
       { name: "file", flag: "--file", type: "string", description: "where it is declared", required: false, choices: undefined, pathKind: "path" },
       { name: "paths", flag: "--paths", type: "array", description: "where to look", required: false, choices: undefined, pathKind: "path" },
       { name: "level", flag: "--level", type: "string", description: "how fine", required: false, choices: ["file", "symbol"], pathKind: undefined },
@@ -31,6 +39,10 @@ describe(cliInputsOf.name, () => {
   });
 
   it("writes an option as commander shows it", () => {
-    expect([optionFlag("root"), optionFlag("includeIgnored"), optionFlag("maxFilesPerCommit")]).toEqual(["--root", "--include-ignored", "--max-files-per-commit"]);
+    expect([optionFlag("root"), optionFlag("includeIgnored"), optionFlag("maxFilesPerCommit")]).toEqual([
+      "--root",
+      "--include-ignored",
+      "--max-files-per-commit",
+    ]);
   });
 });

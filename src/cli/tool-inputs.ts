@@ -38,7 +38,11 @@ export function optionFlag(name: string): string {
 
 function jsonSchemaOf(tool: Pick<ToolDefinition, "inputShape">, metadata?: typeof PATH_INPUTS): JsonSchemaObject {
   // "input": what a caller may give (a default makes an input optional); "any": a type JSON Schema cannot say is left open.
-  return z.toJSONSchema(z.object(tool.inputShape), { io: "input", unrepresentable: "any", ...(metadata === undefined ? {} : { metadata }) }) as JsonSchemaObject;
+  return z.toJSONSchema(z.object(tool.inputShape), {
+    io: "input",
+    unrepresentable: "any",
+    ...(metadata === undefined ? {} : { metadata }),
+  }) as JsonSchemaObject;
 }
 
 /**

@@ -181,7 +181,9 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
     for (const file of readFiles) inputs.add(path.resolve(file));
     for (const reference of parsed.projectReferences ?? []) inputs.add(ts.resolveProjectReferencePath(reference));
     const raw = parsed.raw as { include?: unknown; files?: unknown } | undefined;
-    const specs = [raw?.include, raw?.files].flatMap((list) => (Array.isArray(list) ? list.filter((spec): spec is string => typeof spec === "string") : []));
+    const specs = [raw?.include, raw?.files].flatMap((list) =>
+      Array.isArray(list) ? list.filter((spec): spec is string => typeof spec === "string") : [],
+    );
     for (const spec of specs) inputs.add(nearestExistingFolder(path.resolve(path.dirname(fileName), globBase(spec), "placeholder")));
     for (const [dir, flags] of Object.entries(parsed.wildcardDirectories ?? {})) {
       foldersBelow(path.resolve(dir), (flags & ts.WatchDirectoryFlags.Recursive) !== 0, folders, links, root);
@@ -194,7 +196,11 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
   let throughLinks = 0;
   /** The files of a list that are the project's to own: real paths inside the root, accepted, not owned yet. */
   const ownable = (fileNames: readonly string[]): string[] => {
-    const contained = containFiles(root, fileNames.map((name) => path.resolve(name)), owned);
+    const contained = containFiles(
+      root,
+      fileNames.map((name) => path.resolve(name)),
+      owned,
+    );
     outside += contained.outside;
     throughLinks += contained.throughLinks;
     const files = contained.kept.filter(accepts);
@@ -213,7 +219,9 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
   }
 
   if (parsedConfigs.length === 0) {
-    const files = ownable(globSync(FALLBACK_GLOB, { cwd: root, absolute: true, followSymbolicLinks: false, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] })).sort();
+    const files = ownable(
+      globSync(FALLBACK_GLOB, { cwd: root, absolute: true, followSymbolicLinks: false, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] }),
+    ).sort();
     if (files.length > 0) {
       warnings.push(`no tsconfig.json found under the root: indexing all .ts/.tsx files with default compiler options`);
       projects.push({ id: "", options: FALLBACK_COMPILER_OPTIONS, projectReferences: undefined, fileNames: files });

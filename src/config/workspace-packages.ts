@@ -68,7 +68,6 @@ function expandWorkspacePattern(root: string, pattern: string): string[] {
   return globSync(cleaned, { cwd: root, onlyDirectories: true, absolute: true, ignore: ALWAYS_IGNORED });
 }
 
-
 export interface WorkspacePackage {
   /** `name` from its package.json, else the folder's relative path. */
   readonly name: string;

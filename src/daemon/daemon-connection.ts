@@ -1,4 +1,4 @@
-import net from "node:net";
+import type net from "node:net";
 import { encodeMessage, parseReply, type DaemonRequest } from "./daemon-protocol.js";
 
 /** The daemon went away (killed, crashed, stopped) before it answered. */

@@ -66,7 +66,8 @@ export function parseHello(value: unknown): DaemonHello | undefined {
   if (!isRecord(value)) return undefined;
   const { protocol, version, pid, kind, root, dbPath, tsconfigs, startedAt, idleExitAt } = value;
   const validKind = kind === "daemon" || kind === "serve" || kind === "watch";
-  const validTsconfigs = tsconfigs === undefined || tsconfigs === null || (Array.isArray(tsconfigs) && tsconfigs.every((item) => typeof item === "string"));
+  const validTsconfigs =
+    tsconfigs === undefined || tsconfigs === null || (Array.isArray(tsconfigs) && tsconfigs.every((item) => typeof item === "string"));
   if (typeof protocol !== "number" || typeof version !== "string" || typeof pid !== "number" || !validKind) return undefined;
   if (typeof root !== "string" || typeof dbPath !== "string" || typeof startedAt !== "number" || !validTsconfigs) return undefined;
   return {

@@ -3,7 +3,15 @@ import net from "node:net";
 import type { IndexSummary, RunOptions } from "../ingestion/run/indexer.js";
 import { onLines } from "./daemon-connection.js";
 import { daemonPaths, type DaemonPaths } from "./daemon-paths.js";
-import { DAEMON_PROTOCOL, encodeMessage, parseRequest, type DaemonHello, type DaemonKind, type DaemonReply, type DaemonRequest } from "./daemon-protocol.js";
+import {
+  DAEMON_PROTOCOL,
+  encodeMessage,
+  parseRequest,
+  type DaemonHello,
+  type DaemonKind,
+  type DaemonReply,
+  type DaemonRequest,
+} from "./daemon-protocol.js";
 import { probeDaemon, readDaemonInfo, withDaemonLock } from "./daemon-socket.js";
 
 /** What keeps the graph warm behind the socket: a served root (serve, daemon start) or a watching indexer (index --watch). */
@@ -42,7 +50,10 @@ export type DaemonClaim =
   | { readonly refused: string };
 
 function failureOf(error: unknown): DaemonReply {
-  return { ok: false, error: { name: error instanceof Error ? error.name : "Error", message: error instanceof Error ? error.message : String(error) } };
+  return {
+    ok: false,
+    error: { name: error instanceof Error ? error.name : "Error", message: error instanceof Error ? error.message : String(error) },
+  };
 }
 
 function listen(server: net.Server, socketPath: string): Promise<void> {
@@ -96,17 +107,24 @@ export async function startDaemonServer(backend: DaemonBackend, options: DaemonS
   const scheduleIdle = (): void => {
     if (options.idleMs === undefined || closed) return;
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      if (active > 0 || Date.now() - lastActivity < (options.idleMs ?? 0)) scheduleIdle();
-      else options.onIdle?.();
-    }, Math.max(10, lastActivity + options.idleMs - Date.now()));
+    idleTimer = setTimeout(
+      () => {
+        if (active > 0 || Date.now() - lastActivity < (options.idleMs ?? 0)) scheduleIdle();
+        else options.onIdle?.();
+      },
+      Math.max(10, lastActivity + options.idleMs - Date.now()),
+    );
   };
 
   async function answer(request: DaemonRequest): Promise<DaemonReply> {
     if (request.op === "hello") return { ok: true, hello: hello() };
     if (request.op === "stop") {
       if (options.kind !== "daemon") {
-        return failureOf(new Error(`this graph is kept by \`ts-graph ${options.kind === "serve" ? "serve" : "index --watch"}\` (pid ${process.pid}); it stops with it`));
+        return failureOf(
+          new Error(
+            `this graph is kept by \`ts-graph ${options.kind === "serve" ? "serve" : "index --watch"}\` (pid ${process.pid}); it stops with it`,
+          ),
+        );
       }
       return { ok: true, stopping: true };
     }
@@ -179,7 +197,8 @@ export async function startDaemonServer(backend: DaemonBackend, options: DaemonS
           for (const socket of sockets) socket.destroy();
           await stopped;
           // Remove only what is still this process's: another daemon may have claimed the path since.
-          if (socketInode !== undefined && fs.statSync(paths.socket, { throwIfNoEntry: false })?.ino === socketInode) fs.rmSync(paths.socket, { force: true });
+          if (socketInode !== undefined && fs.statSync(paths.socket, { throwIfNoEntry: false })?.ino === socketInode)
+            fs.rmSync(paths.socket, { force: true });
           if (readDaemonInfo(paths)?.pid === process.pid) fs.rmSync(paths.info, { force: true });
           fs.rmSync(paths.log, { force: true });
           try {
@@ -209,7 +228,8 @@ export async function answerCliCommands(backend: DaemonBackend, options: DaemonS
     claim = { refused: error instanceof Error ? error.message : String(error) };
   }
   if ("claimed" in claim) return claim.claimed;
-  if ("busy" in claim) options.log(`a ts-graph ${claim.busy.kind} (pid ${claim.busy.pid}) already answers the CLI commands of ${backend.root}; this process does not`);
+  if ("busy" in claim)
+    options.log(`a ts-graph ${claim.busy.kind} (pid ${claim.busy.pid}) already answers the CLI commands of ${backend.root}; this process does not`);
   else options.log(`not answering the CLI commands of ${backend.root} over a daemon socket: ${claim.refused}`);
   return undefined;
 }

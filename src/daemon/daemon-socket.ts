@@ -16,7 +16,7 @@ export type DaemonProbe =
   | { readonly state: "live"; readonly hello: DaemonHello; readonly connection: DaemonConnection };
 
 /** How long a listening socket has to say hello. Daemons answer from a thread that never indexes. */
-export const HELLO_TIMEOUT_MS = 5000;
+const HELLO_TIMEOUT_MS = 5000;
 
 function codeOf(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -29,7 +29,7 @@ function ownUid(): number | undefined {
 }
 
 /** Why the folder at this path is not ours (undefined when it is ours, or absent). Owner-only: no access for group or others. */
-export function folderProblem(folder: string): string | undefined {
+function folderProblem(folder: string): string | undefined {
   const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
   if (stat === undefined) return undefined;
   if (!stat.isDirectory()) return `${folder} is not a folder`;
@@ -103,7 +103,10 @@ export async function probeDaemon(paths: DaemonPaths, helloTimeoutMs = HELLO_TIM
     return { state: "foreign", reason: `${paths.socket} answers, but not as a ts-graph daemon` };
   } catch (error) {
     connection.close();
-    return { state: "foreign", reason: `${paths.socket} does not answer as a ts-graph daemon (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      state: "foreign",
+      reason: `${paths.socket} does not answer as a ts-graph daemon (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 }
 

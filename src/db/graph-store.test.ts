@@ -97,7 +97,14 @@ describe("writeFiles", () => {
     db.exec(SCHEMA_SQL);
     const store = createGraphStore(db);
     const text = "export function f() {\n  return   1;\n}\n";
-    const fileNode: ExtractedNode = { ...functionNode("a.ts", "f"), key: fileKey("a.ts"), kind: "File", name: "a.ts", qualifiedName: "a.ts", endLine: 3 };
+    const fileNode: ExtractedNode = {
+      ...functionNode("a.ts", "f"),
+      key: fileKey("a.ts"),
+      kind: "File",
+      name: "a.ts",
+      qualifiedName: "a.ts",
+      endLine: 3,
+    };
     const f: ExtractedNode = { ...functionNode("a.ts", "f"), endLine: 3 };
     store.writeFiles([{ file: stored("a.ts"), extraction: { ...extraction("a.ts", []), nodes: [fileNode, f] }, indexedAt: 1, text }]);
     const bodies = db.prepare("SELECT kind, body FROM nodes ORDER BY kind").all();

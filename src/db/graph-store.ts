@@ -99,9 +99,7 @@ export type MetaKey = (typeof META)[keyof typeof META];
 
 /** All writes to the graph go through here; each file's contribution is replaced in one transaction. */
 export function createGraphStore(db: SqliteDb) {
-  const statements = Object.fromEntries(
-    Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
-  ) as { [K in keyof typeof SQL]: Statement };
+  const statements = Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as { [K in keyof typeof SQL]: Statement };
 
   function column<T>(statement: Statement, ...params: unknown[]): T[] {
     return statement.pluck().all(...params) as T[];
@@ -190,13 +188,7 @@ export function createGraphStore(db: SqliteDb) {
       statements.insertDynamicCall.run(file.path, call.source, call.line, call.expression);
     }
     for (const imp of extraction.externalImports) {
-      statements.insertExternalImport.run(
-        file.path,
-        imp.specifier,
-        imp.packageName ?? null,
-        imp.resolved ? 1 : 0,
-        imp.typeOnly ? 1 : 0,
-      );
+      statements.insertExternalImport.run(file.path, imp.specifier, imp.packageName ?? null, imp.resolved ? 1 : 0, imp.typeOnly ? 1 : 0);
     }
     for (const problem of extraction.syntaxErrors) {
       statements.insertSyntaxError.run(file.path, problem.line, problem.column, problem.message);

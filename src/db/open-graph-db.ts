@@ -157,9 +157,7 @@ function carryInto(db: SqliteDb, tables: CarriedTables): void {
 export function damageOf(db: SqliteDb): string | undefined {
   try {
     const rows = db.pragma("quick_check(3)", { simple: false }) as { quick_check: string }[];
-    const problems = rows
-      .flatMap((row) => row.quick_check.split("\n"))
-      .filter((line) => line !== "ok" && !line.startsWith("*** in database"));
+    const problems = rows.flatMap((row) => row.quick_check.split("\n")).filter((line) => line !== "ok" && !line.startsWith("*** in database"));
     return problems.length === 0 ? undefined : problems.slice(0, 2).join("; ");
   } catch (error) {
     if (isCorruptionError(error)) return error instanceof Error ? error.message : String(error);

@@ -73,9 +73,12 @@ export interface ParsedSnapshot {
 export function parseSnapshot(text: string, label: string): ParsedSnapshot {
   const firstBreak = text.indexOf("\n");
   const header = parseLine(firstBreak < 0 ? text : text.slice(0, firstBreak), label, 1) as { format?: unknown; version?: unknown };
-  if (header.format !== "ts-graph-snapshot") throw new SnapshotFormatError(`${label} is not a ts-graph snapshot (its first line has no "format":"ts-graph-snapshot")`);
+  if (header.format !== "ts-graph-snapshot")
+    throw new SnapshotFormatError(`${label} is not a ts-graph snapshot (its first line has no "format":"ts-graph-snapshot")`);
   if (header.version !== SNAPSHOT_FORMAT_VERSION) {
-    throw new SnapshotFormatError(`${label} is a snapshot of format version ${String(header.version)}; this ts-graph reads version ${SNAPSHOT_FORMAT_VERSION}: make both snapshots with the same ts-graph`);
+    throw new SnapshotFormatError(
+      `${label} is a snapshot of format version ${String(header.version)}; this ts-graph reads version ${SNAPSHOT_FORMAT_VERSION}: make both snapshots with the same ts-graph`,
+    );
   }
   const nodes: NodeLine[] = [];
   const edges: EdgeLine[] = [];
@@ -108,7 +111,8 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
   db.exec(SCHEMA_SQL);
   // A bulk load: no name vocabulary (triggers), and each index built once after the rows rather than row by row.
   const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
-  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[]) db.exec(`DROP TRIGGER "${name}"`);
+  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[])
+    db.exec(`DROP TRIGGER "${name}"`);
   for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
   const insertNode = db.prepare(INSERT_NODE);
   const insertEdge = db.prepare(INSERT_EDGE);
@@ -117,13 +121,35 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
   db.transaction(() => {
     for (const node of snapshot.nodes) {
       const qualifiedName = parseNodeKey(node.node).qualifiedName ?? node.file;
-      insertNode.run(node.node, node.file, node.kind, node.name, qualifiedName, snapshot.parents.get(node.node) ?? null, node.lines[0], node.lines[1], node.nameLine,
-        node.implementationLine ?? null, node.exported ? 1 : 0, node.signature, node.modifiers.join(" "), node.body ?? null);
+      insertNode.run(
+        node.node,
+        node.file,
+        node.kind,
+        node.name,
+        qualifiedName,
+        snapshot.parents.get(node.node) ?? null,
+        node.lines[0],
+        node.lines[1],
+        node.nameLine,
+        node.implementationLine ?? null,
+        node.exported ? 1 : 0,
+        node.signature,
+        node.modifiers.join(" "),
+        node.body ?? null,
+      );
     }
     for (const edge of snapshot.edges) {
       const sites = edge.lines ?? [];
-      insertEdge.run(parseNodeKey(edge.source).file, edge.edge, edge.source, edge.target, sites.length, JSON.stringify(sites),
-        edge.names === undefined ? null : JSON.stringify(edge.names), edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0);
+      insertEdge.run(
+        parseNodeKey(edge.source).file,
+        edge.edge,
+        edge.source,
+        edge.target,
+        sites.length,
+        JSON.stringify(sites),
+        edge.names === undefined ? null : JSON.stringify(edge.names),
+        edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0,
+      );
     }
     for (const edge of snapshot.externalEdges) {
       const sites = edge.lines ?? [];
@@ -149,7 +175,8 @@ function parseEntries(body: string, label: string): Record<string, unknown>[] {
   if (lines === "") return [];
   try {
     const entries: unknown = JSON.parse(`[${lines.replaceAll("\n", ",")}]`);
-    if (Array.isArray(entries) && entries.every((entry) => entry !== null && typeof entry === "object" && !Array.isArray(entry))) return entries as Record<string, unknown>[];
+    if (Array.isArray(entries) && entries.every((entry) => entry !== null && typeof entry === "object" && !Array.isArray(entry)))
+      return entries as Record<string, unknown>[];
   } catch {
     // found below, line by line
   }

@@ -23,7 +23,8 @@ describe(mergeSnapshots.name, () => {
     const inUtils = (line: string) => line.includes('"packages/utils/');
     const header = (body: string[]) => `${JSON.stringify({ format: "ts-graph-snapshot", version: 5, nodes: 0 })}\n${body.join("\n")}\n`;
     // Nodes of utils and everything owned by (starting with a source in) utils, against the rest.
-    const owned = (line: string) => (line.startsWith('{"node"') ? line.includes('{"node":"packages/utils/') : inUtils(line.slice(0, line.indexOf('"target"'))));
+    const owned = (line: string) =>
+      line.startsWith('{"node"') ? line.includes('{"node":"packages/utils/') : inUtils(line.slice(0, line.indexOf('"target"')));
     const utils = lines.filter(owned);
     const rest = lines.filter((line) => !owned(line));
     expect(utils.length).toBeGreaterThan(5);
@@ -37,6 +38,8 @@ describe(mergeSnapshots.name, () => {
     const changed = webApp.replace('"signature":"export function validateToken(', '"signature":"export function validateToken(extra: number, ');
     expect(changed).not.toBe(webApp);
     expect(() => mergeSnapshots([part("a.jsonl", webApp), part("b.jsonl", changed)])).toThrow(SnapshotFormatError);
-    expect(() => mergeSnapshots([part("a.jsonl", webApp), part("b.jsonl", changed)])).toThrow(/node shared\/validation\.ts:validateToken differs between a\.jsonl and b\.jsonl/);
+    expect(() => mergeSnapshots([part("a.jsonl", webApp), part("b.jsonl", changed)])).toThrow(
+      /node shared\/validation\.ts:validateToken differs between a\.jsonl and b\.jsonl/,
+    );
   });
 });

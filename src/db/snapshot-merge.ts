@@ -4,7 +4,14 @@
  * must be the same in both (a project indexed by two jobs, as the projects a job's project references
  * are): it is kept once. Anything that differs is refused, never chosen.
  */
-import { SnapshotFormatError, type DynamicCallLine, type EdgeLine, type ExternalEdgeLine, type NodeLine, type ParsedSnapshot } from "./snapshot-load.js";
+import {
+  SnapshotFormatError,
+  type DynamicCallLine,
+  type EdgeLine,
+  type ExternalEdgeLine,
+  type NodeLine,
+  type ParsedSnapshot,
+} from "./snapshot-load.js";
 import { formatSnapshot, type SnapshotDynamicCallRow, type SnapshotEdgeRow, type SnapshotExternalEdgeRow, type SnapshotNodeRow } from "./snapshot.js";
 
 export interface SnapshotPart {
@@ -29,7 +36,9 @@ class UnionOf<T> {
     const known = this.entries.get(id);
     if (known === undefined) this.entries.set(id, { value, text, label });
     else if (known.text !== text) {
-      throw new SnapshotFormatError(`${this.what} ${id} differs between ${known.label} and ${label}: the same files indexed with other sources or options; snapshot every part from one checkout with one ts-graph`);
+      throw new SnapshotFormatError(
+        `${this.what} ${id} differs between ${known.label} and ${label}: the same files indexed with other sources or options; snapshot every part from one checkout with one ts-graph`,
+      );
     }
   }
 
@@ -96,6 +105,11 @@ export function mergeSnapshots(parts: readonly SnapshotPart[]): MergedSnapshot {
     .filter((edge) => !defined.has(edge.source) || !defined.has(edge.target))
     .map((edge) => `${edge.edge} ${edge.source} → ${edge.target}`)
     .sort();
-  const text = formatSnapshot(nodeLines.map(nodeRow), edgeLines.map(edgeRow), externalEdges.values().map(externalEdgeRow), dynamicCalls.values().flat().map(dynamicCallRow));
+  const text = formatSnapshot(
+    nodeLines.map(nodeRow),
+    edgeLines.map(edgeRow),
+    externalEdges.values().map(externalEdgeRow),
+    dynamicCalls.values().flat().map(dynamicCallRow),
+  );
   return { text, danglingEdges };
 }

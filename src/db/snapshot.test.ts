@@ -13,10 +13,59 @@ import {
 } from "./snapshot.js";
 
 const nodes: SnapshotNodeRow[] = [
-  { key: "src/b.ts:g", kind: "Function", name: "g", file: "src/b.ts", startLine: 1, endLine: 3, nameLine: 1, implementationLine: null, exported: 1, signature: "export function g(): void", modifiers: "export" },
-  { key: "src/a.ts", kind: "File", name: "a.ts", file: "src/a.ts", startLine: 1, endLine: 9, nameLine: 1, implementationLine: null, exported: 0, signature: "", modifiers: "" },
-  { key: "src/B.ts:Z", kind: "Class", name: "Z", file: "src/B.ts", startLine: 2, endLine: 4, nameLine: 2, implementationLine: null, exported: 0, signature: "class Z", modifiers: "" },
-  { key: "src/b.ts:p", kind: "Function", name: "p", file: "src/b.ts", startLine: 5, endLine: 9, nameLine: 5, implementationLine: 7, exported: 0, signature: "function p(a: string): string", modifiers: "", body: "0123456789abcdef" },
+  {
+    key: "src/b.ts:g",
+    kind: "Function",
+    name: "g",
+    file: "src/b.ts",
+    startLine: 1,
+    endLine: 3,
+    nameLine: 1,
+    implementationLine: null,
+    exported: 1,
+    signature: "export function g(): void",
+    modifiers: "export",
+  },
+  {
+    key: "src/a.ts",
+    kind: "File",
+    name: "a.ts",
+    file: "src/a.ts",
+    startLine: 1,
+    endLine: 9,
+    nameLine: 1,
+    implementationLine: null,
+    exported: 0,
+    signature: "",
+    modifiers: "",
+  },
+  {
+    key: "src/B.ts:Z",
+    kind: "Class",
+    name: "Z",
+    file: "src/B.ts",
+    startLine: 2,
+    endLine: 4,
+    nameLine: 2,
+    implementationLine: null,
+    exported: 0,
+    signature: "class Z",
+    modifiers: "",
+  },
+  {
+    key: "src/b.ts:p",
+    kind: "Function",
+    name: "p",
+    file: "src/b.ts",
+    startLine: 5,
+    endLine: 9,
+    nameLine: 5,
+    implementationLine: 7,
+    exported: 0,
+    signature: "function p(a: string): string",
+    modifiers: "",
+    body: "0123456789abcdef",
+  },
 ];
 const edges: SnapshotEdgeRow[] = [
   { kind: "IMPORTS", source: "src/a.ts", target: "src/b.ts", lines: "[]", names: '["g"]', typeOnly: 0 },
@@ -67,13 +116,23 @@ describe("formatSnapshot", () => {
 });
 
 /** A graph database holding these rows (with the columns a snapshot does not show filled in). */
-function databaseOf(rows: { nodes: readonly SnapshotNodeRow[]; edges: readonly SnapshotEdgeRow[]; externalEdges: readonly SnapshotExternalEdgeRow[]; dynamicCalls: readonly SnapshotDynamicCallRow[] }): SqliteDb {
+function databaseOf(rows: {
+  nodes: readonly SnapshotNodeRow[];
+  edges: readonly SnapshotEdgeRow[];
+  externalEdges: readonly SnapshotExternalEdgeRow[];
+  dynamicCalls: readonly SnapshotDynamicCallRow[];
+}): SqliteDb {
   const db = new Database(":memory:");
   db.exec(SCHEMA_SQL);
-  const insertNode = db.prepare(`INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line, implementation_line, exported, signature, doc, modifiers, surface, body)
+  const insertNode =
+    db.prepare(`INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line, implementation_line, exported, signature, doc, modifiers, surface, body)
     VALUES (@key, @file, @kind, @name, @name, NULL, @startLine, @endLine, @nameLine, @implementationLine, @exported, @signature, '', @modifiers, '', @body)`);
-  const insertEdge = db.prepare("INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (@source, @kind, @source, @target, 0, @lines, @names, @typeOnly)");
-  const insertExternal = db.prepare("INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (@source, @kind, @source, @target, 0, @lines)");
+  const insertEdge = db.prepare(
+    "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (@source, @kind, @source, @target, 0, @lines, @names, @typeOnly)",
+  );
+  const insertExternal = db.prepare(
+    "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (@source, @kind, @source, @target, 0, @lines)",
+  );
   const insertDynamic = db.prepare("INSERT INTO dynamic_calls (file, source, line, expression) VALUES (@source, @source, @line, @expression)");
   for (const node of rows.nodes) insertNode.run({ ...node, body: node.body ?? null });
   for (const edge of rows.edges) insertEdge.run(edge);
@@ -85,7 +144,11 @@ function databaseOf(rows: { nodes: readonly SnapshotNodeRow[]; edges: readonly S
 /** The rows as the database gives them back (better-sqlite3 stores a lone surrogate as U+FFFD). */
 function rowsOf(db: SqliteDb) {
   return {
-    nodes: db.prepare("SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine, name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes").all() as SnapshotNodeRow[],
+    nodes: db
+      .prepare(
+        "SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine, name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes",
+      )
+      .all() as SnapshotNodeRow[],
     edges: db.prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly FROM edges").all() as SnapshotEdgeRow[],
     externalEdges: db.prepare("SELECT kind, source, target, lines FROM external_edges").all() as SnapshotExternalEdgeRow[],
     dynamicCalls: db.prepare("SELECT source, line, expression FROM dynamic_calls").all() as SnapshotDynamicCallRow[],
@@ -115,21 +178,31 @@ describe(readSnapshot.name, () => {
 
   it("escapes and orders any text as JSON.stringify and the code-unit sort do (property, seeded)", () => {
     const text = fc.string({ unit: "binary", maxLength: 8 });
-    const anyText = fc.oneof(text, fc.string({ maxLength: 8 }), fc.constantFrom("\u2028", "\u0000x", '"\\', "\t\n\r\u001f", "\uE000", "\u{1F600}", "\uD800"));
+    const anyText = fc.oneof(
+      text,
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom("\u2028", "\u0000x", '"\\', "\t\n\r\u001f", "\uE000", "\u{1F600}", "\uD800"),
+    );
     fc.assert(
-      fc.property(fc.uniqueArray(anyText, { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(anyText, anyText, anyText), { maxLength: 6 }), (keys, calls) => {
-        const db = databaseOf({
-          nodes: keys.map((key, index) => ({ ...entry(nodes, index), key, name: key, signature: `${key}(): void`, body: undefined })),
-          edges: keys.slice(1).map((target, index) => ({ kind: "CALLS", source: entry(keys, 0), target, lines: `[${index + 1}]`, names: null, typeOnly: null })),
-          externalEdges: calls.map(([source, target]) => ({ kind: "CALLS", source, target, lines: "[]" })),
-          dynamicCalls: calls.map(([source, , expression], index) => ({ source, line: index, expression })),
-        });
-        try {
-          expect(readSnapshot(db)).toBe(snapshotOfRows(db));
-        } finally {
-          db.close();
-        }
-      }),
+      fc.property(
+        fc.uniqueArray(anyText, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(anyText, anyText, anyText), { maxLength: 6 }),
+        (keys, calls) => {
+          const db = databaseOf({
+            nodes: keys.map((key, index) => ({ ...entry(nodes, index), key, name: key, signature: `${key}(): void`, body: undefined })),
+            edges: keys
+              .slice(1)
+              .map((target, index) => ({ kind: "CALLS", source: entry(keys, 0), target, lines: `[${index + 1}]`, names: null, typeOnly: null })),
+            externalEdges: calls.map(([source, target]) => ({ kind: "CALLS", source, target, lines: "[]" })),
+            dynamicCalls: calls.map(([source, , expression], index) => ({ source, line: index, expression })),
+          });
+          try {
+            expect(readSnapshot(db)).toBe(snapshotOfRows(db));
+          } finally {
+            db.close();
+          }
+        },
+      ),
       { seed: 15, numRuns: 200 },
     );
   });

@@ -119,15 +119,13 @@ export function formatSnapshot(
     externalEdges: sortedExternal.length,
     dynamicCalls: sortedDynamic.length,
   });
-  return (
-    `${[
-      header,
-      ...sortedNodes.map(nodeLine),
-      ...sortedEdges.map(edgeLine),
-      ...sortedExternal.map(externalEdgeLine),
-      ...sortedDynamic.map(dynamicCallLine),
-    ].join("\n")}\n`
-  );
+  return `${[
+    header,
+    ...sortedNodes.map(nodeLine),
+    ...sortedEdges.map(edgeLine),
+    ...sortedExternal.map(externalEdgeLine),
+    ...sortedDynamic.map(dynamicCallLine),
+  ].join("\n")}\n`;
 }
 
 /**
@@ -153,7 +151,8 @@ const EXTERNAL_EDGE_LINES_SQL = `SELECT '{"externalEdge":' || json_quote(kind) |
 const DYNAMIC_CALL_LINES_SQL = `SELECT '{"dynamicCall":' || json_quote(source) || ',"line":' || line || ',"expression":' || json_quote(expression) || '}'
   FROM dynamic_calls ORDER BY source, line, expression, rowid`;
 /** A text with a character beyond U+FFFF: only a text whose byte length is not its length in characters (not ASCII) is looked at. */
-const astral = (column: string) => `(length(CAST(${column} AS BLOB)) <> length(${column}) AND ${column} GLOB '*[' || char(65536) || '-' || char(1114111) || ']*')`;
+const astral = (column: string) =>
+  `(length(CAST(${column} AS BLOB)) <> length(${column}) AND ${column} GLOB '*[' || char(65536) || '-' || char(1114111) || ']*')`;
 /** Whether every text the snapshot sorts by lies in the Basic Multilingual Plane (where UTF-8 and UTF-16 orders agree). */
 const NO_ASTRAL_SQL = `SELECT NOT EXISTS (SELECT 1 FROM nodes WHERE ${astral("key")})
   AND NOT EXISTS (SELECT 1 FROM edges WHERE ${astral("kind")} OR ${astral("source")} OR ${astral("target")})

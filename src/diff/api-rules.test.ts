@@ -25,9 +25,20 @@ function declaration(key: string, kind: string, signature: string, extra: Partia
 /** The API changes between two sets of declarations, with the real checker for type questions. */
 function classify(before: readonly DiffNode[], after: readonly DiffNode[]): ApiChange[] {
   const diff = diffGraphs({ nodes: before, edges: [] }, { nodes: after, edges: [] });
-  const input = { diff, baseNodes: new Map(before.map((node) => [node.key, node])), headNodes: new Map(after.map((node) => [node.key, node])), shapeOf: signatureShape };
+  const input = {
+    diff,
+    baseNodes: new Map(before.map((node) => [node.key, node])),
+    headNodes: new Map(after.map((node) => [node.key, node])),
+    shapeOf: signatureShape,
+  };
   const asked: [string, string][] = [];
-  classifyApiChanges({ ...input, assignable: (from, to) => (asked.push([from, to]), undefined) });
+  classifyApiChanges({
+    ...input,
+    assignable: (from, to) => {
+      asked.push([from, to]);
+      return undefined;
+    },
+  });
   const answers = checkAssignability(asked);
   return classifyApiChanges({ ...input, assignable: (from, to) => answers.get(relationId(from, to)) });
 }
@@ -41,14 +52,39 @@ describe(classifyApiChanges.name, () => {
   it.each([
     ["export function f(a: string): void", "export function f(a: string, b: number): void", "breaking", "required parameter `b` added"],
     ["export function f(a: string): void", "export function f(a: string, b?: number): void", "compatible", "optional parameter `b` added"],
-    ["export function f(a: string, b: number): void", "export function f(a: string): void", "breaking", "parameter `b` removed (callers that pass it no longer compile)"],
-    ["export function f(a: string): void", "export function f(a: string | number): void", "compatible", "parameter `a` type widened: `string` → `string | number`"],
-    ["export function f(a: string | number): void", "export function f(a: string): void", "breaking", "parameter `a` type narrowed or changed: `string | number` → `string`"],
+    [
+      "export function f(a: string, b: number): void",
+      "export function f(a: string): void",
+      "breaking",
+      "parameter `b` removed (callers that pass it no longer compile)",
+    ],
+    [
+      "export function f(a: string): void",
+      "export function f(a: string | number): void",
+      "compatible",
+      "parameter `a` type widened: `string` → `string | number`",
+    ],
+    [
+      "export function f(a: string | number): void",
+      "export function f(a: string): void",
+      "breaking",
+      "parameter `a` type narrowed or changed: `string | number` → `string`",
+    ],
     ["export function f(): string | undefined", "export function f(): string", "compatible", "return type narrowed: `string` → `string | undefined`"],
-    ["export function f(): string", "export function f(): string | undefined", "breaking", "return type widened or changed: `string | undefined` → `string`"],
+    [
+      "export function f(): string",
+      "export function f(): string | undefined",
+      "breaking",
+      "return type widened or changed: `string | undefined` → `string`",
+    ],
     ["export function f(a?: string): void", "export function f(a: string): void", "breaking", "parameter `a` made required"],
     ["export function f(a: string): void", "export function f(b: string): void", "compatible", "parameter `a` renamed `b`"],
-    ["export function f<T>(a: T): void", "export function f<T extends string>(a: T): void", "unclassified", "type parameters changed: <T> → <T extends string>"],
+    [
+      "export function f<T>(a: T): void",
+      "export function f<T extends string>(a: T): void",
+      "unclassified",
+      "type parameters changed: <T> → <T extends string>",
+    ],
   ])("%s → %s is %s", (before, after, verdict, reason) => {
     expect(verdictOf(before, after)).toEqual([verdict, [reason]]);
   });
@@ -62,7 +98,10 @@ describe(classifyApiChanges.name, () => {
 
   it("classifies properties: optional made required breaks, a readonly property may narrow", () => {
     expect(verdictOf("name?: string", "name: string", "Property")).toEqual(["breaking", ["optional property made required"]]);
-    expect(verdictOf("readonly id: string | number", "readonly id: string", "Property")).toEqual(["compatible", ["property type narrowed: `string` → `string | number`"]]);
+    expect(verdictOf("readonly id: string | number", "readonly id: string", "Property")).toEqual([
+      "compatible",
+      ["property type narrowed: `string` → `string | number`"],
+    ]);
     expect(verdictOf("id: string | number", "id: string", "Property")[0]).toBe("breaking");
   });
 

@@ -6,7 +6,7 @@
  */
 import { replaceName } from "../model/body-hash.js";
 import { parseNodeKey } from "../model/node-key.js";
-import { type DeclarationState, type DiffNode, type GraphDiff } from "./graph-diff.js";
+import type { DeclarationState, DiffNode, GraphDiff } from "./graph-diff.js";
 import type { SignatureShape } from "./signature-shape.js";
 import type { Assignability } from "./type-relation.js";
 
@@ -40,23 +40,38 @@ const compatible = (reason: string): Finding => ({ verdict: "compatible", reason
 const unclassified = (reason: string): Finding => ({ verdict: "unclassified", reason });
 
 /** A type relation as a finding: `yes` when it holds, `no` when the checker says it does not, not classified when it cannot tell. */
-function related(assignable: Assignability, from: string | undefined, to: string | undefined, what: string, yes: string, no: string): Finding | undefined {
+function related(
+  assignable: Assignability,
+  from: string | undefined,
+  to: string | undefined,
+  what: string,
+  yes: string,
+  no: string,
+): Finding | undefined {
   if (from === to) return undefined;
-  if (from === undefined || to === undefined) return unclassified(`${what}: a type is inferred on one side (\`${from ?? "inferred"}\` → \`${to ?? "inferred"}\`)`);
+  if (from === undefined || to === undefined)
+    return unclassified(`${what}: a type is inferred on one side (\`${from ?? "inferred"}\` → \`${to ?? "inferred"}\`)`);
   const answer = assignable(from, to);
   if (answer === undefined) return unclassified(`${what}: \`${from}\` → \`${to}\` (the checker cannot relate these types outside the project)`);
   return answer ? compatible(`${what} ${yes}: \`${from}\` → \`${to}\``) : breaking(`${what} ${no}: \`${from}\` → \`${to}\``);
 }
 
-function callableFindings(before: Extract<SignatureShape, { form: "callable" }>, after: Extract<SignatureShape, { form: "callable" }>, assignable: Assignability): Finding[] {
-  if (before.typeParameters !== after.typeParameters) return [unclassified(`type parameters changed: <${before.typeParameters}> → <${after.typeParameters}>`)];
+function callableFindings(
+  before: Extract<SignatureShape, { form: "callable" }>,
+  after: Extract<SignatureShape, { form: "callable" }>,
+  assignable: Assignability,
+): Finding[] {
+  if (before.typeParameters !== after.typeParameters)
+    return [unclassified(`type parameters changed: <${before.typeParameters}> → <${after.typeParameters}>`)];
   const findings: Finding[] = [];
   const count = Math.max(before.parameters.length, after.parameters.length);
   for (let index = 0; index < count; index += 1) {
     const old = before.parameters[index];
     const now = after.parameters[index];
     if (old === undefined && now !== undefined) {
-      findings.push(now.optional || now.rest ? compatible(`optional parameter \`${now.name}\` added`) : breaking(`required parameter \`${now.name}\` added`));
+      findings.push(
+        now.optional || now.rest ? compatible(`optional parameter \`${now.name}\` added`) : breaking(`required parameter \`${now.name}\` added`),
+      );
     } else if (old !== undefined && now === undefined) {
       findings.push(breaking(`parameter \`${old.name}\` removed (callers that pass it no longer compile)`));
     } else if (old !== undefined && now !== undefined) {
@@ -66,7 +81,8 @@ function callableFindings(before: Extract<SignatureShape, { form: "callable" }>,
       if (!old.optional && now.optional) findings.push(compatible(`${what} made optional`));
       const types = related(assignable, old.type, now.type, `${what} type`, "widened", "narrowed or changed");
       if (types !== undefined) findings.push(types);
-      if (old.name !== now.name && types === undefined && old.optional === now.optional) findings.push(compatible(`parameter \`${old.name}\` renamed \`${now.name}\``));
+      if (old.name !== now.name && types === undefined && old.optional === now.optional)
+        findings.push(compatible(`parameter \`${old.name}\` renamed \`${now.name}\``));
     }
   }
   const returned = related(assignable, after.returnType, before.returnType, "return type", "narrowed", "widened or changed");
@@ -74,10 +90,15 @@ function callableFindings(before: Extract<SignatureShape, { form: "callable" }>,
   return findings;
 }
 
-function propertyFindings(before: Extract<SignatureShape, { form: "property" }>, after: Extract<SignatureShape, { form: "property" }>, assignable: Assignability): Finding[] {
+function propertyFindings(
+  before: Extract<SignatureShape, { form: "property" }>,
+  after: Extract<SignatureShape, { form: "property" }>,
+  assignable: Assignability,
+): Finding[] {
   const findings: Finding[] = [];
   if (before.optional && !after.optional) findings.push(breaking("optional property made required"));
-  if (!before.optional && after.optional) findings.push(unclassified("required property made optional (breaks code that reads it, not code that writes it)"));
+  if (!before.optional && after.optional)
+    findings.push(unclassified("required property made optional (breaks code that reads it, not code that writes it)"));
   if (!before.readonly && after.readonly) findings.push(breaking("property made readonly"));
   if (before.readonly && !after.readonly) findings.push(compatible("property no longer readonly"));
   if (before.type !== after.type) {
@@ -159,7 +180,9 @@ function addedFindings(node: DiffNode, input: ApiRuleInput): Finding[] {
   if (container !== "Interface") return [compatible("member added")];
   const shape = input.shapeOf(node.kind, node.signature);
   const optional = shape?.form === "property" ? shape.optional : /^[^(:]*\?\s*[:(]/.test(node.signature);
-  return optional ? [compatible("optional member added to an interface")] : [breaking("required member added to an interface: objects and classes that implement it must add it")];
+  return optional
+    ? [compatible("optional member added to an interface")]
+    : [breaking("required member added to an interface: objects and classes that implement it must add it")];
 }
 
 /** Every change to the exported API, with its verdict and the rules that gave it, sorted by key. */
@@ -173,12 +196,20 @@ export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
     if (!move.before.exported && !move.after.exported) continue;
     const findings: Finding[] = [];
     const otherFile = parseNodeKey(move.from).file !== parseNodeKey(move.to).file;
-    if (move.how === "moved" && otherFile) findings.push(unclassified("moved to another file: importers of the old file break unless it re-exports the declaration"));
+    if (move.how === "moved" && otherFile)
+      findings.push(unclassified("moved to another file: importers of the old file break unless it re-exports the declaration"));
     else if (move.how === "moved") findings.push(breaking("moved to another container: the old member is gone"));
     else findings.push(breaking(`renamed: the old name is gone (${move.how})`));
     if (move.before.exported && !move.after.exported) findings.push(breaking("no longer exported"));
     const kind = move.after.kind;
-    findings.push(...signatureFindings(kind, signatureWithName(move.before.signature, input.baseNodes.get(move.from), input.headNodes.get(move.to)), move.after.signature, input));
+    findings.push(
+      ...signatureFindings(
+        kind,
+        signatureWithName(move.before.signature, input.baseNodes.get(move.from), input.headNodes.get(move.to)),
+        move.after.signature,
+        input,
+      ),
+    );
     changes.push(changeOf(move.to, move.how === "moved" ? "moved" : "renamed", findings));
   }
   for (const changed of input.diff.changed) {

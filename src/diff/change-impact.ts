@@ -60,7 +60,8 @@ export function changeImpact(diff: GraphDiff, base: () => SqliteDb, head: () => 
       for (const test of result.tests) tests.add(test.file);
       for (const node of result.dependants) {
         const known = reached.get(node.key);
-        if (known === undefined || known.depth > node.depth) reached.set(node.key, { key: node.key, file: node.file, depth: node.depth, via: node.via, edge: node.edge, side });
+        if (known === undefined || known.depth > node.depth)
+          reached.set(node.key, { key: node.key, file: node.file, depth: node.depth, via: node.via, edge: node.edge, side });
       }
     }
   };

@@ -40,7 +40,14 @@ describe("ts-graph diff of two commits of a git repository", () => {
       files: { added: ["src/text.ts"], removed: [] },
       declarations: {
         added: [],
-        removed: [{ key: "src/format.ts:legacyTotal", kind: "Function", exported: true, signature: "export function legacyTotal(items: readonly number[]): number" }],
+        removed: [
+          {
+            key: "src/format.ts:legacyTotal",
+            kind: "Function",
+            exported: true,
+            signature: "export function legacyTotal(items: readonly number[]): number",
+          },
+        ],
         changed: [
           {
             key: "src/cart.ts:describeCart",
@@ -71,7 +78,12 @@ describe("ts-graph diff of two commits of a git repository", () => {
         { key: "src/cart.ts:describeCart", added: [{ kind: "CALLS", target: "src/text.ts:shout" }], removed: [] },
       ],
       api: [
-        { key: "src/format.ts:formatPrice", change: "changed", verdict: "breaking", reasons: ["parameter `cents` type narrowed or changed: `number` → `bigint`"] },
+        {
+          key: "src/format.ts:formatPrice",
+          change: "changed",
+          verdict: "breaking",
+          reasons: ["parameter `cents` type narrowed or changed: `number` → `bigint`"],
+        },
         { key: "src/format.ts:legacyTotal", change: "removed", verdict: "breaking", reasons: ["export removed"] },
         {
           key: "src/text.ts:shout",
@@ -88,7 +100,9 @@ describe("ts-graph diff of two commits of a git repository", () => {
           { key: "src/format.ts:legacyTotal", side: "base", dependants: 0, tests: [] },
           { key: "src/text.ts:shout", side: "head", dependants: 1, tests: ["test/cart.test.ts"] },
         ],
-        dependants: [{ key: "src/cart.ts:describeCart", file: "src/cart.ts", depth: 1, via: "src/format.ts:formatPrice", edge: "CALLS", side: "head" }],
+        dependants: [
+          { key: "src/cart.ts:describeCart", file: "src/cart.ts", depth: 1, via: "src/format.ts:formatPrice", edge: "CALLS", side: "head" },
+        ],
         tests: ["test/cart.test.ts"],
       },
       bodies: "compared",
@@ -101,12 +115,16 @@ describe("ts-graph diff of two commits of a git repository", () => {
     const lines = result.stdout.split("\n");
     expect(lines[0]).toBe("<!-- ts-graph-diff -->");
     expect(lines).toContain("**Failed** (`--fail-on breaking`): 2 breaking API changes.");
-    expect(lines).toContain("2 breaking API changes, 1 not classified, 0 compatible · declarations: 2 changed, 0 added, 1 removed, 1 moved or renamed · impact: 1 dependant, 1 test file to run");
+    expect(lines).toContain(
+      "2 breaking API changes, 1 not classified, 0 compatible · declarations: 2 changed, 0 added, 1 removed, 1 moved or renamed · impact: 1 dependant, 1 test file to run",
+    );
     expect(lines).toContain("- `src/format.ts:formatPrice` (changed): parameter `cents` type narrowed or changed: `number` → `bigint`");
     expect(lines).toContain("<details><summary>Exported API (3)</summary>");
     expect(lines).toContain("- moved `src/format.ts:shout` → `src/text.ts:shout`");
     expect(lines).toContain("```mermaid");
-    expect(lines.indexOf("**Failed** (`--fail-on breaking`): 2 breaking API changes.")).toBeLessThan(lines.indexOf("<details><summary>Exported API (3)</summary>"));
+    expect(lines.indexOf("**Failed** (`--fail-on breaking`): 2 breaking API changes.")).toBeLessThan(
+      lines.indexOf("<details><summary>Exported API (3)</summary>"),
+    );
   });
 
   it("passes the gate, exit 0, when nothing changed between the two sides", () => {
@@ -134,7 +152,9 @@ describe("ts-graph diff of two commits of a git repository", () => {
     };
     const byRefs = reportOf(repo.base, "main");
     expect(byRefs.bodies).toBe("compared");
-    expect(byRefs.declarations.moved.map((move) => [move.from, move.to, move.matchedBy])).toEqual([["src/format.ts:shout", "src/text.ts:shout", "body"]]);
+    expect(byRefs.declarations.moved.map((move) => [move.from, move.to, move.matchedBy])).toEqual([
+      ["src/format.ts:shout", "src/text.ts:shout", "body"],
+    ]);
     expect(reportOf(path.join(scratch, "base.jsonl"), path.join(scratch, "head.jsonl"))).toEqual(byRefs);
     expect(reportOf(path.join(scratch, "base.jsonl"), path.join(scratch, "head.db"))).toEqual(byRefs);
     // base.db's sources are no longer on disk (the checkout is at main): its body hashes were stored when it was indexed.
@@ -145,7 +165,10 @@ describe("ts-graph diff of two commits of a git repository", () => {
     const scratch = makeTempDir("ts-graph-diff-rename-");
     const write = (folder: string, text: string) => {
       fs.mkdirSync(path.join(scratch, folder, "src"), { recursive: true });
-      fs.writeFileSync(path.join(scratch, folder, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }));
+      fs.writeFileSync(
+        path.join(scratch, folder, "tsconfig.json"),
+        JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }),
+      );
       fs.writeFileSync(path.join(scratch, folder, "src", "price.ts"), text);
       expect(runCli(["snapshot", path.join(scratch, folder), "--out", path.join(scratch, `${folder}.jsonl`)]).status).toBe(0);
     };
@@ -160,12 +183,16 @@ describe("ts-graph diff of two commits of a git repository", () => {
     ]);
     expect(report.declarations.added).toEqual([]);
     expect(report.declarations.removed).toEqual([]);
-    expect(report.api.map((change) => [change.key, change.change, change.verdict])).toEqual([["src/price.ts:priceWithoutTax", "renamed", "breaking"]]);
+    expect(report.api.map((change) => [change.key, change.change, change.verdict])).toEqual([
+      ["src/price.ts:priceWithoutTax", "renamed", "breaking"],
+    ]);
   });
 
   it("refuses a side that is no snapshot, database, folder or ref, with exit 2 and what to give", () => {
     const result = runCli(["diff", "no-such-ref", "main", "--root", repo.root]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/no-such-ref is not a file or folder \(from .+\), nor a git ref of .+; give a snapshot, a database, a folder or a commit/);
+    expect(result.stderr).toMatch(
+      /no-such-ref is not a file or folder \(from .+\), nor a git ref of .+; give a snapshot, a database, a folder or a commit/,
+    );
   });
 });

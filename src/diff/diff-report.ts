@@ -3,14 +3,14 @@ import type { ApiChange } from "./api-rules.js";
 import type { ChangeImpact } from "./change-impact.js";
 import type { ChangedDeclaration, DeclarationEdges, DiffNode, GraphDiff, MovedDeclaration } from "./graph-diff.js";
 
-export const DIFF_REPORT_VERSION = 1;
+const DIFF_REPORT_VERSION = 1;
 
 /** What `--fail-on` fails on: a breaking API change, any API change, or any change to declarations or edges. */
 export const FAIL_ON = ["breaking", "api", "any"] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 /** Distinct exit codes for a failed gate (docs/ci.md); 1 and 2 keep their meaning (failure, usage). */
-export const GATE_EXIT: Readonly<Record<FailOn, number>> = { breaking: 3, api: 4, any: 5 };
+const GATE_EXIT: Readonly<Record<FailOn, number>> = { breaking: 3, api: 4, any: 5 };
 
 export interface ReportDeclaration {
   readonly key: string;
@@ -61,14 +61,27 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /** Whether the gate fails, and why, in one sentence. */
-export function gateOf(failOn: FailOn, diff: GraphDiff, api: readonly ApiChange[]): { failOn: FailOn; failed: boolean; reason: string } {
+function gateOf(failOn: FailOn, diff: GraphDiff, api: readonly ApiChange[]): { failOn: FailOn; failed: boolean; reason: string } {
   const breakingCount = api.filter((change) => change.verdict === "breaking").length;
   const declarationChanges = diff.added.length + diff.removed.length + diff.changed.length + diff.moved.length + diff.edges.length;
   if (failOn === "breaking") {
-    return { failOn, failed: breakingCount > 0, reason: breakingCount > 0 ? `${plural(breakingCount, "breaking API change")}` : "no breaking API change" };
+    return {
+      failOn,
+      failed: breakingCount > 0,
+      reason: breakingCount > 0 ? `${plural(breakingCount, "breaking API change")}` : "no breaking API change",
+    };
   }
-  if (failOn === "api") return { failOn, failed: api.length > 0, reason: api.length > 0 ? `${plural(api.length, "change")} to the exported API` : "no change to the exported API" };
-  return { failOn, failed: declarationChanges > 0, reason: declarationChanges > 0 ? "declarations or edges changed" : "no declaration or edge changed" };
+  if (failOn === "api")
+    return {
+      failOn,
+      failed: api.length > 0,
+      reason: api.length > 0 ? `${plural(api.length, "change")} to the exported API` : "no change to the exported API",
+    };
+  return {
+    failOn,
+    failed: declarationChanges > 0,
+    reason: declarationChanges > 0 ? "declarations or edges changed" : "no declaration or edge changed",
+  };
 }
 
 export interface ReportInput {

@@ -67,7 +67,13 @@ describe(diffGraphs.name, () => {
       [{ kind: "CALLS", source: "a.ts:use", target: "a.ts:Cart.total" }],
     );
     const head = side(
-      [node("a.ts"), node("b.ts"), node("b.ts:Cart", { kind: "Class", body: "cart" }), node("b.ts:Cart.total", { kind: "Method", body: "t2" }), node("a.ts:use")],
+      [
+        node("a.ts"),
+        node("b.ts"),
+        node("b.ts:Cart", { kind: "Class", body: "cart" }),
+        node("b.ts:Cart.total", { kind: "Method", body: "t2" }),
+        node("a.ts:use"),
+      ],
       [{ kind: "CALLS", source: "a.ts:use", target: "b.ts:Cart.total" }],
     );
     const diff = diffGraphs(base, head);
@@ -79,7 +85,10 @@ describe(diffGraphs.name, () => {
   });
 
   it("lists a removed class once, not each of its members, and summarises edges per source", () => {
-    const base = side([node("a.ts"), node("a.ts:C", { kind: "Class", body: "c" }), node("a.ts:C.m", { kind: "Method", body: "m" }), node("a.ts:f")], [{ kind: "CALLS", source: "a.ts:f", target: "a.ts:C.m" }]);
+    const base = side(
+      [node("a.ts"), node("a.ts:C", { kind: "Class", body: "c" }), node("a.ts:C.m", { kind: "Method", body: "m" }), node("a.ts:f")],
+      [{ kind: "CALLS", source: "a.ts:f", target: "a.ts:C.m" }],
+    );
     const head = side([node("a.ts"), node("a.ts:f")], [{ kind: "READS", source: "a.ts:f", target: "a.ts" }]);
     const diff = diffGraphs(base, head);
     expect(diff.removed.map((removed) => removed.key)).toEqual(["a.ts:C"]);
@@ -88,8 +97,18 @@ describe(diffGraphs.name, () => {
 
   it("calls a member that changed container in its file a move, and a new name in the same place a rename", () => {
     const diff = diffGraphs(
-      side([node("a.ts:A", { kind: "Class", body: "a" }), node("a.ts:A.m", { kind: "Method", body: "m" }), node("a.ts:B", { kind: "Class", body: "b" }), node("a.ts:B.x", { kind: "Method", body: "x" })]),
-      side([node("a.ts:A", { kind: "Class", body: "a" }), node("a.ts:B.m", { kind: "Method", body: "m" }), node("a.ts:B", { kind: "Class", body: "b" }), node("a.ts:B.y", { kind: "Method", body: "x" })]),
+      side([
+        node("a.ts:A", { kind: "Class", body: "a" }),
+        node("a.ts:A.m", { kind: "Method", body: "m" }),
+        node("a.ts:B", { kind: "Class", body: "b" }),
+        node("a.ts:B.x", { kind: "Method", body: "x" }),
+      ]),
+      side([
+        node("a.ts:A", { kind: "Class", body: "a" }),
+        node("a.ts:B.m", { kind: "Method", body: "m" }),
+        node("a.ts:B", { kind: "Class", body: "b" }),
+        node("a.ts:B.y", { kind: "Method", body: "x" }),
+      ]),
     );
     expect(diff.moved.map((move) => [move.from, move.to, move.how])).toEqual([
       ["a.ts:A.m", "a.ts:B.m", "moved"],
@@ -98,8 +117,13 @@ describe(diffGraphs.name, () => {
   });
 
   it("finds the edges gained and lost whatever their order and repeats, CONTAINS left out (property, seeded)", () => {
-    const edge = fc.record({ kind: fc.constantFrom("CALLS", "USES_TYPE", "CONTAINS"), source: fc.constantFrom("a.ts:f", "a.ts:g", "b.ts:h"), target: fc.constantFrom("a.ts:f", "b.ts:h", "c.ts:\u{1F600}", "c.ts:\uE000") });
-    const ids = (edges: readonly { kind: string; source: string; target: string }[]) => new Set(edges.filter((e) => e.kind !== "CONTAINS").map((e) => JSON.stringify([e.source, e.kind, e.target])));
+    const edge = fc.record({
+      kind: fc.constantFrom("CALLS", "USES_TYPE", "CONTAINS"),
+      source: fc.constantFrom("a.ts:f", "a.ts:g", "b.ts:h"),
+      target: fc.constantFrom("a.ts:f", "b.ts:h", "c.ts:\u{1F600}", "c.ts:\uE000"),
+    });
+    const ids = (edges: readonly { kind: string; source: string; target: string }[]) =>
+      new Set(edges.filter((e) => e.kind !== "CONTAINS").map((e) => JSON.stringify([e.source, e.kind, e.target])));
     fc.assert(
       fc.property(fc.array(edge, { maxLength: 12 }), fc.array(edge, { maxLength: 12 }), (before, after) => {
         const found = diffGraphs(side([], before), side([], after)).edges.flatMap((entry) => [
@@ -107,7 +131,10 @@ describe(diffGraphs.name, () => {
           ...entry.removed.map((change) => `-${JSON.stringify([entry.key, change.kind, change.target])}`),
         ]);
         const [old, now] = [ids(before), ids(after)];
-        const expected = [...[...now].filter((id) => !old.has(id)).map((id) => `+${id}`), ...[...old].filter((id) => !now.has(id)).map((id) => `-${id}`)];
+        const expected = [
+          ...[...now].filter((id) => !old.has(id)).map((id) => `+${id}`),
+          ...[...old].filter((id) => !now.has(id)).map((id) => `-${id}`),
+        ];
         expect(found.sort()).toEqual(expected.sort());
       }),
       { seed: 15, numRuns: 300 },

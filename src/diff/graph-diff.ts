@@ -90,7 +90,7 @@ function stateOf(node: DiffNode): DeclarationState {
 }
 
 /** The signature with the declaration's own name blanked out, so that a rename keeps it. */
-export function anonymousSignature(node: Pick<DiffNode, "name" | "signature">): string {
+function anonymousSignature(node: Pick<DiffNode, "name" | "signature">): string {
   return replaceName(node.signature, node.name, "\u0000");
 }
 
@@ -105,7 +105,11 @@ function aspectsOf(before: DiffNode, after: DiffNode): ChangedAspect[] {
 }
 
 /** One-to-one matches of removed to added declarations by a match key; a key that several share on a side matches nothing. */
-function uniqueMatches(removed: readonly DiffNode[], added: readonly DiffNode[], keyOf: (node: DiffNode) => string | undefined): [DiffNode, DiffNode][] {
+function uniqueMatches(
+  removed: readonly DiffNode[],
+  added: readonly DiffNode[],
+  keyOf: (node: DiffNode) => string | undefined,
+): [DiffNode, DiffNode][] {
   const group = (nodes: readonly DiffNode[]): Map<string, DiffNode[]> => {
     const groups = new Map<string, DiffNode[]>();
     for (const node of nodes) {
@@ -118,7 +122,8 @@ function uniqueMatches(removed: readonly DiffNode[], added: readonly DiffNode[],
   const pairs: [DiffNode, DiffNode][] = [];
   for (const [key, fromNodes] of group(removed)) {
     const toNodes = addedGroups.get(key);
-    if (fromNodes.length === 1 && toNodes?.length === 1 && fromNodes[0] !== undefined && toNodes[0] !== undefined) pairs.push([fromNodes[0], toNodes[0]]);
+    if (fromNodes.length === 1 && toNodes?.length === 1 && fromNodes[0] !== undefined && toNodes[0] !== undefined)
+      pairs.push([fromNodes[0], toNodes[0]]);
   }
   return pairs;
 }
@@ -186,8 +191,10 @@ function edgeChanges(base: GraphSideData, head: GraphSideData, renamed: Readonly
   const after = sortedEdges(head.edges);
   const bySource = new Map<string, { added: EdgeChange[]; removed: EdgeChange[] }>();
   const entry = (source: string) => {
-    let found = bySource.get(source);
-    if (found === undefined) bySource.set(source, (found = { added: [], removed: [] }));
+    const known = bySource.get(source);
+    if (known !== undefined) return known;
+    const found: { added: EdgeChange[]; removed: EdgeChange[] } = { added: [], removed: [] };
+    bySource.set(source, found);
     return found;
   };
   let i = 0;
@@ -204,9 +211,7 @@ function edgeChanges(base: GraphSideData, head: GraphSideData, renamed: Readonly
     if (order >= 0) while (j < after.length && compareEdges(after[j] as DiffEdge, edge) === 0) j += 1;
   }
   const sortChanges = (changes: EdgeChange[]) => changes.sort((a, b) => compareText(a.kind, b.kind) || compareText(a.target, b.target));
-  return [...bySource]
-    .map(([key, changes]) => ({ key, added: sortChanges(changes.added), removed: sortChanges(changes.removed) }))
-    .sort(byKey);
+  return [...bySource].map(([key, changes]) => ({ key, added: sortChanges(changes.added), removed: sortChanges(changes.removed) })).sort(byKey);
 }
 
 /** Compares two graphs: files, declarations (added, removed, changed, moved) and edges. */
@@ -233,8 +238,14 @@ export function diffGraphs(base: GraphSideData, head: GraphSideData): GraphDiff 
     if (aspects.length > 0) changed.push({ key: after.key, aspects, before: stateOf(before), after: stateOf(after) });
   }
   return {
-    filesAdded: onlyHead.filter((node) => node.kind === "File").map((node) => node.key).sort(),
-    filesRemoved: onlyBase.filter((node) => node.kind === "File").map((node) => node.key).sort(),
+    filesAdded: onlyHead
+      .filter((node) => node.kind === "File")
+      .map((node) => node.key)
+      .sort(),
+    filesRemoved: onlyBase
+      .filter((node) => node.kind === "File")
+      .map((node) => node.key)
+      .sort(),
     added: outermost(onlyHead.filter((node) => !movedTo.has(node.key))).sort(byKey),
     removed: outermost(onlyBase.filter((node) => !movedFrom.has(node.key))).sort(byKey),
     changed: changed.sort(byKey),

@@ -55,6 +55,8 @@ export function snapshotSide(snapshot: ParsedSnapshot): GraphSideData {
       body: line.body,
     }),
   );
-  const edges = snapshot.edges.filter((edge) => edge.edge !== "CONTAINS").map((edge) => ({ kind: edge.edge, source: edge.source, target: edge.target }));
+  const edges = snapshot.edges
+    .filter((edge) => edge.edge !== "CONTAINS")
+    .map((edge) => ({ kind: edge.edge, source: edge.source, target: edge.target }));
   return { nodes, edges };
 }

@@ -59,7 +59,9 @@ function openDatabaseSide(file: string): ResolvedSide {
   const reader = openGraphReader(file, (db) => {
     const version = db.pragma("user_version", { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
-      throw new ConfigError(`${file} is a graph of schema version ${version}; this ts-graph reads version ${SCHEMA_VERSION}: run \`ts-graph index\` with this version to update it`);
+      throw new ConfigError(
+        `${file} is a graph of schema version ${version}; this ts-graph reads version ${SCHEMA_VERSION}: run \`ts-graph index\` with this version to update it`,
+      );
     }
   });
   try {
@@ -71,11 +73,19 @@ function openDatabaseSide(file: string): ResolvedSide {
   }
 }
 
-async function indexFolder(root: string, dbPath: string | undefined, label: string, options: SideOptions, cleanup: () => void): Promise<ResolvedSide> {
+async function indexFolder(
+  root: string,
+  dbPath: string | undefined,
+  label: string,
+  options: SideOptions,
+  cleanup: () => void,
+): Promise<ResolvedSide> {
   const indexer = openIndexer({ root, dbPath, onWarning: options.onNote });
   try {
     const run = await indexer.run();
-    options.onNote(`${label}: ${run.mode} index run, ${run.files.extracted} of ${run.files.total} files extracted${run.reason === undefined ? "" : ` (${run.reason})`}`);
+    options.onNote(
+      `${label}: ${run.mode} index run, ${run.files.extracted} of ${run.files.total} files extracted${run.reason === undefined ? "" : ` (${run.reason})`}`,
+    );
     return {
       label,
       data: readSide(indexer.db),
@@ -155,7 +165,9 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
     const head = headOf(file);
     if (head.startsWith(SQLITE_HEADER)) return openDatabaseSide(file);
     if (looksLikeSnapshot(head)) return snapshotFileSide(spec, fs.readFileSync(file, "utf8"));
-    throw new ConfigError(`${spec} is neither a ts-graph snapshot nor a graph database; give a snapshot (ts-graph snapshot --out FILE), a database, a folder or a git ref`);
+    throw new ConfigError(
+      `${spec} is neither a ts-graph snapshot nor a graph database; give a snapshot (ts-graph snapshot --out FILE), a database, a folder or a git ref`,
+    );
   }
   if (stat?.isDirectory() === true) {
     const root = fs.realpathSync.native(file);
@@ -168,7 +180,9 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
   }
   const commit = git(options.root, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
   if (commit === undefined) {
-    throw new ConfigError(`${spec} is not a file or folder (from ${options.cwd}), nor a git ref of ${options.root}; give a snapshot, a database, a folder or a commit`);
+    throw new ConfigError(
+      `${spec} is not a file or folder (from ${options.cwd}), nor a git ref of ${options.root}; give a snapshot, a database, a folder or a commit`,
+    );
   }
   return indexGitRef(spec, commit, options);
 }

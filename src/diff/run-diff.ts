@@ -28,7 +28,13 @@ export interface DiffRequest {
 /** Classifies twice: once to learn which type pairs the rules ask about, then with the checker's answers to all of them at once. */
 function classifyWithChecker(input: Omit<ApiRuleInput, "assignable">) {
   const asked: [string, string][] = [];
-  classifyApiChanges({ ...input, assignable: (from, to) => (asked.push([from, to]), undefined) });
+  classifyApiChanges({
+    ...input,
+    assignable: (from, to) => {
+      asked.push([from, to]);
+      return undefined;
+    },
+  });
   const answers = checkAssignability(asked);
   return classifyApiChanges({ ...input, assignable: (from, to) => answers.get(relationId(from, to)) });
 }
@@ -47,11 +53,22 @@ export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   try {
     const base = await resolveSide(request.base, { root: request.root, cwd: request.cwd, cacheDb: request.baseDb, onNote: request.onNote });
     sides.push(base);
-    const head = await resolveSide(request.head, { root: request.root, cwd: request.cwd, cacheDb: request.headDb, seedDb: request.baseDb, onNote: request.onNote });
+    const head = await resolveSide(request.head, {
+      root: request.root,
+      cwd: request.cwd,
+      cacheDb: request.headDb,
+      seedDb: request.baseDb,
+      onNote: request.onNote,
+    });
     sides.push(head);
     const diff = diffGraphs(base.data, head.data);
     const api = classifyWithChecker({ diff, baseNodes: byKey(base.data.nodes), headNodes: byKey(head.data.nodes), shapeOf: signatureShape });
-    const impact = changeImpact(diff, () => base.database(), () => head.database(), request.depth);
+    const impact = changeImpact(
+      diff,
+      () => base.database(),
+      () => head.database(),
+      request.depth,
+    );
     return buildReport({
       base: base.label,
       head: head.label,

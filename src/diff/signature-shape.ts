@@ -12,7 +12,12 @@ export interface ParameterShape {
 
 /** What the API rules read of a declaration's one-line signature (docs/ci.md, "Breaking changes"). */
 export type SignatureShape =
-  | { readonly form: "callable"; readonly typeParameters: string; readonly parameters: readonly ParameterShape[]; readonly returnType: string | undefined }
+  | {
+      readonly form: "callable";
+      readonly typeParameters: string;
+      readonly parameters: readonly ParameterShape[];
+      readonly returnType: string | undefined;
+    }
   | { readonly form: "property"; readonly type: string | undefined; readonly optional: boolean; readonly readonly: boolean }
   | { readonly form: "alias"; readonly typeParameters: string; readonly type: string }
   | { readonly form: "other" };
@@ -76,5 +81,9 @@ function aliasShape(signature: string): SignatureShape | undefined {
   const file = parse(signature);
   const alias = file?.statements[0];
   if (file === undefined || alias === undefined || !typescript.isTypeAliasDeclaration(alias)) return undefined;
-  return { form: "alias", typeParameters: (alias.typeParameters ?? []).map((parameter) => parameter.getText(file)).join(", "), type: alias.type.getText(file) };
+  return {
+    form: "alias",
+    typeParameters: (alias.typeParameters ?? []).map((parameter) => parameter.getText(file)).join(", "),
+    type: alias.type.getText(file),
+  };
 }

@@ -22,12 +22,20 @@ const everyLine = (text: string) => [{ start: 1, end: text.split("\n").length }]
 
 describe(createVersionParser.name, () => {
   it("maps the lines of each version to the same declarations as a fresh parse, whatever the edits between versions", () => {
-    const version = fc.array(fc.integer({ min: 0, max: PIECES.length - 1 }), { minLength: 0, maxLength: 8 }).map((pieces) => pieces.map((index) => PIECES[index]).join(""));
+    const version = fc
+      .array(fc.integer({ min: 0, max: PIECES.length - 1 }), { minLength: 0, maxLength: 8 })
+      .map((pieces) => pieces.map((index) => PIECES[index]).join(""));
     // Small edits too (one piece inserted, removed or replaced in a longer file): those are parsed incrementally,
     // while an edit over more than half the file is parsed afresh.
     const piece = fc.integer({ min: 0, max: PIECES.length - 1 });
     const edited = fc
-      .tuple(fc.array(piece, { minLength: 4, maxLength: 12 }), fc.array(fc.record({ at: fc.nat(), remove: fc.integer({ min: 0, max: 1 }), insert: fc.array(piece, { maxLength: 1 }) }), { minLength: 1, maxLength: 6 }))
+      .tuple(
+        fc.array(piece, { minLength: 4, maxLength: 12 }),
+        fc.array(fc.record({ at: fc.nat(), remove: fc.integer({ min: 0, max: 1 }), insert: fc.array(piece, { maxLength: 1 }) }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+      )
       .map(([base, edits]) => {
         let pieces = base;
         const texts = [pieces.map((index) => PIECES[index]).join("")];
@@ -46,7 +54,11 @@ describe(createVersionParser.name, () => {
           expect(incremental).toEqual(changedDeclarations("a.ts", parseSource("a.ts", text), everyLine(text)));
           // names and spans are the index's own: the same as an extraction with surfaces, signatures and docs
           const spans = (withoutSurfaces: boolean) =>
-            extractDeclarations(parseSource("a.ts", text), "a.ts", { withoutSurfaces }).nodes.map((node) => [node.qualifiedName, node.startLine, node.endLine]);
+            extractDeclarations(parseSource("a.ts", text), "a.ts", { withoutSurfaces }).nodes.map((node) => [
+              node.qualifiedName,
+              node.startLine,
+              node.endLine,
+            ]);
           expect(spans(true)).toEqual(spans(false));
         }
       }),
@@ -69,7 +81,12 @@ describe(createVersionParser.name, () => {
   it("names the innermost declaration of each changed line, and nothing for lines outside every declaration", () => {
     const text = `${PIECES[6]}${PIECES[1]}${PIECES[3]}`;
     // line 1: the import; line 4: inside Cart.total; line 7: inside the getter; lines 11-12: Shapes.area
-    const names = changedDeclarations("a.ts", parseSource("a.ts", text), [{ start: 1, end: 1 }, { start: 4, end: 4 }, { start: 7, end: 7 }, { start: 11, end: 12 }]);
+    const names = changedDeclarations("a.ts", parseSource("a.ts", text), [
+      { start: 1, end: 1 },
+      { start: 4, end: 4 },
+      { start: 7, end: 7 },
+      { start: 11, end: 12 },
+    ]);
     expect(names).toEqual(["Cart.size", "Cart.total", "Shapes.area"]);
   });
 });

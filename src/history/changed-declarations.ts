@@ -16,7 +16,9 @@ export function changedDeclarations(path: string, sourceFile: ts.SourceFile, ran
   for (const range of ranges) for (let line = range.start; line <= range.end; line += 1) wanted.add(line);
   // The innermost declaration of each wanted line: wider spans first, so narrower ones paint over them; on an
   // equal span the later node (children follow their parents in source order) paints last, so it is the inner one.
-  const widestFirst = declarations.map((node, order) => ({ node, order })).sort((a, b) => b.node.endLine - b.node.startLine - (a.node.endLine - a.node.startLine) || a.order - b.order);
+  const widestFirst = declarations
+    .map((node, order) => ({ node, order }))
+    .sort((a, b) => b.node.endLine - b.node.startLine - (a.node.endLine - a.node.startLine) || a.order - b.order);
   const innermost = new Map<number, string>();
   for (const { node } of widestFirst) {
     for (let line = node.startLine; line <= node.endLine; line += 1) if (wanted.has(line)) innermost.set(line, node.qualifiedName);
@@ -33,13 +35,11 @@ const KEPT_TREES = 256;
  */
 const FRESH_PARSE_SHARE = 0.5;
 
-export interface VersionParser {
-  /**
-   * The syntax tree of this version of path. `last`: no later version of the path follows, so its tree is not
-   * kept (fewer live trees, less for the garbage collector to walk).
-   */
-  (path: string, text: string, last?: boolean): ts.SourceFile;
-}
+/**
+ * The syntax tree of this version of path. `last`: no later version of the path follows, so its tree is not
+ * kept (fewer live trees, less for the garbage collector to walk).
+ */
+export type VersionParser = (path: string, text: string, last?: boolean) => ts.SourceFile;
 
 /**
  * Parses successive versions of files, oldest first, each from the previous version of its path when there is

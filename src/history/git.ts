@@ -11,7 +11,11 @@ export type GitState =
   | { readonly status: "ready"; readonly toplevel: string; readonly head: string; readonly shallow: boolean }
   | { readonly status: "unavailable"; readonly why: string; readonly fix: string };
 
-export function runGit(cwd: string, args: readonly string[], input?: Buffer): { readonly ok: boolean; readonly stdout: Buffer; readonly stderr: string } {
+export function runGit(
+  cwd: string,
+  args: readonly string[],
+  input?: Buffer,
+): { readonly ok: boolean; readonly stdout: Buffer; readonly stderr: string } {
   const result = spawnSync("git", ["-c", "core.quotePath=false", ...args], { cwd, input, maxBuffer: MAX_OUTPUT });
   if (result.error !== undefined) return { ok: false, stdout: Buffer.alloc(0), stderr: result.error.message };
   return { ok: result.status === 0, stdout: result.stdout, stderr: result.stderr.toString("utf8").trim() };
@@ -23,11 +27,22 @@ export function runGit(cwd: string, args: readonly string[], input?: Buffer): { 
  * and whether the clone is shallow before it fails on a HEAD that does not exist yet.
  */
 export function gitStateAt(dir: string): GitState {
-  const result = spawnSync("git", ["rev-parse", "--show-toplevel", "--is-shallow-repository", "--verify", "HEAD"], { cwd: dir, maxBuffer: MAX_OUTPUT });
-  if (result.error !== undefined) return { status: "unavailable", why: `git cannot be run (${result.error.message})`, fix: "Install git and make sure it is on the PATH." };
-  const [toplevel, shallow, head] = result.stdout.toString("utf8").split("\n").map((line) => line.trim());
+  const result = spawnSync("git", ["rev-parse", "--show-toplevel", "--is-shallow-repository", "--verify", "HEAD"], {
+    cwd: dir,
+    maxBuffer: MAX_OUTPUT,
+  });
+  if (result.error !== undefined)
+    return { status: "unavailable", why: `git cannot be run (${result.error.message})`, fix: "Install git and make sure it is on the PATH." };
+  const [toplevel, shallow, head] = result.stdout
+    .toString("utf8")
+    .split("\n")
+    .map((line) => line.trim());
   if (toplevel === undefined || toplevel === "" || shallow === undefined || shallow === "") {
-    return { status: "unavailable", why: `${dir} is not inside a git repository`, fix: "Co-change needs the project's git history: run ts-graph in a clone." };
+    return {
+      status: "unavailable",
+      why: `${dir} is not inside a git repository`,
+      fix: "Co-change needs the project's git history: run ts-graph in a clone.",
+    };
   }
   if (result.status !== 0 || head === undefined || !/^[0-9a-f]{40,64}$/.test(head)) {
     return { status: "unavailable", why: "the repository has no commit yet", fix: "Commit once; co-change reads the history of commits." };

@@ -6,7 +6,7 @@ import type { HistoryCommit } from "./name-status-log.js";
  * file's identity across renames (a *lineage*: `src/a.ts` renamed to `src/b.ts` is one file, known by its
  * latest path). Commits are added oldest first; each one's changes are one transaction with it.
  */
-export const HISTORY_SCHEMA_SQL = `
+const HISTORY_SCHEMA_SQL = `
 -- The git HEAD the history was last read up to: the next read takes the commits after it (head..HEAD). Not the
 -- last commit added: after a merge, that may be an older commit of the merged branch.
 CREATE TABLE IF NOT EXISTS history_head (
@@ -74,8 +74,10 @@ const SQL = {
   isEmpty: "SELECT NOT EXISTS (SELECT 1 FROM history_commits)",
   commitsWithoutSymbols: "SELECT sha FROM history_commits WHERE symbols = 0 ORDER BY id",
   hasSymbols: "SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)",
-  changeAt: "SELECT h.file, h.commit_id AS commitId FROM history_changes h JOIN history_commits c ON c.id = h.commit_id WHERE c.sha = ? AND h.path = ?",
-  lineageAt: "SELECT f.path, f.live FROM history_changes h JOIN history_commits c ON c.id = h.commit_id JOIN history_files f ON f.id = h.file WHERE c.sha = ? AND h.path = ?",
+  changeAt:
+    "SELECT h.file, h.commit_id AS commitId FROM history_changes h JOIN history_commits c ON c.id = h.commit_id WHERE c.sha = ? AND h.path = ?",
+  lineageAt:
+    "SELECT f.path, f.live FROM history_changes h JOIN history_commits c ON c.id = h.commit_id JOIN history_files f ON f.id = h.file WHERE c.sha = ? AND h.path = ?",
   markSymbolsRead: "UPDATE history_commits SET symbols = 1 WHERE sha = ?",
   symbolOf: "SELECT id FROM history_symbols WHERE file = ? AND name = ?",
   newSymbol: "INSERT INTO history_symbols (file, name) VALUES (?, ?)",

@@ -12,5 +12,9 @@ const { dbPath, root, options } = workerData as { dbPath: string; root: string; 
 try {
   port.postMessage({ ok: true, result: refreshHistory(dbPath, root, options) });
 } catch (error) {
-  port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error), name: error instanceof Error ? error.name : "Error" });
+  port.postMessage({
+    ok: false,
+    message: error instanceof Error ? error.message : String(error),
+    name: error instanceof Error ? error.name : "Error",
+  });
 }

@@ -28,9 +28,19 @@ function ask(db: Database.Database, level: CochangeLevel, where: { path: string;
   const id =
     level === "file"
       ? (db.prepare("SELECT id FROM history_files WHERE path = ? AND live = 1").pluck().get(where.path) as number)
-      : (db.prepare("SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND s.name = ?").pluck().get(where.path, where.name) as number);
+      : (db
+          .prepare("SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND s.name = ?")
+          .pluck()
+          .get(where.path, where.name) as number);
   const answer = cochanged(db, { id, level, maxFilesPerCommit: 30, minSupport: 1, now: lastCommitClock(), halfLifeDays: 180, includeDeleted: false });
-  return { commits: answer.commits, entities: answer.entities.map((entity) => [entity.name === undefined ? entity.path : `${entity.path}:${entity.name}`, entity.support, entity.confidence]) };
+  return {
+    commits: answer.commits,
+    entities: answer.entities.map((entity) => [
+      entity.name === undefined ? entity.path : `${entity.path}:${entity.name}`,
+      entity.support,
+      entity.confidence,
+    ]),
+  };
 }
 
 function added(result: HistoryIngestion): number {
@@ -45,10 +55,28 @@ describe(ingestHistory.name, () => {
     const result = ingestHistory(db, root, OPTIONS);
     expect(result).toMatchObject({ status: "complete", added: 4, rewritten: false });
     // a.ts changed in c1, c2, c4; b.ts (lib-b.ts today) with it each time
-    expect(ask(db, "file", { path: "a.ts" })).toEqual({ commits: 3, entities: [["lib-b.ts", 3, 1], ["README.md", 1, 1 / 3]] });
+    expect(ask(db, "file", { path: "a.ts" })).toEqual({
+      commits: 3,
+      entities: [
+        ["lib-b.ts", 3, 1],
+        ["README.md", 1, 1 / 3],
+      ],
+    });
     // f changed in c1 and c2, with h both times; g in c1 and c4
-    expect(ask(db, "symbol", { path: "a.ts", name: "f" })).toEqual({ commits: 2, entities: [["lib-b.ts:h", 2, 1], ["a.ts:g", 1, 0.5]] });
-    expect(ask(db, "symbol", { path: "a.ts", name: "g" })).toEqual({ commits: 2, entities: [["lib-b.ts:h", 2, 1], ["a.ts:f", 1, 0.5]] });
+    expect(ask(db, "symbol", { path: "a.ts", name: "f" })).toEqual({
+      commits: 2,
+      entities: [
+        ["lib-b.ts:h", 2, 1],
+        ["a.ts:g", 1, 0.5],
+      ],
+    });
+    expect(ask(db, "symbol", { path: "a.ts", name: "g" })).toEqual({
+      commits: 2,
+      entities: [
+        ["lib-b.ts:h", 2, 1],
+        ["a.ts:f", 1, 0.5],
+      ],
+    });
   });
 
   it("reads the declarations of commits read at file level before, on first need", () => {
@@ -57,7 +85,13 @@ describe(ingestHistory.name, () => {
     expect(ingestHistory(db, root, { ...OPTIONS, symbols: false })).toMatchObject({ added: 4, versionsParsed: 0 });
     expect(db.prepare("SELECT count(*) FROM history_symbols").pluck().get()).toBe(0);
     expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ added: 0, versionsParsed: 6 });
-    expect(ask(db, "symbol", { path: "a.ts", name: "f" })).toEqual({ commits: 2, entities: [["lib-b.ts:h", 2, 1], ["a.ts:g", 1, 0.5]] });
+    expect(ask(db, "symbol", { path: "a.ts", name: "f" })).toEqual({
+      commits: 2,
+      entities: [
+        ["lib-b.ts:h", 2, 1],
+        ["a.ts:g", 1, 0.5],
+      ],
+    });
     expect(ingestHistory(db, root, OPTIONS)).toMatchObject({ added: 0, versionsParsed: 0 });
   });
 

@@ -94,7 +94,7 @@ function symbolChanges(
       if (file.deleted || file.ranges.length === 0 || file.path.includes("\n")) continue;
       // Only files that still exist: no answer can name a declaration of a deleted file (a third of zod's versions).
       const lineage = store.lineageAt(patch.id, file.path);
-      if (lineage !== undefined && lineage.live && isSource(lineage.path)) changed.push({ commit: patch.id, path: file.path, ranges: file.ranges });
+      if (lineage?.live && isSource(lineage.path)) changed.push({ commit: patch.id, path: file.path, ranges: file.ranges });
     }
   }
   // Oldest first: each version is parsed from the one before it (createVersionParser).
@@ -104,7 +104,10 @@ function symbolChanges(
   const lastOfPath = new Map(changed.map((file, index) => [file.path, index]));
   for (let first = 0; first < changed.length; first += VERSIONS_PER_BATCH) {
     const batch = changed.slice(first, first + VERSIONS_PER_BATCH);
-    const texts = readFileVersions(toplevel, batch.map((file) => `${file.commit}:${file.path}`));
+    const texts = readFileVersions(
+      toplevel,
+      batch.map((file) => `${file.commit}:${file.path}`),
+    );
     batch.forEach((file, index) => {
       const text = texts[index];
       const tree = text === undefined ? undefined : parse(file.path, text, lastOfPath.get(file.path) === first + index);

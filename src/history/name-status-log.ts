@@ -30,7 +30,10 @@ export interface HistoryCommit {
 const STATUS_LINE = /^([AMDTRC])(\d*)\t([^\t]+)(?:\t([^\t]+))?$/;
 
 export class HistoryFormatError extends Error {
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(`${message} (line ${line} of the git log output)`);
     this.name = "HistoryFormatError";
   }

@@ -36,7 +36,10 @@ export function refreshResult(read: HistoryRead, root: string): HistoryRefreshRe
 }
 
 /** What a shallow clone's answer says. */
-export const SHALLOW = { why: "the clone is shallow: commits before its depth are not read", fix: "Run `git fetch --unshallow` for the whole history." } as const;
+export const SHALLOW = {
+  why: "the clone is shallow: commits before its depth are not read",
+  fix: "Run `git fetch --unshallow` for the whole history.",
+} as const;
 
 /** Whether a read takes the declarations each commit changed: asked for, or (`if-read`) read once before. */
 export function wantsSymbols(option: RefreshOptions["symbols"], symbolsRead: boolean): boolean {

@@ -107,8 +107,7 @@ function valuesFor(schema: z.ZodType, wild: boolean): fc.Arbitrary<unknown> {
   else if (bare instanceof z.ZodNumber) {
     const min = bare.minValue ?? 0;
     typed = fc.integer({ min, max: Math.min(bare.maxValue ?? min + 10, min + 10) });
-  }
-  else if (bare instanceof z.ZodBoolean) typed = fc.boolean();
+  } else if (bare instanceof z.ZodBoolean) typed = fc.boolean();
   else if (bare instanceof z.ZodEnum) typed = fc.constantFrom(...(bare.options as string[]));
   else if (bare instanceof z.ZodArray) typed = fc.array(text, { maxLength: 3 });
   else typed = fc.anything({ maxDepth: 1 });
@@ -133,7 +132,9 @@ function calls(): fc.Arbitrary<{ tool: string; args: Record<string, unknown> }> 
         const fields = Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, valuesFor(schema, wild)]));
         const rootInput = fc.option(fc.oneof(hostileStrings(), fc.constant(root)), { freq: 4 });
         // A wild call may leave out anything; the others always give the inputs the schema requires.
-        const required = Object.entries(shape).filter(([, schema]) => inner(schema) === schema).map(([name]) => name);
+        const required = Object.entries(shape)
+          .filter(([, schema]) => inner(schema) === schema)
+          .map(([name]) => name);
         // The edit tools write: here they only ever dry-run (their writes have property tests of their own).
         const dryRun = tool.annotations.readOnlyHint ? {} : { dryRun: true };
         return fc.tuple(fc.record(fields, { requiredKeys: wild ? [] : required }), rootInput).map(([args, chosen]) => ({
@@ -150,7 +151,9 @@ function answerOf(result: CallToolResult): string {
 }
 
 function stringsIn(args: Record<string, unknown>): string[] {
-  return Object.values(args).flatMap((value) => (typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : []));
+  return Object.values(args).flatMap((value) =>
+    typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === "string") : [],
+  );
 }
 
 describe("every MCP tool under generated and hostile arguments", () => {

@@ -17,7 +17,11 @@ export function answerToUnreadableLine(error: unknown): UnaddressedError | undef
     return { jsonrpc: "2.0", id: null, error: { code: ErrorCode.ParseError, message: "Parse error: the line is not valid JSON" } };
   }
   if (error instanceof Error && error.name === "ZodError") {
-    return { jsonrpc: "2.0", id: null, error: { code: ErrorCode.InvalidRequest, message: "Invalid Request: the line is not a JSON-RPC 2.0 message" } };
+    return {
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: ErrorCode.InvalidRequest, message: "Invalid Request: the line is not a JSON-RPC 2.0 message" },
+    };
   }
   return undefined;
 }

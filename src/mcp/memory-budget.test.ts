@@ -30,7 +30,10 @@ describe(rootsToRelease.name, () => {
 
   it("releases the root used last, alone over the budget, once: its whole programs, never what its changes need since", () => {
     expect(rootsToRelease([use("/a", 1), use("/b", 5, false)], 2 * GB, settings, now)).toEqual([
-      { root: "/a", why: "the server's RSS 2048 MB is over its budget of 1024 MB with this root's programs alone; its changes now build only what they need" },
+      {
+        root: "/a",
+        why: "the server's RSS 2048 MB is over its budget of 1024 MB with this root's programs alone; its changes now build only what they need",
+      },
     ]);
     expect(rootsToRelease([use("/a", 1, true, false), use("/b", 5, false)], 2 * GB, settings, now)).toEqual([]);
     // While another root holds anything, that one goes first.
@@ -38,7 +41,10 @@ describe(rootsToRelease.name, () => {
   });
 
   it("orders uses by their order, not their time, which can tie", () => {
-    const roots = [{ ...use("/a", 1), useOrder: 2 }, { ...use("/b", 1), useOrder: 1 }];
+    const roots = [
+      { ...use("/a", 1), useOrder: 2 },
+      { ...use("/b", 1), useOrder: 1 },
+    ];
     expect(rootsToRelease(roots, 2 * GB, settings, now).map((release) => release.root)).toEqual(["/b"]);
   });
 

@@ -77,7 +77,8 @@ export function rootsToRelease(roots: readonly RootUse[], rssBytes: number, sett
   if (oldest !== undefined) releases.push({ root: oldest.root, why: over });
   else {
     const inUse = holding.find((root) => root.useOrder === latest && !idle.includes(root));
-    if (inUse?.wholePrograms === true) releases.push({ root: inUse.root, why: `${over} with this root's programs alone; its changes now build only what they need` });
+    if (inUse?.wholePrograms === true)
+      releases.push({ root: inUse.root, why: `${over} with this root's programs alone; its changes now build only what they need` });
   }
   return releases;
 }

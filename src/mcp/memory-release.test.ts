@@ -42,7 +42,9 @@ describe("the server's memory budget", () => {
     expect(memoryOf(server, older)).toMatchObject({ programs: "released", editLanguageService: false });
     expect(memoryOf(server, newer)?.programs).toBe("kept");
     expect(server.logs.join("\n")).toMatch(
-      new RegExp(`${older}: released its TypeScript programs and the edit tools' language service \\(the server's RSS \\d+ MB is over its budget of 0 MB\\)`),
+      new RegExp(
+        `${older}: released its TypeScript programs and the edit tools' language service \\(the server's RSS \\d+ MB is over its budget of 0 MB\\)`,
+      ),
     );
 
     // Released, it answers from its graph as before; a change builds the narrow program it needs, kept.
@@ -66,7 +68,10 @@ describe("the server's memory budget", () => {
     servers.push(server);
     expect(textOf(await server.call("find", { name: "step0" }))).toContain("src/m0.ts");
     // The check after a call releases the whole programs as soon as they are built.
-    await until(async () => (await server.workspace.checkMemory(), memoryOf(server, root)?.programs === "released"), "the release of the whole programs");
+    await until(async () => {
+      await server.workspace.checkMemory();
+      return memoryOf(server, root)?.programs === "released";
+    }, "the release of the whole programs");
     for (let change = 3; change < 6; change += 1) {
       fs.appendFileSync(path.join(root, "src", "m2.ts"), `export function step${change}(n: number): number {\n  return step2(n) + ${change};\n}\n`);
       expect(textOf(await server.call("callers", { symbol: "step2" }))).toContain(`step${change}`);
@@ -81,7 +86,10 @@ describe("the server's memory budget", () => {
 
   it("an idle root releases its programs after the idle time", async () => {
     const root = project("idle");
-    const server = await startInProcessServer({ roots: [root], memory: { budgetBytes: Number.MAX_SAFE_INTEGER, idleReleaseMs: 400, checkIntervalMs: 50 } });
+    const server = await startInProcessServer({
+      roots: [root],
+      memory: { budgetBytes: Number.MAX_SAFE_INTEGER, idleReleaseMs: 400, checkIntervalMs: 50 },
+    });
     servers.push(server);
     expect(textOf(await server.call("find", { name: "step0" }))).toContain("src/m0.ts");
     await until(() => memoryOf(server, root)?.programs === "released", "the idle release");
@@ -96,15 +104,16 @@ describe("the server's memory budget", () => {
     await server.call("find", { name: "step0" });
     await until(() => memoryOf(server, root)?.programs === "kept", "the programs");
     const status = await server.call("status");
-    const structured = status.structuredContent as { server: { rssBytes: number; budgetBytes: number; idleReleaseMinutes: number }; roots: { memory: RootMemory }[] };
+    const structured = status.structuredContent as {
+      server: { rssBytes: number; budgetBytes: number; idleReleaseMinutes: number };
+      roots: { memory: RootMemory }[];
+    };
     expect(structured.server.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
     expect(structured.server).toMatchObject({ budgetBytes: 2048 * 1024 * 1024, idleReleaseMinutes: 30 });
     expect(structured.roots[0]?.memory).toMatchObject({ programs: "kept", editLanguageService: false });
     expect(textOf(status)).toMatch(
-      new RegExp(
-        `\\nserver   RSS [\\d,]+ MB · budget 2,048 MB \\(above it, the least recently used roots release their programs\\) · an idle root releases them after 30 min\\n`,
-      ),
+      /\nserver {3}RSS [\d,]+ MB · budget 2,048 MB \(above it, the least recently used roots release their programs\) · an idle root releases them after 30 min\n/,
     );
-    expect(textOf(status)).toMatch(/\n  memory   programs kept · edit language service not loaded · last used \d{4}-\d\d-\d\dT/);
+    expect(textOf(status)).toMatch(/\n {2}memory {3}programs kept · edit language service not loaded · last used \d{4}-\d\d-\d\dT/);
   });
 });

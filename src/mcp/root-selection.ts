@@ -52,7 +52,8 @@ function rootsOfPath(value: string, roots: readonly string[], paths: PathValidat
  */
 export function pickRoot(roots: readonly string[], request: RootRequest, paths: PathValidator): string {
   const first = roots[0];
-  if (first === undefined) throw new ToolInputError("No workspace root is served; start ts-graph serve with -r <root>, or offer roots from the client.");
+  if (first === undefined)
+    throw new ToolInputError("No workspace root is served; start ts-graph serve with -r <root>, or offer roots from the client.");
   if (request.root !== undefined) return namedRoot(request.root, roots, paths);
   if (roots.length === 1 || request.workspaceWide) return first;
   const candidates = new Set<string>();

@@ -83,7 +83,7 @@ function messageOf(error: unknown): string {
  * The workspace's one validator, seen from one root: relative paths are relative to this root, and a path
  * must lie inside it. Tools cannot change the roots.
  */
-export function rootPathValidator(shared: PathValidator, root: string): PathValidator {
+function rootPathValidator(shared: PathValidator, root: string): PathValidator {
   return {
     get roots() {
       return shared.roots;
@@ -157,14 +157,15 @@ export function openServedRoot(
       dbPath = resolvedDb;
       readOnly = true;
       hooks.log(`${root}: ${READ_ONLY_NOTE}`);
-    } else indexer = openWorkerIndexer({
-      root,
-      dbPath: spec.dbPath,
-      tsconfigs: spec.tsconfigs,
-      keepPrograms: true,
-      onProgress: (progress) => sink?.update(progress),
-      onWarning: (message) => hooks.log(`${root}: ${message}`),
-    });
+    } else
+      indexer = openWorkerIndexer({
+        root,
+        dbPath: spec.dbPath,
+        tsconfigs: spec.tsconfigs,
+        keepPrograms: true,
+        onProgress: (progress) => sink?.update(progress),
+        onWarning: (message) => hooks.log(`${root}: ${message}`),
+      });
     if (indexer !== undefined) {
       dbPath = indexer.dbPath;
       indexer = countingRuns(indexer);
@@ -248,7 +249,12 @@ export function openServedRoot(
       ...(readOnly ? [READ_ONLY_NOTE] : []),
       ...(buildingPrograms ? ["TypeScript programs are being built in the background: a change saved now is applied once they are ready"] : []),
     ];
-    return { indexedAt: db === undefined ? undefined : indexedAtOf(db), pendingFiles: pending.size, indexError: indexError ?? update?.lastError, notes };
+    return {
+      indexedAt: db === undefined ? undefined : indexedAtOf(db),
+      pendingFiles: pending.size,
+      indexError: indexError ?? update?.lastError,
+      notes,
+    };
   }
 
   /** A watcher that applies changes as files are saved; undefined when the file system cannot be watched. */
@@ -259,7 +265,9 @@ export function openServedRoot(
         (update) => {
           indexError = undefined;
           if (update.summary.mode !== "noop") {
-            hooks.log(`${root}: ${update.changed.join(", ") || "files"} changed: ${update.summary.files.extracted} re-extracted in ${update.summary.durationMs} ms`);
+            hooks.log(
+              `${root}: ${update.changed.join(", ") || "files"} changed: ${update.summary.files.extracted} re-extracted in ${update.summary.durationMs} ms`,
+            );
           }
         },
         (error) => {
@@ -282,7 +290,8 @@ export function openServedRoot(
     sink = hooks.progress?.(root);
     try {
       const summary = await active.run();
-      const what = summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
+      const what =
+        summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
       hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
     } catch (error) {
       if (closed) return;
@@ -457,7 +466,13 @@ export function openServedRoot(
       useOrder = nextUse();
     },
     usage() {
-      return { root, lastUsedMs, useOrder, holdsMemory: programs === "kept" || programs === "as needed" || editLanguage, wholePrograms: programs === "kept" };
+      return {
+        root,
+        lastUsedMs,
+        useOrder,
+        holdsMemory: programs === "kept" || programs === "as needed" || editLanguage,
+        wholePrograms: programs === "kept",
+      };
     },
     release,
     async close() {

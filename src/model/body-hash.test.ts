@@ -34,7 +34,9 @@ describe(bodyHasher.name, () => {
     });
     expect(hash({ kind: "File", file: "a.ts", name: "a.ts", startLine: 1, endLine: 2 })).toBeUndefined();
     expect(hash({ kind: "Function", file: "a.ts", name: "f", startLine: 1, endLine: 1 })).toMatch(/^[0-9a-f]{16}$/);
-    expect(hash({ kind: "Function", file: "a.ts", name: "g", startLine: 2, endLine: 2 })).toBe(hash({ kind: "Function", file: "a.ts", name: "f", startLine: 1, endLine: 1 }));
+    expect(hash({ kind: "Function", file: "a.ts", name: "g", startLine: 2, endLine: 2 })).toBe(
+      hash({ kind: "Function", file: "a.ts", name: "f", startLine: 1, endLine: 1 }),
+    );
     expect(hash({ kind: "Function", file: "b.ts", name: "h", startLine: 1, endLine: 1 })).toBeUndefined();
     expect(hash({ kind: "Function", file: "b.ts", name: "i", startLine: 2, endLine: 2 })).toBeUndefined();
     expect(reads).toEqual(["a.ts", "b.ts"]);

@@ -7,9 +7,7 @@ import crypto from "node:crypto";
 
 /** A character that may continue an identifier: an occurrence of a name next to one is part of another word. */
 function isIdentifierPart(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127
-  );
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127;
 }
 
 /** Every occurrence of `name` in `text` that is a whole word (no identifier character either side), replaced. */
@@ -51,7 +49,11 @@ export function bodyHash(lines: readonly string[], span: BodySpan): string {
     const line = lines[index];
     if (line !== undefined && line !== "") kept.push(line);
   }
-  return crypto.createHash("sha1").update(replaceName(kept.join(" "), span.name, "\u0000")).digest("hex").slice(0, 16);
+  return crypto
+    .createHash("sha1")
+    .update(replaceName(kept.join(" "), span.name, "\u0000"))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 export interface HashedDeclaration extends BodySpan {

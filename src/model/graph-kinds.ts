@@ -22,9 +22,11 @@ export const EDGE_KIND_MEANINGS = {
   EXTENDS: "source class or interface extends target",
   IMPLEMENTS: "source class implements target interface or class",
   OVERRIDES: "source member overrides or implements target, the same-named member of a class or interface its container extends or implements",
-  USES_TYPE: "target type (or the namespace or enum qualifying it, the value of a `typeof`, the member of `T[\"k\"]`) appears in source's signature or is named in its body",
+  USES_TYPE:
+    'target type (or the namespace or enum qualifying it, the value of a `typeof`, the member of `T["k"]`) appears in source\'s signature or is named in its body',
   REFERENCES: "source passes, stores or compares target function, method or class as a value (callbacks, handler maps, `a ?? f`)",
-  READS: "source reads or writes the value of target variable, property, enum or namespace, uses a member of it, or names target member as an object literal's key or a destructured name (count and lines)",
+  READS:
+    "source reads or writes the value of target variable, property, enum or namespace, uses a member of it, or names target member as an object literal's key or a destructured name (count and lines)",
   INSTANTIATES: "source constructs target class with `new` (count and lines)",
   RENDERS: "source renders target component as JSX (count and lines)",
 } as const satisfies Record<string, string>;

@@ -20,8 +20,12 @@ export function describeSkipped(skipped: SkippedFiles, maxListed = 5): string | 
     paths.length === 0 ? "" : ` (${paths.slice(0, maxListed).join(", ")}${paths.length > maxListed ? `, … ${paths.length - maxListed} more` : ""})`;
   const parts: string[] = [];
   if (skipped.outside > 0) parts.push(`${skipped.outside} ${skipped.outside === 1 ? "file" : "files"} whose real path is outside the root`);
-  if (skipped.outsideLinks.length > 0) parts.push(`${skipped.outsideLinks.length} symbolic ${skipped.outsideLinks.length === 1 ? "link" : "links"} leading outside the root${list(skipped.outsideLinks)}`);
-  if (skipped.loops.length > 0) parts.push(`${skipped.loops.length} symbolic link ${skipped.loops.length === 1 ? "loop" : "loops"}${list(skipped.loops)}`);
+  if (skipped.outsideLinks.length > 0)
+    parts.push(
+      `${skipped.outsideLinks.length} symbolic ${skipped.outsideLinks.length === 1 ? "link" : "links"} leading outside the root${list(skipped.outsideLinks)}`,
+    );
+  if (skipped.loops.length > 0)
+    parts.push(`${skipped.loops.length} symbolic link ${skipped.loops.length === 1 ? "loop" : "loops"}${list(skipped.loops)}`);
   if (skipped.throughLinks > 0) {
     const files = skipped.throughLinks === 1 ? "file" : "files";
     parts.push(`${skipped.throughLinks} ${files} reached through a link inside the root (indexed once, under the real path)`);

@@ -62,11 +62,17 @@ describe(setJsoncMember.name, () => {
 
   it("reports an entry that already has the value as unchanged, whatever its layout", () => {
     const text = '{"mcpServers":{"ts-graph":{"command":"ts-graph","args":[ "serve" ]}}}';
-    expect(setJsoncMember(text, ["mcpServers", "ts-graph"], ENTRY)).toEqual({ text, previous: '{"command":"ts-graph","args":[ "serve" ]}', unchanged: true });
+    expect(setJsoncMember(text, ["mcpServers", "ts-graph"], ENTRY)).toEqual({
+      text,
+      previous: '{"command":"ts-graph","args":[ "serve" ]}',
+      unchanged: true,
+    });
   });
 
   it("writes a new object into an empty file", () => {
-    expect(setJsoncMember("", ["mcpServers", "ts-graph"], ENTRY).text).toBe('{\n  "mcpServers": {\n    "ts-graph": {\n      "command": "ts-graph",\n      "args": ["serve"]\n    }\n  }\n}\n');
+    expect(setJsoncMember("", ["mcpServers", "ts-graph"], ENTRY).text).toBe(
+      '{\n  "mcpServers": {\n    "ts-graph": {\n      "command": "ts-graph",\n      "args": ["serve"]\n    }\n  }\n}\n',
+    );
   });
 
   it("refuses a file that does not parse, or a path through a non-object", () => {

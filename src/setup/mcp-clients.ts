@@ -89,7 +89,8 @@ export const MCP_CLIENTS: readonly McpClient[] = [
     defaultScope: "project",
     plan: (registration, machine) => ({
       kind: "json",
-      file: registration.scope === "project" ? path.join(registration.project, ".vscode", "mcp.json") : path.join(vscodeUserFolder(machine), "mcp.json"),
+      file:
+        registration.scope === "project" ? path.join(registration.project, ".vscode", "mcp.json") : path.join(vscodeUserFolder(machine), "mcp.json"),
       path: ["servers", SERVER_NAME],
       value: { type: "stdio", ...stdioEntry(registration) },
     }),
@@ -102,7 +103,10 @@ export const MCP_CLIENTS: readonly McpClient[] = [
     plan: (registration, machine) =>
       registration.scope === "user"
         ? mcpServersIn(path.join(machine.home, ".codeium", "windsurf", "mcp_config.json"), registration)
-        : { kind: "unsupported", why: "Windsurf reads MCP servers from the user's ~/.codeium/windsurf/mcp_config.json only: run `ts-graph setup windsurf --scope user`" },
+        : {
+            kind: "unsupported",
+            why: "Windsurf reads MCP servers from the user's ~/.codeium/windsurf/mcp_config.json only: run `ts-graph setup windsurf --scope user`",
+          },
   },
   {
     name: "codex",

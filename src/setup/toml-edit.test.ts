@@ -36,7 +36,20 @@ describe(setTomlTable.name, () => {
     ].join("\n");
     const edit = setTomlTable(text, TABLE, VALUES);
     expect(edit.previous).toContain('command = "node"');
-    expect(edit.text).toBe(['model = "o4"', "", "[mcp_servers.ts-graph]", 'command = "ts-graph"', 'args = ["serve"]', "", "# the next one", "[mcp_servers.other]", 'command = "x"', ""].join("\n"));
+    expect(edit.text).toBe(
+      [
+        'model = "o4"',
+        "",
+        "[mcp_servers.ts-graph]",
+        'command = "ts-graph"',
+        'args = ["serve"]',
+        "",
+        "# the next one",
+        "[mcp_servers.other]",
+        'command = "x"',
+        "",
+      ].join("\n"),
+    );
   });
 
   it("reports the table as unchanged when it already says the same", () => {

@@ -92,7 +92,9 @@ export function setTomlTable(text: string, table: readonly string[], values: Rea
   if (section === undefined) {
     const inline = otherForm(lines, table);
     if (inline !== undefined) {
-      throw new TomlEditError(`the file already sets ${table.join(".")} as \`${inline.slice(0, 120)}\`; setup edits only a [${table.join(".")}] table: change that line by hand, or remove it and run setup again`);
+      throw new TomlEditError(
+        `the file already sets ${table.join(".")} as \`${inline.slice(0, 120)}\`; setup edits only a [${table.join(".")}] table: change that line by hand, or remove it and run setup again`,
+      );
     }
     const separator = text === "" ? "" : text.endsWith("\n") ? newline : newline + newline;
     return { text: text + separator + block, unchanged: false };

@@ -14,7 +14,9 @@ import { decodeSource, lineEndOf, lineStartOf, normalizeContent } from "../tools
 export function validContent(container: DeclarationContainer, seed: number): string {
   switch (container) {
     case "statements":
-      return seed % 2 === 0 ? `const __edit${seed} = ${seed};` : `function __edit${seed}(a) {\n    if (a) {\n        return a + ${seed};\n    }\n    return \`x\n  y${seed}\`;\n}`;
+      return seed % 2 === 0
+        ? `const __edit${seed} = ${seed};`
+        : `function __edit${seed}(a) {\n    if (a) {\n        return a + ${seed};\n    }\n    return \`x\n  y${seed}\`;\n}`;
     case "class":
       return `__edit${seed}() {\n  return ${seed};\n}`;
     case "interface":
@@ -39,9 +41,7 @@ export function invalidContent(container: DeclarationContainer, seed: number): s
   return breaker(validContent(container, seed));
 }
 
-export type FuzzOutcome =
-  | { readonly status: "refused"; readonly why: string }
-  | { readonly status: "applied"; readonly problems: readonly string[] };
+export type FuzzOutcome = { readonly status: "refused"; readonly why: string } | { readonly status: "applied"; readonly problems: readonly string[] };
 
 function commonPrefix(a: string, b: string, limitFromEnd: number): number {
   let length = 0;
@@ -51,7 +51,8 @@ function commonPrefix(a: string, b: string, limitFromEnd: number): number {
 
 function commonSuffix(a: string, b: string, limitFromStart: number): number {
   let length = 0;
-  while (length < a.length - limitFromStart && length < b.length - limitFromStart && a[a.length - 1 - length] === b[b.length - 1 - length]) length += 1;
+  while (length < a.length - limitFromStart && length < b.length - limitFromStart && a[a.length - 1 - length] === b[b.length - 1 - length])
+    length += 1;
   return length;
 }
 
@@ -83,7 +84,8 @@ export function fuzzEdit(file: string, bytes: Buffer, site: DeclarationSite, ope
   if (contentErrors.length > 0) return { status: "refused", why: "content does not parse" };
   const plan = planEdit(decoded.source, { operation, site, content, literalLines: EDIT_SYNTAX.literalLines(file, normalizeContent(content)) });
   if (!plan.ok) return { status: "refused", why: plan.why };
-  if (EDIT_SYNTAX.syntaxErrors(file, plan.body).length > EDIT_SYNTAX.syntaxErrors(file, body).length) return { status: "refused", why: "file does not parse" };
+  if (EDIT_SYNTAX.syntaxErrors(file, plan.body).length > EDIT_SYNTAX.syntaxErrors(file, body).length)
+    return { status: "refused", why: "file does not parse" };
   const problems: string[] = [];
   // Nothing changed before the line above the target's first line, nor after the line below its last.
   // Repeated text makes the changed window ambiguous: its start is checked where it is latest (common prefix
@@ -109,4 +111,3 @@ export function fuzzEdit(file: string, bytes: Buffer, site: DeclarationSite, ope
   }
   return { status: "applied", problems };
 }
-

@@ -6,7 +6,10 @@ import path from "node:path";
  * a file that imports and calls them (so edits have importers, references and diagnostics).
  */
 export function writeEditProject(root: string): void {
-  fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }));
+  fs.writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }),
+  );
   fs.mkdirSync(path.join(root, "src"));
   const files: Record<string, string> = {
     "cart.ts": [

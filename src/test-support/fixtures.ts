@@ -138,7 +138,10 @@ export function writeChainProject(root: string, files: number, variant = 0): voi
   fs.mkdirSync(path.join(root, "src"), { recursive: true });
   fs.writeFileSync(
     path.join(root, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] }),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
+      include: ["src"],
+    }),
   );
   for (let i = 0; i < files; i += 1) {
     const previous = i > 0 ? `import { step${i - 1} } from "./m${i - 1}";\n` : "";

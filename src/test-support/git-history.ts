@@ -18,7 +18,15 @@ export function lastCommitClock(): number {
 export function git(cwd: string, args: readonly string[]): string {
   clock += DAY;
   const date = `${clock} +0000`;
-  const env = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: "t",
+    GIT_AUTHOR_EMAIL: "t@example.com",
+    GIT_COMMITTER_NAME: "t",
+    GIT_COMMITTER_EMAIL: "t@example.com",
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_DATE: date,
+  };
   return execFileSync("git", args, { cwd, env, encoding: "utf8" }).trim();
 }
 
@@ -36,7 +44,8 @@ export function commitFiles(repo: string, files: Readonly<Record<string, string 
   git(repo, ["commit", "--quiet", "--allow-empty", "-m", message]);
 }
 
-const handler = (version: number): string => `import { parse } from "./parser";\nexport function handle(input: string): number {\n  return parse(input) + ${version};\n}\n`;
+const handler = (version: number): string =>
+  `import { parse } from "./parser";\nexport function handle(input: string): number {\n  return parse(input) + ${version};\n}\n`;
 const parser = (version: number): string => `export function parse(input: string): number {\n  return input.length * ${version};\n}\n`;
 const schema = (version: number): string => `export const schema = { version: ${version} };\n`;
 
@@ -49,7 +58,12 @@ export function handlerSchemaRepository(): { repo: string; root: string } {
   const repo = makeTempDir("ts-graph-cochange-");
   git(repo, ["init", "--quiet", "-b", "main"]);
   const root = path.join(repo, "app");
-  commitFiles(repo, { "app/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }), "app/src/parser.ts": parser(1), "app/src/handler.ts": handler(1), "app/src/schema.ts": schema(1) });
+  commitFiles(repo, {
+    "app/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }),
+    "app/src/parser.ts": parser(1),
+    "app/src/handler.ts": handler(1),
+    "app/src/schema.ts": schema(1),
+  });
   commitFiles(repo, { "app/src/handler.ts": handler(2), "app/src/schema.ts": schema(2) });
   commitFiles(repo, { "app/src/handler.ts": handler(3), "app/src/parser.ts": parser(3), "README.md": "notes\n" });
   commitFiles(repo, { "app/src/handler.ts": handler(4), "app/src/schema.ts": schema(4) });

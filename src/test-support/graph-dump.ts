@@ -32,7 +32,10 @@ export function dumpGraph(db: SqliteDb): GraphDump {
     const columns = (db.prepare(`PRAGMA table_info(${quote(table)})`).all() as ColumnInfo[]).filter(
       (column) => !isRowId(column) && !(RUN_COLUMNS[table] ?? []).includes(column.name),
     );
-    const rows = db.prepare(`SELECT ${columns.map((column) => quote(column.name)).join(", ")} FROM ${quote(table)}`).raw().all() as unknown[][];
+    const rows = db
+      .prepare(`SELECT ${columns.map((column) => quote(column.name)).join(", ")} FROM ${quote(table)}`)
+      .raw()
+      .all() as unknown[][];
     const kept = table === "meta" ? rows.filter((row) => !RUN_META_KEYS.includes(String(row[0]))) : rows;
     dump[table] = kept.map((row) => JSON.stringify(row)).sort();
   }

@@ -49,7 +49,9 @@ export function memoryGraph(
   );
   const insertEdge = db.prepare("INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   const insertExternal = db.prepare("INSERT INTO external_imports (file, specifier, package, resolved, type_only) VALUES (?, ?, ?, 0, ?)");
-  const insertFile = db.prepare("INSERT OR IGNORE INTO files (path, hash, size, mtime_ms, project, syntax_errors, declares_globals, indexed_at) VALUES (?, '', 0, 0, '', 0, 0, 0)");
+  const insertFile = db.prepare(
+    "INSERT OR IGNORE INTO files (path, hash, size, mtime_ms, project, syntax_errors, declares_globals, indexed_at) VALUES (?, '', 0, 0, '', 0, 0, 0)",
+  );
   const all: NodeSpec[] = [...nodes];
   const keys = new Set(nodes.map((node) => node.key));
   for (const node of nodes) {
@@ -63,10 +65,30 @@ export function memoryGraph(
   all.forEach((node, index) => {
     const { file, qualifiedName } = parseNodeKey(node.key);
     insertFile.run(file);
-    const name = qualifiedName === undefined ? file.slice(file.lastIndexOf("/") + 1) : qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1).replace(/#.*$/, "");
-    const parent = node.parent ?? (qualifiedName === undefined ? undefined : qualifiedName.includes(".") ? `${file}:${qualifiedName.slice(0, qualifiedName.lastIndexOf("."))}` : file);
+    const name =
+      qualifiedName === undefined
+        ? file.slice(file.lastIndexOf("/") + 1)
+        : qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1).replace(/#.*$/, "");
+    const parent =
+      node.parent ??
+      (qualifiedName === undefined
+        ? undefined
+        : qualifiedName.includes(".")
+          ? `${file}:${qualifiedName.slice(0, qualifiedName.lastIndexOf("."))}`
+          : file);
     const start = node.start ?? index + 1;
-    insertNode.run(node.key, file, node.kind ?? (qualifiedName === undefined ? "File" : "Function"), name, qualifiedName ?? file, parent ?? null, start, node.end ?? start, start, node.modifiers ?? "");
+    insertNode.run(
+      node.key,
+      file,
+      node.kind ?? (qualifiedName === undefined ? "File" : "Function"),
+      name,
+      qualifiedName ?? file,
+      parent ?? null,
+      start,
+      node.end ?? start,
+      start,
+      node.modifiers ?? "",
+    );
     if (parent !== undefined) contains.push(["CONTAINS", parent, node.key]);
   });
   for (const [kind, source, target, lines = [], imports] of [...contains, ...edges]) {
@@ -76,6 +98,7 @@ export function memoryGraph(
   }
   for (const [file, pkg, typeOnly = false] of externalImports) insertExternal.run(file, pkg, pkg, typeOnly ? 1 : 0);
   const insertExternalEdge = db.prepare("INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)");
-  for (const [kind, source, target, lines = []] of externalEdges) insertExternalEdge.run(parseNodeKey(source).file, kind, source, target, lines.length, JSON.stringify(lines));
+  for (const [kind, source, target, lines = []] of externalEdges)
+    insertExternalEdge.run(parseNodeKey(source).file, kind, source, target, lines.length, JSON.stringify(lines));
   return db;
 }

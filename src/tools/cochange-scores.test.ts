@@ -19,9 +19,19 @@ function commit(id: string, day: number, changes: readonly (string | FileChange)
 function historyOf(commits: readonly HistoryCommit[]) {
   const db = new Database(":memory:");
   createHistoryStore(db).addCommits(commits, commits.at(-1)?.id ?? "");
-  const fileId = (path: string): number => db.prepare("SELECT id FROM history_files WHERE path = ? ORDER BY live DESC, id DESC").pluck().get(path) as number;
+  const fileId = (path: string): number =>
+    db.prepare("SELECT id FROM history_files WHERE path = ? ORDER BY live DESC, id DESC").pluck().get(path) as number;
   const ask = (path: string, options: Partial<CochangeRequest> = {}) => {
-    const answer = cochanged(db, { id: fileId(path), level: "file", maxFilesPerCommit: 30, minSupport: 1, now: 100 * DAY, halfLifeDays: 10, includeDeleted: false, ...options });
+    const answer = cochanged(db, {
+      id: fileId(path),
+      level: "file",
+      maxFilesPerCommit: 30,
+      minSupport: 1,
+      now: 100 * DAY,
+      halfLifeDays: 10,
+      includeDeleted: false,
+      ...options,
+    });
     return { ...answer, files: answer.entities };
   };
   return { db, fileId, ask };
@@ -91,11 +101,7 @@ describe(cochanged.name, () => {
   });
   it("ranks by the confidence with recent commits weighing more, unless asked for plain confidence", () => {
     // b.ts shared two old commits with a.ts, c.ts one recent commit: plain confidence prefers b.ts, recency c.ts
-    const { ask } = historyOf([
-      commit("c1", 10, ["a.ts", "b.ts"]),
-      commit("c2", 20, ["a.ts", "b.ts"]),
-      commit("c3", 100, ["a.ts", "c.ts"]),
-    ]);
+    const { ask } = historyOf([commit("c1", 10, ["a.ts", "b.ts"]), commit("c2", 20, ["a.ts", "b.ts"]), commit("c3", 100, ["a.ts", "c.ts"])]);
     const recent = ask("a.ts");
     expect(recent.files.map((file) => file.path)).toEqual(["c.ts", "b.ts"]);
     // weights (half-life 10 days, now day 100): 2^-9 + 2^-8 for b.ts, 1 for c.ts, over 2^-9 + 2^-8 + 1
@@ -111,7 +117,16 @@ describe(cochanged.name, () => {
   it("answers a declaration no commit changed from its file's commits, and says so", () => {
     const { db, fileId } = historyOf([commit("c1", 1, ["a.ts", "b.ts"]), commit("c2", 2, ["a.ts", "b.ts"])]);
     const store = createHistoryStore(db);
-    store.addSymbols([{ commit: "c1", files: new Map([["a.ts", ["f"]], ["b.ts", ["h"]]]) }, { commit: "c2", files: new Map([["b.ts", ["h", "k"]]]) }]);
+    store.addSymbols([
+      {
+        commit: "c1",
+        files: new Map([
+          ["a.ts", ["f"]],
+          ["b.ts", ["h"]],
+        ]),
+      },
+      { commit: "c2", files: new Map([["b.ts", ["h", "k"]]]) },
+    ]);
     const symbolId = (name: string) => db.prepare("SELECT id FROM history_symbols WHERE name = ?").pluck().get(name) as number;
     const request = { level: "symbol", maxFilesPerCommit: 30, minSupport: 1, now: 2 * DAY, halfLifeDays: 10, includeDeleted: false } as const;
     // f changed once, with h: its own history answers
@@ -134,13 +149,35 @@ describe(cochanged.name, () => {
     // in both of a.ts's commits, and z changed in every commit of b.ts, h in one of three.
     const { db, fileId } = historyOf([commit("c1", 100, ["a.ts", "b.ts"]), commit("c2", 100, ["a.ts", "b.ts"]), commit("c3", 100, ["b.ts"])]);
     createHistoryStore(db).addSymbols([
-      { commit: "c1", files: new Map([["a.ts", ["f"]], ["b.ts", ["h", "z"]]]) },
-      { commit: "c2", files: new Map([["a.ts", ["x"]], ["b.ts", ["z"]]]) },
+      {
+        commit: "c1",
+        files: new Map([
+          ["a.ts", ["f"]],
+          ["b.ts", ["h", "z"]],
+        ]),
+      },
+      {
+        commit: "c2",
+        files: new Map([
+          ["a.ts", ["x"]],
+          ["b.ts", ["z"]],
+        ]),
+      },
       { commit: "c3", files: new Map([["b.ts", ["z"]]]) },
     ]);
     const f = db.prepare("SELECT id FROM history_symbols WHERE name = 'f'").pluck().get() as number;
-    const request = { id: f, level: "symbol", fileOfSymbol: fileId("a.ts"), maxFilesPerCommit: 30, minSupport: 1, now: 100 * DAY, halfLifeDays: 10, includeDeleted: false } as const;
-    const scores = (options: Partial<CochangeRequest>) => cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.recentConfidence, entity.score]);
+    const request = {
+      id: f,
+      level: "symbol",
+      fileOfSymbol: fileId("a.ts"),
+      maxFilesPerCommit: 30,
+      minSupport: 1,
+      now: 100 * DAY,
+      halfLifeDays: 10,
+      includeDeleted: false,
+    } as const;
+    const scores = (options: Partial<CochangeRequest>) =>
+      cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.recentConfidence, entity.score]);
     // Without the blend, h and z tie on everything and go by name.
     expect(scores({ fileBlend: 0 })).toEqual([
       ["h", 1, 1],
@@ -182,7 +219,15 @@ describe(cochanged.name, () => {
       commit("c3", 3, ["src/core.ts", "src/api.ts"]),
       commit("c4", 4, ["src/locales/fr.ts", "other/x.ts"]),
     ]);
-    const request = { level: "file", maxFilesPerCommit: 30, minSupport: 1, now: 4 * DAY, halfLifeDays: 10, includeDeleted: false, untilCommit: 3 } as const;
+    const request = {
+      level: "file",
+      maxFilesPerCommit: 30,
+      minSupport: 1,
+      now: 4 * DAY,
+      halfLifeDays: 10,
+      includeDeleted: false,
+      untilCommit: 3,
+    } as const;
     // fr.ts's only commit is c4, after untilCommit: src/locales/ (c1, c2, with its subfolder de/) answers
     const fr = cochanged(db, { ...request, id: fileId("src/locales/fr.ts"), path: "src/locales/fr.ts" });
     expect(fr).toMatchObject({ basis: "folder", folder: "src/locales/", commits: 2 });

@@ -69,7 +69,7 @@ export interface CochangeRequest {
  * (n × recent confidence + 3 × file-level estimate) / (n + 3) for a target of n commits. Chosen on zod's history
  * and checked on ts-graph's own (docs/tools.md): 0.5 to 3 gave recall@10 within 0.2 point of each other.
  */
-export const FILE_BLEND_COMMITS = 3;
+const FILE_BLEND_COMMITS = 3;
 
 export type CochangeRank = "confidence" | "recent";
 
@@ -263,11 +263,23 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
   const compare = request.rank === "confidence" ? compareCochanged : compareRecentCochanged;
   const statement =
     request.level === "file"
-      ? chosen.basis === "folder" ? sql.folderFileCochanged : sql.fileCochanged
-      : chosen.basis === "folder" ? sql.folderSymbolCochanged : chosen.basis === "file" ? sql.fileSymbolCochanged : sql.symbolCochanged;
+      ? chosen.basis === "folder"
+        ? sql.folderFileCochanged
+        : sql.fileCochanged
+      : chosen.basis === "folder"
+        ? sql.folderSymbolCochanged
+        : chosen.basis === "file"
+          ? sql.fileSymbolCochanged
+          : sql.symbolCochanged;
   const throughFile = chosen.basis !== request.level;
   const rows = (
-    statement.all({ ...parameters, id: chosen.id, folder: chosen.folder, minSupport: request.minSupport, includeDeleted: request.includeDeleted ? 1 : 0 }) as Row[]
+    statement.all({
+      ...parameters,
+      id: chosen.id,
+      folder: chosen.folder,
+      minSupport: request.minSupport,
+      includeDeleted: request.includeDeleted ? 1 : 0,
+    }) as Row[]
   ).filter((row) => request.keep?.(row.path) ?? true);
   const fileBlend = request.level === "symbol" && request.fileOfSymbol !== undefined ? (request.fileBlend ?? FILE_BLEND_COMMITS) : 0;
   const fileLevel = fileBlend > 0 && rows.length > 0 ? fileLevelEstimate(db, request, rows, parameters) : undefined;
@@ -275,12 +287,29 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
     .map((row) => {
       const recentConfidence = counts.weighted > 0 ? row.recency / counts.weighted : 0;
       // The file level counts as `fileBlend` of the target's commits: it decides for a target of one commit, barely for one of thirty.
-      const score = fileLevel === undefined ? recentConfidence : (counts.commits * recentConfidence + fileBlend * (fileLevel.get(row.id) ?? 0)) / (counts.commits + fileBlend);
+      const score =
+        fileLevel === undefined
+          ? recentConfidence
+          : (counts.commits * recentConfidence + fileBlend * (fileLevel.get(row.id) ?? 0)) / (counts.commits + fileBlend);
       const { file: _file, ...entity } = row;
-      return { ...entity, name: row.name ?? undefined, live: row.live === 1, confidence: row.support / counts.commits, recentConfidence, score, throughFile };
+      return {
+        ...entity,
+        name: row.name ?? undefined,
+        live: row.live === 1,
+        confidence: row.support / counts.commits,
+        recentConfidence,
+        score,
+        throughFile,
+      };
     })
     .sort(compare);
-  return { commits: counts.commits, largeCommits: counts.large, basis: chosen.basis, ...(chosen.basis === "folder" ? { folder: chosen.folder } : {}), entities };
+  return {
+    commits: counts.commits,
+    largeCommits: counts.large,
+    basis: chosen.basis,
+    ...(chosen.basis === "folder" ? { folder: chosen.folder } : {}),
+    entities,
+  };
 }
 
 /**
@@ -291,17 +320,19 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
  * usually change when their file does. The target's file without history answers from its folder, as at file
  * level. Keys: history_symbols.id.
  */
-function fileLevelEstimate(
-  db: SqliteDb,
-  request: CochangeRequest,
-  rows: readonly Row[],
-  parameters: Weights,
-): Map<number, number> {
+function fileLevelEstimate(db: SqliteDb, request: CochangeRequest, rows: readonly Row[], parameters: Weights): Map<number, number> {
   const targetFile = request.fileOfSymbol ?? 0;
   const coupling = new Map(
-    cochanged(db, { ...request, level: "file", id: targetFile, fileOfSymbol: undefined, minSupport: 1, includeDeleted: true, keep: undefined, rank: "recent" }).entities.map(
-      (file) => [file.id, file.recentConfidence],
-    ),
+    cochanged(db, {
+      ...request,
+      level: "file",
+      id: targetFile,
+      fileOfSymbol: undefined,
+      minSupport: 1,
+      includeDeleted: true,
+      keep: undefined,
+      rank: "recent",
+    }).entities.map((file) => [file.id, file.recentConfidence]),
   );
   coupling.set(targetFile, 1);
   const { files, symbols } = activity(db, parameters);
@@ -347,20 +378,15 @@ function activity(db: SqliteDb, parameters: Weights): Activity {
 }
 
 /** Ranked by confidence, then support, then recency. */
-export function compareCochanged(a: CochangedEntity, b: CochangedEntity): number {
-  return (
-    b.confidence - a.confidence ||
-    b.support - a.support ||
-    b.recency - a.recency ||
-    byIdentity(a, b)
-  );
+function compareCochanged(a: CochangedEntity, b: CochangedEntity): number {
+  return b.confidence - a.confidence || b.support - a.support || b.recency - a.recency || byIdentity(a, b);
 }
 
 /**
  * Ranked by score (recency-weighted confidence, ROSE's confidence with each commit weighted by its age and size;
  * at symbol level blended with the file level), then support.
  */
-export function compareRecentCochanged(a: CochangedEntity, b: CochangedEntity): number {
+function compareRecentCochanged(a: CochangedEntity, b: CochangedEntity): number {
   return b.score - a.score || b.support - a.support || b.confidence - a.confidence || byIdentity(a, b);
 }
 
@@ -444,7 +470,8 @@ export function cochangedInRoot(
   const historySql = historyStatements(db);
   const prefix = history.rootInRepository === "" ? "" : `${history.rootInRepository}/`;
   const fileId = historySql.historyFile.pluck().get(`${prefix}${request.file}`) as number | undefined;
-  const id = request.level === "file" ? fileId : (historySql.historySymbol.pluck().get(`${prefix}${request.file}`, request.name) as number | undefined);
+  const id =
+    request.level === "file" ? fileId : (historySql.historySymbol.pluck().get(`${prefix}${request.file}`, request.name) as number | undefined);
   const rootRelative = (path: string): string => path.slice(prefix.length);
   const answer = cochanged(db, {
     // An entity with no history at all: no commit counts for it, and its file's (or folder's) commits answer.

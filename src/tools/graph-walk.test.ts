@@ -44,7 +44,9 @@ describe(walkGraph.name, () => {
 
   it("records the neighbour that brought each node in, the edge and its sites", () => {
     const { nodes } = walkGraph(chain, { seeds: [key("src/e.ts:e")], direction: "in", kinds: ["CALLS"], maxDepth: 2 });
-    expect(nodes.map(({ key: k, via, edge, lines, vias, kind, file, qualifiedName }) => ({ k, via, edge, lines, vias, kind, file, qualifiedName }))).toEqual([
+    expect(
+      nodes.map(({ key: k, via, edge, lines, vias, kind, file, qualifiedName }) => ({ k, via, edge, lines, vias, kind, file, qualifiedName })),
+    ).toEqual([
       { k: "src/d.ts:d", via: "src/e.ts:e", edge: "CALLS", lines: [6], vias: 1, kind: "Function", file: "src/d.ts", qualifiedName: "d" },
       { k: "src/c.ts:c", via: "src/d.ts:d", edge: "CALLS", lines: [5], vias: 1, kind: "Function", file: "src/c.ts", qualifiedName: "c" },
     ]);
@@ -130,7 +132,13 @@ describe(walkGraph.name, () => {
         ["READS", "src/boot.ts:boot", "src/widget.ts:Widget.registry", [2]],
       ],
     );
-    const nodes = walkGraph(db, { seeds: [key("src/ids.ts:nextId")], direction: "in", kinds: ["CALLS", "USES_TYPE", "INSTANTIATES", "READS", "REFERENCES"], maxDepth: 5, propertiesReachContainers: true }).nodes;
+    const nodes = walkGraph(db, {
+      seeds: [key("src/ids.ts:nextId")],
+      direction: "in",
+      kinds: ["CALLS", "USES_TYPE", "INSTANTIATES", "READS", "REFERENCES"],
+      maxDepth: 5,
+      propertiesReachContainers: true,
+    }).nodes;
     expect(nodes.map((node) => [node.key, node.depth, node.edge, node.via])).toEqual([
       ["src/holder.ts:Holder.make", 1, "REFERENCES", "src/ids.ts:nextId"],
       ["src/widget.ts:Widget.id", 1, "CALLS", "src/ids.ts:nextId"],
@@ -158,7 +166,14 @@ describe(walkGraph.name, () => {
         ["USES_TYPE", "src/app.ts:typed", "src/widget.ts:Widget"],
       ],
     );
-    const nodes = walkGraph(db, { seeds: [key("src/util.ts:helper")], direction: "in", kinds: ["CALLS", "USES_TYPE", "INSTANTIATES"], maxDepth: 5, dispatch: "up", propertiesReachContainers: true }).nodes;
+    const nodes = walkGraph(db, {
+      seeds: [key("src/util.ts:helper")],
+      direction: "in",
+      kinds: ["CALLS", "USES_TYPE", "INSTANTIATES"],
+      maxDepth: 5,
+      dispatch: "up",
+      propertiesReachContainers: true,
+    }).nodes;
     expect(nodes.map((node) => [node.key, node.depth, node.edge, node.via, node.throughDispatch])).toEqual([
       ["src/widget.ts:Widget.constructor", 1, "CALLS", "src/util.ts:helper", false],
       ["src/app.ts:make", 2, "INSTANTIATES", "src/widget.ts:Widget.constructor", false],
@@ -259,7 +274,13 @@ describe(walkGraph.name, () => {
     });
 
     it("marks a node reached only through dispatch, at any depth", () => {
-      const nodes = walkGraph(shapes, { seeds: [key("src/shapes.ts:Circle.area")], direction: "in", kinds: ["CALLS"], maxDepth: 2, dispatch: "up" }).nodes;
+      const nodes = walkGraph(shapes, {
+        seeds: [key("src/shapes.ts:Circle.area")],
+        direction: "in",
+        kinds: ["CALLS"],
+        maxDepth: 2,
+        dispatch: "up",
+      }).nodes;
       expect(nodes.map((node) => [node.key, node.depth, node.throughDispatch])).toEqual([
         ["src/report.ts:totalArea", 1, true],
         ["src/report.ts:unit", 1, false],

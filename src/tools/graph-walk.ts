@@ -274,7 +274,14 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
 
 /** A row of a step as a link; `named` is the node the edge names without dispatch (`via` walking in, the reached node walking out). */
 function stepLink(row: Omit<StepRow, "via">, via: NodeKey, named: string): StepLink {
-  const node: SymbolNode = { key: row.key, kind: row.kind, file: row.file, qualifiedName: row.qualifiedName, startLine: row.startLine, endLine: row.endLine };
+  const node: SymbolNode = {
+    key: row.key,
+    kind: row.kind,
+    file: row.file,
+    qualifiedName: row.qualifiedName,
+    startLine: row.startLine,
+    endLine: row.endLine,
+  };
   const lines = JSON.parse(row.lines) as number[];
   const construction = row.edge === "INSTANTIATES" && row.target !== named;
   const dispatch = row.target !== named && row.edge !== "CONTAINS" && !construction;
@@ -295,13 +302,18 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
   for (const row of sql.edgesInto.all({ targets: JSON.stringify([...names.keys()]), kinds: JSON.stringify(queryKinds) }) as EdgeRow[]) {
     for (const via of names.get(row.target) ?? []) {
       const follows =
-        row.target === via ? kinds.has(row.edge) : (kinds.has(row.edge) && DISPATCHED_KINDS.has(row.edge)) || (row.edge === "READS" && getters.has(via));
+        row.target === via
+          ? kinds.has(row.edge)
+          : (kinds.has(row.edge) && DISPATCHED_KINDS.has(row.edge)) || (row.edge === "READS" && getters.has(via));
       if (follows) links.push(stepLink(row, via as NodeKey, via));
     }
   }
   const libraryKinds = request.kinds.filter((kind) => DISPATCHED_KINDS.has(kind));
   if (libraryNames.size > 0 && libraryKinds.length > 0) {
-    for (const row of sql.libraryEdgesInto.all({ targets: JSON.stringify([...libraryNames.keys()]), kinds: JSON.stringify(libraryKinds) }) as EdgeRow[]) {
+    for (const row of sql.libraryEdgesInto.all({
+      targets: JSON.stringify([...libraryNames.keys()]),
+      kinds: JSON.stringify(libraryKinds),
+    }) as EdgeRow[]) {
       for (const via of libraryNames.get(row.target) ?? []) links.push(stepLink(row, via as NodeKey, via));
     }
   }
@@ -320,7 +332,11 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
  * and with dispatch the members it overrides, transitively (for `all`, also every member below those and below
  * the library members they override); apart, the library members they override.
  */
-function frontierNames(frontier: readonly string[], map: DispatchMap | undefined, all: boolean): { names: Map<string, string[]>; libraryNames: Map<string, string[]> } {
+function frontierNames(
+  frontier: readonly string[],
+  map: DispatchMap | undefined,
+  all: boolean,
+): { names: Map<string, string[]>; libraryNames: Map<string, string[]> } {
   const names = new Map<string, string[]>();
   const libraryNames = new Map<string, string[]>();
   for (const key of frontier) {
@@ -358,13 +374,8 @@ export interface Reaching {
 }
 
 /** Direct links before dispatch links, then by neighbour, edge kind and target: the first is the reason shown. */
-export function compareLinks(a: WalkLink, b: WalkLink): number {
-  return (
-    Number(a.dispatch) - Number(b.dispatch) ||
-    compareText(a.via, b.via) ||
-    compareText(a.edge, b.edge) ||
-    compareText(a.target, b.target)
-  );
+function compareLinks(a: WalkLink, b: WalkLink): number {
+  return Number(a.dispatch) - Number(b.dispatch) || compareText(a.via, b.via) || compareText(a.edge, b.edge) || compareText(a.target, b.target);
 }
 
 function compareText(a: string, b: string): number {
@@ -399,7 +410,13 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
   const seedSet: ReadonlySet<string> = new Set(seeds);
   const accepts = request.acceptsFile ?? (() => true);
   const dispatch = request.dispatch ?? "none";
-  const step = { direction: request.direction, kinds: request.kinds, dispatch, dispatchMap: request.direction === "in" ? walkDispatchMap(db, dispatch) : undefined, propertiesReachContainers: request.propertiesReachContainers === true };
+  const step = {
+    direction: request.direction,
+    kinds: request.kinds,
+    dispatch,
+    dispatchMap: request.direction === "in" ? walkDispatchMap(db, dispatch) : undefined,
+    propertiesReachContainers: request.propertiesReachContainers === true,
+  };
   let frontier: readonly string[] = seeds;
   let roles: FrontierRoles = seedRoles(seedNodes, request.seedInitialisersRunByNew === true);
   const neighbours = new Map<string, Set<string>>();
@@ -498,12 +515,16 @@ export function finishWalk(
   const degreeStatement = request.direction === "in" ? sql.degreeIn : sql.degreeOut;
   const degrees = new Map(knownDegrees);
   if (unknown.length > 0) {
-    for (const row of degreeStatement.all({ keys: JSON.stringify(unknown), kinds: JSON.stringify(request.kinds) }) as { key: string; degree: number }[]) {
+    for (const row of degreeStatement.all({ keys: JSON.stringify(unknown), kinds: JSON.stringify(request.kinds) }) as {
+      key: string;
+      degree: number;
+    }[]) {
       degrees.set(row.key, row.degree);
     }
   }
   const ordered = [...reached.values()].sort(
-    (a, b) => a.depth - b.depth || compareText(a.node.file, b.node.file) || a.node.startLine - b.node.startLine || compareText(a.node.key, b.node.key),
+    (a, b) =>
+      a.depth - b.depth || compareText(a.node.file, b.node.file) || a.node.startLine - b.node.startLine || compareText(a.node.key, b.node.key),
   );
   const throughDispatch = new Map<string, boolean>(viaThroughDispatch);
   const nodes: ReachedNode[] = [];

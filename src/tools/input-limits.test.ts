@@ -57,16 +57,19 @@ describe("the tools' input limits", () => {
     expect(inputs.filter((entry) => entry.max === undefined).map((entry) => `${entry.tool}.${entry.input}`)).toEqual([]);
   });
 
-  it.each(inputs.map((entry) => [`${entry.tool}.${entry.input}`, entry] as const))("%s: one past the limit is a validation error naming the argument", (_name, entry) => {
-    const tool = ALL_TOOLS.find((candidate) => candidate.name === entry.tool);
-    const max = entry.max ?? 0;
-    const value = (count: number) => (entry.list ? Array.from({ length: count }, () => "a") : "a".repeat(count));
-    const schema = z.object(tool?.inputShape ?? {});
-    const over = schema.safeParse({ ...REQUIRED, [entry.input]: value(max + 1) });
-    expect(over.success).toBe(false);
-    expect(over.error?.issues.map((issue) => issue.path.join("."))).toEqual([entry.input]);
-    expect(over.error?.issues[0]?.message).toMatch(entry.list ? /^more than \d+ entries$/ : /^longer than [\d,]+ characters/);
-    const at = schema.safeParse({ ...REQUIRED, [entry.input]: value(max) });
-    expect(at.success).toBe(true);
-  });
+  it.each(inputs.map((entry) => [`${entry.tool}.${entry.input}`, entry] as const))(
+    "%s: one past the limit is a validation error naming the argument",
+    (_name, entry) => {
+      const tool = ALL_TOOLS.find((candidate) => candidate.name === entry.tool);
+      const max = entry.max ?? 0;
+      const value = (count: number) => (entry.list ? Array.from({ length: count }, () => "a") : "a".repeat(count));
+      const schema = z.object(tool?.inputShape ?? {});
+      const over = schema.safeParse({ ...REQUIRED, [entry.input]: value(max + 1) });
+      expect(over.success).toBe(false);
+      expect(over.error?.issues.map((issue) => issue.path.join("."))).toEqual([entry.input]);
+      expect(over.error?.issues[0]?.message).toMatch(entry.list ? /^more than \d+ entries$/ : /^longer than [\d,]+ characters/);
+      const at = schema.safeParse({ ...REQUIRED, [entry.input]: value(max) });
+      expect(at.success).toBe(true);
+    },
+  );
 });

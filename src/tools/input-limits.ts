@@ -43,7 +43,10 @@ export const PATH_INPUTS = z.registry<{ readonly kind: PathInputKind }>();
 
 /** A path input (relative to the root, or absolute inside it). */
 export function pathString(): z.ZodString {
-  return z.string().max(MAX_PATH_CHARS, `${longerThan(MAX_PATH_CHARS)}: no file system takes a path this long`).register(PATH_INPUTS, { kind: "path" });
+  return z
+    .string()
+    .max(MAX_PATH_CHARS, `${longerThan(MAX_PATH_CHARS)}: no file system takes a path this long`)
+    .register(PATH_INPUTS, { kind: "path" });
 }
 
 /** An input that is a path when it names a file or folder, and a name otherwise (deps' and cochange's target). */
@@ -53,7 +56,10 @@ export function pathOrName(schema: z.ZodString): z.ZodString {
 }
 
 export function symbolString(): z.ZodString {
-  return z.string().min(1).max(MAX_SYMBOL_CHARS, `${longerThan(MAX_SYMBOL_CHARS)}: no declaration is named this long`);
+  return z
+    .string()
+    .min(1)
+    .max(MAX_SYMBOL_CHARS, `${longerThan(MAX_SYMBOL_CHARS)}: no declaration is named this long`);
 }
 
 export function nameString(): z.ZodString {
@@ -70,7 +76,10 @@ export function soughtNameString(): z.ZodString {
 }
 
 export function patternString(): z.ZodString {
-  return z.string().min(1).max(MAX_PATTERN_CHARS, `${longerThan(MAX_PATTERN_CHARS)}: narrow the pattern`);
+  return z
+    .string()
+    .min(1)
+    .max(MAX_PATTERN_CHARS, `${longerThan(MAX_PATTERN_CHARS)}: narrow the pattern`);
 }
 
 export function globString(): z.ZodString {

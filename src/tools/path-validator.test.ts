@@ -95,7 +95,9 @@ describe(createPathValidator.name, () => {
     const paths = createPathValidator([root], [db]);
     expect(refusal(() => paths.validate("graph.sqlite-wal", { mustExist: false, forWrite: true }))).toMatch(/own database/);
     expect(refusal(() => paths.validate("graph.sqlite.building-123", { mustExist: false, forWrite: true }))).toMatch(/own database/);
-    expect(refusal(() => paths.validate("graph.sqlite.corrupt-2026-01-01T00-00-00-000Z", { mustExist: false, forWrite: true }))).toMatch(/own database/);
+    expect(refusal(() => paths.validate("graph.sqlite.corrupt-2026-01-01T00-00-00-000Z", { mustExist: false, forWrite: true }))).toMatch(
+      /own database/,
+    );
     expect(paths.validate("graph.sqlite.txt", { mustExist: false, forWrite: true }).relative).toBe("graph.sqlite.txt");
     paths.setRoots([root]);
     expect(refusal(() => paths.validate("graph.sqlite", { mustExist: false, forWrite: true }))).toMatch(/own database/);

@@ -59,7 +59,8 @@ function canonicalize(absolute: string): { readonly canonical: string; readonly 
       return { canonical: tail.length === 0 ? real : path.join(real, ...tail.reverse()), exists: tail.length === 0 };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENAMETOOLONG") throw new ToolInputError(`The path is longer than the file system allows (${formatCount(absolute.length)} characters).`);
+      if (code === "ENAMETOOLONG")
+        throw new ToolInputError(`The path is longer than the file system allows (${formatCount(absolute.length)} characters).`);
       if (code === "ELOOP") throw new ToolInputError(`${echoed(absolute)} goes through a symbolic link loop; give the real path.`);
       if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
       const parent = path.dirname(existing);
@@ -104,7 +105,12 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
     if (path.relative(root, absolute).split(path.sep).includes(DATABASE_FOLDER)) return true;
     // The database, its -wal/-shm/-checked files, a database being built beside it and one moved aside as damaged.
     return protectedExtra.some(
-      (file) => absolute === file || absolute.startsWith(`${file}-`) || absolute.startsWith(`${file}.building-`) || absolute.startsWith(`${file}.corrupt-`) || isInside(file, absolute),
+      (file) =>
+        absolute === file ||
+        absolute.startsWith(`${file}-`) ||
+        absolute.startsWith(`${file}.building-`) ||
+        absolute.startsWith(`${file}.corrupt-`) ||
+        isInside(file, absolute),
     );
   }
 

@@ -9,5 +9,7 @@ export type Statement = Database.Statement<unknown[], unknown>;
  * `const statements = preparedStatements({ byKey: "SELECT …" }); statements(db).byKey.get(key)`.
  */
 export function preparedStatements<Names extends string>(sql: Readonly<Record<Names, string>>): (db: SqliteDb) => Readonly<Record<Names, Statement>> {
-  return perDatabase((db) => Object.fromEntries(Object.entries<string>(sql).map(([name, text]) => [name, db.prepare(text)])) as Record<Names, Statement>);
+  return perDatabase(
+    (db) => Object.fromEntries(Object.entries<string>(sql).map(([name, text]) => [name, db.prepare(text)])) as Record<Names, Statement>,
+  );
 }

@@ -53,7 +53,13 @@ describe(present.name, () => {
   it("renders toon as tables that decode to the structured content", () => {
     const result = present(listing(2), { format: "toon", maxNodes: 10, maxTokens: 4000 });
     expect(result.text).toContain("items[2]{name,lines}:");
-    expect(decode(result.text)).toEqual({ items: [{ name: "item000", lines: "0 1" }, { name: "item001", lines: "1 2" }], truncated: null });
+    expect(decode(result.text)).toEqual({
+      items: [
+        { name: "item000", lines: "0 1" },
+        { name: "item001", lines: "1 2" },
+      ],
+      truncated: null,
+    });
   });
 });
 

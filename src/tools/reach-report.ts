@@ -200,7 +200,11 @@ export function reachTextLines(entries: readonly ReachEntry[], options: ReachTex
 export function reachMermaid(root: SymbolNode, entries: readonly ReachEntry[], direction: WalkDirection): string {
   const nodes: MermaidNode[] = [
     { id: root.key, label: `${shortName(root.key)} ${lineRange(root.startLine, root.endLine)}`, group: root.file, style: "focus" },
-    ...entries.map((entry) => ({ id: entry.key, label: `${entry.kind === "File" ? "<top level>" : entry.name} ${lineRange(entry.start, entry.end)}`, group: entry.file })),
+    ...entries.map((entry) => ({
+      id: entry.key,
+      label: `${entry.kind === "File" ? "<top level>" : entry.name} ${lineRange(entry.start, entry.end)}`,
+      group: entry.file,
+    })),
   ];
   const known = new Set(nodes.map((node) => node.id));
   const edges: MermaidEdge[] = [];

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 
 /** What a slice's pure modules may use, checked on the sources. The import rules between layers and slices are in src/layering.test.ts. */
 const TOOLS = import.meta.dirname;
-const SLICES = fs.readdirSync(TOOLS, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const SLICES = fs
+  .readdirSync(TOOLS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, "utf8");
@@ -28,7 +31,11 @@ describe("tool slice purity", () => {
       for (const file of sourcesOf(slice).filter((name) => /(?:format|query)\.ts$/.test(name))) {
         const io = importsOf(file).filter((specifier) => /^node:|^(fs|child_process|better-sqlite3)$/.test(specifier));
         expect(io, path.relative(TOOLS, file)).toEqual([]);
-        if (file.endsWith("format.ts")) expect(importsOf(file).filter((specifier) => specifier.includes("/db/")), file).toEqual([]);
+        if (file.endsWith("format.ts"))
+          expect(
+            importsOf(file).filter((specifier) => specifier.includes("/db/")),
+            file,
+          ).toEqual([]);
       }
     });
   }

@@ -72,7 +72,12 @@ describe(resolveSymbol.name, () => {
   it("suggests close names, case-insensitive matches and prefixes when nothing matches", () => {
     expect(keysOf(resolveSymbol(db, { symbol: "totl" }))).toEqual(["src/cart.ts:Cart.total", "src/invoice.ts:Invoice.total"]);
     expect(keysOf(resolveSymbol(db, { symbol: "cart" }))[0]).toBe("src/cart.ts:Cart");
-    expect(keysOf(resolveSymbol(db, { symbol: "format" }))).toEqual(["lib/format.ts", "src/format.ts", "lib/format.ts:formatDate", "src/format.ts:formatPrice"]);
+    expect(keysOf(resolveSymbol(db, { symbol: "format" }))).toEqual([
+      "lib/format.ts",
+      "src/format.ts",
+      "lib/format.ts:formatDate",
+      "src/format.ts:formatPrice",
+    ]);
     expect(keysOf(resolveSymbol(db, { symbol: "zzzzzz" }))).toEqual([]);
   });
 

@@ -143,7 +143,11 @@ export interface EditSyntax {
    * Where one graph node is declared in the text (undefined when it is not): found by oxc-parser when it can
    * match the node exactly, else by the TypeScript parser (`parser` says which).
    */
-  locate(relativePath: string, text: string, node: DeclarationTarget): { readonly site: DeclarationSite | undefined; readonly parser: "oxc" | "typescript" };
+  locate(
+    relativePath: string,
+    text: string,
+    node: DeclarationTarget,
+  ): { readonly site: DeclarationSite | undefined; readonly parser: "oxc" | "typescript" };
   /** The syntax errors of a whole file (`as` undefined) or of content alone, parsed as what `as` holds; lines are the content's own. */
   syntaxErrors(fileName: string, text: string, as?: DeclarationContainer): readonly SourceProblem[];
   /**
@@ -190,7 +194,10 @@ export interface EditLanguage {
    * `regions` names gets its semantic diagnostics only in the top-level statements that overlap those ranges
    * (offsets into its text without BOM) and in its imports and re-exports.
    */
-  diagnostics(files: readonly string[], regions?: ReadonlyMap<string, readonly { readonly start: number; readonly end: number }[]>): readonly FileDiagnostic[];
+  diagnostics(
+    files: readonly string[],
+    regions?: ReadonlyMap<string, readonly { readonly start: number; readonly end: number }[]>,
+  ): readonly FileDiagnostic[];
   /** Every place a rename of the declaration named at `position` of `file` changes, or why it cannot be done. */
   planRename(file: string, position: number, newName: string, options: { readonly strings: boolean; readonly comments: boolean }): RenamePlan;
 }

@@ -21,7 +21,13 @@ export function isSourcePath(relative: string): boolean {
  * `*.spec.*`, or under a folder named `__tests__`, `test` or `tests`.
  */
 export function isTestPath(relative: string): boolean {
-  return TEST_FILE.test(relative) || relative.split("/").slice(0, -1).some((folder) => TEST_FOLDERS.has(folder));
+  return (
+    TEST_FILE.test(relative) ||
+    relative
+      .split("/")
+      .slice(0, -1)
+      .some((folder) => TEST_FOLDERS.has(folder))
+  );
 }
 
 /** The graph's path of a file or folder (relative to the indexed root, `/`-separated), or undefined outside it. */

@@ -13,7 +13,9 @@ import type { EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from ".
  * only for what changed (the document registry keeps the parsed files of the others).
  */
 
-const LIB_FILES: ReadonlyMap<string, string> = new Map(getLibFiles().map((file) => [path.posix.join(libFolderInMemoryPath, file.fileName), file.text]));
+const LIB_FILES: ReadonlyMap<string, string> = new Map(
+  getLibFiles().map((file) => [path.posix.join(libFolderInMemoryPath, file.fileName), file.text]),
+);
 
 type HostWithProjectReferenceSources = ts.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean };
 
@@ -78,7 +80,13 @@ function createService(project: ProjectSpec, registry: ts.DocumentRegistry, root
 
 function toDiagnostic(file: string, sourceFile: ts.SourceFile | undefined, diagnostic: ts.Diagnostic): FileDiagnostic {
   const position = sourceFile?.getLineAndCharacterOfPosition(diagnostic.start ?? 0) ?? { line: 0, character: 0 };
-  return { file, line: position.line + 1, column: position.character + 1, code: diagnostic.code, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " ") };
+  return {
+    file,
+    line: position.line + 1,
+    column: position.character + 1,
+    code: diagnostic.code,
+    message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " "),
+  };
 }
 
 /** The identifier (or private name) at a position, if any. */
@@ -120,10 +128,24 @@ function collision(program: ts.Program, declarationName: ts.Node, newName: strin
   const declaration = declarationName.parent;
   if (symbol === undefined) return undefined;
   const parent = declaration.parent;
-  if (ts.isClassLike(parent) || ts.isInterfaceDeclaration(parent) || ts.isObjectLiteralExpression(parent) || ts.isEnumDeclaration(parent) || ts.isTypeLiteralNode(parent)) {
-    const containerSymbol = ts.isObjectLiteralExpression(parent) ? undefined : checker.getSymbolAtLocation((parent as ts.NamedDeclaration).name ?? parent);
-    const members = containerSymbol?.members ?? (ts.isObjectLiteralExpression(parent) ? checker.getTypeAtLocation(parent).getProperties() : undefined);
-    const memberNames = members === undefined ? [] : Array.isArray(members) ? members.map((member: ts.Symbol) => member.name) : [...(members as ts.SymbolTable).keys()].map(String);
+  if (
+    ts.isClassLike(parent) ||
+    ts.isInterfaceDeclaration(parent) ||
+    ts.isObjectLiteralExpression(parent) ||
+    ts.isEnumDeclaration(parent) ||
+    ts.isTypeLiteralNode(parent)
+  ) {
+    const containerSymbol = ts.isObjectLiteralExpression(parent)
+      ? undefined
+      : checker.getSymbolAtLocation((parent as ts.NamedDeclaration).name ?? parent);
+    const members =
+      containerSymbol?.members ?? (ts.isObjectLiteralExpression(parent) ? checker.getTypeAtLocation(parent).getProperties() : undefined);
+    const memberNames =
+      members === undefined
+        ? []
+        : Array.isArray(members)
+          ? members.map((member: ts.Symbol) => member.name)
+          : [...(members as ts.SymbolTable).keys()].map(String);
     const statics = containerSymbol?.exports === undefined ? [] : [...containerSymbol.exports.keys()].map(String);
     if (memberNames.includes(newName) || statics.includes(newName)) return `${newName} is already a member of the same container`;
   }
@@ -141,7 +163,7 @@ function collision(program: ts.Program, declarationName: ts.Node, newName: strin
 }
 
 /** An identifier that is not a reserved word (strict mode's included); contextual keywords (`type`, `of`) are fine. */
-export function isIdentifierName(name: string): boolean {
+function isIdentifierName(name: string): boolean {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, name);
   const token = scanner.scan();
   if (scanner.getTokenEnd() !== name.length) return false;
@@ -162,8 +184,12 @@ function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly
   const overlaps = (statement: ts.Statement): boolean =>
     ranges.some((range) => range.start < statement.end && (range.end > statement.pos || (range.end === range.start && range.start >= statement.pos)));
   const isImport = (statement: ts.Statement): boolean =>
-    ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement) || (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
-  return sourceFile.statements.filter((statement) => isImport(statement) || overlaps(statement)).map((statement) => ({ pos: statement.pos, end: statement.end }));
+    ts.isImportDeclaration(statement) ||
+    ts.isImportEqualsDeclaration(statement) ||
+    (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
+  return sourceFile.statements
+    .filter((statement) => isImport(statement) || overlaps(statement))
+    .map((statement) => ({ pos: statement.pos, end: statement.end }));
 }
 
 /**
@@ -174,7 +200,11 @@ function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly
  */
 function regionDiagnostics(service: RegionService, file: string, regions: readonly ts.TextRange[]): readonly ts.Diagnostic[] {
   const found = service.getRegionSemanticDiagnostics?.(file, regions)?.diagnostics ?? service.getSemanticDiagnostics(file);
-  return found.filter((diagnostic) => diagnostic.start !== undefined && regions.some((region) => diagnostic.start !== undefined && diagnostic.start >= region.pos && diagnostic.start < region.end));
+  return found.filter(
+    (diagnostic) =>
+      diagnostic.start !== undefined &&
+      regions.some((region) => diagnostic.start !== undefined && diagnostic.start >= region.pos && diagnostic.start < region.end),
+  );
 }
 
 export function createEditLanguage(root: string, tsconfigs?: readonly string[]): EditLanguage {

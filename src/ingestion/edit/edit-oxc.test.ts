@@ -36,7 +36,8 @@ describe("locating a declaration with oxc-parser", () => {
   });
 
   it("leaves to TypeScript what it cannot match exactly: overloads, a getter's setter, destructuring, a file with syntax errors", () => {
-    const text = "export function f(): void;\nexport function f(a?: number) {}\nclass K {\n  private constructor() {}\n  get g() { return 1; }\n  set g(v) {}\n}\nconst [a, b] = [1, 2];\n";
+    const text =
+      "export function f(): void;\nexport function f(a?: number) {}\nclass K {\n  private constructor() {}\n  get g() { return 1; }\n  set g(v) {}\n}\nconst [a, b] = [1, 2];\n";
     for (const node of graphNodes("k.ts", text)) {
       const located = EDIT_SYNTAX.locate("k.ts", text, node);
       expect(located.site).toEqual(EDIT_SYNTAX.declarations("k.ts", text).get(node.key));
@@ -44,7 +45,10 @@ describe("locating a declaration with oxc-parser", () => {
     }
     const broken = "export function ok() {}\nfunction broken( {\n";
     expect(locateWithOxc("b.ts", broken, { key: "b.ts:ok", qualifiedName: "ok", startLine: 1, endLine: 1 })).toBeUndefined();
-    expect(EDIT_SYNTAX.locate("b.ts", broken, { key: "b.ts:ok", qualifiedName: "ok", startLine: 1, endLine: 1 })).toMatchObject({ parser: "typescript", site: { start: 0 } });
+    expect(EDIT_SYNTAX.locate("b.ts", broken, { key: "b.ts:ok", qualifiedName: "ok", startLine: 1, endLine: 1 })).toMatchObject({
+      parser: "typescript",
+      site: { start: 0 },
+    });
   });
 
   it("finds the same site as the TypeScript parser for every declaration it locates in the sample projects and ts-graph's sources", () => {
@@ -75,7 +79,9 @@ describe("syntax checks with oxc-parser first", () => {
     expect(oxcParsesCleanly("a.ts", "export const a: number = 1;\n")).toBe(true);
     expect(oxcParsesCleanly("a.ts", "const a = ;\n")).toBe(false);
     expect(EDIT_SYNTAX.syntaxErrors("a.ts", "const ok = 1;\nconst a = ;\n")).toEqual([{ line: 2, column: 11, message: "Expression expected." }]);
-    expect(EDIT_SYNTAX.syntaxErrors("a.ts", "total(): number {\n  return (1;\n}", "class")).toEqual([{ line: 2, column: 12, message: "')' expected." }]);
+    expect(EDIT_SYNTAX.syntaxErrors("a.ts", "total(): number {\n  return (1;\n}", "class")).toEqual([
+      { line: 2, column: 12, message: "')' expected." },
+    ]);
     expect(EDIT_SYNTAX.syntaxErrors("a.ts", "total(): number {\n  return 1;\n}", "class")).toEqual([]);
   });
 

@@ -46,8 +46,23 @@ export function oxcParsesCleanly(fileName: string, text: string): boolean {
 }
 
 const STATEMENT_LISTS = new Set(["Program", "BlockStatement", "TSModuleBlock", "StaticBlock"]);
-const NAMED_STATEMENTS = new Set(["FunctionDeclaration", "TSDeclareFunction", "ClassDeclaration", "TSInterfaceDeclaration", "TSTypeAliasDeclaration", "TSEnumDeclaration", "TSModuleDeclaration"]);
-const CLASS_MEMBERS = new Set(["MethodDefinition", "TSAbstractMethodDefinition", "PropertyDefinition", "TSAbstractPropertyDefinition", "AccessorProperty", "TSAbstractAccessorProperty"]);
+const NAMED_STATEMENTS = new Set([
+  "FunctionDeclaration",
+  "TSDeclareFunction",
+  "ClassDeclaration",
+  "TSInterfaceDeclaration",
+  "TSTypeAliasDeclaration",
+  "TSEnumDeclaration",
+  "TSModuleDeclaration",
+]);
+const CLASS_MEMBERS = new Set([
+  "MethodDefinition",
+  "TSAbstractMethodDefinition",
+  "PropertyDefinition",
+  "TSAbstractPropertyDefinition",
+  "AccessorProperty",
+  "TSAbstractAccessorProperty",
+]);
 const INTERFACE_MEMBERS = new Set(["TSPropertySignature", "TSMethodSignature"]);
 
 /** One declaration oxc can stand for a graph node: its name, what holds it and the nodes that make its text. */
@@ -66,8 +81,8 @@ interface Candidate {
 
 function identifierName(node: unknown): string | undefined {
   if (!isNode(node)) return undefined;
-  if (node.type === "Identifier") return node["name"] as string;
-  if (node.type === "PrivateIdentifier") return `#${node["name"] as string}`;
+  if (node.type === "Identifier") return node.name as string;
+  if (node.type === "PrivateIdentifier") return `#${node.name as string}`;
   return undefined;
 }
 
@@ -92,32 +107,40 @@ function candidates(program: OxcNode): Candidate[] {
     let childPrefix = prefix;
     const add = (name: string, container: DeclarationContainer, own: OxcNode, outer: OxcNode, nameNode: OxcNode): void => {
       const qualifiedName = prefix === "" ? name : `${prefix}.${name}`;
-      found.push({ name, qualifiedName, container, own, outer, nameNode, decorators: Array.isArray(own["decorators"]) ? (own["decorators"] as OxcNode[]) : [] });
+      found.push({
+        name,
+        qualifiedName,
+        container,
+        own,
+        outer,
+        nameNode,
+        decorators: Array.isArray(own.decorators) ? (own.decorators as OxcNode[]) : [],
+      });
       childPrefix = qualifiedName;
     };
     if (NAMED_STATEMENTS.has(node.type)) {
-      const name = identifierName(node["id"]);
+      const name = identifierName(node.id);
       const outer = withExport(node, parent);
-      if (name !== undefined && outer !== undefined) add(name, "statements", node, outer, node["id"] as OxcNode);
+      if (name !== undefined && outer !== undefined) add(name, "statements", node, outer, node.id as OxcNode);
     } else if (node.type === "VariableDeclarator" && parent?.type === "VariableDeclaration") {
-      const name = identifierName(node["id"]);
-      const declarations = parent["declarations"] as readonly OxcNode[];
+      const name = identifierName(node.id);
+      const declarations = parent.declarations as readonly OxcNode[];
       const outer = withExport(parent, ancestors[ancestors.length - 2]);
       if (name !== undefined && declarations.length === 1 && outer !== undefined) {
-        const init = node["init"];
-        add(name, "statements", node, outer, node["id"] as OxcNode);
+        const init = node.init;
+        add(name, "statements", node, outer, node.id as OxcNode);
         // Only an object literal's members are named through the variable; anything else inside is the variable's own.
         if (!(isNode(init) && init.type === "ObjectExpression")) childPrefix = `${childPrefix}\0`;
       }
-    } else if (CLASS_MEMBERS.has(node.type) && parent?.type === "ClassBody" && node["computed"] !== true) {
-      const name = identifierName(node["key"]);
-      if (name !== undefined) add(name, "class", node, node, node["key"] as OxcNode);
-    } else if (INTERFACE_MEMBERS.has(node.type) && parent?.type === "TSInterfaceBody" && node["computed"] !== true) {
-      const name = identifierName(node["key"]);
-      if (name !== undefined) add(name, "interface", node, node, node["key"] as OxcNode);
-    } else if (node.type === "Property" && parent?.type === "ObjectExpression" && node["computed"] !== true && node["kind"] === "init") {
-      const name = identifierName(node["key"]);
-      if (name !== undefined) add(name, "object", node, node, node["key"] as OxcNode);
+    } else if (CLASS_MEMBERS.has(node.type) && parent?.type === "ClassBody" && node.computed !== true) {
+      const name = identifierName(node.key);
+      if (name !== undefined) add(name, "class", node, node, node.key as OxcNode);
+    } else if (INTERFACE_MEMBERS.has(node.type) && parent?.type === "TSInterfaceBody" && node.computed !== true) {
+      const name = identifierName(node.key);
+      if (name !== undefined) add(name, "interface", node, node, node.key as OxcNode);
+    } else if (node.type === "Property" && parent?.type === "ObjectExpression" && node.computed !== true && node.kind === "init") {
+      const name = identifierName(node.key);
+      if (name !== undefined) add(name, "object", node, node, node.key as OxcNode);
       else childPrefix = `${prefix}\0`;
     } else if (node.type === "Property" || node.type === "ObjectExpression" || node.type === "ArrayExpression" || node.type === "CallExpression") {
       // Nested object literals and arguments: their members are named in ways this module does not follow.
@@ -180,7 +203,8 @@ function commentStartOf(text: string, comments: readonly Comment[], start: numbe
     previousCode = comment.start;
   }
   const leading = comments.filter(
-    (comment) => comment.start >= previousCode && comment.end <= start && (previousCode === 0 || text.slice(previousCode, comment.start).includes("\n")),
+    (comment) =>
+      comment.start >= previousCode && comment.end <= start && (previousCode === 0 || text.slice(previousCode, comment.start).includes("\n")),
   );
   let begin = start;
   for (let index = leading.length - 1; index >= 0; index -= 1) {
@@ -203,7 +227,8 @@ export function oxcLocator(fileName: string, text: string): (target: Declaration
   if (parsed.errors.length > 0) return () => undefined;
   const comments = parsed.comments;
   const byName = new Map<string, Candidate[]>();
-  for (const candidate of candidates(parsed.program as unknown as OxcNode)) byName.set(candidate.qualifiedName, [...(byName.get(candidate.qualifiedName) ?? []), candidate]);
+  for (const candidate of candidates(parsed.program as unknown as OxcNode))
+    byName.set(candidate.qualifiedName, [...(byName.get(candidate.qualifiedName) ?? []), candidate]);
   const line = lineTable(text);
   return (target) => {
     const named = byName.get(target.qualifiedName);
@@ -224,7 +249,7 @@ export function oxcLocator(fileName: string, text: string): (target: Declaration
       startAfterDecorators: afterDecorators,
       end: match.outer.end,
       // A constructor has no name of its own: TypeScript's site starts its name where it starts.
-      nameStart: match.own["kind"] === "constructor" ? start : match.nameNode.start,
+      nameStart: match.own.kind === "constructor" ? start : match.nameNode.start,
     };
   };
 }

@@ -22,7 +22,13 @@ const WRAPPERS: Record<DeclarationContainer, { readonly before: string; readonly
 };
 
 function parse(fileName: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, scriptKindOf(fileName));
+  return ts.createSourceFile(
+    fileName,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    true,
+    scriptKindOf(fileName),
+  );
 }
 
 function scriptKindOf(fileName: string): ts.ScriptKind {
@@ -69,7 +75,9 @@ function outerNode(node: ts.Node): { readonly node: ts.Node; readonly notEditabl
   if (ts.isVariableDeclaration(node)) {
     const list = node.parent;
     if (ts.isVariableDeclarationList(list) && ts.isVariableStatement(list.parent)) {
-      return list.declarations.length === 1 ? { node: list.parent } : { node, notEditable: "it is one of several declarations of one statement (`let a, b`)" };
+      return list.declarations.length === 1
+        ? { node: list.parent }
+        : { node, notEditable: "it is one of several declarations of one statement (`let a, b`)" };
     }
     return { node, notEditable: "it is not declared by a statement of its own" };
   }
@@ -105,7 +113,9 @@ function declarations(relativePath: string, text: string): ReadonlyMap<string, D
   const sites = new Map<string, DeclarationSite>();
   for (const [key, astNodes] of nodesOf) {
     // An initializer or a binding stands for the same node: the declaration is the outermost of them.
-    const declarations = astNodes.filter((candidate) => !astNodes.some((other) => other !== candidate && other.pos <= candidate.pos && candidate.end <= other.end));
+    const declarations = astNodes.filter(
+      (candidate) => !astNodes.some((other) => other !== candidate && other.pos <= candidate.pos && candidate.end <= other.end),
+    );
     const outer = declarations.map(outerNode);
     const first = outer.reduce((a, b) => (b.node.pos < a.node.pos ? b : a));
     const last = outer.reduce((a, b) => (b.node.end > a.node.end ? b : a));
@@ -167,7 +177,11 @@ function surfaceOf(relativePath: string, text: string): string {
     .join("\n");
 }
 
-function locate(relativePath: string, text: string, node: DeclarationTarget): { readonly site: DeclarationSite | undefined; readonly parser: "oxc" | "typescript" } {
+function locate(
+  relativePath: string,
+  text: string,
+  node: DeclarationTarget,
+): { readonly site: DeclarationSite | undefined; readonly parser: "oxc" | "typescript" } {
   const site = locateWithOxc(relativePath, text, node);
   return site === undefined ? { site: declarations(relativePath, text).get(node.key), parser: "typescript" } : { site, parser: "oxc" };
 }

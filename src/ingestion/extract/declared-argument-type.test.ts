@@ -81,7 +81,12 @@ describe("the declared type of a call's object-literal argument", () => {
       const line = sourceFile.text.slice(sourceFile.getLineStarts()[sourceFile.getLineAndCharacterOfPosition(literal.pos).line], literal.end + 40);
       const expected = /\/\/ (declared|checker)/.exec(line)?.[1];
       const declared = declaredArgumentType(checker, literal);
-      return { literal: literal.getText(sourceFile), expected, got: declared === undefined ? "checker" : "declared", name: declared && checker.typeToString(declared) };
+      return {
+        literal: literal.getText(sourceFile),
+        expected,
+        got: declared === undefined ? "checker" : "declared",
+        name: declared && checker.typeToString(declared),
+      };
     });
     expect(answers.map(({ literal, expected }) => `${literal} ${expected}`)).toHaveLength(10);
     for (const answer of answers) expect(`${answer.literal} ${answer.got}`).toBe(`${answer.literal} ${answer.expected}`);
@@ -94,7 +99,10 @@ describe("the declared type of a call's object-literal argument", () => {
   });
 
   it("leaves the edges of every call as the checker's contextual types give them", async () => {
-    const root = writeProject({ "src/options.ts": OPTIONS, "src/calls.ts": CALLS.replaceAll("declare function", "export declare function") }, TSCONFIG);
+    const root = writeProject(
+      { "src/options.ts": OPTIONS, "src/calls.ts": CALLS.replaceAll("declare function", "export declare function") },
+      TSCONFIG,
+    );
     const reads = snapshotEdges((await indexAndSnapshot(root)).snapshot)
       .filter((edge) => edge.edge === "READS" && edge.source === "src/calls.ts:run")
       .map((edge) => `${edge.target} ${JSON.stringify(edge.lines)}`);

@@ -29,7 +29,8 @@ export function declaredArgumentType(checker: ts.TypeChecker, literal: ts.Object
   if (only === undefined || fitting.length > 1) return undefined;
   const parameter = only.getParameters()[index];
   const declaration = parameter?.valueDeclaration;
-  if (parameter === undefined || declaration === undefined || !ts.isParameter(declaration) || declaration.dotDotDotToken !== undefined) return undefined;
+  if (parameter === undefined || declaration === undefined || !ts.isParameter(declaration) || declaration.dotDotDotToken !== undefined)
+    return undefined;
   const type = withoutUndefined(checker.getTypeOfSymbol(parameter));
   return type !== undefined && hasOwnMembers(type) ? type : undefined;
 }

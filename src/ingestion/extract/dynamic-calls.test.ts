@@ -54,7 +54,7 @@ describe("dynamic call sites", () => {
         "node_modules/tools/index.d.ts": "export declare function helper(): number;\nexport declare const table: { lookup(k: string): number };",
         "src/plain.ts": [
           'import { helper, table } from "tools";',
-          '// @ts-expect-error the module does not exist',
+          "// @ts-expect-error the module does not exist",
           'import { missing } from "./nowhere";',
           "export function local(): number { return 1; }",
           "export const api = { get(): number { return 2; } };",

@@ -32,7 +32,9 @@ function projectWithPackage(): string {
 
 describe("external edges", () => {
   it("name package members by their declaration file under node_modules and lib members by lib; package functions get none", async () => {
-    const edges = snapshotExternalEdges(await freshSnapshot(projectWithPackage())).map((edge) => `${edge.externalEdge} ${edge.source} -> ${edge.target}`);
+    const edges = snapshotExternalEdges(await freshSnapshot(projectWithPackage())).map(
+      (edge) => `${edge.externalEdge} ${edge.source} -> ${edge.target}`,
+    );
     expect(edges).toEqual([
       "CALLS src/walkers.ts:run -> lib:Array.map",
       "CALLS src/walkers.ts:run -> node_modules/walker/index.d.ts:FastWalker.step",
@@ -42,5 +44,4 @@ describe("external edges", () => {
       "OVERRIDES src/walkers.ts:Runner.step -> node_modules/walker/index.d.ts:Walker.step",
     ]);
   });
-
 });

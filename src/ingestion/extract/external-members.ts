@@ -17,7 +17,7 @@ const MEMBER_FLAGS = ts.SymbolFlags.Method | ts.SymbolFlags.Property;
 const NONE: readonly ExternalKey[] = [];
 
 /** Where an external declaration file comes from: `lib`, or its path from the last node_modules folder. */
-export function externalOrigin(program: ts.Program, sourceFile: ts.SourceFile): string | undefined {
+function externalOrigin(program: ts.Program, sourceFile: ts.SourceFile): string | undefined {
   if (program.isSourceFileDefaultLibrary(sourceFile)) return "lib";
   const fileName = sourceFile.fileName.replace(/\\/g, "/");
   const at = fileName.lastIndexOf("/node_modules/");
@@ -53,7 +53,11 @@ function declaredSymbol(checker: ts.TypeChecker, declaration: ts.Declaration): t
  * overrides, transitively; empty for anything else. Cached by symbol: library symbols are shared by every
  * file of a program.
  */
-export function createExternalMemberKeys(program: ts.Program, checker: ts.TypeChecker, isIndexed: (sourceFile: ts.SourceFile) => boolean): ExternalMemberKeys {
+export function createExternalMemberKeys(
+  program: ts.Program,
+  checker: ts.TypeChecker,
+  isIndexed: (sourceFile: ts.SourceFile) => boolean,
+): ExternalMemberKeys {
   const cache = new Map<ts.Symbol, readonly ExternalKey[]>();
 
   function ownKey(symbol: ts.Symbol): { key: ExternalKey; declared: ts.Symbol } | undefined {

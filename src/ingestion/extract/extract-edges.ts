@@ -24,7 +24,16 @@ export interface FileEdges {
 }
 
 /** Node kinds that own the calls made inside them. */
-const CALL_OWNER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["File", "Function", "Method", "Constructor", "Class", "Variable", "Property", "Namespace"]);
+const CALL_OWNER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
+  "File",
+  "Function",
+  "Method",
+  "Constructor",
+  "Class",
+  "Variable",
+  "Property",
+  "Namespace",
+]);
 
 /**
  * Walks the file's syntax tree with the program's checker. Each kind of site has its recorder (edges/: calls,
@@ -46,13 +55,25 @@ function fileEdgesOf(c: EdgeCollector, fileNode: ExtractedNode): FileEdges {
   }
   for (const [path, entry] of c.imports) {
     if (path === fileNode.qualifiedName) continue;
-    result.push({ kind: "IMPORTS", source: fileNode.key, target: fileKey(path), lines: [], names: [...entry.names].sort(), typeOnly: entry.typeOnly });
+    result.push({
+      kind: "IMPORTS",
+      source: fileNode.key,
+      target: fileKey(path),
+      lines: [],
+      names: [...entry.names].sort(),
+      typeOnly: entry.typeOnly,
+    });
   }
   const external: ExtractedExternalEdge[] = [];
   for (const edge of c.externalEdges.values()) {
     external.push({ kind: edge.kind, source: edge.source.key, target: edge.target, lines: edge.lines.sort((a, b) => a - b) });
   }
-  return { edges: result, externalEdges: external, externalImports: [...c.externalImports.values()], dynamicCalls: c.dynamicCalls.sort(compareDynamicCalls) };
+  return {
+    edges: result,
+    externalEdges: external,
+    externalImports: [...c.externalImports.values()],
+    dynamicCalls: c.dynamicCalls.sort(compareDynamicCalls),
+  };
 }
 
 function isFunctionLikeWithBody(node: ts.Node): node is ts.FunctionLikeDeclaration {
@@ -132,7 +153,8 @@ function recordSite(c: EdgeCollector, node: ts.Node, callOwner: ExtractedNode, t
       return true;
     case ts.SyntaxKind.ElementAccessExpression:
       recordAccessorUse(c, node as ts.ElementAccessExpression, callOwner);
-      if (ts.isStringLiteralLike((node as ts.ElementAccessExpression).argumentExpression)) recordValueUse(c, node as ts.ElementAccessExpression, typeOwner ?? callOwner);
+      if (ts.isStringLiteralLike((node as ts.ElementAccessExpression).argumentExpression))
+        recordValueUse(c, node as ts.ElementAccessExpression, typeOwner ?? callOwner);
       return true;
     case ts.SyntaxKind.ShorthandPropertyAssignment:
       recordShorthandReference(c, node as ts.ShorthandPropertyAssignment, callOwner);
@@ -191,7 +213,13 @@ function visitDecorator(c: EdgeCollector, decorator: ts.Decorator, owner: Extrac
   visitChildren(c, decorator, owner, undefined, false);
 }
 
-function visitChildren(c: EdgeCollector, node: ts.Node, callOwner: ExtractedNode, typeOwner: ExtractedNode | undefined, skipDecorators: boolean): void {
+function visitChildren(
+  c: EdgeCollector,
+  node: ts.Node,
+  callOwner: ExtractedNode,
+  typeOwner: ExtractedNode | undefined,
+  skipDecorators: boolean,
+): void {
   ts.forEachChild(node, (child) => {
     if (skipDecorators && ts.isDecorator(child)) return;
     visit(c, child, callOwner, typeOwner !== undefined && isBodyOrInitializer(node, child) ? undefined : typeOwner);

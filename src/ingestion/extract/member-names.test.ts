@@ -69,7 +69,6 @@ describe("accessor names", () => {
   });
 });
 
-
 const OPTIONS_FILE = `export const KEYED = "keyed";
 export interface Options {
   depth: number;
@@ -139,10 +138,7 @@ describe("accessor calls with the checker asked only about accessor names", () =
     writeProjectFile(root, "src/reader.ts", `${READER}export const again = (t: Thermometer): number => t.celsius;\n`);
     const incremental = await indexAndSnapshot(root);
     expect(incremental.summary.extractedPaths).toEqual(["src/reader.ts"]);
-    expect(callsOf(incremental.snapshot)).toEqual([
-      "src/reader.ts:again -> src/thermometer.ts:Thermometer.celsius",
-      ...expected,
-    ]);
+    expect(callsOf(incremental.snapshot)).toEqual(["src/reader.ts:again -> src/thermometer.ts:Thermometer.celsius", ...expected]);
     expect(incremental.snapshot).toBe(await freshSnapshot(root));
   });
 });

@@ -62,8 +62,7 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
         onError?.(`cannot read ${fileName}`);
         return undefined;
       }
-      const sourceFileOptions: ts.CreateSourceFileOptions =
-        typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
+      const sourceFileOptions: ts.CreateSourceFileOptions = typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
       // TypeScript files need no JSDoc to type-check, and ts-graph reads doc comments as text.
       if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = typescript.JSDocParsingMode.ParseNone;
       // No parent pointers here: binding sets them, and every file of a program is bound before extraction reads it.

@@ -21,7 +21,8 @@ function usesOf(text: string, target: string): (ValueUse | undefined)[] {
 function expressionOf(text: string): ts.Expression {
   const sourceFile = ts.createSourceFile("/project/sample.ts", `x = ${text};`, ts.ScriptTarget.Latest, true);
   const statement = sourceFile.statements[0];
-  if (statement === undefined || !ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) throw new Error("no assignment");
+  if (statement === undefined || !ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression))
+    throw new Error("no assignment");
   return statement.expression.right;
 }
 
@@ -77,7 +78,11 @@ describe(valueUseOf.name, () => {
       "({ f: 1 })",
       "const { f } = o",
     ];
-    for (const form of forms) expect(usesOf(form, "f").filter((use) => use !== undefined), form).toEqual([]);
+    for (const form of forms)
+      expect(
+        usesOf(form, "f").filter((use) => use !== undefined),
+        form,
+      ).toEqual([]);
   });
 
   it("reads what qualifies a class's `extends`, not an `implements` or an interface's `extends`, which are types", () => {

@@ -47,12 +47,14 @@ function compareNames(before: string, after: string) {
 
 describe(spreadThroughFile.name, () => {
   it("changes the inferred declarations that use a changed name, transitively", () => {
-    const text = 'import { helper } from "./h";\nexport const value = helper();\nexport const twice = [value, value];\nexport const other = 3;\nexport function typed(): number { return helper(); }';
+    const text =
+      'import { helper } from "./h";\nexport const value = helper();\nexport const twice = [value, value];\nexport const other = 3;\nexport function typed(): number { return helper(); }';
     expect(spread(text, { module: ["src/h.ts:helper"] })).toEqual({ module: ["twice", "value"], member: [] });
   });
 
   it("changes a declaration whose written type mentions a changed name, but not one whose body does", () => {
-    const text = 'import { Widget } from "./w";\nexport function getWidget(): Widget { return new Widget(); }\nexport function count(): number { return new Widget().size; }';
+    const text =
+      'import { Widget } from "./w";\nexport function getWidget(): Widget { return new Widget(); }\nexport function count(): number { return new Widget().size; }';
     expect(spread(text, { module: ["src/w.ts:Widget"] })).toEqual({ module: ["getWidget"], member: [] });
   });
 
@@ -84,7 +86,8 @@ describe(spreadThroughFile.name, () => {
   });
 
   it("takes any other bare name for a global, and `q.name` for an export or a member", () => {
-    const text = 'import { api } from "./api";\nexport const a = helper();\nexport const b = (x: { run(): number }) => x.run();\nexport const d = api.run();';
+    const text =
+      'import { api } from "./api";\nexport const a = helper();\nexport const b = (x: { run(): number }) => x.run();\nexport const d = api.run();';
     expect(spread(text, { module: ["src/h.ts:helper"] }).module).toEqual([]);
     expect(spread(text, { global: ["helper"] }).module).toEqual(["a"]);
     expect(spread(text, { module: ["src/z.ts:run"] }).module).toEqual(["d"]);
@@ -92,7 +95,8 @@ describe(spreadThroughFile.name, () => {
   });
 
   it("follows a member with a computed name by its key, not by the names the key is made of", () => {
-    const text = 'import * as Equal from "./equal";\nexport const same = (x: Equal.Equal, y: unknown) => x[Equal.symbol](y);\nexport const sym = Equal.symbol;';
+    const text =
+      'import * as Equal from "./equal";\nexport const same = (x: Equal.Equal, y: unknown) => x[Equal.symbol](y);\nexport const sym = Equal.symbol;';
     expect(spread(text, { key: ["symbol"] }).module).toEqual(["same"]);
     expect(compareNames("export class C {\n  [Equal.symbol]() { return 1; }\n}", "export class C {\n  [Equal.symbol]() { return 2; }\n}")).toEqual({
       module: [],
@@ -107,7 +111,9 @@ describe(spreadThroughFile.name, () => {
   });
 
   it("counts an expando assignment as part of the function it extends", () => {
-    expect(spread('import { make } from "./m";\nexport function f(): void {}\nf.helper = () => make();', { module: ["src/m.ts:make"] }).module).toEqual(["f"]);
+    expect(
+      spread('import { make } from "./m";\nexport function f(): void {}\nf.helper = () => make();', { module: ["src/m.ts:make"] }).module,
+    ).toEqual(["f"]);
   });
 });
 

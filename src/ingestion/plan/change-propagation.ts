@@ -184,7 +184,6 @@ function refersTo(references: NameReferences, changed: ChangedNames, reader: Rea
   return false;
 }
 
-
 /** Whether a file that did not change may resolve differently because of what changed. */
 export function dependsOnChanged(
   syntax: Pick<PlanningSyntax, "path" | "declaresGlobals" | "ownNames" | "fileReferences">,
@@ -229,11 +228,16 @@ export function spreadThroughFile(state: SpreadState, changed: ChangedNames): bo
   let grewAny = false;
   let grew = true;
   const addModule = (name: string, onlyAdded = false): void => {
-    if (syntax.ownNames.has(name) && !ownChanged.has(name)) (ownChanged.add(name), (grew = true));
+    if (syntax.ownNames.has(name) && !ownChanged.has(name)) {
+      ownChanged.add(name);
+      grew = true;
+    }
     if (addChangedName(changed, name, syntax.path, syntax.declaresGlobals, onlyAdded)) grew = true;
   };
   const addTo = (set: Set<string>, name: string): void => {
-    if (!set.has(name)) (set.add(name), (grew = true));
+    if (set.has(name)) return;
+    set.add(name);
+    grew = true;
   };
   while (grew) {
     grew = false;

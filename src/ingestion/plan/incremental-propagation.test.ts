@@ -43,25 +43,26 @@ describe("an incremental run follows a change to the files it reaches indirectly
       "src/index.ts": 'export { make as build } from "./m";\n',
       "src/c.ts": 'import { build } from "./index";\nexport function main(): void { build().run(); }\n',
     });
-    await expectCallMovesToB(
-      root,
-      () => editProjectFile(root, "src/m.ts", (text) => text.replace("return new A()", "return new B()")),
-      ["src/c.ts", "src/index.ts", "src/m.ts"],
-    );
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/m.ts", (text) => text.replace("return new A()", "return new B()")), [
+      "src/c.ts",
+      "src/index.ts",
+      "src/m.ts",
+    ]);
   });
 
   it("through an alias in the changed file's own export list", async () => {
     const root = writeProject({
       "src/ab.ts": AB,
-      "src/m.ts": 'import { A, B } from "./ab";\nfunction make() { return new A(); }\nexport { make as build };\nexport const other: B | undefined = undefined;\n',
+      "src/m.ts":
+        'import { A, B } from "./ab";\nfunction make() { return new A(); }\nexport { make as build };\nexport const other: B | undefined = undefined;\n',
       "src/index.ts": 'export * from "./m";\n',
       "src/c.ts": 'import { build } from "./index";\nexport function main(): void { build().run(); }\n',
     });
-    await expectCallMovesToB(
-      root,
-      () => editProjectFile(root, "src/m.ts", (text) => text.replace("return new A()", "return new B()")),
-      ["src/c.ts", "src/index.ts", "src/m.ts"],
-    );
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/m.ts", (text) => text.replace("return new A()", "return new B()")), [
+      "src/c.ts",
+      "src/index.ts",
+      "src/m.ts",
+    ]);
   });
 
   it("through a chain of barrels when a middle barrel changes what it re-exports", async () => {
@@ -74,11 +75,12 @@ describe("an incremental run follows a change to the files it reaches indirectly
       "src/barrel3.ts": 'export { make } from "./barrel2";\n',
       "src/c.ts": 'import { make } from "./barrel3";\nexport function main(): void { make().run(); }\n',
     });
-    await expectCallMovesToB(
-      root,
-      () => editProjectFile(root, "src/barrel1.ts", (text) => text.replace('"./a"', '"./b"')),
-      ["src/barrel1.ts", "src/barrel2.ts", "src/barrel3.ts", "src/c.ts"],
-    );
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/barrel1.ts", (text) => text.replace('"./a"', '"./b"')), [
+      "src/barrel1.ts",
+      "src/barrel2.ts",
+      "src/barrel3.ts",
+      "src/c.ts",
+    ]);
   });
 
   it("to a file that gets a class through another module when the class changes its base", async () => {
@@ -88,11 +90,11 @@ describe("an incremental run follows a change to the files it reaches indirectly
       "src/m.ts": 'import { Widget } from "./w";\nexport function getWidget(): Widget { return new Widget(); }\n',
       "src/c.ts": 'import { getWidget } from "./m";\nexport function main(): void { getWidget().run(); }\n',
     });
-    await expectCallMovesToB(
-      root,
-      () => editProjectFile(root, "src/w.ts", (text) => text.replace("extends A", "extends B")),
-      ["src/c.ts", "src/m.ts", "src/w.ts"],
-    );
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/w.ts", (text) => text.replace("extends A", "extends B")), [
+      "src/c.ts",
+      "src/m.ts",
+      "src/w.ts",
+    ]);
   });
 
   it("to a file that uses a value whose inferred type comes from a function two files away", async () => {
@@ -102,11 +104,11 @@ describe("an incremental run follows a change to the files it reaches indirectly
       "src/b.ts": 'import { make } from "./a";\nexport const u = make();\n',
       "src/c.ts": 'import { u } from "./b";\nexport function main(): void { u.run(); }\n',
     });
-    await expectCallMovesToB(
-      root,
-      () => editProjectFile(root, "src/a.ts", (text) => text.replace("return new A()", "return new B()")),
-      ["src/a.ts", "src/b.ts", "src/c.ts"],
-    );
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/a.ts", (text) => text.replace("return new A()", "return new B()")), [
+      "src/a.ts",
+      "src/b.ts",
+      "src/c.ts",
+    ]);
   });
 
   it("to importers of a module that a new file now resolves to first", async () => {
@@ -125,14 +127,14 @@ describe("an incremental run follows a change to the files it reaches indirectly
   it("to callers of a function whose expando property changes", async () => {
     const root = writeProject({
       "src/ab.ts": AB,
-      "src/m.ts": 'import { A, B } from "./ab";\nexport function f(): void {}\nf.helper = (): A => new A();\nexport const other: B | undefined = undefined;\n',
+      "src/m.ts":
+        'import { A, B } from "./ab";\nexport function f(): void {}\nf.helper = (): A => new A();\nexport const other: B | undefined = undefined;\n',
       "src/c.ts": 'import { f } from "./m";\nexport function main(): void { f.helper().run(); }\n',
     });
-    await expectCallMovesToB(
-      root,
-      () => editProjectFile(root, "src/m.ts", (text) => text.replace("(): A => new A()", "(): B => new B()")),
-      ["src/c.ts", "src/m.ts"],
-    );
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/m.ts", (text) => text.replace("(): A => new A()", "(): B => new B()")), [
+      "src/c.ts",
+      "src/m.ts",
+    ]);
   });
 
   it("to callers of a JavaScript function whose JSDoc return type changes", async () => {
@@ -144,28 +146,28 @@ describe("an incremental run follows a change to the files it reaches indirectly
       },
       { compilerOptions: { strict: true, allowJs: true, checkJs: true, types: [] }, include: ["src"] },
     );
-    await expectCallMovesToB(
-      root,
-      () => editProjectFile(root, "src/m.js", (text) => text.replace('("./ab").A', '("./ab").B')),
-      ["src/c.ts", "src/m.js"],
-    );
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/m.js", (text) => text.replace('("./ab").A', '("./ab").B')), [
+      "src/c.ts",
+      "src/m.js",
+    ]);
   });
 
   it("through an import whose specifier is a path alias that names the file by another name", async () => {
     const root = writeProject(
       {
         "src/ab.ts": AB,
-        "src/library/index.ts": 'import { A, B } from "../ab";\nexport function make() { return new A(); }\nexport const other: B | undefined = undefined;\n',
+        "src/library/index.ts":
+          'import { A, B } from "../ab";\nexport function make() { return new A(); }\nexport const other: B | undefined = undefined;\n',
         "src/b.ts": 'import { make } from "@lib";\nexport const u = make();\n',
         "src/c.ts": 'import { u } from "./b";\nexport function main(): void { u.run(); }\n',
       },
       { compilerOptions: { strict: true, types: [], baseUrl: ".", paths: { "@lib": ["src/library/index.ts"] } }, include: ["src"] },
     );
-    await expectCallMovesToB(
-      root,
-      () => editProjectFile(root, "src/library/index.ts", (text) => text.replace("return new A()", "return new B()")),
-      ["src/b.ts", "src/c.ts", "src/library/index.ts"],
-    );
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/library/index.ts", (text) => text.replace("return new A()", "return new B()")), [
+      "src/b.ts",
+      "src/c.ts",
+      "src/library/index.ts",
+    ]);
   });
 
   it("to a file that imported a name before the module declared it", async () => {
@@ -189,14 +191,10 @@ describe("an incremental run follows a change to the files it reaches indirectly
       "src/b.ts": 'import { make } from "./index";\nexport const u = make();\nexport function unrelated(): number { return 1; }\n',
       "src/c.ts": 'import { u } from "./b";\nexport function main(): void { u.run(); }\n',
     });
-    await expectCallMovesToB(
-      root,
-      () => {
-        editProjectFile(root, "src/a.ts", (text) => text.replace("return new A()", "return new B()"));
-        editProjectFile(root, "src/b.ts", (text) => text.replace("return 1;", "return 2;"));
-      },
-      ["src/a.ts", "src/b.ts", "src/c.ts", "src/index.ts"],
-    );
+    await expectCallMovesToB(root, () => {
+      editProjectFile(root, "src/a.ts", (text) => text.replace("return new A()", "return new B()"));
+      editProjectFile(root, "src/b.ts", (text) => text.replace("return 1;", "return 2;"));
+    }, ["src/a.ts", "src/b.ts", "src/c.ts", "src/index.ts"]);
   });
 
   it("to users of a value whose initialiser calls a function that did not exist until now", async () => {
@@ -212,7 +210,7 @@ describe("an incremental run follows a change to the files it reaches indirectly
     expect(step.summary.extractedPaths).toEqual(["src/c.ts", "src/n.ts"]);
   });
 
-  it("to files that name a renamed member as `T[\"k\"]` or as a string key", async () => {
+  it('to files that name a renamed member as `T["k"]` or as a string key', async () => {
     const root = writeProject({
       "src/options.ts": "export interface Options { depth: number }\n",
       "src/depth.ts": 'import type { Options } from "./options";\nexport type Depth = Options["depth"];\n',

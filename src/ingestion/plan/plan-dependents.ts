@@ -24,7 +24,14 @@ import { mayDependOn, occurrencesOf, reExportsIn } from "./text-prefilters.js";
 /** What planning reads from the graph of the last run. */
 export type PlanningStore = Pick<
   GraphStore,
-  "nodeSurfacesOfFile" | "importersOf" | "importedNamesOf" | "importedFilesOf" | "ownersOfEdgesAt" | "filesWithUnresolvedImports" | "importsToReresolve" | "filesDeclaringGlobals"
+  | "nodeSurfacesOfFile"
+  | "importersOf"
+  | "importedNamesOf"
+  | "importedFilesOf"
+  | "ownersOfEdgesAt"
+  | "filesWithUnresolvedImports"
+  | "importsToReresolve"
+  | "filesDeclaringGlobals"
 >;
 
 export interface PlanningInput {
@@ -125,7 +132,8 @@ class DependentsPlanner {
     for (const name of change.keyTokens) names.key.add(name);
     // A name that occurs once is only its own declaration: nothing else in the file refers to it.
     const referredTo = [...change.tokens].some((token) => occurrencesOf(text, token) > 1) || change.vanishedKeys.length > 0;
-    const syntax = referredTo || change.exportsChanged ? parseForPlanning(file.absolute, file.path, text, sourceFile, declarations).syntax : undefined;
+    const syntax =
+      referredTo || change.exportsChanged ? parseForPlanning(file.absolute, file.path, text, sourceFile, declarations).syntax : undefined;
     if (syntax !== undefined) this.spreading.set(file.path, startSpread(syntax, change.moduleTokens, this.files.importedStemsOf(file.path)));
     this.vanishedKeys.push(...change.vanishedKeys);
     if (change.allImporters) this.addImporters(file.path);
@@ -133,7 +141,8 @@ class DependentsPlanner {
     if (change.exportsChanged) {
       this.exportsChanged.push(file.path);
       addAnyName(names, file.path);
-      for (const name of [...(syntax?.reExportedNames ?? []), ...this.store.importedNamesOf(file.path)]) addChangedName(names, name, file.path, false);
+      for (const name of [...(syntax?.reExportedNames ?? []), ...this.store.importedNamesOf(file.path)])
+        addChangedName(names, name, file.path, false);
     }
   }
 
@@ -214,7 +223,8 @@ class DependentsPlanner {
   /** A re-extracted or changed file that mentions a changed name: the change spreads through its declarations. */
   private spreadThroughFilesMentioningChanges(): void {
     const known = searchableNames(this.names);
-    for (const path of [...this.dependents, ...this.changedPaths]) if (!this.spreading.has(path) && this.files.mentions(path, known)) this.spread(path);
+    for (const path of [...this.dependents, ...this.changedPaths])
+      if (!this.spreading.has(path) && this.files.mentions(path, known)) this.spread(path);
   }
 
   /**
@@ -290,7 +300,8 @@ function namesChangedIn(names: ChangedNames, path: string): string[] {
 function defaultExportedNamesOf(sourceFile: ts.SourceFile): Set<string> {
   const exported = new Set<string>();
   for (const statement of sourceFile.statements) {
-    if (ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression)) exported.add(statement.expression.text);
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression))
+      exported.add(statement.expression.text);
   }
   return exported;
 }

@@ -13,7 +13,7 @@ export interface ParsedForPlanning {
   readonly defaultExportedNames: ReadonlySet<string>;
 }
 
-const enum Reference {
+enum Reference {
   Bare,
   Exported,
   Qualified,
@@ -86,7 +86,9 @@ function bindingsOf(sourceFile: ts.SourceFile, importerPath: string): { imports:
       if (clause.name !== undefined) imports.set(clause.name.text, { name: DEFAULT_EXPORT, target: specifier });
       const bindings = clause.namedBindings;
       if (bindings !== undefined && ts.isNamespaceImport(bindings)) imports.set(bindings.name.text, { name: "*", target: specifier });
-      else for (const element of bindings?.elements ?? []) imports.set(element.name.text, { name: (element.propertyName ?? element.name).text, target: specifier });
+      else
+        for (const element of bindings?.elements ?? [])
+          imports.set(element.name.text, { name: (element.propertyName ?? element.name).text, target: specifier });
       return;
     }
     if (ts.isImportEqualsDeclaration(node)) {
@@ -100,7 +102,12 @@ function bindingsOf(sourceFile: ts.SourceFile, importerPath: string): { imports:
       declared.add(node.name.text);
     } else if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isFunctionExpression(node) || ts.isClassExpression(node)) {
       if (node.name !== undefined) declared.add(node.name.text);
-    } else if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node) || ts.isTypeParameterDeclaration(node)) {
+    } else if (
+      ts.isInterfaceDeclaration(node) ||
+      ts.isTypeAliasDeclaration(node) ||
+      ts.isEnumDeclaration(node) ||
+      ts.isTypeParameterDeclaration(node)
+    ) {
       declared.add(node.name.text);
     } else if (ts.isModuleDeclaration(node) && ts.isIdentifier(node.name)) {
       declared.add(node.name.text);
@@ -141,7 +148,8 @@ function occurrencesOf(
   };
   /** The key of `x[key]` or of a computed member name: a literal's text, else the last identifier. */
   const recordKey = (expression: ts.Expression, kind: Reference.Key | Reference.MemberDefinition): void => {
-    if (ts.isStringLiteralLike(expression) || ts.isNumericLiteral(expression)) record(expression, expression.text, kind === Reference.Key ? Reference.Member : kind);
+    if (ts.isStringLiteralLike(expression) || ts.isNumericLiteral(expression))
+      record(expression, expression.text, kind === Reference.Key ? Reference.Member : kind);
     else if (ts.isIdentifier(expression)) record(expression, expression.text, kind);
     else if (ts.isPropertyAccessExpression(expression)) record(expression.name, expression.name.text, kind);
   };
@@ -183,11 +191,12 @@ function occurrencesOf(
     if (ts.isIdentifier(node)) classify(node);
     else if (ts.isElementAccessExpression(node)) recordKey(node.argumentExpression, Reference.Key);
     // `T["k"]` names the member `k`; a string key of an object literal sets the member of its contextual type.
-    else if (ts.isIndexedAccessTypeNode(node) && ts.isLiteralTypeNode(node.indexType)) recordKey(node.indexType.literal as ts.Expression, Reference.Key);
+    else if (ts.isIndexedAccessTypeNode(node) && ts.isLiteralTypeNode(node.indexType))
+      recordKey(node.indexType.literal as ts.Expression, Reference.Key);
     else if ((ts.isStringLiteral(node) || ts.isNumericLiteral(node)) && ts.isObjectLiteralElementLike(node.parent) && node.parent.name === node) {
       record(node, node.text, Reference.MemberDefinition);
-    }
-    else if (ts.isComputedPropertyName(node) && "name" in node.parent && node.parent.name === node) recordKey(node.expression, Reference.MemberDefinition);
+    } else if (ts.isComputedPropertyName(node) && "name" in node.parent && node.parent.name === node)
+      recordKey(node.expression, Reference.MemberDefinition);
     else if (ts.isImportTypeNode(node) && node.qualifier === undefined && ts.isLiteralTypeNode(node.argument)) {
       record(node, "*", Reference.Exported, targetOf(node.argument.literal, importerPath));
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined) {
@@ -279,13 +288,16 @@ export function parseSource(fileName: string, text: string): ts.SourceFile {
 function declaresGlobals(sourceFile: ts.SourceFile): boolean {
   if (!ts.isExternalModule(sourceFile)) return true;
   return sourceFile.statements.some(
-    (statement) => ts.isModuleDeclaration(statement) && ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
+    (statement) =>
+      ts.isModuleDeclaration(statement) && ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
   );
 }
 
 function allReferences(occurrences: Occurrences): MutableReferences {
   const all = emptyReferences();
-  occurrences.names.forEach((name, index) => addReference(all, occurrences.kinds[index], name, occurrences.specifiers[index]));
+  occurrences.names.forEach((name, index) => {
+    addReference(all, occurrences.kinds[index], name, occurrences.specifiers[index]);
+  });
   return all;
 }
 
@@ -344,7 +356,8 @@ export function parseForPlanning(
   for (const node of declarations.nodes) {
     if (node.kind === "File") continue;
     if (!MEMBER_KINDS.has(node.kind)) ownNames.add(node.name);
-    if (node.modifiers.includes("default") && node.name !== DEFAULT_EXPORT) aliases.push({ from: referenceTo(node.name, new Map()), to: DEFAULT_EXPORT });
+    if (node.modifiers.includes("default") && node.name !== DEFAULT_EXPORT)
+      aliases.push({ from: referenceTo(node.name, new Map()), to: DEFAULT_EXPORT });
   }
   const ranges = declarations.surfaceRanges ?? new Map<string, readonly SurfaceRange[]>();
   const occurrences = isJavaScriptFile(fileName) ? undefined : occurrencesOf(sourceFile, relativePath, imports, declared);

@@ -35,7 +35,9 @@ describe("compareSurfaces", () => {
 
   it("does not send importers a pure addition or a change of an internal declaration", () => {
     expect(change("export const a = 1;", "export const a = 1;\nexport const b = 2;").allImporters).toBe(false);
-    expect(change("export {};\nfunction internal(): number { return 1; }", "export {};\nfunction internal(): string { return ''; }").allImporters).toBe(false);
+    expect(
+      change("export {};\nfunction internal(): number { return 1; }", "export {};\nfunction internal(): string { return ''; }").allImporters,
+    ).toBe(false);
   });
 
   it("counts a body change of a function with an inferred return type, and only that declaration", () => {
@@ -54,7 +56,11 @@ describe("compareSurfaces", () => {
   });
 
   it("tells when the default export or the export statements changed", () => {
-    const defaultChange = compareSurfaces(stored("export default function () { return 1; }"), nodesOf("export default function () { return 2; }"), new Set());
+    const defaultChange = compareSurfaces(
+      stored("export default function () { return 1; }"),
+      nodesOf("export default function () { return 2; }"),
+      new Set(),
+    );
     expect([defaultChange.defaultChanged, defaultChange.exportsChanged]).toEqual([true, false]);
     const reExport = compareSurfaces(stored('export * from "./a";'), nodesOf('export * from "./b";'), new Set());
     expect([reExport.defaultChanged, reExport.exportsChanged]).toEqual([false, true]);
@@ -70,11 +76,16 @@ describe("compareSurfaces", () => {
   it("asks for every importer when re-exports or the default export change", () => {
     expect(change('export * from "./a";', 'export * from "./b";').allImporters).toBe(true);
     expect(change("export default function () { return 1; }", "export default function () { return 2; }").allImporters).toBe(true);
-    expect(change("function main(): number { return 1; }\nexport default main;", "function main(): string { return ''; }\nexport default main;", ["main"]).allImporters).toBe(true);
+    expect(
+      change("function main(): number { return 1; }\nexport default main;", "function main(): string { return ''; }\nexport default main;", ["main"])
+        .allImporters,
+    ).toBe(true);
   });
 
   it("ignores formatting of a declaration's header", () => {
-    expect(change("export function f(\n  a: string\n): number { return 1; }", "export function f(\n      a: string\n): number { return 1; }").tokens).toEqual([]);
+    expect(
+      change("export function f(\n  a: string\n): number { return 1; }", "export function f(\n      a: string\n): number { return 1; }").tokens,
+    ).toEqual([]);
   });
 });
 

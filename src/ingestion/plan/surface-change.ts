@@ -68,7 +68,11 @@ export function identifiersIn(text: string): Set<string> {
  * Compares a file's stored declarations with its new ones: the names of declarations added, removed or
  * with a changed surface. How the change spreads to other declarations is change-propagation.ts's work.
  */
-export function compareSurfaces(before: readonly StoredSurface[], after: readonly ExtractedNode[], defaultExportedNames: ReadonlySet<string>): SurfaceChange {
+export function compareSurfaces(
+  before: readonly StoredSurface[],
+  after: readonly ExtractedNode[],
+  defaultExportedNames: ReadonlySet<string>,
+): SurfaceChange {
   const tokens = new Set<string>();
   const moduleTokens = new Set<string>();
   const memberTokens = new Set<string>();

@@ -35,7 +35,8 @@ export function mayDependOn(
   for (const match of text.matchAll(MODULE_SPECIFIER)) {
     const target = specifierTarget(path, match[1] ?? "");
     for (const stem of target === NON_RELATIVE ? importedStems : [target]) {
-      if (names.changedTargets.has(stem) || names.anyNameTargets.has(stem) || [...names.moduleTargets.values()].some((stems) => stems.has(stem))) return true;
+      if (names.changedTargets.has(stem) || names.anyNameTargets.has(stem) || [...names.moduleTargets.values()].some((stems) => stems.has(stem)))
+        return true;
     }
   }
   const namespaces = new Set([...text.matchAll(NAMESPACE_IMPORT)].map((match) => match[1]));

@@ -33,7 +33,10 @@ async function runInProcess(root: string, options: RunOptions): Promise<void> {
 function rewriteAll(root: string): void {
   for (let i = 0; i < FILES; i += 1) {
     const file = path.join(root, "src", `m${i}.ts`);
-    fs.appendFileSync(file, `export function extra${i}(): number {\n  return step${i}(${i});\n}\nexport class Later${i} extends Holder${i} {\n  more(): number { return extra${i}(); }\n}\n`);
+    fs.appendFileSync(
+      file,
+      `export function extra${i}(): number {\n  return step${i}(${i});\n}\nexport class Later${i} extends Holder${i} {\n  more(): number { return extra${i}(); }\n}\n`,
+    );
   }
 }
 
@@ -48,7 +51,10 @@ async function prepare(kind: RunKind): Promise<{ root: string; dbPath: string; s
   // No lib files: a child process then costs little more than loading TypeScript, and there are 60 of them.
   fs.writeFileSync(
     path.join(root, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", noLib: true, types: [] }, include: ["src"] }),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", noLib: true, types: [] },
+      include: ["src"],
+    }),
   );
   let start: Buffer | undefined;
   if (kind !== "full") {

@@ -72,7 +72,7 @@ export function updateStateOf(db: SqliteDb, root: string, writable: boolean): Up
 
 /** Files an interrupted or failed run left to write (relative paths). */
 export function unfinishedFilesOf(db: SqliteDb): string[] {
-  return (db.prepare(SQL.pending).pluck().all() as string[]);
+  return db.prepare(SQL.pending).pluck().all() as string[];
 }
 
 export interface StaleFileCheckOptions {

@@ -19,9 +19,13 @@ describe("incremental index equals a full index", () => {
 
     // modify: a function gains a call to another module's function
     edit(root, "shared/validation.ts", (text) =>
-      text.replace("export function validateToken(token: string", "export function validateToken(token: string, _unused?: number, ") ,
+      text.replace("export function validateToken(token: string", "export function validateToken(token: string, _unused?: number, "),
     );
-    edit(root, "shared/money.ts", (text) => `${text}\nexport function total(lines: readonly CartLine[]): string {\n  return formatPrice(sumLines(lines));\n}\n`);
+    edit(
+      root,
+      "shared/money.ts",
+      (text) => `${text}\nexport function total(lines: readonly CartLine[]): string {\n  return formatPrice(sumLines(lines));\n}\n`,
+    );
     let step = await expectIncrementalEqualsFull(root);
     expect(step.summary.mode).toBe("incremental");
     expect(step.snapshot).toContain('"source":"shared/money.ts:total","target":"shared/money.ts:formatPrice"');
@@ -78,7 +82,10 @@ describe("incremental index of files that use globals", () => {
     fs.writeFileSync(path.join(root, "globals.ts"), "function globalHelper(n: number): number {\n  return n + 1;\n}\n");
     fs.writeFileSync(path.join(root, "augment.ts"), "export {};\ndeclare global {\n  function augmented(): void;\n}\n");
     fs.writeFileSync(path.join(root, "b.ts"), "export const base = 1;\n");
-    fs.writeFileSync(path.join(root, "a.ts"), 'import { base } from "./b";\nexport function useGlobals(): number {\n  augmented();\n  return globalHelper(base);\n}\n');
+    fs.writeFileSync(
+      path.join(root, "a.ts"),
+      'import { base } from "./b";\nexport function useGlobals(): number {\n  augmented();\n  return globalHelper(base);\n}\n',
+    );
     const first = await indexAndSnapshot(root);
     expect(first.snapshot).toContain('"edge":"CALLS","source":"a.ts:useGlobals","target":"globals.ts:globalHelper"');
     expect(first.snapshot).toContain('"edge":"CALLS","source":"a.ts:useGlobals","target":"augment.ts:global.augmented"');
@@ -119,7 +126,9 @@ function moduleText(name: ModuleName, shape: ModuleShape): string {
   if (shape.withClass) {
     const base = shape.imports[0];
     const heritage = base === undefined ? `implements ${name}Shape` : `extends ${base}.${base}Box implements ${base}.${base}Shape`;
-    lines.push(`export class ${name}Box ${heritage} {\n  size(): number { return ${shape.functions > 0 ? `${name}Fn0()` : "0"}; }\n  twice(): number { return this.size() * 2; }\n}`);
+    lines.push(
+      `export class ${name}Box ${heritage} {\n  size(): number { return ${shape.functions > 0 ? `${name}Fn0()` : "0"}; }\n  twice(): number { return this.size() * 2; }\n}`,
+    );
     lines.push(`export const ${name}Instance = new ${name}Box();`);
   }
   const makeFrom = shape.makeFrom !== undefined && shape.imports.includes(shape.makeFrom) ? shape.makeFrom : undefined;
@@ -221,7 +230,8 @@ function applyOperation(root: string, step: Operation): void {
     return;
   }
   const file = path.join(root, `${step.module}.ts`);
-  if (step.op === "write") fs.writeFileSync(file, moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }));
+  if (step.op === "write")
+    fs.writeFileSync(file, moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }));
   else if (step.op === "delete") fs.rmSync(file, { force: true });
   else if (step.op === "comment") {
     if (fs.existsSync(file)) fs.appendFileSync(file, `// edited at step ${Date.now()}\n`);
@@ -237,7 +247,10 @@ describe("incremental index equals a full index (property)", () => {
         const root = makeTempDir("ts-graph-prop-");
         fs.writeFileSync(
           path.join(root, "tsconfig.json"),
-          JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["*.ts"] }),
+          JSON.stringify({
+            compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
+            include: ["*.ts"],
+          }),
         );
         for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, INITIAL_SHAPE));
         writeBarrels(root, MODULES, true);
@@ -254,7 +267,7 @@ describe("incremental index equals a full index (property)", () => {
           if (step.op === "comment" && changed.length === 1) expect(incremental.summary.extractedPaths).toEqual(changed);
         }
       }),
-      { numRuns: Number(process.env["PROPERTY_RUNS"] ?? 12), seed: Number(process.env["PROPERTY_SEED"] ?? 20261124) },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 12), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
   });
 });
@@ -289,7 +302,8 @@ describe("review findings (each once seen to leave a stale graph)", () => {
   it("re-resolves importers when a default-exported declaration changes", async () => {
     const root = project({
       "src/ab.ts": ab,
-      "src/m.ts": 'import { A, B } from "./ab";\nexport default function make(): A { return new A(); }\nexport const unused: B | undefined = undefined;\n',
+      "src/m.ts":
+        'import { A, B } from "./ab";\nexport default function make(): A { return new A(); }\nexport const unused: B | undefined = undefined;\n',
       "src/c.ts": 'import build from "./m";\nexport function main(): void { build().run(); }\n',
     });
     await indexAndSnapshot(root);
@@ -301,7 +315,8 @@ describe("review findings (each once seen to leave a stale graph)", () => {
   it("re-resolves importers when an exported class changes its base class", async () => {
     const root = project({
       "src/ab.ts": ab,
-      "src/w.ts": 'import { A, B } from "./ab";\nexport class Widget extends A {}\nexport function getWidget(): Widget { return new Widget(); }\nexport const other: B | undefined = undefined;\n',
+      "src/w.ts":
+        'import { A, B } from "./ab";\nexport class Widget extends A {}\nexport function getWidget(): Widget { return new Widget(); }\nexport const other: B | undefined = undefined;\n',
       "src/c.ts": 'import { getWidget } from "./w";\nexport function main(): void { getWidget().run(); }\n',
     });
     await indexAndSnapshot(root);
@@ -322,7 +337,9 @@ describe("review findings (each once seen to leave a stale graph)", () => {
   });
 
   it("does not take bindings inside top-level blocks for module-level variables", async () => {
-    const root = project({ "src/a.ts": "export const e = 1;\ntry { JSON.parse('1'); } catch (e) { void e; }\nfor (const x of [1]) { const inner = x; void inner; }\n" });
+    const root = project({
+      "src/a.ts": "export const e = 1;\ntry { JSON.parse('1'); } catch (e) { void e; }\nfor (const x of [1]) { const inner = x; void inner; }\n",
+    });
     const { snapshot } = await indexAndSnapshot(root);
     expect(snapshot).toContain('"node":"src/a.ts:e"');
     expect(snapshot).not.toContain('"node":"src/a.ts:e#variable"');
@@ -332,7 +349,11 @@ describe("review findings (each once seen to leave a stale graph)", () => {
 
   it("notices a referenced project created after the first run, a literal include appearing, and another --tsconfig", async () => {
     const root = project(
-      { "src/main.ts": "export const main = 1;\n", "core/tsconfig.json": JSON.stringify({ compilerOptions: { composite: true, types: [] }, include: ["*.ts"] }), "core/core.ts": "export const core = 1;\n" },
+      {
+        "src/main.ts": "export const main = 1;\n",
+        "core/tsconfig.json": JSON.stringify({ compilerOptions: { composite: true, types: [] }, include: ["*.ts"] }),
+        "core/core.ts": "export const core = 1;\n",
+      },
       { files: [], references: [{ path: "./core" }, { path: "./app" }] },
     );
     expect((await indexAndSnapshot(root)).summary.files.total).toBe(1);

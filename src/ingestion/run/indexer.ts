@@ -194,7 +194,12 @@ export function openIndexer(options: IndexerOptions): Indexer {
     const cache = parseDiscoveryCache(readMeta(handle.db, META.discovery));
     if (cache === undefined || !isFresh(cache, cacheVersion, root)) return undefined;
     if (readMeta(handle.db, META.fingerprint) !== cache.fingerprint) return undefined;
-    return { planned: toPlanned(cache.projects), warnings: cache.warnings, skipped: cache.skipped ?? NOTHING_SKIPPED, fingerprint: cache.fingerprint };
+    return {
+      planned: toPlanned(cache.projects),
+      warnings: cache.warnings,
+      skipped: cache.skipped ?? NOTHING_SKIPPED,
+      fingerprint: cache.fingerprint,
+    };
   }
 
   function summarize(
@@ -323,7 +328,13 @@ export function openIndexer(options: IndexerOptions): Indexer {
         store.deleteMeta(META.lastError);
         const unreadable = changes.unreadable.map((file) => ({ file: file.path, reason: file.reason }));
         const total = cached.planned.length - unreadable.length;
-        return summarize("noop", undefined, { total, removed: 0, extractedPaths: [] }, { syntaxErrors: [], unreadable, warnings: cached.warnings, skipped: cached.skipped }, startedAt);
+        return summarize(
+          "noop",
+          undefined,
+          { total, removed: 0, extractedPaths: [] },
+          { syntaxErrors: [], unreadable, warnings: cached.warnings, skipped: cached.skipped },
+          startedAt,
+        );
       }
     }
 

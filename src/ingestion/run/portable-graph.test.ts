@@ -67,7 +67,10 @@ describe("a graph database moved with its root", () => {
     } finally {
       indexer.close();
     }
-    const bytes = Buffer.concat([fs.readFileSync(indexer.dbPath), ...(fs.existsSync(`${indexer.dbPath}-wal`) ? [fs.readFileSync(`${indexer.dbPath}-wal`)] : [])]);
+    const bytes = Buffer.concat([
+      fs.readFileSync(indexer.dbPath),
+      ...(fs.existsSync(`${indexer.dbPath}-wal`) ? [fs.readFileSync(`${indexer.dbPath}-wal`)] : []),
+    ]);
     expect(bytes.includes(Buffer.from(root))).toBe(false);
   });
 });

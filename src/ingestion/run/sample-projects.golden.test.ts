@@ -40,7 +40,7 @@ describe("golden snapshots of the sample projects", () => {
     it(`${sample} indexes to its golden snapshot`, async () => {
       const actual = await snapshotOf(sample);
       const goldenFile = path.join(GOLDEN_DIR, `${sample}.snapshot.jsonl`);
-      if (process.env["UPDATE_GOLDEN"] === "1") fs.writeFileSync(goldenFile, actual);
+      if (process.env.UPDATE_GOLDEN === "1") fs.writeFileSync(goldenFile, actual);
       expect(actual).toBe(fs.readFileSync(goldenFile, "utf8"));
     });
   }
@@ -109,7 +109,10 @@ describe("resolution rules (expectations written in sample-projects/resolution)"
     it(`resolves ${caseName}`, () => {
       const wrong = expectations
         .filter((expectation) => edges.has(`${expectation.kind} ${expectation.source} -> ${expectation.target}`) !== expectation.present)
-        .map((expectation) => `${expectation.where}: ${expectation.present ? "missing" : "unexpected"} ${expectation.kind} ${expectation.source} -> ${expectation.target}`);
+        .map(
+          (expectation) =>
+            `${expectation.where}: ${expectation.present ? "missing" : "unexpected"} ${expectation.kind} ${expectation.source} -> ${expectation.target}`,
+        );
       expect(wrong).toEqual([]);
     });
   }

@@ -41,9 +41,7 @@ export type StoredStamp = Pick<FileRecord, "size" | "mtimeMs" | "indexedAt">;
  */
 export function statMatches(stored: StoredStamp, stat: fs.Stats, trustRacy = false): boolean {
   return (
-    stored.size === stat.size &&
-    stored.mtimeMs === Math.trunc(stat.mtimeMs) &&
-    (trustRacy || stored.mtimeMs + RACY_WINDOW_MS < stored.indexedAt)
+    stored.size === stat.size && stored.mtimeMs === Math.trunc(stat.mtimeMs) && (trustRacy || stored.mtimeMs + RACY_WINDOW_MS < stored.indexedAt)
   );
 }
 

@@ -5,7 +5,13 @@ import { requireSymbol } from "../symbol-address.js";
 import { callsAnswer } from "./format.js";
 import { accessorsOf, queryCalls, type CallsRequest } from "./query.js";
 
-const request = (direction: "in" | "out", depth: number, more: Partial<CallsRequest> = {}): CallsRequest => ({ direction, depth, dispatch: "up", tests: "include", ...more });
+const request = (direction: "in" | "out", depth: number, more: Partial<CallsRequest> = {}): CallsRequest => ({
+  direction,
+  depth,
+  dispatch: "up",
+  tests: "include",
+  ...more,
+});
 
 const db = memoryGraph(
   [
@@ -69,9 +75,9 @@ describe("callers of a getter", () => {
 
   it("lists the reads of the member the getter implements, as reads through dispatch", () => {
     const result = callers("up");
-    expect(result.entries.map((node) => [node.key, node.depth, node.edge, node.sites.map((site) => [site.line, site.access, site.dispatch])])).toEqual([
-      ["src/use.ts:describe", 1, "READS", [[2, "read", true]]],
-    ]);
+    expect(
+      result.entries.map((node) => [node.key, node.depth, node.edge, node.sites.map((site) => [site.line, site.access, site.dispatch])]),
+    ).toEqual([["src/use.ts:describe", 1, "READS", [[2, "read", true]]]]);
   });
 
   it("does not without dispatch, and plain reads are no calls", () => {
@@ -82,7 +88,11 @@ describe("callers of a getter", () => {
 
 describe(callsAnswer.name, () => {
   it("says who calls whom and where, callers pointing at what they call", () => {
-    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "respond" }), request("in", 3))), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
+    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "respond" }), request("in", 3))), {
+      format: "text",
+      maxNodes: 100,
+      maxTokens: 4000,
+    }).text;
     expect(text).toBe(
       [
         "callers of respond (Function, src/router.ts:32-34), depth ≤ 3, dispatch up",
@@ -100,8 +110,20 @@ describe(callsAnswer.name, () => {
   });
 
   it("says for each callee what calls it, with the call site lines in the caller", () => {
-    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
-    expect(text).toContain("  src/router.ts\n    Router 1-30  instantiated by @12\n    respond 32-34  called by @16\n  src/server.ts\n    logout 22-25  referenced by @14");
-    expect(present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))), { format: "json", maxNodes: 100, maxTokens: 4000 }).structured["tool"]).toBe("callees");
+    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))), {
+      format: "text",
+      maxNodes: 100,
+      maxTokens: 4000,
+    }).text;
+    expect(text).toContain(
+      "  src/router.ts\n    Router 1-30  instantiated by @12\n    respond 32-34  called by @16\n  src/server.ts\n    logout 22-25  referenced by @14",
+    );
+    expect(
+      present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))), {
+        format: "json",
+        maxNodes: 100,
+        maxTokens: 4000,
+      }).structured.tool,
+    ).toBe("callees");
   });
 });

@@ -42,7 +42,12 @@ function perDepth(entries: readonly CallEntry[]): Map<number, number> {
 
 function symbolLine(structured: CallsStructured, noun: string): string {
   const { symbol } = structured;
-  const accessors = structured.accessors === undefined ? "" : structured.accessors.length > 1 ? ", getter and setter" : `, ${structured.accessors[0]?.access === "write" ? "setter" : "getter"}`;
+  const accessors =
+    structured.accessors === undefined
+      ? ""
+      : structured.accessors.length > 1
+        ? ", getter and setter"
+        : `, ${structured.accessors[0]?.access === "write" ? "setter" : "getter"}`;
   const options = [`depth ≤ ${structured.depth}`, `dispatch ${structured.dispatch}`];
   if (structured.tests !== "include") options.push(`tests ${structured.tests}`);
   return `${noun} of ${shortName(symbol.key)} (${symbol.kind}${accessors}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), ${options.join(", ")}`;
@@ -67,10 +72,14 @@ function text(structured: CallsStructured, result: CallsResult): string {
   const options = { direction: result.direction, roots, neighbours: noun };
   if (structured.entries.length > 0) lines.push("", ...reachTextLines(structured.entries, options, perDepth(result.entries)));
   if (structured.testEntries.length > 0) {
-    lines.push("", `in tests (${structured.testEntries.length === structured.totalInTests ? structured.totalInTests : `${structured.testEntries.length} of ${structured.totalInTests}`})`);
+    lines.push(
+      "",
+      `in tests (${structured.testEntries.length === structured.totalInTests ? structured.totalInTests : `${structured.testEntries.length} of ${structured.totalInTests}`})`,
+    );
     lines.push(...reachTextLines(structured.testEntries, options, perDepth(result.testEntries)));
   }
-  if (structured.dynamic !== undefined && structured.dynamic.length > 0) lines.push("", ...dynamicLines(structured.dynamic, structured.totalDynamic ?? 0));
+  if (structured.dynamic !== undefined && structured.dynamic.length > 0)
+    lines.push("", ...dynamicLines(structured.dynamic, structured.totalDynamic ?? 0));
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, noun));
   return lines.join("\n");
 }
@@ -105,7 +114,9 @@ export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
       throughDispatch,
       files: result.files,
       entries: result.entries.slice(0, shown).map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
-      testEntries: result.testEntries.slice(0, Math.max(0, shown - result.entries.length)).map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
+      testEntries: result.testEntries
+        .slice(0, Math.max(0, shown - result.entries.length))
+        .map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
       ...(direction === "out" ? { dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC), totalDynamic: result.dynamic.length } : {}),
       truncated,
     }),

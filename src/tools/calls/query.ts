@@ -126,7 +126,9 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
   const inTests = entries.filter((entry) => isTestPath(entry.file));
   const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !isTestPath(entry.file));
   const testEntries = request.tests === "exclude" ? [] : inTests;
-  const walkedFrom = [...new Set([symbol.key, ...[...outsideTests, ...testEntries].filter((entry) => entry.depth < request.depth).map((entry) => entry.key)])];
+  const walkedFrom = [
+    ...new Set([symbol.key, ...[...outsideTests, ...testEntries].filter((entry) => entry.depth < request.depth).map((entry) => entry.key)]),
+  ];
   const dynamic = request.direction === "out" ? dynamicCallSitesOf(db, walkedFrom) : [];
   const order = new Map(walkedFrom.map((key, index) => [key as string, index]));
   return {

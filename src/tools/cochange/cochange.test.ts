@@ -44,14 +44,19 @@ describe("cochange tool", () => {
     // a new file, not committed: its folder src/ changed in all four commits
     fs.writeFileSync(path.join(root, "src", "extra.ts"), "export const extra = 1;\n");
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
-    const answer = JSON.parse(runCli(["cochange", "src/extra.ts", "--root", root, "--json"], { cwd: root }).stdout) as Answer & { basis: string; folder: string };
+    const answer = JSON.parse(runCli(["cochange", "src/extra.ts", "--root", root, "--json"], { cwd: root }).stdout) as Answer & {
+      basis: string;
+      folder: string;
+    };
     expect(answer).toMatchObject({ commits: 4, level: "file", basis: "folder", folder: "src" });
     expect(answer.entries.map((entry) => [entry.file, entry.support, entry.confidence])).toEqual([
       ["src/handler.ts", 4, 1],
       ["src/schema.ts", 3, 0.75],
       ["src/parser.ts", 2, 0.5],
     ]);
-    expect(runCli(["cochange", "src/extra.ts", "--root", root], { cwd: root }).stdout).toContain("co-change of src/extra.ts (file level): 4 commits of its folder src (no commit changed the file itself)");
+    expect(runCli(["cochange", "src/extra.ts", "--root", root], { cwd: root }).stdout).toContain(
+      "co-change of src/extra.ts (file level): 4 commits of its folder src (no commit changed the file itself)",
+    );
   });
 
   it("answers at symbol level for a declaration, over MCP", async () => {
@@ -69,7 +74,9 @@ describe("cochange tool", () => {
       // Ranked by the score the text shows beside recent (the file-level blend), and the legend says what it is.
       const scores = answer.entries.map((entry) => entry.score);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
-      expect(textOf(result)).toMatch(/^src\/schema\.ts:schema {2}support 3 {2}conf 75% {2}recent \d+% {2}score \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m);
+      expect(textOf(result)).toMatch(
+        /^src\/schema\.ts:schema {2}support 3 {2}conf 75% {2}recent \d+% {2}score \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m,
+      );
       expect(textOf(result)).toContain("score = recent blended with its file's coupling");
     } finally {
       await server.close();
@@ -118,7 +125,9 @@ describe("cochange tool", () => {
     const counts = (): unknown[] => {
       const db = new Database(dbPath, { readonly: true });
       try {
-        return ["history_commits", "history_changes", "history_symbols", "history_symbol_changes"].map((table) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+        return ["history_commits", "history_changes", "history_symbols", "history_symbol_changes"].map((table) =>
+          db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(),
+        );
       } finally {
         db.close();
       }

@@ -85,7 +85,9 @@ export function formatCochange(report: CochangeReport): string {
   for (const entry of report.entries) {
     const hidden = entry.hidden ? "  hidden" : "";
     const score = report.level === "symbol" ? `  score ${percent(entry.score)}` : "";
-    lines.push(`${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${percent(entry.recentConfidence)}${score}  last ${entry.lastShared}${hidden}`);
+    lines.push(
+      `${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${percent(entry.recentConfidence)}${score}  last ${entry.lastShared}${hidden}`,
+    );
   }
   if (report.total > report.entries.length) lines.push(`(${report.entries.length} of ${report.total} shown: raise limit or minSupport)`);
   return lines.join("\n");

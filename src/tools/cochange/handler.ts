@@ -57,9 +57,14 @@ export const cochangeTool = defineTool({
     "fixtures: check those before you finish a change. Commits touching many files are left out.",
   ].join("\n"),
   inputShape: {
-    target: pathOrName(symbolShape.symbol.describe("a file path relative to the root, or a declaration: a name, a qualified name (Cart.total) or a node key")),
+    target: pathOrName(
+      symbolShape.symbol.describe("a file path relative to the root, or a declaration: a name, a qualified name (Cart.total) or a node key"),
+    ),
     file: symbolShape.file,
-    level: z.enum(["file", "symbol"]).optional().describe("file: co-changed files, even for a declaration; symbol: co-changed declarations (default: like the target)"),
+    level: z
+      .enum(["file", "symbol"])
+      .optional()
+      .describe("file: co-changed files, even for a declaration; symbol: co-changed declarations (default: like the target)"),
     hiddenOnly: z.boolean().default(false).describe("list only coupling with no static path in the graph"),
     hiddenDepth: z.number().int().min(1).max(6).default(3).describe("longest static path, in steps, that counts as linked (default 3)"),
     minSupport: z.number().int().min(1).max(1000).default(1).describe("fewest shared commits to list (default 1)"),
@@ -98,7 +103,16 @@ export const cochangeTool = defineTool({
     for (const entity of answer.entities) {
       const hidden = !linked.has(target.level === "file" ? entity.file : entity.key) && entity.key !== target.key;
       if (input.hiddenOnly && !hidden) continue;
-      entries.push({ file: entity.file, name: entity.name, support: entity.support, confidence: entity.confidence, recentConfidence: entity.recentConfidence, score: entity.score, lastShared: isoDay(entity.lastShared), hidden });
+      entries.push({
+        file: entity.file,
+        name: entity.name,
+        support: entity.support,
+        confidence: entity.confidence,
+        recentConfidence: entity.recentConfidence,
+        score: entity.score,
+        lastShared: isoDay(entity.lastShared),
+        hidden,
+      });
     }
     const report: CochangeReport = {
       tool: "cochange",
@@ -115,7 +129,8 @@ export const cochangeTool = defineTool({
       hiddenOnly: input.hiddenOnly,
       total: entries.length,
       entries: entries.slice(0, input.limit),
-      partial: refresh.status === "partial" && refresh.why !== undefined && refresh.fix !== undefined ? { why: refresh.why, fix: refresh.fix } : undefined,
+      partial:
+        refresh.status === "partial" && refresh.why !== undefined && refresh.fix !== undefined ? { why: refresh.why, fix: refresh.fix } : undefined,
     };
     return { text: formatCochange(report), structured: { ...report } };
   },

@@ -74,15 +74,26 @@ function text(structured: DepsStructured): string {
     `imports between its own files: ${structured.internalImports}`,
   ];
   if (structured.inner.length > 0) {
-    lines.push("", sectionTitle(`between its ${structured.groupBy === "file" ? "files" : `${structured.groupBy}s`}`, structured.inner.length, structured.totals.inner, "link"));
-    for (const link of structured.inner) lines.push(`  ${link.from} → ${link.to} (${counted(link.imports, "import")}${link.typeOnly ? ", types only" : ""})`);
+    lines.push(
+      "",
+      sectionTitle(
+        `between its ${structured.groupBy === "file" ? "files" : `${structured.groupBy}s`}`,
+        structured.inner.length,
+        structured.totals.inner,
+        "link",
+      ),
+    );
+    for (const link of structured.inner)
+      lines.push(`  ${link.from} → ${link.to} (${counted(link.imports, "import")}${link.typeOnly ? ", types only" : ""})`);
   }
   if (structured.direction !== "in") {
     lines.push("", sectionTitle("imports from", structured.outgoing.length, structured.totals.outgoing, structured.groupBy));
     lines.push(...moduleLines(structured.outgoing, structured.groupBy, showDepth));
     lines.push(sectionTitle("packages", structured.packages.length, structured.totals.packages, "package"));
     for (const pkg of structured.packages) {
-      lines.push(`  ${pkg.name} (${counted(pkg.importers, "importer")}${pkg.typeOnly ? ", types only" : ""}${showDepth ? `, depth ${pkg.depth}` : ""})`);
+      lines.push(
+        `  ${pkg.name} (${counted(pkg.importers, "importer")}${pkg.typeOnly ? ", types only" : ""}${showDepth ? `, depth ${pkg.depth}` : ""})`,
+      );
     }
   }
   if (structured.direction !== "out") {

@@ -8,7 +8,19 @@ import { echoed } from "../text.js";
 import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { depsAnswer, type DepsReport, type DepsTarget } from "./format.js";
-import { DEPS_DIRECTIONS, GROUPINGS, filesUnder, depsFolderOf, isIndexedFile, packageOfFile, queryDeps, rollUp, rollUpInternal, type DepsDirection, type Grouping } from "./query.js";
+import {
+  DEPS_DIRECTIONS,
+  GROUPINGS,
+  filesUnder,
+  depsFolderOf,
+  isIndexedFile,
+  packageOfFile,
+  queryDeps,
+  rollUp,
+  rollUpInternal,
+  type DepsDirection,
+  type Grouping,
+} from "./query.js";
 
 interface ResolvedTarget {
   readonly target: DepsTarget;
@@ -84,6 +96,8 @@ export const depsTool = defineTool({
   annotations: { title: "Module dependencies", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const packages = workspacePackages(context.root);
-    return readConsistently(context.db, () => present(depsAnswer(depsReport(context.db, resolveTarget(context, input.target, packages), input, packages)), input));
+    return readConsistently(context.db, () =>
+      present(depsAnswer(depsReport(context.db, resolveTarget(context, input.target, packages), input, packages)), input),
+    );
   },
 });

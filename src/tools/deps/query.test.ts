@@ -26,7 +26,10 @@ describe(filesUnder.name, () => {
   });
 
   it("lists every file under the root, a name outside the Basic Multilingual Plane included", () => {
-    const astral = memoryGraph(["\u{1F600}/a.ts", "\uFFFD.ts", "b.ts"].map((file) => ({ key: file, kind: "File" as const })), []);
+    const astral = memoryGraph(
+      ["\u{1F600}/a.ts", "\uFFFD.ts", "b.ts"].map((file) => ({ key: file, kind: "File" as const })),
+      [],
+    );
     expect(filesUnder(astral, "")).toEqual(["b.ts", "\uFFFD.ts", "\u{1F600}/a.ts"]);
     expect(filesUnder(astral, "\u{1F600}")).toEqual(["\u{1F600}/a.ts"]);
   });

@@ -78,7 +78,12 @@ interface ImportRow {
 }
 
 /** Files linked to the target in one direction, direct ones with the names they exchange. */
-function linked(db: SqliteDb, files: readonly string[], direction: WalkDirection, depth: number): { links: LinkedFile[]; internal: InternalImport[] } {
+function linked(
+  db: SqliteDb,
+  files: readonly string[],
+  direction: WalkDirection,
+  depth: number,
+): { links: LinkedFile[]; internal: InternalImport[] } {
   const inside = new Set(files);
   const sql = statements(db);
   const rows = (direction === "out" ? sql.importsFrom : sql.importsInto).all(JSON.stringify(files)) as ImportRow[];

@@ -27,8 +27,14 @@ describe(writeAllOrNothing.name, () => {
   it("leaves the old file when the rename fails (a crash mid-write)", () => {
     const dir = makeTempDir();
     const file = fileWith(dir, "a.ts", "old\n");
-    const failing = { rename: () => { throw new Error("simulated crash"); } };
-    expect(() => writeAllOrNothing([{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], failing)).toThrow("simulated crash");
+    const failing = {
+      rename: () => {
+        throw new Error("simulated crash");
+      },
+    };
+    expect(() => writeAllOrNothing([{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], failing)).toThrow(
+      "simulated crash",
+    );
     expect(fs.readFileSync(file, "utf8")).toBe("old\n");
     expect(fs.readdirSync(dir)).toEqual(["a.ts"]);
   });

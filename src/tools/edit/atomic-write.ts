@@ -76,7 +76,9 @@ export function writeAllOrNothing(writes: readonly FileWrite[], steps: WriteStep
     });
     for (const { write } of staged) {
       if (!fs.readFileSync(write.absolute).equals(write.before)) {
-        throw new ToolInputError(`${write.absolute} changed while the edit was being prepared; nothing was written. Ask again: the edit is computed from the file as it is then.`);
+        throw new ToolInputError(
+          `${write.absolute} changed while the edit was being prepared; nothing was written. Ask again: the edit is computed from the file as it is then.`,
+        );
       }
     }
     for (const { write, mode, temporary } of staged) {

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import { changedRanges, mapOffset, regionsOf } from "./changed-ranges.js";
 
-const slices = (text: string, ranges: readonly { start: number; end: number }[]): string[] => ranges.map((range) => text.slice(range.start, range.end));
+const slices = (text: string, ranges: readonly { start: number; end: number }[]): string[] =>
+  ranges.map((range) => text.slice(range.start, range.end));
 
 it("keeps edits on different lines apart when the line count is the same (a rename)", () => {
   const before = "const a = old;\nconst b = 1;\nconst c = 2;\nconst d = old;\n";

@@ -15,10 +15,14 @@ let context: CliToolContext;
 
 beforeAll(async () => {
   root = makeTempDir();
-  fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }));
+  fs.writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }),
+  );
   fs.mkdirSync(path.join(root, "src"));
   const files: Record<string, string> = {
-    "lib.ts": "export function base() {\n  return 1;\n}\n\nexport const derived = () => base();\n\nexport function other(): number {\n  return 2;\n}\n",
+    "lib.ts":
+      "export function base() {\n  return 1;\n}\n\nexport const derived = () => base();\n\nexport function other(): number {\n  return 2;\n}\n",
     "uses-derived.ts": 'import { derived } from "./lib.js";\n\nexport const n: number = derived();\n',
     "uses-namespace.ts": 'import * as lib from "./lib.js";\n\nexport const k: number = lib.derived();\n',
     "uses-other.ts": 'import { other } from "./lib.js";\n\nexport const m: number = other();\n',
@@ -48,5 +52,7 @@ it("a rename compares the files it changes and the importers that see the rename
   const result = await runTool(renameSymbolTool, { symbol: "other", newName: "another" }, context);
   expect(fs.readFileSync(path.join(root, "src", "uses-other.ts"), "utf8")).toContain("another()");
   // lib.ts and uses-other.ts changed; barrel.ts re-exports every name; the other two use nothing renamed.
-  expect(result.text).toContain("diagnostics (3 files compared before and after): 0 introduced, 0 removed\n  (2 importing files not compared: they use nothing the edit changed)");
+  expect(result.text).toContain(
+    "diagnostics (3 files compared before and after): 0 introduced, 0 removed\n  (2 importing files not compared: they use nothing the edit changed)",
+  );
 });

@@ -26,7 +26,7 @@ const MAX_COMPARED_IMPORTERS = 20;
  */
 export const REGION_CHECK_MIN_LINES = 2_000;
 
-export function hashOf(bytes: Buffer): string {
+function hashOf(bytes: Buffer): string {
   return crypto.createHash("sha1").update(bytes.toString("utf8")).digest("hex");
 }
 
@@ -86,17 +86,27 @@ function problemList(problems: readonly SourceProblem[]): string {
  * Refuses content that does not parse alone (as what `container` holds; lines are the content's own, counted
  * from its first line as given), and an edited file with more syntax errors than before.
  */
-export function checkSyntax(support: EditSupport, target: EditTarget, newBody: string, content?: { readonly text: string; readonly container: DeclarationContainer }): void {
+export function checkSyntax(
+  support: EditSupport,
+  target: EditTarget,
+  newBody: string,
+  content?: { readonly text: string; readonly container: DeclarationContainer },
+): void {
   if (content !== undefined) {
     const skipped = /^(?:[ \t]*\r?\n)*/.exec(content.text)?.[0].split("\n").length ?? 1;
     const normalized = content.text.replace(/\r\n?/g, "\n").replace(/^(?:[ \t]*\n)+/, "");
-    const errors = support.syntax.syntaxErrors(target.file, normalized, content.container).map((error) => ({ ...error, line: error.line + skipped - 1 }));
+    const errors = support.syntax
+      .syntaxErrors(target.file, normalized, content.container)
+      .map((error) => ({ ...error, line: error.line + skipped - 1 }));
     if (errors.length > 0) {
-      throw new ToolInputError(`The content does not parse on its own (as ${content.container === "statements" ? "declarations" : `${content.container} members`}); nothing was written:${problemList(errors)}`, {
-        reason: "syntax",
-        where: "content",
-        errors,
-      });
+      throw new ToolInputError(
+        `The content does not parse on its own (as ${content.container === "statements" ? "declarations" : `${content.container} members`}); nothing was written:${problemList(errors)}`,
+        {
+          reason: "syntax",
+          where: "content",
+          errors,
+        },
+      );
     }
   }
   const before = support.syntax.syntaxErrors(target.file, target.source.body);
@@ -129,7 +139,13 @@ function changedFile(prepared: PreparedFile): ChangedFile {
 }
 
 function shown(context: ToolContext, diagnostic: FileDiagnostic): ShownDiagnostic {
-  return { file: path.relative(context.root, diagnostic.file).split(path.sep).join("/"), line: diagnostic.line, column: diagnostic.column, code: diagnostic.code, message: diagnostic.message };
+  return {
+    file: path.relative(context.root, diagnostic.file).split(path.sep).join("/"),
+    line: diagnostic.line,
+    column: diagnostic.column,
+    code: diagnostic.code,
+    message: diagnostic.message,
+  };
 }
 
 /** The keys whose surface differs between two `surface()` texts (added and removed ones included). */
@@ -164,7 +180,12 @@ function lineRanges(text: string, lines: readonly number[]): TextRange[] {
  * the lines that use a declaration the edit affects (as the graph has them before the edit, mapped to the new
  * text); in an importer, its lines that use one.
  */
-function regionsOfLongFiles(context: ToolContext, prepared: readonly PreparedFile[], importers: readonly string[], affected: ReadonlyMap<string, ReadonlySet<string>>): ComparedFiles["regions"] {
+function regionsOfLongFiles(
+  context: ToolContext,
+  prepared: readonly PreparedFile[],
+  importers: readonly string[],
+  affected: ReadonlyMap<string, ReadonlySet<string>>,
+): ComparedFiles["regions"] {
   const regions = { before: new Map<string, readonly TextRange[]>(), after: new Map<string, readonly TextRange[]>() };
   const isLong = (text: string): boolean => lineStarts(text).length > REGION_CHECK_MIN_LINES;
   const allAffected = [...affected.values()].flatMap((keys) => [...keys]);
@@ -197,7 +218,10 @@ function regionsOfLongFiles(context: ToolContext, prepared: readonly PreparedFil
  */
 function comparedFiles(context: ToolContext, support: EditSupport, prepared: readonly PreparedFile[]): ComparedFiles {
   const changed = new Set(prepared.map((file) => file.target.file));
-  const changes = prepared.map((file) => ({ file: file.target.file, keys: changedKeys(support.syntax.surface(file.target.file, file.target.source.body), support.syntax.surface(file.target.file, file.body)) }));
+  const changes = prepared.map((file) => ({
+    file: file.target.file,
+    keys: changedKeys(support.syntax.surface(file.target.file, file.target.source.body), support.syntax.surface(file.target.file, file.body)),
+  }));
   const surfaceKept = changes.every((change) => change.keys.length === 0);
   const own = prepared.map((file) => file.target.absolute);
   if (surfaceKept) return { files: own, unchecked: 0, unaffected: 0, surfaceKept, regions: regionsOfLongFiles(context, prepared, [], new Map()) };
@@ -264,7 +288,11 @@ export async function finishEdit(
     diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;
   }
   lap("diagnosticsBefore");
-  const writes: FileWrite[] = request.files.map((file) => ({ absolute: file.target.absolute, before: file.target.bytes, after: encodeSource(file.target.source, file.body) }));
+  const writes: FileWrite[] = request.files.map((file) => ({
+    absolute: file.target.absolute,
+    before: file.target.bytes,
+    after: encodeSource(file.target.source, file.body),
+  }));
   writeAllOrNothing(writes);
   lap("write");
   // The files are written: a failed graph update is reported in the answer, not as a failed edit. The graph
@@ -278,13 +306,17 @@ export async function finishEdit(
   if (language !== undefined && before !== undefined) {
     try {
       const after = language.diagnostics(compared.files, compared.regions.after);
-      diagnostics = compareDiagnostics(before.map((diagnostic) => shown(context, diagnostic)), after.map((diagnostic) => shown(context, diagnostic)), {
-        checkedFiles: compared.files.length,
-        uncheckedImporters: compared.unchecked,
-        unaffectedImporters: compared.unaffected,
-        surfaceKept: compared.surfaceKept,
-        regionFiles: compared.regions.after.size,
-      });
+      diagnostics = compareDiagnostics(
+        before.map((diagnostic) => shown(context, diagnostic)),
+        after.map((diagnostic) => shown(context, diagnostic)),
+        {
+          checkedFiles: compared.files.length,
+          uncheckedImporters: compared.unchecked,
+          unaffectedImporters: compared.unaffected,
+          surfaceKept: compared.surfaceKept,
+          regionFiles: compared.regions.after.size,
+        },
+      );
     } catch (failure) {
       diagnosticsNote = `not compared: ${failure instanceof Error ? failure.message : String(failure)}`;
     }
@@ -292,16 +324,21 @@ export async function finishEdit(
   lap("diagnosticsAfter");
   const update = await updating;
   lap("graphUpdateWait");
-  timings["graphUpdate"] = Math.round(update.ms);
+  timings.graphUpdate = Math.round(update.ms);
   const graphError = update.error;
   const graphUpdated = files.every((file) => graphHashOf(context.db, file.file) === file.hashAfter);
-  const notes = [...(graphError === undefined ? [] : [`the graph update failed (${graphError}); the files are written, run ts-graph index`]), ...(request.notes ?? [])];
+  const notes = [
+    ...(graphError === undefined ? [] : [`the graph update failed (${graphError}); the files are written, run ts-graph index`]),
+    ...(request.notes ?? []),
+  ];
   const answer: EditAnswer = { action: request.action, dryRun: false, files, graphUpdated, diagnostics, diagnosticsNote, notes, timingsMs: timings };
   return { text: formatEditText(answer), structured: editStructured(answer) };
 }
 
 /** `src/cart.ts:Cart.total` referred to by N places: the refusal of a delete. */
-export function referencesList(references: readonly { readonly kind: string; readonly source: string; readonly file: string; readonly lines: readonly number[] }[]): string {
+export function referencesList(
+  references: readonly { readonly kind: string; readonly source: string; readonly file: string; readonly lines: readonly number[] }[],
+): string {
   const shownReferences = references.slice(0, 20).map((reference) => {
     const lines = reference.lines.length === 0 ? "" : `:${reference.lines.join(",")}`;
     return `\n  - ${reference.source} (${reference.kind}, ${reference.file}${lines})`;

@@ -124,7 +124,9 @@ describe("delete", () => {
 describe("line endings, BOM and indentation", () => {
   it("keeps CRLF line endings and writes new lines with CRLF", () => {
     const text = "export class A {\r\n  a(): void {}\r\n}\r\n";
-    expect(edit(text, "A.a", "insert_after", "b(): void {\n  return;\n}")).toBe("export class A {\r\n  a(): void {}\r\n\r\n  b(): void {\r\n    return;\r\n  }\r\n}\r\n");
+    expect(edit(text, "A.a", "insert_after", "b(): void {\n  return;\n}")).toBe(
+      "export class A {\r\n  a(): void {}\r\n\r\n  b(): void {\r\n    return;\r\n  }\r\n}\r\n",
+    );
   });
 
   it("keeps a byte order mark", () => {
@@ -134,7 +136,9 @@ describe("line endings, BOM and indentation", () => {
 
   it("re-indents content to a file indented with tabs", () => {
     const text = "class A {\n\ta(): void {\n\t\treturn;\n\t}\n}\n";
-    expect(edit(text, "A.a", "replace", "a(): void {\n    if (x) {\n        return;\n    }\n}")).toBe("class A {\n\ta(): void {\n\t\tif (x) {\n\t\t\treturn;\n\t\t}\n\t}\n}\n");
+    expect(edit(text, "A.a", "replace", "a(): void {\n    if (x) {\n        return;\n    }\n}")).toBe(
+      "class A {\n\ta(): void {\n\t\tif (x) {\n\t\t\treturn;\n\t\t}\n\t}\n}\n",
+    );
   });
 
   it("re-indents content copied from the middle of a line (first line flush, the rest indented)", () => {

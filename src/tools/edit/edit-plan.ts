@@ -29,7 +29,7 @@ export interface EditRequest {
 const LEADING_COMMENT = /^\s*(?:\/\/[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)/;
 
 /** Whether content starts with a comment, and whether (after its comments) it starts with a decorator. */
-export function contentHead(content: string): { readonly comment: boolean; readonly decorator: boolean } {
+function contentHead(content: string): { readonly comment: boolean; readonly decorator: boolean } {
   let rest = content;
   const comment = LEADING_COMMENT.test(rest);
   for (let match = LEADING_COMMENT.exec(rest); match !== null; match = LEADING_COMMENT.exec(rest)) rest = rest.slice(match[0].length);
@@ -111,7 +111,10 @@ function planReplace(body: string, site: DeclarationSite, content: string, writt
   const head = contentHead(content);
   const decorated = site.startAfterDecorators > site.start;
   if (head.comment && decorated && !head.decorator) {
-    return { ok: false, why: "the content brings its own comments but not the decorators the declaration has; give the decorators in the content too (or leave the comments out to keep both)" };
+    return {
+      ok: false,
+      why: "the content brings its own comments but not the decorators the declaration has; give the decorators in the content too (or leave the comments out to keep both)",
+    };
   }
   const from = head.comment ? site.commentStart : head.decorator ? site.start : site.startAfterDecorators;
   return { ok: true, body: body.slice(0, from) + written + body.slice(site.end), written };

@@ -91,7 +91,11 @@ describe("random edits of real files (seeded)", () => {
         const writes = Array.from({ length: files }, (_, index) => {
           const absolute = path.join(dir, `f${index}.ts`);
           fs.writeFileSync(absolute, `export const v${index} = ${index};\n`);
-          return { absolute, before: Buffer.from(`export const v${index} = ${index};\n`), after: Buffer.from(`export const v${index} = ${index + 10};\n`) };
+          return {
+            absolute,
+            before: Buffer.from(`export const v${index} = ${index};\n`),
+            after: Buffer.from(`export const v${index} = ${index + 10};\n`),
+          };
         });
         let renames = 0;
         const steps = {

@@ -71,10 +71,13 @@ function diagnosticsText(change: DiagnosticChange): string[] {
     ...(change.removedOmitted > 0 ? [`  - … ${plural(change.removedOmitted, "more removed diagnostic")}`] : []),
   ];
   if (change.uncheckedImporters > 0) lines.push(`  (${plural(change.uncheckedImporters, "more importing file")} not compared)`);
-  if (change.unaffectedImporters > 0) lines.push(`  (${plural(change.unaffectedImporters, "importing file")} not compared: they use nothing the edit changed)`);
+  if (change.unaffectedImporters > 0)
+    lines.push(`  (${plural(change.unaffectedImporters, "importing file")} not compared: they use nothing the edit changed)`);
   if (change.surfaceKept) lines.push("  (importers not compared: the edit changed nothing other files can see)");
   if (change.regionFiles > 0) {
-    lines.push(`  (${plural(change.regionFiles, "long file")} compared only in the declarations the edit changed or that use what it changed, and the imports)`);
+    lines.push(
+      `  (${plural(change.regionFiles, "long file")} compared only in the declarations the edit changed or that use what it changed, and the imports)`,
+    );
   }
   return lines;
 }
@@ -86,10 +89,12 @@ export function formatEditText(answer: EditAnswer): string {
     file.diff.trimEnd(),
   ]);
   const graph =
-    answer.graphUpdated === undefined ? [] : [answer.graphUpdated ? "graph: updated with the edit" : "graph: not updated (it cannot be written here); run `ts-graph index`"];
+    answer.graphUpdated === undefined
+      ? []
+      : [answer.graphUpdated ? "graph: updated with the edit" : "graph: not updated (it cannot be written here); run `ts-graph index`"];
   const diagnostics = answer.diagnostics === undefined ? [] : diagnosticsText(answer.diagnostics);
   const note = answer.diagnosticsNote === undefined ? [] : [`diagnostics: ${answer.diagnosticsNote}`];
-  return [head, ...files, ...graph, ...diagnostics, ...note, ...(answer.notes ?? [])].join("\n") + "\n";
+  return [head, ...files, ...graph, ...diagnostics, ...note, ...(answer.notes ?? []), ""].join("\n");
 }
 
 export function editStructured(answer: EditAnswer): Record<string, unknown> {

@@ -13,7 +13,9 @@ import { normalizeContent } from "./source-text.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 const addressShape = {
-  symbol: symbolString().describe("the declaration: a node key (src/cart.ts:Cart.total), a qualified name (Cart.total, NS.fn, api.get) or a name with `line`"),
+  symbol: symbolString().describe(
+    "the declaration: a node key (src/cart.ts:Cart.total), a qualified name (Cart.total, NS.fn, api.get) or a name with `line`",
+  ),
   file: pathString().min(1).optional().describe(FILE_DESCRIPTION),
   line: z.number().int().min(1).optional().describe("a line inside the declaration: picks one of several declarations of the same name"),
   expectedHash: hashString()
@@ -148,7 +150,8 @@ export const renameSymbolTool = defineTool({
     const oldName = nameOf(node);
     if (input.newName === oldName) throw new ToolInputError(`${node.key} is already called ${oldName}.`);
     const plan = support.language().planRename(target.absolute, site.nameStart, input.newName, { strings: input.strings, comments: input.comments });
-    if (plan.status === "refused") throw new ToolInputError(`Cannot rename ${node.key} to ${echoed(input.newName)}: ${plan.reason}. Nothing was written.`, { reason: "refused" });
+    if (plan.status === "refused")
+      throw new ToolInputError(`Cannot rename ${node.key} to ${echoed(input.newName)}: ${plan.reason}. Nothing was written.`, { reason: "refused" });
     const byFile = new Map<string, typeof plan.locations>();
     for (const location of plan.locations) byFile.set(location.file, [...(byFile.get(location.file) ?? []), location]);
     await context.ensureFresh([...byFile.keys()]);
@@ -158,7 +161,9 @@ export const renameSymbolTool = defineTool({
       for (const location of [...locations].sort((a, b) => b.start - a.start)) {
         const old = body.slice(location.start, location.start + location.length);
         if (old !== oldName && !(input.strings || input.comments)) {
-          throw new ToolInputError(`${fileTarget.file} changed while the rename was being planned (found ${echoed(old)} where ${oldName} was); nothing was written. Retry.`);
+          throw new ToolInputError(
+            `${fileTarget.file} changed while the rename was being planned (found ${echoed(old)} where ${oldName} was); nothing was written. Retry.`,
+          );
         }
         body = body.slice(0, location.start) + location.prefix + input.newName + location.suffix + body.slice(location.start + location.length);
       }

@@ -30,7 +30,10 @@ function atLine(candidates: readonly SymbolNode[], line: number): SymbolNode | T
   const innermost = holding.filter((node) => span(node) === smallest);
   const [only] = innermost;
   if (only !== undefined && innermost.length === 1) return only;
-  return new ToolInputError(`${innermost.length} declarations that match span line ${line}; give a node key:${listed(innermost)}`, { reason: "ambiguous", candidates: innermost });
+  return new ToolInputError(`${innermost.length} declarations that match span line ${line}; give a node key:${listed(innermost)}`, {
+    reason: "ambiguous",
+    candidates: innermost,
+  });
 }
 
 function select(context: ToolContext, address: EditAddress & { readonly line: number }): SymbolNode {
@@ -56,7 +59,9 @@ export async function locateForEdit(context: ToolContext, address: EditAddress):
           return select(context, narrowed);
         })();
   if (node.kind === "File") {
-    throw new ToolInputError(`"${echoed(address.symbol)}" is the file ${node.file}; the edit tools change declarations (give one of its declarations).`);
+    throw new ToolInputError(
+      `"${echoed(address.symbol)}" is the file ${node.file}; the edit tools change declarations (give one of its declarations).`,
+    );
   }
   return node;
 }

@@ -17,7 +17,10 @@ const filler = Array.from({ length: REGION_CHECK_MIN_LINES }, (_, i) => `export 
 
 beforeAll(async () => {
   root = makeTempDir();
-  fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }));
+  fs.writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }),
+  );
   fs.mkdirSync(path.join(root, "src"));
   const long = [
     'import { helper } from "./short.js";',

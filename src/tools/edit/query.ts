@@ -23,7 +23,8 @@ const statements = preparedStatements({
   // The lines of one file's uses of one declaration.
   useLinesIn: "SELECT lines FROM edges WHERE target = ? AND file = ? AND kind NOT IN ('CONTAINS', 'IMPORTS')",
   // Any edge from a file into the declarations of another (keys `path:…` sort between `path:` and `path;`).
-  usesAny: "SELECT 1 FROM edges WHERE file = @file AND target >= @from || ':' AND target < @from || ';' AND kind NOT IN ('CONTAINS', 'IMPORTS') LIMIT 1",
+  usesAny:
+    "SELECT 1 FROM edges WHERE file = @file AND target >= @from || ':' AND target < @from || ';' AND kind NOT IN ('CONTAINS', 'IMPORTS') LIMIT 1",
   // Members sort between `key.` and `key/` ('/' follows '.'): the declaration and everything under it.
   incoming: `
     SELECT kind, source, target, file, lines FROM edges
@@ -54,11 +55,22 @@ interface EdgeRow {
  * The edges that name a declaration or its members from outside it (calls, references, reads, type uses,
  * inheritance, overrides), plus the imports of its name when it is a top-level declaration of its file.
  */
-export function incomingReferences(db: SqliteDb, node: { readonly key: string; readonly file: string; readonly qualifiedName: string }): IncomingReference[] {
+export function incomingReferences(
+  db: SqliteDb,
+  node: { readonly key: string; readonly file: string; readonly qualifiedName: string },
+): IncomingReference[] {
   const sql = statements(db);
   const rows = sql.incoming.all({ key: node.key }) as EdgeRow[];
-  const imports = node.qualifiedName.includes(".") ? [] : (sql.importsOfName.all({ file: node.file, name: node.qualifiedName.replace(/#.*$/, "") }) as EdgeRow[]);
-  return [...rows, ...imports].map((row) => ({ kind: row.kind, source: row.source, target: row.target, file: row.file, lines: row.lines === null ? [] : (JSON.parse(row.lines) as number[]) }));
+  const imports = node.qualifiedName.includes(".")
+    ? []
+    : (sql.importsOfName.all({ file: node.file, name: node.qualifiedName.replace(/#.*$/, "") }) as EdgeRow[]);
+  return [...rows, ...imports].map((row) => ({
+    kind: row.kind,
+    source: row.source,
+    target: row.target,
+    file: row.file,
+    lines: row.lines === null ? [] : (JSON.parse(row.lines) as number[]),
+  }));
 }
 
 /** The top-level name a key's declaration is imported by (`src/a.ts:Cart.total` → `Cart`). */
@@ -94,7 +106,11 @@ export function affectedDeclarations(db: SqliteDb, file: string, changed: Iterab
  * and those that import everything without using any declaration (`export * from`: a new or renamed name
  * can collide there). Other importers use nothing the edit changed.
  */
-export function importersSeeing(db: SqliteDb, file: string, affected: ReadonlySet<string>): { readonly seeing: string[]; readonly unaffected: string[] } {
+export function importersSeeing(
+  db: SqliteDb,
+  file: string,
+  affected: ReadonlySet<string>,
+): { readonly seeing: string[]; readonly unaffected: string[] } {
   const sql = statements(db);
   const using = new Set<string>();
   for (const key of affected) for (const use of sql.usesOf.all(key) as { file: string; source: string }[]) using.add(use.file);

@@ -22,7 +22,8 @@ export function decodeSource(bytes: Uint8Array): DecodedSource {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.subarray(0, 8000).includes(0)) return { ok: false, why: "it is a binary file (it contains NUL bytes)" };
   const text = buffer.toString("utf8");
-  if (!Buffer.from(text, "utf8").equals(buffer)) return { ok: false, why: "it is not valid UTF-8, and rewriting it would change bytes it does not mean to" };
+  if (!Buffer.from(text, "utf8").equals(buffer))
+    return { ok: false, why: "it is not valid UTF-8, and rewriting it would change bytes it does not mean to" };
   const bom = text.startsWith(BOM);
   const body = bom ? text.slice(1) : text;
   return { ok: true, source: { body, bom, eol: lineEndingOf(body), indentUnit: indentUnitOf(body) } };
@@ -43,7 +44,7 @@ function lineEndingOf(body: string): "\n" | "\r\n" {
  * The file's indentation step: a tab when more lines start with a tab than with spaces, else the smallest
  * indentation of two or more spaces (doc comment lines, ` * …`, aside), else two spaces.
  */
-export function indentUnitOf(body: string): string {
+function indentUnitOf(body: string): string {
   let tabs = 0;
   let spaced = 0;
   let smallest = Infinity;
@@ -79,7 +80,10 @@ export function indentationAt(body: string, offset: number): string {
 
 /** Content as given by a caller: line endings made `\n`, leading blank lines and trailing white space taken off. */
 export function normalizeContent(content: string): string {
-  return content.replace(/\r\n?/g, "\n").replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, "");
+  return content
+    .replace(/\r\n?/g, "\n")
+    .replace(/^(?:[ \t]*\n)+/, "")
+    .replace(/\s+$/, "");
 }
 
 /** Width of leading white space, a tab counting as `tabWidth` columns. */

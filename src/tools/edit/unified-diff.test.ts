@@ -3,9 +3,11 @@ import { unifiedDiff } from "./unified-diff.js";
 
 describe(unifiedDiff.name, () => {
   it("shows a change with three lines of context and the ranges of both versions", () => {
-    const before = ["a", "b", "c", "d", "e", "f", "g", "h"].join("\n") + "\n";
+    const before = ["a", "b", "c", "d", "e", "f", "g", "h", ""].join("\n");
     const after = before.replace("e\n", "E\nE2\n");
-    expect(unifiedDiff("x.ts", before, after)).toBe(["--- a/x.ts", "+++ b/x.ts", "@@ -2,7 +2,8 @@", " b", " c", " d", "-e", "+E", "+E2", " f", " g", " h", ""].join("\n"));
+    expect(unifiedDiff("x.ts", before, after)).toBe(
+      ["--- a/x.ts", "+++ b/x.ts", "@@ -2,7 +2,8 @@", " b", " c", " d", "-e", "+E", "+E2", " f", " g", " h", ""].join("\n"),
+    );
   });
 
   it("keeps changes far apart in separate hunks", () => {

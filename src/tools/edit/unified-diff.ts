@@ -109,5 +109,5 @@ export function unifiedDiff(file: string, before: string, after: string): string
     }
     index = end;
   }
-  return [`--- a/${file}`, `+++ b/${file}`, ...hunks].join("\n") + "\n";
+  return [`--- a/${file}`, `+++ b/${file}`, ...hunks, ""].join("\n");
 }

@@ -66,12 +66,16 @@ describe("find", () => {
 
   it("refuses a blank name in its schema, and trims the name it looks for", async () => {
     const blank = z.object(findTool.inputShape).safeParse({ name: "  " });
-    expect(blank.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual(["name: empty: give a name to look for (at least one character)"]);
+    expect(blank.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual([
+      "name: empty: give a name to look for (at least one character)",
+    ]);
     expect((await runTool(findTool, { name: "  validateEmail\t" }, context)).structured.query).toBe("validateEmail");
   });
 
   it("refuses a path outside the root", async () => {
-    expect(await rejection(runTool(findTool, { name: "user", path: "../elsewhere" }, context), ToolInputError)).toMatch(/outside the workspace|does not exist/);
+    expect(await rejection(runTool(findTool, { name: "user", path: "../elsewhere" }, context), ToolInputError)).toMatch(
+      /outside the workspace|does not exist/,
+    );
     expect(await rejection(runTool(findTool, { name: "user", path: "no/such/folder" }, context), ToolInputError)).toMatch(/does not exist/);
   });
 });
@@ -86,7 +90,8 @@ describe("the symbol-name vocabulary", () => {
       fs.writeFileSync(path.join(root, "shared", "extra.ts"), "export function getUserById(id: string): string {\n  return id;\n}\n");
       fs.rmSync(path.join(root, "backend", "services", "token-service.ts"));
       await own.ensureFresh([money]);
-      const names = (query: string) => runTool(findTool, { name: query }, own).then((result) => (result.structured.matches as { name: string }[]).map((match) => match.name));
+      const names = (query: string) =>
+        runTool(findTool, { name: query }, own).then((result) => (result.structured.matches as { name: string }[]).map((match) => match.name));
       expect(await names("formatPrice")).toEqual([]);
       expect(await names("rPT")).toEqual(["renderPriceTag"]);
       expect(await names("gUBI")).toEqual(["getUserById"]);

@@ -39,7 +39,9 @@ export const findTool = defineTool({
       under = graphPathOf(context.root, validated.absolute);
       if (under === undefined) throw new ToolInputError(`${input.path} is outside the indexed root ${context.root}.`);
     }
-    const candidates = readConsistently(context.db, () => queriesOf(context.db).candidates(query, { kind: input.kind, exported: input.exported, under }));
+    const candidates = readConsistently(context.db, () =>
+      queriesOf(context.db).candidates(query, { kind: input.kind, exported: input.exported, under }),
+    );
     const ranked = rankSymbols(query, candidates);
     const filters: Record<string, string | boolean> = {};
     if (input.kind !== undefined) filters.kind = input.kind;

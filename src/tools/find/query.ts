@@ -48,7 +48,6 @@ const SQL = {
 /** The trigram tokenizer needs three characters to match a substring. */
 export const MIN_SUBSTRING_LENGTH = 3;
 
-
 /** Every upper/lower-case spelling of a short query (at most 2^2 of them): prefix ranges are case-sensitive. */
 function caseVariants(query: string): string[] {
   let variants = [""];

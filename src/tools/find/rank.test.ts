@@ -3,7 +3,17 @@ import type { SymbolRow } from "./query.js";
 import { classifyMatch, rankSymbols } from "./rank.js";
 
 function row(name: string, file: string, exported = true, startLine = 1): SymbolRow {
-  return { key: `${file}:${name}@${startLine}`, name, qualifiedName: name, kind: "Function", file, startLine, endLine: startLine, exported: exported ? 1 : 0, signature: `function ${name}()` };
+  return {
+    key: `${file}:${name}@${startLine}`,
+    name,
+    qualifiedName: name,
+    kind: "Function",
+    file,
+    startLine,
+    endLine: startLine,
+    exported: exported ? 1 : 0,
+    signature: `function ${name}()`,
+  };
 }
 
 describe(classifyMatch.name, () => {
@@ -23,7 +33,12 @@ describe(classifyMatch.name, () => {
 
 describe(rankSymbols.name, () => {
   it("ranks exact before prefix before camel-hump before substring", () => {
-    const ranked = rankSymbols("user", [row("findUser", "a.ts"), row("uSeR", "a.ts"), row("userName", "a.ts"), row("updateSessionExpiryRecord", "a.ts")]);
+    const ranked = rankSymbols("user", [
+      row("findUser", "a.ts"),
+      row("uSeR", "a.ts"),
+      row("userName", "a.ts"),
+      row("updateSessionExpiryRecord", "a.ts"),
+    ]);
     expect(ranked.map((symbol) => [symbol.name, symbol.match])).toEqual([
       ["uSeR", "exact"],
       ["userName", "prefix"],

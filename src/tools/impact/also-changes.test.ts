@@ -31,7 +31,12 @@ describe("impact: also changes with it (git history)", () => {
     // handle has no dependant; its file changed in 4 commits: with schema.ts in 3, with parser.ts in 2
     const byFile = impactJson(root, "handle");
     expect(byFile.dependants).toEqual([]);
-    expect(byFile.alsoChanges).toMatchObject({ level: "file", commits: 4, total: 2, note: expect.stringContaining("`cochange handle` reads it once") });
+    expect(byFile.alsoChanges).toMatchObject({
+      level: "file",
+      commits: 4,
+      total: 2,
+      note: expect.stringContaining("`cochange handle` reads it once"),
+    });
     expect(byFile.alsoChanges?.entries).toEqual([
       { file: "src/schema.ts", support: 3, confidence: 0.75, lastShared: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
       { file: "src/parser.ts", support: 2, confidence: 0.5, lastShared: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
@@ -62,8 +67,17 @@ describe("impact: also changes with it (git history)", () => {
     // c1 (4 files) and c3 (3 files) are left out: handler.ts counts c2 and c4, both with schema.ts
     fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ history: { maxFilesPerCommit: 2 } }));
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
-    expect(impactJson(root, "handle").alsoChanges).toMatchObject({ level: "file", commits: 2, maxFilesPerCommit: 2, entries: [{ file: "src/schema.ts", support: 2, confidence: 1 }] });
-    const cochange = JSON.parse(runCli(["cochange", "src/handler.ts", "--root", root, "--json"], { cwd: root }).stdout) as { commits: number; largeCommits: number; maxFilesPerCommit: number };
+    expect(impactJson(root, "handle").alsoChanges).toMatchObject({
+      level: "file",
+      commits: 2,
+      maxFilesPerCommit: 2,
+      entries: [{ file: "src/schema.ts", support: 2, confidence: 1 }],
+    });
+    const cochange = JSON.parse(runCli(["cochange", "src/handler.ts", "--root", root, "--json"], { cwd: root }).stdout) as {
+      commits: number;
+      largeCommits: number;
+      maxFilesPerCommit: number;
+    };
     expect(cochange).toMatchObject({ commits: 2, largeCommits: 2, maxFilesPerCommit: 2 });
   });
 

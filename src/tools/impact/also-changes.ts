@@ -1,5 +1,12 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
-import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, isoDay, symbolHistoryRead, type CochangeLevel, type RootHistory } from "../cochange-scores.js";
+import {
+  DEFAULT_MAX_FILES_PER_COMMIT,
+  cochangedInRoot,
+  isoDay,
+  symbolHistoryRead,
+  type CochangeLevel,
+  type RootHistory,
+} from "../cochange-scores.js";
 import type { SymbolNode } from "../symbol-address.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
 import { isTestPath } from "../workspace-files.js";
@@ -39,7 +46,7 @@ export interface AlsoChanges {
 }
 
 /** Fewest shared commits to list: one shared commit is chance as often as coupling. */
-export const ALSO_CHANGES_MIN_SUPPORT = 2;
+const ALSO_CHANGES_MIN_SUPPORT = 2;
 /** A history refreshed this recently (ms) is reused: a burst of impact calls asks git once. */
 const REUSE_REFRESH_MS = 10_000;
 const HALF_LIFE_DAYS = 180;
@@ -61,7 +68,9 @@ export async function alsoChangesWith(context: ToolContext, result: ImpactResult
   if (refresh.status === "unavailable") return undefined;
   try {
     const section = fromHistory(context.db, refresh, result, request);
-    return refresh.status === "partial" && refresh.why !== undefined ? { ...section, note: joinNotes(`partial history: ${refresh.why}`, section.note) } : section;
+    return refresh.status === "partial" && refresh.why !== undefined
+      ? { ...section, note: joinNotes(`partial history: ${refresh.why}`, section.note) }
+      : section;
   } catch (error) {
     return failed(error);
   }
@@ -69,7 +78,15 @@ export async function alsoChangesWith(context: ToolContext, result: ImpactResult
 
 function failed(error: unknown): AlsoChanges {
   const message = error instanceof Error ? error.message : String(error);
-  return { level: "file", commits: 0, minSupport: ALSO_CHANGES_MIN_SUPPORT, maxFilesPerCommit: 0, total: 0, entries: [], note: `the git history could not be read (${message})` };
+  return {
+    level: "file",
+    commits: 0,
+    minSupport: ALSO_CHANGES_MIN_SUPPORT,
+    maxFilesPerCommit: 0,
+    total: 0,
+    entries: [],
+    note: `the git history could not be read (${message})`,
+  };
 }
 
 function joinNotes(first: string, second: string | undefined): string {
@@ -109,7 +126,15 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
         : answer.basis !== level
           ? "from the commits of its file: no commit changed the declaration itself"
           : undefined;
-  return { level, commits: answer.commits, minSupport: ALSO_CHANGES_MIN_SUPPORT, maxFilesPerCommit, total: entries.length, entries: entries.slice(0, request.limit), note };
+  return {
+    level,
+    commits: answer.commits,
+    minSupport: ALSO_CHANGES_MIN_SUPPORT,
+    maxFilesPerCommit,
+    total: entries.length,
+    entries: entries.slice(0, request.limit),
+    note,
+  };
 }
 
 /**

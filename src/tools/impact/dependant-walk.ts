@@ -69,7 +69,13 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
   /** The direct neighbours of each expanded node, over the edges of its use: its degree. */
   const runtimeNeighbours = new Map<string, Set<string>>();
   const typeNeighbours = new Map<string, Set<string>>();
-  const step = { direction: "in" as const, kinds: request.kinds, dispatch: request.dispatch, dispatchMap: walkDispatchMap(db, request.dispatch), propertiesReachContainers: true };
+  const step = {
+    direction: "in" as const,
+    kinds: request.kinds,
+    dispatch: request.dispatch,
+    dispatchMap: walkDispatchMap(db, request.dispatch),
+    propertiesReachContainers: true,
+  };
 
   const reach = (map: Map<string, Reaching>, { node, link }: StepLink, depth: number, next: string[]): void => {
     let entry = map.get(node.key);

@@ -51,7 +51,7 @@ describe(impactAnswer.name, () => {
     expect(result.text.split("\n").at(-1)).toBe(
       "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: a smaller depth (now 3), dispatch none, kinds runtime, or raise maxNodes / maxTokens]",
     );
-    expect(result.structured["truncated"]).toMatchObject({ shown: 1, total: 3, by: "maxNodes" });
+    expect(result.structured.truncated).toMatchObject({ shown: 1, total: 3, by: "maxNodes" });
   });
 
   it("lists the dependants that only name a type after the others, under their own heading", () => {
@@ -66,11 +66,14 @@ describe(impactAnswer.name, () => {
         ["USES_TYPE", "src/b.ts:price", "src/money.ts:Money"],
       ],
     );
-    const text = present(impactAnswer(queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 1, dispatch: "up", tests: "include" })), {
-      format: "text",
-      maxNodes: 100,
-      maxTokens: 4000,
-    }).text;
+    const text = present(
+      impactAnswer(queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 1, dispatch: "up", tests: "include" })),
+      {
+        format: "text",
+        maxNodes: 100,
+        maxTokens: 4000,
+      },
+    ).text;
     expect(text.split("\n").slice(1)).toEqual([
       "2 dependants (1 run or read it, 1 only name a type) in 2 files; no test file reaches it",
       "",

@@ -51,9 +51,11 @@ function header(structured: ImpactStructured): string[] {
   const { symbol } = structured;
   const members = structured.members > 0 ? ` with its ${counted(structured.members, "member")}` : "";
   const dispatch = structured.throughDispatch > 0 ? `, ${structured.throughDispatch} only through dispatch` : "";
-  const shown = structured.dependants.length < structured.totalDependants ? `; ${structured.dependants.length} of ${structured.totalDependants} shown` : "";
+  const shown =
+    structured.dependants.length < structured.totalDependants ? `; ${structured.dependants.length} of ${structured.totalDependants} shown` : "";
   const kinds = structured.kinds === "all" ? "" : `, kinds ${structured.kinds}`;
-  const uses = structured.totalDependants === 0 ? "" : ` (${structured.runtimeDependants} run or read it, ${structured.typeDependants} only name a type)`;
+  const uses =
+    structured.totalDependants === 0 ? "" : ` (${structured.runtimeDependants} run or read it, ${structured.typeDependants} only name a type)`;
   return [
     `impact of ${shortName(symbol.key)}${members} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), depth ≤ ${structured.depth}, dispatch ${structured.dispatch}${kinds}`,
     `${counted(structured.totalDependants, "dependant")}${uses} in ${counted(structured.files, "file")}${dispatch}${testsSummary(structured.totalTests)}${shown}`,
@@ -69,15 +71,23 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
     const group = structured.dependants.filter((entry) => entry.use === use);
     if (group.length === 0) continue;
     const total = use === "runtime" ? structured.runtimeDependants : structured.typeDependants;
-    lines.push("", `${GROUP_TITLES[use]} (${group.length < total ? `${group.length} of ${total}` : total})`, ...reachTextLines(group, options, perDepth.get(use)));
+    lines.push(
+      "",
+      `${GROUP_TITLES[use]} (${group.length < total ? `${group.length} of ${total}` : total})`,
+      ...reachTextLines(group, options, perDepth.get(use)),
+    );
   }
   if (structured.tests.length > 0) {
-    const count = structured.tests.length < structured.totalTests ? `${structured.tests.length} of ${structured.totalTests}` : `${structured.totalTests}`;
+    const count =
+      structured.tests.length < structured.totalTests ? `${structured.tests.length} of ${structured.totalTests}` : `${structured.totalTests}`;
     lines.push("", `tests to run (${count})`);
     for (const test of structured.tests) lines.push(`  ${test.file}  depth ${test.depth}`);
   }
   if (structured.highFanOut.length > 0) {
-    lines.push("", `high fan-out (≥ ${HIGH_FAN_OUT} direct dependants): ${structured.highFanOut.map((hub) => `${hub.key} (${hub.dependants})`).join(", ")}`);
+    lines.push(
+      "",
+      `high fan-out (≥ ${HIGH_FAN_OUT} direct dependants): ${structured.highFanOut.map((hub) => `${hub.key} (${hub.dependants})`).join(", ")}`,
+    );
   }
   if (structured.alsoChanges !== undefined) lines.push("", ...alsoChangesLines(structured.alsoChanges));
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "dependants"));
@@ -93,21 +103,30 @@ function alsoChangesLines(section: AlsoChanges): string[] {
   const note = section.note === undefined ? [] : [`  (${section.note})`];
   if (section.entries.length === 0) {
     if (section.commits === 0 && section.note !== undefined) return [`also changes with it: nothing known (${section.note})`];
-    const none = section.commits === 0 ? "no commit in the history changed it" : `nothing outside the dependants changed with it in ${section.minSupport} or more of its ${counted(section.commits, "commit")}`;
+    const none =
+      section.commits === 0
+        ? "no commit in the history changed it"
+        : `nothing outside the dependants changed with it in ${section.minSupport} or more of its ${counted(section.commits, "commit")}`;
     return [`also changes with it (git history, ${section.level} level): ${none}`, ...note];
   }
   const shown = section.entries.length < section.total ? `${section.entries.length} of ${section.total}` : `${section.total}`;
   return [
     `also changes with it (git history, ${section.level} level, not among the dependants above): ${shown}; shared commits of its ${section.commits}`,
     ...note,
-    ...section.entries.map((entry) => `  ${entry.name === undefined ? entry.file : `${entry.file}:${entry.name}`}  ${entry.support} (${percent(entry.confidence)})  last ${entry.lastShared}`),
+    ...section.entries.map(
+      (entry) =>
+        `  ${entry.name === undefined ? entry.file : `${entry.file}:${entry.name}`}  ${entry.support} (${percent(entry.confidence)})  last ${entry.lastShared}`,
+    ),
   ];
 }
 
 /** The impact result, ready for `present` to cut to the budget and render. */
 export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges): Presentable<ImpactStructured> {
   const { symbol } = result;
-  const perDepth = new Map<DependantUse, Map<number, number>>([["runtime", new Map()], ["type", new Map()]]);
+  const perDepth = new Map<DependantUse, Map<number, number>>([
+    ["runtime", new Map()],
+    ["type", new Map()],
+  ]);
   for (const node of result.dependants) {
     const counts = perDepth.get(node.use);
     counts?.set(node.depth, (counts.get(node.depth) ?? 0) + 1);

@@ -36,14 +36,18 @@ export const impactTool = defineTool({
     kinds: z
       .enum(IMPACT_KINDS)
       .default("all")
-      .describe("runtime = dependants that run or read the code; types = those that only name a type (USES_TYPE); all = both, runtime listed first (default)"),
+      .describe(
+        "runtime = dependants that run or read the code; types = those that only name a type (USES_TYPE); all = both, runtime listed first (default)",
+      ),
     alsoChanges: z
       .number()
       .int()
       .min(0)
       .max(50)
       .default(5)
-      .describe("most entries of 'also changes with it': what the git history changes with the symbol outside its dependants (default 5; 0 skips the history)"),
+      .describe(
+        "most entries of 'also changes with it': what the git history changes with the symbol outside its dependants (default 5; 0 skips the history)",
+      ),
     ...outputShape,
   },
   positional: ["symbol"],
@@ -53,7 +57,8 @@ export const impactTool = defineTool({
     const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds };
     const result = answerFromOneGraph(context, [symbol], () => queryImpact(context.db, symbol, request));
     // The history's section comes after: it may first bring the history up to date (git), and it only adds to the answer.
-    const alsoChanges = input.alsoChanges === 0 ? undefined : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests });
+    const alsoChanges =
+      input.alsoChanges === 0 ? undefined : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests });
     return present(impactAnswer(result, alsoChanges), input);
   },
 });

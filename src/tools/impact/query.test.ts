@@ -9,7 +9,8 @@ describe(isTestPath.name, () => {
     for (const file of ["src/cart.test.ts", "src/cart.spec.tsx", "src/__tests__/cart.ts", "test/cart.ts", "packages/a/tests/x.mts", "a.test.js"]) {
       expect(isTestPath(file), file).toBe(true);
     }
-    for (const file of ["src/cart.ts", "src/testing/cart.ts", "src/contest/x.ts", "src/latest.ts", "src/test.ts"]) expect(isTestPath(file), file).toBe(false);
+    for (const file of ["src/cart.ts", "src/testing/cart.ts", "src/contest/x.ts", "src/latest.ts", "src/test.ts"])
+      expect(isTestPath(file), file).toBe(false);
   });
 });
 

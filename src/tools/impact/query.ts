@@ -13,7 +13,7 @@ import { walkDependants } from "./dependant-walk.js";
  * dispatch (graph-walk.ts), the callers of what a member overrides depend on it too: changing `Circle.area`
  * reaches every `shape.area()`.
  */
-export const IMPACT_EDGE_KINDS = [
+const IMPACT_EDGE_KINDS = [
   "CALLS",
   "REFERENCES",
   "USES_TYPE",

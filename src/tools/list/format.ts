@@ -53,7 +53,8 @@ export function formatListText(answer: ListAnswer): string {
   const how = [answer.recursive ? "recursive" : "", answer.glob === undefined ? "" : `glob ${answer.glob}`].filter((part) => part !== "");
   const header = `${label}${how.length > 0 ? ` (${how.join(", ")})` : ""}: ${plural(folders, "folder")}, ${plural(files, "file")}`;
   const lines = [header, ...answer.entries.map((entry) => entryLine(entry, answer.path))];
-  if (answer.entries.length === 0) lines.push(answer.glob === undefined ? "empty (or everything in it is ignored by .gitignore)" : "nothing matches the glob");
+  if (answer.entries.length === 0)
+    lines.push(answer.glob === undefined ? "empty (or everything in it is ignored by .gitignore)" : "nothing matches the glob");
   if (answer.truncated) lines.push(`… truncated after ${answer.entries.length} entries; list a subfolder, add a glob, or raise limit.`);
   return lines.join("\n");
 }
@@ -68,7 +69,11 @@ export function listStructured(answer: ListAnswer): Record<string, unknown> {
       type: entry.type,
       ...(entry.type === "file" ? { size: entry.size } : {}),
       ...(entry.closed === undefined ? {} : { closed: entry.closed }),
-      ...(entry.graph === undefined ? {} : entry.graph === null ? { indexed: false } : { indexed: true, symbols: entry.graph.symbols, exports: entry.graph.exports }),
+      ...(entry.graph === undefined
+        ? {}
+        : entry.graph === null
+          ? { indexed: false }
+          : { indexed: true, symbols: entry.graph.symbols, exports: entry.graph.exports }),
     })),
     truncated: answer.truncated,
   };

@@ -64,7 +64,14 @@ describe("list", () => {
 
   it("gives sizes in bytes and graph counts as structured content", async () => {
     const result = await runTool(listTool, { path: "shared" }, context);
-    expect((result.structured.entries as unknown[])[0]).toEqual({ path: "shared/money.ts", type: "file", size: fs.statSync(path.join(root, "shared", "money.ts")).size, indexed: true, symbols: 2, exports: 2 });
+    expect((result.structured.entries as unknown[])[0]).toEqual({
+      path: "shared/money.ts",
+      type: "file",
+      size: fs.statSync(path.join(root, "shared", "money.ts")).size,
+      indexed: true,
+      symbols: 2,
+      exports: 2,
+    });
   });
 
   it("writes sizes for people", () => {

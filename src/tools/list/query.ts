@@ -19,7 +19,6 @@ export function createCountQueries(db: SqliteDb) {
   const countsIn = db.prepare(SQL.countsIn);
   return {
     /** Symbol and export counts of every indexed file under a folder ("" for the root). */
-    countsIn: (dir: string): FileCounts[] =>
-      countsIn.all(folderKeyRange(dir)) as FileCounts[],
+    countsIn: (dir: string): FileCounts[] => countsIn.all(folderKeyRange(dir)) as FileCounts[],
   };
 }

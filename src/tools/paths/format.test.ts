@@ -22,7 +22,12 @@ const options = { format: "text", maxNodes: 100, maxTokens: 4000 } as const;
 
 describe(pathsAnswer.name, () => {
   it("states each file once per run of steps, with how each step is reached", () => {
-    const result = queryPaths(db, requireSymbol(db, { symbol: "main" }), requireSymbol(db, { symbol: "respond" }), { depth: 6, maxPaths: 3, dispatch: "up", tests: "include" });
+    const result = queryPaths(db, requireSymbol(db, { symbol: "main" }), requireSymbol(db, { symbol: "respond" }), {
+      depth: 6,
+      maxPaths: 3,
+      dispatch: "up",
+      tests: "include",
+    });
     expect(present(pathsAnswer(result), options).text).toBe(
       [
         "call paths from main (src/main.ts:1-9) to respond (src/router.ts:32-34), depth ≤ 6, dispatch up",
@@ -41,7 +46,12 @@ describe(pathsAnswer.name, () => {
   });
 
   it("suggests swapping the ends when the path only exists the other way", () => {
-    const result = queryPaths(db, requireSymbol(db, { symbol: "respond" }), requireSymbol(db, { symbol: "main" }), { depth: 6, maxPaths: 3, dispatch: "up", tests: "include" });
+    const result = queryPaths(db, requireSymbol(db, { symbol: "respond" }), requireSymbol(db, { symbol: "main" }), {
+      depth: 6,
+      maxPaths: 3,
+      dispatch: "up",
+      tests: "include",
+    });
     expect(present(pathsAnswer(result), options).text).toBe(
       [
         "call paths from respond (src/router.ts:32-34) to main (src/main.ts:1-9), depth ≤ 6, dispatch up",

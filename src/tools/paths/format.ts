@@ -106,12 +106,16 @@ function text(structured: PathsStructured): string {
   if (structured.shortest === null) {
     lines.push(`no call path within ${counted(structured.depth, "step")}.`);
     if (structured.reverse !== null) {
-      lines.push(`The other way there is one: ${shortName(structured.to.key)} reaches ${shortName(structured.from.key)} in ${counted(structured.reverse, "step")} (swap from and to).`);
+      lines.push(
+        `The other way there is one: ${shortName(structured.to.key)} reaches ${shortName(structured.from.key)} in ${counted(structured.reverse, "step")} (swap from and to).`,
+      );
     }
     if (structured.totalDynamic > 0) {
       const examples = structured.dynamic.map((site) => `${shortName(site.source)}: ${site.expression} @${site.line}`).join("; ");
       const more = structured.totalDynamic > structured.dynamic.length ? `; +${structured.totalDynamic - structured.dynamic.length} more` : "";
-      lines.push(`The walk stopped at ${counted(structured.totalDynamic, "call")} with no static target, which a path may go through: ${examples}${more}`);
+      lines.push(
+        `The walk stopped at ${counted(structured.totalDynamic, "call")} with no static target, which a path may go through: ${examples}${more}`,
+      );
     }
     return lines.join("\n");
   }
@@ -121,7 +125,8 @@ function text(structured: PathsStructured): string {
   lines.push(
     `${counted(structured.total, "path")}${inTests}, shortest ${counted(structured.shortest, "step")}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
   );
-  for (const [index, path] of structured.paths.entries()) lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));
+  for (const [index, path] of structured.paths.entries())
+    lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));
   if (structured.testPaths.length > 0) lines.push("", "through tests");
   for (const [index, path] of structured.testPaths.entries()) {
     lines.push("", `path ${structured.paths.length + index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));

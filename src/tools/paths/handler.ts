@@ -27,7 +27,9 @@ export const pathsTool = defineTool({
     dispatch: z
       .enum(DISPATCH_MODES)
       .default("up")
-      .describe("none = calls go only to the declaration they name; up = a call may go on into any member that overrides it (default); all = the compiler's wider set"),
+      .describe(
+        "none = calls go only to the declaration they name; up = a call may go on into any member that overrides it (default); all = the compiler's wider set",
+      ),
     tests: z
       .enum(["include", "exclude", "only"])
       .default("include")

@@ -167,7 +167,13 @@ function describeSteps(reach: Reach, path: readonly string[]): PathStep[] {
     if (node === undefined) throw new Error(`path node ${key} was not reached`);
     const previous = path[index - 1];
     const link = previous === undefined ? undefined : reach.successors.get(previous)?.get(key);
-    return { ...node, edge: link?.edge, sites: link?.lines ?? [], through: link?.dispatch === true ? link.target : undefined, constructs: link?.construction === true ? link.target : undefined };
+    return {
+      ...node,
+      edge: link?.edge,
+      sites: link?.lines ?? [],
+      through: link?.dispatch === true ? link.target : undefined,
+      constructs: link?.construction === true ? link.target : undefined,
+    };
   });
 }
 

@@ -87,7 +87,6 @@ function symbolHeader(symbol: SpanRow | undefined): string {
   return `  in ${symbol.qualifiedName} (${symbol.kind}, ${lineSpan(symbol.startLine, symbol.endLine)})`;
 }
 
-
 /** Per file, per enclosing declaration, `line: text` for matches and `line- text` for context, as grep prints them. */
 export function formatSearchText(answer: SearchAnswer): string {
   const what = answer.literal ? JSON.stringify(answer.pattern) : `/${answer.pattern}/`;

@@ -130,9 +130,14 @@ function dropContextOfDroppedMatch(lines: RipgrepLine[], context: number): void 
 /** Why ripgrep did not start: arguments too long for the system are the input's fault, anything else ripgrep's. */
 function startFailure(error: NodeJS.ErrnoException, rgPath: string): Error {
   if (error.code === "E2BIG") {
-    return new ToolInputError("The pattern, globs and paths together are too long for the system to pass to ripgrep (E2BIG); shorten them.", { code: "E2BIG" });
+    return new ToolInputError("The pattern, globs and paths together are too long for the system to pass to ripgrep (E2BIG); shorten them.", {
+      code: "E2BIG",
+    });
   }
-  return new ToolUnavailableError(`ripgrep did not start (${error.message})`, `Check that ${rgPath} exists and is executable, or run \`npm install\` again`);
+  return new ToolUnavailableError(
+    `ripgrep did not start (${error.message})`,
+    `Check that ${rgPath} exists and is executable, or run \`npm install\` again`,
+  );
 }
 
 function spawnOrThrow(rgPath: string, request: RipgrepRequest): ChildProcessByStdio<null, Readable, Readable> {
@@ -185,6 +190,9 @@ export async function runRipgrep(rgPath: string, request: RipgrepRequest): Promi
   if (noFilesSearched) return { lines, truncated: false, timedOut: false, warnings: [], noFilesSearched };
   if (code === 2 && lines.length === 0 && !truncated && !timedOut) throw new Error(`ripgrep failed: ${stderr.trim()}`);
   if (truncated) dropContextOfDroppedMatch(lines, request.context);
-  const warnings = stderr.split("\n").map((line) => line.replace(/^rg: /, "").trim()).filter((line) => line !== "");
+  const warnings = stderr
+    .split("\n")
+    .map((line) => line.replace(/^rg: /, "").trim())
+    .filter((line) => line !== "");
   return { lines, truncated: truncated || timedOut, timedOut, warnings, noFilesSearched: false };
 }

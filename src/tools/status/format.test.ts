@@ -35,8 +35,13 @@ describe(formatStatus.name, () => {
   });
 
   it("says what discovery skipped: files outside the root, links leading out, loops", () => {
-    const graph = ready.graph === null ? null : { ...ready.graph, skipped: { outside: 1, throughLinks: 0, outsideLinks: ["src/vendor"], loops: ["src/self"] } };
-    expect(formatStatus([{ ...ready, graph }]).split("\n").at(-1)).toBe(
+    const graph =
+      ready.graph === null ? null : { ...ready.graph, skipped: { outside: 1, throughLinks: 0, outsideLinks: ["src/vendor"], loops: ["src/self"] } };
+    expect(
+      formatStatus([{ ...ready, graph }])
+        .split("\n")
+        .at(-1),
+    ).toBe(
       "  skipped  1 file whose real path is outside the root; 1 symbolic link leading outside the root (src/vendor); 1 symbolic link loop (src/self)",
     );
   });
@@ -64,11 +69,24 @@ describe(formatStatus.name, () => {
   });
 
   it("served, prints the server's RSS and budget, and what each root keeps warm", () => {
-    const memory = { programs: "kept", indexerHeapBytes: 412 * 1024 * 1024, editLanguageService: true, lastUsed: "2026-01-01T00:01:00.000Z" } as const;
+    const memory = {
+      programs: "kept",
+      indexerHeapBytes: 412 * 1024 * 1024,
+      editLanguageService: true,
+      lastUsed: "2026-01-01T00:01:00.000Z",
+    } as const;
     const released = { ...memory, programs: "released", indexerHeapBytes: undefined, editLanguageService: false } as const;
     const server = { rssBytes: 1536 * 1024 * 1024, budgetBytes: 4096 * 1024 * 1024, idleReleaseMinutes: 30 };
-    const lines = formatStatus([{ ...ready, memory }, { ...ready, root: "/work/lib", memory: released }], server).split("\n");
-    expect(lines[1]).toBe("server   RSS 1,536 MB · budget 4,096 MB (above it, the least recently used roots release their programs) · an idle root releases them after 30 min");
+    const lines = formatStatus(
+      [
+        { ...ready, memory },
+        { ...ready, root: "/work/lib", memory: released },
+      ],
+      server,
+    ).split("\n");
+    expect(lines[1]).toBe(
+      "server   RSS 1,536 MB · budget 4,096 MB (above it, the least recently used roots release their programs) · an idle root releases them after 30 min",
+    );
     expect(lines.filter((line) => line.startsWith("  memory"))).toEqual([
       "  memory   programs kept (indexing thread's heap 412 MB) · edit language service loaded · last used 2026-01-01T00:01:00.000Z",
       "  memory   programs released (the next change builds what it needs) · edit language service not loaded · last used 2026-01-01T00:01:00.000Z",

@@ -10,7 +10,9 @@ function graphDb(): Database.Database {
   const file = db.prepare("INSERT INTO files VALUES (?, 'h', 1, 1, 'p', ?, 0, 1)");
   file.run("a.ts", 0);
   file.run("b.ts", 2);
-  const node = db.prepare("INSERT INTO nodes (key, file, kind, name, qualified_name, start_line, end_line, name_line, exported, signature, doc, modifiers, surface) VALUES (?, 'a.ts', ?, ?, ?, 1, 1, 1, 1, '', '', '', '')");
+  const node = db.prepare(
+    "INSERT INTO nodes (key, file, kind, name, qualified_name, start_line, end_line, name_line, exported, signature, doc, modifiers, surface) VALUES (?, 'a.ts', ?, ?, ?, 1, 1, 1, 1, '', '', '', '')",
+  );
   node.run("a.ts", "File", "a.ts", "a.ts");
   node.run("a.ts:f", "Function", "f", "f");
   node.run("a.ts:g", "Function", "g", "g");
@@ -38,7 +40,12 @@ describe(queryGraphCounts.name, () => {
   it("counts an empty graph as zeros", () => {
     const db = new Database(":memory:");
     db.exec(SCHEMA_SQL);
-    expect(queryGraphCounts(db)).toEqual({ files: { total: 0, withSyntaxErrors: 0 }, nodes: { total: 0, byKind: {} }, edges: { total: 0, byKind: {} }, skipped: NOTHING_SKIPPED });
+    expect(queryGraphCounts(db)).toEqual({
+      files: { total: 0, withSyntaxErrors: 0 },
+      nodes: { total: 0, byKind: {} },
+      edges: { total: 0, byKind: {} },
+      skipped: NOTHING_SKIPPED,
+    });
   });
 });
 
@@ -61,7 +68,10 @@ describe(rootStatus.name, () => {
   });
 
   it("reports why a root has no graph", () => {
-    const status = rootStatus({ ...state, freshness: { indexedAt: undefined, pendingFiles: 0, indexError: "boom" }, error: "first index failed" }, undefined);
+    const status = rootStatus(
+      { ...state, freshness: { indexedAt: undefined, pendingFiles: 0, indexError: "boom" }, error: "first index failed" },
+      undefined,
+    );
     expect(status).toMatchObject({ indexedAt: null, indexError: "boom", unavailable: "first index failed", graph: null });
   });
 });

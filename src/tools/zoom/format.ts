@@ -7,12 +7,14 @@ import { formatCount } from "../../model/kind-counts.js";
  * members indented under their container. Output stops at a byte budget with a note that says so.
  */
 
-
 function symbolLines(symbols: readonly OutlineSymbol[], indent: string): string[] {
   return symbols.flatMap((symbol) => {
     const signature = symbol.signature === "" ? symbol.name : symbol.signature;
     const doc = symbol.doc === "" ? "" : `  // ${symbol.doc}`;
-    return [`${indent}${lineSpan(symbol.startLine, symbol.endLine)} ${symbol.kind} ${signature}${doc}`, ...symbolLines(symbol.members, `${indent}  `)];
+    return [
+      `${indent}${lineSpan(symbol.startLine, symbol.endLine)} ${symbol.kind} ${signature}${doc}`,
+      ...symbolLines(symbol.members, `${indent}  `),
+    ];
   });
 }
 
@@ -65,7 +67,9 @@ export function formatFileOutline(outline: FileOutline, level: OutlineLevel, max
     shown += 1;
   }
   if (budget.exhausted) {
-    budget.lines.push(`… truncated: ${plural(outline.symbols.length - shown, "more top-level symbol")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes or zoom level 0.`);
+    budget.lines.push(
+      `… truncated: ${plural(outline.symbols.length - shown, "more top-level symbol")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes or zoom level 0.`,
+    );
   } else if (outline.symbols.length === 0) {
     budget.lines.push(level === 0 && outline.topLevel > 0 ? "no exported symbols; zoom level 1 shows the internal ones" : "no declarations");
   }
@@ -91,9 +95,15 @@ function fileName(path: string, folder: string): string {
 export function formatFolderZoom(zoom: FolderZoom, level: OutlineLevel, maxBytes: number): FormattedOutline {
   const totalFiles = [...zoom.folders, ...zoom.subfolders].reduce((sum, folder) => sum + folder.files, 0);
   const totalExported = [...zoom.folders, ...zoom.subfolders].reduce((sum, folder) => sum + folder.exportedSymbols, 0);
-  const mode = zoom.recursive ? "recursive" : zoom.subfolders.length > 0 ? "subfolders summed up (zoom into one, or pass recursive)" : "no subfolders";
+  const mode = zoom.recursive
+    ? "recursive"
+    : zoom.subfolders.length > 0
+      ? "subfolders summed up (zoom into one, or pass recursive)"
+      : "no subfolders";
   const budget = new Budget(maxBytes);
-  budget.add([`${folderLabel(zoom.path)} level ${level}, ${mode}: ${plural(totalFiles, "indexed file")}, ${plural(totalExported, "exported symbol")}`]);
+  budget.add([
+    `${folderLabel(zoom.path)} level ${level}, ${mode}: ${plural(totalFiles, "indexed file")}, ${plural(totalExported, "exported symbol")}`,
+  ]);
   if (totalFiles === 0) budget.add(["no indexed source files here"]);
   const omitted: FileOutline[] = [];
   const shownFiles = new Set<string>();

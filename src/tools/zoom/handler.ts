@@ -43,7 +43,9 @@ export const zoomTool = defineTool({
     const stat = fs.statSync(validated.absolute);
     const ignored = input.includeIgnored ? undefined : createIgnoreCheck(validated.root);
     if (ignored !== undefined && validated.relative !== "" && ignored(validated.relative, stat.isDirectory())) {
-      throw new ToolInputError(`${shownAs} is ignored by .gitignore; zoom shows it with includeIgnored: true (CLI --include-ignored).`, { ignored: shownAs });
+      throw new ToolInputError(`${shownAs} is ignored by .gitignore; zoom shows it with includeIgnored: true (CLI --include-ignored).`, {
+        ignored: shownAs,
+      });
     }
     if (stat.isDirectory()) return zoomFolder(input, context, validated.absolute, shownAs, ignored);
     if (!stat.isFile()) throw new ToolInputError(`${shownAs} is neither a file nor a folder.`);
@@ -94,7 +96,13 @@ function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string
 
 type IgnoreCheck = ReturnType<typeof createIgnoreCheck>;
 
-async function zoomFolder(input: ZoomInput, context: ToolContext, absolute: string, shownAs: string, ignored: IgnoreCheck | undefined): Promise<ToolResult> {
+async function zoomFolder(
+  input: ZoomInput,
+  context: ToolContext,
+  absolute: string,
+  shownAs: string,
+  ignored: IgnoreCheck | undefined,
+): Promise<ToolResult> {
   if (input.level === 2) throw new ToolInputError(`${shownAs} is a folder; zoom level 2 reads one file. Zoom a folder at level 0 or 1.`);
   const dir = graphPathIn(context, absolute, shownAs);
   const queries = queriesOf(context.db);
@@ -106,9 +114,7 @@ async function zoomFolder(input: ZoomInput, context: ToolContext, absolute: stri
 function outlineOfFolder(input: ZoomInput, context: ToolContext, dir: string, ignored: IgnoreCheck | undefined): ToolResult {
   const queries = queriesOf(context.db);
   const level = input.level as OutlineLevel;
-  const files = queries
-    .filesIn(dir)
-    .filter((file) => (input.tests || !isTestPath(file.path)) && ignored?.(file.path, false) !== true);
+  const files = queries.filesIn(dir).filter((file) => (input.tests || !isTestPath(file.path)) && ignored?.(file.path, false) !== true);
   const rows = input.recursive
     ? level === 0
       ? queries.exportedTopLevelIn(dir)
@@ -118,6 +124,9 @@ function outlineOfFolder(input: ZoomInput, context: ToolContext, dir: string, ig
         .flatMap((file) => (level === 0 ? queries.exportedTopLevelOf(file.path) : queries.declarationsOf(file.path)));
   const zoom = folderZoom(dir, files, rows, level, input.recursive);
   const formatted = formatFolderZoom(zoom, level, input.maxBytes);
-  const folders = zoom.folders.map((folder) => ({ ...folder, outlines: folder.outlines.filter((outline) => formatted.shownFiles.has(outline.path)) }));
+  const folders = zoom.folders.map((folder) => ({
+    ...folder,
+    outlines: folder.outlines.filter((outline) => formatted.shownFiles.has(outline.path)),
+  }));
   return { text: formatted.text, structured: { level, ...zoom, folders, truncated: formatted.truncated } };
 }

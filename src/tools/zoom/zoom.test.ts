@@ -79,7 +79,10 @@ describe("zoom", () => {
     const ownContext = await openIndexedContext(own);
     try {
       const money = path.join(own, "shared", "money.ts");
-      fs.appendFileSync(money, "\n/** Rounds to whole euros. */\nexport function roundEuros(cents: number): number {\n  return Math.round(cents / 100) * 100;\n}\n");
+      fs.appendFileSync(
+        money,
+        "\n/** Rounds to whole euros. */\nexport function roundEuros(cents: number): number {\n  return Math.round(cents / 100) * 100;\n}\n",
+      );
       const result = await runTool(zoomTool, { path: "shared/money.ts" }, ownContext);
       expect(result.text).toContain("L14-16 Function export function roundEuros(cents: number): number  // Rounds to whole euros.");
       fs.appendFileSync(money, "export const CENTS_PER_EURO = 100;\n");
@@ -94,7 +97,9 @@ describe("zoom", () => {
     const ownContext = await openIndexedContext(own);
     try {
       fs.writeFileSync(path.join(own, "shared", "extra.ts"), "export const extra = 1;\n");
-      expect((await runTool(zoomTool, { path: "shared/extra.ts" }, ownContext)).text).toBe("shared/extra.ts (2 lines; 1 exported symbol of 1 top-level)\nL1 Variable export const extra = 1");
+      expect((await runTool(zoomTool, { path: "shared/extra.ts" }, ownContext)).text).toBe(
+        "shared/extra.ts (2 lines; 1 exported symbol of 1 top-level)\nL1 Variable export const extra = 1",
+      );
       expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain("  extra.ts\n    L1 Variable export const extra = 1\n");
     } finally {
       ownContext.close();
@@ -110,8 +115,12 @@ describe("zoom", () => {
     expect(await rejection(runTool(zoomTool, { path: "logo.png", level: 2 }, context), ToolInputError)).toBe(
       "logo.png is a binary file (it contains NUL bytes); only text files can be read.",
     );
-    expect(await rejection(runTool(zoomTool, { path: "notes.md" }, context), ToolInputError)).toMatch(/not a TypeScript or JavaScript source file; zoom level 2 shows its text/);
-    expect(await rejection(runTool(zoomTool, { path: "backend", level: 2 }, context), ToolInputError)).toMatch(/is a folder; zoom level 2 reads one file/);
+    expect(await rejection(runTool(zoomTool, { path: "notes.md" }, context), ToolInputError)).toMatch(
+      /not a TypeScript or JavaScript source file; zoom level 2 shows its text/,
+    );
+    expect(await rejection(runTool(zoomTool, { path: "backend", level: 2 }, context), ToolInputError)).toMatch(
+      /is a folder; zoom level 2 reads one file/,
+    );
     expect((await runTool(zoomTool, { path: "notes.md", level: 2 }, context)).text).toBe("notes.md (8 bytes)\n# Notes\n");
   });
 
@@ -119,18 +128,24 @@ describe("zoom", () => {
     expect(await rejection(runTool(zoomTool, { path: ".env", level: 2 }, context), ToolInputError)).toBe(
       ".env is ignored by .gitignore; zoom shows it with includeIgnored: true (CLI --include-ignored).",
     );
-    expect(await rejection(runTool(zoomTool, { path: "build/out.txt", level: 2 }, context), ToolInputError)).toMatch(/^build\/out\.txt is ignored by \.gitignore/);
+    expect(await rejection(runTool(zoomTool, { path: "build/out.txt", level: 2 }, context), ToolInputError)).toMatch(
+      /^build\/out\.txt is ignored by \.gitignore/,
+    );
     expect(await rejection(runTool(zoomTool, { path: "build" }, context), ToolInputError)).toMatch(/^build is ignored by \.gitignore/);
     expect(await rejection(runTool(zoomTool, { path: "frontend/generated.ts" }, context), ToolInputError)).toMatch(/is ignored by \.gitignore/);
     expect((await runTool(zoomTool, { path: ".env", level: 2, includeIgnored: true }, context)).text).toBe(".env (9 bytes)\nSECRET=1\n");
-    expect((await runTool(zoomTool, { path: "frontend/generated.ts", includeIgnored: true }, context)).text).toContain("L1 Variable export const generated = 1");
+    expect((await runTool(zoomTool, { path: "frontend/generated.ts", includeIgnored: true }, context)).text).toContain(
+      "L1 Variable export const generated = 1",
+    );
     expect((await runTool(zoomTool, { path: "frontend" }, context)).text).not.toContain("generated");
     expect((await runTool(zoomTool, { path: "frontend", includeIgnored: true }, context)).text).toContain("generated.ts");
   });
 
   it("never shows ts-graph's own database, even with includeIgnored", async () => {
     for (const target of [".ts-graph/graph.db", ".ts-graph/graph.db-wal", ".ts-graph"]) {
-      expect(await rejection(runTool(zoomTool, { path: target, level: 2, includeIgnored: true }, context), ToolInputError)).toMatch(/is ts-graph's own database/);
+      expect(await rejection(runTool(zoomTool, { path: target, level: 2, includeIgnored: true }, context), ToolInputError)).toMatch(
+        /is ts-graph's own database/,
+      );
     }
   });
 
@@ -151,6 +166,8 @@ describe("zoom", () => {
   it("says when a source file is not part of any project", async () => {
     fs.mkdirSync(path.join(root, "scripts"), { recursive: true });
     fs.writeFileSync(path.join(root, "scripts", "build.ts"), "export const build = 1;\n");
-    expect(await rejection(runTool(zoomTool, { path: "scripts/build.ts" }, context), ToolInputError)).toMatch(/not in the graph: no project of this root includes it/);
+    expect(await rejection(runTool(zoomTool, { path: "scripts/build.ts" }, context), ToolInputError)).toMatch(
+      /not in the graph: no project of this root includes it/,
+    );
   });
 });

@@ -109,7 +109,12 @@ function declareParameterProperty(c: DeclarationCollector, parameter: ts.Paramet
 }
 
 /** A method or accessor of a class, or of an object literal (a module-level variable's, or one built in a declaration). */
-export function declareMethodLike(c: DeclarationCollector, member: ts.MethodDeclaration | ts.AccessorDeclaration, scope: Scope, exported: boolean): void {
+export function declareMethodLike(
+  c: DeclarationCollector,
+  member: ts.MethodDeclaration | ts.AccessorDeclaration,
+  scope: Scope,
+  exported: boolean,
+): void {
   const modifiers = flagModifiers(member);
   let variant = "method";
   if (ts.isGetAccessorDeclaration(member)) {

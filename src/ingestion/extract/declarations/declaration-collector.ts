@@ -89,7 +89,12 @@ export function surfaceHash(text: string, typed: boolean, previous = ""): string
   return `${typed ? "d" : "i"}:${digest}`;
 }
 
-export function newScope(node: NodeDraft, qualifiedName: string | undefined, options: ScopeOptions, names: ScopeNames = { seenNames: new Map(), seenVariants: new Map() }): Scope {
+export function newScope(
+  node: NodeDraft,
+  qualifiedName: string | undefined,
+  options: ScopeOptions,
+  names: ScopeNames = { seenNames: new Map(), seenVariants: new Map() },
+): Scope {
   return {
     node,
     qualifiedName,
@@ -155,7 +160,8 @@ export function annotatedSurface(annotation: ts.TypeNode | undefined, value: ts.
 
 /** A function-like's surface: its header when the return type is written (or needs none), else all of it. */
 export function bodySurface(declaration: ts.SignatureDeclaration, body: ts.Node | undefined): SurfaceEnd {
-  const typed = body === undefined || declaration.type !== undefined || ts.isConstructorDeclaration(declaration) || ts.isSetAccessorDeclaration(declaration);
+  const typed =
+    body === undefined || declaration.type !== undefined || ts.isConstructorDeclaration(declaration) || ts.isSetAccessorDeclaration(declaration);
   return { surfaceEnd: typed && body !== undefined ? body.pos : declaration.end, typed };
 }
 

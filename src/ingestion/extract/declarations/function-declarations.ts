@@ -139,7 +139,12 @@ interface NamedVariable {
 }
 
 /** A variable holding a function or arrow: a Function when `const`, else a Variable; it owns the body. */
-function declareFunctionVariable(c: DeclarationCollector, variable: NamedVariable, initializer: ts.ArrowFunction | ts.FunctionExpression, scope: Scope): void {
+function declareFunctionVariable(
+  c: DeclarationCollector,
+  variable: NamedVariable,
+  initializer: ts.ArrowFunction | ts.FunctionExpression,
+  scope: Scope,
+): void {
   const { declaration, rangeNode, exported } = variable;
   const functionLike = isConst(declaration);
   const modifiers = flagModifiers(declaration);

@@ -78,7 +78,10 @@ export function foldExpandoAssignments(c: DeclarationCollector): void {
     const statements = assignments.get(node.name);
     if (statements === undefined || node.parentKey !== fileKeyOfNodes || node.qualifiedName !== node.name) continue;
     node.surface = surfaceHash(statements.map((statement) => statement.getText(sourceFile)).join("\n"), false, node.surface);
-    c.extendSurfaceRanges(node.key, statements.map((statement) => ({ start: statement.getStart(sourceFile), end: statement.end })));
+    c.extendSurfaceRanges(
+      node.key,
+      statements.map((statement) => ({ start: statement.getStart(sourceFile), end: statement.end })),
+    );
   }
 }
 
@@ -87,7 +90,8 @@ export function declaresGlobals(sourceFile: ts.SourceFile): boolean {
   return (
     !ts.isExternalModule(sourceFile) ||
     sourceFile.statements.some(
-      (statement) => ts.isModuleDeclaration(statement) && ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
+      (statement) =>
+        ts.isModuleDeclaration(statement) && ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
     )
   );
 }

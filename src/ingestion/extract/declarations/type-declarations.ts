@@ -8,7 +8,13 @@ const VARIANTS: Readonly<Record<NamedTypeKind, string>> = { Interface: "interfac
 type NamedTypeDeclaration = ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
 
 /** An interface, type alias or enum: typed, named by its identifier; its header ends at signatureEnd. */
-function registerNamedType(c: DeclarationCollector, declaration: NamedTypeDeclaration, scope: Scope, kind: NamedTypeKind, ends: { readonly signatureEnd: number; readonly surfaceEnd: number }): NodeDraft {
+function registerNamedType(
+  c: DeclarationCollector,
+  declaration: NamedTypeDeclaration,
+  scope: Scope,
+  kind: NamedTypeKind,
+  ends: { readonly signatureEnd: number; readonly surfaceEnd: number },
+): NodeDraft {
   const name = declaration.name.text;
   return c.register(scope, {
     name,
@@ -42,8 +48,14 @@ function declareTypeMember(c: DeclarationCollector, member: ts.TypeElement, scop
   if (!isMethod && !isAccessor && !ts.isPropertySignature(member)) return;
   const modifiers = flagModifiers(member);
   let variant = isMethod ? "method" : "property";
-  if (ts.isGetAccessorDeclaration(member)) (modifiers.push("get"), (variant = "get"));
-  if (ts.isSetAccessorDeclaration(member)) (modifiers.push("set"), (variant = "set"));
+  if (ts.isGetAccessorDeclaration(member)) {
+    modifiers.push("get");
+    variant = "get";
+  }
+  if (ts.isSetAccessorDeclaration(member)) {
+    modifiers.push("set");
+    variant = "set";
+  }
   c.register(scope, {
     name: propertyNameText(member.name, c.sourceFile),
     kind: isMethod || isAccessor ? "Method" : "Property",

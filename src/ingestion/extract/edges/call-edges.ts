@@ -16,7 +16,11 @@ function calleeText(text: string): string {
 
 /** The order of FileEdges.dynamicCalls: by source, line and expression. */
 export function compareDynamicCalls(a: ExtractedDynamicCall, b: ExtractedDynamicCall): number {
-  return a.source < b.source ? -1 : a.source > b.source ? 1 : a.line - b.line || (a.expression < b.expression ? -1 : a.expression > b.expression ? 1 : 0);
+  return a.source < b.source
+    ? -1
+    : a.source > b.source
+      ? 1
+      : a.line - b.line || (a.expression < b.expression ? -1 : a.expression > b.expression ? 1 : 0);
 }
 
 /**
@@ -90,7 +94,10 @@ export function recordCallOf(c: EdgeCollector, callee: ts.Expression, owner: Ext
 export function recordNew(c: EdgeCollector, expression: ts.NewExpression, owner: ExtractedNode): void {
   const constructed = skipOuterExpressions(expression.expression);
   if (constructed.kind === ts.SyntaxKind.ThisKeyword) {
-    const member = ts.findAncestor(expression.parent, (ancestor) => ts.isClassElement(ancestor) || (ts.isFunctionLike(ancestor) && !ts.isArrowFunction(ancestor)));
+    const member = ts.findAncestor(
+      expression.parent,
+      (ancestor) => ts.isClassElement(ancestor) || (ts.isFunctionLike(ancestor) && !ts.isArrowFunction(ancestor)),
+    );
     const classNode = member !== undefined && ts.isClassLike(member.parent) ? c.declarations.nodeOf.get(member.parent) : undefined;
     if (classNode !== undefined) c.addEdge("INSTANTIATES", owner, classNode, c.siteLine(constructed));
     return;

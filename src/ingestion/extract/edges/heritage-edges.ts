@@ -25,7 +25,11 @@ export function recordHeritage(c: EdgeCollector, declaration: ts.ClassLikeDeclar
 
 /** The namespaces qualifying a type an `implements` or an interface's `extends` names (`Cause` in `Cause.Variance<R>`). */
 function recordHeritageQualifiers(c: EdgeCollector, expression: ts.Expression, owner: ExtractedNode): void {
-  for (let qualifier = ts.isPropertyAccessExpression(expression) ? expression.expression : undefined; qualifier !== undefined; qualifier = ts.isPropertyAccessExpression(qualifier) ? qualifier.expression : undefined) {
+  for (
+    let qualifier = ts.isPropertyAccessExpression(expression) ? expression.expression : undefined;
+    qualifier !== undefined;
+    qualifier = ts.isPropertyAccessExpression(qualifier) ? qualifier.expression : undefined
+  ) {
     c.addEdgesTo("USES_TYPE", owner, c.symbolOfExpression(qualifier), QUALIFIER_KINDS);
   }
 }

@@ -8,14 +8,28 @@ import { MEMBER_KINDS } from "./edge-target-kinds.js";
 
 /** The member name a key or a binding names: an identifier's, a string's or a number's text; undefined for a computed name. */
 function propertyNameText(name: ts.PropertyName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (
+    ts.isIdentifier(name) ||
+    ts.isPrivateIdentifier(name) ||
+    ts.isStringLiteral(name) ||
+    ts.isNumericLiteral(name) ||
+    ts.isNoSubstitutionTemplateLiteral(name)
+  )
+    return name.text;
   return undefined;
 }
 
 /** Whether an expression is written as a literal, a name or `a.b` (what a discriminant's value usually is). */
 function mayBeUnit(expression: ts.Expression): boolean {
   const inner = skipOuterExpressions(expression);
-  return ts.isLiteralExpression(inner) || ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword || ts.isPrefixUnaryExpression(inner);
+  return (
+    ts.isLiteralExpression(inner) ||
+    ts.isIdentifier(inner) ||
+    ts.isPropertyAccessExpression(inner) ||
+    inner.kind === ts.SyntaxKind.TrueKeyword ||
+    inner.kind === ts.SyntaxKind.FalseKeyword ||
+    ts.isPrefixUnaryExpression(inner)
+  );
 }
 
 /**
@@ -56,7 +70,8 @@ function typesSetBy(c: EdgeCollector, literal: ts.ObjectLiteralExpression): read
   if (known !== undefined) return known;
   const { checker } = c;
   const parent = outerExpression(literal).parent;
-  const assigned = ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === outerExpression(literal);
+  const assigned =
+    ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === outerExpression(literal);
   const type = assigned ? checker.getTypeAtLocation(parent.right) : (declaredArgumentType(checker, literal) ?? checker.getContextualType(literal));
   const types = type === undefined ? [] : type.isUnion() ? discriminated(checker, literal, type.types) : [type];
   c.literalTypes.set(literal, types);

@@ -23,7 +23,11 @@ function accessedName(expression: ts.PropertyAccessExpression | ts.ElementAccess
  * namespace), or a callable used only as the receiver of a member, is READS. Accessors are CALLS
  * (recordAccessorUse); a declaration never reads itself.
  */
-export function recordValueUse(c: EdgeCollector, expression: ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression, owner: ExtractedNode): void {
+export function recordValueUse(
+  c: EdgeCollector,
+  expression: ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression,
+  owner: ExtractedNode,
+): void {
   const use = valueUseOf(expression);
   if (use === undefined) return;
   for (const target of c.nodesOfSymbol(c.symbolOfExpression(expression), VALUE_TARGET_KINDS)) {
@@ -73,8 +77,10 @@ function accessorUse(expression: ts.Expression): { readonly get: boolean; readon
     if (operator === ts.SyntaxKind.EqualsToken) return { get: false, set: true };
     if (operator >= ts.SyntaxKind.FirstCompoundAssignment && operator <= ts.SyntaxKind.LastCompoundAssignment) return { get: true, set: true };
   }
-  if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
-    (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) {
+  if (
+    (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
+    (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)
+  ) {
     return { get: true, set: true };
   }
   if (ts.isDeleteExpression(parent)) return { get: false, set: false };
@@ -82,7 +88,11 @@ function accessorUse(expression: ts.Expression): { readonly get: boolean; readon
 }
 
 /** Reading an accessor property calls its getter; writing it calls its setter. */
-export function recordAccessorUse(c: EdgeCollector, expression: ts.PropertyAccessExpression | ts.ElementAccessExpression, owner: ExtractedNode): void {
+export function recordAccessorUse(
+  c: EdgeCollector,
+  expression: ts.PropertyAccessExpression | ts.ElementAccessExpression,
+  owner: ExtractedNode,
+): void {
   const name = accessedName(expression);
   if (name === undefined || !c.context.mayNameAccessor(name)) return;
   const symbol = c.symbolOfExpression(expression);

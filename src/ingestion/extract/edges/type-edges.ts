@@ -31,7 +31,11 @@ export function recordTypeQuery(c: EdgeCollector, query: ts.TypeQueryNode, owner
  * (`typeof Scheduler.prototype.run`, `typeof Codes.invalid`: any value).
  */
 function recordQualifiers(c: EdgeCollector, name: ts.EntityName, owner: ExtractedNode, kinds: ReadonlySet<NodeKind>): void {
-  for (let qualifier = ts.isQualifiedName(name) ? name.left : undefined; qualifier !== undefined; qualifier = ts.isQualifiedName(qualifier) ? qualifier.left : undefined) {
+  for (
+    let qualifier = ts.isQualifiedName(name) ? name.left : undefined;
+    qualifier !== undefined;
+    qualifier = ts.isQualifiedName(qualifier) ? qualifier.left : undefined
+  ) {
     c.addEdgesTo("USES_TYPE", owner, c.checker.getSymbolAtLocation(ts.isQualifiedName(qualifier) ? qualifier.right : qualifier), kinds);
   }
 }
