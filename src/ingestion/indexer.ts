@@ -30,6 +30,8 @@ export interface IndexerOptions {
   readonly tsconfigs?: readonly string[] | undefined;
   /** Keep programs between runs (watch mode); see EngineOptions.keepPrograms. */
   readonly keepPrograms?: boolean;
+  /** Threads that extract a run's files (`index --jobs`); "auto": from the cores and the memory (extraction-jobs.ts). Default 1. */
+  readonly jobs?: number | "auto";
   readonly onProgress?: (progress: IndexProgress) => void;
   readonly onWarning?: (message: string) => void;
 }
@@ -62,6 +64,8 @@ export interface IndexSummary {
   readonly skipped: SkippedFiles;
   readonly durationMs: number;
   readonly dbBytes: number;
+  /** Threads that extracted the run's files (`--jobs`); 1 when nothing was extracted. */
+  readonly jobs: number;
 }
 
 export class NothingToIndexError extends Error {
@@ -169,7 +173,13 @@ export function openIndexer(options: IndexerOptions): Indexer {
   async function loadEngine(): Promise<ExtractionEngine> {
     if (engine === undefined) {
       const { createExtractionEngine } = await import("./extraction-engine.js");
-      engine = createExtractionEngine({ root, store, keepPrograms: options.keepPrograms === true, onProgress: options.onProgress });
+      engine = createExtractionEngine({
+        root,
+        store,
+        keepPrograms: options.keepPrograms === true,
+        onProgress: options.onProgress,
+        jobs: options.jobs ?? 1,
+      });
     }
     return engine;
   }
@@ -192,7 +202,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
   function summarize(
     mode: IndexMode,
     reason: string | undefined,
-    counts: { total: number; removed: number; extractedPaths: readonly string[] },
+    counts: { total: number; removed: number; extractedPaths: readonly string[]; jobs?: number },
     problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings" | "skipped">,
     startedAt: number,
   ): IndexSummary {
@@ -216,6 +226,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
       ...problems,
       durationMs: Math.round(performance.now() - startedAt),
       dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`),
+      jobs: counts.jobs ?? 1,
     };
   }
 
@@ -375,11 +386,13 @@ export function openIndexer(options: IndexerOptions): Indexer {
     const nothingToDo = toExtract.size === 0 && removed.length === 0 && !full && !unfinished;
     const extractedPaths = [...toExtract.keys()].sort();
     const syntaxErrors: (FileDiagnostic & { file: string })[] = [];
+    let jobs = 1;
     if (!nothingToDo) {
       store.beginRun(extractedPaths);
       for (const removedPath of removed) store.removeFile(removedPath);
       const scanned = new Map<string, ScannedFile>([...changes.added, ...changes.changed].map((file) => [file.path, file]));
-      const outcome = extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
+      const outcome = await extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
+      jobs = outcome.jobs;
       syntaxErrors.push(...outcome.syntaxErrors);
       unreadable.push(...outcome.unreadable);
       store.finishRun(Date.now(), fingerprint);
@@ -393,7 +406,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
     return summarize(
       full ? "full" : nothingToDo ? "noop" : "incremental",
       reason,
-      { total: planned.length - unreadable.length, removed: removed.length, extractedPaths },
+      { total: planned.length - unreadable.length, removed: removed.length, extractedPaths, jobs },
       { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings, skipped: discovered.skipped },
       startedAt,
     );
