@@ -61,6 +61,13 @@ export type ExtractionWorkerMessage = { readonly index: number; readonly outcome
 
 const WORKER_FILE = fileURLToPath(new URL("./extraction-worker.js", import.meta.url));
 
+/**
+ * A test hook, as db/crash-points.ts: with `TS_GRAPH_WORKER_HEAP_MB=N` in the environment, each extraction
+ * worker's heap is limited to N MB, so that a test can make a worker run out of memory.
+ */
+const workerHeapMb = Number.parseInt(process.env["TS_GRAPH_WORKER_HEAP_MB"] ?? "", 10);
+const WORKER_LIMITS = Number.isInteger(workerHeapMb) && workerHeapMb > 0 ? { resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } } : {};
+
 /** Whether workers can be started: the compiled worker is there (tests that run the TypeScript sources have none). */
 export function canExtractInParallel(): boolean {
   return fs.existsSync(WORKER_FILE);
@@ -135,7 +142,11 @@ export async function extractInParallel(run: ParallelRun): Promise<void> {
   try {
     for (let own = 1; own < ranges.length; own++) {
       const channel = new MessageChannel();
-      const worker = new Worker(WORKER_FILE, { workerData: workerData(run, board, own, channel.port2), transferList: [channel.port2] });
+      const worker = new Worker(WORKER_FILE, {
+        workerData: workerData(run, board, own, channel.port2),
+        transferList: [channel.port2],
+        ...WORKER_LIMITS,
+      });
       started.push({ worker, port: channel.port1, done: false });
     }
     const finished = Promise.all(started.map((entry) => workerFinished(entry, receive, drain, fail)));

@@ -10,6 +10,7 @@ import { createExternalMemberKeys } from "./external-members.js";
 import { hashText } from "./file-scan.js";
 import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "./member-names.js";
 import { createModuleResolver } from "./program-loader.js";
+import { inSiteOrder } from "./site-order.js";
 
 /**
  * Extracting the files of one built program: what the thread that writes the graph and the extraction
@@ -121,8 +122,8 @@ export function programExtractor(program: ts.Program, project: ProjectSpec, file
     const extraction: FileExtraction = {
       path: relative,
       nodes: declarations.nodes,
-      edges,
-      externalEdges,
+      edges: inSiteOrder(edges),
+      externalEdges: inSiteOrder(externalEdges),
       externalImports,
       dynamicCalls,
       syntaxErrors,
