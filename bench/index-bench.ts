@@ -74,15 +74,18 @@ interface Options {
   readonly baselineCli: string | undefined;
   /** Also index with --jobs 1 in each round (default), beside the default --jobs. */
   readonly jobsOne: boolean;
+  /** `--jobs` of the full index instead of its default. */
+  readonly jobs: number | undefined;
 }
 
 const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]] [--edits N] [--rounds N]
-                        [--baseline-cli PATH] [--wait-timeout SECONDS] [--no-probe] [--no-jobs-one] [--keep-db]
+                        [--baseline-cli PATH] [--jobs N] [--no-jobs-one] [--wait-timeout SECONDS] [--no-probe] [--keep-db]
   --corpus        packages to benchmark (default ${DEFAULT_CORPORA.join(",")}; known: ${KNOWN_CORPORA.join(", ")})
   --edits         single-file edits for the CLI and watch steps (default 20)
   --rounds        interleaved rounds of tsc and the full index (default 3)
   --baseline-cli  another build's dist/cli.js: its full index runs in each round too, and the report
                   gives this build's index time against it
+  --jobs          --jobs of the full index (default: ts-graph's own default)
   --no-jobs-one   do not run the full index with --jobs 1 beside the default --jobs in each round
   --wait-timeout  max wait for each watch-mode event (default 60)
   --no-probe      do not measure whether exactOptionalPropertyTypes reduces tsc errors (leave it off)
@@ -94,6 +97,7 @@ function parseArgs(argv: readonly string[]): Options {
   let waitTimeoutMs = 60_000;
   let probeExactOptional = true;
   let jobsOne = true;
+  let jobs: number | undefined;
   let keepDb = false;
   let rounds = 3;
   let baselineCli: string | undefined;
@@ -136,6 +140,12 @@ function parseArgs(argv: readonly string[]): Options {
         if (!fs.existsSync(baselineCli)) throw new Error(`--baseline-cli: ${baselineCli} does not exist (build that checkout first)`);
         break;
       }
+      case "--jobs": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1) throw new Error(`--jobs must be a positive integer`);
+        jobs = n;
+        break;
+      }
       case "--no-jobs-one":
         jobsOne = false;
         break;
@@ -155,7 +165,7 @@ function parseArgs(argv: readonly string[]): Options {
     }
   }
   if (corpora.length === 0) throw new Error(`--corpus is empty\n${USAGE}`);
-  return { corpora: corpora.map(parseCorpusSpec), edits, waitTimeoutMs, probeExactOptional, keepDb, rounds, baselineCli, jobsOne };
+  return { corpora: corpora.map(parseCorpusSpec), edits, waitTimeoutMs, probeExactOptional, keepDb, rounds, baselineCli, jobsOne, jobs };
 }
 
 const FULL_RUN_TIMEOUT_MS = 30 * 60_000;
@@ -245,7 +255,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
     if (skipped !== null) continue;
     try {
       log(`${spec.id}: round ${round}/${options.rounds}: ts-graph full index ...`);
-      const run = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS);
+      const run = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS, undefined, options.jobs === undefined ? [] : ["--jobs", String(options.jobs)]);
       full ??= run;
       rounds.indexWallMs.push(run.wallMs);
       rounds.indexRssKiB.push(run.maxRssKiB);

@@ -161,7 +161,7 @@ export function renderCorpus(r: CorpusResult): string {
   );
   const jobs = [...new Set(rounds.indexJobs.map((value) => value ?? "?"))].join(", ");
   add(
-    `index wall (full, --force, default --jobs: ${jobs} threads; ${rounds.indexWallMs.length} runs, each after a tsc run)`,
+    `index wall (full, --force, --jobs as given or default: ${jobs} threads; ${rounds.indexWallMs.length} runs, each after a tsc run)`,
     full ? minMedian(rounds.indexWallMs) : skippedNote,
   );
   add("index CPU (user + sys, every thread)", full ? minMedianCpu(rounds.indexCpuMs) : skippedNote);

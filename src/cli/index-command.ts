@@ -171,6 +171,6 @@ export function registerIndexCommand(program: Command, exit: (code: number) => v
     .option("--watch", "keep running and apply file changes as they happen")
     .option("--quiet", "no progress, no summary unless there are syntax errors")
     .option("--json", "print the summary as JSON (and, with --watch, one JSON line per update)")
-    .option("--jobs <n>", "threads that extract (each builds the program; default: one per core, as the free memory allows)", positiveInteger)
+    .option("--jobs <n>", "threads that extract (each builds the program; default: one per two cores, as the free memory allows)", positiveInteger)
     .action(async (root: string, options: IndexCommandOptions) => exit(await runIndexCommand(root, options)));
 }

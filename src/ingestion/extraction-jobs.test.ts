@@ -49,19 +49,20 @@ describe("defaultJobs", () => {
   const files = 4 * MIN_FILES_PER_JOB;
   const sourceBytes = 7 * 1024 * 1024;
 
-  it("uses every core when the memory holds a program for each", () => {
-    expect(defaultJobs({ cores: 2, availableBytes: 22 * GiB }, files, sourceBytes)).toBe(2);
-    expect(defaultJobs({ cores: 8, availableBytes: 22 * GiB }, files, sourceBytes)).toBe(4);
+  it("starts a thread for every two cores (V8's helper threads need the other) when the memory holds a program for each", () => {
+    expect(defaultJobs({ cores: 2, availableBytes: 22 * GiB }, files, sourceBytes)).toBe(1);
+    expect(defaultJobs({ cores: 4, availableBytes: 22 * GiB }, files, sourceBytes)).toBe(2);
+    expect(defaultJobs({ cores: 16, availableBytes: 22 * GiB }, files, sourceBytes)).toBe(4);
   });
 
   it("uses fewer threads when the free memory holds fewer programs, and at least one", () => {
     const onePerThread = programBytes(sourceBytes);
-    expect(defaultJobs({ cores: 8, availableBytes: 2.5 * onePerThread }, files, sourceBytes)).toBe(2);
-    expect(defaultJobs({ cores: 8, availableBytes: 0.5 * onePerThread }, files, sourceBytes)).toBe(1);
+    expect(defaultJobs({ cores: 16, availableBytes: 2.5 * onePerThread }, files, sourceBytes)).toBe(2);
+    expect(defaultJobs({ cores: 16, availableBytes: 0.5 * onePerThread }, files, sourceBytes)).toBe(1);
   });
 
   it("extracts a small run on one thread: another program would cost more than it saves", () => {
-    expect(defaultJobs({ cores: 8, availableBytes: 22 * GiB }, MIN_FILES_PER_JOB * 2 - 1, sourceBytes)).toBe(1);
-    expect(defaultJobs({ cores: 8, availableBytes: 22 * GiB }, 3, 10_000)).toBe(1);
+    expect(defaultJobs({ cores: 16, availableBytes: 22 * GiB }, MIN_FILES_PER_JOB * 2 - 1, sourceBytes)).toBe(1);
+    expect(defaultJobs({ cores: 16, availableBytes: 22 * GiB }, 3, 10_000)).toBe(1);
   });
 });

@@ -7,8 +7,13 @@ import type { WorkRange } from "./work-claims.js";
  * Every thread builds (parses, binds) the whole program of the files it extracts, so a thread costs a
  * program's memory and the build's time again: on effect@3.22.4 the build is about a fifth of a full index
  * on one thread, and the checker work that several files need (the types of a module they all use) is
- * done again in each thread (docs/performance.md, Parallel extraction).
+ * done again in each thread. Each thread's heap also keeps V8's helper threads busy (concurrent marking,
+ * sweeping, compilation): about a third of the CPU of a full index on one thread. So a thread is worth
+ * starting only when two cores are free for it (docs/performance.md, Parallel extraction).
  */
+
+/** Cores one extraction thread keeps busy: its own, and about as much again for V8's helper threads. */
+export const CORES_PER_JOB = 2;
 
 /** A run that extracts fewer files than this per thread is not worth another program. */
 export const MIN_FILES_PER_JOB = 64;
@@ -30,13 +35,14 @@ export function programBytes(sourceBytes: number): number {
 }
 
 /**
- * The default `--jobs`: one thread per core, no more threads than the memory holds programs (the thread that
- * writes builds one too), and no thread with fewer than MIN_FILES_PER_JOB files; at least 1.
+ * The default `--jobs`: one thread per CORES_PER_JOB cores, no more threads than the memory holds programs
+ * (the thread that writes builds one too), and no thread with fewer than MIN_FILES_PER_JOB files; at least 1.
  */
 export function defaultJobs(machine: MachineCapacity, files: number, sourceBytes: number): number {
+  const byCores = Math.floor(machine.cores / CORES_PER_JOB);
   const byMemory = Math.floor(machine.availableBytes / programBytes(sourceBytes));
   const byFiles = Math.floor(files / MIN_FILES_PER_JOB);
-  return Math.max(1, Math.min(Math.floor(machine.cores), byMemory, byFiles));
+  return Math.max(1, Math.min(byCores, byMemory, byFiles));
 }
 
 /**
