@@ -208,20 +208,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   let daemon: DaemonResult | null = null;
   let dbBytesOnDisk: number | null = null;
   let tsc: CorpusResult["tsc"] = null;
-  const rounds: FullIndexRounds = {
-    tscWallMs: [],
-    tscRssKiB: [],
-    tscCpuMs: [],
-    indexWallMs: [],
-    indexRssKiB: [],
-    indexCpuMs: [],
-    indexJobs: [],
-    oneJobWallMs: [],
-    oneJobRssKiB: [],
-    oneJobCpuMs: [],
-    baselineWallMs: [],
-    baselineRssKiB: [],
-  };
+  const rounds = emptyRounds();
   let jobsIdentical: boolean | null = null;
 
   if (!cliAvailable()) {
@@ -385,6 +372,23 @@ function sameGraph(a: string, b: string): boolean {
   return dump(a) === dump(b);
 }
 
+function emptyRounds(): FullIndexRounds {
+  return {
+    tscWallMs: [],
+    tscRssKiB: [],
+    tscCpuMs: [],
+    indexWallMs: [],
+    indexRssKiB: [],
+    indexCpuMs: [],
+    indexJobs: [],
+    oneJobWallMs: [],
+    oneJobRssKiB: [],
+    oneJobCpuMs: [],
+    baselineWallMs: [],
+    baselineRssKiB: [],
+  };
+}
+
 function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): CorpusResult {
   return {
     corpus: spec.id,
@@ -405,20 +409,7 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
       watch: null,
       daemon: null,
     },
-    rounds: {
-      tscWallMs: [],
-      tscRssKiB: [],
-      tscCpuMs: [],
-      indexWallMs: [],
-      indexRssKiB: [],
-      indexCpuMs: [],
-      indexJobs: [],
-      oneJobWallMs: [],
-      oneJobRssKiB: [],
-      oneJobCpuMs: [],
-      baselineWallMs: [],
-      baselineRssKiB: [],
-    },
+    rounds: emptyRounds(),
     ratios: { time: null, rss: null, oneJobTime: null, oneJobRss: null, baselineTime: null },
     jobsIdentical: null,
     editFiles: [],

@@ -10,8 +10,8 @@ import { defaultJobs, type MachineCapacity } from "./extraction-jobs.js";
 import { EXTRACTOR_VERSION } from "./extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "./file-scan.js";
 import { createOutcomeWriter, type ExtractionOutcome, type ExtractionProgress } from "./outcome-writer.js";
-import { canExtractInParallel, extractInParallel, type RunItem } from "./parallel-extraction.js";
-import { narrowRoots, programExtractor, type FileOutcome, type RunFiles } from "./program-extraction.js";
+import { canExtractInParallel, extractInParallel } from "./parallel-extraction.js";
+import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "./program-loader.js";
 import { mayNameAdded } from "./module-stem.js";
 import { planDependents, type PlanningInput } from "./plan-dependents.js";
@@ -196,12 +196,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
       const project = projects[index];
       if (project === undefined) throw new Error(`no project ${index} in the run`);
-      const loader = loaderFor(project);
-      for (const item of items) {
-        const text = item.project === index ? texts.get(item.absolute) : undefined;
-        if (text !== undefined) loader.provideText(item.absolute, text);
-      }
-      return programExtractor(loader.build(roots[index] ?? []), project, files);
+      return programExtractor(buildRunProgram(loaderFor(project), index, items, texts, roots[index] ?? []), project, files);
     };
     const writer = createOutcomeWriter(store, items.length, options.onProgress);
     const jobs = canExtractInParallel() ? jobsFor(items) : 1;

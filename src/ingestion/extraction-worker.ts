@@ -6,7 +6,7 @@
  */
 import { workerData } from "node:worker_threads";
 import type { ExtractionWorkerData, ExtractionWorkerMessage } from "./parallel-extraction.js";
-import { programExtractor, type FileOutcome, type RunFiles } from "./program-extraction.js";
+import { buildRunProgram, programExtractor, type FileOutcome, type RunFiles } from "./program-extraction.js";
 import { createProgramLoader } from "./program-loader.js";
 import { abortClaims, claimBoardOf, workThroughClaims } from "./work-claims.js";
 
@@ -29,12 +29,8 @@ function enter(projectIndex: number): void {
   const project = data.projects[projectIndex];
   if (project === undefined) throw new Error(`no project ${projectIndex} in the run`);
   extract = undefined;
-  const loader = createProgramLoader(project);
-  for (const item of data.items) {
-    const text = item.project === projectIndex ? texts.get(item.absolute) : undefined;
-    if (text !== undefined) loader.provideText(item.absolute, text);
-  }
-  extract = programExtractor(loader.build(data.roots[projectIndex] ?? []), project, files);
+  const program = buildRunProgram(createProgramLoader(project), projectIndex, data.items, texts, data.roots[projectIndex] ?? []);
+  extract = programExtractor(program, project, files);
 }
 
 try {

@@ -4,7 +4,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "
 import type { ProjectSpec } from "../config/discover-projects.js";
 import { partitionByWeight } from "./extraction-jobs.js";
 import type { OutcomeWriter } from "./outcome-writer.js";
-import type { FileOutcome, FileStamp, RunFiles } from "./program-extraction.js";
+import type { FileOutcome, FileStamp, RunFiles, RunItem } from "./program-extraction.js";
 import { abortClaims, createClaimBoard, workThroughClaims, type ClaimBoard } from "./work-claims.js";
 
 /**
@@ -15,15 +15,6 @@ import { abortClaims, createClaimBoard, workThroughClaims, type ClaimBoard } fro
  * A worker that fails (an error, the memory) aborts the run: nothing more is claimed, the error reaches the
  * indexer, and the run's transaction rolls back.
  */
-
-/** One file of the run, in the order the run writes them. */
-export interface RunItem {
-  /** Index in the run's project list. */
-  readonly project: number;
-  readonly absolute: string;
-  /** What partitioning weighs the file by: its size. */
-  readonly bytes: number;
-}
 
 export interface ParallelRun {
   readonly projects: readonly ProjectSpec[];

@@ -9,7 +9,7 @@ import { extractEdges } from "./extract-edges.js";
 import { createExternalMemberKeys } from "./external-members.js";
 import { hashText } from "./file-scan.js";
 import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "./member-names.js";
-import { createModuleResolver } from "./program-loader.js";
+import { createModuleResolver, type ProgramLoader } from "./program-loader.js";
 import { inSiteOrder } from "./site-order.js";
 
 /**
@@ -31,6 +31,33 @@ export interface RunFiles {
   readonly storedMemberNames: ReadonlyMap<string, readonly string[]>;
   /** What the scan found of a file it read (hash, size, mtime), by relative path. */
   readonly scannedFile: (relative: string) => FileStamp | undefined;
+}
+
+/** One file of a run, in the order the run writes them. */
+export interface RunItem {
+  /** Index in the run's project list. */
+  readonly project: number;
+  readonly absolute: string;
+  /** What partitioning weighs the file by: its size. */
+  readonly bytes: number;
+}
+
+/**
+ * A project's program as every thread of a run builds it: the texts the scan read for the run's files of the
+ * project (parsed instead of what is on disk now), then the program of the run's roots for it.
+ */
+export function buildRunProgram(
+  loader: ProgramLoader,
+  project: number,
+  items: readonly RunItem[],
+  texts: ReadonlyMap<string, string>,
+  roots: readonly string[],
+): ts.Program {
+  for (const item of items) {
+    const text = item.project === project ? texts.get(item.absolute) : undefined;
+    if (text !== undefined) loader.provideText(item.absolute, text);
+  }
+  return loader.build(roots);
 }
 
 /** What the files table keeps of a file's content and stat. */
