@@ -13,14 +13,14 @@ import type { WorkRange } from "./work-claims.js";
  */
 
 /** Cores one extraction thread keeps busy: its own, and about as much again for V8's helper threads. */
-export const CORES_PER_JOB = 2;
+const CORES_PER_JOB = 2;
 
 /** A run that extracts fewer files than this per thread is not worth another program. */
 export const MIN_FILES_PER_JOB = 64;
 
 /** Bytes of memory one thread's program takes per byte of the source files it indexes (measured on effect@3.22.4, zod, rxjs), and what it takes besides. */
-export const PROGRAM_BYTES_PER_SOURCE_BYTE = 100;
-export const PROGRAM_BASE_BYTES = 192 * 1024 * 1024;
+const PROGRAM_BYTES_PER_SOURCE_BYTE = 100;
+const PROGRAM_BASE_BYTES = 192 * 1024 * 1024;
 
 export interface MachineCapacity {
   /** Threads the machine can run at once (`os.availableParallelism()`). */

@@ -65,7 +65,7 @@ export function canExtractInParallel(): boolean {
 }
 
 /** A worker's failure, said so that the user knows what to do. */
-export class ExtractionWorkerError extends Error {
+class ExtractionWorkerError extends Error {
   constructor(cause: string) {
     super(`an extraction thread failed (${cause}); nothing was written. Run again with --jobs 1, which needs one program's memory instead of one per thread`);
     this.name = "ExtractionWorkerError";
