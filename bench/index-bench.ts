@@ -8,10 +8,11 @@
  *   2. baseline `tsc --noEmit -p tsconfig.bench.json` (TypeScript from node_modules): wall, peak RSS,
  *      check time, diagnostics by category; warns 'baseline did not type-check' if checking was skipped
  *   3. peak RSS of every measured process via `node --require bench/report-rss.cjs`
- *   4. `ts-graph index --force`: wall, peak RSS, JSON summary, ratios to tsc. Steps 2 and 4 run interleaved,
- *      `--rounds` times (tsc, ts-graph, tsc, ts-graph…; with `--baseline-cli`, another build's full index
- *      into a database of its own after each ts-graph run): min and median of each, and the ratio of the
- *      medians, so that a load change during the run skews both sides alike
+ *   4. `ts-graph index --force` (default --jobs), then `--jobs 1` into a database of its own: wall, CPU, peak
+ *      RSS, JSON summary, ratios to tsc. Steps 2 and 4 run interleaved, `--rounds` times (tsc, ts-graph,
+ *      ts-graph --jobs 1, tsc, …; with `--baseline-cli`, another build's full index into a database of its
+ *      own after them): min and median of each, and the ratio of the medians, so that a load change during
+ *      the run skews both sides alike. The two graphs are compared table by table, row ids included
  *   5. no-op re-index (median of 3)
  *   6. N single-file edits re-indexed via the CLI (p50/p95); one unused file added, then deleted
  *   7. the same N edits under `index --watch` (edit -> committedAt latency, p50/p95)
@@ -23,6 +24,7 @@
  * non-zero only when something failed or the tsc baseline did not really type-check.
  * Progress goes to stderr, the report to stdout.
  */
+import Database from "better-sqlite3";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -40,6 +42,7 @@ import { REPO_ROOT, formatCommand, formatKiB, formatMs, log } from "./measure.js
 import { medianRatio, renderCorpus, type CorpusResult, type FullIndexRounds } from "./report.js";
 import { runDaemonSteps, type DaemonResult } from "./daemon-steps.js";
 import { describeDiagnostics, runTsc, typescriptVersion } from "./tsc.js";
+import { dumpGraph } from "../src/test-support/graph-dump.js";
 import {
   CLI_JS,
   cliAvailable,
@@ -69,15 +72,21 @@ interface Options {
   readonly rounds: number;
   /** Another build's dist/cli.js, indexed interleaved with this one (the index-time baseline of a change). */
   readonly baselineCli: string | undefined;
+  /** Also index with --jobs 1 in each round (default), beside the default --jobs. */
+  readonly jobsOne: boolean;
+  /** `--jobs` of the full index instead of its default. */
+  readonly jobs: number | undefined;
 }
 
 const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]] [--edits N] [--rounds N]
-                        [--baseline-cli PATH] [--wait-timeout SECONDS] [--no-probe] [--keep-db]
+                        [--baseline-cli PATH] [--jobs N] [--no-jobs-one] [--wait-timeout SECONDS] [--no-probe] [--keep-db]
   --corpus        packages to benchmark (default ${DEFAULT_CORPORA.join(",")}; known: ${KNOWN_CORPORA.join(", ")})
   --edits         single-file edits for the CLI and watch steps (default 20)
   --rounds        interleaved rounds of tsc and the full index (default 3)
   --baseline-cli  another build's dist/cli.js: its full index runs in each round too, and the report
                   gives this build's index time against it
+  --jobs          --jobs of the full index (default: ts-graph's own default)
+  --no-jobs-one   do not run the full index with --jobs 1 beside the default --jobs in each round
   --wait-timeout  max wait for each watch-mode event (default 60)
   --no-probe      do not measure whether exactOptionalPropertyTypes reduces tsc errors (leave it off)
   --keep-db       keep the temporary graph databases`;
@@ -87,6 +96,8 @@ function parseArgs(argv: readonly string[]): Options {
   let edits = 20;
   let waitTimeoutMs = 60_000;
   let probeExactOptional = true;
+  let jobsOne = true;
+  let jobs: number | undefined;
   let keepDb = false;
   let rounds = 3;
   let baselineCli: string | undefined;
@@ -129,6 +140,15 @@ function parseArgs(argv: readonly string[]): Options {
         if (!fs.existsSync(baselineCli)) throw new Error(`--baseline-cli: ${baselineCli} does not exist (build that checkout first)`);
         break;
       }
+      case "--jobs": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1) throw new Error(`--jobs must be a positive integer`);
+        jobs = n;
+        break;
+      }
+      case "--no-jobs-one":
+        jobsOne = false;
+        break;
       case "--no-probe":
         probeExactOptional = false;
         break;
@@ -145,7 +165,7 @@ function parseArgs(argv: readonly string[]): Options {
     }
   }
   if (corpora.length === 0) throw new Error(`--corpus is empty\n${USAGE}`);
-  return { corpora: corpora.map(parseCorpusSpec), edits, waitTimeoutMs, probeExactOptional, keepDb, rounds, baselineCli };
+  return { corpora: corpora.map(parseCorpusSpec), edits, waitTimeoutMs, probeExactOptional, keepDb, rounds, baselineCli, jobsOne, jobs };
 }
 
 const FULL_RUN_TIMEOUT_MS = 30 * 60_000;
@@ -188,7 +208,8 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   let daemon: DaemonResult | null = null;
   let dbBytesOnDisk: number | null = null;
   let tsc: CorpusResult["tsc"] = null;
-  const rounds: FullIndexRounds = { tscWallMs: [], tscRssKiB: [], indexWallMs: [], indexRssKiB: [], baselineWallMs: [], baselineRssKiB: [] };
+  const rounds = emptyRounds();
+  let jobsIdentical: boolean | null = null;
 
   if (!cliAvailable()) {
     skipped = `${path.relative(REPO_ROOT, CLI_JS)} not found (run 'npm run build')`;
@@ -196,12 +217,14 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   }
   // 2.-4. tsc and the full index (and the baseline build's), interleaved.
   const baselineCtx: IndexContext = { ...ctx, dbPath: path.join(tmpDir, "baseline-graph.db") };
+  const oneJobCtx: IndexContext = { ...ctx, dbPath: path.join(tmpDir, "one-job-graph.db") };
   for (let round = 1; round <= options.rounds; round++) {
     try {
       log(`${spec.id}: round ${round}/${options.rounds}: tsc --noEmit (TypeScript ${typescriptVersion()}) ...`);
       const report = await runTsc(corpus.dir, TSCONFIG_NAME, tmpDir, FULL_RUN_TIMEOUT_MS);
       rounds.tscWallMs.push(report.wallMs);
       rounds.tscRssKiB.push(report.maxRssKiB);
+      rounds.tscCpuMs.push(report.cpuMs);
       log(`${spec.id}: tsc wall ${formatMs(report.wallMs)}, peak RSS ${formatKiB(report.maxRssKiB)}, check time ${formatMs(report.checkTimeMs)}`);
       if (tsc === null) {
         const { raw: _raw, extended: _extended, ...kept } = report;
@@ -219,11 +242,22 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
     if (skipped !== null) continue;
     try {
       log(`${spec.id}: round ${round}/${options.rounds}: ts-graph full index ...`);
-      const run = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS);
+      const run = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS, undefined, options.jobs === undefined ? [] : ["--jobs", String(options.jobs)]);
       full ??= run;
       rounds.indexWallMs.push(run.wallMs);
       rounds.indexRssKiB.push(run.maxRssKiB);
-      log(`${spec.id}: full index wall ${formatMs(run.wallMs)}, peak RSS ${formatKiB(run.maxRssKiB)}`);
+      rounds.indexCpuMs.push(run.cpuMs);
+      rounds.indexJobs.push(typeof run.fields.jobs === "number" ? run.fields.jobs : null);
+      log(
+        `${spec.id}: full index wall ${formatMs(run.wallMs)}, CPU ${formatMs(run.cpuMs)}, peak RSS ${formatKiB(run.maxRssKiB)}, ${String(run.fields.jobs)} threads`,
+      );
+      if (options.jobsOne) {
+        const one = await runIndex(oneJobCtx, true, FULL_RUN_TIMEOUT_MS, undefined, ["--jobs", "1"]);
+        rounds.oneJobWallMs.push(one.wallMs);
+        rounds.oneJobRssKiB.push(one.maxRssKiB);
+        rounds.oneJobCpuMs.push(one.cpuMs);
+        log(`${spec.id}: full index --jobs 1 wall ${formatMs(one.wallMs)}, CPU ${formatMs(one.cpuMs)}, peak RSS ${formatKiB(one.maxRssKiB)}`);
+      }
       if (options.baselineCli !== undefined) {
         const baseline = await runIndex(baselineCtx, true, FULL_RUN_TIMEOUT_MS, options.baselineCli);
         rounds.baselineWallMs.push(baseline.wallMs);
@@ -236,6 +270,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
       break;
     }
   }
+  if (skipped === null && full !== null && options.jobsOne) jobsIdentical = sameGraph(dbPath, oneJobCtx.dbPath);
   if (skipped === null && full !== null) {
     try {
       dbBytesOnDisk = dbSizeOnDisk(dbPath);
@@ -307,7 +342,14 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
     tsc,
     tsGraph: { skipped, full, dbBytesOnDisk, noop, noopRuns, cliEdits, addDelete, watch, daemon },
     rounds,
-    ratios: { time: timeRatio, rss: rssRatio, baselineTime: medianRatio(rounds.indexWallMs, rounds.baselineWallMs) },
+    ratios: {
+      time: timeRatio,
+      rss: rssRatio,
+      oneJobTime: medianRatio(rounds.oneJobWallMs, rounds.tscWallMs),
+      oneJobRss: medianRatio(rounds.oneJobRssKiB, rounds.tscRssKiB),
+      baselineTime: medianRatio(rounds.indexWallMs, rounds.baselineWallMs),
+    },
+    jobsIdentical,
     editFiles,
     commands: {
       harness,
@@ -316,6 +358,36 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
       watch: watch?.command ?? null,
     },
     errors,
+  };
+}
+
+/** Whether two graph databases hold the same rows in the same order, row ids included (test-support/graph-dump.ts). */
+function sameGraph(a: string, b: string): boolean {
+  const dump = (file: string): string => {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return JSON.stringify(dumpGraph(db, { inWriteOrder: true }));
+    } finally {
+      db.close();
+    }
+  };
+  return dump(a) === dump(b);
+}
+
+function emptyRounds(): FullIndexRounds {
+  return {
+    tscWallMs: [],
+    tscRssKiB: [],
+    tscCpuMs: [],
+    indexWallMs: [],
+    indexRssKiB: [],
+    indexCpuMs: [],
+    indexJobs: [],
+    oneJobWallMs: [],
+    oneJobRssKiB: [],
+    oneJobCpuMs: [],
+    baselineWallMs: [],
+    baselineRssKiB: [],
   };
 }
 
@@ -339,8 +411,9 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
       watch: null,
       daemon: null,
     },
-    rounds: { tscWallMs: [], tscRssKiB: [], indexWallMs: [], indexRssKiB: [], baselineWallMs: [], baselineRssKiB: [] },
-    ratios: { time: null, rss: null, baselineTime: null },
+    rounds: emptyRounds(),
+    ratios: { time: null, rss: null, oneJobTime: null, oneJobRss: null, baselineTime: null },
+    jobsIdentical: null,
     editFiles: [],
     commands: { harness, tsc: null, index: null, watch: null },
     errors,

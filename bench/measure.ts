@@ -49,6 +49,8 @@ export interface MeasuredRunResult extends RunResult {
   readonly maxRssKiB: number | null;
   /** Largest peak RSS among node sub-processes that inherited the preload, if any. */
   readonly descendantsMaxRssKiB: number | null;
+  /** User + system CPU time of the spawned node process (all its threads); null if it did not report. */
+  readonly cpuMs: number | null;
 }
 
 /** Render a command line for humans (POSIX-shell quoting where needed). */
@@ -130,6 +132,7 @@ export function newRssFile(tmpDir: string): string {
 export interface RssReport {
   readonly maxRssKiB: number | null;
   readonly descendantsMaxRssKiB: number | null;
+  readonly cpuMs: number | null;
 }
 
 /** Read the lines written by report-rss.cjs and pick the one of `pid`. */
@@ -138,10 +141,11 @@ export function readRssFile(file: string, pid: number | undefined): RssReport {
   try {
     text = fs.readFileSync(file, "utf8");
   } catch {
-    return { maxRssKiB: null, descendantsMaxRssKiB: null };
+    return { maxRssKiB: null, descendantsMaxRssKiB: null, cpuMs: null };
   }
   let own: number | null = null;
   let others: number | null = null;
+  let cpuMs: number | null = null;
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
     let parsed: unknown;
@@ -154,10 +158,13 @@ export function readRssFile(file: string, pid: number | undefined): RssReport {
     const rss = parsed.maxRSSKiB;
     const linePid = parsed.pid;
     if (typeof rss !== "number") continue;
-    if (linePid === pid) own = Math.max(own ?? 0, rss);
-    else others = Math.max(others ?? 0, rss);
+    if (linePid === pid) {
+      own = Math.max(own ?? 0, rss);
+      const cpu = parsed.cpuMs;
+      if (typeof cpu === "number") cpuMs = cpu;
+    } else others = Math.max(others ?? 0, rss);
   }
-  return { maxRssKiB: own, descendantsMaxRssKiB: others };
+  return { maxRssKiB: own, descendantsMaxRssKiB: others, cpuMs };
 }
 
 /** `node --require report-rss.cjs <script> ...args`, run to completion. */
@@ -179,6 +186,7 @@ export async function runNodeMeasured(
     command: formatCommand("node", [script, ...args]),
     maxRssKiB: rss.maxRssKiB,
     descendantsMaxRssKiB: rss.descendantsMaxRssKiB,
+    cpuMs: rss.cpuMs,
   };
 }
 

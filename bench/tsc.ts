@@ -41,6 +41,8 @@ export interface TscReport {
   readonly cwd: string;
   readonly wallMs: number;
   readonly maxRssKiB: number | null;
+  /** User + system CPU time of the tsc process. */
+  readonly cpuMs: number | null;
   readonly exitCode: number | null;
   readonly diagnostics: DiagnosticCounts;
   /** Raw `--extendedDiagnostics` name/value pairs, e.g. "Check time" -> "28.14s". */
@@ -147,6 +149,7 @@ export async function runTsc(
     cwd: corpusDir,
     wallMs: raw.wallMs,
     maxRssKiB: raw.maxRssKiB,
+    cpuMs: raw.cpuMs,
     exitCode: raw.exitCode,
     diagnostics,
     extended,

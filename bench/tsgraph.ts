@@ -96,6 +96,8 @@ export interface IndexRun {
   readonly wallMs: number;
   readonly maxRssKiB: number | null;
   readonly descendantsMaxRssKiB: number | null;
+  /** User + system CPU time of the process (its extraction threads included). */
+  readonly cpuMs: number | null;
   /** The JSON summary printed on stdout (null if none could be parsed). */
   readonly summary: Record<string, unknown> | null;
   /** The summary's scalar leaves, keyed by dotted path ("files.total"). */
@@ -116,9 +118,15 @@ export function displayCommand(args: readonly string[]): string {
   return formatCommand("node", [path.relative(process.cwd(), CLI_JS) || CLI_JS, ...args]);
 }
 
-/** One `ts-graph index` run; `cli` is another build's dist/cli.js for a baseline (default this build's). */
-export async function runIndex(ctx: IndexContext, force: boolean, timeoutMs: number, cli: string = CLI_JS): Promise<IndexRun> {
-  const args = indexArgs(ctx, [...(force ? ["--force"] : []), "--quiet", "--json"]);
+/** One `ts-graph index` run; `cli` is another build's dist/cli.js for a baseline (default this build's); `extra`: more flags (`--jobs 1`). */
+export async function runIndex(
+  ctx: IndexContext,
+  force: boolean,
+  timeoutMs: number,
+  cli: string = CLI_JS,
+  extra: readonly string[] = [],
+): Promise<IndexRun> {
+  const args = indexArgs(ctx, [...(force ? ["--force"] : []), "--quiet", "--json", ...extra]);
   const raw = await runNodeMeasured(cli, args, { cwd: REPO_ROOT, tmpDir: ctx.tmpDir, timeoutMs });
   ensureExited(raw);
   const summary = parseJsonSummary(raw.stdout);
@@ -128,6 +136,7 @@ export async function runIndex(ctx: IndexContext, force: boolean, timeoutMs: num
     wallMs: raw.wallMs,
     maxRssKiB: raw.maxRssKiB,
     descendantsMaxRssKiB: raw.descendantsMaxRssKiB,
+    cpuMs: raw.cpuMs,
     summary,
     fields: summary ? flattenScalars(summary) : {},
   };

@@ -5,6 +5,7 @@ import path from "node:path";
 import { SnapshotFormatError } from "../db/snapshot-load.js";
 import { FAIL_ON, exitCodeOf, type FailOn } from "../diff/diff-report.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
+import { positiveInteger } from "./option-parsers.js";
 
 export interface DiffCommandOptions {
   readonly root?: string;
@@ -24,12 +25,6 @@ function choice<T extends string>(values: readonly T[], what: string): (value: s
     if ((values as readonly string[]).includes(value)) return value as T;
     throw new InvalidArgumentError(`${what} must be one of ${values.join(", ")}`);
   };
-}
-
-function positiveInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("give a whole number of at least 1");
-  return number;
 }
 
 /** Compares two graphs and prints the report; the exit code is the gate's (docs/ci.md) or 0. */

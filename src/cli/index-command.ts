@@ -6,6 +6,7 @@ import type { Indexer, IndexSummary } from "../ingestion/run/indexer.js";
 import type { WatchUpdate } from "../ingestion/watch/watch-index.js";
 import { updateThroughDaemon } from "./daemon-route.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
+import { positiveInteger } from "./option-parsers.js";
 import { createProgressReporter, type ProgressReporter } from "./progress-reporter.js";
 import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
 import { formatIndexSummary } from "./summary-text.js";
@@ -15,6 +16,8 @@ export interface IndexCommandOptions extends ProjectCommandOptions {
   readonly watch?: boolean;
   readonly quiet?: boolean;
   readonly json?: boolean;
+  /** Threads that extract (`--jobs`); default from the cores and the memory. */
+  readonly jobs?: number;
 }
 
 function writeLine(text: string): void {
@@ -74,6 +77,7 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
     ...located,
     tsconfigs,
     keepPrograms: true,
+    jobs: options.jobs ?? "auto",
     onProgress: (step) => progress.update(step),
     onWarning: (message) => {
       if (!options.quiet) warnLine(message);
@@ -128,6 +132,7 @@ async function indexHere(target: DaemonTarget, options: IndexCommandOptions, pro
       root: target.root,
       dbPath: target.dbPath,
       tsconfigs: target.tsconfigs,
+      jobs: options.jobs ?? "auto",
       onProgress: (step) => progress.update(step),
       onWarning: (message) => {
         if (!options.quiet) warnLine(message);
@@ -168,5 +173,6 @@ export function registerIndexCommand(program: Command, exit: (code: number) => v
     .option("--watch", "keep running and apply file changes as they happen")
     .option("--quiet", "no progress, no summary unless there are syntax errors")
     .option("--json", "print the summary as JSON (and, with --watch, one JSON line per update)")
+    .option("--jobs <n>", "threads that extract (each builds the program; default: one per two cores, as the free memory allows)", positiveInteger)
     .action(async (root: string, options: IndexCommandOptions) => exit(await runIndexCommand(root, options)));
 }

@@ -17,6 +17,7 @@ const summary: IndexSummary = {
   skipped: { outside: 0, throughLinks: 0, outsideLinks: [], loops: [] },
   durationMs: 1234,
   dbBytes: 5 * 1024 * 1024,
+  jobs: 1,
 };
 
 describe("formatIndexSummary", () => {
@@ -45,6 +46,10 @@ describe("formatIndexSummary", () => {
         "1 symbolic link loop (src/self); 1 file reached through a link inside the root (indexed once, under the real path)",
     );
     expect(formatIndexSummary(summary)).not.toMatch(/skipped /);
+  });
+
+  it("says how many threads extracted, when more than one did", () => {
+    expect(formatIndexSummary({ ...summary, jobs: 2 }).split("\n")[4]).toMatch(/^ {2}time {3}1\.23 s \(2 threads extracting\) · database /);
   });
 
   it("says why a full index re-extracted everything, and when nothing changed", () => {

@@ -28,7 +28,8 @@ export function formatIndexSummary(summary: IndexSummary): string {
   lines.push(`  nodes  ${count(summary.nodes.total)}: ${byKind(summary.nodes.byKind)}`);
   lines.push(`  edges  ${count(summary.edges.total)}: ${byKind(summary.edges.byKind)}`);
   const relativeDb = path.relative(process.cwd(), summary.db) || summary.db;
-  lines.push(`  time   ${(summary.durationMs / 1000).toFixed(2)} s · database ${bytes(summary.dbBytes)} at ${relativeDb}`);
+  const threads = summary.jobs > 1 ? ` (${summary.jobs} threads extracting)` : "";
+  lines.push(`  time   ${(summary.durationMs / 1000).toFixed(2)} s${threads} · database ${bytes(summary.dbBytes)} at ${relativeDb}`);
   const skipped = describeSkipped(summary.skipped);
   if (skipped !== undefined) lines.push(`  skipped ${skipped}`);
   if (summary.syntaxErrors.length > 0) {

@@ -22,7 +22,11 @@ interface ColumnInfo {
   readonly pk: number;
 }
 
-export function dumpGraph(db: SqliteDb): GraphDump {
+/**
+ * With `inWriteOrder`, row ids are kept and rows stay in row id order: what a run on several threads must
+ * write the same as a run on one (parallel-extraction.ts).
+ */
+export function dumpGraph(db: SqliteDb, options: { readonly inWriteOrder?: boolean } = {}): GraphDump {
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .pluck()
@@ -30,14 +34,16 @@ export function dumpGraph(db: SqliteDb): GraphDump {
   const dump: Record<string, string[]> = {};
   for (const table of tables.filter((name) => !DERIVED_TABLE.test(name))) {
     const columns = (db.prepare(`PRAGMA table_info(${quote(table)})`).all() as ColumnInfo[]).filter(
-      (column) => !isRowId(column) && !(RUN_COLUMNS[table] ?? []).includes(column.name),
+      (column) => (options.inWriteOrder === true || !isRowId(column)) && !(RUN_COLUMNS[table] ?? []).includes(column.name),
     );
+    const order = options.inWriteOrder === true && !isWithoutRowId(db, table) ? " ORDER BY rowid" : "";
     const rows = db
-      .prepare(`SELECT ${columns.map((column) => quote(column.name)).join(", ")} FROM ${quote(table)}`)
+      .prepare(`SELECT ${columns.map((column) => quote(column.name)).join(", ")} FROM ${quote(table)}${order}`)
       .raw()
       .all() as unknown[][];
     const kept = table === "meta" ? rows.filter((row) => !RUN_META_KEYS.includes(String(row[0]))) : rows;
-    dump[table] = kept.map((row) => JSON.stringify(row)).sort();
+    const lines = kept.map((row) => JSON.stringify(row));
+    dump[table] = options.inWriteOrder === true ? lines : lines.sort();
   }
   return dump;
 }
@@ -58,6 +64,11 @@ export function diffGraphDumps(left: GraphDump, right: GraphDump): Record<string
 
 function isRowId(column: ColumnInfo): boolean {
   return column.pk === 1 && column.type.toUpperCase() === "INTEGER";
+}
+
+function isWithoutRowId(db: SqliteDb, table: string): boolean {
+  const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table);
+  return typeof sql === "string" && /WITHOUT\s+ROWID\s*;?\s*$/i.test(sql);
 }
 
 function quote(identifier: string): string {

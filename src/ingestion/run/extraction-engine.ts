@@ -1,38 +1,29 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { ts } from "ts-morph";
 import type { TsGraphConfig } from "../../config/config-file.js";
 import { discoverProjects, type DiscoveredProjects, type ProjectSpec } from "../../config/discover-projects.js";
-import { relativeTo } from "../../config/project-paths.js";
-import type { FileWrite, GraphStore } from "../../db/graph-store.js";
+import type { GraphStore } from "../../db/graph-store.js";
 import { SCHEMA_VERSION } from "../../db/schema.js";
-import type { FileDiagnostic, FileExtraction } from "../../model/extracted.js";
-import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "../extract/member-names.js";
-import { extractDeclarations, type FileDeclarations } from "../extract/extract-declarations.js";
-import { extractEdges } from "../extract/extract-edges.js";
-import { createExternalMemberKeys } from "../extract/external-members.js";
+import { defaultJobs, type MachineCapacity } from "./extraction-jobs.js";
 import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
+import { createOutcomeWriter, type ExtractionOutcome, type ExtractionProgress } from "./outcome-writer.js";
+import { canExtractInParallel, extractInParallel } from "./parallel-extraction.js";
+import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
 import { rootRelativeValue } from "../scan/root-relative.js";
+
+export type { ExtractionOutcome, ExtractionProgress };
 
 /**
  * Everything of indexing that needs TypeScript: discovery, planning by surface, and extraction.
  * The indexer loads this module only when a run has work to do, so a run that finds nothing
  * changed never loads the compiler.
  */
-
-const MAX_SYNTAX_ERRORS_PER_FILE = 20;
-/** Files written per transaction (each file is still replaced whole; a killed run leaves the batch pending). */
-const WRITE_BATCH_FILES = 32;
-
-export interface ExtractionProgress {
-  readonly done: number;
-  readonly total: number;
-  readonly file: string;
-}
 
 export interface ExtractionRequest {
   readonly projects: readonly ProjectSpec[];
@@ -45,9 +36,9 @@ export interface ExtractionRequest {
   readonly removed: readonly string[];
 }
 
-export interface ExtractionOutcome {
-  readonly syntaxErrors: (FileDiagnostic & { readonly file: string })[];
-  readonly unreadable: { readonly path: string; readonly reason: string }[];
+/** What a run's extraction gives the indexer: its outcome, and how many threads extracted. */
+export interface ExtractionResult extends ExtractionOutcome {
+  readonly jobs: number;
 }
 
 export interface ExtractionEngine {
@@ -62,7 +53,8 @@ export interface ExtractionEngine {
     candidates: readonly PlannedFile[],
     projects: readonly ProjectSpec[],
   ): Set<string>;
-  extract(request: ExtractionRequest): ExtractionOutcome;
+  /** Extracts and writes the files (with `jobs` threads, the run's files permitting), in the run's order. */
+  extract(request: ExtractionRequest): Promise<ExtractionResult>;
   /** Builds and binds every project's program now, so that the first change after it is applied fast (watch mode). */
   warm(projects: readonly ProjectSpec[]): void;
 }
@@ -107,45 +99,24 @@ export interface EngineOptions {
    */
   readonly narrowPrograms?: boolean;
   readonly onProgress: ((progress: ExtractionProgress) => void) | undefined;
+  /** Threads that extract a run's files (`--jobs`); "auto": extraction-jobs.ts `defaultJobs`. */
+  readonly jobs: number | "auto";
 }
 
-function syntaxErrorsOf(program: ts.Program, sourceFile: ts.SourceFile): FileDiagnostic[] {
-  return program
-    .getSyntacticDiagnostics(sourceFile)
-    .slice(0, MAX_SYNTAX_ERRORS_PER_FILE)
-    .map((diagnostic) => {
-      const position = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      return {
-        line: position.line + 1,
-        column: position.character + 1,
-        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " "),
-      };
-    });
-}
-
-/**
- * Roots of a program for re-extracting some files of a project: those files, which pull in what they import,
- * and the project's files that may declare globals nothing imports (every .d.ts file, and the files the
- * database knows to declare globals).
- */
-function narrowRoots(project: ProjectSpec, files: readonly string[], declaringGlobals: ReadonlySet<string>): string[] {
-  const roots = new Set(files);
-  for (const fileName of project.fileNames) {
-    if (/\.d\.[cm]?ts$/.test(fileName) || declaringGlobals.has(fileName)) roots.add(fileName);
+function fileBytes(absolute: string): number {
+  try {
+    return fs.statSync(absolute).size;
+  } catch {
+    return 0;
   }
-  return [...roots];
 }
 
-/** Declarations of a parsed file, computed once per parse (a re-parsed file is a new SourceFile). */
-const declarationCache = new WeakMap<ts.SourceFile, FileDeclarations>();
-
-function declarationsFor(sourceFile: ts.SourceFile, relativePath: string): FileDeclarations {
-  let declarations = declarationCache.get(sourceFile);
-  if (declarations === undefined) {
-    declarations = extractDeclarations(sourceFile, relativePath);
-    declarationCache.set(sourceFile, declarations);
-  }
-  return declarations;
+/** The cores and the memory this process can still use: the free memory, or less under a cgroup's limit. */
+function machineCapacity(): MachineCapacity {
+  const constrained = process.constrainedMemory?.() ?? 0;
+  const free = os.freemem();
+  const underLimit = constrained > 0 && constrained < os.totalmem() ? constrained - process.memoryUsage().rss : free;
+  return { cores: os.availableParallelism(), availableBytes: Math.max(0, Math.min(free, underLimit)) };
 }
 
 export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
@@ -185,112 +156,81 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName }, store);
   }
 
-  function statFile(absolute: string, relative: string, project: string, text: string): ScannedFile {
-    const stat = fs.statSync(absolute);
-    return { path: relative, absolute, project, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), hash: hashText(text), text };
+  /** The files of a run in the order they are written: each project's (in the projects' order) in its own order. */
+  function runItems(
+    projects: readonly ProjectSpec[],
+    wanted: ReadonlySet<string>,
+    pathByAbsolute: ReadonlyMap<string, string>,
+    scanned: ReadonlyMap<string, ScannedFile>,
+  ): RunItem[] {
+    return projects.flatMap((project, index) =>
+      project.fileNames.flatMap((absolute) => {
+        const relative = pathByAbsolute.get(absolute);
+        if (relative === undefined || !wanted.has(relative)) return [];
+        return [{ project: index, absolute, bytes: scanned.get(relative)?.size ?? fileBytes(absolute) }];
+      }),
+    );
   }
 
-  function extract(request: ExtractionRequest): ExtractionOutcome {
+  function jobsFor(items: readonly RunItem[]): number {
+    if (options.jobs !== "auto") return Math.max(1, Math.min(Math.floor(options.jobs), items.length));
+    const sourceBytes = items.reduce((sum, item) => sum + item.bytes, 0);
+    return defaultJobs(machineCapacity(), items.length, sourceBytes);
+  }
+
+  async function extract(request: ExtractionRequest): Promise<ExtractionResult> {
     const { projects, paths, scanned, pathByAbsolute } = request;
-    const outcome: ExtractionOutcome = { syntaxErrors: [], unreadable: [] };
     const wanted = new Set(paths);
     const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
-    const storedAccessorNamesByFile = store.accessorNamesByFile();
-    const storedMemberNamesByFile = store.memberNamesByFile();
-    /**
-     * Names of the accessor nodes and of all member nodes of the indexed files a program holds (member-names.ts):
-     * as stored for the files this run does not re-extract (their text is the one they were indexed with),
-     * else from their declarations.
-     */
-    const memberNamesIn = (program: ts.Program, checker: ts.TypeChecker): { accessors: Set<string>; members: Set<string> } => {
-      const accessors = new Set<string>();
-      const members = new Set<string>();
-      for (const sourceFile of program.getSourceFiles()) {
-        const relative = pathByAbsolute.get(sourceFile.fileName);
-        if (relative === undefined) continue;
-        const declarations = wanted.has(relative) ? declarationsFor(sourceFile, relative) : undefined;
-        const accessorNames = declarations
-          ? accessorNamesOf(declarations, checker)
-          : storedAccessorNames(storedAccessorNamesByFile.get(relative) ?? [], sourceFile, checker);
-        const memberNames = declarations
-          ? memberNamesOf(declarations, checker)
-          : storedMemberNames(storedMemberNamesByFile.get(relative) ?? [], sourceFile, checker);
-        for (const name of accessorNames) accessors.add(name);
-        for (const name of memberNames) members.add(name);
-      }
-      return { accessors, members };
+    const files: RunFiles = {
+      root,
+      pathByAbsolute,
+      wanted,
+      storedAccessorNames: store.accessorNamesByFile(),
+      storedMemberNames: store.memberNamesByFile(),
+      scannedFile: (relative) => scanned.get(relative),
     };
-    const total = paths.length;
-    let done = 0;
     // A kept program of one project may hold another project's file: every loader forgets every changed file.
     for (const loader of loaders.values()) {
       for (const relative of [...scanned.keys(), ...request.removed]) loader.invalidate(path.join(root, relative));
     }
-    const writes: FileWrite[] = [];
-    const flushWrites = (): void => {
-      if (writes.length > 0) store.writeFiles(writes.splice(0));
+    const items = runItems(projects, wanted, pathByAbsolute, scanned);
+    const texts = new Map<string, string>();
+    for (const item of items) {
+      const text = scanned.get(pathByAbsolute.get(item.absolute) ?? "")?.text;
+      if (text !== undefined) texts.set(item.absolute, text);
+    }
+    const roots = projects.map((project, index) =>
+      options.keepPrograms && options.narrowPrograms !== true
+        ? project.fileNames
+        : narrowRoots(
+            project,
+            items.filter((item) => item.project === index).map((item) => item.absolute),
+            declaringGlobals,
+          ),
+    );
+    /** This thread's extractor for a project's files: its program built with the scan's texts. */
+    const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
+      const project = projects[index];
+      if (project === undefined) throw new Error(`no project ${index} in the run`);
+      return programExtractor(buildRunProgram(loaderFor(project), index, items, texts, roots[index] ?? []), project, files);
     };
-    for (const project of projects) {
-      const files = project.fileNames.filter((absolute) => wanted.has(pathByAbsolute.get(absolute) ?? ""));
-      if (files.length === 0) continue;
-      const loader = loaderFor(project);
-      for (const absolute of files) {
-        const file = scanned.get(pathByAbsolute.get(absolute) ?? "");
-        if (file?.text !== undefined) loader.provideText(absolute, file.text);
-      }
-      const whole = options.keepPrograms && options.narrowPrograms !== true;
-      const program = loader.build(whole ? project.fileNames : narrowRoots(project, files, declaringGlobals));
-      const checker = program.getTypeChecker();
-      const names = memberNamesIn(program, checker);
-      const context = {
-        checker,
-        declarationsOf: (sourceFile: ts.SourceFile) => {
-          const relative = pathByAbsolute.get(sourceFile.fileName);
-          return relative === undefined ? undefined : declarationsFor(sourceFile, relative);
-        },
-        indexedPathOf: (fileName: string) => pathByAbsolute.get(fileName),
-        resolveModuleFileName: createModuleResolver(project),
-        mayNameAccessor: (name: string) => names.accessors.has(name),
-        mayNameMember: (name: string) => names.members.has(name),
-        externalMemberKeys: createExternalMemberKeys(program, checker, (sourceFile) => pathByAbsolute.has(sourceFile.fileName)),
-      };
-      for (const absolute of files) {
-        const relative = pathByAbsolute.get(absolute) ?? relativeTo(root, absolute);
-        const sourceFile = program.getSourceFile(absolute);
-        done += 1;
-        options.onProgress?.({ done, total, file: relative });
-        if (sourceFile === undefined) {
-          outcome.unreadable.push({ path: relative, reason: "TypeScript could not load it" });
-          flushWrites();
-          store.removeFile(relative);
-          continue;
+    const writer = createOutcomeWriter(store, items.length, options.onProgress);
+    const jobs = canExtractInParallel() ? jobsFor(items) : 1;
+    if (jobs > 1) {
+      await extractInParallel({ projects, items, roots, texts, files, jobs, extractorFor, writer });
+    } else {
+      let current = -1;
+      let extractFile: ((absolute: string) => FileOutcome) | undefined;
+      for (const item of items) {
+        if (item.project !== current || extractFile === undefined) {
+          extractFile = extractorFor(item.project);
+          current = item.project;
         }
-        const declarations = declarationsFor(sourceFile, relative);
-        const { edges, externalEdges, externalImports, dynamicCalls } = extractEdges(sourceFile, declarations, context);
-        const fileErrors = syntaxErrorsOf(program, sourceFile);
-        for (const error of fileErrors) outcome.syntaxErrors.push({ file: relative, ...error });
-        const extraction: FileExtraction = {
-          path: relative,
-          nodes: declarations.nodes,
-          edges,
-          externalEdges,
-          externalImports,
-          dynamicCalls,
-          syntaxErrors: fileErrors,
-          declaresGlobals: declarations.declaresGlobals,
-        };
-        const known = scanned.get(relative) ?? statFile(absolute, relative, project.id, sourceFile.text);
-        writes.push({
-          file: { path: relative, hash: known.hash, size: known.size, mtimeMs: known.mtimeMs, project: project.id },
-          extraction,
-          indexedAt: Date.now(),
-          text: sourceFile.text,
-        });
-        if (writes.length >= WRITE_BATCH_FILES) flushWrites();
+        writer.write(extractFile(item.absolute));
       }
     }
-    flushWrites();
-    return outcome;
+    return { ...writer.finish(), jobs };
   }
 
   return {

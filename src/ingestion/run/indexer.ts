@@ -32,6 +32,8 @@ export interface IndexerOptions {
   readonly keepPrograms?: boolean;
   /** With keepPrograms, keep only the narrow programs the runs build (EngineOptions.narrowPrograms); warm() then builds nothing. */
   readonly narrowPrograms?: boolean;
+  /** Threads that extract a run's files (`index --jobs`); "auto": from the cores and the memory (extraction-jobs.ts). Default 1. */
+  readonly jobs?: number | "auto";
   readonly onProgress?: (progress: IndexProgress) => void;
   readonly onWarning?: (message: string) => void;
 }
@@ -64,6 +66,8 @@ export interface IndexSummary {
   readonly skipped: SkippedFiles;
   readonly durationMs: number;
   readonly dbBytes: number;
+  /** Threads that extracted the run's files (`--jobs`); 1 when nothing was extracted. */
+  readonly jobs: number;
 }
 
 export class NothingToIndexError extends Error {
@@ -177,6 +181,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
         keepPrograms: options.keepPrograms === true,
         narrowPrograms: options.narrowPrograms === true,
         onProgress: options.onProgress,
+        jobs: options.jobs ?? 1,
       });
     }
     return engine;
@@ -205,7 +210,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
   function summarize(
     mode: IndexMode,
     reason: string | undefined,
-    counts: { total: number; removed: number; extractedPaths: readonly string[] },
+    counts: { total: number; removed: number; extractedPaths: readonly string[]; jobs?: number },
     problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings" | "skipped">,
     startedAt: number,
   ): IndexSummary {
@@ -229,6 +234,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
       ...problems,
       durationMs: Math.round(performance.now() - startedAt),
       dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`),
+      jobs: counts.jobs ?? 1,
     };
   }
 
@@ -394,11 +400,13 @@ export function openIndexer(options: IndexerOptions): Indexer {
     const nothingToDo = toExtract.size === 0 && removed.length === 0 && !full && !unfinished;
     const extractedPaths = [...toExtract.keys()].sort();
     const syntaxErrors: (FileDiagnostic & { file: string })[] = [];
+    let jobs = 1;
     if (!nothingToDo) {
       store.beginRun(extractedPaths);
       for (const removedPath of removed) store.removeFile(removedPath);
       const scanned = new Map<string, ScannedFile>([...changes.added, ...changes.changed].map((file) => [file.path, file]));
-      const outcome = extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
+      const outcome = await extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
+      jobs = outcome.jobs;
       syntaxErrors.push(...outcome.syntaxErrors);
       unreadable.push(...outcome.unreadable);
       store.finishRun(Date.now(), fingerprint);
@@ -412,7 +420,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
     return summarize(
       full ? "full" : nothingToDo ? "noop" : "incremental",
       reason,
-      { total: planned.length - unreadable.length, removed: removed.length, extractedPaths },
+      { total: planned.length - unreadable.length, removed: removed.length, extractedPaths, jobs },
       { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings, skipped: discovered.skipped },
       startedAt,
     );

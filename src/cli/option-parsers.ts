@@ -1,0 +1,8 @@
+import { InvalidArgumentError } from "commander";
+
+/** Commander's parser of an option that takes a whole number of at least 1. */
+export function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("give a whole number of at least 1");
+  return number;
+}

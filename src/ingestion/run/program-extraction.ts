@@ -1,0 +1,179 @@
+import fs from "node:fs";
+import { ts } from "ts-morph";
+import type { ProjectSpec } from "../../config/discover-projects.js";
+import { relativeTo } from "../../config/project-paths.js";
+import type { FileWrite, StoredFile } from "../../db/graph-store.js";
+import type { FileDiagnostic, FileExtraction } from "../../model/extracted.js";
+import { extractDeclarations, type FileDeclarations } from "../extract/extract-declarations.js";
+import { extractEdges } from "../extract/extract-edges.js";
+import { createExternalMemberKeys } from "../extract/external-members.js";
+import { hashText } from "../scan/file-scan.js";
+import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "../extract/member-names.js";
+import { createModuleResolver, type ProgramLoader } from "../extract/program-loader.js";
+import { inSiteOrder } from "../extract/site-order.js";
+
+/**
+ * Extracting the files of one built program: what the thread that writes the graph and the extraction
+ * workers (`--jobs`, parallel-extraction.ts) share, so that a file is extracted the same way wherever it is.
+ */
+
+const MAX_SYNTAX_ERRORS_PER_FILE = 20;
+
+/** What a run knows of the files besides the programs: the same in every thread that extracts. */
+export interface RunFiles {
+  readonly root: string;
+  /** Relative path of every indexed file, by absolute path. */
+  readonly pathByAbsolute: ReadonlyMap<string, string>;
+  /** Relative paths re-extracted in this run. */
+  readonly wanted: ReadonlySet<string>;
+  /** Stored names of the accessor and member nodes of the files this run does not re-extract (member-names.ts). */
+  readonly storedAccessorNames: ReadonlyMap<string, readonly string[]>;
+  readonly storedMemberNames: ReadonlyMap<string, readonly string[]>;
+  /** What the scan found of a file it read (hash, size, mtime), by relative path. */
+  readonly scannedFile: (relative: string) => FileStamp | undefined;
+}
+
+/** One file of a run, in the order the run writes them. */
+export interface RunItem {
+  /** Index in the run's project list. */
+  readonly project: number;
+  readonly absolute: string;
+  /** What partitioning weighs the file by: its size. */
+  readonly bytes: number;
+}
+
+/**
+ * A project's program as every thread of a run builds it: the texts the scan read for the run's files of the
+ * project (parsed instead of what is on disk now), then the program of the run's roots for it.
+ */
+export function buildRunProgram(
+  loader: ProgramLoader,
+  project: number,
+  items: readonly RunItem[],
+  texts: ReadonlyMap<string, string>,
+  roots: readonly string[],
+): ts.Program {
+  for (const item of items) {
+    const text = item.project === project ? texts.get(item.absolute) : undefined;
+    if (text !== undefined) loader.provideText(item.absolute, text);
+  }
+  return loader.build(roots);
+}
+
+/** What the files table keeps of a file's content and stat. */
+export type FileStamp = Pick<StoredFile, "hash" | "size" | "mtimeMs">;
+
+/** One file's outcome, in the order the run writes them. */
+export type FileOutcome =
+  | { readonly kind: "extracted"; readonly write: FileWrite; readonly syntaxErrors: readonly FileDiagnostic[] }
+  | { readonly kind: "unreadable"; readonly path: string; readonly reason: string };
+
+/** Declarations of a parsed file, computed once per parse (a re-parsed file is a new SourceFile). */
+const declarationCache = new WeakMap<ts.SourceFile, FileDeclarations>();
+
+function declarationsFor(sourceFile: ts.SourceFile, relativePath: string): FileDeclarations {
+  let declarations = declarationCache.get(sourceFile);
+  if (declarations === undefined) {
+    declarations = extractDeclarations(sourceFile, relativePath);
+    declarationCache.set(sourceFile, declarations);
+  }
+  return declarations;
+}
+
+function syntaxErrorsOf(program: ts.Program, sourceFile: ts.SourceFile): FileDiagnostic[] {
+  return program
+    .getSyntacticDiagnostics(sourceFile)
+    .slice(0, MAX_SYNTAX_ERRORS_PER_FILE)
+    .map((diagnostic) => {
+      const position = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+      return {
+        line: position.line + 1,
+        column: position.character + 1,
+        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " "),
+      };
+    });
+}
+
+/**
+ * Names of the accessor nodes and of all member nodes of the indexed files a program holds (member-names.ts):
+ * as stored for the files this run does not re-extract (their text is the one they were indexed with),
+ * else from their declarations.
+ */
+function memberNamesIn(program: ts.Program, checker: ts.TypeChecker, files: RunFiles): { accessors: Set<string>; members: Set<string> } {
+  const accessors = new Set<string>();
+  const members = new Set<string>();
+  for (const sourceFile of program.getSourceFiles()) {
+    const relative = files.pathByAbsolute.get(sourceFile.fileName);
+    if (relative === undefined) continue;
+    const declarations = files.wanted.has(relative) ? declarationsFor(sourceFile, relative) : undefined;
+    const accessorNames = declarations
+      ? accessorNamesOf(declarations, checker)
+      : storedAccessorNames(files.storedAccessorNames.get(relative) ?? [], sourceFile, checker);
+    const memberNames = declarations
+      ? memberNamesOf(declarations, checker)
+      : storedMemberNames(files.storedMemberNames.get(relative) ?? [], sourceFile, checker);
+    for (const name of accessorNames) accessors.add(name);
+    for (const name of memberNames) members.add(name);
+  }
+  return { accessors, members };
+}
+
+function stampOf(absolute: string, text: string): FileStamp {
+  const stat = fs.statSync(absolute);
+  return { hash: hashText(text), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
+}
+
+/** Extracts files of one project's program, one at a time; the program must hold every file of `files.wanted` it is asked about. */
+export function programExtractor(program: ts.Program, project: ProjectSpec, files: RunFiles): (absolute: string) => FileOutcome {
+  const checker = program.getTypeChecker();
+  const names = memberNamesIn(program, checker, files);
+  const context = {
+    checker,
+    declarationsOf: (sourceFile: ts.SourceFile) => {
+      const relative = files.pathByAbsolute.get(sourceFile.fileName);
+      return relative === undefined ? undefined : declarationsFor(sourceFile, relative);
+    },
+    indexedPathOf: (fileName: string) => files.pathByAbsolute.get(fileName),
+    resolveModuleFileName: createModuleResolver(project),
+    mayNameAccessor: (name: string) => names.accessors.has(name),
+    mayNameMember: (name: string) => names.members.has(name),
+    externalMemberKeys: createExternalMemberKeys(program, checker, (sourceFile) => files.pathByAbsolute.has(sourceFile.fileName)),
+  };
+  return (absolute) => {
+    const relative = files.pathByAbsolute.get(absolute) ?? relativeTo(files.root, absolute);
+    const sourceFile = program.getSourceFile(absolute);
+    if (sourceFile === undefined) return { kind: "unreadable", path: relative, reason: "TypeScript could not load it" };
+    const declarations = declarationsFor(sourceFile, relative);
+    const { edges, externalEdges, externalImports, dynamicCalls } = extractEdges(sourceFile, declarations, context);
+    const syntaxErrors = syntaxErrorsOf(program, sourceFile);
+    const extraction: FileExtraction = {
+      path: relative,
+      nodes: declarations.nodes,
+      edges: inSiteOrder(edges),
+      externalEdges: inSiteOrder(externalEdges),
+      externalImports,
+      dynamicCalls,
+      syntaxErrors,
+      declaresGlobals: declarations.declaresGlobals,
+    };
+    const { hash, size, mtimeMs } = files.scannedFile(relative) ?? stampOf(absolute, sourceFile.text);
+    return {
+      kind: "extracted",
+      write: { file: { path: relative, hash, size, mtimeMs, project: project.id }, extraction, indexedAt: Date.now(), text: sourceFile.text },
+      syntaxErrors,
+    };
+  };
+}
+
+/**
+ * Roots of a program for re-extracting some files of a project: those files, which pull in what they import,
+ * and the project's files that may declare globals nothing imports (every .d.ts file, and the files the
+ * database knows to declare globals).
+ */
+export function narrowRoots(project: ProjectSpec, files: readonly string[], declaringGlobals: ReadonlySet<string>): string[] {
+  const roots = new Set(files);
+  for (const fileName of project.fileNames) {
+    if (/\.d\.[cm]?ts$/.test(fileName) || declaringGlobals.has(fileName)) roots.add(fileName);
+  }
+  return [...roots];
+}
