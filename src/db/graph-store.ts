@@ -97,152 +97,179 @@ type Statement = Database.Statement<unknown[], unknown>;
 
 export type MetaKey = (typeof META)[keyof typeof META];
 
-/** All writes to the graph go through here; each file's contribution is replaced in one transaction. */
-export function createGraphStore(db: SqliteDb) {
-  const statements = Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as { [K in keyof typeof SQL]: Statement };
+type Statements = { [K in keyof typeof SQL]: Statement };
 
-  function column<T>(statement: Statement, ...params: unknown[]): T[] {
-    return statement.pluck().all(...params) as T[];
-  }
+function column<T>(statement: Statement, ...params: unknown[]): T[] {
+  return statement.pluck().all(...params) as T[];
+}
 
-  /**
-   * Deletes edges into (or out of) keys the file held before and holds no more: their owners are re-resolved
-   * anyway. An edge out of another file's key is an OVERRIDES from a member inherited into a class that
-   * names an interface (ADR 0009).
-   */
-  function deleteEdgesAtVanished(previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
-    for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesAt.run({ key });
-  }
+/**
+ * Deletes edges into (or out of) keys the file held before and holds no more: their owners are re-resolved
+ * anyway. An edge out of another file's key is an OVERRIDES from a member inherited into a class that
+ * names an interface (ADR 0009).
+ */
+function deleteEdgesAtVanished(statements: Statements, previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
+  for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesAt.run({ key });
+}
 
-  function clearFileContent(path: string): void {
-    statements.deleteNodes.run(path);
-    statements.deleteEdges.run(path);
-    statements.deleteExternalEdges.run(path);
-    statements.deleteExternalImports.run(path);
-    statements.deleteDynamicCalls.run(path);
-    statements.deleteSyntaxErrors.run(path);
-  }
+function clearFileContent(statements: Statements, path: string): void {
+  statements.deleteNodes.run(path);
+  statements.deleteEdges.run(path);
+  statements.deleteExternalEdges.run(path);
+  statements.deleteExternalImports.run(path);
+  statements.deleteDynamicCalls.run(path);
+  statements.deleteSyntaxErrors.run(path);
+}
 
-  /**
-   * Makes a write all or nothing: its own transaction, or a part of the caller's when one is open (every index
-   * run is one transaction, which rolls back whole on any error). Never a savepoint: inside a savepoint, every
-   * statement that keeps a statement journal (an insert into nodes runs a trigger) ends by truncating SQLite's
-   * in-memory sub-journal, a linked list walked from its start, which grows with everything the run wrote.
-   * That made a full index of effect@3.22.4 spend about 8 s of CPU in sqlite3BtreeSavepoint.
-   */
-  function atomic<A extends unknown[]>(body: (...args: A) => void): (...args: A) => void {
-    const inOwnTransaction = db.transaction(body);
-    return (...args: A): void => {
-      if (db.inTransaction) body(...args);
-      else inOwnTransaction(...args);
-    };
-  }
+/**
+ * Makes a write all or nothing: its own transaction, or a part of the caller's when one is open (every index
+ * run is one transaction, which rolls back whole on any error). Never a savepoint: inside a savepoint, every
+ * statement that keeps a statement journal (an insert into nodes runs a trigger) ends by truncating SQLite's
+ * in-memory sub-journal, a linked list walked from its start, which grows with everything the run wrote.
+ * That made a full index of effect@3.22.4 spend about 8 s of CPU in sqlite3BtreeSavepoint.
+ */
+function atomic<A extends unknown[]>(db: SqliteDb, body: (...args: A) => void): (...args: A) => void {
+  const inOwnTransaction = db.transaction(body);
+  return (...args: A): void => {
+    if (db.inTransaction) body(...args);
+    else inOwnTransaction(...args);
+  };
+}
 
-  const writeFile = atomic((file: StoredFile, extraction: FileExtraction, indexedAt: number, text: string) => {
-    crashPoint();
-    const lines = normalizedLines(text);
-    const previousKeys = column<string>(statements.nodeKeysOfFile, file.path);
-    clearFileContent(file.path);
-    statements.upsertFile.run({
-      ...file,
-      syntaxErrors: extraction.syntaxErrors.length,
-      declaresGlobals: extraction.declaresGlobals ? 1 : 0,
-      indexedAt,
+/** Inserts the file's nodes (each with its body hash, from the file's lines). */
+function insertNodes(statements: Statements, path: string, extraction: FileExtraction, text: string): void {
+  const lines = normalizedLines(text);
+  for (const node of extraction.nodes) {
+    statements.insertNode.run({
+      key: node.key,
+      file: path,
+      kind: node.kind,
+      name: node.name,
+      qualifiedName: node.qualifiedName,
+      parentKey: node.parentKey ?? null,
+      startLine: node.startLine,
+      endLine: node.endLine,
+      nameLine: node.nameLine,
+      implementationLine: node.implementationLine ?? null,
+      exported: node.exported ? 1 : 0,
+      signature: node.signature,
+      doc: node.doc,
+      modifiers: node.modifiers.join(" "),
+      surface: node.surface,
+      body: node.kind === "File" ? null : bodyHash(lines, node),
     });
-    for (const node of extraction.nodes) {
-      statements.insertNode.run({
-        key: node.key,
-        file: file.path,
-        kind: node.kind,
-        name: node.name,
-        qualifiedName: node.qualifiedName,
-        parentKey: node.parentKey ?? null,
-        startLine: node.startLine,
-        endLine: node.endLine,
-        nameLine: node.nameLine,
-        implementationLine: node.implementationLine ?? null,
-        exported: node.exported ? 1 : 0,
-        signature: node.signature,
-        doc: node.doc,
-        modifiers: node.modifiers.join(" "),
-        surface: node.surface,
-        body: node.kind === "File" ? null : bodyHash(lines, node),
-      });
-    }
-    for (const edge of extraction.edges) {
-      statements.insertEdge.run({
-        file: file.path,
-        kind: edge.kind,
-        source: edge.source,
-        target: edge.target,
-        count: edge.lines.length,
-        lines: JSON.stringify(edge.lines),
-        names: edge.names === undefined ? null : JSON.stringify(edge.names),
-        typeOnly: edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0,
-      });
-    }
-    for (const edge of extraction.externalEdges) {
-      statements.insertExternalEdge.run(file.path, edge.kind, edge.source, edge.target, edge.lines.length, JSON.stringify(edge.lines));
-    }
-    for (const call of extraction.dynamicCalls) {
-      statements.insertDynamicCall.run(file.path, call.source, call.line, call.expression);
-    }
-    for (const imp of extraction.externalImports) {
-      statements.insertExternalImport.run(file.path, imp.specifier, imp.packageName ?? null, imp.resolved ? 1 : 0, imp.typeOnly ? 1 : 0);
-    }
-    for (const problem of extraction.syntaxErrors) {
-      statements.insertSyntaxError.run(file.path, problem.line, problem.column, problem.message);
-    }
-    deleteEdgesAtVanished(previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
-    statements.deletePending.run(file.path);
-  });
+  }
+}
 
+/** Inserts the file's edges, external edges, dynamic calls, external imports and syntax errors. */
+function insertFileFacts(statements: Statements, path: string, extraction: FileExtraction): void {
+  for (const edge of extraction.edges) {
+    statements.insertEdge.run({
+      file: path,
+      kind: edge.kind,
+      source: edge.source,
+      target: edge.target,
+      count: edge.lines.length,
+      lines: JSON.stringify(edge.lines),
+      names: edge.names === undefined ? null : JSON.stringify(edge.names),
+      typeOnly: edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0,
+    });
+  }
+  for (const edge of extraction.externalEdges) {
+    statements.insertExternalEdge.run(path, edge.kind, edge.source, edge.target, edge.lines.length, JSON.stringify(edge.lines));
+  }
+  for (const call of extraction.dynamicCalls) {
+    statements.insertDynamicCall.run(path, call.source, call.line, call.expression);
+  }
+  for (const imp of extraction.externalImports) {
+    statements.insertExternalImport.run(path, imp.specifier, imp.packageName ?? null, imp.resolved ? 1 : 0, imp.typeOnly ? 1 : 0);
+  }
+  for (const problem of extraction.syntaxErrors) {
+    statements.insertSyntaxError.run(path, problem.line, problem.column, problem.message);
+  }
+}
+
+/** Replaces one file's contribution to the graph (inside the caller's transaction). */
+function replaceFile(statements: Statements, file: StoredFile, extraction: FileExtraction, indexedAt: number, text: string): void {
+  crashPoint();
+  const previousKeys = column<string>(statements.nodeKeysOfFile, file.path);
+  clearFileContent(statements, file.path);
+  statements.upsertFile.run({
+    ...file,
+    syntaxErrors: extraction.syntaxErrors.length,
+    declaresGlobals: extraction.declaresGlobals ? 1 : 0,
+    indexedAt,
+  });
+  insertNodes(statements, file.path, extraction, text);
+  insertFileFacts(statements, file.path, extraction);
+  deleteEdgesAtVanished(statements, previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
+  statements.deletePending.run(file.path);
+}
+
+/** Brings the symbol-search vocabulary (schema.ts) in line with the nodes, at the end of a run. */
+function refreshSymbolNames(statements: Statements): void {
+  statements.dropVanishedSymbolNames.run();
+  statements.clearReleasedSymbolNames.run();
+  for (const { id, name } of statements.unindexedSymbolNames.all() as { id: number; name: string }[]) {
+    statements.setSymbolNameHumps.run(nameHumps(name), id);
+    statements.indexSymbolName.run(id, name);
+  }
+}
+
+function markRunFinished(statements: Statements, indexedAt: number, fingerprint: string): void {
+  crashPoint();
+  refreshSymbolNames(statements);
+  statements.setMeta.run(META.indexedAt, String(indexedAt));
+  statements.setMeta.run(META.fingerprint, fingerprint);
+  // No absolute path in the database (docs/ci.md): a graph made before this rule drops its root here.
+  statements.deleteMeta.run(META.root);
+  statements.setMeta.run(META.state, STATE_COMPLETE);
+  statements.deleteMeta.run(META.run);
+  statements.deleteMeta.run(META.lastError);
+}
+
+function namesByFile(statement: Statement): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
+  for (const { file, name } of statement.all() as { file: string; name: string }[]) {
+    const names = byFile.get(file);
+    if (names === undefined) byFile.set(file, [name]);
+    else names.push(name);
+  }
+  return byFile;
+}
+
+function countsByKind(statement: Statement): Record<string, number> {
+  const rows = statement.all() as { kind: string; n: number }[];
+  return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
+}
+
+/** The writes of a store: each all or nothing (atomic). */
+function graphWrites(db: SqliteDb, statements: Statements) {
+  const writeFile = atomic(db, (file: StoredFile, extraction: FileExtraction, indexedAt: number, text: string) =>
+    replaceFile(statements, file, extraction, indexedAt, text),
+  );
   /**
    * Several files in one transaction (each still replaced whole): a commit per file would write the same
    * index pages to the WAL again for every file.
    */
-  const writeFiles = atomic((writes: readonly FileWrite[]) => {
+  const writeFiles = atomic(db, (writes: readonly FileWrite[]) => {
     for (const write of writes) writeFile(write.file, write.extraction, write.indexedAt, write.text);
   });
-
-  const removeFile = atomic((path: string) => {
+  const removeFile = atomic(db, (path: string) => {
     crashPoint();
-    deleteEdgesAtVanished(column<string>(statements.nodeKeysOfFile, path), new Set());
-    clearFileContent(path);
+    deleteEdgesAtVanished(statements, column<string>(statements.nodeKeysOfFile, path), new Set());
+    clearFileContent(statements, path);
     statements.deleteFile.run(path);
     statements.deletePending.run(path);
   });
-
-  const beginRun = atomic((pendingPaths: readonly string[]) => {
+  const beginRun = atomic(db, (pendingPaths: readonly string[]) => {
     crashPoint();
     statements.setMeta.run(META.state, STATE_INDEXING);
     for (const path of pendingPaths) statements.insertPending.run(path);
   });
-
-  /** Brings the symbol-search vocabulary (schema.ts) in line with the nodes, at the end of a run. */
-  function refreshSymbolNames(): void {
-    statements.dropVanishedSymbolNames.run();
-    statements.clearReleasedSymbolNames.run();
-    for (const { id, name } of statements.unindexedSymbolNames.all() as { id: number; name: string }[]) {
-      statements.setSymbolNameHumps.run(nameHumps(name), id);
-      statements.indexSymbolName.run(id, name);
-    }
-  }
-
-  const finishRun = atomic((indexedAt: number, fingerprint: string) => {
-    crashPoint();
-    refreshSymbolNames();
-    statements.setMeta.run(META.indexedAt, String(indexedAt));
-    statements.setMeta.run(META.fingerprint, fingerprint);
-    // No absolute path in the database (docs/ci.md): a graph made before this rule drops its root here.
-    statements.deleteMeta.run(META.root);
-    statements.setMeta.run(META.state, STATE_COMPLETE);
-    statements.deleteMeta.run(META.run);
-    statements.deleteMeta.run(META.lastError);
-  });
-
+  const finishRun = atomic(db, (indexedAt: number, fingerprint: string) => markRunFinished(statements, indexedAt, fingerprint));
   /** Empties the graph (`index --force`), inside the run's transaction: readers keep the old graph until it commits. */
-  const clearGraph = atomic(() => {
+  const clearGraph = atomic(db, () => {
     crashPoint();
     for (const table of ["nodes", "edges", "external_edges", "dynamic_calls", "external_imports", "syntax_errors", "files", "pending"]) {
       db.prepare(`DELETE FROM ${table}`).run();
@@ -250,33 +277,9 @@ export function createGraphStore(db: SqliteDb) {
     statements.deleteMeta.run(META.fingerprint);
     statements.deleteMeta.run(META.discovery);
   });
-
-  const setMeta = (key: MetaKey, value: string): void => {
-    statements.setMeta.run(key, value);
-  };
-  const deleteMeta = (key: MetaKey): void => {
-    statements.deleteMeta.run(key);
-  };
-
-  const touchFiles = atomic((files: readonly StoredFile[]) => {
+  const touchFiles = atomic(db, (files: readonly StoredFile[]) => {
     for (const file of files) statements.touchFile.run(file.size, file.mtimeMs, file.path);
   });
-
-  function namesByFile(statement: Statement): Map<string, string[]> {
-    const byFile = new Map<string, string[]>();
-    for (const { file, name } of statement.all() as { file: string; name: string }[]) {
-      const names = byFile.get(file);
-      if (names === undefined) byFile.set(file, [name]);
-      else names.push(name);
-    }
-    return byFile;
-  }
-
-  function countsByKind(statement: Statement): Record<string, number> {
-    const rows = statement.all() as { kind: string; n: number }[];
-    return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
-  }
-
   return {
     writeFiles: (writes: readonly FileWrite[]): void => writeFiles(writes),
     removeFile: (path: string): void => removeFile(path),
@@ -284,8 +287,18 @@ export function createGraphStore(db: SqliteDb) {
     finishRun: (indexedAt: number, fingerprint: string): void => finishRun(indexedAt, fingerprint),
     touchFiles: (files: readonly StoredFile[]): void => touchFiles(files),
     clearGraph: (): void => clearGraph(),
-    setMeta,
-    deleteMeta,
+    setMeta: (key: MetaKey, value: string): void => {
+      statements.setMeta.run(key, value);
+    },
+    deleteMeta: (key: MetaKey): void => {
+      statements.deleteMeta.run(key);
+    },
+  };
+}
+
+/** The reads of a store: what the indexer and the planner ask of the graph being written. */
+function graphReads(statements: Statements) {
+  return {
     allFiles: (): FileRecord[] => statements.allFiles.all() as FileRecord[],
     pendingPaths: (): string[] => column<string>(statements.allPending),
     filesDeclaringGlobals: (): string[] => column<string>(statements.filesDeclaringGlobals),
@@ -311,6 +324,12 @@ export function createGraphStore(db: SqliteDb) {
     nodeCountsByKind: (): Record<string, number> => countsByKind(statements.countNodesByKind),
     edgeCountsByKind: (): Record<string, number> => countsByKind(statements.countEdgesByKind),
   };
+}
+
+/** All writes to the graph go through here; each file's contribution is replaced in one transaction. */
+export function createGraphStore(db: SqliteDb) {
+  const statements = Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Statements;
+  return { ...graphWrites(db, statements), ...graphReads(statements) };
 }
 
 export type GraphStore = ReturnType<typeof createGraphStore>;

@@ -260,50 +260,70 @@ export interface OpenGraphDbOptions {
 export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): GraphDbHandle {
   const createdDir = fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   removeAbandonedBuilds(dbPath);
-  const buildPath = `${dbPath}${BUILD_INFIX}${process.pid}`;
-  let rebuiltBecause: string | undefined;
-  let db: SqliteDb | undefined;
+  const handle = new GraphDbWriter(dbPath, createdDir);
+  handle.openExisting(options.ownedPath === true);
+  return handle;
+}
+
+/** The GraphDbHandle of openGraphDb: the connection of the moment, and whether (and why) a new database is built. */
+class GraphDbWriter implements GraphDbHandle {
+  private readonly buildPath: string;
+  private connection: SqliteDb | undefined;
+  private rebuilding: string | undefined;
   /** The git history of a database rebuilt for a new schema version, for the new one. */
-  let carried: CarriedTables | undefined;
+  private carried: CarriedTables | undefined;
 
-  const quarantine = (detail: string): string => {
-    db?.close();
-    db = undefined;
-    const aside = moveAside(dbPath);
-    rebuiltBecause = `the database was damaged (${detail}); it was moved to ${path.basename(aside)} and the graph is rebuilt`;
-    return aside;
-  };
+  constructor(
+    readonly dbPath: string,
+    /** The first folder openGraphDb created for the database, if it created any. */
+    private readonly createdDir: string | undefined,
+  ) {
+    this.buildPath = `${dbPath}${BUILD_INFIX}${process.pid}`;
+  }
 
-  if (!fs.existsSync(dbPath)) {
-    rebuiltBecause = "no database yet";
-  } else {
+  /** Decides how runs write: in place (a sound database of this schema), or to a new database built beside it, and why. */
+  openExisting(ownedPath: boolean): void {
+    const { dbPath } = this;
+    if (!fs.existsSync(dbPath)) {
+      this.rebuilding = "no database yet";
+      return;
+    }
     const found = inspectExisting(dbPath);
     if (found.kind === "empty") {
-      rebuiltBecause = "the database is empty";
+      this.rebuilding = "the database is empty";
       removeDbFiles(dbPath);
     } else if (found.kind === "ours" && found.version !== SCHEMA_VERSION) {
-      rebuiltBecause = `the database has schema version ${found.version}, this ts-graph writes version ${SCHEMA_VERSION}`;
-      carried = historyTablesOf(dbPath);
+      this.rebuilding = `the database has schema version ${found.version}, this ts-graph writes version ${SCHEMA_VERSION}`;
+      this.carried = historyTablesOf(dbPath);
       removeDbFiles(dbPath);
     } else if (found.kind === "foreign") {
-      if (!options.ownedPath) throw new NotAGraphDbError(dbPath, found.detail);
-      rebuiltBecause = `the database file was unusable (${found.detail})`;
+      if (!ownedPath) throw new NotAGraphDbError(dbPath, found.detail);
+      this.rebuilding = `the database file was unusable (${found.detail})`;
       removeDbFiles(dbPath);
     } else if (found.kind === "corrupt") {
-      if (!options.ownedPath) throw new NotAGraphDbError(dbPath, found.detail);
-      quarantine(found.detail);
+      if (!ownedPath) throw new NotAGraphDbError(dbPath, found.detail);
+      this.quarantine(found.detail);
     } else {
-      db = new Database(dbPath);
-      applyPragmas(db);
-      const damage = isStampedSound(dbPath) ? undefined : damageOf(db);
-      if (damage !== undefined) quarantine(damage);
+      this.connection = new Database(dbPath);
+      applyPragmas(this.connection);
+      const damage = isStampedSound(dbPath) ? undefined : damageOf(this.connection);
+      if (damage !== undefined) this.quarantine(damage);
     }
   }
 
-  function startBuild(): SqliteDb {
-    fs.mkdirSync(path.dirname(dbPath), { recursive: true });
-    removeDbFiles(buildPath);
-    const build = new Database(buildPath);
+  get db(): SqliteDb {
+    this.connection ??= this.rebuilding === undefined ? this.openInPlace() : this.startBuild();
+    return this.connection;
+  }
+
+  get rebuiltBecause(): string | undefined {
+    return this.rebuilding;
+  }
+
+  private startBuild(): SqliteDb {
+    fs.mkdirSync(path.dirname(this.dbPath), { recursive: true });
+    removeDbFiles(this.buildPath);
+    const build = new Database(this.buildPath);
     // Nobody reads the file until it is published, and a crash leaves it to be deleted: no journal to sync.
     build.pragma("journal_mode = MEMORY");
     build.pragma("synchronous = OFF");
@@ -312,90 +332,88 @@ export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): G
     build.pragma("temp_store = MEMORY");
     build.exec(SCHEMA_SQL);
     build.pragma(`user_version = ${SCHEMA_VERSION}`);
-    if (carried !== undefined) carryInto(build, carried);
+    if (this.carried !== undefined) carryInto(build, this.carried);
     return build;
   }
 
-  function current(): SqliteDb {
-    db ??= rebuiltBecause === undefined ? openInPlace() : startBuild();
-    return db;
-  }
-
-  function openInPlace(): SqliteDb {
-    const opened = new Database(dbPath);
+  private openInPlace(): SqliteDb {
+    const opened = new Database(this.dbPath);
     applyPragmas(opened);
     return opened;
   }
 
-  return {
-    dbPath,
-    get db() {
-      return current();
-    },
-    get rebuiltBecause() {
-      return rebuiltBecause;
-    },
-    publish() {
-      if (rebuiltBecause === undefined || db === undefined) return;
-      db.pragma("journal_mode = WAL");
-      db.close();
-      db = undefined;
-      fsyncPath(buildPath);
-      // The live path has no database (there was none, or it was removed or moved aside): link it there, so
-      // that a concurrent first index that published first is not overwritten under its readers.
-      let published = false;
-      try {
-        fs.linkSync(buildPath, dbPath);
+  quarantine(detail: string): string {
+    this.connection?.close();
+    this.connection = undefined;
+    const aside = moveAside(this.dbPath);
+    this.rebuilding = `the database was damaged (${detail}); it was moved to ${path.basename(aside)} and the graph is rebuilt`;
+    return aside;
+  }
+
+  publish(): void {
+    const { dbPath, buildPath } = this;
+    if (this.rebuilding === undefined || this.connection === undefined) return;
+    this.connection.pragma("journal_mode = WAL");
+    this.connection.close();
+    this.connection = undefined;
+    fsyncPath(buildPath);
+    // The live path has no database (there was none, or it was removed or moved aside): link it there, so
+    // that a concurrent first index that published first is not overwritten under its readers.
+    let published = false;
+    try {
+      fs.linkSync(buildPath, dbPath);
+      published = true;
+    } catch (error) {
+      if (codeOf(error) !== "EEXIST") {
+        fs.renameSync(buildPath, dbPath);
         published = true;
-      } catch (error) {
-        if (codeOf(error) !== "EEXIST") {
-          fs.renameSync(buildPath, dbPath);
-          published = true;
-        }
       }
-      if (published) fs.rmSync(buildPath, { force: true });
-      else removeDbFiles(buildPath);
-      fsyncPath(path.dirname(dbPath));
-      rebuiltBecause = undefined;
-      db = openInPlace();
-    },
-    discardBuild() {
-      if (rebuiltBecause === undefined) return;
-      db?.close();
-      db = undefined;
-      removeDbFiles(buildPath);
-      if (createdDir === undefined || fs.existsSync(dbPath)) return;
-      // Leave nothing behind: the folders this handle created, innermost first, while they are empty.
-      for (let dir = path.dirname(dbPath); dir.length >= createdDir.length; dir = path.dirname(dir)) {
-        try {
-          fs.rmdirSync(dir);
-        } catch {
-          return;
-        }
-      }
-    },
-    quarantine,
-    close() {
-      if (db === undefined) return;
-      if (rebuiltBecause !== undefined) {
-        db.close();
-        db = undefined;
-        removeDbFiles(buildPath);
+    }
+    if (published) fs.rmSync(buildPath, { force: true });
+    else removeDbFiles(buildPath);
+    fsyncPath(path.dirname(dbPath));
+    this.rebuilding = undefined;
+    this.connection = this.openInPlace();
+  }
+
+  discardBuild(): void {
+    if (this.rebuilding === undefined) return;
+    this.connection?.close();
+    this.connection = undefined;
+    removeDbFiles(this.buildPath);
+    const { createdDir, dbPath } = this;
+    if (createdDir === undefined || fs.existsSync(dbPath)) return;
+    // Leave nothing behind: the folders this handle created, innermost first, while they are empty.
+    for (let dir = path.dirname(dbPath); dir.length >= createdDir.length; dir = path.dirname(dir)) {
+      try {
+        fs.rmdirSync(dir);
+      } catch {
         return;
       }
-      try {
-        // A hint for the query planner; when another run holds the write lock, it waits for the next close.
-        db.pragma("busy_timeout = 0");
-        db.pragma("optimize");
-      } catch (error) {
-        if (!isBusyError(error)) throw error;
-      } finally {
-        db.close();
-        db = undefined;
-        stampSound(dbPath);
-      }
-    },
-  };
+    }
+  }
+
+  close(): void {
+    const db = this.connection;
+    if (db === undefined) return;
+    if (this.rebuilding !== undefined) {
+      db.close();
+      this.connection = undefined;
+      removeDbFiles(this.buildPath);
+      return;
+    }
+    try {
+      // A hint for the query planner; when another run holds the write lock, it waits for the next close.
+      db.pragma("busy_timeout = 0");
+      db.pragma("optimize");
+    } catch (error) {
+      if (!isBusyError(error)) throw error;
+    } finally {
+      db.close();
+      this.connection = undefined;
+      stampSound(this.dbPath);
+    }
+  }
 }
 
 /**

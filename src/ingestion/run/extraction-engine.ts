@@ -9,7 +9,7 @@ import { SCHEMA_VERSION } from "../../db/schema.js";
 import { defaultJobs, type MachineCapacity } from "./extraction-jobs.js";
 import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
-import { createOutcomeWriter, type ExtractionOutcome, type ExtractionProgress } from "./outcome-writer.js";
+import { createOutcomeWriter, type ExtractionOutcome, type ExtractionProgress, type OutcomeWriter } from "./outcome-writer.js";
 import { canExtractInParallel, extractInParallel } from "./parallel-extraction.js";
 import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
@@ -119,136 +119,178 @@ function machineCapacity(): MachineCapacity {
   return { cores: os.availableParallelism(), availableBytes: Math.max(0, Math.min(free, underLimit)) };
 }
 
-export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
+/** What the engine keeps between runs: its options and, in watch mode, each project's program loader. */
+interface EngineState {
+  readonly options: EngineOptions;
+  /** By project id and options (keepPrograms only). */
+  readonly loaders: Map<string, ProgramLoader>;
+}
+
+function loaderFor(state: EngineState, project: ProjectSpec): ProgramLoader {
+  if (!state.options.keepPrograms) return createProgramLoader(project);
+  const key = `${project.id}\u0000${JSON.stringify(project.options)}`;
+  let loader = state.loaders.get(key);
+  if (loader === undefined) {
+    for (const stale of [...state.loaders.keys()].filter((other) => other.startsWith(`${project.id}\u0000`))) state.loaders.delete(stale);
+    loader = createProgramLoader(project);
+    state.loaders.set(key, loader);
+  }
+  return loader;
+}
+
+function dependentsOf(
+  state: EngineState,
+  changed: readonly ScannedFile[],
+  added: readonly ScannedFile[],
+  removed: readonly string[],
+  candidates: readonly PlannedFile[],
+  projects: readonly ProjectSpec[],
+): Set<string> {
+  // Kept programs (watch mode) have parsed the files that did not change: planning reads those parses,
+  // once binding has given them parent pointers (the loader parses without them).
+  const parsedFile = (fileName: string, text: string): ts.SourceFile | undefined => {
+    for (const loader of state.loaders.values()) {
+      const sourceFile = loader.parsedFile(fileName);
+      const first = sourceFile?.statements[0];
+      if (sourceFile?.text === text && first !== undefined && first.parent === sourceFile) return sourceFile;
+    }
+    return undefined;
+  };
+  const mayNowName = importReresolver(projects, [...candidates, ...changed, ...added]);
+  return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName }, state.options.store);
+}
+
+/** The files of a run in the order they are written: each project's (in the projects' order) in its own order. */
+function runItems(
+  projects: readonly ProjectSpec[],
+  wanted: ReadonlySet<string>,
+  pathByAbsolute: ReadonlyMap<string, string>,
+  scanned: ReadonlyMap<string, ScannedFile>,
+): RunItem[] {
+  return projects.flatMap((project, index) =>
+    project.fileNames.flatMap((absolute) => {
+      const relative = pathByAbsolute.get(absolute);
+      if (relative === undefined || !wanted.has(relative)) return [];
+      return [{ project: index, absolute, bytes: scanned.get(relative)?.size ?? fileBytes(absolute) }];
+    }),
+  );
+}
+
+function jobsFor(jobs: number | "auto", items: readonly RunItem[]): number {
+  if (jobs !== "auto") return Math.max(1, Math.min(Math.floor(jobs), items.length));
+  const sourceBytes = items.reduce((sum, item) => sum + item.bytes, 0);
+  return defaultJobs(machineCapacity(), items.length, sourceBytes);
+}
+
+/** The scan's texts of a run's files, by absolute path. */
+function runTexts(
+  items: readonly RunItem[],
+  scanned: ReadonlyMap<string, ScannedFile>,
+  pathByAbsolute: ReadonlyMap<string, string>,
+): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const item of items) {
+    const text = scanned.get(pathByAbsolute.get(item.absolute) ?? "")?.text;
+    if (text !== undefined) texts.set(item.absolute, text);
+  }
+  return texts;
+}
+
+/** Each project's program roots for a run: all its files (kept whole programs), else the files it re-extracts. */
+function runRoots(
+  options: EngineOptions,
+  projects: readonly ProjectSpec[],
+  items: readonly RunItem[],
+  declaringGlobals: ReadonlySet<string>,
+): (readonly string[])[] {
+  return projects.map((project, index) =>
+    options.keepPrograms && options.narrowPrograms !== true
+      ? project.fileNames
+      : narrowRoots(
+          project,
+          items.filter((item) => item.project === index).map((item) => item.absolute),
+          declaringGlobals,
+        ),
+  );
+}
+
+/** Extracts the items on this thread, one project's extractor at a time, writing each file in order. */
+function extractOnThisThread(
+  items: readonly RunItem[],
+  extractorFor: (index: number) => (absolute: string) => FileOutcome,
+  writer: OutcomeWriter,
+): void {
+  let current = -1;
+  let extractFile: ((absolute: string) => FileOutcome) | undefined;
+  for (const item of items) {
+    if (item.project !== current || extractFile === undefined) {
+      extractFile = extractorFor(item.project);
+      current = item.project;
+    }
+    writer.write(extractFile(item.absolute));
+  }
+}
+
+async function extract(state: EngineState, request: ExtractionRequest): Promise<ExtractionResult> {
+  const { options, loaders } = state;
   const { root, store } = options;
-  const loaders = new Map<string, ProgramLoader>();
-
-  function loaderFor(project: ProjectSpec): ProgramLoader {
-    if (!options.keepPrograms) return createProgramLoader(project);
-    const key = `${project.id}\u0000${JSON.stringify(project.options)}`;
-    let loader = loaders.get(key);
-    if (loader === undefined) {
-      for (const stale of [...loaders.keys()].filter((other) => other.startsWith(`${project.id}\u0000`))) loaders.delete(stale);
-      loader = createProgramLoader(project);
-      loaders.set(key, loader);
-    }
-    return loader;
+  const { projects, paths, scanned, pathByAbsolute } = request;
+  const wanted = new Set(paths);
+  const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
+  const files: RunFiles = {
+    root,
+    pathByAbsolute,
+    wanted,
+    storedAccessorNames: store.accessorNamesByFile(),
+    storedMemberNames: store.memberNamesByFile(),
+    scannedFile: (relative) => scanned.get(relative),
+  };
+  // A kept program of one project may hold another project's file: every loader forgets every changed file.
+  for (const loader of loaders.values()) {
+    for (const relative of [...scanned.keys(), ...request.removed]) loader.invalidate(path.join(root, relative));
   }
-
-  function dependentsOf(
-    changed: readonly ScannedFile[],
-    added: readonly ScannedFile[],
-    removed: readonly string[],
-    candidates: readonly PlannedFile[],
-    projects: readonly ProjectSpec[],
-  ): Set<string> {
-    // Kept programs (watch mode) have parsed the files that did not change: planning reads those parses,
-    // once binding has given them parent pointers (the loader parses without them).
-    const parsedFile = (fileName: string, text: string): ts.SourceFile | undefined => {
-      for (const loader of loaders.values()) {
-        const sourceFile = loader.parsedFile(fileName);
-        const first = sourceFile?.statements[0];
-        if (sourceFile?.text === text && first !== undefined && first.parent === sourceFile) return sourceFile;
-      }
-      return undefined;
-    };
-    const mayNowName = importReresolver(projects, [...candidates, ...changed, ...added]);
-    return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName }, store);
+  const items = runItems(projects, wanted, pathByAbsolute, scanned);
+  const texts = runTexts(items, scanned, pathByAbsolute);
+  const roots = runRoots(options, projects, items, declaringGlobals);
+  /** This thread's extractor for a project's files: its program built with the scan's texts. */
+  const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
+    const project = projects[index];
+    if (project === undefined) throw new Error(`no project ${index} in the run`);
+    return programExtractor(buildRunProgram(loaderFor(state, project), index, items, texts, roots[index] ?? []), project, files);
+  };
+  const writer = createOutcomeWriter(store, items.length, options.onProgress);
+  const jobs = canExtractInParallel() ? jobsFor(options.jobs, items) : 1;
+  if (jobs > 1) {
+    await extractInParallel({ projects, items, roots, texts, files, jobs, extractorFor, writer });
+  } else {
+    extractOnThisThread(items, extractorFor, writer);
   }
+  return { ...writer.finish(), jobs };
+}
 
-  /** The files of a run in the order they are written: each project's (in the projects' order) in its own order. */
-  function runItems(
-    projects: readonly ProjectSpec[],
-    wanted: ReadonlySet<string>,
-    pathByAbsolute: ReadonlyMap<string, string>,
-    scanned: ReadonlyMap<string, ScannedFile>,
-  ): RunItem[] {
-    return projects.flatMap((project, index) =>
-      project.fileNames.flatMap((absolute) => {
-        const relative = pathByAbsolute.get(absolute);
-        if (relative === undefined || !wanted.has(relative)) return [];
-        return [{ project: index, absolute, bytes: scanned.get(relative)?.size ?? fileBytes(absolute) }];
-      }),
-    );
-  }
+/** A fingerprint of everything besides file contents that decides what extraction writes. */
+function fingerprint(root: string, projects: readonly ProjectSpec[], configText: string): string {
+  return hashText(
+    JSON.stringify({
+      schema: SCHEMA_VERSION,
+      extractor: EXTRACTOR_VERSION,
+      typescript: ts.version,
+      config: configText,
+      projects: projects.map((project) => ({ id: project.id, options: rootRelativeValue(project.options, root) })),
+    }),
+  );
+}
 
-  function jobsFor(items: readonly RunItem[]): number {
-    if (options.jobs !== "auto") return Math.max(1, Math.min(Math.floor(options.jobs), items.length));
-    const sourceBytes = items.reduce((sum, item) => sum + item.bytes, 0);
-    return defaultJobs(machineCapacity(), items.length, sourceBytes);
-  }
-
-  async function extract(request: ExtractionRequest): Promise<ExtractionResult> {
-    const { projects, paths, scanned, pathByAbsolute } = request;
-    const wanted = new Set(paths);
-    const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
-    const files: RunFiles = {
-      root,
-      pathByAbsolute,
-      wanted,
-      storedAccessorNames: store.accessorNamesByFile(),
-      storedMemberNames: store.memberNamesByFile(),
-      scannedFile: (relative) => scanned.get(relative),
-    };
-    // A kept program of one project may hold another project's file: every loader forgets every changed file.
-    for (const loader of loaders.values()) {
-      for (const relative of [...scanned.keys(), ...request.removed]) loader.invalidate(path.join(root, relative));
-    }
-    const items = runItems(projects, wanted, pathByAbsolute, scanned);
-    const texts = new Map<string, string>();
-    for (const item of items) {
-      const text = scanned.get(pathByAbsolute.get(item.absolute) ?? "")?.text;
-      if (text !== undefined) texts.set(item.absolute, text);
-    }
-    const roots = projects.map((project, index) =>
-      options.keepPrograms && options.narrowPrograms !== true
-        ? project.fileNames
-        : narrowRoots(
-            project,
-            items.filter((item) => item.project === index).map((item) => item.absolute),
-            declaringGlobals,
-          ),
-    );
-    /** This thread's extractor for a project's files: its program built with the scan's texts. */
-    const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
-      const project = projects[index];
-      if (project === undefined) throw new Error(`no project ${index} in the run`);
-      return programExtractor(buildRunProgram(loaderFor(project), index, items, texts, roots[index] ?? []), project, files);
-    };
-    const writer = createOutcomeWriter(store, items.length, options.onProgress);
-    const jobs = canExtractInParallel() ? jobsFor(items) : 1;
-    if (jobs > 1) {
-      await extractInParallel({ projects, items, roots, texts, files, jobs, extractorFor, writer });
-    } else {
-      let current = -1;
-      let extractFile: ((absolute: string) => FileOutcome) | undefined;
-      for (const item of items) {
-        if (item.project !== current || extractFile === undefined) {
-          extractFile = extractorFor(item.project);
-          current = item.project;
-        }
-        writer.write(extractFile(item.absolute));
-      }
-    }
-    return { ...writer.finish(), jobs };
-  }
-
+export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
+  const { root } = options;
+  const state: EngineState = { options, loaders: new Map() };
   return {
     discover: (config, tsconfigs) => discoverProjects(root, config, tsconfigs),
-    fingerprint: (projects, configText) =>
-      hashText(
-        JSON.stringify({
-          schema: SCHEMA_VERSION,
-          extractor: EXTRACTOR_VERSION,
-          typescript: ts.version,
-          config: configText,
-          projects: projects.map((project) => ({ id: project.id, options: rootRelativeValue(project.options, root) })),
-        }),
-      ),
-    dependentsOf,
-    extract,
+    fingerprint: (projects, configText) => fingerprint(root, projects, configText),
+    dependentsOf: (changed, added, removed, candidates, projects) => dependentsOf(state, changed, added, removed, candidates, projects),
+    extract: (request) => extract(state, request),
     warm(projects) {
-      for (const project of projects) loaderFor(project).build(project.fileNames).getTypeChecker();
+      for (const project of projects) loaderFor(state, project).build(project.fileNames).getTypeChecker();
     },
   };
 }

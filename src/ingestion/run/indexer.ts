@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CONFIG_FILE_NAME, ConfigError, loadConfig } from "../../config/config-file.js";
+import { CONFIG_FILE_NAME, ConfigError, loadConfig, type TsGraphConfig } from "../../config/config-file.js";
 import { relativeTo } from "../../config/project-paths.js";
 import { NOTHING_SKIPPED, type SkippedFiles } from "../../model/skipped-files.js";
 import { crashPoint } from "../../db/crash-points.js";
 import { createGraphStore, type FileRecord, type GraphStore } from "../../db/graph-store.js";
-import { beginWrite, damageOf, isCorruptionError, openGraphDb, readMeta, type SqliteDb } from "../../db/open-graph-db.js";
+import { beginWrite, damageOf, type GraphDbHandle, isCorruptionError, openGraphDb, readMeta, type SqliteDb } from "../../db/open-graph-db.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../../db/schema.js";
 import type { FileDiagnostic } from "../../model/extracted.js";
 import { isFresh, parseDiscoveryCache, statInput, type DiscoveryCache } from "../scan/discovery-cache.js";
@@ -144,14 +144,25 @@ export function locateGraph(rootOption: string, dbPathOption?: string): { readon
   return { root, dbPath: path.resolve(root, dbPathOption ?? config.db ?? DEFAULT_DB_RELATIVE_PATH) };
 }
 
-export function openIndexer(options: IndexerOptions): Indexer {
-  const { root, dbPath } = locateGraph(options.root, options.dbPath);
-  const { config, text: configText } = loadConfig(root);
-  const ownedPath = dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
-  const handle = openGraphDb(dbPath, { ownedPath });
+/** What an indexer's runs share: the graph's place and connection, the configuration, and the engine once loaded. */
+interface IndexerState {
+  readonly options: IndexerOptions;
+  readonly root: string;
+  readonly dbPath: string;
+  readonly config: TsGraphConfig;
+  readonly configText: string;
+  readonly handle: GraphDbHandle;
+  /** A stable store that writes through the handle's connection of the moment (storeOfHandle). */
+  readonly store: GraphStore;
+  /** A cache is valid only for the same ts-graph and the same explicit tsconfig list. */
+  readonly cacheVersion: string;
+  engine: ExtractionEngine | undefined;
+}
+
+/** A stable GraphStore over the handle's connection now: the connection changes when a new database is published. */
+function storeOfHandle(handle: GraphDbHandle): GraphStore {
   let storeDb: SqliteDb | undefined;
   let currentStore: GraphStore | undefined;
-  /** The store of the handle's connection now: the connection changes when a new database is published. */
   function storeNow(): GraphStore {
     if (storeDb !== handle.db || currentStore === undefined) {
       storeDb = handle.db;
@@ -159,11 +170,326 @@ export function openIndexer(options: IndexerOptions): Indexer {
     }
     return currentStore;
   }
-  /** A stable GraphStore for the engine, that forwards to storeNow(). */
-  const store = new Proxy({} as GraphStore, { get: (_target, key) => storeNow()[key as keyof GraphStore] });
-  let engine: ExtractionEngine | undefined;
-  /** A cache is valid only for the same ts-graph and the same explicit tsconfig list. */
-  const cacheVersion = JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs?.map((tsconfig) => rootRelativePath(tsconfig, root)) ?? null]);
+  return new Proxy({} as GraphStore, { get: (_target, key) => storeNow()[key as keyof GraphStore] });
+}
+
+async function loadEngine(state: IndexerState): Promise<ExtractionEngine> {
+  if (state.engine === undefined) {
+    const { options } = state;
+    const { createExtractionEngine } = await import("./extraction-engine.js");
+    state.engine = createExtractionEngine({
+      root: state.root,
+      store: state.store,
+      keepPrograms: options.keepPrograms === true,
+      narrowPrograms: options.narrowPrograms === true,
+      onProgress: options.onProgress,
+      jobs: options.jobs ?? 1,
+    });
+  }
+  return state.engine;
+}
+
+function toPlanned(root: string, projects: readonly { id: string; files: readonly string[] }[]): PlannedFile[] {
+  return projects.flatMap((project) =>
+    project.files.map((relative) => ({ path: relative, absolute: path.join(root, relative), project: project.id })),
+  );
+}
+
+/** The discovery of the last run, if nothing it depended on changed since. */
+function cachedPlan(state: IndexerState): Plan | undefined {
+  const { handle } = state;
+  if (handle.rebuiltBecause !== undefined || readMeta(handle.db, META.state) !== STATE_COMPLETE) return undefined;
+  const cache = parseDiscoveryCache(readMeta(handle.db, META.discovery));
+  if (cache === undefined || !isFresh(cache, state.cacheVersion, state.root)) return undefined;
+  if (readMeta(handle.db, META.fingerprint) !== cache.fingerprint) return undefined;
+  return {
+    planned: toPlanned(state.root, cache.projects),
+    warnings: cache.warnings,
+    skipped: cache.skipped ?? NOTHING_SKIPPED,
+    fingerprint: cache.fingerprint,
+  };
+}
+
+function summarize(
+  state: IndexerState,
+  mode: IndexMode,
+  reason: string | undefined,
+  counts: { total: number; removed: number; extractedPaths: readonly string[]; jobs?: number },
+  problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings" | "skipped">,
+  startedAt: number,
+): IndexSummary {
+  const { store, dbPath } = state;
+  const nodeCounts = store.nodeCountsByKind();
+  const edgeCounts = store.edgeCountsByKind();
+  return {
+    root: state.root,
+    db: dbPath,
+    mode,
+    reason,
+    files: {
+      total: counts.total,
+      extracted: counts.extractedPaths.length,
+      removed: counts.removed,
+      withSyntaxErrors: new Set(problems.syntaxErrors.map((error) => error.file)).size,
+      unreadable: problems.unreadable.length,
+    },
+    extractedPaths: counts.extractedPaths,
+    nodes: { total: sum(nodeCounts), byKind: nodeCounts },
+    edges: { total: sum(edgeCounts), byKind: edgeCounts },
+    ...problems,
+    durationMs: Math.round(performance.now() - startedAt),
+    dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`),
+    jobs: counts.jobs ?? 1,
+  };
+}
+
+/** Tells the user once that another process holds the write lock, and who. */
+function sayWaiting(state: IndexerState): void {
+  const other = parseRunMarker(readMeta(state.handle.db, META.run));
+  const who = other === undefined ? "another ts-graph run" : `another ts-graph run (${describeRunMarker(other)})`;
+  state.options.onWarning?.(`${who} is writing ${state.dbPath}; waiting for it to finish`);
+}
+
+/** Commits the run marker, so that readers can say a run is under way (or was interrupted, if it stays). */
+function markRunStarted(state: IndexerState, db: SqliteDb): void {
+  beginWrite(db, () => sayWaiting(state));
+  try {
+    state.store.setMeta(META.run, JSON.stringify(runMarkerOfThisProcess()));
+    db.exec("COMMIT");
+  } catch (error) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+/** After a run rolled back: readers keep the last graph and learn why the run failed (best effort). */
+function recordFailure(store: GraphStore, error: unknown): void {
+  try {
+    store.setMeta(META.lastError, error instanceof Error ? error.message : String(error));
+    store.deleteMeta(META.run);
+  } catch {
+    // The database cannot be written (locked, read-only, damaged): the error reaches the caller anyway.
+  }
+}
+
+/** Space freed by deletions is given back to the file system once it is a quarter of the database (and 256 KB). */
+function reclaimSpace(db: SqliteDb): void {
+  const pages = db.pragma("page_count", { simple: true }) as number;
+  const free = db.pragma("freelist_count", { simple: true }) as number;
+  if (free < 64 || free * 4 < pages) return;
+  if ((db.pragma("auto_vacuum", { simple: true }) as number) === 2) db.pragma("incremental_vacuum");
+  else db.exec("VACUUM");
+}
+
+/**
+ * One run, in one write transaction. A graph written in place is replaced when the transaction commits;
+ * a graph built anew is moved into place after. A run that fails or is killed leaves the last graph as
+ * it was (and, killed, its run marker, which readers report as an interrupted run).
+ */
+async function runInTransaction(state: IndexerState, runOptions: RunOptions): Promise<IndexSummary> {
+  const { handle, dbPath } = state;
+  const building = handle.rebuiltBecause !== undefined;
+  const db = handle.db;
+  if (!building) markRunStarted(state, db);
+  beginWrite(db, () => sayWaiting(state));
+  let summary: IndexSummary;
+  try {
+    summary = await runOnce(state, runOptions);
+    crashPoint();
+    db.exec("COMMIT");
+  } catch (error) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    if (building) handle.discardBuild();
+    else recordFailure(state.store, error);
+    throw error;
+  }
+  crashPoint();
+  handle.publish();
+  crashPoint();
+  if (summary.mode !== "noop") {
+    reclaimSpace(handle.db);
+    handle.db.pragma(state.options.keepPrograms ? "wal_checkpoint(PASSIVE)" : "wal_checkpoint(TRUNCATE)");
+  }
+  return { ...summary, dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`) };
+}
+
+/** A run; when SQLite finds the database damaged, it is moved aside and the run starts over on a new one. */
+async function runRepairing(state: IndexerState, runOptions: RunOptions): Promise<IndexSummary> {
+  const { handle } = state;
+  try {
+    return await runInTransaction(state, runOptions);
+  } catch (error) {
+    if (!isCorruptionError(error) || handle.rebuiltBecause !== undefined) throw error;
+    handle.quarantine(damageOf(handle.db) ?? (error instanceof Error ? error.message : String(error)));
+    return runInTransaction(state, runOptions);
+  }
+}
+
+/** The summary of a run that the last run's discovery shows has nothing to write, else undefined. */
+function cachedNoop(
+  state: IndexerState,
+  storedFiles: ReadonlyMap<string, FileRecord>,
+  pending: readonly string[],
+  startedAt: number,
+): IndexSummary | undefined {
+  const { store } = state;
+  const cached = cachedPlan(state);
+  if (cached === undefined) return undefined;
+  const changes = scanFiles(cached.planned, storedFiles, false);
+  if (!isNoop(changes, storedFiles, pending)) return undefined;
+  if (changes.touched.length > 0) store.touchFiles(changes.touched);
+  store.deleteMeta(META.run);
+  store.deleteMeta(META.lastError);
+  const unreadable = changes.unreadable.map((file) => ({ file: file.path, reason: file.reason }));
+  const total = cached.planned.length - unreadable.length;
+  return summarize(
+    state,
+    "noop",
+    undefined,
+    { total, removed: 0, extractedPaths: [] },
+    { syntaxErrors: [], unreadable, warnings: cached.warnings, skipped: cached.skipped },
+    startedAt,
+  );
+}
+
+/** The projects and files discovery finds now, with its warnings (and why the graph is rebuilt, if it is). */
+function discoverNow(state: IndexerState, extraction: ExtractionEngine) {
+  const { options, root } = state;
+  const rebuiltBecause = state.handle.rebuiltBecause;
+  const discovered = extraction.discover(state.config, options.tsconfigs);
+  const warnings: string[] = [...discovered.warnings];
+  for (const warning of discovered.warnings) options.onWarning?.(warning);
+  if (rebuiltBecause !== undefined && rebuiltBecause !== "no database yet") {
+    warnings.push(`rebuilding the graph: ${rebuiltBecause}`);
+    options.onWarning?.(`rebuilding the graph: ${rebuiltBecause}`);
+  }
+  const projectFiles = discovered.projects.map((project) => ({
+    id: project.id,
+    files: project.fileNames.map((absolute) => relativeTo(root, absolute)),
+  }));
+  const planned = toPlanned(root, projectFiles);
+  if (planned.length === 0) throw new NothingToIndexError(root);
+  return { discovered, warnings, projectFiles, planned };
+}
+
+/** Why the run re-extracts every file, or undefined for an incremental run. */
+function fullRunReason(
+  state: IndexerState,
+  runOptions: RunOptions,
+  storedFiles: ReadonlyMap<string, FileRecord>,
+  fingerprint: string,
+): string | undefined {
+  const rebuiltBecause = state.handle.rebuiltBecause;
+  if (rebuiltBecause !== undefined) return rebuiltBecause;
+  if (runOptions.force === true) return "--force";
+  if (storedFiles.size === 0) return "the database holds no files";
+  if (readMeta(state.handle.db, META.fingerprint) !== fingerprint) return "the TypeScript projects or ts-graph's configuration changed";
+  return undefined;
+}
+
+/** An incremental run's files to extract besides the added and changed ones: those left pending, then the dependents. */
+function addPendingAndDependents(
+  toExtract: Map<string, PlannedFile>,
+  extraction: ExtractionEngine,
+  discovered: ReturnType<ExtractionEngine["discover"]>,
+  planned: readonly PlannedFile[],
+  changes: FileChanges,
+  removed: readonly string[],
+  pending: readonly string[],
+  unreadablePaths: ReadonlySet<string>,
+): void {
+  const plannedByPath = new Map(planned.map((file) => [file.path, file]));
+  for (const pendingPath of pending) {
+    const file = plannedByPath.get(pendingPath);
+    if (file !== undefined && !unreadablePaths.has(pendingPath)) toExtract.set(pendingPath, file);
+  }
+  const candidates = planned.filter((file) => !toExtract.has(file.path) && !unreadablePaths.has(file.path));
+  for (const dependent of extraction.dependentsOf(changes.changed, changes.added, removed, candidates, discovered.projects)) {
+    const file = plannedByPath.get(dependent);
+    if (file !== undefined && !toExtract.has(dependent) && !unreadablePaths.has(dependent)) toExtract.set(dependent, file);
+  }
+}
+
+async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<IndexSummary> {
+  const { store, root } = state;
+  const startedAt = performance.now();
+  if (runOptions.force === true && state.handle.rebuiltBecause === undefined) store.clearGraph();
+  const storedFiles = new Map<string, FileRecord>(store.allFiles().map((file) => [file.path, file]));
+  const pending = store.pendingPaths();
+  const noop = runOptions.force === true ? undefined : cachedNoop(state, storedFiles, pending, startedAt);
+  if (noop !== undefined) return noop;
+
+  const extraction = await loadEngine(state);
+  const { discovered, warnings, projectFiles, planned } = discoverNow(state, extraction);
+  const pathByAbsolute = new Map(planned.map((file) => [file.absolute, file.path]));
+  const fingerprint = extraction.fingerprint(discovered.projects, state.configText);
+  const reason = fullRunReason(state, runOptions, storedFiles, fingerprint);
+  const full = reason !== undefined;
+  const changes = scanFiles(planned, storedFiles, full);
+  const unreadable = [...changes.unreadable];
+  const unreadablePaths = new Set(unreadable.map((file) => file.path));
+  const removed = [...changes.deleted, ...[...unreadablePaths].filter((p) => storedFiles.has(p))].sort();
+  const toExtract = new Map<string, PlannedFile>();
+  for (const file of [...changes.added, ...changes.changed]) toExtract.set(file.path, file);
+  if (!full) addPendingAndDependents(toExtract, extraction, discovered, planned, changes, removed, pending, unreadablePaths);
+  if (changes.touched.length > 0) store.touchFiles(changes.touched);
+
+  const cache: DiscoveryCache = {
+    version: state.cacheVersion,
+    fingerprint,
+    inputs: discovered.inputs.map((input) => statInput(input, root)),
+    projects: projectFiles,
+    warnings: discovered.warnings,
+    skipped: discovered.skipped,
+  };
+  // A run killed after its last write but before it finished left nothing pending, and still has to finish.
+  const unfinished = readMeta(state.handle.db, META.state) !== STATE_COMPLETE;
+  const nothingToDo = toExtract.size === 0 && removed.length === 0 && !full && !unfinished;
+  const extractedPaths = [...toExtract.keys()].sort();
+  const syntaxErrors: (FileDiagnostic & { file: string })[] = [];
+  let jobs = 1;
+  if (!nothingToDo) {
+    store.beginRun(extractedPaths);
+    for (const removedPath of removed) store.removeFile(removedPath);
+    const scanned = new Map<string, ScannedFile>([...changes.added, ...changes.changed].map((file) => [file.path, file]));
+    const outcome = await extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
+    jobs = outcome.jobs;
+    syntaxErrors.push(...outcome.syntaxErrors);
+    unreadable.push(...outcome.unreadable);
+    store.finishRun(Date.now(), fingerprint);
+  } else {
+    store.deleteMeta(META.run);
+    store.deleteMeta(META.lastError);
+  }
+  store.setMeta(META.discovery, JSON.stringify(cache));
+  store.setMeta(META.skipped, JSON.stringify(discovered.skipped));
+
+  return summarize(
+    state,
+    full ? "full" : nothingToDo ? "noop" : "incremental",
+    reason,
+    { total: planned.length - unreadable.length, removed: removed.length, extractedPaths, jobs },
+    { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings, skipped: discovered.skipped },
+    startedAt,
+  );
+}
+
+export function openIndexer(options: IndexerOptions): Indexer {
+  const { root, dbPath } = locateGraph(options.root, options.dbPath);
+  const { config, text: configText } = loadConfig(root);
+  const ownedPath = dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
+  const handle = openGraphDb(dbPath, { ownedPath });
+  const state: IndexerState = {
+    options,
+    root,
+    dbPath,
+    config,
+    configText,
+    handle,
+    store: storeOfHandle(handle),
+    cacheVersion: JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs?.map((tsconfig) => rootRelativePath(tsconfig, root)) ?? null]),
+    engine: undefined,
+  };
   /** Runs and warm-ups, one at a time, in the order asked. */
   let queue: Promise<unknown> = Promise.resolve();
   function enqueue<T>(task: () => Promise<T>): Promise<T> {
@@ -171,261 +497,6 @@ export function openIndexer(options: IndexerOptions): Indexer {
     queue = next;
     return next;
   }
-
-  async function loadEngine(): Promise<ExtractionEngine> {
-    if (engine === undefined) {
-      const { createExtractionEngine } = await import("./extraction-engine.js");
-      engine = createExtractionEngine({
-        root,
-        store,
-        keepPrograms: options.keepPrograms === true,
-        narrowPrograms: options.narrowPrograms === true,
-        onProgress: options.onProgress,
-        jobs: options.jobs ?? 1,
-      });
-    }
-    return engine;
-  }
-
-  function toPlanned(projects: readonly { id: string; files: readonly string[] }[]): PlannedFile[] {
-    return projects.flatMap((project) =>
-      project.files.map((relative) => ({ path: relative, absolute: path.join(root, relative), project: project.id })),
-    );
-  }
-
-  /** The discovery of the last run, if nothing it depended on changed since. */
-  function cachedPlan(): Plan | undefined {
-    if (handle.rebuiltBecause !== undefined || readMeta(handle.db, META.state) !== STATE_COMPLETE) return undefined;
-    const cache = parseDiscoveryCache(readMeta(handle.db, META.discovery));
-    if (cache === undefined || !isFresh(cache, cacheVersion, root)) return undefined;
-    if (readMeta(handle.db, META.fingerprint) !== cache.fingerprint) return undefined;
-    return {
-      planned: toPlanned(cache.projects),
-      warnings: cache.warnings,
-      skipped: cache.skipped ?? NOTHING_SKIPPED,
-      fingerprint: cache.fingerprint,
-    };
-  }
-
-  function summarize(
-    mode: IndexMode,
-    reason: string | undefined,
-    counts: { total: number; removed: number; extractedPaths: readonly string[]; jobs?: number },
-    problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings" | "skipped">,
-    startedAt: number,
-  ): IndexSummary {
-    const nodeCounts = store.nodeCountsByKind();
-    const edgeCounts = store.edgeCountsByKind();
-    return {
-      root,
-      db: dbPath,
-      mode,
-      reason,
-      files: {
-        total: counts.total,
-        extracted: counts.extractedPaths.length,
-        removed: counts.removed,
-        withSyntaxErrors: new Set(problems.syntaxErrors.map((error) => error.file)).size,
-        unreadable: problems.unreadable.length,
-      },
-      extractedPaths: counts.extractedPaths,
-      nodes: { total: sum(nodeCounts), byKind: nodeCounts },
-      edges: { total: sum(edgeCounts), byKind: edgeCounts },
-      ...problems,
-      durationMs: Math.round(performance.now() - startedAt),
-      dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`),
-      jobs: counts.jobs ?? 1,
-    };
-  }
-
-  /** Tells the user once that another process holds the write lock, and who. */
-  function sayWaiting(): void {
-    const other = parseRunMarker(readMeta(handle.db, META.run));
-    const who = other === undefined ? "another ts-graph run" : `another ts-graph run (${describeRunMarker(other)})`;
-    options.onWarning?.(`${who} is writing ${dbPath}; waiting for it to finish`);
-  }
-
-  /** Commits the run marker, so that readers can say a run is under way (or was interrupted, if it stays). */
-  function markRunStarted(db: SqliteDb): void {
-    beginWrite(db, sayWaiting);
-    try {
-      store.setMeta(META.run, JSON.stringify(runMarkerOfThisProcess()));
-      db.exec("COMMIT");
-    } catch (error) {
-      if (db.inTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-
-  /** After a run rolled back: readers keep the last graph and learn why the run failed (best effort). */
-  function recordFailure(error: unknown): void {
-    try {
-      store.setMeta(META.lastError, error instanceof Error ? error.message : String(error));
-      store.deleteMeta(META.run);
-    } catch {
-      // The database cannot be written (locked, read-only, damaged): the error reaches the caller anyway.
-    }
-  }
-
-  /** Space freed by deletions is given back to the file system once it is a quarter of the database (and 256 KB). */
-  function reclaimSpace(db: SqliteDb): void {
-    const pages = db.pragma("page_count", { simple: true }) as number;
-    const free = db.pragma("freelist_count", { simple: true }) as number;
-    if (free < 64 || free * 4 < pages) return;
-    if ((db.pragma("auto_vacuum", { simple: true }) as number) === 2) db.pragma("incremental_vacuum");
-    else db.exec("VACUUM");
-  }
-
-  /**
-   * One run, in one write transaction. A graph written in place is replaced when the transaction commits;
-   * a graph built anew is moved into place after. A run that fails or is killed leaves the last graph as
-   * it was (and, killed, its run marker, which readers report as an interrupted run).
-   */
-  async function runInTransaction(runOptions: RunOptions): Promise<IndexSummary> {
-    const building = handle.rebuiltBecause !== undefined;
-    const db = handle.db;
-    if (!building) markRunStarted(db);
-    beginWrite(db, sayWaiting);
-    let summary: IndexSummary;
-    try {
-      summary = await runOnce(runOptions);
-      crashPoint();
-      db.exec("COMMIT");
-    } catch (error) {
-      if (db.inTransaction) db.exec("ROLLBACK");
-      if (building) handle.discardBuild();
-      else recordFailure(error);
-      throw error;
-    }
-    crashPoint();
-    handle.publish();
-    crashPoint();
-    if (summary.mode !== "noop") {
-      reclaimSpace(handle.db);
-      handle.db.pragma(options.keepPrograms ? "wal_checkpoint(PASSIVE)" : "wal_checkpoint(TRUNCATE)");
-    }
-    return { ...summary, dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`) };
-  }
-
-  /** A run; when SQLite finds the database damaged, it is moved aside and the run starts over on a new one. */
-  async function runRepairing(runOptions: RunOptions): Promise<IndexSummary> {
-    try {
-      return await runInTransaction(runOptions);
-    } catch (error) {
-      if (!isCorruptionError(error) || handle.rebuiltBecause !== undefined) throw error;
-      handle.quarantine(damageOf(handle.db) ?? (error instanceof Error ? error.message : String(error)));
-      return runInTransaction(runOptions);
-    }
-  }
-
-  async function runOnce(runOptions: RunOptions): Promise<IndexSummary> {
-    const startedAt = performance.now();
-    const rebuiltBecause = handle.rebuiltBecause;
-    if (runOptions.force === true && rebuiltBecause === undefined) store.clearGraph();
-    const storedFiles = new Map<string, FileRecord>(store.allFiles().map((file) => [file.path, file]));
-    const pending = store.pendingPaths();
-
-    const cached = runOptions.force === true ? undefined : cachedPlan();
-    if (cached !== undefined) {
-      const changes = scanFiles(cached.planned, storedFiles, false);
-      if (isNoop(changes, storedFiles, pending)) {
-        if (changes.touched.length > 0) store.touchFiles(changes.touched);
-        store.deleteMeta(META.run);
-        store.deleteMeta(META.lastError);
-        const unreadable = changes.unreadable.map((file) => ({ file: file.path, reason: file.reason }));
-        const total = cached.planned.length - unreadable.length;
-        return summarize(
-          "noop",
-          undefined,
-          { total, removed: 0, extractedPaths: [] },
-          { syntaxErrors: [], unreadable, warnings: cached.warnings, skipped: cached.skipped },
-          startedAt,
-        );
-      }
-    }
-
-    const extraction = await loadEngine();
-    const discovered = extraction.discover(config, options.tsconfigs);
-    const warnings: string[] = [...discovered.warnings];
-    for (const warning of discovered.warnings) options.onWarning?.(warning);
-    if (rebuiltBecause !== undefined && rebuiltBecause !== "no database yet") {
-      warnings.push(`rebuilding the graph: ${rebuiltBecause}`);
-      options.onWarning?.(`rebuilding the graph: ${rebuiltBecause}`);
-    }
-    const projectFiles = discovered.projects.map((project) => ({
-      id: project.id,
-      files: project.fileNames.map((absolute) => relativeTo(root, absolute)),
-    }));
-    const planned = toPlanned(projectFiles);
-    if (planned.length === 0) throw new NothingToIndexError(root);
-    const plannedByPath = new Map(planned.map((file) => [file.path, file]));
-    const pathByAbsolute = new Map(planned.map((file) => [file.absolute, file.path]));
-    const fingerprint = extraction.fingerprint(discovered.projects, configText);
-
-    let reason: string | undefined;
-    if (rebuiltBecause !== undefined) reason = rebuiltBecause;
-    else if (runOptions.force === true) reason = "--force";
-    else if (storedFiles.size === 0) reason = "the database holds no files";
-    else if (readMeta(handle.db, META.fingerprint) !== fingerprint) reason = "the TypeScript projects or ts-graph's configuration changed";
-    const full = reason !== undefined;
-    const changes = scanFiles(planned, storedFiles, full);
-    const unreadable = [...changes.unreadable];
-    const unreadablePaths = new Set(unreadable.map((file) => file.path));
-    const removed = [...changes.deleted, ...[...unreadablePaths].filter((p) => storedFiles.has(p))].sort();
-    const toExtract = new Map<string, PlannedFile>();
-    for (const file of [...changes.added, ...changes.changed]) toExtract.set(file.path, file);
-    if (!full) {
-      for (const pendingPath of pending) {
-        const file = plannedByPath.get(pendingPath);
-        if (file !== undefined && !unreadablePaths.has(pendingPath)) toExtract.set(pendingPath, file);
-      }
-      const candidates = planned.filter((file) => !toExtract.has(file.path) && !unreadablePaths.has(file.path));
-      for (const dependent of extraction.dependentsOf(changes.changed, changes.added, removed, candidates, discovered.projects)) {
-        const file = plannedByPath.get(dependent);
-        if (file !== undefined && !toExtract.has(dependent) && !unreadablePaths.has(dependent)) toExtract.set(dependent, file);
-      }
-    }
-    if (changes.touched.length > 0) store.touchFiles(changes.touched);
-
-    const cache: DiscoveryCache = {
-      version: cacheVersion,
-      fingerprint,
-      inputs: discovered.inputs.map((input) => statInput(input, root)),
-      projects: projectFiles,
-      warnings: discovered.warnings,
-      skipped: discovered.skipped,
-    };
-    // A run killed after its last write but before it finished left nothing pending, and still has to finish.
-    const unfinished = readMeta(handle.db, META.state) !== STATE_COMPLETE;
-    const nothingToDo = toExtract.size === 0 && removed.length === 0 && !full && !unfinished;
-    const extractedPaths = [...toExtract.keys()].sort();
-    const syntaxErrors: (FileDiagnostic & { file: string })[] = [];
-    let jobs = 1;
-    if (!nothingToDo) {
-      store.beginRun(extractedPaths);
-      for (const removedPath of removed) store.removeFile(removedPath);
-      const scanned = new Map<string, ScannedFile>([...changes.added, ...changes.changed].map((file) => [file.path, file]));
-      const outcome = await extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
-      jobs = outcome.jobs;
-      syntaxErrors.push(...outcome.syntaxErrors);
-      unreadable.push(...outcome.unreadable);
-      store.finishRun(Date.now(), fingerprint);
-    } else {
-      store.deleteMeta(META.run);
-      store.deleteMeta(META.lastError);
-    }
-    store.setMeta(META.discovery, JSON.stringify(cache));
-    store.setMeta(META.skipped, JSON.stringify(discovered.skipped));
-
-    return summarize(
-      full ? "full" : nothingToDo ? "noop" : "incremental",
-      reason,
-      { total: planned.length - unreadable.length, removed: removed.length, extractedPaths, jobs },
-      { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings, skipped: discovered.skipped },
-      startedAt,
-    );
-  }
-
   return {
     root,
     dbPath,
@@ -433,12 +504,12 @@ export function openIndexer(options: IndexerOptions): Indexer {
       return handle.db;
     },
     run(runOptions = {}) {
-      return enqueue(() => runRepairing(runOptions));
+      return enqueue(() => runRepairing(state, runOptions));
     },
     warm() {
       return enqueue(async () => {
         if (options.keepPrograms !== true || options.narrowPrograms === true) return;
-        const extraction = await loadEngine();
+        const extraction = await loadEngine(state);
         extraction.warm(extraction.discover(config, options.tsconfigs).projects);
       });
     },
