@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
+import { listSources } from "./test-support/source-files.js";
 
 /**
  * Functions short enough to read at once (docs/architecture.md, Conventions): no function in src/ (tests and
@@ -17,14 +18,6 @@ interface LongFunction {
   readonly where: string;
   readonly lines: number;
   readonly explained: boolean;
-}
-
-function listSources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "test-support" ? [] : listSources(full);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [full] : [];
-  });
 }
 
 /** The node whose leading comments document a function: its statement, property or variable, else itself. */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { listSources } from "./test-support/source-files.js";
 import { ALL_TOOLS } from "./tools/all-tools.js";
 
 /**
@@ -19,14 +20,6 @@ interface SourceFile {
   readonly dynamicImports: readonly string[];
   /** Specifiers of `import type … from` and `export type … from`: erased, but a reader follows them as imports. */
   readonly typeImports: readonly string[];
-}
-
-function listSources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "test-support" ? [] : listSources(full);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [full] : [];
-  });
 }
 
 function readSource(full: string): SourceFile {

@@ -78,6 +78,150 @@ function writeInfo(paths: DaemonPaths, hello: DaemonHello): void {
   fs.renameSync(temporary, paths.info);
 }
 
+/** What a daemon server keeps while it runs: its clients, its activity (for the idle exit), and its socket file. */
+interface ServerState {
+  readonly startedAt: number;
+  lastActivity: number;
+  /** Requests being answered. */
+  active: number;
+  idleTimer: NodeJS.Timeout | undefined;
+  closed: boolean;
+  readonly sockets: Set<net.Socket>;
+  /** The inode of the socket file this process created (not on Windows). */
+  socketInode: number | undefined;
+}
+
+function helloOf(backend: DaemonBackend, options: DaemonServerOptions, state: ServerState): DaemonHello {
+  return {
+    protocol: DAEMON_PROTOCOL,
+    version: options.version,
+    pid: process.pid,
+    kind: options.kind,
+    root: backend.root,
+    dbPath: backend.dbPath,
+    tsconfigs: backend.tsconfigs,
+    startedAt: state.startedAt,
+    idleExitAt: options.idleMs === undefined ? undefined : state.lastActivity + options.idleMs,
+  };
+}
+
+function scheduleIdle(state: ServerState, options: DaemonServerOptions): void {
+  if (options.idleMs === undefined || state.closed) return;
+  clearTimeout(state.idleTimer);
+  state.idleTimer = setTimeout(
+    () => {
+      if (state.active > 0 || Date.now() - state.lastActivity < (options.idleMs ?? 0)) scheduleIdle(state, options);
+      else options.onIdle?.();
+    },
+    Math.max(10, state.lastActivity + options.idleMs - Date.now()),
+  );
+}
+
+async function answer(backend: DaemonBackend, options: DaemonServerOptions, hello: () => DaemonHello, request: DaemonRequest): Promise<DaemonReply> {
+  if (request.op === "hello") return { ok: true, hello: hello() };
+  if (request.op === "stop") {
+    if (options.kind !== "daemon") {
+      return failureOf(
+        new Error(
+          `this graph is kept by \`ts-graph ${options.kind === "serve" ? "serve" : "index --watch"}\` (pid ${process.pid}); it stops with it`,
+        ),
+      );
+    }
+    return { ok: true, stopping: true };
+  }
+  try {
+    return { ok: true, summary: await backend.update({ force: request.force }) };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+/** The socket server: each client's requests are answered in the order they came, one line each. */
+function createSocketServer(
+  state: ServerState,
+  options: DaemonServerOptions,
+  answerRequest: (request: DaemonRequest) => Promise<DaemonReply>,
+): net.Server {
+  return net.createServer((socket) => {
+    state.sockets.add(socket);
+    socket.on("close", () => state.sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    let queue: Promise<void> = Promise.resolve();
+    onLines(socket, (line) => {
+      const request = parseRequest(line);
+      state.lastActivity = Date.now();
+      queue = queue.then(async () => {
+        if (request === undefined) {
+          socket.end(encodeMessage(failureOf(new Error("not a ts-graph daemon request"))));
+          return;
+        }
+        state.active += 1;
+        try {
+          const reply = await answerRequest(request);
+          if (!socket.destroyed) socket.write(encodeMessage(reply));
+          if (request.op === "stop" && reply.ok) setImmediate(() => options.onStop?.());
+        } finally {
+          state.active -= 1;
+          state.lastActivity = Date.now();
+          scheduleIdle(state, options);
+        }
+      });
+    });
+  });
+}
+
+/** Stops listening and removes the socket and the info file when they are still this process's. */
+async function closeServer(state: ServerState, server: net.Server, paths: DaemonPaths): Promise<void> {
+  if (state.closed) return;
+  state.closed = true;
+  clearTimeout(state.idleTimer);
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const socket of state.sockets) socket.destroy();
+  await stopped;
+  // Remove only what is still this process's: another daemon may have claimed the path since.
+  if (state.socketInode !== undefined && fs.statSync(paths.socket, { throwIfNoEntry: false })?.ino === state.socketInode)
+    fs.rmSync(paths.socket, { force: true });
+  if (readDaemonInfo(paths)?.pid === process.pid) fs.rmSync(paths.info, { force: true });
+  fs.rmSync(paths.log, { force: true });
+  try {
+    fs.rmdirSync(paths.folder);
+  } catch {
+    // Not empty (a log kept by the process that started it) or already gone.
+  }
+}
+
+/** Under the daemon lock: listens on the socket unless a live daemon or something not ours holds it (a stale one is removed). */
+async function claimSocket(
+  state: ServerState,
+  server: net.Server,
+  paths: DaemonPaths,
+  options: DaemonServerOptions,
+  hello: () => DaemonHello,
+): Promise<DaemonClaim> {
+  const found = await probeDaemon(paths);
+  if (found.state === "live") {
+    found.connection.close();
+    return { busy: found.hello };
+  }
+  if (found.state === "foreign") return { refused: found.reason };
+  if (found.state === "stale") {
+    options.log(`removed the stale daemon socket ${paths.socket} (its process is gone)`);
+    fs.rmSync(paths.socket, { force: true });
+    fs.rmSync(paths.info, { force: true });
+  }
+  try {
+    await listen(server, paths.socket);
+  } catch (error) {
+    return { refused: `cannot listen on ${paths.socket}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (process.platform !== "win32") {
+    fs.chmodSync(paths.socket, 0o600);
+    state.socketInode = fs.statSync(paths.socket).ino;
+  }
+  writeInfo(paths, hello());
+  return { claimed: { paths, hello, close: () => closeServer(state, server, paths) } };
+}
+
 /**
  * Claims the graph's daemon socket and answers on it: `hello`, `update` (a run of the backend, answered with
  * its summary) and `stop`. A stale socket of ours is removed first; a live daemon or something not ours is
@@ -86,132 +230,20 @@ function writeInfo(paths: DaemonPaths, hello: DaemonHello): void {
 export async function startDaemonServer(backend: DaemonBackend, options: DaemonServerOptions): Promise<DaemonClaim> {
   const paths = daemonPaths(backend.dbPath);
   const startedAt = Date.now();
-  let lastActivity = startedAt;
-  let active = 0;
-  let idleTimer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const sockets = new Set<net.Socket>();
-
-  const hello = (): DaemonHello => ({
-    protocol: DAEMON_PROTOCOL,
-    version: options.version,
-    pid: process.pid,
-    kind: options.kind,
-    root: backend.root,
-    dbPath: backend.dbPath,
-    tsconfigs: backend.tsconfigs,
+  const state: ServerState = {
     startedAt,
-    idleExitAt: options.idleMs === undefined ? undefined : lastActivity + options.idleMs,
-  });
-
-  const scheduleIdle = (): void => {
-    if (options.idleMs === undefined || closed) return;
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(
-      () => {
-        if (active > 0 || Date.now() - lastActivity < (options.idleMs ?? 0)) scheduleIdle();
-        else options.onIdle?.();
-      },
-      Math.max(10, lastActivity + options.idleMs - Date.now()),
-    );
+    lastActivity: startedAt,
+    active: 0,
+    idleTimer: undefined,
+    closed: false,
+    sockets: new Set(),
+    socketInode: undefined,
   };
-
-  async function answer(request: DaemonRequest): Promise<DaemonReply> {
-    if (request.op === "hello") return { ok: true, hello: hello() };
-    if (request.op === "stop") {
-      if (options.kind !== "daemon") {
-        return failureOf(
-          new Error(
-            `this graph is kept by \`ts-graph ${options.kind === "serve" ? "serve" : "index --watch"}\` (pid ${process.pid}); it stops with it`,
-          ),
-        );
-      }
-      return { ok: true, stopping: true };
-    }
-    try {
-      return { ok: true, summary: await backend.update({ force: request.force }) };
-    } catch (error) {
-      return failureOf(error);
-    }
-  }
-
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => socket.destroy());
-    let queue: Promise<void> = Promise.resolve();
-    onLines(socket, (line) => {
-      const request = parseRequest(line);
-      lastActivity = Date.now();
-      queue = queue.then(async () => {
-        if (request === undefined) {
-          socket.end(encodeMessage(failureOf(new Error("not a ts-graph daemon request"))));
-          return;
-        }
-        active += 1;
-        try {
-          const reply = await answer(request);
-          if (!socket.destroyed) socket.write(encodeMessage(reply));
-          if (request.op === "stop" && reply.ok) setImmediate(() => options.onStop?.());
-        } finally {
-          active -= 1;
-          lastActivity = Date.now();
-          scheduleIdle();
-        }
-      });
-    });
-  });
-
-  let socketInode: number | undefined;
-  const claim = await withDaemonLock(paths, async (): Promise<DaemonClaim> => {
-    const found = await probeDaemon(paths);
-    if (found.state === "live") {
-      found.connection.close();
-      return { busy: found.hello };
-    }
-    if (found.state === "foreign") return { refused: found.reason };
-    if (found.state === "stale") {
-      options.log(`removed the stale daemon socket ${paths.socket} (its process is gone)`);
-      fs.rmSync(paths.socket, { force: true });
-      fs.rmSync(paths.info, { force: true });
-    }
-    try {
-      await listen(server, paths.socket);
-    } catch (error) {
-      return { refused: `cannot listen on ${paths.socket}: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    if (process.platform !== "win32") {
-      fs.chmodSync(paths.socket, 0o600);
-      socketInode = fs.statSync(paths.socket).ino;
-    }
-    writeInfo(paths, hello());
-    return {
-      claimed: {
-        paths,
-        hello,
-        async close() {
-          if (closed) return;
-          closed = true;
-          clearTimeout(idleTimer);
-          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-          for (const socket of sockets) socket.destroy();
-          await stopped;
-          // Remove only what is still this process's: another daemon may have claimed the path since.
-          if (socketInode !== undefined && fs.statSync(paths.socket, { throwIfNoEntry: false })?.ino === socketInode)
-            fs.rmSync(paths.socket, { force: true });
-          if (readDaemonInfo(paths)?.pid === process.pid) fs.rmSync(paths.info, { force: true });
-          fs.rmSync(paths.log, { force: true });
-          try {
-            fs.rmdirSync(paths.folder);
-          } catch {
-            // Not empty (a log kept by the process that started it) or already gone.
-          }
-        },
-      },
-    };
-  });
+  const hello = (): DaemonHello => helloOf(backend, options, state);
+  const server = createSocketServer(state, options, (request) => answer(backend, options, hello, request));
+  const claim = await withDaemonLock(paths, () => claimSocket(state, server, paths, options, hello));
   if (claim === "busy") return { refused: `another process holds ${paths.lock} for too long` };
-  if ("claimed" in claim) scheduleIdle();
+  if ("claimed" in claim) scheduleIdle(state, options);
   return claim;
 }
 

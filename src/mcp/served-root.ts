@@ -3,9 +3,8 @@ import path from "node:path";
 import { withConfiguredHistoryLimit } from "../config/config-file.js";
 import { relativeTo } from "../config/project-paths.js";
 import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
-import { canWriteGraph, openGraphReader } from "../db/open-graph-reader.js";
-import { SCHEMA_VERSION } from "../db/schema.js";
-import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
+import { canWriteGraph } from "../db/open-graph-reader.js";
+import { READ_ONLY_NOTE, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
 import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSummary, type RunOptions } from "../ingestion/run/indexer.js";
 import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
@@ -14,6 +13,7 @@ import { echoed } from "../tools/text.js";
 import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RootUse } from "./memory-budget.js";
+import { ServedGraph } from "./served-graph.js";
 
 /** A root to serve, as given on the command line or by the client. */
 export interface RootSpec {
@@ -103,6 +103,49 @@ function rootPathValidator(shared: PathValidator, root: string): PathValidator {
   };
 }
 
+/** How a root's graph is written: by its indexer, or not at all (read-only), or why it cannot be opened. */
+interface RootOpening {
+  readonly dbPath: string;
+  readonly indexer: IndexRunner | undefined;
+  readonly readOnly: boolean;
+  readonly openError: string | undefined;
+}
+
+/** Opens a root's indexer (keeping programs, as watch mode does) unless its graph cannot be written here. */
+function openRootIndexer(
+  spec: RootSpec,
+  root: string,
+  hooks: ServedRootHooks,
+  onProgress: (progress: IndexProgress) => void,
+  countingRuns: (inner: IndexRunner) => IndexRunner,
+): RootOpening {
+  const dbPath = spec.dbPath ?? path.join(root, DEFAULT_DB_RELATIVE_PATH);
+  try {
+    const resolvedDb = spec.dbPath ?? locateGraph(root).dbPath;
+    if (fs.existsSync(resolvedDb) && !canWriteGraph(resolvedDb)) {
+      hooks.log(`${root}: ${READ_ONLY_NOTE}`);
+      return { dbPath: resolvedDb, indexer: undefined, readOnly: true, openError: undefined };
+    }
+    const indexer = openWorkerIndexer({
+      root,
+      dbPath: spec.dbPath,
+      tsconfigs: spec.tsconfigs,
+      keepPrograms: true,
+      onProgress,
+      onWarning: (message) => hooks.log(`${root}: ${message}`),
+    });
+    return { dbPath: indexer.dbPath, indexer: countingRuns(indexer), readOnly: false, openError: undefined };
+  } catch (error) {
+    if (isReadOnlyError(error)) {
+      hooks.log(`${root}: ${READ_ONLY_NOTE}`);
+      return { dbPath, indexer: undefined, readOnly: true, openError: undefined };
+    }
+    const openError = messageOf(error);
+    hooks.log(`${root}: cannot open the graph: ${openError}`);
+    return { dbPath, indexer: undefined, readOnly: false, openError };
+  }
+}
+
 /**
  * Opens one root: its indexer (keeping programs, as watch mode does). start() runs the first run with a
  * watcher that applies changes as files are saved, then builds the programs ahead of the first change.
@@ -115,69 +158,65 @@ export function openServedRoot(
   hooks: ServedRootHooks,
   workspace: { readonly states: () => readonly RootState[]; readonly memory: () => ServerMemory },
 ): ServedRoot {
-  const root = path.resolve(spec.root);
-  let dbPath = spec.dbPath ?? path.join(root, DEFAULT_DB_RELATIVE_PATH);
-  let indexer: IndexRunner | undefined;
-  let openError: string | undefined;
-  let indexError: string | undefined;
-  let reader: SqliteDb | undefined;
-  /** The inode of the file the reader has open: another one at dbPath is a graph published anew. */
-  let readerInode: number | undefined;
-  /** Readers of graphs replaced since; a call under way may still read one, so they close with the root. */
-  const retiredReaders: SqliteDb[] = [];
+  return new OneServedRoot(spec, shared, hooks, workspace);
+}
+
+/** The ServedRoot of openServedRoot. */
+class OneServedRoot implements ServedRoot {
+  readonly root: string;
+  readonly tsconfigs: readonly string[] | undefined;
+  readonly context: ToolContext;
+  readonly dbPath: string;
+  private readonly indexer: IndexRunner | undefined;
+  private readonly openError: string | undefined;
+  private indexError: string | undefined;
+  private readonly graphs: ServedGraph;
   /** The graph cannot be written here: answers come from it as it is. */
-  let readOnly = false;
-  let watcher: IndexWatcher | undefined;
-  let sink: ProgressSink | undefined;
-  let started: Promise<void> | undefined;
+  private readOnly: boolean;
+  private watcher: IndexWatcher | undefined;
+  private sink: ProgressSink | undefined;
+  private started: Promise<void> | undefined;
   /** What a call waits for before it answers: nothing when there was a graph to answer from, else the first run. */
-  let ready: Promise<void> = Promise.resolve();
+  private ready: Promise<void> = Promise.resolve();
   /** The programs are being built ahead of the first change. */
-  let buildingPrograms = false;
-  let closed = false;
-  let isStale: ((absolute: string) => boolean) | undefined;
+  private buildingPrograms = false;
+  private closed = false;
   /** The last run ensureFresh started itself, and the warm-up of the programs. */
-  let ownRun: Promise<unknown> = Promise.resolve();
-  let warming: Promise<unknown> = Promise.resolve();
-  let editSupport: Promise<EditSupport> | undefined;
+  private ownRun: Promise<unknown> = Promise.resolve();
+  private warming: Promise<unknown> = Promise.resolve();
+  private editSupport: Promise<EditSupport> | undefined;
   /** The edit tools asked for their language service (it loads every project of the root) since the last release. */
-  let editLanguage = false;
+  private editLanguage = false;
   /**
    * The indexer's programs: every project's whole program, built by the warm-up; released by the memory rules;
    * then "as needed": the narrow programs of the changes since, built by the changes themselves and kept.
    */
-  let programs: RootMemory["programs"] = "not built";
-  let lastUsedMs = Date.now();
-  let useOrder = nextUse();
-  let attached: Promise<{ close(): Promise<void> } | undefined> | undefined;
+  private programs: RootMemory["programs"] = "not built";
+  private lastUsedMs = Date.now();
+  private useOrder = nextUse();
+  private attached: Promise<{ close(): Promise<void> } | undefined> | undefined;
 
-  try {
-    const resolvedDb = spec.dbPath ?? locateGraph(root).dbPath;
-    if (fs.existsSync(resolvedDb) && !canWriteGraph(resolvedDb)) {
-      dbPath = resolvedDb;
-      readOnly = true;
-      hooks.log(`${root}: ${READ_ONLY_NOTE}`);
-    } else
-      indexer = openWorkerIndexer({
-        root,
-        dbPath: spec.dbPath,
-        tsconfigs: spec.tsconfigs,
-        keepPrograms: true,
-        onProgress: (progress) => sink?.update(progress),
-        onWarning: (message) => hooks.log(`${root}: ${message}`),
-      });
-    if (indexer !== undefined) {
-      dbPath = indexer.dbPath;
-      indexer = countingRuns(indexer);
-    }
-  } catch (error) {
-    if (isReadOnlyError(error)) {
-      readOnly = true;
-      hooks.log(`${root}: ${READ_ONLY_NOTE}`);
-    } else {
-      openError = messageOf(error);
-      hooks.log(`${root}: cannot open the graph: ${openError}`);
-    }
+  constructor(
+    private readonly spec: RootSpec,
+    shared: PathValidator,
+    private readonly hooks: ServedRootHooks,
+    workspace: { readonly states: () => readonly RootState[]; readonly memory: () => ServerMemory },
+  ) {
+    this.root = path.resolve(spec.root);
+    this.tsconfigs = spec.tsconfigs;
+    this.graphs = new ServedGraph(this.root);
+    const opening = openRootIndexer(
+      spec,
+      this.root,
+      hooks,
+      (progress) => this.sink?.update(progress),
+      (inner) => this.countingRuns(inner),
+    );
+    this.dbPath = opening.dbPath;
+    this.indexer = opening.indexer;
+    this.readOnly = opening.readOnly;
+    this.openError = opening.openError;
+    this.context = this.toolContext(shared, workspace);
   }
 
   /**
@@ -185,85 +224,69 @@ export function openServedRoot(
    * of its change (as `ts-graph index` does) and keeps it: the next changes reuse its files, and nothing
    * builds the whole programs again in the background (a root alone over the budget would pass it again).
    */
-  function countingRuns(inner: IndexRunner): IndexRunner {
+  private countingRuns(inner: IndexRunner): IndexRunner {
     return {
       ...inner,
       run: async (runOptions) => {
         const summary = await inner.run(runOptions);
-        lastUsedMs = Date.now();
-        useOrder = nextUse();
-        if (programs === "released" && summary.mode !== "noop" && !closed) programs = "as needed";
+        this.lastUsedMs = Date.now();
+        this.useOrder = nextUse();
+        if (this.programs === "released" && summary.mode !== "noop" && !this.closed) this.programs = "as needed";
         return summary;
       },
     };
   }
 
-  /**
-   * The tools' read-only connection to the last complete graph, once there is one. Each call checks that
-   * dbPath is still the file it has open: a graph built anew (after damage) is a new file, opened then.
-   */
-  function graph(): SqliteDb | undefined {
-    if (closed || openError !== undefined) return undefined;
-    const inode = fs.statSync(dbPath, { throwIfNoEntry: false })?.ino;
-    if (reader !== undefined && (inode === readerInode || inode === undefined)) return reader;
-    if (inode === undefined) return undefined;
-    if (reader !== undefined) retiredReaders.push(reader);
-    reader = undefined;
-    try {
-      const opened = openGraphReader(dbPath, (db) => {
-        // A graph of another schema version is being rebuilt by the indexer: never read it.
-        if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION || indexedAtOf(db) === undefined) throw new Error("no complete graph yet");
-      });
-      if (opened.copied) readOnly = true;
-      reader = opened.db;
-      readerInode = inode;
-      isStale = createStaleFileCheck(reader, root, { watched: true });
-    } catch {
-      return undefined;
-    }
-    return reader;
+  /** The tools' read-only connection to the last complete graph, once there is one (ServedGraph). */
+  private graph(): SqliteDb | undefined {
+    if (this.closed || this.openError !== undefined) return undefined;
+    return this.graphs.current(this.dbPath, () => {
+      this.readOnly = true;
+    });
   }
 
-  function unavailableReason(): string {
-    if (openError !== undefined) return `the graph of ${root} cannot be opened: ${openError}`;
-    if (closed) return `${root} is no longer served`;
-    if (indexError !== undefined) return `${root} has no graph yet: its first index failed: ${indexError}`;
-    return started === undefined ? `${root} has not been indexed yet` : `${root} is being indexed for the first time`;
+  private unavailableReason(): string {
+    const { root } = this;
+    if (this.openError !== undefined) return `the graph of ${root} cannot be opened: ${this.openError}`;
+    if (this.closed) return `${root} is no longer served`;
+    if (this.indexError !== undefined) return `${root} has no graph yet: its first index failed: ${this.indexError}`;
+    return this.started === undefined ? `${root} has not been indexed yet` : `${root} is being indexed for the first time`;
   }
 
-  function unavailable(): ToolUnavailableError {
+  private unavailable(): ToolUnavailableError {
     const fix =
-      openError !== undefined || indexError !== undefined
-        ? `fix the problem (\`ts-graph index ${root}\` shows it in full); the server retries when a file changes, or restart it`
+      this.openError !== undefined || this.indexError !== undefined
+        ? `fix the problem (\`ts-graph index ${this.root}\` shows it in full); the server retries when a file changes, or restart it`
         : "wait for the first index to finish (progress is on the server's stderr), then ask again";
-    return new ToolUnavailableError(unavailableReason(), fix);
+    return new ToolUnavailableError(this.unavailableReason(), fix);
   }
 
-  function freshness(): GraphFreshness {
-    const db = graph();
-    const pending = new Set(watcher?.pending() ?? []);
+  freshness(): GraphFreshness {
+    const db = this.graph();
+    const pending = new Set(this.watcher?.pending() ?? []);
     if (db !== undefined) for (const file of unfinishedFilesOf(db)) pending.add(file);
-    const update = db === undefined ? undefined : updateStateOf(db, root, !readOnly);
+    const update = db === undefined ? undefined : updateStateOf(db, this.root, !this.readOnly);
     const notes = [
       ...(update?.note === undefined ? [] : [update.note]),
-      ...(readOnly ? [READ_ONLY_NOTE] : []),
-      ...(buildingPrograms ? ["TypeScript programs are being built in the background: a change saved now is applied once they are ready"] : []),
+      ...(this.readOnly ? [READ_ONLY_NOTE] : []),
+      ...(this.buildingPrograms ? ["TypeScript programs are being built in the background: a change saved now is applied once they are ready"] : []),
     ];
     return {
       indexedAt: db === undefined ? undefined : indexedAtOf(db),
       pendingFiles: pending.size,
-      indexError: indexError ?? update?.lastError,
+      indexError: this.indexError ?? update?.lastError,
       notes,
     };
   }
 
   /** A watcher that applies changes as files are saved; undefined when the file system cannot be watched. */
-  async function startWatcher(active: IndexRunner): Promise<IndexWatcher | undefined> {
+  private async startWatcher(active: IndexRunner): Promise<IndexWatcher | undefined> {
+    const { root, hooks } = this;
     try {
       return await watchIndex(
         active,
         (update) => {
-          indexError = undefined;
+          this.indexError = undefined;
           if (update.summary.mode !== "noop") {
             hooks.log(
               `${root}: ${update.changed.join(", ") || "files"} changed: ${update.summary.files.extracted} re-extracted in ${update.summary.durationMs} ms`,
@@ -271,9 +294,9 @@ export function openServedRoot(
           }
         },
         (error) => {
-          if (closed) return;
-          indexError = messageOf(error);
-          hooks.log(`${root}: update failed: ${indexError}`);
+          if (this.closed) return;
+          this.indexError = messageOf(error);
+          hooks.log(`${root}: update failed: ${this.indexError}`);
         },
         (error) => hooks.log(`${root}: watcher: ${messageOf(error)}`),
       );
@@ -283,53 +306,57 @@ export function openServedRoot(
     }
   }
 
-  async function firstRun(active: IndexRunner, hadGraph: boolean): Promise<void> {
+  private async firstRun(active: IndexRunner, hadGraph: boolean): Promise<void> {
+    const { root, hooks } = this;
     hooks.log(hadGraph ? `${root}: checking the graph against the files on disk` : `${root}: indexing (no graph yet)`);
     // Watching starts first, so that a file saved during the run is applied by the update after it.
-    const watching = startWatcher(active);
-    sink = hooks.progress?.(root);
+    const watching = this.startWatcher(active);
+    this.sink = hooks.progress?.(root);
     try {
       const summary = await active.run();
       const what =
         summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
       hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
     } catch (error) {
-      if (closed) return;
-      indexError = messageOf(error);
-      hooks.log(`${root}: index failed: ${indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
+      if (this.closed) return;
+      this.indexError = messageOf(error);
+      hooks.log(`${root}: index failed: ${this.indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
     } finally {
-      sink?.finish();
-      sink = undefined;
+      this.sink?.finish();
+      this.sink = undefined;
     }
     const ready = await watching;
-    if (closed) {
+    if (this.closed) {
       await ready?.close();
       return;
     }
-    watcher = ready;
-    if (indexError === undefined) warming = warm(active);
+    this.watcher = ready;
+    if (this.indexError === undefined) this.warming = this.warm(active);
   }
 
   /** Builds the programs the watcher keeps, after the first answers, so that the first change is as quick as the next. */
-  async function warm(active: IndexRunner): Promise<void> {
+  private async warm(active: IndexRunner): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    if (closed) return;
+    if (this.closed) return;
     const startedAt = performance.now();
-    buildingPrograms = true;
-    programs = "building";
+    this.buildingPrograms = true;
+    this.programs = "building";
     try {
       await active.warm();
-      programs = "kept";
-      hooks.log(`${root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
+      this.programs = "kept";
+      this.hooks.log(`${this.root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
     } catch (error) {
-      programs = "not built";
-      if (!closed) hooks.log(`${root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
+      this.programs = "not built";
+      if (!this.closed) {
+        this.hooks.log(`${this.root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
+      }
     } finally {
-      buildingPrograms = false;
+      this.buildingPrograms = false;
     }
   }
 
-  async function settle(timeoutMs: number): Promise<void> {
+  async settle(timeoutMs: number): Promise<void> {
+    const { watcher } = this;
     if (watcher === undefined || watcher.pending().length === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
@@ -339,154 +366,157 @@ export function openServedRoot(
     clearTimeout(timer);
   }
 
-  async function ensureFresh(absolutePaths: readonly string[]): Promise<void> {
-    if (indexer === undefined || graph() === undefined) return;
-    const pending = new Set(watcher?.pending() ?? []);
-    const stale = absolutePaths.some((absolute) => pending.has(relativeTo(root, absolute)) || isStale?.(absolute) === true);
+  private async ensureFresh(absolutePaths: readonly string[]): Promise<void> {
+    const { indexer, root, graphs } = this;
+    if (indexer === undefined || this.graph() === undefined) return;
+    const pending = new Set(this.watcher?.pending() ?? []);
+    const stale = absolutePaths.some((absolute) => pending.has(relativeTo(root, absolute)) || graphs.isStale?.(absolute) === true);
     if (!stale) return;
-    if (watcher !== undefined) {
+    if (this.watcher !== undefined) {
       // The watcher may not have seen the change yet: flush what it has, then make sure with a run of our own.
-      await watcher.flush();
-      if (!absolutePaths.some((absolute) => isStale?.(absolute) === true)) return;
+      await this.watcher.flush();
+      if (!absolutePaths.some((absolute) => graphs.isStale?.(absolute) === true)) return;
     }
     const run = indexer.run();
-    ownRun = run.catch(() => undefined);
+    this.ownRun = run.catch(() => undefined);
     try {
       await run;
-      indexError = undefined;
+      this.indexError = undefined;
     } catch (error) {
-      indexError = messageOf(error);
+      this.indexError = messageOf(error);
     }
   }
 
-  const context: ToolContext = {
-    root,
-    get dbPath() {
-      return dbPath;
-    },
-    get db(): SqliteDb {
-      const db = graph();
-      if (db === undefined) throw unavailable();
-      return db;
-    },
-    paths: rootPathValidator(shared, root),
-    ensureFresh,
-    freshness,
-    // The indexer writes the graph, this writes only the history tables: SQLite serialises the two.
-    async refreshHistory(historyOptions) {
-      if (graph() === undefined) throw unavailable();
-      // In a thread of its own (a first read of a long history takes long); loaded on first use.
-      const { refreshHistoryOffThread } = await import("../history/refresh-off-thread.js");
-      const refreshed = await refreshHistoryOffThread(dbPath, root, historyOptions);
-      return refreshed.status === "unavailable" ? refreshed : withConfiguredHistoryLimit(refreshed, root);
-    },
-    workspace: workspace.states,
-    serverMemory: workspace.memory,
-    editSupport() {
-      // Loaded on first use: the edit tools parse with TypeScript and keep a language service of the root.
-      editSupport ??= import("../ingestion/edit/edit-support.js").then(({ openEditSupport }) => {
-        const support = openEditSupport(root, spec.tsconfigs);
-        return {
-          ...support,
-          language: () => {
-            editLanguage = true;
-            return support.language();
-          },
-        };
-      });
-      return editSupport;
-    },
-  };
-
-  function memory(): RootMemory {
-    return { programs, indexerHeapBytes: indexer?.heapUsed(), editLanguageService: editLanguage, lastUsed: new Date(lastUsedMs).toISOString() };
+  /** What the tools of this root are given. */
+  private toolContext(
+    shared: PathValidator,
+    workspace: { readonly states: () => readonly RootState[]; readonly memory: () => ServerMemory },
+  ): ToolContext {
+    const served = this;
+    const { root } = this;
+    return {
+      root,
+      dbPath: this.dbPath,
+      get db(): SqliteDb {
+        const db = served.graph();
+        if (db === undefined) throw served.unavailable();
+        return db;
+      },
+      paths: rootPathValidator(shared, root),
+      ensureFresh: (absolutePaths) => this.ensureFresh(absolutePaths),
+      freshness: () => this.freshness(),
+      // The indexer writes the graph, this writes only the history tables: SQLite serialises the two.
+      refreshHistory: async (historyOptions) => {
+        if (this.graph() === undefined) throw this.unavailable();
+        // In a thread of its own (a first read of a long history takes long); loaded on first use.
+        const { refreshHistoryOffThread } = await import("../history/refresh-off-thread.js");
+        const refreshed = await refreshHistoryOffThread(this.dbPath, root, historyOptions);
+        return refreshed.status === "unavailable" ? refreshed : withConfiguredHistoryLimit(refreshed, root);
+      },
+      workspace: workspace.states,
+      serverMemory: workspace.memory,
+      editSupport: () => {
+        // Loaded on first use: the edit tools parse with TypeScript and keep a language service of the root.
+        this.editSupport ??= import("../ingestion/edit/edit-support.js").then(({ openEditSupport }) => {
+          const support = openEditSupport(root, this.spec.tsconfigs);
+          return {
+            ...support,
+            language: () => {
+              this.editLanguage = true;
+              return support.language();
+            },
+          };
+        });
+        return this.editSupport;
+      },
+    };
   }
 
-  async function release(why: string): Promise<boolean> {
-    const keptPrograms = programs === "kept" || programs === "as needed";
-    if (closed || programs === "building" || (!keptPrograms && !editLanguage)) return false;
-    if (keptPrograms && indexer !== undefined && !(await indexer.release())) return false;
-    if (keptPrograms) programs = "released";
-    const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(editLanguage ? ["the edit tools' language service"] : [])];
+  private memory(): RootMemory {
+    return {
+      programs: this.programs,
+      indexerHeapBytes: this.indexer?.heapUsed(),
+      editLanguageService: this.editLanguage,
+      lastUsed: new Date(this.lastUsedMs).toISOString(),
+    };
+  }
+
+  async release(why: string): Promise<boolean> {
+    const keptPrograms = this.programs === "kept" || this.programs === "as needed";
+    if (this.closed || this.programs === "building" || (!keptPrograms && !this.editLanguage)) return false;
+    if (keptPrograms && this.indexer !== undefined && !(await this.indexer.release())) return false;
+    if (keptPrograms) this.programs = "released";
+    const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(this.editLanguage ? ["the edit tools' language service"] : [])];
     // An edit under way keeps the service it has; the next edit builds a new one.
-    editSupport = undefined;
-    editLanguage = false;
-    hooks.log(`${root}: released ${freed.join(" and ")} (${why}); the next change or edit rebuilds what it needs`);
+    this.editSupport = undefined;
+    this.editLanguage = false;
+    this.hooks.log(`${this.root}: released ${freed.join(" and ")} (${why}); the next change or edit rebuilds what it needs`);
     return true;
   }
 
-  async function update(options: RunOptions): Promise<IndexSummary> {
-    if (indexer === undefined || closed) throw unavailable();
-    const run = indexer.run(options);
-    ownRun = run.catch(() => undefined);
+  async update(options: RunOptions): Promise<IndexSummary> {
+    if (this.indexer === undefined || this.closed) throw this.unavailable();
+    const run = this.indexer.run(options);
+    this.ownRun = run.catch(() => undefined);
     try {
       const summary = await run;
-      indexError = undefined;
+      this.indexError = undefined;
       return summary;
     } catch (error) {
-      indexError = messageOf(error);
+      this.indexError = messageOf(error);
       throw error;
     }
   }
 
-  const served: ServedRoot = {
-    root,
-    get dbPath() {
-      return dbPath;
-    },
-    tsconfigs: spec.tsconfigs,
-    update,
-    start() {
-      if (started === undefined) {
-        if (indexer !== undefined && !closed) attached = hooks.attach?.(served).catch(() => undefined);
-        const hadGraph = graph() !== undefined;
-        started = indexer === undefined || closed ? Promise.resolve() : firstRun(indexer, hadGraph);
-        // With a graph, calls answer from it at once (their freshness says a run is under way); without, they wait for it.
-        ready = hadGraph ? Promise.resolve() : started;
-      }
-      return ready;
-    },
-    settle,
-    context,
-    freshness,
-    state() {
-      const db = graph();
-      return {
-        root,
-        dbPath,
-        db,
-        freshness: freshness(),
-        watching: watcher !== undefined,
-        error: db === undefined ? unavailableReason() : undefined,
-        memory: readOnly ? undefined : memory(),
-      };
-    },
-    markUsed() {
-      lastUsedMs = Date.now();
-      useOrder = nextUse();
-    },
-    usage() {
-      return {
-        root,
-        lastUsedMs,
-        useOrder,
-        holdsMemory: programs === "kept" || programs === "as needed" || editLanguage,
-        wholePrograms: programs === "kept",
-      };
-    },
-    release,
-    async close() {
-      if (closed) return;
-      closed = true;
-      // The daemon socket first: a CLI command waiting on it then updates the graph itself.
-      await attached?.then((daemon) => daemon?.close()).catch(() => undefined);
-      // A run under way is abandoned: it is one transaction, so the graph stays the last complete one.
-      const stopping = watcher?.close();
-      await indexer?.close();
-      await Promise.all([stopping, started, ownRun, warming].map((task) => task?.catch(() => undefined)));
-      reader?.close();
-      for (const retired of retiredReaders) retired.close();
-    },
-  };
-  return served;
+  start(): Promise<void> {
+    if (this.started === undefined) {
+      const { indexer } = this;
+      if (indexer !== undefined && !this.closed) this.attached = this.hooks.attach?.(this).catch(() => undefined);
+      const hadGraph = this.graph() !== undefined;
+      this.started = indexer === undefined || this.closed ? Promise.resolve() : this.firstRun(indexer, hadGraph);
+      // With a graph, calls answer from it at once (their freshness says a run is under way); without, they wait for it.
+      this.ready = hadGraph ? Promise.resolve() : this.started;
+    }
+    return this.ready;
+  }
+
+  state(): RootState {
+    const db = this.graph();
+    return {
+      root: this.root,
+      dbPath: this.dbPath,
+      db,
+      freshness: this.freshness(),
+      watching: this.watcher !== undefined,
+      error: db === undefined ? this.unavailableReason() : undefined,
+      memory: this.readOnly ? undefined : this.memory(),
+    };
+  }
+
+  markUsed(): void {
+    this.lastUsedMs = Date.now();
+    this.useOrder = nextUse();
+  }
+
+  usage(): RootUse {
+    return {
+      root: this.root,
+      lastUsedMs: this.lastUsedMs,
+      useOrder: this.useOrder,
+      holdsMemory: this.programs === "kept" || this.programs === "as needed" || this.editLanguage,
+      wholePrograms: this.programs === "kept",
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // The daemon socket first: a CLI command waiting on it then updates the graph itself.
+    await this.attached?.then((daemon) => daemon?.close()).catch(() => undefined);
+    // A run under way is abandoned: it is one transaction, so the graph stays the last complete one.
+    const stopping = this.watcher?.close();
+    await this.indexer?.close();
+    await Promise.all([stopping, this.started, this.ownRun, this.warming].map((task) => task?.catch(() => undefined)));
+    this.graphs.close();
+  }
 }
