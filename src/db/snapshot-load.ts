@@ -71,6 +71,11 @@ export interface ParsedSnapshot {
 
 /** Parses a snapshot (docs/snapshot.md). Throws SnapshotFormatError when it is not one, or of another format version. */
 export function parseSnapshot(text: string, label: string): ParsedSnapshot {
+  return groupEntries(parseEntries(snapshotBody(text, label), label));
+}
+
+/** The text after a snapshot's header line, once the header is checked (SnapshotFormatError when it is not one of this format version). */
+export function snapshotBody(text: string, label: string): string {
   const firstBreak = text.indexOf("\n");
   const header = parseLine(firstBreak < 0 ? text : text.slice(0, firstBreak), label, 1) as { format?: unknown; version?: unknown };
   if (header.format !== "ts-graph-snapshot")
@@ -80,12 +85,17 @@ export function parseSnapshot(text: string, label: string): ParsedSnapshot {
       `${label} is a snapshot of format version ${String(header.version)}; this ts-graph reads version ${SNAPSHOT_FORMAT_VERSION}: make both snapshots with the same ts-graph`,
     );
   }
+  return firstBreak < 0 ? "" : text.slice(firstBreak + 1);
+}
+
+/** A snapshot's entries (its lines after the header, parsed) sorted into their kinds; each node's container from the CONTAINS edges. */
+export function groupEntries(entries: readonly Record<string, unknown>[]): ParsedSnapshot {
   const nodes: NodeLine[] = [];
   const edges: EdgeLine[] = [];
   const externalEdges: ExternalEdgeLine[] = [];
   const dynamicCalls: DynamicCallLine[] = [];
   const parents = new Map<string, string>();
-  for (const entry of parseEntries(firstBreak < 0 ? "" : text.slice(firstBreak + 1), label)) {
+  for (const entry of entries) {
     if (typeof entry.node === "string") nodes.push(entry as unknown as NodeLine);
     else if (typeof entry.edge === "string") {
       const edge = entry as unknown as EdgeLine;
@@ -166,21 +176,33 @@ export function loadSnapshot(text: string, label: string): SqliteDb {
   return snapshotDatabase(parseSnapshot(text, label));
 }
 
-/**
- * The lines after the header, each a JSON object. One JSON.parse of them all as an array (no line of a
- * snapshot holds a raw line break: JSON escapes it), else line by line to name the line that is not one.
- */
-function parseEntries(body: string, label: string): Record<string, unknown>[] {
+/** The lines of a snapshot's body (the text after its header), without the last line break. */
+export function bodyLines(body: string): string[] {
   const lines = body.endsWith("\n") ? body.slice(0, -1) : body;
-  if (lines === "") return [];
+  return lines === "" ? [] : lines.split("\n");
+}
+
+/** Lines that are each a JSON object, parsed in one JSON.parse as an array; undefined when one is not (parseEntries then names it). */
+export function parseObjectLines(joined: string): Record<string, unknown>[] | undefined {
   try {
-    const entries: unknown = JSON.parse(`[${lines.replaceAll("\n", ",")}]`);
+    const entries: unknown = JSON.parse(`[${joined}]`);
     if (Array.isArray(entries) && entries.every((entry) => entry !== null && typeof entry === "object" && !Array.isArray(entry)))
       return entries as Record<string, unknown>[];
   } catch {
-    // found below, line by line
+    // undefined below
   }
-  return lines.split("\n").map((line, index) => parseLine(line, label, index + 2));
+  return undefined;
+}
+
+/**
+ * The lines after the header, each a JSON object, one entry per line. One JSON.parse of them all as an array
+ * (no line of a snapshot holds a raw line break: JSON escapes it), else line by line to name the line that
+ * is not one.
+ */
+export function parseEntries(body: string, label: string): Record<string, unknown>[] {
+  const lines = body.endsWith("\n") ? body.slice(0, -1) : body;
+  if (lines === "") return [];
+  return parseObjectLines(lines.replaceAll("\n", ",")) ?? lines.split("\n").map((line, index) => parseLine(line, label, index + 2));
 }
 
 function parseLine(line: string, label: string, number: number): Record<string, unknown> {

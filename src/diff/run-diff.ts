@@ -7,7 +7,7 @@ import { classifyApiChanges, type ApiRuleInput } from "./api-rules.js";
 import { changeImpact } from "./change-impact.js";
 import { buildReport, type DiffReport, type FailOn } from "./diff-report.js";
 import { diffGraphs, type DiffNode, type GraphSideData } from "./graph-diff.js";
-import { resolveSide, type ResolvedSide } from "./resolve-side.js";
+import { resolveSide, resolveSnapshotPair, type ResolvedSide } from "./resolve-side.js";
 import { signatureShape } from "./signature-shape.js";
 import { checkAssignability, relationId } from "./type-relation.js";
 
@@ -48,19 +48,30 @@ function everyBodyKnown(side: GraphSideData): boolean {
   return side.nodes.every((node) => node.kind === "File" || node.body !== undefined);
 }
 
+/** Resolves both sides into `opened` (so that what was opened is closed on an error): two snapshot files together, else each on its own. */
+async function resolveSides(request: DiffRequest, opened: ResolvedSide[]): Promise<[ResolvedSide, ResolvedSide]> {
+  const pair = resolveSnapshotPair(request.base, request.head, request.cwd);
+  if (pair !== undefined) {
+    opened.push(...pair);
+    return pair;
+  }
+  const base = await resolveSide(request.base, { root: request.root, cwd: request.cwd, cacheDb: request.baseDb, onNote: request.onNote });
+  opened.push(base);
+  const head = await resolveSide(request.head, {
+    root: request.root,
+    cwd: request.cwd,
+    cacheDb: request.headDb,
+    seedDb: request.baseDb,
+    onNote: request.onNote,
+  });
+  opened.push(head);
+  return [base, head];
+}
+
 export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   const sides: ResolvedSide[] = [];
   try {
-    const base = await resolveSide(request.base, { root: request.root, cwd: request.cwd, cacheDb: request.baseDb, onNote: request.onNote });
-    sides.push(base);
-    const head = await resolveSide(request.head, {
-      root: request.root,
-      cwd: request.cwd,
-      cacheDb: request.headDb,
-      seedDb: request.baseDb,
-      onNote: request.onNote,
-    });
-    sides.push(head);
+    const [base, head] = await resolveSides(request, sides);
     const diff = diffGraphs(base.data, head.data);
     const api = classifyWithChecker({ diff, baseNodes: byKey(base.data.nodes), headNodes: byKey(head.data.nodes), shapeOf: signatureShape });
     const impact = changeImpact(
