@@ -187,10 +187,15 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
   return indexGitRef(spec, commit, options);
 }
 
+/** Whether a side names a file (a snapshot or a database: read, not indexed). */
+export function isGraphFile(spec: string, cwd: string): boolean {
+  return fs.statSync(path.resolve(cwd, spec), { throwIfNoEntry: false })?.isFile() === true;
+}
+
 /** The file a side names when it is a snapshot file, else undefined. */
 function snapshotFile(spec: string, cwd: string): string | undefined {
   const file = path.resolve(cwd, spec);
-  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true && looksLikeSnapshot(headOf(file)) ? file : undefined;
+  return isGraphFile(spec, cwd) && looksLikeSnapshot(headOf(file)) ? file : undefined;
 }
 
 /** Both sides when both are snapshot files, parsed together (db/snapshot-pair.ts: base's lines that head has are not parsed twice); else undefined. */

@@ -8,7 +8,7 @@ import { nodesReadByRules } from "./api-rules.js";
 import { changeImpact } from "./change-impact.js";
 import { buildReport, type DiffReport, type FailOn } from "./diff-report.js";
 import { diffGraphs, type DiffNode, type GraphSideData } from "./graph-diff.js";
-import { resolveSide, resolveSnapshotPair, type ResolvedSide } from "./resolve-side.js";
+import { isGraphFile, resolveSide, resolveSnapshotPair, type ResolvedSide } from "./resolve-side.js";
 
 export interface DiffRequest {
   readonly base: string;
@@ -56,7 +56,8 @@ async function resolveSides(request: DiffRequest, opened: ResolvedSide[]): Promi
 export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   const sides: ResolvedSide[] = [];
   // Started first: it loads TypeScript while the sides are read, and classifies while the impact is walked.
-  const classifier = startApiClassifier();
+  // A side that is indexed (a folder, a git ref) loads TypeScript here anyway: then it runs here.
+  const classifier = startApiClassifier(!(isGraphFile(request.base, request.cwd) && isGraphFile(request.head, request.cwd)));
   try {
     const [base, head] = await resolveSides(request, sides);
     const diff = diffGraphs(base.data, head.data);
