@@ -71,6 +71,11 @@ export interface ParsedSnapshot {
 
 /** Parses a snapshot (docs/snapshot.md). Throws SnapshotFormatError when it is not one, or of another format version. */
 export function parseSnapshot(text: string, label: string): ParsedSnapshot {
+  return groupEntries(parseEntries(snapshotBody(text, label), label));
+}
+
+/** The text after a snapshot's header line, once the header is checked (SnapshotFormatError when it is not one of this format version). */
+export function snapshotBody(text: string, label: string): string {
   const firstBreak = text.indexOf("\n");
   const header = parseLine(firstBreak < 0 ? text : text.slice(0, firstBreak), label, 1) as { format?: unknown; version?: unknown };
   if (header.format !== "ts-graph-snapshot")
@@ -80,12 +85,17 @@ export function parseSnapshot(text: string, label: string): ParsedSnapshot {
       `${label} is a snapshot of format version ${String(header.version)}; this ts-graph reads version ${SNAPSHOT_FORMAT_VERSION}: make both snapshots with the same ts-graph`,
     );
   }
+  return firstBreak < 0 ? "" : text.slice(firstBreak + 1);
+}
+
+/** A snapshot's entries (its lines after the header, parsed) sorted into their kinds; each node's container from the CONTAINS edges. */
+export function groupEntries(entries: readonly Record<string, unknown>[]): ParsedSnapshot {
   const nodes: NodeLine[] = [];
   const edges: EdgeLine[] = [];
   const externalEdges: ExternalEdgeLine[] = [];
   const dynamicCalls: DynamicCallLine[] = [];
   const parents = new Map<string, string>();
-  for (const entry of parseEntries(firstBreak < 0 ? "" : text.slice(firstBreak + 1), label)) {
+  for (const entry of entries) {
     if (typeof entry.node === "string") nodes.push(entry as unknown as NodeLine);
     else if (typeof entry.edge === "string") {
       const edge = entry as unknown as EdgeLine;
@@ -114,14 +124,14 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
   for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[])
     db.exec(`DROP TRIGGER "${name}"`);
   for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
-  const insertNode = db.prepare(INSERT_NODE);
-  const insertEdge = db.prepare(INSERT_EDGE);
-  const insertExternal = db.prepare(INSERT_EXTERNAL_EDGE);
-  const insertDynamic = db.prepare(INSERT_DYNAMIC_CALL);
+  const insertNode = bulkInsert(db, INSERT_NODE);
+  const insertEdge = bulkInsert(db, INSERT_EDGE);
+  const insertExternal = bulkInsert(db, INSERT_EXTERNAL_EDGE);
+  const insertDynamic = bulkInsert(db, INSERT_DYNAMIC_CALL);
   db.transaction(() => {
     for (const node of snapshot.nodes) {
       const qualifiedName = parseNodeKey(node.node).qualifiedName ?? node.file;
-      insertNode.run(
+      insertNode.add(
         node.node,
         node.file,
         node.kind,
@@ -140,7 +150,7 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
     }
     for (const edge of snapshot.edges) {
       const sites = edge.lines ?? [];
-      insertEdge.run(
+      insertEdge.add(
         parseNodeKey(edge.source).file,
         edge.edge,
         edge.source,
@@ -153,12 +163,42 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
     }
     for (const edge of snapshot.externalEdges) {
       const sites = edge.lines ?? [];
-      insertExternal.run(parseNodeKey(edge.source).file, edge.externalEdge, edge.source, edge.target, sites.length, JSON.stringify(sites));
+      insertExternal.add(parseNodeKey(edge.source).file, edge.externalEdge, edge.source, edge.target, sites.length, JSON.stringify(sites));
     }
-    for (const call of snapshot.dynamicCalls) insertDynamic.run(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
+    for (const call of snapshot.dynamicCalls) insertDynamic.add(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
+    for (const insert of [insertNode, insertEdge, insertExternal, insertDynamic]) insert.finish();
   })();
   for (const { name, sql } of indexes) if (WALK_INDEXES.has(name)) db.exec(sql);
   return db;
+}
+
+/** Rows per statement of a bulk insert: 64 rows of at most 14 values, far below SQLite's limit on bound values. */
+const ROWS_PER_STATEMENT = 64;
+
+/**
+ * An `INSERT … VALUES (…)` run for many rows at once: ROWS_PER_STATEMENT rows per call into SQLite, the rest
+ * one by one at `finish`. Rows keep their order (and their ids). About a quarter less CPU than a call per
+ * row for a snapshot's 100,000 edges.
+ */
+function bulkInsert(db: SqliteDb, sql: string): { add(...values: unknown[]): void; finish(): void } {
+  const at = sql.lastIndexOf("VALUES ") + "VALUES ".length;
+  const row = sql.slice(at);
+  const width = row.split("?").length - 1;
+  const many = db.prepare(`${sql.slice(0, at)}${new Array<string>(ROWS_PER_STATEMENT).fill(row).join(", ")}`);
+  const one = db.prepare(sql);
+  let pending: unknown[] = [];
+  return {
+    add(...values) {
+      pending.push(...values);
+      if (pending.length < width * ROWS_PER_STATEMENT) return;
+      many.run(pending);
+      pending = [];
+    },
+    finish() {
+      for (let start = 0; start < pending.length; start += width) one.run(pending.slice(start, start + width));
+      pending = [];
+    },
+  };
 }
 
 /** Loads a snapshot into an in-memory graph database (snapshotDatabase). Throws SnapshotFormatError on anything else. */
@@ -166,21 +206,33 @@ export function loadSnapshot(text: string, label: string): SqliteDb {
   return snapshotDatabase(parseSnapshot(text, label));
 }
 
-/**
- * The lines after the header, each a JSON object. One JSON.parse of them all as an array (no line of a
- * snapshot holds a raw line break: JSON escapes it), else line by line to name the line that is not one.
- */
-function parseEntries(body: string, label: string): Record<string, unknown>[] {
+/** The lines of a snapshot's body (the text after its header), without the last line break. */
+export function bodyLines(body: string): string[] {
   const lines = body.endsWith("\n") ? body.slice(0, -1) : body;
-  if (lines === "") return [];
+  return lines === "" ? [] : lines.split("\n");
+}
+
+/** Lines that are each a JSON object, parsed in one JSON.parse as an array; undefined when one is not (parseEntries then names it). */
+export function parseObjectLines(joined: string): Record<string, unknown>[] | undefined {
   try {
-    const entries: unknown = JSON.parse(`[${lines.replaceAll("\n", ",")}]`);
+    const entries: unknown = JSON.parse(`[${joined}]`);
     if (Array.isArray(entries) && entries.every((entry) => entry !== null && typeof entry === "object" && !Array.isArray(entry)))
       return entries as Record<string, unknown>[];
   } catch {
-    // found below, line by line
+    // undefined below
   }
-  return lines.split("\n").map((line, index) => parseLine(line, label, index + 2));
+  return undefined;
+}
+
+/**
+ * The lines after the header, each a JSON object, one entry per line. One JSON.parse of them all as an array
+ * (no line of a snapshot holds a raw line break: JSON escapes it), else line by line to name the line that
+ * is not one.
+ */
+export function parseEntries(body: string, label: string): Record<string, unknown>[] {
+  const lines = body.endsWith("\n") ? body.slice(0, -1) : body;
+  if (lines === "") return [];
+  return parseObjectLines(lines.replaceAll("\n", ",")) ?? lines.split("\n").map((line, index) => parseLine(line, label, index + 2));
 }
 
 function parseLine(line: string, label: string, number: number): Record<string, unknown> {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { classifyApiChanges, type ApiChange } from "./api-rules.js";
+import { classifyApi } from "./api-classification.js";
+import { classifyApiChanges, nodesReadByRules, type ApiChange } from "./api-rules.js";
 import { diffGraphs, type DiffNode } from "./graph-diff.js";
-import { signatureShape } from "./signature-shape.js";
-import { checkAssignability, relationId } from "./type-relation.js";
 
 function declaration(key: string, kind: string, signature: string, extra: Partial<DiffNode> = {}): DiffNode {
   const [file = "", qualified = ""] = key.split(":");
@@ -22,25 +21,17 @@ function declaration(key: string, kind: string, signature: string, extra: Partia
   };
 }
 
-/** The API changes between two sets of declarations, with the real checker for type questions. */
+/**
+ * The API changes between two sets of declarations, with the real checker for type questions; the same
+ * with only the declarations nodesReadByRules picks (what is sent to the classification thread).
+ */
 function classify(before: readonly DiffNode[], after: readonly DiffNode[]): ApiChange[] {
   const diff = diffGraphs({ nodes: before, edges: [] }, { nodes: after, edges: [] });
-  const input = {
-    diff,
-    baseNodes: new Map(before.map((node) => [node.key, node])),
-    headNodes: new Map(after.map((node) => [node.key, node])),
-    shapeOf: signatureShape,
-  };
-  const asked: [string, string][] = [];
-  classifyApiChanges({
-    ...input,
-    assignable: (from, to) => {
-      asked.push([from, to]);
-      return undefined;
-    },
-  });
-  const answers = checkAssignability(asked);
-  return classifyApiChanges({ ...input, assignable: (from, to) => answers.get(relationId(from, to)) });
+  const baseNodes = new Map(before.map((node) => [node.key, node]));
+  const headNodes = new Map(after.map((node) => [node.key, node]));
+  const changes = classifyApi({ diff, baseNodes, headNodes });
+  expect(classifyApi({ diff, ...nodesReadByRules(diff, baseNodes, headNodes) })).toEqual(changes);
+  return changes;
 }
 
 function verdictOf(before: string, after: string, kind = "Function"): [string, readonly string[]] {

@@ -242,3 +242,27 @@ function signatureWithName(signature: string, before: DiffNode | undefined, afte
   if (before === undefined || after === undefined || before.name === after.name) return signature;
   return replaceName(signature, before.name, after.name);
 }
+
+/**
+ * The declarations classifyApiChanges looks up in each side's map beyond the diff's own: the containers of
+ * removed (base) and added (head) declarations, and both ends of each move. Classifying with maps of only
+ * these gives the same changes, and costs little to send to another thread.
+ */
+export function nodesReadByRules(
+  diff: GraphDiff,
+  baseNodes: ReadonlyMap<string, DiffNode>,
+  headNodes: ReadonlyMap<string, DiffNode>,
+): { baseNodes: Map<string, DiffNode>; headNodes: Map<string, DiffNode> } {
+  const pick = (nodes: ReadonlyMap<string, DiffNode>, keys: readonly (string | undefined)[]) => {
+    const picked = new Map<string, DiffNode>();
+    for (const key of keys) {
+      const node = key === undefined ? undefined : nodes.get(key);
+      if (key !== undefined && node !== undefined) picked.set(key, node);
+    }
+    return picked;
+  };
+  return {
+    baseNodes: pick(baseNodes, [...diff.removed.map((node) => node.parent), ...diff.moved.map((move) => move.from)]),
+    headNodes: pick(headNodes, [...diff.added.map((node) => node.parent), ...diff.moved.map((move) => move.to)]),
+  };
+}

@@ -4,7 +4,8 @@ import type { DiffNode, GraphSideData } from "./graph-diff.js";
 
 const NODES_SQL = `SELECT key, kind, name, file, parent_key AS parent, start_line AS startLine, end_line AS endLine,
   exported, signature, modifiers, body FROM nodes`;
-const EDGES_SQL = `SELECT kind, source, target FROM edges WHERE kind <> 'CONTAINS'`;
+/** Sorted as the diff merges them (graph-diff.ts checks the order, and sorts only when SQLite's byte order differs from JavaScript's). */
+const EDGES_SQL = `SELECT kind, source, target FROM edges WHERE kind <> 'CONTAINS' ORDER BY kind, source, target`;
 
 interface NodeRow {
   readonly key: string;

@@ -13,7 +13,8 @@ import { ConfigError } from "../config/config-file.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
 import { SCHEMA_VERSION } from "../db/schema.js";
-import { looksLikeSnapshot, parseSnapshot, snapshotDatabase } from "../db/snapshot-load.js";
+import { looksLikeSnapshot, type ParsedSnapshot, parseSnapshot, snapshotDatabase } from "../db/snapshot-load.js";
+import { parseSnapshotPair } from "../db/snapshot-pair.js";
 import { runGit } from "../history/git.js";
 import { locateGraph, openIndexer } from "../ingestion/run/indexer.js";
 import type { GraphSideData } from "./graph-diff.js";
@@ -146,8 +147,7 @@ async function indexGitRef(ref: string, commit: string, options: SideOptions): P
   return indexFolder(root, dbPath, `${ref} (${commit.slice(0, 12)})`, options, cleanup);
 }
 
-function snapshotFileSide(label: string, text: string): ResolvedSide {
-  const snapshot = parseSnapshot(text, label);
+function snapshotFileSide(label: string, snapshot: ParsedSnapshot): ResolvedSide {
   let db: SqliteDb | undefined;
   return {
     label,
@@ -164,7 +164,7 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
   if (stat?.isFile() === true) {
     const head = headOf(file);
     if (head.startsWith(SQLITE_HEADER)) return openDatabaseSide(file);
-    if (looksLikeSnapshot(head)) return snapshotFileSide(spec, fs.readFileSync(file, "utf8"));
+    if (looksLikeSnapshot(head)) return snapshotFileSide(spec, parseSnapshot(fs.readFileSync(file, "utf8"), spec));
     throw new ConfigError(
       `${spec} is neither a ts-graph snapshot nor a graph database; give a snapshot (ts-graph snapshot --out FILE), a database, a folder or a git ref`,
     );
@@ -185,4 +185,24 @@ export async function resolveSide(spec: string, options: SideOptions): Promise<R
     );
   }
   return indexGitRef(spec, commit, options);
+}
+
+/** Whether a side names a file (a snapshot or a database: read, not indexed). */
+export function isGraphFile(spec: string, cwd: string): boolean {
+  return fs.statSync(path.resolve(cwd, spec), { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/** The file a side names when it is a snapshot file, else undefined. */
+function snapshotFile(spec: string, cwd: string): string | undefined {
+  const file = path.resolve(cwd, spec);
+  return isGraphFile(spec, cwd) && looksLikeSnapshot(headOf(file)) ? file : undefined;
+}
+
+/** Both sides when both are snapshot files, parsed together (db/snapshot-pair.ts: base's lines that head has are not parsed twice); else undefined. */
+export function resolveSnapshotPair(base: string, head: string, cwd: string): [ResolvedSide, ResolvedSide] | undefined {
+  const baseFile = snapshotFile(base, cwd);
+  const headFile = snapshotFile(head, cwd);
+  if (baseFile === undefined || headFile === undefined) return undefined;
+  const pair = parseSnapshotPair({ text: fs.readFileSync(baseFile, "utf8"), label: base }, { text: fs.readFileSync(headFile, "utf8"), label: head });
+  return [snapshotFileSide(base, pair.base), snapshotFileSide(head, pair.head)];
 }

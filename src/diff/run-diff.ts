@@ -3,13 +3,12 @@
  * (graph-diff.ts), classify the exported API (api-rules.ts, with the checker: type-relation.ts), walk the
  * impact (change-impact.ts). Loaded only by the diff command: it loads TypeScript.
  */
-import { classifyApiChanges, type ApiRuleInput } from "./api-rules.js";
+import { startApiClassifier } from "./api-off-thread.js";
+import { nodesReadByRules } from "./api-rules.js";
 import { changeImpact } from "./change-impact.js";
 import { buildReport, type DiffReport, type FailOn } from "./diff-report.js";
 import { diffGraphs, type DiffNode, type GraphSideData } from "./graph-diff.js";
-import { resolveSide, type ResolvedSide } from "./resolve-side.js";
-import { signatureShape } from "./signature-shape.js";
-import { checkAssignability, relationId } from "./type-relation.js";
+import { isGraphFile, resolveSide, resolveSnapshotPair, type ResolvedSide } from "./resolve-side.js";
 
 export interface DiffRequest {
   readonly base: string;
@@ -25,20 +24,6 @@ export interface DiffRequest {
   readonly onNote: (message: string) => void;
 }
 
-/** Classifies twice: once to learn which type pairs the rules ask about, then with the checker's answers to all of them at once. */
-function classifyWithChecker(input: Omit<ApiRuleInput, "assignable">) {
-  const asked: [string, string][] = [];
-  classifyApiChanges({
-    ...input,
-    assignable: (from, to) => {
-      asked.push([from, to]);
-      return undefined;
-    },
-  });
-  const answers = checkAssignability(asked);
-  return classifyApiChanges({ ...input, assignable: (from, to) => answers.get(relationId(from, to)) });
-}
-
 function byKey(nodes: readonly DiffNode[]): Map<string, DiffNode> {
   return new Map(nodes.map((node) => [node.key, node]));
 }
@@ -48,27 +33,42 @@ function everyBodyKnown(side: GraphSideData): boolean {
   return side.nodes.every((node) => node.kind === "File" || node.body !== undefined);
 }
 
+/** Resolves both sides into `opened` (so that what was opened is closed on an error): two snapshot files together, else each on its own. */
+async function resolveSides(request: DiffRequest, opened: ResolvedSide[]): Promise<[ResolvedSide, ResolvedSide]> {
+  const pair = resolveSnapshotPair(request.base, request.head, request.cwd);
+  if (pair !== undefined) {
+    opened.push(...pair);
+    return pair;
+  }
+  const base = await resolveSide(request.base, { root: request.root, cwd: request.cwd, cacheDb: request.baseDb, onNote: request.onNote });
+  opened.push(base);
+  const head = await resolveSide(request.head, {
+    root: request.root,
+    cwd: request.cwd,
+    cacheDb: request.headDb,
+    seedDb: request.baseDb,
+    onNote: request.onNote,
+  });
+  opened.push(head);
+  return [base, head];
+}
+
 export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   const sides: ResolvedSide[] = [];
+  // Started first: it loads TypeScript while the sides are read, and classifies while the impact is walked.
+  // A side that is indexed (a folder, a git ref) loads TypeScript here anyway: then it runs here.
+  const classifier = startApiClassifier(!(isGraphFile(request.base, request.cwd) && isGraphFile(request.head, request.cwd)));
   try {
-    const base = await resolveSide(request.base, { root: request.root, cwd: request.cwd, cacheDb: request.baseDb, onNote: request.onNote });
-    sides.push(base);
-    const head = await resolveSide(request.head, {
-      root: request.root,
-      cwd: request.cwd,
-      cacheDb: request.headDb,
-      seedDb: request.baseDb,
-      onNote: request.onNote,
-    });
-    sides.push(head);
+    const [base, head] = await resolveSides(request, sides);
     const diff = diffGraphs(base.data, head.data);
-    const api = classifyWithChecker({ diff, baseNodes: byKey(base.data.nodes), headNodes: byKey(head.data.nodes), shapeOf: signatureShape });
+    const classified = classifier.classify({ diff, ...nodesReadByRules(diff, byKey(base.data.nodes), byKey(head.data.nodes)) });
     const impact = changeImpact(
       diff,
       () => base.database(),
       () => head.database(),
       request.depth,
     );
+    const api = await classified;
     return buildReport({
       base: base.label,
       head: head.label,
@@ -79,6 +79,7 @@ export async function runDiff(request: DiffRequest): Promise<DiffReport> {
       bodiesCompared: everyBodyKnown(base.data) && everyBodyKnown(head.data),
     });
   } finally {
+    classifier.stop();
     for (const side of sides) side.close();
   }
 }

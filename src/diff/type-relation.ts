@@ -33,66 +33,141 @@ function wordsOfLib(): ReadonlySet<string> {
   return words;
 }
 
+/** What a type text needs from outside itself, found in one parse. */
+interface TypeNeeds {
+  /**
+   * The first identifier of each type reference and `typeof` query, less the type parameters the text
+   * declares (`<T>(x: T) => T`, mapped keys, `infer U`); an `import("…")` type counts as a name no library has.
+   */
+  readonly names: ReadonlySet<string>;
+  /** Whether the text is built of intrinsic types only (INTRINSIC_KINDS), whose relations no library declaration changes. */
+  readonly intrinsic: boolean;
+}
+
 /**
- * The names a type text needs from outside itself: the first identifier of each type reference and
- * `typeof` query, less the type parameters it declares (`<T>(x: T) => T`, mapped keys, `infer U`); an
- * `import("…")` type counts as a name no library has. Undefined when the text does not parse as a type.
+ * The syntax of types the checker relates without any library: keyword types (`string`, `unknown`, …),
+ * literal types (`"a"`, `-1`, `true`, `null`), and unions, intersections and parentheses of them. The
+ * library's interfaces (`String`, `Array`, `Function`, …) give types their members; a relation between
+ * such types never asks for a member. (`object`, `{}`, arrays, functions and templates are left out: their
+ * relations do read members.)
  */
-function namesNeeded(typeText: string): Set<string> | undefined {
+const INTRINSIC_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
+  typescript.SyntaxKind.AnyKeyword,
+  typescript.SyntaxKind.UnknownKeyword,
+  typescript.SyntaxKind.NeverKeyword,
+  typescript.SyntaxKind.VoidKeyword,
+  typescript.SyntaxKind.UndefinedKeyword,
+  typescript.SyntaxKind.NullKeyword,
+  typescript.SyntaxKind.StringKeyword,
+  typescript.SyntaxKind.NumberKeyword,
+  typescript.SyntaxKind.BigIntKeyword,
+  typescript.SyntaxKind.BooleanKeyword,
+  typescript.SyntaxKind.SymbolKeyword,
+  typescript.SyntaxKind.TrueKeyword,
+  typescript.SyntaxKind.FalseKeyword,
+  typescript.SyntaxKind.LiteralType,
+  typescript.SyntaxKind.StringLiteral,
+  typescript.SyntaxKind.NumericLiteral,
+  typescript.SyntaxKind.BigIntLiteral,
+  typescript.SyntaxKind.PrefixUnaryExpression,
+  typescript.SyntaxKind.MinusToken,
+  typescript.SyntaxKind.UnionType,
+  typescript.SyntaxKind.IntersectionType,
+  typescript.SyntaxKind.ParenthesizedType,
+]);
+
+/** What a type text needs (TypeNeeds); undefined when the text does not parse as a type. */
+function typeNeeds(typeText: string): TypeNeeds | undefined {
   const file = typescript.createSourceFile("type.ts", `type __T = ${typeText};`, typescript.ScriptTarget.Latest, true, typescript.ScriptKind.TS);
   if (((file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? []).length > 0) return undefined;
-  const needed = new Set<string>();
+  const names = new Set<string>();
   const declared = new Set<string>();
+  let intrinsic = true;
   const first = (name: ts.EntityName): string => (typescript.isIdentifier(name) ? name.text : first(name.left));
   const visit = (node: ts.Node): void => {
-    if (typescript.isTypeReferenceNode(node)) needed.add(first(node.typeName));
-    else if (typescript.isTypeQueryNode(node)) needed.add(first(node.exprName));
-    else if (typescript.isImportTypeNode(node)) needed.add("import(…)");
+    if (!INTRINSIC_KINDS.has(node.kind)) intrinsic = false;
+    if (typescript.isTypeReferenceNode(node)) names.add(first(node.typeName));
+    else if (typescript.isTypeQueryNode(node)) names.add(first(node.exprName));
+    else if (typescript.isImportTypeNode(node)) names.add("import(…)");
     else if (typescript.isTypeParameterDeclaration(node)) declared.add(node.name.text);
     typescript.forEachChild(node, visit);
   };
   const alias = file.statements[0];
   if (alias === undefined || !typescript.isTypeAliasDeclaration(alias)) return undefined;
   visit(alias.type);
-  for (const name of declared) needed.delete(name);
-  return needed;
+  for (const name of declared) names.delete(name);
+  return { names, intrinsic };
 }
 
-/** Whether the checker, with the default library only, cannot relate these types: one names what the library never mentions. */
-function namesOutsideLib(from: string, to: string): boolean {
+/**
+ * The program a pair is asked in: none when a type names what the library's text never mentions (no
+ * answer), one without the library when both types are intrinsic, else one with the default library.
+ */
+function libraryFor(from: string, to: string): "none" | "intrinsic" | "full" {
   const words = wordsOfLib();
-  return [from, to].some((text) => [...(namesNeeded(text) ?? [])].some((name) => name !== "globalThis" && !words.has(name)));
+  const needs = [typeNeeds(from), typeNeeds(to)];
+  if (needs.some((need) => [...(need?.names ?? [])].some((name) => name !== "globalThis" && !words.has(name)))) return "none";
+  return needs.every((need) => need?.intrinsic === true) ? "intrinsic" : "full";
 }
+
+/**
+ * The global interfaces the checker requires of every program (it reports their absence), empty: no
+ * relation between intrinsic types reads a member. A program of them with `noLib` is built in
+ * milliseconds, where the default library takes about half a second of CPU to parse and bind.
+ */
+const REQUIRED_GLOBALS = `interface Array<T> {}
+interface Boolean {}
+interface CallableFunction {}
+interface Function {}
+interface IArguments {}
+interface NewableFunction {}
+interface Number {}
+interface Object {}
+interface RegExp {}
+interface String {}
+`;
 
 /**
  * Asks the type checker, in one small program with the default library only, whether each `from` type text
  * is assignable to its `to`. A pair whose types name anything the library does not declare (a project type,
  * a package) has no answer: its declarations get a diagnostic, and the rules say "not classified" rather
  * than guess what the name means. Such a pair is found first without the checker (a name the library's
- * text never mentions), and no program is built when no pair is left.
+ * text never mentions). Pairs of intrinsic types are asked in a program without the library (the same
+ * answers, at a fraction of the cost); no program is built for a group with no pair.
  */
 export function checkAssignability(asked: readonly (readonly [string, string])[]): Map<string, boolean | undefined> {
   const answers = new Map<string, boolean | undefined>();
-  const pairs: (readonly [string, string])[] = [];
+  const groups = { intrinsic: [] as (readonly [string, string])[], full: [] as (readonly [string, string])[] };
   for (const [from, to] of asked) {
-    if (namesOutsideLib(from, to)) answers.set(relationId(from, to), undefined);
-    else pairs.push([from, to]);
+    const library = libraryFor(from, to);
+    if (library === "none") answers.set(relationId(from, to), undefined);
+    else groups[library].push([from, to]);
   }
-  if (pairs.length === 0) return answers;
+  if (groups.intrinsic.length > 0) askChecker(groups.intrinsic, "intrinsic", answers);
+  if (groups.full.length > 0) askChecker(groups.full, "full", answers);
+  return answers;
+}
+
+/** One program of `declare const` pairs, with the default library or with REQUIRED_GLOBALS only; each pair's answer set in `answers`. */
+function askChecker(pairs: readonly (readonly [string, string])[], library: "intrinsic" | "full", answers: Map<string, boolean | undefined>): void {
   const fileName = path.join(os.tmpdir(), `ts-graph-diff-types-${process.pid}.ts`);
+  const globalsName = path.join(os.tmpdir(), `ts-graph-diff-globals-${process.pid}.d.ts`);
   const lines = pairs.map(([from, to], index) => `declare const __from${index}: ${from};\ndeclare const __to${index}: ${to};`);
   const text = `export {};\n${lines.join("\n")}\n`;
+  const libraryOptions = library === "full" ? { lib: [`lib.${LIB}.d.ts`] } : { noLib: true };
+  const rootNames = library === "full" ? [fileName] : [globalsName, fileName];
   const loader = createProgramLoader({
     id: "",
-    options: { strict: true, target: typescript.ScriptTarget.ES2022, lib: [`lib.${LIB}.d.ts`], types: [], noEmit: true },
+    options: { strict: true, target: typescript.ScriptTarget.ES2022, ...libraryOptions, types: [], noEmit: true },
     projectReferences: undefined,
-    fileNames: [fileName],
+    fileNames: rootNames,
   });
   loader.provideText(fileName, text);
-  const program = loader.build([fileName]);
+  if (library === "intrinsic") loader.provideText(globalsName, REQUIRED_GLOBALS);
+  const program = loader.build(rootNames);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(fileName);
-  if (source === undefined) return answers;
+  if (source === undefined) return;
   const faultyLines = new Set(
     [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((diagnostic) =>
       diagnostic.start === undefined ? -1 : source.getLineAndCharacterOfPosition(diagnostic.start).line,
@@ -115,5 +190,4 @@ export function checkAssignability(asked: readonly (readonly [string, string])[]
     const toType = typeOfLine(fromLine + 1);
     answers.set(relationId(from, to), fromType === undefined || toType === undefined ? undefined : checker.isTypeAssignableTo(fromType, toType));
   });
-  return answers;
 }
