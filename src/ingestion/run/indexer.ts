@@ -14,6 +14,7 @@ import type { ExtractionEngine, ExtractionProgress } from "./extraction-engine.j
 import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
 import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
+import { createKindCountsMemo } from "./kind-counts-memo.js";
 import { DEFAULT_DB_RELATIVE_PATH } from "../../config/graph-location.js";
 
 export { DEFAULT_DB_RELATIVE_PATH };
@@ -207,6 +208,8 @@ export function openIndexer(options: IndexerOptions): Indexer {
     };
   }
 
+  const kindCounts = createKindCountsMemo(() => ({ nodes: store.nodeCountsByKind(), edges: store.edgeCountsByKind() }));
+
   function summarize(
     mode: IndexMode,
     reason: string | undefined,
@@ -214,8 +217,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
     problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings" | "skipped">,
     startedAt: number,
   ): IndexSummary {
-    const nodeCounts = store.nodeCountsByKind();
-    const edgeCounts = store.edgeCountsByKind();
+    const { nodes: nodeCounts, edges: edgeCounts } = kindCounts.counts(handle.db, mode !== "noop");
     return {
       root,
       db: dbPath,
@@ -291,7 +293,9 @@ export function openIndexer(options: IndexerOptions): Indexer {
       summary = await runOnce(runOptions);
       crashPoint();
       db.exec("COMMIT");
+      kindCounts.committed();
     } catch (error) {
+      kindCounts.rolledBack();
       if (db.inTransaction) db.exec("ROLLBACK");
       if (building) handle.discardBuild();
       else recordFailure(error);
