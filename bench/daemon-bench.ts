@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseCorpusSpec, prepareCorpus } from "./corpus.js";
-import { DAEMON_EDIT_KINDS, runDaemonSteps } from "./daemon-steps.js";
+import { DAEMON_EDIT_KINDS, hasDaemonEditTarget, runDaemonSteps } from "./daemon-steps.js";
 import { benchOptions, formatMs, log } from "./measure.js";
 import { TARGETS } from "./report.js";
 import type { Summary } from "./stats.js";
@@ -54,7 +54,8 @@ async function main(): Promise<number> {
       "| metric | p50 / p95 | target |",
       "| --- | --- | --- |",
       ...result.edits.map(
-        (row) => `| \`index\` after one edit (${row.kind}), a new process each | ${cells(row.stats)} | p50 <= ${TARGETS.daemonEditP50Ms} ms |`,
+        (row) =>
+          `| \`index\` after one edit (${row.kind}), a new process each | ${cells(row.stats)} | ${hasDaemonEditTarget(row.kind) ? `p50 <= ${TARGETS.daemonEditP50Ms} ms` : "within 2 × the watch time of the same edit"} |`,
       ),
       `| query with --index, unchanged tree | ${cells(result.query.stats)} | p50 <= ${TARGETS.daemonQueryP50Ms} ms |`,
       "",

@@ -14,8 +14,13 @@ import { ensureExited, formatMs, log, run, type RunResult } from "./measure.js";
 import { summarize, type Summary } from "./stats.js";
 import { CLI_JS, displayCommand, flattenScalars, numberField, parseJsonSummary, type IndexContext, type Scalar } from "./tsgraph.js";
 
-/** The edit kinds the daemon targets name (body and append edits: p50 <= 400 ms end to end). */
-export const DAEMON_EDIT_KINDS: readonly EditKind[] = ["append", "body"];
+/** The edit kinds timed with a daemon: append and body (p50 <= 400 ms end to end), signature (within 2 × the watch time of the same edit). */
+export const DAEMON_EDIT_KINDS: readonly EditKind[] = ["append", "body", "signature"];
+
+/** The 400 ms target's kinds; the others are compared with the watch rows by the reader. */
+export function hasDaemonEditTarget(kind: EditKind): boolean {
+  return kind === "append" || kind === "body";
+}
 const WARM_UP_RUNS = 2;
 
 export interface DaemonEditSample {

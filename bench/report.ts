@@ -2,7 +2,7 @@
 import { formatBytes, formatKiB, formatMs } from "./measure.js";
 import type { Summary } from "./stats.js";
 import { describeDiagnostics, type TscReport } from "./tsc.js";
-import type { DaemonResult } from "./daemon-steps.js";
+import { hasDaemonEditTarget, type DaemonResult } from "./daemon-steps.js";
 import type { AddDeleteResult, CliEditResult, EditSample, IndexRun, Scalar, WatchResult } from "./tsgraph.js";
 
 export const TARGETS = {
@@ -242,8 +242,8 @@ export function renderCorpus(r: CorpusResult): string {
     add(
       `with a daemon: \`index\` after one edit (${row.kind}; a new process each), p50 / p95`,
       pair(row.stats) + (row.skippedFiles > 0 ? ` (${row.skippedFiles} files without such an edit)` : ""),
-      `p50 <= ${TARGETS.daemonEditP50Ms} ms`,
-      verdict(row.stats?.p50, TARGETS.daemonEditP50Ms),
+      hasDaemonEditTarget(row.kind) ? `p50 <= ${TARGETS.daemonEditP50Ms} ms` : "within 2 × the watch time of the same edit",
+      hasDaemonEditTarget(row.kind) ? verdict(row.stats?.p50, TARGETS.daemonEditP50Ms) : "",
     );
     add(
       `with a daemon: files the CLI's run re-extracted after one edit (${row.kind}) (0: the daemon's watcher was first)`,

@@ -28,6 +28,17 @@ async function registerTools(program: Command): Promise<void> {
   for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
 }
 
+/** Registers the tool a command-line name runs (`replace-symbol` runs replace_symbol), loaded alone; false for any other name. */
+async function namedTool(program: Command, name: string): Promise<boolean> {
+  const { TOOL_LOADERS } = await import("./tools/tool-loaders.js");
+  const toolName = name.replace(/-/g, "_");
+  const load = Object.hasOwn(TOOL_LOADERS, toolName) && !name.includes("_") ? TOOL_LOADERS[toolName] : undefined;
+  if (load === undefined) return false;
+  const [{ registerToolCommand }, tool] = await Promise.all([import("./cli/tool-command.js"), load()]);
+  registerToolCommand(program, tool, exit);
+  return true;
+}
+
 const program = new Command()
   .name("ts-graph")
   .description("A type-aware code graph of a TypeScript codebase, in SQLite.")
@@ -35,11 +46,13 @@ const program = new Command()
   .exitOverride()
   .showHelpAfterError("(run ts-graph --help for usage)");
 
-// A command named on the command line registers alone: `ts-graph index` (a daemon's client above all) then
-// loads neither the tools nor the other commands. Anything else (a tool, --help, a typo) registers them all.
-const named = COMMANDS[process.argv[2] ?? ""];
-if (named !== undefined && Object.hasOwn(COMMANDS, process.argv[2] ?? "")) await named(program);
-else {
+// A command or a tool named on the command line registers alone: `ts-graph index` (a daemon's client above
+// all) and `ts-graph find …` then load neither the other tools nor the other commands. Anything else (--help,
+// a typo) registers them all.
+const first = process.argv[2] ?? "";
+const named = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+if (named !== undefined) await named(program);
+else if (!(await namedTool(program, first))) {
   for (const register of Object.values(COMMANDS)) await register(program);
   await registerTools(program);
 }

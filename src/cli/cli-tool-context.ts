@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { withConfiguredHistoryLimit } from "../config/config-file.js";
+import { loadConfig, withConfiguredHistoryLimit } from "../config/config-file.js";
 import { isCorruptionError, isReadOnlyError, readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader, type GraphReader } from "../db/open-graph-reader.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
-import { locateGraph, openIndexer } from "../ingestion/run/indexer.js";
-import { updateThroughDaemon } from "./daemon-route.js";
+import { locateGraphQuickly } from "../config/graph-location.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import type { EditSupport, ToolContext } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
@@ -28,7 +27,9 @@ export interface CliToolContext extends ToolContext {
  * (this process then loads no TypeScript), else this process.
  */
 async function indexNow(root: string, dbPath: string, onWarning?: (message: string) => void): Promise<void> {
+  const { updateThroughDaemon } = await import("./daemon-route.js");
   if ((await updateThroughDaemon({ root, dbPath }, { warn: (message) => onWarning?.(message) })) !== undefined) return;
+  const { openIndexer } = await import("../ingestion/run/indexer.js");
   const indexer = openIndexer({ root, dbPath, onWarning });
   try {
     await indexer.run();
@@ -67,9 +68,20 @@ function openForReading(dbPath: string, root: string): GraphReader {
   }
 }
 
+/**
+ * The root and its database as `locateGraph` finds them, the config validated, without loading the indexer
+ * (its scan, the store's statements) unless the root or the config is not plain: it then says what is wrong.
+ */
+async function locate(rootOption: string, dbOption: string | undefined): Promise<{ readonly root: string; readonly dbPath: string }> {
+  const quick = locateGraphQuickly(rootOption, dbOption);
+  if (quick === undefined) return (await import("../ingestion/run/indexer.js")).locateGraph(rootOption, dbOption);
+  loadConfig(quick.root);
+  return quick;
+}
+
 /** Opens the graph for a CLI query command: one root, paths validated against it. */
 export async function openCliToolContext(options: CliGraphOptions): Promise<CliToolContext> {
-  const { root, dbPath } = locateGraph(options.root, options.db);
+  const { root, dbPath } = await locate(options.root, options.db);
   const writable = canWriteGraph(dbPath);
   if (options.index === true) {
     if (writable) await indexNow(root, dbPath, options.onWarning);

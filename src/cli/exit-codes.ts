@@ -1,5 +1,5 @@
 import { ConfigError } from "../config/config-error.js";
-import { NotAGraphDbError } from "../db/open-graph-db.js";
+import { NotAGraphDbError } from "../db/graph-db-owner.js";
 
 /** Exit codes of every ts-graph command (documented in README.md). */
 export const EXIT = {

@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copySampleProject, removeTempDirs, runCli } from "../test-support/fixtures.js";
+import { CLI, copySampleProject, makeTempDir, removeTempDirs, runCli } from "../test-support/fixtures.js";
 
 /** zoom, find, search and list through the built CLI, against an indexed copy of the web-app sample. */
 let root: string;
@@ -98,5 +100,41 @@ describe("ts-graph list (subprocess)", () => {
     const result = tool("list", "../..");
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/\.\.\/\.\. is .*, outside the root /);
+  });
+});
+
+/** The modules of dist/ (and of packages) a CLI process loads, recorded by an ESM loader hook. */
+function modulesLoadedBy(args: readonly string[]): string[] {
+  const dir = makeTempDir();
+  const record = path.join(dir, "loaded.txt");
+  fs.writeFileSync(
+    path.join(dir, "hooks.mjs"),
+    `import fs from "node:fs";\nexport async function load(url, context, next) {\n  fs.appendFileSync(${JSON.stringify(record)}, url + "\\n");\n  return next(url, context);\n}\n`,
+  );
+  fs.writeFileSync(path.join(dir, "register.mjs"), `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`);
+  const result = spawnSync(process.execPath, ["--import", pathToFileURL(path.join(dir, "register.mjs")).href, CLI, ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return fs.readFileSync(record, "utf8").split("\n").filter(Boolean);
+}
+
+describe("a tool command's start", () => {
+  it("loads its own slice and no other tool, command or the MCP server", () => {
+    const loaded = modulesLoadedBy(["find", "formatPrice", "--root", root]);
+    const slices = new Set(loaded.flatMap((url) => /\/dist\/tools\/([^/]+)\//.exec(url)?.[1] ?? []));
+    expect([...slices]).toEqual(["find"]);
+    expect(
+      loaded.filter((url) =>
+        /\/dist\/(mcp|diff|setup)\/|\/dist\/cli\/(index|snapshot|diff|merge|serve|setup|daemon)-command\.js|modelcontextprotocol/.test(url),
+      ),
+    ).toEqual([]);
+  });
+
+  it("still lists every tool in the full help, and refuses a tool's name with underscores", () => {
+    const help = runCli(["--help"]);
+    for (const name of ["find", "callers", "replace-symbol", "rename-symbol"]) expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));
+    expect(runCli(["replace_symbol", "x", "--root", root]).status).toBe(2);
   });
 });

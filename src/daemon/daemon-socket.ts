@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { pidIsAlive } from "../db/open-graph-db.js";
+import { pidIsAlive } from "../db/graph-db-owner.js";
 import { wrapConnection, type DaemonConnection } from "./daemon-connection.js";
 import type { DaemonPaths } from "./daemon-paths.js";
 import { parseHello, type DaemonHello } from "./daemon-protocol.js";

@@ -1,19 +1,10 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
+import { NotAGraphDbError, pidIsAlive } from "./graph-db-owner.js";
 import { type META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 
 export type SqliteDb = Database.Database;
-
-export class NotAGraphDbError extends Error {
-  constructor(dbPath: string, detail: string) {
-    super(
-      `${dbPath} exists but is not a ts-graph database (${detail}); refusing to overwrite it. ` +
-        `Pass another path with --db, or delete the file yourself.`,
-    );
-    this.name = "NotAGraphDbError";
-  }
-}
 
 const SIDE_FILE_SUFFIXES = ["", "-wal", "-shm", "-journal", "-checked"];
 
@@ -180,16 +171,6 @@ function moveAside(dbPath: string): string {
     if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
   }
   return aside;
-}
-
-/** Whether a process of this machine with that id runs (a run marker's owner). */
-export function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return codeOf(error) === "EPERM";
-  }
 }
 
 const BUILD_INFIX = ".building-";

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import { relativeTo } from "../../config/project-paths.js";
-import { pidIsAlive, readMeta, type SqliteDb } from "../../db/open-graph-db.js";
+import { pidIsAlive } from "../../db/graph-db-owner.js";
+import { readMeta, type SqliteDb } from "../../db/open-graph-db.js";
 import { META } from "../../db/schema.js";
 import { statMatches, type StoredStamp } from "../scan/file-scan.js";
 

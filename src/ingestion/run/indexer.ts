@@ -14,6 +14,7 @@ import type { ExtractionEngine, ExtractionProgress } from "./extraction-engine.j
 import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
 import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
+import { createKindCountsMemo, type KindCountsMemo } from "./kind-counts-memo.js";
 import { DEFAULT_DB_RELATIVE_PATH } from "../../config/graph-location.js";
 
 export { DEFAULT_DB_RELATIVE_PATH };
@@ -156,6 +157,8 @@ interface IndexerState {
   readonly store: GraphStore;
   /** A cache is valid only for the same ts-graph and the same explicit tsconfig list. */
   readonly cacheVersion: string;
+  /** The graph's counts by kind, kept from the last committed run for the runs that change nothing (kind-counts-memo.ts). */
+  readonly kindCounts: KindCountsMemo;
   engine: ExtractionEngine | undefined;
 }
 
@@ -218,9 +221,8 @@ function summarize(
   problems: Pick<IndexSummary, "syntaxErrors" | "unreadable" | "warnings" | "skipped">,
   startedAt: number,
 ): IndexSummary {
-  const { store, dbPath } = state;
-  const nodeCounts = store.nodeCountsByKind();
-  const edgeCounts = store.edgeCountsByKind();
+  const { dbPath } = state;
+  const { nodes: nodeCounts, edges: edgeCounts } = state.kindCounts.counts(state.handle.db, mode !== "noop");
   return {
     root: state.root,
     db: dbPath,
@@ -297,7 +299,9 @@ async function runInTransaction(state: IndexerState, runOptions: RunOptions): Pr
     summary = await runOnce(state, runOptions);
     crashPoint();
     db.exec("COMMIT");
+    state.kindCounts.committed();
   } catch (error) {
+    state.kindCounts.rolledBack();
     if (db.inTransaction) db.exec("ROLLBACK");
     if (building) handle.discardBuild();
     else recordFailure(state.store, error);
@@ -479,6 +483,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
   const { config, text: configText } = loadConfig(root);
   const ownedPath = dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
   const handle = openGraphDb(dbPath, { ownedPath });
+  const store = storeOfHandle(handle);
   const state: IndexerState = {
     options,
     root,
@@ -486,7 +491,8 @@ export function openIndexer(options: IndexerOptions): Indexer {
     config,
     configText,
     handle,
-    store: storeOfHandle(handle),
+    store,
+    kindCounts: createKindCountsMemo(() => ({ nodes: store.nodeCountsByKind(), edges: store.edgeCountsByKind() })),
     cacheVersion: JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs?.map((tsconfig) => rootRelativePath(tsconfig, root)) ?? null]),
     engine: undefined,
   };
