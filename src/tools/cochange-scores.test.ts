@@ -68,7 +68,7 @@ describe(cochanged.name, () => {
     expect(ask("a.ts", { maxFilesPerCommit: 6 }).files).toHaveLength(6);
   });
 
-  it("follows a file across renames, and a deleted file is suggested only when asked", () => {
+  it("follows a file across renames, and a deleted file is suggested only when asked and only before its deletion", () => {
     const { ask, db } = historyOf([
       commit("c1", 1, ["src/a.ts", "src/b.ts", "src/gone.ts"]),
       commit("c2", 2, [{ status: "R", fromPath: "src/b.ts", path: "lib/b.ts" }, "src/a.ts"]),
@@ -77,10 +77,13 @@ describe(cochanged.name, () => {
     ]);
     expect(db.prepare("SELECT count(*) FROM history_files").pluck().get()).toBe(4);
     expect(ask("src/a.ts").files.map((file) => [file.path, file.support])).toEqual([["lib/b.ts", 2]]);
-    expect(ask("src/a.ts", { includeDeleted: true }).files.map((file) => [file.path, file.live])).toEqual([
+    // replaying the history up to c2, src/gone.ts still existed; from its deletion on (c3), it is never suggested
+    expect(ask("src/a.ts", { includeDeleted: true, untilCommit: 2 }).files.map((file) => [file.path, file.live])).toEqual([
       ["lib/b.ts", true],
       ["src/gone.ts", false],
     ]);
+    expect(ask("src/a.ts", { includeDeleted: true, untilCommit: 3 }).files.map((file) => file.path)).toEqual(["lib/b.ts"]);
+    expect(ask("src/a.ts", { includeDeleted: true }).files.map((file) => file.path)).toEqual(["lib/b.ts"]);
     // the file added again at the old path is another file, with no shared history
     expect(ask("src/gone.ts").commits).toBe(1);
     expect(ask("src/gone.ts").files).toEqual([]);

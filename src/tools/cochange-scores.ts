@@ -38,7 +38,11 @@ export interface CochangeRequest {
   readonly halfLifeDays: number;
   /** Only commits up to this history_commits.id count (the evaluation replays the past); undefined for all. */
   readonly untilCommit?: number | undefined;
-  /** Whether files deleted since are suggested (never for an answer about today; the evaluation needs them). */
+  /**
+   * Whether files deleted after `untilCommit` are suggested (never for an answer about today; the evaluation,
+   * replaying the past, needs them). A file deleted at or before `untilCommit` is never suggested: at that point
+   * it no longer existed.
+   */
   readonly includeDeleted: boolean;
   /** Only entities in files whose latest path this accepts are suggested (the indexed files, no lock files). */
   readonly keep?: ((path: string) => boolean) | undefined;
@@ -161,7 +165,7 @@ function cochangedSql(basis: CochangeBasis, level: CochangeLevel): string {
       sum(x.weight) AS recency
     FROM shared x CROSS JOIN ${changes} o ON o.commit_id = x.id ${notTarget}
     ${describe}
-    WHERE @includeDeleted OR f.live = 1
+    WHERE f.live = 1 OR (@includeDeleted AND (SELECT max(d.commit_id) FROM history_changes d WHERE d.file = f.id) > @until)
     GROUP BY o.${entity}
     HAVING count(*) >= @minSupport`;
 }
