@@ -286,32 +286,26 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
     }) as Row[]
   ).filter((row) => request.keep?.(row.path) ?? true);
   const fileBlend = request.level === "symbol" && request.fileOfSymbol !== undefined ? (request.fileBlend ?? FILE_BLEND_COMMITS) : 0;
-  // A declaration with history of its own: the declarations its file's commits changed but it never changed with
-  // are candidates too, ranked by the file level alone (its own commits say 0 for them).
-  const viaFile =
-    fileBlend > 0 && chosen.basis === "symbol" && request.fileOfSymbol !== undefined
-      ? fileCandidates(db, request, request.fileOfSymbol, new Set(rows.map((row) => row.id)), parameters)
-      : undefined;
-  const candidates = viaFile === undefined ? rows : [...rows, ...viaFile.rows];
-  const fileLevel = fileBlend > 0 && candidates.length > 0 ? fileLevelEstimate(db, request, candidates, parameters) : undefined;
-  // The file level counts as `fileBlend` of the target's commits: it decides for a target of one commit, barely for one of thirty.
-  const blended = (own: number, id: number): number =>
-    fileLevel === undefined ? own : (counts.commits * own + fileBlend * (fileLevel.get(id) ?? 0)) / (counts.commits + fileBlend);
-  const entity = (row: Row, base: Counts, own: number, through: boolean): CochangedEntity => {
-    const { file: _file, ...rest } = row;
-    return {
-      ...rest,
-      name: row.name ?? undefined,
-      live: row.live === 1,
-      confidence: row.support / base.commits,
-      recentConfidence: base.weighted > 0 ? row.recency / base.weighted : 0,
-      score: blended(own, row.id),
-      throughFile: through,
-    };
-  };
+  const fileLevel = fileBlend > 0 && rows.length > 0 ? fileLevelEstimate(db, request, rows, parameters) : undefined;
   const entities = rows
-    .map((row) => entity(row, counts, counts.weighted > 0 ? row.recency / counts.weighted : 0, throughFile))
-    .concat(viaFile === undefined ? [] : viaFile.rows.map((row) => entity(row, viaFile.counts, 0, true)))
+    .map((row) => {
+      const recentConfidence = counts.weighted > 0 ? row.recency / counts.weighted : 0;
+      // The file level counts as `fileBlend` of the target's commits: it decides for a target of one commit, barely for one of thirty.
+      const score =
+        fileLevel === undefined
+          ? recentConfidence
+          : (counts.commits * recentConfidence + fileBlend * (fileLevel.get(row.id) ?? 0)) / (counts.commits + fileBlend);
+      const { file: _file, ...entity } = row;
+      return {
+        ...entity,
+        name: row.name ?? undefined,
+        live: row.live === 1,
+        confidence: row.support / counts.commits,
+        recentConfidence,
+        score,
+        throughFile,
+      };
+    })
     .sort(compare);
   return {
     commits: counts.commits,
@@ -320,31 +314,6 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
     ...(chosen.basis === "folder" ? { folder: chosen.folder } : {}),
     entities,
   };
-}
-
-/**
- * The declarations the commits of the target's file changed, other than the target and those already answered
- * (`known`), with the file's counts: their support, confidence and recency are with the file, as in a back-off.
- */
-function fileCandidates(
-  db: SqliteDb,
-  request: CochangeRequest,
-  file: number,
-  known: ReadonlySet<number>,
-  parameters: Weights,
-): { readonly counts: Counts; readonly rows: readonly Row[] } {
-  const sql = statements(db);
-  const counts = sql.fileCommits.get({ ...parameters, id: file, folder: "" }) as Counts;
-  const rows = (
-    sql.fileSymbolCochanged.all({
-      ...parameters,
-      id: file,
-      folder: "",
-      minSupport: request.minSupport,
-      includeDeleted: request.includeDeleted ? 1 : 0,
-    }) as Row[]
-  ).filter((row) => row.id !== request.id && !known.has(row.id) && (request.keep?.(row.path) ?? true));
-  return { counts, rows };
 }
 
 /**
