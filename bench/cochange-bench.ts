@@ -111,11 +111,13 @@ function queryTimes(db: Database.Database, level: CochangeLevel): string[] {
   const ids = db.prepare(`SELECT id FROM ${table} ORDER BY id`).pluck().all() as number[];
   const picked = ids.filter((_, index) => index % Math.max(1, Math.floor(ids.length / 200)) === 0);
   const now = db.prepare("SELECT max(time) FROM history_commits").pluck().get() as number;
-  const fileOf = db.prepare("SELECT s.file AS file, f.path AS path FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE s.id = ?");
+  const fileOf = db.prepare(
+    "SELECT s.file AS file, f.path AS path, s.name AS name FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE s.id = ?",
+  );
   const blends = level === "symbol" ? [undefined, 0] : [undefined];
   const times = blends.map((): number[] => []);
   for (const id of picked) {
-    const file = level === "symbol" ? (fileOf.get(id) as { file: number; path: string }) : undefined;
+    const file = level === "symbol" ? (fileOf.get(id) as { file: number; path: string; name: string }) : undefined;
     for (const [index, fileBlend] of blends.entries()) {
       const started = performance.now();
       cochanged(db, {
@@ -129,6 +131,7 @@ function queryTimes(db: Database.Database, level: CochangeLevel): string[] {
         fileOfSymbol: file?.file,
         path: file?.path,
         fileBlend,
+        name: file?.name,
       });
       times[index]?.push(performance.now() - started);
     }
@@ -157,13 +160,21 @@ function row(label: string, scores: PredictionScores): string {
 /** The rankings compared; the first is what the cochange tool answers with. */
 const VARIANTS = [
   {
-    label: "the tool (recency- and size-weighted confidence, back-off, symbols blended with their files)",
+    label: "the tool (recency- and size-weighted confidence, back-off, symbols blended with their files and named alike)",
     rank: "recent",
     minSupport: 1,
     fileFallback: true,
   },
-  { label: "the tool without the file-level blend", rank: "recent", minSupport: 1, fileFallback: true, fileBlend: 0 },
-  { label: "recency- and size-weighted confidence, no back-off", rank: "recent", minSupport: 1, fileFallback: false },
+  { label: "the tool without name likeness", rank: "recent", minSupport: 1, fileFallback: true, nameWeight: 0 },
+  {
+    label: "the tool without name likeness and the file-level blend",
+    rank: "recent",
+    minSupport: 1,
+    fileFallback: true,
+    fileBlend: 0,
+    nameWeight: 0,
+  },
+  { label: "recency- and size-weighted confidence, no back-off", rank: "recent", minSupport: 1, fileFallback: false, nameWeight: 0 },
   { label: "confidence (ROSE)", rank: "confidence", minSupport: 1, fileFallback: false },
   { label: "confidence, min support 2", rank: "confidence", minSupport: 2, fileFallback: false },
 ] as const;
@@ -175,7 +186,10 @@ function main(): void {
   const halfLifeDays = Number(argument("--half-life") ?? 180);
   const testShare = Number(argument("--test-share") ?? 0.1);
   const testOffset = process.argv.includes("--validation") ? testShare : 0;
-  const part = testOffset > 0 ? `the ${(testShare * 100).toFixed(0)} % of the history before its last ${(testShare * 100).toFixed(0)} % (validation)` : `the last ${(testShare * 100).toFixed(0)} % of the history`;
+  const part =
+    testOffset > 0
+      ? `the ${(testShare * 100).toFixed(0)} % of the history before its last ${(testShare * 100).toFixed(0)} % (validation)`
+      : `the last ${(testShare * 100).toFixed(0)} % of the history`;
   for (const name of names) {
     // --keep-db DIR: the history read once into DIR/<name>-history.db and reused by later runs (ranking only).
     const keep = argument("--keep-db");
@@ -200,8 +214,8 @@ function main(): void {
     const common = { testShare, testOffset, maxFilesPerCommit: 30, halfLifeDays, counts: isTypeScriptSource, twoFiles: true };
     for (const level of levels) {
       for (const [index, variant] of VARIANTS.entries()) {
-        // The blend is a symbol-level one: at file level that row would repeat the tool's.
-        if (level === "file" && "fileBlend" in variant) continue;
+        // The blend and name likeness are symbol-level: at file level those rows would repeat the tool's.
+        if (level === "file" && "nameWeight" in variant && variant.fileFallback) continue;
         const scores = evaluatePrediction(db, { level, ...common, ...variant });
         if (index === 0) lines.push(ceilingRow(level, scores));
         lines.push(row(`${level}, ${variant.label}`, scores));
@@ -209,7 +223,7 @@ function main(): void {
       if (level === "symbol") {
         const every = evaluatePrediction(db, { level, ...common, twoFiles: false, ...VARIANTS[0] });
         lines.push(ceilingRow(`${level}, every commit of 2+ declarations`, every), row(`${level}, every commit of 2+ declarations, the tool`, every));
-        for (const [index, variant] of VARIANTS.slice(0, 4).entries()) {
+        for (const [index, variant] of VARIANTS.slice(0, 5).entries()) {
           const scores = evaluatePrediction(db, { level, ...common, maxTestEntities: 30, ...variant });
           if (index === 0) lines.push(ceilingRow(`${level}, ROSE's test set`, scores));
           lines.push(row(`${level}, ROSE's test set, ${variant.label}`, scores));

@@ -32,6 +32,8 @@ export interface PredictionOptions {
   readonly fileFallback: boolean;
   /** At symbol level, the weight of the file-level estimate in the score (undefined: the tool's; 0: none). */
   readonly fileBlend?: number | undefined;
+  /** At symbol level, the weight of name likeness in the score (undefined: the tool's; 0: none). */
+  readonly nameWeight?: number | undefined;
   /**
    * Test only commits that change at most this many entities of the level (ROSE's protocol left out transactions
    * of more than 30 entities); undefined: every commit within maxFilesPerCommit.
@@ -83,6 +85,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       : "SELECT h.symbol AS id, f.path AS path FROM history_symbol_changes h JOIN history_symbols s ON s.id = h.symbol JOIN history_files f ON f.id = s.file WHERE h.commit_id = ?",
   );
   const fileOf = db.prepare("SELECT file FROM history_symbols WHERE id = ?").pluck();
+  const nameOf = db.prepare("SELECT name FROM history_symbols WHERE id = ?").pluck();
   const changedFiles = db.prepare("SELECT f.path FROM history_changes h JOIN history_files f ON f.id = h.file WHERE h.commit_id = ?").pluck();
   const changedBefore = db
     .prepare(
@@ -113,7 +116,11 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
     const counted = rows.filter((row) => options.counts(row.path));
     const changed = counted.map((row) => row.id);
     if (changed.length < 2) continue;
-    if (options.twoFiles === true && options.level === "symbol" && changedFiles.all(commit.id).filter((path) => options.counts(path as string)).length < 2)
+    if (
+      options.twoFiles === true &&
+      options.level === "symbol" &&
+      changedFiles.all(commit.id).filter((path) => options.counts(path as string)).length < 2
+    )
       continue;
     testCommits += 1;
     const pathOf = new Map(counted.map((row) => [row.id, row.path]));
@@ -134,6 +141,9 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         fileOfSymbol: options.level === "symbol" && options.fileFallback ? (fileOf.get(query) as number) : undefined,
         path: options.fileFallback ? pathOf.get(query) : undefined,
         fileBlend: options.fileBlend,
+        // The query's name is known whether or not it has history (a new declaration is named in the change).
+        name: options.level === "symbol" ? (nameOf.get(query) as string) : undefined,
+        nameWeight: options.nameWeight,
       };
       const answer = cochanged(db, request);
       const hasHistory = answer.commits > 0 && answer.basis === options.level;

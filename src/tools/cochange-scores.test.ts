@@ -201,6 +201,48 @@ describe(cochanged.name, () => {
     expect(scores({}).find(([name]) => name === "h")?.[2]).toBeCloseTo((1 + 3 / 2) / 4, 12);
   });
 
+  it("adds to a declaration's score how alike its name is to the target's: of two with the same history, the one named alike comes first", () => {
+    // parseUser (a.ts) changed once, with formatUser and parseOrder of b.ts: the same commits, the same history.
+    const { db, fileId } = historyOf([commit("c1", 100, ["a.ts", "b.ts"])]);
+    createHistoryStore(db).addSymbols([
+      {
+        commit: "c1",
+        files: new Map([
+          ["a.ts", ["parseUser"]],
+          ["b.ts", ["formatUser", "parseOrder", "other"]],
+        ]),
+      },
+    ]);
+    const id = db.prepare("SELECT id FROM history_symbols WHERE name = 'parseUser'").pluck().get() as number;
+    const request = {
+      id,
+      level: "symbol",
+      fileOfSymbol: fileId("a.ts"),
+      maxFilesPerCommit: 30,
+      minSupport: 1,
+      now: 100 * DAY,
+      halfLifeDays: 10,
+      includeDeleted: false,
+    } as const;
+    const ranked = (options: Partial<CochangeRequest>) =>
+      cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.score]);
+    // without the name, every score is 1 and ties go by name
+    expect(ranked({})).toEqual([
+      ["formatUser", 1],
+      ["other", 1],
+      ["parseOrder", 1],
+    ]);
+    // each shares one word of three with parseUser: 0.2 × 1/3; "other" none
+    expect(ranked({ name: "parseUser" })).toEqual([
+      ["formatUser", 1 + 0.2 / 3],
+      ["parseOrder", 1 + 0.2 / 3],
+      ["other", 1],
+    ]);
+    expect(ranked({ name: "parseUser", nameWeight: 0 }).map(([name]) => name)).toEqual(["formatUser", "other", "parseOrder"]);
+    // a new declaration (no history, answered from its file's commits) is ranked by its name too
+    expect(ranked({ id: 0, name: "parseOrderLine" })[0]).toEqual(["parseOrder", expect.any(Number)]);
+  });
+
   it("weighs a shared commit less the more files it touched: a pair edited alone outweighs one in a wide commit", () => {
     // b.ts and c.ts each shared one commit with a.ts, the same day: c.ts's touched 8 files, b.ts's 2
     const wide = Array.from({ length: 5 }, (_, index) => `w${index}.ts`);
