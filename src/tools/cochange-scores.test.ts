@@ -232,11 +232,11 @@ describe(cochanged.name, () => {
       ["other", 1],
       ["parseOrder", 1],
     ]);
-    // each shares one word of three with parseUser: 0.2 × 1/3; "other" none
+    // each shares one word of three with parseUser: 5/6 × 1 + 1/6 × 1/3; "other" none: 5/6
     expect(ranked({ name: "parseUser" })).toEqual([
-      ["formatUser", 1 + 0.2 / 3],
-      ["parseOrder", 1 + 0.2 / 3],
-      ["other", 1],
+      ["formatUser", 5 / 6 + 1 / 18],
+      ["parseOrder", 5 / 6 + 1 / 18],
+      ["other", 5 / 6],
     ]);
     expect(ranked({ name: "parseUser", nameWeight: 0 }).map(([name]) => name)).toEqual(["formatUser", "other", "parseOrder"]);
     // a new declaration (no history, answered from its file's commits) is ranked by its name too

@@ -69,7 +69,7 @@ export interface CochangeRequest {
   readonly fileBlend?: number | undefined;
   /** At symbol level, the target's qualified name: declarations named alike score higher (see NAME_WEIGHT). */
   readonly name?: string | undefined;
-  /** The weight of name likeness in a declaration's score (default NAME_WEIGHT; 0: none). */
+  /** The share of name likeness in a declaration's score, 0 to 1 (default NAME_WEIGHT; 0: none). */
   readonly nameWeight?: number | undefined;
 }
 
@@ -81,12 +81,13 @@ export interface CochangeRequest {
 const FILE_BLEND_COMMITS = 3;
 
 /**
- * At symbol level, what the likeness of two declarations' names (the share of words they have in common,
- * tools/name-likeness.ts) adds to the score: a declaration named like the target gains up to 0.2. Chosen on
- * the part of zod's and ts-graph's histories before their test commits (docs/tools.md): 0.05 to 0.5 all
- * raised the top-3 hit rate there, 0.2 most evenly on both.
+ * At symbol level, the share of the score that is name likeness (the share of words two declarations' names
+ * have in common, tools/name-likeness.ts): score = (1 - w) × the blended estimate + w × likeness, so that a
+ * score stays within 0 to 1. Chosen on the part of zod's and ts-graph's histories before their test commits
+ * (docs/tools.md): adding 0.05 to 0.5 × likeness to the estimate all raised the top-3 hit rate there, 0.2 most
+ * evenly on both; w = 1/6 ranks exactly as adding 0.2 does.
  */
-const NAME_WEIGHT = 0.2;
+const NAME_WEIGHT = 1 / 6;
 
 export type CochangeRank = "confidence" | "recent";
 
@@ -310,7 +311,8 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
         fileLevel === undefined
           ? recentConfidence
           : (counts.commits * recentConfidence + fileBlend * (fileLevel.get(row.id) ?? 0)) / (counts.commits + fileBlend);
-      const score = targetWords === undefined ? blended : blended + nameWeight * nameLikeness(targetWords, nameWords(row.name ?? ""));
+      const score =
+        targetWords === undefined ? blended : (1 - nameWeight) * blended + nameWeight * nameLikeness(targetWords, nameWords(row.name ?? ""));
       const { file: _file, ...entity } = row;
       return {
         ...entity,
