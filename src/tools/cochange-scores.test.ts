@@ -37,6 +37,20 @@ function historyOf(commits: readonly HistoryCommit[]) {
   return { db, fileId, ask };
 }
 
+/** A symbol-level request about a declaration of a file, at day 100, half-life 10 days. */
+function symbolRequest(id: number, fileOfSymbol: number) {
+  return {
+    id,
+    level: "symbol",
+    fileOfSymbol,
+    maxFilesPerCommit: 30,
+    minSupport: 1,
+    now: 100 * DAY,
+    halfLifeDays: 10,
+    includeDeleted: false,
+  } as const;
+}
+
 describe(cochanged.name, () => {
   it("ranks by confidence, then support, with the recency weight and the last shared commit", () => {
     const { ask } = historyOf([
@@ -169,16 +183,7 @@ describe(cochanged.name, () => {
       { commit: "c3", files: new Map([["b.ts", ["z"]]]) },
     ]);
     const f = db.prepare("SELECT id FROM history_symbols WHERE name = 'f'").pluck().get() as number;
-    const request = {
-      id: f,
-      level: "symbol",
-      fileOfSymbol: fileId("a.ts"),
-      maxFilesPerCommit: 30,
-      minSupport: 1,
-      now: 100 * DAY,
-      halfLifeDays: 10,
-      includeDeleted: false,
-    } as const;
+    const request = symbolRequest(f, fileId("a.ts"));
     const scores = (options: Partial<CochangeRequest>) =>
       cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.recentConfidence, entity.score]);
     // Without the blend, h and z tie on everything and go by name.
@@ -214,16 +219,7 @@ describe(cochanged.name, () => {
       },
     ]);
     const id = db.prepare("SELECT id FROM history_symbols WHERE name = 'parseUser'").pluck().get() as number;
-    const request = {
-      id,
-      level: "symbol",
-      fileOfSymbol: fileId("a.ts"),
-      maxFilesPerCommit: 30,
-      minSupport: 1,
-      now: 100 * DAY,
-      halfLifeDays: 10,
-      includeDeleted: false,
-    } as const;
+    const request = symbolRequest(id, fileId("a.ts"));
     const ranked = (options: Partial<CochangeRequest>) =>
       cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.score]);
     // without the name, every score is 1 and ties go by name
