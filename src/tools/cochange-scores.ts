@@ -20,7 +20,8 @@ import { preparedStatements } from "./prepared-statements.js";
  * - at symbol level, a score, the ranking: the recent confidence blended with what the file level says about
  *   the pair, the coupling of the two declarations' files times how often the suggested declaration changes
  *   within its file, counted as `fileBlend` commits of the target's (a declaration with few commits of its own
- *   gets its ranking mostly from its file's; see fileLevelEstimate).
+ *   gets its ranking mostly from its file's; see fileLevelEstimate), then one sixth of it how alike the two
+ *   declarations' names are (NAME_WEIGHT).
  * An entity without history backs off to a wider one: a declaration no commit changed yet (most new ones) is
  * answered from its file's commits (`basis: "file"`), and a file no commit changed (a new file) from the commits
  * of its nearest folder that has any, subfolders included (`basis: "folder"`): what changed with its
@@ -111,7 +112,7 @@ export interface CochangedEntity {
   readonly recentConfidence: number;
   /**
    * The ranking: the recent confidence, at symbol level blended with the file-level estimate (see
-   * fileLevelEstimate); equal to recentConfidence at file level.
+   * fileLevelEstimate) and with name likeness (NAME_WEIGHT); equal to recentConfidence at file level.
    */
   readonly score: number;
   /** Unix seconds of the last commit that changed both. */
