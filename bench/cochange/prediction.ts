@@ -13,6 +13,12 @@ export interface PredictionOptions {
   readonly level: CochangeLevel;
   /** The share of the history, at its end, whose commits are the test cases (ROSE: the last 10 %). */
   readonly testShare: number;
+  /**
+   * The share of the history, at its end, left out after the test commits (default 0): with 0.1 and a test share
+   * of 0.1, the test commits are those of 80 % to 90 % of the history, a validation part to tune on before the
+   * last 10 % is looked at.
+   */
+  readonly testOffset?: number | undefined;
   readonly maxFilesPerCommit: number;
   readonly minSupport: number;
   readonly halfLifeDays: number;
@@ -26,11 +32,18 @@ export interface PredictionOptions {
   readonly fileFallback: boolean;
   /** At symbol level, the weight of the file-level estimate in the score (undefined: the tool's; 0: none). */
   readonly fileBlend?: number | undefined;
+  /** At symbol level, the weight of name likeness in the score (undefined: the tool's; 0: none). */
+  readonly nameWeight?: number | undefined;
   /**
    * Test only commits that change at most this many entities of the level (ROSE's protocol left out transactions
    * of more than 30 entities); undefined: every commit within maxFilesPerCommit.
    */
   readonly maxTestEntities?: number | undefined;
+  /**
+   * At symbol level, test only commits that also change at least two counted files (the issue's test commits are
+   * those of the file level: "each commit with ≥ 2 changed files"); false: every commit with two declarations.
+   */
+  readonly twoFiles?: boolean | undefined;
 }
 
 export interface PredictionScores {
@@ -72,6 +85,8 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       : "SELECT h.symbol AS id, f.path AS path FROM history_symbol_changes h JOIN history_symbols s ON s.id = h.symbol JOIN history_files f ON f.id = s.file WHERE h.commit_id = ?",
   );
   const fileOf = db.prepare("SELECT file FROM history_symbols WHERE id = ?").pluck();
+  const nameOf = db.prepare("SELECT name FROM history_symbols WHERE id = ?").pluck();
+  const changedFiles = db.prepare("SELECT f.path FROM history_changes h JOIN history_files f ON f.id = h.file WHERE h.commit_id = ?").pluck();
   const changedBefore = db
     .prepare(
       options.level === "file"
@@ -79,7 +94,9 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         : "SELECT EXISTS (SELECT 1 FROM history_symbol_changes WHERE symbol = ? AND commit_id < ?)",
     )
     .pluck();
-  const first = Math.floor(commits.length * (1 - options.testShare));
+  const offset = options.testOffset ?? 0;
+  const first = Math.floor(commits.length * (1 - offset - options.testShare));
+  const end = Math.floor(commits.length * (1 - offset));
   let testCommits = 0;
   let queries = 0;
   let withoutHistory = 0;
@@ -92,13 +109,19 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
   let existingRecall = 0;
   let withExisting = 0;
   let ceilingRecall = 0;
-  for (const commit of commits.slice(first)) {
+  for (const commit of commits.slice(first, end)) {
     if (commit.files > options.maxFilesPerCommit) continue;
     const rows = changedIn.all(commit.id) as { id: number; path: string }[];
     if (options.maxTestEntities !== undefined && rows.length > options.maxTestEntities) continue;
     const counted = rows.filter((row) => options.counts(row.path));
     const changed = counted.map((row) => row.id);
     if (changed.length < 2) continue;
+    if (
+      options.twoFiles === true &&
+      options.level === "symbol" &&
+      changedFiles.all(commit.id).filter((path) => options.counts(path as string)).length < 2
+    )
+      continue;
     testCommits += 1;
     const pathOf = new Map(counted.map((row) => [row.id, row.path]));
     const existing = new Set(changed.filter((id) => changedBefore.get(id, commit.id) === 1));
@@ -118,6 +141,9 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         fileOfSymbol: options.level === "symbol" && options.fileFallback ? (fileOf.get(query) as number) : undefined,
         path: options.fileFallback ? pathOf.get(query) : undefined,
         fileBlend: options.fileBlend,
+        // The query's name is known whether or not it has history (a new declaration is named in the change).
+        name: options.level === "symbol" ? (nameOf.get(query) as string) : undefined,
+        nameWeight: options.nameWeight,
       };
       const answer = cochanged(db, request);
       const hasHistory = answer.commits > 0 && answer.basis === options.level;

@@ -37,6 +37,20 @@ function historyOf(commits: readonly HistoryCommit[]) {
   return { db, fileId, ask };
 }
 
+/** A symbol-level request about a declaration of a file, at day 100, half-life 10 days. */
+function symbolRequest(id: number, fileOfSymbol: number) {
+  return {
+    id,
+    level: "symbol",
+    fileOfSymbol,
+    maxFilesPerCommit: 30,
+    minSupport: 1,
+    now: 100 * DAY,
+    halfLifeDays: 10,
+    includeDeleted: false,
+  } as const;
+}
+
 describe(cochanged.name, () => {
   it("ranks by confidence, then support, with the recency weight and the last shared commit", () => {
     const { ask } = historyOf([
@@ -68,7 +82,7 @@ describe(cochanged.name, () => {
     expect(ask("a.ts", { maxFilesPerCommit: 6 }).files).toHaveLength(6);
   });
 
-  it("follows a file across renames, and a deleted file is suggested only when asked", () => {
+  it("follows a file across renames, and a deleted file is suggested only when asked and only before its deletion", () => {
     const { ask, db } = historyOf([
       commit("c1", 1, ["src/a.ts", "src/b.ts", "src/gone.ts"]),
       commit("c2", 2, [{ status: "R", fromPath: "src/b.ts", path: "lib/b.ts" }, "src/a.ts"]),
@@ -77,10 +91,13 @@ describe(cochanged.name, () => {
     ]);
     expect(db.prepare("SELECT count(*) FROM history_files").pluck().get()).toBe(4);
     expect(ask("src/a.ts").files.map((file) => [file.path, file.support])).toEqual([["lib/b.ts", 2]]);
-    expect(ask("src/a.ts", { includeDeleted: true }).files.map((file) => [file.path, file.live])).toEqual([
+    // replaying the history up to c2, src/gone.ts still existed; from its deletion on (c3), it is never suggested
+    expect(ask("src/a.ts", { includeDeleted: true, untilCommit: 2 }).files.map((file) => [file.path, file.live])).toEqual([
       ["lib/b.ts", true],
       ["src/gone.ts", false],
     ]);
+    expect(ask("src/a.ts", { includeDeleted: true, untilCommit: 3 }).files.map((file) => file.path)).toEqual(["lib/b.ts"]);
+    expect(ask("src/a.ts", { includeDeleted: true }).files.map((file) => file.path)).toEqual(["lib/b.ts"]);
     // the file added again at the old path is another file, with no shared history
     expect(ask("src/gone.ts").commits).toBe(1);
     expect(ask("src/gone.ts").files).toEqual([]);
@@ -166,16 +183,7 @@ describe(cochanged.name, () => {
       { commit: "c3", files: new Map([["b.ts", ["z"]]]) },
     ]);
     const f = db.prepare("SELECT id FROM history_symbols WHERE name = 'f'").pluck().get() as number;
-    const request = {
-      id: f,
-      level: "symbol",
-      fileOfSymbol: fileId("a.ts"),
-      maxFilesPerCommit: 30,
-      minSupport: 1,
-      now: 100 * DAY,
-      halfLifeDays: 10,
-      includeDeleted: false,
-    } as const;
+    const request = symbolRequest(f, fileId("a.ts"));
     const scores = (options: Partial<CochangeRequest>) =>
       cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.recentConfidence, entity.score]);
     // Without the blend, h and z tie on everything and go by name.
@@ -196,6 +204,39 @@ describe(cochanged.name, () => {
     store.addCommits([commit("c4", 100, ["b.ts"])], "c4");
     store.addSymbols([{ commit: "c4", files: new Map([["b.ts", ["h"]]]) }]);
     expect(scores({}).find(([name]) => name === "h")?.[2]).toBeCloseTo((1 + 3 / 2) / 4, 12);
+  });
+
+  it("adds to a declaration's score how alike its name is to the target's: of two with the same history, the one named alike comes first", () => {
+    // parseUser (a.ts) changed once, with formatUser and parseOrder of b.ts: the same commits, the same history.
+    const { db, fileId } = historyOf([commit("c1", 100, ["a.ts", "b.ts"])]);
+    createHistoryStore(db).addSymbols([
+      {
+        commit: "c1",
+        files: new Map([
+          ["a.ts", ["parseUser"]],
+          ["b.ts", ["formatUser", "parseOrder", "other"]],
+        ]),
+      },
+    ]);
+    const id = db.prepare("SELECT id FROM history_symbols WHERE name = 'parseUser'").pluck().get() as number;
+    const request = symbolRequest(id, fileId("a.ts"));
+    const ranked = (options: Partial<CochangeRequest>) =>
+      cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.score]);
+    // without the name, every score is 1 and ties go by name
+    expect(ranked({})).toEqual([
+      ["formatUser", 1],
+      ["other", 1],
+      ["parseOrder", 1],
+    ]);
+    // each shares one word of three with parseUser: 5/6 × 1 + 1/6 × 1/3; "other" none: 5/6
+    expect(ranked({ name: "parseUser" })).toEqual([
+      ["formatUser", 5 / 6 + 1 / 18],
+      ["parseOrder", 5 / 6 + 1 / 18],
+      ["other", 5 / 6],
+    ]);
+    expect(ranked({ name: "parseUser", nameWeight: 0 }).map(([name]) => name)).toEqual(["formatUser", "other", "parseOrder"]);
+    // a new declaration (no history, answered from its file's commits) is ranked by its name too
+    expect(ranked({ id: 0, name: "parseOrderLine" })[0]).toEqual(["parseOrder", expect.any(Number)]);
   });
 
   it("weighs a shared commit less the more files it touched: a pair edited alone outweighs one in a wide commit", () => {

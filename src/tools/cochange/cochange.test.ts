@@ -77,7 +77,8 @@ describe("cochange tool", () => {
       expect(textOf(result)).toMatch(
         /^src\/schema\.ts:schema {2}support 3 {2}conf 75% {2}recent \d+% {2}score \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m,
       );
-      expect(textOf(result)).toContain("score = recent blended with its file's coupling");
+      expect(textOf(result)).toContain("score = 5/6 × recent blended with its file's coupling");
+      expect(textOf(result)).toContain("1/6 × the share of name words it has in common with the target");
     } finally {
       await server.close();
     }

@@ -10,7 +10,7 @@ export interface CochangeEntry {
   readonly confidence: number;
   /** The confidence with each commit weighted by its age and size: the ranking at file level. */
   readonly recentConfidence: number;
-  /** The ranking: recentConfidence, at symbol level blended with the file level (tools/cochange-scores.ts). */
+  /** The ranking: recentConfidence, at symbol level blended with the file level and raised by name likeness (tools/cochange-scores.ts). */
   readonly score: number;
   /** ISO date (YYYY-MM-DD) of the last commit that changed both. */
   readonly lastShared: string;
@@ -68,7 +68,7 @@ export function formatCochange(report: CochangeReport): string {
   if (report.partial !== undefined) lines.push(`partial history: ${report.partial.why}. ${report.partial.fix}`);
   const ranking =
     report.level === "symbol"
-      ? "; score = recent blended with its file's coupling with the target's file × how often it changes within its file, the ranking"
+      ? "; score = 5/6 × recent blended with its file's coupling with the target's file × how often it changes within its file + 1/6 × the share of name words it has in common with the target, the ranking"
       : ", the ranking";
   lines.push(
     `legend: support = commits that changed both; conf = support / commits of the target; recent = conf with each commit weighted by age (halving every ${report.halfLifeDays} days) and size (1/log2(1 + files))${ranking}; hidden = no static path within ${report.hiddenDepth} steps`,
