@@ -8,11 +8,14 @@
  *   2. serve that copy as `ts-graph serve` does, with the build in dist/ (`npm run build` first: the indexer
  *      then runs in its worker thread, as in the server; mcp/workspace.ts: indexer keeping its programs,
  *      watcher, the edit tools' language service), index it, and warm up with one untimed edit
- *   3. replace: `runs` replacements of a function with a declared return type in a mid-size file (the file of
- *      median size among those with 10+ declarations), a comment line in its body changing each time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before,
- *      atomic write, graph update, diagnostics after (the changed file and its importers)
- *   4. the same with a function whose return type is inferred (its importers that use it are compared), then
- *      rename: `runs` renames (there and back) of the function with the most references (20+) across files
+ *   3. replace: `runs` replacements of a function with a declared return type (surface `d:`) in a mid-size file (the
+ *      file of median size among those with 10+ declarations), a comment line at the end of its body changing each
+ *      time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before, atomic write,
+ *      graph update, diagnostics after (the changed file and its importers)
+ *   4. the same with a function whose return type is inferred (surface `i:`): a comment line (comments are not
+ *      part of a surface), then a statement line (`void "…"`: the type stays, the surface changes, so the
+ *      importers that use it are compared and re-extracted); then rename: `runs` renames (there and back) of the
+ *      function with the most references (20+) across files
  *   5. oxc: every declaration of the graph located by oxc-parser and by the TypeScript parser: how many oxc
  *      locates, and how many of those at other offsets (must be 0)
  *   6. fuzz: `fuzz` random valid edits and `fuzz / 2` invalid ones over the corpus's files, in memory
@@ -102,9 +105,11 @@ interface Target {
 }
 
 /**
- * A function in the median-sized file among those with 10+ declarations (or the next that has one): with a
- * declared return type (a body edit keeps what importers see), or with an inferred one (`inferred`: any edit
- * of it changes its surface, so the importers that use it, or what depends on it in its file, are compared).
+ * A function with a block body in the median-sized file among those with 10+ declarations (or the next that
+ * has one): with a declared return type (a body edit keeps what importers see), or with an inferred one
+ * (`inferred`: the indexer hashes its whole text, so a change of its code changes its surface and the importers
+ * that use it, or what depends on it in its file, are compared and re-extracted). Which is which is the
+ * surface's prefix (`d:` declared, `i:` inferred), as the indexer's planning sees it.
  */
 function pickReplaceTarget(context: ToolContext, inferred = false): Target {
   const files = context.db
@@ -112,18 +117,17 @@ function pickReplaceTarget(context: ToolContext, inferred = false): Target {
     .pluck()
     .all() as string[];
   for (const file of [...files.slice(Math.floor(files.length / 2)), ...files]) {
-    const node = context.db
-      // A declared return type (`): T`), as most functions have: a body edit then keeps what importers see.
+    const nodes = context.db
       .prepare(
-        `SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND ${inferred ? "exported = 1 AND NOT" : ""} signature GLOB '*): *' ORDER BY start_line LIMIT 1`,
+        `SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND ${inferred ? "exported = 1 AND surface GLOB 'i:*'" : "surface GLOB 'd:*'"} ORDER BY start_line`,
       )
-      .get(file, file) as { key: string; name: string; startLine: number; endLine: number } | undefined;
-    if (node === undefined) continue;
-    const lines = fs
-      .readFileSync(path.join(context.root, file), "utf8")
-      .split("\n")
-      .slice(node.startLine - 1, node.endLine);
-    return { key: node.key, file, name: node.name, text: lines.join("\n") };
+      .all(file, file) as { key: string; name: string; startLine: number; endLine: number }[];
+    const lines = fs.readFileSync(path.join(context.root, file), "utf8").split("\n");
+    for (const node of nodes) {
+      const text = lines.slice(node.startLine - 1, node.endLine);
+      // The body's closing brace alone on the last line: the bench's edits go on the line before it.
+      if (/^\s*\}\)?;?\s*$/.test(text[text.length - 1] ?? "")) return { key: node.key, file, name: node.name, text: text.join("\n") };
+    }
   }
   throw new Error("no function to replace in the corpus");
 }
@@ -275,12 +279,19 @@ async function main(): Promise<void> {
     await runTool(replaceSymbolTool, { symbol: target.key, content: `${target.text}\n` }, context);
     log(`warm-up edit in ${formatMs(nowMs() - started)}`);
 
-    /** `runs` timed replacements of a function, each a real change (a comment line in its body that alternates), then its text back. */
-    const timeReplaces = async (replaced: Target, label: string): Promise<{ samples: number[]; last: ToolResult | undefined }> => {
+    /**
+     * `runs` timed replacements of a function, each a real change (a line at the end of its body that changes
+     * every run: a comment, or with `statement` a statement that keeps the function's type), then its text back.
+     */
+    const timeReplaces = async (replaced: Target, label: string, statement = false): Promise<{ samples: number[]; last: ToolResult | undefined }> => {
       const samples: number[] = [];
       let last: ToolResult | undefined;
       for (let run = 0; run < options.runs; run += 1) {
-        const content = replaced.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
+        const line = statement ? `void "bench edit ${run}"` : `// bench edit ${run}`;
+        const content = replaced.text.replace(
+          /\n(\s*)(\}\)?;?\s*)$/,
+          (_, indent: string, close: string) => `\n${indent}  ${line}\n${indent}${close}`,
+        );
         last = await timed(samples, () => runTool(replaceSymbolTool, { symbol: replaced.key, content }, context), label);
       }
       await runTool(replaceSymbolTool, { symbol: replaced.key, content: replaced.text }, context);
@@ -290,6 +301,7 @@ async function main(): Promise<void> {
     const inferred = pickReplaceTarget(context, true);
     log(`replace (inferred type): ${inferred.key}`);
     const { samples: inferredSamples, last: lastInferred } = await timeReplaces(inferred, "replace (inferred)");
+    const { samples: inferredCodeSamples, last: lastInferredCode } = await timeReplaces(inferred, "replace (inferred, code)", true);
 
     const renameSamples: number[] = [];
     let lastRename: ToolResult | undefined;
@@ -319,14 +331,21 @@ async function main(): Promise<void> {
       "| operation (server context warm) | runs | p50 | p95 | max | CPU p50 (all threads) |",
       "|---|---|---|---|---|---|",
       row("replace + graph update + diagnostics", summarize(replaceSamples), "replace"),
-      row("replace, inferred return type + graph update + diagnostics", summarize(inferredSamples), "replace (inferred)"),
+      row("replace, inferred return type (a comment changed) + graph update + diagnostics", summarize(inferredSamples), "replace (inferred)"),
+      row(
+        "replace, inferred return type (a statement changed) + graph update + diagnostics",
+        summarize(inferredCodeSamples),
+        "replace (inferred, code)",
+      ),
       row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples), "rename"),
       "",
       breakdown("replace"),
       breakdown("replace (inferred)"),
+      breakdown("replace (inferred, code)"),
       breakdown("rename"),
       `- last replace answer: ${answerSummary(lastReplace)}`,
       `- last inferred replace answer: ${answerSummary(lastInferred)}`,
+      `- last inferred replace (statement) answer: ${answerSummary(lastInferredCode)}`,
       `- last rename answer: ${answerSummary(lastRename)}`,
       `- fuzz (in memory, ${formatMs(fuzzMs)}): ${fuzz.tried} valid edits tried, ${fuzz.refused} refused, ${fuzz.problems.length} with bytes lost or changed outside the target; ${fuzz.invalidTried} invalid contents tried, ${fuzz.invalidApplied} accepted`,
       ...fuzz.problems.slice(0, 10).map((problem) => `  - ${problem}`),
