@@ -1,7 +1,7 @@
 /**
  * Benchmark of the edit tools on a real corpus, with the server's context warm.
  *
- *   npm run bench:edit [-- --corpus effect@3.22.4] [--runs 10] [--fuzz 500]
+ *   npm run bench:edit [-- --corpus effect@3.22.4] [--runs 10] [--fuzz 500] [--dist OTHER/dist]
  *
  *   1. prepare the corpus (bench/corpus.ts) and copy its sources to a folder of the OS temp folder (the shared
  *      corpus is never written), its node_modules linked; the folder and its graph are kept for the next run
@@ -39,17 +39,23 @@ import { formatMs, log, nowMs, REPO_ROOT } from "./measure.js";
 import { summarize, type Summary } from "./stats.js";
 import { cliAvailable, staleBuildWarning } from "./tsgraph.js";
 
-/** The build's modules (dist/), not the sources: only the build has the indexer's worker thread, as `ts-graph serve` runs. */
-async function loadBuild(): Promise<{
+/**
+ * The build's modules (dist/, or `--dist DIR`: another build of ts-graph, for a baseline run with this bench's
+ * targets), not the sources: only the build has the indexer's worker thread, as `ts-graph serve` runs.
+ */
+async function loadBuild(dist: string | undefined): Promise<{
   createWorkspace: typeof CreateWorkspace;
   replaceSymbolTool: typeof ReplaceTool;
   renameSymbolTool: typeof RenameTool;
 }> {
-  if (!cliAvailable()) throw new Error("dist/ is missing; run npm run build first");
-  const stale = staleBuildWarning();
-  if (stale !== null) log(`warning: ${stale}`);
-  const workspace = (await import(path.join(REPO_ROOT, "dist", "mcp", "workspace.js"))) as { createWorkspace: typeof CreateWorkspace };
-  const handler = (await import(path.join(REPO_ROOT, "dist", "tools", "edit", "handler.js"))) as {
+  const folder = dist === undefined ? path.join(REPO_ROOT, "dist") : path.resolve(dist);
+  if (dist === undefined) {
+    if (!cliAvailable()) throw new Error("dist/ is missing; run npm run build first");
+    const stale = staleBuildWarning();
+    if (stale !== null) log(`warning: ${stale}`);
+  } else if (!fs.existsSync(path.join(folder, "cli.js"))) throw new Error(`${folder} holds no build of ts-graph (no cli.js)`);
+  const workspace = (await import(path.join(folder, "mcp", "workspace.js"))) as { createWorkspace: typeof CreateWorkspace };
+  const handler = (await import(path.join(folder, "tools", "edit", "handler.js"))) as {
     replaceSymbolTool: typeof ReplaceTool;
     renameSymbolTool: typeof RenameTool;
   };
@@ -60,16 +66,23 @@ interface Options {
   readonly corpus: string;
   readonly runs: number;
   readonly fuzz: number;
+  readonly dist: string | undefined;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options = { corpus: "effect@3.22.4", runs: 10, fuzz: 500 };
+  const options: { corpus: string; runs: number; fuzz: number; dist: string | undefined } = {
+    corpus: "effect@3.22.4",
+    runs: 10,
+    fuzz: 500,
+    dist: undefined,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const value = argv[i + 1];
     if (argv[i] === "--corpus" && value !== undefined) options.corpus = value;
     else if (argv[i] === "--runs" && value !== undefined) options.runs = Number(value);
     else if (argv[i] === "--fuzz" && value !== undefined) options.fuzz = Number(value);
-    else throw new Error(`usage: npm run bench:edit -- [--corpus NAME@VERSION] [--runs N] [--fuzz N]; got ${argv[i] ?? ""}`);
+    else if (argv[i] === "--dist" && value !== undefined) options.dist = value;
+    else throw new Error(`usage: npm run bench:edit -- [--corpus NAME@VERSION] [--runs N] [--fuzz N] [--dist DIR]; got ${argv[i] ?? ""}`);
     i += 1;
   }
   return options;
@@ -256,7 +269,7 @@ function oxcAgreement(context: ToolContext): { located: number; total: number; d
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const { createWorkspace, replaceSymbolTool, renameSymbolTool } = await loadBuild();
+  const { createWorkspace, replaceSymbolTool, renameSymbolTool } = await loadBuild(options.dist);
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-edit-bench-prepare-"));
   const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
   const { root, tsconfig } = copyCorpus(corpus.dir, corpus.spec.id);
