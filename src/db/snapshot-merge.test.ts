@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseSnapshot, SnapshotFormatError } from "./snapshot-load.js";
 import { mergeSnapshots } from "./snapshot-merge.js";
 
-const GOLDEN = path.join(import.meta.dirname, "..", "ingestion", "golden");
+const GOLDEN = path.join(import.meta.dirname, "..", "ingestion", "run", "golden");
 const webApp = fs.readFileSync(path.join(GOLDEN, "web-app.snapshot.jsonl"), "utf8");
 const monorepo = fs.readFileSync(path.join(GOLDEN, "monorepo.snapshot.jsonl"), "utf8");
 

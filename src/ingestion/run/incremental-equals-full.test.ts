@@ -269,7 +269,8 @@ describe("incremental index equals a full index (property)", () => {
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 12), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
-  });
+    // Twelve runs of up to five steps, each followed by two whole indexes: about 50 s alone, past the suite's 120 s on a loaded machine.
+  }, 300_000);
 });
 
 describe("runs with nothing to do", () => {
