@@ -1,18 +1,21 @@
 /**
  * Benchmark of the edit tools on a real corpus, with the server's context warm.
  *
- *   npm run bench:edit [-- --corpus effect@3.22.4] [--runs 10] [--fuzz 500]
+ *   npm run bench:edit [-- --corpus effect@3.22.4] [--runs 10] [--fuzz 500] [--dist OTHER/dist]
  *
  *   1. prepare the corpus (bench/corpus.ts) and copy its sources to a folder of the OS temp folder (the shared
  *      corpus is never written), its node_modules linked; the folder and its graph are kept for the next run
  *   2. serve that copy as `ts-graph serve` does, with the build in dist/ (`npm run build` first: the indexer
  *      then runs in its worker thread, as in the server; mcp/workspace.ts: indexer keeping its programs,
  *      watcher, the edit tools' language service), index it, and warm up with one untimed edit
- *   3. replace: `runs` replacements of a function with a declared return type in a mid-size file (the file of
- *      median size among those with 10+ declarations), a comment line in its body changing each time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before,
- *      atomic write, graph update, diagnostics after (the changed file and its importers)
- *   4. the same with a function whose return type is inferred (its importers that use it are compared), then
- *      rename: `runs` renames (there and back) of the function with the most references (20+) across files
+ *   3. replace: `runs` replacements of a function with a declared return type (surface `d:`) in a mid-size file (the
+ *      file of median size among those with 10+ declarations), a comment line at the end of its body changing each
+ *      time, each timed through the tool's run(): read, plan, syntax checks, diagnostics before, atomic write,
+ *      graph update, diagnostics after (the changed file and its importers)
+ *   4. the same with a function whose return type is inferred (surface `i:`): a comment line (comments are not
+ *      part of a surface), then a statement line (`void "…"`: the type stays, the surface changes, so the
+ *      importers that use it are compared and re-extracted); then rename: `runs` renames (there and back) of the
+ *      function with the most references (20+) across files
  *   5. oxc: every declaration of the graph located by oxc-parser and by the TypeScript parser: how many oxc
  *      locates, and how many of those at other offsets (must be 0)
  *   6. fuzz: `fuzz` random valid edits and `fuzz / 2` invalid ones over the corpus's files, in memory
@@ -36,17 +39,23 @@ import { formatMs, log, nowMs, REPO_ROOT } from "./measure.js";
 import { summarize, type Summary } from "./stats.js";
 import { cliAvailable, staleBuildWarning } from "./tsgraph.js";
 
-/** The build's modules (dist/), not the sources: only the build has the indexer's worker thread, as `ts-graph serve` runs. */
-async function loadBuild(): Promise<{
+/**
+ * The build's modules (dist/, or `--dist DIR`: another build of ts-graph, for a baseline run with this bench's
+ * targets), not the sources: only the build has the indexer's worker thread, as `ts-graph serve` runs.
+ */
+async function loadBuild(dist: string | undefined): Promise<{
   createWorkspace: typeof CreateWorkspace;
   replaceSymbolTool: typeof ReplaceTool;
   renameSymbolTool: typeof RenameTool;
 }> {
-  if (!cliAvailable()) throw new Error("dist/ is missing; run npm run build first");
-  const stale = staleBuildWarning();
-  if (stale !== null) log(`warning: ${stale}`);
-  const workspace = (await import(path.join(REPO_ROOT, "dist", "mcp", "workspace.js"))) as { createWorkspace: typeof CreateWorkspace };
-  const handler = (await import(path.join(REPO_ROOT, "dist", "tools", "edit", "handler.js"))) as {
+  const folder = dist === undefined ? path.join(REPO_ROOT, "dist") : path.resolve(dist);
+  if (dist === undefined) {
+    if (!cliAvailable()) throw new Error("dist/ is missing; run npm run build first");
+    const stale = staleBuildWarning();
+    if (stale !== null) log(`warning: ${stale}`);
+  } else if (!fs.existsSync(path.join(folder, "cli.js"))) throw new Error(`${folder} holds no build of ts-graph (no cli.js)`);
+  const workspace = (await import(path.join(folder, "mcp", "workspace.js"))) as { createWorkspace: typeof CreateWorkspace };
+  const handler = (await import(path.join(folder, "tools", "edit", "handler.js"))) as {
     replaceSymbolTool: typeof ReplaceTool;
     renameSymbolTool: typeof RenameTool;
   };
@@ -57,16 +66,23 @@ interface Options {
   readonly corpus: string;
   readonly runs: number;
   readonly fuzz: number;
+  readonly dist: string | undefined;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options = { corpus: "effect@3.22.4", runs: 10, fuzz: 500 };
+  const options: { corpus: string; runs: number; fuzz: number; dist: string | undefined } = {
+    corpus: "effect@3.22.4",
+    runs: 10,
+    fuzz: 500,
+    dist: undefined,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const value = argv[i + 1];
     if (argv[i] === "--corpus" && value !== undefined) options.corpus = value;
     else if (argv[i] === "--runs" && value !== undefined) options.runs = Number(value);
     else if (argv[i] === "--fuzz" && value !== undefined) options.fuzz = Number(value);
-    else throw new Error(`usage: npm run bench:edit -- [--corpus NAME@VERSION] [--runs N] [--fuzz N]; got ${argv[i] ?? ""}`);
+    else if (argv[i] === "--dist" && value !== undefined) options.dist = value;
+    else throw new Error(`usage: npm run bench:edit -- [--corpus NAME@VERSION] [--runs N] [--fuzz N] [--dist DIR]; got ${argv[i] ?? ""}`);
     i += 1;
   }
   return options;
@@ -102,9 +118,11 @@ interface Target {
 }
 
 /**
- * A function in the median-sized file among those with 10+ declarations (or the next that has one): with a
- * declared return type (a body edit keeps what importers see), or with an inferred one (`inferred`: any edit
- * of it changes its surface, so the importers that use it, or what depends on it in its file, are compared).
+ * A function with a block body in the median-sized file among those with 10+ declarations (or the next that
+ * has one): with a declared return type (a body edit keeps what importers see), or with an inferred one
+ * (`inferred`: the indexer hashes its whole text, so a change of its code changes its surface and the importers
+ * that use it, or what depends on it in its file, are compared and re-extracted). Which is which is the
+ * surface's prefix (`d:` declared, `i:` inferred), as the indexer's planning sees it.
  */
 function pickReplaceTarget(context: ToolContext, inferred = false): Target {
   const files = context.db
@@ -112,18 +130,17 @@ function pickReplaceTarget(context: ToolContext, inferred = false): Target {
     .pluck()
     .all() as string[];
   for (const file of [...files.slice(Math.floor(files.length / 2)), ...files]) {
-    const node = context.db
-      // A declared return type (`): T`), as most functions have: a body edit then keeps what importers see.
+    const nodes = context.db
       .prepare(
-        `SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND ${inferred ? "exported = 1 AND NOT" : ""} signature GLOB '*): *' ORDER BY start_line LIMIT 1`,
+        `SELECT key, name, start_line AS startLine, end_line AS endLine FROM nodes WHERE file = ? AND kind = 'Function' AND parent_key = ? AND end_line - start_line BETWEEN 3 AND 30 AND ${inferred ? "exported = 1 AND surface GLOB 'i:*'" : "surface GLOB 'd:*'"} ORDER BY start_line`,
       )
-      .get(file, file) as { key: string; name: string; startLine: number; endLine: number } | undefined;
-    if (node === undefined) continue;
-    const lines = fs
-      .readFileSync(path.join(context.root, file), "utf8")
-      .split("\n")
-      .slice(node.startLine - 1, node.endLine);
-    return { key: node.key, file, name: node.name, text: lines.join("\n") };
+      .all(file, file) as { key: string; name: string; startLine: number; endLine: number }[];
+    const lines = fs.readFileSync(path.join(context.root, file), "utf8").split("\n");
+    for (const node of nodes) {
+      const text = lines.slice(node.startLine - 1, node.endLine);
+      // The body's closing brace alone on the last line: the bench's edits go on the line before it.
+      if (/^\s*\}\)?;?\s*$/.test(text[text.length - 1] ?? "")) return { key: node.key, file, name: node.name, text: text.join("\n") };
+    }
   }
   throw new Error("no function to replace in the corpus");
 }
@@ -252,7 +269,7 @@ function oxcAgreement(context: ToolContext): { located: number; total: number; d
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const { createWorkspace, replaceSymbolTool, renameSymbolTool } = await loadBuild();
+  const { createWorkspace, replaceSymbolTool, renameSymbolTool } = await loadBuild(options.dist);
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-edit-bench-prepare-"));
   const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
   const { root, tsconfig } = copyCorpus(corpus.dir, corpus.spec.id);
@@ -275,12 +292,19 @@ async function main(): Promise<void> {
     await runTool(replaceSymbolTool, { symbol: target.key, content: `${target.text}\n` }, context);
     log(`warm-up edit in ${formatMs(nowMs() - started)}`);
 
-    /** `runs` timed replacements of a function, each a real change (a comment line in its body that alternates), then its text back. */
-    const timeReplaces = async (replaced: Target, label: string): Promise<{ samples: number[]; last: ToolResult | undefined }> => {
+    /**
+     * `runs` timed replacements of a function, each a real change (a line at the end of its body that changes
+     * every run: a comment, or with `statement` a statement that keeps the function's type), then its text back.
+     */
+    const timeReplaces = async (replaced: Target, label: string, statement = false): Promise<{ samples: number[]; last: ToolResult | undefined }> => {
       const samples: number[] = [];
       let last: ToolResult | undefined;
       for (let run = 0; run < options.runs; run += 1) {
-        const content = replaced.text.replace(/\{\s*\n/, (open) => `${open}  // bench edit ${run}\n`);
+        const line = statement ? `void "bench edit ${run}"` : `// bench edit ${run}`;
+        const content = replaced.text.replace(
+          /\n(\s*)(\}\)?;?\s*)$/,
+          (_, indent: string, close: string) => `\n${indent}  ${line}\n${indent}${close}`,
+        );
         last = await timed(samples, () => runTool(replaceSymbolTool, { symbol: replaced.key, content }, context), label);
       }
       await runTool(replaceSymbolTool, { symbol: replaced.key, content: replaced.text }, context);
@@ -290,6 +314,7 @@ async function main(): Promise<void> {
     const inferred = pickReplaceTarget(context, true);
     log(`replace (inferred type): ${inferred.key}`);
     const { samples: inferredSamples, last: lastInferred } = await timeReplaces(inferred, "replace (inferred)");
+    const { samples: inferredCodeSamples, last: lastInferredCode } = await timeReplaces(inferred, "replace (inferred, code)", true);
 
     const renameSamples: number[] = [];
     let lastRename: ToolResult | undefined;
@@ -319,14 +344,21 @@ async function main(): Promise<void> {
       "| operation (server context warm) | runs | p50 | p95 | max | CPU p50 (all threads) |",
       "|---|---|---|---|---|---|",
       row("replace + graph update + diagnostics", summarize(replaceSamples), "replace"),
-      row("replace, inferred return type + graph update + diagnostics", summarize(inferredSamples), "replace (inferred)"),
+      row("replace, inferred return type (a comment changed) + graph update + diagnostics", summarize(inferredSamples), "replace (inferred)"),
+      row(
+        "replace, inferred return type (a statement changed) + graph update + diagnostics",
+        summarize(inferredCodeSamples),
+        "replace (inferred, code)",
+      ),
       row("rename (20+ references) + graph update + diagnostics", summarize(renameSamples), "rename"),
       "",
       breakdown("replace"),
       breakdown("replace (inferred)"),
+      breakdown("replace (inferred, code)"),
       breakdown("rename"),
       `- last replace answer: ${answerSummary(lastReplace)}`,
       `- last inferred replace answer: ${answerSummary(lastInferred)}`,
+      `- last inferred replace (statement) answer: ${answerSummary(lastInferredCode)}`,
       `- last rename answer: ${answerSummary(lastRename)}`,
       `- fuzz (in memory, ${formatMs(fuzzMs)}): ${fuzz.tried} valid edits tried, ${fuzz.refused} refused, ${fuzz.problems.length} with bytes lost or changed outside the target; ${fuzz.invalidTried} invalid contents tried, ${fuzz.invalidApplied} accepted`,
       ...fuzz.problems.slice(0, 10).map((problem) => `  - ${problem}`),

@@ -36,6 +36,22 @@ describe("an incremental run follows a change to the files it reaches indirectly
     expect((await expectIncrementalEqualsFull(root)).summary.extractedPaths).toEqual(["src/m.ts"]);
   });
 
+  it("re-extracts only the edited file after a comment edit in a function whose type is inferred, and its users after a code edit", async () => {
+    const root = writeProject({
+      "src/ab.ts": AB,
+      "src/m.ts":
+        'import { A, B } from "./ab";\nexport function make() {\n  // which class\n  return new A();\n}\nexport const other: B | undefined = undefined;\n',
+      "src/c.ts": 'import { make } from "./m";\nexport function main(): void { make().run(); }\n',
+    });
+    await indexAndSnapshot(root);
+    editProjectFile(root, "src/m.ts", (text) => text.replace("// which class", "/* the class to make */"));
+    expect((await expectIncrementalEqualsFull(root)).summary.extractedPaths).toEqual(["src/m.ts"]);
+    await expectCallMovesToB(root, () => editProjectFile(root, "src/m.ts", (text) => text.replace("return new A()", "return new B()")), [
+      "src/c.ts",
+      "src/m.ts",
+    ]);
+  });
+
   it("through an export alias in a barrel", async () => {
     const root = writeProject({
       "src/ab.ts": AB,

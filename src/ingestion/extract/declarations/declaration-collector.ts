@@ -5,6 +5,7 @@ import { MODIFIER_ORDER, type Modifier, type NodeKind } from "../../../model/gra
 import { declarationKey, disambiguatedName, memberName } from "../../../model/node-key.js";
 import { collapseWhitespace, docCommentRanges, docSummary, headerBetween, lineOf, startAfterDecorators } from "../declaration-text.js";
 import { isJavaScriptFile } from "../surface-text.js";
+import { surfacesWithoutComments, textWithoutComments } from "./surface-comments.js";
 
 /** A span of the file's text that a node's surface hashes. */
 export interface SurfaceRange {
@@ -192,6 +193,8 @@ export class DeclarationCollector {
   readonly surfaceRanges: Map<string, SurfaceRange[]> | undefined;
   readonly withoutSurfaces: boolean;
   private readonly javaScript: boolean;
+  /** Surfaces are hashed without their comments (surface-comments.ts). */
+  private readonly withoutComments: boolean;
   private readonly exportedByList: ReadonlySet<string>;
 
   constructor(
@@ -203,6 +206,7 @@ export class DeclarationCollector {
     this.surfaceRanges = options.surfaceRanges ? new Map() : undefined;
     this.withoutSurfaces = options.withoutSurfaces;
     this.javaScript = isJavaScriptFile(sourceFile.fileName);
+    this.withoutComments = surfacesWithoutComments(sourceFile);
     this.exportedByList = locallyExportedNames(sourceFile.statements);
   }
 
@@ -306,7 +310,9 @@ export class DeclarationCollector {
 
   private surfaceOf(ranges: readonly SurfaceRange[], typed: boolean, previous?: string): string {
     if (this.withoutSurfaces) return "";
-    return surfaceHash(ranges.map((range) => this.sourceFile.text.slice(range.start, range.end)).join(""), typed, previous);
+    const textOf = (range: SurfaceRange): string =>
+      this.withoutComments ? textWithoutComments(this.sourceFile, range.start, range.end) : this.sourceFile.text.slice(range.start, range.end);
+    return surfaceHash(ranges.map(textOf).join(""), typed, previous);
   }
 
   private uniqueQualifiedName(scope: Scope, name: string, variant: string): string {

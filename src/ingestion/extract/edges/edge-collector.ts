@@ -4,6 +4,7 @@ import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import type { ExternalKey } from "../../../model/node-key.js";
 import { lineOf, skipOuterExpressions } from "../declaration-text.js";
 import type { ExternalMemberKeys } from "../external-members.js";
+import { moduleExportNamed } from "./namespace-member.js";
 import type { FileDeclarations } from "../extract-declarations.js";
 
 /** What edge extraction needs to know beyond the file itself. */
@@ -118,7 +119,7 @@ export class EdgeCollector {
   symbolOfExpression(expression: ts.Expression): ts.Symbol | undefined {
     const target = skipOuterExpressions(expression);
     if (ts.isIdentifier(target)) return this.checker.getSymbolAtLocation(target);
-    if (ts.isPropertyAccessExpression(target)) return this.checker.getSymbolAtLocation(target.name);
+    if (ts.isPropertyAccessExpression(target)) return moduleExportNamed(this.checker, target) ?? this.checker.getSymbolAtLocation(target.name);
     if (ts.isElementAccessExpression(target) && ts.isStringLiteralLike(target.argumentExpression)) {
       return this.checker.getSymbolAtLocation(target.argumentExpression);
     }
