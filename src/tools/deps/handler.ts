@@ -7,7 +7,7 @@ import { outputShape, present } from "../query-output.js";
 import { echoed } from "../text.js";
 import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import { depsAnswer, type DepsReport, type DepsTarget } from "./format.js";
+import { depsAnswer, type DepsReport, type DepsTarget, type DepsStructured } from "./format.js";
 import {
   DEPS_DIRECTIONS,
   GROUPINGS,
@@ -21,6 +21,25 @@ import {
   type DepsDirection,
   type Grouping,
 } from "./query.js";
+import { answerOf, objects, truncation } from "../answer-schema.js";
+
+/** The deps answer (format.ts `DepsStructured`), declared as the tool's output schema. */
+const depsAnswerSchema = answerOf<DepsStructured>()(
+  z.looseObject({
+    tool: z.literal("deps"),
+    target: z.looseObject({ kind: z.enum(["file", "folder", "package"]), name: z.string(), files: z.number() }),
+    direction: z.enum(DEPS_DIRECTIONS),
+    depth: z.number(),
+    groupBy: z.string(),
+    internalImports: z.number(),
+    inner: objects,
+    outgoing: objects,
+    packages: objects,
+    incoming: objects,
+    totals: z.object({ inner: z.number(), outgoing: z.number(), packages: z.number(), incoming: z.number() }),
+    truncated: truncation,
+  }),
+);
 
 interface ResolvedTarget {
   readonly target: DepsTarget;
@@ -93,6 +112,7 @@ export const depsTool = defineTool({
     ...outputShape,
   },
   positional: ["target"],
+  answer: depsAnswerSchema,
   annotations: { title: "Module dependencies", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const packages = workspacePackages(context.root);

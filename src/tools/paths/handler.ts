@@ -5,8 +5,33 @@ import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
 import { defineTool } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import { pathsAnswer } from "./format.js";
+import { pathsAnswer, type PathsStructured } from "./format.js";
 import { queryPaths } from "./query.js";
+import { answerOf, objects, symbolSummary, truncation } from "../answer-schema.js";
+
+const pathList = z.array(z.looseObject({ length: z.number(), steps: objects }));
+
+/** The paths answer (format.ts `PathsStructured`), declared as the tool's output schema. */
+const pathsAnswerSchema = answerOf<PathsStructured>()(
+  z.looseObject({
+    tool: z.literal("paths"),
+    from: symbolSummary,
+    to: symbolSummary,
+    depth: z.number(),
+    dispatch: z.enum(DISPATCH_MODES),
+    tests: z.enum(["include", "exclude", "only"]),
+    shortest: z.number().nullable(),
+    total: z.number(),
+    paths: pathList,
+    totalInTests: z.number(),
+    testPaths: pathList,
+    complete: z.boolean(),
+    reverse: z.number().nullable(),
+    dynamic: objects,
+    totalDynamic: z.number(),
+    truncated: truncation,
+  }),
+);
 
 export const pathsTool = defineTool({
   name: "paths",
@@ -37,6 +62,7 @@ export const pathsTool = defineTool({
     ...outputShape,
   },
   positional: ["from", "to"],
+  answer: pathsAnswerSchema,
   annotations: { title: "Call paths between two symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const from = await symbolFromInput(context, input.from, input.fromFile);

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * Pieces of the tools' answer schemas (ToolDefinition.answer): what each tool's structured answer holds, as the MCP
+ * server declares it in the tool's `outputSchema` (src/mcp/output-schema.ts). Objects are loose: a field an answer
+ * adds later does not make a client reject it; the fields listed are checked.
+ */
+
+/** Any JSON object (a nested record whose fields docs/tools.md describes). */
+export const someObject = z.looseObject({});
+
+/** A list of JSON objects (entries, paths, links). */
+export const objects = z.array(someObject);
+
+/** Why and where an answer was cut (query-output.ts `Truncation`), or null when nothing was. */
+export const truncation = z.object({ shown: z.number(), total: z.number(), by: z.enum(["maxNodes", "maxTokens"]), narrow: z.string() }).nullable();
+
+/** A graph node as reach-report.ts summarizes it. */
+export const symbolSummary = z.looseObject({ key: z.string(), kind: z.string(), file: z.string(), start: z.number(), end: z.number() });
+
+/** A type as its JSON form reads it back: arrays and fields mutable, so that it can be compared with a schema's output. */
+type Plain<T> = T extends readonly (infer Item)[] ? Plain<Item>[] : T extends object ? { -readonly [K in keyof T]: Plain<T[K]> } : T;
+
+/**
+ * Ties a slice's answer type to its schema: `answerOf<CallsStructured>()(schema)` returns the schema, and compiles
+ * only when every value of the type is one the schema accepts, so the two cannot drift apart unnoticed.
+ */
+export function answerOf<Answer>() {
+  return <Schema extends z.ZodObject>(
+    schema: Schema & ([Plain<Answer>] extends [z.output<Schema>] ? unknown : { readonly doesNotFit: Answer }),
+  ): Schema => schema;
+}
