@@ -21,8 +21,13 @@ const zoomAnswer = z.looseObject({
   text: z.string().optional(),
   totalBytes: z.number().optional(),
   omittedBytes: z.number().optional(),
+  lines: z.number().optional(),
+  topLevel: z.number().optional(),
+  exportedTopLevel: z.number().optional(),
   symbols: objects.optional(),
+  recursive: z.boolean().optional(),
   folders: objects.optional(),
+  subfolders: objects.optional(),
 });
 
 const queriesOf = perDatabase(createOutlineQueries);
