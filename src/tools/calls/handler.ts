@@ -8,7 +8,7 @@ import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { callsAnswer, type CallsStructured } from "./format.js";
 import { accessorsOf, queryCalls, TEST_FILTERS, type AccessorNode } from "./query.js";
-import { answerOf, objects, symbolSummary, truncation } from "../answer-schema.js";
+import { answerOf, dynamicCallSite, reachEntry, symbolSummary, truncation } from "../answer-schema.js";
 
 /** The callers and callees answer (format.ts `CallsStructured`), declared as the tools' output schema. */
 const callsAnswerSchema = answerOf<CallsStructured>()(
@@ -23,9 +23,9 @@ const callsAnswerSchema = answerOf<CallsStructured>()(
     totalInTests: z.number(),
     throughDispatch: z.number(),
     files: z.number(),
-    entries: objects,
-    testEntries: objects,
-    dynamic: objects.optional(),
+    entries: z.array(reachEntry),
+    testEntries: z.array(reachEntry),
+    dynamic: z.array(dynamicCallSite).optional(),
     totalDynamic: z.number().optional(),
     truncated: truncation,
   }),

@@ -10,7 +10,7 @@ import { defineTool, type HistoryRefresh, type ToolContext } from "../tool-contr
 import { ToolUnavailableError } from "../tool-errors.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";
 import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, isoDay, type CochangeLevel } from "../cochange-scores.js";
-import { answerOf, objects } from "../answer-schema.js";
+import { answerOf } from "../answer-schema.js";
 
 /** The cochange answer (format.ts `CochangeReport`), declared as the tool's output schema. */
 const cochangeAnswer = answerOf<CochangeReport>()(
@@ -28,7 +28,18 @@ const cochangeAnswer = answerOf<CochangeReport>()(
     hiddenDepth: z.number(),
     hiddenOnly: z.boolean(),
     total: z.number(),
-    entries: objects,
+    entries: z.array(
+      z.looseObject({
+        file: z.string(),
+        name: z.string().optional(),
+        support: z.number(),
+        confidence: z.number(),
+        recentConfidence: z.number(),
+        score: z.number(),
+        lastShared: z.string(),
+        hidden: z.boolean(),
+      }),
+    ),
     partial: z.object({ why: z.string(), fix: z.string() }).optional(),
   }),
 );

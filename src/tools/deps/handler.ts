@@ -21,7 +21,14 @@ import {
   type DepsDirection,
   type Grouping,
 } from "./query.js";
-import { answerOf, objects, truncation } from "../answer-schema.js";
+import { answerOf, truncation } from "../answer-schema.js";
+
+/** Files of one module linked to the target (query.ts `ModuleLink`). */
+const moduleLink = z.looseObject({
+  module: z.string(),
+  depth: z.number(),
+  files: z.array(z.looseObject({ file: z.string(), depth: z.number(), names: z.array(z.string()), typeOnly: z.boolean() })),
+});
 
 /** The deps answer (format.ts `DepsStructured`), declared as the tool's output schema. */
 const depsAnswerSchema = answerOf<DepsStructured>()(
@@ -32,10 +39,10 @@ const depsAnswerSchema = answerOf<DepsStructured>()(
     depth: z.number(),
     groupBy: z.string(),
     internalImports: z.number(),
-    inner: objects,
-    outgoing: objects,
-    packages: objects,
-    incoming: objects,
+    inner: z.array(z.looseObject({ from: z.string(), to: z.string(), imports: z.number(), typeOnly: z.boolean() })),
+    outgoing: z.array(moduleLink),
+    packages: z.array(z.looseObject({ name: z.string(), depth: z.number(), importers: z.number(), typeOnly: z.boolean() })),
+    incoming: z.array(moduleLink),
     totals: z.object({ inner: z.number(), outgoing: z.number(), packages: z.number(), incoming: z.number() }),
     truncated: truncation,
   }),

@@ -12,17 +12,33 @@ import { locateForEdit } from "./locate.js";
 import { incomingReferences } from "./query.js";
 import { normalizeContent } from "./source-text.js";
 import { unifiedDiff } from "./unified-diff.js";
-import { answerOf, objects, someObject } from "../answer-schema.js";
+import { answerOf } from "../answer-schema.js";
+
+const shownDiagnostic = z.looseObject({ file: z.string(), line: z.number(), column: z.number(), code: z.number(), message: z.string() });
 
 /** The answer of every edit tool (format.ts `EditAnswer`), declared as the tools' output schema. */
 const editAnswer = answerOf<EditAnswer>()(
   z.looseObject({
     action: z.string(),
     dryRun: z.boolean(),
-    files: objects,
+    files: z.array(
+      z.looseObject({ file: z.string(), hashBefore: z.string(), hashAfter: z.string(), diff: z.string(), changes: z.number().optional() }),
+    ),
     graphUpdated: z.boolean().optional(),
     diagnosticsNote: z.string().optional(),
-    diagnostics: someObject.optional(),
+    diagnostics: z
+      .looseObject({
+        checkedFiles: z.number(),
+        introduced: z.array(shownDiagnostic),
+        removed: z.array(shownDiagnostic),
+        introducedOmitted: z.number(),
+        removedOmitted: z.number(),
+        uncheckedImporters: z.number(),
+        unaffectedImporters: z.number(),
+        surfaceKept: z.boolean(),
+        regionFiles: z.number(),
+      })
+      .optional(),
     timingsMs: z.record(z.string(), z.number()).optional(),
     notes: z.array(z.string()).optional(),
   }),

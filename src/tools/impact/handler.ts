@@ -6,7 +6,7 @@ import { defineTool } from "../tool-contract.js";
 import { alsoChangesWith } from "./also-changes.js";
 import { impactAnswer, type ImpactStructured } from "./format.js";
 import { IMPACT_KINDS, queryImpact } from "./query.js";
-import { answerOf, objects, someObject, symbolSummary, truncation } from "../answer-schema.js";
+import { answerOf, reachEntry, someObject, symbolSummary, truncation } from "../answer-schema.js";
 
 /** The impact answer (format.ts `ImpactStructured`), declared as the tool's output schema. */
 const impactAnswerSchema = answerOf<ImpactStructured>()(
@@ -22,8 +22,8 @@ const impactAnswerSchema = answerOf<ImpactStructured>()(
     typeDependants: z.number(),
     throughDispatch: z.number(),
     files: z.number(),
-    dependants: objects,
-    tests: objects,
+    dependants: z.array(reachEntry.extend({ use: z.enum(["runtime", "type"]) })),
+    tests: z.array(z.looseObject({ file: z.string(), depth: z.number(), symbols: z.number() })),
     totalTests: z.number(),
     highFanOut: z.array(z.object({ key: z.string(), dependants: z.number() })),
     alsoChanges: someObject.optional(),

@@ -7,9 +7,18 @@ import { defineTool } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { pathsAnswer, type PathsStructured } from "./format.js";
 import { queryPaths } from "./query.js";
-import { answerOf, objects, symbolSummary, truncation } from "../answer-schema.js";
+import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer-schema.js";
 
-const pathList = z.array(z.looseObject({ length: z.number(), steps: objects }));
+/** One step of a call path (format.ts `StepEntry`). */
+const stepEntry = symbolSummary.extend({
+  name: z.string(),
+  edge: z.string().nullable(),
+  sites: z.array(z.number()),
+  through: z.string().optional(),
+  constructs: z.string().optional(),
+});
+
+const pathList = z.array(z.looseObject({ length: z.number(), steps: z.array(stepEntry) }));
 
 /** The paths answer (format.ts `PathsStructured`), declared as the tool's output schema. */
 const pathsAnswerSchema = answerOf<PathsStructured>()(
@@ -27,7 +36,7 @@ const pathsAnswerSchema = answerOf<PathsStructured>()(
     testPaths: pathList,
     complete: z.boolean(),
     reverse: z.number().nullable(),
-    dynamic: objects,
+    dynamic: z.array(dynamicCallSite),
     totalDynamic: z.number(),
     truncated: truncation,
   }),
