@@ -2,10 +2,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servedAnswer } from "../mcp/output-schema.js";
+import { git } from "../test-support/git-history.js";
 import { CLI, copySampleProject, makeTempDir, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
 
@@ -22,25 +22,14 @@ let plain: string;
 let client: Client;
 let listed: readonly Tool[];
 
-function gitCommitAll(root: string): void {
-  const env = {
-    ...process.env,
-    GIT_AUTHOR_NAME: "t",
-    GIT_AUTHOR_EMAIL: "t@example.com",
-    GIT_COMMITTER_NAME: "t",
-    GIT_COMMITTER_EMAIL: "t@example.com",
-  };
+beforeAll(async () => {
+  app = copySampleProject("web-app");
   for (const args of [
     ["init", "-q"],
     ["add", "."],
     ["commit", "-q", "-m", "first"],
   ])
-    execFileSync("git", args, { cwd: root, env });
-}
-
-beforeAll(async () => {
-  app = copySampleProject("web-app");
-  gitCommitAll(app);
+    git(app, args);
   plain = path.join(makeTempDir(), "no-history");
   writeChainProject(plain, 3);
   for (const root of [app, plain]) expect(runCli(["index", root, "--quiet"]).status).toBe(0);
