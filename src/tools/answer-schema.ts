@@ -51,7 +51,9 @@ type Plain<T> = T extends string | number | boolean | null | undefined
 
 /**
  * Ties a slice's answer type to its schema: `answerOf<CallsStructured>()(schema)` returns the schema, and compiles
- * only when every value of the type is one the schema accepts, so the two cannot drift apart unnoticed.
+ * only when every value of the type is one the schema accepts (a field listed with another type, or required where
+ * the type has it optional, fails to compile). A field the type has and the loose schema does not list compiles:
+ * src/cli/serve-output-schema.test.ts catches it in real answers.
  */
 export function answerOf<Answer>() {
   return <Schema extends z.ZodObject>(

@@ -256,7 +256,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly annotations: ToolAnnotations;
   /**
    * What `run`'s structured answer holds (src/tools/answer-schema.ts). The MCP server declares it, with the
-   * error shapes and the freshness it adds, as the tool's `outputSchema` (src/mcp/output-schema.ts).
+   * error shapes and the freshness it adds, as the tool's `outputSchema` (src/mcp/output-schema.ts). Every tool of
+   * all-tools.ts has one; a tool without (the tests' own) lists no `outputSchema`.
    */
   readonly answer?: z.ZodObject | undefined;
   /**
