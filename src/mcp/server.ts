@@ -5,6 +5,7 @@ import { ALL_TOOLS } from "../tools/all-tools.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
 import { inputErrorOf } from "../tools/os-input-errors.js";
 import { answerResult, failureResult } from "./call-result.js";
+import { outputSchemaOf } from "./output-schema.js";
 import { createClientRoots } from "./client-roots.js";
 import { pickRoot } from "./root-selection.js";
 import type { Workspace } from "./workspace.js";
@@ -87,6 +88,7 @@ export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
         description: tool.description,
         inputSchema: ownsRoot ? tool.inputShape : { ...tool.inputShape, root: ROOT_INPUT },
         annotations: tool.annotations,
+        ...(tool.answer === undefined ? {} : { outputSchema: outputSchemaOf(tool.answer) }),
       },
       (args: Record<string, unknown>) => call(tool, args, ownsRoot),
     );

@@ -255,6 +255,12 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly positional: readonly string[];
   readonly annotations: ToolAnnotations;
   /**
+   * What `run`'s structured answer holds (src/tools/answer-schema.ts). The MCP server declares it, with the
+   * error shapes and the freshness it adds, as the tool's `outputSchema` (src/mcp/output-schema.ts). Every tool of
+   * all-tools.ts has one; a tool without (the tests' own) lists no `outputSchema`.
+   */
+  readonly answer?: z.ZodObject | undefined;
+  /**
    * "root" (the default): the tool answers from one root's graph, which the front end picks (MCP: the
    * `root` input, a path input, or the only root). "workspace": the tool reports on every root
    * (context.workspace) and needs no root picked; the context is the hinted root's, else the first one's.

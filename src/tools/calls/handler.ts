@@ -6,8 +6,30 @@ import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
 import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import { callsAnswer } from "./format.js";
+import { callsAnswer, type CallsStructured } from "./format.js";
 import { accessorsOf, queryCalls, TEST_FILTERS, type AccessorNode } from "./query.js";
+import { answerOf, dynamicCallSite, reachEntry, symbolSummary, truncation } from "../answer-schema.js";
+
+/** The callers and callees answer (format.ts `CallsStructured`), declared as the tools' output schema. */
+const callsAnswerSchema = answerOf<CallsStructured>()(
+  z.looseObject({
+    tool: z.enum(["callers", "callees"]),
+    symbol: symbolSummary,
+    accessors: z.array(z.object({ key: z.string(), access: z.enum(["read", "write"]) })).optional(),
+    depth: z.number(),
+    dispatch: z.enum(DISPATCH_MODES),
+    tests: z.enum(TEST_FILTERS),
+    total: z.number(),
+    totalInTests: z.number(),
+    throughDispatch: z.number(),
+    files: z.number(),
+    entries: z.array(reachEntry),
+    testEntries: z.array(reachEntry),
+    dynamic: z.array(dynamicCallSite).optional(),
+    totalDynamic: z.number().optional(),
+    truncated: truncation,
+  }),
+);
 
 const DESCRIPTIONS: Record<WalkDirection, string> = {
   in: [
@@ -94,6 +116,7 @@ function callTool(direction: WalkDirection) {
       ...outputShape,
     },
     positional: ["symbol"],
+    answer: callsAnswerSchema,
     annotations: { title: direction === "in" ? "Callers" : "Callees", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(input, context) {
       const { node, accessors } = await callSymbol(context, input.symbol, input.file);

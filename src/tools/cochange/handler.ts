@@ -10,6 +10,39 @@ import { defineTool, type HistoryRefresh, type ToolContext } from "../tool-contr
 import { ToolUnavailableError } from "../tool-errors.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";
 import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, isoDay, type CochangeLevel } from "../cochange-scores.js";
+import { answerOf } from "../answer-schema.js";
+
+/** The cochange answer (format.ts `CochangeReport`), declared as the tool's output schema. */
+const cochangeAnswer = answerOf<CochangeReport>()(
+  z.looseObject({
+    tool: z.literal("cochange"),
+    target: z.looseObject({ file: z.string(), name: z.string().optional() }),
+    level: z.enum(["file", "symbol"]),
+    commits: z.number(),
+    basis: z.enum(["file", "symbol", "folder"]),
+    folder: z.string().optional(),
+    largeCommits: z.number(),
+    maxFilesPerCommit: z.number(),
+    minSupport: z.number(),
+    halfLifeDays: z.number(),
+    hiddenDepth: z.number(),
+    hiddenOnly: z.boolean(),
+    total: z.number(),
+    entries: z.array(
+      z.looseObject({
+        file: z.string(),
+        name: z.string().optional(),
+        support: z.number(),
+        confidence: z.number(),
+        recentConfidence: z.number(),
+        score: z.number(),
+        lastShared: z.string(),
+        hidden: z.boolean(),
+      }),
+    ),
+    partial: z.object({ why: z.string(), fix: z.string() }).optional(),
+  }),
+);
 
 /** Every edge kind but CONTAINS: a static path is a dependency, not nesting. */
 const STATIC_PATH_KINDS = (Object.keys(EDGE_KIND_MEANINGS) as EdgeKind[]).filter((kind) => kind !== "CONTAINS");
@@ -79,6 +112,7 @@ export const cochangeTool = defineTool({
     limit: z.number().int().min(1).max(500).default(20).describe("most entries to list (default 20)"),
   },
   positional: ["target"],
+  answer: cochangeAnswer,
   annotations: { title: "Co-change from git history", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const target = await resolveTarget(context, input.target, input.file, input.level);

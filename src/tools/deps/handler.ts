@@ -7,7 +7,7 @@ import { outputShape, present } from "../query-output.js";
 import { echoed } from "../text.js";
 import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import { depsAnswer, type DepsReport, type DepsTarget } from "./format.js";
+import { depsAnswer, type DepsReport, type DepsTarget, type DepsStructured } from "./format.js";
 import {
   DEPS_DIRECTIONS,
   GROUPINGS,
@@ -21,6 +21,32 @@ import {
   type DepsDirection,
   type Grouping,
 } from "./query.js";
+import { answerOf, truncation } from "../answer-schema.js";
+
+/** Files of one module linked to the target (query.ts `ModuleLink`). */
+const moduleLink = z.looseObject({
+  module: z.string(),
+  depth: z.number(),
+  files: z.array(z.looseObject({ file: z.string(), depth: z.number(), names: z.array(z.string()), typeOnly: z.boolean() })),
+});
+
+/** The deps answer (format.ts `DepsStructured`), declared as the tool's output schema. */
+const depsAnswerSchema = answerOf<DepsStructured>()(
+  z.looseObject({
+    tool: z.literal("deps"),
+    target: z.looseObject({ kind: z.enum(["file", "folder", "package"]), name: z.string(), files: z.number() }),
+    direction: z.enum(DEPS_DIRECTIONS),
+    depth: z.number(),
+    groupBy: z.string(),
+    internalImports: z.number(),
+    inner: z.array(z.looseObject({ from: z.string(), to: z.string(), imports: z.number(), typeOnly: z.boolean() })),
+    outgoing: z.array(moduleLink),
+    packages: z.array(z.looseObject({ name: z.string(), depth: z.number(), importers: z.number(), typeOnly: z.boolean() })),
+    incoming: z.array(moduleLink),
+    totals: z.object({ inner: z.number(), outgoing: z.number(), packages: z.number(), incoming: z.number() }),
+    truncated: truncation,
+  }),
+);
 
 interface ResolvedTarget {
   readonly target: DepsTarget;
@@ -93,6 +119,7 @@ export const depsTool = defineTool({
     ...outputShape,
   },
   positional: ["target"],
+  answer: depsAnswerSchema,
   annotations: { title: "Module dependencies", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const packages = workspacePackages(context.root);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { EditAnswer } from "./format.js";
 import { contentString, hashString, nameString, pathString, symbolString } from "../input-limits.js";
 import { FILE_DESCRIPTION } from "../symbol-input.js";
 import { describeNode, type SymbolNode } from "../symbol-address.js";
@@ -11,6 +12,37 @@ import { locateForEdit } from "./locate.js";
 import { incomingReferences } from "./query.js";
 import { normalizeContent } from "./source-text.js";
 import { unifiedDiff } from "./unified-diff.js";
+import { answerOf } from "../answer-schema.js";
+
+const shownDiagnostic = z.looseObject({ file: z.string(), line: z.number(), column: z.number(), code: z.number(), message: z.string() });
+
+/** The answer of every edit tool (format.ts `EditAnswer`), declared as the tools' output schema. */
+const editAnswer = answerOf<EditAnswer>()(
+  z.looseObject({
+    action: z.string(),
+    dryRun: z.boolean(),
+    files: z.array(
+      z.looseObject({ file: z.string(), hashBefore: z.string(), hashAfter: z.string(), diff: z.string(), changes: z.number().optional() }),
+    ),
+    graphUpdated: z.boolean().optional(),
+    diagnosticsNote: z.string().optional(),
+    diagnostics: z
+      .looseObject({
+        checkedFiles: z.number(),
+        introduced: z.array(shownDiagnostic),
+        removed: z.array(shownDiagnostic),
+        introducedOmitted: z.number(),
+        removedOmitted: z.number(),
+        uncheckedImporters: z.number(),
+        unaffectedImporters: z.number(),
+        surfaceKept: z.boolean(),
+        regionFiles: z.number(),
+      })
+      .optional(),
+    timingsMs: z.record(z.string(), z.number()).optional(),
+    notes: z.array(z.string()).optional(),
+  }),
+);
 
 const addressShape = {
   symbol: symbolString().describe(
@@ -83,6 +115,7 @@ function declarationEditTool(operation: "replace" | "insert_before" | "insert_af
     description: `${description}\n${SAFETY}`,
     inputShape: { ...addressShape, ...contentShape },
     positional: ["symbol"],
+    answer: editAnswer,
     annotations: { title: `${operation.replace("_", " ")} a declaration`, ...EDIT_ANNOTATIONS },
     run: (input, context) => runDeclarationEdit(operation, input, context),
   });
@@ -109,6 +142,7 @@ export const deleteSymbolTool = defineTool({
   description: `Removes a declaration with its doc comment, decorators and its line(s). Refused while the graph has references to it (listed) unless force.\n${SAFETY}`,
   inputShape: { ...addressShape, force: z.boolean().default(false).describe("delete even though other code refers to it") },
   positional: ["symbol"],
+  answer: editAnswer,
   annotations: { title: "Delete a declaration", ...EDIT_ANNOTATIONS },
   async run(input, context) {
     const node = await locateForEdit(context, input);
@@ -143,6 +177,7 @@ export const renameSymbolTool = defineTool({
     comments: z.boolean().default(false).describe("also rename occurrences in comments"),
   },
   positional: ["symbol", "newName"],
+  answer: editAnswer,
   annotations: { title: "Rename a declaration", ...EDIT_ANNOTATIONS },
   async run(input, context) {
     const { node, support, target } = await prepare(context, input);

@@ -10,6 +10,26 @@ import { findStructured, formatFindText } from "./format.js";
 import { createSymbolQueries, MIN_SUBSTRING_LENGTH } from "./query.js";
 import { rankSymbols } from "./rank.js";
 
+/** The find answer (format.ts `findStructured`: the query, its filters, the matches), declared as the tool's output schema. */
+const findAnswer = z.looseObject({
+  query: z.string(),
+  total: z.number(),
+  more: z.number(),
+  matches: z.array(
+    z.looseObject({
+      name: z.string(),
+      qualifiedName: z.string(),
+      kind: z.string(),
+      file: z.string(),
+      line: z.number(),
+      endLine: z.number(),
+      exported: z.boolean(),
+      signature: z.string(),
+      match: z.string(),
+    }),
+  ),
+});
+
 const queriesOf = perDatabase(createSymbolQueries);
 
 export const findTool = defineTool({
@@ -29,6 +49,7 @@ export const findTool = defineTool({
     limit: z.number().int().min(1).max(500).default(20).describe("at most this many results"),
   },
   positional: ["name"],
+  answer: findAnswer,
   annotations: { title: "Find symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     // The schema trims the name and bounds it.

@@ -4,8 +4,32 @@ import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
 import { defineTool } from "../tool-contract.js";
 import { alsoChangesWith } from "./also-changes.js";
-import { impactAnswer } from "./format.js";
+import { impactAnswer, type ImpactStructured } from "./format.js";
 import { IMPACT_KINDS, queryImpact } from "./query.js";
+import { answerOf, reachEntry, someObject, symbolSummary, truncation } from "../answer-schema.js";
+
+/** The impact answer (format.ts `ImpactStructured`), declared as the tool's output schema. */
+const impactAnswerSchema = answerOf<ImpactStructured>()(
+  z.looseObject({
+    tool: z.literal("impact"),
+    symbol: symbolSummary,
+    depth: z.number(),
+    dispatch: z.enum(DISPATCH_MODES),
+    kinds: z.enum(IMPACT_KINDS),
+    members: z.number(),
+    totalDependants: z.number(),
+    runtimeDependants: z.number(),
+    typeDependants: z.number(),
+    throughDispatch: z.number(),
+    files: z.number(),
+    dependants: z.array(reachEntry.extend({ use: z.enum(["runtime", "type"]) })),
+    tests: z.array(z.looseObject({ file: z.string(), depth: z.number(), symbols: z.number() })),
+    totalTests: z.number(),
+    highFanOut: z.array(z.object({ key: z.string(), dependants: z.number() })),
+    alsoChanges: someObject.optional(),
+    truncated: truncation,
+  }),
+);
 
 export const impactTool = defineTool({
   name: "impact",
@@ -51,6 +75,7 @@ export const impactTool = defineTool({
     ...outputShape,
   },
   positional: ["symbol"],
+  answer: impactAnswerSchema,
   annotations: { title: "Impact of a change", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const symbol = await symbolFromInput(context, input.symbol, input.file);

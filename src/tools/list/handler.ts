@@ -11,6 +11,25 @@ import { walkWorkspace, type WalkEntry } from "../workspace-walk.js";
 import { formatListText, listStructured, type ListedEntry } from "./format.js";
 import { createCountQueries } from "./query.js";
 
+/** The list answer (format.ts `listStructured`), declared as the tool's output schema. */
+const listAnswer = z.looseObject({
+  path: z.string(),
+  recursive: z.boolean(),
+  glob: z.string().optional(),
+  entries: z.array(
+    z.looseObject({
+      path: z.string(),
+      type: z.enum(["file", "folder"]),
+      size: z.number().optional(),
+      closed: z.string().optional(),
+      indexed: z.boolean().optional(),
+      symbols: z.number().optional(),
+      exports: z.number().optional(),
+    }),
+  ),
+  truncated: z.boolean(),
+});
+
 const queriesOf = perDatabase(createCountQueries);
 
 /** With a glob, at most this many entries are walked before filtering. */
@@ -50,6 +69,7 @@ export const listTool = defineTool({
     limit: z.number().int().min(1).max(20_000).default(500).describe("at most this many entries"),
   },
   positional: ["path"],
+  answer: listAnswer,
   annotations: { title: "List a folder", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const validated = context.paths.validate(input.path);

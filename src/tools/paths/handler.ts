@@ -5,8 +5,42 @@ import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
 import { defineTool } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import { pathsAnswer } from "./format.js";
+import { pathsAnswer, type PathsStructured } from "./format.js";
 import { queryPaths } from "./query.js";
+import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer-schema.js";
+
+/** One step of a call path (format.ts `StepEntry`). */
+const stepEntry = symbolSummary.extend({
+  name: z.string(),
+  edge: z.string().nullable(),
+  sites: z.array(z.number()),
+  through: z.string().optional(),
+  constructs: z.string().optional(),
+});
+
+const pathList = z.array(z.looseObject({ length: z.number(), steps: z.array(stepEntry) }));
+
+/** The paths answer (format.ts `PathsStructured`), declared as the tool's output schema. */
+const pathsAnswerSchema = answerOf<PathsStructured>()(
+  z.looseObject({
+    tool: z.literal("paths"),
+    from: symbolSummary,
+    to: symbolSummary,
+    depth: z.number(),
+    dispatch: z.enum(DISPATCH_MODES),
+    tests: z.enum(["include", "exclude", "only"]),
+    shortest: z.number().nullable(),
+    total: z.number(),
+    paths: pathList,
+    totalInTests: z.number(),
+    testPaths: pathList,
+    complete: z.boolean(),
+    reverse: z.number().nullable(),
+    dynamic: z.array(dynamicCallSite),
+    totalDynamic: z.number(),
+    truncated: truncation,
+  }),
+);
 
 export const pathsTool = defineTool({
   name: "paths",
@@ -37,6 +71,7 @@ export const pathsTool = defineTool({
     ...outputShape,
   },
   positional: ["from", "to"],
+  answer: pathsAnswerSchema,
   annotations: { title: "Call paths between two symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const from = await symbolFromInput(context, input.from, input.fromFile);

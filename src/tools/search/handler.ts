@@ -9,6 +9,22 @@ import { graphPathOf, isBinaryFile } from "../workspace-files.js";
 import { formatSearchText, groupHits, searchStructured } from "./format.js";
 import { createSpanQueries } from "./query.js";
 import { locateRipgrep, runRipgrep } from "./ripgrep.js";
+import { someObject } from "../answer-schema.js";
+
+const matchSymbol = z.object({ name: z.string(), kind: z.string(), startLine: z.number(), endLine: z.number() }).nullable();
+
+/** The search answer (format.ts `searchStructured`), declared as the tool's output schema. */
+const searchAnswer = z.looseObject({
+  pattern: z.string(),
+  literal: z.boolean(),
+  matchCount: z.number(),
+  truncated: z.boolean(),
+  matches: z.array(z.looseObject({ file: z.string(), line: z.number(), column: z.number(), text: z.string(), symbol: matchSymbol })),
+  contextLines: z.array(z.looseObject({ file: z.string(), line: z.number(), text: z.string() })),
+  warnings: z.array(z.string()).optional(),
+  noFilesSearched: z.boolean().optional(),
+  filters: someObject.optional(),
+});
 
 const queriesOf = perDatabase(createSpanQueries);
 
@@ -45,6 +61,7 @@ export function createSearchTool(findRipgrep: () => Promise<string>): ToolDefini
       limit: z.number().int().min(1).max(5_000).default(100).describe("stop after this many matching lines"),
     },
     positional: ["pattern"],
+    answer: searchAnswer,
     annotations: { title: "Search file contents", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(input, context) {
       const paths = input.paths.map((entry) => searchablePath(entry, context));

@@ -3,6 +3,13 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import { defineTool, type RootState, type ToolContext } from "../tool-contract.js";
 import { formatStatus } from "./format.js";
 import { queryGraphCounts, rootStatus } from "./query.js";
+import { z } from "zod";
+
+/** The status answer: every served root's state, and the server's memory where there is a server. */
+const statusAnswer = z.looseObject({
+  roots: z.array(z.looseObject({ root: z.string(), dbPath: z.string() })),
+  server: z.looseObject({ rssBytes: z.number(), budgetBytes: z.number(), idleReleaseMinutes: z.number() }).optional(),
+});
 
 /** The state of the one root a context without a workspace (the CLI's) serves. */
 function ownState(context: ToolContext): RootState {
@@ -23,6 +30,7 @@ export const statusTool = defineTool({
     "seem stale, or when another tool says the graph is unavailable.",
   inputShape: {},
   positional: [],
+  answer: statusAnswer,
   annotations: { title: "Graph status", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   scope: "workspace",
   async run(_input, context) {

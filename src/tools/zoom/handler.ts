@@ -11,6 +11,24 @@ import { createIgnoreCheck } from "../workspace-walk.js";
 import { formatFileOutline, formatFileText, formatFolderZoom } from "./format.js";
 import { fileOutline, folderZoom, type OutlineLevel } from "./outline.js";
 import { createOutlineQueries } from "./query.js";
+import { objects } from "../answer-schema.js";
+
+/** The zoom answer: a file's text (level 2), a file's outline, or a folder's, as the handler builds them. */
+const zoomAnswer = z.looseObject({
+  level: z.number(),
+  path: z.string(),
+  truncated: z.boolean(),
+  text: z.string().optional(),
+  totalBytes: z.number().optional(),
+  omittedBytes: z.number().optional(),
+  lines: z.number().optional(),
+  topLevel: z.number().optional(),
+  exportedTopLevel: z.number().optional(),
+  symbols: objects.optional(),
+  recursive: z.boolean().optional(),
+  folders: objects.optional(),
+  subfolders: objects.optional(),
+});
 
 const queriesOf = perDatabase(createOutlineQueries);
 
@@ -36,6 +54,7 @@ export const zoomTool = defineTool({
     "changed since it was indexed is re-indexed first.",
   inputShape,
   positional: ["path"],
+  answer: zoomAnswer,
   annotations: { title: "Zoom into a file or folder", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const validated = context.paths.validate(input.path, { forRead: true });
