@@ -28,6 +28,9 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
+/** The two error shapes, the same for every tool: converted once. */
+const ERROR_SHAPES = [jsonSchemaOf(inputError), jsonSchemaOf(unavailable)];
+
 /** The answer as a served call returns it: with `freshness`, one root's or (workspace-wide tools) each root's. */
 export function servedAnswer(answer: z.ZodObject): z.ZodObject {
   return answer.extend({ freshness: z.union([freshnessOfRoot, z.array(freshnessOfRoot)]) });
@@ -43,5 +46,5 @@ export function outputSchemaOf(answer: z.ZodObject): z.ZodObject {
       for (const issue of parsed.error.issues)
         context.issues.push({ code: "custom", message: issue.message, path: issue.path, input: context.value });
     })
-    .meta({ anyOf: [jsonSchemaOf(served), jsonSchemaOf(inputError), jsonSchemaOf(unavailable)] });
+    .meta({ anyOf: [jsonSchemaOf(served), ...ERROR_SHAPES] });
 }
