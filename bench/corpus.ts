@@ -114,6 +114,8 @@ export async function prepareCorpus(spec: CorpusSpec, options: PrepareOptions): 
   const dependencies = await installDependencies(spec, dir, options.timeoutMs);
 
   const base = benchTsconfig(spec, false);
+  const restored = restoreJournaledEdits(dir);
+  if (restored > 0) log(`${spec.id}: restored ${restored} file(s) an interrupted run had edited`);
   const removed = stripLeftoverEdits(dir, listMatchingFiles(dir, base.include, base.exclude));
   if (removed > 0) log(`${spec.id}: removed leftover benchmark edits from ${removed} file(s) of an interrupted run`);
 
@@ -335,6 +337,25 @@ function listMatchingFiles(dir: string, include: readonly string[], exclude: rea
     if (fs.existsSync(path.join(dir, root))) walk(root);
   }
   return [...new Set(out)].sort();
+}
+
+/**
+ * The journal of the edits a timing step has written into a corpus folder and not undone yet: the original
+ * texts by path relative to the folder. Written before the edit, removed after its undo, and replayed by
+ * the next setup when a killed run left it behind (an edit of any kind, a rename across files included).
+ */
+export function editJournalPath(dir: string): string {
+  // Beside the folder, not in it: no watcher of the folder sees it.
+  return path.join(path.dirname(dir), `${path.basename(dir)}.pending-edits.json`);
+}
+
+function restoreJournaledEdits(dir: string): number {
+  const journal = editJournalPath(dir);
+  if (!fs.existsSync(journal)) return 0;
+  const originals = JSON.parse(fs.readFileSync(journal, "utf8")) as Record<string, string>;
+  for (const [rel, text] of Object.entries(originals)) fs.writeFileSync(path.join(dir, rel), text);
+  fs.rmSync(journal);
+  return Object.keys(originals).length;
 }
 
 function stripLeftoverEdits(dir: string, files: readonly string[]): number {

@@ -10,18 +10,29 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseCorpusSpec, prepareCorpus } from "./corpus.js";
-import { DAEMON_EDIT_KINDS, hasDaemonEditTarget, runDaemonSteps } from "./daemon-steps.js";
+import { TIMED_EDIT_KINDS, timedEditSets, type TimedEditKind } from "./bench-edits.js";
+import { hasDaemonEditTarget, runDaemonSteps } from "./daemon-steps.js";
 import { benchOptions, formatMs, log } from "./measure.js";
 import { TARGETS } from "./report.js";
 import type { Summary } from "./stats.js";
 import { cliAvailable, pickEditFiles, staleBuildWarning } from "./tsgraph.js";
 
-function parseArgs(argv: readonly string[]): { corpus: string; edits: number } {
-  const usage = "usage: npm run bench:daemon -- [--corpus NAME@VERSION] [--edits N]";
-  const options = benchOptions(argv, ["corpus", "edits"], usage);
+interface Options {
+  readonly corpus: string;
+  readonly edits: number;
+  readonly renames: number;
+  readonly kinds: readonly TimedEditKind[];
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const usage = `usage: npm run bench:daemon -- [--corpus NAME@VERSION] [--edits N] [--renames N] [--kinds ${TIMED_EDIT_KINDS.join(",")}]`;
+  const options = benchOptions(argv, ["corpus", "edits", "renames", "kinds"], usage);
   const edits = Number(options.edits ?? 20);
-  if (!Number.isInteger(edits) || edits <= 0) throw new Error(usage);
-  return { corpus: options.corpus ?? "effect@3.22.4", edits };
+  const renames = Number(options.renames ?? 3);
+  const kinds = (options.kinds ?? TIMED_EDIT_KINDS.join(",")).split(",");
+  if (!Number.isInteger(edits) || edits <= 0 || !Number.isInteger(renames) || renames < 0) throw new Error(usage);
+  if (kinds.some((kind) => !(TIMED_EDIT_KINDS as readonly string[]).includes(kind))) throw new Error(usage);
+  return { corpus: options.corpus ?? "effect@3.22.4", edits, renames, kinds: TIMED_EDIT_KINDS.filter((kind) => kinds.includes(kind)) };
 }
 
 function load(): string {
@@ -47,7 +58,13 @@ async function main(): Promise<number> {
   try {
     const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 30 * 60_000, probeExactOptional: false });
     const files = pickEditFiles(corpus, options.edits);
-    const result = await runDaemonSteps({ corpus, dbPath: path.join(tmpDir, "graph.db"), tmpDir }, files, options.edits, 5 * 60_000);
+    const result = await runDaemonSteps(
+      { corpus, dbPath: path.join(tmpDir, "graph.db"), tmpDir },
+      (copy) => timedEditSets(copy, files, options.kinds, options.renames),
+      files,
+      options.edits,
+      5 * 60_000,
+    );
     const lines = [
       `## ${options.corpus}: with a daemon (${os.cpus().length} cores; load before ${loadBefore}, after ${load()})`,
       "",
@@ -60,9 +77,14 @@ async function main(): Promise<number> {
       `| query with --index, unchanged tree | ${cells(result.query.stats)} | p50 <= ${TARGETS.daemonQueryP50Ms} ms |`,
       "",
       `- daemon start ${formatMs(result.startMs)}; untimed warm-up runs ${result.warmUpMs.map((ms) => formatMs(ms)).join(", ")} (the first waits for the daemon's full index)`,
-      `- edit kinds: ${DAEMON_EDIT_KINDS.join(", ")} (bench/edit-kinds.ts); files re-extracted by the CLI's own run: ${result.edits
+      `- edit kinds: ${options.kinds.join(", ")} (bench/bench-edits.ts); files re-extracted per edit by whichever run applied it (from the database): ${result.edits
+        .map((row) => `${row.kind} ${row.samples.map((sample) => sample.extractedByAnyRun).join(",")}`)
+        .join("; ")}; by the CLI's own run: ${result.edits
         .map((row) => `${row.kind} ${row.samples.map((sample) => sample.extracted ?? "?").join(",")}`)
         .join("; ")} (0: the daemon's watcher had applied the edit)`,
+      ...result.edits.flatMap((row) =>
+        row.samples.map((sample) => `  - ${row.kind}: ${sample.label}: ${formatMs(sample.wallMs)}, ${sample.extractedByAnyRun} re-extracted`),
+      ),
       `- \`${result.indexCommand}\``,
       `- \`${result.query.command}\``,
     ];

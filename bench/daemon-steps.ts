@@ -1,6 +1,7 @@
 /**
  * The daemon rows of `npm run bench` (issue 16): with `ts-graph daemon start` keeping the corpus's graph,
- *   - `ts-graph index` after a one-file edit, end to end (a new CLI process, its start included), per edit kind;
+ *   - `ts-graph index` after an edit, end to end (a new CLI process, its start included), per edit kind
+ *     (bench/bench-edits.ts), with the files the daemon's run re-extracted, read from the database;
  *   - a query command with `--index` (`find NAME --index`) on an unchanged tree.
  * It works on a private copy of the corpus (the corpora folder is shared), where a ts-graph.config.json
  * names tsconfig.bench.json: the daemon discovers the projects from it, and so do the query commands,
@@ -9,33 +10,32 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { TSCONFIG_NAME } from "./corpus.js";
-import { editedText, type EditKind } from "./edit-kinds.js";
+import Database from "better-sqlite3";
+import { filesExtractedSince, hasLatencyTarget, writeEdited, writeOriginal, type EditSet, type TimedEditKind } from "./bench-edits.js";
 import { ensureExited, formatMs, log, run, type RunResult } from "./measure.js";
 import { summarize, type Summary } from "./stats.js";
 import { CLI_JS, displayCommand, flattenScalars, numberField, parseJsonSummary, type IndexContext, type Scalar } from "./tsgraph.js";
 
-/** The edit kinds timed with a daemon: append and body (p50 <= 400 ms end to end), signature (within 2 × the watch time of the same edit). */
-export const DAEMON_EDIT_KINDS: readonly EditKind[] = ["append", "body", "signature"];
-
-/** The 400 ms target's kinds; the others are compared with the watch rows by the reader. */
-export function hasDaemonEditTarget(kind: EditKind): boolean {
-  return kind === "append" || kind === "body";
-}
+/** The 400 ms target's kinds (append, body); the others are within 2 × the watch time of the same edit, compared by the reader. */
+export const hasDaemonEditTarget: (kind: TimedEditKind) => boolean = hasLatencyTarget;
 const WARM_UP_RUNS = 2;
 
 export interface DaemonEditSample {
-  readonly file: string;
+  /** The edited file, or the renamed member and its places. */
+  readonly label: string;
   readonly wallMs: number;
   readonly mode: Scalar;
   /** Files the CLI's run re-extracted; 0 when the daemon's watcher had applied the edit before the CLI asked. */
   readonly extracted: number | null;
+  /** Files re-extracted by whichever run applied the edit (the daemon's watcher or the CLI's), from the database. */
+  readonly extractedByAnyRun: number;
 }
 
 export interface DaemonEditRow {
-  readonly kind: EditKind;
+  readonly kind: TimedEditKind;
   readonly samples: readonly DaemonEditSample[];
   readonly stats: Summary | null;
-  /** Files that offer no such edit (no function with a block body). */
+  /** Files that offer no such edit (no function with a block body), or members not renamed within the sources. */
   readonly skippedFiles: number;
 }
 
@@ -62,36 +62,45 @@ function queryName(ctx: IndexContext, files: readonly string[]): string {
   return "index";
 }
 
-async function timedEdits(ctx: IndexContext, kind: EditKind, files: readonly string[], timeoutMs: number): Promise<DaemonEditRow> {
+function extractedSince(dbPath: string, sinceMs: number): number {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    return filesExtractedSince(db, sinceMs);
+  } finally {
+    db.close();
+  }
+}
+
+async function timedEdits(ctx: IndexContext, set: EditSet, timeoutMs: number): Promise<DaemonEditRow> {
   const indexArgs = ["index", ctx.corpus.dir, "--db", ctx.dbPath, "--quiet", "--json"];
   const samples: DaemonEditSample[] = [];
-  let skippedFiles = 0;
-  for (const file of files) {
-    const absolute = path.join(ctx.corpus.dir, file);
-    const original = fs.readFileSync(absolute, "utf8");
-    const edited = editedText(original, kind, absolute);
-    if (edited === undefined) {
-      skippedFiles += 1;
-      continue;
-    }
-    fs.writeFileSync(absolute, edited);
+  for (const edit of set.edits) {
+    const editedAt = Date.now();
+    writeEdited(ctx.corpus.dir, edit);
     let timed: RunResult;
     try {
       timed = await cli(indexArgs, timeoutMs);
     } finally {
-      fs.writeFileSync(absolute, original);
+      writeOriginal(ctx.corpus.dir, edit);
     }
     ensureExited(timed);
+    const extractedByAnyRun = extractedSince(ctx.dbPath, editedAt);
     ensureExited(await cli(indexArgs, timeoutMs));
     const summary = parseJsonSummary(timed.stdout);
     const fields = summary === null ? {} : flattenScalars(summary);
-    const sample = { file, wallMs: timed.wallMs, mode: fields.mode ?? null, extracted: numberField(fields, "files.extracted") };
+    const sample = {
+      label: edit.label,
+      wallMs: timed.wallMs,
+      mode: fields.mode ?? null,
+      extracted: numberField(fields, "files.extracted"),
+      extractedByAnyRun,
+    };
     samples.push(sample);
     log(
-      `  daemon ${kind} edit ${samples.length} ${file}: ${formatMs(sample.wallMs)} (CLI run: ${String(sample.mode)}, ${sample.extracted ?? "?"} re-extracted)`,
+      `  daemon ${set.kind} edit ${samples.length} ${edit.label}: ${formatMs(sample.wallMs)} (CLI run: ${String(sample.mode)}, ${sample.extracted ?? "?"} re-extracted; ${extractedByAnyRun} re-extracted by either run)`,
     );
   }
-  return { kind, samples, stats: summarize(samples.map((sample) => sample.wallMs)), skippedFiles };
+  return { kind: set.kind, samples, stats: summarize(samples.map((sample) => sample.wallMs)), skippedFiles: set.skippedFiles };
 }
 
 /**
@@ -107,8 +116,17 @@ function privateCopy(shared: IndexContext): IndexContext {
   return { corpus, dbPath: path.join(dir, ".ts-graph", "graph.db"), tmpDir: shared.tmpDir };
 }
 
-/** Starts a daemon for a copy of the corpus, times the edits and the queries through it, stops it, and removes the copy. */
-export async function runDaemonSteps(shared: IndexContext, files: readonly string[], queries: number, timeoutMs: number): Promise<DaemonResult> {
+/**
+ * Starts a daemon for a copy of the corpus, times the edits (`editSets` of the copy, once the daemon has indexed
+ * it) and the queries through it, stops it, and removes the copy.
+ */
+export async function runDaemonSteps(
+  shared: IndexContext,
+  editSets: (copy: IndexContext) => readonly EditSet[],
+  files: readonly string[],
+  queries: number,
+  timeoutMs: number,
+): Promise<DaemonResult> {
   const ctx = privateCopy(shared);
   const stop = ["daemon", "stop", ctx.corpus.dir, "--db", ctx.dbPath];
   const indexArgs = ["index", ctx.corpus.dir, "--db", ctx.dbPath, "--quiet", "--json"];
@@ -138,7 +156,7 @@ export async function runDaemonSteps(shared: IndexContext, files: readonly strin
       querySamples.push(query.wallMs);
     }
     log(`  daemon: ${queries} × ${displayCommand(queryArgs)}: p50 ${formatMs(summarize(querySamples)?.p50)}`);
-    for (const kind of DAEMON_EDIT_KINDS) edits.push(await timedEdits(ctx, kind, files, timeoutMs));
+    for (const set of editSets(ctx)) edits.push(await timedEdits(ctx, set, timeoutMs));
   } catch (caught) {
     error = caught instanceof Error ? caught.message : String(caught);
     log(`daemon step: ${error}`);

@@ -7,6 +7,7 @@
  *   signature   an optional parameter added to the first exported module-level function (or const-bound arrow)
  */
 import { ts } from "ts-morph";
+import { editSuffix } from "./corpus.js";
 
 export type EditKind = "append" | "body" | "inferred" | "signature";
 export const EDIT_KINDS: readonly EditKind[] = ["append", "body", "inferred", "signature"];
@@ -38,7 +39,8 @@ function functionsWithBodies(sourceFile: ts.SourceFile): { node: FunctionLike; b
 
 /** The file's text after the edit, or undefined when the file has nothing to edit that way. */
 export function editedText(text: string, kind: EditKind, fileName: string): string | undefined {
-  if (kind === "append") return `${text}\nexport const __planBenchEdit = 0;\n`;
+  // The marker of corpus.ts's editSuffix: setup strips it if a killed run left it behind.
+  if (kind === "append") return `${text}${editSuffix(0)}`;
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const functions = functionsWithBodies(sourceFile);
   const insertAt = (position: number, insertion: string): string => text.slice(0, position) + insertion + text.slice(position);

@@ -14,10 +14,13 @@
  *      own after them): min and median of each, and the ratio of the medians, so that a load change during
  *      the run skews both sides alike. The two graphs are compared table by table, row ids included
  *   5. no-op re-index (median of 3)
- *   6. N single-file edits re-indexed via the CLI (p50/p95); one unused file added, then deleted
- *   7. the same N edits under `index --watch` (edit -> committedAt latency, p50/p95)
- *   8. with `ts-graph daemon start` running: `ts-graph index` after each of the N edits, append and body
- *      (a new process each, end to end), and N queries with --index on the unchanged tree (bench/daemon-steps.ts)
+ *   6. edits of four kinds re-indexed via the CLI (p50/p95 per kind; bench/bench-edits.ts): append an unused
+ *      export, change a function body, change an exported function's signature (one of each in N files
+ *      evenly spread), rename a widely used member (--renames members, every file of the rename at once);
+ *      one unused file added, then deleted
+ *   7. the same edits under `index --watch` (edit -> committedAt latency, p50/p95 per kind)
+ *   8. with `ts-graph daemon start` running: `ts-graph index` after each of the same edits (a new process
+ *      each, end to end), and N queries with --index on the unchanged tree (bench/daemon-steps.ts)
  *   8. a markdown table on stdout, results JSON in .bench-corpora/results-<timestamp>.json
  *
  * Figures are printed against targets (PASS/MISS) but never asserted. The exit code is
@@ -40,6 +43,7 @@ import {
 } from "./corpus.js";
 import { REPO_ROOT, formatCommand, formatKiB, formatMs, log } from "./measure.js";
 import { medianRatio, renderCorpus, type CorpusResult, type FullIndexRounds } from "./report.js";
+import { TIMED_EDIT_KINDS, timedEditSets, type EditSet, type TimedEditKind } from "./bench-edits.js";
 import { runDaemonSteps, type DaemonResult } from "./daemon-steps.js";
 import { describeDiagnostics, runTsc, typescriptVersion } from "./tsc.js";
 import { dumpGraph } from "../src/test-support/graph-dump.js";
@@ -66,6 +70,10 @@ import {
 interface Options {
   readonly corpora: readonly CorpusSpec[];
   readonly edits: number;
+  /** Rename edits (members renamed everywhere) per timing step. */
+  readonly renames: number;
+  /** The edit kinds timed (default all four). */
+  readonly kinds: readonly TimedEditKind[];
   readonly waitTimeoutMs: number;
   readonly probeExactOptional: boolean;
   readonly keepDb: boolean;
@@ -78,10 +86,13 @@ interface Options {
   readonly jobs: number | undefined;
 }
 
-const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]] [--edits N] [--rounds N]
+const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]] [--edits N] [--renames N] [--kinds K,…] [--rounds N]
                         [--baseline-cli PATH] [--jobs N] [--no-jobs-one] [--wait-timeout SECONDS] [--no-probe] [--keep-db]
   --corpus        packages to benchmark (default ${DEFAULT_CORPORA.join(",")}; known: ${KNOWN_CORPORA.join(", ")})
-  --edits         single-file edits for the CLI and watch steps (default 20)
+  --edits         files edited by each single-file kind (append, body, signature) in the CLI, watch and
+                  daemon steps (default 20)
+  --renames       members renamed in those steps (default 3)
+  --kinds         the edit kinds timed (default ${TIMED_EDIT_KINDS.join(",")})
   --rounds        interleaved rounds of tsc and the full index (default 3)
   --baseline-cli  another build's dist/cli.js: its full index runs in each round too, and the report
                   gives this build's index time against it
@@ -94,6 +105,8 @@ const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]]
 function parseArgs(argv: readonly string[]): Options {
   let corpora: string[] = [...DEFAULT_CORPORA];
   let edits = 20;
+  let renames = 3;
+  let kinds: TimedEditKind[] = [...TIMED_EDIT_KINDS];
   let waitTimeoutMs = 60_000;
   let probeExactOptional = true;
   let jobsOne = true;
@@ -121,6 +134,21 @@ function parseArgs(argv: readonly string[]): Options {
         const n = Number(value());
         if (!Number.isInteger(n) || n < 0) throw new Error(`--edits must be a non-negative integer`);
         edits = n;
+        break;
+      }
+      case "--renames": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 0) throw new Error(`--renames must be a non-negative integer`);
+        renames = n;
+        break;
+      }
+      case "--kinds": {
+        const named = value()
+          .split(",")
+          .map((k) => k.trim());
+        const unknown = named.filter((k) => !(TIMED_EDIT_KINDS as readonly string[]).includes(k));
+        if (unknown.length > 0) throw new Error(`--kinds: unknown kind ${unknown.join(", ")}; known: ${TIMED_EDIT_KINDS.join(", ")}`);
+        kinds = TIMED_EDIT_KINDS.filter((k) => named.includes(k));
         break;
       }
       case "--wait-timeout": {
@@ -165,7 +193,19 @@ function parseArgs(argv: readonly string[]): Options {
     }
   }
   if (corpora.length === 0) throw new Error(`--corpus is empty\n${USAGE}`);
-  return { corpora: corpora.map(parseCorpusSpec), edits, waitTimeoutMs, probeExactOptional, keepDb, rounds, baselineCli, jobsOne, jobs };
+  return {
+    corpora: corpora.map(parseCorpusSpec),
+    edits,
+    renames,
+    kinds,
+    waitTimeoutMs,
+    probeExactOptional,
+    keepDb,
+    rounds,
+    baselineCli,
+    jobsOne,
+    jobs,
+  };
 }
 
 const FULL_RUN_TIMEOUT_MS = 30 * 60_000;
@@ -295,11 +335,21 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
         fail("add/delete", e);
       }
     }
-    if (full && noop && editFiles.length > 0) {
+    let editSets: EditSet[] = [];
+    if (full && noop) {
       try {
-        // 6. One changed file via the CLI.
-        log(`${spec.id}: ${editFiles.length} single-file edits via the CLI ...`);
-        cliEdits = await runCliEdits(ctx, editFiles, EDIT_RUN_TIMEOUT_MS);
+        editSets = timedEditSets(ctx, editFiles, options.kinds, options.renames);
+      } catch (e) {
+        fail("edit sets", e);
+      }
+    }
+    const editCount = editSets.reduce((sum, set) => sum + set.edits.length, 0);
+    if (full && noop && editCount > 0) {
+      const kinds = editSets.map((set) => `${set.edits.length} ${set.kind}`).join(", ");
+      try {
+        // 6. Edits via the CLI.
+        log(`${spec.id}: edits via the CLI (${kinds}) ...`);
+        cliEdits = await runCliEdits(ctx, editSets, EDIT_RUN_TIMEOUT_MS);
       } catch (e) {
         fail("CLI edits", e);
       } finally {
@@ -307,9 +357,9 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
       }
       try {
         // 7. Watch mode.
-        log(`${spec.id}: ${editFiles.length} single-file edits under --watch ...`);
+        log(`${spec.id}: the same edits under --watch ...`);
         const readyTimeout = Math.max(options.waitTimeoutMs, 3 * full.wallMs);
-        watch = await runWatch(ctx, editFiles, readyTimeout, options.waitTimeoutMs);
+        watch = await runWatch(ctx, editSets, readyTimeout, options.waitTimeoutMs);
         if (watch.error) errors.push(`watch: ${watch.error}`);
       } catch (e) {
         fail("watch", e);
@@ -317,8 +367,8 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
         restorePendingEdits();
       }
       // 8. With a daemon.
-      log(`${spec.id}: ${editFiles.length} single-file edits of each kind, and queries, with a daemon ...`);
-      daemon = await runDaemonSteps(ctx, editFiles, editFiles.length, EDIT_RUN_TIMEOUT_MS);
+      log(`${spec.id}: the same edits, and queries, with a daemon ...`);
+      daemon = await runDaemonSteps(ctx, () => editSets, editFiles, editFiles.length, EDIT_RUN_TIMEOUT_MS);
       if (daemon.error) errors.push(`daemon: ${daemon.error}`);
     }
   }

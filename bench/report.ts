@@ -2,6 +2,7 @@
 import { formatBytes, formatKiB, formatMs } from "./measure.js";
 import type { Summary } from "./stats.js";
 import { describeDiagnostics, type TscReport } from "./tsc.js";
+import { hasLatencyTarget } from "./bench-edits.js";
 import { hasDaemonEditTarget, type DaemonResult } from "./daemon-steps.js";
 import type { AddDeleteResult, CliEditResult, EditSample, IndexRun, Scalar, WatchResult } from "./tsgraph.js";
 
@@ -208,14 +209,17 @@ export function renderCorpus(r: CorpusResult): string {
     `<= ${formatMs(TARGETS.noopMs)}`,
     verdict(g.noop?.wallMs, TARGETS.noopMs),
   );
-  const cli = g.cliEdits;
-  add(
-    "one changed file via CLI, p50 / p95",
-    cli ? `${pair(cli.stats)}; modes ${JSON.stringify(cli.modes)}` : skippedNote,
-    `p50 <= ${formatMs(TARGETS.cliEditP50Ms)}`,
-    verdict(cli?.stats?.p50, TARGETS.cliEditP50Ms),
-  );
-  add("one changed file via CLI: files re-extracted per edit", cli ? extractedCounts(cli.samples) : skippedNote);
+  for (const row of g.cliEdits?.rows ?? []) {
+    const target = hasLatencyTarget(row.kind);
+    add(
+      `edit (${row.kind}) via CLI \`index\`, a new process each, p50 / p95${pickedWithout(row.skipped)}`,
+      `${pair(row.stats)}; modes ${JSON.stringify(row.modes)}`,
+      target ? `p50 <= ${formatMs(TARGETS.cliEditP50Ms)}` : "",
+      target ? verdict(row.stats?.p50, TARGETS.cliEditP50Ms) : "",
+    );
+    add(`edit (${row.kind}) via CLI: files re-extracted per edit`, extractedCounts(row.samples));
+  }
+  if (g.cliEdits === null) add("edits via CLI", skippedNote);
   const addDelete = g.addDelete;
   const addDeleteCell = (sample: EditSample | undefined): string =>
     sample === undefined ? skippedNote : `${sample.extracted ?? "?"} files re-extracted, ${formatMs(sample.wallMs)} (${String(sample.mode)})`;
@@ -227,27 +231,30 @@ export function renderCorpus(r: CorpusResult): string {
   );
   add("the same file deleted via CLI", addDeleteCell(addDelete?.deleted));
   const w = g.watch;
-  add(
-    "watch: edit -> committedAt, p50 / p95",
-    w ? pair(w.commitStats) + (w.error ? " (stopped early)" : "") : skippedNote,
-    `p50 <= ${TARGETS.watchP50Ms} ms`,
-    verdict(w?.commitStats?.p50, TARGETS.watchP50Ms),
-  );
-  add("watch: edit -> update line read, p50 / p95", w ? pair(w.arrivalStats) : skippedNote);
-  add("watch: reported durationMs, p50 / p95", w ? pair(w.reportedDurationStats) : skippedNote);
-  add("watch: start -> ready", w ? formatMs(w.readyMs) : skippedNote);
-  add("watch: files re-extracted per edit", w ? extractedCounts(w.samples) : skippedNote);
+  for (const row of w?.rows ?? []) {
+    const target = hasLatencyTarget(row.kind);
+    add(
+      `watch (${row.kind}): edit -> committedAt, p50 / p95${pickedWithout(row.skipped)}`,
+      pair(row.commitStats) + (w?.error ? " (stopped early)" : ""),
+      target ? `p50 <= ${TARGETS.watchP50Ms} ms` : "reported as it is",
+      target ? verdict(row.commitStats?.p50, TARGETS.watchP50Ms) : "",
+    );
+    add(`watch (${row.kind}): edit -> update line read, p50 / p95`, pair(row.arrivalStats));
+    add(`watch (${row.kind}): reported durationMs, p50 / p95`, pair(row.reportedDurationStats));
+    add(`watch (${row.kind}): files re-extracted per edit`, extractedCounts(row.samples));
+  }
+  add("watch: start -> ready", w ? formatMs(w.readyMs) + (w.error ? ` (stopped: ${shorten(w.error, 200)})` : "") : skippedNote);
   const d = g.daemon;
   for (const row of d?.edits ?? []) {
     add(
-      `with a daemon: \`index\` after one edit (${row.kind}; a new process each), p50 / p95`,
-      pair(row.stats) + (row.skippedFiles > 0 ? ` (${row.skippedFiles} files without such an edit)` : ""),
+      `with a daemon: \`index\` after one edit (${row.kind}; a new process each), p50 / p95${pickedWithout(row.skippedFiles)}`,
+      pair(row.stats),
       hasDaemonEditTarget(row.kind) ? `p50 <= ${TARGETS.daemonEditP50Ms} ms` : "within 2 × the watch time of the same edit",
       hasDaemonEditTarget(row.kind) ? verdict(row.stats?.p50, TARGETS.daemonEditP50Ms) : "",
     );
     add(
-      `with a daemon: files the CLI's run re-extracted after one edit (${row.kind}) (0: the daemon's watcher was first)`,
-      extractedCounts(row.samples),
+      `with a daemon: files re-extracted per edit (${row.kind}), by whichever run applied it (the daemon's watcher, mostly)`,
+      row.samples.map((sample) => sample.extractedByAnyRun).join(", "),
     );
   }
   add(
@@ -280,6 +287,11 @@ export function renderCorpus(r: CorpusResult): string {
   for (const e of r.errors) lines.push(`- ERROR: ${shorten(e.split("\n")[0] ?? "", 400)}`);
   lines.push("");
   return lines.join("\n");
+}
+
+/** How many picked files (or members) offered no edit of a row's kind, as a suffix of the row's name. */
+function pickedWithout(skipped: number): string {
+  return skipped > 0 ? ` (${skipped} picked without such an edit)` : "";
 }
 
 function shorten(text: string, max: number): string {

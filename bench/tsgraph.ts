@@ -1,12 +1,13 @@
 /**
- * ts-graph steps of the benchmark: full index, no-op re-index, one changed file via
- * the CLI, and one changed file under `--watch`.
+ * ts-graph steps of the benchmark: full index, no-op re-index, edits of each kind (bench/bench-edits.ts)
+ * via the CLI, and the same edits under `--watch`.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
-import { editSuffix, type PreparedCorpus } from "./corpus.js";
+import { writeEdited, writeOriginal, type BenchEdit, type EditSet, type TimedEditKind } from "./bench-edits.js";
+import { editJournalPath, type PreparedCorpus } from "./corpus.js";
 import {
   REPO_ROOT,
   RSS_ENV_VAR,
@@ -55,27 +56,42 @@ function newestFile(dir: string): { file: string; mtimeMs: number } | null {
 // ---------------------------------------------------------------------------
 // Edits to corpus files, always undone (also on Ctrl-C or a crash).
 
-const pendingRestores = new Map<string, string>();
+/** The original texts of the files an edit step has changed, by corpus folder, then path relative to it. */
+const pendingRestores = new Map<string, Map<string, string>>();
+
+/** Writes the folder's pending originals to its journal (corpus.ts replays it after a kill), or removes the journal. */
+function writeJournal(dir: string): void {
+  const pending = pendingRestores.get(dir);
+  if (pending === undefined || pending.size === 0) fs.rmSync(editJournalPath(dir), { force: true });
+  else fs.writeFileSync(editJournalPath(dir), JSON.stringify(Object.fromEntries(pending)));
+}
 
 export function restorePendingEdits(): void {
-  for (const [file, original] of pendingRestores) {
-    try {
-      fs.writeFileSync(file, original);
-    } catch {
-      // best effort; setup strips leftover edits on the next run anyway
+  for (const [dir, pending] of pendingRestores) {
+    for (const [file, original] of pending) {
+      try {
+        fs.writeFileSync(path.join(dir, file), original);
+        pending.delete(file);
+      } catch {
+        // best effort; setup replays the journal on the next run anyway
+      }
     }
+    writeJournal(dir);
   }
-  pendingRestores.clear();
 }
 
-function applyEdit(file: string, original: string, i: number): void {
-  pendingRestores.set(file, original);
-  fs.writeFileSync(file, original + editSuffix(i));
+function applyEdit(dir: string, edit: BenchEdit): void {
+  const pending = pendingRestores.get(dir) ?? new Map<string, string>();
+  pendingRestores.set(dir, pending);
+  for (const { file, original } of edit.files) pending.set(file, original);
+  writeJournal(dir);
+  writeEdited(dir, edit);
 }
 
-function undoEdit(file: string, original: string): void {
-  fs.writeFileSync(file, original);
-  pendingRestores.delete(file);
+function undoEdit(dir: string, edit: BenchEdit): void {
+  writeOriginal(dir, edit);
+  for (const { file } of edit.files) pendingRestores.get(dir)?.delete(file);
+  writeJournal(dir);
 }
 
 /** The N files to edit: evenly spaced over the sorted source list. */
@@ -210,7 +226,7 @@ const UNUSED_FILE = path.join("src", "TsGraphBenchUnusedFile.ts");
 export async function runAddDelete(ctx: IndexContext, timeoutMs: number): Promise<AddDeleteResult> {
   const abs = path.join(ctx.corpus.dir, UNUSED_FILE);
   const sample = (run: IndexRun): EditSample => ({
-    file: UNUSED_FILE,
+    label: UNUSED_FILE,
     wallMs: run.wallMs,
     mode: run.fields.mode ?? null,
     extracted: numberField(run.fields, "files.extracted"),
@@ -239,50 +255,63 @@ export async function runAddDelete(ctx: IndexContext, timeoutMs: number): Promis
 // Step 6: one changed file via the CLI.
 
 export interface EditSample {
-  readonly file: string;
+  /** The edited file, or the renamed member and its places. */
+  readonly label: string;
   readonly wallMs: number;
   readonly mode: Scalar;
-  /** Files the edit's run re-extracted (the edited file included). */
+  /** Files the edit's run re-extracted (the edited files included). */
   readonly extracted: number | null;
 }
 
-export interface CliEditResult {
+/** The CLI's `index` after each edit of one kind. */
+export interface CliEditRow {
+  readonly kind: TimedEditKind;
   readonly samples: readonly EditSample[];
   readonly stats: Summary | null;
   /** How often each reported `mode` occurred, e.g. { incremental: 20 }. */
   readonly modes: Record<string, number>;
+  /** Picked files that offer no such edit, or members TypeScript would not rename within the sources. */
+  readonly skipped: number;
+}
+
+export interface CliEditResult {
+  readonly rows: readonly CliEditRow[];
   readonly firstSummary: Record<string, Scalar>;
   readonly command: string;
 }
 
-export async function runCliEdits(ctx: IndexContext, files: readonly string[], timeoutMs: number): Promise<CliEditResult> {
-  const samples: EditSample[] = [];
-  const modes: Record<string, number> = {};
+export async function runCliEdits(ctx: IndexContext, sets: readonly EditSet[], timeoutMs: number): Promise<CliEditResult> {
+  const rows: CliEditRow[] = [];
   let firstSummary: Record<string, Scalar> = {};
   let command = "";
-  for (const [i, rel] of files.entries()) {
-    const abs = path.join(ctx.corpus.dir, rel);
-    const original = fs.readFileSync(abs, "utf8");
-    applyEdit(abs, original, i);
-    let timed: IndexRun;
-    try {
-      timed = await runIndex(ctx, false, timeoutMs);
-    } finally {
-      undoEdit(abs, original);
+  for (const set of sets) {
+    const samples: EditSample[] = [];
+    const modes: Record<string, number> = {};
+    for (const [i, edit] of set.edits.entries()) {
+      applyEdit(ctx.corpus.dir, edit);
+      let timed: IndexRun;
+      try {
+        timed = await runIndex(ctx, false, timeoutMs);
+      } finally {
+        undoEdit(ctx.corpus.dir, edit);
+      }
+      // Bring the DB back in line with the restored files (untimed).
+      await runIndex(ctx, false, timeoutMs);
+      const mode = timed.fields.mode ?? null;
+      modes[String(mode)] = (modes[String(mode)] ?? 0) + 1;
+      if (command === "") {
+        firstSummary = timed.fields;
+        command = timed.command;
+      }
+      const extracted = numberField(timed.fields, "files.extracted");
+      samples.push({ label: edit.label, wallMs: timed.wallMs, mode, extracted });
+      log(
+        `  cli ${set.kind} edit ${i + 1}/${set.edits.length} ${edit.label}: ${formatMs(timed.wallMs)} (mode ${String(mode)}, ${extracted ?? "?"} files re-extracted)`,
+      );
     }
-    // Bring the DB back in line with the restored file (untimed).
-    await runIndex(ctx, false, timeoutMs);
-    const mode = timed.fields.mode ?? null;
-    modes[String(mode)] = (modes[String(mode)] ?? 0) + 1;
-    if (i === 0) {
-      firstSummary = timed.fields;
-      command = timed.command;
-    }
-    const extracted = numberField(timed.fields, "files.extracted");
-    samples.push({ file: rel, wallMs: timed.wallMs, mode, extracted });
-    log(`  cli edit ${i + 1}/${files.length} ${rel}: ${formatMs(timed.wallMs)} (mode ${String(mode)}, ${extracted ?? "?"} files re-extracted)`);
+    rows.push({ kind: set.kind, samples, stats: summarize(samples.map((s) => s.wallMs)), modes, skipped: set.skippedFiles });
   }
-  return { samples, stats: summarize(samples.map((s) => s.wallMs)), modes, firstSummary, command };
+  return { rows, firstSummary, command };
 }
 
 // ---------------------------------------------------------------------------
@@ -411,42 +440,110 @@ export function killActiveWatcher(): void {
   activeWatcher?.child.kill("SIGKILL");
 }
 
-function namesFile(event: WatchEvent, rel: string, abs: string): boolean {
+/** The edited files (relative to the root) an update event names. */
+function filesNamed(event: WatchEvent, dir: string, edit: BenchEdit): string[] {
   const changed = event.data.changed;
-  if (!Array.isArray(changed)) return false;
-  return changed.some((entry) => {
-    if (typeof entry !== "string") return false;
-    const p = entry.replace(/\\/g, "/");
-    return p === rel || p === abs.replace(/\\/g, "/") || p.endsWith(`/${rel}`);
-  });
+  if (!Array.isArray(changed)) return [];
+  const named = changed.filter((entry): entry is string => typeof entry === "string").map((entry) => entry.replace(/\\/g, "/"));
+  return edit.files
+    .map(({ file }) => file)
+    .filter((rel) => named.some((p) => p === rel || p === path.join(dir, rel).replace(/\\/g, "/") || p.endsWith(`/${rel}`)));
 }
 
 export interface WatchSample {
-  readonly file: string;
-  /** committedAt - T0 (T0 = Date.now() just before the edit was written); null if the event had no committedAt. */
+  readonly label: string;
+  /** The last committedAt - T0 of the updates naming the edited files (T0 = Date.now() just before the first write); null if an event had no committedAt. */
   readonly commitLatencyMs: number | null;
-  /** Time the update line was read - T0. */
+  /** Time the last of those update lines was read - T0. */
   readonly arrivalLatencyMs: number;
+  /** The watcher's own `durationMs`, summed over those updates. */
   readonly reportedDurationMs: number | null;
-  /** Files the update re-extracted (the edited file included). */
+  /** Files those updates re-extracted (the edited files included). */
   readonly extracted: number | null;
+  /** How many updates the edit took (a rename saved file after file may be applied in more than one). */
+  readonly updates: number;
+}
+
+export interface WatchRow {
+  readonly kind: TimedEditKind;
+  readonly samples: readonly WatchSample[];
+  readonly commitStats: Summary | null;
+  readonly arrivalStats: Summary | null;
+  /** The watcher's own `durationMs` per edit (excludes file-event latency and debouncing). */
+  readonly reportedDurationStats: Summary | null;
+  readonly skipped: number;
 }
 
 export interface WatchResult {
   readonly command: string;
   readonly readyMs: number;
-  readonly samples: readonly WatchSample[];
-  readonly commitStats: Summary | null;
-  readonly arrivalStats: Summary | null;
-  /** The watcher's own `durationMs` per update (excludes file-event latency and debouncing). */
-  readonly reportedDurationStats: Summary | null;
+  readonly rows: readonly WatchRow[];
   readonly exit: { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
   readonly maxRssKiB: number | null;
   /** Set when the loop stopped early (timeout, watcher crash). */
   readonly error: string | null;
 }
 
-export async function runWatch(ctx: IndexContext, files: readonly string[], readyTimeoutMs: number, waitTimeoutMs: number): Promise<WatchResult> {
+/** The update events, from `from` on, that together name every file of the edit, each committed at or after `t0`. */
+async function updatesNaming(
+  watcher: WatchProcess,
+  from: number,
+  dir: string,
+  edit: BenchEdit,
+  t0: number,
+  timeoutMs: number,
+): Promise<WatchEvent[]> {
+  const pending = new Set(edit.files.map(({ file }) => file));
+  const found: WatchEvent[] = [];
+  let next = from;
+  while (pending.size > 0) {
+    const isUpdate = (e: WatchEvent): boolean => {
+      if (e.data.event !== "update") return false;
+      const committedAt = e.data.committedAt;
+      // Ignore a late event about an earlier write of the same files.
+      if (typeof committedAt === "number" && committedAt < t0) return false;
+      return filesNamed(e, dir, edit).some((file) => pending.has(file));
+    };
+    const event = await watcher.waitFor(next, isUpdate, timeoutMs, `the update naming ${[...pending].join(", ")}`);
+    next = watcher.events.indexOf(event) + 1;
+    found.push(event);
+    for (const file of filesNamed(event, dir, edit)) pending.delete(file);
+  }
+  return found;
+}
+
+function watchSample(edit: BenchEdit, updates: readonly WatchEvent[], t0: number): WatchSample {
+  const committed = updates.map((e) => e.data.committedAt);
+  const durations = updates.map((e) => e.data.durationMs);
+  const extracted = new Set<unknown>();
+  let counted = true;
+  for (const update of updates) {
+    if (Array.isArray(update.data.extracted)) for (const file of update.data.extracted) extracted.add(file);
+    else counted = false;
+  }
+  return {
+    label: edit.label,
+    commitLatencyMs: committed.every((c) => typeof c === "number") ? Math.max(...(committed as number[])) - t0 : null,
+    arrivalLatencyMs: Math.max(...updates.map((e) => e.arrivedAt)) - t0,
+    reportedDurationMs: durations.every((d) => typeof d === "number") ? (durations as number[]).reduce((a, b) => a + b, 0) : null,
+    extracted: counted ? extracted.size : null,
+    updates: updates.length,
+  };
+}
+
+function watchRow(set: EditSet, samples: readonly WatchSample[]): WatchRow {
+  const commits = samples.map((s) => s.commitLatencyMs).filter((v): v is number => v !== null);
+  return {
+    kind: set.kind,
+    samples,
+    commitStats: summarize(commits),
+    arrivalStats: summarize(samples.map((s) => s.arrivalLatencyMs)),
+    reportedDurationStats: summarize(samples.map((s) => s.reportedDurationMs).filter((v): v is number => v !== null)),
+    skipped: set.skippedFiles,
+  };
+}
+
+export async function runWatch(ctx: IndexContext, sets: readonly EditSet[], readyTimeoutMs: number, waitTimeoutMs: number): Promise<WatchResult> {
   const args = indexArgs(ctx, ["--watch", "--json"]);
   const rssFile = newRssFile(ctx.tmpDir);
   const started = Date.now();
@@ -457,51 +554,43 @@ export async function runWatch(ctx: IndexContext, files: readonly string[], read
   });
   const watcher = new WatchProcess(child, displayCommand(args), rssFile);
   activeWatcher = watcher;
-  const samples: WatchSample[] = [];
+  const dir = ctx.corpus.dir;
+  const rows: WatchRow[] = [];
   let readyMs = Number.NaN;
   let error: string | null = null;
   try {
     const ready = await watcher.waitFor(0, (e) => e.data.event === "ready", readyTimeoutMs, "the 'ready' event");
     readyMs = ready.arrivedAt - started;
     log(`  watcher ready after ${formatMs(readyMs)}`);
-    for (const [i, rel] of files.entries()) {
-      const abs = path.join(ctx.corpus.dir, rel);
-      const original = fs.readFileSync(abs, "utf8");
-      const isUpdateFor = (t0: number) => (e: WatchEvent) => {
-        if (e.data.event !== "update" || !namesFile(e, rel, abs)) return false;
-        const committedAt = e.data.committedAt;
-        // Ignore a late event about an earlier write of the same file.
-        return typeof committedAt !== "number" || committedAt >= t0;
-      };
-      let from = watcher.events.length;
-      const t0 = Date.now();
-      applyEdit(abs, original, i);
-      let update: WatchEvent;
+    for (const set of sets) {
+      const samples: WatchSample[] = [];
       try {
-        update = await watcher.waitFor(from, isUpdateFor(t0), waitTimeoutMs, `the update naming ${rel}`);
-      } catch (e) {
-        undoEdit(abs, original);
-        throw e;
+        for (const [i, edit] of set.edits.entries()) {
+          let from = watcher.events.length;
+          const t0 = Date.now();
+          applyEdit(dir, edit);
+          let updates: WatchEvent[];
+          try {
+            updates = await updatesNaming(watcher, from, dir, edit, t0, waitTimeoutMs);
+          } catch (e) {
+            undoEdit(dir, edit);
+            throw e;
+          }
+          const sample = watchSample(edit, updates, t0);
+          samples.push(sample);
+          log(
+            `  watch ${set.kind} edit ${i + 1}/${set.edits.length} ${edit.label}: commit ${formatMs(sample.commitLatencyMs)}, ` +
+              `arrival ${formatMs(sample.arrivalLatencyMs)}, reported ${formatMs(sample.reportedDurationMs)}, ` +
+              `${sample.extracted ?? "?"} files re-extracted in ${sample.updates} update(s)`,
+          );
+          from = watcher.events.length;
+          const t1 = Date.now();
+          undoEdit(dir, edit);
+          await updatesNaming(watcher, from, dir, edit, t1, waitTimeoutMs);
+        }
+      } finally {
+        rows.push(watchRow(set, samples));
       }
-      const committedAt = update.data.committedAt;
-      const durationMs = update.data.durationMs;
-      const sample: WatchSample = {
-        file: rel,
-        commitLatencyMs: typeof committedAt === "number" ? committedAt - t0 : null,
-        arrivalLatencyMs: update.arrivedAt - t0,
-        reportedDurationMs: typeof durationMs === "number" ? durationMs : null,
-        extracted: Array.isArray(update.data.extracted) ? update.data.extracted.length : null,
-      };
-      samples.push(sample);
-      log(
-        `  watch edit ${i + 1}/${files.length} ${rel}: commit ${formatMs(sample.commitLatencyMs)}, ` +
-          `arrival ${formatMs(sample.arrivalLatencyMs)}, reported ${formatMs(sample.reportedDurationMs)}, ` +
-          `${sample.extracted ?? "?"} files re-extracted`,
-      );
-      from = watcher.events.length;
-      const t1 = Date.now();
-      undoEdit(abs, original);
-      await watcher.waitFor(from, isUpdateFor(t1), waitTimeoutMs, `the update after restoring ${rel}`);
     }
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
@@ -513,16 +602,5 @@ export async function runWatch(ctx: IndexContext, files: readonly string[], read
   activeWatcher = null;
   const rss = readRssFile(rssFile, child.pid);
   fs.rmSync(rssFile, { force: true });
-  const commits = samples.map((s) => s.commitLatencyMs).filter((v): v is number => v !== null);
-  return {
-    command: watcher.command,
-    readyMs,
-    samples,
-    commitStats: summarize(commits),
-    arrivalStats: summarize(samples.map((s) => s.arrivalLatencyMs)),
-    reportedDurationStats: summarize(samples.map((s) => s.reportedDurationMs).filter((v): v is number => v !== null)),
-    exit,
-    maxRssKiB: rss.maxRssKiB,
-    error,
-  };
+  return { command: watcher.command, readyMs, rows, exit, maxRssKiB: rss.maxRssKiB, error };
 }

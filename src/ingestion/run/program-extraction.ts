@@ -94,6 +94,37 @@ function syntaxErrorsOf(program: ts.Program, sourceFile: ts.SourceFile): FileDia
     });
 }
 
+/** A file's accessor and member names (member-names.ts). */
+interface FileMemberNames {
+  readonly accessors: readonly string[];
+  readonly members: readonly string[];
+}
+
+/**
+ * The names last computed for a parse of a file. A file that keeps its parse from one run to the next (a
+ * watcher's, a daemon's or a server's programs reuse the SourceFile of an unchanged file) reuses them: what a
+ * computed key stands for changes only with the declarations it names, and a change to those makes planning
+ * re-extract the file (ADR 0004: it mentions them), which computes its names afresh.
+ */
+const memberNamesCache = new WeakMap<ts.SourceFile, FileMemberNames>();
+
+function fileMemberNames(sourceFile: ts.SourceFile, relative: string, checker: ts.TypeChecker, files: RunFiles): FileMemberNames {
+  if (files.wanted.has(relative)) {
+    const declarations = declarationsFor(sourceFile, relative);
+    const names = { accessors: accessorNamesOf(declarations, checker), members: memberNamesOf(declarations, checker) };
+    memberNamesCache.set(sourceFile, names);
+    return names;
+  }
+  const cached = memberNamesCache.get(sourceFile);
+  if (cached !== undefined) return cached;
+  const names = {
+    accessors: storedAccessorNames(files.storedAccessorNames.get(relative) ?? [], sourceFile, checker),
+    members: storedMemberNames(files.storedMemberNames.get(relative) ?? [], sourceFile, checker),
+  };
+  memberNamesCache.set(sourceFile, names);
+  return names;
+}
+
 /**
  * Names of the accessor nodes and of all member nodes of the indexed files a program holds (member-names.ts):
  * as stored for the files this run does not re-extract (their text is the one they were indexed with),
@@ -105,15 +136,9 @@ function memberNamesIn(program: ts.Program, checker: ts.TypeChecker, files: RunF
   for (const sourceFile of program.getSourceFiles()) {
     const relative = files.pathByAbsolute.get(sourceFile.fileName);
     if (relative === undefined) continue;
-    const declarations = files.wanted.has(relative) ? declarationsFor(sourceFile, relative) : undefined;
-    const accessorNames = declarations
-      ? accessorNamesOf(declarations, checker)
-      : storedAccessorNames(files.storedAccessorNames.get(relative) ?? [], sourceFile, checker);
-    const memberNames = declarations
-      ? memberNamesOf(declarations, checker)
-      : storedMemberNames(files.storedMemberNames.get(relative) ?? [], sourceFile, checker);
-    for (const name of accessorNames) accessors.add(name);
-    for (const name of memberNames) members.add(name);
+    const names = fileMemberNames(sourceFile, relative, checker, files);
+    for (const name of names.accessors) accessors.add(name);
+    for (const name of names.members) members.add(name);
   }
   return { accessors, members };
 }
