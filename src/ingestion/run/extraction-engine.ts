@@ -237,12 +237,22 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   const { projects, paths, scanned, pathByAbsolute } = request;
   const wanted = new Set(paths);
   const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
+  // Read only when a program holds a file whose names it has not computed for that file's parse (a kept
+  // program's runs seldom do: program-extraction.ts). The run writes only the files it re-extracts.
+  let storedAccessorNames: ReadonlyMap<string, readonly string[]> | undefined;
+  let storedMemberNames: ReadonlyMap<string, readonly string[]> | undefined;
   const files: RunFiles = {
     root,
     pathByAbsolute,
     wanted,
-    storedAccessorNames: store.accessorNamesByFile(),
-    storedMemberNames: store.memberNamesByFile(),
+    get storedAccessorNames() {
+      storedAccessorNames ??= store.accessorNamesByFile();
+      return storedAccessorNames;
+    },
+    get storedMemberNames() {
+      storedMemberNames ??= store.memberNamesByFile();
+      return storedMemberNames;
+    },
     scannedFile: (relative) => scanned.get(relative),
   };
   // A kept program of one project may hold another project's file: every loader forgets every changed file.
