@@ -17,7 +17,7 @@ import { log } from "./measure.js";
 const MIN_SITES = 20;
 const MIN_FILES = 3;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const MAX_TRIES_PER_PICK = 6;
+const MAX_TRIES_PER_PICK = 16;
 
 interface Candidate {
   readonly key: string;
