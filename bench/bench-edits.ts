@@ -42,7 +42,7 @@ export interface EditSet {
 }
 
 /** One single-file edit of `kind` per file, made on the file's text as it is in `dir` now. */
-export function singleFileEdits(dir: string, files: readonly string[], kind: Exclude<TimedEditKind, "rename">): EditSet {
+function singleFileEdits(dir: string, files: readonly string[], kind: Exclude<TimedEditKind, "rename">): EditSet {
   const edits: BenchEdit[] = [];
   let skippedFiles = 0;
   for (const file of files) {
