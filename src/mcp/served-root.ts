@@ -1,3 +1,4 @@
+import type { RenameHint } from "../model/rename-hint.js";
 import fs from "node:fs";
 import path from "node:path";
 import { withConfiguredHistoryLimit } from "../config/config-file.js";
@@ -183,6 +184,8 @@ class OneServedRoot implements ServedRoot {
   private closed = false;
   /** The last run ensureFresh started itself, and the warm-up of the programs. */
   private ownRun: Promise<unknown> = Promise.resolve();
+  /** A rename just written (ToolContext.ensureFresh), for the next run (RunOptions.rename). */
+  private renameHint: RenameHint | undefined;
   private warming: Promise<unknown> = Promise.resolve();
   private editSupport: Promise<EditSupport> | undefined;
   /** The edit tools asked for their language service (it loads every project of the root) since the last release. */
@@ -228,7 +231,10 @@ class OneServedRoot implements ServedRoot {
     return {
       ...inner,
       run: async (runOptions) => {
-        const summary = await inner.run(runOptions);
+        // The next run after a rename, whoever starts it (the watcher, or ensureFresh), is told its edits.
+        const rename = this.renameHint;
+        this.renameHint = undefined;
+        const summary = await inner.run(rename === undefined ? runOptions : { ...runOptions, rename });
         this.lastUsedMs = Date.now();
         this.useOrder = nextUse();
         if (this.programs === "released" && summary.mode !== "noop" && !this.closed) this.programs = "as needed";
@@ -366,9 +372,10 @@ class OneServedRoot implements ServedRoot {
     clearTimeout(timer);
   }
 
-  private async ensureFresh(absolutePaths: readonly string[]): Promise<void> {
+  private async ensureFresh(absolutePaths: readonly string[], rename?: RenameHint): Promise<void> {
     const { indexer, root, graphs } = this;
     if (indexer === undefined || this.graph() === undefined) return;
+    if (rename !== undefined) this.renameHint = rename;
     const pending = new Set(this.watcher?.pending() ?? []);
     const stale = absolutePaths.some((absolute) => pending.has(relativeTo(root, absolute)) || graphs.isStale?.(absolute) === true);
     if (!stale) return;
@@ -403,7 +410,7 @@ class OneServedRoot implements ServedRoot {
         return db;
       },
       paths: rootPathValidator(shared, root),
-      ensureFresh: (absolutePaths) => this.ensureFresh(absolutePaths),
+      ensureFresh: (absolutePaths, rename) => this.ensureFresh(absolutePaths, rename),
       freshness: () => this.freshness(),
       // The indexer writes the graph, this writes only the history tables: SQLite serialises the two.
       refreshHistory: async (historyOptions) => {

@@ -16,6 +16,9 @@ import { createModuleResolver, createProgramLoader, type ProgramLoader } from ".
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
 import { rootRelativeValue } from "../scan/root-relative.js";
+import type { RenamePatch } from "../../db/graph-store.js";
+import type { RenameHint } from "../../model/rename-hint.js";
+import { planRenamePatch, type PlannedPatch } from "./rename-patch.js";
 
 export type { ExtractionOutcome, ExtractionProgress };
 
@@ -57,6 +60,10 @@ export interface ExtractionEngine {
   extract(request: ExtractionRequest): Promise<ExtractionResult>;
   /** Builds and binds every project's program now, so that the first change after it is applied fast (watch mode). */
   warm(projects: readonly ProjectSpec[]): void;
+  /** The graph patch of a rename whose files are the run's changes (rename-patch.ts), or why there is none. */
+  planRename(hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch;
+  /** Writes a rename patch, and makes the kept programs read the renamed files again at their next build. */
+  applyRename(patch: RenamePatch, changed: readonly ScannedFile[]): void;
 }
 
 /**
@@ -281,6 +288,27 @@ function fingerprint(root: string, projects: readonly ProjectSpec[], configText:
   );
 }
 
+function planRename(state: EngineState, hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch {
+  const { store } = state.options;
+  // A kept program's parse of a file's old text saves parsing it again (bound, so with parent pointers).
+  const parsedBefore = (absolute: string, text: string): ts.SourceFile | undefined => {
+    for (const loader of state.loaders.values()) {
+      const sourceFile = loader.parsedFile(absolute);
+      const first = sourceFile?.statements[0];
+      if (sourceFile?.text === text && first !== undefined && first.parent === sourceFile) return sourceFile;
+    }
+    return undefined;
+  };
+  const graph = {
+    nodeOutlinesOfFile: (path: string) => store.nodeOutlinesOfFile(path),
+    importEdgesOfFile: (path: string) => store.importEdgesOfFile(path),
+    dynamicCallsOfFile: (path: string) => store.dynamicCallsOfFile(path),
+    syntaxErrorCountOf: (path: string) => store.syntaxErrorCountOf(path),
+    storedHashOf,
+  };
+  return planRenamePatch(hint, changed, graph, parsedBefore);
+}
+
 export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
   const { root } = options;
   const state: EngineState = { options, loaders: new Map() };
@@ -291,6 +319,11 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     extract: (request) => extract(state, request),
     warm(projects) {
       for (const project of projects) loaderFor(state, project).build(project.fileNames).getTypeChecker();
+    },
+    planRename: (hint, changed, storedHashOf) => planRename(state, hint, changed, storedHashOf),
+    applyRename(patch, changed) {
+      options.store.patchRename(patch, Date.now());
+      for (const loader of state.loaders.values()) for (const file of changed) loader.invalidate(file.absolute);
     },
   };
 }
