@@ -41,7 +41,12 @@ export interface FileWrite {
  * that hold the old name (imported names, dynamic call expressions).
  */
 export interface RenamePatch {
-  readonly files: readonly { readonly file: StoredFile; readonly nodes: readonly ExtractedNode[]; readonly declaresGlobals: boolean; readonly text: string }[];
+  readonly files: readonly {
+    readonly file: StoredFile;
+    readonly nodes: readonly ExtractedNode[];
+    readonly declaresGlobals: boolean;
+    readonly text: string;
+  }[];
   /** Old key, new key. No new key is an old one. */
   readonly keys: readonly (readonly [string, string])[];
   /** The names of an IMPORTS edge of a changed file, as JSON. */
@@ -385,7 +390,8 @@ function graphReads(statements: Statements) {
     nodeOutlinesOfFile: (path: string): StoredNodeOutline[] => statements.nodeOutlinesOfFile.all(path) as StoredNodeOutline[],
     importEdgesOfFile: (path: string): { target: string; names: string | null }[] =>
       statements.importEdgesOfFile.all(path) as { target: string; names: string | null }[],
-    dynamicCallsOfFile: (path: string): { line: number; expression: string }[] => statements.dynamicCallsOfFile.all(path) as { line: number; expression: string }[],
+    dynamicCallsOfFile: (path: string): { line: number; expression: string }[] =>
+      statements.dynamicCallsOfFile.all(path) as { line: number; expression: string }[],
     /** The syntax errors the graph holds for a file; undefined for a file it does not hold. */
     syntaxErrorCountOf: (path: string): number | undefined => statements.fileSyntaxErrors.pluck().get(path) as number | undefined,
     edgeCountsByKind: (): Record<string, number> => countsByKind(statements.countEdgesByKind),

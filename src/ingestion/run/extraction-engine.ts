@@ -16,7 +16,6 @@ import { createModuleResolver, createProgramLoader, type ProgramLoader } from ".
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
 import { rootRelativeValue } from "../scan/root-relative.js";
-import type { RenamePatch } from "../../db/graph-store.js";
 import type { RenameHint } from "../../model/rename-hint.js";
 import { planRenamePatch, type PlannedPatch } from "./rename-patch.js";
 
@@ -63,7 +62,7 @@ export interface ExtractionEngine {
   /** The graph patch of a rename whose files are the run's changes (rename-patch.ts), or why there is none. */
   planRename(hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch;
   /** Writes a rename patch, and makes the kept programs read the renamed files again at their next build. */
-  applyRename(patch: RenamePatch, changed: readonly ScannedFile[]): void;
+  applyRename(planned: Extract<PlannedPatch, { ok: true }>, changed: readonly ScannedFile[]): void;
 }
 
 /**
@@ -131,6 +130,8 @@ interface EngineState {
   readonly options: EngineOptions;
   /** By project id and options (keepPrograms only). */
   readonly loaders: Map<string, ProgramLoader>;
+  /** The files the last rename patch wrote, parsed (by absolute path): the old texts of the next rename, until a run extracts. */
+  renamed: ReadonlyMap<string, ts.SourceFile>;
 }
 
 function loaderFor(state: EngineState, project: ProjectSpec): ProgramLoader {
@@ -240,6 +241,7 @@ function extractOnThisThread(
 
 async function extract(state: EngineState, request: ExtractionRequest): Promise<ExtractionResult> {
   const { options, loaders } = state;
+  state.renamed = new Map();
   const { root, store } = options;
   const { projects, paths, scanned, pathByAbsolute } = request;
   const wanted = new Set(paths);
@@ -288,10 +290,17 @@ function fingerprint(root: string, projects: readonly ProjectSpec[], configText:
   );
 }
 
-function planRename(state: EngineState, hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch {
+function planRename(
+  state: EngineState,
+  hint: RenameHint,
+  changed: readonly ScannedFile[],
+  storedHashOf: (path: string) => string | undefined,
+): PlannedPatch {
   const { store } = state.options;
   // A kept program's parse of a file's old text saves parsing it again (bound, so with parent pointers).
   const parsedBefore = (absolute: string, text: string): ts.SourceFile | undefined => {
+    const renamed = state.renamed.get(absolute);
+    if (renamed?.text === text) return renamed;
     for (const loader of state.loaders.values()) {
       const sourceFile = loader.parsedFile(absolute);
       const first = sourceFile?.statements[0];
@@ -311,7 +320,7 @@ function planRename(state: EngineState, hint: RenameHint, changed: readonly Scan
 
 export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
   const { root } = options;
-  const state: EngineState = { options, loaders: new Map() };
+  const state: EngineState = { options, loaders: new Map(), renamed: new Map() };
   return {
     discover: (config, tsconfigs) => discoverProjects(root, config, tsconfigs),
     fingerprint: (projects, configText) => fingerprint(root, projects, configText),
@@ -321,8 +330,9 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       for (const project of projects) loaderFor(state, project).build(project.fileNames).getTypeChecker();
     },
     planRename: (hint, changed, storedHashOf) => planRename(state, hint, changed, storedHashOf),
-    applyRename(patch, changed) {
-      options.store.patchRename(patch, Date.now());
+    applyRename(planned, changed) {
+      options.store.patchRename(planned.patch, Date.now());
+      state.renamed = new Map(planned.parsed.map((sourceFile) => [sourceFile.fileName, sourceFile]));
       for (const loader of state.loaders.values()) for (const file of changed) loader.invalidate(file.absolute);
     },
   };

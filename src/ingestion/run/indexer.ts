@@ -462,7 +462,7 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
   const toExtract = new Map<string, PlannedFile>();
   for (const file of [...changes.added, ...changes.changed]) toExtract.set(file.path, file);
   const rename = renamePatchOf(runOptions, full, extraction, changes, removed, pending, storedFiles);
-  const patch = rename?.ok === true ? rename.patch : undefined;
+  const patch = rename?.ok === true ? rename : undefined;
   if (!full && patch === undefined) addPendingAndDependents(toExtract, extraction, discovered, planned, changes, removed, pending, unreadablePaths);
   if (changes.touched.length > 0) store.touchFiles(changes.touched);
 

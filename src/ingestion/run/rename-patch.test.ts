@@ -29,7 +29,11 @@ async function renameAndRun(
   const root = indexer.root;
   const absolute = path.join(root, at.file);
   const text = fs.readFileSync(absolute, "utf8");
-  const lineStart = text.split("\n").slice(0, at.line - 1).join("\n").length + (at.line > 1 ? 1 : 0);
+  const lineStart =
+    text
+      .split("\n")
+      .slice(0, at.line - 1)
+      .join("\n").length + (at.line > 1 ? 1 : 0);
   const column = new RegExp(`\\b${at.name.replace(/\$/g, "\\$")}\\b`).exec(text.slice(lineStart))?.index;
   if (column === undefined) throw new Error(`${at.name} is not on line ${at.line} of ${at.file}`);
   const plan = support.language().planRename(absolute, lineStart + column, newName, { strings: false, comments: false });
@@ -44,7 +48,11 @@ async function renameAndRun(
       after = after.slice(0, location.start) + location.prefix + newName + location.suffix + after.slice(location.start + location.length);
     }
     fs.writeFileSync(file, after);
-    const edits = locations.map((location) => ({ start: location.start, length: location.length, text: location.prefix + newName + location.suffix }));
+    const edits = locations.map((location) => ({
+      start: location.start,
+      length: location.length,
+      text: location.prefix + newName + location.suffix,
+    }));
     files.push({ path: path.relative(root, file).split(path.sep).join("/"), hashBefore: sha1(before), hashAfter: sha1(after), edits });
   }
   return indexer.run({ rename: { oldName: at.name, newName, files } });
@@ -88,7 +96,7 @@ export function use(shape: Shape): number {
 const RE_EXPORTS = `export { consoleWith, Box } from "./renames";\nexport type { Shape } from "./renames";\n`;
 
 function renameProject(): string {
-  return writeProject({ "src/renames.ts": RENAMES, "src/uses.ts": USES, "src/index.ts": RE_EXPORTS });
+  return writeProject({ "src/renames.ts": RENAMES, "src/uses.ts": USES, "src/index.ts": RE_EXPORTS, "src/other.ts": "export const other = 1;\n" });
 }
 
 describe("a rename patched into the graph equals a full index", () => {
@@ -112,7 +120,7 @@ describe("a rename patched into the graph equals a full index", () => {
       }
       const dump = dumpGraph(indexer.db);
       expect(dump.dynamic_calls?.some((row) => row.includes('"adder(1)"'))).toBe(true);
-      expect(dump.edges?.some((row) => row.includes('"src/index.ts","IMPORTS"') && row.includes('withConsole'))).toBe(true);
+      expect(dump.edges?.some((row) => row.includes('"src/index.ts","IMPORTS"') && row.includes("withConsole"))).toBe(true);
       // The kept programs read the renamed files again: an ordinary edit after the patch is extracted from the new text.
       fs.appendFileSync(path.join(root, "src/uses.ts"), "export const again = withConsole(() => adder(5)(6));\n");
       const after = await indexer.run();
@@ -144,7 +152,7 @@ describe("a rename patched into the graph equals a full index", () => {
     const support = openEditSupport(root);
     try {
       await indexer.run();
-      fs.appendFileSync(path.join(root, "src/index.ts"), "export const extra = 1;\n");
+      fs.appendFileSync(path.join(root, "src/other.ts"), "export const extra = 1;\n");
       const summary = await renameAndRun(indexer, support, { file: "src/renames.ts", line: 12, name: "Shape" }, "Form");
       expect(summary?.renamePatch).toEqual({ applied: false, why: "other files changed too" });
       await expectEqualsFull(indexer);

@@ -38,7 +38,13 @@ export interface RenamePatchGraph {
   storedHashOf(path: string): string | undefined;
 }
 
-export type PlannedPatch = { readonly ok: true; readonly patch: RenamePatch } | { readonly ok: false; readonly why: string };
+export type PlannedPatch =
+  | {
+      readonly ok: true;
+      readonly patch: RenamePatch /** The changed files' new texts, parsed: the old texts of the next rename. */;
+      readonly parsed: readonly ts.SourceFile[];
+    }
+  | { readonly ok: false; readonly why: string };
 
 class Refused extends Error {}
 
@@ -128,7 +134,13 @@ function callsAndImports(sourceFile: ts.SourceFile): CallsAndImports {
  * The new names of the file's IMPORTS edges: when its imports and re-exports name the old name only where the
  * rename changed it, every IMPORTS edge's old name becomes the new one (the edges' targets need no resolution).
  */
-function importNames(path: string, before: ts.SourceFile, after: ts.SourceFile, graph: RenamePatchGraph, hint: RenameHint): RenamePatch["importNames"] {
+function importNames(
+  path: string,
+  before: ts.SourceFile,
+  after: ts.SourceFile,
+  graph: RenamePatchGraph,
+  hint: RenameHint,
+): RenamePatch["importNames"] {
   const old = callsAndImports(before).imports.map(declaredImportNames);
   const now = callsAndImports(after).imports.map(declaredImportNames);
   if (old.length !== now.length) refuse(`the imports of ${path} changed`);
@@ -188,7 +200,8 @@ function dynamicCalls(path: string, before: ts.SourceFile, after: ts.SourceFile,
     if (texts === undefined) refuse(`a dynamic call of ${path} is not where the graph has it`);
     if (texts.size > 1) refuse(`two calls on line ${call.line} of ${path} read alike before the rename, not after`);
     const [text] = texts;
-    if (text !== undefined && text !== call.expression && !seen.has(id)) patched.push({ file: path, line: call.line, before: call.expression, after: text });
+    if (text !== undefined && text !== call.expression && !seen.has(id))
+      patched.push({ file: path, line: call.line, before: call.expression, after: text });
     seen.add(id);
   }
   // Each text is rewritten by one update: a new text that another call of its line had before would be rewritten twice.
@@ -213,6 +226,7 @@ export function planRenamePatch(
     const keys: [string, string][] = [];
     const names: RenamePatch["importNames"][number][] = [];
     const calls: RenamePatch["dynamicCalls"][number][] = [];
+    const parsed: ts.SourceFile[] = [];
     for (const file of changed) {
       const renamed = byPath.get(file.path);
       if (renamed === undefined || file.text === undefined || file.hash !== renamed.hashAfter) refuse(`${file.path} is not as the rename wrote it`);
@@ -221,6 +235,7 @@ export function planRenamePatch(
       const oldText = textBefore(renamed, file.text, hint);
       const before = parsedBefore(file.absolute, oldText) ?? parseSource(file.absolute, oldText);
       const after = parseSource(file.absolute, file.text);
+      parsed.push(after);
       if (parseErrorCount(after) > 0 || parseErrorCount(before) > 0) refuse(`${file.path} has syntax errors`);
       const declarations = extractDeclarations(after, file.path);
       keys.push(...pairNodes(file.path, graph.nodeOutlinesOfFile(file.path), declarations.nodes, hint));
@@ -231,7 +246,7 @@ export function planRenamePatch(
     }
     const oldKeys = new Set(keys.map(([old]) => old));
     if (keys.some(([, now]) => oldKeys.has(now))) refuse("a new key was an old one");
-    return { ok: true, patch: { files, keys, importNames: names, dynamicCalls: calls } };
+    return { ok: true, patch: { files, keys, importNames: names, dynamicCalls: calls }, parsed };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, why: error.message };
     throw error;

@@ -324,10 +324,15 @@ export async function finishEdit(
   // The files are written: a failed graph update is reported in the answer, not as a failed edit. The graph
   // update runs in the indexer's thread (the server's) while this thread computes the diagnostics after.
   const updateStarted = performance.now();
-  const updating = context.ensureFresh(writes.map((write) => write.absolute), renameHintOf(request.rename, request.files, files)).then(
-    () => ({ error: undefined, ms: performance.now() - updateStarted }),
-    (failure: unknown) => ({ error: failure instanceof Error ? failure.message : String(failure), ms: performance.now() - updateStarted }),
-  );
+  const updating = context
+    .ensureFresh(
+      writes.map((write) => write.absolute),
+      renameHintOf(request.rename, request.files, files),
+    )
+    .then(
+      () => ({ error: undefined, ms: performance.now() - updateStarted }),
+      (failure: unknown) => ({ error: failure instanceof Error ? failure.message : String(failure), ms: performance.now() - updateStarted }),
+    );
   let diagnostics: DiagnosticChange | undefined;
   if (language !== undefined && before !== undefined) {
     try {
