@@ -235,6 +235,7 @@ class OneServedRoot implements ServedRoot {
         const rename = this.renameHint;
         this.renameHint = undefined;
         const summary = await inner.run(rename === undefined ? runOptions : { ...runOptions, rename });
+        if (summary.renamePatch?.applied === false) this.hooks.log(`${this.root}: rename re-extracted, not patched: ${summary.renamePatch.why}`);
         this.lastUsedMs = Date.now();
         this.useOrder = nextUse();
         if (this.programs === "released" && summary.mode !== "noop" && !this.closed) this.programs = "as needed";
