@@ -95,17 +95,24 @@ export function use(shape: Shape): number {
 
 const RE_EXPORTS = `export { consoleWith, Box } from "./renames";\nexport type { Shape } from "./renames";\n`;
 
-function renameProject(): string {
-  return writeProject({ "src/renames.ts": RENAMES, "src/uses.ts": USES, "src/index.ts": RE_EXPORTS, "src/other.ts": "export const other = 1;\n" });
+/** Indexes a copy of `sample` (or the renames project), runs `body` with its indexer (keeping programs) and edit support. */
+async function withIndexedProject(sample: string | undefined, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
+  const root =
+    sample === undefined
+      ? writeProject({ "src/renames.ts": RENAMES, "src/uses.ts": USES, "src/index.ts": RE_EXPORTS, "src/other.ts": "export const other = 1;\n" })
+      : copySampleProject(sample);
+  const indexer = openIndexer({ root, keepPrograms: true });
+  try {
+    await indexer.run();
+    await body(indexer, openEditSupport(root));
+  } finally {
+    indexer.close();
+  }
 }
 
 describe("a rename patched into the graph equals a full index", () => {
   it("for a function, a curried arrow (dynamic calls), a class and an interface, imported, re-exported and used in shorthand", async () => {
-    const root = renameProject();
-    const indexer = openIndexer({ root, keepPrograms: true });
-    const support = openEditSupport(root);
-    try {
-      await indexer.run();
+    await withIndexedProject(undefined, async (indexer, support) => {
       const steps = [
         { at: { file: "src/renames.ts", line: 2, name: "consoleWith" }, newName: "withConsole" },
         { at: { file: "src/renames.ts", line: 5, name: "curried" }, newName: "adder" },
@@ -122,43 +129,29 @@ describe("a rename patched into the graph equals a full index", () => {
       expect(dump.dynamic_calls?.some((row) => row.includes('"adder(1)"'))).toBe(true);
       expect(dump.edges?.some((row) => row.includes('"src/index.ts","IMPORTS"') && row.includes("withConsole"))).toBe(true);
       // The kept programs read the renamed files again: an ordinary edit after the patch is extracted from the new text.
-      fs.appendFileSync(path.join(root, "src/uses.ts"), "export const again = withConsole(() => adder(5)(6));\n");
+      fs.appendFileSync(path.join(indexer.root, "src/uses.ts"), "export const again = withConsole(() => adder(5)(6));\n");
       const after = await indexer.run();
       expect(after.renamePatch).toBeUndefined();
       await expectEqualsFull(indexer);
-    } finally {
-      indexer.close();
-    }
+    });
   }, 120_000);
 
   it("is refused for a member, and the files are then re-extracted", async () => {
-    const root = renameProject();
-    const indexer = openIndexer({ root, keepPrograms: true });
-    const support = openEditSupport(root);
-    try {
-      await indexer.run();
+    await withIndexedProject(undefined, async (indexer, support) => {
       const summary = await renameAndRun(indexer, support, { file: "src/renames.ts", line: 8, name: "open" }, "unlock");
       expect(summary?.renamePatch).toEqual({ applied: false, why: "a member is renamed (members are matched by name)" });
       expect(summary?.extractedPaths).toContain("src/uses.ts");
       await expectEqualsFull(indexer);
-    } finally {
-      indexer.close();
-    }
+    });
   }, 120_000);
 
   it("is refused when another file changed too", async () => {
-    const root = renameProject();
-    const indexer = openIndexer({ root });
-    const support = openEditSupport(root);
-    try {
-      await indexer.run();
-      fs.appendFileSync(path.join(root, "src/other.ts"), "export const extra = 1;\n");
+    await withIndexedProject(undefined, async (indexer, support) => {
+      fs.appendFileSync(path.join(indexer.root, "src/other.ts"), "export const extra = 1;\n");
       const summary = await renameAndRun(indexer, support, { file: "src/renames.ts", line: 12, name: "Shape" }, "Form");
       expect(summary?.renamePatch).toEqual({ applied: false, why: "other files changed too" });
       await expectEqualsFull(indexer);
-    } finally {
-      indexer.close();
-    }
+    });
   }, 120_000);
 });
 
@@ -181,11 +174,7 @@ describe("a rename patched into the graph equals a full index (property)", () =>
         fc.constantFrom("web-app", "monorepo"),
         fc.array(fc.tuple(fc.nat(), fc.stringMatching(/^[a-z][a-zA-Z]{2,8}$/)), { minLength: 1, maxLength: 3 }),
         async (sample, renames) => {
-          const root = copySampleProject(sample);
-          const indexer = openIndexer({ root, keepPrograms: true });
-          const support = openEditSupport(root);
-          try {
-            await indexer.run();
+          await withIndexedProject(sample, async (indexer, support) => {
             for (const [pick, stem] of renames) {
               const targets = renameable(indexer);
               const target = targets[pick % targets.length];
@@ -195,9 +184,7 @@ describe("a rename patched into the graph equals a full index (property)", () =>
               if (summary.renamePatch?.applied === true) applied.push(`${target.file}:${target.name}`);
               await expectEqualsFull(indexer);
             }
-          } finally {
-            indexer.close();
-          }
+          });
         },
       ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 6), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
