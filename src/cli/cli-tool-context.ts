@@ -1,4 +1,3 @@
-import type { RenameHint } from "../model/rename-hint.js";
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig, withConfiguredHistoryLimit } from "../config/config-file.js";
@@ -10,6 +9,7 @@ import { locateGraphQuickly } from "../config/graph-location.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import type { EditSupport, ToolContext } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
+import type { RenameHint } from "../model/rename-hint.js";
 
 export interface CliGraphOptions {
   readonly root: string;

@@ -1,4 +1,3 @@
-import type { RenameHint } from "../model/rename-hint.js";
 import fs from "node:fs";
 import path from "node:path";
 import { withConfiguredHistoryLimit } from "../config/config-file.js";
@@ -15,6 +14,7 @@ import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, 
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RootUse } from "./memory-budget.js";
 import { ServedGraph } from "./served-graph.js";
+import type { RenameHint } from "../model/rename-hint.js";
 
 /** A root to serve, as given on the command line or by the client. */
 export interface RootSpec {
@@ -379,7 +379,10 @@ class OneServedRoot implements ServedRoot {
     if (rename !== undefined) this.renameHint = rename;
     const pending = new Set(this.watcher?.pending() ?? []);
     const stale = absolutePaths.some((absolute) => pending.has(relativeTo(root, absolute)) || graphs.isStale?.(absolute) === true);
-    if (!stale) return;
+    if (!stale) {
+      this.renameHint = undefined;
+      return;
+    }
     if (this.watcher !== undefined) {
       // The watcher may not have seen the change yet: flush what it has, then make sure with a run of our own.
       await this.watcher.flush();
