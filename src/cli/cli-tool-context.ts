@@ -9,6 +9,7 @@ import { locateGraphQuickly } from "../config/graph-location.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import type { EditSupport, ToolContext } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
+import type { RenameHint } from "../model/rename-hint.js";
 
 export interface CliGraphOptions {
   readonly root: string;
@@ -26,13 +27,13 @@ export interface CliToolContext extends ToolContext {
  * Brings the graph at root up to date with an incremental run: the root's daemon does it when there is one
  * (this process then loads no TypeScript), else this process.
  */
-async function indexNow(root: string, dbPath: string, onWarning?: (message: string) => void): Promise<void> {
+async function indexNow(root: string, dbPath: string, onWarning?: (message: string) => void, rename?: RenameHint): Promise<void> {
   const { updateThroughDaemon } = await import("./daemon-route.js");
   if ((await updateThroughDaemon({ root, dbPath }, { warn: (message) => onWarning?.(message) })) !== undefined) return;
   const { openIndexer } = await import("../ingestion/run/indexer.js");
   const indexer = openIndexer({ root, dbPath, onWarning });
   try {
-    await indexer.run();
+    await indexer.run(rename === undefined ? {} : { rename });
   } finally {
     indexer.close();
   }
@@ -101,10 +102,10 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
     dbPath,
     db,
     paths,
-    async ensureFresh(absolutePaths) {
+    async ensureFresh(absolutePaths, rename) {
       if (readOnly || !absolutePaths.some(changedOnDisk)) return;
       try {
-        await indexNow(root, dbPath, options.onWarning);
+        await indexNow(root, dbPath, options.onWarning, rename);
       } catch (error) {
         if (!isReadOnlyError(error)) throw error;
         readOnly = true;

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { bodyHash, normalizedLines } from "../model/body-hash.js";
-import type { FileExtraction } from "../model/extracted.js";
+import type { ExtractedNode, FileExtraction } from "../model/extracted.js";
 import type { NodeKind } from "../model/graph-kinds.js";
 import { nameHumps } from "../model/name-words.js";
 import { crashPoint } from "./crash-points.js";
@@ -33,6 +33,38 @@ export interface FileWrite {
   readonly indexedAt: number;
   /** The file's text as extracted: each declaration's body hash is taken from it. */
   readonly text: string;
+}
+
+/**
+ * A rename applied to the graph without re-extracting (ingestion/run/rename-patch.ts): the changed files'
+ * nodes anew (from their syntax), every key that changed, in every table that names keys, and the texts
+ * that hold the old name (imported names, dynamic call expressions).
+ */
+export interface RenamePatch {
+  readonly files: readonly {
+    readonly file: StoredFile;
+    readonly nodes: readonly ExtractedNode[];
+    readonly declaresGlobals: boolean;
+    readonly text: string;
+  }[];
+  /** Old key, new key. No new key is an old one. */
+  readonly keys: readonly (readonly [string, string])[];
+  /** The names of an IMPORTS edge of a changed file, as JSON. */
+  readonly importNames: readonly { readonly file: string; readonly target: string; readonly names: string }[];
+  /** A dynamic call's expression at a line of a changed file. */
+  readonly dynamicCalls: readonly { readonly file: string; readonly line: number; readonly before: string; readonly after: string }[];
+}
+
+/** What the rename patch compares of a stored node, in the order the file's nodes were written. */
+export interface StoredNodeOutline {
+  readonly key: string;
+  readonly parentKey: string | null;
+  readonly kind: string;
+  readonly name: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly nameLine: number;
+  readonly modifiers: string;
 }
 
 export interface FileRecord extends StoredFile {
@@ -84,6 +116,17 @@ const SQL = {
      WHERE ' ' || modifiers || ' ' LIKE '% get %' OR ' ' || modifiers || ' ' LIKE '% set %'`,
   memberNodeNames: "SELECT DISTINCT file, name FROM nodes WHERE kind IN ('Method', 'Property')",
   countNodesByKind: "SELECT kind, count(*) AS n FROM nodes GROUP BY kind",
+  nodeOutlinesOfFile: `SELECT key, parent_key AS parentKey, kind, name, start_line AS startLine, end_line AS endLine, name_line AS nameLine, modifiers
+     FROM nodes WHERE file = ? ORDER BY id`,
+  importEdgesOfFile: "SELECT target, names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
+  dynamicCallsOfFile: "SELECT line, expression FROM dynamic_calls WHERE file = ?",
+  fileSyntaxErrors: "SELECT syntax_errors FROM files WHERE path = ?",
+  renameEdgeSources: "UPDATE edges SET source = ? WHERE source = ?",
+  renameEdgeTargets: "UPDATE edges SET target = ? WHERE target = ?",
+  renameExternalEdgeSources: "UPDATE external_edges SET source = ? WHERE source = ?",
+  renameDynamicCallSources: "UPDATE dynamic_calls SET source = ? WHERE source = ?",
+  setImportNames: "UPDATE edges SET names = ? WHERE kind = 'IMPORTS' AND file = ? AND target = ?",
+  setDynamicCallExpression: "UPDATE dynamic_calls SET expression = ? WHERE file = ? AND line = ? AND expression = ?",
   countEdgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind",
   dropVanishedSymbolNames: `DELETE FROM symbol_names WHERE name IN (SELECT name FROM symbol_names_released)
      AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.name = symbol_names.name)`,
@@ -137,7 +180,7 @@ function atomic<A extends unknown[]>(db: SqliteDb, body: (...args: A) => void): 
 }
 
 /** Inserts the file's nodes (each with its body hash, from the file's lines). */
-function insertNodes(statements: Statements, path: string, extraction: FileExtraction, text: string): void {
+function insertNodes(statements: Statements, path: string, extraction: Pick<FileExtraction, "nodes">, text: string): void {
   const lines = normalizedLines(text);
   for (const node of extraction.nodes) {
     statements.insertNode.run({
@@ -204,6 +247,25 @@ function replaceFile(statements: Statements, file: StoredFile, extraction: FileE
   insertFileFacts(statements, file.path, extraction);
   deleteEdgesAtVanished(statements, previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
   statements.deletePending.run(file.path);
+}
+
+/** Applies a rename patch (inside the caller's transaction): see RenamePatch. */
+function applyRenamePatch(statements: Statements, patch: RenamePatch, indexedAt: number): void {
+  crashPoint();
+  for (const { file, nodes, declaresGlobals, text } of patch.files) {
+    statements.deleteNodes.run(file.path);
+    statements.upsertFile.run({ ...file, syntaxErrors: 0, declaresGlobals: declaresGlobals ? 1 : 0, indexedAt });
+    insertNodes(statements, file.path, { nodes }, text);
+    statements.deletePending.run(file.path);
+  }
+  for (const [before, after] of patch.keys) {
+    statements.renameEdgeSources.run(after, before);
+    statements.renameEdgeTargets.run(after, before);
+    statements.renameExternalEdgeSources.run(after, before);
+    statements.renameDynamicCallSources.run(after, before);
+  }
+  for (const edge of patch.importNames) statements.setImportNames.run(edge.names, edge.file, edge.target);
+  for (const call of patch.dynamicCalls) statements.setDynamicCallExpression.run(call.after, call.file, call.line, call.before);
 }
 
 /** Brings the symbol-search vocabulary (schema.ts) in line with the nodes, at the end of a run. */
@@ -277,6 +339,7 @@ function graphWrites(db: SqliteDb, statements: Statements) {
     statements.deleteMeta.run(META.fingerprint);
     statements.deleteMeta.run(META.discovery);
   });
+  const patchRename = atomic(db, (patch: RenamePatch, indexedAt: number) => applyRenamePatch(statements, patch, indexedAt));
   const touchFiles = atomic(db, (files: readonly StoredFile[]) => {
     for (const file of files) statements.touchFile.run(file.size, file.mtimeMs, file.path);
   });
@@ -286,6 +349,7 @@ function graphWrites(db: SqliteDb, statements: Statements) {
     beginRun: (pendingPaths: readonly string[]): void => beginRun(pendingPaths),
     finishRun: (indexedAt: number, fingerprint: string): void => finishRun(indexedAt, fingerprint),
     touchFiles: (files: readonly StoredFile[]): void => touchFiles(files),
+    patchRename: (patch: RenamePatch, indexedAt: number): void => patchRename(patch, indexedAt),
     clearGraph: (): void => clearGraph(),
     setMeta: (key: MetaKey, value: string): void => {
       statements.setMeta.run(key, value);
@@ -322,6 +386,14 @@ function graphReads(statements: Statements) {
     /** Names of the method and property nodes, by file. */
     memberNamesByFile: (): Map<string, string[]> => namesByFile(statements.memberNodeNames),
     nodeCountsByKind: (): Record<string, number> => countsByKind(statements.countNodesByKind),
+    /** The file's nodes, in the order they were written (rename-patch.ts). */
+    nodeOutlinesOfFile: (path: string): StoredNodeOutline[] => statements.nodeOutlinesOfFile.all(path) as StoredNodeOutline[],
+    importEdgesOfFile: (path: string): { target: string; names: string | null }[] =>
+      statements.importEdgesOfFile.all(path) as { target: string; names: string | null }[],
+    dynamicCallsOfFile: (path: string): { line: number; expression: string }[] =>
+      statements.dynamicCallsOfFile.all(path) as { line: number; expression: string }[],
+    /** The syntax errors the graph holds for a file; undefined for a file it does not hold. */
+    syntaxErrorCountOf: (path: string): number | undefined => statements.fileSyntaxErrors.pluck().get(path) as number | undefined,
     edgeCountsByKind: (): Record<string, number> => countsByKind(statements.countEdgesByKind),
   };
 }

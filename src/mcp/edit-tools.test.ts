@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeEditProject } from "../test-support/edit-project.js";
-import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import Database from "better-sqlite3";
+import { freshIndex, makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { diffGraphDumps, dumpGraph } from "../test-support/graph-dump.js";
 import { startInProcessServer, textOf, type InProcessServer } from "../test-support/mcp.js";
 
 /** Each edit tool through the MCP server and the SDK client: the answers, the writes, and the refusals. */
@@ -64,6 +66,22 @@ describe("edit tools over MCP", () => {
     expect(renamed.isError).toBeFalsy();
     expect(read("main.ts")).toContain("cart.put(unit());");
     expect(read("cart.ts")).toContain("  put(item: number): void {");
+  });
+
+  it("rename_symbol patches the graph, which then equals a full index", async () => {
+    const logged = server.logs.length;
+    const renamed = await server.call("rename_symbol", { symbol: "unit", newName: "one" });
+    expect(textOf(renamed)).toContain("graph: updated with the edit");
+    expect(read("main.ts")).toContain("one()");
+    // A member rename (the test above) is re-extracted, and the server says why; this one is patched.
+    expect(server.logs.slice(0, logged).some((line) => line.includes("rename re-extracted, not patched: a member is renamed"))).toBe(true);
+    expect(server.logs.slice(logged).filter((line) => line.includes("not patched"))).toEqual([]);
+    const db = new Database(path.join(root, ".ts-graph", "graph.db"), { readonly: true });
+    try {
+      expect(diffGraphDumps(dumpGraph(db), (await freshIndex(root)).dump)).toEqual({});
+    } finally {
+      db.close();
+    }
   });
 
   it("refuses a path outside the root and ts-graph's own files", async () => {

@@ -14,6 +14,7 @@ import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, 
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RootUse } from "./memory-budget.js";
 import { ServedGraph } from "./served-graph.js";
+import type { RenameHint } from "../model/rename-hint.js";
 
 /** A root to serve, as given on the command line or by the client. */
 export interface RootSpec {
@@ -183,6 +184,8 @@ class OneServedRoot implements ServedRoot {
   private closed = false;
   /** The last run ensureFresh started itself, and the warm-up of the programs. */
   private ownRun: Promise<unknown> = Promise.resolve();
+  /** A rename just written (ToolContext.ensureFresh), for the next run (RunOptions.rename). */
+  private renameHint: RenameHint | undefined;
   private warming: Promise<unknown> = Promise.resolve();
   private editSupport: Promise<EditSupport> | undefined;
   /** The edit tools asked for their language service (it loads every project of the root) since the last release. */
@@ -228,7 +231,11 @@ class OneServedRoot implements ServedRoot {
     return {
       ...inner,
       run: async (runOptions) => {
-        const summary = await inner.run(runOptions);
+        // The next run after a rename, whoever starts it (the watcher, or ensureFresh), is told its edits.
+        const rename = this.renameHint;
+        this.renameHint = undefined;
+        const summary = await inner.run(rename === undefined ? runOptions : { ...runOptions, rename });
+        if (summary.renamePatch?.applied === false) this.hooks.log(`${this.root}: rename re-extracted, not patched: ${summary.renamePatch.why}`);
         this.lastUsedMs = Date.now();
         this.useOrder = nextUse();
         if (this.programs === "released" && summary.mode !== "noop" && !this.closed) this.programs = "as needed";
@@ -366,12 +373,16 @@ class OneServedRoot implements ServedRoot {
     clearTimeout(timer);
   }
 
-  private async ensureFresh(absolutePaths: readonly string[]): Promise<void> {
+  private async ensureFresh(absolutePaths: readonly string[], rename?: RenameHint): Promise<void> {
     const { indexer, root, graphs } = this;
     if (indexer === undefined || this.graph() === undefined) return;
+    if (rename !== undefined) this.renameHint = rename;
     const pending = new Set(this.watcher?.pending() ?? []);
     const stale = absolutePaths.some((absolute) => pending.has(relativeTo(root, absolute)) || graphs.isStale?.(absolute) === true);
-    if (!stale) return;
+    if (!stale) {
+      this.renameHint = undefined;
+      return;
+    }
     if (this.watcher !== undefined) {
       // The watcher may not have seen the change yet: flush what it has, then make sure with a run of our own.
       await this.watcher.flush();
@@ -403,7 +414,7 @@ class OneServedRoot implements ServedRoot {
         return db;
       },
       paths: rootPathValidator(shared, root),
-      ensureFresh: (absolutePaths) => this.ensureFresh(absolutePaths),
+      ensureFresh: (absolutePaths, rename) => this.ensureFresh(absolutePaths, rename),
       freshness: () => this.freshness(),
       // The indexer writes the graph, this writes only the history tables: SQLite serialises the two.
       refreshHistory: async (historyOptions) => {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { SqliteDb } from "../db/open-graph-db.js";
+import type { RenameHint } from "../model/rename-hint.js";
 import type { PathValidator } from "./path-validator.js";
 
 /**
@@ -218,8 +219,11 @@ export interface ToolContext {
   readonly db: SqliteDb;
   /** Guards every path a tool touches (see path-validator.ts). */
   readonly paths: PathValidator;
-  /** Re-indexes these files (absolute paths) first if they changed on disk since they were indexed. */
-  ensureFresh(absolutePaths: readonly string[]): Promise<void>;
+  /**
+   * Re-indexes these files (absolute paths) first if they changed on disk since they were indexed. `rename`: the
+   * rename tool's edits, which let the indexer patch the graph instead of re-extracting (RunOptions.rename).
+   */
+  ensureFresh(absolutePaths: readonly string[], rename?: RenameHint): Promise<void>;
   freshness(): GraphFreshness;
   /**
    * Brings the root's git history up to date in its graph (co-change), with the declarations each commit changed

@@ -16,6 +16,8 @@ import { createModuleResolver, createProgramLoader, type ProgramLoader } from ".
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
 import { rootRelativeValue } from "../scan/root-relative.js";
+import type { RenameHint } from "../../model/rename-hint.js";
+import { planRenamePatch, type PlannedPatch } from "./rename-patch.js";
 
 export type { ExtractionOutcome, ExtractionProgress };
 
@@ -57,6 +59,10 @@ export interface ExtractionEngine {
   extract(request: ExtractionRequest): Promise<ExtractionResult>;
   /** Builds and binds every project's program now, so that the first change after it is applied fast (watch mode). */
   warm(projects: readonly ProjectSpec[]): void;
+  /** The graph patch of a rename whose files are the run's changes (rename-patch.ts), or why there is none. */
+  planRename(hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch;
+  /** Writes a rename patch, and makes the kept programs read the renamed files again at their next build. */
+  applyRename(planned: Extract<PlannedPatch, { ok: true }>, changed: readonly ScannedFile[]): void;
 }
 
 /**
@@ -124,6 +130,8 @@ interface EngineState {
   readonly options: EngineOptions;
   /** By project id and options (keepPrograms only). */
   readonly loaders: Map<string, ProgramLoader>;
+  /** The files the last rename patch wrote, parsed (by absolute path): the old texts of the next rename, until a run extracts. */
+  renamed: ReadonlyMap<string, ts.SourceFile>;
 }
 
 function loaderFor(state: EngineState, project: ProjectSpec): ProgramLoader {
@@ -233,6 +241,7 @@ function extractOnThisThread(
 
 async function extract(state: EngineState, request: ExtractionRequest): Promise<ExtractionResult> {
   const { options, loaders } = state;
+  state.renamed = new Map();
   const { root, store } = options;
   const { projects, paths, scanned, pathByAbsolute } = request;
   const wanted = new Set(paths);
@@ -291,9 +300,37 @@ function fingerprint(root: string, projects: readonly ProjectSpec[], configText:
   );
 }
 
+function planRename(
+  state: EngineState,
+  hint: RenameHint,
+  changed: readonly ScannedFile[],
+  storedHashOf: (path: string) => string | undefined,
+): PlannedPatch {
+  const { store } = state.options;
+  // A kept program's parse of a file's old text saves parsing it again (bound, so with parent pointers).
+  const parsedBefore = (absolute: string, text: string): ts.SourceFile | undefined => {
+    const renamed = state.renamed.get(absolute);
+    if (renamed?.text === text) return renamed;
+    for (const loader of state.loaders.values()) {
+      const sourceFile = loader.parsedFile(absolute);
+      const first = sourceFile?.statements[0];
+      if (sourceFile?.text === text && first !== undefined && first.parent === sourceFile) return sourceFile;
+    }
+    return undefined;
+  };
+  const graph = {
+    nodeOutlinesOfFile: (path: string) => store.nodeOutlinesOfFile(path),
+    importEdgesOfFile: (path: string) => store.importEdgesOfFile(path),
+    dynamicCallsOfFile: (path: string) => store.dynamicCallsOfFile(path),
+    syntaxErrorCountOf: (path: string) => store.syntaxErrorCountOf(path),
+    storedHashOf,
+  };
+  return planRenamePatch(hint, changed, graph, parsedBefore);
+}
+
 export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
   const { root } = options;
-  const state: EngineState = { options, loaders: new Map() };
+  const state: EngineState = { options, loaders: new Map(), renamed: new Map() };
   return {
     discover: (config, tsconfigs) => discoverProjects(root, config, tsconfigs),
     fingerprint: (projects, configText) => fingerprint(root, projects, configText),
@@ -301,6 +338,12 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
     extract: (request) => extract(state, request),
     warm(projects) {
       for (const project of projects) loaderFor(state, project).build(project.fileNames).getTypeChecker();
+    },
+    planRename: (hint, changed, storedHashOf) => planRename(state, hint, changed, storedHashOf),
+    applyRename(planned, changed) {
+      options.store.patchRename(planned.patch, Date.now());
+      state.renamed = new Map(planned.parsed.map((sourceFile) => [sourceFile.fileName, sourceFile]));
+      for (const loader of state.loaders.values()) for (const file of changed) loader.invalidate(file.absolute);
     },
   };
 }

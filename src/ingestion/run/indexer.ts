@@ -16,6 +16,8 @@ import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from 
 import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
 import { createKindCountsMemo, type KindCountsMemo } from "./kind-counts-memo.js";
 import { DEFAULT_DB_RELATIVE_PATH } from "../../config/graph-location.js";
+import type { RenameHint } from "../../model/rename-hint.js";
+import type { PlannedPatch } from "./rename-patch.js";
 
 export { DEFAULT_DB_RELATIVE_PATH };
 
@@ -69,6 +71,8 @@ export interface IndexSummary {
   readonly dbBytes: number;
   /** Threads that extracted the run's files (`--jobs`); 1 when nothing was extracted. */
   readonly jobs: number;
+  /** For a run given a rename (RunOptions.rename): whether it patched the graph, else why not. */
+  readonly renamePatch?: { readonly applied: boolean; readonly why?: string };
 }
 
 export class NothingToIndexError extends Error {
@@ -84,6 +88,11 @@ export class NothingToIndexError extends Error {
 export interface RunOptions {
   /** Re-extract every file (`index --force`). The old graph stays readable until the run commits. */
   readonly force?: boolean;
+  /**
+   * A rename the edit tool just wrote: when the run's changes are exactly its files, the graph is patched
+   * instead of re-extracting them (rename-patch.ts), unless the patch cannot be sure.
+   */
+  readonly rename?: RenameHint;
 }
 
 export interface Indexer {
@@ -414,6 +423,23 @@ function addPendingAndDependents(
   }
 }
 
+/** The patch of the rename the run was given, when its changes are only changed files and nothing is left pending. */
+function renamePatchOf(
+  runOptions: RunOptions,
+  full: boolean,
+  extraction: ExtractionEngine,
+  changes: FileChanges,
+  removed: readonly string[],
+  pending: readonly string[],
+  storedFiles: ReadonlyMap<string, FileRecord>,
+): PlannedPatch | undefined {
+  if (runOptions.rename === undefined) return undefined;
+  if (full) return { ok: false, why: "the run re-extracts every file" };
+  if (changes.added.length > 0 || removed.length > 0 || pending.length > 0 || changes.unreadable.length > 0)
+    return { ok: false, why: "files were added, removed or left pending" };
+  return extraction.planRename(runOptions.rename, changes.changed, (relative) => storedFiles.get(relative)?.hash);
+}
+
 async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<IndexSummary> {
   const { store, root } = state;
   const startedAt = performance.now();
@@ -435,7 +461,9 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
   const removed = [...changes.deleted, ...[...unreadablePaths].filter((p) => storedFiles.has(p))].sort();
   const toExtract = new Map<string, PlannedFile>();
   for (const file of [...changes.added, ...changes.changed]) toExtract.set(file.path, file);
-  if (!full) addPendingAndDependents(toExtract, extraction, discovered, planned, changes, removed, pending, unreadablePaths);
+  const rename = renamePatchOf(runOptions, full, extraction, changes, removed, pending, storedFiles);
+  const patch = rename?.ok === true ? rename : undefined;
+  if (!full && patch === undefined) addPendingAndDependents(toExtract, extraction, discovered, planned, changes, removed, pending, unreadablePaths);
   if (changes.touched.length > 0) store.touchFiles(changes.touched);
 
   const cache: DiscoveryCache = {
@@ -456,10 +484,13 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
     store.beginRun(extractedPaths);
     for (const removedPath of removed) store.removeFile(removedPath);
     const scanned = new Map<string, ScannedFile>([...changes.added, ...changes.changed].map((file) => [file.path, file]));
-    const outcome = await extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
-    jobs = outcome.jobs;
-    syntaxErrors.push(...outcome.syntaxErrors);
-    unreadable.push(...outcome.unreadable);
+    if (patch !== undefined) extraction.applyRename(patch, changes.changed);
+    else {
+      const outcome = await extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
+      jobs = outcome.jobs;
+      syntaxErrors.push(...outcome.syntaxErrors);
+      unreadable.push(...outcome.unreadable);
+    }
     store.finishRun(Date.now(), fingerprint);
   } else {
     store.deleteMeta(META.run);
@@ -468,7 +499,7 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
   store.setMeta(META.discovery, JSON.stringify(cache));
   store.setMeta(META.skipped, JSON.stringify(discovered.skipped));
 
-  return summarize(
+  const summary = summarize(
     state,
     full ? "full" : nothingToDo ? "noop" : "incremental",
     reason,
@@ -476,6 +507,7 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
     { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings, skipped: discovered.skipped },
     startedAt,
   );
+  return rename === undefined ? summary : { ...summary, renamePatch: rename.ok ? { applied: true } : { applied: false, why: rename.why } };
 }
 
 export function openIndexer(options: IndexerOptions): Indexer {

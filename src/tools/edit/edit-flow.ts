@@ -10,6 +10,7 @@ import { editStructured, formatEditText, type ChangedFile, type DiagnosticChange
 import { changedRanges, lineStarts, regionsOf, type TextRange } from "./changed-ranges.js";
 import { affectedDeclarations, graphHashOf, importersSeeing, useLinesIn } from "./query.js";
 import { decodeSource, encodeSource, type SourceText } from "./source-text.js";
+import type { RenamedFile, RenameHint } from "../../model/rename-hint.js";
 
 /**
  * The IO of every edit: read the file and check it is the one the graph (and the caller) knows, check the
@@ -126,6 +127,24 @@ export interface PreparedFile {
   readonly body: string;
   readonly diff: string;
   readonly changes?: number;
+  /** A rename's replacements in this file, in the text before (offsets into `target.source.body`). */
+  readonly renameEdits?: RenamedFile["edits"];
+}
+
+/** What the indexer is told of a rename (RenameHint): every file's edits, when every file has them. */
+function renameHintOf(
+  rename: { readonly oldName: string; readonly newName: string } | undefined,
+  prepared: readonly PreparedFile[],
+  changed: readonly ChangedFile[],
+): RenameHint | undefined {
+  if (rename === undefined) return undefined;
+  const files: RenamedFile[] = [];
+  for (const [index, file] of prepared.entries()) {
+    const hashAfter = changed[index]?.hashAfter;
+    if (file.renameEdits === undefined || hashAfter === undefined) return undefined;
+    files.push({ path: file.target.file, hashBefore: file.target.hash, hashAfter, edits: file.renameEdits });
+  }
+  return { ...rename, files };
 }
 
 function changedFile(prepared: PreparedFile): ChangedFile {
@@ -263,7 +282,14 @@ function languageOf(support: EditSupport): { readonly language?: EditLanguage; r
 export async function finishEdit(
   context: ToolContext,
   support: EditSupport,
-  request: { readonly action: string; readonly dryRun: boolean; readonly files: readonly PreparedFile[]; readonly notes?: readonly string[] },
+  request: {
+    readonly action: string;
+    readonly dryRun: boolean;
+    readonly files: readonly PreparedFile[];
+    readonly notes?: readonly string[];
+    /** A rename's names: the graph update is told the edits (PreparedFile.renameEdits), to patch the graph with. */
+    readonly rename?: { readonly oldName: string; readonly newName: string };
+  },
 ): Promise<ToolResult> {
   const files = request.files.map(changedFile);
   if (request.dryRun) {
@@ -298,10 +324,15 @@ export async function finishEdit(
   // The files are written: a failed graph update is reported in the answer, not as a failed edit. The graph
   // update runs in the indexer's thread (the server's) while this thread computes the diagnostics after.
   const updateStarted = performance.now();
-  const updating = context.ensureFresh(writes.map((write) => write.absolute)).then(
-    () => ({ error: undefined, ms: performance.now() - updateStarted }),
-    (failure: unknown) => ({ error: failure instanceof Error ? failure.message : String(failure), ms: performance.now() - updateStarted }),
-  );
+  const updating = context
+    .ensureFresh(
+      writes.map((write) => write.absolute),
+      renameHintOf(request.rename, request.files, files),
+    )
+    .then(
+      () => ({ error: undefined, ms: performance.now() - updateStarted }),
+      (failure: unknown) => ({ error: failure instanceof Error ? failure.message : String(failure), ms: performance.now() - updateStarted }),
+    );
   let diagnostics: DiagnosticChange | undefined;
   if (language !== undefined && before !== undefined) {
     try {

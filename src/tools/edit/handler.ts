@@ -203,12 +203,19 @@ export const renameSymbolTool = defineTool({
         body = body.slice(0, location.start) + location.prefix + input.newName + location.suffix + body.slice(location.start + location.length);
       }
       checkSyntax(support, fileTarget, body);
-      return { target: fileTarget, body, diff: unifiedDiff(fileTarget.file, fileTarget.source.body, body), changes: locations.length };
+      const renameEdits = locations.map((location) => ({
+        start: location.start,
+        length: location.length,
+        text: location.prefix + input.newName + location.suffix,
+      }));
+      return { target: fileTarget, body, diff: unifiedDiff(fileTarget.file, fileTarget.source.body, body), changes: locations.length, renameEdits };
     });
     files.sort((a, b) => a.target.file.localeCompare(b.target.file));
     const notes = [
       `${plural(plan.locations.length, "place")} in ${plural(files.length, "file")}${input.strings || input.comments ? "" : "; strings and comments left alone (strings, comments to include them)"}`,
     ];
-    return finishEdit(context, support, { action: `rename ${node.key} → ${input.newName}`, dryRun: input.dryRun, files, notes });
+    // Strings renamed too can change what a string-keyed access names: the graph update then re-extracts.
+    const rename = input.strings ? undefined : { oldName, newName: input.newName };
+    return finishEdit(context, support, { action: `rename ${node.key} → ${input.newName}`, dryRun: input.dryRun, files, notes, rename });
   },
 });

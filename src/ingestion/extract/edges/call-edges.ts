@@ -9,7 +9,7 @@ const NEW_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class", "Fun
 const RENDER_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Class", "Variable", "Method"]);
 
 /** The callee as written, on one line, cut to DYNAMIC_CALL_EXPRESSION_MAX characters. */
-function calleeText(text: string): string {
+export function calleeText(text: string): string {
   const oneLine = text.replace(/\s+/g, " ").trim();
   return oneLine.length <= DYNAMIC_CALL_EXPRESSION_MAX ? oneLine : `${oneLine.slice(0, DYNAMIC_CALL_EXPRESSION_MAX - 1)}…`;
 }

@@ -49,25 +49,38 @@ export function recordImportDeclaration(c: EdgeCollector, declaration: ts.Import
     recordImport(c, declaration.moduleSpecifier, [], false);
     return;
   }
-  const names: string[] = [];
   let allTypeOnly = clause.isTypeOnly;
-  let anyValue = false;
-  if (clause.name) {
-    names.push("default");
-    anyValue = true;
-  }
+  let anyValue = clause.name !== undefined;
   const bindings = clause.namedBindings;
   if (bindings !== undefined && ts.isNamespaceImport(bindings)) {
-    names.push("*");
     anyValue = true;
   } else if (bindings !== undefined) {
     for (const element of bindings.elements) {
-      names.push((element.propertyName ?? element.name).text);
       if (!element.isTypeOnly) anyValue = true;
     }
     if (!anyValue && bindings.elements.length > 0) allTypeOnly = true;
   }
-  recordImport(c, declaration.moduleSpecifier, names, allTypeOnly || !anyValue);
+  recordImport(c, declaration.moduleSpecifier, declaredImportNames(declaration), allTypeOnly || !anyValue);
+}
+
+/**
+ * The names an import or `export … from` declaration imports, as IMPORTS edges list them: `default`, `*` for a
+ * namespace import or `export *`, else each name as the other module exports it. None for `export { a }` without a module.
+ */
+export function declaredImportNames(declaration: ts.ImportDeclaration | ts.ExportDeclaration): string[] {
+  if (ts.isExportDeclaration(declaration)) {
+    const clause = declaration.exportClause;
+    if (declaration.moduleSpecifier === undefined) return [];
+    if (clause === undefined || ts.isNamespaceExport(clause)) return ["*"];
+    return clause.elements.map((element) => (element.propertyName ?? element.name).text);
+  }
+  const clause = declaration.importClause;
+  if (clause === undefined) return [];
+  const names: string[] = clause.name === undefined ? [] : ["default"];
+  const bindings = clause.namedBindings;
+  if (bindings !== undefined && ts.isNamespaceImport(bindings)) names.push("*");
+  else if (bindings !== undefined) for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
+  return names;
 }
 
 /** `export … from "x"` imports what it re-exports. */
@@ -78,7 +91,6 @@ export function recordExportDeclaration(c: EdgeCollector, declaration: ts.Export
     recordImport(c, declaration.moduleSpecifier, ["*"], declaration.isTypeOnly);
     return;
   }
-  const names = clause.elements.map((element) => (element.propertyName ?? element.name).text);
   const typeOnly = declaration.isTypeOnly || clause.elements.every((element) => element.isTypeOnly);
-  recordImport(c, declaration.moduleSpecifier, names, typeOnly);
+  recordImport(c, declaration.moduleSpecifier, declaredImportNames(declaration), typeOnly);
 }

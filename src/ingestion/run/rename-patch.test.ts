@@ -1,0 +1,194 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import type { RenameHint } from "../../model/rename-hint.js";
+import { copySampleProject, freshIndex, removeTempDirs } from "../../test-support/fixtures.js";
+import { diffGraphDumps, dumpGraph } from "../../test-support/graph-dump.js";
+import { writeProject } from "../../test-support/incremental.js";
+import type { EditSupport } from "../../tools/tool-contract.js";
+import { openEditSupport } from "../edit/edit-support.js";
+import { openIndexer, type Indexer, type IndexSummary } from "./indexer.js";
+
+afterAll(removeTempDirs);
+
+const sha1 = (text: string): string => crypto.createHash("sha1").update(text).digest("hex");
+
+/**
+ * Renames the declaration named `name` on line `line` of `file` as the rename tool does (TypeScript's rename
+ * locations, the files written), and runs the indexer with the rename's edits. Undefined when TypeScript
+ * refuses the rename (nothing written).
+ */
+async function renameAndRun(
+  indexer: Indexer,
+  support: EditSupport,
+  at: { readonly file: string; readonly line: number; readonly name: string },
+  newName: string,
+): Promise<IndexSummary | undefined> {
+  const root = indexer.root;
+  const absolute = path.join(root, at.file);
+  const text = fs.readFileSync(absolute, "utf8");
+  const lineStart =
+    text
+      .split("\n")
+      .slice(0, at.line - 1)
+      .join("\n").length + (at.line > 1 ? 1 : 0);
+  const column = new RegExp(`\\b${at.name.replace(/\$/g, "\\$")}\\b`).exec(text.slice(lineStart))?.index;
+  if (column === undefined) throw new Error(`${at.name} is not on line ${at.line} of ${at.file}`);
+  const plan = support.language().planRename(absolute, lineStart + column, newName, { strings: false, comments: false });
+  if (plan.status === "refused") return undefined;
+  const byFile = new Map<string, typeof plan.locations>();
+  for (const location of plan.locations) byFile.set(location.file, [...(byFile.get(location.file) ?? []), location]);
+  const files: RenameHint["files"][number][] = [];
+  for (const [file, locations] of byFile) {
+    const before = fs.readFileSync(file, "utf8");
+    let after = before;
+    for (const location of [...locations].sort((a, b) => b.start - a.start)) {
+      after = after.slice(0, location.start) + location.prefix + newName + location.suffix + after.slice(location.start + location.length);
+    }
+    fs.writeFileSync(file, after);
+    const edits = locations.map((location) => ({
+      start: location.start,
+      length: location.length,
+      text: location.prefix + newName + location.suffix,
+    }));
+    files.push({ path: path.relative(root, file).split(path.sep).join("/"), hashBefore: sha1(before), hashAfter: sha1(after), edits });
+  }
+  return indexer.run({ rename: { oldName: at.name, newName, files } });
+}
+
+/** The graph the indexer holds equals a full index of the same tree, table by table. */
+async function expectEqualsFull(indexer: Indexer): Promise<void> {
+  const full = await freshIndex(indexer.root);
+  expect(diffGraphDumps(dumpGraph(indexer.db), full.dump)).toEqual({});
+}
+
+const RENAMES = `
+export function consoleWith<A>(f: (c: Console) => A): A {
+  return f(console);
+}
+export const curried = (n: number) => (m: number) => n + m;
+export class Box {
+  value = 1;
+  open(): number {
+    return this.value;
+  }
+}
+export interface Shape {
+  size: number;
+}
+`;
+
+const USES = `
+import { Box, consoleWith, curried, type Shape } from "./renames";
+import * as all from "./renames";
+
+export const shorthand = { consoleWith };
+export function use(shape: Shape): number {
+  const made = new Box();
+  consoleWith((c) => c.log(shape.size));
+  all.consoleWith(() => 1);
+  return curried(1)(2) + made.open() + all.curried(3)(4);
+}
+`;
+
+const RE_EXPORTS = `export { consoleWith, Box } from "./renames";\nexport type { Shape } from "./renames";\n`;
+
+/** Indexes a copy of `sample` (or the renames project), runs `body` with its indexer (keeping programs) and edit support. */
+async function withIndexedProject(sample: string | undefined, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
+  const root =
+    sample === undefined
+      ? writeProject({ "src/renames.ts": RENAMES, "src/uses.ts": USES, "src/index.ts": RE_EXPORTS, "src/other.ts": "export const other = 1;\n" })
+      : copySampleProject(sample);
+  const indexer = openIndexer({ root, keepPrograms: true });
+  try {
+    await indexer.run();
+    await body(indexer, openEditSupport(root));
+  } finally {
+    indexer.close();
+  }
+}
+
+describe("a rename patched into the graph equals a full index", () => {
+  it("for a function, a curried arrow (dynamic calls), a class and an interface, imported, re-exported and used in shorthand", async () => {
+    await withIndexedProject(undefined, async (indexer, support) => {
+      const steps = [
+        { at: { file: "src/renames.ts", line: 2, name: "consoleWith" }, newName: "withConsole" },
+        { at: { file: "src/renames.ts", line: 5, name: "curried" }, newName: "adder" },
+        { at: { file: "src/renames.ts", line: 6, name: "Box" }, newName: "Crate" },
+        { at: { file: "src/renames.ts", line: 12, name: "Shape" }, newName: "Form" },
+      ];
+      for (const step of steps) {
+        const summary = await renameAndRun(indexer, support, step.at, step.newName);
+        expect(summary?.renamePatch).toEqual({ applied: true });
+        expect(summary?.extractedPaths.length).toBeGreaterThan(0);
+        await expectEqualsFull(indexer);
+      }
+      const dump = dumpGraph(indexer.db);
+      expect(dump.dynamic_calls?.some((row) => row.includes('"adder(1)"'))).toBe(true);
+      expect(dump.edges?.some((row) => row.includes('"src/index.ts","IMPORTS"') && row.includes("withConsole"))).toBe(true);
+      // The kept programs read the renamed files again: an ordinary edit after the patch is extracted from the new text.
+      fs.appendFileSync(path.join(indexer.root, "src/uses.ts"), "export const again = withConsole(() => adder(5)(6));\n");
+      const after = await indexer.run();
+      expect(after.renamePatch).toBeUndefined();
+      await expectEqualsFull(indexer);
+    });
+  }, 120_000);
+
+  it("is refused for a member, and the files are then re-extracted", async () => {
+    await withIndexedProject(undefined, async (indexer, support) => {
+      const summary = await renameAndRun(indexer, support, { file: "src/renames.ts", line: 8, name: "open" }, "unlock");
+      expect(summary?.renamePatch).toEqual({ applied: false, why: "a member is renamed (members are matched by name)" });
+      expect(summary?.extractedPaths).toContain("src/uses.ts");
+      await expectEqualsFull(indexer);
+    });
+  }, 120_000);
+
+  it("is refused when another file changed too", async () => {
+    await withIndexedProject(undefined, async (indexer, support) => {
+      fs.appendFileSync(path.join(indexer.root, "src/other.ts"), "export const extra = 1;\n");
+      const summary = await renameAndRun(indexer, support, { file: "src/renames.ts", line: 12, name: "Shape" }, "Form");
+      expect(summary?.renamePatch).toEqual({ applied: false, why: "other files changed too" });
+      await expectEqualsFull(indexer);
+    });
+  }, 120_000);
+});
+
+/** Declarations of the sample projects a rename can patch (no members), by file and line. */
+function renameable(indexer: Indexer): { file: string; line: number; name: string }[] {
+  return indexer.db
+    .prepare(
+      `SELECT file, name_line AS line, name FROM nodes
+       WHERE kind IN ('Function', 'Class', 'Interface', 'TypeAlias', 'Variable', 'Enum', 'Namespace') AND name GLOB '[A-Za-z_]*'
+       ORDER BY key`,
+    )
+    .all() as { file: string; line: number; name: string }[];
+}
+
+describe("a rename patched into the graph equals a full index (property)", () => {
+  it("for random renames of declarations of web-app and monorepo", async () => {
+    const applied: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("web-app", "monorepo"),
+        fc.array(fc.tuple(fc.nat(), fc.stringMatching(/^[a-z][a-zA-Z]{2,8}$/)), { minLength: 1, maxLength: 3 }),
+        async (sample, renames) => {
+          await withIndexedProject(sample, async (indexer, support) => {
+            for (const [pick, stem] of renames) {
+              const targets = renameable(indexer);
+              const target = targets[pick % targets.length];
+              if (target === undefined) continue;
+              const summary = await renameAndRun(indexer, support, target, `${stem}Renamed`);
+              if (summary === undefined) continue;
+              if (summary.renamePatch?.applied === true) applied.push(`${target.file}:${target.name}`);
+              await expectEqualsFull(indexer);
+            }
+          });
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 6), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
+    );
+    expect(applied.length).toBeGreaterThan(0);
+  }, 300_000);
+});
