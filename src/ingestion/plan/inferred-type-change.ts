@@ -9,7 +9,7 @@ import type { ExtractedNode } from "../../model/extracted.js";
 type SameInferredTypes = (keys: readonly string[]) => ReadonlySet<string>;
 
 /** Declarations asked about per changed file, at most: an edit of more than these many inferred declarations keeps the text rule. */
-export const MAX_COMPARED_PER_FILE = 24;
+const MAX_COMPARED_PER_FILE = 24;
 
 /**
  * The declarations whose surface changed only as text while the type stays what it was: inferred before and
