@@ -241,20 +241,26 @@ function applyOperation(root: string, step: Operation): void {
 
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
+/** A temporary project of the four modules, each of the shape, and the barrel chain. */
+function generatedProject(prefix: string, shape: ModuleShape): string {
+  const root = makeTempDir(prefix);
+  fs.writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
+      include: ["*.ts"],
+    }),
+  );
+  for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, shape));
+  writeBarrels(root, MODULES, true);
+  return root;
+}
+
 describe("incremental index equals a full index (property)", () => {
   it("for any sequence of writes, deletions, renames and comment edits of modules, and changes of the barrels", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 5 }), async (operations) => {
-        const root = makeTempDir("ts-graph-prop-");
-        fs.writeFileSync(
-          path.join(root, "tsconfig.json"),
-          JSON.stringify({
-            compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
-            include: ["*.ts"],
-          }),
-        );
-        for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, INITIAL_SHAPE));
-        writeBarrels(root, MODULES, true);
+        const root = generatedProject("ts-graph-prop-", INITIAL_SHAPE);
         await indexAndSnapshot(root);
         for (const step of operations) {
           const before = readTexts(root);
@@ -293,16 +299,7 @@ describe("incremental index with kept programs equals a full index (property)", 
   it("for any sequence of those steps and statement edits of inferred functions, planned by comparing inferred types (ADR 0011)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(operation, statementEdit, statementEdit), { minLength: 1, maxLength: 5 }), async (operations) => {
-        const root = makeTempDir("ts-graph-prop-kept-");
-        fs.writeFileSync(
-          path.join(root, "tsconfig.json"),
-          JSON.stringify({
-            compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
-            include: ["*.ts"],
-          }),
-        );
-        for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, { ...INITIAL_SHAPE, inferred: true }));
-        writeBarrels(root, MODULES, true);
+        const root = generatedProject("ts-graph-prop-kept-", { ...INITIAL_SHAPE, inferred: true });
         const indexer = await openKeptIndexer(root);
         try {
           for (const [index, step] of operations.entries()) {

@@ -27,22 +27,31 @@ const NOTHING: ReadonlySet<string> = new Set();
  */
 export function inferredTypeProbe(sources: ProbeSources): (file: ScannedFile, keys: readonly string[]) => ReadonlySet<string> {
   return (file, keys) => {
-    const project = sources.projects.find((candidate) => candidate.id === file.project);
-    const last = project === undefined ? undefined : sources.lastPrograms.get(project.id);
-    if (project === undefined || last === undefined || file.text === undefined || isJavaScriptFile(file.absolute)) return NOTHING;
-    const lastFile = last.getSourceFile(file.absolute);
-    if (lastFile === undefined || hashText(lastFile.text) !== sources.storedHash(file.path) || hasSyntaxErrors(last, lastFile)) return NOTHING;
-    // The checker first: it binds the files, and declarations need their parent pointers.
-    const lastChecker = last.getTypeChecker();
-    const before = comparableTypes(lastChecker, lastFile, declarationsFor(lastFile, file.path), keys);
-    if (before.size === 0) return NOTHING;
-    const program = sources.runProgram(project);
-    const runFile = program.getSourceFile(file.absolute);
-    if (runFile?.text !== file.text || hasSyntaxErrors(program, runFile) || importsOf(runFile) !== importsOf(lastFile)) return NOTHING;
-    const checker = program.getTypeChecker();
-    const after = comparableTypes(checker, runFile, declarationsFor(runFile, file.path), [...before.keys()]);
-    return new Set([...before].filter(([key, text]) => after.get(key) === text).map(([key]) => key));
+    try {
+      return sameTypes(sources, file, keys);
+    } catch {
+      // Only an optimization: whatever goes wrong in it (a checker's failure), the text rule still holds.
+      return NOTHING;
+    }
   };
+}
+
+function sameTypes(sources: ProbeSources, file: ScannedFile, keys: readonly string[]): ReadonlySet<string> {
+  const project = sources.projects.find((candidate) => candidate.id === file.project);
+  const last = project === undefined ? undefined : sources.lastPrograms.get(project.id);
+  if (project === undefined || last === undefined || file.text === undefined || isJavaScriptFile(file.absolute)) return NOTHING;
+  const lastFile = last.getSourceFile(file.absolute);
+  if (lastFile === undefined || hashText(lastFile.text) !== sources.storedHash(file.path) || hasSyntaxErrors(last, lastFile)) return NOTHING;
+  // The checker first: it binds the files, and declarations need their parent pointers.
+  const lastChecker = last.getTypeChecker();
+  const before = comparableTypes(lastChecker, lastFile, declarationsFor(lastFile, file.path), keys);
+  if (before.size === 0) return NOTHING;
+  const program = sources.runProgram(project);
+  const runFile = program.getSourceFile(file.absolute);
+  if (runFile?.text !== file.text || hasSyntaxErrors(program, runFile) || importsOf(runFile) !== importsOf(lastFile)) return NOTHING;
+  const checker = program.getTypeChecker();
+  const after = comparableTypes(checker, runFile, declarationsFor(runFile, file.path), [...before.keys()]);
+  return new Set([...before].filter(([key, text]) => after.get(key) === text).map(([key]) => key));
 }
 
 function hasSyntaxErrors(program: ts.Program, sourceFile: ts.SourceFile): boolean {
