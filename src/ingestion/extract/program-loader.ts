@@ -15,6 +15,8 @@ export interface ProgramLoader {
   provideText(fileName: string, text: string): void;
   /** The file as this loader last parsed it, if it did (planning reuses it when the text is the same and it is bound). */
   parsedFile(fileName: string): ts.SourceFile | undefined;
+  /** The program of the last build, if there was one (planning compares inferred types with it, ADR 0012). */
+  lastProgram(): ts.Program | undefined;
 }
 
 /** The lib .d.ts files bundled with ts-morph's TypeScript, by absolute path under its virtual lib folder. */
@@ -91,6 +93,7 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
       provided.set(fileName, text);
     },
     parsedFile: (fileName) => parsed.get(fileName),
+    lastProgram: () => previous,
   };
 }
 

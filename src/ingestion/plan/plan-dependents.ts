@@ -15,6 +15,7 @@ import {
 } from "./change-propagation.js";
 import type { PlannedFile, ScannedFile } from "../scan/file-scan.js";
 import { extractDeclarations } from "../extract/extract-declarations.js";
+import { withSurfacesOfSameTypes } from "./inferred-type-change.js";
 import { moduleStem } from "./module-stem.js";
 import { PlanningFiles } from "./planning-files.js";
 import { fileReferencesOf, parseForPlanning, parseSource } from "./planning-syntax.js";
@@ -48,6 +49,11 @@ export interface PlanningInput {
    * Without it, every file with an unresolved import is re-extracted when files come or go.
    */
   readonly mayNowName?: (importerPath: string, specifier: string, addedPaths: readonly string[]) => boolean;
+  /**
+   * Which of a changed file's inferred declarations, among those whose text changed, still have the type
+   * they had (ADR 0012): planning does not follow those. Without it, every such change is followed.
+   */
+  readonly sameInferredTypes?: (file: ScannedFile, keys: readonly string[]) => ReadonlySet<string>;
 }
 
 /**
@@ -126,7 +132,13 @@ class DependentsPlanner {
     // Nothing could name a new module's declarations; imports that could not resolve are re-resolved (filesReresolving).
     if (isNew && !declarations.declaresGlobals) return;
     if (isNew) this.addedDeclareGlobals = true;
-    const change = compareSurfaces(isNew ? [] : this.store.nodeSurfacesOfFile(file.path), declarations.nodes, defaultExportedNamesOf(sourceFile));
+    const stored = isNew ? [] : this.store.nodeSurfacesOfFile(file.path);
+    const { sameInferredTypes } = this.input;
+    const nodes =
+      sameInferredTypes === undefined
+        ? declarations.nodes
+        : withSurfacesOfSameTypes(stored, declarations.nodes, (keys) => sameInferredTypes(file, keys));
+    const change = compareSurfaces(stored, nodes, defaultExportedNamesOf(sourceFile));
     for (const name of change.moduleTokens) addChangedName(names, name, file.path, declarations.declaresGlobals, change.addedModuleTokens.has(name));
     for (const name of change.memberTokens) names.member.add(name);
     for (const name of change.keyTokens) names.key.add(name);

@@ -12,6 +12,7 @@ import { hashText, type PlannedFile, type ScannedFile } from "../scan/file-scan.
 import { createOutcomeWriter, type ExtractionOutcome, type ExtractionProgress, type OutcomeWriter } from "./outcome-writer.js";
 import { canExtractInParallel, extractInParallel } from "./parallel-extraction.js";
 import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
+import { RunPreparation, type PreparationHost } from "./run-preparation.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
@@ -132,11 +133,17 @@ interface EngineState {
   readonly loaders: Map<string, ProgramLoader>;
   /** The files the last rename patch wrote, parsed (by absolute path): the old texts of the next rename, until a run extracts. */
   renamed: ReadonlyMap<string, ts.SourceFile>;
+  /** Set by planning, taken by the run's extraction (kept programs only). */
+  prepared: RunPreparation | undefined;
+}
+
+function loaderKey(project: ProjectSpec): string {
+  return `${project.id}\u0000${JSON.stringify(project.options)}`;
 }
 
 function loaderFor(state: EngineState, project: ProjectSpec): ProgramLoader {
   if (!state.options.keepPrograms) return createProgramLoader(project);
-  const key = `${project.id}\u0000${JSON.stringify(project.options)}`;
+  const key = loaderKey(project);
   let loader = state.loaders.get(key);
   if (loader === undefined) {
     for (const stale of [...state.loaders.keys()].filter((other) => other.startsWith(`${project.id}\u0000`))) state.loaders.delete(stale);
@@ -165,7 +172,32 @@ function dependentsOf(
     return undefined;
   };
   const mayNowName = importReresolver(projects, [...candidates, ...changed, ...added]);
-  return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName }, state.options.store);
+  state.prepared = state.options.keepPrograms ? new RunPreparation(preparationHost(state), [...changed, ...added], removed) : undefined;
+  const sameInferredTypes = state.prepared?.typeProbe(projects);
+  return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes }, state.options.store);
+}
+
+function preparationHost(state: EngineState): PreparationHost {
+  const { options } = state;
+  return {
+    narrowPrograms: options.narrowPrograms === true,
+    store: options.store,
+    keptLoader: (project) => state.loaders.get(loaderKey(project)),
+    loaderFor: (project) => loaderFor(state, project),
+    forget: (relativePaths) => forgetChanged(state, relativePaths),
+    declaringGlobals: () => declaringGlobalsOf(options),
+  };
+}
+
+/** Every kept loader forgets the changed and removed files (a kept program of one project may hold another project's file). */
+function forgetChanged(state: EngineState, relativePaths: readonly string[]): void {
+  for (const loader of state.loaders.values()) {
+    for (const relative of relativePaths) loader.invalidate(path.join(state.options.root, relative));
+  }
+}
+
+function declaringGlobalsOf(options: EngineOptions): Set<string> {
+  return new Set(options.store.filesDeclaringGlobals().map((relative) => path.join(options.root, relative)));
 }
 
 /** The files of a run in the order they are written: each project's (in the projects' order) in its own order. */
@@ -240,12 +272,12 @@ function extractOnThisThread(
 }
 
 async function extract(state: EngineState, request: ExtractionRequest): Promise<ExtractionResult> {
-  const { options, loaders } = state;
+  const { options } = state;
   state.renamed = new Map();
   const { root, store } = options;
   const { projects, paths, scanned, pathByAbsolute } = request;
   const wanted = new Set(paths);
-  const declaringGlobals = new Set(store.filesDeclaringGlobals().map((relative) => path.join(root, relative)));
+  const declaringGlobals = declaringGlobalsOf(options);
   // Read only when a program holds a file whose names it has not computed for that file's parse (a kept
   // program's runs seldom do: program-extraction.ts). The run writes only the files it re-extracts.
   let storedAccessorNames: ReadonlyMap<string, readonly string[]> | undefined;
@@ -264,10 +296,10 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
     },
     scannedFile: (relative) => scanned.get(relative),
   };
-  // A kept program of one project may hold another project's file: every loader forgets every changed file.
-  for (const loader of loaders.values()) {
-    for (const relative of [...scanned.keys(), ...request.removed]) loader.invalidate(path.join(root, relative));
-  }
+  // What planning prepared for this run (ADR 0012), if it built programs for these very changes.
+  const prepared = state.prepared?.preparedFor(request) === true ? state.prepared : undefined;
+  state.prepared = undefined;
+  if (prepared === undefined) forgetChanged(state, [...scanned.keys(), ...request.removed]);
   const items = runItems(projects, wanted, pathByAbsolute, scanned);
   const texts = runTexts(items, scanned, pathByAbsolute);
   const roots = runRoots(options, projects, items, declaringGlobals);
@@ -275,7 +307,9 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
     const project = projects[index];
     if (project === undefined) throw new Error(`no project ${index} in the run`);
-    return programExtractor(buildRunProgram(loaderFor(state, project), index, items, texts, roots[index] ?? []), project, files);
+    const projectRoots = roots[index] ?? [];
+    const program = prepared?.programFor(project, projectRoots) ?? buildRunProgram(loaderFor(state, project), index, items, texts, projectRoots);
+    return programExtractor(program, project, files);
   };
   const writer = createOutcomeWriter(store, items.length, options.onProgress);
   const jobs = canExtractInParallel() ? jobsFor(options.jobs, items) : 1;
@@ -330,7 +364,7 @@ function planRename(
 
 export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
   const { root } = options;
-  const state: EngineState = { options, loaders: new Map(), renamed: new Map() };
+  const state: EngineState = { options, loaders: new Map(), renamed: new Map(), prepared: undefined };
   return {
     discover: (config, tsconfigs) => discoverProjects(root, config, tsconfigs),
     fingerprint: (projects, configText) => fingerprint(root, projects, configText),

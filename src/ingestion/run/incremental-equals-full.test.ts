@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, freshSnapshot, indexAndSnapshot, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { editProjectFile as edit, expectIncrementalEqualsFull, writeProject as project } from "../../test-support/incremental.js";
+import { expectKeptRunEqualsFull, openKeptIndexer } from "../../test-support/kept-indexer.js";
 
 afterAll(removeTempDirs);
 
@@ -240,20 +241,26 @@ function applyOperation(root: string, step: Operation): void {
 
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
+/** A temporary project of the four modules, each of the shape, and the barrel chain. */
+function generatedProject(prefix: string, shape: ModuleShape): string {
+  const root = makeTempDir(prefix);
+  fs.writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
+      include: ["*.ts"],
+    }),
+  );
+  for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, shape));
+  writeBarrels(root, MODULES, true);
+  return root;
+}
+
 describe("incremental index equals a full index (property)", () => {
   it("for any sequence of writes, deletions, renames and comment edits of modules, and changes of the barrels", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 5 }), async (operations) => {
-        const root = makeTempDir("ts-graph-prop-");
-        fs.writeFileSync(
-          path.join(root, "tsconfig.json"),
-          JSON.stringify({
-            compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
-            include: ["*.ts"],
-          }),
-        );
-        for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, INITIAL_SHAPE));
-        writeBarrels(root, MODULES, true);
+        const root = generatedProject("ts-graph-prop-", INITIAL_SHAPE);
         await indexAndSnapshot(root);
         for (const step of operations) {
           const before = readTexts(root);
@@ -270,6 +277,44 @@ describe("incremental index equals a full index (property)", () => {
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 12), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
     // Twelve runs of up to five steps, each followed by two whole indexes: about 50 s alone, past the suite's 120 s on a loaded machine.
+  }, 300_000);
+});
+
+/** A statement added to the body of a module's `<name>Make()` (its return type is inferred and stays). */
+const statementEdit = fc.record({ op: fc.constant("statement" as const), module: fc.constantFrom(...MODULES) });
+type KeptOperation = Operation | { readonly op: "statement"; readonly module: ModuleName };
+
+function applyKeptOperation(root: string, step: KeptOperation, index: number): void {
+  if (step.op !== "statement") {
+    applyOperation(root, step);
+    return;
+  }
+  const file = path.join(root, `${step.module}.ts`);
+  if (!fs.existsSync(file)) return;
+  const header = `export function ${step.module}Make() {\n`;
+  fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(header, `${header}  void "statement ${index}";\n`));
+}
+
+describe("incremental index with kept programs equals a full index (property)", () => {
+  it("for any sequence of those steps and statement edits of inferred functions, planned by comparing inferred types (ADR 0012)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(operation, statementEdit, statementEdit), { minLength: 1, maxLength: 5 }), async (operations) => {
+        const root = generatedProject("ts-graph-prop-kept-", { ...INITIAL_SHAPE, inferred: true });
+        const indexer = await openKeptIndexer(root);
+        try {
+          for (const [index, step] of operations.entries()) {
+            const before = readTexts(root);
+            applyKeptOperation(root, step, index);
+            const summary = await expectKeptRunEqualsFull(indexer, root);
+            const allowed = mayReExtract(before, readTexts(root));
+            expect(summary.extractedPaths.filter((file) => !allowed.has(file))).toEqual([]);
+          }
+        } finally {
+          indexer.close();
+        }
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 8), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
+    );
   }, 300_000);
 });
 

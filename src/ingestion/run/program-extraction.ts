@@ -71,7 +71,8 @@ export type FileOutcome =
 /** Declarations of a parsed file, computed once per parse (a re-parsed file is a new SourceFile). */
 const declarationCache = new WeakMap<ts.SourceFile, FileDeclarations>();
 
-function declarationsFor(sourceFile: ts.SourceFile, relativePath: string): FileDeclarations {
+/** The declarations of a program's file, computed once per parse (planning's type comparison and extraction share them). */
+export function declarationsFor(sourceFile: ts.SourceFile, relativePath: string): FileDeclarations {
   let declarations = declarationCache.get(sourceFile);
   if (declarations === undefined) {
     declarations = extractDeclarations(sourceFile, relativePath);
