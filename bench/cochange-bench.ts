@@ -28,6 +28,7 @@ import { CORPORA_DIR } from "./corpus.js";
 import { REPO_ROOT, log } from "./measure.js";
 import { argument } from "./accuracy/indexed-corpus.js";
 import { evaluatePrediction, type PredictionScores } from "./cochange/prediction.js";
+import { createPastImports } from "./cochange/past-imports.js";
 import { summarize } from "./stats.js";
 
 /** ../shared/corpora from the repository, or from a worktree one level deeper (…/wt/<name>). */
@@ -165,6 +166,7 @@ const VARIANTS = [
     minSupport: 1,
     fileFallback: true,
   },
+  { label: "the tool without static links", rank: "recent", minSupport: 1, fileFallback: true, linkWeight: 0 },
   { label: "the tool without name likeness", rank: "recent", minSupport: 1, fileFallback: true, nameWeight: 0 },
   {
     label: "the tool without name likeness and the file-level blend",
@@ -174,9 +176,9 @@ const VARIANTS = [
     fileBlend: 0,
     nameWeight: 0,
   },
-  { label: "recency- and size-weighted confidence, no back-off", rank: "recent", minSupport: 1, fileFallback: false, nameWeight: 0 },
-  { label: "confidence (ROSE)", rank: "confidence", minSupport: 1, fileFallback: false },
-  { label: "confidence, min support 2", rank: "confidence", minSupport: 2, fileFallback: false },
+  { label: "recency- and size-weighted confidence, no back-off", rank: "recent", minSupport: 1, fileFallback: false, nameWeight: 0, linkWeight: 0 },
+  { label: "confidence (ROSE)", rank: "confidence", minSupport: 1, fileFallback: false, linkWeight: 0 },
+  { label: "confidence, min support 2", rank: "confidence", minSupport: 2, fileFallback: false, linkWeight: 0 },
 ] as const;
 
 function main(): void {
@@ -211,7 +213,24 @@ function main(): void {
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ];
     const levels: CochangeLevel[] = name === "hono" && repository === undefined ? ["file"] : ["file", "symbol"];
-    const common = { testShare, testOffset, maxFilesPerCommit: 30, halfLifeDays, counts: isTypeScriptSource, twoFiles: true };
+    // The static links of the past need the files' versions: zod's clone or the repository given; hono's list has none.
+    const clone = repository ?? (name === "zod" ? zodClone() : undefined);
+    const pastImports = clone === undefined ? undefined : createPastImports(db, clone, isTypeScriptSource);
+    const common = { testShare, testOffset, maxFilesPerCommit: 30, halfLifeDays, counts: isTypeScriptSource, twoFiles: true, pastImports };
+    const linkWeights = argument("--link-weights");
+    if (linkWeights !== undefined) {
+      // Tuning: the tool's ranking at each link weight, nothing else.
+      for (const level of levels.slice(0, 1)) {
+        for (const weight of linkWeights.split(",").map(Number)) {
+          lines.push(
+            row(`${level}, the tool, link weight ${weight}`, evaluatePrediction(db, { level, ...common, ...VARIANTS[0], linkWeight: weight })),
+          );
+        }
+      }
+      process.stdout.write(`${lines.join("\n")}\n\n`);
+      db.close();
+      continue;
+    }
     for (const level of levels) {
       for (const [index, variant] of VARIANTS.entries()) {
         // The blend and name likeness are symbol-level: at file level those rows would repeat the tool's.

@@ -8,6 +8,7 @@
  */
 import type { SqliteDb } from "../../src/db/open-graph-db.js";
 import { cochanged, type CochangeLevel, type CochangeRank, type CochangeRequest } from "../../src/tools/cochange-scores.js";
+import type { PastImports } from "./past-imports.js";
 
 export interface PredictionOptions {
   readonly level: CochangeLevel;
@@ -44,6 +45,10 @@ export interface PredictionOptions {
    * those of the file level: "each commit with ≥ 2 changed files"); false: every commit with two declarations.
    */
   readonly twoFiles?: boolean | undefined;
+  /** The static links at each commit of the past (a direct import either way), as the tool reads them from the graph; undefined: none. */
+  readonly pastImports?: PastImports | undefined;
+  /** What a static link adds to a file's score, in commits of the target's (undefined: the tool's; 0: none). */
+  readonly linkWeight?: number | undefined;
 }
 
 export interface PredictionScores {
@@ -127,6 +132,7 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
     const existing = new Set(changed.filter((id) => changedBefore.get(id, commit.id) === 1));
     for (const query of changed) {
       queries += 1;
+      const queryFile = options.level === "symbol" ? (fileOf.get(query) as number) : query;
       const request: CochangeRequest = {
         id: query,
         level: options.level,
@@ -138,12 +144,15 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
         includeDeleted: true,
         keep: options.counts,
         rank: options.rank,
-        fileOfSymbol: options.level === "symbol" && options.fileFallback ? (fileOf.get(query) as number) : undefined,
+        fileOfSymbol: options.level === "symbol" && options.fileFallback ? queryFile : undefined,
         path: options.fileFallback ? pathOf.get(query) : undefined,
         fileBlend: options.fileBlend,
         // The query's name is known whether or not it has history (a new declaration is named in the change).
         name: options.level === "symbol" ? (nameOf.get(query) as string) : undefined,
         nameWeight: options.nameWeight,
+        // The graph as the user has it: the query's file after the commit, every other file before it.
+        linked: options.pastImports?.linkedAt(commit.id, queryFile),
+        linkWeight: options.linkWeight,
       };
       const answer = cochanged(db, request);
       const hasHistory = answer.commits > 0 && answer.basis === options.level;

@@ -285,6 +285,42 @@ describe(cochanged.name, () => {
     expect(cochanged(db, { ...request, id: 0, path: "lib/n.ts" })).toMatchObject({ basis: "folder", folder: "", commits: 3 });
     expect(cochanged(db, { ...request, id: 0 })).toMatchObject({ basis: "file", commits: 0 });
   });
+
+  it("raises the files a direct import links with the target by k / (n + k) for a target of n commits, and lists them without a shared commit too", () => {
+    const { fileId, ask } = historyOf([
+      commit("c1", 100, ["a.ts", "b.ts"]),
+      commit("c2", 100, ["a.ts", "b.ts"]),
+      commit("c3", 100, ["a.ts", "c.ts"]),
+      commit("c4", 100, ["d.ts", "e.ts"]),
+    ]);
+    const linked = new Set([fileId("c.ts"), fileId("d.ts")]);
+    // history alone: b.ts 2/3, c.ts 1/3 (every commit of 2 files, the same day); d.ts never changed with a.ts
+    const scored = (files: readonly { path: string; support: number; recentConfidence: number; score: number; linked: boolean }[]) =>
+      files.map((file) => [file.path, file.support, file.recentConfidence.toFixed(12), file.score.toFixed(12), file.linked]);
+    const third = (1 / 3).toFixed(12);
+    const twoThirds = (2 / 3).toFixed(12);
+    expect(scored(ask("a.ts").files)).toEqual([
+      ["b.ts", 2, twoThirds, twoThirds, false],
+      ["c.ts", 1, third, third, false],
+    ]);
+    // a.ts has 3 commits: a link counting 3 commits adds 3 / (3 + 3) = 0.5
+    expect(scored(ask("a.ts", { linked, linkWeight: 3 }).files)).toEqual([
+      ["c.ts", 1, third, (1 / 3 + 0.5).toFixed(12), true],
+      ["b.ts", 2, twoThirds, twoThirds, false],
+      ["d.ts", 0, (0).toFixed(12), (0.5).toFixed(12), true],
+    ]);
+    // the default, half a commit: 0.5 / 3.5 = 1/7, not enough to pass b.ts; a minimum support above 1 leaves out what shared no commit
+    expect(scored(ask("a.ts", { linked }).files)).toEqual([
+      ["b.ts", 2, twoThirds, twoThirds, false],
+      ["c.ts", 1, third, (1 / 3 + 1 / 7).toFixed(12), true],
+      ["d.ts", 0, (0).toFixed(12), (1 / 7).toFixed(12), true],
+    ]);
+    expect(ask("a.ts", { linked, minSupport: 2 }).files.map((file) => file.path)).toEqual(["b.ts"]);
+    // a file without any commit: its links are all there is to suggest, at the full k / (0 + k) = 1
+    const alone = ask("new.ts", { id: 0, linked: new Set([fileId("a.ts")]) });
+    expect(alone).toMatchObject({ basis: "file", commits: 0 });
+    expect(alone.files.map((file) => [file.path, file.support, file.score])).toEqual([["a.ts", 0, 1]]);
+  });
 });
 
 describe(foldersOf.name, () => {

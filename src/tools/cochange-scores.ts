@@ -72,6 +72,16 @@ export interface CochangeRequest {
   readonly name?: string | undefined;
   /** The share of name likeness in a declaration's score, 0 to 1 (default NAME_WEIGHT; 0: none). */
   readonly nameWeight?: number | undefined;
+  /**
+   * history_files ids of the files a direct import links with the target's file, either way, in the code as the
+   * user has it (the graph's IMPORTS edges): at file level they score k / (n + k) more (k = `linkWeight`, n the
+   * target's own commits, 0 when its file or folder answers), and are suggested even
+   * when no commit changed them with the target (support 0); at symbol level the file-level estimate counts them
+   * the same way. Undefined: no static links.
+   */
+  readonly linked?: ReadonlySet<number> | undefined;
+  /** What a static link adds to a file's score, in commits of the target's (default LINK_WEIGHT; 0: none): k / (n + k). */
+  readonly linkWeight?: number | undefined;
 }
 
 /**
@@ -89,6 +99,14 @@ const FILE_BLEND_COMMITS = 3;
  * evenly on both; w = 1/6 ranks exactly as adding 0.2 does.
  */
 const NAME_WEIGHT = 1 / 6;
+
+/**
+ * What a direct import between the target file and another file adds to that file's score, at file level, in
+ * commits of the target's: k / (n + k) for a target of n commits of its own (1 for a file without history, 0.14
+ * for one of three commits, 0.016 for thirty). Chosen on the validation parts of zod's and ts-graph's histories
+ * (docs/tools.md): a young file's imports say much about what changes with it, a long history says more.
+ */
+export const LINK_WEIGHT = 0.5;
 
 export type CochangeRank = "confidence" | "recent";
 
@@ -119,6 +137,8 @@ export interface CochangedEntity {
   readonly lastShared: number;
   /** Scored from the commits of the target's file or folder, not the target's own (an entity without history). */
   readonly throughFile: boolean;
+  /** At file level, a direct import links it with the target (CochangeRequest.linked): its score counts the link weight. */
+  readonly linked: boolean;
 }
 
 export interface CochangeAnswer {
@@ -205,6 +225,9 @@ const statements = preparedStatements({
   historyState: "SELECT coalesce((SELECT sha FROM history_head WHERE id = 1), '') || ' ' || (SELECT count(*) FROM history_commits WHERE symbols = 1)",
   fileSymbolCochanged: cochangedSql("file", "symbol"),
   folderSymbolCochanged: cochangedSql("folder", "symbol"),
+  linkedFile: `SELECT f.id AS id, f.id AS file, f.path AS path, NULL AS name, f.live AS live, 0 AS support, 0 AS lastShared, 0 AS recency
+    FROM history_files f
+    WHERE f.id = @id AND (f.live = 1 OR (@includeDeleted AND (SELECT max(d.commit_id) FROM history_changes d WHERE d.file = f.id) > @until))`,
   historyNeighbours: `SELECT (SELECT max(path) FROM history_files WHERE path <= @path), (SELECT min(path) FROM history_files WHERE path >= @path)`,
 });
 
@@ -277,8 +300,14 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
     chosen = candidate;
     counts = count(candidate.basis, candidate.id, candidate.folder);
   }
-  // Nothing counts, wider bases included: the entity's own commits left out for their size are what to report.
-  if (counts.commits === 0) return { commits: 0, largeCommits: own.large, basis: request.level, entities: [] };
+  const linkWeight = request.linked !== undefined && request.level === "file" ? (request.linkWeight ?? LINK_WEIGHT) : 0;
+  if (counts.commits === 0) {
+    // Nothing counts, wider bases included: the entity's own commits left out for their size are what to report,
+    // and the statically linked files are all there is to suggest.
+    if (linkWeight === 0 || request.linked?.size === 0) return { commits: 0, largeCommits: own.large, basis: request.level, entities: [] };
+    chosen = { basis: request.level, id: request.id, folder: "" };
+    counts = own;
+  }
   const compare = request.rank === "confidence" ? compareCochanged : compareRecentCochanged;
   const statement =
     request.level === "file"
@@ -291,15 +320,15 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
           ? sql.fileSymbolCochanged
           : sql.symbolCochanged;
   const throughFile = chosen.basis !== request.level;
-  const rows = (
-    statement.all({
-      ...parameters,
-      id: chosen.id,
-      folder: chosen.folder,
-      minSupport: request.minSupport,
-      includeDeleted: request.includeDeleted ? 1 : 0,
-    }) as Row[]
-  ).filter((row) => request.keep?.(row.path) ?? true);
+  const bound = {
+    ...parameters,
+    id: chosen.id,
+    folder: chosen.folder,
+    minSupport: request.minSupport,
+    includeDeleted: request.includeDeleted ? 1 : 0,
+  };
+  const rows = (counts.commits === 0 ? [] : (statement.all(bound) as Row[])).filter((row) => request.keep?.(row.path) ?? true);
+  if (linkWeight > 0 && request.minSupport <= 1) rows.push(...linkedWithoutCommits(db, request, rows, bound));
   const fileBlend = request.level === "symbol" && request.fileOfSymbol !== undefined ? (request.fileBlend ?? FILE_BLEND_COMMITS) : 0;
   const fileLevel = fileBlend > 0 && rows.length > 0 ? fileLevelEstimate(db, request, rows, parameters) : undefined;
   const nameWeight = request.level === "symbol" && request.name !== undefined ? (request.nameWeight ?? NAME_WEIGHT) : 0;
@@ -312,17 +341,21 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
         fileLevel === undefined
           ? recentConfidence
           : (counts.commits * recentConfidence + fileBlend * (fileLevel.get(row.id) ?? 0)) / (counts.commits + fileBlend);
-      const score =
+      const named =
         targetWords === undefined ? blended : (1 - nameWeight) * blended + nameWeight * nameLikeness(targetWords, nameWords(row.name ?? ""));
+      const linked = linkWeight > 0 && request.linked?.has(row.id) === true;
+      // A static link counts as `linkWeight` of the target's own commits: it decides for a new file, barely for one of thirty commits.
+      const score = linked ? named + linkWeight / ((throughFile ? 0 : counts.commits) + linkWeight) : named;
       const { file: _file, ...entity } = row;
       return {
         ...entity,
         name: row.name ?? undefined,
         live: row.live === 1,
-        confidence: row.support / counts.commits,
+        confidence: counts.commits === 0 ? 0 : row.support / counts.commits,
         recentConfidence,
         score,
         throughFile,
+        linked,
       };
     })
     .sort(compare);
@@ -333,6 +366,18 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
     ...(chosen.basis === "folder" ? { folder: chosen.folder } : {}),
     entities,
   };
+}
+
+/** The linked files no shared commit brought (support 0), among those the answer may list. */
+function linkedWithoutCommits(db: SqliteDb, request: CochangeRequest, rows: readonly Row[], bound: Record<string, number | string>): Row[] {
+  const listed = new Set(rows.map((row) => row.id));
+  const added: Row[] = [];
+  for (const id of request.linked ?? []) {
+    if (listed.has(id) || id === request.id) continue;
+    const row = statements(db).linkedFile.get({ ...bound, id }) as Row | undefined;
+    if (row !== undefined && (request.keep?.(row.path) ?? true)) added.push(row);
+  }
+  return added;
 }
 
 /**
@@ -355,7 +400,7 @@ function fileLevelEstimate(db: SqliteDb, request: CochangeRequest, rows: readonl
       includeDeleted: true,
       keep: undefined,
       rank: "recent",
-    }).entities.map((file) => [file.id, file.recentConfidence]),
+    }).entities.map((file) => [file.id, Math.min(1, file.score)]),
   );
   coupling.set(targetFile, 1);
   const { files, symbols } = activity(db, parameters);
@@ -448,6 +493,11 @@ export interface RootCochangeRequest {
   readonly maxFilesPerCommit: number;
   readonly minSupport: number;
   readonly halfLifeDays: number;
+  /**
+   * Files of the root a direct import links with the target's file, either way (cochange reads them from the
+   * graph's IMPORTS edges; see CochangeRequest.linked). Undefined: history only.
+   */
+  readonly linkedFiles?: readonly string[] | undefined;
 }
 
 const rootStatements = preparedStatements({
@@ -509,6 +559,15 @@ export function cochangedInRoot(
     now: historyFacts(db).lastCommitTime,
     halfLifeDays: request.halfLifeDays,
     includeDeleted: false,
+    linked:
+      request.linkedFiles === undefined
+        ? undefined
+        : new Set(
+            request.linkedFiles.flatMap((file) => {
+              const linkedId = historySql.historyFile.pluck().get(`${prefix}${file}`) as number | undefined;
+              return linkedId === undefined ? [] : [linkedId];
+            }),
+          ),
     keep: (path) => path.startsWith(prefix) && sql.isIndexedFile.get(rootRelative(path)) !== undefined,
   });
   const entities: RootCochanged[] = [];

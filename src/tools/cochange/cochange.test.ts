@@ -15,7 +15,16 @@ afterAll(removeTempDirs);
 interface Answer {
   commits: number;
   level: string;
-  entries: { file: string; name?: string; support: number; confidence: number; score: number; hidden: boolean }[];
+  entries: {
+    file: string;
+    name?: string;
+    support: number;
+    confidence: number;
+    recentConfidence: number;
+    score: number;
+    hidden: boolean;
+    linked: boolean;
+  }[];
 }
 
 describe("cochange tool", () => {
@@ -27,10 +36,17 @@ describe("cochange tool", () => {
     const answer = JSON.parse(result.stdout) as Answer;
     expect(answer).toMatchObject({ commits: 4, level: "file" });
     // README.md is outside the root, and not indexed: never suggested
-    expect(answer.entries.map((entry) => [entry.file, entry.support, entry.confidence, entry.hidden])).toEqual([
-      ["src/schema.ts", 3, 0.75, true],
-      ["src/parser.ts", 2, 0.5, false],
+    expect(answer.entries.map((entry) => [entry.file, entry.support, entry.confidence, entry.hidden, entry.linked])).toEqual([
+      ["src/schema.ts", 3, 0.75, true, false],
+      ["src/parser.ts", 2, 0.5, false, true],
     ]);
+    // the handler imports the parser: a static link, which adds 0.5 / (4 commits + 0.5) to its score
+    const [schema, parser] = answer.entries;
+    expect(schema?.score).toBe(schema?.recentConfidence);
+    expect(parser?.score).toBeCloseTo((parser?.recentConfidence ?? 0) + 0.5 / 4.5, 12);
+    const text = runCli(["cochange", "src/handler.ts", "--root", root], { cwd: root }).stdout;
+    expect(text).toMatch(/^src\/parser\.ts {2}support 2 {2}conf 50% {2}recent \d+% {2}score \d+% \(import\) {2}last \d{4}-\d\d-\d\d$/m);
+    expect(text).toContain("score = recent + 0.5 / (commits of the target + 0.5) when a direct import links the two files");
 
     const hiddenOnly = runCli(["cochange", "src/handler.ts", "--root", root, "--hidden-only"], { cwd: root });
     expect(hiddenOnly.stdout).toContain("co-change of src/handler.ts (file level): 4 commits");

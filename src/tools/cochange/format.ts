@@ -1,3 +1,4 @@
+import { LINK_WEIGHT } from "../cochange-scores.js";
 import { plural } from "../text.js";
 
 /** One co-changed file or declaration, as the answer lists it. */
@@ -10,10 +11,15 @@ export interface CochangeEntry {
   readonly confidence: number;
   /** The confidence with each commit weighted by its age and size: the ranking at file level. */
   readonly recentConfidence: number;
-  /** The ranking: recentConfidence, at symbol level blended with the file level and raised by name likeness (tools/cochange-scores.ts). */
+  /**
+   * The ranking: recentConfidence, at file level raised by a static link, at symbol level blended with the file
+   * level and raised by name likeness (tools/cochange-scores.ts).
+   */
   readonly score: number;
-  /** ISO date (YYYY-MM-DD) of the last commit that changed both. */
-  readonly lastShared: string;
+  /** ISO date (YYYY-MM-DD) of the last commit that changed both; none for a file listed for its import alone (support 0). */
+  readonly lastShared?: string | undefined;
+  /** At file level, a direct import links the file with the target's, either way: its score counts it. */
+  readonly linked: boolean;
   /** No static path links it with the target within `hiddenDepth` steps, in either direction. */
   readonly hidden: boolean;
 }
@@ -69,7 +75,7 @@ export function formatCochange(report: CochangeReport): string {
   const ranking =
     report.level === "symbol"
       ? "; score = 5/6 × recent blended with its file's coupling with the target's file × how often it changes within its file + 1/6 × the share of name words it has in common with the target, the ranking"
-      : ", the ranking";
+      : `; score = recent + ${LINK_WEIGHT} / (commits of the target + ${LINK_WEIGHT}) when a direct import links the two files (import; listed even with no shared commit), the ranking`;
   lines.push(
     `legend: support = commits that changed both; conf = support / commits of the target; recent = conf with each commit weighted by age (halving every ${report.halfLifeDays} days) and size (1/log2(1 + files))${ranking}; hidden = no static path within ${report.hiddenDepth} steps`,
   );
@@ -84,9 +90,10 @@ export function formatCochange(report: CochangeReport): string {
   lines.push("");
   for (const entry of report.entries) {
     const hidden = entry.hidden ? "  hidden" : "";
-    const score = report.level === "symbol" ? `  score ${percent(entry.score)}` : "";
+    const score = report.level === "symbol" || entry.linked ? `  score ${percent(entry.score)}${entry.linked ? " (import)" : ""}` : "";
+    const last = entry.lastShared === undefined ? "" : `  last ${entry.lastShared}`;
     lines.push(
-      `${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${percent(entry.recentConfidence)}${score}  last ${entry.lastShared}${hidden}`,
+      `${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${percent(entry.recentConfidence)}${score}${last}${hidden}`,
     );
   }
   if (report.total > report.entries.length) lines.push(`(${report.entries.length} of ${report.total} shown: raise limit or minSupport)`);

@@ -36,7 +36,8 @@ const cochangeAnswer = answerOf<CochangeReport>()(
         confidence: z.number(),
         recentConfidence: z.number(),
         score: z.number(),
-        lastShared: z.string(),
+        lastShared: z.string().optional(),
+        linked: z.boolean(),
         hidden: z.boolean(),
       }),
     ),
@@ -49,6 +50,9 @@ const STATIC_PATH_KINDS = (Object.keys(EDGE_KIND_MEANINGS) as EdgeKind[]).filter
 
 const statements = preparedStatements({
   isIndexedFile: "SELECT 1 FROM files WHERE path = ?",
+  // The files a direct import links with a file, either way: what the ranking counts as a static link.
+  importLinks: `SELECT target FROM edges WHERE kind = 'IMPORTS' AND source = @file
+    UNION SELECT source FROM edges WHERE kind = 'IMPORTS' AND target = @file`,
 });
 
 interface Target {
@@ -130,6 +134,7 @@ export const cochangeTool = defineTool({
       maxFilesPerCommit,
       minSupport: input.minSupport,
       halfLifeDays: input.halfLifeDays,
+      linkedFiles: statements(context.db).importLinks.pluck().all({ file: target.file }) as string[],
     });
     // Two bounded walks: only when there is something to mark.
     const linked = answer.entities.length === 0 ? new Set<string>() : staticallyLinked(context.db, target, input.hiddenDepth);
@@ -144,7 +149,9 @@ export const cochangeTool = defineTool({
         confidence: entity.confidence,
         recentConfidence: entity.recentConfidence,
         score: entity.score,
-        lastShared: isoDay(entity.lastShared),
+        // A file listed for its import alone shared no commit with the target.
+        ...(entity.support === 0 ? {} : { lastShared: isoDay(entity.lastShared) }),
+        linked: entity.linked,
         hidden,
       });
     }
