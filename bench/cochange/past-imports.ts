@@ -32,7 +32,7 @@ interface Tree {
 const RESOLVED_ENDINGS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", "/index.ts", "/index.tsx", "/index.d.ts"];
 
 /** The existing file a relative specifier of `from` names, if any. */
-export function resolveRelative(from: string, specifier: string, exists: (path: string) => boolean): string | undefined {
+function resolveRelative(from: string, specifier: string, exists: (path: string) => boolean): string | undefined {
   if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "." && specifier !== "..") return undefined;
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
   if (joined.startsWith("../")) return undefined;
