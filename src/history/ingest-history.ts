@@ -1,7 +1,7 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import { gitStateAt, isAncestor, runGit } from "./git.js";
+import { changedDeclarations, createVersionParser } from "./changed-declarations.js";
+import { gitStateAt, isAncestor, readFileVersions, runGit } from "./git.js";
 import { createHistoryStore, type CommitSymbols, type HistoryStore } from "./history-store.js";
-import { mapVersions } from "./map-versions.js";
 import { NAME_STATUS_LOG_ARGS, parseNameStatusLog } from "./name-status-log.js";
 import { PATCH_LOG_ARGS, parsePatchLog, type LineRange } from "./patch-log.js";
 import { SHALLOW, nothingToRead, wantsSymbols } from "./refresh-cache.js";
@@ -68,6 +68,9 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
   return { status, ...partial, toplevel: git.toplevel, added: commits.length, rewritten, versionsParsed };
 }
 
+/** File versions read per `git cat-file --batch`: bounds the memory one batch holds. */
+const VERSIONS_PER_BATCH = 1000;
+
 function logText(toplevel: string, args: readonly string[]): string {
   const result = runGit(toplevel, args);
   if (!result.ok) throw new Error(`git ${args[0] ?? ""} failed: ${result.stderr}`);
@@ -96,10 +99,21 @@ function symbolChanges(
   }
   // Oldest first: each version is parsed from the one before it (createVersionParser).
   changed.reverse();
-  mapVersions(toplevel, changed).forEach((names, index) => {
-    const file = changed[index];
-    if (names !== undefined && file !== undefined) commits.get(file.commit)?.set(file.path, names);
-  });
+  const parse = createVersionParser();
+  // The last version of each path: its tree need not be kept for a next one.
+  const lastOfPath = new Map(changed.map((file, index) => [file.path, index]));
+  for (let first = 0; first < changed.length; first += VERSIONS_PER_BATCH) {
+    const batch = changed.slice(first, first + VERSIONS_PER_BATCH);
+    const texts = readFileVersions(
+      toplevel,
+      batch.map((file) => `${file.commit}:${file.path}`),
+    );
+    batch.forEach((file, index) => {
+      const text = texts[index];
+      const tree = text === undefined ? undefined : parse(file.path, text, lastOfPath.get(file.path) === first + index);
+      if (tree !== undefined) commits.get(file.commit)?.set(file.path, changedDeclarations(file.path, tree, file.ranges));
+    });
+  }
   // A wanted commit the patch log did not list (an empty commit) has no declaration to read either.
   for (const id of wanted) if (!commits.has(id)) commits.set(id, new Map());
   return { commits: [...commits].map(([commit, files]) => ({ commit, files })), versionsParsed: changed.length };
