@@ -12,8 +12,9 @@ import type { LineRange } from "./patch-log.js";
 export function changedDeclarations(path: string, sourceFile: ts.SourceFile, ranges: readonly LineRange[]): string[] {
   if (ranges.length === 0) return [];
   const declarations = extractDeclarations(sourceFile, path, { withoutSurfaces: true }).nodes.filter((node) => node.kind !== "File");
-  const wanted = new Set<number>();
-  for (const range of ranges) for (let line = range.start; line <= range.end; line += 1) wanted.add(line);
+  const wantedSet = new Set<number>();
+  for (const range of ranges) for (let line = range.start; line <= range.end; line += 1) wantedSet.add(line);
+  const wanted = [...wantedSet].sort((a, b) => a - b);
   // The innermost declaration of each wanted line: wider spans first, so narrower ones paint over them; on an
   // equal span the later node (children follow their parents in source order) paints last, so it is the inner one.
   const widestFirst = declarations
@@ -21,9 +22,26 @@ export function changedDeclarations(path: string, sourceFile: ts.SourceFile, ran
     .sort((a, b) => b.node.endLine - b.node.startLine - (a.node.endLine - a.node.startLine) || a.order - b.order);
   const innermost = new Map<number, string>();
   for (const { node } of widestFirst) {
-    for (let line = node.startLine; line <= node.endLine; line += 1) if (wanted.has(line)) innermost.set(line, node.qualifiedName);
+    // Only the wanted lines within the node's span: a few lines of a long file, not every line of every declaration.
+    for (let index = firstAtOrAfter(wanted, node.startLine); index < wanted.length; index += 1) {
+      const line = wanted[index] as number;
+      if (line > node.endLine) break;
+      innermost.set(line, node.qualifiedName);
+    }
   }
   return [...new Set(innermost.values())].sort();
+}
+
+/** The index of the first value of the ascending array at or after `value` (its length when none is). */
+function firstAtOrAfter(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Syntax trees kept for the next version of their path: bounds the memory a long history holds. */
