@@ -11,13 +11,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { TSCONFIG_NAME } from "./corpus.js";
 import Database from "better-sqlite3";
-import { filesExtractedSince, hasLatencyTarget, writeEdited, writeOriginal, type EditSet, type TimedEditKind } from "./bench-edits.js";
+import { filesExtractedSince, writeEdited, writeOriginal, type EditSet, type TimedEditKind } from "./bench-edits.js";
 import { ensureExited, formatMs, log, run, type RunResult } from "./measure.js";
 import { summarize, type Summary } from "./stats.js";
 import { CLI_JS, displayCommand, flattenScalars, numberField, parseJsonSummary, type IndexContext, type Scalar } from "./tsgraph.js";
 
-/** The 400 ms target's kinds (append, body); the others are within 2 × the watch time of the same edit, compared by the reader. */
-export const hasDaemonEditTarget: (kind: TimedEditKind) => boolean = hasLatencyTarget;
 const WARM_UP_RUNS = 2;
 
 export interface DaemonEditSample {

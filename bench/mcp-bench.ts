@@ -301,20 +301,15 @@ function statusIndexedAt(result: CallToolResult): number {
 }
 
 /** Whether the database holds an extraction of every file of the edit made at or after `savedAtMs` (epoch). */
-function editExtracted(dbPath: string, edit: BenchEdit, savedAtMs: number): boolean {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  try {
-    const indexedAt = db.prepare("SELECT indexed_at AS at FROM files WHERE path = ?");
-    return edit.files.every(({ file }) => ((indexedAt.get(file) as { at: number } | undefined)?.at ?? 0) >= savedAtMs);
-  } finally {
-    db.close();
-  }
+function editExtracted(db: Database.Database, edit: BenchEdit, savedAtMs: number): boolean {
+  const indexedAt = db.prepare("SELECT indexed_at AS at FROM files WHERE path = ?");
+  return edit.files.every(({ file }) => ((indexedAt.get(file) as { at: number } | undefined)?.at ?? 0) >= savedAtMs);
 }
 
 /** Polls status until the graph it reports was indexed after the save, with every edited file; the time from the save. */
 async function untilIndexed(
   client: Client,
-  dbPath: string,
+  db: Database.Database,
   edit: BenchEdit,
   savedAtMs: number,
   startedAt: number,
@@ -323,7 +318,7 @@ async function untilIndexed(
   for (;;) {
     const result = await call(client, "status", {});
     const elapsed = performance.now() - startedAt;
-    if (statusIndexedAt(result) >= savedAtMs && editExtracted(dbPath, edit, savedAtMs)) return elapsed;
+    if (statusIndexedAt(result) >= savedAtMs && editExtracted(db, edit, savedAtMs)) return elapsed;
     if (elapsed > timeoutMs) throw new Error(`no answer reflected the edit (${edit.label}) within ${formatMs(timeoutMs)}`);
   }
 }
@@ -338,25 +333,29 @@ interface SaveRow {
 
 async function timeSaves(client: Client, root: string, dbPath: string, sets: readonly EditSet[]): Promise<SaveRow[]> {
   const rows: SaveRow[] = [];
-  for (const set of sets) {
-    const row: SaveRow = { kind: set.kind, samples: [], extracted: [], skipped: set.skippedFiles };
-    rows.push(row);
-    for (const [i, edit] of set.edits.entries()) {
-      const savedAtMs = Date.now();
-      const startedAt = performance.now();
-      writeEdited(root, edit);
-      try {
-        row.samples.push(await untilIndexed(client, dbPath, edit, savedAtMs, startedAt));
-      } finally {
-        writeOriginal(root, edit);
+  // One reader for the whole step: the server writes in place (WAL), so each read sees its last commit.
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    for (const set of sets) {
+      const row: SaveRow = { kind: set.kind, samples: [], extracted: [], skipped: set.skippedFiles };
+      rows.push(row);
+      for (const [i, edit] of set.edits.entries()) {
+        const savedAtMs = Date.now();
+        const startedAt = performance.now();
+        writeEdited(root, edit);
+        try {
+          row.samples.push(await untilIndexed(client, db, edit, savedAtMs, startedAt));
+        } finally {
+          writeOriginal(root, edit);
+        }
+        row.extracted.push(filesExtractedSince(db, savedAtMs));
+        const restoredAtMs = Date.now();
+        await untilIndexed(client, db, edit, restoredAtMs, performance.now());
+        log(`save ${set.kind} ${i + 1}/${set.edits.length} (${edit.label}): ${formatMs(row.samples.at(-1))}, ${row.extracted.at(-1)} re-extracted`);
       }
-      const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-      row.extracted.push(filesExtractedSince(db, savedAtMs));
-      db.close();
-      const restoredAtMs = Date.now();
-      await untilIndexed(client, dbPath, edit, restoredAtMs, performance.now());
-      log(`save ${set.kind} ${i + 1}/${set.edits.length} (${edit.label}): ${formatMs(row.samples.at(-1))}, ${row.extracted.at(-1)} re-extracted`);
     }
+  } finally {
+    db.close();
   }
   return rows;
 }
