@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError } from "./vendor/commander.js";
 import { createRequire } from "node:module";
 import { EXIT } from "./cli/exit-codes.js";
 

@@ -141,6 +141,15 @@ describe("layering of src/ (docs/architecture.md)", () => {
     ).toEqual([]);
   });
 
+  it("vendor/ imports nothing from the project (the build bundles each of its modules with its package)", () => {
+    expect(
+      importsFrom("vendor")
+        .filter((edge) => edge.target !== undefined)
+        .map(describeEdge),
+    ).toEqual([]);
+    expect(importsFrom("vendor").length).toBeGreaterThan(0);
+  });
+
   it("db/ imports only model/", () => {
     expect(
       importsFrom("db")

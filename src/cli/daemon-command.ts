@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import type { Command } from "../vendor/commander.js";
 import os from "node:os";
 import { ConfigError, loadConfig } from "../config/config-file.js";
 import { canWriteGraph } from "../db/open-graph-reader.js";

@@ -1,5 +1,5 @@
-import type { Command } from "commander";
-import { InvalidArgumentError } from "commander";
+import type { Command } from "../vendor/commander.js";
+import { InvalidArgumentError } from "../vendor/commander.js";
 import fs from "node:fs";
 import path from "node:path";
 import { SnapshotFormatError } from "../db/snapshot-load.js";

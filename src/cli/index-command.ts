@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import type { Command } from "../vendor/commander.js";
 import type { DaemonTarget } from "../daemon/daemon-control.js";
 import { locateGraphQuickly } from "../config/graph-location.js";
 import { OWN_VERSION } from "../daemon/own-version.js";

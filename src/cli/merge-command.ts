@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import type { Command } from "../vendor/commander.js";
 import fs from "node:fs";
 import { parseSnapshot, SnapshotFormatError } from "../db/snapshot-load.js";
 import { mergeSnapshots } from "../db/snapshot-merge.js";

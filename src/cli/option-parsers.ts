@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError } from "../vendor/commander.js";
 
 /** Commander's parser of an option that takes a whole number of at least 1. */
 export function positiveInteger(value: string): number {

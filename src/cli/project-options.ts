@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import type { Command } from "../vendor/commander.js";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import type { IndexerOptions } from "../ingestion/run/indexer.js";
 

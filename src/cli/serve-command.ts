@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import type { Command } from "../vendor/commander.js";
 import type { RootSpec } from "../mcp/served-root.js";
 import { canonicalRoot } from "../ingestion/run/indexer.js";
 import { loadConfig } from "../config/config-file.js";
@@ -135,7 +135,7 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
     // Loaded here so that the other commands never pay for the MCP SDK.
     const [{ createTsGraphServer }, { StdioServerTransport }, { answerUnreadableLines }, { afterFirstToolAnswer }] = await Promise.all([
       import("../mcp/server.js"),
-      import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("../vendor/mcp-sdk.js"),
       import("../mcp/malformed-messages.js"),
       import("../mcp/first-answers.js"),
     ]);

@@ -1,4 +1,4 @@
-import { Option, type Command } from "commander";
+import { Option, type Command } from "../vendor/commander.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,5 +1,5 @@
-import { type Command, Option } from "commander";
-import { z } from "zod";
+import { type Command, Option } from "../vendor/commander.js";
+import { z } from "../vendor/zod.js";
 import { inputErrorOf } from "../tools/os-input-errors.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";

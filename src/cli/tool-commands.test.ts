@@ -132,6 +132,15 @@ describe("a tool command's start", () => {
     ).toEqual([]);
   });
 
+  it("loads zod and commander as the build's bundles, not the packages' own modules", () => {
+    const loaded = modulesLoadedBy(["find", "formatPrice", "--root", root]);
+    expect(loaded.filter((url) => /\/node_modules\/(zod|commander|@modelcontextprotocol)\//.test(url))).toEqual([]);
+    const vendor = loaded.flatMap((url) => /\/dist\/vendor\/(.+)$/.exec(url)?.[1] ?? []);
+    expect(vendor.filter((name) => !name.startsWith("chunk-")).sort()).toEqual(["commander.js", "zod.js"]);
+    // zod's code sits in a chunk it shares with the MCP SDK's bundle; the chunks are few, whatever their names.
+    expect(vendor.length).toBeLessThanOrEqual(5);
+  });
+
   it("still lists every tool in the full help, and refuses a tool's name with underscores", () => {
     const help = runCli(["--help"]);
     for (const name of ["find", "callers", "replace-symbol", "rename-symbol"]) expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));

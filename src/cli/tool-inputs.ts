@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../vendor/zod.js";
 import { PATH_INPUTS, type PathInputKind } from "../tools/input-limits.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "../vendor/zod.js";
 import { CONFIG_FILE_NAME } from "./config-file-name.js";
 import { ConfigError } from "./config-error.js";
 

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "../vendor/mcp-sdk.js";
 import { echoed } from "../tools/text.js";
 import type { GraphFreshness, ToolResult } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";

@@ -1,5 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { RootsListChangedNotificationSchema, type Root } from "@modelcontextprotocol/sdk/types.js";
+import { RootsListChangedNotificationSchema, type Root, type Server } from "../vendor/mcp-sdk.js";
 import { fileURLToPath } from "node:url";
 import type { Workspace } from "./workspace.js";
 

@@ -1,5 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "../vendor/mcp-sdk.js";
 
 const TOOL_REQUESTS: ReadonlySet<string> = new Set(["tools/list", "tools/call"]);
 

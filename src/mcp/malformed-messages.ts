@@ -1,5 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type JSONRPCMessage, type Transport } from "../vendor/mcp-sdk.js";
 
 /** A JSON-RPC error answer whose request id cannot be known (JSON-RPC 2.0 says `id: null`). */
 export interface UnaddressedError {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../vendor/zod.js";
 
 /**
  * A tool's MCP `outputSchema`: its answer (ToolDefinition.answer) with the freshness the server adds, or one of the

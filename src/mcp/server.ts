@@ -1,5 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, McpServer } from "../vendor/mcp-sdk.js";
 import { pathString } from "../tools/input-limits.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";

@@ -1,5 +1,5 @@
 import { encode } from "@toon-format/toon";
-import { z } from "zod";
+import { z } from "../vendor/zod.js";
 import { fitsInTokens } from "./token-count.js";
 import type { ToolResult } from "./tool-contract.js";
 

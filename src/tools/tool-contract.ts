@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "../vendor/zod.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import type { RenameHint } from "../model/rename-hint.js";
 import type { PathValidator } from "./path-validator.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { DISPATCH_MODES, type WalkDirection } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";

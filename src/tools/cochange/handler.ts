@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { EDGE_KIND_MEANINGS, type EdgeKind } from "../../model/graph-kinds.js";
 import { fileKey, type NodeKey } from "../../model/node-key.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import { pathOrName, pathString } from "../input-limits.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { readConsistently } from "../../db/read-transaction.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import type { EditAnswer } from "./format.js";
 import { contentString, hashString, nameString, pathString, symbolString } from "../input-limits.js";
 import { FILE_DESCRIPTION } from "../symbol-input.js";

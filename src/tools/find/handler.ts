@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import { pathString, soughtNameString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { NODE_KINDS } from "../../model/graph-kinds.js";

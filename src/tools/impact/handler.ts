@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";

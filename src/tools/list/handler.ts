@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import { globString, pathString } from "../input-limits.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, type ToolContext } from "../tool-contract.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import { pathString, symbolString } from "../input-limits.js";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import { boundedList, globString, MAX_GLOBS, MAX_SEARCH_PATHS, patternString, pathString } from "../input-limits.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, type ToolContext, type ToolDefinition } from "../tool-contract.js";

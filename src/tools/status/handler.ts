@@ -3,7 +3,7 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import { defineTool, type RootState, type ToolContext } from "../tool-contract.js";
 import { formatStatus } from "./format.js";
 import { queryGraphCounts, rootStatus } from "./query.js";
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 
 /** The status answer: every served root's state, and the server's memory where there is a server. */
 const statusAnswer = z.looseObject({

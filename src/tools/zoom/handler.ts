@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "../../vendor/zod.js";
 import { pathString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";

@@ -1,0 +1,54 @@
+/**
+ * The build's second step (`npm run build`, after tsc): the modules of src/vendor/ are bundled with the packages
+ * they re-export (zod, commander, the MCP SDK) into minified ES modules, written over tsc's output in dist/vendor/.
+ *
+ * Why: Node 20 has no compile cache, and its ES module loader resolves, reads and links every module on its own.
+ * zod's entry imports about 95 modules and commander's wraps CommonJS files that Node scans for their exports; a CLI
+ * query loads both, and the MCP server loads the SDK, which imports zod's entries again. A few files instead, without
+ * the translations below, load in a fraction of the time (docs/performance.md, A query's start).
+ *
+ * zod's `locales` namespace (60 translations of its error messages, half of zod's code) becomes an empty module:
+ * zod sets its English messages from `locales/en.js` directly, and ts-graph never selects another language, so
+ * `z.locales` is the one thing the bundle lacks.
+ */
+import * as esbuild from "esbuild";
+import fs from "node:fs";
+import path from "node:path";
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+
+/** zod's namespace of every translation, imported by its entries and by nothing the English messages need. */
+const ZOD_LOCALES_INDEX = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+
+const withoutZodTranslations: esbuild.Plugin = {
+  name: "without-zod-translations",
+  setup(build) {
+    build.onLoad({ filter: ZOD_LOCALES_INDEX }, () => ({ contents: "export {};", loader: "js" }));
+  },
+};
+
+const OUT_DIR = path.join(REPO_ROOT, "dist", "vendor");
+
+// The chunks of an earlier build: their names are hashes of their content, so a new build's would sit beside them.
+for (const name of fs.existsSync(OUT_DIR) ? fs.readdirSync(OUT_DIR) : []) {
+  if (name.startsWith("chunk-")) fs.rmSync(path.join(OUT_DIR, name));
+}
+
+await esbuild.build({
+  absWorkingDir: REPO_ROOT,
+  entryPoints: ["src/vendor/zod.ts", "src/vendor/commander.ts", "src/vendor/mcp-sdk.ts"],
+  // The MCP SDK imports zod too: the code both bundles share goes into chunks of its own, so a server loads zod once.
+  splitting: true,
+  outdir: OUT_DIR,
+  chunkNames: "chunk-[hash]",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  minify: true,
+  sourcemap: true,
+  // commander is CommonJS: the bundle's require() of Node's modules needs a require of its own in an ES module.
+  banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+  plugins: [withoutZodTranslations],
+  logLevel: "warning",
+});
