@@ -14,7 +14,10 @@ import { nameParts } from "./surface-change.js";
  * - any other bare name (a global, or a local) matches a change in a file that declares globals;
  * - `q.name` with `q` some other import or a global matches a change of any declaration of that name;
  * - a member name (`x.run`, `x["run"]`, `const { run } = x`) matches a change of any member of that name,
- *   and an element access key (`x[Equal.symbol]`) a member with a computed name of that key.
+ *   and an element access key (`x[Equal.symbol]`) a member with a computed name of that key;
+ * - a member with a computed name that changed (`get [Key]()` after `Key` changed) may stand for another
+ *   name: the string literals of the changed `Key`'s surface are changed member names (`box.beta` reads
+ *   the new one), and the files with an edge into the member (`box.alpha`, the old one) are re-extracted.
  */
 
 /** How a piece of code refers to names. */
@@ -31,6 +34,8 @@ export interface NameReferences {
 }
 
 export interface PlanningDeclaration {
+  /** Its node key (`src/box.ts:Box.[Key]`). */
+  readonly key: string;
   readonly name: string;
   /** Method, Property and Constructor are members (referred to by member names); the other kinds are not. */
   readonly kind: NodeKind;
@@ -88,6 +93,14 @@ export interface ChangedNames {
   readonly member: Set<string>;
   /** Members with a computed name, by the key's last identifier. */
   readonly key: Set<string>;
+  /**
+   * The string literals in the old and new surfaces of changed module-level declarations, by name: the
+   * member names a computed key that names the declaration (`get [Key]()`, `const Key = "alpha"`) may have
+   * stood for and may stand for now.
+   */
+  readonly keyValues: Map<string, Set<string>>;
+  /** Node keys of members with a computed name that changed: their key may stand for another name now. */
+  readonly computedMembers: Set<string>;
 }
 
 export function noChangedNames(): ChangedNames {
@@ -101,6 +114,8 @@ export function noChangedNames(): ChangedNames {
     global: new Set(),
     member: new Set(),
     key: new Set(),
+    keyValues: new Map(),
+    computedMembers: new Set(),
   };
 }
 
@@ -248,7 +263,12 @@ export function spreadThroughFile(state: SpreadState, changed: ChangedNames): bo
       const parts = nameParts(declaration.name, declaration.kind);
       for (const name of parts.module) addModule(name);
       for (const name of parts.member) addTo(changed.member, name);
-      for (const name of parts.key) addTo(changed.key, name);
+      for (const name of parts.key) {
+        addTo(changed.key, name);
+        // Code names such a member by what its key stands for too (`box.alpha`): the key's old and new values.
+        for (const value of changed.keyValues.get(name) ?? []) addTo(changed.member, value);
+      }
+      if (parts.key.length > 0) addTo(changed.computedMembers, declaration.key);
     }
     for (const alias of syntax.aliases) if (refersTo(alias.from, changed, reader)) addModule(alias.to);
     for (const written of syntax.starReExports) {

@@ -240,4 +240,29 @@ describe("an incremental run follows a change to the files it reaches indirectly
     expect(step.snapshot).not.toContain("Options.depth");
     expect(step.summary.extractedPaths).toEqual(["src/depth.ts", "src/make.ts", "src/options.ts"]);
   });
+  it("to the files that read a member by the old or the new value of its computed key, when the key's value changes", async () => {
+    const root = writeProject({
+      "src/keys.ts": 'export const Key = "alpha";\nexport const Other = "other";\n',
+      "src/box.ts": 'import { Key } from "./keys";\nexport class Box {\n  get [Key](): number {\n    return 1;\n  }\n}\n',
+      "src/use.ts": 'import { Box } from "./box";\nexport function use(box: Box): number {\n  return box.alpha;\n}\n',
+      // Reads the member by a name it does not have yet (a type error until the key's value changes).
+      "src/later.ts": 'import { Box } from "./box";\nexport function later(box: Box): number {\n  return box.beta;\n}\n',
+      "src/away.ts": 'import { Box } from "./box";\nexport function away(box: Box): Box {\n  return box;\n}\n',
+    });
+    const callsOf = (user: string): string => `"edge":"CALLS","source":"src/${user}.ts:${user}","target":"src/box.ts:Box.[Key]"`;
+    const before = (await indexAndSnapshot(root)).snapshot;
+    expect(before).toContain(callsOf("use"));
+    expect(before).not.toContain(callsOf("later"));
+    // Neither use.ts nor later.ts changes or names Key: use.ts is reached by its edge into the member, later.ts
+    // by the key's new value.
+    editProjectFile(root, "src/keys.ts", (text) => text.replace('"alpha"', '"beta"'));
+    const changed = await expectIncrementalEqualsFull(root);
+    expect(changed.snapshot).not.toContain(callsOf("use"));
+    expect(changed.snapshot).toContain(callsOf("later"));
+    expect(changed.summary.extractedPaths).toEqual(["src/box.ts", "src/keys.ts", "src/later.ts", "src/use.ts"]);
+    editProjectFile(root, "src/keys.ts", (text) => text.replace('"beta"', '"alpha"'));
+    const back = await expectIncrementalEqualsFull(root);
+    expect(back.snapshot).toContain(callsOf("use"));
+    expect(back.summary.extractedPaths).toEqual(["src/box.ts", "src/keys.ts", "src/later.ts", "src/use.ts"]);
+  });
 });

@@ -14,12 +14,12 @@ import {
   type SpreadState,
 } from "./change-propagation.js";
 import type { PlannedFile, ScannedFile } from "../scan/file-scan.js";
-import { extractDeclarations } from "../extract/extract-declarations.js";
+import { extractDeclarations, type FileDeclarations } from "../extract/extract-declarations.js";
 import { withSurfacesOfSameTypes } from "./inferred-type-change.js";
 import { moduleStem } from "./module-stem.js";
 import { PlanningFiles } from "./planning-files.js";
 import { fileReferencesOf, parseForPlanning, parseSource } from "./planning-syntax.js";
-import { compareSurfaces, nameParts } from "./surface-change.js";
+import { compareSurfaces, MEMBER_KINDS, nameParts } from "./surface-change.js";
 import { mayDependOn, occurrencesOf, reExportsIn } from "./text-prefilters.js";
 
 /** What planning reads from the graph of the last run. */
@@ -98,6 +98,8 @@ class DependentsPlanner {
   private readonly passedOn = new Map<string, number>();
   /** Names the candidates were searched for. */
   private readonly searched = new Set<string>();
+  /** Changed members with a computed name whose edges' owners were re-extracted. */
+  private readonly followedComputedMembers = new Set<string>();
 
   constructor(
     private readonly input: PlanningInput,
@@ -142,6 +144,7 @@ class DependentsPlanner {
     for (const name of change.moduleTokens) addChangedName(names, name, file.path, declarations.declaresGlobals, change.addedModuleTokens.has(name));
     for (const name of change.memberTokens) names.member.add(name);
     for (const name of change.keyTokens) names.key.add(name);
+    for (const [name, literals] of stringLiteralsOfChanged(text, declarations, change.moduleTokens)) addKeyValues(names, name, literals);
     // A name that occurs once is only its own declaration: nothing else in the file refers to it.
     const referredTo = [...change.tokens].some((token) => occurrencesOf(text, token) > 1) || change.vanishedKeys.length > 0;
     const syntax =
@@ -199,6 +202,7 @@ class DependentsPlanner {
       this.spreadThroughFilesMentioningChanges();
       this.passOnThroughReExporters();
       this.spreadThroughFiles();
+      this.followComputedMembers();
       const unsearched = new Set([...searchableNames(this.names)].filter((name) => !this.searched.has(name)));
       const pendingReExports = this.hasNamesToPassOn();
       if (unsearched.size === 0 && this.exportsChanged.length === 0 && this.defaultChanged.length === 0 && !pendingReExports) return;
@@ -269,6 +273,19 @@ class DependentsPlanner {
     }
   }
 
+  /**
+   * A changed member with a computed name (`get [Key]()` after `Key` changed) may stand for another name now:
+   * the files with an edge into it, which may have named it by the old one (`box.alpha`), are re-extracted.
+   * (The names its key's literals give, old and new, are member names that changed: spreadThroughFile.)
+   */
+  private followComputedMembers(): void {
+    for (const key of this.names.computedMembers) {
+      if (this.followedComputedMembers.has(key)) continue;
+      this.followedComputedMembers.add(key);
+      for (const owner of this.store.ownersOfEdgesAt(key)) this.dependents.add(owner);
+    }
+  }
+
   /** The candidates that mention a name not searched for yet and refer to a change (cheap text test first) are re-extracted. */
   private searchCandidates(unsearched: ReadonlySet<string>): void {
     const { files, names } = this;
@@ -301,6 +318,32 @@ class DependentsPlanner {
   private addImporters(path: string): void {
     for (const importer of this.store.importersOf(path)) this.dependents.add(importer);
   }
+}
+
+/** A quoted string without escapes or substitutions: `"alpha"`, `'alpha'`, `` `alpha` ``. */
+const STRING_LITERAL = /"([^"\\\n]{1,200})"|'([^'\\\n]{1,200})'|`([^`\\$]{1,200})`/g;
+
+/**
+ * The plain string literals in the new surfaces of a changed file's module-level declarations of these
+ * names, by name: what a computed member key that names one (`get [Key]()` with `const Key = "beta"`) may
+ * stand for now. (The stored surfaces are hashes: the old values' uses are reached through their edges,
+ * followComputedMembers.)
+ */
+function stringLiteralsOfChanged(text: string, declarations: FileDeclarations, names: ReadonlySet<string>): Map<string, string[]> {
+  const literals = new Map<string, string[]>();
+  for (const node of declarations.nodes) {
+    if (!names.has(node.name) || MEMBER_KINDS.has(node.kind) || node.kind === "File") continue;
+    const surface = (declarations.surfaceRanges?.get(node.key) ?? []).map((range) => text.slice(range.start, range.end)).join("\n");
+    const found = [...surface.matchAll(STRING_LITERAL)].flatMap((match) => match[1] ?? match[2] ?? match[3] ?? []);
+    if (found.length > 0) literals.set(node.name, [...(literals.get(node.name) ?? []), ...found]);
+  }
+  return literals;
+}
+
+function addKeyValues(names: ChangedNames, name: string, literals: Iterable<string>): void {
+  const known = names.keyValues.get(name) ?? new Set<string>();
+  for (const literal of literals) known.add(literal);
+  names.keyValues.set(name, known);
 }
 
 /** The names that changed in a file. */

@@ -372,7 +372,7 @@ export function parseForPlanning(
     ownNames,
     declarations: declarations.nodes
       .filter((node) => node.kind !== "File")
-      .map((node) => ({ name: node.name, kind: node.kind, references: referencesOf(node.key) })),
+      .map((node) => ({ key: node.key, name: node.name, kind: node.kind, references: referencesOf(node.key) })),
     fileReferences: occurrences === undefined ? anyReferences(text) : allReferences(occurrences),
     ...statements,
     aliases,
