@@ -115,9 +115,13 @@ interface ModuleShape {
   readonly viaBarrel: boolean;
 }
 
+/** The values keys.ts's `Key` takes; a class's accessor `get [Key]()` is read as `x.north` by the modules that import it. */
+const KEY_VALUES = ["north", "south", "east"] as const;
+
 function moduleText(name: ModuleName, shape: ModuleShape): string {
   const lines: string[] = [];
   for (const imported of shape.imports) lines.push(`import * as ${imported} from "./${imported}";`);
+  if (shape.withClass) lines.push('import { Key } from "./keys";');
   if (shape.viaBarrel) lines.push('import * as barrel from "./barrel2";');
   lines.push(`export interface ${name}Shape { size(): number }`);
   for (let i = 0; i < shape.functions; i += 1) {
@@ -128,7 +132,7 @@ function moduleText(name: ModuleName, shape: ModuleShape): string {
     const base = shape.imports[0];
     const heritage = base === undefined ? `implements ${name}Shape` : `extends ${base}.${base}Box implements ${base}.${base}Shape`;
     lines.push(
-      `export class ${name}Box ${heritage} {\n  size(): number { return ${shape.functions > 0 ? `${name}Fn0()` : "0"}; }\n  twice(): number { return this.size() * 2; }\n}`,
+      `export class ${name}Box ${heritage} {\n  size(): number { return ${shape.functions > 0 ? `${name}Fn0()` : "0"}; }\n  twice(): number { return this.size() * 2; }\n  get [Key](): number { return 1; }\n}`,
     );
     lines.push(`export const ${name}Instance = new ${name}Box();`);
   }
@@ -141,6 +145,8 @@ function moduleText(name: ModuleName, shape: ModuleShape): string {
   if (used !== undefined) {
     const value = shape.viaBarrel ? `barrel.${used}Build()` : `${used}.${used}Value`;
     lines.push(`export function ${name}Use(): number {\n  return ${value}?.twice() ?? 0;\n}`);
+    // A read by the key's value, not its name (a type error while Key is another value).
+    lines.push(`export function ${name}North(): number {\n  return ${used}.${used}Instance.${KEY_VALUES[0]};\n}`);
   }
   return `${lines.join("\n")}\n`;
 }
@@ -168,6 +174,7 @@ const operation = fc.oneof(
   fc.record({ op: fc.constant("rename" as const), module: fc.constantFrom(...MODULES), to: fc.constantFrom(...MODULES) }),
   fc.record({ op: fc.constant("barrels" as const), reExported: fc.subarray([...MODULES]), chained: fc.boolean() }),
   fc.record({ op: fc.constant("comment" as const), module: fc.constantFrom(...MODULES) }),
+  fc.record({ op: fc.constant("key" as const), value: fc.constantFrom(...KEY_VALUES) }),
 );
 
 const INITIAL_SHAPE: ModuleShape = { imports: [], functions: 1, withClass: true, inferred: false, makeFrom: undefined, viaBarrel: false };
@@ -176,6 +183,10 @@ function writeBarrels(root: string, reExported: readonly ModuleName[], chained: 
   const { barrel1, barrel2 } = barrelTexts(reExported, chained);
   fs.writeFileSync(path.join(root, "barrel1.ts"), barrel1);
   fs.writeFileSync(path.join(root, "barrel2.ts"), barrel2);
+}
+
+function writeKeys(root: string, value: string): void {
+  fs.writeFileSync(path.join(root, "keys.ts"), `export const Key = "${value}";\n`);
 }
 
 /** The text of every `.ts` file of root, by name. */
@@ -230,6 +241,10 @@ function applyOperation(root: string, step: Operation): void {
     writeBarrels(root, step.reExported, step.chained);
     return;
   }
+  if (step.op === "key") {
+    writeKeys(root, step.value);
+    return;
+  }
   const file = path.join(root, `${step.module}.ts`);
   if (step.op === "write")
     fs.writeFileSync(file, moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }));
@@ -253,11 +268,20 @@ function generatedProject(prefix: string, shape: ModuleShape): string {
   );
   for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, shape));
   writeBarrels(root, MODULES, true);
+  writeKeys(root, KEY_VALUES[0]);
+  // Reads each module's accessor by the key's first value: the file that loses or regains those edges without changing.
+  fs.writeFileSync(
+    path.join(root, "reader.ts"),
+    MODULES.map(
+      (name) =>
+        `import { ${name}Instance } from "./${name}";\nexport function read${name}(): number {\n  return ${name}Instance.${KEY_VALUES[0]};\n}\n`,
+    ).join(""),
+  );
   return root;
 }
 
 describe("incremental index equals a full index (property)", () => {
-  it("for any sequence of writes, deletions, renames and comment edits of modules, and changes of the barrels", async () => {
+  it("for any sequence of writes, deletions, renames and comment edits of modules, changes of the barrels and of a computed key's value", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 5 }), async (operations) => {
         const root = generatedProject("ts-graph-prop-", INITIAL_SHAPE);
