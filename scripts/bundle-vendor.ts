@@ -7,15 +7,17 @@
  * query loads both, and the MCP server loads the SDK, which imports zod's entries again. A few files instead, without
  * the translations below, load in a fraction of the time (docs/performance.md, A query's start).
  *
- * zod's `locales` namespace (60 translations of its error messages, half of zod's code) becomes an empty module:
+ * zod's `locales` namespace (63 translations of its error messages, half of zod's code) becomes an empty module:
  * zod sets its English messages from `locales/en.js` directly, and ts-graph never selects another language, so
  * `z.locales` is the one thing the bundle lacks.
  */
 import type { OutputFile, Plugin } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+// Not import.meta.dirname: it came with Node 20.11, and this runs on `npm install` (package.json: engines).
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = path.join(REPO_ROOT, "dist", "vendor");
 
 /** zod's namespace of every translation, imported by its entries and by nothing the English messages need. */
@@ -43,9 +45,11 @@ async function bundles(): Promise<OutputFile[]> {
     platform: "node",
     target: "node20",
     minify: true,
+    // Classes keep their names (commander's errors set `name` from their constructor's).
+    keepNames: true,
     sourcemap: true,
     // commander is CommonJS: the bundle's require() of Node's modules needs a require of its own in an ES module.
-    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+    banner: { js: 'import { createRequire as __tsGraphCreateRequire } from "node:module"; const require = __tsGraphCreateRequire(import.meta.url);' },
     plugins: [withoutZodTranslations],
     logLevel: "warning",
     write: false,

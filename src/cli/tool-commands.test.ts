@@ -141,6 +141,23 @@ describe("a tool command's start", () => {
     expect(vendor.length).toBeLessThanOrEqual(5);
   });
 
+  it("serves MCP with the SDK and zod from the build's bundles, zod's code once (the SDK's bundle shares its chunk)", () => {
+    // The server stops when its input ends, which spawnSync's empty input does at once.
+    const loaded = modulesLoadedBy(["serve", "-r", root]);
+    expect(loaded.filter((url) => /\/node_modules\/(zod|commander|@modelcontextprotocol)\//.test(url))).toEqual([]);
+    const vendor = loaded.flatMap((url) => /\/dist\/vendor\/(.+)$/.exec(url)?.[1] ?? []);
+    expect(vendor.filter((name) => !name.startsWith("chunk-")).sort()).toEqual(["commander.js", "mcp-sdk.js", "zod.js"]);
+    // zod's own bundle is only a re-export of the chunk its code is in, and the SDK's bundle imports that chunk.
+    const chunksOf = (bundle: string): string[] =>
+      [...fs.readFileSync(path.join(path.dirname(CLI), "vendor", bundle), "utf8").matchAll(/from\s*"\.\/(chunk-[\w-]+\.js)"/g)].map(
+        (m) => m[1] ?? "",
+      );
+    const zodChunks = chunksOf("zod.js");
+    expect(zodChunks.length).toBeGreaterThan(0);
+    expect(chunksOf("mcp-sdk.js")).toEqual(expect.arrayContaining(zodChunks));
+    expect(fs.statSync(path.join(path.dirname(CLI), "vendor", "zod.js")).size).toBeLessThan(2_000);
+  });
+
   it("still lists every tool in the full help, and refuses a tool's name with underscores", () => {
     const help = runCli(["--help"]);
     for (const name of ["find", "callers", "replace-symbol", "rename-symbol"]) expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));

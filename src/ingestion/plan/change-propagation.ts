@@ -1,6 +1,6 @@
 import type { NodeKind } from "../../model/graph-kinds.js";
 import { moduleStem, NON_RELATIVE } from "./module-stem.js";
-import { nameParts } from "./surface-change.js";
+import { nameParts, nameTokens } from "./surface-change.js";
 
 /**
  * How a change spreads (ADR 0004). What a declaration shows other files depends on what its surface refers
@@ -94,9 +94,8 @@ export interface ChangedNames {
   /** Members with a computed name, by the key's last identifier. */
   readonly key: Set<string>;
   /**
-   * The string literals in the old and new surfaces of changed module-level declarations, by name: the
-   * member names a computed key that names the declaration (`get [Key]()`, `const Key = "alpha"`) may have
-   * stood for and may stand for now.
+   * The string literals in the new surfaces of changed module-level declarations, by name: the member names a
+   * computed key that names the declaration (`get [Key]()` with `const Key = "beta"`) may stand for now.
    */
   readonly keyValues: Map<string, Set<string>>;
   /** Node keys of members with a computed name that changed: their key may stand for another name now. */
@@ -263,12 +262,13 @@ export function spreadThroughFile(state: SpreadState, changed: ChangedNames): bo
       const parts = nameParts(declaration.name, declaration.kind);
       for (const name of parts.module) addModule(name);
       for (const name of parts.member) addTo(changed.member, name);
-      for (const name of parts.key) {
-        addTo(changed.key, name);
-        // Code names such a member by what its key stands for too (`box.alpha`): the key's old and new values.
-        for (const value of changed.keyValues.get(name) ?? []) addTo(changed.member, value);
+      for (const name of parts.key) addTo(changed.key, name);
+      if (parts.key.length > 0) {
+        addTo(changed.computedMembers, declaration.key);
+        // Code names such a member by what its key stands for too (`box.beta`): the new literals of whatever the
+        // key names, the object or enum of `[Keys.A]` as well as `[Key]`.
+        for (const token of nameTokens(declaration.name)) for (const value of changed.keyValues.get(token) ?? []) addTo(changed.member, value);
       }
-      if (parts.key.length > 0) addTo(changed.computedMembers, declaration.key);
     }
     for (const alias of syntax.aliases) if (refersTo(alias.from, changed, reader)) addModule(alias.to);
     for (const written of syntax.starReExports) {

@@ -240,6 +240,7 @@ describe("an incremental run follows a change to the files it reaches indirectly
     expect(step.snapshot).not.toContain("Options.depth");
     expect(step.summary.extractedPaths).toEqual(["src/depth.ts", "src/make.ts", "src/options.ts"]);
   });
+
   it("to the files that read a member by the old or the new value of its computed key, when the key's value changes", async () => {
     const root = writeProject({
       "src/keys.ts": 'export const Key = "alpha";\nexport const Other = "other";\n',
@@ -264,5 +265,24 @@ describe("an incremental run follows a change to the files it reaches indirectly
     const back = await expectIncrementalEqualsFull(root);
     expect(back.snapshot).toContain(callsOf("use"));
     expect(back.summary.extractedPaths).toEqual(["src/box.ts", "src/keys.ts", "src/later.ts", "src/use.ts"]);
+  });
+
+  it("to the readers of a member keyed by an object constant's or an enum's literal, when that literal changes", async () => {
+    const root = writeProject({
+      "src/keys.ts": 'export const Keys = { A: "alpha" } as const;\nexport enum Kind {\n  B = "gamma",\n}\n',
+      "src/box.ts":
+        'import { Keys, Kind } from "./keys";\nexport class Box {\n  get [Keys.A](): number {\n    return 1;\n  }\n  get [Kind.B](): number {\n    return 2;\n  }\n}\n',
+      "src/use.ts": 'import { Box } from "./box";\nexport function use(box: Box): number {\n  return box.alpha + box.gamma;\n}\n',
+      "src/later.ts": 'import { Box } from "./box";\nexport function later(box: Box): number {\n  return box.beta + box.delta;\n}\n',
+    });
+    const callsOf = (user: string, key: string): string => `"edge":"CALLS","source":"src/${user}.ts:${user}","target":"src/box.ts:Box.[${key}]"`;
+    const before = (await indexAndSnapshot(root)).snapshot;
+    expect(before).toContain(callsOf("use", "Keys.A"));
+    expect(before).toContain(callsOf("use", "Kind.B"));
+    editProjectFile(root, "src/keys.ts", (text) => text.replace('"alpha"', '"beta"').replace('"gamma"', '"delta"'));
+    const changed = await expectIncrementalEqualsFull(root);
+    expect(changed.snapshot).toContain(callsOf("later", "Keys.A"));
+    expect(changed.snapshot).toContain(callsOf("later", "Kind.B"));
+    expect(changed.summary.extractedPaths).toEqual(["src/box.ts", "src/keys.ts", "src/later.ts", "src/use.ts"]);
   });
 });

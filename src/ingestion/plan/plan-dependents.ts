@@ -276,7 +276,7 @@ class DependentsPlanner {
   /**
    * A changed member with a computed name (`get [Key]()` after `Key` changed) may stand for another name now:
    * the files with an edge into it, which may have named it by the old one (`box.alpha`), are re-extracted.
-   * (The names its key's literals give, old and new, are member names that changed: spreadThroughFile.)
+   * (The names its key's new literals give are member names that changed: spreadThroughFile.)
    */
   private followComputedMembers(): void {
     for (const key of this.names.computedMembers) {

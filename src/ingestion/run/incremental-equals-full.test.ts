@@ -269,14 +269,13 @@ function generatedProject(prefix: string, shape: ModuleShape): string {
   for (const name of MODULES) fs.writeFileSync(path.join(root, `${name}.ts`), moduleText(name, shape));
   writeBarrels(root, MODULES, true);
   writeKeys(root, KEY_VALUES[0]);
-  // Reads each module's accessor by the key's first value: the file that loses or regains those edges without changing.
-  fs.writeFileSync(
-    path.join(root, "reader.ts"),
-    MODULES.map(
-      (name) =>
-        `import { ${name}Instance } from "./${name}";\nexport function read${name}(): number {\n  return ${name}Instance.${KEY_VALUES[0]};\n}\n`,
-    ).join(""),
+  // Reads each module's accessor by each of the key's values, one function each: the file whose edges move
+  // between its functions as the key's value changes, without the file changing.
+  const reads = MODULES.flatMap((name) =>
+    KEY_VALUES.map((value) => `export function read${name}${value}(): number {\n  return ${name}Instance.${value};\n}\n`),
   );
+  const imports = MODULES.map((name) => `import { ${name}Instance } from "./${name}";\n`);
+  fs.writeFileSync(path.join(root, "reader.ts"), [...imports, ...reads].join(""));
   return root;
 }
 
