@@ -26,10 +26,14 @@ export interface ExtractedNode {
    * What other files can see of this declaration, hashed: its header when its type is written out
    * (`d:` prefix), its whole text when its type is inferred (`i:` prefix), with the expando assignments
    * that extend it (`f.helper = …`) and, in JavaScript, its doc comments. For a File node, its re-export
-   * statements (and `@typedef` comments). Planning compares surfaces to decide which other files to re-resolve.
+   * statements (and `@typedef` comments), after SCRIPT_SURFACE_PREFIX in a global script. Planning compares
+   * surfaces to decide which other files to re-resolve.
    */
   readonly surface: string;
 }
+
+/** Begins a File node's surface when the file is a global script (no import or export): its declarations are global. */
+export const SCRIPT_SURFACE_PREFIX = "script:";
 
 /** One graph edge as extraction produces it; site edges carry every site's line. */
 export interface ExtractedEdge {

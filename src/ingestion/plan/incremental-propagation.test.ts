@@ -285,4 +285,21 @@ describe("an incremental run follows a change to the files it reaches indirectly
     expect(changed.snapshot).toContain(callsOf("later", "Kind.B"));
     expect(changed.summary.extractedPaths).toEqual(["src/box.ts", "src/keys.ts", "src/later.ts", "src/use.ts"]);
   });
+
+  it("to the users of a global script's declarations when the script becomes a module, and back", async () => {
+    const root = writeProject({
+      "src/globals.d.ts": "declare namespace Shapes {\n  interface Circle {\n    radius: number;\n  }\n}\n",
+      "src/use.ts": "export function area(circle: Shapes.Circle): number {\n  return circle.radius;\n}\n",
+    });
+    const usesCircle = '"edge":"USES_TYPE","source":"src/use.ts:area","target":"src/globals.d.ts:Shapes.Circle"';
+    expect((await indexAndSnapshot(root)).snapshot).toContain(usesCircle);
+    editProjectFile(root, "src/globals.d.ts", (text) => `${text}export declare const marker: number;\n`);
+    const module = await expectIncrementalEqualsFull(root);
+    expect(module.snapshot).not.toContain(usesCircle);
+    expect(module.summary.extractedPaths).toEqual(["src/globals.d.ts", "src/use.ts"]);
+    editProjectFile(root, "src/globals.d.ts", (text) => text.replace("export declare const marker: number;\n", ""));
+    const script = await expectIncrementalEqualsFull(root);
+    expect(script.snapshot).toContain(usesCircle);
+    expect(script.summary.extractedPaths).toEqual(["src/globals.d.ts", "src/use.ts"]);
+  });
 });

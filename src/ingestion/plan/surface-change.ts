@@ -1,5 +1,5 @@
 import type { StoredSurface } from "../../db/graph-store.js";
-import type { ExtractedNode } from "../../model/extracted.js";
+import { SCRIPT_SURFACE_PREFIX, type ExtractedNode } from "../../model/extracted.js";
 import type { NodeKind } from "../../model/graph-kinds.js";
 
 /** What changed in what one file shows other files, and so which other files may resolve differently. */
@@ -113,6 +113,10 @@ export function compareSurfaces(
       if (node.modifiers.includes("default")) defaultChanged = allImporters = true;
     }
   }
+  if (scriptnessChanged(before, after)) {
+    // Its declarations became global or stopped being global: every file that names one may resolve it differently.
+    for (const node of [...before, ...after]) if (node.kind !== "File") changed(node.name, false, node.kind);
+  }
   for (const old of before) {
     if (newKeys.has(old.key)) continue;
     vanishedKeys.push(old.key);
@@ -121,6 +125,15 @@ export function compareSurfaces(
   }
   const addedModuleTokens = new Set([...added].filter((token) => !notOnlyAdded.has(token)));
   return { tokens, moduleTokens, addedModuleTokens, memberTokens, keyTokens, vanishedKeys, allImporters, defaultChanged, exportsChanged };
+}
+
+/** Whether the file was a global script before and a module after, or the other way round. */
+function scriptnessChanged(before: readonly StoredSurface[], after: readonly ExtractedNode[]): boolean {
+  const isScript = (node: { readonly kind: NodeKind; readonly surface: string } | undefined): boolean | undefined =>
+    node === undefined ? undefined : node.surface.startsWith(SCRIPT_SURFACE_PREFIX);
+  const wasScript = isScript(before.find((node) => node.kind === "File"));
+  const nowScript = isScript(after.find((node) => node.kind === "File"));
+  return wasScript !== undefined && nowScript !== undefined && wasScript !== nowScript;
 }
 
 /** Whether a file's text mentions any of the tokens as a whole identifier. */

@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import { fileKey } from "../../../model/node-key.js";
+import { SCRIPT_SURFACE_PREFIX } from "../../../model/extracted.js";
 import { lineOf } from "../declaration-text.js";
 import { expandoAssignments, jsDocTypedefsText } from "../surface-text.js";
 import { flagModifiers, newScope, surfaceHash, type DeclarationCollector, type NodeDraft, type Scope } from "./declaration-collector.js";
@@ -14,7 +15,9 @@ function exportStatementsSurface(sourceFile: ts.SourceFile): string {
     .map((statement) => statement.getText(sourceFile));
   const typedefs = jsDocTypedefsText(sourceFile);
   if (typedefs !== "") parts.push(typedefs);
-  return parts.length === 0 ? "" : surfaceHash(parts.join("\n"), true);
+  const surface = parts.length === 0 ? "" : surfaceHash(parts.join("\n"), true);
+  // A global script's declarations are seen by every file: whether the file is one is part of what it shows.
+  return ts.isExternalModule(sourceFile) ? surface : `${SCRIPT_SURFACE_PREFIX}${surface}`;
 }
 
 /** The File node, registered first, and the scope of the file's top-level declarations. */
