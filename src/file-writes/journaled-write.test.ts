@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
-import { ToolInputError } from "../tool-errors.js";
-import { writeAllOrNothing } from "./atomic-write.js";
+import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { FileChangedError, writeAllOrNothing } from "./journaled-write.js";
 
 afterAll(removeTempDirs);
 
@@ -14,29 +13,41 @@ function fileWith(dir: string, name: string, text: string, mode = 0o644): string
   return file;
 }
 
+/** The root's entries but ts-graph's own folder, and what its journal folder holds. */
+function leftIn(root: string): { files: string[]; journals: string[] } {
+  const journalFolder = path.join(root, ".ts-graph", "edits");
+  return {
+    files: fs
+      .readdirSync(root)
+      .filter((name) => name !== ".ts-graph")
+      .sort(),
+    journals: fs.existsSync(journalFolder) ? fs.readdirSync(journalFolder) : [],
+  };
+}
+
 describe(writeAllOrNothing.name, () => {
-  it("replaces the file, keeps its mode and leaves no temporary file", () => {
+  it("replaces the file, keeps its mode and leaves no temporary file and no journal", () => {
     const dir = makeTempDir();
     const file = fileWith(dir, "a.ts", "old\n", 0o755);
-    writeAllOrNothing([{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }]);
+    writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test" });
     expect(fs.readFileSync(file, "utf8")).toBe("new\n");
     expect(fs.statSync(file).mode & 0o777).toBe(0o755);
-    expect(fs.readdirSync(dir)).toEqual(["a.ts"]);
+    expect(leftIn(dir)).toEqual({ files: ["a.ts"], journals: [] });
   });
 
-  it("leaves the old file when the rename fails (a crash mid-write)", () => {
+  it("leaves the old file when the rename fails", () => {
     const dir = makeTempDir();
     const file = fileWith(dir, "a.ts", "old\n");
     const failing = {
       rename: () => {
-        throw new Error("simulated crash");
+        throw new Error("simulated failure");
       },
     };
-    expect(() => writeAllOrNothing([{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], failing)).toThrow(
-      "simulated crash",
-    );
+    expect(() =>
+      writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test", steps: failing }),
+    ).toThrow("simulated failure");
     expect(fs.readFileSync(file, "utf8")).toBe("old\n");
-    expect(fs.readdirSync(dir)).toEqual(["a.ts"]);
+    expect(leftIn(dir)).toEqual({ files: ["a.ts"], journals: [] });
   });
 
   it("restores every file already replaced when a later one fails", () => {
@@ -47,22 +58,23 @@ describe(writeAllOrNothing.name, () => {
     const failSecond = {
       rename(from: string, to: string) {
         renames += 1;
-        if (renames === 2) throw new Error("simulated crash");
+        if (renames === 2) throw new Error("simulated failure");
         fs.renameSync(from, to);
       },
     };
     expect(() =>
       writeAllOrNothing(
+        dir,
         [
           { absolute: first, before: Buffer.from("a\n"), after: Buffer.from("A\n") },
           { absolute: second, before: Buffer.from("b\n"), after: Buffer.from("B\n") },
         ],
-        failSecond,
+        { action: "test", steps: failSecond },
       ),
-    ).toThrow("simulated crash");
+    ).toThrow("simulated failure");
     expect(fs.readFileSync(first, "utf8")).toBe("a\n");
     expect(fs.readFileSync(second, "utf8")).toBe("b\n");
-    expect(fs.readdirSync(dir).sort()).toEqual(["a.ts", "b.ts"]);
+    expect(leftIn(dir)).toEqual({ files: ["a.ts", "b.ts"], journals: [] });
   });
 
   it("refuses, writing nothing, when a file no longer holds the bytes the edit was computed from", () => {
@@ -70,13 +82,17 @@ describe(writeAllOrNothing.name, () => {
     const first = fileWith(dir, "a.ts", "a\n");
     const second = fileWith(dir, "b.ts", "changed meanwhile\n");
     expect(() =>
-      writeAllOrNothing([
-        { absolute: first, before: Buffer.from("a\n"), after: Buffer.from("A\n") },
-        { absolute: second, before: Buffer.from("b\n"), after: Buffer.from("B\n") },
-      ]),
-    ).toThrow(ToolInputError);
+      writeAllOrNothing(
+        dir,
+        [
+          { absolute: first, before: Buffer.from("a\n"), after: Buffer.from("A\n") },
+          { absolute: second, before: Buffer.from("b\n"), after: Buffer.from("B\n") },
+        ],
+        { action: "test" },
+      ),
+    ).toThrow(FileChangedError);
     expect(fs.readFileSync(first, "utf8")).toBe("a\n");
     expect(fs.readFileSync(second, "utf8")).toBe("changed meanwhile\n");
-    expect(fs.readdirSync(dir).sort()).toEqual(["a.ts", "b.ts"]);
+    expect(leftIn(dir)).toEqual({ files: ["a.ts", "b.ts"], journals: [] });
   });
 });
