@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { crashPoint } from "../db/crash-points.js";
 import { JOURNAL_FOLDER, type EditJournal } from "./edit-journal.js";
 import { removeQuietly, syncFolder, writeFlushed } from "./durable-files.js";
 
@@ -33,6 +34,7 @@ export function writeJournal(root: string, journal: EditJournal): OpenJournal {
   const partial = base + PARTIAL_SUFFIX;
   try {
     writeFlushed(partial, JSON.stringify(journal), 0o600);
+    crashPoint("edit");
     fs.renameSync(partial, base + JOURNAL_SUFFIX);
   } catch (error) {
     fs.rmSync(partial, { force: true });
