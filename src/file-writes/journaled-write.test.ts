@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -94,5 +95,16 @@ describe(writeAllOrNothing.name, () => {
     expect(fs.readFileSync(first, "utf8")).toBe("a\n");
     expect(fs.readFileSync(second, "utf8")).toBe("changed meanwhile\n");
     expect(leftIn(dir)).toEqual({ files: ["a.ts", "b.ts"], journals: [] });
+  });
+
+  it("removes the temporary files a dead process left in the folders it writes, and keeps a live process's", () => {
+    const dir = makeTempDir();
+    const file = fileWith(dir, "a.ts", "old\n");
+    const dead = Number(spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout);
+    const ofDead = `.a.ts.ts-graph-edit-${dead}-0123abcd`;
+    const ofLive = `.a.ts.ts-graph-edit-${process.pid}-0123abcd`;
+    for (const name of [ofDead, ofLive]) fs.writeFileSync(path.join(dir, name), "x\n");
+    writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test" });
+    expect(leftIn(dir)).toEqual({ files: [ofLive, "a.ts"].sort(), journals: [] });
   });
 });

@@ -136,4 +136,31 @@ describe("an edit killed at any write step", () => {
     );
     expect(kills).toBe(steps + 2);
   }, 900_000);
+
+  it("refuses edits while a file of the interrupted rename was changed since, writes nothing, and finishes once the file is put back", async () => {
+    restore(root, before);
+    // Killed after its second rename: src/a.ts and src/b.ts hold the rename, src/c.ts and src/total.ts not yet.
+    expect(await killedRename(root, 8)).toBe("SIGKILL");
+    const changed = path.join(root, "src/total.ts");
+    expect(fs.readFileSync(changed)).toEqual(before[0]);
+    fs.writeFileSync(changed, "export function total(): number {\n  return 0;\n}\n");
+    const held = contentsOf(root);
+    const edit = runNext(root, "edit");
+    expect(edit.status).toBe(2);
+    expect(edit.stderr).toContain("src/total.ts changed after it (it holds neither the text before the edit nor after). Nothing was written:");
+    expect(edit.stderr).toMatch(/The journal \S+\.ts-graph\/edits\/edit-\d+-[0-9a-f]{8}\.journal holds each file's text before and after/);
+    const index = runNext(root, "index");
+    expect(index.status).toBe(0);
+    expect(index.stderr).toContain("src/total.ts changed after it");
+    expect(contentsOf(root)).toEqual(held);
+    expect(leftovers(root).filter((file) => file.startsWith(".ts-graph/edits/"))).toHaveLength(1);
+    fs.writeFileSync(changed, before[0] ?? "");
+    const retried = runNext(root, "edit");
+    expect(retried.status, retried.stderr).toBe(0);
+    expect(retried.stdout).toMatch(
+      /an edit interrupted on \S+ \(rename src\/total\.ts:total → sum; process \d+\) was finished: 4 files hold the edit \(2 files written now\)/,
+    );
+    expect(contentsOf(root)).toEqual(after);
+    expect(leftovers(root)).toEqual([]);
+  }, 300_000);
 });
