@@ -41,7 +41,7 @@ export interface EditJournal {
   readonly files: readonly JournaledFile[];
 }
 
-export function sha1Of(bytes: Buffer): string {
+function sha1Of(bytes: Buffer): string {
   return crypto.createHash("sha1").update(bytes).digest("hex");
 }
 
@@ -58,7 +58,7 @@ export function bytesOf(entry: JournaledBytes): Buffer | undefined {
 }
 
 /** A root-relative, '/'-separated path. */
-export function rootRelative(root: string, absolute: string): string {
+function rootRelative(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join("/");
 }
 
