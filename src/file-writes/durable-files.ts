@@ -19,6 +19,11 @@ export function temporaryPathFor(absolute: string): string {
   return path.join(path.dirname(absolute), `.${path.basename(absolute)}${TEMPORARY_MARK}${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
 }
 
+/** Whether a file's name is that of an edit's temporary file (temporaryPathFor). */
+export function isTemporaryName(name: string): boolean {
+  return TEMPORARY_NAME.test(name);
+}
+
 /** Writes bytes to a new file (refused if it exists), flushed to disk, with `mode`. */
 export function writeFlushed(file: string, bytes: Buffer | string, mode: number): void {
   const fd = fs.openSync(file, "wx", mode);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bytesOf, parseJournal, recoveryPlan, stateOf, type EditJournal, type FileState } from "./edit-journal.js";
-import { ABANDONED_AFTER_MS, isAbandoned, removeAbandonedTemporaries, removeQuietly, replaceFile } from "./durable-files.js";
+import { ABANDONED_AFTER_MS, isAbandoned, isTemporaryName, removeAbandonedTemporaries, removeQuietly, replaceFile } from "./durable-files.js";
 import { BACK_SUFFIX, JOURNAL_SUFFIX, PARTIAL_SUFFIX, listJournalFiles, type JournalEntry } from "./journal-files.js";
 
 /**
@@ -75,7 +75,10 @@ function recoverJournal(root: string, entry: JournalEntry, journal: EditJournal)
       return { blocked: `The edit journal ${file} is damaged (a text does not match its hash); nothing more was written. Delete it.` };
     replaceFile(absolute, bytes);
   }
-  for (const journaled of journal.files) removeQuietly(path.resolve(root, journaled.temporary));
+  for (const journaled of journal.files) {
+    const temporary = path.resolve(root, journaled.temporary);
+    if (isTemporaryName(path.basename(temporary)) && !path.relative(root, temporary).startsWith("..")) removeQuietly(temporary);
+  }
   removeAbandonedTemporaries(absolutes.map((absolute) => path.dirname(absolute)));
   removeQuietly(entry.base + BACK_SUFFIX);
   removeQuietly(file);

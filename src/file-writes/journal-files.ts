@@ -29,16 +29,17 @@ export interface OpenJournal {
 
 export function writeJournal(root: string, journal: EditJournal): OpenJournal {
   const folder = journalFolderOf(root);
-  fs.mkdirSync(folder, { recursive: true });
   const base = path.join(folder, `edit-${journal.pid}-${crypto.randomBytes(4).toString("hex")}`);
   const partial = base + PARTIAL_SUFFIX;
   try {
+    fs.mkdirSync(folder, { recursive: true });
     writeFlushed(partial, JSON.stringify(journal), 0o600);
     crashPoint("edit");
     fs.renameSync(partial, base + JOURNAL_SUFFIX);
   } catch (error) {
-    fs.rmSync(partial, { force: true });
-    throw error;
+    removeQuietly(partial);
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`the edit's journal could not be written in ${folder} (${why}); nothing was written. Make that folder writable and retry.`);
   }
   syncFolder(folder);
   return { base, file: base + JOURNAL_SUFFIX };

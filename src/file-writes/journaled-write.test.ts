@@ -107,4 +107,15 @@ describe(writeAllOrNothing.name, () => {
     writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test" });
     expect(leftIn(dir)).toEqual({ files: [ofLive, "a.ts"].sort(), journals: [] });
   });
+
+  it("writes nothing, and says where, when the journal cannot be written", () => {
+    const dir = makeTempDir();
+    const file = fileWith(dir, "a.ts", "old\n");
+    fs.writeFileSync(path.join(dir, ".ts-graph"), "not a folder");
+    expect(() => writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test" })).toThrow(
+      /the edit's journal could not be written in \S+\.ts-graph\/edits \(.*\); nothing was written/,
+    );
+    expect(fs.readFileSync(file, "utf8")).toBe("old\n");
+    expect(fs.readdirSync(dir).sort()).toEqual([".ts-graph", "a.ts"]);
+  });
 });
