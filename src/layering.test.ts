@@ -158,6 +158,15 @@ describe("layering of src/ (docs/architecture.md)", () => {
     ).toEqual([]);
   });
 
+  it("file-writes/ (the journaled writes of source files and their recovery) imports nothing from the project but db/crash-points.ts", () => {
+    expect(
+      importsFrom("file-writes")
+        .filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "file-writes" && edge.target !== "db/crash-points.ts")
+        .map(describeEdge),
+    ).toEqual([]);
+    expect(importsFrom("file-writes").length).toBeGreaterThan(0);
+  });
+
   it("config/ imports nothing from ingestion/, db/, tools/, mcp/ or cli/", () => {
     const forbidden = ["ingestion", "db", "tools", "mcp", "cli"];
     expect(

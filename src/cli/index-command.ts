@@ -4,6 +4,7 @@ import { locateGraphQuickly } from "../config/graph-location.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
 import type { Indexer, IndexSummary } from "../ingestion/run/indexer.js";
 import type { WatchUpdate } from "../ingestion/watch/watch-index.js";
+import { recoverInterruptedEdits } from "../file-writes/edit-recovery.js";
 import { updateThroughDaemon } from "./daemon-route.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { positiveInteger } from "./option-parsers.js";
@@ -157,6 +158,10 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
     const warn = (message: string): void => {
       if (!options.quiet) warnLine(message);
     };
+    // Here rather than in the daemon's run, so that what it says reaches this command's stderr.
+    const recovery = recoverInterruptedEdits(target.root);
+    for (const message of recovery.finished) warn(message);
+    for (const message of recovery.blocked) warnLine(message);
     const summary = (await updateThroughDaemon(target, { force: options.force, warn })) ?? (await indexHere(target, options, progress));
     report(summary, options);
     return EXIT.ok;

@@ -1,18 +1,27 @@
 /**
- * A test hook for the atomic-publish property test: with `TS_GRAPH_CRASH_AT=N` in the environment, the
- * process kills itself (SIGKILL, as `kill -9` would) at the Nth point where an index run writes: each file
- * written or removed, the start and the end of a run, the commit and the publish of a new database.
- * Without it, a crash point only counts.
+ * A test hook for the crash tests: the process kills itself (SIGKILL, as `kill -9` would) at the Nth point
+ * of a series where it writes. `TS_GRAPH_CRASH_AT=N` counts the index run's points (each file written or
+ * removed, the start and the end of a run, the commit and the publish of a new database: the atomic-publish
+ * test); `TS_GRAPH_CRASH_AT=edit:N` counts an edit's writes (the journal, each temporary file, each rename,
+ * the folders flushed, the journal removed: the edit-recovery test). Without it, a crash point only counts.
  */
-const crashAt = Number.parseInt(process.env.TS_GRAPH_CRASH_AT ?? "", 10);
-let passed = 0;
+export type CrashSeries = "index" | "edit";
 
-export function crashPoint(): void {
-  passed += 1;
-  if (passed === crashAt) process.kill(process.pid, "SIGKILL");
+function parseCrashAt(value: string | undefined): { readonly series: CrashSeries; readonly at: number } | undefined {
+  const match = /^(?:(edit):)?(\d+)$/.exec(value ?? "");
+  if (match === null) return undefined;
+  return { series: match[1] === "edit" ? "edit" : "index", at: Number.parseInt(match[2] ?? "", 10) };
 }
 
-/** How many crash points this process has passed (a test counts a run's points with it). */
-export function crashPointsPassed(): number {
-  return passed;
+const crashAt = parseCrashAt(process.env.TS_GRAPH_CRASH_AT);
+const passed: Record<CrashSeries, number> = { index: 0, edit: 0 };
+
+export function crashPoint(series: CrashSeries = "index"): void {
+  passed[series] += 1;
+  if (crashAt?.series === series && passed[series] === crashAt.at) process.kill(process.pid, "SIGKILL");
+}
+
+/** How many crash points of a series this process has passed (a test counts a run's points with it). */
+export function crashPointsPassed(series: CrashSeries = "index"): number {
+  return passed[series];
 }

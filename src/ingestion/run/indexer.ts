@@ -4,6 +4,7 @@ import { CONFIG_FILE_NAME, ConfigError, loadConfig, type TsGraphConfig } from ".
 import { relativeTo } from "../../config/project-paths.js";
 import { NOTHING_SKIPPED, type SkippedFiles } from "../../model/skipped-files.js";
 import { crashPoint } from "../../db/crash-points.js";
+import { recoverInterruptedEdits } from "../../file-writes/edit-recovery.js";
 import { createGraphStore, type FileRecord, type GraphStore } from "../../db/graph-store.js";
 import { beginWrite, damageOf, type GraphDbHandle, isCorruptionError, openGraphDb, readMeta, type SqliteDb } from "../../db/open-graph-db.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../../db/schema.js";
@@ -327,8 +328,18 @@ async function runInTransaction(state: IndexerState, runOptions: RunOptions): Pr
 }
 
 /** A run; when SQLite finds the database damaged, it is moved aside and the run starts over on a new one. */
+/**
+ * Finishes the edits a killed process left half written in the root's files (file-writes/edit-recovery.ts)
+ * before a run reads them, and says what it did, or why an edit could not be finished, as warnings.
+ */
+function recoverEdits(state: IndexerState): void {
+  const report = recoverInterruptedEdits(state.root);
+  for (const message of [...report.finished, ...report.blocked]) state.options.onWarning?.(message);
+}
+
 async function runRepairing(state: IndexerState, runOptions: RunOptions): Promise<IndexSummary> {
   const { handle } = state;
+  recoverEdits(state);
   try {
     return await runInTransaction(state, runOptions);
   } catch (error) {

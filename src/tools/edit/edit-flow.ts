@@ -4,13 +4,14 @@ import path from "node:path";
 import { echoed, plural } from "../text.js";
 import type { DeclarationContainer, EditLanguage, EditSupport, FileDiagnostic, SourceProblem, ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tool-errors.js";
-import { writeAllOrNothing, type FileWrite } from "./atomic-write.js";
 import { compareDiagnostics } from "./diagnostic-change.js";
 import { editStructured, formatEditText, type ChangedFile, type DiagnosticChange, type EditAnswer, type ShownDiagnostic } from "./format.js";
 import { changedRanges, lineStarts, regionsOf, type TextRange } from "./changed-ranges.js";
 import { affectedDeclarations, graphHashOf, importersSeeing, useLinesIn } from "./query.js";
 import { decodeSource, encodeSource, type SourceText } from "./source-text.js";
 import type { RenamedFile, RenameHint } from "../../model/rename-hint.js";
+import { recoverInterruptedEdits } from "../../file-writes/edit-recovery.js";
+import { FileChangedError, writeAllOrNothing, type FileWrite } from "../../file-writes/journaled-write.js";
 
 /**
  * The IO of every edit: read the file and check it is the one the graph (and the caller) knows, check the
@@ -39,6 +40,27 @@ export interface EditTarget {
   readonly bytes: Buffer;
   readonly source: SourceText;
   readonly hash: string;
+}
+
+/**
+ * Finishes the root's edits that a killed process left half written (file-writes/edit-recovery.ts), before
+ * an edit reads anything; answers what it finished, for the answer's notes. Refused while one cannot be
+ * finished (a file changed since): the error says what to do.
+ */
+export function recoverBeforeEdit(context: ToolContext): string[] {
+  const report = recoverInterruptedEdits(context.root);
+  if (report.blocked.length > 0) throw new ToolInputError(report.blocked.join("\n"), { reason: "interrupted-edit" });
+  return [...report.finished];
+}
+
+/** Writes every file or none (file-writes/journaled-write.ts); a file changed meanwhile is the caller's to retry. */
+function writeFiles(context: ToolContext, writes: readonly FileWrite[], action: string): void {
+  try {
+    writeAllOrNothing(context.root, writes, { action });
+  } catch (error) {
+    if (error instanceof FileChangedError) throw new ToolInputError(error.message, { reason: "stale", file: error.file });
+    throw error;
+  }
 }
 
 export async function requireEditSupport(context: ToolContext): Promise<EditSupport> {
@@ -319,7 +341,7 @@ export async function finishEdit(
     before: file.target.bytes,
     after: encodeSource(file.target.source, file.body),
   }));
-  writeAllOrNothing(writes);
+  writeFiles(context, writes, request.action);
   lap("write");
   // The files are written: a failed graph update is reported in the answer, not as a failed edit. The graph
   // update runs in the indexer's thread (the server's) while this thread computes the diagnostics after.

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { editableSites, fuzzEdit, invalidContent, validContent } from "../../test-support/edit-fuzz.js";
 import { REPO_ROOT, SAMPLE_PROJECTS, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
-import { writeAllOrNothing } from "./atomic-write.js";
+import { writeAllOrNothing } from "../../file-writes/journaled-write.js";
 import { decodeSource } from "./source-text.js";
 import type { EditOperation } from "./edit-plan.js";
 
@@ -105,9 +105,10 @@ describe("random edits of real files (seeded)", () => {
             fs.renameSync(from, to);
           },
         };
-        expect(() => writeAllOrNothing(writes, steps)).toThrow("simulated crash");
+        expect(() => writeAllOrNothing(dir, writes, { action: "test", steps })).toThrow("simulated crash");
         for (const write of writes) expect(fs.readFileSync(write.absolute)).toEqual(write.before);
-        expect(fs.readdirSync(dir)).toHaveLength(files);
+        expect(fs.readdirSync(dir).filter((name) => name !== ".ts-graph")).toHaveLength(files);
+        expect(fs.readdirSync(path.join(dir, ".ts-graph", "edits"))).toEqual([]);
       }),
       { seed: 1315, numRuns: 30 },
     );

@@ -6,7 +6,16 @@ import { describeNode, type SymbolNode } from "../symbol-address.js";
 import { echoed, plural } from "../text.js";
 import { defineTool, type EditSupport, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import { checkSyntax, finishEdit, readTarget, referencesList, requireEditSupport, type EditTarget, type PreparedFile } from "./edit-flow.js";
+import {
+  checkSyntax,
+  finishEdit,
+  readTarget,
+  recoverBeforeEdit,
+  referencesList,
+  requireEditSupport,
+  type EditTarget,
+  type PreparedFile,
+} from "./edit-flow.js";
 import { planEdit, type EditOperation } from "./edit-plan.js";
 import { locateForEdit } from "./locate.js";
 import { incomingReferences } from "./query.js";
@@ -77,12 +86,16 @@ interface DeclarationEditInput {
   readonly content?: string;
 }
 
-/** The target, its site in the text as it is now, and the edit support. */
-async function prepare(context: ToolContext, input: DeclarationEditInput): Promise<{ node: SymbolNode; support: EditSupport; target: EditTarget }> {
+/** The target, its site in the text as it is now, and the edit support; first, the root's interrupted edits finished (`recovered` says which). */
+async function prepare(
+  context: ToolContext,
+  input: DeclarationEditInput,
+): Promise<{ node: SymbolNode; support: EditSupport; target: EditTarget; recovered: string[] }> {
+  const recovered = recoverBeforeEdit(context);
   const node = await locateForEdit(context, input);
   const support = await requireEditSupport(context);
   const target = readTarget(context, node.file, input.expectedHash);
-  return { node, support, target };
+  return { node, support, target, recovered };
 }
 
 function siteOf(support: EditSupport, target: EditTarget, node: SymbolNode) {
@@ -93,8 +106,13 @@ function siteOf(support: EditSupport, target: EditTarget, node: SymbolNode) {
   return site;
 }
 
-async function runDeclarationEdit(operation: EditOperation, input: DeclarationEditInput, context: ToolContext): Promise<ToolResult> {
-  const { node, support, target } = await prepare(context, input);
+async function runDeclarationEdit(
+  operation: EditOperation,
+  input: DeclarationEditInput,
+  context: ToolContext,
+  recoveredBefore: readonly string[] = [],
+): Promise<ToolResult> {
+  const { node, support, target, recovered } = await prepare(context, input);
   const site = siteOf(support, target, node);
   const content = input.content ?? "";
   const plan = planEdit(target.source, {
@@ -106,7 +124,13 @@ async function runDeclarationEdit(operation: EditOperation, input: DeclarationEd
   if (!plan.ok) throw new ToolInputError(`Cannot ${operation.replace("_", " ")} ${describeNode(node)}: ${plan.why}. Nothing was written.`);
   checkSyntax(support, target, plan.body, operation === "delete" ? undefined : { text: content, container: site.container });
   const prepared: PreparedFile = { target, body: plan.body, diff: unifiedDiff(target.file, target.source.body, plan.body) };
-  return finishEdit(context, support, { action: `${operation} ${node.key}`, dryRun: input.dryRun, files: [prepared] });
+  const notes = [...recoveredBefore, ...recovered];
+  return finishEdit(context, support, {
+    action: `${operation} ${node.key}`,
+    dryRun: input.dryRun,
+    files: [prepared],
+    notes: notes.length > 0 ? notes : undefined,
+  });
 }
 
 function declarationEditTool(operation: "replace" | "insert_before" | "insert_after", description: string) {
@@ -145,6 +169,7 @@ export const deleteSymbolTool = defineTool({
   answer: editAnswer,
   annotations: { title: "Delete a declaration", ...EDIT_ANNOTATIONS },
   async run(input, context) {
+    const recovered = recoverBeforeEdit(context);
     const node = await locateForEdit(context, input);
     const references = incomingReferences(context.db, node);
     if (references.length > 0 && !input.force) {
@@ -153,7 +178,7 @@ export const deleteSymbolTool = defineTool({
         { reason: "referenced", references },
       );
     }
-    return runDeclarationEdit("delete", input, context);
+    return runDeclarationEdit("delete", input, context, recovered);
   },
 });
 
@@ -180,7 +205,7 @@ export const renameSymbolTool = defineTool({
   answer: editAnswer,
   annotations: { title: "Rename a declaration", ...EDIT_ANNOTATIONS },
   async run(input, context) {
-    const { node, support, target } = await prepare(context, input);
+    const { node, support, target, recovered } = await prepare(context, input);
     const site = siteOf(support, target, node);
     const oldName = nameOf(node);
     if (input.newName === oldName) throw new ToolInputError(`${node.key} is already called ${oldName}.`);
@@ -212,6 +237,7 @@ export const renameSymbolTool = defineTool({
     });
     files.sort((a, b) => a.target.file.localeCompare(b.target.file));
     const notes = [
+      ...recovered,
       `${plural(plan.locations.length, "place")} in ${plural(files.length, "file")}${input.strings || input.comments ? "" : "; strings and comments left alone (strings, comments to include them)"}`,
     ];
     // Strings renamed too can change what a string-keyed access names: the graph update then re-extracts.
