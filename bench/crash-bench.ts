@@ -6,8 +6,9 @@
  *   1. index: a copy of sample-projects/web-app, indexed, then edited (every file gains a function that calls
  *      an existing one); `ts-graph index` killed (SIGKILL) at a random write point (src/db/crash-points.ts,
  *      `TS_GRAPH_CRASH_AT`), then run again: the graph must equal a fresh full index of the same files
- *   2. rename: `ts-graph rename-symbol` of a declaration used in several files, killed at each of its write
- *      points in turn, then `ts-graph index` (the next command): every file must be as before the rename or
+ *   2. rename: `ts-graph rename-symbol` of a declaration used in several files, killed at each of its file
+ *      write points (`TS_GRAPH_CRASH_AT=edit:N`: the journal, each temporary file, each rename, the journal's
+ *      removal) in turn, then `ts-graph index` (the next command): every file must be as before the rename or
  *      all as after it, never a mix, and no temporary or journal file of ts-graph left beside the sources
  *   3. stop while waiting: another writer holds the graph's write lock while `ts-graph serve` catches up with
  *      a changed file; the server is stopped (stdin closed, or SIGTERM) while its indexing thread waits.
@@ -56,7 +57,8 @@ function saveGraph(root: string): string {
   return saved;
 }
 
-function cli(args: readonly string[], crashAt?: number): CliRun {
+/** Runs the CLI; with `crashAt`, it kills itself at that write point (a number: an index run's; `edit:N`: an edit's). */
+function cli(args: readonly string[], crashAt?: number | string): CliRun {
   const env = { ...process.env, ...(crashAt === undefined ? {} : { TS_GRAPH_CRASH_AT: String(crashAt) }) };
   const result = spawnSync(process.execPath, [CLI_JS, ...args], { env, encoding: "utf8" });
   return { code: result.status, signal: result.signal, stderr: result.stderr };
@@ -87,9 +89,14 @@ function writeTree(root: string, tree: ReadonlyMap<string, string>): void {
 
 /** Files that are neither sources of the tree nor its database: temporaries and journals left behind. */
 function leftovers(root: string, tree: ReadonlyMap<string, string>): string[] {
-  return sourceFiles(root)
-    .map((file) => path.relative(root, file))
-    .filter((file) => !tree.has(file));
+  const journals = path.join(root, ".ts-graph", "edits");
+  const journalFiles = fs.existsSync(journals) ? fs.readdirSync(journals).map((name) => path.join(".ts-graph", "edits", name)) : [];
+  return [
+    ...sourceFiles(root)
+      .map((file) => path.relative(root, file))
+      .filter((file) => !tree.has(file)),
+    ...journalFiles,
+  ];
 }
 
 /**
@@ -180,7 +187,7 @@ function renameKills(): RenameKillFigures {
   for (let at = 1; ; at += 1) {
     writeTree(root, before);
     restoreGraph(root, startDb);
-    const killed = cli(renameArgs, at);
+    const killed = cli(renameArgs, `edit:${at}`);
     if (killed.signal !== "SIGKILL") break;
     figures.points = at;
     figures.kills += 1;
