@@ -74,6 +74,7 @@ export async function runDiff(request: DiffRequest): Promise<DiffReport> {
       head: head.label,
       diff,
       api,
+      apiSurface: { rule: "every export", note: "every export: no entry points found" },
       impact,
       failOn: request.failOn,
       bodiesCompared: everyBodyKnown(base.data) && everyBodyKnown(head.data),
