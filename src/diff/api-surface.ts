@@ -57,8 +57,8 @@ function indexNodes(nodes: readonly DiffNode[]): {
   for (const node of nodes) byKey.set(node.key, node);
   for (const node of nodes) {
     if (node.kind === "File" || node.parent === undefined) continue;
-    if (byKey.get(node.parent)?.kind === "File") topLevel.set(node.file, [...(topLevel.get(node.file) ?? []), node]);
-    else children.set(node.parent, [...(children.get(node.parent) ?? []), node]);
+    if (byKey.get(node.parent)?.kind === "File") pushTo(topLevel, node.file, node);
+    else pushTo(children, node.parent, node);
   }
   return { topLevel, children, byKey };
 }
@@ -147,7 +147,7 @@ function withMembersAndSignatureTypes(
   graph: { children: Map<string, DiffNode[]>; byKey: Map<string, DiffNode>; edges: readonly DiffEdge[] },
 ): Set<string> {
   const out = new Map<string, DiffEdge[]>();
-  for (const edge of graph.edges) if (SIGNATURE_EDGES.has(edge.kind)) out.set(edge.source, [...(out.get(edge.source) ?? []), edge]);
+  for (const edge of graph.edges) if (SIGNATURE_EDGES.has(edge.kind)) pushTo(out, edge.source, edge);
   const queue = [...reached];
   const add = (key: string) => {
     if (reached.has(key)) return;
@@ -162,10 +162,16 @@ function withMembersAndSignatureTypes(
     for (const edge of out.get(key) ?? []) {
       const target = graph.byKey.get(edge.target);
       if (target === undefined || target.kind === "File" || edge.target === fileKey(target.file)) continue;
-      if (edge.kind !== "USES_TYPE" || new RegExp(`\\b${escapeRegExp(target.name)}\\b`).test(source?.signature ?? "")) add(target.key);
+      if (edge.kind !== "USES_TYPE" || new RegExp(`(?<![\\w$])${escapeRegExp(target.name)}(?![\\w$])`).test(source?.signature ?? "")) add(target.key);
     }
   }
   return reached;
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }
 
 function escapeRegExp(text: string): string {
