@@ -158,13 +158,13 @@ describe("a module's re-exports", () => {
     ].join("\n");
     const exported = moduleExports("m.ts", text);
     expect(exported.stars).toEqual(["./a.js"]);
-    expect(exported.named).toEqual([
-      { exported: "ns", imported: "*", specifier: "./b.js" },
-      { exported: "y", imported: "x", specifier: "./e.js" },
-      { exported: "Z", imported: "Z", specifier: "./e.js" },
-      { exported: "renamed", imported: "inner", specifier: "./c.js" },
-      { exported: "all", imported: "*", specifier: "./d.js" },
+    expect([...exported.named].sort((a, b) => (a.exported < b.exported ? -1 : 1))).toEqual([
       { exported: "T", imported: "T", specifier: "./t.js" },
+      { exported: "Z", imported: "Z", specifier: "./e.js" },
+      { exported: "all", imported: "*", specifier: "./d.js" },
+      { exported: "ns", imported: "*", specifier: "./b.js" },
+      { exported: "renamed", imported: "inner", specifier: "./c.js" },
+      { exported: "y", imported: "x", specifier: "./e.js" },
     ]);
     expect([...exported.aliases]).toEqual([["exposed", "local"]]);
   });
