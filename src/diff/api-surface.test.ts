@@ -3,6 +3,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import type { DiffReport } from "./diff-report.js";
+import { apiSurface } from "./api-surface.js";
+import type { DiffNode } from "./graph-diff.js";
 import { moduleExports } from "./module-exports.js";
 import { packageEntries } from "./package-entries.js";
 import { runDiff } from "./run-diff.js";
@@ -109,6 +111,38 @@ describe("the API of ts-graph diff: what the package's entry points make reachab
         ],
       },
     ]);
+  });
+});
+
+describe("the API surface across workspace packages", () => {
+  const node = (key: string, kind: string, parent: string | undefined, exported = true, modifiers: string[] = []): DiffNode => {
+    const [file = "", name = file] = key.split(":");
+    return { key, kind, name: name.split(".").at(-1) ?? name, file, parent, exported, modifiers, signature: "", startLine: 1, body: undefined };
+  };
+  it("follows a re-export of another workspace package by its name, and leaves out private members and what no entry point reaches", () => {
+    const nodes = [
+      node("packages/app/src/index.ts", "File", undefined),
+      node("packages/core/src/index.ts", "File", undefined),
+      node("packages/core/src/engine.ts", "File", undefined),
+      node("packages/core/src/engine.ts:Engine", "Class", "packages/core/src/engine.ts"),
+      node("packages/core/src/engine.ts:Engine.start", "Method", "packages/core/src/engine.ts:Engine"),
+      node("packages/core/src/engine.ts:Engine.secret", "Method", "packages/core/src/engine.ts:Engine", false, ["private"]),
+      node("packages/core/src/engine.ts:Gear", "Class", "packages/core/src/engine.ts"),
+    ];
+    const texts: Record<string, string> = {
+      "packages/app/src/index.ts": 'export { Engine as Motor } from "@fx/core";\n',
+      "packages/core/src/index.ts": 'export { Engine } from "./engine.js";\n',
+    };
+    const keys = apiSurface({
+      packages: [
+        { name: "@fx/app", entries: [{ subpath: ".", file: "packages/app/src/index.ts" }] },
+        { name: "@fx/core", entries: [{ subpath: ".", file: "packages/core/src/index.ts" }] },
+      ],
+      nodes,
+      edges: [],
+      exportsOf: (file) => (texts[file] === undefined ? undefined : moduleExports(file, texts[file] ?? "")),
+    });
+    expect([...keys].sort()).toEqual(["packages/core/src/engine.ts:Engine", "packages/core/src/engine.ts:Engine.start"]);
   });
 });
 
