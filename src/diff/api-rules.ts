@@ -142,20 +142,28 @@ function optionalProperties(typeText: string): Set<string> {
   return names;
 }
 
+/** Optional properties of object types in the old text that the new one no longer has: assignability does not see them go, their readers do. */
+function optionalPropertiesRemoved(before: string, after: string): Finding[] {
+  const now = optionalProperties(after);
+  return [...optionalProperties(before)]
+    .filter((name) => !now.has(name))
+    .map((name) => breaking(`optional property \`${name}\` removed from the type (${OPTIONAL_REMOVED})`));
+}
+
 function signatureFindings(kind: string, before: string, after: string, input: ApiRuleInput): Finding[] {
   if (before === after) return [];
   const old = input.shapeOf(kind, before);
   const now = input.shapeOf(kind, after);
   if (old === undefined || now === undefined) return [unclassified("signature changed (it does not parse whole: cut, or unusual syntax)")];
-  if (old.form === "callable" && now.form === "callable") return callableFindings(old, now, input.assignable);
-  if (old.form === "property" && now.form === "property") return propertyFindings(old, now, input.assignable);
+  const gone = optionalPropertiesRemoved(before, after);
+  if (old.form === "callable" && now.form === "callable") return [...gone, ...callableFindings(old, now, input.assignable)];
+  if (old.form === "property" && now.form === "property") return [...gone, ...propertyFindings(old, now, input.assignable)];
   if (old.form === "alias" && now.form === "alias") {
     if (old.typeParameters !== now.typeParameters) return [unclassified("type parameters changed")];
+    // Assignable both ways is no equivalence when an optional property went.
+    if (gone.length > 0) return gone;
     const forward = input.assignable(old.type, now.type);
     const backward = input.assignable(now.type, old.type);
-    // Assignable both ways is no equivalence when an optional property went: readers of it no longer compile.
-    const gone = [...optionalProperties(old.type)].filter((name) => !optionalProperties(now.type).has(name));
-    if (gone.length > 0) return gone.map((name) => breaking(`optional property \`${name}\` removed from the type (${OPTIONAL_REMOVED})`));
     if (forward === true && backward === true) return [compatible("type alias kept an equivalent type")];
     return [unclassified(`type alias changed: \`${old.type}\` → \`${now.type}\` (used both as input and output, no rule applies)`)];
   }

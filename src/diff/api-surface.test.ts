@@ -98,18 +98,20 @@ describe("the API of ts-graph diff: what the package's entry points make reachab
     expect(verdicts(report)).toContainEqual(["src/internal.ts:Hidden.run", "changed", "breaking"]);
   });
 
-  it("says that an optional property removed from an exported type alias breaks (both types are assignable to each other)", async () => {
-    const files = (shape: string): Files => ({ "tsconfig.json": TSCONFIG, "src/shape.ts": `export type Shape = ${shape};\n` });
-    const report = await diffOf(files("{ width: number; depth?: number }"), files("{ width: number }"));
-    expect(report.api).toEqual([
-      {
-        key: "src/shape.ts:Shape",
-        change: "changed",
-        verdict: "breaking",
-        reasons: [
-          "optional property `depth` removed from the type (code that reads it no longer compiles; object literals that set it get excess-property errors)",
-        ],
-      },
+  it("says that an optional property removed from an object type breaks: a type alias's (both types are assignable to each other), a property's", async () => {
+    const files = (shape: string, options: string): Files => ({
+      "tsconfig.json": TSCONFIG,
+      "src/shape.ts": `export type Shape = ${shape};\n\nexport interface Box {\n  options: ${options};\n}\n`,
+    });
+    const report = await diffOf(
+      files("{ width: number; depth?: number }", "{ lid?: boolean; size: number }"),
+      files("{ width: number }", "{ size: number }"),
+    );
+    const removed = (name: string) =>
+      `optional property \`${name}\` removed from the type (code that reads it no longer compiles; object literals that set it get excess-property errors)`;
+    expect(report.api.map((change) => [change.key, change.verdict, change.reasons[0]])).toEqual([
+      ["src/shape.ts:Box.options", "breaking", removed("lid")],
+      ["src/shape.ts:Shape", "breaking", removed("depth")],
     ]);
   });
 });
