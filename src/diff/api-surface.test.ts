@@ -98,6 +98,20 @@ describe("the API of ts-graph diff: what the package's entry points make reachab
     expect(verdicts(report)).toContainEqual(["src/internal.ts:Hidden.run", "changed", "breaking"]);
   });
 
+  it("counts every export of a package whose declared entry points map to no indexed source (a bundle), and says so", async () => {
+    const bundled = (files: Files): Files => ({
+      ...files,
+      "package.json": JSON.stringify({ name: "@fixture/bundled", main: "./bundle.cjs" }),
+      "tsconfig.json": TSCONFIG,
+    });
+    const report = await diffOf(bundled(BASE), bundled(HEAD));
+    expect(report.apiSurface).toEqual({
+      rule: "entry points",
+      note: "what the entry points of 1 package make reachable: @fixture/bundled (every export: its entry points map to no indexed source)",
+    });
+    expect(verdicts(report)).toContainEqual(["src/internal.ts:Hidden.run", "changed", "breaking"]);
+  });
+
   it("says that an optional property removed from an object type breaks: a type alias's (both types are assignable to each other), a property's", async () => {
     const files = (shape: string, options: string): Files => ({
       "tsconfig.json": TSCONFIG,

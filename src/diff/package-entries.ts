@@ -92,6 +92,11 @@ function targetFiles(target: string, input: PackageInput, files: ReadonlySet<str
   return [];
 }
 
+/** Whether a manifest declares any entry point (mapped to a source or not). */
+export function declaresEntryPoints(manifest: unknown): boolean {
+  return manifestTargets(manifest).length > 0;
+}
+
 /** A package's entry points as indexed files (none when its manifest declares none, or none maps to an indexed file). */
 export function packageEntries(input: PackageInput, files: ReadonlySet<string>, sortedFiles: readonly string[]): PackageEntry[] {
   const entries = new Map<string, PackageEntry>();

@@ -10,7 +10,10 @@ import { workspacePackageDirs } from "../config/workspace-packages.js";
 import { apiSurface, type SurfacePackage } from "./api-surface.js";
 import type { GraphSideData } from "./graph-diff.js";
 import { moduleExports } from "./module-exports.js";
-import { packageEntries } from "./package-entries.js";
+import { declaresEntryPoints, packageEntries } from "./package-entries.js";
+
+/** The subpath of a package whose declared entry points map to no indexed source: each of its files stands for one. */
+const UNMAPPED = "every export: its entry points map to no indexed source";
 
 export interface SideSurface {
   /** Each package with entry points: its name (or folder) and its entry subpaths. */
@@ -63,8 +66,13 @@ export function sideSurface(sourceRoot: string, side: GraphSideData): SideSurfac
     if (manifest === undefined) continue;
     const relative = relativeTo(sourceRoot, dir);
     const packageDir = relative === "." ? "" : relative;
-    const entries = packageEntries({ dir: packageDir, manifest, ...compiledFolders(dir) }, files, sortedFiles);
+    const mapped = packageEntries({ dir: packageDir, manifest, ...compiledFolders(dir) }, files, sortedFiles);
     const name = (manifest as { name?: unknown }).name;
+    // Entry points declared that map to no indexed source (built files only): every file of the package is one, rather than none.
+    const entries =
+      mapped.length > 0 || !declaresEntryPoints(manifest)
+        ? mapped
+        : sortedFiles.filter((file) => packageDir === "" || file.startsWith(`${packageDir}/`)).map((file) => ({ subpath: UNMAPPED, file }));
     if (entries.length === 0) continue;
     packages.push({ name: typeof name === "string" ? name : undefined, entries, label: typeof name === "string" ? name : packageDir || "." });
   }
