@@ -38,6 +38,9 @@ export interface ApiRuleInput {
 export interface ApiSurfaceKeys {
   readonly base: ReadonlySet<string>;
   readonly head: ReadonlySet<string>;
+  /** Declarations that did not change but left the API (a re-export removed) or joined it, outermost only. */
+  readonly lost: readonly string[];
+  readonly gained: readonly string[];
 }
 
 interface Finding {
@@ -291,6 +294,8 @@ export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
   for (const node of input.diff.added) {
     if (inHead(node.key, node.exported)) changes.push(changeOf(node.key, "added", addedFindings(node, input)));
   }
+  for (const key of input.surface?.lost ?? []) changes.push(changeOf(key, "unexported", [breaking(NO_LONGER_REACHABLE)]));
+  for (const key of input.surface?.gained ?? []) changes.push(changeOf(key, "added", [compatible("now reachable from an entry point")]));
   return changes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 

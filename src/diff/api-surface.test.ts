@@ -91,6 +91,20 @@ describe("the API of ts-graph diff: what the package's entry points make reachab
     ]);
   });
 
+  it("reports a declaration a barrel no longer re-exports as breaking, and one it now re-exports as added, though neither changed", async () => {
+    const withPackage = (files: Files): Files => ({ ...files, "package.json": MANIFEST, "tsconfig.json": TSCONFIG });
+    const head = {
+      ...BASE,
+      "src/barrel.ts": 'export { type Options } from "./options.js";\n',
+      "src/index.ts": `${BASE["src/index.ts"]}export { Hidden } from "./internal.js";\n`,
+    };
+    const report = await diffOf(withPackage(BASE), withPackage(head));
+    expect(report.api).toEqual([
+      { key: "src/internal.ts:Hidden", change: "added", verdict: "compatible", reasons: ["now reachable from an entry point"] },
+      { key: "src/shapes.ts:Circle", change: "unexported", verdict: "breaking", reasons: ["no longer reachable from the package's entry points"] },
+    ]);
+  });
+
   it("counts every export as API when no package.json declares entry points, and says so", async () => {
     const withConfig = (files: Files): Files => ({ ...files, "tsconfig.json": TSCONFIG });
     const report = await diffOf(withConfig(BASE), withConfig(HEAD));

@@ -76,6 +76,24 @@ function surfaceNote(surfaces: readonly SideSurface[]): string {
 }
 
 /**
+ * Declarations in `from`'s API and not in `to`'s that both sides have and the diff does not list (their own text
+ * kept; a re-export of them changed): outermost only, a member under its container.
+ */
+function reachabilityChanges(
+  from: ReadonlySet<string>,
+  to: ReadonlySet<string>,
+  fromSide: GraphSideData,
+  toSide: GraphSideData,
+  listed: { base: ReadonlySet<string>; head: ReadonlySet<string> },
+): string[] {
+  const fromNodes = byKey(fromSide.nodes);
+  const toKeys = new Set(toSide.nodes.map((node) => node.key));
+  const left = [...from].filter((key) => !to.has(key) && toKeys.has(key) && !listed.base.has(key) && !listed.head.has(key));
+  const leftSet = new Set(left);
+  return left.filter((key) => !leftSet.has(fromNodes.get(key)?.parent ?? "")).sort();
+}
+
+/**
  * Each side's API by its packages' entry points, restricted to the diff's declarations (what the rules look
  * up), when both sides' sources are on disk and both have entry points; else every export is API, and the
  * rule says why.
@@ -99,6 +117,8 @@ function apiSurfaces(base: ResolvedSide, head: ResolvedSide, diff: GraphDiff): {
     keys: {
       base: new Set([...wanted.base].filter((key) => baseSurface.keys.has(key))),
       head: new Set([...wanted.head].filter((key) => headSurface.keys.has(key))),
+      lost: reachabilityChanges(baseSurface.keys, headSurface.keys, base.data, head.data, wanted),
+      gained: reachabilityChanges(headSurface.keys, baseSurface.keys, head.data, base.data, wanted),
     },
     rule: { rule: "entry points", note: surfaceNote([baseSurface, headSurface]) },
   };
