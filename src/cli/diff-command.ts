@@ -3,7 +3,7 @@ import { InvalidArgumentError } from "../vendor/commander.js";
 import fs from "node:fs";
 import path from "node:path";
 import { SnapshotFormatError } from "../db/snapshot-load.js";
-import { FAIL_ON, exitCodeOf, type FailOn } from "../diff/diff-report.js";
+import { DEFAULT_COMMENT_CHARS, FAIL_ON, MIN_COMMENT_CHARS, exitCodeOf, type FailOn } from "../diff/diff-report.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { positiveInteger } from "./option-parsers.js";
 
@@ -14,6 +14,9 @@ export interface DiffCommandOptions {
   readonly failOn?: FailOn;
   readonly depth: number;
   readonly maxGraphNodes: number;
+  readonly maxChars: number;
+  readonly full?: boolean;
+  readonly fullOut?: string;
   readonly baseDb?: string;
   readonly headDb?: string;
 }
@@ -27,12 +30,35 @@ function choice<T extends string>(values: readonly T[], what: string): (value: s
   };
 }
 
+/** The Markdown-only options used with another format: a usage error's message, else undefined. */
+function misusedOption(options: DiffCommandOptions): string | undefined {
+  if (options.format === "markdown") return undefined;
+  const used = [options.full === true ? "--full" : undefined, options.fullOut === undefined ? undefined : "--full-out"].filter(
+    (option) => option !== undefined,
+  );
+  return used.length === 0 ? undefined : `${used.join(" and ")} apply to --format markdown only (text and json are always complete)`;
+}
+
+/** Commander's parser of --max-chars: a whole number from MIN_COMMENT_CHARS. */
+function commentChars(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < MIN_COMMENT_CHARS)
+    throw new InvalidArgumentError(`give a whole number of at least ${MIN_COMMENT_CHARS} (GitHub's comment limit is 65536)`);
+  return number;
+}
+
 /** Compares two graphs and prints the report; the exit code is the gate's (docs/ci.md) or 0. */
 export async function runDiffCommand(base: string, head: string | undefined, options: DiffCommandOptions): Promise<number> {
+  const misused = misusedOption(options);
+  if (misused !== undefined) {
+    process.stderr.write(`ts-graph: ${misused}\n`);
+    return EXIT.usage;
+  }
   try {
     // Loaded here: the diff loads TypeScript, which no other command should pay for at start-up.
     const { runDiff } = await import("../diff/run-diff.js");
     const { formatMarkdown, formatText } = await import("../diff/format-diff.js");
+    const { formatMarkdownComment } = await import("../diff/format-comment.js");
     const root = fs.realpathSync.native(path.resolve(options.root ?? "."));
     // Sides that are paths are relative to the working directory (README, Paths); head defaults to the root.
     const report = await runDiff({
@@ -46,12 +72,21 @@ export async function runDiffCommand(base: string, head: string | undefined, opt
       failOn: options.failOn,
       onNote: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
+    const fullMarkdown = () => formatMarkdown(report, options.maxGraphNodes);
+    // The complete report first: the comment names it only once it is written.
+    if (options.fullOut !== undefined) fs.writeFileSync(path.resolve(options.fullOut), fullMarkdown());
     const text =
       options.format === "json"
         ? `${JSON.stringify(report, null, 2)}\n`
-        : options.format === "markdown"
-          ? formatMarkdown(report, options.maxGraphNodes)
-          : formatText(report);
+        : options.format === "text"
+          ? formatText(report)
+          : options.full === true
+            ? fullMarkdown()
+            : formatMarkdownComment(report, {
+                maxChars: options.maxChars,
+                maxGraphNodes: options.maxGraphNodes,
+                fullReport: options.fullOut === undefined ? undefined : path.basename(options.fullOut),
+              });
     if (options.out === undefined) process.stdout.write(text);
     else fs.writeFileSync(path.resolve(options.out), text);
     if (report.gate?.failed === true) process.stderr.write(`ts-graph: diff failed --fail-on ${report.gate.failOn}: ${report.gate.reason}\n`);
@@ -71,6 +106,14 @@ export function registerDiffCommand(program: Command, exit: (code: number) => vo
     .option("--root <dir>", "the project root (default: the current folder); git refs are checked out from its repository")
     .option("--format <format>", "text, markdown (a PR comment) or json (docs/ci.md)", choice(FORMATS, "--format"), "text")
     .option("--out <file>", "write the report to this file instead of stdout")
+    .option(
+      "--max-chars <n>",
+      `markdown: the comment's size at most, in characters (default ${DEFAULT_COMMENT_CHARS}; GitHub's limit is 65536)`,
+      commentChars,
+      DEFAULT_COMMENT_CHARS,
+    )
+    .option("--full", "markdown: every change, one by one, whatever its size (not a comment)")
+    .option("--full-out <file>", "markdown: also write the complete report to this file (an artifact); the comment names it")
     .option("--fail-on <what>", "exit 3 on a breaking API change, 4 on any API change, 5 on any change", choice(FAIL_ON, "--fail-on"))
     .option("--depth <n>", "how many steps of dependants the impact follows (default 3)", positiveInteger, 3)
     .option("--max-graph-nodes <n>", "nodes the Markdown's Mermaid graph shows at most (default 30)", positiveInteger, 30)

@@ -7,8 +7,8 @@ import { classifyApiChanges, type ApiChange, type ApiRuleInput } from "./api-rul
 import { signatureShape } from "./signature-shape.js";
 import { checkAssignability, relationId } from "./type-relation.js";
 
-/** What the rules read: the diff, and the declarations of each side they look up (api-rules.ts, nodesReadByRules). */
-export type ApiClassificationRequest = Pick<ApiRuleInput, "diff" | "baseNodes" | "headNodes">;
+/** What the rules read: the diff, the declarations of each side they look up (api-rules.ts, nodesReadByRules), and each side's API by its entry points. */
+export type ApiClassificationRequest = Pick<ApiRuleInput, "diff" | "baseNodes" | "headNodes" | "surface">;
 
 /** Classifies twice: once to learn which type pairs the rules ask about, then with the checker's answers to all of them at once. */
 export function classifyApi(request: ApiClassificationRequest): ApiChange[] {

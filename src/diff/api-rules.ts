@@ -28,6 +28,19 @@ export interface ApiRuleInput {
   readonly headNodes: ReadonlyMap<string, DiffNode>;
   readonly shapeOf: (kind: string, signature: string) => SignatureShape | undefined;
   readonly assignable: Assignability;
+  /**
+   * The API of each side by its packages' entry points (api-surface.ts), as keys: at least those of the
+   * diff's declarations that are API. Undefined: every exported declaration is API.
+   */
+  readonly surface?: ApiSurfaceKeys | undefined;
+}
+
+export interface ApiSurfaceKeys {
+  readonly base: ReadonlySet<string>;
+  readonly head: ReadonlySet<string>;
+  /** Declarations that did not change but left the API (a re-export removed) or joined it, outermost only. */
+  readonly lost: readonly string[];
+  readonly gained: readonly string[];
 }
 
 interface Finding {
@@ -113,15 +126,45 @@ function propertyFindings(
   return findings;
 }
 
+const OPTIONAL_REMOVED = "code that reads it no longer compiles; object literals that set it get excess-property errors";
+
+/** The names of the optional properties an object type's text declares (`a?: T`, `readonly b?: U`), in braces at any depth (not parameters). */
+function optionalProperties(typeText: string): Set<string> {
+  const names = new Set<string>();
+  const open: string[] = [];
+  const property = /^(?:readonly\s+)?([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')\?\s*:/;
+  for (let index = 0; index < typeText.length; index += 1) {
+    const char = typeText[index] ?? "";
+    if ("{([<".includes(char)) open.push(char);
+    else if ("})]>".includes(char) && !(char === ">" && typeText[index - 1] === "=")) open.pop();
+    if (open.at(-1) === "{" && (char === "{" || char === ";" || char === ",")) {
+      const match = property.exec(typeText.slice(index + 1).trimStart());
+      if (match?.[1] !== undefined) names.add(match[1]);
+    }
+  }
+  return names;
+}
+
+/** Optional properties of object types in the old text that the new one no longer has: assignability does not see them go, their readers do. */
+function optionalPropertiesRemoved(before: string, after: string): Finding[] {
+  const now = optionalProperties(after);
+  return [...optionalProperties(before)]
+    .filter((name) => !now.has(name))
+    .map((name) => breaking(`optional property \`${name}\` removed from the type (${OPTIONAL_REMOVED})`));
+}
+
 function signatureFindings(kind: string, before: string, after: string, input: ApiRuleInput): Finding[] {
   if (before === after) return [];
   const old = input.shapeOf(kind, before);
   const now = input.shapeOf(kind, after);
   if (old === undefined || now === undefined) return [unclassified("signature changed (it does not parse whole: cut, or unusual syntax)")];
-  if (old.form === "callable" && now.form === "callable") return callableFindings(old, now, input.assignable);
-  if (old.form === "property" && now.form === "property") return propertyFindings(old, now, input.assignable);
+  const gone = optionalPropertiesRemoved(before, after);
+  if (old.form === "callable" && now.form === "callable") return [...gone, ...callableFindings(old, now, input.assignable)];
+  if (old.form === "property" && now.form === "property") return [...gone, ...propertyFindings(old, now, input.assignable)];
   if (old.form === "alias" && now.form === "alias") {
     if (old.typeParameters !== now.typeParameters) return [unclassified("type parameters changed")];
+    // Assignable both ways is no equivalence when an optional property went.
+    if (gone.length > 0) return gone;
     const forward = input.assignable(old.type, now.type);
     const backward = input.assignable(now.type, old.type);
     if (forward === true && backward === true) return [compatible("type alias kept an equivalent type")];
@@ -185,22 +228,35 @@ function addedFindings(node: DiffNode, input: ApiRuleInput): Finding[] {
     : [breaking("required member added to an interface: objects and classes that implement it must add it")];
 }
 
+const NO_LONGER_REACHABLE = "no longer reachable from the package's entry points";
+
+/** A removed member or export; an optional property says what breaks, since nothing that implements the type does. */
+function removedFinding(node: DiffNode, input: ApiRuleInput): Finding {
+  if (!isMember(node, input.baseNodes)) return breaking("export removed");
+  const shape = node.kind === "Property" ? input.shapeOf(node.kind, node.signature) : undefined;
+  return shape?.form === "property" && shape.optional ? breaking(`optional property removed (${OPTIONAL_REMOVED})`) : breaking("member removed");
+}
+
 /** Every change to the exported API, with its verdict and the rules that gave it, sorted by key. */
 export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
   const changes: ApiChange[] = [];
+  const inBase = (key: string, exported: boolean) => (input.surface === undefined ? exported : input.surface.base.has(key));
+  const inHead = (key: string, exported: boolean) => (input.surface === undefined ? exported : input.surface.head.has(key));
   for (const node of input.diff.removed) {
-    if (!node.exported) continue;
-    changes.push(changeOf(node.key, "removed", [breaking(isMember(node, input.baseNodes) ? "member removed" : "export removed")]));
+    if (!inBase(node.key, node.exported)) continue;
+    changes.push(changeOf(node.key, "removed", [removedFinding(node, input)]));
   }
   for (const move of input.diff.moved) {
-    if (!move.before.exported && !move.after.exported) continue;
+    const wasApi = inBase(move.from, move.before.exported);
+    const isApi = inHead(move.to, move.after.exported);
+    if (!wasApi && !isApi) continue;
     const findings: Finding[] = [];
     const otherFile = parseNodeKey(move.from).file !== parseNodeKey(move.to).file;
     if (move.how === "moved" && otherFile)
       findings.push(unclassified("moved to another file: importers of the old file break unless it re-exports the declaration"));
     else if (move.how === "moved") findings.push(breaking("moved to another container: the old member is gone"));
     else findings.push(breaking(`renamed: the old name is gone (${move.how})`));
-    if (move.before.exported && !move.after.exported) findings.push(breaking("no longer exported"));
+    if (wasApi && !isApi) findings.push(breaking(move.before.exported && !move.after.exported ? "no longer exported" : NO_LONGER_REACHABLE));
     const kind = move.after.kind;
     findings.push(
       ...signatureFindings(
@@ -214,13 +270,17 @@ export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
   }
   for (const changed of input.diff.changed) {
     const { before, after } = changed;
-    if (!before.exported && !after.exported) continue;
-    if (before.exported && !after.exported) {
-      changes.push(changeOf(changed.key, "unexported", [breaking("no longer exported")]));
+    const wasApi = inBase(changed.key, before.exported);
+    const isApi = inHead(changed.key, after.exported);
+    if (!wasApi && !isApi) continue;
+    if (wasApi && !isApi) {
+      changes.push(changeOf(changed.key, "unexported", [breaking(before.exported && !after.exported ? "no longer exported" : NO_LONGER_REACHABLE)]));
       continue;
     }
-    if (!before.exported && after.exported) {
-      changes.push(changeOf(changed.key, "added", [compatible("now exported")]));
+    if (!wasApi && isApi) {
+      changes.push(
+        changeOf(changed.key, "added", [compatible(!before.exported && after.exported ? "now exported" : "now reachable from an entry point")]),
+      );
       continue;
     }
     const apiAspects = changed.aspects.filter((aspect) => aspect !== "body");
@@ -232,8 +292,10 @@ export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
     changes.push(changeOf(changed.key, "changed", findings));
   }
   for (const node of input.diff.added) {
-    if (node.exported) changes.push(changeOf(node.key, "added", addedFindings(node, input)));
+    if (inHead(node.key, node.exported)) changes.push(changeOf(node.key, "added", addedFindings(node, input)));
   }
+  for (const key of input.surface?.lost ?? []) changes.push(changeOf(key, "unexported", [breaking(NO_LONGER_REACHABLE)]));
+  for (const key of input.surface?.gained ?? []) changes.push(changeOf(key, "added", [compatible("now reachable from an entry point")]));
   return changes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 

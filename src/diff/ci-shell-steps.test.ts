@@ -39,6 +39,11 @@ describe("the shell steps of docs/ci.md", () => {
     const comment = fs.readFileSync(path.join(repo.root, "ts-graph-diff.md"), "utf8");
     expect(comment.startsWith("<!-- ts-graph-diff -->\n")).toBe(true);
     expect(comment).toContain("**Failed** (`--fail-on breaking`): 2 breaking API changes.");
+    // The comment is sized for GitHub and names the complete report, kept beside it as an artifact.
+    expect(comment.length).toBeLessThanOrEqual(60_000);
+    expect(comment).toContain("the full report, `ts-graph-diff-full.md`.");
+    const full = fs.readFileSync(path.join(repo.root, "ts-graph-diff-full.md"), "utf8");
+    expect(full).toContain("<details><summary>Exported API (3)</summary>");
     const snapshot = fs.readFileSync(path.join(repo.root, "ts-graph-snapshot.jsonl"), "utf8");
     expect(snapshot.startsWith('{"format":"ts-graph-snapshot"')).toBe(true);
     expect(snapshot).toContain('"node":"src/text.ts:shout"');

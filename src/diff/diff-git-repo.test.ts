@@ -21,7 +21,7 @@ describe("ts-graph diff of two commits of a git repository", () => {
     const state = (signature: string) => ({ kind: "Function", signature, modifiers: ["export"], exported: true });
     expect(report).toEqual({
       format: "ts-graph-diff",
-      version: 1,
+      version: 2,
       base: `${repo.base} (${repo.base.slice(0, 12)})`,
       head: `main (${repo.head.slice(0, 12)})`,
       summary: {
@@ -92,6 +92,7 @@ describe("ts-graph diff of two commits of a git repository", () => {
           reasons: ["moved to another file: importers of the old file break unless it re-exports the declaration"],
         },
       ],
+      apiSurface: { rule: "every export", note: "every export: no entry points found" },
       impact: {
         depth: 3,
         seeds: [
@@ -109,22 +110,42 @@ describe("ts-graph diff of two commits of a git repository", () => {
     });
   });
 
-  it("writes a Markdown comment that says first why the gate failed, with details folded and the impacted graph", () => {
-    const result = runCli(["diff", repo.base, "main", "--root", repo.root, "--format", "markdown", "--fail-on", "breaking"]);
+  it("writes a Markdown comment that says first why the gate failed, with the rest grouped and folded, and the complete report with --full", () => {
+    const scratch = makeTempDir("ts-graph-diff-markdown-");
+    const fullOut = path.join(scratch, "full.md");
+    const result = runCli(["diff", repo.base, "main", "--root", repo.root, "--format", "markdown", "--fail-on", "breaking", "--full-out", fullOut]);
     expect(result.status).toBe(3);
     const lines = result.stdout.split("\n");
     expect(lines[0]).toBe("<!-- ts-graph-diff -->");
     expect(lines).toContain("**Failed** (`--fail-on breaking`): 2 breaking API changes.");
-    expect(lines).toContain(
-      "2 breaking API changes, 1 not classified, 0 compatible · declarations: 2 changed, 0 added, 1 removed, 1 moved or renamed · impact: 1 dependant, 1 test file to run",
-    );
+    const summary =
+      "2 breaking API changes, 1 not classified, 0 compatible · declarations: 2 changed, 0 added, 1 removed, 1 moved or renamed · impact: 1 dependant, 1 test file to run";
+    expect(lines).toContain(summary);
     expect(lines).toContain("- `src/format.ts:formatPrice` (changed): parameter `cents` type narrowed or changed: `number` → `bigint`");
-    expect(lines).toContain("<details><summary>Exported API (3)</summary>");
-    expect(lines).toContain("- moved `src/format.ts:shout` → `src/text.ts:shout`");
+    expect(lines).toContain("<details><summary>Other API changes (1), by folder and kind</summary>");
+    expect(lines).toContain("| `src` | moved | not classified | 1 | shout |");
     expect(lines).toContain("```mermaid");
     expect(lines.indexOf("**Failed** (`--fail-on breaking`): 2 breaking API changes.")).toBeLessThan(
-      lines.indexOf("<details><summary>Exported API (3)</summary>"),
+      lines.indexOf("<details><summary>Other API changes (1), by folder and kind</summary>"),
     );
+    expect(lines.at(-2)).toBe("Every change, one by one: the full report, `full.md`.");
+
+    const full = runCli(["diff", repo.base, "main", "--root", repo.root, "--format", "markdown", "--fail-on", "breaking", "--full"]);
+    expect(full.status).toBe(3);
+    expect(fs.readFileSync(fullOut, "utf8")).toBe(full.stdout);
+    const fullLines = full.stdout.split("\n");
+    expect(fullLines).toContain(summary);
+    expect(fullLines).toContain("<details><summary>Exported API (3)</summary>");
+    expect(fullLines).toContain("- moved `src/format.ts:shout` → `src/text.ts:shout`");
+  });
+
+  it("refuses --full with a format other than markdown, and a comment budget too small to hold the summary (exit 2)", () => {
+    const full = runCli(["diff", "main", "main", "--root", repo.root, "--format", "json", "--full"]);
+    expect(full.status).toBe(2);
+    expect(full.stderr).toContain("--full apply to --format markdown only");
+    const small = runCli(["diff", "main", "main", "--root", repo.root, "--max-chars", "100"]);
+    expect(small.status).toBe(2);
+    expect(small.stderr).toContain("give a whole number of at least 4000");
   });
 
   it("passes the gate, exit 0, when nothing changed between the two sides", () => {
@@ -147,7 +168,9 @@ describe("ts-graph diff of two commits of a git repository", () => {
     const reportOf = (base: string, head: string) => {
       const result = runCli(["diff", base, head, "--root", repo.root, "--format", "json"]);
       expect(result.status).toBe(0);
-      const { base: _base, head: _head, ...report } = JSON.parse(result.stdout) as DiffReport;
+      const { base: _base, head: _head, apiSurface, ...report } = JSON.parse(result.stdout) as DiffReport;
+      // Every export is API on every kind of side here: the repository has no package.json; a snapshot or a database has no sources.
+      expect(apiSurface.rule).toBe("every export");
       return report;
     };
     const byRefs = reportOf(repo.base, "main");

@@ -3,7 +3,7 @@ import type { ApiChange } from "./api-rules.js";
 import type { ChangeImpact } from "./change-impact.js";
 import type { ChangedDeclaration, DeclarationEdges, DiffNode, GraphDiff, MovedDeclaration } from "./graph-diff.js";
 
-const DIFF_REPORT_VERSION = 1;
+const DIFF_REPORT_VERSION = 2;
 
 /** What `--fail-on` fails on: a breaking API change, any API change, or any change to declarations or edges. */
 export const FAIL_ON = ["breaking", "api", "any"] as const;
@@ -12,11 +12,26 @@ export type FailOn = (typeof FAIL_ON)[number];
 /** Distinct exit codes for a failed gate (docs/ci.md); 1 and 2 keep their meaning (failure, usage). */
 const GATE_EXIT: Readonly<Record<FailOn, number>> = { breaking: 3, api: 4, any: 5 };
 
+/** The PR comment's smallest budget (--max-chars): the summary, the notes and a line of breaking changes fit with room to spare. */
+export const MIN_COMMENT_CHARS = 4000;
+/** The comment's default budget: GitHub refuses a comment over 65,536 characters; this leaves a margin. */
+export const DEFAULT_COMMENT_CHARS = 60_000;
+
 export interface ReportDeclaration {
   readonly key: string;
   readonly kind: string;
   readonly exported: boolean;
   readonly signature: string;
+}
+
+/**
+ * What the report counts as the API (docs/ci.md, "What is API"): what the packages' entry points reach, or,
+ * when no side has entry points (or a side's sources are not on disk), every exported declaration.
+ */
+export interface ApiSurfaceRule {
+  readonly rule: "entry points" | "every export";
+  /** One sentence for the report: which entry points, or why every export counts. */
+  readonly note: string;
 }
 
 export interface DiffReport {
@@ -46,6 +61,7 @@ export interface DiffReport {
   };
   readonly edges: readonly DeclarationEdges[];
   readonly api: readonly ApiChange[];
+  readonly apiSurface: ApiSurfaceRule;
   readonly impact: ChangeImpact;
   /** Whether declarations were compared by body too (both sides' sources were readable), or by signature only. */
   readonly bodies: "compared" | "not compared";
@@ -89,6 +105,7 @@ export interface ReportInput {
   readonly head: string;
   readonly diff: GraphDiff;
   readonly api: readonly ApiChange[];
+  readonly apiSurface: ApiSurfaceRule;
   readonly impact: ChangeImpact;
   readonly failOn: FailOn | undefined;
   readonly bodiesCompared: boolean;
@@ -119,6 +136,7 @@ export function buildReport(input: ReportInput): DiffReport {
     declarations: { added: diff.added.map(declaration), removed: diff.removed.map(declaration), changed: diff.changed, moved: diff.moved },
     edges: diff.edges,
     api,
+    apiSurface: input.apiSurface,
     impact,
     bodies: input.bodiesCompared ? "compared" : "not compared",
   };

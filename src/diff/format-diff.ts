@@ -5,7 +5,7 @@ import type { ApiChange } from "./api-rules.js";
 import { plural, type DiffReport } from "./diff-report.js";
 
 /** A hidden marker the CI workflow finds its own comment by, to update it rather than post another. */
-const COMMENT_MARKER = "<!-- ts-graph-diff -->";
+export const COMMENT_MARKER = "<!-- ts-graph-diff -->";
 
 const VERDICT_LABEL: Readonly<Record<ApiChange["verdict"], string>> = {
   breaking: "breaking",
@@ -13,26 +13,26 @@ const VERDICT_LABEL: Readonly<Record<ApiChange["verdict"], string>> = {
   compatible: "compatible",
 };
 
-function summaryLine(report: DiffReport): string {
+export function summaryLine(report: DiffReport): string {
   const s = report.summary;
   const api = `${plural(s.api.breaking, "breaking API change")}, ${s.api.unclassified} not classified, ${s.api.compatible} compatible`;
   const declarations = `${s.changed} changed, ${s.added} added, ${s.removed} removed, ${s.moved} moved or renamed`;
   return `${api} · declarations: ${declarations} · impact: ${plural(s.dependants, "dependant")}, ${plural(s.tests, "test file")} to run`;
 }
 
-function gateLine(report: DiffReport): string | undefined {
+export function gateLine(report: DiffReport): string | undefined {
   if (report.gate === undefined) return undefined;
   return report.gate.failed
     ? `**Failed** (\`--fail-on ${report.gate.failOn}\`): ${report.gate.reason}.`
     : `Passed (\`--fail-on ${report.gate.failOn}\`): ${report.gate.reason}.`;
 }
 
-function code(text: string): string {
+export function code(text: string): string {
   return `\`${text.replace(/`/g, "'")}\``;
 }
 
 /** A table cell: a pipe would end it. */
-function cell(text: string): string {
+export function cell(text: string): string {
   return text.replace(/\|/g, "\\|");
 }
 
@@ -89,7 +89,7 @@ function shortName(key: string): string {
 }
 
 /** The impacted subgraph: changed declarations and their dependants, at most maxNodes, with a count of what was left out. */
-function impactMermaid(report: DiffReport, maxNodes: number): string[] {
+export function impactMermaid(report: DiffReport, maxNodes: number): string[] {
   const seeds = report.impact.seeds.map((seed) => seed.key);
   if (seeds.length === 0) return [];
   const keys = [...new Set([...seeds, ...report.impact.dependants.map((node) => node.key)])];
@@ -113,6 +113,7 @@ function impactMermaid(report: DiffReport, maxNodes: number): string[] {
   ];
 }
 
+/** The complete Markdown report: every change, one by one (`--full`, `--full-out`); the PR comment is format-comment.ts. */
 export function formatMarkdown(report: DiffReport, maxGraphNodes: number): string {
   const breaking = report.api.filter((change) => change.verdict === "breaking");
   const gate = gateLine(report);
@@ -122,12 +123,14 @@ export function formatMarkdown(report: DiffReport, maxGraphNodes: number): strin
     "",
     ...(gate === undefined ? [] : [gate, ""]),
     summaryLine(report),
+    "",
+    `_API: ${report.apiSurface.note}._`,
     ...(breaking.length > 0
       ? [
           "",
-          "**Breaking API changes**",
+          `**Breaking API changes (${breaking.length})**`,
           "",
-          ...breaking.map((change) => `- ${code(change.key)} (${change.change}): ${change.reasons.filter((_, index) => index === 0).join("")}`),
+          ...breaking.map((change) => `- ${code(change.key)} (${change.change}): ${change.reasons.join("; ")}`),
         ]
       : []),
     ...details(`Exported API (${report.api.length})`, apiRows(report.api)),
@@ -155,6 +158,7 @@ export function formatText(report: DiffReport): string {
     `ts-graph diff: ${report.base} → ${report.head}`,
     ...(gate === undefined ? [] : [gate.replace(/\*\*|`/g, "")]),
     summaryLine(report),
+    `API: ${report.apiSurface.note}.`,
     ...section(
       "exported API",
       report.api.map((change) => `- ${change.key} (${change.change}): ${VERDICT_LABEL[change.verdict]}: ${change.reasons.join("; ")}`),

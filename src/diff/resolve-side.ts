@@ -25,6 +25,8 @@ export interface ResolvedSide {
   readonly label: string;
   /** The declarations (with body hashes where known) and edges the diff compares. */
   readonly data: GraphSideData;
+  /** The folder of the side's sources while it is open (a folder, a git ref's worktree); undefined for a snapshot file or a database. */
+  readonly sourceRoot: string | undefined;
   /** The graph as a database, for the impact walk: a snapshot is loaded into one on the first call only. */
   database(): SqliteDb;
   close(): void;
@@ -67,7 +69,7 @@ function openDatabaseSide(file: string): ResolvedSide {
   });
   try {
     const data = readSide(reader.db);
-    return { label: file, data, database: () => reader.db, close: () => reader.db.close() };
+    return { label: file, data, sourceRoot: undefined, database: () => reader.db, close: () => reader.db.close() };
   } catch (error) {
     reader.db.close();
     throw error;
@@ -90,6 +92,7 @@ async function indexFolder(
     return {
       label,
       data: readSide(indexer.db),
+      sourceRoot: root,
       database: () => indexer.db,
       close: () => {
         indexer.close();
@@ -152,6 +155,7 @@ function snapshotFileSide(label: string, snapshot: ParsedSnapshot): ResolvedSide
   return {
     label,
     data: snapshotSide(snapshot),
+    sourceRoot: undefined,
     database: () => (db ??= snapshotDatabase(snapshot)),
     close: () => db?.close(),
   };
