@@ -49,7 +49,7 @@ async function checkCall(context: CliToolContext, name: string, input: Record<st
     const parsed = schema.safeParse(result.structuredContent);
     if (!parsed.success) problems.push(`${label}: the server's zod check refuses it: ${JSON.stringify(parsed.error.issues)}`);
   }
-  const listed = z.toJSONSchema(schema, { target: "draft-7" });
+  const listed = z.toJSONSchema(schema, { target: "draft-7" }) as Parameters<AjvJsonSchemaValidator["getValidator"]>[0];
   if (!new AjvJsonSchemaValidator().getValidator(listed)(result.structuredContent).valid) {
     problems.push(`${label}: the listed JSON Schema refuses ${JSON.stringify(result.structuredContent).slice(0, 300)}`);
   }

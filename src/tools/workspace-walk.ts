@@ -25,6 +25,8 @@ export interface WalkOptions {
   readonly recursive: boolean;
   /** Stop after this many entries. */
   readonly maxEntries: number;
+  /** Entries never shown besides `.git` (relative paths): the graph database when --db puts it in the root. */
+  readonly hidden?: (relative: string) => boolean;
 }
 
 export interface WalkResult {
@@ -129,6 +131,7 @@ export function walkWorkspace(root: string, dir: string, options: WalkOptions): 
       if (truncated) return;
       if (HIDDEN.has(dirent.name)) continue;
       const relative = folder === "" ? dirent.name : `${folder}/${dirent.name}`;
+      if (options.hidden?.(relative) === true) continue;
       const absolute = path.join(root, relative);
       // A link is shown only when it stays inside the root: never a loop, a dangling link, or a way out.
       if (dirent.isSymbolicLink() && !linkStaysInside(root, absolute)) continue;
