@@ -123,6 +123,17 @@ describe("a file swapped for a link out of the root after validation", () => {
     }
   });
 
+  it("is not listed when a folder became a link", async () => {
+    const swapped = racing(() => swapForLink("docs", outside));
+    try {
+      const message = await rejection(runTool(listTool, { path: "docs" }, swapped as CliToolContext), ToolInputError);
+      expect(message).toContain("changed while it was being listed");
+      expect(message).not.toContain("notes.txt");
+    } finally {
+      restore("docs", "readme.txt", "inside readme\n");
+    }
+  });
+
   it("still reads and searches the file when nothing was swapped", async () => {
     const read = await runTool(zoomTool, { path: "src/notes.txt", level: 2 }, context);
     expect(read.structured).toMatchObject({ text: "inside notes\n" });
