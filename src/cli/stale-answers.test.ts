@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openGraphReader } from "../db/open-graph-reader.js";
 import { filesChangedOnDisk } from "../ingestion/run/graph-freshness.js";
 import { makeTempDir, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import { outputSchemaOf } from "../mcp/output-schema.js";
+import { ALL_TOOLS } from "../tools/all-tools.js";
 import { pathsNamedIn } from "./answer-files.js";
 
 /**
@@ -61,6 +63,9 @@ describe("CLI answers from a graph older than the files", () => {
       pendingFiles: 1,
       notes: ["graph is older than 1 changed file (e.g. src/m2.ts); run with --index or `ts-graph index`"],
     });
+    // The same object an MCP answer is: it fits the output schema the server declares.
+    const findAnswer = ALL_TOOLS.find((tool) => tool.name === "find")?.answer;
+    expect(findAnswer && outputSchemaOf(findAnswer).safeParse(json).success).toBe(true);
     // A query slice's --format json carries it too.
     const callers = JSON.parse(runCli(["callers", "step1", "--root", root, "--format", "json"]).stdout) as Record<string, unknown>;
     expect(callers.freshness).toMatchObject({ pendingFiles: 1 });

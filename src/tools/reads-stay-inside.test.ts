@@ -7,7 +7,8 @@ import { writeProject } from "../test-support/incremental.js";
 import { openIndexedContext, rejection, runTool } from "../test-support/tool-harness.js";
 import { listTool } from "./list/handler.js";
 import type { PathValidator } from "./path-validator.js";
-import { searchTool } from "./search/handler.js";
+import { createSearchTool, searchTool } from "./search/handler.js";
+import { locateRipgrep } from "./search/ripgrep.js";
 import type { ToolContext } from "./tool-contract.js";
 import { ToolInputError } from "./tool-errors.js";
 import { zoomTool } from "./zoom/handler.js";
@@ -118,6 +119,21 @@ describe("a file swapped for a link out of the root after validation", () => {
         ToolInputError,
       );
       expect(message).toContain("changed while it was being searched");
+    } finally {
+      restore("docs", "readme.txt", "inside readme\n");
+    }
+  });
+
+  it("is refused when the swap happens while ripgrep runs (checked again after it ends)", async () => {
+    // A ripgrep that swaps the folder for a link first, then searches: the check before it started passed.
+    const script = path.join(makeTempDir("ts-graph-rg-"), "rg-after-swap.sh");
+    const swap = `rm -rf '${path.join(root, "docs")}' && ln -s '${outside}' '${path.join(root, "docs")}'`;
+    fs.writeFileSync(script, `#!/bin/sh\n${swap}\nexec '${await locateRipgrep()}' "$@"\n`, { mode: 0o755 });
+    try {
+      const swapping = createSearchTool(async () => script);
+      const message = await rejection(runTool(swapping, { pattern: SECRET, literal: true, paths: ["docs"] }, context), ToolInputError);
+      expect(message).toContain("changed while it was being searched");
+      expect(message).not.toContain(SECRET);
     } finally {
       restore("docs", "readme.txt", "inside readme\n");
     }
