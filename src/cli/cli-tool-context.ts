@@ -4,10 +4,21 @@ import { loadConfig, withConfiguredHistoryLimit } from "../config/config-file.js
 import { isCorruptionError, isReadOnlyError, readMeta, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader, type GraphReader } from "../db/open-graph-reader.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
-import { READ_ONLY_NOTE, createStaleFileCheck, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
+import {
+  READ_ONLY_NOTE,
+  FULL_CHECK_MAX_FILES,
+  changedFilesNote,
+  createStaleFileCheck,
+  filesChangedOnDisk,
+  indexedAtOf,
+  indexedFileCount,
+  unfinishedFilesOf,
+  updateStateOf,
+} from "../ingestion/run/graph-freshness.js";
 import { locateGraphQuickly } from "../config/graph-location.js";
 import { createPathValidator } from "../tools/path-validator.js";
-import type { EditSupport, ToolContext } from "../tools/tool-contract.js";
+import type { EditSupport, GraphFreshness, ToolContext } from "../tools/tool-contract.js";
+import { pathsNamedIn } from "./answer-files.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RenameHint } from "../model/rename-hint.js";
 
@@ -20,6 +31,12 @@ export interface CliGraphOptions {
 }
 
 export interface CliToolContext extends ToolContext {
+  /**
+   * The freshness of one answer: on a graph of up to FULL_CHECK_MAX_FILES files every indexed file is checked
+   * against its stat (as `freshness()` always does); on a larger one only the files the answer names, so that the
+   * check stays within a few milliseconds.
+   */
+  answerFreshness(answer: unknown): GraphFreshness;
   close(): void;
 }
 
@@ -97,6 +114,21 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
   let editSupport: Promise<EditSupport> | undefined;
   let historyCheck: Promise<typeof import("../history/refresh-cache.js")> | undefined;
 
+  /**
+   * No watcher here: the indexed files' stats say whether the graph is older than them. Checked after the tool
+   * ran, so files it brought up to date (ensureFresh) count as current.
+   */
+  function freshnessWith(changed: readonly string[]): GraphFreshness {
+    const update = updateStateOf(db, root, !readOnly);
+    const pending = new Set([...unfinishedFilesOf(db), ...changed]);
+    const notes = [
+      ...(update.note === undefined ? [] : [update.note]),
+      ...(changed.length === 0 ? [] : [changedFilesNote(changed)]),
+      ...(readOnly ? [READ_ONLY_NOTE] : []),
+    ];
+    return { indexedAt: indexedAtOf(db), pendingFiles: pending.size, indexError: update.lastError, notes };
+  }
+
   return {
     root,
     dbPath,
@@ -112,9 +144,11 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
       }
     },
     freshness() {
-      const update = updateStateOf(db, root, !readOnly);
-      const notes = [...(update.note === undefined ? [] : [update.note]), ...(readOnly ? [READ_ONLY_NOTE] : [])];
-      return { indexedAt: indexedAtOf(db), pendingFiles: unfinishedFilesOf(db).length, indexError: update.lastError, notes };
+      return freshnessWith(filesChangedOnDisk(db, root));
+    },
+    answerFreshness(answer) {
+      const whole = indexedFileCount(db) <= FULL_CHECK_MAX_FILES;
+      return freshnessWith(filesChangedOnDisk(db, root, whole ? undefined : pathsNamedIn(answer)));
     },
     async refreshHistory(historyOptions) {
       // Nothing new to read (the usual case) is answered without loading TypeScript; a read of new commits

@@ -1,7 +1,8 @@
 import { type Command, Option } from "../vendor/commander.js";
 import { z } from "../vendor/zod.js";
 import { inputErrorOf } from "../tools/os-input-errors.js";
-import type { ToolDefinition } from "../tools/tool-contract.js";
+import type { ToolDefinition, ToolResult } from "../tools/tool-contract.js";
+import { structuredFreshness } from "../tools/answer-freshness.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
@@ -94,14 +95,7 @@ async function runToolFromCli(
     // Paths given here are relative to the working directory; the tool takes them relative to the root.
     const toolInput = commandLineToolInputs(tool, inputs, parsed.data, new Set(Object.keys(input)), { root: context.root, cwd: process.cwd() });
     const result = await tool.run(toolInput as never, context);
-    process.stdout.write(options.json === true ? `${JSON.stringify(result.structured, null, 2)}\n` : ensureNewline(result.text));
-    // A workspace tool (status) reports the freshness in its answer; the others say what the answer may miss here.
-    if (tool.scope !== "workspace") {
-      const { notes, indexError } = context.freshness();
-      if (indexError !== undefined)
-        process.stderr.write(`ts-graph: note: the last index run failed (${indexError}); this answer is from the last complete graph\n`);
-      for (const note of notes ?? []) process.stderr.write(`ts-graph: note: ${note}\n`);
-    }
+    printAnswer(tool, result, context, options.json === true || (toolInput as { format?: unknown }).format === "json");
     return EXIT.ok;
   } catch (caught) {
     const error = inputErrorOf(caught, input) ?? caught;
@@ -113,6 +107,27 @@ async function runToolFromCli(
   } finally {
     context?.close();
   }
+}
+
+/**
+ * The answer on stdout. A workspace tool (status) reports the freshness in its answer; the others carry it as a
+ * `freshness` field in JSON, as MCP's structuredContent does, and say on stderr what the answer may miss (a graph
+ * older than the files, a failed or interrupted index run, a graph that cannot be written here).
+ */
+function printAnswer(tool: ToolDefinition, result: ToolResult, context: CliToolContext, json: boolean): void {
+  if (tool.scope === "workspace") {
+    process.stdout.write(json ? `${JSON.stringify(result.structured, null, 2)}\n` : ensureNewline(result.text));
+    return;
+  }
+  const freshness = context.answerFreshness(result.structured);
+  process.stdout.write(
+    json
+      ? `${JSON.stringify({ ...result.structured, freshness: structuredFreshness([{ root: context.root, ...freshness }]) }, null, 2)}\n`
+      : ensureNewline(result.text),
+  );
+  if (freshness.indexError !== undefined)
+    process.stderr.write(`ts-graph: note: the last index run failed (${freshness.indexError}); this answer is from the last complete graph\n`);
+  for (const note of freshness.notes ?? []) process.stderr.write(`ts-graph: note: ${note}\n`);
 }
 
 function ensureNewline(text: string): string {

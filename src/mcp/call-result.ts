@@ -1,12 +1,8 @@
 import type { CallToolResult } from "../vendor/mcp-sdk.js";
 import { echoed } from "../tools/text.js";
-import type { GraphFreshness, ToolResult } from "../tools/tool-contract.js";
+import type { ToolResult } from "../tools/tool-contract.js";
+import { type AnswerFreshness, structuredFreshness } from "../tools/answer-freshness.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
-
-/** The freshness of one root's graph, as every answer carries it. */
-export interface AnswerFreshness extends GraphFreshness {
-  readonly root: string;
-}
 
 function age(indexedAt: string, now: number): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(indexedAt)) / 1000));
@@ -28,17 +24,6 @@ export function freshnessLine(freshness: readonly AnswerFreshness[], now = Date.
     return `${freshness.length > 1 ? `${entry.root}: ` : ""}${indexed}, ${pending}${failed}${notes}`;
   });
   return `[graph ${parts.join(" | ")}]`;
-}
-
-function structuredFreshness(freshness: readonly AnswerFreshness[]): unknown {
-  const plain = freshness.map((entry) => ({
-    root: entry.root,
-    indexedAt: entry.indexedAt ?? null,
-    pendingFiles: entry.pendingFiles,
-    ...(entry.indexError === undefined ? {} : { indexError: entry.indexError }),
-    ...(entry.notes === undefined || entry.notes.length === 0 ? {} : { notes: entry.notes }),
-  }));
-  return plain.length === 1 ? plain[0] : plain;
 }
 
 /** A tool's answer as MCP content: its text with the freshness line, its structured form with a `freshness` field. */

@@ -20,13 +20,18 @@ export interface PathRequest {
   readonly mustExist?: boolean;
   /** The tool will write to it: ts-graph's own config and database are refused (default false). */
   readonly forWrite?: boolean;
-  /** The tool will read it as text: ts-graph's own database folder and files are refused (default false). */
+  /**
+   * The tool will read it or list it: git's folder (`.git`, whose config may hold tokens in remote URLs) and
+   * ts-graph's own database folder and files (the configured --db too) are refused (default false).
+   */
   readonly forRead?: boolean;
 }
 
 /** Names under any root that no tool may write: ts-graph's database folder and its configuration. */
 const DATABASE_FOLDER = ".ts-graph";
 const PROTECTED_NAMES = [DATABASE_FOLDER, "ts-graph.config.json"];
+/** Git's folder: no tool reads or lists it (its config may hold credentials in remote URLs). */
+const GIT_FOLDER = ".git";
 
 export interface PathValidator {
   readonly roots: readonly string[];
@@ -147,7 +152,12 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
         throw new ToolInputError(`${echoed(input)} is ts-graph's own database or configuration; no tool writes it.`);
       }
       if (request.forRead === true && isOwnDatabase(canonical, root)) {
-        throw new ToolInputError(`${echoed(input)} is ts-graph's own database; the tools answer from it, none shows its bytes.`);
+        throw new ToolInputError(`${echoed(input)} is ts-graph's own database; the tools answer from it, none shows its bytes or lists its folder.`);
+      }
+      if (request.forRead === true && path.relative(root, canonical).split(path.sep).includes(GIT_FOLDER)) {
+        throw new ToolInputError(
+          `${echoed(input)} is inside git's own folder (.git), which may hold credentials; no tool reads or lists it. Use git itself.`,
+        );
       }
       return { absolute: canonical, root, relative: path.relative(root, canonical).split(path.sep).join("/"), exists };
     },

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { openInside } from "./open-inside.js";
 import { ToolInputError } from "./tool-errors.js";
 
 /**
@@ -62,10 +63,10 @@ function looksBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
-/** Whether the file at this path is binary, reading only its first bytes. */
-export function isBinaryFile(absolute: string): boolean {
+/** Whether a validated file (canonical, inside `root`) is binary, reading only its first bytes (open-inside.ts). */
+export function isBinaryFile(absolute: string, root: string, shownAs: string): boolean {
   const head = Buffer.alloc(BINARY_SNIFF_BYTES);
-  const fd = fs.openSync(absolute, "r");
+  const fd = openInside(absolute, root, shownAs);
   try {
     return looksBinary(head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)));
   } finally {
@@ -81,12 +82,13 @@ export interface CappedText {
 }
 
 /**
- * The first `maxBytes` of a text file, cut at a line end when one is near; a binary file is a ToolInputError.
- * Reads at most `maxBytes + 1` bytes (and the first 8000 for the binary check), whatever the file's size.
+ * The first `maxBytes` of a validated text file (canonical, inside `root`), cut at a line end when one is near; a
+ * binary file is a ToolInputError. Opened by open-inside.ts (never through a link swapped in after validation);
+ * reads at most `maxBytes + 1` bytes (and the first 8000 for the binary check), whatever the file's size.
  * `shownAs` names the file in the message.
  */
-export function readCappedText(absolute: string, maxBytes: number, shownAs: string): CappedText {
-  const fd = fs.openSync(absolute, "r");
+export function readCappedText(absolute: string, root: string, maxBytes: number, shownAs: string): CappedText {
+  const fd = openInside(absolute, root, shownAs);
   let bytes: Buffer;
   let totalBytes: number;
   try {

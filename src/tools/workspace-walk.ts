@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { stillResolvesToItself } from "./open-inside.js";
 import { isInside } from "./path-validator.js";
+import { ToolInputError } from "./tool-errors.js";
 
 /** A folder shown but never entered, and why. */
 const CLOSED_FOLDERS: Readonly<Record<string, string>> = {
@@ -25,6 +27,8 @@ export interface WalkOptions {
   readonly recursive: boolean;
   /** Stop after this many entries. */
   readonly maxEntries: number;
+  /** Entries never shown besides `.git` (relative paths): the graph database when --db puts it in the root. */
+  readonly hidden?: (relative: string) => boolean;
 }
 
 export interface WalkResult {
@@ -106,6 +110,22 @@ export function createIgnoreCheck(root: string): (relative: string, isFolder: bo
   };
 }
 
+/**
+ * A folder's entries, sorted; refused when the folder (or one above it) is a symbolic link before or after the
+ * read: swapped in after the path was validated, it would show a folder outside the root (open-inside.ts).
+ */
+function readFolderInside(root: string, folder: string): fs.Dirent[] {
+  const absolute = path.join(root, folder);
+  const moved = (): ToolInputError =>
+    new ToolInputError(
+      `${folder === "" ? "." : folder} changed while it was being listed: a symbolic link now stands in its path, so nothing is shown. Give the real path inside the root.`,
+    );
+  if (!stillResolvesToItself(absolute)) throw moved();
+  const dirents = fs.readdirSync(absolute, { withFileTypes: true }).sort(byTypeThenName);
+  if (!stillResolvesToItself(absolute)) throw moved();
+  return dirents;
+}
+
 function byTypeThenName(a: fs.Dirent, b: fs.Dirent): number {
   const folderFirst = Number(b.isDirectory()) - Number(a.isDirectory());
   return folderFirst !== 0 ? folderFirst : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -124,11 +144,12 @@ export function walkWorkspace(root: string, dir: string, options: WalkOptions): 
   function visit(folder: string, ignoreFiles: readonly IgnoreFile[]): void {
     const own = readIgnoreFile(root, folder);
     const rules = own === undefined ? ignoreFiles : [...ignoreFiles, own];
-    const dirents = fs.readdirSync(path.join(root, folder), { withFileTypes: true }).sort(byTypeThenName);
+    const dirents = readFolderInside(root, folder);
     for (const dirent of dirents) {
       if (truncated) return;
       if (HIDDEN.has(dirent.name)) continue;
       const relative = folder === "" ? dirent.name : `${folder}/${dirent.name}`;
+      if (options.hidden?.(relative) === true) continue;
       const absolute = path.join(root, relative);
       // A link is shown only when it stays inside the root: never a loop, a dangling link, or a way out.
       if (dirent.isSymbolicLink() && !linkStaysInside(root, absolute)) continue;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { relativeTo } from "../../config/project-paths.js";
 import { pidIsAlive } from "../../db/graph-db-owner.js";
 import { readMeta, type SqliteDb } from "../../db/open-graph-db.js";
@@ -8,6 +9,8 @@ import { statMatches, type StoredStamp } from "../scan/file-scan.js";
 
 const SQL = {
   stampOf: "SELECT size, mtime_ms AS mtimeMs, indexed_at AS indexedAt FROM files WHERE path = ?",
+  stamps: "SELECT path, size, mtime_ms AS mtimeMs FROM files ORDER BY path",
+  fileCount: "SELECT count(*) FROM files",
   pending: "SELECT path FROM pending ORDER BY path",
 } as const;
 
@@ -93,4 +96,48 @@ export function createStaleFileCheck(db: SqliteDb, root: string, options: StaleF
     if (stored === undefined) return options.watched !== true && stat?.isFile() === true;
     return stat === undefined || !statMatches(stored, stat, options.watched === true);
   };
+}
+
+/** Up to this many indexed files, a freshness check stats them all (a few ms); above, only those it is given. */
+export const FULL_CHECK_MAX_FILES = 1000;
+
+function changedSince(stat: fs.Stats | undefined, size: number, mtimeMs: number): boolean {
+  return stat === undefined || stat.size !== size || Math.trunc(stat.mtimeMs) !== mtimeMs;
+}
+
+/**
+ * The indexed files (relative paths, sorted) whose size or modification time on disk is not what the graph
+ * recorded, or that are gone: a stat of each, no read (about 3 µs of CPU a file; docs/tools.md, Freshness on the command
+ * line). `among`: check only these (relative paths; those the graph does not hold are skipped). A file changed
+ * within the same millisecond at the same size is not seen (the indexer's racy check hashes those), nor a new
+ * file the graph does not know.
+ */
+export function filesChangedOnDisk(db: SqliteDb, root: string, among?: Iterable<string>): string[] {
+  const changed: string[] = [];
+  if (among === undefined) {
+    for (const [file, size, mtimeMs] of db.prepare(SQL.stamps).raw().all() as [string, number, number][]) {
+      if (changedSince(fs.statSync(path.join(root, file), { throwIfNoEntry: false }), size, mtimeMs)) changed.push(file);
+    }
+    return changed;
+  }
+  const stampOf = db.prepare(SQL.stampOf);
+  for (const file of new Set(among)) {
+    const stored = stampOf.get(file) as StoredStamp | undefined;
+    if (stored === undefined) continue;
+    if (changedSince(fs.statSync(path.join(root, file), { throwIfNoEntry: false }), stored.size, stored.mtimeMs)) changed.push(file);
+  }
+  return changed.sort();
+}
+
+/** How many files the graph holds. */
+export function indexedFileCount(db: SqliteDb): number {
+  return db.prepare(SQL.fileCount).pluck().get() as number;
+}
+
+/** The note of an answer from a graph older than the files: how many changed, which (a few), and what to run. */
+export function changedFilesNote(changed: readonly string[]): string {
+  const examples = changed.slice(0, 3).join(", ");
+  const more = changed.length > 3 ? ", …" : "";
+  const files = changed.length === 1 ? "file" : "files";
+  return `graph is older than ${changed.length} changed ${files} (e.g. ${examples}${more}); run with --index or \`ts-graph index\``;
 }

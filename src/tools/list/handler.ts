@@ -54,6 +54,13 @@ async function withGraphCounts(entries: readonly WalkEntry[], dir: string, conte
   return entries.map((entry) => (entry.type === "file" && isSourcePath(entry.path) ? { ...entry, graph: counts.get(entry.path) ?? null } : entry));
 }
 
+/** The graph database's files when --db puts them in the root under another name (never listed): its -wal, -shm, …. */
+function ownDatabaseFiles(context: ToolContext): (relative: string) => boolean {
+  const database = graphPathOf(context.root, context.dbPath);
+  if (database === undefined) return () => false;
+  return (relative) => relative === database || relative.startsWith(`${database}-`) || relative.startsWith(`${database}.`);
+}
+
 export const listTool = defineTool({
   name: "list",
   description:
@@ -72,13 +79,13 @@ export const listTool = defineTool({
   answer: listAnswer,
   annotations: { title: "List a folder", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
-    const validated = context.paths.validate(input.path);
+    const validated = context.paths.validate(input.path, { forRead: true });
     const shownAs = validated.relative === "" ? "." : validated.relative;
     if (!fs.statSync(validated.absolute).isDirectory()) throw new ToolInputError(`${shownAs} is a file, not a folder; zoom shows a file.`);
     const dir = graphPathOf(context.root, validated.absolute);
     if (dir === undefined) throw new ToolInputError(`${shownAs} is outside the indexed root ${context.root}.`);
     const maxEntries = input.glob === undefined ? input.limit : MAX_WALKED_ENTRIES;
-    const walk = walkWorkspace(context.root, dir, { recursive: input.recursive, maxEntries });
+    const walk = walkWorkspace(context.root, dir, { recursive: input.recursive, maxEntries, hidden: ownDatabaseFiles(context) });
     const kept = input.glob === undefined ? [...walk.entries] : filterByGlob(walk.entries, dir, input.glob);
     const answer = {
       path: dir,

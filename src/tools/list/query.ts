@@ -11,7 +11,8 @@ export interface FileCounts {
 }
 
 const SQL = {
-  countsIn: `SELECT file AS path, sum(kind <> 'File') AS symbols, sum(exported = 1 AND parent_key = file) AS exports
+  countsIn: `SELECT file AS path, coalesce(sum(kind <> 'File'), 0) AS symbols,
+    coalesce(sum(exported = 1 AND parent_key = file), 0) AS exports
     FROM nodes WHERE file >= @low AND file < @high GROUP BY file`,
 } as const;
 

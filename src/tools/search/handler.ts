@@ -6,6 +6,7 @@ import { perDatabase } from "../per-database.js";
 import { defineTool, type ToolContext, type ToolDefinition } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { graphPathOf, isBinaryFile } from "../workspace-files.js";
+import { stillResolvesToItself } from "../open-inside.js";
 import { formatSearchText, groupHits, searchStructured } from "./format.js";
 import { createSpanQueries } from "./query.js";
 import { locateRipgrep, runRipgrep } from "./ripgrep.js";
@@ -30,15 +31,43 @@ const queriesOf = perDatabase(createSpanQueries);
 
 const TIMEOUT_MS = 30_000;
 
-/** A path to search: inside the indexed root, and not a binary file. Returned relative to the root. */
-function searchablePath(input: string, context: ToolContext): string {
-  const validated = context.paths.validate(input);
+interface SearchablePath {
+  /** Canonical absolute path, as validated. */
+  readonly absolute: string;
+  /** Relative to the root, as ripgrep is given it ("." for the root). */
+  readonly relative: string;
+  readonly input: string;
+}
+
+/** A path to search: inside the indexed root, neither git's folder nor ts-graph's database, and not a binary file. */
+function searchablePath(input: string, context: ToolContext): SearchablePath {
+  const validated = context.paths.validate(input, { forRead: true });
   const relative = graphPathOf(context.root, validated.absolute);
   if (relative === undefined) throw new ToolInputError(`${input} is outside the indexed root ${context.root}.`);
-  if (fs.statSync(validated.absolute).isFile() && isBinaryFile(validated.absolute)) {
+  if (fs.statSync(validated.absolute).isFile() && isBinaryFile(validated.absolute, validated.root, input)) {
     throw new ToolInputError(`${input} is a binary file; search reads text files only.`);
   }
-  return relative === "" ? "." : relative;
+  return { absolute: validated.absolute, relative: relative === "" ? "." : relative, input };
+}
+
+/**
+ * ripgrep follows a symbolic link named on its command line (with or without --follow), so each path given is
+ * checked to still resolve to itself (no component swapped for a link since it was validated) right before
+ * ripgrep starts and again after it ends; an answer read through such a link is refused.
+ */
+function refuseMovedPaths(paths: readonly SearchablePath[]): void {
+  const moved = paths.find((entry) => !stillResolvesToItself(entry.absolute));
+  if (moved !== undefined) {
+    throw new ToolInputError(
+      `${moved.input} changed while it was being searched: a symbolic link now stands in its path, so the answer is withheld. Give the real path inside the root.`,
+    );
+  }
+}
+
+/** ripgrep globs that keep it out of git's folder and ts-graph's database wherever --db puts it in the root. */
+function ownFilesExcluded(context: ToolContext): string[] {
+  const database = graphPathOf(context.root, context.dbPath);
+  return ["!.git", "!.ts-graph", ...(database === undefined || database.startsWith(".ts-graph/") ? [] : [`!/${database}`, `!/${database}-*`])];
 }
 
 /** The search tool, with the way to find ripgrep given (tests give a missing binary). */
@@ -66,17 +95,19 @@ export function createSearchTool(findRipgrep: () => Promise<string>): ToolDefini
     async run(input, context) {
       const paths = input.paths.map((entry) => searchablePath(entry, context));
       const rgPath = await findRipgrep();
+      refuseMovedPaths(paths);
       const result = await runRipgrep(rgPath, {
         cwd: context.root,
         pattern: input.pattern,
         literal: input.literal,
         ignoreCase: input.ignoreCase,
-        globs: input.glob,
-        paths,
+        globs: [...input.glob, ...ownFilesExcluded(context)],
+        paths: paths.map((entry) => entry.relative),
         context: input.context,
         maxMatches: input.limit,
         timeoutMs: TIMEOUT_MS,
       });
+      refuseMovedPaths(paths);
       // ripgrep prints ./file when given "." as a path.
       const lines = result.lines.map((line) => ({ ...line, file: line.file.replace(/^\.\//, "") }));
       const queries = queriesOf(context.db);

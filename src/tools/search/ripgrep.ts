@@ -19,6 +19,7 @@ export interface RipgrepRequest {
   readonly pattern: string;
   readonly literal: boolean;
   readonly ignoreCase: boolean;
+  /** The caller's globs, then those that keep ripgrep out of git's folder and ts-graph's database (they win: last). */
   readonly globs: readonly string[];
   /** Relative to cwd; empty for all of cwd. */
   readonly paths: readonly string[];
@@ -60,7 +61,6 @@ function ripgrepArgs(request: RipgrepRequest): string[] {
     "--no-require-git",
     "--no-ignore-parent",
     "--glob=!node_modules",
-    "--glob=!.ts-graph",
     ...(request.literal ? ["--fixed-strings"] : []),
     ...(request.ignoreCase ? ["--ignore-case"] : []),
     ...(request.context > 0 ? [`--context=${request.context}`] : []),

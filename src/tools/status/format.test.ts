@@ -46,6 +46,12 @@ describe(formatStatus.name, () => {
     );
   });
 
+  it("says a watched root's changes are on their way and an unwatched root's wait for the next index", () => {
+    const watched = formatStatus([{ ...ready, pendingFiles: 2 }]);
+    expect(watched).toContain("2 files changed and not re-indexed yet");
+    expect(formatStatus([{ ...ready, pendingFiles: 2, watching: false }])).toContain("2 files changed since the last index");
+  });
+
   it("prints pending files, the last failure, a database outside the root and an unavailable root", () => {
     const failing: RootStatus = {
       ...ready,
@@ -60,7 +66,7 @@ describe(formatStatus.name, () => {
     };
     expect(formatStatus([ready, failing]).split("\n").slice(7)).toEqual([
       "/work/lib",
-      "  graph    never indexed · 1 file changed and not re-indexed yet · database /tmp/lib.db",
+      "  graph    never indexed · 1 file changed since the last index · database /tmp/lib.db",
       "  watcher  not running",
       "  last index failed: cannot parse tsconfig.json",
       "  unavailable: /work/lib has no graph yet",

@@ -3,9 +3,11 @@ import { describeSkipped } from "../../model/skipped-files.js";
 import type { RootMemory, ServerMemory } from "../tool-contract.js";
 import type { RootStatus } from "./query.js";
 
-function pendingText(pendingFiles: number): string {
+/** Watched, a change is on its way into the graph; unwatched (the CLI), it waits for the next index run. */
+function pendingText(pendingFiles: number, watching: boolean): string {
   if (pendingFiles === 0) return "up to date";
-  return `${formatCount(pendingFiles)} ${pendingFiles === 1 ? "file" : "files"} changed and not re-indexed yet`;
+  const files = `${formatCount(pendingFiles)} ${pendingFiles === 1 ? "file" : "files"}`;
+  return watching ? `${files} changed and not re-indexed yet` : `${files} changed since the last index`;
 }
 
 /** The database path relative to the root when it lies inside it (both are canonical absolute paths). */
@@ -39,7 +41,7 @@ function serverMemoryText(server: ServerMemory): string {
 function formatRoot(status: RootStatus): string[] {
   const lines = [status.root];
   const indexed = status.indexedAt === null ? "never indexed" : `indexed ${status.indexedAt}`;
-  lines.push(`  graph    ${indexed} · ${pendingText(status.pendingFiles)} · database ${dbText(status)}`);
+  lines.push(`  graph    ${indexed} · ${pendingText(status.pendingFiles, status.watching)} · database ${dbText(status)}`);
   lines.push(`  watcher  ${status.watching ? "running (changes are applied as files are saved)" : "not running"}`);
   if (status.memory !== undefined) lines.push(`  memory   ${memoryText(status.memory)}`);
   if (status.indexError !== null) lines.push(`  last index failed: ${status.indexError}`);

@@ -6,6 +6,7 @@ import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
+import type { ValidatedPath } from "../path-validator.js";
 import { folderOf, graphPathOf, isSourcePath, isTestPath, readCappedText } from "../workspace-files.js";
 import { createIgnoreCheck } from "../workspace-walk.js";
 import { formatFileOutline, formatFileText, formatFolderZoom } from "./format.js";
@@ -68,12 +69,12 @@ export const zoomTool = defineTool({
     }
     if (stat.isDirectory()) return zoomFolder(input, context, validated.absolute, shownAs, ignored);
     if (!stat.isFile()) throw new ToolInputError(`${shownAs} is neither a file nor a folder.`);
-    return input.level === 2 ? readText(input, validated.absolute, shownAs) : zoomFile(input, context, validated.absolute, shownAs);
+    return input.level === 2 ? readText(input, validated, shownAs) : zoomFile(input, context, validated.absolute, shownAs);
   },
 });
 
-function readText(input: ZoomInput, absolute: string, shownAs: string): ToolResult {
-  const { text, totalBytes, omittedBytes } = readCappedText(absolute, input.maxBytes, shownAs);
+function readText(input: ZoomInput, validated: ValidatedPath, shownAs: string): ToolResult {
+  const { text, totalBytes, omittedBytes } = readCappedText(validated.absolute, validated.root, input.maxBytes, shownAs);
   return {
     text: formatFileText(shownAs, text, totalBytes, omittedBytes),
     structured: { path: shownAs, level: 2, text, totalBytes, truncated: omittedBytes > 0, omittedBytes },

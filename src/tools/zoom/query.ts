@@ -26,8 +26,9 @@ export interface FileRow {
 const OUTLINE_COLUMNS = `key, file, kind, name, parent_key AS parentKey, start_line AS startLine, end_line AS endLine,
   exported, signature, doc`;
 
+/** A file with no declaration (a barrel, an entry point) has only its File node, whose parent_key is NULL: sum() would be NULL. */
 const FILE_COLUMNS = `f.path, max(CASE WHEN n.key = f.path THEN n.end_line END) AS lines,
-  sum(n.parent_key = f.path) AS topLevel, sum(n.parent_key = f.path AND n.exported = 1) AS exportedTopLevel`;
+  coalesce(sum(n.parent_key = f.path), 0) AS topLevel, coalesce(sum(n.parent_key = f.path AND n.exported = 1), 0) AS exportedTopLevel`;
 
 const SQL = {
   file: `SELECT ${FILE_COLUMNS} FROM files f JOIN nodes n ON n.file = f.path WHERE f.path = ? GROUP BY f.path`,
