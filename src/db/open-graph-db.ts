@@ -406,13 +406,18 @@ function tryBeginWrite(db: SqliteDb, stop: WriteStop | undefined): boolean {
   if (stop !== undefined && !stop.enter()) throw new WriteStoppedError();
   try {
     db.exec("BEGIN IMMEDIATE");
-    return true;
   } catch (error) {
     if (!isBusyError(error)) throw error;
     return false;
   } finally {
     stop?.leave();
   }
+  // The lock came as the stop was asked: the owner waits for this thread to end by itself, so end now.
+  if (stop?.asked() === true) {
+    db.exec("ROLLBACK");
+    throw new WriteStoppedError();
+  }
+  return true;
 }
 
 /**

@@ -12,6 +12,8 @@ const INSIDE = 1;
 export interface WriteStop {
   enter(): boolean;
   leave(): void;
+  /** Whether a stop was asked (a wait that got the lock as the stop came gives it back). */
+  asked(): boolean;
 }
 
 /** A run stopped while it waited for the write lock: nothing was written. */
@@ -40,6 +42,7 @@ export function writeStopOf(flags: Int32Array): WriteStop {
     leave() {
       Atomics.store(flags, INSIDE, 0);
     },
+    asked: () => Atomics.load(flags, STOP) !== 0,
   };
 }
 
