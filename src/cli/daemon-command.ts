@@ -1,4 +1,5 @@
 import type { Command } from "../vendor/commander.js";
+import { THREAD_STOP_WAIT_MS } from "../ingestion/run/worker-indexer.js";
 import os from "node:os";
 import { ConfigError, loadConfig } from "../config/config-file.js";
 import { canWriteGraph } from "../db/open-graph-reader.js";
@@ -23,8 +24,12 @@ export interface DaemonCommandOptions extends ProjectCommandOptions {
 
 /** An idle daemon exits after this long without a request, unless the config or --idle-minutes says otherwise. */
 export const DEFAULT_IDLE_MINUTES = 30;
-/** How long a stopping daemon waits for its root to close before it exits anyway (a run under way is abandoned: one transaction). */
-const SHUTDOWN_GRACE_MS = 300;
+/**
+ * How long shutdown waits for the roots to close before it exits anyway. A run under way is abandoned (each
+ * run is one transaction, so the graph stays the last complete one); a run waiting for another process's
+ * write lock is let leave SQLite first (THREAD_STOP_WAIT_MS): exiting with a thread inside it aborts the process.
+ */
+const SHUTDOWN_GRACE_MS = THREAD_STOP_WAIT_MS + 500;
 
 function say(text: string): void {
   process.stdout.write(`${text}\n`);

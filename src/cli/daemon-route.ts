@@ -1,8 +1,8 @@
 import { ConfigError } from "../config/config-error.js";
-import { DaemonGoneError } from "../daemon/daemon-connection.js";
-import { launchDaemon, stopDaemon, type DaemonTarget } from "../daemon/daemon-control.js";
+import { DaemonGoneError, DaemonSilentError } from "../daemon/daemon-connection.js";
+import { launchDaemon, refusedStopBefore, rememberRefusedStop, stopDaemon, type DaemonTarget } from "../daemon/daemon-control.js";
 import { daemonPaths } from "../daemon/daemon-paths.js";
-import type { DaemonHello } from "../daemon/daemon-protocol.js";
+import { DAEMON_SILENCE_LIMIT_MS, type DaemonHello } from "../daemon/daemon-protocol.js";
 import { probeDaemon, removeStaleSocket, type DaemonProbe } from "../daemon/daemon-socket.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
 import type { IndexSummary } from "../ingestion/run/indexer.js";
@@ -13,6 +13,17 @@ export interface DaemonRouteOptions {
   /** `index --force`: re-extract every file. */
   readonly force?: boolean;
   readonly warn: (message: string) => void;
+  /** How long to wait for a daemon (tests make them short); each has its default. */
+  readonly waits?: DaemonWaits;
+}
+
+export interface DaemonWaits {
+  /** For the hello of whatever listens on the socket (default 5 s). */
+  readonly helloMs?: number;
+  /** Without any line (answer or keep-alive) during an update, before the daemon is taken for hung (DAEMON_SILENCE_LIMIT_MS). */
+  readonly silenceMs?: number;
+  /** For a daemon of another version to answer `stop`, then as long again for it to go (default 10 s). */
+  readonly stopMs?: number;
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
@@ -52,9 +63,9 @@ async function autoStartWanted(root: string): Promise<{ readonly wanted: boolean
  * socket is removed; something not ours is left alone; a `daemon start` daemon of another ts-graph version is
  * stopped (serve and watch of another version are left running, and not used). undefined: work without one.
  */
-async function reachDaemon(target: DaemonTarget, warn: (message: string) => void): Promise<LiveDaemon | undefined> {
+async function reachDaemon(target: DaemonTarget, warn: (message: string) => void, waits: DaemonWaits): Promise<LiveDaemon | undefined> {
   const paths = daemonPaths(target.dbPath);
-  let found = await probeDaemon(paths);
+  let found = await probeDaemon(paths, waits.helloMs);
   if (found.state === "stale") {
     await removeStaleSocket(paths);
     found = { state: "none" };
@@ -71,9 +82,17 @@ async function reachDaemon(target: DaemonTarget, warn: (message: string) => void
       warn(`a ts-graph ${found.hello.kind} (pid ${found.hello.pid}) keeps this graph, but ${problem}: working without it`);
       return undefined;
     }
-    const refused = await stopDaemon(found, paths);
+    const { version, pid } = found.hello;
+    // Asked once: one that did not stop then (an older ts-graph may ignore `stop`) is not waited for again.
+    if (refusedStopBefore(paths, found.hello)) {
+      found.connection.close();
+      warn(`the daemon of ts-graph ${version} (pid ${pid}) did not stop when asked before: working without it (\`kill ${pid}\` stops it)`);
+      return undefined;
+    }
+    const refused = await stopDaemon(found, paths, waits.stopMs);
     if (refused !== undefined) {
-      warn(`the daemon of ts-graph ${found.hello.version} (pid ${found.hello.pid}) did not stop (${refused}): working without it`);
+      rememberRefusedStop(paths, found.hello);
+      warn(`the daemon of ts-graph ${version} (pid ${pid}) did not stop (${refused}): working without it (\`kill ${pid}\` stops it)`);
       return undefined;
     }
     warn(`stopped the daemon of ts-graph ${found.hello.version} (pid ${found.hello.pid}): this is ${OWN_VERSION}`);
@@ -96,32 +115,50 @@ function isSummary(value: unknown): value is IndexSummary {
   return typeof value === "object" && value !== null && typeof (value as { mode?: unknown }).mode === "string";
 }
 
-/** The daemon's failure as this process would have thrown it (a configuration error keeps its exit code 2). */
-function errorFromDaemon(reply: Record<string, unknown> | undefined): Error {
-  const failure = reply?.error as { name?: unknown; message?: unknown } | undefined;
-  const message = typeof failure?.message === "string" ? failure.message : "the daemon gave an answer this ts-graph does not understand";
-  const name = typeof failure?.name === "string" ? failure.name : "Error";
-  if (name === "ConfigError" || name === "NotAGraphDbError") return new ConfigError(message);
-  return Object.assign(new Error(message), { name });
+/** A failure the daemon reported in the protocol's form, as this process would have thrown it (a configuration error keeps its exit code 2). */
+function errorFromDaemon(reply: Record<string, unknown> | undefined): Error | undefined {
+  if (reply?.ok !== false) return undefined;
+  const failure = reply.error as { name?: unknown; message?: unknown } | undefined;
+  if (typeof failure?.message !== "string") return undefined;
+  const name = typeof failure.name === "string" ? failure.name : "Error";
+  if (name === "ConfigError" || name === "NotAGraphDbError") return new ConfigError(failure.message);
+  return Object.assign(new Error(failure.message), { name });
+}
+
+/** The start of an answer this ts-graph does not understand, for the note that says so. */
+function preview(reply: Record<string, unknown> | undefined): string {
+  if (reply === undefined) return "not a JSON object";
+  const text = JSON.stringify(reply);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 /**
  * Asks the root's daemon (if there is one this CLI may use) to bring the graph up to date, and waits for its
- * summary. undefined when there is none, or when it stopped before it answered (killed, crashed): the
- * caller then updates the graph in its own process, as it does without a daemon. Loads no TypeScript.
+ * summary. undefined when there is none, or when it cannot give one: it stopped before it answered (killed,
+ * crashed), it went silent (no answer and no keep-alive for `waits.silenceMs`: it hangs), or it answered
+ * something this ts-graph does not understand. The caller then updates the graph in its own process, as it
+ * does without a daemon; each case but the first is said with `warn`. A failure the daemon reports (its run
+ * failed) is thrown, as the caller's own run would have. Loads no TypeScript.
  */
 export async function updateThroughDaemon(target: DaemonTarget, options: DaemonRouteOptions): Promise<IndexSummary | undefined> {
-  const daemon = await reachDaemon(target, options.warn);
+  const waits = options.waits ?? {};
+  const daemon = await reachDaemon(target, options.warn, waits);
   if (daemon === undefined) return undefined;
+  const { pid } = daemon.hello;
+  let reply: Record<string, unknown> | undefined;
   try {
-    const reply = await daemon.connection.request({ op: "update", force: options.force === true });
-    if (reply?.ok === true && isSummary(reply.summary)) return reply.summary;
-    throw errorFromDaemon(reply);
+    reply = await daemon.connection.request({ op: "update", force: options.force === true }, waits.silenceMs ?? DAEMON_SILENCE_LIMIT_MS);
   } catch (error) {
-    if (!(error instanceof DaemonGoneError)) throw error;
-    options.warn(`the daemon (pid ${daemon.hello.pid}) stopped before it finished the update; updating in this process`);
+    if (error instanceof DaemonGoneError) options.warn(`the daemon (pid ${pid}) stopped before it finished the update; updating in this process`);
+    else if (error instanceof DaemonSilentError) options.warn(`the daemon (pid ${pid}) went silent (${error.message}); updating in this process`);
+    else throw error;
     return undefined;
   } finally {
     daemon.connection.close();
   }
+  if (reply?.ok === true && isSummary(reply.summary)) return reply.summary;
+  const failure = errorFromDaemon(reply);
+  if (failure !== undefined) throw failure;
+  options.warn(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(reply)}); updating in this process`);
+  return undefined;
 }

@@ -84,15 +84,22 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
       if (!options.quiet) warnLine(message);
     },
   });
+  // Listened for from the start: a stop during the first run (waiting for another process's write lock, say) is clean too.
+  const stopped = new Promise<"stopped">((resolve) => {
+    const stop = (): void => resolve("stopped");
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
   try {
-    let summary: IndexSummary;
+    let summary: IndexSummary | "stopped";
     try {
-      summary = await indexer.run({ force: options.force === true });
+      summary = await Promise.race([indexer.run({ force: options.force === true }), stopped]);
     } finally {
       progress.finish();
     }
+    if (summary === "stopped") return EXIT.ok;
     report(summary, options);
-    await indexer.warm();
+    if ((await Promise.race([indexer.warm(), stopped])) === "stopped") return EXIT.ok;
     let stopping = false;
     const watcher = await watchIndex(
       indexer,
@@ -106,11 +113,7 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
     );
     if (options.json) writeLine(JSON.stringify({ event: "ready", root: indexer.root, db: indexer.dbPath }));
     else if (!options.quiet) warnLine(`watching ${indexer.root} (Ctrl-C to stop)`);
-    await new Promise<void>((resolve) => {
-      const stop = (): void => resolve();
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-    });
+    await stopped;
     await daemon?.close();
     // A run under way is abandoned (the indexing thread stops at once): it is one transaction, so the graph
     // stays the last complete one.

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { DaemonPaths } from "./daemon-paths.js";
+import type { DaemonHello } from "./daemon-protocol.js";
 import { ensureDaemonFolders, probeDaemon, type DaemonProbe } from "./daemon-socket.js";
 
 /** The CLI entry a background daemon runs (`dist/cli.js`). */
@@ -58,13 +59,18 @@ export async function launchDaemon(target: DaemonTarget, paths: DaemonPaths, idl
 const STOP_TIMEOUT_MS = 10_000;
 
 /**
- * Asks a live daemon to stop and waits until its socket is gone. Resolves to undefined once it stopped, or
- * to what it answered instead (serve and index --watch stop with their own client).
+ * Asks a live daemon to stop and waits until its socket is gone (at most `timeoutMs` for its answer, then as
+ * long again for the socket). Resolves to undefined once it stopped, or to what it answered instead (serve
+ * and index --watch stop with their own client).
  */
-export async function stopDaemon(live: Extract<DaemonProbe, { state: "live" }>, paths: DaemonPaths): Promise<string | undefined> {
+export async function stopDaemon(
+  live: Extract<DaemonProbe, { state: "live" }>,
+  paths: DaemonPaths,
+  timeoutMs = STOP_TIMEOUT_MS,
+): Promise<string | undefined> {
   let reply: Record<string, unknown> | undefined;
   try {
-    reply = await live.connection.request({ op: "stop" }, STOP_TIMEOUT_MS);
+    reply = await live.connection.request({ op: "stop" }, timeoutMs);
   } catch {
     // It went away while answering: stopped all the same.
   } finally {
@@ -74,12 +80,34 @@ export async function stopDaemon(live: Extract<DaemonProbe, { state: "live" }>, 
     const error = reply.error as { message?: unknown } | undefined;
     return typeof error?.message === "string" ? error.message : "the daemon refused to stop";
   }
-  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probeDaemon(paths);
     if (found.state === "live") found.connection.close();
     if (found.state === "none" || found.state === "stale") return undefined;
-    if (Date.now() > deadline) return `the daemon (pid ${live.hello.pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s`;
+    if (Date.now() > deadline) return `the daemon (pid ${live.hello.pid}) did not stop within ${timeoutMs / 1000} s`;
     await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+type RefusedStop = Pick<DaemonHello, "pid" | "startedAt" | "version">;
+
+/** Notes that this daemon did not stop when asked (an older ts-graph that ignores `stop`), so that no later command waits for it again. */
+export function rememberRefusedStop(paths: DaemonPaths, hello: DaemonHello): void {
+  const record: RefusedStop = { pid: hello.pid, startedAt: hello.startedAt, version: hello.version };
+  try {
+    fs.writeFileSync(paths.stopRefused, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+  } catch {
+    // Only a cost: the next command asks it again.
+  }
+}
+
+/** Whether this very daemon (same pid, same start) did not stop when asked before. */
+export function refusedStopBefore(paths: DaemonPaths, hello: DaemonHello): boolean {
+  try {
+    const record = JSON.parse(fs.readFileSync(paths.stopRefused, "utf8")) as Partial<RefusedStop>;
+    return record.pid === hello.pid && record.startedAt === hello.startedAt;
+  } catch {
+    return false;
   }
 }

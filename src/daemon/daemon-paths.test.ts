@@ -13,6 +13,7 @@ describe(daemonPaths.name, () => {
       info: "/work/app/.ts-graph/graph.db.daemon/info.json",
       lock: "/work/app/.ts-graph/graph.db.daemon/lock",
       log: "/work/app/.ts-graph/graph.db.daemon/daemon.log",
+      stopRefused: "/work/app/.ts-graph/graph.db.daemon/stop-refused.json",
     });
   });
 

@@ -16,6 +16,8 @@ export interface DaemonPaths {
   readonly lock: string;
   /** What a daemon started in the background writes (its stderr). */
   readonly log: string;
+  /** `{pid, startedAt, version}` of a daemon of another version that did not stop when asked: not asked again. */
+  readonly stopRefused: string;
 }
 
 /**
@@ -31,7 +33,13 @@ function hashOf(dbPath: string): string {
 /** The daemon's paths for the graph at dbPath (absolute). Pure: nothing is created. */
 export function daemonPaths(dbPath: string, platform: NodeJS.Platform = process.platform, temporaryFolder: string = os.tmpdir()): DaemonPaths {
   const folder = `${dbPath}.daemon`;
-  const files = { folder, info: path.join(folder, "info.json"), lock: path.join(folder, "lock"), log: path.join(folder, "daemon.log") };
+  const files = {
+    folder,
+    info: path.join(folder, "info.json"),
+    lock: path.join(folder, "lock"),
+    log: path.join(folder, "daemon.log"),
+    stopRefused: path.join(folder, "stop-refused.json"),
+  };
   if (platform === "win32") return { ...files, socket: `\\\\.\\pipe\\ts-graph-${hashOf(dbPath)}`, socketFolder: undefined };
   const beside = path.join(folder, "socket");
   if (Buffer.byteLength(beside) <= MAX_SOCKET_PATH_BYTES) return { ...files, socket: beside, socketFolder: undefined };

@@ -1,7 +1,15 @@
 import type { IndexSummary } from "../ingestion/run/indexer.js";
 
-/** Changes when a message's meaning does; `hello` and `stop` keep their meaning across versions. */
-export const DAEMON_PROTOCOL = 1;
+/** Changes when a message's meaning does; `hello` and `stop` keep their meaning across versions. 2: keep-alive lines during `update`. */
+export const DAEMON_PROTOCOL = 2;
+
+/**
+ * While it works on an update, a daemon writes a keep-alive line (`{"working":true}`) this often, so that a
+ * client tells a long run from a daemon that hangs: silence for DAEMON_SILENCE_LIMIT_MS means the daemon is dead.
+ */
+export const KEEP_ALIVE_MS = 1000;
+/** How long a client waits for any line (an answer, or a keep-alive) before it gives the daemon up. */
+export const DAEMON_SILENCE_LIMIT_MS = 10_000;
 
 /** Which process keeps the graph: `ts-graph daemon start`, `ts-graph serve`, or `ts-graph index --watch`. */
 export type DaemonKind = "daemon" | "serve" | "watch";
@@ -38,8 +46,13 @@ export type DaemonReply =
   | { readonly ok: true; readonly stopping: true }
   | { readonly ok: false; readonly error: DaemonFailure };
 
+/** Not an answer: the update goes on (KEEP_ALIVE_MS). */
+export interface DaemonKeepAlive {
+  readonly working: true;
+}
+
 /** One message per line, JSON. */
-export function encodeMessage(message: DaemonRequest | DaemonReply): string {
+export function encodeMessage(message: DaemonRequest | DaemonReply | DaemonKeepAlive): string {
   return `${JSON.stringify(message)}\n`;
 }
 
@@ -81,6 +94,11 @@ export function parseHello(value: unknown): DaemonHello | undefined {
     startedAt,
     idleExitAt: typeof idleExitAt === "number" ? idleExitAt : undefined,
   };
+}
+
+/** Whether a reply line is a keep-alive (the answer is still to come). */
+export function isKeepAlive(reply: Record<string, unknown> | undefined): boolean {
+  return reply?.working === true && reply.ok === undefined;
 }
 
 /** A reply line: its parsed object, or undefined when the line is no JSON object. */

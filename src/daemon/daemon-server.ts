@@ -6,6 +6,7 @@ import { daemonPaths, type DaemonPaths } from "./daemon-paths.js";
 import {
   DAEMON_PROTOCOL,
   encodeMessage,
+  KEEP_ALIVE_MS,
   parseRequest,
   type DaemonHello,
   type DaemonKind,
@@ -30,6 +31,8 @@ export interface DaemonServerOptions {
   readonly idleMs?: number | undefined;
   /** The daemon was idle for idleMs. */
   onIdle?(): void;
+  /** How often a keep-alive line goes out while an update runs (default KEEP_ALIVE_MS). */
+  readonly keepAliveMs?: number;
   /** A client asked it to stop (`ts-graph daemon stop`; kind "daemon" only). */
   onStop?(): void;
   log(message: string): void;
@@ -156,11 +159,18 @@ function createSocketServer(
           return;
         }
         state.active += 1;
+        // While an update runs, a line every second or so tells the client the daemon is alive (not hung).
+        const keepAlive =
+          request.op === "update"
+            ? setInterval(() => socket.destroyed || socket.write(encodeMessage({ working: true })), options.keepAliveMs ?? KEEP_ALIVE_MS)
+            : undefined;
         try {
           const reply = await answerRequest(request);
+          clearInterval(keepAlive);
           if (!socket.destroyed) socket.write(encodeMessage(reply));
           if (request.op === "stop" && reply.ok) setImmediate(() => options.onStop?.());
         } finally {
+          clearInterval(keepAlive);
           state.active -= 1;
           state.lastActivity = Date.now();
           scheduleIdle(state, options);
@@ -219,6 +229,8 @@ async function claimSocket(
     state.socketInode = fs.statSync(paths.socket).ino;
   }
   writeInfo(paths, hello());
+  // A note about another daemon that would not stop is about a process that no longer listens here.
+  fs.rmSync(paths.stopRefused, { force: true });
   return { claimed: { paths, hello, close: () => closeServer(state, server, paths) } };
 }
 

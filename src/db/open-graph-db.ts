@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { NotAGraphDbError, pidIsAlive } from "./graph-db-owner.js";
 import { type META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
+import { WriteStoppedError, type WriteStop } from "./write-stop.js";
 
 export type SqliteDb = Database.Database;
 
@@ -397,29 +398,45 @@ class GraphDbWriter implements GraphDbHandle {
   }
 }
 
+/** How long one attempt on the write lock waits, when another process holds it; a stop is checked between attempts. */
+const WRITE_WAIT_SLICE_MS = 50;
+
+/** One attempt at BEGIN IMMEDIATE; false when another process holds the write lock. */
+function tryBeginWrite(db: SqliteDb, stop: WriteStop | undefined): boolean {
+  if (stop !== undefined && !stop.enter()) throw new WriteStoppedError();
+  try {
+    db.exec("BEGIN IMMEDIATE");
+  } catch (error) {
+    if (!isBusyError(error)) throw error;
+    return false;
+  } finally {
+    stop?.leave();
+  }
+  // The lock came as the stop was asked: the owner waits for this thread to end by itself, so end now.
+  if (stop?.asked() === true) {
+    db.exec("ROLLBACK");
+    throw new WriteStoppedError();
+  }
+  return true;
+}
+
 /**
  * Begins a write transaction. When another process holds the write lock, `onWait` is told at once (it
- * says who), and the transaction waits for the lock as long as it takes.
+ * says who), and the transaction waits for the lock as long as it takes, or until `stop` asks it to stop
+ * (WriteStoppedError; see write-stop.ts).
  */
-export function beginWrite(db: SqliteDb, onWait: () => void): void {
+export function beginWrite(db: SqliteDb, onWait: () => void, stop?: WriteStop): void {
   const timeout = db.pragma("busy_timeout", { simple: true }) as number;
   db.pragma("busy_timeout = 0");
   try {
-    db.exec("BEGIN IMMEDIATE");
-    return;
-  } catch (error) {
-    if (!isBusyError(error)) throw error;
+    if (tryBeginWrite(db, stop)) return;
+    onWait();
+    db.pragma(`busy_timeout = ${WRITE_WAIT_SLICE_MS}`);
+    while (!tryBeginWrite(db, stop)) {
+      // Another slice: SQLite sleeps inside each attempt.
+    }
   } finally {
     db.pragma(`busy_timeout = ${timeout}`);
-  }
-  onWait();
-  for (;;) {
-    try {
-      db.exec("BEGIN IMMEDIATE");
-      return;
-    } catch (error) {
-      if (!isBusyError(error)) throw error;
-    }
   }
 }
 

@@ -4,12 +4,13 @@
  */
 import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
+import { writeStopOf } from "../../db/write-stop.js";
 import { openIndexer, type IndexerOptions, type RunOptions } from "./indexer.js";
 import type { WorkerReply, WorkerRequest } from "./worker-indexer.js";
 
 const port = parentPort;
 if (port === null) throw new Error("index-worker.js runs as a worker thread only");
-const options = workerData as Omit<IndexerOptions, "onProgress" | "onWarning">;
+const { stopFlags, ...options } = workerData as Omit<IndexerOptions, "onProgress" | "onWarning" | "writeStop"> & { readonly stopFlags: Int32Array };
 const post = (reply: WorkerReply): void => port.postMessage(reply);
 
 let indexer: ReturnType<typeof openIndexer> | undefined;
@@ -17,6 +18,7 @@ let openError: unknown;
 try {
   indexer = openIndexer({
     ...options,
+    writeStop: writeStopOf(stopFlags),
     onProgress: (progress) => post({ kind: "progress", progress }),
     onWarning: (message) => post({ kind: "warning", message }),
   });
@@ -30,9 +32,13 @@ function failure(id: number, error: unknown): WorkerReply {
 
 port.on("message", (request: WorkerRequest) => {
   if (request.op === "close") {
-    indexer?.close();
-    indexer = undefined;
-    post({ kind: "closed" });
+    // Asked after a stop (write-stop.ts): the run that waited for the write lock has given up; close and end the thread.
+    try {
+      indexer?.close();
+    } finally {
+      indexer = undefined;
+      process.exit(0);
+    }
     return;
   }
   if (indexer === undefined) {

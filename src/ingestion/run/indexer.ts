@@ -17,6 +17,7 @@ import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from 
 import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
 import { createKindCountsMemo, type KindCountsMemo } from "./kind-counts-memo.js";
 import { DEFAULT_DB_RELATIVE_PATH } from "../../config/graph-location.js";
+import type { WriteStop } from "../../db/write-stop.js";
 import type { RenameHint } from "../../model/rename-hint.js";
 import type { PlannedPatch } from "./rename-patch.js";
 
@@ -40,6 +41,8 @@ export interface IndexerOptions {
   readonly jobs?: number | "auto";
   readonly onProgress?: (progress: IndexProgress) => void;
   readonly onWarning?: (message: string) => void;
+  /** Lets the thread's owner stop a run that waits for the write lock (write-stop.ts). */
+  readonly writeStop?: WriteStop;
 }
 
 export type IndexProgress = ExtractionProgress;
@@ -264,7 +267,7 @@ function sayWaiting(state: IndexerState): void {
 
 /** Commits the run marker, so that readers can say a run is under way (or was interrupted, if it stays). */
 function markRunStarted(state: IndexerState, db: SqliteDb): void {
-  beginWrite(db, () => sayWaiting(state));
+  beginWrite(db, () => sayWaiting(state), state.options.writeStop);
   try {
     state.store.setMeta(META.run, JSON.stringify(runMarkerOfThisProcess()));
     db.exec("COMMIT");
@@ -303,7 +306,7 @@ async function runInTransaction(state: IndexerState, runOptions: RunOptions): Pr
   const building = handle.rebuiltBecause !== undefined;
   const db = handle.db;
   if (!building) markRunStarted(state, db);
-  beginWrite(db, () => sayWaiting(state));
+  beginWrite(db, () => sayWaiting(state), state.options.writeStop);
   let summary: IndexSummary;
   try {
     summary = await runOnce(state, runOptions);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { createStopFlags, requestStop } from "../../db/write-stop.js";
 import { locateGraph, openIndexer, type Indexer, type IndexerOptions, type IndexProgress, type IndexSummary, type RunOptions } from "./indexer.js";
 
 /** What a front end needs of an indexer that may run in another thread. */
@@ -24,6 +25,7 @@ export interface IndexRunner {
 export type WorkerRequest =
   | { readonly op: "run"; readonly id: number; readonly options: RunOptions }
   | { readonly op: "warm"; readonly id: number }
+  /** After a stop asked while the thread waits for the write lock: close the database and end the thread. */
   | { readonly op: "close" };
 
 export type WorkerReply =
@@ -31,10 +33,40 @@ export type WorkerReply =
   | { readonly kind: "warning"; readonly message: string }
   | { readonly kind: "done"; readonly id: number; readonly summary: IndexSummary | undefined }
   | { readonly kind: "failed"; readonly id: number; readonly message: string; readonly name: string }
-  | { readonly kind: "memory"; readonly heapUsed: number }
-  | { readonly kind: "closed" };
+  | { readonly kind: "memory"; readonly heapUsed: number };
 
 const WORKER_FILE = fileURLToPath(new URL("./index-worker.js", import.meta.url));
+
+/**
+ * How long stopping waits for a thread that waits for the write lock to end by itself, before it is
+ * terminated anyway. A process that stops must wait at least this long for its indexers to close.
+ */
+export const THREAD_STOP_WAIT_MS = 1500;
+
+/** Resolves true when the thread exited within `ms`. */
+function exitWithin(thread: Worker, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    thread.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Stops a thread. One inside SQLite's wait for the write lock is asked to leave it and end by itself:
+ * terminating it there aborts the process (better-sqlite3 cannot throw into a terminating thread).
+ * Any other is terminated at once (a run under way is abandoned: it is one transaction).
+ */
+async function stopIndexThread(thread: Worker, stopFlags: Int32Array): Promise<void> {
+  if (requestStop(stopFlags)) {
+    const exited = exitWithin(thread, THREAD_STOP_WAIT_MS);
+    thread.postMessage({ op: "close" } satisfies WorkerRequest);
+    if (await exited) return;
+  }
+  await thread.terminate();
+}
 
 /**
  * An indexer in a worker thread, so that the calling thread stays free to answer while TypeScript programs
@@ -48,7 +80,7 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
   const waiting = new Map<number, { resolve: (summary: IndexSummary | undefined) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let exited = false;
-  let started: Worker | undefined;
+  let started: { readonly thread: Worker; readonly stopFlags: Int32Array } | undefined;
   let heapUsed: number | undefined;
   /** Since a release, runs keep only the narrow programs they build (those of `ts-graph index`), until a warm-up. */
   let lean = false;
@@ -60,9 +92,10 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
 
   /** The thread, started at the first request: loading TypeScript there must not compete with the server's first answers. */
   function worker(): Worker {
-    if (started !== undefined) return started;
-    const thread = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath, narrowPrograms: lean } });
-    started = thread;
+    if (started !== undefined) return started.thread;
+    const stopFlags = createStopFlags();
+    const thread = new Worker(WORKER_FILE, { workerData: { ...plain, root, dbPath, narrowPrograms: lean, stopFlags } });
+    started = { thread, stopFlags };
     thread.unref();
     thread.on("message", (reply: WorkerReply) => {
       if (reply.kind === "progress") onProgress?.(reply.progress);
@@ -77,10 +110,10 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
     });
     // A thread stopped on purpose (a release) ends quietly; one that stops by itself fails what waits on it.
     thread.on("error", (error) => {
-      if (started === thread) failAll(error);
+      if (started?.thread === thread) failAll(error);
     });
     thread.on("exit", () => {
-      if (started !== thread) return;
+      if (started?.thread !== thread) return;
       exited = true;
       failAll(new Error("the indexing thread stopped"));
     });
@@ -89,10 +122,10 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
 
   /** Stops the thread, with everything it holds; the next request starts another. */
   async function stopThread(): Promise<void> {
-    const thread = started;
+    const stopping = started;
     started = undefined;
     heapUsed = undefined;
-    await thread?.terminate();
+    if (stopping !== undefined) await stopIndexThread(stopping.thread, stopping.stopFlags);
   }
 
   function ask(request: { op: "run"; options: RunOptions } | { op: "warm" }): Promise<IndexSummary | undefined> {

@@ -1,0 +1,157 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { ConfigError } from "../config/config-error.js";
+import { daemonPaths } from "../daemon/daemon-paths.js";
+import { startDaemonServer } from "../daemon/daemon-server.js";
+import { OWN_VERSION } from "../daemon/own-version.js";
+import type { IndexSummary } from "../ingestion/run/indexer.js";
+import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { updateThroughDaemon, type DaemonWaits } from "./daemon-route.js";
+
+afterAll(removeTempDirs);
+
+const servers: { close(): unknown }[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+/** Short waits, so that a daemon that hangs costs the test a fraction of a second. */
+const WAITS: DaemonWaits = { helloMs: 500, silenceMs: 300, stopMs: 200 };
+
+const SUMMARY = { mode: "noop", files: { total: 1 } } as unknown as IndexSummary;
+
+function target(): { root: string; dbPath: string } {
+  const root = fs.realpathSync(makeTempDir());
+  return { root, dbPath: path.join(root, ".ts-graph", "graph.db") };
+}
+
+/** What a fake daemon does with a request other than hello: write these lines (none: say nothing, ever). */
+type Behaviour = (op: string, socket: net.Socket) => void;
+
+/** A daemon of this test's making on the target's socket: answers hello as `hello` says, the rest as `behaviour` does. */
+async function fakeDaemon(
+  at: { root: string; dbPath: string },
+  hello: { version: string; startedAt?: number },
+  behaviour: Behaviour,
+): Promise<string[]> {
+  const paths = daemonPaths(at.dbPath);
+  fs.mkdirSync(paths.folder, { mode: 0o700, recursive: true });
+  const requests: string[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = "";
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString();
+      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+        const op = (JSON.parse(buffer.slice(0, end)) as { op: string }).op;
+        buffer = buffer.slice(end + 1);
+        requests.push(op);
+        const fullHello = { protocol: 2, pid: process.pid, kind: "daemon", root: at.root, dbPath: at.dbPath, startedAt: 1, ...hello };
+        if (op === "hello") socket.write(`${JSON.stringify({ ok: true, hello: fullHello })}\n`);
+        else behaviour(op, socket);
+      }
+    });
+    socket.on("error", () => socket.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(paths.socket, resolve));
+  servers.push({ close: () => new Promise((resolve) => server.close(resolve)) });
+  return requests;
+}
+
+async function update(at: { root: string; dbPath: string }): Promise<{ summary: IndexSummary | undefined; notes: string[]; ms: number }> {
+  const notes: string[] = [];
+  const startedAt = performance.now();
+  const summary = await updateThroughDaemon(at, { warn: (message) => notes.push(message), waits: WAITS });
+  return { summary, notes, ms: performance.now() - startedAt };
+}
+
+describe(updateThroughDaemon.name, () => {
+  it("gives up a daemon that accepts the update and never answers, and says so: the command updates by itself", async () => {
+    const at = target();
+    await fakeDaemon(at, { version: OWN_VERSION }, () => undefined);
+    const { summary, notes, ms } = await update(at);
+    expect(summary).toBeUndefined();
+    expect(notes).toEqual([expect.stringMatching(/the daemon \(pid \d+\) went silent \(no answer within 300 ms\); updating in this process/)]);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it("waits as long as a daemon's keep-alive lines say the update goes on", async () => {
+    const at = target();
+    await fakeDaemon(at, { version: OWN_VERSION }, (_op, socket) => {
+      const keepAlive = setInterval(() => socket.write(`${JSON.stringify({ working: true })}\n`), 100);
+      setTimeout(() => {
+        clearInterval(keepAlive);
+        socket.write(`${JSON.stringify({ ok: true, summary: SUMMARY })}\n`);
+      }, 1000);
+    });
+    const { summary, notes } = await update(at);
+    expect(notes).toEqual([]);
+    expect(summary).toEqual(SUMMARY);
+  });
+
+  it("a real daemon server sends keep-alive lines while a long update runs, so the client waits for its summary", async () => {
+    const at = target();
+    const claim = await startDaemonServer(
+      {
+        ...at,
+        tsconfigs: undefined,
+        update: () => new Promise((resolve) => setTimeout(() => resolve(SUMMARY), 1000)),
+      },
+      { kind: "daemon", version: OWN_VERSION, keepAliveMs: 100, log: () => undefined },
+    );
+    if (!("claimed" in claim)) throw new Error("the daemon socket was not claimed");
+    servers.push(claim.claimed);
+    const { summary, notes } = await update(at);
+    expect(notes).toEqual([]);
+    expect(summary).toEqual(SUMMARY);
+  });
+
+  it.each([
+    ["a line that is not JSON", "<html>"],
+    ["a success without a summary", JSON.stringify({ ok: true })],
+    ["a failure without a message", JSON.stringify({ ok: false, error: 42 })],
+    ["a JSON array", "[1, 2]"],
+  ])("falls back to its own run, with a note, when the daemon answers %s", async (_what, line) => {
+    const at = target();
+    await fakeDaemon(at, { version: OWN_VERSION }, (_op, socket) => socket.write(`${line}\n`));
+    const { summary, notes } = await update(at);
+    expect(summary).toBeUndefined();
+    expect(notes).toEqual([expect.stringMatching(/gave an answer this ts-graph does not understand \(.+\); updating in this process/)]);
+  });
+
+  it("reports a failure the daemon's run gave, as its own run would (a configuration error stays one)", async () => {
+    const at = target();
+    await fakeDaemon(at, { version: OWN_VERSION }, (_op, socket) =>
+      socket.write(`${JSON.stringify({ ok: false, error: { name: "ConfigError", message: "bad config" } })}\n`),
+    );
+    await expect(update(at)).rejects.toThrow(ConfigError);
+  });
+
+  it("asks a daemon of another version that ignores stop once: the next commands do not wait for it", async () => {
+    const at = target();
+    const requests = await fakeDaemon(at, { version: "0.0.0-old", startedAt: 7 }, () => undefined);
+    const first = await update(at);
+    expect(first.summary).toBeUndefined();
+    expect(first.notes).toEqual([expect.stringMatching(/the daemon of ts-graph 0\.0\.0-old \(pid \d+\) did not stop \(.*\): working without it/)]);
+    const second = await update(at);
+    expect(second.summary).toBeUndefined();
+    expect(second.notes).toEqual([
+      expect.stringMatching(
+        /the daemon of ts-graph 0\.0\.0-old \(pid \d+\) did not stop when asked before: working without it \(`kill \d+` stops it\)/,
+      ),
+    ]);
+    expect(second.ms).toBeLessThan(WAITS.stopMs ?? 0);
+    expect(requests.filter((op) => op === "stop")).toEqual(["stop"]);
+  });
+
+  it("asks again a daemon of another version that started since (another process at the same pid is not the one that refused)", async () => {
+    const at = target();
+    await fakeDaemon(at, { version: "0.0.0-old", startedAt: 7 }, () => undefined);
+    await update(at);
+    for (const server of servers.splice(0)) await server.close();
+    const requests = await fakeDaemon(at, { version: "0.0.0-old", startedAt: 8 }, () => undefined);
+    await update(at);
+    expect(requests.filter((op) => op === "stop")).toEqual(["stop"]);
+  });
+});
