@@ -101,7 +101,7 @@ function errorFromDaemon(reply: Record<string, unknown> | undefined): Error {
   const failure = reply?.error as { name?: unknown; message?: unknown } | undefined;
   const message = typeof failure?.message === "string" ? failure.message : "the daemon gave an answer this ts-graph does not understand";
   const name = typeof failure?.name === "string" ? failure.name : "Error";
-  if (name === "ConfigError" || name === "NotAGraphDbError") return new ConfigError(message);
+  if (name === "ConfigError" || name === "NotAGraphDbError" || name === "GraphDbPathError") return new ConfigError(message);
   return Object.assign(new Error(message), { name });
 }
 

@@ -6,6 +6,7 @@ import { SnapshotFormatError } from "../db/snapshot-load.js";
 import { FAIL_ON, exitCodeOf, type FailOn } from "../diff/diff-report.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { positiveInteger } from "./option-parsers.js";
+import { outputTargetOf, writeOutput } from "./output-target.js";
 
 export interface DiffCommandOptions {
   readonly root?: string;
@@ -30,6 +31,7 @@ function choice<T extends string>(values: readonly T[], what: string): (value: s
 /** Compares two graphs and prints the report; the exit code is the gate's (docs/ci.md) or 0. */
 export async function runDiffCommand(base: string, head: string | undefined, options: DiffCommandOptions): Promise<number> {
   try {
+    const out = outputTargetOf(options.out ?? "-");
     // Loaded here: the diff loads TypeScript, which no other command should pay for at start-up.
     const { runDiff } = await import("../diff/run-diff.js");
     const { formatMarkdown, formatText } = await import("../diff/format-diff.js");
@@ -52,8 +54,7 @@ export async function runDiffCommand(base: string, head: string | undefined, opt
         : options.format === "markdown"
           ? formatMarkdown(report, options.maxGraphNodes)
           : formatText(report);
-    if (options.out === undefined) process.stdout.write(text);
-    else fs.writeFileSync(path.resolve(options.out), text);
+    writeOutput(out, text);
     if (report.gate?.failed === true) process.stderr.write(`ts-graph: diff failed --fail-on ${report.gate.failOn}: ${report.gate.reason}\n`);
     return exitCodeOf(report);
   } catch (error) {
@@ -70,7 +71,7 @@ export function registerDiffCommand(program: Command, exit: (code: number) => vo
     .argument("[head]", "the graph after (default: the root folder, indexed in place)")
     .option("--root <dir>", "the project root (default: the current folder); git refs are checked out from its repository")
     .option("--format <format>", "text, markdown (a PR comment) or json (docs/ci.md)", choice(FORMATS, "--format"), "text")
-    .option("--out <file>", "write the report to this file instead of stdout")
+    .option("--out <file>", "write the report to this file instead of stdout (- is stdout; a FIFO or a device is written as a stream)")
     .option("--fail-on <what>", "exit 3 on a breaking API change, 4 on any API change, 5 on any change", choice(FAIL_ON, "--fail-on"))
     .option("--depth <n>", "how many steps of dependants the impact follows (default 3)", positiveInteger, 3)
     .option("--max-graph-nodes <n>", "nodes the Markdown's Mermaid graph shows at most (default 30)", positiveInteger, 30)

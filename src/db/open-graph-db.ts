@@ -2,6 +2,8 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { NotAGraphDbError, pidIsAlive } from "./graph-db-owner.js";
+import { checkGraphDbPath, checkGraphDbWritable, describeSpecialFile, GraphDbPathError } from "./graph-db-path.js";
+import { crashPoint } from "./crash-points.js";
 import { type META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 
 export type SqliteDb = Database.Database;
@@ -39,8 +41,17 @@ function stampSound(dbPath: string): void {
   }
 }
 
+/** Deletes a file ts-graph made, if there; anything but a regular file is refused, never unlinked. */
+function removeOwnFile(file: string): void {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (stat === undefined) return;
+  if (!stat.isFile())
+    throw new GraphDbPathError(`${file} is ${describeSpecialFile(stat)}, not a file ts-graph made; remove it yourself, or give another --db`);
+  fs.rmSync(file, { force: true });
+}
+
 function removeDbFiles(dbPath: string): void {
-  for (const suffix of SIDE_FILE_SUFFIXES) fs.rmSync(dbPath + suffix, { force: true });
+  for (const suffix of SIDE_FILE_SUFFIXES) removeOwnFile(dbPath + suffix);
 }
 
 function codeOf(error: unknown): string {
@@ -75,27 +86,41 @@ function hasTable(db: SqliteDb, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
-type ExistingDb =
+/** What an open SQLite file holds: nothing yet, a ts-graph database (of some schema version), or something else. */
+export type GraphFileKind =
   | { readonly kind: "empty" }
   | { readonly kind: "ours"; readonly version: number }
-  | { readonly kind: "foreign"; readonly detail: string }
-  | { readonly kind: "corrupt"; readonly detail: string };
+  | { readonly kind: "foreign"; readonly detail: string };
+
+type ExistingDb = GraphFileKind | { readonly kind: "corrupt"; readonly detail: string };
 
 const OUR_TABLES = ["meta", "files", "nodes", "edges"];
+
+/** Why a file SQLite does not take for a database is refused (a foreign file, or a damaged header). */
+export const NOT_SQLITE_DETAIL = "not a SQLite file, or its header is damaged";
+
+/** What the open database holds (a 0-byte file is empty: an unfinished first index, or a file created empty). */
+export function graphFileKindOf(db: SqliteDb): GraphFileKind {
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
+  if (tables.n === 0) return { kind: "empty" };
+  const version = db.pragma("user_version", { simple: true }) as number;
+  const ours = version > 0 && OUR_TABLES.every((table) => hasTable(db, table));
+  return ours ? { kind: "ours", version } : { kind: "foreign", detail: "it has tables ts-graph did not create" };
+}
+
+/** Whether an error is SQLite saying the file is not a database at all (SQLITE_NOTADB). */
+export function isNotADatabaseError(error: unknown): boolean {
+  return codeOf(error) === "SQLITE_NOTADB";
+}
 
 /** What the file at dbPath is. Transient errors (busy, I/O) are thrown, never taken for corruption. */
 function inspectExisting(dbPath: string): ExistingDb {
   let db: SqliteDb | undefined;
   try {
     db = new Database(dbPath, { fileMustExist: true, readonly: true });
-    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
-    if (tables.n === 0) return { kind: "empty" };
-    const version = db.pragma("user_version", { simple: true }) as number;
-    const ours = version > 0 && OUR_TABLES.every((table) => hasTable(db as SqliteDb, table));
-    return ours ? { kind: "ours", version } : { kind: "foreign", detail: "it has tables ts-graph did not create" };
+    return graphFileKindOf(db);
   } catch (error) {
-    const code = codeOf(error);
-    if (code === "SQLITE_NOTADB") return { kind: "foreign", detail: "not a SQLite file" };
+    if (isNotADatabaseError(error)) return { kind: "foreign", detail: NOT_SQLITE_DETAIL };
     if (isCorruptionError(error)) return { kind: "corrupt", detail: error instanceof Error ? error.message : String(error) };
     throw error;
   } finally {
@@ -166,9 +191,10 @@ function timestampForName(now: Date): string {
  */
 function moveAside(dbPath: string): string {
   const aside = `${dbPath}.corrupt-${timestampForName(new Date())}`;
-  fs.rmSync(`${dbPath}-checked`, { force: true });
+  removeOwnFile(`${dbPath}-checked`);
   for (const suffix of SIDE_FILE_SUFFIXES) {
-    if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
+    const stat = fs.lstatSync(dbPath + suffix, { throwIfNoEntry: false });
+    if (stat?.isFile() === true) fs.renameSync(dbPath + suffix, aside + suffix);
   }
   return aside;
 }
@@ -189,7 +215,7 @@ function removeAbandonedBuilds(dbPath: string): void {
     if (!name.startsWith(prefix)) continue;
     const pid = Number.parseInt(name.slice(prefix.length), 10);
     if (Number.isInteger(pid) && pid !== process.pid && pidIsAlive(pid)) continue;
-    fs.rmSync(path.join(dir, name), { force: true });
+    if (fs.lstatSync(path.join(dir, name), { throwIfNoEntry: false })?.isFile() === true) fs.rmSync(path.join(dir, name), { force: true });
   }
 }
 
@@ -237,8 +263,13 @@ export interface OpenGraphDbOptions {
  * A sound database passes `PRAGMA quick_check` first; a damaged one is moved aside and rebuilt. A ts-graph
  * database of another schema version is rebuilt from scratch, never read. A file that is not certainly a
  * ts-graph database is replaced only where ts-graph owns the path; anywhere else it is left alone and reported.
+ * A path that cannot hold a database (a folder, a device, a FIFO…) or that this process cannot write is
+ * refused before anything is opened (GraphDbPathError, graph-db-path.ts).
  */
-export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): GraphDbHandle {
+export function openGraphDb(givenPath: string, options: OpenGraphDbOptions = {}): GraphDbHandle {
+  // Written through symbolic links, at the real path: a link to the database stays a link.
+  const dbPath = checkGraphDbPath(givenPath);
+  checkGraphDbWritable(dbPath);
   const createdDir = fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   removeAbandonedBuilds(dbPath);
   const handle = new GraphDbWriter(dbPath, createdDir);
@@ -293,7 +324,17 @@ class GraphDbWriter implements GraphDbHandle {
   }
 
   get db(): SqliteDb {
-    this.connection ??= this.rebuilding === undefined ? this.openInPlace() : this.startBuild();
+    if (this.connection !== undefined) return this.connection;
+    if (this.rebuilding === undefined) this.connection = this.openInPlace();
+    else {
+      try {
+        this.connection = this.startBuild();
+      } catch (error) {
+        // A disk that is full (or fails) as the new database is made: nothing of it stays behind.
+        this.discardBuild();
+        throw error;
+      }
+    }
     return this.connection;
   }
 
@@ -304,7 +345,9 @@ class GraphDbWriter implements GraphDbHandle {
   private startBuild(): SqliteDb {
     fs.mkdirSync(path.dirname(this.dbPath), { recursive: true });
     removeDbFiles(this.buildPath);
+    crashPoint();
     const build = new Database(this.buildPath);
+    this.connection = build;
     // Nobody reads the file until it is published, and a crash leaves it to be deleted: no journal to sync.
     build.pragma("journal_mode = MEMORY");
     build.pragma("synchronous = OFF");
@@ -378,9 +421,7 @@ class GraphDbWriter implements GraphDbHandle {
     const db = this.connection;
     if (db === undefined) return;
     if (this.rebuilding !== undefined) {
-      db.close();
-      this.connection = undefined;
-      removeDbFiles(this.buildPath);
+      this.discardBuild();
       return;
     }
     try {
