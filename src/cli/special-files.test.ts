@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -26,7 +26,7 @@ function kindOf(file: string): string {
 }
 
 /** The CLI, with stdout read from a pipe, within a time limit (a FIFO opened for reading would block for ever). */
-function runWithin(args: readonly string[], env: NodeJS.ProcessEnv = {}): ReturnType<typeof spawnSync<string>> {
+function runWithin(args: readonly string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 20_000, env: { ...process.env, ...env } });
 }
 
