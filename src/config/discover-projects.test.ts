@@ -91,4 +91,15 @@ describe("discoverProjects", () => {
     expect(projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
     expect(skipped.outside).toBe(1);
   });
+
+  it("names the line and column of a tsconfig's syntax error, and of an invalid option", () => {
+    const root = makeTempDir();
+    fs.mkdirSync(path.join(root, "src"));
+    fs.writeFileSync(path.join(root, "src", "a.ts"), "export const a = 1;\n");
+    fs.writeFileSync(path.join(root, "tsconfig.json"), '{\n  "include": ["src"],\n  "compilerOptions": { "strict": true,, }\n}\n');
+    expect(() => discoverProjects(root, {})).toThrow(/cannot parse a tsconfig: .*tsconfig\.json:3:39: Property assignment expected/);
+    fs.writeFileSync(path.join(root, "tsconfig.json"), '{\n  "include": ["src"],\n  "compilerOptions": {\n    "target": "es1999"\n  }\n}\n');
+    const { warnings } = discoverProjects(root, {});
+    expect(warnings.join("\n")).toMatch(/tsconfig\.json:4:15: Argument for '--target' option must be/);
+  });
 });

@@ -49,8 +49,13 @@ const FALLBACK_GLOB = "**/*.{ts,tsx,mts,cts}";
 const IGNORED_FOLDER_NAMES = new Set(["node_modules", ".git", ".ts-graph"]);
 const SOURCE_EXTENSION = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
 
+/** A tsconfig diagnostic as `file:line:column: message` (the file's path as TypeScript knows it), or the message alone when it has no place. */
 function formatDiagnostic(diagnostic: ts.Diagnostic): string {
-  return ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  const { file, start } = diagnostic;
+  if (file === undefined || start === undefined) return message;
+  const { line, character } = ts.getLineAndCharacterOfPosition(file, start);
+  return `${file.fileName}:${line + 1}:${character + 1}: ${message}`;
 }
 
 interface ParsedTsconfig {
@@ -64,7 +69,7 @@ function readTsconfig(fileName: string): ParsedTsconfig {
   if (ts.sys.readFile(fileName) === undefined) throw new ConfigError(`cannot read ${fileName}`);
   const json = ts.readJsonConfigFile(fileName, ts.sys.readFile);
   const syntaxError = (json as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics?.[0];
-  if (syntaxError !== undefined) throw new ConfigError(`cannot parse ${fileName}: ${formatDiagnostic(syntaxError)}`);
+  if (syntaxError !== undefined) throw new ConfigError(`cannot parse a tsconfig: ${formatDiagnostic(syntaxError)}`);
   const parsed = ts.parseJsonSourceFileConfigFileContent(json, ts.sys, path.dirname(fileName), undefined, fileName);
   return { fileName, parsed, readFiles: [fileName, ...(json.extendedSourceFiles ?? [])] };
 }
@@ -96,7 +101,7 @@ function collectReferencedTsconfigs(start: string, seen: Set<string>, out: Parse
   }
   const config = readTsconfig(fileName);
   const blocking = config.parsed.errors.filter((error) => error.code !== 18003);
-  for (const error of blocking) warnings.push(`${path.basename(fileName)}: ${formatDiagnostic(error)}`);
+  for (const error of blocking) warnings.push(error.file === undefined ? `${path.basename(fileName)}: ${formatDiagnostic(error)}` : formatDiagnostic(error));
   out.push(config);
   for (const reference of config.parsed.projectReferences ?? []) {
     collectReferencedTsconfigs(ts.resolveProjectReferencePath(reference), seen, out, warnings);
