@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import ignore from "ignore";
 import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 import { ts } from "ts-morph";
@@ -101,7 +102,8 @@ function collectReferencedTsconfigs(start: string, seen: Set<string>, out: Parse
   }
   const config = readTsconfig(fileName);
   const blocking = config.parsed.errors.filter((error) => error.code !== 18003);
-  for (const error of blocking) warnings.push(error.file === undefined ? `${path.basename(fileName)}: ${formatDiagnostic(error)}` : formatDiagnostic(error));
+  for (const error of blocking)
+    warnings.push(error.file === undefined ? `${path.basename(fileName)}: ${formatDiagnostic(error)}` : formatDiagnostic(error));
   out.push(config);
   for (const reference of config.parsed.projectReferences ?? []) {
     collectReferencedTsconfigs(ts.resolveProjectReferencePath(reference), seen, out, warnings);
@@ -233,5 +235,24 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
     }
     foldersBelow(root, true, folders, links, root);
   }
-  return { projects, warnings, skipped: links.skipped(outside, throughLinks), inputs: [...inputs, ...folders].sort() };
+  const unlisted = parsedConfigs.length === 0 ? [] : unlistedFiles(root, owned, accepts);
+  const skipped = { ...links.skipped(outside, throughLinks), unlisted: unlisted.length, unlistedSample: unlisted.slice(0, UNLISTED_SAMPLE) };
+  return { projects, warnings, skipped, inputs: [...inputs, ...folders].sort() };
+}
+
+/** How many of the files no tsconfig lists are named (the rest are counted). */
+const UNLISTED_SAMPLE = 10;
+
+/**
+ * The TypeScript files under root (not declaration files, not in a folder ts-graph or the root's .gitignore
+ * ignores) that no tsconfig lists, root-relative and sorted: a project that forgets a folder shows here.
+ */
+function unlistedFiles(root: string, owned: ReadonlySet<string>, accepts: (fileName: string) => boolean): string[] {
+  const gitignore = path.join(root, ".gitignore");
+  const ignored = ignore().add(fs.existsSync(gitignore) ? fs.readFileSync(gitignore, "utf8") : "");
+  return globSync(FALLBACK_GLOB, { cwd: root, absolute: true, followSymbolicLinks: false, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] })
+    .map((file) => path.resolve(file))
+    .filter((file) => !owned.has(file) && accepts(file) && !ignored.ignores(relativeTo(root, file)))
+    .map((file) => relativeTo(root, file))
+    .sort();
 }
