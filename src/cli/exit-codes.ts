@@ -16,5 +16,9 @@ export function exitCodeFor(error: unknown): number {
 }
 
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === "ENOSPC" || code === "SQLITE_FULL")
+    return `${message}: the disk is full; free some space and run again (nothing half-written was kept)`;
+  return message;
 }
