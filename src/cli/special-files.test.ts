@@ -82,6 +82,18 @@ describe("--db that cannot hold a database", () => {
   });
   if (!asRoot) it.skip("refuses a character device made with mknod: skipped, as mknod needs root and this test does not run as root", () => {});
 
+  it("refuses a FIFO in the place of the database's -wal file, instead of hanging on it", () => {
+    const root = project();
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const wal = path.join(root, ".ts-graph", "graph.db-wal");
+    spawnSync("mkfifo", [wal]);
+    const result = runWithin(["index", root]);
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/graph\.db-wal is a FIFO \(named pipe\), not a file ts-graph made; remove it yourself/);
+    expect(kindOf(wal)).toBe("fifo");
+  });
+
   it("writes through a symbolic link to the database: the link stays a link", () => {
     const root = project();
     const link = path.join(root, "graph-link.db");

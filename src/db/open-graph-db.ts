@@ -22,10 +22,15 @@ function fileStamp(dbPath: string): string | undefined {
   return stat === undefined ? undefined : `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 }
 
+/** Whether the stamp file is absent or a regular file (a FIFO there would block its read or write). */
+function stampIsPlain(dbPath: string): boolean {
+  return fs.lstatSync(`${dbPath}-checked`, { throwIfNoEntry: false })?.isFile() !== false;
+}
+
 function isStampedSound(dbPath: string): boolean {
   const stamp = fileStamp(dbPath);
   try {
-    return stamp !== undefined && fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp;
+    return stamp !== undefined && stampIsPlain(dbPath) && fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp;
   } catch {
     return false;
   }
@@ -33,6 +38,7 @@ function isStampedSound(dbPath: string): boolean {
 
 function stampSound(dbPath: string): void {
   const stamp = fileStamp(dbPath);
+  if (!stampIsPlain(dbPath)) return;
   try {
     if (stamp === undefined) fs.rmSync(`${dbPath}-checked`, { force: true });
     else fs.writeFileSync(`${dbPath}-checked`, stamp);
@@ -41,13 +47,18 @@ function stampSound(dbPath: string): void {
   }
 }
 
-/** Deletes a file ts-graph made, if there; anything but a regular file is refused, never unlinked. */
-function removeOwnFile(file: string): void {
+/** Refuses a side file of the database (`-wal`, `-shm`…) that is anything but a regular file: SQLite would block on a FIFO there. */
+function checkOwnFile(file: string): boolean {
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  if (stat === undefined) return;
+  if (stat === undefined) return false;
   if (!stat.isFile())
     throw new GraphDbPathError(`${file} is ${describeSpecialFile(stat)}, not a file ts-graph made; remove it yourself, or give another --db`);
-  fs.rmSync(file, { force: true });
+  return true;
+}
+
+/** Deletes a file ts-graph made, if there; anything but a regular file is refused, never unlinked. */
+function removeOwnFile(file: string): void {
+  if (checkOwnFile(file)) fs.rmSync(file, { force: true });
 }
 
 function removeDbFiles(dbPath: string): void {
@@ -270,6 +281,7 @@ export function openGraphDb(givenPath: string, options: OpenGraphDbOptions = {})
   // Written through symbolic links, at the real path: a link to the database stays a link.
   const dbPath = checkGraphDbPath(givenPath);
   checkGraphDbWritable(dbPath);
+  for (const suffix of SIDE_FILE_SUFFIXES) checkOwnFile(dbPath + suffix);
   const createdDir = fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   removeAbandonedBuilds(dbPath);
   const handle = new GraphDbWriter(dbPath, createdDir);
