@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig, withConfiguredHistoryLimit } from "../config/config-file.js";
-import { isCorruptionError, isReadOnlyError, readMeta, type SqliteDb } from "../db/open-graph-db.js";
+import {
+  NOT_SQLITE_DETAIL,
+  graphFileKindOf,
+  isCorruptionError,
+  isNotADatabaseError,
+  isReadOnlyError,
+  readMeta,
+  type SqliteDb,
+} from "../db/open-graph-db.js";
 import { canWriteGraph, openGraphReader, type GraphReader } from "../db/open-graph-reader.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../db/schema.js";
 import {
@@ -15,7 +23,7 @@ import {
   unfinishedFilesOf,
   updateStateOf,
 } from "../ingestion/run/graph-freshness.js";
-import { locateGraphQuickly } from "../config/graph-location.js";
+import { isOwnedDbPath, locateGraphQuickly } from "../config/graph-location.js";
 import { createPathValidator } from "../tools/path-validator.js";
 import type { EditSupport, GraphFreshness, ToolContext } from "../tools/tool-contract.js";
 import { pathsNamedIn } from "./answer-files.js";
@@ -56,16 +64,38 @@ async function indexNow(root: string, dbPath: string, onWarning?: (message: stri
   }
 }
 
+/** Refuses a database that is not a complete graph of this ts-graph, saying what the file is and what to do. */
 function checkReadable(db: SqliteDb, dbPath: string, root: string): void {
   const version = db.pragma("user_version", { simple: true }) as number;
   if (version !== SCHEMA_VERSION) {
-    throw new ToolInputError(`The graph at ${dbPath} is from another ts-graph version; run \`ts-graph index ${root}\` (or pass --index).`);
+    const found = graphFileKindOf(db);
+    if (found.kind === "empty") {
+      throw new ToolInputError(
+        `The database ${dbPath} is empty (a first index that did not finish, or a file created empty); run \`${indexCommand(root, dbPath)}\` to build the graph in it (or pass --index).`,
+      );
+    }
+    if (found.kind === "foreign") throw notAGraph(dbPath, root, found.detail);
+    throw new ToolInputError(`The graph at ${dbPath} is from another ts-graph version; run \`${indexCommand(root, dbPath)}\` (or pass --index).`);
   }
   if (readMeta(db, META.state) !== STATE_COMPLETE) {
     throw new ToolInputError(
       `The graph at ${dbPath} is incomplete (an older ts-graph was interrupted while writing it); run \`ts-graph index ${root}\` (or pass --index).`,
     );
   }
+}
+
+/** The index command that writes this graph (`--db` named unless it is the root's own). */
+function indexCommand(root: string, dbPath: string): string {
+  const own = locateGraphQuickly(root)?.dbPath === dbPath;
+  return own ? `ts-graph index ${root}` : `ts-graph index ${root} --db ${dbPath}`;
+}
+
+/** A file that is not a ts-graph database: left alone, unless it lies in the root's own `.ts-graph/` folder. */
+function notAGraph(dbPath: string, root: string, detail: string): ToolInputError {
+  const todo = isOwnedDbPath(root, dbPath)
+    ? `run \`ts-graph index ${root}\` to replace it with a new graph`
+    : "ts-graph does not touch it: give --db the path of a ts-graph database, or delete the file yourself";
+  return new ToolInputError(`${dbPath} is not a ts-graph database (${detail}); ${todo}.`);
 }
 
 /** A damaged graph: what to run to repair it. */
@@ -82,6 +112,7 @@ function openForReading(dbPath: string, root: string): GraphReader {
   try {
     return openGraphReader(dbPath, (db) => checkReadable(db, dbPath, root));
   } catch (error) {
+    if (isNotADatabaseError(error)) throw notAGraph(dbPath, root, NOT_SQLITE_DETAIL);
     throw isCorruptionError(error) ? damaged(dbPath, root, error) : error;
   }
 }

@@ -121,7 +121,7 @@ function errorFromDaemon(reply: Record<string, unknown> | undefined): Error | un
   const failure = reply.error as { name?: unknown; message?: unknown } | undefined;
   if (typeof failure?.message !== "string") return undefined;
   const name = typeof failure.name === "string" ? failure.name : "Error";
-  if (name === "ConfigError" || name === "NotAGraphDbError") return new ConfigError(failure.message);
+  if (name === "ConfigError" || name === "NotAGraphDbError" || name === "GraphDbPathError") return new ConfigError(failure.message);
   return Object.assign(new Error(failure.message), { name });
 }
 

@@ -153,3 +153,116 @@ describe("space", () => {
     expect(after).toBeLessThan(fs.statSync(path.join(fresh, ".ts-graph", "graph.db")).size * 4);
   });
 });
+
+describe("a graph this user cannot write, to index or snapshot", () => {
+  it("exits 2 saying the database or its folder is read-only and what to do (not SQLite's raw error)", () => {
+    const root = makeTempDir();
+    writeChainProject(root, 3);
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const dbDir = path.join(root, ".ts-graph");
+    const dbPath = path.join(dbDir, "graph.db");
+    letOthersTraverse(root, 0o005);
+    writeChainProject(root, 4);
+    fs.chmodSync(path.join(root, "src"), 0o755);
+    // The folder writable by all, the database by none: the database is what blocks.
+    fs.chmodSync(dbDir, 0o777);
+    fs.chmodSync(dbPath, 0o444);
+    for (const command of ["index", "snapshot"]) {
+      const result = runCliAsNobody([command, root]);
+      expect(result.stderr).not.toMatch(/readonly database/);
+      expect(result.stderr).toMatch(/the database .*graph\.db is read-only for this process, so the graph cannot be updated; make it writable/);
+      expect(result.status).toBe(2);
+    }
+    // The database writable by all, its folder by none: SQLite cannot make the -wal file.
+    fs.chmodSync(dbPath, 0o666);
+    fs.chmodSync(dbDir, 0o555);
+    const index = runCliAsNobody(["index", root]);
+    expect(index.stderr).toMatch(
+      /the folder .*\.ts-graph is read-only for this process, and SQLite writes the database's -wal and -shm files beside it/,
+    );
+    expect(index.status).toBe(2);
+    expect(graphFiles(root)).toEqual(["graph.db", "graph.db-checked"]);
+  });
+});
+
+describe("a --db that holds no ts-graph graph", () => {
+  it("a 0-byte file: status says it is empty and how to build the graph in it, which index then does", () => {
+    const root = makeTempDir();
+    writeChainProject(root, 2);
+    const dbPath = path.join(root, "empty.db");
+    fs.writeFileSync(dbPath, "");
+    const status = runCli(["status", "--root", root, "--db", dbPath]);
+    expect(status.stderr).not.toMatch(/another ts-graph version/);
+    expect(status.stderr).toMatch(
+      /The database .*empty\.db is empty \(a first index that did not finish, or a file created empty\); run `ts-graph index .* --db .*empty\.db` to build the graph in it/,
+    );
+    expect(status.status).toBe(2);
+    expect(runCli(["index", root, "--db", dbPath, "--quiet"]).status).toBe(0);
+    expect(runCli(["status", "--root", root, "--db", dbPath]).status).toBe(0);
+  });
+
+  it("a SQLite file of another program: not a ts-graph database, left as it was", () => {
+    const root = makeTempDir();
+    writeChainProject(root, 2);
+    const dbPath = path.join(root, "other.db");
+    const other = new Database(dbPath);
+    other.exec("CREATE TABLE accounts (id INTEGER)");
+    other.close();
+    const bytes = fs.readFileSync(dbPath);
+    const status = runCli(["status", "--root", root, "--db", dbPath]);
+    expect(status.stderr).not.toMatch(/another ts-graph version/);
+    expect(status.stderr).toMatch(
+      /other\.db is not a ts-graph database \(it has tables ts-graph did not create\); ts-graph does not touch it: give --db/,
+    );
+    expect(status.status).toBe(2);
+    expect(runCli(["index", root, "--db", dbPath]).status).toBe(2);
+    expect(fs.readFileSync(dbPath)).toEqual(bytes);
+  });
+
+  it("a zeroed header: says which file, that it is not a ts-graph database or is damaged, and what to do", () => {
+    const root = makeTempDir();
+    writeChainProject(root, 2);
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    const own = path.join(root, ".ts-graph", "graph.db");
+    const elsewhere = path.join(root, "copy.db");
+    fs.copyFileSync(own, elsewhere);
+    for (const file of [own, elsewhere]) {
+      const fd = fs.openSync(file, "r+");
+      fs.writeSync(fd, Buffer.alloc(100), 0, 100, 0);
+      fs.closeSync(fd);
+    }
+    const ownStatus = runCli(["status", "--root", root]);
+    expect(ownStatus.stderr).toMatch(
+      /graph\.db is not a ts-graph database \(not a SQLite file, or its header is damaged\); run `ts-graph index .*` to replace it/,
+    );
+    expect(ownStatus.status).toBe(2);
+    const otherStatus = runCli(["status", "--root", root, "--db", elsewhere]);
+    expect(otherStatus.stderr).toMatch(
+      /copy\.db is not a ts-graph database \(not a SQLite file, or its header is damaged\); ts-graph does not touch it: give --db .*, or delete the file yourself/,
+    );
+    expect(otherStatus.status).toBe(2);
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+  });
+});
+
+describe("a first index on a full disk", () => {
+  it("leaves no .ts-graph folder, whichever write fails (ENOSPC injected at each write point in turn)", () => {
+    const root = makeTempDir();
+    writeChainProject(root, 2);
+    const graphDir = path.join(root, ".ts-graph");
+    let failures = 0;
+    for (let at = 1; at <= 40; at += 1) {
+      const result = spawnSync(process.execPath, [CLI, "index", root, "--quiet"], {
+        encoding: "utf8",
+        env: { ...process.env, TS_GRAPH_FAIL_AT: String(at) },
+      });
+      if (result.status === 0) break;
+      failures += 1;
+      expect(result.stderr).toMatch(/ENOSPC: no space left on device.*: the disk is full; free some space and run again/);
+      // Either nothing at all, or (a failure after the publish) a complete graph.
+      if (fs.existsSync(graphDir)) expect(runCli(["status", "--root", root]).status).toBe(0);
+      fs.rmSync(graphDir, { recursive: true, force: true });
+    }
+    expect(failures).toBeGreaterThan(2);
+  });
+});

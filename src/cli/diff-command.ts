@@ -6,6 +6,7 @@ import { SnapshotFormatError } from "../db/snapshot-load.js";
 import { DEFAULT_COMMENT_CHARS, FAIL_ON, MIN_COMMENT_CHARS, exitCodeOf, type FailOn } from "../diff/diff-report.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { positiveInteger } from "./option-parsers.js";
+import { outputTargetOf, writeOutput } from "./output-target.js";
 
 export interface DiffCommandOptions {
   readonly root?: string;
@@ -55,6 +56,8 @@ export async function runDiffCommand(base: string, head: string | undefined, opt
     return EXIT.usage;
   }
   try {
+    const out = outputTargetOf(options.out ?? "-");
+    const fullOut = options.fullOut === undefined ? undefined : outputTargetOf(options.fullOut);
     // Loaded here: the diff loads TypeScript, which no other command should pay for at start-up.
     const { runDiff } = await import("../diff/run-diff.js");
     const { formatMarkdown, formatText } = await import("../diff/format-diff.js");
@@ -74,7 +77,7 @@ export async function runDiffCommand(base: string, head: string | undefined, opt
     });
     const fullMarkdown = () => formatMarkdown(report, options.maxGraphNodes);
     // The complete report first: the comment names it only once it is written.
-    if (options.fullOut !== undefined) fs.writeFileSync(path.resolve(options.fullOut), fullMarkdown());
+    if (fullOut !== undefined) writeOutput(fullOut, fullMarkdown());
     const text =
       options.format === "json"
         ? `${JSON.stringify(report, null, 2)}\n`
@@ -87,8 +90,7 @@ export async function runDiffCommand(base: string, head: string | undefined, opt
                 maxGraphNodes: options.maxGraphNodes,
                 fullReport: options.fullOut === undefined ? undefined : path.basename(options.fullOut),
               });
-    if (options.out === undefined) process.stdout.write(text);
-    else fs.writeFileSync(path.resolve(options.out), text);
+    writeOutput(out, text);
     if (report.gate?.failed === true) process.stderr.write(`ts-graph: diff failed --fail-on ${report.gate.failOn}: ${report.gate.reason}\n`);
     return exitCodeOf(report);
   } catch (error) {
@@ -105,7 +107,7 @@ export function registerDiffCommand(program: Command, exit: (code: number) => vo
     .argument("[head]", "the graph after (default: the root folder, indexed in place)")
     .option("--root <dir>", "the project root (default: the current folder); git refs are checked out from its repository")
     .option("--format <format>", "text, markdown (a PR comment) or json (docs/ci.md)", choice(FORMATS, "--format"), "text")
-    .option("--out <file>", "write the report to this file instead of stdout")
+    .option("--out <file>", "write the report to this file instead of stdout (- is stdout; a FIFO or a device is written as a stream)")
     .option(
       "--max-chars <n>",
       `markdown: the comment's size at most, in characters (default ${DEFAULT_COMMENT_CHARS}; GitHub's limit is 65536)`,

@@ -1,20 +1,24 @@
-import { ConfigError } from "../config/config-error.js";
-import { NotAGraphDbError } from "../db/graph-db-owner.js";
-
 /** Exit codes of every ts-graph command (documented in README.md). */
 export const EXIT = {
   ok: 0,
   /** The command ran and failed: nothing to index, a runtime error. */
   failure: 1,
-  /** The command was called wrongly: bad arguments, bad configuration, a --db that is not ours. */
+  /** The command was called wrongly: bad arguments, bad configuration, a --db that is not ours or cannot be written. */
   usage: 2,
 } as const;
 
+/** Errors that mean the command was called wrongly (config/config-error.ts, db/graph-db-owner.ts, db/graph-db-path.ts), by name: an indexing thread's errors reach the CLI as plain Errors that keep it. */
+const USAGE_ERRORS = new Set(["ConfigError", "NotAGraphDbError", "GraphDbPathError"]);
+
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof ConfigError || error instanceof NotAGraphDbError) return EXIT.usage;
+  if (error instanceof Error && USAGE_ERRORS.has(error.name)) return EXIT.usage;
   return EXIT.failure;
 }
 
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === "ENOSPC" || code === "SQLITE_FULL")
+    return `${message}: the disk is full; free some space and run again (nothing half-written was kept)`;
+  return message;
 }

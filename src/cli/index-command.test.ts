@@ -35,6 +35,18 @@ describe("ts-graph index (subprocess)", () => {
     expect(summary.nodes.byKind.File).toBe(25);
   });
 
+  it("says which TypeScript files no tsconfig lists: in the summary, its JSON and status", () => {
+    const root = makeTempDir();
+    writeChainProject(root, 2);
+    fs.mkdirSync(path.join(root, "scripts"));
+    for (const name of ["build.ts", "release.ts"]) fs.writeFileSync(path.join(root, "scripts", name), "export const x = 1;\n");
+    const text = runCli(["index", root]);
+    expect(text.stdout).toMatch(/\n {2}skipped 2 TypeScript files that no tsconfig lists \(scripts\/build\.ts, scripts\/release\.ts\)/);
+    const json = JSON.parse(runCli(["index", root, "--json", "--force"]).stdout) as { skipped: { unlisted: number; unlistedSample: string[] } };
+    expect(json.skipped).toMatchObject({ unlisted: 2, unlistedSample: ["scripts/build.ts", "scripts/release.ts"] });
+    expect(runCli(["status", "--root", root]).stdout).toMatch(/skipped {2}2 TypeScript files that no tsconfig lists \(scripts\/build\.ts/);
+  });
+
   it("re-extracts everything with --force", () => {
     const root = copySampleProject("no-tsconfig");
     runCli(["index", root, "--quiet"]);

@@ -4,7 +4,7 @@ import { parseSnapshot, SnapshotFormatError } from "../db/snapshot-load.js";
 import { mergeSnapshots } from "../db/snapshot-merge.js";
 import { commandLinePath } from "./command-line-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
-import { writeAtomically } from "./snapshot-command.js";
+import { outputTargetOf, writeOutput } from "./output-target.js";
 
 export interface MergeCommandOptions {
   readonly out?: string;
@@ -16,6 +16,7 @@ const DANGLING_SHOWN = 20;
 /** Merges snapshots of parts of one checkout into one (docs/ci.md), written to --out or stdout. */
 export function runMergeCommand(files: readonly string[], options: MergeCommandOptions): number {
   try {
+    const out = outputTargetOf(options.out ?? "-");
     const parts = files.map((file) => {
       const absolute = commandLinePath(file);
       if (fs.statSync(absolute, { throwIfNoEntry: false })?.isFile() !== true)
@@ -33,8 +34,7 @@ export function runMergeCommand(files: readonly string[], options: MergeCommandO
         `ts-graph: ${merged.danglingEdges.length} edges lead to or from a node no part defines (a part indexed without a project its code uses):${shown}${more}\n`,
       );
     }
-    if (options.out === undefined) process.stdout.write(merged.text);
-    else writeAtomically(commandLinePath(options.out), merged.text);
+    writeOutput(out, merged.text);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`ts-graph: ${messageOf(error)}\n`);
@@ -47,6 +47,6 @@ export function registerMergeCommand(program: Command, exit: (code: number) => v
     .command("merge")
     .description("merge snapshots of parts of one checkout (one per CI job) into one snapshot (docs/ci.md)")
     .argument("<snapshots...>", "snapshot files (ts-graph snapshot --out FILE)")
-    .option("--out <file>", "write to this file instead of stdout")
+    .option("--out <file>", "write to this file instead of stdout (- is stdout; a FIFO or a device is written as a stream)")
     .action((files: string[], options: MergeCommandOptions) => exit(runMergeCommand(files, options)));
 }

@@ -1,32 +1,14 @@
 import type { Command } from "../vendor/commander.js";
-import fs from "node:fs";
-import path from "node:path";
-import { ConfigError } from "../config/config-file.js";
 import { readSnapshot } from "../db/snapshot.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
 import { locateGraph, openIndexer, type Indexer } from "../ingestion/run/indexer.js";
 import { updateThroughDaemon } from "./daemon-route.js";
-import { commandLinePath } from "./command-line-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
+import { outputTargetOf, writeOutput } from "./output-target.js";
 import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
 
 export interface SnapshotCommandOptions extends ProjectCommandOptions {
   readonly out?: string;
-}
-
-/** Writes a temporary file beside `out` and renames it into place; nothing is left behind when that fails. */
-export function writeAtomically(out: string, text: string): void {
-  if (fs.statSync(out, { throwIfNoEntry: false })?.isDirectory() === true) {
-    throw new ConfigError(`--out ${out} is a folder; give the path of a file to write the snapshot to`);
-  }
-  const temporary = `${out}.tmp-${process.pid}`;
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  try {
-    fs.writeFileSync(temporary, text);
-    fs.renameSync(temporary, out);
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
 }
 
 async function snapshotHere(indexer: Indexer): Promise<string> {
@@ -49,13 +31,14 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
   let indexer: Indexer | undefined;
   const warn = (message: string): void => void process.stderr.write(`ts-graph: ${message}\n`);
   try {
+    // Checked before any work: a --out that cannot be written must not leave an updated graph behind a refusal.
+    const out = outputTargetOf(options.out ?? "-");
     const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
     const target = { ...locateGraph(rootOption, dbPath), tsconfigs };
     const daemonUpdated = (await updateThroughDaemon(target, { warn })) !== undefined;
     if (!daemonUpdated) indexer = openIndexer({ ...target, onWarning: warn });
     const text = indexer === undefined ? snapshotOfGraph(target.dbPath) : await snapshotHere(indexer);
-    if (options.out === undefined) process.stdout.write(text);
-    else writeAtomically(commandLinePath(options.out), text);
+    writeOutput(out, text);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`ts-graph: ${messageOf(error)}\n`);
@@ -67,6 +50,6 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
 
 export function registerSnapshotCommand(program: Command, exit: (code: number) => void): void {
   withProjectOptions(program.command("snapshot").description("update the graph, then write a deterministic export of it (docs/snapshot.md)"))
-    .option("--out <file>", "write to this file instead of stdout")
+    .option("--out <file>", "write to this file instead of stdout (- is stdout; a FIFO or a device is written as a stream)")
     .action(async (root: string, options: SnapshotCommandOptions) => exit(await runSnapshotCommand(root, options)));
 }

@@ -48,6 +48,17 @@ describe("formatIndexSummary", () => {
     expect(formatIndexSummary(summary)).not.toMatch(/skipped /);
   });
 
+  it("names how many TypeScript files no tsconfig lists, and the first of them", () => {
+    const unlistedSample = ["scripts/a.ts", "scripts/b.ts", "scripts/c.ts", "scripts/d.ts", "scripts/e.ts", "scripts/f.ts"];
+    const skipped = { outside: 0, throughLinks: 0, outsideLinks: [], loops: [], unlisted: 58, unlistedSample };
+    const line = formatIndexSummary({ ...summary, skipped })
+      .split("\n")
+      .find((text) => text.startsWith("  skipped "));
+    expect(line).toBe(
+      "  skipped 58 TypeScript files that no tsconfig lists (scripts/a.ts, scripts/b.ts, scripts/c.ts, scripts/d.ts, scripts/e.ts, … 53 more)",
+    );
+  });
+
   it("says how many threads extracted, when more than one did", () => {
     expect(formatIndexSummary({ ...summary, jobs: 2 }).split("\n")[4]).toMatch(/^ {2}time {3}1\.23 s \(2 threads extracting\) · database /);
   });

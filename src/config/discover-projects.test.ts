@@ -64,12 +64,12 @@ describe("discoverProjects", () => {
     // Without a tsconfig, the glob follows no link.
     const fallback = discoverProjects(root, {});
     expect(fallback.projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
-    expect(fallback.skipped).toEqual({ outside: 0, throughLinks: 0, ...links });
+    expect(fallback.skipped).toEqual({ outside: 0, throughLinks: 0, ...links, unlisted: 0, unlistedSample: [] });
     // TypeScript's include follows links: what they lead to outside is dropped, a file reached through a link is kept once, under its real path.
     fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
     const included = discoverProjects(root, {});
     expect(included.projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
-    expect(included.skipped).toEqual({ outside: 2, throughLinks: 1, ...links });
+    expect(included.skipped).toEqual({ outside: 2, throughLinks: 1, ...links, unlisted: 0, unlistedSample: [] });
   });
 
   it("leaves out the files a tsconfig lists outside the root, and workspace packages linked from outside", () => {
@@ -90,5 +90,31 @@ describe("discoverProjects", () => {
     const { projects, skipped } = discoverProjects(root, {});
     expect(projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
     expect(skipped.outside).toBe(1);
+  });
+
+  it("names the line and column of a tsconfig's syntax error, and of an invalid option", () => {
+    const root = makeTempDir();
+    fs.mkdirSync(path.join(root, "src"));
+    fs.writeFileSync(path.join(root, "src", "a.ts"), "export const a = 1;\n");
+    fs.writeFileSync(path.join(root, "tsconfig.json"), '{\n  "include": ["src"],\n  "compilerOptions": { "strict": true,, }\n}\n');
+    expect(() => discoverProjects(root, {})).toThrow(/cannot parse a tsconfig: .*tsconfig\.json:3:39: Property assignment expected/);
+    fs.writeFileSync(path.join(root, "tsconfig.json"), '{\n  "include": ["src"],\n  "compilerOptions": {\n    "target": "es1999"\n  }\n}\n');
+    const { warnings } = discoverProjects(root, {});
+    expect(warnings.join("\n")).toMatch(/tsconfig\.json:4:15: Argument for '--target' option must be/);
+  });
+
+  it("counts the TypeScript files no tsconfig lists, leaving out declaration files and what .gitignore ignores", () => {
+    const root = makeTempDir();
+    for (const file of ["src/a.ts", "scripts/build.ts", "scripts/deploy.mts", "types/globals.d.ts", "generated/out.ts", "node_modules/x/index.ts"]) {
+      fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), "export const x = 1;\n");
+    }
+    fs.writeFileSync(path.join(root, ".gitignore"), "generated/\n");
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
+    const { skipped } = discoverProjects(root, {});
+    expect(skipped.unlisted).toBe(2);
+    expect(skipped.unlistedSample).toEqual(["scripts/build.ts", "scripts/deploy.mts"]);
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src", "scripts"] }));
+    expect(discoverProjects(root, {}).skipped.unlisted).toBe(0);
   });
 });

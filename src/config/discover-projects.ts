@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import ignore from "ignore";
 import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 import { ts } from "ts-morph";
@@ -49,8 +50,13 @@ const FALLBACK_GLOB = "**/*.{ts,tsx,mts,cts}";
 const IGNORED_FOLDER_NAMES = new Set(["node_modules", ".git", ".ts-graph"]);
 const SOURCE_EXTENSION = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
 
+/** A tsconfig diagnostic as `file:line:column: message` (the file's path as TypeScript knows it), or the message alone when it has no place. */
 function formatDiagnostic(diagnostic: ts.Diagnostic): string {
-  return ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  const { file, start } = diagnostic;
+  if (file === undefined || start === undefined) return message;
+  const { line, character } = ts.getLineAndCharacterOfPosition(file, start);
+  return `${file.fileName}:${line + 1}:${character + 1}: ${message}`;
 }
 
 interface ParsedTsconfig {
@@ -64,7 +70,7 @@ function readTsconfig(fileName: string): ParsedTsconfig {
   if (ts.sys.readFile(fileName) === undefined) throw new ConfigError(`cannot read ${fileName}`);
   const json = ts.readJsonConfigFile(fileName, ts.sys.readFile);
   const syntaxError = (json as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics?.[0];
-  if (syntaxError !== undefined) throw new ConfigError(`cannot parse ${fileName}: ${formatDiagnostic(syntaxError)}`);
+  if (syntaxError !== undefined) throw new ConfigError(`cannot parse a tsconfig: ${formatDiagnostic(syntaxError)}`);
   const parsed = ts.parseJsonSourceFileConfigFileContent(json, ts.sys, path.dirname(fileName), undefined, fileName);
   return { fileName, parsed, readFiles: [fileName, ...(json.extendedSourceFiles ?? [])] };
 }
@@ -96,7 +102,8 @@ function collectReferencedTsconfigs(start: string, seen: Set<string>, out: Parse
   }
   const config = readTsconfig(fileName);
   const blocking = config.parsed.errors.filter((error) => error.code !== 18003);
-  for (const error of blocking) warnings.push(`${path.basename(fileName)}: ${formatDiagnostic(error)}`);
+  for (const error of blocking)
+    warnings.push(error.file === undefined ? `${path.basename(fileName)}: ${formatDiagnostic(error)}` : formatDiagnostic(error));
   out.push(config);
   for (const reference of config.parsed.projectReferences ?? []) {
     collectReferencedTsconfigs(ts.resolveProjectReferencePath(reference), seen, out, warnings);
@@ -228,5 +235,24 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
     }
     foldersBelow(root, true, folders, links, root);
   }
-  return { projects, warnings, skipped: links.skipped(outside, throughLinks), inputs: [...inputs, ...folders].sort() };
+  const unlisted = parsedConfigs.length === 0 ? [] : unlistedFiles(root, owned, accepts);
+  const skipped = { ...links.skipped(outside, throughLinks), unlisted: unlisted.length, unlistedSample: unlisted.slice(0, UNLISTED_SAMPLE) };
+  return { projects, warnings, skipped, inputs: [...inputs, ...folders].sort() };
+}
+
+/** How many of the files no tsconfig lists are named (the rest are counted). */
+const UNLISTED_SAMPLE = 10;
+
+/**
+ * The TypeScript files under root (not declaration files, not in a folder ts-graph or the root's .gitignore
+ * ignores) that no tsconfig lists, root-relative and sorted: a project that forgets a folder shows here.
+ */
+function unlistedFiles(root: string, owned: ReadonlySet<string>, accepts: (fileName: string) => boolean): string[] {
+  const gitignore = path.join(root, ".gitignore");
+  const ignored = ignore().add(fs.existsSync(gitignore) ? fs.readFileSync(gitignore, "utf8") : "");
+  return globSync(FALLBACK_GLOB, { cwd: root, absolute: true, followSymbolicLinks: false, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] })
+    .map((file) => path.resolve(file))
+    .filter((file) => !owned.has(file) && accepts(file) && !ignored.ignores(relativeTo(root, file)))
+    .map((file) => relativeTo(root, file))
+    .sort();
 }

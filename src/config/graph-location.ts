@@ -4,6 +4,11 @@ import { CONFIG_FILE_NAME } from "./config-file-name.js";
 
 export const DEFAULT_DB_RELATIVE_PATH = path.join(".ts-graph", "graph.db");
 
+/** Whether ts-graph owns the database path (it lies in the root's `.ts-graph/` folder): a file there that is not a graph may be replaced. */
+export function isOwnedDbPath(root: string, dbPath: string): boolean {
+  return dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
+}
+
 /**
  * The canonical root and database path as `locateGraph` finds them, without validating the config (no
  * zod): the CLI's quick way to a root's daemon, which validates the config on its own runs. undefined when

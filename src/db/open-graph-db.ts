@@ -2,6 +2,8 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { NotAGraphDbError, pidIsAlive } from "./graph-db-owner.js";
+import { checkGraphDbPath, checkGraphDbWritable, describeSpecialFile, GraphDbPathError } from "./graph-db-path.js";
+import { crashPoint } from "./crash-points.js";
 import { type META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 import { WriteStoppedError, type WriteStop } from "./write-stop.js";
 
@@ -21,10 +23,15 @@ function fileStamp(dbPath: string): string | undefined {
   return stat === undefined ? undefined : `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 }
 
+/** Whether the stamp file is absent or a regular file (a FIFO there would block its read or write). */
+function stampIsPlain(dbPath: string): boolean {
+  return fs.lstatSync(`${dbPath}-checked`, { throwIfNoEntry: false })?.isFile() !== false;
+}
+
 function isStampedSound(dbPath: string): boolean {
   const stamp = fileStamp(dbPath);
   try {
-    return stamp !== undefined && fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp;
+    return stamp !== undefined && stampIsPlain(dbPath) && fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp;
   } catch {
     return false;
   }
@@ -32,6 +39,7 @@ function isStampedSound(dbPath: string): boolean {
 
 function stampSound(dbPath: string): void {
   const stamp = fileStamp(dbPath);
+  if (!stampIsPlain(dbPath)) return;
   try {
     if (stamp === undefined) fs.rmSync(`${dbPath}-checked`, { force: true });
     else fs.writeFileSync(`${dbPath}-checked`, stamp);
@@ -40,8 +48,22 @@ function stampSound(dbPath: string): void {
   }
 }
 
+/** Refuses a side file of the database (`-wal`, `-shm`…) that is anything but a regular file: SQLite would block on a FIFO there. */
+function checkOwnFile(file: string): boolean {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (stat === undefined) return false;
+  if (!stat.isFile())
+    throw new GraphDbPathError(`${file} is ${describeSpecialFile(stat)}, not a file ts-graph made; remove it yourself, or give another --db`);
+  return true;
+}
+
+/** Deletes a file ts-graph made, if there; anything but a regular file is refused, never unlinked. */
+function removeOwnFile(file: string): void {
+  if (checkOwnFile(file)) fs.rmSync(file, { force: true });
+}
+
 function removeDbFiles(dbPath: string): void {
-  for (const suffix of SIDE_FILE_SUFFIXES) fs.rmSync(dbPath + suffix, { force: true });
+  for (const suffix of SIDE_FILE_SUFFIXES) removeOwnFile(dbPath + suffix);
 }
 
 function codeOf(error: unknown): string {
@@ -76,27 +98,41 @@ function hasTable(db: SqliteDb, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
-type ExistingDb =
+/** What an open SQLite file holds: nothing yet, a ts-graph database (of some schema version), or something else. */
+export type GraphFileKind =
   | { readonly kind: "empty" }
   | { readonly kind: "ours"; readonly version: number }
-  | { readonly kind: "foreign"; readonly detail: string }
-  | { readonly kind: "corrupt"; readonly detail: string };
+  | { readonly kind: "foreign"; readonly detail: string };
+
+type ExistingDb = GraphFileKind | { readonly kind: "corrupt"; readonly detail: string };
 
 const OUR_TABLES = ["meta", "files", "nodes", "edges"];
+
+/** Why a file SQLite does not take for a database is refused (a foreign file, or a damaged header). */
+export const NOT_SQLITE_DETAIL = "not a SQLite file, or its header is damaged";
+
+/** What the open database holds (a 0-byte file is empty: an unfinished first index, or a file created empty). */
+export function graphFileKindOf(db: SqliteDb): GraphFileKind {
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
+  if (tables.n === 0) return { kind: "empty" };
+  const version = db.pragma("user_version", { simple: true }) as number;
+  const ours = version > 0 && OUR_TABLES.every((table) => hasTable(db, table));
+  return ours ? { kind: "ours", version } : { kind: "foreign", detail: "it has tables ts-graph did not create" };
+}
+
+/** Whether an error is SQLite saying the file is not a database at all (SQLITE_NOTADB). */
+export function isNotADatabaseError(error: unknown): boolean {
+  return codeOf(error) === "SQLITE_NOTADB";
+}
 
 /** What the file at dbPath is. Transient errors (busy, I/O) are thrown, never taken for corruption. */
 function inspectExisting(dbPath: string): ExistingDb {
   let db: SqliteDb | undefined;
   try {
     db = new Database(dbPath, { fileMustExist: true, readonly: true });
-    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
-    if (tables.n === 0) return { kind: "empty" };
-    const version = db.pragma("user_version", { simple: true }) as number;
-    const ours = version > 0 && OUR_TABLES.every((table) => hasTable(db as SqliteDb, table));
-    return ours ? { kind: "ours", version } : { kind: "foreign", detail: "it has tables ts-graph did not create" };
+    return graphFileKindOf(db);
   } catch (error) {
-    const code = codeOf(error);
-    if (code === "SQLITE_NOTADB") return { kind: "foreign", detail: "not a SQLite file" };
+    if (isNotADatabaseError(error)) return { kind: "foreign", detail: NOT_SQLITE_DETAIL };
     if (isCorruptionError(error)) return { kind: "corrupt", detail: error instanceof Error ? error.message : String(error) };
     throw error;
   } finally {
@@ -167,9 +203,10 @@ function timestampForName(now: Date): string {
  */
 function moveAside(dbPath: string): string {
   const aside = `${dbPath}.corrupt-${timestampForName(new Date())}`;
-  fs.rmSync(`${dbPath}-checked`, { force: true });
+  removeOwnFile(`${dbPath}-checked`);
   for (const suffix of SIDE_FILE_SUFFIXES) {
-    if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
+    const stat = fs.lstatSync(dbPath + suffix, { throwIfNoEntry: false });
+    if (stat?.isFile() === true) fs.renameSync(dbPath + suffix, aside + suffix);
   }
   return aside;
 }
@@ -190,7 +227,7 @@ function removeAbandonedBuilds(dbPath: string): void {
     if (!name.startsWith(prefix)) continue;
     const pid = Number.parseInt(name.slice(prefix.length), 10);
     if (Number.isInteger(pid) && pid !== process.pid && pidIsAlive(pid)) continue;
-    fs.rmSync(path.join(dir, name), { force: true });
+    if (fs.lstatSync(path.join(dir, name), { throwIfNoEntry: false })?.isFile() === true) fs.rmSync(path.join(dir, name), { force: true });
   }
 }
 
@@ -238,8 +275,14 @@ export interface OpenGraphDbOptions {
  * A sound database passes `PRAGMA quick_check` first; a damaged one is moved aside and rebuilt. A ts-graph
  * database of another schema version is rebuilt from scratch, never read. A file that is not certainly a
  * ts-graph database is replaced only where ts-graph owns the path; anywhere else it is left alone and reported.
+ * A path that cannot hold a database (a folder, a device, a FIFO…) or that this process cannot write is
+ * refused before anything is opened (GraphDbPathError, graph-db-path.ts).
  */
-export function openGraphDb(dbPath: string, options: OpenGraphDbOptions = {}): GraphDbHandle {
+export function openGraphDb(givenPath: string, options: OpenGraphDbOptions = {}): GraphDbHandle {
+  // Written through symbolic links, at the real path: a link to the database stays a link.
+  const dbPath = checkGraphDbPath(givenPath);
+  checkGraphDbWritable(dbPath);
+  for (const suffix of SIDE_FILE_SUFFIXES) checkOwnFile(dbPath + suffix);
   const createdDir = fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   removeAbandonedBuilds(dbPath);
   const handle = new GraphDbWriter(dbPath, createdDir);
@@ -294,7 +337,17 @@ class GraphDbWriter implements GraphDbHandle {
   }
 
   get db(): SqliteDb {
-    this.connection ??= this.rebuilding === undefined ? this.openInPlace() : this.startBuild();
+    if (this.connection !== undefined) return this.connection;
+    if (this.rebuilding === undefined) this.connection = this.openInPlace();
+    else {
+      try {
+        this.connection = this.startBuild();
+      } catch (error) {
+        // A disk that is full (or fails) as the new database is made: nothing of it stays behind.
+        this.discardBuild();
+        throw error;
+      }
+    }
     return this.connection;
   }
 
@@ -305,7 +358,9 @@ class GraphDbWriter implements GraphDbHandle {
   private startBuild(): SqliteDb {
     fs.mkdirSync(path.dirname(this.dbPath), { recursive: true });
     removeDbFiles(this.buildPath);
+    crashPoint();
     const build = new Database(this.buildPath);
+    this.connection = build;
     // Nobody reads the file until it is published, and a crash leaves it to be deleted: no journal to sync.
     build.pragma("journal_mode = MEMORY");
     build.pragma("synchronous = OFF");
@@ -379,9 +434,7 @@ class GraphDbWriter implements GraphDbHandle {
     const db = this.connection;
     if (db === undefined) return;
     if (this.rebuilding !== undefined) {
-      db.close();
-      this.connection = undefined;
-      removeDbFiles(this.buildPath);
+      this.discardBuild();
       return;
     }
     try {

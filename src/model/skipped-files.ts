@@ -10,6 +10,13 @@ export interface SkippedFiles {
   readonly outsideLinks: readonly string[];
   /** Symbolic links that loop, to themselves or to a folder above them (sorted). */
   readonly loops: readonly string[];
+  /**
+   * TypeScript files under the root that no tsconfig lists (not declaration files, nor in folders ignored or
+   * in the root's .gitignore), counted when the projects were last discovered. Absent in older graphs.
+   */
+  readonly unlisted?: number;
+  /** The first of them (sorted). */
+  readonly unlistedSample?: readonly string[];
 }
 
 export const NOTHING_SKIPPED: SkippedFiles = { outside: 0, throughLinks: 0, outsideLinks: [], loops: [] };
@@ -26,6 +33,13 @@ export function describeSkipped(skipped: SkippedFiles, maxListed = 5): string | 
     );
   if (skipped.loops.length > 0)
     parts.push(`${skipped.loops.length} symbolic link ${skipped.loops.length === 1 ? "loop" : "loops"}${list(skipped.loops)}`);
+  const unlisted = skipped.unlisted ?? 0;
+  if (unlisted > 0) {
+    const sample = skipped.unlistedSample ?? [];
+    const shown = sample.slice(0, maxListed);
+    const names = shown.length === 0 ? "" : ` (${shown.join(", ")}${unlisted > shown.length ? `, … ${unlisted - shown.length} more` : ""})`;
+    parts.push(`${unlisted} TypeScript ${unlisted === 1 ? "file" : "files"} that no tsconfig lists${names}`);
+  }
   if (skipped.throughLinks > 0) {
     const files = skipped.throughLinks === 1 ? "file" : "files";
     parts.push(`${skipped.throughLinks} ${files} reached through a link inside the root (indexed once, under the real path)`);

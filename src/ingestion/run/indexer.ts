@@ -16,7 +16,7 @@ import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
 import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
 import { createKindCountsMemo, type KindCountsMemo } from "./kind-counts-memo.js";
-import { DEFAULT_DB_RELATIVE_PATH } from "../../config/graph-location.js";
+import { DEFAULT_DB_RELATIVE_PATH, isOwnedDbPath } from "../../config/graph-location.js";
 import type { WriteStop } from "../../db/write-stop.js";
 import type { RenameHint } from "../../model/rename-hint.js";
 import type { PlannedPatch } from "./rename-patch.js";
@@ -527,8 +527,7 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
 export function openIndexer(options: IndexerOptions): Indexer {
   const { root, dbPath } = locateGraph(options.root, options.dbPath);
   const { config, text: configText } = loadConfig(root);
-  const ownedPath = dbPath.startsWith(path.join(root, path.dirname(DEFAULT_DB_RELATIVE_PATH)) + path.sep);
-  const handle = openGraphDb(dbPath, { ownedPath });
+  const handle = openGraphDb(dbPath, { ownedPath: isOwnedDbPath(root, dbPath) });
   const store = storeOfHandle(handle);
   const state: IndexerState = {
     options,

@@ -1,7 +1,12 @@
+import Database from "better-sqlite3";
 import fs from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { createStopFlags, requestStop } from "../../db/write-stop.js";
+import { readMeta } from "../../db/open-graph-db.js";
+import { META } from "../../db/schema.js";
+import { parseRunMarker } from "./graph-freshness.js";
 import { locateGraph, openIndexer, type Indexer, type IndexerOptions, type IndexProgress, type IndexSummary, type RunOptions } from "./indexer.js";
 
 /** What a front end needs of an indexer that may run in another thread. */
@@ -165,10 +170,31 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
     heapUsed: () => heapUsed,
     close: async () => {
       exited = true;
+      const abandoning = queue.busy();
       await stopThread();
       failAll(new Error("the indexing thread stopped"));
+      if (abandoning) clearOwnRunMarker(dbPath);
     },
   };
+}
+
+/**
+ * Deletes the run marker a run of this process committed, once the run has been abandoned on purpose (a
+ * clean stop: its transaction rolled back with the thread): readers must not report it as interrupted. A
+ * marker of another process, or one that cannot be deleted now, is left (best effort).
+ */
+function clearOwnRunMarker(dbPath: string): void {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(dbPath, { fileMustExist: true });
+    db.pragma("busy_timeout = 2000");
+    const marker = parseRunMarker(readMeta(db, META.run));
+    if (marker?.pid === process.pid && marker.host === os.hostname()) db.prepare("DELETE FROM meta WHERE key = ?").run(META.run);
+  } catch {
+    // Left as it is: readers say a run was interrupted, and the next run clears it.
+  } finally {
+    db?.close();
+  }
 }
 
 /** Tasks one at a time, in the order added; `busy` while one runs or waits. */
