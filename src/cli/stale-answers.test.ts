@@ -66,12 +66,16 @@ describe("CLI answers from a graph older than the files", () => {
     // The same object an MCP answer is: it fits the output schema the server declares.
     const findAnswer = ALL_TOOLS.find((tool) => tool.name === "find")?.answer;
     expect(findAnswer && outputSchemaOf(findAnswer).safeParse(json).success).toBe(true);
-    // A query slice's --format json carries it too.
+    // A query slice's --format json carries it too. Resolving a symbol first brings the graph up to date (as
+    // --index does), so that answer is current: it counts no changed file, and status says so after it.
     const callers = JSON.parse(runCli(["callers", "step1", "--root", root, "--format", "json"]).stdout) as Record<string, unknown>;
-    expect(callers.freshness).toMatchObject({ pendingFiles: 1 });
+    expect(callers.freshness).toEqual({ root, indexedAt: expect.any(String), pendingFiles: 0 });
+    expect(runCli(["status", "--root", root]).stdout).toContain("up to date");
   });
 
   it("are brought up to date by --index, which leaves no note", () => {
+    edit("src/m2.ts", "// edited again\n");
+    expect(runCli(["status", "--root", root]).stdout).toContain("1 file changed since the last index");
     const indexed = runCli(["find", "addedLater", "--root", root, "--index"]);
     expect(indexed.stdout).toContain("addedLater");
     expect(indexed.stderr).toBe("");
