@@ -128,7 +128,12 @@ function implementationOf(text: string, sourceFile: ts.SourceFile, declarations:
  * The properties of the object literals that module-level `const`s hold which make no graph node (`blue: "#00f"`,
  * shorthand `red`): the edit tools address them as `colors.blue`, as the graph does the literal's methods.
  */
-function objectLiteralProperties(relativePath: string, text: string, sourceFile: ts.SourceFile, found: ReturnType<typeof extractDeclarations>): DeclarationSite[] {
+function objectLiteralProperties(
+  relativePath: string,
+  text: string,
+  sourceFile: ts.SourceFile,
+  found: ReturnType<typeof extractDeclarations>,
+): DeclarationSite[] {
   const sites: DeclarationSite[] = [];
   for (const [astNode, holder] of found.nodeOf) {
     if (!ts.isVariableDeclaration(astNode) || holder.kind !== "Variable" || astNode.initializer === undefined) continue;

@@ -52,12 +52,19 @@ describe("replacing an overloaded declaration", () => {
   it("replaces every signature when the content brings signatures, and refuses signatures without the implementation", async () => {
     const dry = await runTool(
       replaceSymbolTool,
-      { symbol: "parse", content: "export function parse(value: string): string;\nexport function parse(value: string): string {\n  return value;\n}", dryRun: true },
+      {
+        symbol: "parse",
+        content: "export function parse(value: string): string;\nexport function parse(value: string): string {\n  return value;\n}",
+        dryRun: true,
+      },
       context,
     );
     expect(dry.text).toContain("-export function parse(value: number): number;");
     expect(dry.text).not.toContain("kept");
-    const message = await rejection(runTool(replaceSymbolTool, { symbol: "parse", content: "export function parse(value: boolean): boolean;" }, context), ToolInputError);
+    const message = await rejection(
+      runTool(replaceSymbolTool, { symbol: "parse", content: "export function parse(value: boolean): boolean;" }, context),
+      ToolInputError,
+    );
     expect(message).toContain("overload signatures but no implementation");
   });
 });
@@ -65,10 +72,7 @@ describe("replacing an overloaded declaration", () => {
 describe("content the replace would lose the target by", () => {
   it("refuses content that declares another name unless allowRename, saying what to do", async () => {
     const before = read("parse.ts");
-    const message = await rejection(
-      runTool(replaceSymbolTool, { symbol: "Reader", content: "export class Writer {}" }, context),
-      ToolInputError,
-    );
+    const message = await rejection(runTool(replaceSymbolTool, { symbol: "Reader", content: "export class Writer {}" }, context), ToolInputError);
     expect(message).toContain("the content declares `Writer`, not Reader");
     expect(message).toContain("rename_symbol");
     expect(message).toContain("allowRename");
@@ -76,7 +80,11 @@ describe("content the replace would lose the target by", () => {
       "declares nothing",
     );
     expect(read("parse.ts")).toBe(before);
-    const allowed = await runTool(replaceSymbolTool, { symbol: "Reader", content: "export class Writer {}", allowRename: true, dryRun: true }, context);
+    const allowed = await runTool(
+      replaceSymbolTool,
+      { symbol: "Reader", content: "export class Writer {}", allowRename: true, dryRun: true },
+      context,
+    );
     expect(allowed.text).toContain("+export class Writer {}");
   });
 

@@ -131,11 +131,18 @@ function contentOf(input: DeclarationEditInput, node: SymbolNode, operation: Edi
   throw new ToolInputError(
     `Cannot ${operation.replace("_", " ")} ${describeNode(node)}: the content holds a lone UTF-16 surrogate (${lone.unit}) at line ${lone.line}, column ${lone.column}, which UTF-8 cannot encode. Give the whole character (both halves of its surrogate pair), write it as an escape inside a string (\\u${lone.unit.slice(2)}), or pass replaceLoneSurrogates to write U+FFFD instead. Nothing was written.`,
     { reason: "lone-surrogate", ...lone },
-);
+  );
 }
 
 /** A replace's site (an overloaded declaration's implementation alone, unless the content brings signatures) and what it kept. */
-function replaceSite(support: EditSupport, target: EditTarget, node: SymbolNode, site: DeclarationSite, input: DeclarationEditInput, content: string) {
+function replaceSite(
+  support: EditSupport,
+  target: EditTarget,
+  node: SymbolNode,
+  site: DeclarationSite,
+  input: DeclarationEditInput,
+  content: string,
+) {
   const declared = support.syntax.contentDeclarations(target.file, normalizeContent(content), site.container);
   const name = nameOf(node);
   const renamed = renameBy(declared, name);
@@ -150,7 +157,12 @@ function replaceSite(support: EditSupport, target: EditTarget, node: SymbolNode,
   return choice;
 }
 
-async function runDeclarationEdit(operation: EditOperation, input: DeclarationEditInput, context: ToolContext, prepared?: Prepared): Promise<ToolResult> {
+async function runDeclarationEdit(
+  operation: EditOperation,
+  input: DeclarationEditInput,
+  context: ToolContext,
+  prepared?: Prepared,
+): Promise<ToolResult> {
   const { node, support, target, site: located } = prepared ?? (await prepareSite(context, input));
   let site = located;
   const content = operation === "delete" ? "" : contentOf(input, node, operation);
