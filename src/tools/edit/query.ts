@@ -101,33 +101,47 @@ export function affectedDeclarations(db: SqliteDb, file: string, changed: Iterab
 }
 
 /**
- * The importers of `file` that can see a change of the `affected` declarations: those with an edge into one
- * of them (a call, a reference, a type use, `extends`, an override), those that import one of their names,
- * and those that import everything without using any declaration (`export * from`: a new or renamed name
- * can collide there). Other importers use nothing the edit changed.
+ * The files that can see a change of the `affected` declarations of `file`, nearest first: its importers with
+ * an edge into one of them (a call, a reference, a type use, `extends`, an override), that import one of their
+ * names, or that import everything without using any declaration (`export * from`: a new or renamed name can
+ * collide there); then, the same way, the importers of those (a barrel's re-export hands the names on, at any
+ * depth); then any other file with an edge into one of them (a use through an alias the walk does not follow).
+ * `unaffected` are the direct importers that use nothing the edit changed.
  */
-export function importersSeeing(
-  db: SqliteDb,
-  file: string,
-  affected: ReadonlySet<string>,
-): { readonly seeing: string[]; readonly unaffected: string[] } {
+export function filesSeeing(db: SqliteDb, file: string, affected: ReadonlySet<string>): { readonly seeing: string[]; readonly unaffected: string[] } {
   const sql = statements(db);
   const using = new Set<string>();
   for (const key of affected) for (const use of sql.usesOf.all(key) as { file: string; source: string }[]) using.add(use.file);
   const names = new Set([...affected].map((key) => topLevelName(file, key)));
+  const reached = new Set([file]);
   const seeing: string[] = [];
-  const unaffected: string[] = [];
-  for (const row of sql.importNames.all(file) as { source: string; names: string | null }[]) {
-    if (row.source === file || seeing.includes(row.source)) continue;
-    const imported = row.names === null ? [] : (JSON.parse(row.names) as string[]);
-    const sees =
-      using.has(row.source) ||
-      imported.some((name) => names.has(name)) ||
-      (imported.includes("*") && sql.usesAny.get({ file: row.source, from: file }) === undefined);
-    if (sees) seeing.push(row.source);
-    else unaffected.push(row.source);
+  const unaffected = new Set<string>();
+  for (let level = [file]; level.length > 0; ) {
+    const next: string[] = [];
+    for (const imported of level) {
+      for (const row of sql.importNames.all(imported) as { source: string; names: string | null }[]) {
+        if (reached.has(row.source)) continue;
+        const importedNames = row.names === null ? [] : (JSON.parse(row.names) as string[]);
+        const sees =
+          using.has(row.source) ||
+          importedNames.some((name) => names.has(name)) ||
+          (importedNames.includes("*") && sql.usesAny.get({ file: row.source, from: imported }) === undefined);
+        if (sees) {
+          reached.add(row.source);
+          seeing.push(row.source);
+          next.push(row.source);
+        } else if (imported === file) unaffected.add(row.source);
+      }
+    }
+    level = next.sort();
   }
-  return { seeing, unaffected };
+  for (const user of [...using].sort()) {
+    if (reached.has(user)) continue;
+    reached.add(user);
+    seeing.push(user);
+  }
+  for (const file of seeing) unaffected.delete(file);
+  return { seeing, unaffected: [...unaffected] };
 }
 
 /** The lines (1-based, as the graph holds them) where `file` uses any of the `affected` declarations. */
