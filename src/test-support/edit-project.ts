@@ -51,8 +51,9 @@ export function writeEditProject(root: string): void {
 
 /**
  * A project for the edit tools' rules on what content and uses allow: an overloaded function and method with
- * a doc comment on every signature, a variable used only by `export default`, a function used only by a
- * renaming export, and an exported object literal with data members, one of them read by another file.
+ * a doc comment on every signature, a variable used only by `export default`, one only by `export =`, a
+ * function used only by a renaming export, one only by another file's re-export, and an exported object
+ * literal with data members, one of them read by another file.
  */
 export function writeEditRulesProject(root: string): void {
   fs.writeFileSync(
@@ -83,6 +84,9 @@ export function writeEditRulesProject(root: string): void {
       "",
     ].join("\n"),
     "connection.ts": ["const connectionManager = () => 1;", "export const fn = connectionManager;", "export default fn;", ""].join("\n"),
+    "legacy.ts": ["const legacy = 1;", "export = legacy;", ""].join("\n"),
+    "shared.ts": ["export function shared(): number {", "  return 1;", "}", ""].join("\n"),
+    "reexport.ts": ['export { shared as common } from "./shared.js";', ""].join("\n"),
     "aliases.ts": ["function helper(): number {", "  return 1;", "}", "", "export { helper as assist };", ""].join("\n"),
     "colors.ts": [
       "export const colors = {",

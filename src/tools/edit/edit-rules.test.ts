@@ -101,7 +101,7 @@ describe("content the replace would lose the target by", () => {
 });
 
 describe("deleting a declaration an export uses", () => {
-  it("refuses while `export default` or a renaming export uses it, listing the line, and deletes with force", async () => {
+  it("refuses while `export default`, `export =` or a renaming export (here or in another file) uses it, listing the line, and deletes with force", async () => {
     const before = read("connection.ts");
     const message = await rejection(runTool(deleteSymbolTool, { symbol: "fn" }, context), ToolInputError);
     expect(message).toContain("src/connection.ts:3: export default fn;");
@@ -110,6 +110,8 @@ describe("deleting a declaration an export uses", () => {
     expect(await rejection(runTool(deleteSymbolTool, { symbol: "helper" }, context), ToolInputError)).toContain(
       "src/aliases.ts:5: export { helper as assist };",
     );
+    expect(await rejection(runTool(deleteSymbolTool, { symbol: "legacy" }, context), ToolInputError)).toContain("src/legacy.ts:2: export = legacy;");
+    expect(await rejection(runTool(deleteSymbolTool, { symbol: "shared" }, context), ToolInputError)).toContain("src/reexport.ts");
     const forced = await runTool(deleteSymbolTool, { symbol: "fn", force: true, dryRun: true }, context);
     expect(forced.text).toContain("-export const fn = connectionManager;");
   });
