@@ -5,7 +5,7 @@ import { contentString, hashString, nameString, pathString, symbolString } from 
 import { FILE_DESCRIPTION } from "../symbol-input.js";
 import { describeNode, type SymbolNode } from "../symbol-address.js";
 import { echoed, plural } from "../text.js";
-import { defineTool, type DeclarationSite, type EditSupport, type ToolContext, type ToolResult } from "../tool-contract.js";
+import { defineTool, type CodeReference, type DeclarationSite, type EditSupport, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { loneSurrogateIn, overloadChoice, renameBy, withoutLoneSurrogates } from "./content-rules.js";
 import { checkSyntax, finishEdit, readTarget, referencesList, requireEditSupport, type EditTarget, type PreparedFile } from "./edit-flow.js";
@@ -162,11 +162,11 @@ async function runDeclarationEdit(
   input: DeclarationEditInput,
   context: ToolContext,
   prepared?: Prepared,
+  notes: string[] = [],
 ): Promise<ToolResult> {
   const { node, support, target, site: located } = prepared ?? (await prepareSite(context, input));
   let site = located;
   const content = operation === "delete" ? "" : contentOf(input, node, operation);
-  const notes: string[] = [];
   if (operation === "replace") {
     const choice = replaceSite(support, target, node, site, input, content);
     site = choice.site;
@@ -222,19 +222,27 @@ export const insertAfterSymbolTool = insertTool(
 );
 
 /** The references to a declaration the language service finds outside it (uses the graph has no edge for), as a refusal's list. */
-function codeReferencesOf(context: ToolContext, support: EditSupport, prepared: Prepared): { readonly listed: string; readonly count: number } {
+function codeReferencesOf(context: ToolContext, support: EditSupport, prepared: Prepared): CodeUses {
   const { target, site } = prepared;
-  const outside = support
-    .language()
-    .references(target.absolute, site.nameStart)
-    .filter((reference) => reference.file !== target.absolute || reference.start < site.commentStart || reference.start >= site.end);
+  let all: readonly CodeReference[];
+  try {
+    all = support.language().references(target.absolute, site.nameStart);
+  } catch (failure) {
+    return { error: failure instanceof Error ? failure.message : String(failure) };
+  }
+  const outside = all.filter((reference) => reference.file !== target.absolute || reference.start < site.commentStart || reference.start >= site.end);
   // One entry a line: `export { x as y }` names the declaration twice.
   const found = [...new Map(outside.map((reference) => [`${reference.file}:${reference.line}`, reference])).values()];
   const relative = (file: string): string => path.relative(context.root, file).split(path.sep).join("/");
   const shown = found.slice(0, 20).map((reference) => `\n  - ${relative(reference.file)}:${reference.line}: ${reference.text.slice(0, 120)}`);
   const more = found.length > 20 ? `\n  - … ${plural(found.length - 20, "more")}` : "";
-  return { listed: shown.join("") + more, count: found.length };
+  const uses = found.map((reference) => ({ file: relative(reference.file), line: reference.line, text: reference.text }));
+  return { listed: shown.join("") + more, uses };
 }
+
+type CodeUses =
+  | { readonly listed: string; readonly uses: readonly { readonly file: string; readonly line: number; readonly text: string }[] }
+  | { readonly error: string };
 
 export const deleteSymbolTool = defineTool({
   name: "delete_symbol",
@@ -256,11 +264,15 @@ export const deleteSymbolTool = defineTool({
           { reason: "referenced", references },
         );
       }
-      const uses = codeReferencesOf(context, support, prepared);
-      if (uses.count > 0) {
+      const found = codeReferencesOf(context, support, prepared);
+      if ("error" in found) {
+        const note = `uses the graph has no edge for (\`export default\`, re-exports) were not looked for: the language service failed (${found.error})`;
+        return runDeclarationEdit("delete", input, context, prepared, [note]);
+      }
+      if (found.uses.length > 0) {
         throw new ToolInputError(
-          `${node.key} is used on ${plural(uses.count, "line")} the graph has no edge for (an export of it such as \`export default\`, a re-export, a default import); deleting it would break them. Change them first, or pass force to delete anyway. Nothing was written.${uses.listed}`,
-          { reason: "referenced", references: [] },
+          `${node.key} is used on ${plural(found.uses.length, "line")} the graph has no edge for (an export of it such as \`export default\`, a re-export, a default import); deleting it would break them. Change them first, or pass force to delete anyway. Nothing was written.${found.listed}`,
+          { reason: "referenced", references: [], uses: found.uses },
         );
       }
     }
