@@ -216,7 +216,8 @@ describe("editing the members of an exported object literal (seeded)", () => {
         fc.nat(),
         fc.constantFrom(...OPERATIONS),
         fc.nat(1000),
-        (members, pick, operation, seed) => {
+        fc.constantFrom("", " as const", " satisfies Record<string, unknown>"),
+        (members, pick, operation, seed, suffix) => {
           const file = "src/literal.ts";
           const texts = members.map((member, index) => {
             const name = `k${index}`;
@@ -229,7 +230,7 @@ describe("editing the members of an exported object literal (seeded)", () => {
             return `${member.doc ? `  /** ${name} */\n` : ""}  ${value}${member.comma || index < members.length - 1 ? "," : ""}`;
           });
           const declared = members.map((_, index) => `const k${index} = ${index};`).join("\n");
-          const body = `${declared}\n\nexport const literal = {\n${texts.join("\n")}\n};\n`;
+          const body = `${declared}\n\nexport const literal = {\n${texts.join("\n")}\n}${suffix};\n`;
           const sites = editableSites(file, body).filter((site) => site.key.startsWith(`${file}:literal.`));
           expect(sites).toHaveLength(members.length);
           const site = sites[pick % sites.length];
