@@ -28,6 +28,8 @@ beforeAll(async () => {
     "barrel.ts": 'export { base } from "./lib.js";\n',
     "deep.ts": 'export * from "./barrel.js";\n',
     "user.ts": 'import { base } from "./deep.js";\n\nexport const n: number = base();\n',
+    "own.ts": 'import { base as inner } from "./lib.js";\n\nexport function base(): number {\n  return Number(inner());\n}\n',
+    "own-user.ts": 'import { base } from "./own.js";\n\nexport const o: number = base();\n',
     "unrelated.ts": 'import { wide } from "./lib.js";\n\nexport const w: number = wide();\n',
   };
   for (let index = 0; index < USERS; index += 1) {
@@ -43,11 +45,12 @@ afterAll(() => {
 });
 
 it("reports the diagnostics an edit introduced in a file that imports it through two barrels", async () => {
-  const result = await runTool(replaceSymbolTool, { symbol: "base", content: "export function base(): string {\n  return 'one';\n}" }, context);
+  const result = await runTool(replaceSymbolTool, { symbol: "src/lib.ts:base", content: "export function base(): string {\n  return 'one';\n}" }, context);
   expect(result.text).toMatch(/\+ src\/user\.ts:3:14 TS2322 Type 'string' is not assignable to type 'number'/);
-  // lib.ts, barrel.ts and deep.ts (the names they hand on), user.ts.
-  expect(result.text).toContain("diagnostics (4 files compared before and after): 1 introduced, 0 removed");
-  await runTool(replaceSymbolTool, { symbol: "base", content: "export function base(): number {\n  return 1;\n}" }, context);
+  // lib.ts, barrel.ts and deep.ts (the names they hand on), user.ts, own.ts (it uses base); not own-user.ts (own.ts
+  // declares the base it imports).
+  expect(result.text).toContain("diagnostics (5 files compared before and after): 1 introduced, 0 removed");
+  await runTool(replaceSymbolTool, { symbol: "src/lib.ts:base", content: "export function base(): number {\n  return 1;\n}" }, context);
 });
 
 it("compares every affected file up to the limit, and says so when the limit is hit", async () => {
