@@ -48,7 +48,8 @@ export function renameBy(declared: ContentDeclarations, name: string): string | 
  * The part of an overloaded declaration a replace changes. Content that gives the target's name an overload
  * signature replaces every signature and the implementation (refused when it brings signatures without an
  * implementation the target has); content with the implementation alone replaces the implementation (and
- * its own comments and decorators), keeping the signatures and their doc comments.
+ * its own comments and decorators), keeping the signatures and their doc comments. Content that does not
+ * declare the name at all (a replace with allowRename) replaces everything.
  */
 export type OverloadChoice =
   | { readonly ok: true; readonly site: DeclarationSite; readonly note?: string }
@@ -56,7 +57,8 @@ export type OverloadChoice =
 
 export function overloadChoice(site: DeclarationSite, declared: ContentDeclarations, name: string): OverloadChoice {
   const { implementation } = site;
-  if (implementation === undefined) return { ok: true, site };
+  // Content that does not declare the name (allowRename) replaces the whole declaration: no signature is left without its implementation.
+  if (implementation === undefined || !declared.names.includes(name)) return { ok: true, site };
   if (declared.signatures.includes(name)) {
     if (declared.implementations.includes(name)) return { ok: true, site };
     return {

@@ -66,6 +66,12 @@ describe("replacing an overloaded declaration", () => {
       ToolInputError,
     );
     expect(message).toContain("overload signatures but no implementation");
+    const renamed = await runTool(
+      replaceSymbolTool,
+      { symbol: "parse", content: "export function read(): void {}", allowRename: true, dryRun: true },
+      context,
+    );
+    expect(renamed.text).toContain("-export function parse(value: string): string;");
   });
 });
 
