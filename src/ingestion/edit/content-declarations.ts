@@ -55,7 +55,11 @@ function namesOf(element: ts.Node, sourceFile: ts.SourceFile): string[] | undefi
   }
   if (ts.isComputedPropertyName(name)) return undefined;
   if (ts.isModuleDeclaration(element) && ts.isStringLiteral(name)) return undefined;
-  return [ts.isObjectBindingPattern(name) || ts.isArrayBindingPattern(name) ? bindingNames(name) : [propertyNameText(name, sourceFile)]].flat();
+  const names = ts.isObjectBindingPattern(name) || ts.isArrayBindingPattern(name) ? bindingNames(name) : [propertyNameText(name, sourceFile)];
+  // `export default function f() {}` still declares the module's default export.
+  const isDefault =
+    ts.canHaveModifiers(element) && (ts.getModifiers(element) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
+  return isDefault ? [...names, "default"] : names;
 }
 
 function isBodiless(element: ts.Node): boolean {
