@@ -6,7 +6,7 @@ import { writeEditRulesProject } from "../../test-support/edit-project.js";
 import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { openIndexedContext, rejection, runTool } from "../../test-support/tool-harness.js";
 import { ToolInputError } from "../tool-errors.js";
-import { deleteSymbolTool, insertAfterSymbolTool, replaceSymbolTool } from "./handler.js";
+import { deleteSymbolTool, insertAfterSymbolTool, renameSymbolTool, replaceSymbolTool } from "./handler.js";
 
 let root: string;
 let context: CliToolContext;
@@ -138,5 +138,11 @@ describe("members of an exported object literal", () => {
   it("refuses to delete a data member another file reads", async () => {
     const message = await rejection(runTool(deleteSymbolTool, { symbol: "colors.blue" }, context), ToolInputError);
     expect(message).toContain("src/paint.ts:3: export const sky: string = colors.blue;");
+  });
+
+  it("renames a data member and its reads in other files", async () => {
+    await runTool(renameSymbolTool, { symbol: "colors.blue", newName: "navy" }, context);
+    expect(read("colors.ts")).toContain('  /** The blue. */\n  navy: "#00e",');
+    expect(read("paint.ts")).toContain("colors.navy;");
   });
 });
