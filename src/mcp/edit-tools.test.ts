@@ -32,6 +32,20 @@ describe("edit tools over MCP", () => {
     }
   });
 
+  it("offers allowRename and replaceLoneSurrogates in the input schemas, and refuses a lone surrogate unless asked", async () => {
+    const { tools } = await server.client.listTools();
+    const inputs = (name: string): string[] => Object.keys(tools.find((tool) => tool.name === name)?.inputSchema.properties ?? {});
+    expect(inputs("replace_symbol")).toEqual(expect.arrayContaining(["allowRename", "replaceLoneSurrogates"]));
+    expect(inputs("insert_after_symbol")).toContain("replaceLoneSurrogates");
+    expect(inputs("insert_after_symbol")).not.toContain("allowRename");
+    const content = 'export const mark = "\uDE00";';
+    const refused = await server.call("insert_after_symbol", { symbol: "unit", content, dryRun: true });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("lone UTF-16 surrogate (U+DE00)");
+    const replaced = await server.call("insert_after_symbol", { symbol: "unit", content, replaceLoneSurrogates: true, dryRun: true });
+    expect(textOf(replaced)).toContain('+export const mark = "\uFFFD";');
+  });
+
   it("replace_symbol: a dry run answers the diff, the call writes and updates the graph", async () => {
     const dry = await server.call("replace_symbol", { symbol: "unit", content: "export function unit(): number {\n  return 2;\n}", dryRun: true });
     expect(dry.isError).toBeFalsy();

@@ -134,6 +134,28 @@ export interface DeclarationSite {
   readonly end: number;
   /** Where its name is (for rename). */
   readonly nameStart: number;
+  /**
+   * An overloaded function or method: where its implementation (the last declaration, the one with a body)
+   * starts, its own comments and decorators included, and how many overload signatures come before it.
+   */
+  readonly implementation?: {
+    readonly commentStart: number;
+    readonly start: number;
+    readonly startAfterDecorators: number;
+    readonly signatures: number;
+  };
+}
+
+/** What a replace's content declares (EditSyntax.contentDeclarations). */
+export interface ContentDeclarations {
+  /** Every name it declares, in order, once each (`default` for an `export default` without a name). */
+  readonly names: readonly string[];
+  /** The names it gives an overload signature (a function or method without a body). */
+  readonly signatures: readonly string[];
+  /** The names it declares otherwise (with a body, or not a function). */
+  readonly implementations: readonly string[];
+  /** It declares something the syntax cannot name (a computed key, an index signature, a spread). */
+  readonly unnamed: boolean;
 }
 
 /** The TypeScript syntax the edit tools need, loaded on first use (the query tools never load TypeScript). */
@@ -158,6 +180,8 @@ export interface EditSyntax {
   surface(relativePath: string, text: string): string;
   /** The lines (from 0) of a text that start inside a string or template literal: re-indenting them would change the string. */
   literalLines(fileName: string, text: string): ReadonlySet<number>;
+  /** What content declares, parsed as what `container` holds. */
+  contentDeclarations(fileName: string, content: string, container: DeclarationContainer): ContentDeclarations;
 }
 
 /** A graph node as the edit tools look for it in a file's text: its key, qualified name and lines. */
@@ -201,6 +225,22 @@ export interface EditLanguage {
   ): readonly FileDiagnostic[];
   /** Every place a rename of the declaration named at `position` of `file` changes, or why it cannot be done. */
   planRename(file: string, position: number, newName: string, options: { readonly strings: boolean; readonly comments: boolean }): RenamePlan;
+  /**
+   * Every place any project of the root refers to the declaration named at `position` of `file` (not its
+   * declarations): uses the graph has no edge for, such as `export default x` or `export { x as y }` in its
+   * own file, and uses through re-exports and default imports.
+   */
+  references(file: string, position: number): readonly CodeReference[];
+}
+
+/** One place code refers to a declaration (EditLanguage.references). */
+export interface CodeReference {
+  /** Canonical absolute path. */
+  readonly file: string;
+  readonly start: number;
+  readonly line: number;
+  /** The line's text, trimmed. */
+  readonly text: string;
 }
 
 export interface EditSupport {

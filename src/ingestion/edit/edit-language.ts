@@ -4,7 +4,7 @@ import path from "node:path";
 import { ts } from "ts-morph";
 import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
-import type { EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../tools/tool-contract.js";
+import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../tools/tool-contract.js";
 
 /**
  * The root's projects as TypeScript language services, for the edit tools: diagnostics before and after an
@@ -252,6 +252,8 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
     return service;
   };
   const ownerOf = (file: string): ProjectSpec | undefined => projects.find((project) => project.fileNames.includes(file));
+  // The owner first, then every other project that sees the file (a project reference's sources).
+  const seeing = (owner: ProjectSpec): ProjectSpec[] => [owner, ...projects.filter((project) => project !== owner && project.fileNames.length > 0)];
 
   return {
     diagnostics(files, regions) {
@@ -276,11 +278,9 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
       }
       const owner = ownerOf(file);
       if (owner === undefined) return { status: "refused", reason: "the file belongs to no project of the root" };
-      // The owner first, then every other project that sees the file (a project reference's sources).
-      const seeing = [owner, ...projects.filter((project) => project !== owner && project.fileNames.length > 0)];
       const locations = new Map<string, RenameLocation>();
       let checked = false;
-      for (const project of seeing) {
+      for (const project of seeing(owner)) {
         const service = serviceOf(project);
         const program = service.getProgram();
         const sourceFile = program?.getSourceFile(file);
@@ -304,6 +304,28 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
         for (const location of projectLocations) locations.set(`${location.file}:${location.start}`, location);
       }
       return { status: "ok", locations: [...locations.values()] };
+    },
+    references(file, position) {
+      versions.startRequest();
+      const owner = ownerOf(file);
+      if (owner === undefined) return [];
+      const found = new Map<string, CodeReference>();
+      for (const project of seeing(owner)) {
+        const service = serviceOf(project);
+        const program = service.getProgram();
+        if (program?.getSourceFile(file) === undefined) continue;
+        for (const symbol of service.findReferences(file, position) ?? []) {
+          for (const entry of symbol.references) {
+            const sourceFile = program.getSourceFile(entry.fileName);
+            if (entry.isDefinition === true || sourceFile === undefined) continue;
+            const start = entry.textSpan.start;
+            const { line } = sourceFile.getLineAndCharacterOfPosition(start);
+            const lineText = sourceFile.text.slice(sourceFile.getPositionOfLineAndCharacter(line, 0), sourceFile.getLineEndOfPosition(start));
+            found.set(`${entry.fileName}:${start}`, { file: entry.fileName, start, line: line + 1, text: lineText.trim() });
+          }
+        }
+      }
+      return [...found.values()];
     },
   };
 }

@@ -1,6 +1,8 @@
 import { ts } from "ts-morph";
 import type { DeclarationContainer, DeclarationSite, DeclarationTarget, EditSyntax, SourceProblem } from "../../tools/tool-contract.js";
-import { startAfterDecorators } from "../extract/declaration-text.js";
+import { declarationKey } from "../../model/node-key.js";
+import { propertyNameText, skipOuterExpressions, startAfterDecorators } from "../extract/declaration-text.js";
+import { contentDeclarations } from "./content-declarations.js";
 import { locateWithOxc, oxcParsesCleanly } from "./edit-oxc.js";
 import { extractDeclarations } from "../extract/extract-declarations.js";
 
@@ -100,6 +102,60 @@ function commentStartOf(text: string, node: ts.Node, start: number): number {
   return begin;
 }
 
+type FunctionLike = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ConstructorDeclaration;
+
+function isFunctionLike(node: ts.Node): node is FunctionLike {
+  return ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node);
+}
+
+/** Where an overloaded declaration's implementation is: the last of its declarations, after signatures without a body. */
+function implementationOf(text: string, sourceFile: ts.SourceFile, declarations: readonly ts.Node[]): DeclarationSite["implementation"] {
+  const ordered = [...declarations].sort((a, b) => a.pos - b.pos);
+  const last = ordered[ordered.length - 1];
+  const signatures = ordered.slice(0, -1);
+  if (last === undefined || signatures.length === 0 || !isFunctionLike(last) || last.body === undefined) return undefined;
+  if (!signatures.every((signature) => isFunctionLike(signature) && signature.body === undefined)) return undefined;
+  const start = last.getStart(sourceFile);
+  return {
+    commentStart: commentStartOf(text, last, start),
+    start,
+    startAfterDecorators: startAfterDecorators(last, sourceFile),
+    signatures: signatures.length,
+  };
+}
+
+/**
+ * The properties of the object literals that module-level `const`s hold which make no graph node (`blue: "#00f"`,
+ * shorthand `red`): the edit tools address them as `colors.blue`, as the graph does the literal's methods.
+ */
+function objectLiteralProperties(
+  relativePath: string,
+  text: string,
+  sourceFile: ts.SourceFile,
+  found: ReturnType<typeof extractDeclarations>,
+): DeclarationSite[] {
+  const sites: DeclarationSite[] = [];
+  for (const [astNode, holder] of found.nodeOf) {
+    if (!ts.isVariableDeclaration(astNode) || holder.kind !== "Variable" || astNode.initializer === undefined) continue;
+    const literal = skipOuterExpressions(astNode.initializer);
+    if (!ts.isObjectLiteralExpression(literal)) continue;
+    for (const property of literal.properties) {
+      if (!(ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) || ts.isComputedPropertyName(property.name)) continue;
+      const start = property.getStart(sourceFile);
+      sites.push({
+        key: declarationKey(relativePath, `${holder.qualifiedName}.${propertyNameText(property.name, sourceFile)}`),
+        container: "object",
+        commentStart: commentStartOf(text, property, start),
+        start,
+        startAfterDecorators: start,
+        end: property.end,
+        nameStart: property.name.getStart(sourceFile),
+      });
+    }
+  }
+  return sites;
+}
+
 function declarations(relativePath: string, text: string): ReadonlyMap<string, DeclarationSite> {
   const sourceFile = parse(relativePath, text);
   const found = extractDeclarations(sourceFile, relativePath);
@@ -131,8 +187,10 @@ function declarations(relativePath: string, text: string): ReadonlyMap<string, D
       startAfterDecorators: startAfterDecorators(first.node, sourceFile),
       end: last.node.end,
       nameStart: named.name === undefined ? start : named.name.getStart(sourceFile),
+      implementation: implementationOf(text, sourceFile, declarations),
     });
   }
+  for (const site of objectLiteralProperties(relativePath, text, sourceFile, found)) if (!sites.has(site.key)) sites.set(site.key, site);
   return sites;
 }
 
@@ -186,4 +244,4 @@ function locate(
   return site === undefined ? { site: declarations(relativePath, text).get(node.key), parser: "typescript" } : { site, parser: "oxc" };
 }
 
-export const EDIT_SYNTAX: EditSyntax = { declarations, locate, syntaxErrors, literalLines, surface };
+export const EDIT_SYNTAX: EditSyntax = { declarations, locate, syntaxErrors, literalLines, surface, contentDeclarations };

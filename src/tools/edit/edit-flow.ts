@@ -7,7 +7,7 @@ import { ToolInputError, ToolUnavailableError } from "../tool-errors.js";
 import { compareDiagnostics } from "./diagnostic-change.js";
 import { editStructured, formatEditText, type ChangedFile, type DiagnosticChange, type EditAnswer, type ShownDiagnostic } from "./format.js";
 import { changedRanges, lineStarts, regionsOf, type TextRange } from "./changed-ranges.js";
-import { affectedDeclarations, graphHashOf, importersSeeing, useLinesIn } from "./query.js";
+import { affectedDeclarations, filesSeeing, graphHashOf, useLinesIn } from "./query.js";
 import { decodeSource, encodeSource, type SourceText } from "./source-text.js";
 import type { RenamedFile, RenameHint } from "../../model/rename-hint.js";
 import { recoverInterruptedEdits } from "../../file-writes/edit-recovery.js";
@@ -18,8 +18,12 @@ import { FileChangedError, writeAllOrNothing, type FileWrite } from "../../file-
  * new text's syntax, show the diff or write it atomically, update the graph, compare the diagnostics.
  */
 
-/** Importers whose diagnostics are compared, at most (more would make an edit slow). */
-const MAX_COMPARED_IMPORTERS = 20;
+/**
+ * Files the edit can affect (beyond the changed ones) whose diagnostics are compared, at most, nearest importers
+ * first: each is checked before and after the write, so more would make an edit that changes a widely used
+ * declaration slow. The answer says when the limit was hit.
+ */
+export const MAX_COMPARED_FILES = 100;
 
 /**
  * Files longer than this many lines are compared only around the edit (the top-level statements it changed or
@@ -250,8 +254,9 @@ function regionsOfLongFiles(
 }
 
 /**
- * The changed files and the importers whose diagnostics the edit can change (at most MAX_COMPARED_IMPORTERS),
- * as absolute paths, how many were left out over the cap, and how many were not compared because they use
+ * The changed files and the files whose diagnostics the edit can change (filesSeeing: importers, importers
+ * through re-exports at any depth, other users; at most MAX_COMPARED_FILES, nearest first), as absolute paths,
+ * how many were left out over the limit, and how many direct importers were not compared because they use
  * nothing the edit changed. An importer can see the edit only through a declaration whose surface (as the
  * indexer's planning hashes it) changed, or one of the same file that uses such a declaration
  * (affectedDeclarations): when no surface changed, no importer is compared. Long files get the regions they
@@ -273,13 +278,13 @@ function comparedFiles(context: ToolContext, support: EditSupport, prepared: rea
     if (change.keys.length === 0) continue;
     const keys = affectedDeclarations(context.db, change.file, change.keys);
     affected.set(change.file, keys);
-    const sees = importersSeeing(context.db, change.file, keys);
+    const sees = filesSeeing(context.db, change.file, keys);
     for (const importer of sees.seeing) importers.add(importer);
     for (const importer of sees.unaffected) unaffected.add(importer);
   }
   for (const file of [...changed, ...importers]) unaffected.delete(file);
   for (const file of changed) importers.delete(file);
-  const kept = [...importers].sort().slice(0, MAX_COMPARED_IMPORTERS);
+  const kept = [...importers].slice(0, MAX_COMPARED_FILES);
   return {
     files: [...own, ...kept.map((file) => path.join(context.root, file))],
     unchecked: importers.size - kept.length,

@@ -19,7 +19,7 @@ export interface DiagnosticChange {
   /** How many of each were left out of the lists (the cap). */
   readonly introducedOmitted: number;
   readonly removedOmitted: number;
-  /** Importers left out of the comparison (too many to check quickly). */
+  /** Files the edit can affect left out of the comparison, over the limit (edit-flow.ts, MAX_COMPARED_FILES). */
   readonly uncheckedImporters: number;
   /** Importers not compared because they use nothing the edit changed (query.ts, importersSeeing). */
   readonly unaffectedImporters: number;
@@ -70,7 +70,12 @@ function diagnosticsText(change: DiagnosticChange): string[] {
     ...change.removed.map((diagnostic) => diagnosticLine("-", diagnostic)),
     ...(change.removedOmitted > 0 ? [`  - … ${plural(change.removedOmitted, "more removed diagnostic")}`] : []),
   ];
-  if (change.uncheckedImporters > 0) lines.push(`  (${plural(change.uncheckedImporters, "more importing file")} not compared)`);
+  if (change.uncheckedImporters > 0) {
+    const affected = change.checkedFiles + change.uncheckedImporters;
+    lines.push(
+      `  (diagnostics checked in ${change.checkedFiles} of ${plural(affected, "file")} the edit can affect: the limit of compared files was hit, the nearest importers were checked first)`,
+    );
+  }
   if (change.unaffectedImporters > 0)
     lines.push(`  (${plural(change.unaffectedImporters, "importing file")} not compared: they use nothing the edit changed)`);
   if (change.surfaceKept) lines.push("  (importers not compared: the edit changed nothing other files can see)");

@@ -1,11 +1,13 @@
+import path from "node:path";
 import { z } from "../../vendor/zod.js";
 import type { EditAnswer } from "./format.js";
 import { contentString, hashString, nameString, pathString, symbolString } from "../input-limits.js";
 import { FILE_DESCRIPTION } from "../symbol-input.js";
 import { describeNode, type SymbolNode } from "../symbol-address.js";
 import { echoed, plural } from "../text.js";
-import { defineTool, type EditSupport, type ToolContext, type ToolResult } from "../tool-contract.js";
+import { defineTool, type CodeReference, type DeclarationSite, type EditSupport, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
+import { loneSurrogateIn, overloadChoice, renameBy, withoutLoneSurrogates } from "./content-rules.js";
 import {
   checkSyntax,
   finishEdit,
@@ -67,6 +69,18 @@ const addressShape = {
 
 const contentShape = {
   content: contentString().describe("the code to write: whole declarations (class members for a member), re-indented to the target"),
+  replaceLoneSurrogates: z
+    .boolean()
+    .default(false)
+    .describe("write each lone UTF-16 surrogate of the content as U+FFFD (UTF-8 cannot encode it); without it such content is refused"),
+};
+
+const replaceShape = {
+  ...contentShape,
+  allowRename: z
+    .boolean()
+    .default(false)
+    .describe("replace even when the content does not declare the target's name (the target vanishes; its doc comment stays above the new name)"),
 };
 
 const EDIT_ANNOTATIONS = { destructiveHint: true, idempotentHint: false, openWorldHint: false, readOnlyHint: false } as const;
@@ -84,18 +98,32 @@ interface DeclarationEditInput {
   readonly expectedHash?: string | undefined;
   readonly dryRun: boolean;
   readonly content?: string;
+  readonly replaceLoneSurrogates?: boolean;
+  readonly allowRename?: boolean;
 }
 
-/** The target, its site in the text as it is now, and the edit support; first, the root's interrupted edits finished (`recovered` says which). */
-async function prepare(
-  context: ToolContext,
-  input: DeclarationEditInput,
-): Promise<{ node: SymbolNode; support: EditSupport; target: EditTarget; recovered: string[] }> {
+interface Prepared {
+  readonly node: SymbolNode;
+  readonly support: EditSupport;
+  readonly target: EditTarget;
+  readonly site: DeclarationSite;
+  /** The root's interrupted edits this call finished first, as notes (edit-flow.ts, recoverBeforeEdit). */
+  readonly recovered: readonly string[];
+}
+
+/** The target, its text as it is now, and the edit support; first, the root's interrupted edits finished. */
+async function prepare(context: ToolContext, input: DeclarationEditInput): Promise<Omit<Prepared, "site">> {
   const recovered = recoverBeforeEdit(context);
-  const node = await locateForEdit(context, input);
   const support = await requireEditSupport(context);
+  const node = await locateForEdit(context, input, support);
   const target = readTarget(context, node.file, input.expectedHash);
   return { node, support, target, recovered };
+}
+
+/** The target with its site in the text as it is now. */
+async function prepareSite(context: ToolContext, input: DeclarationEditInput): Promise<Prepared> {
+  const prepared = await prepare(context, input);
+  return { ...prepared, site: siteOf(prepared.support, prepared.target, prepared.node) };
 }
 
 function siteOf(support: EditSupport, target: EditTarget, node: SymbolNode) {
@@ -106,15 +134,57 @@ function siteOf(support: EditSupport, target: EditTarget, node: SymbolNode) {
   return site;
 }
 
+/** The content to write, with lone surrogates refused (or replaced when asked). */
+function contentOf(input: DeclarationEditInput, node: SymbolNode, operation: EditOperation): string {
+  const content = input.content ?? "";
+  const lone = loneSurrogateIn(content);
+  if (lone === undefined) return content;
+  if (input.replaceLoneSurrogates === true) return withoutLoneSurrogates(content);
+  throw new ToolInputError(
+    `Cannot ${operation.replace("_", " ")} ${describeNode(node)}: the content holds a lone UTF-16 surrogate (${lone.unit}) at line ${lone.line}, column ${lone.column}, which UTF-8 cannot encode. Give the whole character (both halves of its surrogate pair), write it as an escape inside a string (\\u${lone.unit.slice(2)}), or pass replaceLoneSurrogates to write U+FFFD instead. Nothing was written.`,
+    { reason: "lone-surrogate", ...lone },
+  );
+}
+
+/** A replace's site (an overloaded declaration's implementation alone, unless the content brings signatures) and what it kept. */
+function replaceSite(
+  support: EditSupport,
+  target: EditTarget,
+  node: SymbolNode,
+  site: DeclarationSite,
+  input: DeclarationEditInput,
+  content: string,
+) {
+  const declared = support.syntax.contentDeclarations(target.file, normalizeContent(content), site.container);
+  const name = nameOf(node);
+  const renamed = renameBy(declared, name);
+  if (renamed !== undefined && input.allowRename !== true) {
+    throw new ToolInputError(
+      `Cannot replace ${describeNode(node)}: ${renamed}. Give content that declares ${name}, rename it with rename_symbol (which changes its references too), or pass allowRename to replace it anyway. Nothing was written.`,
+      { reason: "renamed", declared: declared.names },
+    );
+  }
+  const choice = overloadChoice(site, declared, name);
+  if (!choice.ok) throw new ToolInputError(`Cannot replace ${describeNode(node)}: ${choice.why}. Nothing was written.`, { reason: "overloads" });
+  return choice;
+}
+
 async function runDeclarationEdit(
   operation: EditOperation,
   input: DeclarationEditInput,
   context: ToolContext,
-  recoveredBefore: readonly string[] = [],
+  prepared?: Prepared,
+  notes: string[] = [],
 ): Promise<ToolResult> {
-  const { node, support, target, recovered } = await prepare(context, input);
-  const site = siteOf(support, target, node);
-  const content = input.content ?? "";
+  const { node, support, target, site: located, recovered } = prepared ?? (await prepareSite(context, input));
+  notes.unshift(...recovered);
+  let site = located;
+  const content = operation === "delete" ? "" : contentOf(input, node, operation);
+  if (operation === "replace") {
+    const choice = replaceSite(support, target, node, site, input, content);
+    site = choice.site;
+    if (choice.note !== undefined) notes.push(choice.note);
+  }
   const plan = planEdit(target.source, {
     operation,
     site,
@@ -123,17 +193,11 @@ async function runDeclarationEdit(
   });
   if (!plan.ok) throw new ToolInputError(`Cannot ${operation.replace("_", " ")} ${describeNode(node)}: ${plan.why}. Nothing was written.`);
   checkSyntax(support, target, plan.body, operation === "delete" ? undefined : { text: content, container: site.container });
-  const prepared: PreparedFile = { target, body: plan.body, diff: unifiedDiff(target.file, target.source.body, plan.body) };
-  const notes = [...recoveredBefore, ...recovered];
-  return finishEdit(context, support, {
-    action: `${operation} ${node.key}`,
-    dryRun: input.dryRun,
-    files: [prepared],
-    notes: notes.length > 0 ? notes : undefined,
-  });
+  const file: PreparedFile = { target, body: plan.body, diff: unifiedDiff(target.file, target.source.body, plan.body) };
+  return finishEdit(context, support, { action: `${operation} ${node.key}`, dryRun: input.dryRun, files: [file], notes });
 }
 
-function declarationEditTool(operation: "replace" | "insert_before" | "insert_after", description: string) {
+function insertTool(operation: "insert_before" | "insert_after", description: string) {
   return defineTool({
     name: `${operation}_symbol`,
     description: `${description}\n${SAFETY}`,
@@ -145,40 +209,87 @@ function declarationEditTool(operation: "replace" | "insert_before" | "insert_af
   });
 }
 
-export const replaceSymbolTool = declarationEditTool(
-  "replace",
-  "Replaces one declaration (function, class, method, property, variable, type, …) with new content, located by the graph. " +
-    "Its doc comment and decorators are kept unless the content starts with its own comment or decorator.",
-);
+export const replaceSymbolTool = defineTool({
+  name: "replace_symbol",
+  description:
+    "Replaces one declaration (function, class, method, property, variable, object-literal member, type, …) with new content, located by the graph. " +
+    "Its doc comment and decorators are kept unless the content starts with its own comment or decorator. Of an overloaded function " +
+    "or method, content without overload signatures replaces the implementation only (the signatures and their docs are kept); " +
+    "content with them replaces all. Content that does not declare the target's name is refused unless allowRename.\n" +
+    SAFETY,
+  inputShape: { ...addressShape, ...replaceShape },
+  positional: ["symbol"],
+  answer: editAnswer,
+  annotations: { title: "replace a declaration", ...EDIT_ANNOTATIONS },
+  run: (input, context) => runDeclarationEdit("replace", input, context),
+});
 
-export const insertBeforeSymbolTool = declarationEditTool(
+export const insertBeforeSymbolTool = insertTool(
   "insert_before",
   "Inserts whole lines before a declaration (before its doc comment and decorators), with the blank-line convention of its neighbours.",
 );
 
-export const insertAfterSymbolTool = declarationEditTool(
+export const insertAfterSymbolTool = insertTool(
   "insert_after",
   "Inserts whole lines after a declaration, with the blank-line convention of its neighbours.",
 );
 
+/** The references to a declaration the language service finds outside it (uses the graph has no edge for), as a refusal's list. */
+function codeReferencesOf(context: ToolContext, support: EditSupport, prepared: Prepared): CodeUses {
+  const { target, site } = prepared;
+  let all: readonly CodeReference[];
+  try {
+    all = support.language().references(target.absolute, site.nameStart);
+  } catch (failure) {
+    return { error: failure instanceof Error ? failure.message : String(failure) };
+  }
+  const outside = all.filter((reference) => reference.file !== target.absolute || reference.start < site.commentStart || reference.start >= site.end);
+  // One entry a line: `export { x as y }` names the declaration twice.
+  const found = [...new Map(outside.map((reference) => [`${reference.file}:${reference.line}`, reference])).values()];
+  const relative = (file: string): string => path.relative(context.root, file).split(path.sep).join("/");
+  const shown = found.slice(0, 20).map((reference) => `\n  - ${relative(reference.file)}:${reference.line}: ${reference.text.slice(0, 120)}`);
+  const more = found.length > 20 ? `\n  - … ${plural(found.length - 20, "more")}` : "";
+  const uses = found.map((reference) => ({ file: relative(reference.file), line: reference.line, text: reference.text }));
+  return { listed: shown.join("") + more, uses };
+}
+
+type CodeUses =
+  | { readonly listed: string; readonly uses: readonly { readonly file: string; readonly line: number; readonly text: string }[] }
+  | { readonly error: string };
+
 export const deleteSymbolTool = defineTool({
   name: "delete_symbol",
-  description: `Removes a declaration with its doc comment, decorators and its line(s). Refused while the graph has references to it (listed) unless force.\n${SAFETY}`,
+  description:
+    "Removes a declaration with its doc comment, decorators and its line(s). Refused while the graph has references to it, or code " +
+    `refers to it in a way the graph has no edge for (\`export default x\`, \`export { x as y }\`, a default import), listed, unless force.\n${SAFETY}`,
   inputShape: { ...addressShape, force: z.boolean().default(false).describe("delete even though other code refers to it") },
   positional: ["symbol"],
   answer: editAnswer,
   annotations: { title: "Delete a declaration", ...EDIT_ANNOTATIONS },
   async run(input, context) {
-    const recovered = recoverBeforeEdit(context);
-    const node = await locateForEdit(context, input);
-    const references = incomingReferences(context.db, node);
-    if (references.length > 0 && !input.force) {
-      throw new ToolInputError(
-        `${node.key} is referred to by ${plural(references.length, "edge")}; delete or change them first, or pass force to delete anyway. Nothing was written.${referencesList(references)}`,
-        { reason: "referenced", references },
-      );
+    const prepared = await prepareSite(context, input);
+    const { node, support } = prepared;
+    if (!input.force) {
+      const references = incomingReferences(context.db, node);
+      if (references.length > 0) {
+        throw new ToolInputError(
+          `${node.key} is referred to by ${plural(references.length, "edge")}; delete or change them first, or pass force to delete anyway. Nothing was written.${referencesList(references)}`,
+          { reason: "referenced", references },
+        );
+      }
+      const found = codeReferencesOf(context, support, prepared);
+      if ("error" in found) {
+        const note = `uses the graph has no edge for (\`export default\`, re-exports) were not looked for: the language service failed (${found.error})`;
+        return runDeclarationEdit("delete", input, context, prepared, [note]);
+      }
+      if (found.uses.length > 0) {
+        throw new ToolInputError(
+          `${node.key} is used on ${plural(found.uses.length, "line")} the graph has no edge for (an export of it such as \`export default\`, a re-export, a default import); deleting it would break them. Change them first, or pass force to delete anyway. Nothing was written.${found.listed}`,
+          { reason: "referenced", references: [], uses: found.uses },
+        );
+      }
     }
-    return runDeclarationEdit("delete", input, context, recovered);
+    return runDeclarationEdit("delete", input, context, prepared);
   },
 });
 

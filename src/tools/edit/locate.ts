@@ -1,8 +1,12 @@
+import fs from "node:fs";
+import { declarationKey } from "../../model/node-key.js";
 import { describeNode, requireSymbol, resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { symbolFromInput } from "../symbol-input.js";
 import { echoed } from "../text.js";
-import type { ToolContext } from "../tool-contract.js";
+import type { EditSupport, ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
+import { lineStarts } from "./changed-ranges.js";
+import { decodeSource } from "./source-text.js";
 
 /**
  * Which declaration an edit is about: a node key, a qualified name (`Cart.total`, `NS.fn`, `api.get`), or a
@@ -44,7 +48,38 @@ function select(context: ToolContext, address: EditAddress & { readonly line: nu
   return chosen;
 }
 
-export async function locateForEdit(context: ToolContext, address: EditAddress): Promise<SymbolNode> {
+/**
+ * A property of the object literal a module-level variable holds that makes no graph node (`colors.blue` of
+ * `export const colors = { blue: "#00f" }`; the literal's methods are nodes): found in the holder's file as it is
+ * on disk, as a Property node of the holder's lines there. Undefined when the address is not such a property.
+ */
+async function objectLiteralProperty(context: ToolContext, address: EditAddress, support: EditSupport): Promise<SymbolNode | undefined> {
+  const dot = address.symbol.lastIndexOf(".");
+  if (dot <= 0 || address.line !== undefined) return undefined;
+  const holder = await symbolFromInput(context, address.symbol.slice(0, dot), address.file).catch(() => undefined);
+  if (holder?.kind !== "Variable") return undefined;
+  const qualifiedName = `${holder.qualifiedName}.${address.symbol.slice(dot + 1)}`;
+  const decoded = decodeSource(fs.readFileSync(context.paths.validate(holder.file, { forWrite: true }).absolute));
+  if (!decoded.ok) return undefined;
+  const key = declarationKey(holder.file, qualifiedName);
+  const site = support.syntax.declarations(holder.file, decoded.source.body).get(key);
+  if (site === undefined) return undefined;
+  const starts = lineStarts(decoded.source.body);
+  const lineOf = (offset: number): number => starts.filter((start) => start <= offset).length;
+  return { key, kind: "Property", file: holder.file, qualifiedName, startLine: lineOf(site.start), endLine: lineOf(site.end) };
+}
+
+export async function locateForEdit(context: ToolContext, address: EditAddress, support: EditSupport): Promise<SymbolNode> {
+  try {
+    return await locateNode(context, address);
+  } catch (error) {
+    const property = error instanceof ToolInputError ? await objectLiteralProperty(context, address, support) : undefined;
+    if (property === undefined) throw error;
+    return property;
+  }
+}
+
+async function locateNode(context: ToolContext, address: EditAddress): Promise<SymbolNode> {
   const { line } = address;
   // A file named by the caller is checked for writing first: outside the roots, through a link out, or ts-graph's own is refused.
   if (address.file !== undefined) context.paths.validate(address.file, { mustExist: false, forWrite: true });

@@ -1,4 +1,5 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
+import { declarationKey } from "../../model/node-key.js";
 import { preparedStatements } from "../prepared-statements.js";
 
 /**
@@ -17,6 +18,7 @@ export interface IncomingReference {
 
 const statements = preparedStatements({
   fileHash: "SELECT hash FROM files WHERE path = ?",
+  declares: "SELECT 1 FROM nodes WHERE key = ?",
   importNames: "SELECT source, names FROM edges WHERE kind = 'IMPORTS' AND target = ? ORDER BY source",
   // Edges into one declaration: from which file, and from which node.
   usesOf: "SELECT file, source FROM edges WHERE target = ? AND kind NOT IN ('CONTAINS', 'IMPORTS')",
@@ -100,34 +102,58 @@ export function affectedDeclarations(db: SqliteDb, file: string, changed: Iterab
   return affected;
 }
 
+/** The names of `file`'s declarations `imported` hands on to its own importers (those it imports and does not declare itself). */
+function handedOn(db: SqliteDb, imported: string, importedNames: readonly string[], names: ReadonlySet<string>): Set<string> {
+  const sql = statements(db);
+  const handed = importedNames.includes("*") ? [...names] : importedNames.filter((name) => names.has(name));
+  return new Set(handed.filter((name) => sql.declares.get(declarationKey(imported, name)) === undefined));
+}
+
 /**
- * The importers of `file` that can see a change of the `affected` declarations: those with an edge into one
- * of them (a call, a reference, a type use, `extends`, an override), those that import one of their names,
- * and those that import everything without using any declaration (`export * from`: a new or renamed name
- * can collide there). Other importers use nothing the edit changed.
+ * The files that can see a change of the `affected` declarations of `file`, nearest first: its importers with
+ * an edge into one of them (a call, a reference, a type use, `extends`, an override), that import one of their
+ * names, or that import everything without using any declaration (`export * from`: a new or renamed name can
+ * collide there); then, the same way, the importers of a file that imports such names without declaring them
+ * itself (a barrel hands them on, at any depth); then any other file with an edge into one of them (a use
+ * through an alias the walk does not follow). `unaffected` are the direct importers that use nothing the edit
+ * changed.
  */
-export function importersSeeing(
-  db: SqliteDb,
-  file: string,
-  affected: ReadonlySet<string>,
-): { readonly seeing: string[]; readonly unaffected: string[] } {
+export function filesSeeing(db: SqliteDb, file: string, affected: ReadonlySet<string>): { readonly seeing: string[]; readonly unaffected: string[] } {
   const sql = statements(db);
   const using = new Set<string>();
   for (const key of affected) for (const use of sql.usesOf.all(key) as { file: string; source: string }[]) using.add(use.file);
-  const names = new Set([...affected].map((key) => topLevelName(file, key)));
+  const reached = new Set([file]);
   const seeing: string[] = [];
-  const unaffected: string[] = [];
-  for (const row of sql.importNames.all(file) as { source: string; names: string | null }[]) {
-    if (row.source === file || seeing.includes(row.source)) continue;
-    const imported = row.names === null ? [] : (JSON.parse(row.names) as string[]);
-    const sees =
-      using.has(row.source) ||
-      imported.some((name) => names.has(name)) ||
-      (imported.includes("*") && sql.usesAny.get({ file: row.source, from: file }) === undefined);
-    if (sees) seeing.push(row.source);
-    else unaffected.push(row.source);
+  const unaffected = new Set<string>();
+  // Each file of a level with the names of the changed file it hands on.
+  let level = new Map([[file, new Set([...affected].map((key) => topLevelName(file, key)))]]);
+  while (level.size > 0) {
+    const next = new Map<string, Set<string>>();
+    for (const [imported, names] of level) {
+      for (const row of sql.importNames.all(imported) as { source: string; names: string | null }[]) {
+        if (reached.has(row.source)) continue;
+        const importedNames = row.names === null ? [] : (JSON.parse(row.names) as string[]);
+        const sees =
+          using.has(row.source) ||
+          importedNames.some((name) => names.has(name)) ||
+          (importedNames.includes("*") && names.size > 0 && sql.usesAny.get({ file: row.source, from: imported }) === undefined);
+        if (sees) {
+          reached.add(row.source);
+          seeing.push(row.source);
+          const handed = handedOn(db, row.source, importedNames, names);
+          if (handed.size > 0) next.set(row.source, handed);
+        } else if (imported === file) unaffected.add(row.source);
+      }
+    }
+    level = new Map([...next].sort(([a], [b]) => a.localeCompare(b)));
   }
-  return { seeing, unaffected };
+  for (const user of [...using].sort()) {
+    if (reached.has(user)) continue;
+    reached.add(user);
+    seeing.push(user);
+  }
+  for (const seen of seeing) unaffected.delete(seen);
+  return { seeing, unaffected: [...unaffected] };
 }
 
 /** The lines (1-based, as the graph holds them) where `file` uses any of the `affected` declarations. */
