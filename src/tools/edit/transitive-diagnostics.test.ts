@@ -45,7 +45,11 @@ afterAll(() => {
 });
 
 it("reports the diagnostics an edit introduced in a file that imports it through two barrels", async () => {
-  const result = await runTool(replaceSymbolTool, { symbol: "src/lib.ts:base", content: "export function base(): string {\n  return 'one';\n}" }, context);
+  const result = await runTool(
+    replaceSymbolTool,
+    { symbol: "src/lib.ts:base", content: "export function base(): string {\n  return 'one';\n}" },
+    context,
+  );
   expect(result.text).toMatch(/\+ src\/user\.ts:3:14 TS2322 Type 'string' is not assignable to type 'number'/);
   // lib.ts, barrel.ts and deep.ts (the names they hand on), user.ts, own.ts (it uses base); not own-user.ts (own.ts
   // declares the base it imports).
