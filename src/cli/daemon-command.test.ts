@@ -6,6 +6,7 @@ import readline from "node:readline";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { daemonPaths } from "../daemon/daemon-paths.js";
 import { CLI, copySampleProject, freshSnapshot, makeTempDir, readerSnapshot, removeTempDirs, runCli } from "../test-support/fixtures.js";
+import { until } from "../test-support/until.js";
 
 /** Started daemons are stopped after each test, whatever happened in it. */
 const roots: string[] = [];
@@ -87,14 +88,6 @@ function pidIsAlive(pid: number): boolean {
   }
 }
 
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 function indexedProject(): { root: string; dbPath: string } {
   const root = copySampleProject("web-app");
   expect(runCli(["index", root, "--quiet"]).status).toBe(0);
@@ -151,7 +144,7 @@ describe("ts-graph daemon (subprocess)", () => {
 
     // The same change without a daemon loads TypeScript: the trace sees it when it happens.
     expect(runCli(["daemon", "stop", root]).stdout).toMatch(new RegExp(`stopped the daemon \\(pid ${pid}\\)`));
-    await until(() => !pidIsAlive(pid));
+    await until(() => !pidIsAlive(pid), `daemon pid ${pid} to exit`);
     expect(fs.existsSync(daemonPaths(dbPath).socket)).toBe(false);
     editProject(root, "withoutDaemon");
     const alone = await runCliAsync(["index", root, "--quiet"], { nodeArgs: ["--require", trace] });
@@ -186,7 +179,7 @@ describe("ts-graph daemon (subprocess)", () => {
     expect(forced.stderr).toMatch(new RegExp(`the daemon \\(pid ${pid}\\) stopped before it finished the update; updating in this process`));
     expect((JSON.parse(forced.stdout) as { mode: string }).mode).toBe("full");
     // The crashed daemon's socket closes as it exits; the process itself may take a moment longer to be gone.
-    await until(() => !pidIsAlive(pid));
+    await until(() => !pidIsAlive(pid), `daemon pid ${pid} to exit`);
     expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
   });
 
@@ -194,7 +187,7 @@ describe("ts-graph daemon (subprocess)", () => {
     const { root, dbPath } = indexedProject();
     const pid = startDaemon(root);
     process.kill(pid, "SIGKILL");
-    await until(() => !pidIsAlive(pid));
+    await until(() => !pidIsAlive(pid), `daemon pid ${pid} to exit`);
     const socket = daemonPaths(dbPath).socket;
     expect(fs.lstatSync(socket).isSocket()).toBe(true);
 
@@ -272,7 +265,7 @@ describe("ts-graph daemon (subprocess)", () => {
     expect(started.status, started.stderr).toBe(0);
     const pid = Number(/pid (\d+)/.exec(started.stdout)?.[1]);
     expect(pidIsAlive(pid)).toBe(true);
-    await until(() => !pidIsAlive(pid), 30_000);
+    await until(() => !pidIsAlive(pid), `daemon pid ${pid} to exit`);
     expect(daemonStatus(root).state).toBe("none");
   });
 

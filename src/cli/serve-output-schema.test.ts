@@ -16,8 +16,6 @@ import { ALL_TOOLS } from "../tools/all-tools.js";
  * and throws when it does not fit. So every call below that returns at all was accepted by it.
  */
 
-const TIMEOUT_MS = 120_000;
-
 let app: string;
 let plain: string;
 let client: Client;
@@ -40,7 +38,7 @@ beforeAll(async () => {
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", app, "-r", plain], stderr: "ignore" }));
   // Listing is what arms the client's checks: it compiles each tool's output schema.
   listed = (await client.listTools()).tools;
-}, TIMEOUT_MS);
+});
 
 afterAll(async () => {
   await client.close();
@@ -95,60 +93,52 @@ describe("ts-graph serve: output schemas", () => {
     }
   });
 
-  it(
-    "answers every tool with structured content the SDK client accepts and the tool's answer schema parses, every field declared",
-    async () => {
-      expect(new Set(ANSWERED.map(([name]) => name))).toEqual(new Set(ALL_TOOLS.map((tool) => tool.name)));
-      for (const [name, args] of ANSWERED) {
-        const result = await call(name, { root: app, ...args });
-        const label = `${name} ${JSON.stringify(args)}`;
-        expect(result.isError, `${label}: ${JSON.stringify(result.content)}`).toBeFalsy();
-        const answer = ALL_TOOLS.find((tool) => tool.name === name)?.answer;
-        if (answer === undefined) throw new Error(`${name} declares no answer schema`);
-        const parsed = servedAnswer(answer).safeParse(result.structuredContent);
-        expect(parsed.error?.issues ?? [], label).toEqual([]);
-        // The answer's schema is loose (a client keeps accepting a field added later): list every field here instead.
-        const declared = Object.keys(servedAnswer(answer).shape);
-        expect(
-          Object.keys(result.structuredContent ?? {}).filter((key) => !declared.includes(key)),
-          label,
-        ).toEqual([]);
-      }
-    },
-    TIMEOUT_MS,
-  );
+  it("answers every tool with structured content the SDK client accepts and the tool's answer schema parses, every field declared", async () => {
+    expect(new Set(ANSWERED.map(([name]) => name))).toEqual(new Set(ALL_TOOLS.map((tool) => tool.name)));
+    for (const [name, args] of ANSWERED) {
+      const result = await call(name, { root: app, ...args });
+      const label = `${name} ${JSON.stringify(args)}`;
+      expect(result.isError, `${label}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      const answer = ALL_TOOLS.find((tool) => tool.name === name)?.answer;
+      if (answer === undefined) throw new Error(`${name} declares no answer schema`);
+      const parsed = servedAnswer(answer).safeParse(result.structuredContent);
+      expect(parsed.error?.issues ?? [], label).toEqual([]);
+      // The answer's schema is loose (a client keeps accepting a field added later): list every field here instead.
+      const declared = Object.keys(servedAnswer(answer).shape);
+      expect(
+        Object.keys(result.structuredContent ?? {}).filter((key) => !declared.includes(key)),
+        label,
+      ).toEqual([]);
+    }
+  });
 
-  it(
-    "keeps the structured details of input errors (candidates, suggestions) and of an unavailable root",
-    async () => {
-      const ambiguous = await call("impact", { root: app, symbol: "findById" });
-      expect(ambiguous.isError).toBe(true);
-      expect(ambiguous.structuredContent).toMatchObject({
-        error: expect.stringContaining('"findById" matches 2 declarations'),
-        reason: "ambiguous",
-        candidates: [
-          expect.objectContaining({ key: "backend/repositories/repository.ts:InMemoryRepository.findById" }),
-          expect.objectContaining({ key: "backend/repositories/repository.ts:Repository.findById" }),
-        ],
-      });
+  it("keeps the structured details of input errors (candidates, suggestions) and of an unavailable root", async () => {
+    const ambiguous = await call("impact", { root: app, symbol: "findById" });
+    expect(ambiguous.isError).toBe(true);
+    expect(ambiguous.structuredContent).toMatchObject({
+      error: expect.stringContaining('"findById" matches 2 declarations'),
+      reason: "ambiguous",
+      candidates: [
+        expect.objectContaining({ key: "backend/repositories/repository.ts:InMemoryRepository.findById" }),
+        expect.objectContaining({ key: "backend/repositories/repository.ts:Repository.findById" }),
+      ],
+    });
 
-      const misspelt = await call("callers", { root: app, symbol: "findAl" });
-      expect(misspelt.isError).toBe(true);
-      expect(misspelt.structuredContent).toMatchObject({
-        reason: "not-found",
-        suggestions: expect.arrayContaining([expect.objectContaining({ key: "backend/repositories/repository.ts:Repository.findAll" })]),
-      });
+    const misspelt = await call("callers", { root: app, symbol: "findAl" });
+    expect(misspelt.isError).toBe(true);
+    expect(misspelt.structuredContent).toMatchObject({
+      reason: "not-found",
+      suggestions: expect.arrayContaining([expect.objectContaining({ key: "backend/repositories/repository.ts:Repository.findAll" })]),
+    });
 
-      const outside = await call("zoom", { root: app, path: "../elsewhere.ts" });
-      expect(outside.isError).toBe(true);
-      expect(outside.structuredContent).toEqual({ error: expect.any(String) });
+    const outside = await call("zoom", { root: app, path: "../elsewhere.ts" });
+    expect(outside.isError).toBe(true);
+    expect(outside.structuredContent).toEqual({ error: expect.any(String) });
 
-      const noHistory = await call("cochange", { root: plain, target: "src/m1.ts" });
-      expect(noHistory.isError).toBe(true);
-      expect(noHistory.structuredContent).toEqual({
-        unavailable: { why: expect.stringContaining("not inside a git repository"), fix: expect.any(String) },
-      });
-    },
-    TIMEOUT_MS,
-  );
+    const noHistory = await call("cochange", { root: plain, target: "src/m1.ts" });
+    expect(noHistory.isError).toBe(true);
+    expect(noHistory.structuredContent).toEqual({
+      unavailable: { why: expect.stringContaining("not inside a git repository"), fix: expect.any(String) },
+    });
+  });
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, makeTempDir, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import { HANG_MS } from "../test-support/patience.js";
 
 afterAll(removeTempDirs);
 
@@ -27,7 +28,7 @@ function kindOf(file: string): string {
 
 /** The CLI, with stdout read from a pipe, within a time limit (a FIFO opened for reading would block for ever). */
 function runWithin(args: readonly string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 20_000, env: { ...process.env, ...env } });
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: HANG_MS, env: { ...process.env, ...env } });
 }
 
 describe("--db that cannot hold a database", () => {

@@ -54,11 +54,11 @@ describe("index --watch stopped during a run", () => {
       expect(status.stdout).not.toMatch(/interrupted/);
       expect(fs.existsSync(dbPath)).toBe(true);
     }
-  }, 180_000);
+  });
 
   it("by SIGKILL (a crash): the marker stays, and status says the run was interrupted", async () => {
     const { root, dbPath } = await stopWatchDuringRun("SIGKILL");
     expect(runMarkerIn(dbPath)).toBeDefined();
     expect(runCli(["status", "--root", root]).stdout).toMatch(/an index run was interrupted \(pid \d+/);
-  }, 120_000);
+  });
 });

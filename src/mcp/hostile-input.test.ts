@@ -36,7 +36,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, ".env"), "TOKEN=1\n");
   server = await startInProcessServer({ roots: [root] });
   expect((await server.call("find", { name: "step0" })).isError).toBeFalsy();
-}, 60_000);
+});
 
 afterAll(async () => {
   await server.close();
@@ -180,5 +180,5 @@ describe("every MCP tool under generated and hostile arguments", () => {
     // (cochange has no git history here, so it is unavailable; paths needs two declarations that exist).
     expect(answered.size).toBeGreaterThanOrEqual(8);
     expect([...answered]).toEqual(expect.arrayContaining(["find", "impact", "list", "search", "status", "zoom"]));
-  }, 120_000);
+  });
 });

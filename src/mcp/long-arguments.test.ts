@@ -9,7 +9,7 @@ beforeAll(async () => {
   const root = path.join(makeTempDir(), "served");
   writeChainProject(root, 2);
   server = await startInProcessServer({ roots: [root] });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server.close();

@@ -62,7 +62,7 @@ function expectNothingFromOutside(answer: string): void {
 beforeAll(async () => {
   makeRoot();
   server = await startInProcessServer({ roots: [root] });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server.close();

@@ -300,7 +300,7 @@ describe("incremental index equals a full index (property)", () => {
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 12), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
     // Twelve runs of up to five steps, each followed by two whole indexes: about 50 s alone, past the suite's 120 s on a loaded machine.
-  }, 300_000);
+  });
 });
 
 /** A statement added to the body of a module's `<name>Make()` (its return type is inferred and stays). */
@@ -338,7 +338,7 @@ describe("incremental index with kept programs equals a full index (property)", 
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 8), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
-  }, 300_000);
+  });
 });
 
 describe("runs with nothing to do", () => {

@@ -53,7 +53,7 @@ describe("index --jobs N writes the database a run on one thread writes", () => 
     expect(dumpInWriteOrder(path.join(dbs, "three.db"))).toEqual(dumpInWriteOrder(path.join(dbs, "one.db")));
   });
 
-  it("in an incremental run that re-extracts dependents", { timeout: 300_000 }, () => {
+  it("in an incremental run that re-extracts dependents", () => {
     const dbs = makeTempDir("ts-graph-jobs-");
     const web = copySampleProject("web-app");
     expect(index(web, path.join(dbs, "web-one.db"), ["--jobs", "1"]).status).toBe(0);
@@ -73,7 +73,7 @@ describe("index --jobs N writes the database a run on one thread writes", () => 
 });
 
 describe("index --jobs N when a thread fails", () => {
-  it("writes nothing: the last graph stays as it was, and the error says to run with --jobs 1", { timeout: 300_000 }, () => {
+  it("writes nothing: the last graph stays as it was, and the error says to run with --jobs 1", () => {
     const root = copySampleProject("web-app");
     const dbPath = path.join(makeTempDir("ts-graph-jobs-"), "graph.db");
     expect(index(root, dbPath, ["--jobs", "1"]).status).toBe(0);

@@ -134,7 +134,7 @@ describe("a rename patched into the graph equals a full index", () => {
       expect(after.renamePatch).toBeUndefined();
       await expectEqualsFull(indexer);
     });
-  }, 120_000);
+  });
 
   it("is refused for a member, and the files are then re-extracted", async () => {
     await withIndexedProject(undefined, async (indexer, support) => {
@@ -143,7 +143,7 @@ describe("a rename patched into the graph equals a full index", () => {
       expect(summary?.extractedPaths).toContain("src/uses.ts");
       await expectEqualsFull(indexer);
     });
-  }, 120_000);
+  });
 
   it("is refused when another file changed too", async () => {
     await withIndexedProject(undefined, async (indexer, support) => {
@@ -152,7 +152,7 @@ describe("a rename patched into the graph equals a full index", () => {
       expect(summary?.renamePatch).toEqual({ applied: false, why: "other files changed too" });
       await expectEqualsFull(indexer);
     });
-  }, 120_000);
+  });
 });
 
 /** Declarations of the sample projects a rename can patch (no members), by file and line. */
@@ -190,5 +190,5 @@ describe("a rename patched into the graph equals a full index (property)", () =>
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 6), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
     expect(applied.length).toBeGreaterThan(0);
-  }, 300_000);
+  });
 });

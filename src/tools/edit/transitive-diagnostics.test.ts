@@ -37,7 +37,7 @@ beforeAll(async () => {
   }
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(root, "src", name), text);
   context = await openIndexedContext(root);
-}, 60_000);
+});
 
 afterAll(() => {
   context.close();
@@ -64,4 +64,4 @@ it("compares every affected file up to the limit, and says so when the limit is 
   expect(result.text).toContain(
     `(diagnostics checked in ${compared} of ${USERS + 2} files the edit can affect: the limit of compared files was hit, the nearest importers were checked first)`,
   );
-}, 60_000);
+});
