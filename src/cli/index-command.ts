@@ -128,7 +128,13 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
 }
 
 /** Indexes in this process (loading TypeScript when there is work to do). */
-async function indexHere(target: DaemonTarget, options: IndexCommandOptions, progress: ProgressReporter): Promise<IndexSummary> {
+/** Indexes in this process; `alreadySaid` holds warnings the command printed already (its own edit recovery's). */
+async function indexHere(
+  target: DaemonTarget,
+  options: IndexCommandOptions,
+  progress: ProgressReporter,
+  alreadySaid: ReadonlySet<string> = new Set(),
+): Promise<IndexSummary> {
   let indexer: Indexer | undefined;
   try {
     const { openIndexer } = await import("../ingestion/run/indexer.js");
@@ -139,7 +145,7 @@ async function indexHere(target: DaemonTarget, options: IndexCommandOptions, pro
       jobs: options.jobs ?? "auto",
       onProgress: (step) => progress.update(step),
       onWarning: (message) => {
-        if (!options.quiet) warnLine(message);
+        if (!options.quiet && !alreadySaid.has(message)) warnLine(message);
       },
     });
     return await indexer.run({ force: options.force === true });
@@ -165,7 +171,9 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
     const recovery = recoverInterruptedEdits(target.root);
     for (const message of recovery.finished) warn(message);
     for (const message of recovery.blocked) warnLine(message);
-    const summary = (await updateThroughDaemon(target, { force: options.force, warn })) ?? (await indexHere(target, options, progress));
+    // The local run recovers again (as every index run does): what it would say twice, a blocked journal, is said once.
+    const said = new Set([...recovery.finished, ...recovery.blocked]);
+    const summary = (await updateThroughDaemon(target, { force: options.force, warn })) ?? (await indexHere(target, options, progress, said));
     report(summary, options);
     return EXIT.ok;
   } catch (error) {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/config-error.js";
 import { describeSpecialFile, isKernelPath, resolveWritePath } from "../db/graph-db-path.js";
+import { writeFileWhole } from "../file-writes/durable-files.js";
 
 /**
  * Where `--out` of snapshot, diff and merge writes, decided before any work:
@@ -50,22 +51,12 @@ export function outputTargetOf(out: string): OutputTarget {
   return { kind: "file", path: real };
 }
 
-/** Writes a temporary file beside `out` and renames it into place; nothing is left behind when that fails. */
-function writeAtomically(out: string, text: string): void {
-  const temporary = `${out}.tmp-${process.pid}`;
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  try {
-    fs.writeFileSync(temporary, text);
-    fs.renameSync(temporary, out);
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
-}
-
 /** Writes text to the target outputTargetOf chose. */
 export function writeOutput(target: OutputTarget, text: string): void {
-  if (target.kind === "file") writeAtomically(target.path, text);
-  else if (target.kind === "stream") fs.writeFileSync(target.path, text, { flag: "a" });
+  if (target.kind === "file") {
+    fs.mkdirSync(path.dirname(target.path), { recursive: true });
+    writeFileWhole(target.path, text);
+  } else if (target.kind === "stream") fs.writeFileSync(target.path, text, { flag: "a" });
   else if (target.fd === 1) process.stdout.write(text);
   else if (target.fd === 2) process.stderr.write(text);
   else {

@@ -8,6 +8,7 @@ import { JsoncSyntaxError, setJsoncMember } from "../setup/jsonc-edit.js";
 import { findClient, MCP_CLIENTS, serveArgs, SERVER_NAME, type Machine, type Scope, type SetupPlan } from "../setup/mcp-clients.js";
 import { setTomlTable, TomlEditError } from "../setup/toml-edit.js";
 import { unifiedDiff } from "../setup/unified-diff.js";
+import { writeFileWhole } from "../file-writes/durable-files.js";
 import { EXIT, messageOf } from "./exit-codes.js";
 
 export interface SetupCommandOptions {
@@ -92,17 +93,10 @@ function readIfThere(file: string): string {
   }
 }
 
-/** Writes a temporary file beside `file` and renames it into place, keeping the file's mode. */
+/** Writes the agent's config file whole (file-writes/durable-files.ts: a temporary file renamed into place, its mode kept). */
 function writeAtomically(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const mode = fs.statSync(file, { throwIfNoEntry: false })?.mode;
-  const temporary = `${file}.ts-graph-${process.pid}`;
-  try {
-    fs.writeFileSync(temporary, text, mode === undefined ? undefined : { mode: mode & 0o7777 });
-    fs.renameSync(temporary, file);
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
+  writeFileWhole(file, text);
 }
 
 interface FileEdit {

@@ -60,7 +60,20 @@ export function removeQuietly(file: string): void {
 
 /** Replaces `absolute` with `bytes` through a temporary file (the file's mode kept), and flushes its folder. */
 export function replaceFile(absolute: string, bytes: Buffer): void {
-  const mode = fs.statSync(absolute).mode & 0o7777;
+  writeThroughTemporary(absolute, bytes, fs.statSync(absolute).mode & 0o7777);
+}
+
+/**
+ * Writes `absolute` whole through a temporary file renamed over it: an existing file is replaced (its mode kept),
+ * a missing one created with `newFileMode`. The temporary file has a name no other process can guess and is
+ * created exclusively, so a link planted there is never followed; a reader never sees half the bytes.
+ */
+export function writeFileWhole(absolute: string, bytes: Buffer | string, newFileMode = 0o644): void {
+  const existing = fs.statSync(absolute, { throwIfNoEntry: false });
+  writeThroughTemporary(absolute, bytes, existing === undefined ? newFileMode : existing.mode & 0o7777);
+}
+
+function writeThroughTemporary(absolute: string, bytes: Buffer | string, mode: number): void {
   const temporary = temporaryPathFor(absolute);
   try {
     writeFlushed(temporary, bytes, mode);

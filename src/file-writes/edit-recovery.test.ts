@@ -143,4 +143,61 @@ describe(recoverInterruptedEdits.name, () => {
     expect([first, second, third].map(read)).toEqual(["A\n", "B\n", "C\n"]);
     expect(fs.readdirSync(journalFolderOf(root))).toEqual([]);
   });
+
+  it("writes only regular source files of the root reached through no link: a journal that names anything else is refused whole", () => {
+    const pid = deadPid();
+    const outside = makeTempDir("ts-graph-recovery-outside-");
+    // Every target holds the journal's text before the edit, so that nothing but the rules stops a roll forward.
+    fs.writeFileSync(path.join(outside, "x.ts"), "a\n");
+    const cases: readonly { readonly name: string; readonly file: string; readonly setUp?: (root: string) => void }[] = [
+      { name: "through a link out of the root", file: "dotfiles/x.ts", setUp: (root) => fs.symlinkSync(outside, path.join(root, "dotfiles")) },
+      {
+        name: "through a link inside the root",
+        file: "alias/a.ts",
+        setUp: (root) => fs.symlinkSync(path.join(root, "src"), path.join(root, "alias")),
+      },
+      { name: "ts-graph's config", file: "ts-graph.config.json" },
+      { name: "git's folder", file: ".git/hooks/pre-commit.ts" },
+      { name: "ts-graph's folder", file: ".ts-graph/graph.ts" },
+      { name: "not a source file", file: "notes.txt" },
+      {
+        name: "a file that is a link",
+        file: "src/link.ts",
+        setUp: (root) => fs.symlinkSync(path.join(outside, "x.ts"), path.join(root, "src/link.ts")),
+      },
+    ];
+    for (const { name, file, setUp } of cases) {
+      const { root, files } = interruptedEdit(["a\n"], pid);
+      setUp?.(root);
+      const target = path.join(root, file);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      if (!fs.existsSync(target)) fs.writeFileSync(target, "a\n");
+      const [journalName] = fs.readdirSync(journalFolderOf(root));
+      const journalFile = path.join(journalFolderOf(root), journalName ?? "");
+      const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { files: { path: string; temporary: string }[] };
+      const first = journal.files[0];
+      if (first === undefined) throw new Error("no file in the journal");
+      journal.files.push({ ...first, path: file, temporary: path.posix.join(path.posix.dirname(file), ".x.ts.ts-graph-edit-1-0123abcd") });
+      fs.writeFileSync(journalFile, JSON.stringify(journal));
+      const report = recoverInterruptedEdits(root);
+      expect(report.finished, name).toEqual([]);
+      expect(report.blocked, name).toEqual([expect.stringContaining(`names ${file}, which`)]);
+      expect(read(files[0] ?? ""), name).toBe("a\n");
+      expect(read(path.join(outside, "x.ts")), name).toBe("a\n");
+      expect(read(target), name).toBe("a\n");
+    }
+  });
+
+  it("writes nothing from a damaged journal, not even the files before the damaged one", () => {
+    const { root, files } = interruptedEdit(["a\n", "b\n"], deadPid());
+    const [journalName] = fs.readdirSync(journalFolderOf(root));
+    const journalFile = path.join(journalFolderOf(root), journalName ?? "");
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { files: { after: { text: string } }[] };
+    const second = journal.files[1];
+    if (second === undefined) throw new Error("no second file in the journal");
+    second.after.text = "TAMPERED\n";
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    expect(recoverInterruptedEdits(root).blocked).toEqual([expect.stringContaining("is damaged")]);
+    expect(files.map(read)).toEqual(["a\n", "b\n"]);
+  });
 });

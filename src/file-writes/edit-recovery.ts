@@ -25,6 +25,34 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+/** The files an edit tool writes: TypeScript and JavaScript sources. */
+const SOURCE_FILE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
+/** Folders and files no edit writes: git's, ts-graph's own (its database, journals, config), installed packages. */
+const NEVER_WRITTEN = /(?:^|\/)(?:\.git|\.ts-graph|node_modules)(?:\/|$)|(?:^|\/)ts-graph\.config\.json$/;
+
+/**
+ * Why recovery must not write a journaled path, or undefined. A journal is a file in the root's `.ts-graph/`,
+ * which anyone who can write the root (a cloned repository) can put there, so it is trusted no more than a tool's
+ * input: the path must name a regular source file, or none, whose folder is inside the real root and reached
+ * through no symbolic link (its real path is the path as written), and not a file of git's or ts-graph's own.
+ */
+function unsafeTarget(realRoot: string, relative: string): string | undefined {
+  if (path.isAbsolute(relative) || relative.split(/[\\/]/).includes("..")) return "lies outside the root";
+  if (NEVER_WRITTEN.test(relative)) return "belongs to git, ts-graph or node_modules";
+  if (!SOURCE_FILE.test(relative)) return "is not a TypeScript or JavaScript source file";
+  const absolute = path.join(realRoot, relative);
+  let folder: string;
+  try {
+    folder = fs.realpathSync.native(path.dirname(absolute));
+  } catch {
+    return "is in a folder that does not exist";
+  }
+  if (folder !== path.dirname(absolute)) return "is reached through a symbolic link";
+  const stat = fs.lstatSync(absolute, { throwIfNoEntry: false });
+  if (stat !== undefined && !stat.isFile()) return "is not a regular file";
+  return undefined;
+}
+
 /** A journal's process is gone (on this machine), or the journal is older than any write takes. */
 function isJournalAbandoned(journal: EditJournal, mtimeMs: number): boolean {
   if (journal.host !== os.hostname()) return Date.now() - mtimeMs > ABANDONED_AFTER_MS;
@@ -59,25 +87,33 @@ function blockedMessage(journal: EditJournal, file: string, states: readonly Fil
 /** Recovers one complete journal; a message for the report. */
 function recoverJournal(root: string, entry: JournalEntry, journal: EditJournal): { finished?: string; blocked?: string } {
   const file = entry.base + JOURNAL_SUFFIX;
-  const absolutes = journal.files.map((journaled) => path.resolve(root, journaled.path));
-  if (absolutes.some((absolute) => path.relative(root, absolute).startsWith(".."))) {
-    return { blocked: `The edit journal ${file} names a file outside the root ${root}; nothing was written. Delete the journal.` };
+  const realRoot = fs.realpathSync.native(root);
+  for (const journaled of journal.files) {
+    const unsafe = unsafeTarget(realRoot, journaled.path);
+    if (unsafe !== undefined) {
+      return {
+        blocked: `The edit journal ${file} names ${journaled.path}, which ${unsafe}: an edit tool never writes it, so the journal is not ts-graph's own. Nothing was written; delete the journal.`,
+      };
+    }
   }
-  const states = journal.files.map((journaled) => stateOf(journaled, readCurrent(path.resolve(root, journaled.path))));
+  const absolutes = journal.files.map((journaled) => path.join(realRoot, journaled.path));
+  const states = journal.files.map((journaled, index) => stateOf(journaled, readCurrent(absolutes[index] ?? "")));
   const plan = recoveryPlan(states, fs.existsSync(entry.base + BACK_SUFFIX));
   if (plan.kind === "blocked") return { blocked: blockedMessage(journal, file, states) };
-  for (const index of plan.rewrite) {
+  // Every text is checked before the first write: a damaged journal writes nothing at all.
+  const writes = plan.rewrite.map((index) => {
     const journaled = journal.files[index];
-    const absolute = absolutes[index];
-    if (journaled === undefined || absolute === undefined) continue;
-    const bytes = bytesOf(plan.kind === "forward" ? journaled.after : journaled.before);
-    if (bytes === undefined)
-      return { blocked: `The edit journal ${file} is damaged (a text does not match its hash); nothing more was written. Delete it.` };
-    replaceFile(absolute, bytes);
+    return { absolute: absolutes[index], bytes: journaled && bytesOf(plan.kind === "forward" ? journaled.after : journaled.before) };
+  });
+  if (writes.some((write) => write.absolute === undefined || write.bytes === undefined)) {
+    return { blocked: `The edit journal ${file} is damaged (a text does not match its hash); nothing was written. Delete it.` };
   }
-  for (const journaled of journal.files) {
-    const temporary = path.resolve(root, journaled.temporary);
-    if (isTemporaryName(path.basename(temporary)) && !path.relative(root, temporary).startsWith("..")) removeQuietly(temporary);
+  for (const { absolute, bytes } of writes) if (absolute !== undefined && bytes !== undefined) replaceFile(absolute, bytes);
+  for (const [index, journaled] of journal.files.entries()) {
+    // A temporary file is removed only beside its own file, under the name an edit gives it.
+    const temporary = path.join(realRoot, journaled.temporary);
+    const beside = path.dirname(temporary) === path.dirname(absolutes[index] ?? "");
+    if (beside && isTemporaryName(path.basename(temporary))) removeQuietly(temporary);
   }
   removeAbandonedTemporaries(absolutes.map((absolute) => path.dirname(absolute)));
   removeQuietly(entry.base + BACK_SUFFIX);

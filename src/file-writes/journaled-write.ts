@@ -48,7 +48,9 @@ export function writeAllOrNothing(
 ): void {
   const steps = options.steps ?? REAL_STEPS;
   for (const write of writes) {
-    if (path.relative(root, write.absolute).startsWith("..")) throw new Error(`${write.absolute} is outside the root ${root}`);
+    const relative = path.relative(root, write.absolute);
+    const inside = relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+    if (!inside) throw new Error(`${write.absolute} is outside the root ${root}`);
   }
   const folders = new Set(writes.map((write) => path.dirname(write.absolute)));
   removeAbandonedTemporaries(folders);

@@ -8,14 +8,17 @@ import { ToolInputError } from "./tool-errors.js";
  * be read anyway. So a tool opens first and then checks what it opened (docs/decisions, read-safety ADR):
  *
  * - the last component is opened with O_NOFOLLOW: a link there fails to open (ELOOP) instead of being followed;
+ *   and with O_NONBLOCK, so that a FIFO put there does not block the server (it is refused: not a regular file);
  * - the open file's own path is then read back from the descriptor (Linux: /proc/self/fd/N, which the kernel keeps
- *   for the open file, so a folder above it swapped for a link shows as the path outside the root); where there is
- *   no /proc, the descriptor's device and inode must be those of the canonical in-root path, stat-ed after the open.
+ *   for the open file) and must be the validated path itself, not merely some path inside the root: a folder above
+ *   it swapped for a link to `.git` or to the database's folder leads inside the root too. Where there is no
+ *   /proc, the validated path must still resolve to itself and name the descriptor's device and inode.
  *
  * Every read of a file's bytes goes through the descriptor returned.
  */
 
 const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+const NON_BLOCKING = fs.constants.O_NONBLOCK ?? 0;
 
 function changedUnderneath(shownAs: string): ToolInputError {
   return new ToolInputError(
@@ -35,13 +38,14 @@ function pathOfDescriptor(fd: number): string | undefined {
 
 /** Whether the open descriptor is the file at `absolute` (canonical, inside `root`), checked after the open. */
 function isTheValidatedFile(fd: number, absolute: string, root: string): boolean {
+  if (!isInside(root, absolute)) return false;
   const held = pathOfDescriptor(fd);
-  if (held !== undefined) return isInside(root, held);
+  if (held !== undefined) return held === absolute;
   try {
     const real = fs.realpathSync.native(absolute);
     const now = fs.statSync(real);
     const opened = fs.fstatSync(fd);
-    return isInside(root, real) && now.dev === opened.dev && now.ino === opened.ino;
+    return real === absolute && now.dev === opened.dev && now.ino === opened.ino;
   } catch {
     return false;
   }
@@ -51,10 +55,14 @@ function isTheValidatedFile(fd: number, absolute: string, root: string): boolean
 export function openInside(absolute: string, root: string, shownAs: string): number {
   let fd: number;
   try {
-    fd = fs.openSync(absolute, fs.constants.O_RDONLY | NO_FOLLOW);
+    fd = fs.openSync(absolute, fs.constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ELOOP") throw changedUnderneath(shownAs);
     throw error;
+  }
+  if (!fs.fstatSync(fd).isFile()) {
+    fs.closeSync(fd);
+    throw new ToolInputError(`${shownAs} is not a regular file (it changed while it was being opened, or is a FIFO or a device); nothing was read.`);
   }
   if (!isTheValidatedFile(fd, absolute, root)) {
     fs.closeSync(fd);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { writeProject } from "../test-support/incremental.js";
 import { openIndexedContext, rejection, runTool } from "../test-support/tool-harness.js";
 import { listTool } from "./list/handler.js";
+import { openInside } from "./open-inside.js";
 import type { PathValidator } from "./path-validator.js";
 import { createSearchTool, searchTool } from "./search/handler.js";
 import { locateRipgrep } from "./search/ripgrep.js";
@@ -147,6 +149,30 @@ describe("a file swapped for a link out of the root after validation", () => {
       expect(message).not.toContain("notes.txt");
     } finally {
       restore("docs", "readme.txt", "inside readme\n");
+    }
+  });
+
+  it("is not read by zoom level 2 when a folder above it became a link to .git inside the root", async () => {
+    fs.writeFileSync(path.join(root, ".git", "readme.txt"), `${SECRET}\n`);
+    const swapped = racing(() => swapForLink("docs", path.join(root, ".git")));
+    try {
+      const message = await rejection(runTool(zoomTool, { path: "docs/readme.txt", level: 2 }, swapped as CliToolContext), ToolInputError);
+      expect(message).toContain("changed while it was being opened");
+      expect(message).not.toContain(SECRET);
+    } finally {
+      fs.rmSync(path.join(root, "docs"));
+      restore("docs", "readme.txt", "inside readme\n");
+      fs.rmSync(path.join(root, ".git", "readme.txt"));
+    }
+  });
+
+  it("is not opened, and does not block, when a FIFO stands where the file was checked", () => {
+    const fifo = path.join(root, "src", "pipe.txt");
+    execFileSync("mkfifo", [fifo]);
+    try {
+      expect(() => openInside(fifo, root, "src/pipe.txt")).toThrow(/not a regular file/);
+    } finally {
+      fs.rmSync(fifo);
     }
   });
 
