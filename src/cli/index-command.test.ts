@@ -47,6 +47,19 @@ describe("ts-graph index (subprocess)", () => {
     expect(runCli(["status", "--root", root]).stdout).toMatch(/skipped {2}2 TypeScript files that no tsconfig lists \(scripts\/build\.ts/);
   });
 
+  it("counts a file added to a folder no tsconfig lists at the next run, without --force", () => {
+    const root = makeTempDir();
+    writeChainProject(root, 2);
+    fs.mkdirSync(path.join(root, "scripts"));
+    fs.writeFileSync(path.join(root, "scripts", "build.ts"), "export const x = 1;\n");
+    type Skipped = { skipped: { unlisted: number; unlistedSample: string[] } };
+    expect((JSON.parse(runCli(["index", root, "--json"]).stdout) as Skipped).skipped.unlisted).toBe(1);
+    fs.writeFileSync(path.join(root, "scripts", "x.ts"), "export const y = 1;\n");
+    const again = JSON.parse(runCli(["index", root, "--json"]).stdout) as Skipped;
+    expect(again.skipped).toMatchObject({ unlisted: 2, unlistedSample: ["scripts/build.ts", "scripts/x.ts"] });
+    expect(runCli(["status", "--root", root]).stdout).toMatch(/skipped {2}2 TypeScript files that no tsconfig lists/);
+  });
+
   it("re-extracts everything with --force", () => {
     const root = copySampleProject("no-tsconfig");
     runCli(["index", root, "--quiet"]);

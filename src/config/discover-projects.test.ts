@@ -64,12 +64,12 @@ describe("discoverProjects", () => {
     // Without a tsconfig, the glob follows no link.
     const fallback = discoverProjects(root, {});
     expect(fallback.projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
-    expect(fallback.skipped).toEqual({ outside: 0, throughLinks: 0, ...links, unlisted: 0, unlistedSample: [] });
+    expect(fallback.skipped).toEqual({ outside: 0, throughLinks: 0, ...links });
     // TypeScript's include follows links: what they lead to outside is dropped, a file reached through a link is kept once, under its real path.
     fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
     const included = discoverProjects(root, {});
     expect(included.projects.flatMap((project) => project.fileNames)).toEqual([path.join(root, "src", "a.ts")]);
-    expect(included.skipped).toEqual({ outside: 2, throughLinks: 1, ...links, unlisted: 0, unlistedSample: [] });
+    expect(included.skipped).toEqual({ outside: 2, throughLinks: 1, ...links });
   });
 
   it("leaves out the files a tsconfig lists outside the root, and workspace packages linked from outside", () => {
@@ -103,7 +103,7 @@ describe("discoverProjects", () => {
     expect(warnings.join("\n")).toMatch(/tsconfig\.json:4:15: Argument for '--target' option must be/);
   });
 
-  it("counts the TypeScript files no tsconfig lists, leaving out declaration files and what .gitignore ignores", () => {
+  it("counts the TypeScript files no tsconfig lists, when asked, leaving out declaration files and what .gitignore ignores", () => {
     const root = makeTempDir();
     for (const file of ["src/a.ts", "scripts/build.ts", "scripts/deploy.mts", "types/globals.d.ts", "generated/out.ts", "node_modules/x/index.ts"]) {
       fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
@@ -111,10 +111,39 @@ describe("discoverProjects", () => {
     }
     fs.writeFileSync(path.join(root, ".gitignore"), "generated/\n");
     fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
-    const { skipped } = discoverProjects(root, {});
+    const { skipped } = discoverProjects(root, {}, undefined, { countUnlisted: true });
     expect(skipped.unlisted).toBe(2);
     expect(skipped.unlistedSample).toEqual(["scripts/build.ts", "scripts/deploy.mts"]);
     fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src", "scripts"] }));
-    expect(discoverProjects(root, {}).skipped.unlisted).toBe(0);
+    expect(discoverProjects(root, {}, undefined, { countUnlisted: true }).skipped.unlisted).toBe(0);
+  });
+
+  it("walks the root for files no tsconfig lists only when asked (the edit tools' discovery does not)", () => {
+    const root = makeTempDir();
+    for (const file of ["src/a.ts", "scripts/build.ts"]) {
+      fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), "export const x = 1;\n");
+    }
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
+    const plain = discoverProjects(root, {});
+    expect(plain.skipped.unlisted).toBeUndefined();
+    expect(plain.inputs).not.toContain(path.join(root, "scripts"));
+    expect(discoverProjects(root, {}, undefined, { countUnlisted: true }).skipped.unlisted).toBe(1);
+  });
+
+  it("honours nested .gitignore files, and makes the folders walked and the .gitignore files read inputs of the count", () => {
+    const root = makeTempDir();
+    for (const file of ["src/a.ts", "scripts/build.ts", "scripts/gen/out.ts", "scripts/keep.ts", "tools/deep/x.ts"]) {
+      fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), "export const x = 1;\n");
+    }
+    fs.writeFileSync(path.join(root, ".gitignore"), "keep.ts\n");
+    fs.writeFileSync(path.join(root, "scripts", ".gitignore"), "gen/\n!keep.ts\n");
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
+    const { skipped, inputs } = discoverProjects(root, {}, undefined, { countUnlisted: true });
+    expect(skipped.unlistedSample).toEqual(["scripts/build.ts", "scripts/keep.ts", "tools/deep/x.ts"]);
+    // A file added to any folder walked, or a changed .gitignore, changes one of these stamps: the cached count goes stale.
+    for (const input of ["scripts", "tools", "tools/deep", "scripts/.gitignore", ".gitignore"]) expect(inputs).toContain(path.join(root, input));
+    expect(inputs).not.toContain(path.join(root, "scripts", "gen"));
   });
 });

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import ignore from "ignore";
 import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 import { ts } from "ts-morph";
 import { CONFIG_FILE_NAME, ConfigError, tsconfigList, type TsGraphConfig } from "./config-file.js";
 import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
+import { type IgnoreFile, isIgnored, readIgnoreFile } from "./gitignore-rules.js";
 import type { SkippedFiles } from "../model/skipped-files.js";
 import { containFiles, createLinkReport, isWithin, type LinkReport } from "./root-containment.js";
 import { workspacePackageDirs, workspacePatterns } from "./workspace-packages.js";
@@ -161,13 +161,26 @@ function fileFilter(root: string, config: TsGraphConfig): (fileName: string) => 
   };
 }
 
+export interface DiscoveryOptions {
+  /**
+   * Also count the TypeScript files no tsconfig lists (`skipped.unlisted`): a walk of the whole root, so only
+   * the indexer asks, to report it; the folders walked and their .gitignore files become inputs of the result.
+   */
+  readonly countUnlisted?: boolean;
+}
+
 /**
  * Finds the TypeScript projects under root: the tsconfigs given (or `ts-graph.config.json`'s list), else the
  * root tsconfig with every project it references plus each workspace package's tsconfig, else all TypeScript
  * files under root with default options. Each file is owned by the first project that lists it, under its
  * real path; a file whose real path lies outside the root is left out (counted in `skipped`).
  */
-export function discoverProjects(root: string, config: TsGraphConfig, explicitTsconfigs?: readonly string[]): DiscoveredProjects {
+export function discoverProjects(
+  root: string,
+  config: TsGraphConfig,
+  explicitTsconfigs?: readonly string[],
+  options: DiscoveryOptions = {},
+): DiscoveredProjects {
   const warnings: string[] = [];
   const accepts = fileFilter(root, config);
   const parsedConfigs: ParsedTsconfig[] = [];
@@ -235,24 +248,56 @@ export function discoverProjects(root: string, config: TsGraphConfig, explicitTs
     }
     foldersBelow(root, true, folders, links, root);
   }
-  const unlisted = parsedConfigs.length === 0 ? [] : unlistedFiles(root, owned, accepts);
-  const skipped = { ...links.skipped(outside, throughLinks), unlisted: unlisted.length, unlistedSample: unlisted.slice(0, UNLISTED_SAMPLE) };
-  return { projects, warnings, skipped, inputs: [...inputs, ...folders].sort() };
+  const skipped: SkippedFiles = links.skipped(outside, throughLinks);
+  if (options.countUnlisted !== true) return { projects, warnings, skipped, inputs: [...inputs, ...folders].sort() };
+  const unlisted = parsedConfigs.length === 0 ? [] : unlistedFiles(root, owned, accepts, inputs);
+  return {
+    projects,
+    warnings,
+    skipped: { ...skipped, unlisted: unlisted.length, unlistedSample: unlisted.slice(0, UNLISTED_SAMPLE) },
+    inputs: [...new Set([...inputs, ...folders])].sort(),
+  };
 }
 
 /** How many of the files no tsconfig lists are named (the rest are counted). */
 const UNLISTED_SAMPLE = 10;
 
+const TYPESCRIPT_FILE = /\.(?:[cm]?ts|tsx)$/;
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+
 /**
- * The TypeScript files under root (not declaration files, not in a folder ts-graph or the root's .gitignore
- * ignores) that no tsconfig lists, root-relative and sorted: a project that forgets a folder shows here.
+ * The TypeScript files under root (not declaration files, not hidden, not in node_modules, not ignored by the
+ * root's or a nested .gitignore) that no tsconfig lists, root-relative and sorted: a project that forgets a
+ * folder shows here. Every folder walked and every .gitignore read goes to `inputs`, so that a file added to
+ * (or removed from) any of them makes the cached result stale. Links are not followed.
  */
-function unlistedFiles(root: string, owned: ReadonlySet<string>, accepts: (fileName: string) => boolean): string[] {
-  const gitignore = path.join(root, ".gitignore");
-  const ignored = ignore().add(fs.existsSync(gitignore) ? fs.readFileSync(gitignore, "utf8") : "");
-  return globSync(FALLBACK_GLOB, { cwd: root, absolute: true, followSymbolicLinks: false, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] })
-    .map((file) => path.resolve(file))
-    .filter((file) => !owned.has(file) && accepts(file) && !ignored.ignores(relativeTo(root, file)))
-    .map((file) => relativeTo(root, file))
-    .sort();
+function unlistedFiles(root: string, owned: ReadonlySet<string>, accepts: (fileName: string) => boolean, inputs: Set<string>): string[] {
+  const found: string[] = [];
+  const visit = (folder: string, above: readonly IgnoreFile[]): void => {
+    const absolute = folder === "" ? root : path.join(root, folder);
+    inputs.add(absolute);
+    const own = readIgnoreFile(root, folder);
+    if (own !== undefined) inputs.add(path.join(absolute, ".gitignore"));
+    const rules = own === undefined ? above : [...above, own];
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(absolute, { withFileTypes: true });
+    } catch {
+      return; // a folder that cannot be read holds nothing to count
+    }
+    for (const entry of entries) {
+      // Hidden files and folders are skipped, as the fallback glob skips them.
+      if (entry.name.startsWith(".")) continue;
+      const relative = folder === "" ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && !isIgnored(rules, relative, true)) visit(relative, rules);
+        continue;
+      }
+      if (!entry.isFile() || !TYPESCRIPT_FILE.test(entry.name) || DECLARATION_FILE.test(entry.name)) continue;
+      const file = path.join(root, relative);
+      if (!owned.has(file) && accepts(file) && !isIgnored(rules, relative, false)) found.push(relative);
+    }
+  };
+  visit("", []);
+  return found.sort();
 }

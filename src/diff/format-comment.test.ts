@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ApiChange } from "./api-rules.js";
 import { buildReport, DEFAULT_COMMENT_CHARS, MIN_COMMENT_CHARS, type DiffReport } from "./diff-report.js";
-import { formatMarkdownComment } from "./format-comment.js";
+import { breakingSection, formatMarkdownComment } from "./format-comment.js";
 import { formatMarkdown, summaryLine } from "./format-diff.js";
 import type { ChangedDeclaration, GraphDiff } from "./graph-diff.js";
 
@@ -74,6 +74,32 @@ function reportOf(compatible: number, breaking: number, folders = 5): DiffReport
   });
 }
 
+/** A report whose head lines are as long as the comment lets them be (long names, gate reason and API note). */
+function longHeaded(report: DiffReport): DiffReport {
+  const long = "x".repeat(900);
+  return {
+    ...report,
+    base: long,
+    head: long,
+    gate: report.gate === undefined ? undefined : { ...report.gate, reason: long },
+    apiSurface: { ...report.apiSurface, note: long },
+  };
+}
+
+/** The text states the number of breaking changes and lists them all, or some and how many more the full report has, or says the full report has them. */
+function expectBreakingAccounted(text: string, report: DiffReport): void {
+  const breaking = report.api.filter((change) => change.verdict === "breaking");
+  if (breaking.length === 0) return;
+  expect(text).toContain(`**Breaking API changes (${breaking.length})**`);
+  const listed = breaking.filter((change) => text.includes(`- \`${change.key}\` (`)).length;
+  const left = breaking.length - listed;
+  const noun = (count: number) => (count === 1 ? "breaking change" : "breaking changes");
+  if (left === 0) return;
+  const more = `- … ${left} more ${noun(left)} in the full report`;
+  const countOnly = `${left} ${noun(left)} in the full report, none listed here`;
+  expect(text.includes(more) || (listed === 0 && text.includes(countOnly))).toBe(true);
+}
+
 describe("the PR comment of ts-graph diff --format markdown", () => {
   it("stays under GitHub's limit with hundreds of compatible changes, keeps every breaking change, and states the full report's counts", () => {
     const report = reportOf(600, 12);
@@ -119,9 +145,37 @@ describe("the PR comment of ts-graph diff --format markdown", () => {
           expect(comment).toContain(`${breaking === 1 ? "1 breaking API change" : `${breaking} breaking API changes`}, `);
           if (breaking > 0) expect(comment).toContain(`**Breaking API changes (${breaking})**`);
           expect(comment).toContain(summaryLine(report));
+          expectBreakingAccounted(comment, report);
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it("keeps the breaking changes' count and where the rest are when the head is as long as it gets and the budget the smallest", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 200 }), (breaking, compatible) => {
+        const report = longHeaded(reportOf(compatible, breaking, 7));
+        const comment = formatMarkdownComment(report, { maxChars: MIN_COMMENT_CHARS, maxGraphNodes: 30, fullReport: "f".repeat(500) });
+        expect(comment.length).toBeLessThanOrEqual(MIN_COMMENT_CHARS);
+        expectBreakingAccounted(comment, report);
+      }),
+      { seed: 2201, numRuns: 40 },
+    );
+  });
+
+  it("the breaking section never vanishes: in any room it lists every change, or some and how many more, or their count", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 4000 }), (breaking, room) => {
+        const report = reportOf(0, breaking, 7);
+        const changes = report.api.filter((change) => change.verdict === "breaking");
+        const { lines } = breakingSection(changes, room);
+        const text = lines.join("\n");
+        expectBreakingAccounted(text, report);
+        const countOnly = lines.length === 2;
+        if (!countOnly) expect(lines.reduce((size, line) => size + line.length + 1, 0)).toBeLessThanOrEqual(room);
+      }),
+      { seed: 2202, numRuns: 200 },
     );
   });
 });

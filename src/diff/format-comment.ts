@@ -100,6 +100,28 @@ function groupRows(groups: readonly Group[]): string[] {
   return groups.map((group) => `| ${group.label.map((part) => cell(part)).join(" | ")} | ${group.count} | ${exampleCell(group.examples)} |`);
 }
 
+/**
+ * The breaking changes: every one while they fit in `room`, else as many as fit and how many more the full report
+ * has, else (not even that fits) their count and that the full report lists them. Never nothing: the breaking
+ * changes are the comment's point.
+ */
+export function breakingSection(breaking: readonly ApiChange[], room: number): { readonly lines: string[]; readonly listed: boolean } {
+  if (breaking.length === 0) return { lines: [], listed: true };
+  const title = `**Breaking API changes (${breaking.length})**`;
+  const part = fitRows(
+    ["", title, ""],
+    breaking.map(breakingLine),
+    [],
+    room,
+    (more) => `- … ${plural(more, "more breaking change")} in the full report`,
+  );
+  if (part !== undefined) return { lines: part, listed: true };
+  return {
+    lines: ["", `${title}: ${plural(breaking.length, "breaking change")} in the full report, none listed here to fit the comment.`],
+    listed: false,
+  };
+}
+
 const moreGroups = (left: number) => `| … ${plural(left, "more group")} in the full report | | | | |`;
 
 function otherApiSection(report: DiffReport, budget: number): string[] | undefined {
@@ -182,6 +204,9 @@ function impactSection(report: DiffReport, budget: number, maxGraphNodes: number
   return sizeOf(frame) + sizeOf(["", "</details>"]) <= budget ? [...frame, "", "</details>"] : undefined;
 }
 
+/** How the foot names breaking changes counted but not listed. */
+const BREAKING_LEFT_OUT = "the breaking changes one by one";
+
 /** The PR comment: never longer than options.maxChars, always with the summary's counts and the number of breaking changes. */
 export function formatMarkdownComment(report: DiffReport, options: CommentOptions): string {
   const budget = Math.max(options.maxChars, MIN_COMMENT_CHARS) - 1; // the final newline
@@ -197,8 +222,12 @@ export function formatMarkdownComment(report: DiffReport, options: CommentOption
     clip(`_API: ${report.apiSurface.note}._`, 600),
   ];
   const full = options.fullReport === undefined ? "`ts-graph diff --format markdown --full`" : code(clip(options.fullReport, 200));
-  const omitted: string[] = [];
-  const foot = () => [
+  const sections: [string, (room: number) => string[] | undefined][] = [
+    ["other API changes", (room) => otherApiSection(report, room)],
+    ["declarations", (room) => declarationSection(report, room)],
+    ["impact", (room) => impactSection(report, room, options.maxGraphNodes)],
+  ];
+  const foot = (omitted: readonly string[]) => [
     "",
     omitted.length === 0
       ? `Every change, one by one: the full report, ${full}.`
@@ -206,26 +235,14 @@ export function formatMarkdownComment(report: DiffReport, options: CommentOption
     ...(report.bodies === "not compared" ? ["", "_Bodies were not compared (a side is a snapshot file): renames are not detected._"] : []),
   ];
   // The foot's longest form: every section named as left out.
-  const footReserve = sizeOf(foot()) + 120;
+  const footReserve = sizeOf(foot([BREAKING_LEFT_OUT, ...sections.map(([name]) => name)]));
   let left = budget - sizeOf(head) - footReserve;
   const lines = [...head];
-  if (breaking.length > 0) {
-    const part =
-      fitRows(
-        ["", `**Breaking API changes (${breaking.length})**`, ""],
-        breaking.map(breakingLine),
-        [],
-        left,
-        (more) => `- … ${plural(more, "more breaking change")} in the full report`,
-      ) ?? [];
-    lines.push(...part);
-    left -= sizeOf(part);
-  }
-  const sections: [string, (room: number) => string[] | undefined][] = [
-    ["other API changes", (room) => otherApiSection(report, room)],
-    ["declarations", (room) => declarationSection(report, room)],
-    ["impact", (room) => impactSection(report, room, options.maxGraphNodes)],
-  ];
+  const omitted: string[] = [];
+  const breakingPart = breakingSection(breaking, left);
+  if (!breakingPart.listed) omitted.push(BREAKING_LEFT_OUT);
+  lines.push(...breakingPart.lines);
+  left -= sizeOf(breakingPart.lines);
   for (const [name, section] of sections) {
     const part = section(left);
     if (part === undefined) omitted.push(name);
@@ -234,5 +251,5 @@ export function formatMarkdownComment(report: DiffReport, options: CommentOption
       left -= sizeOf(part);
     }
   }
-  return `${[...lines, ...foot()].join("\n")}\n`;
+  return `${[...lines, ...foot(omitted)].join("\n")}\n`;
 }

@@ -11,8 +11,8 @@ export interface SkippedFiles {
   /** Symbolic links that loop, to themselves or to a folder above them (sorted). */
   readonly loops: readonly string[];
   /**
-   * TypeScript files under the root that no tsconfig lists (not declaration files, nor in folders ignored or
-   * in the root's .gitignore), counted when the projects were last discovered. Absent in older graphs.
+   * TypeScript files under the root that no tsconfig lists (not declaration files, nor hidden, nor ignored by
+   * a .gitignore), counted by the indexer's discovery. Absent in older graphs and in other discoveries.
    */
   readonly unlisted?: number;
   /** The first of them (sorted). */

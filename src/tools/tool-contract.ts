@@ -142,6 +142,8 @@ export interface DeclarationSite {
     readonly commentStart: number;
     readonly start: number;
     readonly startAfterDecorators: number;
+    /** Where the implementation's own name is. */
+    readonly nameStart: number;
     readonly signatures: number;
   };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import ignore, { type Ignore } from "ignore";
+import { type IgnoreFile, isIgnored, readIgnoreFile } from "../config/gitignore-rules.js";
 import { stillResolvesToItself } from "./open-inside.js";
 import { isInside } from "./path-validator.js";
 import { ToolInputError } from "./tool-errors.js";
@@ -35,35 +35,6 @@ export interface WalkResult {
   readonly entries: readonly WalkEntry[];
   /** True when maxEntries stopped the walk. */
   readonly truncated: boolean;
-}
-
-interface IgnoreFile {
-  /** The folder the .gitignore is in, relative to the root ("" for the root). */
-  readonly base: string;
-  readonly rules: Ignore;
-}
-
-function readIgnoreFile(root: string, base: string): IgnoreFile | undefined {
-  const file = path.join(root, base, ".gitignore");
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-  return { base, rules: ignore().add(text) };
-}
-
-/** Git's order: the deeper .gitignore decides last, a `!pattern` re-includes. */
-function isIgnored(files: readonly IgnoreFile[], relative: string, isFolder: boolean): boolean {
-  let ignored = false;
-  for (const { base, rules } of files) {
-    const inside = base === "" ? relative : relative.slice(base.length + 1);
-    const result = rules.test(isFolder ? `${inside}/` : inside);
-    if (result.ignored) ignored = true;
-    else if (result.unignored) ignored = false;
-  }
-  return ignored;
 }
 
 /** The .gitignore files of the folders above `dir`, from the root down (dir's own is read by the walk). */

@@ -120,6 +120,8 @@ function implementationOf(text: string, sourceFile: ts.SourceFile, declarations:
     commentStart: commentStartOf(text, last, start),
     start,
     startAfterDecorators: startAfterDecorators(last, sourceFile),
+    // A constructor has no name of its own: its name starts where it does, as for a site.
+    nameStart: last.name === undefined ? start : last.name.getStart(sourceFile),
     signatures: signatures.length,
   };
 }

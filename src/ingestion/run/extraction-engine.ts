@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ts } from "ts-morph";
 import type { TsGraphConfig } from "../../config/config-file.js";
-import { discoverProjects, type DiscoveredProjects, type ProjectSpec } from "../../config/discover-projects.js";
+import { discoverProjects, type DiscoveredProjects, type DiscoveryOptions, type ProjectSpec } from "../../config/discover-projects.js";
 import type { GraphStore } from "../../db/graph-store.js";
 import { SCHEMA_VERSION } from "../../db/schema.js";
 import { defaultJobs, type MachineCapacity } from "./extraction-jobs.js";
@@ -45,7 +45,7 @@ export interface ExtractionResult extends ExtractionOutcome {
 }
 
 export interface ExtractionEngine {
-  discover(config: TsGraphConfig, tsconfigs: readonly string[] | undefined): DiscoveredProjects;
+  discover(config: TsGraphConfig, tsconfigs: readonly string[] | undefined, options?: DiscoveryOptions): DiscoveredProjects;
   /** A fingerprint of everything besides file contents that decides what extraction writes. */
   fingerprint(projects: readonly ProjectSpec[], configText: string): string;
   /** Files whose edges may change because other files changed, besides those files (plan-dependents.ts). */
@@ -366,7 +366,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
   const { root } = options;
   const state: EngineState = { options, loaders: new Map(), renamed: new Map(), prepared: undefined };
   return {
-    discover: (config, tsconfigs) => discoverProjects(root, config, tsconfigs),
+    discover: (config, tsconfigs, discovery) => discoverProjects(root, config, tsconfigs, discovery),
     fingerprint: (projects, configText) => fingerprint(root, projects, configText),
     dependentsOf: (changed, added, removed, candidates, projects) => dependentsOf(state, changed, added, removed, candidates, projects),
     extract: (request) => extract(state, request),

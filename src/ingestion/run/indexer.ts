@@ -383,7 +383,8 @@ function cachedNoop(
 function discoverNow(state: IndexerState, extraction: ExtractionEngine) {
   const { options, root } = state;
   const rebuiltBecause = state.handle.rebuiltBecause;
-  const discovered = extraction.discover(state.config, options.tsconfigs);
+  // Only the indexer counts the files no tsconfig lists (a walk of the root), for its summary and status.
+  const discovered = extraction.discover(state.config, options.tsconfigs, { countUnlisted: true });
   const warnings: string[] = [...discovered.warnings];
   for (const warning of discovered.warnings) options.onWarning?.(warning);
   if (rebuiltBecause !== undefined && rebuiltBecause !== "no database yet") {

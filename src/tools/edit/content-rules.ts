@@ -69,7 +69,16 @@ export function overloadChoice(site: DeclarationSite, declared: ContentDeclarati
   const signatures = plural(implementation.signatures, "overload signature");
   return {
     ok: true,
-    site: { ...site, ...implementation },
+    site: {
+      key: site.key,
+      container: site.container,
+      notEditable: site.notEditable,
+      commentStart: implementation.commentStart,
+      start: implementation.start,
+      startAfterDecorators: implementation.startAfterDecorators,
+      end: site.end,
+      nameStart: implementation.nameStart,
+    },
     note: `kept ${signatures} and their doc comments: content without overload signatures replaces the implementation only (give the signatures in the content to replace them too)`,
   };
 }

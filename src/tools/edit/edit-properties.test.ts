@@ -160,6 +160,19 @@ describe("replacing an overloaded declaration (seeded)", () => {
         const content = `${edit.contentDoc ? "/** new */\n" : ""}${edit.inClass ? "" : "export function "}f(...args: unknown[]): number {\n  return ${edit.newBody};\n}`;
         const choice = overloadChoice(site, EDIT_SYNTAX.contentDeclarations(file, content, site.container), "f");
         if (!choice.ok) throw new Error(choice.why);
+        // The site replaced is the implementation's own, built field by field: its name is its own, after its start.
+        const implementationName = body.indexOf("f(...args", implementation.start);
+        expect(choice.site).toEqual({
+          key: site.key,
+          container: site.container,
+          notEditable: site.notEditable,
+          commentStart: implementation.commentStart,
+          start: implementation.start,
+          startAfterDecorators: implementation.startAfterDecorators,
+          end: site.end,
+          nameStart: implementationName,
+        });
+        expect(choice.site.nameStart).toBeGreaterThanOrEqual(choice.site.start);
         const source = decodeSource(Buffer.from(body));
         if (!source.ok) throw new Error(source.why);
         const plan = planEdit(source.source, { operation: "replace", site: choice.site, content, literalLines: new Set() });
