@@ -164,7 +164,8 @@ function fileFilter(root: string, config: TsGraphConfig): (fileName: string) => 
 export interface DiscoveryOptions {
   /**
    * Also count the TypeScript files no tsconfig lists (`skipped.unlisted`): a walk of the whole root, so only
-   * the indexer asks, to report it; the folders walked and their .gitignore files become inputs of the result.
+   * the indexer asks, to report it. The folders walked are not inputs of the cached result (a file added outside
+   * every project would otherwise make the next run discover again): the count is taken at each discovery.
    */
   readonly countUnlisted?: boolean;
 }
@@ -250,12 +251,12 @@ export function discoverProjects(
   }
   const skipped: SkippedFiles = links.skipped(outside, throughLinks);
   if (options.countUnlisted !== true) return { projects, warnings, skipped, inputs: [...inputs, ...folders].sort() };
-  const unlisted = parsedConfigs.length === 0 ? [] : unlistedFiles(root, owned, accepts, inputs);
+  const unlisted = parsedConfigs.length === 0 ? [] : unlistedFiles(root, owned, accepts);
   return {
     projects,
     warnings,
     skipped: { ...skipped, unlisted: unlisted.length, unlistedSample: unlisted.slice(0, UNLISTED_SAMPLE) },
-    inputs: [...new Set([...inputs, ...folders])].sort(),
+    inputs: [...inputs, ...folders].sort(),
   };
 }
 
@@ -268,16 +269,13 @@ const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 /**
  * The TypeScript files under root (not declaration files, not hidden, not in node_modules, not ignored by the
  * root's or a nested .gitignore) that no tsconfig lists, root-relative and sorted: a project that forgets a
- * folder shows here. Every folder walked and every .gitignore read goes to `inputs`, so that a file added to
- * (or removed from) any of them makes the cached result stale. Links are not followed.
+ * folder shows here. Links are not followed.
  */
-function unlistedFiles(root: string, owned: ReadonlySet<string>, accepts: (fileName: string) => boolean, inputs: Set<string>): string[] {
+function unlistedFiles(root: string, owned: ReadonlySet<string>, accepts: (fileName: string) => boolean): string[] {
   const found: string[] = [];
   const visit = (folder: string, above: readonly IgnoreFile[]): void => {
     const absolute = folder === "" ? root : path.join(root, folder);
-    inputs.add(absolute);
     const own = readIgnoreFile(root, folder);
-    if (own !== undefined) inputs.add(path.join(absolute, ".gitignore"));
     const rules = own === undefined ? above : [...above, own];
     let entries: fs.Dirent[];
     try {
