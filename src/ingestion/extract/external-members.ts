@@ -13,6 +13,30 @@ import { externalKey, type ExternalKey } from "../../model/node-key.js";
  */
 export type ExternalMemberKeys = (symbol: ts.Symbol) => readonly ExternalKey[];
 
+/**
+ * The key of a class, interface or type alias declared only outside the indexed files (`lib:Error`,
+ * `node_modules/@types/node/events.d.ts:EventEmitter`), which a project type extends or implements; undefined
+ * for anything else.
+ */
+export type ExternalTypeKey = (symbol: ts.Symbol) => ExternalKey | undefined;
+
+const TYPE_FLAGS = ts.SymbolFlags.Class | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias;
+
+export function createExternalTypeKey(
+  program: ts.Program,
+  checker: ts.TypeChecker,
+  isIndexed: (sourceFile: ts.SourceFile) => boolean,
+): ExternalTypeKey {
+  return (symbol) => {
+    const declarations = symbol.declarations ?? [];
+    const first = declarations[0];
+    if ((symbol.flags & TYPE_FLAGS) === 0 || first === undefined) return undefined;
+    if (declarations.some((declaration) => isIndexed(declaration.getSourceFile()))) return undefined;
+    const origin = externalOrigin(program, first.getSourceFile());
+    return origin === undefined ? undefined : externalKey(origin, qualifiedNameOf(checker, symbol));
+  };
+}
+
 const MEMBER_FLAGS = ts.SymbolFlags.Method | ts.SymbolFlags.Property;
 const NONE: readonly ExternalKey[] = [];
 

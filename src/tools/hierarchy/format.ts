@@ -59,12 +59,11 @@ function text(structured: HierarchyStructured): string {
     structured.direction === "up" ? "" : counted(structured.subtypes, "subtype"),
   ].filter(Boolean);
   const lines = [
-    `${symbol.typeKind} ${symbol.qualifiedName}  ${symbol.file}:${symbol.start}: ${counts.join(", ")} in ${counted(structured.files, "file")}${limit}`,
+    `${symbol.typeKind} ${symbol.qualifiedName} (${symbol.file}:${symbol.start}): ${counts.join(", ")}${structured.files > 0 ? ` in ${counted(structured.files, "file")}` : ""}${limit}`,
   ];
-  if (structured.direction !== "down")
-    lines.push("", ...section("supertypes (what it extends or implements)", structured.up, structured.totals.up, true));
+  if (structured.direction !== "down") lines.push("", ...section("supertypes", structured.up, structured.totals.up, true));
   if (structured.direction !== "up") {
-    lines.push("", ...section("subtypes (what extends or implements it)", structured.down, structured.totals.down, false));
+    lines.push("", ...section("subtypes", structured.down, structured.totals.down, false));
   }
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "lines"));
   return lines.join("\n");
