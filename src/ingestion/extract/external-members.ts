@@ -5,7 +5,8 @@ import { externalKey, type ExternalKey } from "../../model/node-key.js";
  * Keys for members declared outside the indexed files: in TypeScript's default library (`lib:Iterator.next`)
  * or in a declaration under node_modules (`node_modules/effect/dist/dts/Effect.d.ts:Effect.pipe`). They are
  * not graph nodes. The graph keeps two relations with them (external_edges): a call of such a member, and
- * a member of the project that overrides or implements one. Together they tell which project members a call
+ * a member of the project that overrides or implements one (and, by ExternalTypeKey, the library types a
+ * project type extends or implements). Together they tell which project members a call
  * through a library interface may run, as the compiler's find-references counts it (docs/accuracy.md).
  *
  * A library member comes with the library members it overrides (`Generator.next` with `Iterator.next`), so
