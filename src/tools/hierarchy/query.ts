@@ -99,7 +99,7 @@ const statements = preparedStatements({
 });
 
 /** `abstract class`, `class`, `interface`, `type`: a type's kind as the tree writes it. */
-export function typeKindOf(kind: NodeKind, modifiers: string): string {
+function typeKindOf(kind: NodeKind, modifiers: string): string {
   if (kind === "Class") return modifiers.split(" ").includes("abstract") ? "abstract class" : "class";
   if (kind === "Interface") return "interface";
   if (kind === "TypeAlias") return "type";
