@@ -1,9 +1,9 @@
 import { z } from "../../vendor/zod.js";
 import { answerOf, truncation } from "../answer-schema.js";
 import { outputShape, present } from "../query-output.js";
-import { describeNode } from "../symbol-address.js";
+import { describeNode, type SymbolNode } from "../symbol-address.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
-import { defineTool } from "../tool-contract.js";
+import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { hierarchyAnswer, type HierarchyStructured } from "./format.js";
 import { HIERARCHY_DIRECTIONS, HIERARCHY_KINDS, MAX_HIERARCHY_DEPTH, queryHierarchy } from "./query.js";
@@ -48,6 +48,24 @@ const hierarchyAnswerSchema = answerOf<HierarchyStructured>()(
   }),
 );
 
+/**
+ * The type asked about. A name that several declarations have, of which exactly one is a type (a class `Badge`
+ * beside a component function `Badge`), is that type; any other ambiguity lists the candidates.
+ */
+async function typeFromInput(context: ToolContext, symbol: string, file: string | undefined): Promise<SymbolNode> {
+  try {
+    return await symbolFromInput(context, symbol, file);
+  } catch (error) {
+    const details =
+      error instanceof ToolInputError ? (error.details as { reason?: string; candidates?: readonly SymbolNode[] } | undefined) : undefined;
+    const types = details?.reason === "ambiguous" ? (details.candidates ?? []).filter((candidate) => HIERARCHY_KINDS.has(candidate.kind)) : [];
+    const [only] = types;
+    if (only === undefined || types.length > 1) throw error;
+    await context.ensureFresh([context.paths.validate(only.file, { mustExist: false }).absolute]);
+    return only;
+  }
+}
+
 export const hierarchyTool = defineTool({
   name: "hierarchy",
   description: [
@@ -73,7 +91,7 @@ export const hierarchyTool = defineTool({
   answer: hierarchyAnswerSchema,
   annotations: { title: "Type hierarchy", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
-    const node = await symbolFromInput(context, input.symbol, input.file);
+    const node = await typeFromInput(context, input.symbol, input.file);
     if (!HIERARCHY_KINDS.has(node.kind)) {
       throw new ToolInputError(
         `${describeNode(node)} is not a class, an interface or a type alias: it has no type hierarchy. Give a type (find can list them: ts-graph find <name>).`,

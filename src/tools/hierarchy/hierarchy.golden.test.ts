@@ -11,11 +11,15 @@ describeGoldenAnswers("hierarchy on the sample projects", path.join(import.meta.
     { symbol: "Transport", maxNodes: 1 },
     { symbol: "Cart", depth: 1 },
     { symbol: "sumLines" },
+    { symbol: "login" },
     { symbol: "NoSuchType" },
   ]),
   resolution: queriesOf(hierarchyTool, [
     { symbol: "Identified" },
     { symbol: "DigitalProduct", direction: "up" },
     { symbol: "Countdown", file: "src/external-bases/countdown.ts" },
+    { symbol: "Numbers", direction: "up" },
+    { symbol: "Badge", direction: "up" },
+    { symbol: "src/overrides/clock.ts:Clock", direction: "down" },
   ]),
 });
