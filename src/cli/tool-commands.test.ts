@@ -160,7 +160,7 @@ describe("a tool command's start", () => {
 
   it("still lists every tool in the full help, and refuses a tool's name with underscores", () => {
     const help = runCli(["--help"]);
-    for (const name of ["find", "callers", "replace-symbol", "rename-symbol"]) expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));
+    for (const name of ["find", "callers", "hierarchy", "replace-symbol", "rename-symbol"]) expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));
     expect(runCli(["replace_symbol", "x", "--root", root]).status).toBe(2);
   });
 });
