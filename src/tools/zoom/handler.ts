@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "../../vendor/zod.js";
-import { pathString } from "../input-limits.js";
+import { lineRangeString, pathString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, type ToolContext, type ToolResult } from "../tool-contract.js";
@@ -56,9 +56,7 @@ const inputShape = {
   level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
   recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
   tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, and files under __tests__/, test/ or tests/)"),
-  lines: z
-    .string()
-    .max(40)
+  lines: lineRangeString()
     .optional()
     .describe('file: read only these lines, numbered: "A-B", "A-" (to the end) or "A" (one line), 1-based and inclusive; level is then ignored'),
   maxBytes: z.number().int().min(1_000).max(10_000_000).default(100_000).describe("cap on the answer's size in bytes"),
