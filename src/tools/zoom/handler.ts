@@ -122,6 +122,7 @@ async function readLines(input: ZoomInput, lines: string, context: ToolContext, 
       { totalLines: span.totalLines },
     );
   }
+  if (span.totalLines === 0) throw new ToolInputError(`${shownAs} is empty: it has no lines to read.`, { totalLines: 0 });
   if (asked.from > span.totalLines) {
     throw new ToolInputError(
       `${shownAs} has ${plural(span.totalLines, "line")}; lines "${lines}" starts after its end. Give a range that starts within 1-${span.totalLines}.`,

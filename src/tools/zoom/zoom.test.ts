@@ -258,6 +258,11 @@ describe("zoom lines", () => {
       "backend is a folder; lines reads one file. Give a file's path, or zoom the folder at level 0 or 1.",
     );
     expect(await rejection(runTool(zoomTool, { path: "logo.png", lines: "1" }, context), ToolInputError)).toMatch(/is a binary file/);
+    fs.writeFileSync(path.join(root, "empty.txt"), "");
+    expect(await rejection(runTool(zoomTool, { path: "empty.txt", lines: "1-" }, context), ToolInputError)).toBe(
+      "empty.txt is empty: it has no lines to read.",
+    );
+    fs.rmSync(path.join(root, "empty.txt"));
     expect(await rejection(runTool(zoomTool, { path: ".ts-graph/graph.db", lines: "1", includeIgnored: true }, context), ToolInputError)).toMatch(
       /is ts-graph's own database/,
     );
