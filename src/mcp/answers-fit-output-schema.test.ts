@@ -86,6 +86,7 @@ function readCalls(root: string, context: CliToolContext): (readonly [string, Re
   const calls: (readonly [string, Record<string, unknown>])[] = [["status", {}]];
   for (const file of files) {
     for (const level of [0, 1, 2]) calls.push(["zoom", { path: file, level }]);
+    calls.push(["zoom", { path: file, lines: "1-" }], ["zoom", { path: file, lines: "2-4", maxBytes: 1000 }]);
     calls.push(["cochange", { target: file }], ["deps", { target: file }]);
   }
   for (const folder of folders) {
