@@ -454,33 +454,43 @@ class GraphDbWriter implements GraphDbHandle {
 /** How long one attempt on the write lock waits, when another process holds it; a stop is checked between attempts. */
 const WRITE_WAIT_SLICE_MS = 50;
 
-/** One attempt at BEGIN IMMEDIATE; false when another process holds the write lock. */
+/**
+ * One attempt at BEGIN IMMEDIATE; false when another process holds the write lock. Every SQLite call of the
+ * attempt, the ROLLBACK of a lock that came as a stop was asked included, is made between `enter()` and
+ * `leave()`: a thread seen outside may be terminated at once, and a SQLite call that throws in a terminating
+ * thread aborts the process (write-stop.ts).
+ */
 function tryBeginWrite(db: SqliteDb, stop: WriteStop | undefined): boolean {
   if (stop !== undefined && !stop.enter()) throw new WriteStoppedError();
   try {
-    db.exec("BEGIN IMMEDIATE");
-  } catch (error) {
-    if (!isBusyError(error)) throw error;
-    return false;
+    try {
+      db.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      if (!isBusyError(error)) throw error;
+      return false;
+    }
+    // The lock came as the stop was asked: the owner waits for this thread to end by itself, so end now.
+    if (stop?.asked() === true) {
+      db.exec("ROLLBACK");
+      throw new WriteStoppedError();
+    }
+    return true;
   } finally {
     stop?.leave();
   }
-  // The lock came as the stop was asked: the owner waits for this thread to end by itself, so end now.
-  if (stop?.asked() === true) {
-    db.exec("ROLLBACK");
-    throw new WriteStoppedError();
-  }
-  return true;
 }
 
 /**
  * Begins a write transaction. When another process holds the write lock, `onWait` is told at once (it
  * says who), and the transaction waits for the lock as long as it takes, or until `stop` asks it to stop
- * (WriteStoppedError; see write-stop.ts).
+ * (WriteStoppedError; see write-stop.ts). The connection's busy timeout is restored afterwards, except
+ * after a stop: the thread then ends with its connection, and may already be outside the wait, where no
+ * SQLite call is safe.
  */
 export function beginWrite(db: SqliteDb, onWait: () => void, stop?: WriteStop): void {
   const timeout = db.pragma("busy_timeout", { simple: true }) as number;
   db.pragma("busy_timeout = 0");
+  let stopped = false;
   try {
     if (tryBeginWrite(db, stop)) return;
     onWait();
@@ -488,8 +498,11 @@ export function beginWrite(db: SqliteDb, onWait: () => void, stop?: WriteStop): 
     while (!tryBeginWrite(db, stop)) {
       // Another slice: SQLite sleeps inside each attempt.
     }
+  } catch (error) {
+    stopped = error instanceof WriteStoppedError;
+    throw error;
   } finally {
-    db.pragma(`busy_timeout = ${timeout}`);
+    if (!stopped) db.pragma(`busy_timeout = ${timeout}`);
   }
 }
 
