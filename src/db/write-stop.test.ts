@@ -23,8 +23,16 @@ function recording(db: Database.Database): { recorded: Database.Database; events
   const events: string[] = [];
   const recorded = new Proxy(db, {
     get(target, key) {
-      if (key === "exec") return (sql: string) => (events.push(`exec ${sql}`), target.exec(sql));
-      if (key === "pragma") return (...args: Parameters<Database.Database["pragma"]>) => (events.push(`pragma ${args[0]}`), target.pragma(...args));
+      if (key === "exec")
+        return (sql: string) => {
+          events.push(`exec ${sql}`);
+          return target.exec(sql);
+        };
+      if (key === "pragma")
+        return (...args: Parameters<Database.Database["pragma"]>) => {
+          events.push(`pragma ${args[0]}`);
+          return target.pragma(...args);
+        };
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
