@@ -47,7 +47,7 @@ const WORKER_FILE = fileURLToPath(new URL("./index-worker.js", import.meta.url))
  * How long stopping waits for a thread that waits for the write lock to end by itself, before it is
  * terminated anyway. A process that stops must wait at least this long for its indexers to close.
  */
-export const THREAD_STOP_WAIT_MS = 1500;
+const THREAD_STOP_WAIT_MS = 1500;
 
 /** How long clearing the run marker of an abandoned run waits for another process's lock (best effort, at shutdown). */
 const RUN_MARKER_WAIT_MS = 200;
