@@ -9,6 +9,7 @@ import { OWN_VERSION } from "../daemon/own-version.js";
 import type { IndexSummary } from "../ingestion/run/indexer.js";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { updateThroughDaemon, type DaemonWaits } from "./daemon-route.js";
+import { EXIT, exitCodeFor, USAGE_ERROR_NAMES } from "./exit-codes.js";
 
 afterAll(removeTempDirs);
 
@@ -126,6 +127,21 @@ describe(updateThroughDaemon.name, () => {
       socket.write(`${JSON.stringify({ ok: false, error: { name: "ConfigError", message: "bad config" } })}\n`),
     );
     await expect(update(at)).rejects.toThrow(ConfigError);
+  });
+
+  it("keeps exit 2 for every error name the CLI takes for a usage error, when a daemon reports it", async () => {
+    expect([...USAGE_ERROR_NAMES]).toEqual(expect.arrayContaining(["ConfigError", "NotAGraphDbError", "GraphDbPathError"]));
+    for (const name of USAGE_ERROR_NAMES) {
+      const at = target();
+      await fakeDaemon(at, { version: OWN_VERSION }, (_op, socket) =>
+        socket.write(`${JSON.stringify({ ok: false, error: { name, message: `a ${name}` } })}\n`),
+      );
+      const failure = await update(at).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(exitCodeFor(failure)).toBe(EXIT.usage);
+    }
   });
 
   it("asks a daemon of another version that ignores stop once: the next commands do not wait for it", async () => {

@@ -6,6 +6,7 @@ import { DAEMON_SILENCE_LIMIT_MS, type DaemonHello } from "../daemon/daemon-prot
 import { probeDaemon, removeStaleSocket, type DaemonProbe } from "../daemon/daemon-socket.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
 import type { IndexSummary } from "../ingestion/run/indexer.js";
+import { USAGE_ERROR_NAMES } from "./exit-codes.js";
 
 type LiveDaemon = Extract<DaemonProbe, { state: "live" }>;
 
@@ -121,7 +122,7 @@ function errorFromDaemon(reply: Record<string, unknown> | undefined): Error | un
   const failure = reply.error as { name?: unknown; message?: unknown } | undefined;
   if (typeof failure?.message !== "string") return undefined;
   const name = typeof failure.name === "string" ? failure.name : "Error";
-  if (name === "ConfigError" || name === "NotAGraphDbError" || name === "GraphDbPathError") return new ConfigError(failure.message);
+  if (USAGE_ERROR_NAMES.has(name)) return new ConfigError(failure.message);
   return Object.assign(new Error(failure.message), { name });
 }
 

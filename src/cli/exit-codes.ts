@@ -7,11 +7,14 @@ export const EXIT = {
   usage: 2,
 } as const;
 
-/** Errors that mean the command was called wrongly (config/config-error.ts, db/graph-db-owner.ts, db/graph-db-path.ts), by name: an indexing thread's errors reach the CLI as plain Errors that keep it. */
-const USAGE_ERRORS = new Set(["ConfigError", "NotAGraphDbError", "GraphDbPathError"]);
+/**
+ * Errors that mean the command was called wrongly (config/config-error.ts, db/graph-db-owner.ts, db/graph-db-path.ts), by
+ * name: an indexing thread's errors reach the CLI as plain Errors that keep it, and a daemon's as names in its answers.
+ */
+export const USAGE_ERROR_NAMES: ReadonlySet<string> = new Set(["ConfigError", "NotAGraphDbError", "GraphDbPathError"]);
 
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof Error && USAGE_ERRORS.has(error.name)) return EXIT.usage;
+  if (error instanceof Error && USAGE_ERROR_NAMES.has(error.name)) return EXIT.usage;
   return EXIT.failure;
 }
 

@@ -1,5 +1,5 @@
 import type { Command } from "../vendor/commander.js";
-import { THREAD_STOP_WAIT_MS } from "../ingestion/run/worker-indexer.js";
+import { INDEXER_CLOSE_WAIT_MS } from "../ingestion/run/worker-indexer.js";
 import type { RootSpec } from "../mcp/served-root.js";
 import { canonicalRoot } from "../ingestion/run/indexer.js";
 import { loadConfig } from "../config/config-file.js";
@@ -23,9 +23,10 @@ export interface ServeCommandOptions {
 /**
  * How long shutdown waits for the roots to close before it exits anyway. A run under way is abandoned (each
  * run is one transaction, so the graph stays the last complete one); a run waiting for another process's
- * write lock is let leave SQLite first (THREAD_STOP_WAIT_MS): exiting with a thread inside it aborts the process.
+ * write lock is let leave SQLite first: exiting with a thread inside it aborts the process. The grace covers
+ * that wait and the clearing of the abandoned run's marker after it (INDEXER_CLOSE_WAIT_MS).
  */
-const SHUTDOWN_GRACE_MS = THREAD_STOP_WAIT_MS + 500;
+const SHUTDOWN_GRACE_MS = INDEXER_CLOSE_WAIT_MS + 500;
 
 function log(message: string): void {
   process.stderr.write(`ts-graph serve: ${message}\n`);

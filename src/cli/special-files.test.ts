@@ -95,6 +95,24 @@ describe("--db that cannot hold a database", () => {
     expect(kindOf(wal)).toBe("fifo");
   });
 
+  it("refuses a query on a database whose -wal, -shm or -journal is a FIFO with exit 2 (before: read as empty, disk I/O error, hung)", () => {
+    const root = project();
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    // Before, a reader opened the -wal FIFO read-write and took it for an empty WAL (exit 0), failed on the
+    // -shm one with "disk I/O error" (exit 1), and blocked for ever opening the -journal one to read it.
+    for (const suffix of ["-wal", "-shm", "-journal"]) {
+      const side = path.join(root, ".ts-graph", `graph.db${suffix}`);
+      fs.rmSync(side, { force: true });
+      spawnSync("mkfifo", [side]);
+      const result = runWithin(["find", "chain", "--root", root]);
+      expect(result.error).toBeUndefined();
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`graph.db${suffix} is a FIFO (named pipe), not a file ts-graph made; remove it yourself`);
+      expect(kindOf(side)).toBe("fifo");
+      fs.rmSync(side);
+    }
+  });
+
   it("writes through a symbolic link to the database: the link stays a link", () => {
     const root = project();
     const link = path.join(root, "graph-link.db");

@@ -65,6 +65,35 @@ export function describeSpecialFile(stat: fs.Stats): string {
   return "not a regular file";
 }
 
+/**
+ * Whether a path holds a regular file or nothing. A symbolic link is not followed (it is not a regular file):
+ * anything but a regular file is never opened, written, unlinked or renamed over by ts-graph.
+ */
+export function isRegularOrAbsent(file: string): boolean {
+  return fs.lstatSync(file, { throwIfNoEntry: false })?.isFile() !== false;
+}
+
+/** Deletes a file if it is a regular file; anything else is left alone. False when something else is there. */
+export function removeIfRegular(file: string): boolean {
+  if (!isRegularOrAbsent(file)) return false;
+  fs.rmSync(file, { force: true });
+  return true;
+}
+
+/** The files SQLite opens beside a database by itself, without being asked: a reader must check them too. */
+export const SQLITE_SIDE_SUFFIXES = ["-wal", "-shm", "-journal"] as const;
+
+/**
+ * Refuses a file of a database's own (`-wal`, `-shm`, `-journal`…) that is anything but a regular file or
+ * nothing: SQLite would block on a FIFO there, and ts-graph never unlinks or writes a device (GraphDbPathError).
+ */
+export function checkOwnFile(file: string): void {
+  if (isRegularOrAbsent(file)) return;
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (stat === undefined) return;
+  throw new GraphDbPathError(`${file} is ${describeSpecialFile(stat)}, not a file ts-graph made; remove it yourself, or give another --db`);
+}
+
 const GIVE_INSTEAD = "give --db the path of a database file (or of one to create), e.g. .ts-graph/graph.db";
 
 /**
@@ -75,8 +104,9 @@ export function checkGraphDbPath(dbPath: string): string {
   const real = resolveWritePath(dbPath);
   const shown = real === path.resolve(dbPath) ? dbPath : `${dbPath} (${real})`;
   if (isKernelPath(real)) throw new GraphDbPathError(`${shown} is in a kernel file system (/proc or /sys), not a database; ${GIVE_INSTEAD}`);
-  const stat = fs.statSync(real, { throwIfNoEntry: false });
-  if (stat !== undefined && !stat.isFile()) {
+  // `real` has no symbolic link left in it: lstat sees what a write would land on.
+  const stat = isRegularOrAbsent(real) ? undefined : fs.lstatSync(real, { throwIfNoEntry: false });
+  if (stat !== undefined) {
     const what = describeSpecialFile(stat);
     const folderHint = stat.isDirectory()
       ? `; give --db the path of a database file in it, e.g. ${path.join(dbPath, "graph.db")}`

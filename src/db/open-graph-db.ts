@@ -2,14 +2,14 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { NotAGraphDbError, pidIsAlive } from "./graph-db-owner.js";
-import { checkGraphDbPath, checkGraphDbWritable, describeSpecialFile, GraphDbPathError } from "./graph-db-path.js";
+import { checkGraphDbPath, checkGraphDbWritable, checkOwnFile, isRegularOrAbsent, removeIfRegular, SQLITE_SIDE_SUFFIXES } from "./graph-db-path.js";
 import { crashPoint } from "./crash-points.js";
 import { type META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 import { WriteStoppedError, type WriteStop } from "./write-stop.js";
 
 export type SqliteDb = Database.Database;
 
-const SIDE_FILE_SUFFIXES = ["", "-wal", "-shm", "-journal", "-checked"];
+const SIDE_FILE_SUFFIXES = ["", ...SQLITE_SIDE_SUFFIXES, "-checked"];
 
 /**
  * `<db>-checked` holds the stat of the database file as ts-graph last left it: sound (checked, or written by
@@ -23,15 +23,11 @@ function fileStamp(dbPath: string): string | undefined {
   return stat === undefined ? undefined : `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 }
 
-/** Whether the stamp file is absent or a regular file (a FIFO there would block its read or write). */
-function stampIsPlain(dbPath: string): boolean {
-  return fs.lstatSync(`${dbPath}-checked`, { throwIfNoEntry: false })?.isFile() !== false;
-}
-
 function isStampedSound(dbPath: string): boolean {
   const stamp = fileStamp(dbPath);
   try {
-    return stamp !== undefined && stampIsPlain(dbPath) && fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp;
+    // A FIFO in the place of the stamp would block its read or write: only a regular file is read or written.
+    return stamp !== undefined && isRegularOrAbsent(`${dbPath}-checked`) && fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp;
   } catch {
     return false;
   }
@@ -39,27 +35,18 @@ function isStampedSound(dbPath: string): boolean {
 
 function stampSound(dbPath: string): void {
   const stamp = fileStamp(dbPath);
-  if (!stampIsPlain(dbPath)) return;
   try {
-    if (stamp === undefined) fs.rmSync(`${dbPath}-checked`, { force: true });
-    else fs.writeFileSync(`${dbPath}-checked`, stamp);
+    if (stamp === undefined) removeIfRegular(`${dbPath}-checked`);
+    else if (isRegularOrAbsent(`${dbPath}-checked`)) fs.writeFileSync(`${dbPath}-checked`, stamp);
   } catch {
     // Only a cost: the next open checks the database again.
   }
 }
 
-/** Refuses a side file of the database (`-wal`, `-shm`…) that is anything but a regular file: SQLite would block on a FIFO there. */
-function checkOwnFile(file: string): boolean {
-  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  if (stat === undefined) return false;
-  if (!stat.isFile())
-    throw new GraphDbPathError(`${file} is ${describeSpecialFile(stat)}, not a file ts-graph made; remove it yourself, or give another --db`);
-  return true;
-}
-
-/** Deletes a file ts-graph made, if there; anything but a regular file is refused, never unlinked. */
+/** Deletes a file ts-graph made, if there; anything but a regular file is refused (GraphDbPathError), never unlinked. */
 function removeOwnFile(file: string): void {
-  if (checkOwnFile(file)) fs.rmSync(file, { force: true });
+  checkOwnFile(file);
+  removeIfRegular(file);
 }
 
 function removeDbFiles(dbPath: string): void {
@@ -205,8 +192,8 @@ function moveAside(dbPath: string): string {
   const aside = `${dbPath}.corrupt-${timestampForName(new Date())}`;
   removeOwnFile(`${dbPath}-checked`);
   for (const suffix of SIDE_FILE_SUFFIXES) {
-    const stat = fs.lstatSync(dbPath + suffix, { throwIfNoEntry: false });
-    if (stat?.isFile() === true) fs.renameSync(dbPath + suffix, aside + suffix);
+    const file = dbPath + suffix;
+    if (fs.existsSync(file) && isRegularOrAbsent(file)) fs.renameSync(file, aside + suffix);
   }
   return aside;
 }
@@ -227,7 +214,7 @@ function removeAbandonedBuilds(dbPath: string): void {
     if (!name.startsWith(prefix)) continue;
     const pid = Number.parseInt(name.slice(prefix.length), 10);
     if (Number.isInteger(pid) && pid !== process.pid && pidIsAlive(pid)) continue;
-    if (fs.lstatSync(path.join(dir, name), { throwIfNoEntry: false })?.isFile() === true) fs.rmSync(path.join(dir, name), { force: true });
+    removeIfRegular(path.join(dir, name));
   }
 }
 
@@ -454,33 +441,43 @@ class GraphDbWriter implements GraphDbHandle {
 /** How long one attempt on the write lock waits, when another process holds it; a stop is checked between attempts. */
 const WRITE_WAIT_SLICE_MS = 50;
 
-/** One attempt at BEGIN IMMEDIATE; false when another process holds the write lock. */
+/**
+ * One attempt at BEGIN IMMEDIATE; false when another process holds the write lock. Every SQLite call of the
+ * attempt, the ROLLBACK of a lock that came as a stop was asked included, is made between `enter()` and
+ * `leave()`: a thread seen outside may be terminated at once, and a SQLite call that throws in a terminating
+ * thread aborts the process (write-stop.ts).
+ */
 function tryBeginWrite(db: SqliteDb, stop: WriteStop | undefined): boolean {
   if (stop !== undefined && !stop.enter()) throw new WriteStoppedError();
   try {
-    db.exec("BEGIN IMMEDIATE");
-  } catch (error) {
-    if (!isBusyError(error)) throw error;
-    return false;
+    try {
+      db.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      if (!isBusyError(error)) throw error;
+      return false;
+    }
+    // The lock came as the stop was asked: the owner waits for this thread to end by itself, so end now.
+    if (stop?.asked() === true) {
+      db.exec("ROLLBACK");
+      throw new WriteStoppedError();
+    }
+    return true;
   } finally {
     stop?.leave();
   }
-  // The lock came as the stop was asked: the owner waits for this thread to end by itself, so end now.
-  if (stop?.asked() === true) {
-    db.exec("ROLLBACK");
-    throw new WriteStoppedError();
-  }
-  return true;
 }
 
 /**
  * Begins a write transaction. When another process holds the write lock, `onWait` is told at once (it
  * says who), and the transaction waits for the lock as long as it takes, or until `stop` asks it to stop
- * (WriteStoppedError; see write-stop.ts).
+ * (WriteStoppedError; see write-stop.ts). The connection's busy timeout is restored afterwards, except
+ * after a stop: the thread then ends with its connection, and may already be outside the wait, where no
+ * SQLite call is safe.
  */
 export function beginWrite(db: SqliteDb, onWait: () => void, stop?: WriteStop): void {
   const timeout = db.pragma("busy_timeout", { simple: true }) as number;
   db.pragma("busy_timeout = 0");
+  let stopped = false;
   try {
     if (tryBeginWrite(db, stop)) return;
     onWait();
@@ -488,8 +485,11 @@ export function beginWrite(db: SqliteDb, onWait: () => void, stop?: WriteStop): 
     while (!tryBeginWrite(db, stop)) {
       // Another slice: SQLite sleeps inside each attempt.
     }
+  } catch (error) {
+    stopped = error instanceof WriteStoppedError;
+    throw error;
   } finally {
-    db.pragma(`busy_timeout = ${timeout}`);
+    if (!stopped) db.pragma(`busy_timeout = ${timeout}`);
   }
 }
 

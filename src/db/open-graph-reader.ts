@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { checkGraphDbPath } from "./graph-db-path.js";
+import { checkGraphDbPath, checkOwnFile, SQLITE_SIDE_SUFFIXES } from "./graph-db-path.js";
 import { isReadOnlyError, type SqliteDb } from "./open-graph-db.js";
 
 /** Whether this process may write the database and its folder (where SQLite puts the -wal and -shm files). */
@@ -37,14 +37,16 @@ export interface GraphReader {
 }
 
 /**
- * Opens the graph at dbPath read-only, for a reader that never writes it. A path that cannot hold a database
- * (graph-db-path.ts) is refused. `check` runs a first read (and
+ * Opens the graph at dbPath read-only, for a reader that never writes it. A path that cannot hold a database,
+ * or whose -wal, -shm or -journal file is not a regular file (graph-db-path.ts), is refused. `check` runs a first read (and
  * may throw to refuse the graph). Where SQLite cannot read in place because the folder cannot be written,
  * the reader gets an in-memory copy: safe, as it never changes under the reader.
  */
 export function openGraphReader(dbPath: string, check: (db: SqliteDb) => void): GraphReader {
   // A FIFO would block the open, a device is no database: refused before SQLite sees them.
-  checkGraphDbPath(dbPath);
+  const real = checkGraphDbPath(dbPath);
+  // So would a FIFO in the place of the -wal (or -shm, -journal) file SQLite opens beside it.
+  for (const suffix of SQLITE_SIDE_SUFFIXES) checkOwnFile(real + suffix);
   let db: SqliteDb | undefined;
   try {
     db = new Database(dbPath, { readonly: true, fileMustExist: true });

@@ -9,7 +9,7 @@ import { statMatches, type StoredStamp } from "../scan/file-scan.js";
 
 const SQL = {
   stampOf: "SELECT size, mtime_ms AS mtimeMs, indexed_at AS indexedAt FROM files WHERE path = ?",
-  stamps: "SELECT path, size, mtime_ms AS mtimeMs FROM files ORDER BY path",
+  stamps: "SELECT path, size, mtime_ms AS mtimeMs, indexed_at AS indexedAt FROM files ORDER BY path",
   fileCount: "SELECT count(*) FROM files",
   pending: "SELECT path FROM pending ORDER BY path",
 } as const;
@@ -84,26 +84,33 @@ export interface StaleFileCheckOptions {
   readonly watched?: boolean;
 }
 
+/** The stored stamp of a file of the graph (relative path), undefined for a file the graph does not hold. */
+function storedStampLookup(db: SqliteDb): (file: string) => StoredStamp | undefined {
+  const stampOf = db.prepare(SQL.stampOf);
+  return (file) => stampOf.get(file) as StoredStamp | undefined;
+}
+
+/** Whether a file of the graph may differ on disk from its stored stamp: gone, or a stat that does not match (statMatches). */
+function differsOnDisk(stored: StoredStamp, absolute: string, trustRacy: boolean): boolean {
+  const stat = fs.statSync(absolute, { throwIfNoEntry: false });
+  return stat === undefined || !statMatches(stored, stat, trustRacy);
+}
+
 /**
  * A check whether a file (absolute path under root) may differ from what the graph holds, by its stat alone.
  * Without `watched`, a file the graph lacks counts as changed when it exists, and so does a racy file.
  */
 export function createStaleFileCheck(db: SqliteDb, root: string, options: StaleFileCheckOptions = {}): (absolute: string) => boolean {
-  const stampOf = db.prepare(SQL.stampOf);
+  const stampOf = storedStampLookup(db);
   return (absolute) => {
-    const stored = stampOf.get(relativeTo(root, absolute)) as StoredStamp | undefined;
-    const stat = fs.statSync(absolute, { throwIfNoEntry: false });
-    if (stored === undefined) return options.watched !== true && stat?.isFile() === true;
-    return stat === undefined || !statMatches(stored, stat, options.watched === true);
+    const stored = stampOf(relativeTo(root, absolute));
+    if (stored === undefined) return options.watched !== true && fs.statSync(absolute, { throwIfNoEntry: false })?.isFile() === true;
+    return differsOnDisk(stored, absolute, options.watched === true);
   };
 }
 
 /** Up to this many indexed files, a freshness check stats them all (a few ms); above, only those it is given. */
 export const FULL_CHECK_MAX_FILES = 1000;
-
-function changedSince(stat: fs.Stats | undefined, size: number, mtimeMs: number): boolean {
-  return stat === undefined || stat.size !== size || Math.trunc(stat.mtimeMs) !== mtimeMs;
-}
 
 /**
  * The indexed files (relative paths, sorted) whose size or modification time on disk is not what the graph
@@ -113,20 +120,18 @@ function changedSince(stat: fs.Stats | undefined, size: number, mtimeMs: number)
  * file the graph does not know.
  */
 export function filesChangedOnDisk(db: SqliteDb, root: string, among?: Iterable<string>): string[] {
-  const changed: string[] = [];
+  const changed = (file: string, stored: StoredStamp): boolean => differsOnDisk(stored, path.join(root, file), true);
   if (among === undefined) {
-    for (const [file, size, mtimeMs] of db.prepare(SQL.stamps).raw().all() as [string, number, number][]) {
-      if (changedSince(fs.statSync(path.join(root, file), { throwIfNoEntry: false }), size, mtimeMs)) changed.push(file);
-    }
-    return changed;
+    const all = db.prepare(SQL.stamps).all() as (StoredStamp & { path: string })[];
+    return all.filter((stored) => changed(stored.path, stored)).map((stored) => stored.path);
   }
-  const stampOf = db.prepare(SQL.stampOf);
-  for (const file of new Set(among)) {
-    const stored = stampOf.get(file) as StoredStamp | undefined;
-    if (stored === undefined) continue;
-    if (changedSince(fs.statSync(path.join(root, file), { throwIfNoEntry: false }), stored.size, stored.mtimeMs)) changed.push(file);
-  }
-  return changed.sort();
+  const stampOf = storedStampLookup(db);
+  return [...new Set(among)]
+    .filter((file) => {
+      const stored = stampOf(file);
+      return stored !== undefined && changed(file, stored);
+    })
+    .sort();
 }
 
 /** How many files the graph holds. */

@@ -330,7 +330,6 @@ async function runInTransaction(state: IndexerState, runOptions: RunOptions): Pr
   return { ...summary, dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`) };
 }
 
-/** A run; when SQLite finds the database damaged, it is moved aside and the run starts over on a new one. */
 /**
  * Finishes the edits a killed process left half written in the root's files (file-writes/edit-recovery.ts)
  * before a run reads them, and says what it did, or why an edit could not be finished, as warnings.
@@ -340,6 +339,7 @@ function recoverEdits(state: IndexerState): void {
   for (const message of [...report.finished, ...report.blocked]) state.options.onWarning?.(message);
 }
 
+/** A run; when SQLite finds the database damaged, it is moved aside and the run starts over on a new one. */
 async function runRepairing(state: IndexerState, runOptions: RunOptions): Promise<IndexSummary> {
   const { handle } = state;
   recoverEdits(state);

@@ -4,6 +4,7 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { createStopFlags, requestStop } from "../../db/write-stop.js";
+import { checkGraphDbPath, checkOwnFile, SQLITE_SIDE_SUFFIXES } from "../../db/graph-db-path.js";
 import { readMeta } from "../../db/open-graph-db.js";
 import { META } from "../../db/schema.js";
 import { parseRunMarker } from "./graph-freshness.js";
@@ -46,7 +47,16 @@ const WORKER_FILE = fileURLToPath(new URL("./index-worker.js", import.meta.url))
  * How long stopping waits for a thread that waits for the write lock to end by itself, before it is
  * terminated anyway. A process that stops must wait at least this long for its indexers to close.
  */
-export const THREAD_STOP_WAIT_MS = 1500;
+const THREAD_STOP_WAIT_MS = 1500;
+
+/** How long clearing the run marker of an abandoned run waits for another process's lock (best effort, at shutdown). */
+const RUN_MARKER_WAIT_MS = 200;
+
+/**
+ * How long closing an indexer may take at most when it stops a run: the thread's stop, then the run marker's
+ * clearing. A process that stops must wait at least this long for its indexers to close.
+ */
+export const INDEXER_CLOSE_WAIT_MS = THREAD_STOP_WAIT_MS + RUN_MARKER_WAIT_MS;
 
 /** Resolves true when the thread exited within `ms`. */
 function exitWithin(thread: Worker, ms: number): Promise<boolean> {
@@ -181,13 +191,17 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
 /**
  * Deletes the run marker a run of this process committed, once the run has been abandoned on purpose (a
  * clean stop: its transaction rolled back with the thread): readers must not report it as interrupted. A
- * marker of another process, or one that cannot be deleted now, is left (best effort).
+ * marker of another process, or one that cannot be deleted now, is left (best effort): this runs on the main
+ * thread during shutdown, so it waits briefly for a lock (RUN_MARKER_WAIT_MS), and opens nothing SQLite
+ * would block on (a database path or a -wal, -shm, -journal file that is not a regular file).
  */
-function clearOwnRunMarker(dbPath: string): void {
+export function clearOwnRunMarker(dbPath: string): void {
   let db: Database.Database | undefined;
   try {
-    db = new Database(dbPath, { fileMustExist: true });
-    db.pragma("busy_timeout = 2000");
+    const real = checkGraphDbPath(dbPath);
+    for (const suffix of SQLITE_SIDE_SUFFIXES) checkOwnFile(real + suffix);
+    db = new Database(real, { fileMustExist: true });
+    db.pragma(`busy_timeout = ${RUN_MARKER_WAIT_MS}`);
     const marker = parseRunMarker(readMeta(db, META.run));
     if (marker?.pid === process.pid && marker.host === os.hostname()) db.prepare("DELETE FROM meta WHERE key = ?").run(META.run);
   } catch {
