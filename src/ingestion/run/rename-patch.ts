@@ -25,7 +25,8 @@ import { hashText, type ScannedFile } from "../scan/file-scan.js";
  * - the rename of a method or property (member names are matched by name without the checker, ADR 0007, and
  *   a member overrides a library member by name), or a new name that meets another declaration of its scope
  *   (a merge, or a key told apart by `#`);
- * - an imported name or a dynamic call text the new text does not tell apart.
+ * - an imported name or a dynamic call text the new text does not tell apart;
+ * - a name an export list gives that changed (`export { a } from "./m"` renamed to `export { b } from "./m"`).
  */
 
 /** What the patch reads of the graph being written. */
@@ -209,6 +210,17 @@ function dynamicCalls(path: string, before: ts.SourceFile, after: ts.SourceFile,
   return patched;
 }
 
+/** The names a file's export lists give (export_names rows are named so; their targets are keys, which the patch renames). */
+function exportListNames(sourceFile: ts.SourceFile): string {
+  const names: string[] = [];
+  for (const statement of sourceFile.statements) {
+    const clause = ts.isExportDeclaration(statement) ? statement.exportClause : undefined;
+    if (clause !== undefined && ts.isNamedExports(clause)) names.push(...clause.elements.map((element) => element.name.text));
+    else if (clause !== undefined) names.push(clause.name.text);
+  }
+  return names.join("\u0000");
+}
+
 /**
  * The patch of a rename, or why the run must re-extract instead. `changed` are the files the run's scan found
  * changed (none added, none removed); `parsedBefore` gives a kept parse of a file's old text, if there is one.
@@ -237,6 +249,7 @@ export function planRenamePatch(
       const after = parseSource(file.absolute, file.text);
       parsed.push(after);
       if (parseErrorCount(after) > 0 || parseErrorCount(before) > 0) refuse(`${file.path} has syntax errors`);
+      if (exportListNames(before) !== exportListNames(after)) refuse(`a name ${file.path} exports changed`);
       const declarations = extractDeclarations(after, file.path);
       keys.push(...pairNodes(file.path, graph.nodeOutlinesOfFile(file.path), declarations.nodes, hint));
       names.push(...importNames(file.path, before, after, graph, hint));
