@@ -26,7 +26,8 @@ import { hashText, type ScannedFile } from "../scan/file-scan.js";
  *   a member overrides a library member by name), or a new name that meets another declaration of its scope
  *   (a merge, or a key told apart by `#`);
  * - an imported name or a dynamic call text the new text does not tell apart;
- * - a name an export list gives that changed (`export { a } from "./m"` renamed to `export { b } from "./m"`).
+ * - a name an export list gives that changed (`export { a } from "./m"` renamed to `export { b } from "./m"`), or a
+ *   local export that starts or stops naming its declaration otherwise (`export { Impl }` to `export { Core as Impl }`).
  */
 
 /** What the patch reads of the graph being written. */
@@ -210,13 +211,26 @@ function dynamicCalls(path: string, before: ts.SourceFile, after: ts.SourceFile,
   return patched;
 }
 
-/** The names a file's export lists give (export_names rows are named so; their targets are keys, which the patch renames). */
+/**
+ * The names a file's export lists give, each local one marked when it names its declaration otherwise
+ * (`export { Impl as Public }`). export_names rows are named so, and a local one exists only when the two names
+ * differ: the patch renames the rows' targets (keys), so these must be the same before and after the rename
+ * (`export { Impl }` renamed to `export { Core as Impl }` needs a new row, and is re-extracted).
+ */
 function exportListNames(sourceFile: ts.SourceFile): string {
   const names: string[] = [];
   for (const statement of sourceFile.statements) {
-    const clause = ts.isExportDeclaration(statement) ? statement.exportClause : undefined;
-    if (clause !== undefined && ts.isNamedExports(clause)) names.push(...clause.elements.map((element) => element.name.text));
-    else if (clause !== undefined) names.push(clause.name.text);
+    if (!ts.isExportDeclaration(statement) || statement.exportClause === undefined) continue;
+    const clause = statement.exportClause;
+    if (!ts.isNamedExports(clause)) {
+      names.push(clause.name.text);
+      continue;
+    }
+    for (const element of clause.elements) {
+      const aliased =
+        statement.moduleSpecifier === undefined && element.propertyName !== undefined && element.propertyName.text !== element.name.text;
+      names.push(aliased ? `${element.name.text} (aliased)` : element.name.text);
+    }
   }
   return names.join("\u0000");
 }
