@@ -205,47 +205,71 @@ function renameKills(): RenameKillFigures {
 
 interface StopFigures {
   stops: number;
+  /** Stops of a server that never said it waited for the lock (the case was not reached). */
+  notWaiting: number;
   aborts: number;
   readonly examples: string[];
 }
 
+/** The first messages of an MCP client: a server indexes its root once a client is there. */
+const MCP_HELLO = [
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "crash-bench", version: "1" } },
+  },
+  { jsonrpc: "2.0", method: "notifications/initialized" },
+];
+
+/**
+ * `serve` on a root whose graph another writer holds locked while a file changed: once the server says it waits
+ * for the lock (its indexing thread is inside SQLite's wait), it is stopped, by closing stdin or by SIGTERM.
+ */
 async function stopWhileWaiting(stops: number): Promise<StopFigures> {
   const root = copySampleProject("web-app");
   if (cli(["index", root, "--quiet"]).code !== 0) throw new Error("index failed");
   const dbPath = path.join(root, ".ts-graph", "graph.db");
-  const figures: StopFigures = { stops: 0, aborts: 0, examples: [] };
-  const file = sourceFiles(root).find((name) => name.endsWith(".ts"));
+  const figures: StopFigures = { stops: 0, notWaiting: 0, aborts: 0, examples: [] };
+  const file = sourceFiles(root).find((name) => name.endsWith(".ts") && !name.endsWith(".d.ts"));
   if (file === undefined) throw new Error("no .ts file in the sample");
   for (let round = 0; round < stops; round += 1) {
     fs.appendFileSync(file, `\nexport const crashBenchStop${round} = ${round};\n`);
     const holder = new Database(dbPath, { timeout: 0 });
     holder.exec("BEGIN IMMEDIATE");
     const server = spawn(process.execPath, [CLI_JS, "serve", "-r", root], { stdio: ["pipe", "ignore", "pipe"] });
+    for (const message of MCP_HELLO) server.stdin.write(`${JSON.stringify(message)}\n`);
+    const bySignal = round % 2 === 1;
+    const stop = (): void => {
+      if (bySignal) server.kill("SIGTERM");
+      else server.stdin.end();
+    };
     let stderr = "";
+    let waited = false;
     server.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
+      if (waited || !/waiting for it to finish/.test(stderr)) return;
+      waited = true;
+      setTimeout(stop, 200);
     });
+    // A server that never says it waits is stopped after a minute all the same (and counted as such).
+    const fallback = setTimeout(stop, 60_000);
     const exited = new Promise<[number | null, string | null]>((resolve) => server.on("exit", (code, signal) => resolve([code, signal])));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const bySignal = round % 2 === 1;
-    if (bySignal) server.kill("SIGTERM");
-    else server.stdin.end();
-    const timer = setTimeout(() => server.kill("SIGKILL"), 30_000);
+    const killer = setTimeout(() => server.kill("SIGKILL"), 120_000);
     const [code, signal] = await exited;
-    clearTimeout(timer);
+    clearTimeout(fallback);
+    clearTimeout(killer);
     holder.exec("ROLLBACK");
     holder.close();
     figures.stops += 1;
-    const aborted = (signal !== null && signal !== "SIGTERM") || /FATAL|Abort/i.test(stderr);
+    if (!waited) figures.notWaiting += 1;
+    const aborted = (signal !== null && signal !== "SIGTERM") || code !== 0 || /FATAL|Abort/i.test(stderr);
     if (aborted) {
       figures.aborts += 1;
-      if (figures.examples.length < 3)
-        figures.examples.push(
-          `${bySignal ? "SIGTERM" : "stdin closed"}: exit ${code ?? signal}; ${stderr.split("\n").find((line) => /FATAL|Abort/i.test(line)) ?? ""}`.slice(
-            0,
-            200,
-          ),
-        );
+      if (figures.examples.length < 3) {
+        const line = stderr.split("\n").find((text) => /FATAL|Abort/i.test(text)) ?? "";
+        figures.examples.push(`${bySignal ? "SIGTERM" : "stdin closed"}: exit ${code ?? signal}; ${line}`.slice(0, 200));
+      }
     }
   }
   return figures;
@@ -274,7 +298,7 @@ async function main(): Promise<void> {
       `| index killed at a random write point, then run again (graph ≠ full index) | ${index.kills} | ${index.kills} | ${index.diverged} | ${index.examples.join("; ") || "-"} |`,
       `| rename-symbol killed at each of its ${rename.points} write points, then index (files mixed) | ${rename.kills} | ${rename.kills} | ${rename.mixed} | ${rename.examples.join("; ") || "-"} |`,
       `| … leftover temporaries or journals after the next command | ${rename.kills} | ${rename.kills} | ${rename.leftovers} | - |`,
-      `| serve stopped while its indexing thread waits for another writer's lock (aborts) | ${stop.stops} | ${stop.stops} | ${stop.aborts} | ${stop.examples.join("; ") || "-"} |`,
+      `| serve stopped while its indexing thread waits for another writer's lock (aborts or exit ≠ 0; ${stop.notWaiting} never waited) | ${stop.stops} | ${stop.stops} | ${stop.aborts} | ${stop.examples.join("; ") || "-"} |`,
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {

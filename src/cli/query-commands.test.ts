@@ -54,6 +54,16 @@ describe("query commands (subprocess)", () => {
     expect(deps.stdout.startsWith("flowchart LR\n")).toBe(true);
   });
 
+  it("prints a type's hierarchy, and refuses a declaration that is no type with exit 2", () => {
+    const tree = runCli(["hierarchy", "Repository", "--root", root, "--direction", "down"]);
+    expect(tree.status).toBe(0);
+    expect(tree.stdout).toContain("interface Repository (backend/repositories/repository.ts:2): 3 subtypes in 3 files\n");
+    expect(tree.stdout).toContain("\n    extended by class UserRepository  backend/repositories/user-repository.ts:4");
+    const notType = runCli(["hierarchy", "sumLines", "--root", root]);
+    expect(notType.status).toBe(2);
+    expect(notType.stderr).toContain("is not a class, an interface or a type alias");
+  });
+
   it("lists the candidates of an ambiguous symbol and exits 2", () => {
     const result = runCli(["impact", "login", "--root", root]);
     expect(result.status).toBe(2);

@@ -56,6 +56,7 @@ const ANSWERED: readonly (readonly [string, Record<string, unknown>])[] = [
   ["callees", { symbol: "ProductRepository.reserve" }],
   ["paths", { from: "ProductRepository.reserve", to: "InMemoryRepository.findById" }],
   ["deps", { target: "shared" }],
+  ["hierarchy", { symbol: "InMemoryRepository" }],
   ["cochange", { target: "shared/money.ts" }],
   ["zoom", { path: "shared" }],
   ["zoom", { path: "shared/money.ts" }],

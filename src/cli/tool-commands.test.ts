@@ -45,6 +45,20 @@ describe("ts-graph zoom (subprocess)", () => {
     expect(level.status).toBe(2);
     expect(level.stderr).toMatch(/--level: Too big/);
   });
+
+  it("prints a range of lines with --lines, and exits 2 on a range it cannot read", () => {
+    const lines = tool("zoom", "shared/money.ts", "--lines", "9-10");
+    expect(lines.status).toBe(0);
+    expect(lines.stdout).toBe(
+      "shared/money.ts: lines 9-10 of 11\nin: L9-11 Function sumLines\n 9\texport function sumLines(lines: readonly CartLine[]): number {\n10\t  return lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);\n",
+    );
+    const bad = tool("zoom", "shared/money.ts", "--lines", "9:10");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^ts-graph zoom: lines "9:10" is not a line range; give "A-B"/);
+    const past = tool("zoom", "shared/money.ts", "--lines", "12-");
+    expect(past.status).toBe(2);
+    expect(past.stderr).toContain("shared/money.ts has 11 lines;");
+  });
 });
 
 describe("ts-graph find (subprocess)", () => {
@@ -160,7 +174,7 @@ describe("a tool command's start", () => {
 
   it("still lists every tool in the full help, and refuses a tool's name with underscores", () => {
     const help = runCli(["--help"]);
-    for (const name of ["find", "callers", "replace-symbol", "rename-symbol"]) expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));
+    for (const name of ["find", "callers", "hierarchy", "replace-symbol", "rename-symbol"]) expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));
     expect(runCli(["replace_symbol", "x", "--root", root]).status).toBe(2);
   });
 });

@@ -92,9 +92,10 @@ CREATE INDEX edges_by_source ON edges(source, kind);
 CREATE INDEX edges_by_file ON edges(file);
 CREATE INDEX edges_by_kind ON edges(kind);
 
--- Edges from a node to a member declared outside the indexed files (src/ingestion/extract/external-members.ts):
--- CALLS of a library method or property, and OVERRIDES of one by a project member. The target is an external
--- key (lib:Iterator.next), never a node key; edges keeps only edges between nodes.
+-- Edges from a node to a member or type declared outside the indexed files (src/ingestion/extract/external-members.ts):
+-- CALLS of a library method or property, OVERRIDES of one by a project member, and EXTENDS and IMPLEMENTS of a
+-- library class, interface or type alias by a project type. The target is an external key (lib:Iterator.next,
+-- lib:Error), never a node key; edges keeps only edges between nodes.
 CREATE TABLE external_edges (
   file   TEXT NOT NULL,
   kind   TEXT NOT NULL,

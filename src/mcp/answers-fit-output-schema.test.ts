@@ -75,12 +75,18 @@ function sampleSymbols(context: CliToolContext): string[] {
   return keys.filter((_, index) => index % step === 0).slice(0, SYMBOLS_PER_PROJECT);
 }
 
+/** Every class, interface and type alias of the graph, by key. */
+function typeSymbols(context: CliToolContext): string[] {
+  return context.db.prepare("SELECT key FROM nodes WHERE kind IN ('Class', 'Interface', 'TypeAlias') ORDER BY key").pluck().all() as string[];
+}
+
 function readCalls(root: string, context: CliToolContext): (readonly [string, Record<string, unknown>])[] {
   const { files, folders } = entriesOf(root);
   const symbols = sampleSymbols(context);
   const calls: (readonly [string, Record<string, unknown>])[] = [["status", {}]];
   for (const file of files) {
     for (const level of [0, 1, 2]) calls.push(["zoom", { path: file, level }]);
+    calls.push(["zoom", { path: file, lines: "1-" }], ["zoom", { path: file, lines: "2-4", maxBytes: 1000 }]);
     calls.push(["cochange", { target: file }], ["deps", { target: file }]);
   }
   for (const folder of folders) {
@@ -100,6 +106,10 @@ function readCalls(root: string, context: CliToolContext): (readonly [string, Re
       ["cochange", { target: symbol }],
     );
   }
+  for (const symbol of typeSymbols(context)) {
+    calls.push(["hierarchy", { symbol }], ["hierarchy", { symbol, direction: "up", depth: 1, maxNodes: 1, format: "json" }]);
+  }
+  calls.push(["hierarchy", { symbol: symbols[0] }]);
   calls.push(["find", { name: "zzNoSuchName" }], ["search", { pattern: "export", glob: ["*.ts"] }], ["search", { pattern: "(" }]);
   return calls;
 }

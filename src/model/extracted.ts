@@ -53,7 +53,7 @@ export interface ExtractedEdge {
  * library method or property, or a member that overrides or implements one.
  */
 export interface ExtractedExternalEdge {
-  readonly kind: "CALLS" | "OVERRIDES";
+  readonly kind: "CALLS" | "OVERRIDES" | "EXTENDS" | "IMPLEMENTS";
   readonly source: NodeKey;
   readonly target: ExternalKey;
   /** Sorted call-site lines; empty for OVERRIDES. */

@@ -24,8 +24,13 @@ export type EdgeSpec = readonly [
   imports?: { readonly names: readonly string[]; readonly typeOnly?: boolean },
 ];
 
-/** An edge to a library member: [kind, source node, external key such as `lib:Iterator.next`, lines]. */
-export type ExternalEdgeSpec = readonly [kind: "CALLS" | "REFERENCES" | "OVERRIDES", source: string, target: string, lines?: readonly number[]];
+/** An edge to a library member or type: [kind, source node, external key such as `lib:Iterator.next`, lines]. */
+export type ExternalEdgeSpec = readonly [
+  kind: "CALLS" | "REFERENCES" | "OVERRIDES" | "EXTENDS" | "IMPLEMENTS",
+  source: string,
+  target: string,
+  lines?: readonly number[],
+];
 
 /** A package import of a file: [file, package, type-only]. */
 export type ExternalImportSpec = readonly [file: string, pkg: string, typeOnly?: boolean];

@@ -3,6 +3,7 @@ import { cochangeTool } from "./cochange/handler.js";
 import { depsTool } from "./deps/handler.js";
 import { deleteSymbolTool, insertAfterSymbolTool, insertBeforeSymbolTool, renameSymbolTool, replaceSymbolTool } from "./edit/handler.js";
 import { findTool } from "./find/handler.js";
+import { hierarchyTool } from "./hierarchy/handler.js";
 import { impactTool } from "./impact/handler.js";
 import { listTool } from "./list/handler.js";
 import { pathsTool } from "./paths/handler.js";
@@ -21,6 +22,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   calleesTool,
   pathsTool,
   depsTool,
+  hierarchyTool,
   cochangeTool,
   zoomTool,
   findTool,

@@ -27,6 +27,8 @@ export const MAX_SEARCH_PATHS = 100;
 const MAX_CONTENT_CHARS = 500_000;
 /** A file hash an edit checks against (SHA-1 in hex is 40 characters). */
 const MAX_HASH_CHARS = 128;
+/** A line range ("A-B"): two numbers of up to nine digits, a dash and some spaces. */
+const MAX_LINE_RANGE_CHARS = 40;
 
 function longerThan(limit: number): string {
   return `longer than ${formatCount(limit)} characters`;
@@ -97,4 +99,9 @@ export function hashString(): z.ZodString {
 /** A list of at most `count` entries of `item`. */
 export function boundedList<Item extends z.ZodType>(item: Item, count: number): z.ZodArray<Item> {
   return z.array(item).max(count, `more than ${count} entries`);
+}
+
+/** zoom's `lines` (parsed by zoom/line-range.ts, which says what to give). */
+export function lineRangeString(): z.ZodString {
+  return z.string().max(MAX_LINE_RANGE_CHARS, `${longerThan(MAX_LINE_RANGE_CHARS)}: give "A-B", "A-" or "A", e.g. "10-40"`);
 }

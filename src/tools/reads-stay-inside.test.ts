@@ -87,6 +87,18 @@ describe("a file swapped for a link out of the root after validation", () => {
     }
   });
 
+  it("is not read by zoom lines (the last component became a link)", async () => {
+    const swapped = racing(() => swapForLink("src/notes.txt", path.join(outside, "notes.txt")));
+    try {
+      const message = await rejection(runTool(zoomTool, { path: "src/notes.txt", lines: "1-" }, swapped as CliToolContext), ToolInputError);
+      expect(message).toContain("changed while it was being opened");
+      expect(message).not.toContain(SECRET);
+    } finally {
+      fs.rmSync(path.join(root, "src/notes.txt"));
+      fs.writeFileSync(path.join(root, "src/notes.txt"), "inside notes\n");
+    }
+  });
+
   it("is not read by zoom level 2 (a folder above it became a link)", async () => {
     const swapped = racing(() => swapForLink("docs", outside));
     try {
@@ -188,6 +200,7 @@ describe("git's folder and ts-graph's database", () => {
   it("refuses .git/config to zoom, list and search, without showing it", async () => {
     for (const call of [
       runTool(zoomTool, { path: ".git/config", level: 2 }, context),
+      runTool(zoomTool, { path: ".git/config", lines: "1-" }, context),
       runTool(zoomTool, { path: ".git" }, context),
       runTool(listTool, { path: ".git" }, context),
       runTool(searchTool, { pattern: "url", paths: [".git/config"] }, context),

@@ -10,6 +10,7 @@ export const TOOL_LOADERS: Readonly<Record<string, () => Promise<ToolDefinition>
   callees: async () => (await import("./calls/handler.js")).calleesTool,
   paths: async () => (await import("./paths/handler.js")).pathsTool,
   deps: async () => (await import("./deps/handler.js")).depsTool,
+  hierarchy: async () => (await import("./hierarchy/handler.js")).hierarchyTool,
   cochange: async () => (await import("./cochange/handler.js")).cochangeTool,
   zoom: async () => (await import("./zoom/handler.js")).zoomTool,
   find: async () => (await import("./find/handler.js")).findTool,

@@ -113,3 +113,87 @@ export function readCappedText(absolute: string, root: string, maxBytes: number,
   while (cut > 0 && cut < bytes.length && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut -= 1;
   return { text: bytes.subarray(0, cut).toString("utf8"), totalBytes, omittedBytes: Math.max(0, totalBytes - cut) };
 }
+
+/** Some lines of a file, as readLineSpan read them. */
+export interface LineSpan {
+  /** The file's length in lines (a last line without a newline counts); with countStopped, the lines counted. */
+  readonly totalLines: number;
+  /** The file is longer than MAX_LINE_SCAN_BYTES: reading stopped there, and with it the lines and their count. */
+  readonly countStopped: boolean;
+  /** Lines `from` onward (at most to `to`), their line ends left out, until `maxBytes` of them were read. */
+  readonly lines: readonly string[];
+  /** The one line read is longer than maxBytes and holds only its first bytes. */
+  readonly lineCut: boolean;
+}
+
+/** How much of a file readLineSpan reads at a time. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** How far readLineSpan reads a file to find its lines and count them (a big log is not read to its end). */
+export const MAX_LINE_SCAN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The text of collected bytes; when the collection stopped (`full`: one byte past the cap read), the cap's worth,
+ * cut back to a whole UTF-8 sequence.
+ */
+function decodeCollected(bytes: Buffer, full: boolean): string {
+  if (!full) return bytes.toString("utf8");
+  let cut = bytes.length - 1;
+  while (cut > 0 && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut -= 1;
+  return bytes.subarray(0, cut).toString("utf8");
+}
+
+/**
+ * Lines `from` to `to` (1-based, inclusive; `to` undefined for the end) of a validated text file, holding at most
+ * `maxBytes` of them in memory, and the file's line count: the file is read once, a chunk at a time, up to
+ * MAX_LINE_SCAN_BYTES. Opened by open-inside.ts as readCappedText; a binary file is a ToolInputError. A `\r` ending a
+ * line is left out.
+ */
+export function readLineSpan(absolute: string, root: string, from: number, to: number | undefined, maxBytes: number, shownAs: string): LineSpan {
+  const fd = openInside(absolute, root, shownAs);
+  const chunk = Buffer.alloc(CHUNK_BYTES);
+  const collected: Buffer[] = [];
+  let collectedBytes = 0;
+  let full = false;
+  let line = 1;
+  let lastByte = 0x0a;
+  let offset = 0;
+  let countStopped = false;
+  try {
+    for (let read = fs.readSync(fd, chunk, 0, chunk.length, 0); read > 0; read = fs.readSync(fd, chunk, 0, chunk.length, offset)) {
+      if (offset >= MAX_LINE_SCAN_BYTES) {
+        countStopped = true;
+        break;
+      }
+      const bytes = chunk.subarray(0, read);
+      if (offset === 0 && looksBinary(bytes)) {
+        throw new ToolInputError(`${shownAs} is a binary file (it contains NUL bytes); only text files can be read.`);
+      }
+      for (let start = 0; start < bytes.length; ) {
+        const newline = bytes.indexOf(0x0a, start);
+        const end = newline < 0 ? bytes.length : newline + 1;
+        if (!full && line >= from && (to === undefined || line <= to)) {
+          const take = Math.min(end - start, maxBytes + 1 - collectedBytes);
+          collected.push(Buffer.from(bytes.subarray(start, start + take)));
+          collectedBytes += take;
+          full = collectedBytes > maxBytes;
+        }
+        if (newline >= 0) line += 1;
+        start = end;
+      }
+      lastByte = bytes[bytes.length - 1] ?? lastByte;
+      offset += read;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  // A count stopped inside a line counts the lines begun.
+  const totalLines = lastByte === 0x0a ? line - 1 : line;
+  const pieces = decodeCollected(Buffer.concat(collected), full).split("\n");
+  // Complete: the last piece is what follows the last newline read (empty, or a last line without one).
+  // Stopped (full, or the scan's end): it is a line begun and not finished, dropped unless it is the only one.
+  const stopped = full || countStopped;
+  const lineCut = stopped && pieces.length === 1 && pieces[0] !== "";
+  const kept = stopped ? (lineCut ? pieces : pieces.slice(0, -1)) : pieces.at(-1) === "" ? pieces.slice(0, -1) : pieces;
+  return { totalLines, countStopped, lines: kept.map((text) => (text.endsWith("\r") ? text.slice(0, -1) : text)), lineCut };
+}

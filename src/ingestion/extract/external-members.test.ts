@@ -24,6 +24,10 @@ function projectWithPackage(): string {
         "  walkAll(all);",
         "  return walker.step() && all.map((item) => item.name).length > 0;",
         "}",
+        "export class WalkError extends Error {}",
+        "export interface Slow extends Walker { wait(): void }",
+        "const withName = <T extends new () => object>(base: T) => class extends base { label = 1 };",
+        "export class Named extends withName(Object) {}",
       ].join("\n"),
     },
     { compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] }, include: ["src"] },
@@ -31,7 +35,8 @@ function projectWithPackage(): string {
 }
 
 describe("external edges", () => {
-  it("name package members by their declaration file under node_modules and lib members by lib; package functions get none", async () => {
+  // A mixin's `extends withName(Object)` names no type: no edge (the call to withName is recorded).
+  it("name package members by their declaration file under node_modules and lib members by lib, as the types project types extend or implement; package functions get none", async () => {
     const edges = snapshotExternalEdges(await freshSnapshot(projectWithPackage())).map(
       (edge) => `${edge.externalEdge} ${edge.source} -> ${edge.target}`,
     );
@@ -39,6 +44,9 @@ describe("external edges", () => {
       "CALLS src/walkers.ts:run -> lib:Array.map",
       "CALLS src/walkers.ts:run -> node_modules/walker/index.d.ts:FastWalker.step",
       "CALLS src/walkers.ts:run -> node_modules/walker/index.d.ts:Walker.step",
+      "EXTENDS src/walkers.ts:Slow -> node_modules/walker/index.d.ts:Walker",
+      "EXTENDS src/walkers.ts:WalkError -> lib:Error",
+      "IMPLEMENTS src/walkers.ts:Runner -> node_modules/walker/index.d.ts:FastWalker",
       "OVERRIDES src/walkers.ts:Runner.name -> node_modules/walker/index.d.ts:Walker.name",
       "OVERRIDES src/walkers.ts:Runner.step -> node_modules/walker/index.d.ts:FastWalker.step",
       "OVERRIDES src/walkers.ts:Runner.step -> node_modules/walker/index.d.ts:Walker.step",

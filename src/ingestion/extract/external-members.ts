@@ -5,13 +5,38 @@ import { externalKey, type ExternalKey } from "../../model/node-key.js";
  * Keys for members declared outside the indexed files: in TypeScript's default library (`lib:Iterator.next`)
  * or in a declaration under node_modules (`node_modules/effect/dist/dts/Effect.d.ts:Effect.pipe`). They are
  * not graph nodes. The graph keeps two relations with them (external_edges): a call of such a member, and
- * a member of the project that overrides or implements one. Together they tell which project members a call
+ * a member of the project that overrides or implements one (and, by ExternalTypeKey, the library types a
+ * project type extends or implements). Together they tell which project members a call
  * through a library interface may run, as the compiler's find-references counts it (docs/accuracy.md).
  *
  * A library member comes with the library members it overrides (`Generator.next` with `Iterator.next`), so
  * that a call through one and an implementation of the other meet at the shared base.
  */
 export type ExternalMemberKeys = (symbol: ts.Symbol) => readonly ExternalKey[];
+
+/**
+ * The key of a class, interface or type alias declared only outside the indexed files (`lib:Error`,
+ * `node_modules/@types/node/events.d.ts:EventEmitter`), which a project type extends or implements; undefined
+ * for anything else.
+ */
+export type ExternalTypeKey = (symbol: ts.Symbol) => ExternalKey | undefined;
+
+const TYPE_FLAGS = ts.SymbolFlags.Class | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias;
+
+export function createExternalTypeKey(
+  program: ts.Program,
+  checker: ts.TypeChecker,
+  isIndexed: (sourceFile: ts.SourceFile) => boolean,
+): ExternalTypeKey {
+  return (symbol) => {
+    const declarations = symbol.declarations ?? [];
+    const first = declarations[0];
+    if ((symbol.flags & TYPE_FLAGS) === 0 || first === undefined) return undefined;
+    if (declarations.some((declaration) => isIndexed(declaration.getSourceFile()))) return undefined;
+    const origin = externalOrigin(program, first.getSourceFile());
+    return origin === undefined ? undefined : externalKey(origin, qualifiedNameOf(checker, symbol));
+  };
+}
 
 const MEMBER_FLAGS = ts.SymbolFlags.Method | ts.SymbolFlags.Property;
 const NONE: readonly ExternalKey[] = [];

@@ -6,7 +6,7 @@ import type { FileWrite, StoredFile } from "../../db/graph-store.js";
 import type { FileDiagnostic, FileExtraction } from "../../model/extracted.js";
 import { extractDeclarations, type FileDeclarations } from "../extract/extract-declarations.js";
 import { extractEdges } from "../extract/extract-edges.js";
-import { createExternalMemberKeys } from "../extract/external-members.js";
+import { createExternalMemberKeys, createExternalTypeKey } from "../extract/external-members.js";
 import { hashText } from "../scan/file-scan.js";
 import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "../extract/member-names.js";
 import { createModuleResolver, type ProgramLoader } from "../extract/program-loader.js";
@@ -153,6 +153,7 @@ function stampOf(absolute: string, text: string): FileStamp {
 export function programExtractor(program: ts.Program, project: ProjectSpec, files: RunFiles): (absolute: string) => FileOutcome {
   const checker = program.getTypeChecker();
   const names = memberNamesIn(program, checker, files);
+  const isIndexed = (sourceFile: ts.SourceFile): boolean => files.pathByAbsolute.has(sourceFile.fileName);
   const context = {
     checker,
     declarationsOf: (sourceFile: ts.SourceFile) => {
@@ -163,7 +164,8 @@ export function programExtractor(program: ts.Program, project: ProjectSpec, file
     resolveModuleFileName: createModuleResolver(project),
     mayNameAccessor: (name: string) => names.accessors.has(name),
     mayNameMember: (name: string) => names.members.has(name),
-    externalMemberKeys: createExternalMemberKeys(program, checker, (sourceFile) => files.pathByAbsolute.has(sourceFile.fileName)),
+    externalMemberKeys: createExternalMemberKeys(program, checker, isIndexed),
+    externalTypeKey: createExternalTypeKey(program, checker, isIndexed),
   };
   return (absolute) => {
     const relative = files.pathByAbsolute.get(absolute) ?? relativeTo(files.root, absolute);

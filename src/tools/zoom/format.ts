@@ -1,6 +1,8 @@
 import { lineSpan, plural } from "../text.js";
 import type { FileOutline, FolderOutline, FolderZoom, OutlineLevel, OutlineSymbol, ReExport } from "./outline.js";
 import { formatCount } from "../../model/kind-counts.js";
+import { MAX_LINE_SCAN_BYTES } from "../workspace-files.js";
+import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.js";
 
 /**
  * Zoom's text: the file path once, then one line per declaration (line range, kind, signature, `// doc`),
@@ -155,4 +157,66 @@ export function formatFileText(path: string, text: string, totalBytes: number, o
   const body = text.endsWith("\n") || text === "" ? text : `${text}\n`;
   if (omittedBytes === 0) return `${header}\n${body}`;
   return `${header}\n${body}… truncated, ${plural(omittedBytes, "byte")} not shown after line ${lines}; raise maxBytes, or zoom level 1 for the outline.`;
+}
+
+/** Lines of a file as zoom's `lines` shows them: what was asked, what is shown, what the graph declares around it. */
+export interface LinesView {
+  readonly path: string;
+  readonly asked: LineRange;
+  readonly totalLines: number;
+  readonly from: number;
+  /** The lines shown, line `from` first. */
+  readonly lines: readonly string[];
+  /** The one line shown was cut at maxBytes. */
+  readonly lineCut: boolean;
+  /** The file is longer than the line scan reads: totalLines counts the lines read. */
+  readonly countStopped: boolean;
+  readonly declarations: readonly RangeDeclaration[];
+  readonly omittedDeclarations: number;
+}
+
+/** Where a LinesView ends, whether the file's end or maxBytes ended it, and the range to ask next when maxBytes did. */
+export function linesOutcome(view: LinesView): { readonly to: number; readonly clamped: boolean; readonly next: string | undefined } {
+  const to = view.from + view.lines.length - 1;
+  const end = view.asked.to === undefined ? view.totalLines : Math.min(view.asked.to, view.totalLines);
+  const next = to < end ? rangeText(to + 1, view.asked.to === undefined ? undefined : view.asked.to) : undefined;
+  return { to, clamped: !view.countStopped && view.asked.to !== undefined && view.asked.to > view.totalLines, next };
+}
+
+function declarationLine(declaration: RangeDeclaration): string {
+  return `${lineSpan(declaration.startLine, declaration.endLine)} ${declaration.kind} ${declaration.name}`;
+}
+
+/**
+ * The header (file, range shown of the file's lines, what cut it; the declarations it is in and those it overlaps),
+ * the lines numbered like `cat -n` (number right-aligned, a tab, the line), and a note when maxBytes cut them.
+ */
+export function formatLines(view: LinesView, maxBytes: number): string {
+  const { to, clamped, next } = linesOutcome(view);
+  const notes = [
+    ...(clamped ? [`asked ${rangeText(view.asked.from, view.asked.to)}; the file ends at line ${view.totalLines}`] : []),
+    ...(next === undefined && !view.lineCut ? [] : ["cut by maxBytes"]),
+    ...(view.countStopped ? [`lines are read and counted in the file's first ${formatCount(MAX_LINE_SCAN_BYTES)} bytes only`] : []),
+  ];
+  const enclosing = view.declarations.filter((declaration) => declaration.encloses);
+  const overlapping = view.declarations.filter((declaration) => !declaration.encloses);
+  const more = view.omittedDeclarations > 0 ? `, and ${view.omittedDeclarations} more` : "";
+  const width = String(to).length;
+  const footer = view.lineCut
+    ? [
+        `… line ${view.from} is longer than maxBytes (${formatCount(maxBytes)} bytes) and was cut; raise maxBytes to read it whole` +
+          (next === undefined ? "." : `, or ask lines "${next}" (CLI --lines ${next}) for the lines after it.`),
+      ]
+    : next === undefined
+      ? []
+      : [
+          `… cut at ${plural(view.lines.length, "line")} by maxBytes (${formatCount(maxBytes)} bytes); ask lines "${next}" next (CLI --lines ${next}), or raise maxBytes.`,
+        ];
+  return [
+    `${view.path}: ${view.from === to ? "line" : "lines"} ${rangeText(view.from, to)} of ${view.totalLines}${view.countStopped ? "+" : ""}${notes.length === 0 ? "" : ` (${notes.join("; ")})`}`,
+    ...(enclosing.length === 0 ? [] : [`in: ${enclosing.map(declarationLine).join(" > ")}`]),
+    ...(overlapping.length === 0 ? [] : [`overlaps: ${overlapping.map(declarationLine).join(", ")}${more}`]),
+    ...view.lines.map((line, index) => `${String(view.from + index).padStart(width)}\t${line}`),
+    ...footer,
+  ].join("\n");
 }

@@ -1,18 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "../../vendor/zod.js";
-import { pathString } from "../input-limits.js";
+import { lineRangeString, pathString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
 import { defineTool, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import type { ValidatedPath } from "../path-validator.js";
-import { folderOf, graphPathOf, isSourcePath, isTestPath, readCappedText } from "../workspace-files.js";
+import { folderOf, graphPathOf, isSourcePath, isTestPath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace-files.js";
+import { formatCount } from "../../model/kind-counts.js";
 import { createIgnoreCheck } from "../workspace-walk.js";
-import { formatFileOutline, formatFileText, formatFolderZoom } from "./format.js";
+import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, linesOutcome, type LinesView } from "./format.js";
+import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
 import { fileOutline, folderZoom, type OutlineLevel } from "./outline.js";
 import { createOutlineQueries } from "./query.js";
 import { objects } from "../answer-schema.js";
+import { plural } from "../text.js";
 
 /** The zoom answer: a file's text (level 2), a file's outline, or a folder's, as the handler builds them. */
 const zoomAnswer = z.looseObject({
@@ -29,7 +32,22 @@ const zoomAnswer = z.looseObject({
   recursive: z.boolean().optional(),
   folders: objects.optional(),
   subfolders: objects.optional(),
+  // lines: the range shown, the file's line count, and the declarations around it.
+  from: z.number().optional(),
+  to: z.number().optional(),
+  totalLines: z.number().optional(),
+  requested: z.string().optional(),
+  clamped: z.boolean().optional(),
+  next: z.string().optional(),
+  countStopped: z.boolean().optional(),
+  declarations: z
+    .array(z.looseObject({ name: z.string(), kind: z.string(), startLine: z.number(), endLine: z.number(), encloses: z.boolean() }))
+    .optional(),
+  omittedDeclarations: z.number().optional(),
 });
+
+/** Overlapping declarations a line range's header names at most (enclosing ones are always named). */
+const MAX_RANGE_DECLARATIONS = 30;
 
 const queriesOf = perDatabase(createOutlineQueries);
 
@@ -38,6 +56,9 @@ const inputShape = {
   level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
   recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
   tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, and files under __tests__/, test/ or tests/)"),
+  lines: lineRangeString()
+    .optional()
+    .describe('file: read only these lines, numbered: "A-B", "A-" (to the end) or "A" (one line), 1-based and inclusive; level is then ignored'),
   maxBytes: z.number().int().min(1_000).max(10_000_000).default(100_000).describe("cap on the answer's size in bytes"),
   includeIgnored: z.boolean().default(false).describe("show a file or folder that .gitignore hides (never ts-graph's own database)"),
 };
@@ -52,8 +73,10 @@ export const zoomTool = defineTool({
     "and doc summaries, with the other names the file exports a declaration as (`export { Impl as Public }`, " +
     "`export default`) and what it re-exports under which name from where. Level 1: every declaration, class and interface members nested. Level 2: the file's text " +
     "(capped). On a folder: level 0 (or 1) of every indexed source file in it, tests left out unless asked, files " +
-    "without exports omitted, a summary line per folder; subfolders only summed up unless recursive. A file " +
-    "changed since it was indexed is re-indexed first.",
+    "without exports omitted, a summary line per folder; subfolders only summed up unless recursive. lines " +
+    '"A-B" reads those lines of a file, numbered, under a header naming the declarations that enclose or overlap ' +
+    "them (capped by maxBytes; the answer says which range to ask next). A file changed since it was indexed is " +
+    "re-indexed first.",
   inputShape,
   positional: ["path"],
   answer: zoomAnswer,
@@ -68,6 +91,12 @@ export const zoomTool = defineTool({
         ignored: shownAs,
       });
     }
+    if (input.lines !== undefined) {
+      if (stat.isDirectory()) {
+        throw new ToolInputError(`${shownAs} is a folder; lines reads one file. Give a file's path, or zoom the folder at level 0 or 1.`);
+      }
+      if (stat.isFile()) return readLines(input, input.lines, context, validated, shownAs);
+    }
     if (stat.isDirectory()) return zoomFolder(input, context, validated.absolute, shownAs, ignored);
     if (!stat.isFile()) throw new ToolInputError(`${shownAs} is neither a file nor a folder.`);
     return input.level === 2 ? readText(input, validated, shownAs) : zoomFile(input, context, validated.absolute, shownAs);
@@ -79,6 +108,61 @@ function readText(input: ZoomInput, validated: ValidatedPath, shownAs: string): 
   return {
     text: formatFileText(shownAs, text, totalBytes, omittedBytes),
     structured: { path: shownAs, level: 2, text, totalBytes, truncated: omittedBytes > 0, omittedBytes },
+  };
+}
+
+async function readLines(input: ZoomInput, lines: string, context: ToolContext, validated: ValidatedPath, shownAs: string): Promise<ToolResult> {
+  const asked = parseLineRange(lines);
+  const graphPath = graphPathOf(context.root, validated.absolute);
+  const source = graphPath !== undefined && isSourcePath(graphPath) ? graphPath : undefined;
+  if (source !== undefined) await context.ensureFresh([validated.absolute]);
+  const span = readLineSpan(validated.absolute, validated.root, asked.from, asked.to, input.maxBytes, shownAs);
+  if (asked.from > span.totalLines && span.countStopped) {
+    throw new ToolInputError(
+      `lines "${lines}" starts past the first ${formatCount(MAX_LINE_SCAN_BYTES)} bytes of ${shownAs} (${span.totalLines} lines), which is as far as zoom reads lines; zoom level 2 or search shows the file's start.`,
+      { totalLines: span.totalLines },
+    );
+  }
+  if (span.totalLines === 0) throw new ToolInputError(`${shownAs} is empty: it has no lines to read.`, { totalLines: 0 });
+  if (asked.from > span.totalLines) {
+    throw new ToolInputError(
+      `${shownAs} has ${plural(span.totalLines, "line")}; lines "${lines}" starts after its end. Give a range that starts within 1-${span.totalLines}.`,
+      { totalLines: span.totalLines },
+    );
+  }
+  const shown = span.lines.slice(0, linesThatFit(span.lines, asked.from, input.maxBytes));
+  const to = asked.from + shown.length - 1;
+  const rows = source === undefined ? [] : readConsistently(context.db, () => queriesOf(context.db).declarationsOf(source));
+  const around = declarationsAround(rows, asked.from, to, MAX_RANGE_DECLARATIONS);
+  const view: LinesView = {
+    path: shownAs,
+    asked,
+    totalLines: span.totalLines,
+    from: asked.from,
+    lines: shown,
+    lineCut: span.lineCut,
+    countStopped: span.countStopped,
+    declarations: around.declarations,
+    omittedDeclarations: around.omitted,
+  };
+  const outcome = linesOutcome(view);
+  return {
+    text: formatLines(view, input.maxBytes),
+    structured: {
+      level: 2,
+      path: shownAs,
+      from: asked.from,
+      to,
+      totalLines: span.totalLines,
+      requested: rangeText(asked.from, asked.to),
+      clamped: outcome.clamped,
+      ...(span.countStopped ? { countStopped: true } : {}),
+      truncated: outcome.next !== undefined || span.lineCut,
+      ...(outcome.next === undefined ? {} : { next: outcome.next }),
+      text: shown.join("\n"),
+      declarations: around.declarations,
+      omittedDeclarations: around.omitted,
+    },
   };
 }
 

@@ -208,3 +208,140 @@ describe("zoom of export names", () => {
     }
   });
 });
+
+describe("zoom lines", () => {
+  const userService = "backend/services/user-service.ts";
+
+  it("shows the lines numbered, under a header naming the range, the line count and the declarations around them", async () => {
+    const result = await runTool(zoomTool, { path: userService, lines: "20-26" }, context);
+    expect(result.text).toBe(
+      [
+        `${userService}: lines 20-26 of 63`,
+        "in: L16-63 Class UserService",
+        "overlaps: L20-23 Constructor constructor, L21 Property users, L22 Property tokens, L25-41 Method register",
+        "20\t  constructor(",
+        "21\t    private readonly users: UserRepository,",
+        "22\t    private readonly tokens: TokenService,",
+        "23\t  ) {}",
+        "24\t",
+        "25\t  register(input: Credentials, displayName: string): Result<User> {",
+        "26\t    const checked = validateCredentials(input);",
+      ].join("\n"),
+    );
+    expect(result.structured).toMatchObject({ level: 2, path: userService, from: 20, to: 26, totalLines: 63, truncated: false, clamped: false });
+    expect(result.structured.text).toBe(fs.readFileSync(path.join(root, userService), "utf8").split("\n").slice(19, 26).join("\n"));
+    expect(result.structured.declarations).toContainEqual({ name: "UserService", kind: "Class", startLine: 16, endLine: 63, encloses: true });
+    expect(result.structured).not.toHaveProperty("next");
+  });
+
+  it("reads one line, and a range to the end", async () => {
+    expect((await runTool(zoomTool, { path: userService, lines: "63" }, context)).text).toBe(
+      `${userService}: line 63 of 63\nin: L16-63 Class UserService\n63\t}`,
+    );
+    expect((await runTool(zoomTool, { path: userService, lines: "62-" }, context)).structured).toMatchObject({ from: 62, to: 63, truncated: false });
+  });
+
+  it("clamps an end past the file's last line and says so", async () => {
+    const result = await runTool(zoomTool, { path: userService, lines: "60-400" }, context);
+    expect(result.text.split("\n")[0]).toBe(`${userService}: lines 60-63 of 63 (asked 60-400; the file ends at line 63)`);
+    expect(result.structured).toMatchObject({ from: 60, to: 63, clamped: true, truncated: false });
+  });
+
+  it("stops at maxBytes and says which range to ask next", async () => {
+    const result = await runTool(zoomTool, { path: "backend/server.ts", lines: "1-60", maxBytes: 1000 }, context);
+    expect(result.text.split("\n")[0]).toBe("backend/server.ts: lines 1-18 of 67 (cut by maxBytes)");
+    expect(result.text).toMatch(
+      /\n… cut at 18 lines by maxBytes \(1,000 bytes\); ask lines "19-60" next \(CLI --lines 19-60\), or raise maxBytes\.$/,
+    );
+    expect(result.structured).toMatchObject({ from: 1, to: 18, truncated: true, next: "19-60" });
+    expect(Buffer.byteLength(result.text)).toBeLessThan(1400);
+    const next = await runTool(zoomTool, { path: "backend/server.ts", lines: "19-60", maxBytes: 1000 }, context);
+    expect(next.text).toMatch(/^backend\/server\.ts: lines 19-\d+ of 67 /);
+  });
+
+  it("reads any text file inside the root, line ends \\r\\n or none at the end", async () => {
+    fs.writeFileSync(path.join(root, "crlf.txt"), "one\r\ntwo\r\nthree");
+    try {
+      const result = await runTool(zoomTool, { path: "crlf.txt", lines: "2-" }, context);
+      expect(result.text).toBe("crlf.txt: lines 2-3 of 3\n2\ttwo\n3\tthree");
+      expect(result.structured).toMatchObject({ text: "two\nthree", declarations: [] });
+    } finally {
+      fs.rmSync(path.join(root, "crlf.txt"));
+    }
+  });
+
+  it("cuts a line longer than maxBytes on a character boundary and says so", async () => {
+    fs.writeFileSync(path.join(root, "wide.txt"), `${"é".repeat(1500)}\nnext\n`);
+    try {
+      const result = await runTool(zoomTool, { path: "wide.txt", lines: "1-2", maxBytes: 1001 }, context);
+      expect(result.structured).toMatchObject({ from: 1, to: 1, truncated: true, next: "2" });
+      expect(result.structured.text).toBe("é".repeat(500));
+      expect(result.text).toMatch(
+        /\n… line 1 is longer than maxBytes \(1,001 bytes\) and was cut; raise maxBytes to read it whole, or ask lines "2"/,
+      );
+    } finally {
+      fs.rmSync(path.join(root, "wide.txt"));
+    }
+  });
+
+  it("refuses what it cannot read with a message that says what to give", async () => {
+    expect(await rejection(runTool(zoomTool, { path: userService, lines: "70-80" }, context), ToolInputError)).toBe(
+      `${userService} has 63 lines; lines "70-80" starts after its end. Give a range that starts within 1-63.`,
+    );
+    expect(await rejection(runTool(zoomTool, { path: userService, lines: "10:20" }, context), ToolInputError)).toMatch(
+      /^lines "10:20" is not a line range; give "A-B" \(lines A to B\), "A-" \(line A to the end\) or "A" \(line A alone\)/,
+    );
+    expect(await rejection(runTool(zoomTool, { path: "backend", lines: "1-5" }, context), ToolInputError)).toBe(
+      "backend is a folder; lines reads one file. Give a file's path, or zoom the folder at level 0 or 1.",
+    );
+    expect(await rejection(runTool(zoomTool, { path: "logo.png", lines: "1" }, context), ToolInputError)).toMatch(/is a binary file/);
+    fs.writeFileSync(path.join(root, "empty.txt"), "");
+    expect(await rejection(runTool(zoomTool, { path: "empty.txt", lines: "1-" }, context), ToolInputError)).toBe(
+      "empty.txt is empty: it has no lines to read.",
+    );
+    fs.rmSync(path.join(root, "empty.txt"));
+    expect(await rejection(runTool(zoomTool, { path: ".ts-graph/graph.db", lines: "1", includeIgnored: true }, context), ToolInputError)).toMatch(
+      /is ts-graph's own database/,
+    );
+    fs.mkdirSync(path.join(root, ".git"), { recursive: true });
+    fs.writeFileSync(path.join(root, ".git", "config"), "[remote]\n  url = https://token@example.com/x.git\n");
+    expect(await rejection(runTool(zoomTool, { path: ".git/config", lines: "1-2", includeIgnored: true }, context), ToolInputError)).toMatch(
+      /inside git's own folder \(\.git\)/,
+    );
+    expect(await rejection(runTool(zoomTool, { path: ".env", lines: "1" }, context), ToolInputError)).toMatch(/is ignored by \.gitignore/);
+  });
+
+  it("stops reading a huge file at the line scan's end, and says the count is partial", async () => {
+    const big = path.join(root, "huge-lines.log");
+    fs.writeFileSync(big, "line one\nline two\n".repeat(600));
+    fs.truncateSync(big, 3_000_000_000); // sparse: only the line scan's first 64 MiB are read
+    try {
+      const result = await runTool(zoomTool, { path: "huge-lines.log", lines: "2-3" }, context);
+      expect(result.text).toBe(
+        "huge-lines.log: lines 2-3 of 1201+ (lines are read and counted in the file's first 67,108,864 bytes only)\n2\tline two\n3\tline one",
+      );
+      expect(result.structured).toMatchObject({ totalLines: 1201, countStopped: true });
+      expect(await rejection(runTool(zoomTool, { path: "huge-lines.log", lines: "5000" }, context), ToolInputError)).toMatch(
+        /^lines "5000" starts past the first 67,108,864 bytes of huge-lines\.log \(1201 lines\)/,
+      );
+    } finally {
+      fs.rmSync(big);
+    }
+  });
+
+  it("re-indexes a file changed since it was indexed before naming the declarations", async () => {
+    const own = copySampleProject("web-app");
+    const ownContext = await openIndexedContext(own);
+    try {
+      const money = path.join(own, "shared", "money.ts");
+      fs.writeFileSync(
+        money,
+        `/** Rounds to whole euros. */\nexport function roundEuros(cents: number): number {\n  return cents;\n}\n${fs.readFileSync(money, "utf8")}`,
+      );
+      const result = await runTool(zoomTool, { path: "shared/money.ts", lines: "3" }, ownContext);
+      expect(result.text).toBe("shared/money.ts: line 3 of 15\nin: L2-4 Function roundEuros\n3\t  return cents;");
+    } finally {
+      ownContext.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import type { ExtractedDynamicCall, ExtractedExternalEdge, ExtractedNode, Extern
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import type { ExternalKey } from "../../../model/node-key.js";
 import { lineOf, skipOuterExpressions } from "../declaration-text.js";
-import type { ExternalMemberKeys } from "../external-members.js";
+import type { ExternalMemberKeys, ExternalTypeKey } from "../external-members.js";
 import { moduleExportNamed } from "./namespace-member.js";
 import type { FileDeclarations } from "../extract-declarations.js";
 
@@ -28,6 +28,8 @@ export interface EdgeContext {
   mayNameMember(name: string): boolean;
   /** Keys of a method or property declared only in lib or node_modules, and of those it overrides (external-members.ts). */
   readonly externalMemberKeys: ExternalMemberKeys;
+  /** The key of a class, interface or type alias declared only in lib or node_modules (external-members.ts). */
+  readonly externalTypeKey: ExternalTypeKey;
 }
 
 /** An edge between two nodes with the line of each of its sites. */

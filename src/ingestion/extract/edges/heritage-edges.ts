@@ -9,14 +9,18 @@ const HERITAGE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Class",
 const HELD_CLASS_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Variable", "Property"]);
 
 /**
- * EXTENDS and IMPLEMENTS to the classes, interfaces and type aliases named, and USES_TYPE to the namespaces
- * qualifying them; a class's `extends` is evaluated (recordExtendedValue).
+ * EXTENDS and IMPLEMENTS to the classes, interfaces and type aliases named (an external edge to one declared
+ * only in lib or node_modules: `lib:Error`), and USES_TYPE to the namespaces qualifying them; a class's
+ * `extends` is evaluated (recordExtendedValue).
  */
 export function recordHeritage(c: EdgeCollector, declaration: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, owner: ExtractedNode): void {
   for (const clause of declaration.heritageClauses ?? []) {
     const kind: EdgeKind = clause.token === ts.SyntaxKind.ImplementsKeyword ? "IMPLEMENTS" : "EXTENDS";
     for (const type of clause.types) {
-      c.addEdgesTo(kind, owner, c.symbolOfExpression(type.expression), HERITAGE_TARGET_KINDS);
+      const symbol = c.symbolOfExpression(type.expression);
+      c.addEdgesTo(kind, owner, symbol, HERITAGE_TARGET_KINDS);
+      const external = symbol === undefined ? undefined : c.context.externalTypeKey(c.resolveAlias(symbol));
+      if (external !== undefined) c.addExternalEdge(kind, owner, external, undefined);
       if (kind !== "EXTENDS" || !ts.isClassLike(declaration)) recordHeritageQualifiers(c, type.expression, owner);
     }
   }

@@ -1,0 +1,121 @@
+import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
+import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
+import { counted } from "../text.js";
+import { MAX_HIERARCHY_DEPTH, type HierarchyDirection, type HierarchyEntry, type HierarchyResult } from "./query.js";
+
+/** The symbol asked about, as the answer names it. */
+export interface HierarchySymbol {
+  readonly key: string;
+  readonly kind: string;
+  /** `class`, `abstract class`, `interface`, `type`. */
+  readonly typeKind: string;
+  readonly qualifiedName: string;
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The hierarchy answer as structured content (also the `json` output), cut to the budget. */
+export interface HierarchyStructured extends Readonly<Record<string, unknown>> {
+  readonly tool: "hierarchy";
+  readonly symbol: HierarchySymbol;
+  readonly direction: HierarchyDirection;
+  readonly depth: number;
+  readonly supertypes: number;
+  readonly subtypes: number;
+  readonly files: number;
+  /** Supertypes, depth first (each line's `parent` is the type one step closer). */
+  readonly up: readonly HierarchyEntry[];
+  /** Subtypes and implementations, depth first. */
+  readonly down: readonly HierarchyEntry[];
+  /** Lines of each tree before the cut. */
+  readonly totals: { readonly up: number; readonly down: number };
+  readonly truncated: Truncation | null;
+}
+
+const INVERSE = { extends: "extended by", implements: "implemented by" } as const;
+
+/** `  extends abstract class Shape  src/shapes.ts:3`, `  extends lib:Error (outside the project)`. */
+function entryLine(entry: HierarchyEntry, up: boolean): string {
+  const relation = up ? entry.relation : INVERSE[entry.relation];
+  const indent = "  ".repeat(entry.depth);
+  if (entry.external) return `${indent}${relation} ${entry.key} (outside the project)`;
+  const where = entry.file === undefined ? "" : `  ${entry.file}:${entry.line ?? 0}`;
+  const notes = [entry.repeated ? "reached again: listed above" : "", entry.beyondDepth ? `more beyond depth ${entry.depth}` : ""].filter(Boolean);
+  return `${indent}${relation} ${entry.kind ?? "type"} ${entry.qualifiedName}${where}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+}
+
+function section(title: string, entries: readonly HierarchyEntry[], total: number, up: boolean): string[] {
+  if (total === 0) return [`${title}: none`];
+  const shown = entries.length < total ? ` (${entries.length} of ${total} lines)` : "";
+  return [`${title}${shown}:`, ...entries.map((entry) => entryLine(entry, up))];
+}
+
+function text(structured: HierarchyStructured): string {
+  const { symbol } = structured;
+  const limit = structured.depth < MAX_HIERARCHY_DEPTH ? `, depth ≤ ${structured.depth}` : "";
+  const counts = [
+    structured.direction === "down" ? "" : counted(structured.supertypes, "supertype"),
+    structured.direction === "up" ? "" : counted(structured.subtypes, "subtype"),
+  ].filter(Boolean);
+  const lines = [
+    `${symbol.typeKind} ${symbol.qualifiedName} (${symbol.file}:${symbol.start}): ${counts.join(", ")}${structured.files > 0 ? ` in ${counted(structured.files, "file")}` : ""}${limit}`,
+  ];
+  if (structured.direction !== "down") lines.push("", ...section("supertypes", structured.up, structured.totals.up, true));
+  if (structured.direction !== "up") {
+    lines.push("", ...section("subtypes", structured.down, structured.totals.down, false));
+  }
+  if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "lines"));
+  return lines.join("\n");
+}
+
+function mermaid(structured: HierarchyStructured): string {
+  const nodes: MermaidNode[] = [{ id: structured.symbol.key, label: structured.symbol.qualifiedName, style: "focus" }];
+  const edges: MermaidEdge[] = [];
+  const seen = new Set([structured.symbol.key]);
+  const add = (entry: HierarchyEntry, up: boolean): void => {
+    if (!seen.has(entry.key)) {
+      seen.add(entry.key);
+      nodes.push({ id: entry.key, label: entry.qualifiedName, ...(entry.external ? { style: "external" as const } : {}) });
+    }
+    const [from, to] = up ? [entry.parent, entry.key] : [entry.key, entry.parent];
+    edges.push({ from, to, label: entry.relation });
+  };
+  for (const entry of structured.up) add(entry, true);
+  for (const entry of structured.down) add(entry, false);
+  return mermaidFlowchart("BT", nodes, edges);
+}
+
+/** The hierarchy, ready for `present` to cut to the budget (supertypes first, then subtypes) and render. */
+export function hierarchyAnswer(result: HierarchyResult): Presentable<HierarchyStructured> {
+  const { symbol } = result;
+  const summary: HierarchySymbol = {
+    key: symbol.key,
+    kind: symbol.kind,
+    typeKind: result.typeKind,
+    qualifiedName: symbol.qualifiedName,
+    file: symbol.file,
+    start: symbol.startLine,
+    end: symbol.endLine,
+  };
+  const totals = { up: result.up.length, down: result.down.length };
+  return {
+    total: totals.up + totals.down,
+    narrow: "one direction (up or down), a smaller depth, or raise maxNodes / maxTokens",
+    build: (shown, truncated) => ({
+      tool: "hierarchy",
+      symbol: summary,
+      direction: result.direction,
+      depth: result.depth,
+      supertypes: result.supertypes,
+      subtypes: result.subtypes,
+      files: result.files,
+      up: result.up.slice(0, shown),
+      down: result.down.slice(0, Math.max(0, shown - totals.up)),
+      totals,
+      truncated,
+    }),
+    text,
+    mermaid,
+  };
+}
