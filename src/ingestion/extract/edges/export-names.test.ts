@@ -45,6 +45,21 @@ describe("export names", () => {
     ]);
   });
 
+  it("records type-only aliases and an anonymous default export's node, and nothing for an expression, `export =` or a package", async () => {
+    const { dump } = await freshIndex(
+      writeProject(
+        {
+          "src/types.ts": 'interface Shape {}\nexport type { Shape as Form };\nexport { readFile as read } from "node:fs";\n',
+          "src/anonymous.ts": "export default function () {}\n",
+          "src/expression.ts": "export default 1 + 1;\n",
+          "src/legacy.ts": "const value = 1;\nexport = value;\n",
+        },
+        TSCONFIG,
+      ),
+    );
+    expect(exportNames(dump)).toEqual([["src/types.ts", "Form", "src/types.ts:Shape"]]);
+  });
+
   it("stays equal to a full index when a barrel's alias changes and when the aliased declaration is renamed", async () => {
     const root = writeProject(FILES, TSCONFIG);
     await freshIndex(root);
