@@ -32,6 +32,7 @@ function extraction(file: string, names: readonly string[], calls: readonly [str
     externalEdges: [],
     externalImports: [],
     dynamicCalls: [],
+    exportNames: [],
     syntaxErrors: [],
     declaresGlobals: false,
   };

@@ -77,6 +77,8 @@ const SQL = {
   deleteExternalEdges: "DELETE FROM external_edges WHERE file = ?",
   deleteExternalImports: "DELETE FROM external_imports WHERE file = ?",
   deleteDynamicCalls: "DELETE FROM dynamic_calls WHERE file = ?",
+  deleteExportNames: "DELETE FROM export_names WHERE file = ?",
+  deleteExportNamesAt: "DELETE FROM export_names WHERE target = ?",
   deleteSyntaxErrors: "DELETE FROM syntax_errors WHERE file = ?",
   deleteFile: "DELETE FROM files WHERE path = ?",
   deletePending: "DELETE FROM pending WHERE path = ?",
@@ -94,6 +96,7 @@ const SQL = {
      VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
   insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
   insertDynamicCall: "INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)",
+  insertExportName: "INSERT INTO export_names (file, name, target) VALUES (?, ?, ?)",
   insertExternalImport: `INSERT OR REPLACE INTO external_imports (file, specifier, package, resolved, type_only)
      VALUES (?, ?, ?, ?, ?)`,
   insertSyntaxError: "INSERT INTO syntax_errors (file, line, col, message) VALUES (?, ?, ?, ?)",
@@ -125,6 +128,7 @@ const SQL = {
   renameEdgeTargets: "UPDATE edges SET target = ? WHERE target = ?",
   renameExternalEdgeSources: "UPDATE external_edges SET source = ? WHERE source = ?",
   renameDynamicCallSources: "UPDATE dynamic_calls SET source = ? WHERE source = ?",
+  renameExportNameTargets: "UPDATE export_names SET target = ? WHERE target = ?",
   setImportNames: "UPDATE edges SET names = ? WHERE kind = 'IMPORTS' AND file = ? AND target = ?",
   setDynamicCallExpression: "UPDATE dynamic_calls SET expression = ? WHERE file = ? AND line = ? AND expression = ?",
   countEdgesByKind: "SELECT kind, count(*) AS n FROM edges GROUP BY kind",
@@ -152,7 +156,11 @@ function column<T>(statement: Statement, ...params: unknown[]): T[] {
  * names an interface (ADR 0009).
  */
 function deleteEdgesAtVanished(statements: Statements, previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
-  for (const key of previousKeys) if (!currentKeys.has(key)) statements.deleteEdgesAt.run({ key });
+  for (const key of previousKeys) {
+    if (currentKeys.has(key)) continue;
+    statements.deleteEdgesAt.run({ key });
+    statements.deleteExportNamesAt.run(key);
+  }
 }
 
 function clearFileContent(statements: Statements, path: string): void {
@@ -161,6 +169,7 @@ function clearFileContent(statements: Statements, path: string): void {
   statements.deleteExternalEdges.run(path);
   statements.deleteExternalImports.run(path);
   statements.deleteDynamicCalls.run(path);
+  statements.deleteExportNames.run(path);
   statements.deleteSyntaxErrors.run(path);
 }
 
@@ -224,6 +233,7 @@ function insertFileFacts(statements: Statements, path: string, extraction: FileE
   for (const call of extraction.dynamicCalls) {
     statements.insertDynamicCall.run(path, call.source, call.line, call.expression);
   }
+  for (const row of extraction.exportNames) statements.insertExportName.run(path, row.name, row.target);
   for (const imp of extraction.externalImports) {
     statements.insertExternalImport.run(path, imp.specifier, imp.packageName ?? null, imp.resolved ? 1 : 0, imp.typeOnly ? 1 : 0);
   }
@@ -263,6 +273,7 @@ function applyRenamePatch(statements: Statements, patch: RenamePatch, indexedAt:
     statements.renameEdgeTargets.run(after, before);
     statements.renameExternalEdgeSources.run(after, before);
     statements.renameDynamicCallSources.run(after, before);
+    statements.renameExportNameTargets.run(after, before);
   }
   for (const edge of patch.importNames) statements.setImportNames.run(edge.names, edge.file, edge.target);
   for (const call of patch.dynamicCalls) statements.setDynamicCallExpression.run(call.after, call.file, call.line, call.before);
@@ -333,7 +344,17 @@ function graphWrites(db: SqliteDb, statements: Statements) {
   /** Empties the graph (`index --force`), inside the run's transaction: readers keep the old graph until it commits. */
   const clearGraph = atomic(db, () => {
     crashPoint();
-    for (const table of ["nodes", "edges", "external_edges", "dynamic_calls", "external_imports", "syntax_errors", "files", "pending"]) {
+    for (const table of [
+      "nodes",
+      "edges",
+      "external_edges",
+      "dynamic_calls",
+      "export_names",
+      "external_imports",
+      "syntax_errors",
+      "files",
+      "pending",
+    ]) {
       db.prepare(`DELETE FROM ${table}`).run();
     }
     statements.deleteMeta.run(META.fingerprint);

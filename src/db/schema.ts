@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -121,6 +121,22 @@ CREATE TABLE dynamic_calls (
 );
 CREATE INDEX dynamic_calls_by_file ON dynamic_calls(file);
 CREATE INDEX dynamic_calls_by_source ON dynamic_calls(source);
+
+-- The names a file exports that differ from the declaration's own name, or that it re-exports
+-- (src/ingestion/extract/edges/export-names.ts, schema 8): \`export { Impl as Public }\` (Public → Impl),
+-- \`export default Impl\` and \`export default class Impl\` (default → Impl), \`export { a as b } from "./m"\`
+-- and \`export { a } from "./m"\` (b, a → m's a), \`export * as ns from "./m"\` (ns → m's File node) and
+-- \`export * from "./m"\` (* → m's File node). \`target\` is the node key of the declaration the name reaches
+-- (through any chain of imports and re-exports, as the checker resolves it); names reaching no indexed
+-- declaration are not kept. Written with the file's edges, deleted with them.
+CREATE TABLE export_names (
+  file   TEXT NOT NULL,
+  name   TEXT NOT NULL,
+  target TEXT NOT NULL,
+  PRIMARY KEY (file, name, target)
+) WITHOUT ROWID;
+CREATE INDEX export_names_by_name ON export_names(name);
+CREATE INDEX export_names_by_target ON export_names(target);
 
 CREATE TABLE external_imports (
   file      TEXT NOT NULL,

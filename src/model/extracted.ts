@@ -91,6 +91,15 @@ export interface FileDiagnostic {
   readonly message: string;
 }
 
+/**
+ * A name the file exports that is not the declaration's own (`export { Impl as Public }`, `export default Impl`),
+ * or that it re-exports from another file, with the node it reaches (schema.ts, export_names).
+ */
+export interface ExtractedExportName {
+  readonly name: string;
+  readonly target: NodeKey;
+}
+
 /** Everything one file contributes to the graph. */
 export interface FileExtraction {
   readonly path: string;
@@ -100,6 +109,8 @@ export interface FileExtraction {
   readonly externalImports: readonly ExternalImport[];
   /** Call sites with no static target, sorted by source, line and expression. */
   readonly dynamicCalls: readonly ExtractedDynamicCall[];
+  /** Export aliases and re-exports, sorted by name and target. */
+  readonly exportNames: readonly ExtractedExportName[];
   readonly syntaxErrors: readonly FileDiagnostic[];
   /** A global script, or a module with `declare global` or `declare module "x"`: it affects files that never import it. */
   readonly declaresGlobals: boolean;

@@ -1,5 +1,12 @@
 import { ts } from "ts-morph";
-import type { ExtractedDynamicCall, ExtractedEdge, ExtractedExternalEdge, ExtractedNode, ExternalImport } from "../../model/extracted.js";
+import type {
+  ExtractedDynamicCall,
+  ExtractedEdge,
+  ExtractedExportName,
+  ExtractedExternalEdge,
+  ExtractedNode,
+  ExternalImport,
+} from "../../model/extracted.js";
 import type { NodeKind } from "../../model/graph-kinds.js";
 import { fileKey } from "../../model/node-key.js";
 import { skipOuterExpressions } from "./declaration-text.js";
@@ -8,6 +15,7 @@ import { compareDynamicCalls, recordCall, recordCallOf, recordJsx, recordNew } f
 import { EdgeCollector, type EdgeContext } from "./edges/edge-collector.js";
 import { MEMBER_KINDS } from "./edges/edge-target-kinds.js";
 import { recordExtendedValue, recordHeritage, recordInheritedImplementations, recordOverrides } from "./edges/heritage-edges.js";
+import { exportNamesOf } from "./edges/export-names.js";
 import { recordExportDeclaration, recordImport, recordImportDeclaration } from "./edges/import-edges.js";
 import { recordBindingKey, recordKeyUse } from "./edges/member-key-edges.js";
 import { recordAccessorUse, recordShorthandReference, recordStore, recordValueUse } from "./edges/reference-edges.js";
@@ -21,6 +29,8 @@ export interface FileEdges {
   readonly externalImports: readonly ExternalImport[];
   /** Call sites with no static target (call-edges.ts, isDynamicCallee), sorted by source, line and expression. */
   readonly dynamicCalls: readonly ExtractedDynamicCall[];
+  /** Export aliases and re-exports (edges/export-names.ts), sorted by name and target. */
+  readonly exportNames: readonly ExtractedExportName[];
 }
 
 /** Node kinds that own the calls made inside them. */
@@ -73,6 +83,7 @@ function fileEdgesOf(c: EdgeCollector, fileNode: ExtractedNode): FileEdges {
     externalEdges: external,
     externalImports: [...c.externalImports.values()],
     dynamicCalls: c.dynamicCalls.sort(compareDynamicCalls),
+    exportNames: exportNamesOf(c),
   };
 }
 

@@ -381,6 +381,21 @@ describe("review findings (each once seen to leave a stale graph)", () => {
     expect(step.snapshot).toContain('"source":"src/c.ts:main","target":"src/ab.ts:B.run"');
   });
 
+  it("rewrites the export names of a chain of barrels when the declaration an alias reaches is renamed, and when a barrel's alias changes", async () => {
+    const root = project({
+      "src/impl.ts": "class Impl {}\nexport { Impl as Public };\n",
+      "src/barrel1.ts": 'export { Public } from "./impl";\n',
+      "src/barrel2.ts": 'export { Public as Api } from "./barrel1";\n',
+    });
+    await indexAndSnapshot(root);
+    edit(root, "src/impl.ts", (text) => text.replaceAll("Impl", "Core"));
+    const renamed = await expectIncrementalEqualsFull(root);
+    expect(renamed.dump.export_names).toContain(JSON.stringify(["src/barrel2.ts", "Api", "src/impl.ts:Core"]));
+    edit(root, "src/barrel2.ts", (text) => text.replace("as Api", "as Service"));
+    const realiased = await expectIncrementalEqualsFull(root);
+    expect(realiased.dump.export_names).toContain(JSON.stringify(["src/barrel2.ts", "Service", "src/impl.ts:Core"]));
+  });
+
   it("re-resolves importers when an exported class changes its base class", async () => {
     const root = project({
       "src/ab.ts": ab,

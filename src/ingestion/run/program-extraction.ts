@@ -172,7 +172,7 @@ export function programExtractor(program: ts.Program, project: ProjectSpec, file
     const sourceFile = program.getSourceFile(absolute);
     if (sourceFile === undefined) return { kind: "unreadable", path: relative, reason: "TypeScript could not load it" };
     const declarations = declarationsFor(sourceFile, relative);
-    const { edges, externalEdges, externalImports, dynamicCalls } = extractEdges(sourceFile, declarations, context);
+    const { edges, externalEdges, externalImports, dynamicCalls, exportNames } = extractEdges(sourceFile, declarations, context);
     const syntaxErrors = syntaxErrorsOf(program, sourceFile);
     const extraction: FileExtraction = {
       path: relative,
@@ -181,6 +181,7 @@ export function programExtractor(program: ts.Program, project: ProjectSpec, file
       externalEdges: inSiteOrder(externalEdges),
       externalImports,
       dynamicCalls,
+      exportNames,
       syntaxErrors,
       declaresGlobals: declarations.declaresGlobals,
     };

@@ -145,6 +145,27 @@ describe("a rename patched into the graph equals a full index", () => {
     });
   });
 
+  it("renames the targets of export names, and is refused when a local export starts naming its declaration otherwise", async () => {
+    const root = writeProject({
+      "src/impl.ts": "class Impl {}\nclass Plain {}\nexport { Impl as Public, Plain };\nexport default Impl;\n",
+      "src/index.ts": 'export { Public as Api } from "./impl";\n',
+    });
+    const indexer = openIndexer({ root, keepPrograms: true });
+    try {
+      await indexer.run();
+      const support = openEditSupport(root);
+      const renamed = await renameAndRun(indexer, support, { file: "src/impl.ts", line: 1, name: "Impl" }, "Core");
+      expect(renamed?.renamePatch).toEqual({ applied: true });
+      await expectEqualsFull(indexer);
+      expect(dumpGraph(indexer.db).export_names).toContain(JSON.stringify(["src/index.ts", "Api", "src/impl.ts:Core"]));
+      const plain = await renameAndRun(indexer, support, { file: "src/impl.ts", line: 2, name: "Plain" }, "Simple");
+      expect(plain?.renamePatch).toEqual({ applied: false, why: "a name src/impl.ts exports changed" });
+      await expectEqualsFull(indexer);
+    } finally {
+      indexer.close();
+    }
+  });
+
   it("is refused when another file changed too", async () => {
     await withIndexedProject(undefined, async (indexer, support) => {
       fs.appendFileSync(path.join(indexer.root, "src/other.ts"), "export const extra = 1;\n");

@@ -25,7 +25,9 @@ import { hashText, type ScannedFile } from "../scan/file-scan.js";
  * - the rename of a method or property (member names are matched by name without the checker, ADR 0007, and
  *   a member overrides a library member by name), or a new name that meets another declaration of its scope
  *   (a merge, or a key told apart by `#`);
- * - an imported name or a dynamic call text the new text does not tell apart.
+ * - an imported name or a dynamic call text the new text does not tell apart;
+ * - a name an export list gives that changed (`export { a } from "./m"` renamed to `export { b } from "./m"`), or a
+ *   local export that starts or stops naming its declaration otherwise (`export { Impl }` to `export { Core as Impl }`).
  */
 
 /** What the patch reads of the graph being written. */
@@ -210,6 +212,30 @@ function dynamicCalls(path: string, before: ts.SourceFile, after: ts.SourceFile,
 }
 
 /**
+ * The names a file's export lists give, each local one marked when it names its declaration otherwise
+ * (`export { Impl as Public }`). export_names rows are named so, and a local one exists only when the two names
+ * differ: the patch renames the rows' targets (keys), so these must be the same before and after the rename
+ * (`export { Impl }` renamed to `export { Core as Impl }` needs a new row, and is re-extracted).
+ */
+function exportListNames(sourceFile: ts.SourceFile): string {
+  const names: string[] = [];
+  for (const statement of sourceFile.statements) {
+    if (!ts.isExportDeclaration(statement) || statement.exportClause === undefined) continue;
+    const clause = statement.exportClause;
+    if (!ts.isNamedExports(clause)) {
+      names.push(clause.name.text);
+      continue;
+    }
+    for (const element of clause.elements) {
+      const aliased =
+        statement.moduleSpecifier === undefined && element.propertyName !== undefined && element.propertyName.text !== element.name.text;
+      names.push(aliased ? `${element.name.text} (aliased)` : element.name.text);
+    }
+  }
+  return names.join("\u0000");
+}
+
+/**
  * The patch of a rename, or why the run must re-extract instead. `changed` are the files the run's scan found
  * changed (none added, none removed); `parsedBefore` gives a kept parse of a file's old text, if there is one.
  */
@@ -237,6 +263,7 @@ export function planRenamePatch(
       const after = parseSource(file.absolute, file.text);
       parsed.push(after);
       if (parseErrorCount(after) > 0 || parseErrorCount(before) > 0) refuse(`${file.path} has syntax errors`);
+      if (exportListNames(before) !== exportListNames(after)) refuse(`a name ${file.path} exports changed`);
       const declarations = extractDeclarations(after, file.path);
       keys.push(...pairNodes(file.path, graph.nodeOutlinesOfFile(file.path), declarations.nodes, hint));
       names.push(...importNames(file.path, before, after, graph, hint));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { CliToolContext } from "../../cli/cli-tool-context.js";
 import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
+import { writeProject } from "../../test-support/incremental.js";
 import { expectGolden, openIndexedContext, rejection, runTool, transcript } from "../../test-support/tool-harness.js";
 import { ToolInputError } from "../tool-errors.js";
 import { findTool } from "./handler.js";
@@ -77,6 +78,38 @@ describe("find", () => {
       /outside the workspace|does not exist/,
     );
     expect(await rejection(runTool(findTool, { name: "user", path: "no/such/folder" }, context), ToolInputError)).toMatch(/does not exist/);
+  });
+});
+
+describe("find by an exported name", () => {
+  it("finds a declaration by the name a file exports or re-exports it as, ranked as an exact match, with every exporter", async () => {
+    const root = writeProject({
+      "src/impl.ts": "class Impl {}\nexport { Impl as Public };\n",
+      "src/index.ts": 'export { Public } from "./impl";\nexport * as shapes from "./impl";\n',
+      "src/public-api.ts": "export function publicApi(): void {}\n",
+    });
+    const own = await openIndexedContext(root);
+    try {
+      const result = await runTool(findTool, { name: "public" }, own);
+      expect(result.text).toBe(
+        [
+          '2 symbols matching "public":',
+          "src/impl.ts:1 Class Public (alias of Impl, exported by src/impl.ts, src/index.ts): class Impl",
+          "src/public-api.ts:1 Function publicApi: export function publicApi(): void",
+        ].join("\n"),
+      );
+      expect((result.structured.matches as unknown[])[0]).toMatchObject({
+        name: "Impl",
+        match: "exact",
+        exportedAs: "Public",
+        exportedBy: ["src/impl.ts", "src/index.ts"],
+      });
+      expect((await runTool(findTool, { name: "shapes" }, own)).text).toBe(
+        '1 symbol matching "shapes":\nsrc/impl.ts File shapes (namespace of src/impl.ts, exported by src/index.ts)',
+      );
+    } finally {
+      own.close();
+    }
   });
 });
 

@@ -32,10 +32,18 @@ export function formatFindText(answer: FindAnswer): string {
   return [header, ...answer.shown.map(symbolLine)].join("\n");
 }
 
+/** ` (alias of Impl, exported by src/index.ts)` for a declaration found by a name a file exports it as. */
+function aliasNote(symbol: RankedSymbol): string {
+  if (symbol.alias === undefined) return "";
+  const of = symbol.kind === "File" ? `namespace of ${symbol.file}` : `alias of ${symbol.qualifiedName}`;
+  return ` (${of}, exported by ${symbol.aliasFiles.join(", ")})`;
+}
+
 function symbolLine(symbol: RankedSymbol): string {
-  if (symbol.kind === "File") return `${symbol.file} File`;
+  if (symbol.kind === "File") return symbol.alias === undefined ? `${symbol.file} File` : `${symbol.file} File ${symbol.alias}${aliasNote(symbol)}`;
   const signature = symbol.signature === "" ? "" : `: ${symbol.signature}`;
-  return `${symbol.file}:${symbol.startLine} ${symbol.kind} ${symbol.qualifiedName}${signature}`;
+  const name = symbol.alias === undefined ? symbol.qualifiedName : `${symbol.alias}${aliasNote(symbol)}`;
+  return `${symbol.file}:${symbol.startLine} ${symbol.kind} ${name}${signature}`;
 }
 
 export function findStructured(answer: FindAnswer): Record<string, unknown> {
@@ -54,6 +62,7 @@ export function findStructured(answer: FindAnswer): Record<string, unknown> {
       exported: symbol.exported === 1,
       signature: symbol.signature,
       match: symbol.match,
+      ...(symbol.alias === undefined ? {} : { exportedAs: symbol.alias, exportedBy: symbol.aliasFiles }),
     })),
   };
 }

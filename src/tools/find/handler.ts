@@ -26,6 +26,8 @@ const findAnswer = z.looseObject({
       exported: z.boolean(),
       signature: z.string(),
       match: z.string(),
+      exportedAs: z.string().optional(),
+      exportedBy: z.array(z.string()).optional(),
     }),
   ),
 });
@@ -40,7 +42,8 @@ export const findTool = defineTool({
     "prefix, camel-hump, substring; exported before internal; shorter paths first. Files and constructors are " +
     "found only when asked for by kind. Each result gives kind, file:line and the one-line signature. Use it " +
     "instead of grep or a workspace-symbol search to locate a function, class, method, type or variable; members " +
-    "are found by their own name.",
+    "are found by their own name, and a declaration also by the exact name a file exports it as " +
+    "(`export { Impl as Public }`, a re-export), shown as `Public (alias of Impl, exported by src/index.ts)`.",
   inputShape: {
     name: soughtNameString().describe("the name or part of it"),
     kind: z.enum(NODE_KINDS).optional().describe("only this kind of declaration"),

@@ -13,6 +13,10 @@ export interface SymbolRow {
   readonly endLine: number;
   readonly exported: number;
   readonly signature: string;
+  /** Found by a name a file exports it as (schema.ts, export_names), not by its own name. */
+  readonly alias?: string;
+  /** The file that exports it under `alias`. */
+  readonly aliasFile?: string;
 }
 
 export interface SymbolFilters {
@@ -43,6 +47,12 @@ const SQL = {
     WHERE s.name >= @low AND s.name < @high AND ${FILTERS}`,
   humpsRange: `SELECT ${NODE_COLUMNS} FROM symbol_names s JOIN nodes n ON n.name = s.name
     WHERE s.humps >= @low AND s.humps < @high AND ${FILTERS}`,
+  // A name a file exports a declaration as (`export { Impl as Public }`, a re-export): exact matches only, in any
+  // case; a module re-exported as a namespace (`export * as ns`) is found as its File node.
+  exportedAs: `SELECT ${NODE_COLUMNS}, e.name AS alias, e.file AS aliasFile FROM export_names e JOIN nodes n ON n.key = e.target
+    WHERE e.name = @query COLLATE NOCASE AND e.name <> '*' AND (@kind IS NULL OR n.kind = @kind)
+    AND (@kind IS NOT NULL OR n.kind <> 'Constructor') AND (@exported IS NULL OR n.exported = @exported)
+    AND (@under IS NULL OR n.file = @under OR substr(n.file, 1, length(@under) + 1) = @under || '/')`,
 } as const;
 
 /** The trigram tokenizer needs three characters to match a substring. */
@@ -68,9 +78,13 @@ export function createSymbolQueries(db: SqliteDb) {
     containing: db.prepare(SQL.containing),
     nameRange: db.prepare(SQL.nameRange),
     humpsRange: db.prepare(SQL.humpsRange),
+    exportedAs: db.prepare(SQL.exportedAs),
   };
 
-  /** Every node whose name may match `query` exactly, by prefix, by substring or by camel humps. */
+  /**
+   * Every node whose name may match `query` exactly, by prefix, by substring or by camel humps, and every node a
+   * file exports under the name `query` (with `alias` and `aliasFile`).
+   */
   function candidates(query: string, filters: SymbolFilters): SymbolRow[] {
     const params = {
       kind: filters.kind ?? null,
@@ -88,6 +102,7 @@ export function createSymbolQueries(db: SqliteDb) {
     for (const low of queryHumpPrefixes(query)) {
       rows.push(...(statements.humpsRange.all({ ...params, low, high: low + AFTER_EVERY_SUFFIX }) as SymbolRow[]));
     }
+    rows.push(...(statements.exportedAs.all({ ...params, query }) as SymbolRow[]));
     return rows;
   }
 

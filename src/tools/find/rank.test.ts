@@ -72,3 +72,20 @@ describe(rankSymbols.name, () => {
     expect(ranked.map((symbol) => `${symbol.file}:${symbol.startLine}`)).toEqual(["a.ts:2", "a.ts:5", "b.ts:9"]);
   });
 });
+
+describe("ranking names a file exports a declaration as", () => {
+  it("ranks an alias as an exact match after a declaration of that name, once per declaration and alias, with every exporter", () => {
+    const impl = row("Impl", "src/impl.ts");
+    const ranked = rankSymbols("Public", [
+      { ...impl, alias: "Public", aliasFile: "src/index.ts" },
+      row("PublicApi", "src/api.ts"),
+      row("Public", "src/long/path/public.ts"),
+      { ...impl, alias: "Public", aliasFile: "src/impl.ts" },
+    ]);
+    expect(ranked.map((symbol) => [symbol.name, symbol.alias, symbol.match, symbol.aliasFiles])).toEqual([
+      ["Public", undefined, "exact", []],
+      ["Impl", "Public", "exact", ["src/impl.ts", "src/index.ts"]],
+      ["PublicApi", undefined, "prefix", []],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { lineSpan, plural } from "../text.js";
-import type { FileOutline, FolderOutline, FolderZoom, OutlineLevel, OutlineSymbol } from "./outline.js";
+import type { FileOutline, FolderOutline, FolderZoom, OutlineLevel, OutlineSymbol, ReExport } from "./outline.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { MAX_LINE_SCAN_BYTES } from "../workspace-files.js";
 import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.js";
@@ -9,12 +9,22 @@ import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.j
  * members indented under their container. Output stops at a byte budget with a note that says so.
  */
 
+/** ` (exported as Public, export default)`: the other names a file exports a declaration as. */
+function exportedAsNote(symbol: OutlineSymbol): string {
+  // `export default class Widget` says so in its signature.
+  const names = (symbol.exportedAs ?? []).filter((name) => name !== "default" || !/^export\s+default\b/.test(symbol.signature));
+  if (names.length === 0) return "";
+  const aliases = names.filter((name) => name !== "default");
+  const parts = [...(aliases.length > 0 ? [`exported as ${aliases.join(", ")}`] : []), ...(names.includes("default") ? ["export default"] : [])];
+  return ` (${parts.join(", ")})`;
+}
+
 function symbolLines(symbols: readonly OutlineSymbol[], indent: string): string[] {
   return symbols.flatMap((symbol) => {
     const signature = symbol.signature === "" ? symbol.name : symbol.signature;
     const doc = symbol.doc === "" ? "" : `  // ${symbol.doc}`;
     return [
-      `${indent}${lineSpan(symbol.startLine, symbol.endLine)} ${symbol.kind} ${signature}${doc}`,
+      `${indent}${lineSpan(symbol.startLine, symbol.endLine)} ${symbol.kind} ${signature}${exportedAsNote(symbol)}${doc}`,
       ...symbolLines(symbol.members, `${indent}  `),
     ];
   });
@@ -72,10 +82,20 @@ export function formatFileOutline(outline: FileOutline, level: OutlineLevel, max
     budget.lines.push(
       `… truncated: ${plural(outline.symbols.length - shown, "more top-level symbol")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes or zoom level 0.`,
     );
-  } else if (outline.symbols.length === 0) {
+  } else if (outline.symbols.length === 0 && (outline.reExports ?? []).length === 0) {
     budget.lines.push(level === 0 && outline.topLevel > 0 ? "no exported symbols; zoom level 1 shows the internal ones" : "no declarations");
   }
+  const reExports = outline.reExports ?? [];
+  if (!budget.exhausted && reExports.length > 0 && !budget.add([`re-exports (${reExports.length}):`, ...reExports.map(reExportLine)])) {
+    budget.lines.push(`… truncated: ${plural(reExports.length, "re-export")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes.`);
+  }
   return { text: budget.lines.join("\n"), truncated: budget.exhausted, shownSymbols: shown, shownFiles: new Set([outline.path]) };
+}
+
+/** `Public ← Class Impl (src/impl.ts:1)`; a namespace re-export `ns ← namespace of src/m.ts`; `export *` `* ← every export of src/m.ts`. */
+function reExportLine(reExport: ReExport): string {
+  if (reExport.kind !== "File") return `  ${reExport.name} ← ${reExport.kind} ${reExport.qualifiedName} (${reExport.file}:${reExport.line})`;
+  return reExport.name === "*" ? `  * ← every export of ${reExport.file}` : `  ${reExport.name} ← namespace of ${reExport.file}`;
 }
 
 /** A truncated folder outline names at most this many of the files it left out. */

@@ -70,7 +70,8 @@ export const zoomTool = defineTool({
   description:
     "Shows the shape of a file or folder from the code graph, at three levels of detail.\n" +
     "Use it instead of reading whole files. Level 0: exported declarations with one-line signatures, line ranges " +
-    "and doc summaries. Level 1: every declaration, class and interface members nested. Level 2: the file's text " +
+    "and doc summaries, with the other names the file exports a declaration as (`export { Impl as Public }`, " +
+    "`export default`) and what it re-exports under which name from where. Level 1: every declaration, class and interface members nested. Level 2: the file's text " +
     "(capped). On a folder: level 0 (or 1) of every indexed source file in it, tests left out unless asked, files " +
     "without exports omitted, a summary line per folder; subfolders only summed up unless recursive. lines " +
     '"A-B" reads those lines of a file, numbered, under a header naming the declarations that enclose or overlap ' +
@@ -192,10 +193,11 @@ function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string
   }
   const level = input.level as OutlineLevel;
   const rows = level === 0 ? queries.exportedTopLevelOf(graphPath) : queries.declarationsOf(graphPath);
-  const outline = fileOutline(file, rows, level);
+  const outline = fileOutline(file, rows, level, queries.exportNamesOf(graphPath));
   const formatted = formatFileOutline(outline, level, input.maxBytes);
   const symbols = outline.symbols.slice(0, formatted.shownSymbols);
-  return { text: formatted.text, structured: { level, ...outline, symbols, truncated: formatted.truncated } };
+  const reExports = formatted.truncated ? [] : outline.reExports;
+  return { text: formatted.text, structured: { level, ...outline, symbols, reExports, truncated: formatted.truncated } };
 }
 
 type IgnoreCheck = ReturnType<typeof createIgnoreCheck>;

@@ -1,6 +1,6 @@
 import { groupBy } from "../../model/group-by.js";
 import { folderOf } from "../workspace-files.js";
-import type { FileRow, OutlineRow } from "./query.js";
+import type { ExportNameRow, FileRow, OutlineRow } from "./query.js";
 
 /** Level 0: exported top-level declarations. Level 1: every declaration, members nested. */
 export type OutlineLevel = 0 | 1;
@@ -14,10 +14,23 @@ export interface OutlineSymbol {
   readonly exported: boolean;
   readonly doc: string;
   readonly members: readonly OutlineSymbol[];
+  /** The other names its file exports it as (`Public` for `export { Impl as Public }`, `default`); file outlines only. */
+  readonly exportedAs?: readonly string[];
+}
+
+/** A name a file re-exports: `*` (`export * from`), a namespace (`export * as ns`, kind File), or a declaration. */
+export interface ReExport {
+  readonly name: string;
+  readonly kind: string;
+  readonly qualifiedName: string;
+  readonly file: string;
+  readonly line: number;
 }
 
 export interface FileOutline extends FileRow {
   readonly symbols: readonly OutlineSymbol[];
+  /** What the file re-exports from other files, by name; file outlines only. */
+  readonly reExports?: readonly ReExport[];
 }
 
 function isTopLevel(row: OutlineRow): boolean {
@@ -28,7 +41,7 @@ function isTopLevel(row: OutlineRow): boolean {
  * One file's outline from its declarations (containers before members, as the queries order them): at level 0
  * the exported top-level ones, at level 1 all of them with members nested.
  */
-export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: OutlineLevel): FileOutline {
+export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: OutlineLevel, exportNames?: readonly ExportNameRow[]): FileOutline {
   const keys = new Set(rows.map((row) => row.key));
   const isRoot = (row: OutlineRow): boolean => isTopLevel(row) || row.parentKey === null || !keys.has(row.parentKey);
   const roots = rows.filter(isRoot);
@@ -36,7 +49,12 @@ export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: O
     rows.filter((row) => !isRoot(row)),
     (row) => row.parentKey ?? "",
   );
+  const own = groupBy(
+    (exportNames ?? []).filter((row) => row.file === file.path),
+    (row) => row.target,
+  );
   const toSymbol = (row: OutlineRow): OutlineSymbol => ({
+    ...(own.has(row.key) ? { exportedAs: (own.get(row.key) ?? []).map((alias) => alias.name) } : {}),
     kind: row.kind,
     name: row.name,
     signature: row.signature,
@@ -47,7 +65,11 @@ export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: O
     members: level === 1 ? (children.get(row.key) ?? []).map(toSymbol) : [],
   });
   const shown = level === 0 ? roots.filter((row) => row.exported === 1) : roots;
-  return { ...file, symbols: shown.map(toSymbol) };
+  if (exportNames === undefined) return { ...file, symbols: shown.map(toSymbol) };
+  const reExports = exportNames
+    .filter((row) => row.file !== file.path)
+    .map((row) => ({ name: row.name, kind: row.kind, qualifiedName: row.qualifiedName, file: row.file, line: row.startLine }));
+  return { ...file, symbols: shown.map(toSymbol), reExports };
 }
 
 export interface FolderOutline {

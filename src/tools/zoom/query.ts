@@ -23,6 +23,16 @@ export interface FileRow {
   readonly exportedTopLevel: number;
 }
 
+/** A name the file exports a declaration as, or re-exports (schema.ts, export_names), with the node it reaches. */
+export interface ExportNameRow {
+  readonly name: string;
+  readonly target: string;
+  readonly file: string;
+  readonly kind: string;
+  readonly qualifiedName: string;
+  readonly startLine: number;
+}
+
 const OUTLINE_COLUMNS = `key, file, kind, name, parent_key AS parentKey, start_line AS startLine, end_line AS endLine,
   exported, signature, doc`;
 
@@ -42,6 +52,8 @@ const SQL = {
     WHERE file >= @low AND file < @high AND exported = 1 AND parent_key = file ORDER BY file, start_line, end_line DESC`,
   declarationsIn: `SELECT ${OUTLINE_COLUMNS} FROM nodes
     WHERE file >= @low AND file < @high AND kind <> 'File' ORDER BY file, start_line, end_line DESC`,
+  exportNamesOf: `SELECT e.name, e.target, n.file, n.kind, n.qualified_name AS qualifiedName, n.start_line AS startLine
+    FROM export_names e JOIN nodes n ON n.key = e.target WHERE e.file = ? ORDER BY e.name = '*', e.name, n.file, n.start_line`,
 } as const;
 
 export function createOutlineQueries(db: SqliteDb) {
@@ -61,6 +73,8 @@ export function createOutlineQueries(db: SqliteDb) {
     declarationsOf: (path: string): OutlineRow[] => statements.declarationsOf.all(path) as OutlineRow[],
     /** Level 0 of a folder: the exported top-level declarations of every file under it. */
     exportedTopLevelIn: (dir: string): OutlineRow[] => statements.exportedTopLevelIn.all(folderKeyRange(dir)) as OutlineRow[],
+    /** The names a file exports its own declarations as, and those it re-exports, by name. */
+    exportNamesOf: (path: string): ExportNameRow[] => statements.exportNamesOf.all(path) as ExportNameRow[],
     /** Level 1 of a folder: every declaration of every file under it. */
     declarationsIn: (dir: string): OutlineRow[] => statements.declarationsIn.all(folderKeyRange(dir)) as OutlineRow[],
   };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliToolContext } from "../../cli/cli-tool-context.js";
 import { copySampleProject, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
+import { writeProject } from "../../test-support/incremental.js";
 import { expectGolden, openIndexedContext, rejection, runTool, transcript } from "../../test-support/tool-harness.js";
 import { ToolInputError } from "../tool-errors.js";
 import { zoomTool } from "./handler.js";
@@ -169,6 +170,42 @@ describe("zoom", () => {
     expect(await rejection(runTool(zoomTool, { path: "scripts/build.ts" }, context), ToolInputError)).toMatch(
       /not in the graph: no project of this root includes it/,
     );
+  });
+});
+
+describe("zoom of export names", () => {
+  it("shows the other names a file exports a declaration as, and what a barrel re-exports under which name from where", async () => {
+    const project = writeProject({
+      "src/impl.ts": "class Impl {}\nfunction helper(): number {\n  return 1;\n}\nexport { Impl as Public, helper as default };\n",
+      "src/widget.ts": "export default class Widget {}\n",
+      "src/index.ts": 'export { Public as Renamed } from "./impl";\nexport * as widgets from "./widget";\nexport * from "./widget";\n',
+    });
+    const own = await openIndexedContext(project);
+    try {
+      expect((await runTool(zoomTool, { path: "src/impl.ts" }, own)).text).toBe(
+        [
+          "src/impl.ts (6 lines; 2 exported symbols of 2 top-level)",
+          "L1 Class class Impl (exported as Public)",
+          "L2-4 Function function helper(): number (export default)",
+        ].join("\n"),
+      );
+      expect((await runTool(zoomTool, { path: "src/widget.ts", level: 1 }, own)).text).toBe(
+        ["src/widget.ts (2 lines; 1 symbol)", "L1 Class export default class Widget"].join("\n"),
+      );
+      const barrel = await runTool(zoomTool, { path: "src/index.ts" }, own);
+      expect(barrel.text).toBe(
+        [
+          "src/index.ts (4 lines; 0 exported symbols of 0 top-level)",
+          "re-exports (3):",
+          "  Renamed ← Class Impl (src/impl.ts:1)",
+          "  widgets ← namespace of src/widget.ts",
+          "  * ← every export of src/widget.ts",
+        ].join("\n"),
+      );
+      expect(barrel.structured.reExports).toContainEqual({ name: "Renamed", kind: "Class", qualifiedName: "Impl", file: "src/impl.ts", line: 1 });
+    } finally {
+      own.close();
+    }
   });
 });
 
