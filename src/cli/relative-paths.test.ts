@@ -108,6 +108,11 @@ describe("a tool's path inputs on the command line, run from a folder inside the
   beforeAll(() => {
     ({ repo, root } = handlerSchemaRepository());
     src = path.join(root, "src");
+    // A type and its implementation, for hierarchy's file input (not committed: no history needs it).
+    fs.writeFileSync(
+      path.join(src, "shapes.ts"),
+      "export interface Shape {\n  area(): number;\n}\nexport class Circle implements Shape {\n  area(): number {\n    return 3;\n  }\n}\n",
+    );
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
   });
 
@@ -120,6 +125,7 @@ describe("a tool's path inputs on the command line, run from a folder inside the
     { input: "paths fromFile", args: ["paths", "handle", "parse", "--from-file", "handler.ts"], value: "handler.ts", shows: "parse" },
     { input: "paths toFile", args: ["paths", "handle", "parse", "--to-file", "parser.ts"], value: "parser.ts", shows: "parse" },
     { input: "deps target", args: ["deps", "parser.ts"], value: "parser.ts", shows: "src/handler.ts" },
+    { input: "hierarchy file", args: ["hierarchy", "Shape", "--file", "shapes.ts"], value: "shapes.ts", shows: "src/shapes.ts" },
     { input: "cochange target", args: ["cochange", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
     { input: "cochange file", args: ["cochange", "handle", "--file", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
     { input: "zoom path", args: ["zoom", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },

@@ -60,7 +60,7 @@ describe("find", () => {
   });
 
   it("treats the query literally, quotes and wildcards included", async () => {
-    for (const name of ['"', "a%b", "x_y", "*", "("]) {
+    for (const name of ['"', "a%b", "x_y", "*", "(", "a\u0000b", "\u0000"]) {
       expect((await runTool(findTool, { name }, context)).structured.total).toBe(0);
     }
   });

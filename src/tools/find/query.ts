@@ -92,9 +92,11 @@ export function createSymbolQueries(db: SqliteDb) {
       under: filters.under === undefined || filters.under === "" ? null : filters.under,
     };
     const rows: SymbolRow[] = [];
-    if ([...query].length >= MIN_SUBSTRING_LENGTH) {
+    // No name holds a NUL, and FTS5 reads a phrase as a C string (a NUL cuts it short: "unterminated string").
+    const searchable = !query.includes("\u0000");
+    if (searchable && [...query].length >= MIN_SUBSTRING_LENGTH) {
       rows.push(...(statements.containing.all({ ...params, phrase: phrase(query) }) as SymbolRow[]));
-    } else {
+    } else if (searchable) {
       for (const low of caseVariants(query)) {
         rows.push(...(statements.nameRange.all({ ...params, low, high: low + AFTER_EVERY_SUFFIX }) as SymbolRow[]));
       }

@@ -110,9 +110,16 @@ const NO_FILES_SEARCHED = /No files were searched/;
 
 /** A pattern ripgrep could not compile: the caller's mistake, reported with ripgrep's own explanation. */
 function patternError(stderr: string): ToolInputError | undefined {
+  const message = stderr.replace(/^rg: /, "").split("\n")[0]?.trim() ?? "";
+  if (/error parsing glob/i.test(stderr)) {
+    return new ToolInputError(`Invalid glob: ${message}\n(Globs are gitignore-style: escape [ ] { } with a backslash to match them as they are.)`);
+  }
+  if (/literal "\\n" is not allowed in a regex/i.test(stderr)) {
+    return new ToolInputError("Invalid pattern: it holds a line break, and search matches within one line; search for each line apart.");
+  }
   if (!/regex parse error|error parsing regex|regex could not be compiled/i.test(stderr)) return undefined;
-  const message = stderr.replace(/^rg: /, "").trim();
-  return new ToolInputError(`Invalid pattern: ${message}\n(Patterns use Rust regex syntax; pass literal to search for the text as is.)`);
+  const full = stderr.replace(/^rg: /, "").trim();
+  return new ToolInputError(`Invalid pattern: ${full}\n(Patterns use Rust regex syntax; pass literal to search for the text as is.)`);
 }
 
 /** After a cut, the trailing context lines that lead up to the first dropped match go too. */

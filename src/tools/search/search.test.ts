@@ -69,6 +69,14 @@ describe("search", () => {
     expect(message).toMatch(/pass literal to search for the text as is/);
   });
 
+  it("reports a glob ripgrep cannot parse and a pattern with a line break as input errors, saying what to give", async () => {
+    const glob = await rejection(runTool(searchTool, { pattern: "token", glob: ["["] }, context), ToolInputError);
+    expect(glob).toMatch(/^Invalid glob: error parsing glob '\[': unclosed character class/);
+    expect(glob).toMatch(/escape \[ \] \{ \} with a backslash/);
+    const lineBreak = await rejection(runTool(searchTool, { pattern: "token\nsession" }, context), ToolInputError);
+    expect(lineBreak).toBe("Invalid pattern: it holds a line break, and search matches within one line; search for each line apart.");
+  });
+
   it("refuses a binary file, a missing path and a path outside the root", async () => {
     expect(await rejection(runTool(searchTool, { pattern: "token", paths: ["logo.png"] }, context), ToolInputError)).toBe(
       "logo.png is a binary file; search reads text files only.",

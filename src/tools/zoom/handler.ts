@@ -44,6 +44,8 @@ const zoomAnswer = z.looseObject({
     .array(z.looseObject({ name: z.string(), kind: z.string(), startLine: z.number(), endLine: z.number(), encloses: z.boolean() }))
     .optional(),
   omittedDeclarations: z.number().optional(),
+  // A file's outline: what it re-exports from other files, by name (a barrel's `export { a as b } from`, `export *`).
+  reExports: z.array(z.looseObject({ name: z.string(), kind: z.string(), qualifiedName: z.string(), file: z.string(), line: z.number() })).optional(),
 });
 
 /** Overlapping declarations a line range's header names at most (enclosing ones are always named). */
