@@ -8,7 +8,8 @@ import { propertyNameText } from "../extract/declaration-text.js";
  * method without a body). Pure: the content is parsed as what its container holds.
  */
 
-const WRAPPERS: Record<DeclarationContainer, { readonly before: string; readonly after: string }> = {
+/** How content parsed alone is wrapped so that it parses as what its container holds (edit-syntax.ts uses them too). */
+export const WRAPPERS: Record<DeclarationContainer, { readonly before: string; readonly after: string }> = {
   statements: { before: "", after: "" },
   class: { before: "class __TsGraphEdit__ {\n", after: "\n}\n" },
   interface: { before: "interface __TsGraphEdit__ {\n", after: "\n}\n" },

@@ -2,7 +2,7 @@ import { ts } from "ts-morph";
 import type { DeclarationContainer, DeclarationSite, DeclarationTarget, EditSyntax, SourceProblem } from "../../tools/tool-contract.js";
 import { declarationKey } from "../../model/node-key.js";
 import { propertyNameText, skipOuterExpressions, startAfterDecorators } from "../extract/declaration-text.js";
-import { contentDeclarations } from "./content-declarations.js";
+import { WRAPPERS, contentDeclarations } from "./content-declarations.js";
 import { locateWithOxc, oxcParsesCleanly } from "./edit-oxc.js";
 import { extractDeclarations } from "../extract/extract-declarations.js";
 
@@ -13,15 +13,6 @@ import { extractDeclarations } from "../extract/extract-declarations.js";
  * rest: texts with syntax errors (it counts and places them) and declarations oxc cannot match. Pure
  * functions of the text given; nothing here reads or writes a file.
  */
-
-/** How content parsed alone is wrapped so that it parses as what its container holds. */
-const WRAPPERS: Record<DeclarationContainer, { readonly before: string; readonly after: string }> = {
-  statements: { before: "", after: "" },
-  class: { before: "class __TsGraphEdit__ {\n", after: "\n}\n" },
-  interface: { before: "interface __TsGraphEdit__ {\n", after: "\n}\n" },
-  object: { before: "const __tsGraphEdit__ = {\n", after: "\n};\n" },
-  enum: { before: "enum __TsGraphEdit__ {\n", after: "\n}\n" },
-};
 
 function parse(fileName: string, text: string): ts.SourceFile {
   return ts.createSourceFile(
