@@ -8,11 +8,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT, ensureExited, runNodeMeasured, type MeasuredRunResult } from "./measure.js";
 
-const TSC_JS = path.join(REPO_ROOT, "node_modules", "typescript", "lib", "tsc.js");
+const TSC_JS = path.join(REPO_ROOT, "node_modules", "typescript-6", "lib", "tsc.js");
 
 export function typescriptVersion(): string {
   try {
-    const pkg: unknown = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", "typescript", "package.json"), "utf8"));
+    const pkg: unknown = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", "typescript-6", "package.json"), "utf8"));
     if (typeof pkg === "object" && pkg !== null && "version" in pkg && typeof pkg.version === "string") {
       return pkg.version;
     }

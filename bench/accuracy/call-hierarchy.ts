@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import ts from "typescript";
+import ts from "typescript-6";
 import { callerItemOfDeclaration, callerKey, callerKeyOfItem, callerKindOf, enclosingCallHierarchyDeclaration, itemAt } from "./caller-rule.js";
 import { declarationFinder, type DeclaredNode } from "./node-declarations.js";
 import type { CallTriple, SiteCategory } from "./triples.js";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "typescript-6";
 
 /**
  * The compiler's rule for *who* calls: its call hierarchy names, as the `from` item of an incoming call, the

@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import ts from "typescript";
+import ts from "typescript-6";
 import type { GroundTruth } from "./call-hierarchy.js";
 
 /**

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "typescript-6";
 
 /** A ts-graph node as the reference oracle needs it (from the `nodes` table). */
 export interface GraphNode {

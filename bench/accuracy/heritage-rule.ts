@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "typescript-6";
 
 /**
  * Why the compiler's find-references (and so its call hierarchy) does not relate a member to the member it

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "typescript-6";
 import { propertyNameText } from "../../src/ingestion/extract/declaration-text.js";
 
 /** What the bench knows of a ts-graph node to find its declaration in the source. */

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "typescript-6";
 import { describe, expect, it } from "vitest";
 import { referenceForm, tokenAt } from "./reference-form.js";
 import { formFamily } from "./reference-report.js";

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import ts from "typescript-6";
 
 /**
  * How a reference site is written: the syntactic position of the name find-references lists, in the words

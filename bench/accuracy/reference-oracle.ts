@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import Database from "better-sqlite3";
-import ts from "typescript";
+import ts from "typescript-6";
 import { createLanguageService } from "./call-hierarchy.js";
 import { enclosingNode, placeNodes, type GraphNode, type PlacedNode } from "./graph-declarations.js";
 import { RELATED_MEMBER, referenceForm, tokenAt } from "./reference-form.js";

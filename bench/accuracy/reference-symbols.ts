@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import ts from "typescript";
+import ts from "typescript-6";
 import type { PlacedNode } from "./graph-declarations.js";
 import type { ReferenceAnswer } from "./reference-oracle.js";
 import { referenceForm } from "./reference-form.js";

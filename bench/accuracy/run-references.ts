@@ -12,7 +12,7 @@
  * differ on. Figures only; no assertion. `npm run bench:accuracy` runs the same after its call report.
  */
 import * as path from "node:path";
-import ts from "typescript";
+import ts from "typescript-6";
 import type { PreparedCorpus } from "../corpus.js";
 import { log } from "../measure.js";
 import { forEachIndexedCorpus } from "./indexed-corpus.js";

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import ts from "typescript";
+import ts from "typescript-6";
 import type { NodeKey } from "../../src/model/node-key.js";
 import type { GroundTruth } from "./call-hierarchy.js";
 import { declarationIdentity, withCallee } from "./declaration-identity.js";

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import ts from "typescript";
+import ts from "typescript-6";
 import { buildGroundTruth, type CachedAnswers, type GroundTruth } from "./call-hierarchy.js";
 import { definitionSites, type DefinitionSite } from "./definition-oracle.js";
 
