@@ -1,3 +1,4 @@
+import type { PortSymbol } from "../checker-port.js";
 import { ts } from "ts-morph";
 import { DYNAMIC_CALL_EXPRESSION_MAX, type ExtractedDynamicCall, type ExtractedNode } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
@@ -56,7 +57,7 @@ export function recordCall(c: EdgeCollector, call: ts.CallExpression, owner: Ext
  * is its own target, and a symbol declared in lib or node_modules (`fetch`, `console.log`, a package
  * function), or an import that does not resolve, is external: none of these is dynamic.
  */
-function isDynamicCallee(c: EdgeCollector, callee: ts.Expression, symbol: ts.Symbol | undefined): boolean {
+function isDynamicCallee(c: EdgeCollector, callee: ts.Expression, symbol: PortSymbol | undefined): boolean {
   if (ts.isFunctionExpression(callee) || ts.isArrowFunction(callee)) return false;
   if (symbol === undefined) return true;
   const resolved = c.resolveAlias(symbol);

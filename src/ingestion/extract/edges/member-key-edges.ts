@@ -1,3 +1,4 @@
+import type { CheckerPort, PortSymbol, PortType } from "../checker-port.js";
 import { ts } from "ts-morph";
 import type { ExtractedNode } from "../../../model/extracted.js";
 import { skipOuterExpressions } from "../declaration-text.js";
@@ -52,7 +53,7 @@ export function recordBindingKey(c: EdgeCollector, element: ts.BindingElement, o
   recordMemberUse(c, c.checker.getPropertyOfType(c.checker.getTypeAtLocation(element.parent), name), owner, key);
 }
 
-function recordMemberUse(c: EdgeCollector, member: ts.Symbol | undefined, owner: ExtractedNode, at: ts.Node): void {
+function recordMemberUse(c: EdgeCollector, member: PortSymbol | undefined, owner: ExtractedNode, at: ts.Node): void {
   for (const target of c.nodesOfSymbol(member, MEMBER_KINDS)) {
     if (target !== owner) c.addEdge("READS", owner, target, c.line(at));
   }
@@ -65,7 +66,7 @@ function recordMemberUse(c: EdgeCollector, member: ts.Symbol | undefined, owner:
  * union, the members its literal-valued keys do not rule out (`{ code: "too_big", … }` sets the `code` of
  * the issue whose `code` is "too_big"), as find-references has it.
  */
-function typesSetBy(c: EdgeCollector, literal: ts.ObjectLiteralExpression): readonly ts.Type[] {
+function typesSetBy(c: EdgeCollector, literal: ts.ObjectLiteralExpression): readonly PortType[] {
   const known = c.literalTypes.get(literal);
   if (known !== undefined) return known;
   const { checker } = c;
@@ -78,7 +79,7 @@ function typesSetBy(c: EdgeCollector, literal: ts.ObjectLiteralExpression): read
   return types;
 }
 
-function discriminated(checker: ts.TypeChecker, literal: ts.ObjectLiteralExpression, members: readonly ts.Type[]): readonly ts.Type[] {
+function discriminated(checker: CheckerPort, literal: ts.ObjectLiteralExpression, members: readonly PortType[]): readonly PortType[] {
   const discriminants = literal.properties.flatMap((property) => {
     // Only a value written as a literal or a name (`"too_big"`, `Code.TooBig`) can have a unit type worth
     // asking for; the type of any other value (a function, a call) is not computed for this.
