@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { type Diagnostic, type Project, API } from "typescript/unstable/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { rewriteRemovedOptions } from "./removed-options.js";
@@ -97,6 +98,7 @@ describe(rewriteRemovedOptions.name, () => {
     });
     expect(notes).toHaveLength(2);
     expect(notes[0]).toMatch(/^config\/base\.json: baseUrl \.\.\/src → paths \{ "\*": \["\.\.\/src\/\*"\] \}, after your own paths/);
+    expect(notes[1]).toMatch(/^tsconfig\.json: baseUrl \.\.\/src \(set in config\/base\.json\) → paths \{ "\*": \["\.\/src\/\*"\] \}/);
   });
 
   it("reads paths declared below the baseUrl relative to that baseUrl, as TypeScript 6 did, and adds no fallback over a '*' pattern", () => {
@@ -155,6 +157,21 @@ describe(rewriteRemovedOptions.name, () => {
       "tsconfig.json: alwaysStrict removed",
       "tsconfig.json: suppressImplicitAnyIndexErrors removed",
     ]);
+  });
+
+  it("keeps every string of a config as written, whatever comment or comma characters it holds, with comments and trailing commas around it", () => {
+    const root = project({ "tsconfig.json": "{}" });
+    const config = path.join(root, "tsconfig.json");
+    const tricky = fc.oneof(fc.string(), fc.constantFrom("//", "/*", "*/", ",}", ",]", '\\"//', "src/**/*"));
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: tricky, maxLength: 4 }), { maxLength: 5 }), (include) => {
+        const items = include.map((item) => `${JSON.stringify(item)}, // an item\n`).join("");
+        fs.writeFileSync(config, `{ /* options */ "include": [ ${items} ], "compilerOptions": { "outFile": "x.js", }, }`);
+        const { texts } = rewriteRemovedOptions(config, readDisk);
+        expect(JSON.parse(texts.get(config) ?? "{}")).toEqual({ include, compilerOptions: {} });
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("leaves to TypeScript a config it cannot parse, an extends it cannot find and an extends cycle", () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 
 /**
  * Compiler options TypeScript 7 removed, replaced in memory by the nearest setting it still supports, so that
- * a project written for TypeScript 6 resolves the same imports under TypeScript 7 (docs/decisions, "removed options").
+ * a project written for TypeScript 6 resolves the same imports under TypeScript 7 (ADR docs/decisions/00XX-s12-ts7config-removed-options.md).
  * Pure: every read goes through the reader the caller gives; nothing is written.
  */
 
@@ -84,7 +84,7 @@ export function rewriteRemovedOptions(tsconfigPath: string, readFile: ReadTextFi
   const notes: string[] = [];
   if (top === undefined) return { texts, notes };
   for (const config of new Set(applicationOrder(top, new Set()))) {
-    const changes = changesOf(config);
+    const changes = changesOf(config, (fileName) => displayName(root, fileName));
     if (changes.length === 0) continue;
     const compilerOptions: JsonObject = { ...config.compilerOptions };
     for (const change of changes) {
@@ -225,9 +225,9 @@ function lowerString(value: unknown): string | undefined {
   return typeof value === "string" ? value.toLowerCase() : undefined;
 }
 
-/** What to change in this config's own compilerOptions (its bases are rewritten on their own). */
-function changesOf(config: ConfigFile): Change[] {
-  return [...moduleResolutionChanges(config), ...moduleAndTargetChanges(config), ...droppedOptionChanges(config), ...baseUrlChanges(config)];
+/** What to change in this config's own compilerOptions (its bases are rewritten on their own); `name` shows a config to the user. */
+function changesOf(config: ConfigFile, name: (fileName: string) => string): Change[] {
+  return [...moduleResolutionChanges(config), ...moduleAndTargetChanges(config), ...droppedOptionChanges(config), ...baseUrlChanges(config, name)];
 }
 
 function moduleResolutionChanges(config: ConfigFile): Change[] {
@@ -305,7 +305,7 @@ function droppedOptionChanges(config: ConfigFile): Change[] {
 }
 
 /** baseUrl as TypeScript 7 can take it: `paths` whose values are relative to this config's folder. */
-function baseUrlChanges(config: ConfigFile): Change[] {
+function baseUrlChanges(config: ConfigFile, name: (fileName: string) => string): Change[] {
   const baseUrl = effective(config, "baseUrl");
   if (baseUrl === undefined || typeof baseUrl.value !== "string") return [];
   const base = baseUrl.value.startsWith("${configDir}") ? baseUrl.value : path.resolve(path.dirname(baseUrl.from.fileName), baseUrl.value);
@@ -317,7 +317,7 @@ function baseUrlChanges(config: ConfigFile): Change[] {
       paths[pattern] = Array.isArray(targets) ? targets.map((target) => (typeof target === "string" ? rebase(target, base, dir) : target)) : targets;
   const addsStar = !Object.hasOwn(paths, "*");
   if (addsStar) paths["*"] = [rebase("*", base, dir)];
-  const written = Object.hasOwn(config.compilerOptions, "baseUrl") ? `baseUrl ${baseUrl.value}` : `baseUrl ${baseUrl.value} (inherited)`;
+  const written = `baseUrl ${baseUrl.value}${baseUrl.from === config ? "" : ` (set in ${name(baseUrl.from.fileName)})`}`;
   const star = addsStar ? `{ "*": ${JSON.stringify(paths["*"])} }, after your own paths` : "your own paths (they already map every name)";
   const rebased = own === undefined ? "" : `; paths re-based from baseUrl to this file's folder: ${JSON.stringify(paths)}`;
   return [
