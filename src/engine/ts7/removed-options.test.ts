@@ -113,6 +113,19 @@ describe(rewriteRemovedOptions.name, () => {
     expect(texts.has(path.join(root, "paths.json"))).toBe(false);
   });
 
+  it("gives a base config that two projects share the same text from each, whatever they set themselves", () => {
+    const root = project({
+      "base.json": '{ "compilerOptions": { "baseUrl": "./shared", "moduleResolution": "node" } }',
+      "app/tsconfig.json": '{ "extends": "../base.json", "compilerOptions": { "baseUrl": "./src", "resolvePackageJsonExports": true } }',
+      "web/tsconfig.json": '{ "extends": "../base.json", "compilerOptions": { "paths": { "@/*": ["web/*"] } } }',
+    });
+    const app = rewriteRemovedOptions(path.join(root, "app/tsconfig.json"), readDisk).texts;
+    const web = rewriteRemovedOptions(path.join(root, "web/tsconfig.json"), readDisk).texts;
+    expect(app.get(path.join(root, "base.json"))).toBe(web.get(path.join(root, "base.json")));
+    expect(servedOptions(app, path.join(root, "app/tsconfig.json"))).toEqual({ resolvePackageJsonExports: true, paths: { "*": ["./src/*"] } });
+    expect(servedOptions(web, path.join(root, "web/tsconfig.json"))).toEqual({ paths: { "@/*": ["../shared/web/*"], "*": ["../shared/*"] } });
+  });
+
   it("keeps a ${configDir} baseUrl relative to the project that opens it", () => {
     const root = project({
       "tsconfig.json": '{ "extends": "@company/tsconfig" }',

@@ -14,6 +14,8 @@ export interface RemovedOptionsRewrite {
    * Absolute path → JSON text to serve instead of that file's content on disk (see ts7-config-fs.ts). Only the
    * tsconfig and the files it extends that set a removed option (or inherit a baseUrl) appear; empty when none does.
    * `files`, `include`, `exclude`, `extends` and `references` are kept as written, so the project lists the same files.
+   * A file's text depends only on that file and what it extends, so the maps of several projects can be merged into
+   * the one `fs` of a session (a base config they share gets the same text from each).
    */
   readonly texts: ReadonlyMap<string, string>;
   /** One line per change, for the user: which file, what was set, what replaces it and why. */
