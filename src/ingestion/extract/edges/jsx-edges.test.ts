@@ -11,15 +11,22 @@ const TSCONFIG = {
   include: ["src"],
 };
 
-/** Minimal JSX and React-like declarations: the project needs no package. */
+/** Minimal JSX declarations, and wrappers typed as React's are (an intersection, `Omit`): the project needs no package. */
 const JSX_TYPES = "declare namespace JSX { interface Element {} interface IntrinsicElements { [name: string]: any } }\n";
-const REACT = `export declare function memo<P>(component: (props: P) => JSX.Element, equal?: (a: P, b: P) => boolean): (props: P) => JSX.Element;
-export declare function forwardRef<P, R>(render: (props: P, ref: R) => JSX.Element): (props: P) => JSX.Element;
-export declare function connect<S>(select: (state: S) => object): <P>(component: (props: P) => JSX.Element) => (props: P) => JSX.Element;
+const REACT = `export type FC<P> = (props: P) => JSX.Element;
+export interface RefAttributes<T> { ref?: T }
+export type PropsWithoutRef<P> = P extends any ? ("ref" extends keyof P ? Omit<P, "ref"> : P) : P;
+export type ComponentProps<T> = T extends (props: infer P) => any ? P : never;
+export interface NamedExoticComponent<P> { (props: P): JSX.Element; displayName?: string }
+export type MemoExoticComponent<T> = NamedExoticComponent<ComponentProps<T>> & { readonly type: T };
+export interface ForwardRefExoticComponent<P> extends NamedExoticComponent<P> {}
+export declare function memo<T extends FC<any>>(component: T, equal?: (a: ComponentProps<T>, b: ComponentProps<T>) => boolean): MemoExoticComponent<T>;
+export declare function forwardRef<R, P = {}>(render: (props: P, ref: R) => JSX.Element): ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<R>>;
+export declare function connect<S>(select: (state: S) => object): <P>(component: FC<P>) => FC<P>;
 `;
 
 const CHART = `import { connect, forwardRef, memo } from "./react";
-export interface ChartProps { scale: number; label?: string }
+export interface ChartProps { scale: number; label?: string; ref?: string }
 export interface PieProps { kind: "pie"; slices: number }
 export interface BarProps { kind: "bar"; bars: number }
 export function Chart(props: ChartProps): JSX.Element { return <b>{props.scale}</b>; }
@@ -64,7 +71,7 @@ function edgesOf(snapshot: string, kind: string, source: string): string[] {
 }
 
 describe("JSX edges", () => {
-  it("makes an attribute a read of the props member it sets, of the union member its props may be", async () => {
+  it("makes an attribute a read of the props member it sets, through React-shaped wrappers and of each union member that has it", async () => {
     const { snapshot } = await indexAndSnapshot(project());
     expect(edgesOf(snapshot, "READS", "src/app.tsx:App")).toEqual([
       "src/chart.tsx:BarProps.kind [6]",
