@@ -44,6 +44,25 @@ export function recordKeyUse(c: EdgeCollector, element: ts.ObjectLiteralElementL
   for (const type of typesSetBy(c, element.parent)) recordMemberUse(c, c.checker.getPropertyOfType(type, name), owner, element.name);
 }
 
+/**
+ * An attribute of a JSX element sets the member of the element's props type it names (`<Chart scale={2} />` sets
+ * `ChartProps.scale`): READS of that member, as an object literal's key is. Of a union of props types, each member
+ * that has the name. The props type is asked for only when some attribute may name a member node.
+ */
+export function recordJsxAttributes(c: EdgeCollector, element: ts.JsxOpeningLikeElement, owner: ExtractedNode): void {
+  const named = element.attributes.properties.filter(
+    (attribute): attribute is ts.JsxAttribute & { readonly name: ts.Identifier } =>
+      ts.isJsxAttribute(attribute) && ts.isIdentifier(attribute.name) && c.context.mayNameMember(attribute.name.text),
+  );
+  if (named.length === 0) return;
+  const props = c.checker.getContextualType(element.attributes);
+  if (props === undefined) return;
+  const types = props.isUnion() ? props.types : [props];
+  for (const attribute of named) {
+    for (const type of types) recordMemberUse(c, c.checker.getPropertyOfType(type, attribute.name.text), owner, attribute.name);
+  }
+}
+
 /** A destructured name reads the member of the destructured type it names (`const { a } = obj`, `({ a }: T) =>`). */
 export function recordBindingKey(c: EdgeCollector, element: ts.BindingElement, owner: ExtractedNode): void {
   if (!ts.isObjectBindingPattern(element.parent) || element.dotDotDotToken !== undefined) return;
