@@ -130,10 +130,10 @@ const MAX_WRAPPERS = 4;
  * wrapped values bound to a name. A function written in place (`forwardRef((props, ref) => …)`) belongs to the
  * value's own node, which the element already renders.
  */
-function wrappedComponents(c: EdgeCollector, symbol: ts.Symbol | undefined): ExtractedNode[] {
+function wrappedComponents(c: EdgeCollector, symbol: PortSymbol | undefined): ExtractedNode[] {
   const found: ExtractedNode[] = [];
-  const seen = new Set<ts.Symbol>();
-  const visit = (value: ts.Symbol | undefined, depth: number): void => {
+  const seen = new Set<PortSymbol>();
+  const visit = (value: PortSymbol | undefined, depth: number): void => {
     if (value === undefined || depth > MAX_WRAPPERS) return;
     const resolved = c.resolveAlias(value);
     if (seen.has(resolved)) return;
