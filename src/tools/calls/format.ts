@@ -23,6 +23,8 @@ export interface CallsStructured extends Readonly<Record<string, unknown>> {
   readonly files: number;
   readonly entries: readonly ReachEntry[];
   readonly testEntries: readonly ReachEntry[];
+  /** Callees only: callees without a body (abstract or interface members), in the whole answer: a call of one runs what it dispatches to. */
+  readonly withoutBody?: number;
   /** Callees only: call sites with no static target, the first SHOWN_DYNAMIC of them. */
   readonly dynamic?: readonly DynamicCallSite[];
   readonly totalDynamic?: number;
@@ -61,6 +63,7 @@ function countLine(structured: CallsStructured, noun: string): string {
   if (structured.tests !== "exclude" && structured.totalInTests > 0) parts.push(`${structured.totalInTests} in tests`);
   let line = `${parts.join(" + ")} in ${counted(structured.files, "file")}`;
   if (structured.throughDispatch > 0) line += `, ${structured.throughDispatch} only through dispatch`;
+  if ((structured.withoutBody ?? 0) > 0) line += `, ${structured.withoutBody} with no body (calls of them dispatch)`;
   if (shown < all) line += `; ${shown} of ${all} shown`;
   return line;
 }
@@ -113,10 +116,11 @@ export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
       totalInTests: result.testEntries.length,
       throughDispatch,
       files: result.files,
-      entries: result.entries.slice(0, shown).map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
+      entries: result.entries.slice(0, shown).map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
       testEntries: result.testEntries
         .slice(0, Math.max(0, shown - result.entries.length))
-        .map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
+        .map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
+      ...(direction === "out" ? { withoutBody: result.dispatchFacts.dispatchesTo.size } : {}),
       ...(direction === "out" ? { dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC), totalDynamic: result.dynamic.length } : {}),
       truncated,
     }),

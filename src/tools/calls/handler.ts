@@ -25,6 +25,7 @@ const callsAnswerSchema = answerOf<CallsStructured>()(
     files: z.number(),
     entries: z.array(reachEntry),
     testEntries: z.array(reachEntry),
+    withoutBody: z.number().optional(),
     dynamic: z.array(dynamicCallSite).optional(),
     totalDynamic: z.number().optional(),
     truncated: truncation,
@@ -43,7 +44,8 @@ const DESCRIPTIONS: Record<WalkDirection, string> = {
   out: [
     "What this symbol calls, transitively: callees, their callees, and so on, from the type-checked call graph",
     "(`new`, JSX and callbacks it passes by reference included). With dispatch `up` (default), a call of an overridable member",
-    "also lists every member that overrides or implements it (may dispatch to), marked `via Base.m (dispatch)`.",
+    "also lists every member that overrides or implements it (may dispatch to), marked `via Base.m (dispatch)`. A member without",
+    "a body (abstract, or of an interface) never runs: it is marked `no body, dispatches to: A.m, B.m`.",
     "Grouped by depth and file, each callee with its line range and the lines where it is called.",
     "Use it to learn what a function relies on before changing or testing it.",
   ].join("\n"),

@@ -1,9 +1,11 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import type { NodeKey } from "../../model/node-key.js";
+import { dispatchFacts } from "../bodiless-members.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
 import { CALL_LIKE_EDGE_KINDS, walkGraph, type Dispatch, type ReachedNode, type WalkDirection } from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
+import type { DispatchFacts } from "../reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
 
@@ -59,6 +61,8 @@ export interface CallsResult {
    * symbol and of every callee the walk went on from (depth below the limit), by owner and line.
    */
   readonly dynamic: readonly DynamicCallSite[];
+  /** Members without a body among the entries (callees) and the declarations their dispatch links name. */
+  readonly dispatchFacts: DispatchFacts;
 }
 
 /** A getter or setter of the property asked about. */
@@ -142,5 +146,6 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     entries: outsideTests,
     testEntries,
     files: new Set([...outsideTests, ...testEntries].map((entry) => entry.file)).size,
+    dispatchFacts: dispatchFacts(db, nodes, request.direction),
   };
 }

@@ -4,6 +4,8 @@ import { HIGH_FAN_OUT, type Dispatch, type ReachedNode } from "../graph-walk.js"
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
 import { walkDependants } from "./dependant-walk.js";
+import { dispatchFacts } from "../bodiless-members.js";
+import type { DispatchFacts } from "../reach-report.js";
 
 /**
  * What depends on a symbol, transitively: everything that reaches it backwards over these edges. A class,
@@ -74,6 +76,8 @@ export interface ImpactResult {
   readonly tests: readonly TestToRun[];
   /** Dependants with many direct dependants of their own, the widest first. */
   readonly highFanOut: readonly ReachedNode[];
+  /** Which declarations the dependants' dispatch links name have no body. */
+  readonly dispatchFacts: DispatchFacts;
 }
 
 function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
@@ -140,5 +144,6 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     files: new Set(dependants.map((node) => node.file)).size,
     tests: testsToRun(classified.filter((node) => isTestPath(node.file))),
     highFanOut,
+    dispatchFacts: dispatchFacts(db, dependants, "in"),
   };
 }
