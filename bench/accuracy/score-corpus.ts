@@ -28,7 +28,7 @@ export const DELIBERATE_RULES = {
   "heritage find-references does not follow":
     "reached by dispatch through a base the member's own class does not reach by find-references' walk: a heritage type that is a type alias of an intersection, a heritage expression that is a call, or an interface only a subclass names (an inherited implementation): ts-graph relates the members, find-references does not",
   decorator:
-    "`@d` on a declaration: ts-graph lists the code that evaluates it (the class for a member's decorator, the enclosing scope for a class's), the compiler the decorated declaration (compared without the caller)",
+    "`@d` or `@d(…)` on a declaration: ts-graph lists the code that evaluates it (the class for a member's decorator, the enclosing scope for a class's), the compiler the decorated declaration (compared without the caller)",
   "class static block":
     "a call in a class static block: the compiler's caller is the static block, ts-graph (no node for static blocks) lists the class (compared without the caller)",
   "inherited implementation of a library member":

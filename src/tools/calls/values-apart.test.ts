@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliToolContext } from "../../cli/cli-tool-context.js";
+import { writeDiSample } from "../../test-support/di-sample.js";
 import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { openIndexedContext, runTool } from "../../test-support/tool-harness.js";
 import { impactTool } from "../impact/handler.js";
@@ -15,72 +14,11 @@ import { calleesTool, callersTool } from "./handler.js";
  * callback. None of those is a call: `callers` and `callees` list them apart, as value uses, and do not walk
  * through them; `impact` still reaches them.
  */
-const FILES: Record<string, string> = {
-  "tokens.ts": [
-    "export class Logger {",
-    "  log(message: string): void {",
-    "    console.log(message);",
-    "  }",
-    "}",
-    "",
-    "export class ConsoleLogger extends Logger {}",
-    "",
-    "export function Inject(token: () => unknown): ParameterDecorator {",
-    "  return () => token;",
-    "}",
-    "",
-    "export function Module(config: { providers: unknown[] }): ClassDecorator {",
-    "  return () => config;",
-    "}",
-    "",
-  ].join("\n"),
-  "app.ts": [
-    'import { ConsoleLogger, Inject, Logger, Module } from "./tokens.js";',
-    "",
-    "export function fmt(value: number): string {",
-    "  return value.toFixed(2);",
-    "}",
-    "",
-    "export class Service {",
-    "  constructor(@Inject(() => Logger) private readonly logger: Logger) {}",
-    "",
-    "  report(values: number[]): string[] {",
-    '    this.logger.log("report");',
-    "    return values.map(fmt);",
-    "  }",
-    "}",
-    "",
-    "@Module({ providers: [Logger, { provide: Logger, useClass: ConsoleLogger }] })",
-    "export class AppModule {}",
-    "",
-    "export function isLogger(value: unknown): boolean {",
-    "  return value instanceof Logger;",
-    "}",
-    "",
-    "export function main(): string {",
-    "  const logger = new Logger();",
-    "  logger.log(fmt(1));",
-    "  return new Service(logger).report([1]).join();",
-    "}",
-    "",
-    "export const commands = [main];",
-    "",
-  ].join("\n"),
-};
-
 let context: CliToolContext;
 
 beforeAll(async () => {
   const root = makeTempDir();
-  fs.writeFileSync(
-    path.join(root, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", experimentalDecorators: true },
-      include: ["src"],
-    }),
-  );
-  fs.mkdirSync(path.join(root, "src"));
-  for (const [name, text] of Object.entries(FILES)) fs.writeFileSync(path.join(root, "src", name), text);
+  writeDiSample(root);
   context = await openIndexedContext(root);
 });
 
