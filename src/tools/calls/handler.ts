@@ -47,8 +47,8 @@ const DESCRIPTIONS: Record<WalkDirection, string> = {
   out: [
     "What this symbol calls, transitively: callees, their callees, and so on, from the type-checked call graph",
     "(`new`, JSX, decorators included; functions it passes or stores as values are listed apart, not followed).",
-    "With dispatch `up` (default), a call of an overridable member",
-    "also lists every member that overrides or implements it (may dispatch to), marked `via Base.m (dispatch)`.",
+    "With dispatch `up` (default), a call of an overridable member also lists every member that overrides or",
+    "implements it (may dispatch to), marked `via Base.m (dispatch)`.",
     "Grouped by depth and file, each callee with its line range and the lines where it is called.",
     "Use it to learn what a function relies on before changing or testing it.",
   ].join("\n"),
