@@ -197,6 +197,8 @@ export async function openCliToolContext(options: CliGraphOptions): Promise<CliT
     },
     close() {
       db.close();
+      // TypeScript 7's session of the edit tools is a child process.
+      void editSupport?.then((support) => support.close?.()).catch(() => undefined);
     },
   };
 }

@@ -458,7 +458,8 @@ class OneServedRoot implements ServedRoot {
     if (keptPrograms && this.indexer !== undefined && !(await this.indexer.release())) return false;
     if (keptPrograms) this.programs = "released";
     const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(this.editLanguage ? ["the edit tools' language service"] : [])];
-    // An edit under way keeps the service it has; the next edit builds a new one.
+    // An edit under way keeps the service it has (TypeScript 7's session, ended here, starts again if it asks); the next edit builds a new one.
+    void this.editSupport?.then((support) => support.close?.()).catch(() => undefined);
     this.editSupport = undefined;
     this.editLanguage = false;
     this.hooks.log(`${this.root}: released ${freed.join(" and ")} (${why}); the next change or edit rebuilds what it needs`);
@@ -527,6 +528,7 @@ class OneServedRoot implements ServedRoot {
     // A run under way is abandoned: it is one transaction, so the graph stays the last complete one.
     const stopping = this.watcher?.close();
     await this.indexer?.close();
+    await this.editSupport?.then((support) => support.close?.()).catch(() => undefined);
     await Promise.all([stopping, this.started, this.ownRun, this.warming].map((task) => task?.catch(() => undefined)));
     this.graphs.close();
   }

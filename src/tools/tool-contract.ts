@@ -233,6 +233,8 @@ export interface EditLanguage {
    * own file, and uses through re-exports and default imports.
    */
   references(file: string, position: number): readonly CodeReference[];
+  /** Ends what the language holds outside this process (TypeScript 7's session); the next call starts it again. */
+  close?(): void;
 }
 
 /** One place code refers to a declaration (EditLanguage.references). */
@@ -249,6 +251,8 @@ export interface EditSupport {
   readonly syntax: EditSyntax;
   /** Built on first use: it loads every project of the root. */
   language(): EditLanguage;
+  /** Ends the language's session, if one was built (the next language() builds a new one). */
+  close?(): void;
 }
 
 /** One indexed project the tools answer from. Paths and node keys in the DB are relative to `root`. */

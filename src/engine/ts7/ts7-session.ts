@@ -5,6 +5,7 @@ import { API, type Project, type Snapshot } from "typescript/unstable/sync";
 import type { CheckerPort } from "../../ingestion/extract/checker-port.js";
 import { NodeMap } from "./node-map.js";
 import { Ts7CheckerPort } from "./ts7-checker-port.js";
+import { Ts7EditProject } from "./ts7-edit.js";
 
 /**
  * The one owner of TypeScript 7's API (ADR 0021): a native `tsc --api` child process holding the projects'
@@ -37,6 +38,9 @@ export interface Ts7ProjectView {
   /** The config's problems TypeScript 7 reports (a removed option, say), as text. */
   optionDiagnostics(): readonly string[];
 }
+
+/** The edit tools' view of each project, made once per snapshot's project. */
+const editProjects = new WeakMap<Project, Ts7EditProject>();
 
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
 
@@ -90,6 +94,18 @@ export class Ts7Session {
     const view = this.viewOf(project);
     this.views.set(configPath, view);
     return view;
+  }
+
+  /** The edit tools' questions on an open project of the current snapshot (ts7-edit.ts); undefined if TypeScript 7 did not load it. */
+  editProjectAt(configPath: string): Ts7EditProject | undefined {
+    const project = this.snapshot?.getProject(configPath);
+    if (project === undefined) return undefined;
+    let edit = editProjects.get(project);
+    if (edit === undefined) {
+      edit = new Ts7EditProject(project);
+      editProjects.set(project, edit);
+    }
+    return edit;
   }
 
   close(): void {

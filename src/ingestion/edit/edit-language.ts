@@ -193,7 +193,7 @@ function collision(program: ts.Program, declarationName: ts.Node, newName: strin
 }
 
 /** An identifier that is not a reserved word (strict mode's included); contextual keywords (`type`, `of`) are fine. */
-function isIdentifierName(name: string): boolean {
+export function isIdentifierName(name: string): boolean {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, name);
   const token = scanner.scan();
   if (scanner.getTokenEnd() !== name.length) return false;
@@ -210,7 +210,7 @@ type RegionService = ts.LanguageService & {
  * what another file imports from this one): what a comparison limited to regions checks. An empty range is
  * a point (an insertion, a deletion) and takes the statement that holds it.
  */
-function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly start: number; readonly end: number }[]): ts.TextRange[] {
+export function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly start: number; readonly end: number }[]): ts.TextRange[] {
   const overlaps = (statement: ts.Statement): boolean =>
     ranges.some((range) => range.start < statement.end && (range.end > statement.pos || (range.end === range.start && range.start >= statement.pos)));
   const isImport = (statement: ts.Statement): boolean =>

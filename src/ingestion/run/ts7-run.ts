@@ -21,12 +21,12 @@ export interface Ts7Run {
 }
 
 /** Where the fallback project's virtual tsconfig lies: the root's tsconfig.json, which does not exist when it is used. */
-function configPathOf(root: string, project: ProjectSpec): string {
+export function configPathOf(root: string, project: ProjectSpec): string {
   return project.id === "" ? path.join(root, "tsconfig.json") : path.join(root, project.id);
 }
 
 /** The fallback project's options (discover-projects.ts FALLBACK_COMPILER_OPTIONS) as a tsconfig, listing its files. */
-function fallbackConfigText(project: ProjectSpec): string {
+export function fallbackConfigText(project: ProjectSpec): string {
   return JSON.stringify({
     compilerOptions: {
       target: "esnext",
