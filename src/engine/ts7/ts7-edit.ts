@@ -12,6 +12,7 @@ import {
   isInterfaceDeclaration,
   isMethodDeclaration,
   isMethodSignatureDeclaration,
+  isObjectBindingPattern,
   isObjectLiteralExpression,
   isPrivateIdentifier,
   isPropertyAccessExpression,
@@ -151,7 +152,13 @@ export class Ts7EditProject {
     const options = this.project.compilerOptions as { readonly declaration?: boolean; readonly composite?: boolean };
     const convert = (diagnostic: Diagnostic7): Ts7EditDiagnostic => {
       const position = sourceFile.getLineAndCharacterOfPosition(diagnostic.pos);
-      return { start: diagnostic.pos, line: position.line + 1, column: position.character + 1, code: diagnostic.code, message: flatten(diagnostic, 0) };
+      return {
+        start: diagnostic.pos,
+        line: position.line + 1,
+        column: position.character + 1,
+        code: diagnostic.code,
+        message: flatten(diagnostic, 0),
+      };
     };
     return {
       syntactic: program.getSyntacticDiagnostics(fileName).map(convert),
@@ -168,9 +175,11 @@ export class Ts7EditProject {
     const sourceFile = program.getSourceFile(fileName);
     if (sourceFile === undefined) return [];
     const node = getTokenAtPosition(sourceFile, position);
+    // As TypeScript 6's find-references: a reference is a definition when it names a declaration of the symbol
+    // at the position (an import or a re-export of it is a reference, though it declares an alias).
+    const declarations = this.project.checker.getSymbolAtLocation(node)?.declarations ?? [];
     const found: Ts7Reference[] = [];
     for (const entry of this.project.checker.getReferencedSymbolsForNode(node, position)) {
-      const declarations = entry.symbol?.declarations ?? [entry.definition];
       for (const handle of entry.references) {
         const reference = handle.resolve();
         const file = program.getSourceFile(handle.path);
@@ -208,6 +217,12 @@ export class Ts7EditProject {
     if (symbol === undefined || symbol.declarations.length === 0) return { status: "refused", reason: "You cannot rename this element." };
     const refusal = this.renameRefusal(symbol);
     if (refusal !== undefined) return { status: "refused", reason: refusal };
+    // A shorthand property declares a property and names a local at once: TypeScript 6 renames the local there.
+    if (original.parent !== undefined && isShorthandPropertyAssignment(original.parent)) {
+      return { status: "unsupported", why: "a shorthand property's name" };
+    }
+    // A destructured local (`{ a }`): only its own uses, not the property it reads (TypeScript 6 writes `{ a: renamed }`).
+    const destructured = original.parent !== undefined && isBindingElement(original.parent);
     const oldName = original.getText(sourceFile);
     const entries = checker.getReferencedSymbolsForNode(original, position);
     const included = new Set<number>([symbol.id]);
@@ -226,6 +241,16 @@ export class Ts7EditProject {
         if (entrySymbol !== undefined && (entrySymbol.flags & SymbolFlags.Alias) !== 0 && !included.has(entrySymbol.id)) {
           const shape = aliasShape(definition);
           if (shape === undefined) return { status: "unsupported", why: `an alias of kind ${SyntaxKind[definition.kind]}` };
+          if (shape === "export") {
+            // A re-export of a renamed declaration keeps its name (`export { renamed as old }`); what imports it is left.
+            const target = checker.getImmediateAliasedSymbol(entrySymbol);
+            if (target === undefined || !included.has(target.id)) continue;
+            pending.splice(pending.indexOf(entry), 1);
+            const name = nameOf(definition);
+            for (const handle of entry.references) if (name !== undefined && sameNode(name, handle)) kept.push({ handle });
+            grew = true;
+            continue;
+          }
           if (shape !== "same-name import") {
             pending.splice(pending.indexOf(entry), 1);
             continue;
@@ -235,7 +260,7 @@ export class Ts7EditProject {
           if (take) included.add(entrySymbol.id);
         } else {
           const ownDeclaration = original.parent !== undefined && sameSpan(original.parent, definition);
-          take = ownDeclaration || !(isShorthandPropertyAssignment(definition) || isBindingElement(definition));
+          take = ownDeclaration || (!destructured && !(isShorthandPropertyAssignment(definition) || isBindingElement(definition)));
           if (!take) {
             pending.splice(pending.indexOf(entry), 1);
             continue;
@@ -250,10 +275,13 @@ export class Ts7EditProject {
     const isMember = (symbol.flags & MEMBER_FLAGS) !== 0;
     const locations = new Map<string, Ts7RenameSpot>();
     for (const { handle } of kept) {
+      // TypeScript 6 leaves the default library and node_modules out (a class member implementing a library interface's).
+      if (this.isLibraryOrPackage(handle.path)) continue;
       const node = handle.resolve();
       if (node === undefined) return { status: "unsupported", why: "a reference TypeScript 7 did not resolve" };
-      if (node.kind === SyntaxKind.DefaultKeyword) continue;
       if (node.kind === SyntaxKind.NumericLiteral) return { status: "unsupported", why: "a numeric property name" };
+      // `default`, `this` (a class in its static members), `constructor`: references a rename leaves as they are.
+      if (!isIdentifier(node) && !isPrivateIdentifier(node) && !isStringLiteral(node)) continue;
       const affixes = this.affixes(node, original, symbol, oldName, isMember);
       const span = spanOf(node);
       locations.set(`${handle.path}:${span.start}`, { file: handle.path, ...span, ...affixes });
@@ -264,6 +292,13 @@ export class Ts7EditProject {
       if (why !== undefined) return { status: "refused", reason: why };
     }
     return { status: "ok", locations: found };
+  }
+
+  /** A default library file or a package's (TypeScript 7's own library files lie in node_modules too). */
+  private isLibraryOrPackage(fileName: string): boolean {
+    if (/[\\/]node_modules[\\/]/.test(fileName)) return true;
+    const file = this.project.program.getSourceFile(fileName);
+    return file !== undefined && this.project.program.isSourceFileDefaultLibrary(file);
   }
 
   /** TypeScript 6's `getRenameInfo` refusals for a declaration: one of the default library, or of node_modules. */
@@ -284,7 +319,13 @@ export class Ts7EditProject {
     const none = { prefix: "", suffix: "" };
     const parent = node.parent;
     if (parent === undefined || !isIdentifier(node)) return none;
-    const destructured = isBindingElement(parent) && parent.propertyName === undefined && parent.dotDotDotToken === undefined && sameSpan(parent.name, node);
+    const destructured =
+      isBindingElement(parent) &&
+      parent.parent !== undefined &&
+      isObjectBindingPattern(parent.parent) &&
+      parent.propertyName === undefined &&
+      parent.dotDotDotToken === undefined &&
+      sameSpan(parent.name, node);
     if (isShorthandPropertyAssignment(parent) || destructured) {
       // Where the declaration itself is the shorthand or the binding, TypeScript 6 keeps a binding's property and a shorthand's local.
       const own = sameSpan(original, node);
@@ -323,8 +364,7 @@ export class Ts7EditProject {
         isTypeLiteralNode(container)
       ) {
         const containerSymbol = checker.getSymbolAtLocation(nameOf(container) ?? container);
-        names =
-          containerSymbol === undefined ? [] : [...containerSymbol.getMembers().keys(), ...containerSymbol.getExports().keys()].map(String);
+        names = containerSymbol === undefined ? [] : [...containerSymbol.getMembers().keys(), ...containerSymbol.getExports().keys()].map(String);
       }
       if (names?.includes(newName) === true) return `${newName} is already a member of the same container`;
     }

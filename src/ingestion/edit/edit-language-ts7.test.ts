@@ -1,0 +1,110 @@
+import fc from "fast-check";
+import fs from "node:fs";
+import path from "node:path";
+import { ts } from "ts-morph";
+import { afterAll, describe, expect, it } from "vitest";
+import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
+import type { EditLanguage, RenamePlan } from "../../tools/tool-contract.js";
+import { createEditLanguage } from "./edit-language.js";
+import { createTs7EditLanguage, type Ts7EditLanguage } from "./edit-language-ts7.js";
+
+afterAll(removeTempDirs);
+
+/** A declaration's name in a sample project: where the edit tools start a rename or a references search. */
+interface Declared {
+  readonly file: string;
+  readonly start: number;
+  readonly name: string;
+}
+
+function sourceFilesOf(root: string): string[] {
+  const found: string[] = [];
+  const walk = (directory: string): void => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory() && entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(full);
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+function declarationsOf(files: readonly string[]): Declared[] {
+  const found: Declared[] = [];
+  for (const file of files) {
+    const sourceFile = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      const name = (node as ts.NamedDeclaration).name;
+      if (
+        ts.isDeclarationStatement(node) ||
+        ts.isClassElement(node) ||
+        ts.isTypeElement(node) ||
+        ts.isVariableDeclaration(node) ||
+        ts.isParameter(node) ||
+        ts.isEnumMember(node) ||
+        ts.isPropertyAssignment(node) ||
+        ts.isShorthandPropertyAssignment(node) ||
+        ts.isBindingElement(node)
+      ) {
+        if (name !== undefined && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)))
+          found.push({ file, start: name.getStart(sourceFile), name: name.text });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+  }
+  return found;
+}
+
+/** A plan as a comparable value: locations sorted (the engines list them in different orders). */
+function comparable(plan: RenamePlan): unknown {
+  if (plan.status === "refused") return plan;
+  return { status: "ok", locations: [...plan.locations].sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start) };
+}
+
+/**
+ * The references outside the default library: TypeScript 6's language service reads ts-morph's copy of the
+ * library (other paths, other text), so the library's own lines cannot match.
+ */
+function sortedReferences(language: EditLanguage, declared: Declared): unknown {
+  return [...language.references(declared.file, declared.start)]
+    .filter((reference) => !reference.file.includes("/node_modules/"))
+    .sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start);
+}
+
+const SAMPLES = ["web-app", "resolution"] as const;
+
+describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", () => {
+  for (const sample of SAMPLES) {
+    it(`plans the same renames (locations and refusals) and finds the same references in ${sample}`, () => {
+      const root = copySampleProject(sample);
+      const declared = declarationsOf(sourceFilesOf(root));
+      const names = [...new Set(declared.map((entry) => entry.name))];
+      const fallbacks: string[] = [];
+      const ts6 = createEditLanguage(root);
+      const ts7: Ts7EditLanguage = createTs7EditLanguage(root, undefined, { onFallback: (why) => fallbacks.push(why) });
+      try {
+        fc.assert(
+          fc.property(
+            fc.constantFrom(...declared),
+            fc.oneof(fc.constantFrom(...names), fc.constantFrom("renamed", "value", "Error", "Promise", "class", "x y")),
+            (target, newName) => {
+              if (newName === target.name) return;
+              const options = { strings: false, comments: false };
+              expect(comparable(ts7.planRename(target.file, target.start, newName, options))).toEqual(
+                comparable(ts6.planRename(target.file, target.start, newName, options)),
+              );
+              expect(sortedReferences(ts7, target)).toEqual(sortedReferences(ts6, target));
+            },
+          ),
+          { numRuns: 150 },
+        );
+        // Fallbacks are exact by construction; most renames must not need one.
+        expect(fallbacks.length).toBeLessThan(15);
+      } finally {
+        ts7.close();
+      }
+    }, 120_000);
+  }
+});
