@@ -28,7 +28,14 @@ import {
   type SourceFile as SourceFile7,
   SyntaxKind,
 } from "typescript/unstable/ast";
-import { type Diagnostic as Diagnostic7, type NodeHandle, type Project, type Symbol as Symbol7, SymbolFlags } from "typescript/unstable/sync";
+import {
+  type Diagnostic as Diagnostic7,
+  type NodeHandle,
+  type Project,
+  type ReferencedSymbolEntry,
+  type Symbol as Symbol7,
+  SymbolFlags,
+} from "typescript/unstable/sync";
 
 /**
  * What the edit tools ask TypeScript 7 about one project of one snapshot: a file's diagnostics, the references
@@ -224,7 +231,12 @@ export class Ts7EditProject {
     // A destructured local (`{ a }`): only its own uses, not the property it reads (TypeScript 6 writes `{ a: renamed }`).
     const destructured = original.parent !== undefined && isBindingElement(original.parent);
     const oldName = original.getText(sourceFile);
-    const entries = checker.getReferencedSymbolsForNode(original, position);
+    // A `this` parameter: its uses are `this` keywords, which the rule below leaves out.
+    if (oldName === "this") return { status: "unsupported", why: "a this parameter" };
+    // Find-references follows the meaning of the name it starts from (a merged interface and namespace: one of
+    // them); a rename follows all of them (TypeScript 6 searches every meaning for a rename), so the references of
+    // every declaration's name are taken.
+    const entries = this.referencesOfEveryDeclaration(symbol, original, position);
     const included = new Set<number>([symbol.id]);
     const kept: { readonly handle: NodeHandle }[] = [];
     // Same-name imports of an included symbol are renamed with it (an import of an import's re-export is not):
@@ -292,6 +304,38 @@ export class Ts7EditProject {
       if (why !== undefined) return { status: "refused", reason: why };
     }
     return { status: "ok", locations: found };
+  }
+
+  private referencesOfEveryDeclaration(symbol: Symbol7, original: Node7, position: number): ReferencedSymbolEntry[] {
+    const checker = this.project.checker;
+    const entries = checker.getReferencedSymbolsForNode(original, position);
+    for (const declaration of symbol.declarations) {
+      const name = declaration.resolve();
+      const declared = name === undefined ? undefined : nameOf(name);
+      if (declared === undefined || sameSpan(declared, original) || !(isIdentifier(declared) || isPrivateIdentifier(declared))) continue;
+      entries.push(...checker.getReferencedSymbolsForNode(declared, declared.getStart()));
+    }
+    return entries;
+  }
+
+  /**
+   * The declaration `name` would name at a location, as TypeScript 6's `getSymbolsInScope` (what its edit tools
+   * used) lists it: the innermost one in scope there, counting the parameters and body declarations of a function
+   * the location is the name or a parameter of (`resolveName` from there would not see them; `getSymbolsInScope`
+   * lists every enclosing node's locals).
+   */
+  private declaredInScope(node: Node7, name: string, fileName: string): Symbol7 | undefined {
+    const checker = this.project.checker;
+    for (const scope of functionsSeenFromOutsideTheirBody(node)) {
+      const body = (scope as Node7 & { readonly body: Node7 }).body;
+      const inner = checker.resolveName(name, SCOPE_MEANINGS, body, false);
+      const local = inner?.declarations.some((declaration) => {
+        const declared = declaration.path === fileName ? declaration.resolve() : undefined;
+        return declared !== undefined && scope.pos <= declared.pos && declared.end <= scope.end;
+      });
+      if (inner !== undefined && local === true) return inner;
+    }
+    return checker.resolveName(name, SCOPE_MEANINGS, node, false);
   }
 
   /** A default library file or a package's (TypeScript 7's own library files lie in node_modules too). */
@@ -372,7 +416,7 @@ export class Ts7EditProject {
       const file = program.getSourceFile(location.file);
       const node = file === undefined ? undefined : nameAt(file, location.start);
       if (file === undefined || node === undefined || isStringLiteral(node) || isPropertyName(node)) continue;
-      const clash = checker.resolveName(newName, SCOPE_MEANINGS, node, false);
+      const clash = this.declaredInScope(node, newName, file.fileName);
       if (clash !== undefined && clash.id !== symbol.id) {
         const line = file.getLineAndCharacterOfPosition(location.start).line + 1;
         return `${newName} already names another declaration in scope at ${location.file}:${line}; the renamed code would refer to it`;
@@ -381,6 +425,27 @@ export class Ts7EditProject {
     return undefined;
   }
 }
+
+/** The function-like nodes around a node whose body does not hold it (the node is their name, a parameter, a return type). */
+function functionsSeenFromOutsideTheirBody(node: Node7): Node7[] {
+  const found: Node7[] = [];
+  for (let ancestor = node.parent; ancestor !== undefined; ancestor = ancestor.parent) {
+    const body = (ancestor as Node7 & { readonly body?: Node7 }).body;
+    if (body === undefined || typeof body !== "object" || !("kind" in body) || !FUNCTION_KINDS.has(ancestor.kind)) continue;
+    if (!(body.pos <= node.pos && node.end <= body.end)) found.push(ancestor);
+  }
+  return found;
+}
+
+const FUNCTION_KINDS: ReadonlySet<SyntaxKind> = new Set([
+  SyntaxKind.FunctionDeclaration,
+  SyntaxKind.FunctionExpression,
+  SyntaxKind.ArrowFunction,
+  SyntaxKind.MethodDeclaration,
+  SyntaxKind.Constructor,
+  SyntaxKind.GetAccessor,
+  SyntaxKind.SetAccessor,
+]);
 
 /** A reference's span as TypeScript 6's find-references gives it: a string literal's without its quotes. */
 function spanOf(node: Node7): { readonly start: number; readonly length: number } {
