@@ -4,7 +4,7 @@ import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
-import type { EditLanguage, RenamePlan } from "../../tools/tool-contract.js";
+import type { EditLanguage, FileDiagnostic, RenamePlan } from "../../tools/tool-contract.js";
 import { createEditLanguage } from "./edit-language.js";
 import { createTs7EditLanguage, type Ts7EditLanguage } from "./edit-language-ts7.js";
 
@@ -73,6 +73,17 @@ function sortedReferences(language: EditLanguage, declared: Declared): unknown {
     .sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start);
 }
 
+/**
+ * Diagnostics without their spelling suggestion: TypeScript 6's checker stops suggesting ("Did you mean …?",
+ * code 2552 instead of 2304) after ten suggestions per program, in the order it checks files; TypeScript 7's
+ * suggests each time.
+ */
+function withoutSuggestions(found: readonly FileDiagnostic[]): FileDiagnostic[] {
+  return found.map((diagnostic) =>
+    diagnostic.code === 2552 ? { ...diagnostic, code: 2304, message: diagnostic.message.replace(/ Did you mean '[^']*'\?$/, "") } : diagnostic,
+  );
+}
+
 const SAMPLES = ["web-app", "resolution"] as const;
 
 describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", () => {
@@ -107,4 +118,50 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
       }
     }, 120_000);
   }
+
+  it("reports the same diagnostics (codes, files, positions, messages) after random small edits, whole files and regions", () => {
+    const root = copySampleProject("web-app");
+    const files = sourceFilesOf(root);
+    const originals = new Map(files.map((file) => [file, fs.readFileSync(file, "utf8")]));
+    const ts6 = createEditLanguage(root);
+    const ts7 = createTs7EditLanguage(root);
+    const snippets = [
+      "x",
+      ";",
+      "const late: number = 'text';",
+      "}",
+      "(",
+      "export const extra = 1;\n",
+      "await ",
+      "import { nothing } from './nowhere';\n",
+    ];
+    try {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...files),
+          fc.constantFrom(...files),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          fc.nat({ max: 12 }),
+          fc.constantFrom(...snippets),
+          (file, other, at, removed, inserted) => {
+            const before = originals.get(file) ?? "";
+            const start = Math.floor(at * before.length);
+            const end = Math.min(before.length, start + removed);
+            fs.writeFileSync(file, before.slice(0, start) + inserted + before.slice(end));
+            try {
+              const asked = [...new Set([file, other])];
+              const regions = new Map([[file, [{ start, end: start + inserted.length }]]]);
+              expect(withoutSuggestions(ts7.diagnostics(asked))).toEqual(withoutSuggestions(ts6.diagnostics(asked)));
+              expect(withoutSuggestions(ts7.diagnostics(asked, regions))).toEqual(withoutSuggestions(ts6.diagnostics(asked, regions)));
+            } finally {
+              fs.writeFileSync(file, before);
+            }
+          },
+        ),
+        { numRuns: 60 },
+      );
+    } finally {
+      ts7.close();
+    }
+  }, 180_000);
 });
