@@ -5,9 +5,12 @@ import {
   isClassExpression,
   isEnumDeclaration,
   isEnumMember,
+  isExportDeclaration,
   isExportSpecifier,
   isGetAccessorDeclaration,
   isIdentifier,
+  isImportDeclaration,
+  isImportEqualsDeclaration,
   isImportSpecifier,
   isInterfaceDeclaration,
   isMethodDeclaration,
@@ -174,6 +177,19 @@ export class Ts7EditProject {
         ...(options.declaration === true || options.composite === true ? program.getDeclarationDiagnostics(fileName) : []),
       ].map(convert),
     };
+  }
+
+  /** The file's top-level statements: span, and whether it imports or re-exports (what a region comparison keeps). */
+  statements(fileName: string): readonly { readonly pos: number; readonly end: number; readonly isImport: boolean }[] {
+    const sourceFile = this.project.program.getSourceFile(fileName);
+    return (sourceFile?.statements ?? []).map((statement) => ({
+      pos: statement.pos,
+      end: statement.end,
+      isImport:
+        isImportDeclaration(statement) ||
+        isImportEqualsDeclaration(statement) ||
+        (isExportDeclaration(statement) && statement.moduleSpecifier !== undefined),
+    }));
   }
 
   /** Every place the project refers to the declaration named at `position` of a file, its declarations left out. */

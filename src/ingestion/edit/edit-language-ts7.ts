@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import { ts } from "ts-morph";
 import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
 import type { Ts7EditDiagnostic, Ts7EditProject } from "../../engine/ts7/ts7-edit.js";
 import { Ts7Session } from "../../engine/ts7/ts7-session.js";
 import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../tools/tool-contract.js";
 import { configPathOf, fallbackConfigText } from "../run/ts7-run.js";
-import { createEditLanguage, isIdentifierName, regionStatements } from "./edit-language.js";
+import { createEditLanguage, isIdentifierName, regionStatementsOf } from "./edit-language.js";
 
 /**
  * The edit tools' language (EditLanguage) on TypeScript 7's native checker: one session (a `tsc --api` child
@@ -41,7 +40,7 @@ class EditSession {
 
   constructor(
     private readonly root: string,
-    private readonly projects: readonly ProjectSpec[],
+    projects: readonly ProjectSpec[],
   ) {
     this.configPaths = projects.map((project) => configPathOf(root, project));
     for (const project of projects) if (project.id === "") this.served.set(configPathOf(root, project), fallbackConfigText(project));
@@ -97,13 +96,17 @@ function toDiagnostic(file: string, diagnostic: Ts7EditDiagnostic): FileDiagnost
 
 /**
  * The semantic diagnostics a region comparison keeps: those that start in the top-level statements overlapping
- * the ranges, or in an import or re-export (regionStatements, as for TypeScript 6). TypeScript 7 has no region
+ * the ranges, or in an import or re-export (regionStatementsOf, as for TypeScript 6). TypeScript 7 has no region
  * check: the whole file is checked and the rest dropped, so a region request costs what a whole-file one does
  * (TypeScript 6 checks only the statements of the regions when the file's diagnostics are not computed yet).
  */
-function inRegions(file: string, ranges: readonly { readonly start: number; readonly end: number }[], found: readonly Ts7EditDiagnostic[]) {
-  const text = fs.readFileSync(file, "utf8").replace(/^\uFEFF/, "");
-  const regions = regionStatements(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false), ranges);
+function inRegions(
+  project: Ts7EditProject,
+  file: string,
+  ranges: readonly { readonly start: number; readonly end: number }[],
+  found: readonly Ts7EditDiagnostic[],
+): Ts7EditDiagnostic[] {
+  const regions = regionStatementsOf(project.statements(file), ranges);
   return found.filter((diagnostic) => regions.some((region) => diagnostic.start >= region.pos && diagnostic.start < region.end));
 }
 
@@ -132,7 +135,7 @@ export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[
         if (project === undefined) return fallback("TypeScript 7 did not load the project").diagnostics(files, regions);
         const { syntactic, semantic } = project.diagnostics(file);
         const ranges = regions?.get(file);
-        const kept = ranges === undefined ? semantic : inRegions(file, ranges, semantic);
+        const kept = ranges === undefined ? semantic : inRegions(project, file, ranges, semantic);
         for (const diagnostic of [...syntactic, ...kept]) found.push(toDiagnostic(file, diagnostic));
       }
       return found;

@@ -205,21 +205,36 @@ type RegionService = ts.LanguageService & {
   getRegionSemanticDiagnostics?(fileName: string, ranges: readonly ts.TextRange[]): { readonly diagnostics: readonly ts.Diagnostic[] } | undefined;
 };
 
+/** A top-level statement's span, and whether it imports or re-exports (ts7-edit.ts gives these from TypeScript 7's tree). */
+export interface TopLevelStatement {
+  readonly pos: number;
+  readonly end: number;
+  readonly isImport: boolean;
+}
+
 /**
  * The top-level statements of a file that overlap `ranges`, plus every import and re-export (an edit can break
  * what another file imports from this one): what a comparison limited to regions checks. An empty range is
  * a point (an insertion, a deletion) and takes the statement that holds it.
  */
-export function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly start: number; readonly end: number }[]): ts.TextRange[] {
-  const overlaps = (statement: ts.Statement): boolean =>
+export function regionStatementsOf(
+  statements: readonly TopLevelStatement[],
+  ranges: readonly { readonly start: number; readonly end: number }[],
+): ts.TextRange[] {
+  const overlaps = (statement: TopLevelStatement): boolean =>
     ranges.some((range) => range.start < statement.end && (range.end > statement.pos || (range.end === range.start && range.start >= statement.pos)));
+  return statements.filter((statement) => statement.isImport || overlaps(statement)).map((statement) => ({ pos: statement.pos, end: statement.end }));
+}
+
+function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly start: number; readonly end: number }[]): ts.TextRange[] {
   const isImport = (statement: ts.Statement): boolean =>
     ts.isImportDeclaration(statement) ||
     ts.isImportEqualsDeclaration(statement) ||
     (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
-  return sourceFile.statements
-    .filter((statement) => isImport(statement) || overlaps(statement))
-    .map((statement) => ({ pos: statement.pos, end: statement.end }));
+  return regionStatementsOf(
+    sourceFile.statements.map((statement) => ({ pos: statement.pos, end: statement.end, isImport: isImport(statement) })),
+    ranges,
+  );
 }
 
 /**
