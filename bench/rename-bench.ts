@@ -7,9 +7,10 @@
  *
  * Each round renames there and back in every root, interleaved (root after root), first by the CLI, then
  * through each root's server (started once, warmed with one untimed rename there and back). Uses the build in
- * dist/ (`npm run build` first). Figures, not assertions: markdown to stdout, with `uptime` before and after.
+ * dist/ (`npm run build` first). Figures, not assertions: markdown to stdout, with the load average before and after.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -27,7 +28,9 @@ function parseOptions(argv: readonly string[]): Options {
     const index = argv.indexOf(flag);
     return index < 0 ? undefined : argv[index + 1];
   };
-  const roots = value("--roots")?.split(",").map((root) => path.resolve(root));
+  const roots = value("--roots")
+    ?.split(",")
+    .map((root) => path.resolve(root));
   const symbol = value("--symbol");
   const newName = value("--new");
   if (roots === undefined || symbol === undefined || newName === undefined) {
@@ -70,7 +73,12 @@ async function serverRename(client: Client, symbol: string, newName: string): Pr
   return elapsed;
 }
 
-const uptime = (): string => execFileSync("uptime", { encoding: "utf8" }).trim();
+/** What `uptime` says of the load: the 1, 5 and 15 minute load averages. */
+const uptime = (): string =>
+  `${new Date().toISOString()} load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(", ")}`;
 const seconds = (ms: number): string => (ms / 1000).toFixed(2);
 
 async function main(): Promise<void> {
