@@ -314,7 +314,10 @@ export class Ts7EditProject {
       const span = spanOf(node);
       locations.set(`${handle.path}:${span.start}`, { file: handle.path, ...span, ...affixes });
     }
-    const found = [...locations.values()];
+    // TypeScript 6 lists the declaration's own file first, in text order (the first collision is reported).
+    const found = [...locations.values()].sort(
+      (a, b) => (a.file === fileName ? 0 : 1) - (b.file === fileName ? 0 : 1) || (a.file === b.file ? a.start - b.start : 0),
+    );
     if (checkCollisions) {
       const why = this.collision(original, symbol, newName, found);
       if (why !== undefined) return { status: "refused", reason: why };

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
+import { copySampleProject, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import type { EditLanguage, FileDiagnostic, RenamePlan } from "../../tools/tool-contract.js";
 import { createEditLanguage } from "./edit-language.js";
 import { createTs7EditLanguage, type Ts7EditLanguage } from "./edit-language-ts7.js";
@@ -164,4 +164,84 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
       ts7.close();
     }
   }, 180_000);
+
+  it("plans the same renames for every declaration of a project of aliases, re-exports, shorthands and merged declarations", () => {
+    const root = makeTempDir();
+    const files: Record<string, string> = {
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", target: "esnext", noEmit: true },
+        include: ["src"],
+      }),
+      "src/a.ts": [
+        "export function foo(n: number): number { return n; }",
+        "export interface Shape { x: number; y: string }",
+        "export const x = 1;",
+        "const local = 2;",
+        "export { local as exported, local };",
+        "export class K { #p = 1; get(): number { return this.#p; } static make(): K { return new this(); } }",
+        "export interface Money { cents: number }",
+        "export namespace Money { export function of(cents: number): Money { return { cents }; } }",
+        "export default function dflt(value: number): number { const inner = value; return inner; }",
+        "",
+      ].join("\n"),
+      "src/b.ts": [
+        "import { foo, x, type Shape, exported, Money } from './a';",
+        "import { foo as bar } from './a';",
+        "import dflt from './a';",
+        "const s: Shape = { x, y: 'a' };",
+        "const { x: xx } = s;",
+        "const { y } = s;",
+        "const [first, second] = [xx, y];",
+        "foo(1); bar(2); dflt(3); console.log(s.x, xx, y, exported, first, second, Money.of(1));",
+        "export { foo };",
+        "export { x as renamedX } from './a';",
+        "",
+      ].join("\n"),
+      "src/c.ts": [
+        "import { foo } from './b';",
+        "import { local } from './a';",
+        "export const z = 3;",
+        "const o = { z };",
+        "interface I { m(): void }",
+        "class C implements I { m(): void {} }",
+        "new C().m();",
+        "const i: I = new C(); i.m();",
+        "console.log(o.z, foo, local);",
+        "",
+      ].join("\n"),
+    };
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    }
+    const declared = declarationsOf(sourceFilesOf(root));
+    const ts6 = createEditLanguage(root);
+    const fallbacks = new Set<string>();
+    const ts7 = createTs7EditLanguage(root, undefined, { onFallback: (why) => fallbacks.add(why) });
+    try {
+      for (const target of declared) {
+        for (const newName of ["renamed", "x", "foo", "Money", "value"]) {
+          if (newName === target.name) continue;
+          for (const options of [
+            { strings: false, comments: false },
+            { strings: true, comments: false },
+          ]) {
+            expect(
+              comparable(ts7.planRename(target.file, target.start, newName, options)),
+              `${target.name} → ${newName} ${JSON.stringify(options)}`,
+            ).toEqual(comparable(ts6.planRename(target.file, target.start, newName, options)));
+          }
+        }
+        expect(sortedReferences(ts7, target), target.name).toEqual(sortedReferences(ts6, target));
+      }
+      // TypeScript 6 answered only what TypeScript 7's rules leave to it.
+      expect([...fallbacks].sort()).toEqual([
+        "TypeScript 7 does not search strings and comments",
+        "a shorthand property's name",
+        "an alias of kind ImportClause",
+      ]);
+    } finally {
+      ts7.close();
+    }
+  }, 120_000);
 });
