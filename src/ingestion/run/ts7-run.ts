@@ -45,6 +45,14 @@ function fallbackConfigText(project: ProjectSpec): string {
   });
 }
 
+function realPathOf(fileName: string): string | undefined {
+  try {
+    return fs.realpathSync(fileName);
+  } catch {
+    return undefined;
+  }
+}
+
 function readText(fileName: string): string | undefined {
   try {
     return fs.readFileSync(fileName, "utf8");
@@ -74,7 +82,12 @@ export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts
   const serve = (current: readonly ProjectSpec[], runTexts: ReadonlyMap<string, string>): void => {
     served.clear();
     for (const [fileName, text] of runTexts) served.set(fileName, text);
-    for (const [fileName, text] of ts7ConfigRewrites(root, current).texts) served.set(fileName, text);
+    for (const [fileName, text] of ts7ConfigRewrites(root, current).texts) {
+      // TypeScript 7 may ask for a config it reached through a link by either path.
+      served.set(fileName, text);
+      const real = realPathOf(fileName);
+      if (real !== undefined) served.set(real, text);
+    }
     for (const project of current) if (project.id === "") served.set(configPathOf(root, project), fallbackConfigText(project));
   };
   serve(projects, texts);
