@@ -5,7 +5,6 @@ import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
 import { CALL_LIKE_EDGE_KINDS, walkGraph, type Dispatch, type ReachedNode, type WalkDirection } from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
 import type { SymbolNode } from "../symbol-address.js";
-import { isTestPath } from "../workspace-files.js";
 
 /** Which callers or callees in test files an answer lists: all of them (apart), none, or only those. */
 export const TEST_FILTERS = ["include", "exclude", "only"] as const;
@@ -16,6 +15,8 @@ export interface CallsRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: TestFilter;
+  /** Which files are tests (tools/test-files.ts). */
+  readonly isTest: (file: string) => boolean;
 }
 
 /** How a site uses an accessor property: a read calls the getter, a write the setter. */
@@ -119,12 +120,12 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     dispatch: request.dispatch,
     seedsReachSeeds: true,
     getterSeeds: request.direction === "in" ? accessors.filter((accessor) => accessor.access === "read").map((accessor) => accessor.key) : [],
-    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
+    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !request.isTest(file) } : {}),
   });
   const accessByVia = new Map(accessors.map((accessor) => [accessor.key as string, accessor.access]));
   const entries = nodes.map((node): CallEntry => ({ ...node, sites: sitesOf(node, accessByVia) }));
-  const inTests = entries.filter((entry) => isTestPath(entry.file));
-  const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !isTestPath(entry.file));
+  const inTests = entries.filter((entry) => request.isTest(entry.file));
+  const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !request.isTest(entry.file));
   const testEntries = request.tests === "exclude" ? [] : inTests;
   const walkedFrom = [
     ...new Set([symbol.key, ...[...outsideTests, ...testEntries].filter((entry) => entry.depth < request.depth).map((entry) => entry.key)]),
