@@ -3,6 +3,7 @@ import path from "node:path";
 import { globSync } from "tinyglobby";
 import { Computed, isConfigObject, readConfigJson, readConfigModule, valueAt, type ConfigExport, type ConfigValue } from "./config-literals.js";
 import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
+import { isWithin, realPathOf } from "./root-containment.js";
 import { workspacePackageDirs } from "./workspace-packages.js";
 
 /**
@@ -111,7 +112,14 @@ interface PackageJson {
   readonly names: ReadonlySet<TestRunner>;
 }
 
-function readPackageJson(file: string): PackageJson | undefined {
+/** Whether a file's real path lies inside the root (a symbolic link leading out is not read). */
+function insideRoot(root: string, file: string): boolean {
+  const real = realPathOf(file);
+  return real !== undefined && isWithin(realPathOf(root) ?? root, real);
+}
+
+function readPackageJson(root: string, file: string): PackageJson | undefined {
+  if (!insideRoot(root, file)) return undefined;
   let manifest: Record<string, unknown>;
   try {
     manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
@@ -182,6 +190,7 @@ class SetupReader {
 
   async read(file: string): Promise<ConfigExport> {
     this.consulted.add(this.abs(file));
+    if (!insideRoot(this.root, this.abs(file))) return { unreadable: "it lies outside the root, through a symbolic link" };
     let text: string;
     try {
       text = fs.readFileSync(this.abs(file), "utf8");
@@ -388,7 +397,7 @@ async function jestScopes(reader: SetupReader, config: { value?: ConfigValue; so
         const projectDir = isFile ? path.posix.dirname(match).replace(/^\.$/, "") : match;
         const own = isFile
           ? await jestConfigFile(reader, match)
-          : await jestConfigOf(reader, match, readPackageJson(reader.abs(`${match}/package.json`)));
+          : await jestConfigOf(reader, match, readPackageJson(reader.root, reader.abs(`${match}/package.json`)));
         scopes.push(...(await jestScopes(reader, own ?? { source: "jest defaults" }, projectDir, 1)));
       }
     } else if (isConfigObject(project)) {
@@ -412,7 +421,7 @@ function withDefaultRootDir(project: ConfigValue, rootDir: string, dir: string):
 
 async function jestConfigFile(reader: SetupReader, file: string): Promise<{ value?: ConfigValue; source: string }> {
   if (path.posix.basename(file) === "package.json") {
-    const manifest = readPackageJson(reader.abs(file));
+    const manifest = readPackageJson(reader.root, reader.abs(file));
     return manifest?.jest === undefined ? { source: file } : { value: jsonValue(manifest.jest), source: `${file} (jest)` };
   }
   const read = await reader.read(file);
@@ -455,7 +464,7 @@ async function mochaConfigOf(reader: SetupReader, dir: string, manifest: Package
 async function folderScopes(reader: SetupReader, dir: string, rootNames: ReadonlySet<TestRunner>): Promise<TestScope[]> {
   const manifestFile = dir === "" ? "package.json" : `${dir}/package.json`;
   reader.consulted.add(reader.abs(manifestFile));
-  const manifest = readPackageJson(reader.abs(manifestFile));
+  const manifest = readPackageJson(reader.root, reader.abs(manifestFile));
   const names = manifest?.names ?? new Set<TestRunner>();
   const scopes: TestScope[] = [];
 
@@ -525,7 +534,7 @@ function yamlSubset(text: string): ConfigValue {
 export async function readTestRunnerSetup(root: string): Promise<TestRunnerSetup> {
   const reader = new SetupReader(root);
   const folders = runnerFolders(root);
-  const rootNames = readPackageJson(path.join(root, "package.json"))?.names ?? new Set<TestRunner>();
+  const rootNames = readPackageJson(root, path.join(root, "package.json"))?.names ?? new Set<TestRunner>();
   const found: TestFolder[] = [];
   for (const dir of folders) {
     const scopes = await folderScopes(reader, dir, rootNames);

@@ -133,6 +133,17 @@ describe("tests are what the test runners run", () => {
     ]);
   });
 
+  it("never reads a config that leads out of the root through a symbolic link", async () => {
+    const outside = project({ "vitest.config.ts": "export default { test: { include: [SECRET_TOKEN] } };" });
+    const root = project({ "package.json": packageJson({ devDependencies: { vitest: "^4.0.0" } }) });
+    fs.symlinkSync(path.join(outside, "vitest.config.ts"), path.join(root, "vitest.config.ts"));
+    const files = await testFilesOf(root);
+    expect(files.notes).toEqual([
+      "vitest.config.ts is not read (it lies outside the root, through a symbolic link): vitest's default patterns stand for it",
+    ]);
+    expect(["src/a.test.ts"].filter(files.isTest)).toEqual(["src/a.test.ts"]);
+  });
+
   it("reads a config again when it changes, and not before", async () => {
     const root = project({ "vitest.config.ts": "export default { test: { include: ['a/**/*.ts'] } };" });
     expect(await testsAmong(root, ["a/x.ts", "b/x.ts"])).toEqual(["a/x.ts"]);

@@ -61,7 +61,7 @@ function scopeMatcher(root: string, scope: TestScope, notes: string[]): Matcher 
 }
 
 /** The rule of a setup: the deepest folder with scopes that holds a file decides for it. */
-export function testFilesFrom(setup: TestRunnerSetup): TestFiles {
+function testFilesFrom(setup: TestRunnerSetup): TestFiles {
   const notes = [...setup.notes];
   const folders = setup.folders.map((folder) => ({
     dir: folder.dir,
