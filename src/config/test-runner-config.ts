@@ -118,11 +118,39 @@ function insideRoot(root: string, file: string): boolean {
   return real !== undefined && isWithin(realPathOf(root) ?? root, real);
 }
 
+/** Larger than this, a runner file is not read: configs are a few kilobytes. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The text of a runner file inside the root, or why it is not read: a symbolic link out of the root, not a regular
+ * file (a FIFO would block the read: it is opened without blocking and checked first), too large, unreadable.
+ */
+function readRunnerFile(root: string, file: string): { readonly text: string } | { readonly unreadable: string } {
+  if (!insideRoot(root, file)) return { unreadable: "it lies outside the root, through a symbolic link" };
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (error) {
+    return { unreadable: `it cannot be read (${error instanceof Error ? error.message : String(error)})` };
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return { unreadable: "it is not a regular file" };
+    if (stat.size > MAX_CONFIG_BYTES) return { unreadable: `it is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MB` };
+    return { text: fs.readFileSync(fd, "utf8") };
+  } catch (error) {
+    return { unreadable: `it cannot be read (${error instanceof Error ? error.message : String(error)})` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function readPackageJson(root: string, file: string): PackageJson | undefined {
-  if (!insideRoot(root, file)) return undefined;
+  const read = readRunnerFile(root, file);
+  if ("unreadable" in read) return undefined;
   let manifest: Record<string, unknown>;
   try {
-    manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    manifest = JSON.parse(read.text) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -190,13 +218,9 @@ class SetupReader {
 
   async read(file: string): Promise<ConfigExport> {
     this.consulted.add(this.abs(file));
-    if (!insideRoot(this.root, this.abs(file))) return { unreadable: "it lies outside the root, through a symbolic link" };
-    let text: string;
-    try {
-      text = fs.readFileSync(this.abs(file), "utf8");
-    } catch (error) {
-      return { unreadable: `it cannot be read (${error instanceof Error ? error.message : String(error)})` };
-    }
+    const read = readRunnerFile(this.root, this.abs(file));
+    if ("unreadable" in read) return read;
+    const { text } = read;
     if (/\.ya?ml$/.test(file)) return { value: yamlSubset(text) };
     return /\.jsonc?$/.test(file) ? readConfigJson(file, text) : readConfigModule(file, text);
   }

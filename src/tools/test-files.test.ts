@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -142,6 +143,18 @@ describe("tests are what the test runners run", () => {
       "vitest.config.ts is not read (it lies outside the root, through a symbolic link): vitest's default patterns stand for it",
     ]);
     expect(["src/a.test.ts"].filter(files.isTest)).toEqual(["src/a.test.ts"]);
+  });
+
+  it("never blocks on a config that is a FIFO, nor reads one too large", async () => {
+    const root = project({ "package.json": packageJson({ devDependencies: { vitest: "^4.0.0", jest: "^30.0.0" } }) });
+    execFileSync("mkfifo", [path.join(root, "vitest.config.ts")]);
+    fs.writeFileSync(path.join(root, "jest.config.js"), `module.exports = { testMatch: ["**/*.it.ts"] };\n${" ".repeat(1024 * 1024)}`);
+    const files = await testFilesOf(root);
+    expect(files.notes).toEqual([
+      "vitest.config.ts is not read (it is not a regular file): vitest's default patterns stand for it",
+      "jest.config.js is not read (it is larger than 1 MB): jest's default patterns stand for it",
+    ]);
+    expect(["src/a.test.ts", "src/b.it.ts"].filter(files.isTest)).toEqual(["src/a.test.ts"]);
   });
 
   it("reads a config again when it changes, and not before", async () => {
