@@ -4,6 +4,7 @@ import { globSync } from "tinyglobby";
 import { Computed, isConfigObject, readConfigJson, readConfigModule, valueAt, type ConfigExport, type ConfigValue } from "./config-literals.js";
 import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
 import { isWithin, realPathOf } from "./root-containment.js";
+import { readSmallFile } from "./small-file.js";
 import { workspacePackageDirs } from "./workspace-packages.js";
 
 /**
@@ -118,31 +119,10 @@ function insideRoot(root: string, file: string): boolean {
   return real !== undefined && isWithin(realPathOf(root) ?? root, real);
 }
 
-/** Larger than this, a runner file is not read: configs are a few kilobytes. */
-const MAX_CONFIG_BYTES = 1024 * 1024;
-
-/**
- * The text of a runner file inside the root, or why it is not read: a symbolic link out of the root, not a regular
- * file (a FIFO would block the read: it is opened without blocking and checked first), too large, unreadable.
- */
+/** The text of a runner file inside the root (small-file.ts), or why it is not read: a symbolic link out of the root too. */
 function readRunnerFile(root: string, file: string): { readonly text: string } | { readonly unreadable: string } {
   if (!insideRoot(root, file)) return { unreadable: "it lies outside the root, through a symbolic link" };
-  let fd: number;
-  try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  } catch (error) {
-    return { unreadable: `it cannot be read (${error instanceof Error ? error.message : String(error)})` };
-  }
-  try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) return { unreadable: "it is not a regular file" };
-    if (stat.size > MAX_CONFIG_BYTES) return { unreadable: `it is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MB` };
-    return { text: fs.readFileSync(fd, "utf8") };
-  } catch (error) {
-    return { unreadable: `it cannot be read (${error instanceof Error ? error.message : String(error)})` };
-  } finally {
-    fs.closeSync(fd);
-  }
+  return readSmallFile(file);
 }
 
 function readPackageJson(root: string, file: string): PackageJson | undefined {

@@ -157,6 +157,12 @@ describe("tests are what the test runners run", () => {
     expect(["src/a.test.ts", "src/b.it.ts"].filter(files.isTest)).toEqual(["src/a.test.ts"]);
   });
 
+  it("never blocks on a package.json or pnpm-workspace.yaml that is a FIFO", async () => {
+    const root = project({});
+    execFileSync("mkfifo", [path.join(root, "package.json"), path.join(root, "pnpm-workspace.yaml")]);
+    expect(await testsAmong(root, ["src/a.test.ts", "test/helper.ts"])).toEqual(["src/a.test.ts"]);
+  });
+
   it("reads a config again when it changes, and not before", async () => {
     const root = project({ "vitest.config.ts": "export default { test: { include: ['a/**/*.ts'] } };" });
     expect(await testsAmong(root, ["a/x.ts", "b/x.ts"])).toEqual(["a/x.ts"]);
