@@ -1,7 +1,7 @@
 import fs from "node:fs";
 
 /** Larger than this, a project config file (package.json, a test runner's config) is not read: they are kilobytes. */
-export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 
 /**
  * A small project file's text, or why it is not read: not a regular file (a FIFO would block the read, so the file
