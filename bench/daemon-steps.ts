@@ -70,7 +70,7 @@ function extractedSince(dbPath: string, sinceMs: number): number {
 }
 
 async function timedEdits(ctx: IndexContext, set: EditSet, timeoutMs: number): Promise<DaemonEditRow> {
-  const indexArgs = ["index", ctx.corpus.dir, "--db", ctx.dbPath, "--quiet", "--json"];
+  const indexArgs = ["index", ctx.corpus.dir, "--db", ctx.dbPath, ...(ctx.indexFlags ?? []), "--quiet", "--json"];
   const samples: DaemonEditSample[] = [];
   for (const edit of set.edits) {
     const editedAt = Date.now();
@@ -111,7 +111,7 @@ function privateCopy(shared: IndexContext): IndexContext {
   fs.cpSync(shared.corpus.dir, dir, { recursive: true, filter: (source) => !source.endsWith(".ts-graph") });
   fs.writeFileSync(path.join(dir, "ts-graph.config.json"), JSON.stringify({ tsconfig: TSCONFIG_NAME }));
   const corpus = { ...shared.corpus, dir, tsconfigPath: path.join(dir, TSCONFIG_NAME) };
-  return { corpus, dbPath: path.join(dir, ".ts-graph", "graph.db"), tmpDir: shared.tmpDir };
+  return { corpus, dbPath: path.join(dir, ".ts-graph", "graph.db"), tmpDir: shared.tmpDir, indexFlags: shared.indexFlags ?? [] };
 }
 
 /**
@@ -127,7 +127,7 @@ export async function runDaemonSteps(
 ): Promise<DaemonResult> {
   const ctx = privateCopy(shared);
   const stop = ["daemon", "stop", ctx.corpus.dir, "--db", ctx.dbPath];
-  const indexArgs = ["index", ctx.corpus.dir, "--db", ctx.dbPath, "--quiet", "--json"];
+  const indexArgs = ["index", ctx.corpus.dir, "--db", ctx.dbPath, ...(ctx.indexFlags ?? []), "--quiet", "--json"];
   const name = queryName(ctx, files);
   const queryArgs = ["find", name, "--root", ctx.corpus.dir, "--db", ctx.dbPath, "--index", "--limit", "5"];
   const edits: DaemonEditRow[] = [];

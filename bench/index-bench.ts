@@ -2,17 +2,23 @@
  * ts-graph indexing benchmark.
  *
  *   npm run bench [-- --corpus effect@3.22.4,zod@3.25.76] [--edits 20] [--rounds 3] [--baseline-cli OTHER/dist/cli.js]
+ *                 [--engines ts6,ts7]
  *
  * Per corpus (an npm package shipping .ts sources under src/):
  *   1. fetch with `npm pack` into .bench-corpora/, install its runtime deps, write tsconfig.bench.json
- *   2. baseline `tsc --noEmit -p tsconfig.bench.json` (TypeScript from node_modules): wall, peak RSS,
- *      check time, diagnostics by category; warns 'baseline did not type-check' if checking was skipped
- *   3. peak RSS of every measured process via `node --require bench/report-rss.cjs`
+ *   2. baselines `tsc --noEmit -p tsconfig.bench.json` with TypeScript 6 (node_modules/typescript-6) and
+ *      TypeScript 7 (node_modules/typescript, native): wall, peak RSS, check time, diagnostics by category;
+ *      warns 'baseline did not type-check' if checking was skipped (e.g. an option TypeScript 7 refuses)
+ *   3. peak RSS of every measured process via `node --require bench/report-rss.cjs`; TypeScript 7's tsc
+ *      (a node launcher and the native compiler) as a process tree via GNU time (measure.ts runTreeMeasured)
  *   4. `ts-graph index --force` (default --jobs), then `--jobs 1` into a database of its own: wall, CPU, peak
- *      RSS, JSON summary, ratios to tsc. Steps 2 and 4 run interleaved, `--rounds` times (tsc, ts-graph,
- *      ts-graph --jobs 1, tsc, …; with `--baseline-cli`, another build's full index into a database of its
- *      own after them): min and median of each, and the ratio of the medians, so that a load change during
- *      the run skews both sides alike. The two graphs are compared table by table, row ids included
+ *      RSS, JSON summary, ratios to both tscs. With `--engines ts6,ts7`, once per engine (`--engine NAME`,
+ *      a database each), else once with the CLI's default engine (no flag). Steps 2 and 4 run interleaved,
+ *      `--rounds` times (TS6 tsc, TS7 tsc, ts-graph, ts-graph --jobs 1 [per engine], TS6 tsc, …; with
+ *      `--baseline-cli`, another build's full index into a database of its own after them): min and median
+ *      of each, and the ratio of the medians, so that a load change during the run skews both sides alike.
+ *      Each engine's two graphs are compared table by table, row ids included. The steps below use the
+ *      first engine named (its `--engine` flag on every `index`)
  *   5. no-op re-index (median of 3)
  *   6. edits of four kinds re-indexed via the CLI (p50/p95 per kind; bench/bench-edits.ts): append an unused
  *      export, change a function body, change an exported function's signature (one of each in N files
@@ -42,10 +48,10 @@ import {
   type PreparedCorpus,
 } from "./corpus.js";
 import { REPO_ROOT, formatCommand, formatKiB, formatMs, log } from "./measure.js";
-import { medianRatio, renderCorpus, type CorpusResult, type FullIndexRounds } from "./report.js";
+import { engineSummary, medianRatio, renderCorpus, type CorpusResult, type EngineRounds, type FullIndexRounds } from "./report.js";
 import { TIMED_EDIT_KINDS, timedEditSets, type EditSet, type TimedEditKind } from "./bench-edits.js";
 import { runDaemonSteps, type DaemonResult } from "./daemon-steps.js";
-import { describeDiagnostics, runTsc, typescriptVersion } from "./tsc.js";
+import { describeDiagnostics, runTsc, typescriptVersion, type TscCompiler, type TscReport } from "./tsc.js";
 import { dumpGraph } from "../src/test-support/graph-dump.js";
 import {
   CLI_JS,
@@ -84,20 +90,28 @@ interface Options {
   readonly jobsOne: boolean;
   /** `--jobs` of the full index instead of its default. */
   readonly jobs: number | undefined;
+  /** `--engine` values, each indexed in every round; null: none given (the CLI's default engine, no flag). */
+  readonly engines: readonly string[] | null;
 }
 
+/** The values of `ts-graph index --engine`. */
+const ENGINES = ["ts6", "ts7"] as const;
+
 const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]] [--edits N] [--renames N] [--kinds K,…] [--rounds N]
-                        [--baseline-cli PATH] [--jobs N] [--no-jobs-one] [--wait-timeout SECONDS] [--no-probe] [--keep-db]
+                        [--baseline-cli PATH] [--jobs N] [--no-jobs-one] [--engines E,…] [--wait-timeout SECONDS] [--no-probe]
+                        [--keep-db]
   --corpus        packages to benchmark (default ${DEFAULT_CORPORA.join(",")}; known: ${KNOWN_CORPORA.join(", ")})
   --edits         files edited by each single-file kind (append, body, signature) in the CLI, watch and
                   daemon steps (default 20)
   --renames       members renamed in those steps (default 3)
   --kinds         the edit kinds timed (default ${TIMED_EDIT_KINDS.join(",")})
-  --rounds        interleaved rounds of tsc and the full index (default 3)
+  --rounds        interleaved rounds of both tscs (TypeScript 6 and 7) and the full index (default 3)
   --baseline-cli  another build's dist/cli.js: its full index runs in each round too, and the report
                   gives this build's index time against it
   --jobs          --jobs of the full index (default: ts-graph's own default)
   --no-jobs-one   do not run the full index with --jobs 1 beside the default --jobs in each round
+  --engines       index with \`ts-graph index --engine E\` for each of ${ENGINES.join(", ")} named, each in every round,
+                  rows labelled by engine; the later steps use the first (default: no --engine, the CLI's default)
   --wait-timeout  max wait for each watch-mode event (default 60)
   --no-probe      do not measure whether exactOptionalPropertyTypes reduces tsc errors (leave it off)
   --keep-db       keep the temporary graph databases`;
@@ -114,6 +128,7 @@ function parseArgs(argv: readonly string[]): Options {
   let keepDb = false;
   let rounds = 3;
   let baselineCli: string | undefined;
+  let engines: string[] | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -174,6 +189,16 @@ function parseArgs(argv: readonly string[]): Options {
         jobs = n;
         break;
       }
+      case "--engines": {
+        const named = value()
+          .split(",")
+          .map((e) => e.trim());
+        const unknown = named.filter((e) => !(ENGINES as readonly string[]).includes(e));
+        if (unknown.length > 0) throw new Error(`--engines: unknown engine '${unknown.join("', '")}'; known: ${ENGINES.join(", ")}`);
+        if (new Set(named).size !== named.length) throw new Error(`--engines: ${named.join(",")} names an engine twice`);
+        engines = named;
+        break;
+      }
       case "--no-jobs-one":
         jobsOne = false;
         break;
@@ -205,6 +230,7 @@ function parseArgs(argv: readonly string[]): Options {
     baselineCli,
     jobsOne,
     jobs,
+    engines,
   };
 }
 
@@ -237,9 +263,7 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
 
   const editFiles = pickEditFiles(corpus, options.edits);
   const dbPath = path.join(tmpDir, "graph.db");
-  const ctx: IndexContext = { corpus, dbPath, tmpDir };
   let skipped: string | null = null;
-  let full: IndexRun | null = null;
   let noop: IndexRun | null = null;
   let noopRuns: { wallMs: number; mode: Scalar }[] = [];
   let cliEdits: CliEditResult | null = null;
@@ -247,70 +271,18 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   let watch: WatchResult | null = null;
   let daemon: DaemonResult | null = null;
   let dbBytesOnDisk: number | null = null;
-  let tsc: CorpusResult["tsc"] = null;
-  const rounds = emptyRounds();
-  let jobsIdentical: boolean | null = null;
 
   if (!cliAvailable()) {
     skipped = `${path.relative(REPO_ROOT, CLI_JS)} not found (run 'npm run build')`;
     log(`${spec.id}: SKIPPING ts-graph steps 4-7: ${skipped}`);
   }
-  // 2.-4. tsc and the full index (and the baseline build's), interleaved.
-  const baselineCtx: IndexContext = { ...ctx, dbPath: path.join(tmpDir, "baseline-graph.db") };
-  const oneJobCtx: IndexContext = { ...ctx, dbPath: path.join(tmpDir, "one-job-graph.db") };
-  for (let round = 1; round <= options.rounds; round++) {
-    try {
-      log(`${spec.id}: round ${round}/${options.rounds}: tsc --noEmit (TypeScript ${typescriptVersion()}) ...`);
-      const report = await runTsc(corpus.dir, TSCONFIG_NAME, tmpDir, FULL_RUN_TIMEOUT_MS);
-      rounds.tscWallMs.push(report.wallMs);
-      rounds.tscRssKiB.push(report.maxRssKiB);
-      rounds.tscCpuMs.push(report.cpuMs);
-      log(`${spec.id}: tsc wall ${formatMs(report.wallMs)}, peak RSS ${formatKiB(report.maxRssKiB)}, check time ${formatMs(report.checkTimeMs)}`);
-      if (tsc === null) {
-        const { raw: _raw, extended: _extended, ...kept } = report;
-        tsc = kept;
-        log(`${spec.id}: tsc program files ${report.programFiles ?? "?"}, diagnostics ${describeDiagnostics(report.diagnostics)}`);
-        if (!report.checked) {
-          log(`WARNING: ${spec.id}: baseline did not type-check: ${report.problems.join("; ")}`);
-          process.stderr.write(`\n!!! WARNING: baseline did not type-check (${spec.id}) !!!\n\n`);
-        }
-      }
-    } catch (e) {
-      fail("tsc baseline", e);
-      break;
-    }
-    if (skipped !== null) continue;
-    try {
-      log(`${spec.id}: round ${round}/${options.rounds}: ts-graph full index ...`);
-      const run = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS, undefined, options.jobs === undefined ? [] : ["--jobs", String(options.jobs)]);
-      full ??= run;
-      rounds.indexWallMs.push(run.wallMs);
-      rounds.indexRssKiB.push(run.maxRssKiB);
-      rounds.indexCpuMs.push(run.cpuMs);
-      rounds.indexJobs.push(typeof run.fields.jobs === "number" ? run.fields.jobs : null);
-      log(
-        `${spec.id}: full index wall ${formatMs(run.wallMs)}, CPU ${formatMs(run.cpuMs)}, peak RSS ${formatKiB(run.maxRssKiB)}, ${String(run.fields.jobs)} threads`,
-      );
-      if (options.jobsOne) {
-        const one = await runIndex(oneJobCtx, true, FULL_RUN_TIMEOUT_MS, undefined, ["--jobs", "1"]);
-        rounds.oneJobWallMs.push(one.wallMs);
-        rounds.oneJobRssKiB.push(one.maxRssKiB);
-        rounds.oneJobCpuMs.push(one.cpuMs);
-        log(`${spec.id}: full index --jobs 1 wall ${formatMs(one.wallMs)}, CPU ${formatMs(one.cpuMs)}, peak RSS ${formatKiB(one.maxRssKiB)}`);
-      }
-      if (options.baselineCli !== undefined) {
-        const baseline = await runIndex(baselineCtx, true, FULL_RUN_TIMEOUT_MS, options.baselineCli);
-        rounds.baselineWallMs.push(baseline.wallMs);
-        rounds.baselineRssKiB.push(baseline.maxRssKiB);
-        log(`${spec.id}: baseline build's full index wall ${formatMs(baseline.wallMs)}, peak RSS ${formatKiB(baseline.maxRssKiB)}`);
-      }
-    } catch (e) {
-      fail("ts-graph index", e);
-      full = null;
-      break;
-    }
-  }
-  if (skipped === null && full !== null && options.jobsOne) jobsIdentical = sameGraph(dbPath, oneJobCtx.dbPath);
+  // 2.-4. Both tscs and the full index (each engine's, and the baseline build's), interleaved.
+  const engines = engineRuns({ corpus, dbPath, tmpDir }, options.engines ?? [null]);
+  const outcome = await fullIndexRounds(spec.id, options, engines, skipped !== null, fail);
+  const { tsc, tsc7, rounds } = outcome;
+  const full = outcome.full;
+  // The later steps: the first engine's database and flags.
+  const ctx = engines[0]?.ctx ?? { corpus, dbPath, tmpDir };
   if (skipped === null && full !== null) {
     try {
       dbBytesOnDisk = dbSizeOnDisk(dbPath);
@@ -375,8 +347,6 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   if (!options.keepDb) fs.rmSync(tmpDir, { recursive: true, force: true });
   else log(`${spec.id}: database kept at ${dbPath}`);
 
-  const timeRatio = medianRatio(rounds.indexWallMs, rounds.tscWallMs);
-  const rssRatio = medianRatio(rounds.indexRssKiB, rounds.tscRssKiB);
   return {
     corpus: spec.id,
     dir: path.relative(REPO_ROOT, corpus.dir),
@@ -390,25 +360,167 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
           ? `decision cached in ${path.relative(REPO_ROOT, corpus.dir)}/.bench-setup.json`
           : "not probed (--no-probe)",
     tsc,
+    tsc7,
     tsGraph: { skipped, full, dbBytesOnDisk, noop, noopRuns, cliEdits, addDelete, watch, daemon },
     rounds,
-    ratios: {
-      time: timeRatio,
-      rss: rssRatio,
-      oneJobTime: medianRatio(rounds.oneJobWallMs, rounds.tscWallMs),
-      oneJobRss: medianRatio(rounds.oneJobRssKiB, rounds.tscRssKiB),
-      baselineTime: medianRatio(rounds.indexWallMs, rounds.baselineWallMs),
-    },
-    jobsIdentical,
+    engines: engines.map((run, i) => engineSummary(rounds, run.rounds, outcome.jobsIdentical[i] ?? null)),
+    baselineTime: medianRatio(rounds.engines[0]?.indexWallMs ?? [], rounds.baselineWallMs),
     editFiles,
     commands: {
       harness,
       tsc: tsc?.command ?? null,
+      tsc7: tsc7?.command ?? null,
       index: full?.command ?? null,
       watch: watch?.command ?? null,
     },
     errors,
   };
+}
+
+/** One engine's full-index runs: its rounds, and the databases of its default --jobs and --jobs 1 runs. */
+interface EngineRun {
+  readonly rounds: EngineRounds;
+  readonly ctx: IndexContext;
+  readonly oneJobCtx: IndexContext;
+}
+
+/** Each engine's contexts; the first engine's default run writes the database the later steps use. */
+function engineRuns(shared: IndexContext, engines: readonly (string | null)[]): EngineRun[] {
+  return engines.map((engine, i) => {
+    const indexFlags = engine === null ? [] : ["--engine", engine];
+    const suffix = engine === null ? "" : `-${engine}`;
+    return {
+      rounds: emptyEngineRounds(engine),
+      ctx: { ...shared, dbPath: i === 0 ? shared.dbPath : path.join(shared.tmpDir, `graph${suffix}.db`), indexFlags },
+      oneJobCtx: { ...shared, dbPath: path.join(shared.tmpDir, `one-job-graph${suffix}.db`), indexFlags },
+    };
+  });
+}
+
+type KeptTsc = Omit<TscReport, "extended">;
+
+interface RoundsOutcome {
+  readonly tsc: KeptTsc | null;
+  readonly tsc7: KeptTsc | null;
+  readonly rounds: FullIndexRounds;
+  /** The first engine's first full index; null when it failed or was skipped. */
+  readonly full: IndexRun | null;
+  /** Per engine: whether its default --jobs and --jobs 1 graphs are the same (null: not compared). */
+  readonly jobsIdentical: readonly (boolean | null)[];
+}
+
+const TSC_NAMES: Record<TscCompiler, string> = { ts6: "TS6 tsc", ts7: "TS7 tsc" };
+
+/** One tsc baseline run, logged; the first round's report is kept (and warned about if it did not type-check). */
+async function tscRun(id: string, compiler: TscCompiler, corpus: PreparedCorpus, tmpDir: string, first: boolean): Promise<TscReport> {
+  const name = TSC_NAMES[compiler];
+  log(`${id}: ${name} --noEmit (TypeScript ${typescriptVersion(compiler)}) ...`);
+  const report = await runTsc(corpus.dir, TSCONFIG_NAME, tmpDir, FULL_RUN_TIMEOUT_MS, compiler);
+  log(
+    `${id}: ${name} wall ${formatMs(report.wallMs)}, peak RSS ${formatKiB(report.maxRssKiB)}, CPU ${formatMs(report.cpuMs)}, check time ${formatMs(report.checkTimeMs)}`,
+  );
+  if (first) {
+    log(`${id}: ${name} program files ${report.programFiles ?? "?"}, diagnostics ${describeDiagnostics(report.diagnostics)}`);
+    if (!report.checked) {
+      log(`WARNING: ${id}: ${name} baseline did not type-check: ${report.problems.join("; ")}`);
+      process.stderr.write(`\n!!! WARNING: ${name} baseline did not type-check (${id}) !!!\n\n`);
+    }
+  }
+  return report;
+}
+
+function keep(report: TscReport): KeptTsc {
+  const { extended: _extended, ...kept } = report;
+  return kept;
+}
+
+/** One round of each engine's full index (default --jobs, then --jobs 1), into the engine's databases. */
+async function indexRound(id: string, options: Options, engines: readonly EngineRun[]): Promise<IndexRun | null> {
+  let first: IndexRun | null = null;
+  for (const { rounds, ctx, oneJobCtx } of engines) {
+    const label = rounds.engine === null ? "" : ` --engine ${rounds.engine}`;
+    log(`${id}: ts-graph full index${label} ...`);
+    const run = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS, undefined, options.jobs === undefined ? [] : ["--jobs", String(options.jobs)]);
+    first ??= run;
+    rounds.indexWallMs.push(run.wallMs);
+    rounds.indexRssKiB.push(run.maxRssKiB);
+    rounds.indexCpuMs.push(run.cpuMs);
+    rounds.indexJobs.push(typeof run.fields.jobs === "number" ? run.fields.jobs : null);
+    log(
+      `${id}: full index${label} wall ${formatMs(run.wallMs)}, CPU ${formatMs(run.cpuMs)}, peak RSS ${formatKiB(run.maxRssKiB)}, ${String(run.fields.jobs)} threads`,
+    );
+    if (!options.jobsOne) continue;
+    const one = await runIndex(oneJobCtx, true, FULL_RUN_TIMEOUT_MS, undefined, ["--jobs", "1"]);
+    rounds.oneJobWallMs.push(one.wallMs);
+    rounds.oneJobRssKiB.push(one.maxRssKiB);
+    rounds.oneJobCpuMs.push(one.cpuMs);
+    log(`${id}: full index${label} --jobs 1 wall ${formatMs(one.wallMs)}, CPU ${formatMs(one.cpuMs)}, peak RSS ${formatKiB(one.maxRssKiB)}`);
+  }
+  return first;
+}
+
+/**
+ * Steps 2-4, `--rounds` times: TS6 tsc, TS7 tsc, each engine's full index (and --jobs 1), the baseline build's.
+ * A TS6 failure ends the rounds; a TS7 failure is recorded and the rounds go on without it.
+ */
+async function fullIndexRounds(
+  id: string,
+  options: Options,
+  engines: readonly EngineRun[],
+  skipIndex: boolean,
+  fail: (step: string, e: unknown) => void,
+): Promise<RoundsOutcome> {
+  const first = engines[0];
+  if (first === undefined) throw new Error("no engine to index with");
+  const { corpus, tmpDir } = first.ctx;
+  const rounds = emptyRounds(engines.map((run) => run.rounds));
+  const baselineCtx: IndexContext = { corpus, tmpDir, dbPath: path.join(tmpDir, "baseline-graph.db") };
+  let tsc: KeptTsc | null = null;
+  let tsc7: KeptTsc | null = null;
+  let tsc7Failed = false;
+  let full: IndexRun | null = null;
+  for (let round = 1; round <= options.rounds; round++) {
+    log(`${id}: round ${round}/${options.rounds}`);
+    try {
+      const report = await tscRun(id, "ts6", corpus, tmpDir, tsc === null);
+      tsc ??= keep(report);
+      rounds.tscWallMs.push(report.wallMs);
+      rounds.tscRssKiB.push(report.maxRssKiB);
+      rounds.tscCpuMs.push(report.cpuMs);
+    } catch (e) {
+      fail("TS6 tsc baseline", e);
+      break;
+    }
+    if (!tsc7Failed) {
+      try {
+        const report = await tscRun(id, "ts7", corpus, tmpDir, tsc7 === null);
+        tsc7 ??= keep(report);
+        rounds.tsc7WallMs.push(report.wallMs);
+        rounds.tsc7RssKiB.push(report.maxRssKiB);
+        rounds.tsc7CpuMs.push(report.cpuMs);
+      } catch (e) {
+        fail("TS7 tsc baseline", e);
+        tsc7Failed = true;
+      }
+    }
+    if (skipIndex) continue;
+    try {
+      const run = await indexRound(id, options, engines);
+      full ??= run;
+      if (options.baselineCli !== undefined) {
+        const baseline = await runIndex(baselineCtx, true, FULL_RUN_TIMEOUT_MS, options.baselineCli);
+        rounds.baselineWallMs.push(baseline.wallMs);
+        rounds.baselineRssKiB.push(baseline.maxRssKiB);
+        log(`${id}: baseline build's full index wall ${formatMs(baseline.wallMs)}, peak RSS ${formatKiB(baseline.maxRssKiB)}`);
+      }
+    } catch (e) {
+      fail("ts-graph index", e);
+      full = null;
+      break;
+    }
+  }
+  const jobsIdentical = engines.map((run) => (full !== null && options.jobsOne ? sameGraph(run.ctx.dbPath, run.oneJobCtx.dbPath) : null));
+  return { tsc, tsc7, rounds, full, jobsIdentical };
 }
 
 /** Whether two graph databases hold the same rows in the same order, row ids included (test-support/graph-dump.ts). */
@@ -424,21 +536,22 @@ function sameGraph(a: string, b: string): boolean {
   return dump(a) === dump(b);
 }
 
-function emptyRounds(): FullIndexRounds {
+function emptyRounds(engines: readonly EngineRounds[]): FullIndexRounds {
   return {
     tscWallMs: [],
     tscRssKiB: [],
     tscCpuMs: [],
-    indexWallMs: [],
-    indexRssKiB: [],
-    indexCpuMs: [],
-    indexJobs: [],
-    oneJobWallMs: [],
-    oneJobRssKiB: [],
-    oneJobCpuMs: [],
+    tsc7WallMs: [],
+    tsc7RssKiB: [],
+    tsc7CpuMs: [],
+    engines: [...engines],
     baselineWallMs: [],
     baselineRssKiB: [],
   };
+}
+
+function emptyEngineRounds(engine: string | null): EngineRounds {
+  return { engine, indexWallMs: [], indexRssKiB: [], indexCpuMs: [], indexJobs: [], oneJobWallMs: [], oneJobRssKiB: [], oneJobCpuMs: [] };
 }
 
 function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): CorpusResult {
@@ -450,6 +563,7 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
     exactOptionalPropertyTypes: false,
     exactOptionalProbe: "n/a",
     tsc: null,
+    tsc7: null,
     tsGraph: {
       skipped: "setup failed",
       full: null,
@@ -461,11 +575,11 @@ function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): Corpu
       watch: null,
       daemon: null,
     },
-    rounds: emptyRounds(),
-    ratios: { time: null, rss: null, oneJobTime: null, oneJobRss: null, baselineTime: null },
-    jobsIdentical: null,
+    rounds: emptyRounds([]),
+    engines: [],
+    baselineTime: null,
     editFiles: [],
-    commands: { harness, tsc: null, index: null, watch: null },
+    commands: { harness, tsc: null, tsc7: null, index: null, watch: null },
     errors,
   };
 }
@@ -491,7 +605,9 @@ async function main(): Promise<number> {
   process.on("SIGTERM", onSignal);
   process.on("exit", restorePendingEdits);
 
-  log(`node ${process.version}, TypeScript ${typescriptVersion()}, ${os.cpus().length} CPUs, ${formatKiB(os.totalmem() / 1024)} RAM`);
+  log(
+    `node ${process.version}, TypeScript ${typescriptVersion("ts6")} and ${typescriptVersion("ts7")}, ${os.cpus().length} CPUs, ${formatKiB(os.totalmem() / 1024)} RAM`,
+  );
   log(`corpora: ${options.corpora.map((c) => c.id).join(", ")}; edits: ${options.edits}`);
   if (!cliAvailable()) log(`NOTE: ${path.relative(REPO_ROOT, CLI_JS)} is missing: ts-graph steps (4-7) will be skipped. Run 'npm run build' first.`);
   const stale = staleBuildWarning();
@@ -508,7 +624,7 @@ async function main(): Promise<number> {
   const loadAtEnd = os.loadavg();
   process.stdout.write(`# ts-graph index benchmark (${started.toISOString()})\n\n`);
   process.stdout.write(
-    `node ${process.version}, TypeScript ${typescriptVersion()}, ${os.cpus().length} CPUs ` +
+    `node ${process.version}, TypeScript ${typescriptVersion("ts6")} and ${typescriptVersion("ts7")}, ${os.cpus().length} CPUs ` +
       `(${os.cpus()[0]?.model ?? "?"}), ${formatKiB(os.totalmem() / 1024)} RAM; ` +
       `load average ${formatLoad(loadAtStart)} at start, ${formatLoad(loadAtEnd)} at end ` +
       `(other work on the machine skews timings)\n\n`,
@@ -520,7 +636,7 @@ async function main(): Promise<number> {
   const payload = {
     startedAt: started.toISOString(),
     node: process.version,
-    typescript: typescriptVersion(),
+    typescript: { ts6: typescriptVersion("ts6"), ts7: typescriptVersion("ts7") },
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? null,
     totalMemBytes: os.totalmem(),
@@ -531,7 +647,7 @@ async function main(): Promise<number> {
   fs.writeFileSync(resultsFile, `${JSON.stringify(payload, null, 2)}\n`);
   log(`results written to ${path.relative(REPO_ROOT, resultsFile)}`);
 
-  const broken = results.filter((r) => r.errors.length > 0 || (r.tsc !== null && !r.tsc.checked) || r.tsc === null);
+  const broken = results.filter((r) => r.errors.length > 0 || r.tsc === null || !r.tsc.checked || r.tsc7 === null || !r.tsc7.checked);
   if (broken.length > 0) {
     log(`FAILED: ${broken.map((r) => r.corpus).join(", ")} (see errors/warnings above)`);
     return 1;

@@ -3,8 +3,9 @@
  *
  * Peak RSS comes from bench/report-rss.cjs, preloaded with `node --require`, which
  * appends `process.resourceUsage().maxRSS` (KiB) to a file named by an env var when
- * the process exits. tsc and ts-graph are measured the same way so that their
- * figures are comparable (both include Node's own startup footprint).
+ * the process exits. TypeScript 6's tsc and ts-graph are measured the same way so that their
+ * figures are comparable (both include Node's own startup footprint). TypeScript 7's tsc, a node
+ * launcher and the native compiler as its child, is measured as a tree with GNU time (runTreeMeasured).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -187,6 +188,65 @@ export async function runNodeMeasured(
     maxRssKiB: rss.maxRssKiB,
     descendantsMaxRssKiB: rss.descendantsMaxRssKiB,
     cpuMs: rss.cpuMs,
+  };
+}
+
+const GNU_TIME = "/usr/bin/time";
+const GNU_TIME_MARKER = "ts-graph-bench-rusage";
+
+export interface TreeMeasuredRunResult extends RunResult {
+  /** The largest peak RSS of any one process of the tree (KiB), from GNU time; null if it did not report. */
+  readonly maxRssKiB: number | null;
+  /** User + system CPU time of the whole tree (every process the root waited for); null if not reported. */
+  readonly cpuMs: number | null;
+  /** The root node process's own peak RSS (KiB), from the preload. */
+  readonly rootRssKiB: number | null;
+}
+
+/** GNU time's `-f` line (`<marker> %M %U %S`), found after any "Command exited with non-zero status N" line. */
+function parseGnuTimeOutput(text: string): { readonly maxRssKiB: number; readonly cpuMs: number } | null {
+  const match = new RegExp(`^${GNU_TIME_MARKER} (\\d+) ([\\d.]+) ([\\d.]+)$`, "m").exec(text);
+  if (!match || match[1] === undefined || match[2] === undefined || match[3] === undefined) return null;
+  return { maxRssKiB: Number(match[1]), cpuMs: Math.round((Number(match[2]) + Number(match[3])) * 1000) };
+}
+
+/**
+ * `node --require report-rss.cjs <script> ...args` under GNU time, for a script that does its work in child
+ * processes (TypeScript 7's `bin/tsc` is a node launcher that runs the native compiler as its child and waits
+ * for it). GNU time prints the rusage that wait4() returns for the node process: on Linux its ru_maxrss is the
+ * largest peak of any ONE process of the tree (the launcher's own or that of a descendant it waited for; the
+ * kernel keeps the maximum, not the sum), and its user and system times add up the whole tree. The preload
+ * gives the launcher's own peak beside it. Wall time is the harness's, as for runNodeMeasured.
+ */
+export async function runTreeMeasured(
+  script: string,
+  args: readonly string[],
+  options: RunOptions & { readonly tmpDir: string },
+): Promise<TreeMeasuredRunResult> {
+  if (!fs.existsSync(GNU_TIME))
+    throw new Error(`${GNU_TIME} (GNU time) not found: it measures the peak RSS of a process tree (apt-get install time)`);
+  const rssFile = newRssFile(options.tmpDir);
+  const timeFile = `${rssFile}.time`;
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), [RSS_ENV_VAR]: rssFile };
+  const timeArgs = ["-o", timeFile, "-f", `${GNU_TIME_MARKER} %M %U %S`, process.execPath, "--require", RSS_PRELOAD, script, ...args];
+  const result = (await spawnCollect(GNU_TIME, timeArgs, { ...options, env })).result;
+  // The node process is time's child: its preload line is the only one, whatever its pid.
+  const root = readRssFile(rssFile, undefined);
+  let timeText = "";
+  try {
+    timeText = fs.readFileSync(timeFile, "utf8");
+  } catch {
+    // killed before time wrote it
+  }
+  fs.rmSync(rssFile, { force: true });
+  fs.rmSync(timeFile, { force: true });
+  const tree = parseGnuTimeOutput(timeText);
+  return {
+    ...result,
+    command: formatCommand("node", [script, ...args]),
+    maxRssKiB: tree?.maxRssKiB ?? null,
+    cpuMs: tree?.cpuMs ?? null,
+    rootRssKiB: root.descendantsMaxRssKiB,
   };
 }
 

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     const opened = openGraphDb(dbPath, { ownedPath: true });
     const store = createGraphStore(opened.db);
     const root = fs.realpathSync(corpus.dir);
-    const engine = createExtractionEngine({ root, store, keepPrograms: false, onProgress: undefined, jobs: 1 });
+    const engine = createExtractionEngine({ root, store, keepPrograms: false, onProgress: undefined, jobs: 1, engine: "ts6" });
     const projects = engine.discover({}, [corpus.tsconfigPath]).projects;
     const indexed: PlannedFile[] = store
       .allFiles()

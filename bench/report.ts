@@ -7,9 +7,13 @@ import type { DaemonResult } from "./daemon-steps.js";
 import type { AddDeleteResult, CliEditResult, EditSample, IndexRun, Scalar, WatchResult } from "./tsgraph.js";
 
 export const TARGETS = {
-  /** Issue 16: the full index with the default --jobs against tsc --noEmit, wall and peak RSS; with --jobs 1, peak RSS. */
-  timeRatio: 0.5,
-  rssRatio: 1.5,
+  /**
+   * Issue 29: the full index with the default --jobs against `tsc --noEmit` in the same run: wall <= 0.3 × TypeScript
+   * 6's and <= 2 × TypeScript 7's, peak RSS <= 1 × TypeScript 6's. Issue 16: with --jobs 1, peak RSS <= TypeScript 6's.
+   */
+  timeRatio: 0.3,
+  time7Ratio: 2,
+  rssRatio: 1.0,
   oneJobRssRatio: 1.0,
   noopMs: 1000,
   cliEditP50Ms: 1000,
@@ -22,13 +26,27 @@ export const TARGETS = {
 } as const;
 
 /**
- * The interleaved full-index rounds: tsc, then ts-graph (default --jobs), then ts-graph --jobs 1 (unless
- * --no-jobs-one), then (with --baseline-cli) the baseline build, each round.
+ * The interleaved full-index rounds: TypeScript 6's tsc, TypeScript 7's tsc, then for each engine ts-graph (default
+ * --jobs) and ts-graph --jobs 1 (unless --no-jobs-one), then (with --baseline-cli) the baseline build, each round.
  */
 export interface FullIndexRounds {
   readonly tscWallMs: number[];
   readonly tscRssKiB: (number | null)[];
   readonly tscCpuMs: (number | null)[];
+  readonly tsc7WallMs: number[];
+  /** The native compiler's peak (the largest process of the launcher's tree). */
+  readonly tsc7RssKiB: (number | null)[];
+  readonly tsc7CpuMs: (number | null)[];
+  /** One entry per engine: the one the CLI picks by default (no flag), or each of `--engines` in order. */
+  readonly engines: EngineRounds[];
+  readonly baselineWallMs: number[];
+  readonly baselineRssKiB: (number | null)[];
+}
+
+/** One engine's full-index runs, one of each per round. */
+export interface EngineRounds {
+  /** The `--engine` value given to `ts-graph index`, or null when none was (the CLI's default engine). */
+  readonly engine: string | null;
   readonly indexWallMs: number[];
   readonly indexRssKiB: (number | null)[];
   readonly indexCpuMs: (number | null)[];
@@ -37,8 +55,38 @@ export interface FullIndexRounds {
   readonly oneJobWallMs: number[];
   readonly oneJobRssKiB: (number | null)[];
   readonly oneJobCpuMs: (number | null)[];
-  readonly baselineWallMs: number[];
-  readonly baselineRssKiB: (number | null)[];
+}
+
+/** Medians of the rounds, one engine's index against the tsc baselines (and its --jobs 1 run against TypeScript 6's). */
+export interface EngineSummary {
+  readonly engine: string | null;
+  readonly ratios: {
+    /** index / TypeScript 6's tsc, wall and peak RSS. */
+    readonly time: number | null;
+    readonly rss: number | null;
+    /** index / TypeScript 7's tsc, wall and peak RSS (the native compiler's). */
+    readonly time7: number | null;
+    readonly rss7: number | null;
+    readonly oneJobTime: number | null;
+    readonly oneJobRss: number | null;
+  };
+  /** Whether the graphs of the default --jobs and of --jobs 1 are the same, every table in row order (null: not compared). */
+  readonly jobsIdentical: boolean | null;
+}
+
+export function engineSummary(rounds: FullIndexRounds, e: EngineRounds, jobsIdentical: boolean | null): EngineSummary {
+  return {
+    engine: e.engine,
+    ratios: {
+      time: medianRatio(e.indexWallMs, rounds.tscWallMs),
+      rss: medianRatio(e.indexRssKiB, rounds.tscRssKiB),
+      time7: medianRatio(e.indexWallMs, rounds.tsc7WallMs),
+      rss7: medianRatio(e.indexRssKiB, rounds.tsc7RssKiB),
+      oneJobTime: medianRatio(e.oneJobWallMs, rounds.tscWallMs),
+      oneJobRss: medianRatio(e.oneJobRssKiB, rounds.tscRssKiB),
+    },
+    jobsIdentical,
+  };
 }
 
 function median(values: readonly (number | null)[]): number | null {
@@ -78,7 +126,10 @@ export interface CorpusResult {
   readonly tsconfig: Record<string, unknown>;
   readonly exactOptionalPropertyTypes: boolean;
   readonly exactOptionalProbe: string;
+  /** TypeScript 6's tsc, first round. */
   readonly tsc: Omit<TscReport, "extended"> | null;
+  /** TypeScript 7's tsc, first round. */
+  readonly tsc7: Omit<TscReport, "extended"> | null;
   readonly tsGraph: {
     readonly skipped: string | null;
     readonly full: IndexRun | null;
@@ -92,18 +143,18 @@ export interface CorpusResult {
     readonly daemon: DaemonResult | null;
   };
   readonly rounds: FullIndexRounds;
-  /** Medians of the rounds: index / tsc wall and peak RSS (default --jobs, and --jobs 1), and index / the baseline build's index wall. */
-  readonly ratios: {
-    readonly time: number | null;
-    readonly rss: number | null;
-    readonly oneJobTime: number | null;
-    readonly oneJobRss: number | null;
-    readonly baselineTime: number | null;
-  };
-  /** Whether the graphs of the default --jobs and of --jobs 1 are the same, every table in row order (null: not compared). */
-  readonly jobsIdentical: boolean | null;
+  /** Per engine, in the order of rounds.engines. */
+  readonly engines: readonly EngineSummary[];
+  /** Median of the first engine's index wall / the baseline build's index wall. */
+  readonly baselineTime: number | null;
   readonly editFiles: readonly string[];
-  readonly commands: { readonly harness: string; readonly tsc: string | null; readonly index: string | null; readonly watch: string | null };
+  readonly commands: {
+    readonly harness: string;
+    readonly tsc: string | null;
+    readonly tsc7: string | null;
+    readonly index: string | null;
+    readonly watch: string | null;
+  };
   readonly errors: readonly string[];
 }
 
@@ -149,55 +200,16 @@ export function renderCorpus(r: CorpusResult): string {
     "graph files / nodes / edges",
     full ? `${field(full.fields, "files.total")} / ${field(full.fields, "nodes.total")} / ${field(full.fields, "edges.total")}` : skippedNote,
   );
-  const rounds = r.rounds;
-  add(`tsc wall (${rounds.tscWallMs.length} interleaved runs)`, minMedian(rounds.tscWallMs));
-  add("tsc peak RSS", minMedianKiB(rounds.tscRssKiB));
-  add("tsc CPU (user + sys)", minMedianCpu(rounds.tscCpuMs));
-  add("tsc check time (--extendedDiagnostics)", formatMs(r.tsc?.checkTimeMs));
-  add(
-    "tsc diagnostics",
-    r.tsc ? describeDiagnostics(r.tsc.diagnostics) : "n/a",
-    "check ran",
-    r.tsc ? (r.tsc.checked ? "OK" : "BASELINE DID NOT TYPE-CHECK") : "n/a",
-  );
-  const jobs = [...new Set(rounds.indexJobs.map((value) => value ?? "?"))].join(", ");
-  add(
-    `index wall (full, --force, --jobs as given or default: ${jobs} threads; ${rounds.indexWallMs.length} runs, each after a tsc run)`,
-    full ? minMedian(rounds.indexWallMs) : skippedNote,
-  );
-  add("index CPU (user + sys, every thread)", full ? minMedianCpu(rounds.indexCpuMs) : skippedNote);
-  add("index peak RSS", full ? minMedianKiB(rounds.indexRssKiB) : skippedNote);
-  const perRound = rounds.indexWallMs.map((wall, i) => medianRatio([wall], [rounds.tscWallMs[i] ?? null]));
-  add(
-    `index / tsc wall (medians; per round ${perRound.map(ratio).join(", ")})`,
-    ratio(r.ratios.time),
-    `<= ${TARGETS.timeRatio}`,
-    verdict(r.ratios.time, TARGETS.timeRatio),
-  );
-  add("index / tsc peak RSS (medians)", ratio(r.ratios.rss), `<= ${TARGETS.rssRatio.toFixed(1)}`, verdict(r.ratios.rss, TARGETS.rssRatio));
-  if (rounds.oneJobWallMs.length > 0) {
-    add(`index --jobs 1 wall (${rounds.oneJobWallMs.length} runs, each after the default one)`, minMedian(rounds.oneJobWallMs));
-    add("index --jobs 1 CPU (user + sys)", minMedianCpu(rounds.oneJobCpuMs));
-    add("index --jobs 1 peak RSS", minMedianKiB(rounds.oneJobRssKiB));
-    add("index --jobs 1 / tsc wall (medians)", ratio(r.ratios.oneJobTime));
-    add(
-      "index --jobs 1 / tsc peak RSS (medians)",
-      ratio(r.ratios.oneJobRss),
-      `<= ${TARGETS.oneJobRssRatio.toFixed(1)}`,
-      verdict(r.ratios.oneJobRss, TARGETS.oneJobRssRatio),
-    );
-    add("index default --jobs / --jobs 1 wall (medians)", ratio(medianRatio(rounds.indexWallMs, rounds.oneJobWallMs)));
-    add(
-      "graph of the default --jobs = graph of --jobs 1 (every table in row order, row ids included)",
-      r.jobsIdentical === null ? "not compared" : r.jobsIdentical ? "yes" : "NO",
-      "yes",
-      r.jobsIdentical === null ? "n/a" : r.jobsIdentical ? "PASS" : "MISS",
-    );
+  tscRows(r, add);
+  for (const [index, engine] of r.rounds.engines.entries()) {
+    const summary = r.engines[index];
+    if (summary !== undefined) engineRows(r, engine, summary, full ? null : skippedNote, add);
   }
+  const rounds = r.rounds;
   if (rounds.baselineWallMs.length > 0) {
     add(`baseline build's index wall (--baseline-cli, ${rounds.baselineWallMs.length} runs)`, minMedian(rounds.baselineWallMs));
     add("baseline build's index peak RSS", minMedianKiB(rounds.baselineRssKiB));
-    add("index / baseline build's index wall (medians)", ratio(r.ratios.baselineTime));
+    add(`index${engineLabel(rounds.engines[0]?.engine ?? null)} / baseline build's index wall (medians)`, ratio(r.baselineTime));
   }
   add(
     "database size (reported / on disk)",
@@ -270,7 +282,13 @@ export function renderCorpus(r: CorpusResult): string {
   for (const [a, b, c, d] of rows) lines.push(`| ${cell(a)} | ${cell(b)} | ${cell(c)} | ${cell(d)} |`);
   lines.push("");
   lines.push(`- harness: \`${r.commands.harness}\``);
-  if (r.commands.tsc) lines.push(`- tsc (cwd ${r.dir}): \`${r.commands.tsc}\``);
+  if (r.commands.tsc) lines.push(`- TypeScript ${r.tsc?.version ?? "6"} tsc (cwd ${r.dir}): \`${r.commands.tsc}\``);
+  if (r.commands.tsc7) {
+    lines.push(
+      `- TypeScript ${r.tsc7?.version ?? "7"} tsc (cwd ${r.dir}): \`${r.commands.tsc7}\` (a node launcher that runs the native compiler as its child; ` +
+        "peak RSS is the largest process of the tree, CPU the whole tree's, both from GNU time)",
+    );
+  }
   if (r.commands.index) lines.push(`- index: \`${r.commands.index}\``);
   if (r.commands.watch) lines.push(`- watch: \`${r.commands.watch}\``);
   if (d) lines.push(`- with a daemon (\`ts-graph daemon start\`, started in ${formatMs(d.startMs)}): \`${d.indexCommand}\`; \`${d.query.command}\``);
@@ -282,11 +300,117 @@ export function renderCorpus(r: CorpusResult): string {
     lines.push(`- ts-graph summary (full index): ${summary || "(none parsed)"}`);
   }
   if (g.skipped) lines.push(`- ts-graph steps skipped: ${g.skipped}`);
-  if (r.tsc && !r.tsc.checked) lines.push(`- WARNING: baseline did not type-check: ${r.tsc.problems.join("; ")}`);
+  if (r.tsc && !r.tsc.checked) lines.push(`- WARNING: TypeScript 6 baseline did not type-check: ${r.tsc.problems.join("; ")}`);
+  if (r.tsc7 && !r.tsc7.checked) lines.push(`- WARNING: TypeScript 7 baseline did not type-check: ${r.tsc7.problems.join("; ")}`);
   if (w?.exit.forced) lines.push("- WARNING: watcher ignored SIGINT for 10 s and was killed");
   for (const e of r.errors) lines.push(`- ERROR: ${shorten(e.split("\n")[0] ?? "", 400)}`);
   lines.push("");
   return lines.join("\n");
+}
+
+type AddRow = (metric: string, value: string, target?: string, status?: string) => void;
+
+/** " (engine ts7)" for a named engine, "" for the CLI's default. */
+function engineLabel(engine: string | null): string {
+  return engine === null ? "" : ` (engine ${engine})`;
+}
+
+/** The rows of both tsc baselines: TS6 (the JS compiler) and TS7 (the native one), in the order they ran. */
+function tscRows(r: CorpusResult, add: AddRow): void {
+  const rounds = r.rounds;
+  const baselines = [
+    {
+      name: "TS6",
+      report: r.tsc,
+      wallMs: rounds.tscWallMs,
+      rssKiB: rounds.tscRssKiB,
+      cpuMs: rounds.tscCpuMs,
+      rss: "peak RSS",
+      cpu: "CPU (user + sys)",
+    },
+    {
+      name: "TS7",
+      report: r.tsc7,
+      wallMs: rounds.tsc7WallMs,
+      rssKiB: rounds.tsc7RssKiB,
+      cpuMs: rounds.tsc7CpuMs,
+      rss: `peak RSS (the native compiler, the largest process of the tree; its node launcher beside it: ${formatKiB(r.tsc7?.launcherRssKiB)})`,
+      cpu: "CPU (user + sys, the launcher and the native compiler)",
+    },
+  ];
+  for (const b of baselines) {
+    const version = b.report ? `TypeScript ${b.report.version}, ` : "";
+    add(`${b.name} tsc wall (${version}${b.wallMs.length} interleaved runs)`, minMedian(b.wallMs));
+    add(`${b.name} tsc ${b.rss}`, minMedianKiB(b.rssKiB));
+    add(`${b.name} tsc ${b.cpu}`, minMedianCpu(b.cpuMs));
+    add(`${b.name} tsc check time (--extendedDiagnostics)`, formatMs(b.report?.checkTimeMs));
+    const problems = b.report && !b.report.checked ? `; ${b.report.problems.join("; ")}` : "";
+    add(
+      `${b.name} tsc diagnostics`,
+      b.report ? describeDiagnostics(b.report.diagnostics) + problems : "n/a",
+      "check ran",
+      b.report ? (b.report.checked ? "OK" : "BASELINE DID NOT TYPE-CHECK") : "n/a",
+    );
+  }
+}
+
+/** A ratio's verdict, or why there is none: a baseline that did not type-check gives no ratio to judge. */
+function verdictAgainst(value: number | null, limit: number, baseline: CorpusResult["tsc"]): string {
+  if (baseline && !baseline.checked) return `n/a (TS${baseline.compiler === "ts7" ? 7 : 6} did not type-check)`;
+  return verdict(value, limit);
+}
+
+/** One engine's full-index rows: its figures, and its ratios to both tsc baselines. */
+function engineRows(r: CorpusResult, e: EngineRounds, summary: EngineSummary, skipped: string | null, add: AddRow): void {
+  const rounds = r.rounds;
+  const label = engineLabel(e.engine);
+  const ratios = summary.ratios;
+  const jobs = [...new Set(e.indexJobs.map((value) => value ?? "?"))].join(", ");
+  add(
+    `index${label} wall (full, --force, --jobs as given or default: ${jobs} threads; ${e.indexWallMs.length} runs, each after the tsc runs)`,
+    skipped ?? minMedian(e.indexWallMs),
+  );
+  add(`index${label} CPU (user + sys, every thread)`, skipped ?? minMedianCpu(e.indexCpuMs));
+  add(`index${label} peak RSS`, skipped ?? minMedianKiB(e.indexRssKiB));
+  const perRound = (tscWallMs: readonly number[]): string =>
+    e.indexWallMs.map((wall, i) => ratio(medianRatio([wall], [tscWallMs[i] ?? null]))).join(", ");
+  add(
+    `index${label} / TS6 tsc wall (medians; per round ${perRound(rounds.tscWallMs)})`,
+    ratio(ratios.time),
+    `<= ${TARGETS.timeRatio}`,
+    verdictAgainst(ratios.time, TARGETS.timeRatio, r.tsc),
+  );
+  add(
+    `index${label} / TS7 tsc wall (medians; per round ${perRound(rounds.tsc7WallMs)})`,
+    ratio(ratios.time7),
+    `<= ${TARGETS.time7Ratio}`,
+    verdictAgainst(ratios.time7, TARGETS.time7Ratio, r.tsc7),
+  );
+  add(
+    `index${label} / TS6 tsc peak RSS (medians)`,
+    ratio(ratios.rss),
+    `<= ${TARGETS.rssRatio.toFixed(1)}`,
+    verdictAgainst(ratios.rss, TARGETS.rssRatio, r.tsc),
+  );
+  add(`index${label} / TS7 tsc peak RSS (medians; the native compiler's)`, ratio(ratios.rss7));
+  if (e.oneJobWallMs.length === 0) return;
+  add(`index${label} --jobs 1 wall (${e.oneJobWallMs.length} runs, each after the default one)`, minMedian(e.oneJobWallMs));
+  add(`index${label} --jobs 1 CPU (user + sys)`, minMedianCpu(e.oneJobCpuMs));
+  add(`index${label} --jobs 1 peak RSS`, minMedianKiB(e.oneJobRssKiB));
+  add(`index${label} --jobs 1 / TS6 tsc wall (medians)`, ratio(ratios.oneJobTime));
+  add(
+    `index${label} --jobs 1 / TS6 tsc peak RSS (medians)`,
+    ratio(ratios.oneJobRss),
+    `<= ${TARGETS.oneJobRssRatio.toFixed(1)}`,
+    verdictAgainst(ratios.oneJobRss, TARGETS.oneJobRssRatio, r.tsc),
+  );
+  add(`index${label} default --jobs / --jobs 1 wall (medians)`, ratio(medianRatio(e.indexWallMs, e.oneJobWallMs)));
+  add(
+    `graph${label} of the default --jobs = graph of --jobs 1 (every table in row order, row ids included)`,
+    summary.jobsIdentical === null ? "not compared" : summary.jobsIdentical ? "yes" : "NO",
+    "yes",
+    summary.jobsIdentical === null ? "n/a" : summary.jobsIdentical ? "PASS" : "MISS",
+  );
 }
 
 /** How many picked files (or members) offered no edit of a row's kind, as a suffix of the row's name. */

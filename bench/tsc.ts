@@ -1,18 +1,26 @@
 /**
- * The tsc baseline: `tsc --noEmit -p tsconfig.bench.json` with the repo's TypeScript,
- * plus parsing of its diagnostics and `--extendedDiagnostics` figures, and the check
- * that type-checking really ran (tsc silently skips the semantic check when the
- * config has options-level errors such as TS2688, TS5101 or TS5107).
+ * The tsc baselines: `tsc --noEmit -p tsconfig.bench.json` with TypeScript 6 (`typescript-6/lib/tsc.js`,
+ * the JS compiler) or TypeScript 7 (`typescript/bin/tsc`, a node launcher that runs the native compiler),
+ * plus parsing of their diagnostics and `--extendedDiagnostics` figures (both print the same format), and
+ * the check that type-checking really ran (tsc silently skips the semantic check when the config has
+ * options-level errors such as TS2688, TS5101 or TS5107; TypeScript 7 refuses removed options such as
+ * `baseUrl` (TS5102) or `moduleResolution: node10` (TS5108) the same way, and prints no "Check time").
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO_ROOT, ensureExited, runNodeMeasured, type MeasuredRunResult } from "./measure.js";
+import { REPO_ROOT, ensureExited, runNodeMeasured, runTreeMeasured, type RunResult } from "./measure.js";
 
-const TSC_JS = path.join(REPO_ROOT, "node_modules", "typescript-6", "lib", "tsc.js");
+/** The compiler of a baseline: TypeScript 6's tsc (JavaScript) or TypeScript 7's (native). */
+export type TscCompiler = "ts6" | "ts7";
 
-export function typescriptVersion(): string {
+const COMPILERS: Record<TscCompiler, { readonly packageDir: string; readonly script: string }> = {
+  ts6: { packageDir: path.join(REPO_ROOT, "node_modules", "typescript-6"), script: path.join("lib", "tsc.js") },
+  ts7: { packageDir: path.join(REPO_ROOT, "node_modules", "typescript"), script: path.join("bin", "tsc") },
+};
+
+export function typescriptVersion(compiler: TscCompiler = "ts6"): string {
   try {
-    const pkg: unknown = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", "typescript-6", "package.json"), "utf8"));
+    const pkg: unknown = JSON.parse(fs.readFileSync(path.join(COMPILERS[compiler].packageDir, "package.json"), "utf8"));
     if (typeof pkg === "object" && pkg !== null && "version" in pkg && typeof pkg.version === "string") {
       return pkg.version;
     }
@@ -31,17 +39,27 @@ export type DiagnosticCategory = "options" | "global" | "syntax" | "semantic";
 
 export interface DiagnosticCounts {
   readonly total: number;
+  /** The first options-level diagnostics as printed (`TS5102: Option 'baseUrl' has been removed. …`). */
+  readonly optionsMessages: readonly string[];
   readonly byCategory: Record<DiagnosticCategory, number>;
   /** e.g. { TS2591: 13, TS2345: 1 }, most frequent first. */
   readonly byCode: Record<string, number>;
 }
 
 export interface TscReport {
+  readonly compiler: TscCompiler;
+  readonly version: string;
   readonly command: string;
   readonly cwd: string;
   readonly wallMs: number;
+  /**
+   * TypeScript 6: the peak RSS of the node process. TypeScript 7: the largest peak of one process of the tree,
+   * i.e. the native compiler's (GNU time; measure.ts runTreeMeasured).
+   */
   readonly maxRssKiB: number | null;
-  /** User + system CPU time of the tsc process. */
+  /** TypeScript 7: the node launcher's own peak RSS, alive beside the native compiler (not added in); TypeScript 6: null. */
+  readonly launcherRssKiB: number | null;
+  /** User + system CPU time of the tsc process (TypeScript 7: of the launcher and the native compiler). */
   readonly cpuMs: number | null;
   readonly exitCode: number | null;
   readonly diagnostics: DiagnosticCounts;
@@ -65,11 +83,13 @@ function categorize(code: number, hasFile: boolean): DiagnosticCategory {
 }
 
 // `file(line,col): error TS1234: message` or `error TS1234: message` (with --pretty false).
-const DIAGNOSTIC_LINE = /^(?:(.+?)\((\d+),(\d+)\): )?(error|warning) TS(\d+): /;
+const DIAGNOSTIC_LINE = /^(?:(.+?)\((\d+),(\d+)\): )?(error|warning) TS(\d+): (.*)$/;
+const OPTIONS_MESSAGES_KEPT = 3;
 
 function parseDiagnostics(output: string): DiagnosticCounts {
   const byCategory: Record<DiagnosticCategory, number> = { options: 0, global: 0, syntax: 0, semantic: 0 };
   const codes = new Map<string, number>();
+  const optionsMessages: string[] = [];
   let total = 0;
   for (const line of output.split(/\r?\n/)) {
     const match = DIAGNOSTIC_LINE.exec(line);
@@ -78,7 +98,9 @@ function parseDiagnostics(output: string): DiagnosticCounts {
     const file = match[1];
     const hasFile = file !== undefined && !/tsconfig[^/\\]*\.json$/i.test(file);
     total += 1;
-    byCategory[categorize(code, hasFile)] += 1;
+    const category = categorize(code, hasFile);
+    byCategory[category] += 1;
+    if (category === "options" && optionsMessages.length < OPTIONS_MESSAGES_KEPT) optionsMessages.push(`TS${code}: ${match[6] ?? ""}`);
     const key = `TS${code}`;
     codes.set(key, (codes.get(key) ?? 0) + 1);
   }
@@ -86,7 +108,7 @@ function parseDiagnostics(output: string): DiagnosticCounts {
   for (const [key, count] of [...codes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
     byCode[key] = count;
   }
-  return { total, byCategory, byCode };
+  return { total, optionsMessages, byCategory, byCode };
 }
 
 /** `Name:   value` lines printed by --extendedDiagnostics. */
@@ -120,37 +142,58 @@ function judgeBaseline(diagnostics: DiagnosticCounts, checkTimeMs: number | null
   if (exitCode === null || exitCode > 2) problems.push(`tsc exit code ${exitCode ?? "null (killed)"}`);
   if (checkTimeMs === null) problems.push("no 'Check time' in --extendedDiagnostics output");
   else if (checkTimeMs < 10) problems.push(`Check time is ${checkTimeMs} ms: the semantic check did not run`);
-  if (options > 0) problems.push(`${options} options-level diagnostic(s): tsc skips semantic checking`);
+  if (options > 0) {
+    problems.push(`${options} options-level diagnostic(s): tsc skips semantic checking (${diagnostics.optionsMessages.join("; ")})`);
+  }
   if (semantic === 0 && options + global + syntax > 0) {
     problems.push("only options/global/parse diagnostics were reported");
   }
   return problems;
 }
 
-/** One measured tsc run with --extendedDiagnostics (its cost is a few performance marks). */
+/**
+ * One measured tsc run with --extendedDiagnostics (its cost is a few performance marks): TypeScript 6's in one
+ * node process, TypeScript 7's as the tree of its launcher and the native compiler.
+ */
 export async function runTsc(
   corpusDir: string,
   tsconfigName: string,
   tmpDir: string,
   timeoutMs: number,
-): Promise<TscReport & { readonly raw: MeasuredRunResult }> {
+  compiler: TscCompiler = "ts6",
+): Promise<TscReport> {
   const args = ["--noEmit", "-p", tsconfigName, "--extendedDiagnostics", "--pretty", "false"];
-  const raw = await runNodeMeasured(TSC_JS, args, { cwd: corpusDir, tmpDir, timeoutMs });
+  const { packageDir, script } = COMPILERS[compiler];
+  const options = { cwd: corpusDir, tmpDir, timeoutMs };
+  const raw =
+    compiler === "ts6"
+      ? { ...(await runNodeMeasured(path.join(packageDir, script), args, options)), rootRssKiB: null }
+      : await runTreeMeasured(path.join(packageDir, script), args, options);
   // 0 = clean, 1/2 = diagnostics present; anything else (or a signal) is a failure.
   ensureExited(raw, [0, 1, 2]);
-  const output = `${raw.stdout}\n${raw.stderr}`;
-  const diagnostics = parseDiagnostics(output);
-  const extended = parseExtendedDiagnostics(raw.stdout);
-  const checkTimeMs = secondsFieldMs(extended, "Check time");
-  const problems = judgeBaseline(diagnostics, checkTimeMs, raw.exitCode);
   return {
-    raw,
+    compiler,
+    version: typescriptVersion(compiler),
     command: raw.command,
     cwd: corpusDir,
     wallMs: raw.wallMs,
     maxRssKiB: raw.maxRssKiB,
+    launcherRssKiB: raw.rootRssKiB,
     cpuMs: raw.cpuMs,
     exitCode: raw.exitCode,
+    ...judgeTscOutput(raw),
+  };
+}
+
+/** What a tsc run's output says: its diagnostics, its --extendedDiagnostics figures, and whether it checked. */
+function judgeTscOutput(
+  raw: Pick<RunResult, "stdout" | "stderr" | "exitCode">,
+): Pick<TscReport, "diagnostics" | "extended" | "checkTimeMs" | "totalTimeMs" | "programFiles" | "checked" | "problems"> {
+  const diagnostics = parseDiagnostics(`${raw.stdout}\n${raw.stderr}`);
+  const extended = parseExtendedDiagnostics(raw.stdout);
+  const checkTimeMs = secondsFieldMs(extended, "Check time");
+  const problems = judgeBaseline(diagnostics, checkTimeMs, raw.exitCode);
+  return {
     diagnostics,
     extended,
     checkTimeMs,

@@ -124,10 +124,12 @@ export interface IndexContext {
   readonly corpus: PreparedCorpus;
   readonly dbPath: string;
   readonly tmpDir: string;
+  /** Flags every `ts-graph index` of this context gets (the bench's --engines: `--engine ts7`); none by default. */
+  readonly indexFlags?: readonly string[];
 }
 
 function indexArgs(ctx: IndexContext, extra: readonly string[]): string[] {
-  return ["index", ctx.corpus.dir, "--tsconfig", ctx.corpus.tsconfigPath, "--db", ctx.dbPath, ...extra];
+  return ["index", ctx.corpus.dir, "--tsconfig", ctx.corpus.tsconfigPath, "--db", ctx.dbPath, ...(ctx.indexFlags ?? []), ...extra];
 }
 
 export function displayCommand(args: readonly string[]): string {

@@ -305,6 +305,27 @@ describe("layering of src/ (docs/architecture.md)", () => {
     ).toEqual([]);
   });
 
+  it("only engine/ts7/ imports TypeScript 7's API (typescript/…), which may change with any release (ADR 0021)", () => {
+    const wrong = [...SOURCES.values()].flatMap((source) =>
+      [...source.staticImports, ...source.typeImports, ...source.dynamicImports]
+        .filter((specifier) => /^typescript(\/|$)/.test(specifier) && !source.file.startsWith("engine/ts7/"))
+        .map((specifier) => `${source.file} imports ${specifier}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("engine/ imports, from the project, only the extractor's checker port", () => {
+    const wrong = [
+      ...importsFrom("engine"),
+      ...[...SOURCES.values()]
+        .filter((source) => layerOf(source.file) === "engine")
+        .flatMap((source) =>
+          source.typeImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
+        ),
+    ].filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "engine" && edge.target !== "ingestion/extract/checker-port.ts");
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
   it("the query tools never load TypeScript", () => {
     const toolFiles = [...SOURCES.keys()].filter((file) => layerOf(file) === "tools");
     const closure = new Set(toolFiles.flatMap((file) => [...staticClosure(file)]));

@@ -275,6 +275,8 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     const parent = expression.parent;
     if (ts.isNewExpression(parent) && parent.expression === expression) return "new C()";
     if (ts.isCallExpression(parent) && parent.expression === expression) {
+      // `@d(…)`: a decorator factory's call is the decorator's expression, applied like `@d`.
+      if (ts.isDecorator(parent.parent)) return "decorator";
       if (ts.isPropertyAccessExpression(expression)) {
         if (expression.expression.kind === ts.SyntaxKind.ThisKeyword) return "this.m()";
         if (expression.expression.kind === ts.SyntaxKind.SuperKeyword) return "super.m()";

@@ -21,13 +21,14 @@ import { compareTriples, tripleKey, type CallTriple, type Comparison, type Score
 /** The deliberate differences, in the order a site is tested against them. */
 export const DELIBERATE_RULES = {
   "x.f as a value":
-    "`x.f` not called (`arr.map(this.m)`, `x.f.bind(x)`): a call for the compiler (a name after a dot); ts-graph lists it as a reference where it is a value",
-  "f as a value": "`f` not called (`arr.map(f)`): ts-graph lists the reference (a callback it passes); not a call for the compiler",
+    "`x.f` not called (`arr.map(this.m)`, `x.f.bind(x)`): a call for the compiler (a name after a dot); ts-graph lists it apart from the calls, as a value use, where it is a value",
+  "f as a value":
+    "`f` not called (`arr.map(f)`, `providers: [C]`): ts-graph lists it apart from the calls, as a value use (a callback passed, a class as a token); not a call for the compiler",
   "super()": "`super(...)`: ts-graph lists the base constructor's (or base class's) caller; not a call for the compiler",
   "heritage find-references does not follow":
     "reached by dispatch through a base the member's own class does not reach by find-references' walk: a heritage type that is a type alias of an intersection, a heritage expression that is a call, or an interface only a subclass names (an inherited implementation): ts-graph relates the members, find-references does not",
   decorator:
-    "`@d` on a declaration: ts-graph lists the code that evaluates it (the class for a member's decorator, the enclosing scope for a class's), the compiler the decorated declaration (compared without the caller)",
+    "`@d` or `@d(…)` on a declaration: ts-graph lists the code that evaluates it (the class for a member's decorator, the enclosing scope for a class's), the compiler the decorated declaration (compared without the caller)",
   "class static block":
     "a call in a class static block: the compiler's caller is the static block, ts-graph (no node for static blocks) lists the class (compared without the caller)",
   "inherited implementation of a library member":
@@ -89,11 +90,11 @@ const FORM_RULES: Readonly<Record<string, DeliberateRule>> = {
 const CALLER_RULES: ReadonlySet<DeliberateRule> = new Set(["decorator", "class static block"]);
 
 /**
- * A REFERENCES site is a value use, whatever the bench reads at its line (an aliased import, a default import
- * under another name): `x.f` when the name follows a dot, else `f`.
+ * A site of the answer's value uses (listed apart from the calls) is a value use, whatever the bench reads at
+ * its line (an aliased import, a default import under another name): `x.f` when the name follows a dot, else `f`.
  */
 function referenceRule(site: AnsweredSite, form: string): DeliberateRule | undefined {
-  if (site.edge !== "REFERENCES") return undefined;
+  if (site.group !== "values") return undefined;
   return form === "reference" ? "x.f as a value" : "f as a value";
 }
 
@@ -230,7 +231,7 @@ export function scoreCorpus(
       const triple = answeredTriple(site);
       // Go-to-definition is asked at the names that calls, `new`, tagged templates, decorators and JSX tags call:
       // not at a reference, nor at `super(...)`, which names no declaration.
-      if (site.edge === "REFERENCES" || formOf(triple) === "super()") notCalls += 1;
+      if (site.group === "values" || formOf(triple) === "super()") notCalls += 1;
       else if (site.dispatch) dispatchSites.push(site);
       else if (onUnion(triple)) union.graph.push(triple);
       else nonItemGraph.push(triple);

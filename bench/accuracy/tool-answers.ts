@@ -19,13 +19,16 @@ export interface AnsweredSite {
   readonly target: string;
   /** The node one step closer: the callee, or one of its accessors. */
   readonly via: NodeKey;
+  /** The group of the answer it is listed in: the calls, or the value uses listed apart (not calls). */
+  readonly group: "calls" | "values";
 }
 
 /**
  * What `callers <node> --depth 1` answers, for each node: the same query code as the CLI and MCP tool
  * (src/tools/calls/query.ts), with the tool's handling of accessor properties (a getter or setter asked about
  * by its plain address stands for the property: reads and writes), the given dispatch, test files included
- * and no size budget, so that nothing is cut.
+ * and no size budget, so that nothing is cut. Both groups of the answer: the calls, and the value uses it
+ * lists apart (scored on the deliberate rows `x.f as a value` and `f as a value`, never in the headline).
  */
 export function callersAnswers(db: Database.Database, callees: readonly NodeKey[], dispatch: Dispatch): AnsweredSite[] {
   const symbols = symbolNodes(db, callees);
@@ -39,9 +42,16 @@ export function callersAnswers(db: Database.Database, callees: readonly NodeKey[
       { direction: "in", depth: 1, dispatch, tests: "include", isTest: NAME_PATTERN_TESTS.isTest },
       accessorsOf(db, symbol),
     );
-    for (const entry of [...result.entries, ...result.testEntries]) {
-      for (const site of entry.sites) {
-        sites.push({ callee: key, caller: entry.key, line: site.line, edge: site.edge, dispatch: site.dispatch, target: site.target, via: site.via });
+    const groups = [
+      { group: "calls" as const, entries: [...result.entries, ...result.testEntries] },
+      { group: "values" as const, entries: result.values },
+    ];
+    for (const { group, entries } of groups) {
+      for (const entry of entries) {
+        for (const site of entry.sites) {
+          const { line, edge, dispatch, target, via } = site;
+          sites.push({ callee: key, caller: entry.key, line, edge, dispatch, target, via, group });
+        }
       }
     }
   }

@@ -1,7 +1,8 @@
-import type { Command } from "../vendor/commander.js";
+import { type Command, Option } from "../vendor/commander.js";
 import type { DaemonTarget } from "../daemon/daemon-control.js";
 import { locateGraphQuickly } from "../config/graph-location.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
+import type { EngineName } from "../ingestion/run/extraction-engine.js";
 import type { Indexer, IndexSummary } from "../ingestion/run/indexer.js";
 import type { WatchUpdate } from "../ingestion/watch/watch-index.js";
 import { recoverInterruptedEdits } from "../file-writes/edit-recovery.js";
@@ -19,6 +20,8 @@ export interface IndexCommandOptions extends ProjectCommandOptions {
   readonly json?: boolean;
   /** Threads that extract (`--jobs`); default from the cores and the memory. */
   readonly jobs?: number;
+  /** The checker extraction asks (`--engine`); default from the config, else TypeScript 7's. */
+  readonly engine?: EngineName;
 }
 
 function writeLine(text: string): void {
@@ -79,6 +82,7 @@ async function runWatch(root: string | undefined, options: IndexCommandOptions, 
     tsconfigs,
     keepPrograms: true,
     jobs: options.jobs ?? "auto",
+    engine: options.engine,
     onProgress: (step) => progress.update(step),
     onWarning: (message) => {
       if (!options.quiet) warnLine(message);
@@ -143,6 +147,7 @@ async function indexHere(
       dbPath: target.dbPath,
       tsconfigs: target.tsconfigs,
       jobs: options.jobs ?? "auto",
+      engine: options.engine,
       onProgress: (step) => progress.update(step),
       onWarning: (message) => {
         if (!options.quiet && !alreadySaid.has(message)) warnLine(message);
@@ -189,6 +194,16 @@ export function registerIndexCommand(program: Command, exit: (code: number) => v
     .option("--watch", "keep running and apply file changes as they happen")
     .option("--quiet", "no progress, no summary unless there are syntax errors")
     .option("--json", "print the summary as JSON (and, with --watch, one JSON line per update)")
-    .option("--jobs <n>", "threads that extract (each builds the program; default: one per two cores, as the free memory allows)", positiveInteger)
+    .option(
+      "--jobs <n>",
+      "threads that extract with --engine ts6 (each builds the program; default: one per two cores, as the free memory allows)",
+      positiveInteger,
+    )
+    .addOption(
+      new Option(
+        "--engine <name>",
+        "the checker extraction asks: ts7 (TypeScript 7's native checker) or ts6 (default: the config's engine, else ts7)",
+      ).choices(["ts7", "ts6"]),
+    )
     .action(async (root: string, options: IndexCommandOptions) => exit(await runIndexCommand(root, options)));
 }

@@ -41,9 +41,12 @@ describe("query commands (subprocess)", () => {
   it("prints callees, paths and deps in their formats", () => {
     const callees = runCli(["callees", "createServer", "--root", root, "--depth", "1", "--format", "toon"]);
     expect(callees.status).toBe(0);
-    expect(callees.stdout).toContain("total: 6\n");
-    expect(callees.stdout).toContain("entries[6]:\n");
+    expect(callees.stdout).toContain("total: 5\n");
+    expect(callees.stdout).toContain("entries[5]:\n");
     expect(callees.stdout).toContain('"backend/server.ts:createServer",INSTANTIATES,"63"');
+    // `logout`, passed to the router, is a value use, not a call: listed apart.
+    expect(callees.stdout).toContain("totalValues: 1\nvalues[1]:\n");
+    expect(callees.stdout).toContain('"backend/server.ts:createServer",REFERENCES,"65"');
 
     const paths = runCli(["paths", "bootstrap", "respond", "--root", root, "--depth", "8", "--max-paths", "1"]);
     expect(paths.status).toBe(0);

@@ -32,6 +32,8 @@ const ConfigSchema = z.strictObject({
       maxFilesPerCommit: z.number().int().min(2).max(100_000).optional(),
     })
     .optional(),
+  /** The checker extraction asks: "ts7" (TypeScript 7's native checker, the default) or "ts6" (TypeScript 6's, in process). */
+  engine: z.enum(["ts7", "ts6"]).optional(),
   /** "auto": a CLI command that finds no daemon for the root starts one in the background (never when CI is set). Default "off". */
   daemon: z.enum(["auto", "off"]).optional(),
   /** A daemon started by `ts-graph daemon start` (or "auto") exits after this many minutes without a request (default 30). */
@@ -48,7 +50,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     const keys = issue.keys.map((key) => `"${key}"`).join(", ");
     const allowed =
       issue.path.length === 0
-        ? "include, exclude, tsconfig, db, serve, history, daemon, daemonIdleMinutes"
+        ? "include, exclude, tsconfig, db, engine, serve, history, daemon, daemonIdleMinutes"
         : (ALLOWED_NESTED_KEYS[String(issue.path[0])] ?? "");
     return `${where}unknown key${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: ${allowed})`;
   }

@@ -53,6 +53,14 @@ export function memberName(containerQualifiedName: string | undefined, name: str
   return containerQualifiedName === undefined ? name : `${containerQualifiedName}.${name}`;
 }
 
+/**
+ * The name a static member is keyed by when an instance member of its class has its name too (`static get x` beside
+ * `get x`): `x#static`. The instance member keeps the plain name, whichever comes first in the class.
+ */
+export function staticMemberName(name: string): string {
+  return `${name}#static`;
+}
+
 /** The name given to the second and later declarations of one name in one scope. */
 export function disambiguatedName(name: string, variant: string, occurrence: number): string {
   return occurrence <= 1 ? `${name}#${variant}` : `${name}#${variant}${occurrence}`;

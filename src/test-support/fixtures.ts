@@ -52,8 +52,8 @@ export async function indexAndSnapshot(root: string, options: Partial<IndexerOpt
 }
 
 /** A from-scratch index of root into a database of its own, outside root. */
-export async function freshIndex(root: string): Promise<IndexedSnapshot> {
-  return indexAndSnapshot(root, { dbPath: path.join(makeTempDir("ts-graph-fresh-"), "graph.db") });
+export async function freshIndex(root: string, options: Pick<IndexerOptions, "engine"> = {}): Promise<IndexedSnapshot> {
+  return indexAndSnapshot(root, { ...options, dbPath: path.join(makeTempDir("ts-graph-fresh-"), "graph.db") });
 }
 
 export async function freshSnapshot(root: string): Promise<string> {

@@ -27,6 +27,7 @@ export const reachEntry = symbolSummary.extend({
       via: z.string(),
       edge: z.string(),
       through: z.string().optional(),
+      throughHasNoBody: z.literal(true).optional(),
       construction: z.literal(true).optional(),
       access: z.enum(["read", "write"]).optional(),
       sites: z.array(z.number()),
@@ -35,6 +36,7 @@ export const reachEntry = symbolSummary.extend({
   vias: z.number(),
   dispatch: z.boolean(),
   degree: z.number(),
+  dispatchesTo: z.array(z.string()).optional(),
 });
 
 /** A call with no static target (dynamic-calls.ts `DynamicCallSite`). */

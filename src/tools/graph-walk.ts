@@ -34,8 +34,15 @@ export const DISPATCH_MODES = ["none", "up", "all"] as const;
 export type Dispatch = (typeof DISPATCH_MODES)[number];
 
 /**
- * Call-like edges: calls (including tagged templates, decorators and `super(...)`), `new`, JSX renders, and
- * references (a function passed or stored as a callback is called later by whoever receives it).
+ * Call edges, what `callers` and `callees` walk: calls (including tagged templates, decorators, `super(...)`
+ * and accessor reads and writes), `new`, JSX renders. A function or class used as a value (REFERENCES) is no
+ * call: those queries list such uses apart and do not walk through them.
+ */
+export const CALL_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS"] as const satisfies readonly EdgeKind[];
+
+/**
+ * Call-like edges, what `paths` walks: the call edges, and references (a function passed or stored as a
+ * callback is called later by whoever receives it).
  */
 export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS", "REFERENCES"] as const satisfies readonly EdgeKind[];
 export type CallLikeEdgeKind = (typeof CALL_LIKE_EDGE_KINDS)[number];

@@ -22,6 +22,11 @@ export interface ReachEntry extends SymbolSummary {
   readonly dispatch: boolean;
   /** Its own number of distinct neighbours in the walk's direction, in the whole graph (direct edges). */
   readonly degree: number;
+  /**
+   * Only on a member without a body (abstract, or of an interface), as a callee: the members with a body that
+   * override or implement it, which a call of it runs instead (bodiless-members.ts).
+   */
+  readonly dispatchesTo?: readonly string[];
 }
 
 /** One edge between an entry and a node one step closer. */
@@ -31,6 +36,8 @@ export interface ReachLink {
   readonly edge: EdgeKind;
   /** With dispatch: the declaration the call names (a member `via` overrides, or that the entry overrides). */
   readonly through?: string;
+  /** `through` has no body (an abstract or interface member): the call can only run a member that implements it. */
+  readonly throughHasNoBody?: true;
   /** `new` of the class `through`, which runs this constructor or property initialiser. */
   readonly construction?: true;
   /** A read (getter) or write (setter) of the accessor property asked about. */
@@ -52,8 +59,26 @@ export function symbolSummary(node: SymbolNode): SymbolSummary {
   return { key: node.key, kind: node.kind, file: node.file, start: node.startLine, end: node.endLine };
 }
 
-/** The entry of a reached node; `accessOf` says which seeds are accessors read or written (callers of a property). */
-export function reachEntry(node: ReachedNode, accessOf: (via: string) => "read" | "write" | undefined = () => undefined): ReachEntry {
+/** What members without a body change in a walk's answer (bodiless-members.ts `dispatchFacts`). */
+export interface DispatchFacts {
+  /** Members without a body among the declarations the dispatch links name: such a link is marked. */
+  readonly withoutBody: ReadonlySet<string>;
+  /** Callees without a body, each with the members a call of it runs instead. */
+  readonly dispatchesTo: ReadonlyMap<string, readonly string[]>;
+}
+
+const NO_FACTS: DispatchFacts = { withoutBody: new Set(), dispatchesTo: new Map() };
+
+/**
+ * The entry of a reached node; `accessOf` says which seeds are accessors read or written (callers of a property),
+ * `facts` what dispatch through a member without a body adds.
+ */
+export function reachEntry(
+  node: ReachedNode,
+  accessOf: (via: string) => "read" | "write" | undefined = () => undefined,
+  facts: DispatchFacts = NO_FACTS,
+): ReachEntry {
+  const dispatchesTo = facts.dispatchesTo.get(node.key);
   return {
     key: node.key,
     name: node.qualifiedName,
@@ -68,6 +93,7 @@ export function reachEntry(node: ReachedNode, accessOf: (via: string) => "read" 
         via: link.via,
         edge: link.edge,
         ...(link.dispatch || link.construction ? { through: link.target } : {}),
+        ...(link.dispatch && facts.withoutBody.has(link.target) ? { throughHasNoBody: true } : {}),
         ...(link.construction ? { construction: true } : {}),
         ...(access === undefined ? {} : { access }),
         sites: link.lines,
@@ -76,6 +102,7 @@ export function reachEntry(node: ReachedNode, accessOf: (via: string) => "read" 
     vias: node.vias,
     dispatch: node.throughDispatch,
     degree: node.degree,
+    ...(dispatchesTo === undefined ? {} : { dispatchesTo }),
   };
 }
 
@@ -148,8 +175,23 @@ function linkText(link: ReachLink, options: ReachTextOptions): string {
     const runs = options.direction === "in" && !options.roots.has(link.via) ? ` (runs ${shortName(link.via)})` : "";
     return `${verb} ${shortName(link.through)}${sitesText(link.sites)}${runs}`;
   }
-  const through = link.through === undefined ? "" : ` via ${shortName(link.through)} (dispatch)`;
+  const through = link.through === undefined ? "" : dispatchNote(link.through, link.throughHasNoBody === true);
   return `${verb}${via}${sitesText(link.sites)}${through}`;
+}
+
+/** ` via Shape.area (dispatch)`, or ` via Shape.area (no body, dispatch)` when the member the call names has no body. */
+export function dispatchNote(through: string, throughHasNoBody: boolean): string {
+  return ` via ${shortName(through)} (${throughHasNoBody ? "no body, dispatch" : "dispatch"})`;
+}
+
+const SHOWN_DISPATCH_TARGETS = 5;
+
+/** `; no body, dispatches to: Circle.area, Square.area`: what a call of a member without a body runs. */
+function dispatchesToText(targets: readonly string[]): string {
+  if (targets.length === 0) return "; no body, and no member of the graph implements it";
+  const shown = targets.slice(0, SHOWN_DISPATCH_TARGETS).map(shortName);
+  const more = targets.length > SHOWN_DISPATCH_TARGETS ? `, +${targets.length - SHOWN_DISPATCH_TARGETS} more` : "";
+  return `; no body, dispatches to: ${shown.join(", ")}${more}`;
 }
 
 /**
@@ -166,7 +208,8 @@ function entryLine(entry: ReachEntry, options: ReachTextOptions): string {
   const others = new Set(entry.links.filter((link) => !shownVia(link.via)).map((link) => link.via)).size;
   const more = others > 0 ? ` (+${others})` : "";
   const fanOut = entry.degree >= HIGH_FAN_OUT ? ` [fan-out ${entry.degree} ${options.neighbours}]` : "";
-  return `${name} ${lineRange(entry.start, entry.end)}  ${phrases.join("; ")}${more}${fanOut}`;
+  const dispatches = entry.dispatchesTo === undefined ? "" : dispatchesToText(entry.dispatchesTo);
+  return `${name} ${lineRange(entry.start, entry.end)}  ${phrases.join("; ")}${more}${dispatches}${fanOut}`;
 }
 
 /**

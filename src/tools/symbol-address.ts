@@ -40,6 +40,12 @@ const statements = preparedStatements({
   byName: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE name = ? ORDER BY key`,
   byNameInFile: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE name = ? AND file = ? ORDER BY key`,
   distinctNames: "SELECT DISTINCT name FROM nodes",
+  // The accessors (of the kind the GLOB pattern names) of the property a node is a member or accessor of, as static as it.
+  accessorsBeside: `SELECT o.key, o.kind, o.file, o.qualified_name AS qualifiedName, o.start_line AS startLine, o.end_line AS endLine
+    FROM nodes n JOIN nodes o ON o.file = n.file AND o.name = n.name AND o.parent_key IS n.parent_key AND o.kind = 'Method'
+    WHERE n.key = ? AND ' ' || o.modifiers || ' ' GLOB ?
+      AND (' ' || o.modifiers || ' ' GLOB '* static *') = (' ' || n.modifiers || ' ' GLOB '* static *')
+    ORDER BY o.key`,
 });
 
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
@@ -92,9 +98,36 @@ function decide(matches: readonly SymbolNode[]): SymbolResolution | undefined {
  * Finds the one declaration an address means. An exact node key wins; then an exact qualified name (a bare
  * name only when no member elsewhere has it too); then qualified names that end with the given one
  * (`total` → `Cart.total`; a `#variant` counts as its name). Several matches are ambiguous (every candidate is returned),
- * none is not found (the closest names are returned). Never picks one of several silently.
+ * none is not found (the closest names are returned). Never picks one of several silently. An address that ends in
+ * `#get`/`#set` and names no node that way is the getter or setter of the property the rest names (accessorOf). A
+ * static member beside an instance namesake is keyed `Class.member#static` (node-key.ts): `Class.member` is the instance one.
  */
 export function resolveSymbol(db: SqliteDb, address: SymbolAddress): SymbolResolution {
+  const resolution = resolveAddress(db, address);
+  const accessor = ACCESSOR_ADDRESS.exec(address.symbol.trim());
+  if (resolution.status !== "not-found" || accessor === null) return resolution;
+  return accessorOf(db, { ...address, symbol: address.symbol.trim().slice(0, accessor.index) }, accessor[1] === "get" ? "get" : "set") ?? resolution;
+}
+
+/** `Gauge.level#get`, `src/gauge.ts:Gauge.level#static#set`: one accessor of a property. */
+const ACCESSOR_ADDRESS = /#(get|set)$/;
+
+/**
+ * The getter or setter of the property an address names (`Gauge.level` + get), when no node is keyed with the
+ * `#get`/`#set` itself (a getter is keyed by the plain name; `#get` is a key only for a getter declared after its setter).
+ */
+function accessorOf(db: SqliteDb, property: SymbolAddress, access: "get" | "set"): SymbolResolution | undefined {
+  const base = resolveAddress(db, property);
+  const nodes = base.status === "found" ? [base.node] : base.status === "ambiguous" ? base.candidates : [];
+  const accessors = new Map<string, SymbolNode>();
+  for (const node of nodes) {
+    for (const found of statements(db).accessorsBeside.all(node.key, `* ${access} *`) as SymbolNode[]) accessors.set(found.key, found);
+  }
+  return decide([...accessors.values()]);
+}
+
+/** resolveSymbol without the accessor addresses. */
+function resolveAddress(db: SqliteDb, address: SymbolAddress): SymbolResolution {
   const exactKey = statements(db).byKey.get(address.symbol.trim()) as SymbolNode | undefined;
   if (exactKey !== undefined && (address.file === undefined || exactKey.file === address.file)) return { status: "found", node: exactKey };
   const wanted = wantedFrom(address);

@@ -85,7 +85,7 @@ describe("the declared type of a call's object-literal argument", () => {
         literal: literal.getText(sourceFile),
         expected,
         got: declared === undefined ? "checker" : "declared",
-        name: declared && checker.typeToString(declared),
+        name: declared && checker.typeToString(declared as ts.Type),
       };
     });
     expect(answers.map(({ literal, expected }) => `${literal} ${expected}`)).toHaveLength(10);

@@ -1,3 +1,4 @@
+import type { CheckerPort, PortSignature, PortType } from "./checker-port.js";
 import { ts } from "ts-morph";
 
 /**
@@ -16,7 +17,7 @@ import { ts } from "ts-morph";
  * whose discriminants may depend on the type arguments, overloads that fit the same arguments) is left to
  * the checker: `undefined` here.
  */
-export function declaredArgumentType(checker: ts.TypeChecker, literal: ts.ObjectLiteralExpression): ts.Type | undefined {
+export function declaredArgumentType(checker: CheckerPort, literal: ts.ObjectLiteralExpression): PortType | undefined {
   const call = literal.parent;
   if (!(ts.isCallExpression(call) || ts.isNewExpression(call)) || call.expression.kind === ts.SyntaxKind.SuperKeyword) return undefined;
   const args = call.arguments ?? ts.factory.createNodeArray();
@@ -40,7 +41,7 @@ export function declaredArgumentType(checker: ts.TypeChecker, literal: ts.Object
  * parameter that is optional, has a default, or whose type could accept `void`), so that a signature the
  * checker could choose is never ruled out: two that fit leave the call to the checker.
  */
-function canTake(checker: ts.TypeChecker, signature: ts.Signature, count: number): boolean {
+function canTake(checker: CheckerPort, signature: PortSignature, count: number): boolean {
   const parameters = signature.getParameters();
   let required = 0;
   let rest = false;
@@ -57,20 +58,20 @@ function canTake(checker: ts.TypeChecker, signature: ts.Signature, count: number
   return count >= required && (rest || count <= parameters.length);
 }
 
-function mayAcceptVoid(type: ts.Type): boolean {
+function mayAcceptVoid(type: PortType): boolean {
   const open = ts.TypeFlags.Void | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Instantiable;
   return (type.flags & open) !== 0 || (type.isUnion() && type.types.some(mayAcceptVoid));
 }
 
-function withoutUndefined(type: ts.Type): ts.Type | undefined {
+function withoutUndefined(type: PortType): PortType | undefined {
   if (!type.isUnion()) return type;
   const defined = type.types.filter((member) => (member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)) === 0);
   return defined.length === 1 ? defined[0] : undefined;
 }
 
 /** An object type whose members are declared by itself (or its bases), whatever its type arguments. */
-function hasOwnMembers(type: ts.Type): boolean {
+function hasOwnMembers(type: PortType): boolean {
   if ((type.flags & ts.TypeFlags.Object) === 0) return false;
-  const objectFlags = (type as ts.ObjectType).objectFlags;
+  const objectFlags = type.objectFlags ?? 0;
   return (objectFlags & (ts.ObjectFlags.Mapped | ts.ObjectFlags.ReverseMapped)) === 0;
 }

@@ -1,3 +1,4 @@
+import type { CheckerPort, PortSymbol } from "./checker-port.js";
 import { ts } from "ts-morph";
 import { externalKey, type ExternalKey } from "../../model/node-key.js";
 
@@ -12,20 +13,20 @@ import { externalKey, type ExternalKey } from "../../model/node-key.js";
  * A library member comes with the library members it overrides (`Generator.next` with `Iterator.next`), so
  * that a call through one and an implementation of the other meet at the shared base.
  */
-export type ExternalMemberKeys = (symbol: ts.Symbol) => readonly ExternalKey[];
+export type ExternalMemberKeys = (symbol: PortSymbol) => readonly ExternalKey[];
 
 /**
  * The key of a class, interface or type alias declared only outside the indexed files (`lib:Error`,
  * `node_modules/@types/node/events.d.ts:EventEmitter`), which a project type extends or implements; undefined
  * for anything else.
  */
-export type ExternalTypeKey = (symbol: ts.Symbol) => ExternalKey | undefined;
+export type ExternalTypeKey = (symbol: PortSymbol) => ExternalKey | undefined;
 
 const TYPE_FLAGS = ts.SymbolFlags.Class | ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias;
 
 export function createExternalTypeKey(
-  program: ts.Program,
-  checker: ts.TypeChecker,
+  isDefaultLibrary: (sourceFile: ts.SourceFile) => boolean,
+  checker: CheckerPort,
   isIndexed: (sourceFile: ts.SourceFile) => boolean,
 ): ExternalTypeKey {
   return (symbol) => {
@@ -33,7 +34,7 @@ export function createExternalTypeKey(
     const first = declarations[0];
     if ((symbol.flags & TYPE_FLAGS) === 0 || first === undefined) return undefined;
     if (declarations.some((declaration) => isIndexed(declaration.getSourceFile()))) return undefined;
-    const origin = externalOrigin(program, first.getSourceFile());
+    const origin = externalOrigin(isDefaultLibrary, first.getSourceFile());
     return origin === undefined ? undefined : externalKey(origin, qualifiedNameOf(checker, symbol));
   };
 }
@@ -42,8 +43,8 @@ const MEMBER_FLAGS = ts.SymbolFlags.Method | ts.SymbolFlags.Property;
 const NONE: readonly ExternalKey[] = [];
 
 /** Where an external declaration file comes from: `lib`, or its path from the last node_modules folder. */
-function externalOrigin(program: ts.Program, sourceFile: ts.SourceFile): string | undefined {
-  if (program.isSourceFileDefaultLibrary(sourceFile)) return "lib";
+function externalOrigin(isDefaultLibrary: (sourceFile: ts.SourceFile) => boolean, sourceFile: ts.SourceFile): string | undefined {
+  if (isDefaultLibrary(sourceFile)) return "lib";
   const fileName = sourceFile.fileName.replace(/\\/g, "/");
   const at = fileName.lastIndexOf("/node_modules/");
   return at < 0 ? undefined : fileName.slice(at + 1);
@@ -60,14 +61,14 @@ function isTypeMember(declaration: ts.Declaration): boolean {
  * path it starts with for a member of a module (`"/abs/node_modules/x/index".Foo.bar` → `Foo.bar`). Ambient
  * module names stay (`"fs".ReadStream.close`).
  */
-function qualifiedNameOf(checker: ts.TypeChecker, symbol: ts.Symbol): string {
+function qualifiedNameOf(checker: CheckerPort, symbol: PortSymbol): string {
   const name = checker.getFullyQualifiedName(symbol);
   const modulePath = /^"(?:[A-Za-z]:)?[\\/][^"]*"\./.exec(name);
   return modulePath === null ? name : name.slice(modulePath[0].length);
 }
 
 /** The symbol a declaration declares (a member of an instantiated or combined type is a symbol of its own). */
-function declaredSymbol(checker: ts.TypeChecker, declaration: ts.Declaration): ts.Symbol | undefined {
+function declaredSymbol(checker: CheckerPort, declaration: ts.Declaration): PortSymbol | undefined {
   const name = ts.getNameOfDeclaration(declaration);
   return name === undefined ? undefined : checker.getSymbolAtLocation(name);
 }
@@ -79,26 +80,26 @@ function declaredSymbol(checker: ts.TypeChecker, declaration: ts.Declaration): t
  * file of a program.
  */
 export function createExternalMemberKeys(
-  program: ts.Program,
-  checker: ts.TypeChecker,
+  isDefaultLibrary: (sourceFile: ts.SourceFile) => boolean,
+  checker: CheckerPort,
   isIndexed: (sourceFile: ts.SourceFile) => boolean,
 ): ExternalMemberKeys {
-  const cache = new Map<ts.Symbol, readonly ExternalKey[]>();
+  const cache = new Map<PortSymbol, readonly ExternalKey[]>();
 
-  function ownKey(symbol: ts.Symbol): { key: ExternalKey; declared: ts.Symbol } | undefined {
+  function ownKey(symbol: PortSymbol): { key: ExternalKey; declared: PortSymbol } | undefined {
     const declarations = symbol.declarations ?? [];
     const first = declarations[0];
     if ((symbol.flags & MEMBER_FLAGS) === 0 || first === undefined || !declarations.every(isTypeMember)) return undefined;
     if (declarations.some((declaration) => isIndexed(declaration.getSourceFile()))) return undefined;
-    const origin = externalOrigin(program, first.getSourceFile());
+    const origin = externalOrigin(isDefaultLibrary, first.getSourceFile());
     if (origin === undefined) return undefined;
     const declared = declaredSymbol(checker, first) ?? symbol;
     return { key: externalKey(origin, qualifiedNameOf(checker, declared)), declared };
   }
 
   /** Library members the member overrides: the same name in the types its interface or class extends. */
-  function basesOf(symbol: ts.Symbol): ts.Symbol[] {
-    const bases: ts.Symbol[] = [];
+  function basesOf(symbol: PortSymbol): PortSymbol[] {
+    const bases: PortSymbol[] = [];
     for (const declaration of symbol.declarations ?? []) {
       const container = declaration.parent;
       if (container === undefined || !(ts.isClassLike(container) || ts.isInterfaceDeclaration(container))) continue;
@@ -112,7 +113,7 @@ export function createExternalMemberKeys(
     return bases;
   }
 
-  function keysOf(symbol: ts.Symbol, visiting: Set<ts.Symbol>): readonly ExternalKey[] {
+  function keysOf(symbol: PortSymbol, visiting: Set<PortSymbol>): readonly ExternalKey[] {
     const cached = cache.get(symbol);
     if (cached !== undefined) return cached;
     const own = ownKey(symbol);

@@ -1,7 +1,11 @@
 import { ts } from "ts-morph";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { ExtractedNode } from "../../model/extracted.js";
+import { indexAndSnapshot, removeTempDirs, snapshotEdges } from "../../test-support/fixtures.js";
+import { editProjectFile, expectIncrementalEqualsFull, writeProject } from "../../test-support/incremental.js";
 import { extractDeclarations } from "./extract-declarations.js";
+
+afterAll(removeTempDirs);
 
 function declarationsOf(text: string, fileName = "src/sample.ts"): Map<string, ExtractedNode> {
   const sourceFile = ts.createSourceFile(`/project/${fileName}`, text, ts.ScriptTarget.Latest, true);
@@ -87,6 +91,49 @@ export declare function ambient(x: number): void;
     const nodes = declarationsOf(`class T { get c(): number { return 1; } set c(v: number) {} }`);
     expect(nodes.get("src/sample.ts:T.c")?.modifiers).toEqual(["get"]);
     expect(nodes.get("src/sample.ts:T.c#set")?.modifiers).toEqual(["set"]);
+  });
+
+  it("keys a static member beside an instance namesake apart, whichever comes first, and its locals under it", () => {
+    const nodes = declarationsOf(`
+      export class Scale {
+        static get x(): number { return 1; }
+        static set x(v: number) {}
+        get x(): number { return 2; }
+        static create(): Scale { function helper() { return new Scale(); } return helper(); }
+        create(): void { function helper() {} helper(); }
+        static only = 1;
+        constructor(readonly size: number) {}
+        static size = 0;
+      }
+    `);
+    const members = [...nodes.values()]
+      .filter((node) => node.key.startsWith("src/sample.ts:Scale."))
+      .map((node) => `${node.qualifiedName} ${node.name} ${node.modifiers.join(" ")}`);
+    expect(members).toEqual([
+      "Scale.x#static x static get",
+      "Scale.x#static#set x static set",
+      "Scale.x x get",
+      "Scale.create#static create static",
+      "Scale.create#static.helper helper ",
+      "Scale.create create ",
+      "Scale.create.helper helper ",
+      "Scale.only only static",
+      "Scale.constructor constructor ",
+      "Scale.size size readonly",
+      "Scale.size#static size static",
+    ]);
+  });
+
+  it("re-keys a static member when an instance namesake is added, and the edges into it follow (incremental equals full)", async () => {
+    const root = writeProject({
+      "src/scale.ts": "export class Scale {\n  static create(): Scale { return new Scale(); }\n}\n",
+      "src/use.ts": 'import { Scale } from "./scale";\nexport function make(): Scale { return Scale.create(); }\n',
+    });
+    await indexAndSnapshot(root);
+    editProjectFile(root, "src/scale.ts", (text) => text.replace("\n}", "\n  create(): void {}\n}"));
+    const { snapshot } = await expectIncrementalEqualsFull(root);
+    const calls = snapshotEdges(snapshot).filter((edge) => edge.edge === "CALLS");
+    expect(calls.map((edge) => `${edge.source} -> ${edge.target}`)).toEqual(["src/use.ts:make -> src/scale.ts:Scale.create#static"]);
   });
 
   it("treats arrows bound to a const or a class property as functions, and to let as variables", () => {

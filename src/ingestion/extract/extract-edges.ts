@@ -17,7 +17,7 @@ import { MEMBER_KINDS } from "./edges/edge-target-kinds.js";
 import { recordExtendedValue, recordHeritage, recordInheritedImplementations, recordOverrides } from "./edges/heritage-edges.js";
 import { exportNamesOf } from "./edges/export-names.js";
 import { recordExportDeclaration, recordImport, recordImportDeclaration } from "./edges/import-edges.js";
-import { recordBindingKey, recordKeyUse } from "./edges/member-key-edges.js";
+import { recordBindingKey, recordJsxAttributes, recordKeyUse } from "./edges/member-key-edges.js";
 import { recordAccessorUse, recordShorthandReference, recordStore, recordValueUse } from "./edges/reference-edges.js";
 import { recordIndexedAccess, recordTypeQuery, recordTypeUse } from "./edges/type-edges.js";
 import { isStoringAssignment } from "./value-use.js";
@@ -151,6 +151,7 @@ function recordSite(c: EdgeCollector, node: ts.Node, callOwner: ExtractedNode, t
     case ts.SyntaxKind.JsxOpeningElement:
     case ts.SyntaxKind.JsxSelfClosingElement:
       recordJsx(c, node as ts.JsxOpeningLikeElement, callOwner);
+      recordJsxAttributes(c, node as ts.JsxOpeningLikeElement, callOwner);
       return true;
     case ts.SyntaxKind.Identifier:
       recordValueUse(c, node as ts.Identifier, typeOwner ?? callOwner);

@@ -1,3 +1,4 @@
+import type { CheckerPort } from "./checker-port.js";
 import { ts } from "ts-morph";
 import type { ExtractedNode } from "../../model/extracted.js";
 import type { FileDeclarations } from "./extract-declarations.js";
@@ -29,16 +30,16 @@ function isComputedName(name: string): boolean {
  * The names a file's accessor nodes can be used by. A computed name (`get [key]()`) is one only when its
  * key is a string or number literal type; any other key (a unique symbol) is never used through `a.b` or `a["b"]`.
  */
-export function accessorNamesOf(declarations: FileDeclarations, checker: ts.TypeChecker): string[] {
+export function accessorNamesOf(declarations: FileDeclarations, checker: CheckerPort): string[] {
   return namesOf(declarations, checker, isAccessorNode);
 }
 
 /** The names a file's member nodes (methods and properties) can be named by, computed keys as for accessors. */
-export function memberNamesOf(declarations: FileDeclarations, checker: ts.TypeChecker): string[] {
+export function memberNamesOf(declarations: FileDeclarations, checker: CheckerPort): string[] {
   return namesOf(declarations, checker, isMemberNode);
 }
 
-function namesOf(declarations: FileDeclarations, checker: ts.TypeChecker, counts: (node: ExtractedNode) => boolean): string[] {
+function namesOf(declarations: FileDeclarations, checker: CheckerPort, counts: (node: ExtractedNode) => boolean): string[] {
   const names: string[] = [];
   for (const [astNode, node] of declarations.nodeOf) {
     if (!counts(node)) continue;
@@ -54,7 +55,7 @@ function namesOf(declarations: FileDeclarations, checker: ts.TypeChecker, counts
 }
 
 /** The name a computed accessor key stands for: its string or number literal type; undefined for a unique symbol or any other key. */
-function computedKeyName(name: ts.ComputedPropertyName, checker: ts.TypeChecker): string | undefined {
+function computedKeyName(name: ts.ComputedPropertyName, checker: CheckerPort): string | undefined {
   const key = checker.getTypeAtLocation(name.expression);
   return key.isStringLiteral() || key.isNumberLiteral() ? String(key.value) : undefined;
 }
@@ -63,7 +64,7 @@ function computedKeyName(name: ts.ComputedPropertyName, checker: ts.TypeChecker)
  * The names an indexed file's accessors can be used by, from the names stored for it: those as they are,
  * except that a computed name is replaced by what every computed accessor key of the file stands for.
  */
-export function storedAccessorNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: ts.TypeChecker): string[] {
+export function storedAccessorNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: CheckerPort): string[] {
   return storedNames(stored, sourceFile, checker, ts.isAccessor);
 }
 
@@ -72,11 +73,11 @@ export function storedAccessorNames(stored: readonly string[], sourceFile: ts.So
  * replaced by what every computed key of a declaration of the file stands for (a superset: not every such
  * declaration is a member node).
  */
-export function storedMemberNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: ts.TypeChecker): string[] {
+export function storedMemberNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: CheckerPort): string[] {
   return storedNames(stored, sourceFile, checker, () => true);
 }
 
-function storedNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: ts.TypeChecker, counts: (node: ts.Node) => boolean): string[] {
+function storedNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: CheckerPort, counts: (node: ts.Node) => boolean): string[] {
   const names = stored.filter((name) => !isComputedName(name));
   if (names.length === stored.length) return names;
   const visit = (node: ts.Node): void => {

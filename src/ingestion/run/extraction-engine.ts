@@ -14,6 +14,8 @@ import { canExtractInParallel, extractInParallel } from "./parallel-extraction.j
 import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
 import { RunPreparation, type PreparationHost } from "./run-preparation.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
+import { openTs7Run, TS7_VERSION, type Ts7Run } from "./ts7-run.js";
+import { ts7Extractor } from "./ts7-extraction.js";
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
 import { rootRelativeValue } from "../scan/root-relative.js";
@@ -62,6 +64,8 @@ export interface ExtractionEngine {
   warm(projects: readonly ProjectSpec[]): void;
   /** The graph patch of a rename whose files are the run's changes (rename-patch.ts), or why there is none. */
   planRename(hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch;
+  /** Ends what the engine keeps between runs (TypeScript 7's process). */
+  close(): void;
   /** Writes a rename patch, and makes the kept programs read the renamed files again at their next build. */
   applyRename(planned: Extract<PlannedPatch, { ok: true }>, changed: readonly ScannedFile[]): void;
 }
@@ -106,9 +110,14 @@ export interface EngineOptions {
    */
   readonly narrowPrograms?: boolean;
   readonly onProgress: ((progress: ExtractionProgress) => void) | undefined;
-  /** Threads that extract a run's files (`--jobs`); "auto": extraction-jobs.ts `defaultJobs`. */
+  /** Threads that extract a run's files (`--jobs`); "auto": extraction-jobs.ts `defaultJobs`. TypeScript 7's engine extracts on one. */
   readonly jobs: number | "auto";
+  /** The checker extraction asks (ADR 0021). */
+  readonly engine: EngineName;
 }
+
+/** `ts7`: TypeScript 7's native checker through its API; `ts6`: TypeScript 6's checker in this process. */
+export type EngineName = "ts6" | "ts7";
 
 function fileBytes(absolute: string): number {
   try {
@@ -135,6 +144,10 @@ interface EngineState {
   renamed: ReadonlyMap<string, ts.SourceFile>;
   /** Set by planning, taken by the run's extraction (kept programs only). */
   prepared: RunPreparation | undefined;
+  /** TypeScript 7's session (engine ts7), kept between runs with keepPrograms. */
+  ts7: Ts7Run | undefined;
+  /** Files written by a rename patch since the session's last update (absolute): the next run tells the session. */
+  readonly ts7Patched: Set<string>;
 }
 
 function loaderKey(project: ProjectSpec): string {
@@ -172,7 +185,10 @@ function dependentsOf(
     return undefined;
   };
   const mayNowName = importReresolver(projects, [...candidates, ...changed, ...added]);
-  state.prepared = state.options.keepPrograms ? new RunPreparation(preparationHost(state), [...changed, ...added], removed) : undefined;
+  state.prepared =
+    state.options.keepPrograms && state.options.engine === "ts6"
+      ? new RunPreparation(preparationHost(state), [...changed, ...added], removed)
+      : undefined;
   const sameInferredTypes = state.prepared?.typeProbe(projects);
   return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes }, state.options.store);
 }
@@ -303,31 +319,53 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   const items = runItems(projects, wanted, pathByAbsolute, scanned);
   const texts = runTexts(items, scanned, pathByAbsolute);
   const roots = runRoots(options, projects, items, declaringGlobals);
+  const ts7 = options.engine === "ts7" ? ts7RunFor(state, projects, texts, request) : undefined;
   /** This thread's extractor for a project's files: its program built with the scan's texts. */
   const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
     const project = projects[index];
     if (project === undefined) throw new Error(`no project ${index} in the run`);
+    const view = ts7?.view(project);
+    if (view !== undefined) return ts7Extractor(view, project, files);
     const projectRoots = roots[index] ?? [];
     const program = prepared?.programFor(project, projectRoots) ?? buildRunProgram(loaderFor(state, project), index, items, texts, projectRoots);
     return programExtractor(program, project, files);
   };
   const writer = createOutcomeWriter(store, items.length, options.onProgress);
-  const jobs = canExtractInParallel() ? jobsFor(options.jobs, items) : 1;
-  if (jobs > 1) {
-    await extractInParallel({ projects, items, roots, texts, files, jobs, extractorFor, writer });
-  } else {
-    extractOnThisThread(items, extractorFor, writer);
+  try {
+    const jobs = canExtractInParallel() && ts7 === undefined ? jobsFor(options.jobs, items) : 1;
+    if (jobs > 1) {
+      await extractInParallel({ projects, items, roots, texts, files, jobs, extractorFor, writer });
+    } else {
+      extractOnThisThread(items, extractorFor, writer);
+    }
+    return { ...writer.finish(), jobs };
+  } finally {
+    if (ts7 !== undefined && !options.keepPrograms) {
+      ts7.close();
+      state.ts7 = undefined;
+    }
   }
-  return { ...writer.finish(), jobs };
+}
+
+/** TypeScript 7's session for a run: the kept one told what changed, or a new one (ts7-run.ts). */
+function ts7RunFor(state: EngineState, projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>, request: ExtractionRequest): Ts7Run {
+  const removed = request.removed.map((relative) => path.join(state.options.root, relative));
+  if (state.ts7 === undefined) {
+    state.ts7 = openTs7Run(state.options.root, projects, texts);
+  } else {
+    state.ts7.update(projects, texts, removed, [...state.ts7Patched]);
+  }
+  state.ts7Patched.clear();
+  return state.ts7;
 }
 
 /** A fingerprint of everything besides file contents that decides what extraction writes. */
-function fingerprint(root: string, projects: readonly ProjectSpec[], configText: string): string {
+function fingerprint(root: string, engine: EngineName, projects: readonly ProjectSpec[], configText: string): string {
   return hashText(
     JSON.stringify({
       schema: SCHEMA_VERSION,
       extractor: EXTRACTOR_VERSION,
-      typescript: ts.version,
+      typescript: engine === "ts7" ? `ts7:${TS7_VERSION}` : ts.version,
       config: configText,
       projects: projects.map((project) => ({ id: project.id, options: rootRelativeValue(project.options, root) })),
     }),
@@ -364,20 +402,30 @@ function planRename(
 
 export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
   const { root } = options;
-  const state: EngineState = { options, loaders: new Map(), renamed: new Map(), prepared: undefined };
+  const state: EngineState = { options, loaders: new Map(), renamed: new Map(), prepared: undefined, ts7: undefined, ts7Patched: new Set() };
   return {
     discover: (config, tsconfigs, discovery) => discoverProjects(root, config, tsconfigs, discovery),
-    fingerprint: (projects, configText) => fingerprint(root, projects, configText),
+    fingerprint: (projects, configText) => fingerprint(root, options.engine, projects, configText),
     dependentsOf: (changed, added, removed, candidates, projects) => dependentsOf(state, changed, added, removed, candidates, projects),
     extract: (request) => extract(state, request),
     warm(projects) {
+      if (options.engine === "ts7") {
+        state.ts7 ??= openTs7Run(root, projects, new Map());
+        for (const project of projects) state.ts7.view(project)?.fileNames();
+        return;
+      }
       for (const project of projects) loaderFor(state, project).build(project.fileNames).getTypeChecker();
+    },
+    close() {
+      state.ts7?.close();
+      state.ts7 = undefined;
     },
     planRename: (hint, changed, storedHashOf) => planRename(state, hint, changed, storedHashOf),
     applyRename(planned, changed) {
       options.store.patchRename(planned.patch, Date.now());
       state.renamed = new Map(planned.parsed.map((sourceFile) => [sourceFile.fileName, sourceFile]));
       for (const loader of state.loaders.values()) for (const file of changed) loader.invalidate(file.absolute);
+      for (const file of changed) state.ts7Patched.add(file.absolute);
     },
   };
 }

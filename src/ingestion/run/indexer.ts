@@ -11,7 +11,7 @@ import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../../db/schema.js";
 import type { FileDiagnostic } from "../../model/extracted.js";
 import { isFresh, parseDiscoveryCache, statInput, type DiscoveryCache } from "../scan/discovery-cache.js";
 import { rootRelativePath } from "../scan/root-relative.js";
-import type { ExtractionEngine, ExtractionProgress } from "./extraction-engine.js";
+import type { EngineName, ExtractionEngine, ExtractionProgress } from "./extraction-engine.js";
 import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { scanFiles, type FileChanges, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
 import { describeRunMarker, parseRunMarker, runMarkerOfThisProcess } from "./graph-freshness.js";
@@ -27,6 +27,9 @@ export { DEFAULT_DB_RELATIVE_PATH };
 const DISCOVERY_RULES_VERSION = 2;
 const DISCOVERY_CACHE_VERSION = `${SCHEMA_VERSION}.${EXTRACTOR_VERSION}.${DISCOVERY_RULES_VERSION}`;
 
+/** The engine a run extracts with unless told otherwise. */
+export const DEFAULT_ENGINE: EngineName = "ts7";
+
 export interface IndexerOptions {
   readonly root: string;
   /** Database path, absolute or relative to the root; default from ts-graph.config.json, else `.ts-graph/graph.db`. */
@@ -39,6 +42,8 @@ export interface IndexerOptions {
   readonly narrowPrograms?: boolean;
   /** Threads that extract a run's files (`index --jobs`); "auto": from the cores and the memory (extraction-jobs.ts). Default 1. */
   readonly jobs?: number | "auto";
+  /** The checker extraction asks (ADR 0021); default DEFAULT_ENGINE. */
+  readonly engine?: EngineName | undefined;
   readonly onProgress?: (progress: IndexProgress) => void;
   readonly onWarning?: (message: string) => void;
   /** Lets the thread's owner stop a run that waits for the write lock (write-stop.ts). */
@@ -200,6 +205,7 @@ async function loadEngine(state: IndexerState): Promise<ExtractionEngine> {
       narrowPrograms: options.narrowPrograms === true,
       onProgress: options.onProgress,
       jobs: options.jobs ?? 1,
+      engine: options.engine ?? state.config.engine ?? DEFAULT_ENGINE,
     });
   }
   return state.engine;
@@ -566,6 +572,7 @@ export function openIndexer(options: IndexerOptions): Indexer {
       });
     },
     close() {
+      state.engine?.close();
       handle.close();
     },
   };

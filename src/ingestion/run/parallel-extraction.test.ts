@@ -15,9 +15,12 @@ interface Indexed {
   readonly summary: { readonly mode: string; readonly jobs: number; readonly files: { readonly extracted: number } } | undefined;
 }
 
-/** `ts-graph index` in a process of its own (the built CLI: its extraction workers are compiled files). */
+/**
+ * `ts-graph index` in a process of its own (the built CLI: its extraction workers are compiled files), on
+ * TypeScript 6's engine: the one that extracts on several threads.
+ */
 function index(root: string, dbPath: string, args: readonly string[], env: Record<string, string> = {}): Indexed {
-  const result = spawnSync(process.execPath, [CLI, "index", root, "--db", dbPath, "--json", ...args], {
+  const result = spawnSync(process.execPath, [CLI, "index", root, "--db", dbPath, "--json", "--engine", "ts6", ...args], {
     encoding: "utf8",
     env: { ...process.env, ...env },
   });

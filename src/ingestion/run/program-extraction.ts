@@ -6,6 +6,8 @@ import type { FileWrite, StoredFile } from "../../db/graph-store.js";
 import type { FileDiagnostic, FileExtraction } from "../../model/extracted.js";
 import { extractDeclarations, type FileDeclarations } from "../extract/extract-declarations.js";
 import { extractEdges } from "../extract/extract-edges.js";
+import type { EdgeContext } from "../extract/edges/edge-collector.js";
+import type { CheckerPort } from "../extract/checker-port.js";
 import { createExternalMemberKeys, createExternalTypeKey } from "../extract/external-members.js";
 import { hashText } from "../scan/file-scan.js";
 import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "../extract/member-names.js";
@@ -82,17 +84,19 @@ export function declarationsFor(sourceFile: ts.SourceFile, relativePath: string)
 }
 
 function syntaxErrorsOf(program: ts.Program, sourceFile: ts.SourceFile): FileDiagnostic[] {
-  return program
-    .getSyntacticDiagnostics(sourceFile)
-    .slice(0, MAX_SYNTAX_ERRORS_PER_FILE)
-    .map((diagnostic) => {
-      const position = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      return {
-        line: position.line + 1,
-        column: position.character + 1,
-        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " "),
-      };
-    });
+  return firstSyntaxErrors(sourceFile, program.getSyntacticDiagnostics(sourceFile));
+}
+
+/** The first syntax errors of a file, as the graph keeps them. */
+export function firstSyntaxErrors(sourceFile: ts.SourceFile, diagnostics: readonly ts.Diagnostic[]): FileDiagnostic[] {
+  return diagnostics.slice(0, MAX_SYNTAX_ERRORS_PER_FILE).map((diagnostic) => {
+    const position = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+    return {
+      line: position.line + 1,
+      column: position.character + 1,
+      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, " "),
+    };
+  });
 }
 
 /** A file's accessor and member names (member-names.ts). */
@@ -109,7 +113,15 @@ interface FileMemberNames {
  */
 const memberNamesCache = new WeakMap<ts.SourceFile, FileMemberNames>();
 
-function fileMemberNames(sourceFile: ts.SourceFile, relative: string, checker: ts.TypeChecker, files: RunFiles): FileMemberNames {
+function fileMemberNames(sourceFileOf: () => ts.SourceFile | undefined, relative: string, checker: CheckerPort, files: RunFiles): FileMemberNames {
+  if (!files.wanted.has(relative)) {
+    const storedAccessors = files.storedAccessorNames.get(relative) ?? [];
+    const storedMembers = files.storedMemberNames.get(relative) ?? [];
+    // Stored names with no computed one stand as they are: the file's syntax is not needed.
+    if (![...storedAccessors, ...storedMembers].some((name) => name.startsWith("["))) return { accessors: storedAccessors, members: storedMembers };
+  }
+  const sourceFile = sourceFileOf();
+  if (sourceFile === undefined) return { accessors: [], members: [] };
   if (files.wanted.has(relative)) {
     const declarations = declarationsFor(sourceFile, relative);
     const names = { accessors: accessorNamesOf(declarations, checker), members: memberNamesOf(declarations, checker) };
@@ -129,15 +141,19 @@ function fileMemberNames(sourceFile: ts.SourceFile, relative: string, checker: t
 /**
  * Names of the accessor nodes and of all member nodes of the indexed files a program holds (member-names.ts):
  * as stored for the files this run does not re-extract (their text is the one they were indexed with),
- * else from their declarations.
+ * else from their declarations. Each file comes with a way to its syntax tree, asked only when needed.
  */
-function memberNamesIn(program: ts.Program, checker: ts.TypeChecker, files: RunFiles): { accessors: Set<string>; members: Set<string> } {
+export function memberNamesIn(
+  programFiles: Iterable<readonly [fileName: string, sourceFileOf: () => ts.SourceFile | undefined]>,
+  checker: CheckerPort,
+  files: RunFiles,
+): { accessors: Set<string>; members: Set<string> } {
   const accessors = new Set<string>();
   const members = new Set<string>();
-  for (const sourceFile of program.getSourceFiles()) {
-    const relative = files.pathByAbsolute.get(sourceFile.fileName);
+  for (const [fileName, sourceFileOf] of programFiles) {
+    const relative = files.pathByAbsolute.get(fileName);
     if (relative === undefined) continue;
-    const names = fileMemberNames(sourceFile, relative, checker, files);
+    const names = fileMemberNames(sourceFileOf, relative, checker, files);
     for (const name of names.accessors) accessors.add(name);
     for (const name of names.members) members.add(name);
   }
@@ -152,7 +168,11 @@ function stampOf(absolute: string, text: string): FileStamp {
 /** Extracts files of one project's program, one at a time; the program must hold every file of `files.wanted` it is asked about. */
 export function programExtractor(program: ts.Program, project: ProjectSpec, files: RunFiles): (absolute: string) => FileOutcome {
   const checker = program.getTypeChecker();
-  const names = memberNamesIn(program, checker, files);
+  const names = memberNamesIn(
+    program.getSourceFiles().map((sourceFile) => [sourceFile.fileName, () => sourceFile] as const),
+    checker,
+    files,
+  );
   const isIndexed = (sourceFile: ts.SourceFile): boolean => files.pathByAbsolute.has(sourceFile.fileName);
   const context = {
     checker,
@@ -164,33 +184,50 @@ export function programExtractor(program: ts.Program, project: ProjectSpec, file
     resolveModuleFileName: createModuleResolver(project),
     mayNameAccessor: (name: string) => names.accessors.has(name),
     mayNameMember: (name: string) => names.members.has(name),
-    externalMemberKeys: createExternalMemberKeys(program, checker, isIndexed),
-    externalTypeKey: createExternalTypeKey(program, checker, isIndexed),
+    externalMemberKeys: createExternalMemberKeys((sourceFile) => program.isSourceFileDefaultLibrary(sourceFile), checker, isIndexed),
+    externalTypeKey: createExternalTypeKey((sourceFile) => program.isSourceFileDefaultLibrary(sourceFile), checker, isIndexed),
   };
   return (absolute) => {
-    const relative = files.pathByAbsolute.get(absolute) ?? relativeTo(files.root, absolute);
     const sourceFile = program.getSourceFile(absolute);
-    if (sourceFile === undefined) return { kind: "unreadable", path: relative, reason: "TypeScript could not load it" };
-    const declarations = declarationsFor(sourceFile, relative);
-    const { edges, externalEdges, externalImports, dynamicCalls, exportNames } = extractEdges(sourceFile, declarations, context);
-    const syntaxErrors = syntaxErrorsOf(program, sourceFile);
-    const extraction: FileExtraction = {
-      path: relative,
-      nodes: declarations.nodes,
-      edges: inSiteOrder(edges),
-      externalEdges: inSiteOrder(externalEdges),
-      externalImports,
-      dynamicCalls,
-      exportNames,
-      syntaxErrors,
-      declaresGlobals: declarations.declaresGlobals,
-    };
-    const { hash, size, mtimeMs } = files.scannedFile(relative) ?? stampOf(absolute, sourceFile.text);
-    return {
-      kind: "extracted",
-      write: { file: { path: relative, hash, size, mtimeMs, project: project.id }, extraction, indexedAt: Date.now(), text: sourceFile.text },
-      syntaxErrors,
-    };
+    if (sourceFile === undefined) return unloadable(absolute, files);
+    return extractFile(sourceFile, context, syntaxErrorsOf(program, sourceFile), project, files);
+  };
+}
+
+/** The outcome of a file the compiler could not load. */
+export function unloadable(absolute: string, files: RunFiles): FileOutcome {
+  const relative = files.pathByAbsolute.get(absolute) ?? relativeTo(files.root, absolute);
+  return { kind: "unreadable", path: relative, reason: "TypeScript could not load it" };
+}
+
+/** One file's declarations and edges, with the edge context of its program, as the run writes them. */
+export function extractFile(
+  sourceFile: ts.SourceFile,
+  context: EdgeContext,
+  syntaxErrors: readonly FileDiagnostic[],
+  project: ProjectSpec,
+  files: RunFiles,
+): FileOutcome {
+  const absolute = sourceFile.fileName;
+  const relative = files.pathByAbsolute.get(absolute) ?? relativeTo(files.root, absolute);
+  const declarations = declarationsFor(sourceFile, relative);
+  const { edges, externalEdges, externalImports, dynamicCalls, exportNames } = extractEdges(sourceFile, declarations, context);
+  const extraction: FileExtraction = {
+    path: relative,
+    nodes: declarations.nodes,
+    edges: inSiteOrder(edges),
+    externalEdges: inSiteOrder(externalEdges),
+    externalImports,
+    dynamicCalls,
+    exportNames,
+    syntaxErrors,
+    declaresGlobals: declarations.declaresGlobals,
+  };
+  const { hash, size, mtimeMs } = files.scannedFile(relative) ?? stampOf(absolute, sourceFile.text);
+  return {
+    kind: "extracted",
+    write: { file: { path: relative, hash, size, mtimeMs, project: project.id }, extraction, indexedAt: Date.now(), text: sourceFile.text },
+    syntaxErrors,
   };
 }
 

@@ -37,13 +37,15 @@ const db = memoryGraph(
 );
 
 describe(queryCalls.name, () => {
-  it("walks callees through calls, new and callbacks, but not type uses", () => {
+  it("walks callees through calls and new, not type uses; a callback passed is listed apart, not walked", () => {
     const result = queryCalls(db, requireSymbol(db, { symbol: "main" }), request("out", 5));
     expect(result.entries.map((node) => [node.key, node.depth, node.edge])).toEqual([
       ["src/server.ts:createServer", 1, "CALLS"],
       ["src/router.ts:Router", 2, "INSTANTIATES"],
       ["src/router.ts:respond", 2, "CALLS"],
-      ["src/server.ts:logout", 2, "REFERENCES"],
+    ]);
+    expect(result.values.map((node) => [node.key, node.depth, node.via, node.lines])).toEqual([
+      ["src/server.ts:logout", 2, "src/server.ts:createServer", [14]],
     ]);
   });
 
@@ -100,7 +102,7 @@ describe(callsAnswer.name, () => {
     expect(text).toBe(
       [
         "callers of respond (Function, src/router.ts:32-34), depth ≤ 3, dispatch up",
-        "3 callers in 2 files",
+        "3 callers in 2 files; 1 value use apart (not calls)",
         "",
         "depth 1 (2)",
         "  src/server.ts",
@@ -109,6 +111,11 @@ describe(callsAnswer.name, () => {
         "depth 2 (1)",
         "  src/main.ts",
         "    main 1-9  calls createServer @4",
+        "",
+        "used as a value, not called (1): passed, stored or compared; not followed (impact follows them)",
+        "depth 2 (1)",
+        "  src/server.ts",
+        "    createServer 10-20  references logout @14",
       ].join("\n"),
     );
   });
@@ -120,7 +127,16 @@ describe(callsAnswer.name, () => {
       maxTokens: 4000,
     }).text;
     expect(text).toContain(
-      "  src/router.ts\n    Router 1-30  instantiated by @12\n    respond 32-34  called by @16\n  src/server.ts\n    logout 22-25  referenced by @14",
+      [
+        "  src/router.ts",
+        "    Router 1-30  instantiated by @12",
+        "    respond 32-34  called by @16",
+        "",
+        "used as values, not called (1): passed, stored or compared; not followed",
+        "depth 1 (1)",
+        "  src/server.ts",
+        "    logout 22-25  referenced by @14",
+      ].join("\n"),
     );
     expect(
       present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))), {

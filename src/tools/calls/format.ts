@@ -23,6 +23,12 @@ export interface CallsStructured extends Readonly<Record<string, unknown>> {
   readonly files: number;
   readonly entries: readonly ReachEntry[];
   readonly testEntries: readonly ReachEntry[];
+  /** Callees only: callees without a body (abstract or interface members), in the whole answer: a call of one runs what it dispatches to. */
+  readonly withoutBody?: number;
+  /** Value uses (passed, stored, compared), not calls, in the whole answer: CallsResult.values. */
+  readonly totalValues: number;
+  /** The first of them the budget leaves room for, after entries and testEntries. */
+  readonly values: readonly ReachEntry[];
   /** Callees only: call sites with no static target, the first SHOWN_DYNAMIC of them. */
   readonly dynamic?: readonly DynamicCallSite[];
   readonly totalDynamic?: number;
@@ -61,9 +67,17 @@ function countLine(structured: CallsStructured, noun: string): string {
   if (structured.tests !== "exclude" && structured.totalInTests > 0) parts.push(`${structured.totalInTests} in tests`);
   let line = `${parts.join(" + ")} in ${counted(structured.files, "file")}`;
   if (structured.throughDispatch > 0) line += `, ${structured.throughDispatch} only through dispatch`;
+  if ((structured.withoutBody ?? 0) > 0) line += `, ${structured.withoutBody} with no body (calls of them dispatch)`;
   if (shown < all) line += `; ${shown} of ${all} shown`;
+  if (structured.totalValues > 0) line += `; ${counted(structured.totalValues, "value use")} apart (not calls)`;
   return line;
 }
+
+/** The heading of the value uses: what they are, and that the walk does not go on from them. */
+const VALUES_HEADING: Record<WalkDirection, string> = {
+  in: "used as a value, not called",
+  out: "used as values, not called",
+};
 
 function text(structured: CallsStructured, result: CallsResult): string {
   const noun = NOUN[result.direction];
@@ -78,9 +92,19 @@ function text(structured: CallsStructured, result: CallsResult): string {
     );
     lines.push(...reachTextLines(structured.testEntries, options, perDepth(result.testEntries)));
   }
+  if (structured.values.length > 0) {
+    const count =
+      structured.values.length === structured.totalValues ? `${structured.totalValues}` : `${structured.values.length} of ${structured.totalValues}`;
+    lines.push(
+      "",
+      `${VALUES_HEADING[result.direction]} (${count}): passed, stored or compared; not followed${result.direction === "in" ? " (impact follows them)" : ""}`,
+    );
+    lines.push(...reachTextLines(structured.values, options, perDepth(result.values)));
+  }
   if (structured.dynamic !== undefined && structured.dynamic.length > 0)
     lines.push("", ...dynamicLines(structured.dynamic, structured.totalDynamic ?? 0));
-  if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, noun));
+  if (structured.truncated !== null)
+    lines.push("", truncationNote(structured.truncated, structured.totalValues > 0 ? `${noun} and value uses` : noun));
   return lines.join("\n");
 }
 
@@ -93,11 +117,12 @@ function dynamicLines(sites: readonly DynamicCallSite[], total: number): string[
   return lines;
 }
 
-/** The callers or callees, ready for `present` to cut to the budget and render: entries first, then tests. */
+/** The callers or callees, ready for `present` to cut to the budget and render: entries first, then tests, then value uses. */
 export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
   const { symbol, direction } = result;
   const accessOf = new Map(result.accessors.map((accessor) => [accessor.key as string, accessor.access]));
-  const total = result.entries.length + result.testEntries.length;
+  const calls = result.entries.length + result.testEntries.length;
+  const total = calls + result.values.length;
   const throughDispatch = [...result.entries, ...result.testEntries].filter((entry) => entry.throughDispatch).length;
   return {
     total,
@@ -113,14 +138,22 @@ export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
       totalInTests: result.testEntries.length,
       throughDispatch,
       files: result.files,
-      entries: result.entries.slice(0, shown).map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
+      entries: result.entries.slice(0, shown).map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
       testEntries: result.testEntries
         .slice(0, Math.max(0, shown - result.entries.length))
-        .map((entry) => reachEntry(entry, (via) => accessOf.get(via))),
+        .map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
+      ...(direction === "out" ? { withoutBody: result.dispatchFacts.dispatchesTo.size } : {}),
+      totalValues: result.values.length,
+      values: result.values.slice(0, Math.max(0, shown - calls)).map((entry) => reachEntry(entry)),
       ...(direction === "out" ? { dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC), totalDynamic: result.dynamic.length } : {}),
       truncated,
     }),
     text: (structured) => text(structured, result),
-    mermaid: (structured) => reachMermaid(symbol, [...structured.entries, ...structured.testEntries], direction),
+    mermaid: (structured) => {
+      // A node listed among both the calls and the value uses is drawn once, with its call.
+      const calling = [...structured.entries, ...structured.testEntries];
+      const keys = new Set(calling.map((entry) => entry.key));
+      return reachMermaid(symbol, [...calling, ...structured.values.filter((entry) => !keys.has(entry.key))], direction);
+    },
   };
 }

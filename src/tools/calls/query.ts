@@ -1,9 +1,21 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import type { NodeKey } from "../../model/node-key.js";
+import { dispatchFacts } from "../bodiless-members.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
-import { CALL_LIKE_EDGE_KINDS, walkGraph, type Dispatch, type ReachedNode, type WalkDirection } from "../graph-walk.js";
+import {
+  addLink,
+  CALL_EDGE_KINDS,
+  finishWalk,
+  walkGraph,
+  walkStep,
+  type Dispatch,
+  type ReachedNode,
+  type Reaching,
+  type WalkDirection,
+} from "../graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
+import type { DispatchFacts } from "../reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
 
 /** Which callers or callees in test files an answer lists: all of them (apart), none, or only those. */
@@ -56,10 +68,19 @@ export interface CallsResult {
   /** Distinct files of entries and testEntries. */
   readonly files: number;
   /**
+   * Value uses, not calls, of the symbol and of every entry the walk went on from (depth below the limit):
+   * callers, the declarations that pass, store or compare one of them as a value (a callback passed, a class
+   * named as a DI token, in an array, after `instanceof`); callees, the functions and classes one of them so
+   * uses. Each at one past the depth of the node it uses, test files as `tests` says; not walked further.
+   */
+  readonly values: readonly CallEntry[];
+  /**
    * Callees only: the call sites with no static target (through a parameter, a local, a call result) of the
    * symbol and of every callee the walk went on from (depth below the limit), by owner and line.
    */
   readonly dynamic: readonly DynamicCallSite[];
+  /** Members without a body among the entries (callees) and the declarations their dispatch links name. */
+  readonly dispatchFacts: DispatchFacts;
 }
 
 /** A getter or setter of the property asked about. */
@@ -105,9 +126,35 @@ function sitesOf(node: ReachedNode, accessByVia: ReadonlyMap<string, Access>): C
   );
 }
 
+const VALUE_EDGE_KINDS = ["REFERENCES"] as const;
+
+/**
+ * One step over value uses (REFERENCES) from `from` (each node with its depth, the symbol's seeds at 0): each
+ * node reached at one past the smallest depth of a node it is linked to, with its links to those nodes.
+ */
+function valueUses(
+  db: SqliteDb,
+  request: CallsRequest,
+  from: ReadonlyMap<string, number>,
+  throughDispatch: ReadonlyMap<string, boolean>,
+): CallEntry[] {
+  const links = walkStep(db, { frontier: [...from.keys()], direction: request.direction, kinds: VALUE_EDGE_KINDS, dispatch: request.dispatch });
+  const reached = new Map<string, Reaching>();
+  for (const { node, link } of links) {
+    if (request.tests === "exclude" ? request.isTest(node.file) : request.tests === "only" && !request.isTest(node.file)) continue;
+    const depth = (from.get(link.via) ?? 0) + 1;
+    const known = reached.get(node.key);
+    if (known === undefined || depth < known.depth) reached.set(node.key, { node, depth, links: [link] });
+    else if (depth === known.depth) addLink(known.links, link);
+  }
+  return finishWalk(db, { direction: request.direction, kinds: CALL_EDGE_KINDS }, reached, throughDispatch).map(
+    (node): CallEntry => ({ ...node, sites: sitesOf(node, new Map()) }),
+  );
+}
+
 /**
  * Transitive callers (`in`) or callees (`out`) of one symbol, each at its shortest call distance, through
- * dispatch as the request says (graph-walk.ts). `accessors` are the seeds when the symbol is an accessor
+ * dispatch as the request says (graph-walk.ts), over calls only; the value uses along the way apart (`values`). `accessors` are the seeds when the symbol is an accessor
  * property: callers of a property list its reads and its writes, each marked.
  */
 export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsRequest, accessors: readonly AccessorNode[] = []): CallsResult {
@@ -115,7 +162,7 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
   const { nodes } = walkGraph(db, {
     seeds,
     direction: request.direction,
-    kinds: CALL_LIKE_EDGE_KINDS,
+    kinds: CALL_EDGE_KINDS,
     maxDepth: request.depth,
     dispatch: request.dispatch,
     seedsReachSeeds: true,
@@ -127,10 +174,11 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
   const inTests = entries.filter((entry) => request.isTest(entry.file));
   const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !request.isTest(entry.file));
   const testEntries = request.tests === "exclude" ? [] : inTests;
-  const walkedFrom = [
-    ...new Set([symbol.key, ...[...outsideTests, ...testEntries].filter((entry) => entry.depth < request.depth).map((entry) => entry.key)]),
-  ];
+  const listed = [...outsideTests, ...testEntries];
+  const walkedFrom = [...new Set([symbol.key, ...listed.filter((entry) => entry.depth < request.depth).map((entry) => entry.key)])];
   const dynamic = request.direction === "out" ? dynamicCallSitesOf(db, walkedFrom) : [];
+  const valuesFrom = new Map<string, number>(seeds.map((seed) => [seed, 0]));
+  for (const entry of listed) if (entry.depth < request.depth && !valuesFrom.has(entry.key)) valuesFrom.set(entry.key, entry.depth);
   const order = new Map(walkedFrom.map((key, index) => [key as string, index]));
   return {
     symbol,
@@ -142,6 +190,8 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     tests: request.tests,
     entries: outsideTests,
     testEntries,
+    values: valueUses(db, request, valuesFrom, new Map(listed.map((entry) => [entry.key as string, entry.throughDispatch]))),
     files: new Set([...outsideTests, ...testEntries].map((entry) => entry.file)).size,
+    dispatchFacts: dispatchFacts(db, nodes, request.direction),
   };
 }

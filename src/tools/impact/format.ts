@@ -150,7 +150,9 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
       typeDependants: result.dependants.length - runtimeDependants,
       throughDispatch: result.dependants.filter((node) => node.throughDispatch).length,
       files: result.files,
-      dependants: result.dependants.slice(0, shown).map((node): ImpactEntry => ({ ...reachEntry(node), use: node.use })),
+      dependants: result.dependants
+        .slice(0, shown)
+        .map((node): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use })),
       tests: truncated === null ? result.tests : result.tests.slice(0, shown),
       totalTests: result.tests.length,
       ...(testNotes.length === 0 ? {} : { testNotes }),

@@ -3,6 +3,8 @@ import type { EdgeKind } from "../../model/graph-kinds.js";
 import { HIGH_FAN_OUT, type Dispatch, type ReachedNode } from "../graph-walk.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { walkDependants } from "./dependant-walk.js";
+import { dispatchFacts } from "../bodiless-members.js";
+import type { DispatchFacts } from "../reach-report.js";
 
 /**
  * What depends on a symbol, transitively: everything that reaches it backwards over these edges. A class,
@@ -75,6 +77,8 @@ export interface ImpactResult {
   readonly tests: readonly TestToRun[];
   /** Dependants with many direct dependants of their own, the widest first. */
   readonly highFanOut: readonly ReachedNode[];
+  /** Which declarations the dependants' dispatch links name have no body. */
+  readonly dispatchFacts: DispatchFacts;
 }
 
 function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
@@ -142,5 +146,6 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     files: new Set(dependants.map((node) => node.file)).size,
     tests: testsToRun(classified.filter((node) => isTest(node.file))),
     highFanOut,
+    dispatchFacts: dispatchFacts(db, dependants, "in"),
   };
 }

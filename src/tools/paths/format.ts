@@ -1,7 +1,7 @@
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
+import { dispatchNote, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { Dispatch } from "../graph-walk.js";
@@ -15,8 +15,17 @@ export interface StepEntry extends SymbolSummary {
   readonly sites: readonly number[];
   /** With dispatch: the declaration the previous step calls, which this step overrides or implements. */
   readonly through?: string;
+  /** `through` has no body (an abstract or interface member): the call can only run an implementation. */
+  readonly throughHasNoBody?: true;
   /** The class the previous step constructs, when this step is its constructor or a property initialiser. */
   readonly constructs?: string;
+}
+
+/** A path: its length in edges, how many of its steps are dispatch steps, and the steps. */
+export interface PathEntry {
+  readonly length: number;
+  readonly dispatchSteps: number;
+  readonly steps: readonly StepEntry[];
 }
 
 /** The paths answer as structured content (also the `json` output). */
@@ -30,10 +39,12 @@ export interface PathsStructured extends Readonly<Record<string, unknown>> {
   /** Length in edges of the shortest path, or null when there is none within the depth. */
   readonly shortest: number | null;
   readonly total: number;
-  readonly paths: readonly { readonly length: number; readonly steps: readonly StepEntry[] }[];
+  /** Of the paths found (paths and testPaths), those with a dispatch step: they come after the paths of direct calls. */
+  readonly throughDispatch: number;
+  readonly paths: readonly PathEntry[];
   /** Paths through a test file, listed apart. */
   readonly totalInTests: number;
-  readonly testPaths: readonly { readonly length: number; readonly steps: readonly StepEntry[] }[];
+  readonly testPaths: readonly PathEntry[];
   /** False when enumeration hit its cap (more paths of the listed lengths may exist). */
   readonly complete: boolean;
   /** With no path: the length of the shortest path from `to` to `from`, if any. */
@@ -73,6 +84,7 @@ function stepEntry(step: PathStep): StepEntry {
     edge: step.edge ?? null,
     sites: step.sites,
     ...(step.through === undefined ? {} : { through: step.through }),
+    ...(step.throughHasNoBody ? { throughHasNoBody: true } : {}),
     ...(step.constructs === undefined ? {} : { constructs: step.constructs }),
   };
 }
@@ -91,12 +103,24 @@ function pathLines(steps: readonly StepEntry[]): string[] {
       lines.push(`  ${file}`);
     }
     const name = step.kind === "File" ? "<top level>" : step.name;
-    const through = step.through === undefined ? "" : ` via ${shortName(step.through)} (dispatch)`;
+    const through = step.through === undefined ? "" : dispatchNote(step.through, step.throughHasNoBody === true);
     const constructs = step.constructs === undefined ? "" : ` ${shortName(step.constructs)}`;
     const arrival = step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${constructs}${sitesText(step.sites)}${through}`;
     lines.push(`    ${name} ${lineRange(step.start, step.end)}${arrival}`);
   }
   return lines;
+}
+
+/** When no path listed is as short as the shortest: that one takes dispatch, and the paths of direct calls came first. */
+function shortestNote(structured: PathsStructured): string {
+  const listed = [...structured.paths, ...structured.testPaths].map((path) => path.length);
+  return listed.includes(structured.shortest ?? 0) ? "" : " (through dispatch, not listed: paths of direct calls come first; raise maxPaths)";
+}
+
+/** `path 3 (2 steps, 1 by dispatch)`. */
+function pathTitle(number: number, path: PathEntry): string {
+  const dispatch = path.dispatchSteps > 0 ? `, ${path.dispatchSteps} by dispatch` : "";
+  return `path ${number} (${counted(path.length, "step")}${dispatch})`;
 }
 
 function text(structured: PathsStructured): string {
@@ -120,16 +144,16 @@ function text(structured: PathsStructured): string {
     return lines.join("\n");
   }
   const inTests = structured.totalInTests > 0 ? ` + ${structured.totalInTests} through tests` : "";
+  const dispatch = structured.throughDispatch > 0 ? `, ${structured.throughDispatch} through dispatch` : "";
   const shown = structured.paths.length + structured.testPaths.length;
   const cut = shown < structured.total + structured.totalInTests ? `; ${shown} of ${structured.total + structured.totalInTests} shown` : "";
   lines.push(
-    `${counted(structured.total, "path")}${inTests}, shortest ${counted(structured.shortest, "step")}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
+    `${counted(structured.total, "path")}${inTests}${dispatch}, shortest ${counted(structured.shortest, "step")}${shortestNote(structured)}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
   );
-  for (const [index, path] of structured.paths.entries())
-    lines.push("", `path ${index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));
+  for (const [index, path] of structured.paths.entries()) lines.push("", pathTitle(index + 1, path), ...pathLines(path.steps));
   if (structured.testPaths.length > 0) lines.push("", "through tests");
   for (const [index, path] of structured.testPaths.entries()) {
-    lines.push("", `path ${structured.paths.length + index + 1} (${counted(path.length, "step")})`, ...pathLines(path.steps));
+    lines.push("", pathTitle(structured.paths.length + index + 1, path), ...pathLines(path.steps));
   }
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "paths"));
   return lines.join("\n");
@@ -156,7 +180,12 @@ function mermaid(structured: PathsStructured): string {
 
 /** The paths, ready for `present` to cut to the budget and render. */
 export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
-  const entry = (steps: readonly PathStep[]) => ({ length: steps.length - 1, steps: steps.map(stepEntry) });
+  const entry = (steps: readonly PathStep[]): PathEntry => ({
+    length: steps.length - 1,
+    dispatchSteps: steps.filter((step) => step.through !== undefined).length,
+    steps: steps.map(stepEntry),
+  });
+  const throughDispatch = [...result.paths, ...result.testPaths].filter((steps) => steps.some((step) => step.through !== undefined)).length;
   return {
     total: result.paths.length + result.testPaths.length,
     narrow: "fewer paths (maxPaths), a smaller depth, dispatch none, tests exclude, or raise maxTokens",
@@ -169,6 +198,7 @@ export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
       tests: result.tests,
       shortest: result.shortest ?? null,
       total: result.paths.length,
+      throughDispatch,
       paths: result.paths.slice(0, shown).map(entry),
       totalInTests: result.testPaths.length,
       testPaths: result.testPaths.slice(0, Math.max(0, shown - result.paths.length)).map(entry),

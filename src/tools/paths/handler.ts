@@ -16,10 +16,11 @@ const stepEntry = symbolSummary.extend({
   edge: z.string().nullable(),
   sites: z.array(z.number()),
   through: z.string().optional(),
+  throughHasNoBody: z.literal(true).optional(),
   constructs: z.string().optional(),
 });
 
-const pathList = z.array(z.looseObject({ length: z.number(), steps: z.array(stepEntry) }));
+const pathList = z.array(z.looseObject({ length: z.number(), dispatchSteps: z.number(), steps: z.array(stepEntry) }));
 
 /** The paths answer (format.ts `PathsStructured`), declared as the tool's output schema. */
 const pathsAnswerSchema = answerOf<PathsStructured>()(
@@ -32,6 +33,7 @@ const pathsAnswerSchema = answerOf<PathsStructured>()(
     tests: z.enum(["include", "exclude", "only"]),
     shortest: z.number().nullable(),
     total: z.number(),
+    throughDispatch: z.number(),
     paths: pathList,
     totalInTests: z.number(),
     testPaths: pathList,
@@ -46,10 +48,11 @@ const pathsAnswerSchema = answerOf<PathsStructured>()(
 export const pathsTool = defineTool({
   name: "paths",
   description: [
-    "How one symbol reaches another through calls: up to maxPaths shortest call paths from `from` to `to`",
-    "(calls, `new`, JSX and callbacks passed by reference), shortest first, cycle-free, within `depth` steps.",
+    "How one symbol reaches another through calls: up to maxPaths call paths from `from` to `to`",
+    "(calls, `new`, JSX and callbacks passed by reference), cycle-free, within `depth` steps: paths of direct calls first,",
+    "then paths that take a dispatch step, each group shortest first.",
     "Each step has its line range and the lines where the previous step calls it; a step through dispatch (a call of",
-    "`Shape.area` going on into `Circle.area`) is marked `via Shape.area (dispatch)`.",
+    "`Shape.area` going on into `Circle.area`) is marked `via Shape.area (dispatch)`, `(no body, dispatch)` when the member called has no body.",
     "Use it to explain how an entry point ends up in a function, or to check that two pieces of code are (not) connected.",
   ].join("\n"),
   inputShape: {

@@ -69,4 +69,37 @@ describe(queryPaths.name, () => {
     expect(result.paths).toEqual([]);
     expect(result.reverse).toBe(2);
   });
+
+  it("ranks paths of direct calls first, then paths through dispatch by length and by how many dispatch steps they take", () => {
+    // s → u → v → t (direct); s → Z.m (a call of B.m) → x → t (one dispatch step); s → C.k (a call of B.k) → C.j (a call of B.j) → t (two)
+    const graph = memoryGraph(
+      [
+        ...["s", "u", "v", "x", "t"].map((name) => ({ key: `src/${name}.ts:${name}` })),
+        ...["src/b.ts:B", "src/z.ts:Z", "src/c.ts:C"].map((key) => ({ key, kind: "Class" as const })),
+        ...["src/b.ts:B.m", "src/b.ts:B.k", "src/b.ts:B.j"].map((key) => ({ key, kind: "Method" as const, modifiers: "abstract" })),
+        ...["src/z.ts:Z.m", "src/c.ts:C.k", "src/c.ts:C.j"].map((key) => ({ key, kind: "Method" as const })),
+      ],
+      [
+        ["CALLS", "src/s.ts:s", "src/u.ts:u", [1]],
+        ["CALLS", "src/u.ts:u", "src/v.ts:v", [1]],
+        ["CALLS", "src/v.ts:v", "src/t.ts:t", [1]],
+        ["CALLS", "src/s.ts:s", "src/b.ts:B.m", [2]],
+        ["OVERRIDES", "src/z.ts:Z.m", "src/b.ts:B.m"],
+        ["CALLS", "src/z.ts:Z.m", "src/x.ts:x", [1]],
+        ["CALLS", "src/x.ts:x", "src/t.ts:t", [1]],
+        ["CALLS", "src/s.ts:s", "src/b.ts:B.k", [3]],
+        ["OVERRIDES", "src/c.ts:C.k", "src/b.ts:B.k"],
+        ["CALLS", "src/c.ts:C.k", "src/b.ts:B.j", [1]],
+        ["OVERRIDES", "src/c.ts:C.j", "src/b.ts:B.j"],
+        ["CALLS", "src/c.ts:C.j", "src/t.ts:t", [2]],
+      ],
+    );
+    const from = requireSymbol(graph, { symbol: "s" });
+    const to = requireSymbol(graph, { symbol: "t" });
+    const result = queryPaths(graph, from, to, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include", isTest });
+    expect(names(result)).toEqual(["s u v t", "s Z.m x t", "s C.k C.j t"]);
+    expect(result.paths.map((path) => path.filter((step) => step.through !== undefined).length)).toEqual([0, 1, 2]);
+    expect(result.paths[2]?.map((step) => step.throughHasNoBody)).toEqual([false, true, true, false]);
+    expect(names(queryPaths(graph, from, to, { depth: 6, maxPaths: 10, dispatch: "none", tests: "include", isTest }))).toEqual(["s u v t"]);
+  });
 });

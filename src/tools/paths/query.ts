@@ -2,6 +2,7 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type Dispatch, type WalkLink } from "../graph-walk.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
+import { membersWithoutBody } from "../bodiless-members.js";
 import type { SymbolNode } from "../symbol-address.js";
 
 /**
@@ -14,7 +15,11 @@ import type { SymbolNode } from "../symbol-address.js";
  *    reachable within the length allowed (`length so far + 1 + distance ≤ allowed`) and never revisiting a
  *    node of the path (cycle-safe). The allowed length starts at the shortest distance and grows by one until
  *    enough paths are found or the depth is reached, so paths come shortest first.
- * 3. Each enumeration stops after ENUMERATION_CAP partial paths; the result then says it may be incomplete.
+ * 3. Paths of direct calls come first: steps 1 and 2 run first over the links that need no dispatch, then, when
+ *    they found fewer than asked, over every link. A path that takes a dispatch step (a call of `Shape.area`
+ *    going on into `Circle.area`) runs only when the object is of that class; a path of direct calls runs
+ *    whatever the objects are, and is the one a reader is usually after.
+ * 4. Each enumeration stops after ENUMERATION_CAP partial paths; the result then says it may be incomplete.
  */
 const ENUMERATION_CAP = 20_000;
 
@@ -29,6 +34,8 @@ export interface PathStep extends SymbolNode {
   readonly sites: readonly number[];
   /** With dispatch: the declaration the previous step calls, which this step overrides or implements. */
   readonly through: string | undefined;
+  /** `through` has no body (an abstract or interface member): the call can only run an implementation. */
+  readonly throughHasNoBody: boolean;
   /** The class the previous step constructs with `new`, when this step is its constructor or a property initialiser. */
   readonly constructs: string | undefined;
 }
@@ -39,11 +46,17 @@ export interface PathsResult {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: PathTests;
-  /** Shortest first; each path starts at `from` and ends at `to`; none passes through a test file. */
+  /**
+   * Paths of direct calls first, then paths that take a dispatch step; each group shortest first (then fewer
+   * dispatch steps first). Each path starts at `from` and ends at `to`; none passes through a test file.
+   */
   readonly paths: readonly (readonly PathStep[])[];
-  /** Paths with a step in a test file (between the ends), shortest first (none with `tests: exclude`). */
+  /** Paths with a step in a test file (between the ends), in the same order (none with `tests: exclude`). */
   readonly testPaths: readonly (readonly PathStep[])[];
-  /** Length (edges) of the shortest path, or undefined when there is none within the depth. */
+  /**
+   * Length (edges) of the shortest path, or undefined when there is none within the depth. It may be shorter than
+   * every path listed: a path through dispatch that the paths of direct calls left out.
+   */
   readonly shortest: number | undefined;
   /** False when an enumeration hit its cap: shorter paths than the ones listed cannot exist, but more of the same length may. */
   readonly complete: boolean;
@@ -162,17 +175,70 @@ function enumerate(reach: Reach, distances: ReadonlyMap<string, number>, source:
   return { paths, capped: visits > ENUMERATION_CAP };
 }
 
-function describeSteps(reach: Reach, path: readonly string[]): PathStep[] {
+/** The same reach without the links that exist only through dispatch. */
+function directOnly(reach: Reach): Reach {
+  const successors = new Map<string, Map<string, WalkLink>>();
+  for (const [source, out] of reach.successors) {
+    successors.set(source, new Map([...out].filter(([, link]) => !link.dispatch)));
+  }
+  return { ...reach, successors };
+}
+
+/**
+ * Adds to `found` the paths of `reach` from source to target, shortest first, until `found` holds `maxPaths` or
+ * the depth is reached; false when an enumeration hit its cap.
+ */
+function findPaths(
+  reach: Reach,
+  ends: { from: string; to: string },
+  request: PathsRequest,
+  wanted: (path: readonly string[]) => boolean,
+  found: Map<string, string[]>,
+  distances = distancesTo(reach, ends.to),
+): boolean {
+  const shortest = distances.get(ends.from);
+  let complete = true;
+  if (shortest === undefined) return complete;
+  for (let allowed = shortest; allowed <= request.depth && found.size < request.maxPaths; allowed += 1) {
+    const enumerated = enumerate(reach, distances, ends.from, ends.to, allowed);
+    for (const path of enumerated.paths) if (wanted(path)) found.set(path.join("\n"), path);
+    complete &&= !enumerated.capped;
+  }
+  return complete;
+}
+
+/** The links a path takes, one per step after the first. */
+function linksOf(reach: Reach, path: readonly string[]): WalkLink[] {
+  return path.slice(1).map((key, index) => {
+    const link = reach.successors.get(path[index] ?? "")?.get(key);
+    if (link === undefined) throw new Error(`path link to ${key} was not kept`);
+    return link;
+  });
+}
+
+/** Paths of direct calls first, then by length, by number of dispatch steps, and by keys. */
+function rankPaths(reach: Reach, paths: readonly string[][]): string[][] {
+  const ranked = paths.map((path) => ({ path, text: path.join("\n"), dispatch: linksOf(reach, path).filter((link) => link.dispatch).length }));
+  ranked.sort(
+    (a, b) =>
+      Number(a.dispatch > 0) - Number(b.dispatch > 0) || a.path.length - b.path.length || a.dispatch - b.dispatch || a.text.localeCompare(b.text),
+  );
+  return ranked.map((entry) => entry.path);
+}
+
+function describeSteps(reach: Reach, path: readonly string[], withoutBody: ReadonlySet<string>): PathStep[] {
   return path.map((key, index) => {
     const node = reach.nodes.get(key);
     if (node === undefined) throw new Error(`path node ${key} was not reached`);
     const previous = path[index - 1];
     const link = previous === undefined ? undefined : reach.successors.get(previous)?.get(key);
+    const through = link?.dispatch === true ? link.target : undefined;
     return {
       ...node,
       edge: link?.edge,
       sites: link?.lines ?? [],
-      through: link?.dispatch === true ? link.target : undefined,
+      through,
+      throughHasNoBody: through !== undefined && withoutBody.has(through),
       constructs: link?.construction === true ? link.target : undefined,
     };
   });
@@ -198,21 +264,28 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
     return request.tests === "only" ? inTests : !inTests;
   };
   const found = new Map<string, string[]>();
-  let complete = true;
-  for (let allowed = shortest; allowed <= request.depth && found.size < request.maxPaths; allowed += 1) {
-    const enumerated = enumerate(reach, distances, from.key, to.key, allowed);
-    for (const path of enumerated.paths) if (wanted(path)) found.set(path.join("\n"), path);
-    complete &&= !enumerated.capped;
-  }
-  const paths = [...found.values()]
-    .sort((a, b) => a.length - b.length || a.join("\n").localeCompare(b.join("\n")))
-    .slice(0, request.maxPaths)
-    .map((path) => describeSteps(reach, path));
+  const ends = { from: from.key, to: to.key };
+  let complete = findPaths(directOnly(reach), ends, request, wanted, found);
+  if (found.size < request.maxPaths) complete = findPaths(reach, ends, request, wanted, found, distances) && complete;
+  const ranked = rankPaths(reach, [...found.values()]).slice(0, request.maxPaths);
+  const withoutBody = membersWithoutBody(
+    db,
+    ranked.flatMap((path) =>
+      linksOf(reach, path)
+        .filter((link) => link.dispatch)
+        .map((link) => link.target),
+    ),
+  );
+  const paths = ranked.map((path) => describeSteps(reach, path, withoutBody));
   return {
     ...base,
     paths: paths.filter((path) => !throughTests(path)),
     testPaths: paths.filter(throughTests),
-    shortest: paths[0] === undefined ? undefined : paths[0].length - 1,
+    // the listed paths may all be direct and longer than a path through dispatch (not listed): that one is the shortest
+    shortest:
+      paths.length === 0
+        ? undefined
+        : Math.min(...paths.map((path) => path.length - 1), request.tests === "only" ? Number.POSITIVE_INFINITY : shortest),
     complete,
     reverse: undefined,
     dynamic: [],

@@ -1,4 +1,5 @@
 import { ts } from "ts-morph";
+import { staticMemberName } from "../../../model/node-key.js";
 import { initializerPreview, propertyNameText, skipOuterExpressions, truncate } from "../declaration-text.js";
 import {
   annotatedSurface,
@@ -52,17 +53,48 @@ export function declareClassLike(c: DeclarationCollector, declaration: ts.ClassL
   visitDecorators(c, declaration, scope);
   for (const clause of declaration.heritageClauses ?? []) c.visitChildren(clause, scope);
   const members = c.childScope(scope, node, { exportsVisible: node.exported });
-  for (const member of declaration.members) declareClassMember(c, member, members, node.exported);
+  const instanceNames = instanceMemberNames(c, declaration);
+  for (const member of declaration.members) {
+    const name = member.name === undefined ? undefined : propertyNameText(member.name, c.sourceFile);
+    const staticNamesake = name !== undefined && isStatic(member) && instanceNames.has(name);
+    declareClassMember(c, member, members, node.exported, staticNamesake ? staticMemberName(name) : undefined);
+  }
 }
 
-function declareClassMember(c: DeclarationCollector, member: ts.ClassElement, scope: Scope, classExported: boolean): void {
+function isStatic(member: ts.ClassElement): boolean {
+  return (ts.getCombinedModifierFlags(member as ts.Declaration) & ts.ModifierFlags.Static) !== 0;
+}
+
+/** The names of a class's instance members, parameter properties included: a static member of one of these names is keyed apart. */
+function instanceMemberNames(c: DeclarationCollector, declaration: ts.ClassLikeDeclaration): Set<string> {
+  const names = new Set<string>();
+  for (const member of declaration.members) {
+    if (ts.isConstructorDeclaration(member)) {
+      for (const parameter of member.parameters) {
+        if (ts.isParameterPropertyDeclaration(parameter, member)) names.add(propertyNameText(parameter.name, c.sourceFile));
+      }
+    } else if (member.name !== undefined && !isStatic(member)) {
+      names.add(propertyNameText(member.name, c.sourceFile));
+    }
+  }
+  return names;
+}
+
+/** keyName: the name a static member is keyed by beside an instance namesake (staticMemberName). */
+function declareClassMember(
+  c: DeclarationCollector,
+  member: ts.ClassElement,
+  scope: Scope,
+  classExported: boolean,
+  keyName: string | undefined,
+): void {
   const exported = classExported && !isPrivateMember(member);
   if (ts.isConstructorDeclaration(member)) {
     declareConstructor(c, member, scope, classExported);
   } else if (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
-    declareMethodLike(c, member, scope, exported);
+    declareMethodLike(c, member, scope, exported, keyName);
   } else if (ts.isPropertyDeclaration(member)) {
-    declareProperty(c, member, scope, exported);
+    declareProperty(c, member, scope, exported, keyName);
   } else if (ts.isClassStaticBlockDeclaration(member)) {
     c.visitChildren(member.body, scope);
   }
@@ -114,6 +146,7 @@ export function declareMethodLike(
   member: ts.MethodDeclaration | ts.AccessorDeclaration,
   scope: Scope,
   exported: boolean,
+  keyName?: string,
 ): void {
   const modifiers = flagModifiers(member);
   let variant = "method";
@@ -128,6 +161,7 @@ export function declareMethodLike(
   }
   const node = c.register(scope, {
     name: propertyNameText(member.name, c.sourceFile),
+    ...(keyName === undefined ? {} : { keyName }),
     kind: "Method",
     variant,
     astNodes: [member],
@@ -146,8 +180,15 @@ export function declareMethodLike(
 }
 
 /** A property; one whose initializer is a function or arrow is a Method (`handle = () => {…}`). */
-function declareProperty(c: DeclarationCollector, member: ts.PropertyDeclaration, scope: Scope, exported: boolean): void {
+function declareProperty(
+  c: DeclarationCollector,
+  member: ts.PropertyDeclaration,
+  scope: Scope,
+  exported: boolean,
+  keyName: string | undefined,
+): void {
   const name = propertyNameText(member.name, c.sourceFile);
+  const key = keyName === undefined ? {} : { keyName };
   const initializer = member.initializer === undefined ? undefined : skipOuterExpressions(member.initializer);
   const modifiers = flagModifiers(member);
   if (isFunctionValue(initializer)) {
@@ -155,6 +196,7 @@ function declareProperty(c: DeclarationCollector, member: ts.PropertyDeclaration
     if (isAsync(initializer)) modifiers.push("async");
     const node = c.register(scope, {
       name,
+      ...key,
       kind: "Method",
       variant: "method",
       astNodes: [member, initializer],
@@ -173,6 +215,7 @@ function declareProperty(c: DeclarationCollector, member: ts.PropertyDeclaration
   const typeEnd = member.type?.end;
   c.register(scope, {
     name,
+    ...key,
     kind: "Property",
     variant: "property",
     astNodes: [member],

@@ -46,6 +46,8 @@ type ScopeOptions = Partial<Pick<Scope, "moduleLevel" | "exportsVisible" | "impl
 /** What a visitor found out about one declaration; DeclarationCollector.register makes it a node. */
 interface Registration {
   readonly name: string;
+  /** The name the key is made from when it is not `name`: a static member's beside an instance namesake (staticMemberName). */
+  readonly keyName?: string;
   readonly kind: NodeKind;
   /** What tells this declaration apart from others of the same name: its kind, or `get`/`set`. */
   readonly variant: string;
@@ -190,6 +192,8 @@ export class DeclarationCollector {
   readonly nodes: NodeDraft[] = [];
   readonly contains: ExtractedEdge[] = [];
   readonly nodeOf = new Map<ts.Node, ExtractedNode>();
+  /** The key names of nodes registered with one (Registration.keyName): their members are named under it. */
+  private readonly keyNames = new Map<NodeDraft, string>();
   readonly surfaceRanges: Map<string, SurfaceRange[]> | undefined;
   readonly withoutSurfaces: boolean;
   private readonly javaScript: boolean;
@@ -246,12 +250,13 @@ export class DeclarationCollector {
 
   /** The scope of a node's members, named under the node's plain name (see Scope.memberSpaces). */
   childScope(scope: Scope, node: NodeDraft, options: ScopeOptions = {}): Scope {
-    let names = scope.memberSpaces.get(node.name);
+    const name = this.keyNames.get(node) ?? node.name;
+    let names = scope.memberSpaces.get(name);
     if (names === undefined) {
       names = { seenNames: new Map(), seenVariants: new Map() };
-      scope.memberSpaces.set(node.name, names);
+      scope.memberSpaces.set(name, names);
     }
-    return newScope(node, memberName(scope.qualifiedName, node.name), options, names);
+    return newScope(node, memberName(scope.qualifiedName, name), options, names);
   }
 
   /** The node a declaration stands for: a new one, or the open overload group it joins. */
@@ -261,11 +266,12 @@ export class DeclarationCollector {
     const ranges = this.javaScript && declaration !== undefined ? docCommentRanges(declaration) : [];
     ranges.push({ start: registration.rangeStart, end: registration.surfaceEnd });
     const open = scope.openOverload;
-    if (registration.overloadable !== undefined && open !== undefined && open.name === registration.name) {
+    const keyName = registration.keyName ?? registration.name;
+    if (registration.overloadable !== undefined && open !== undefined && open.name === keyName) {
       this.joinOverload(scope, open.node, registration, ranges);
       return open.node;
     }
-    const qualifiedName = this.uniqueQualifiedName(scope, registration.name, registration.variant);
+    const qualifiedName = this.uniqueQualifiedName(scope, keyName, registration.variant);
     const node: NodeDraft = {
       key: declarationKey(this.relativePath, qualifiedName),
       kind: registration.kind,
@@ -284,8 +290,9 @@ export class DeclarationCollector {
     this.nodes.push(node);
     this.surfaceRanges?.set(node.key, ranges);
     for (const astNode of registration.astNodes) this.nodeOf.set(astNode, node);
+    if (registration.keyName !== undefined) this.keyNames.set(node, registration.keyName);
     this.contains.push({ kind: "CONTAINS", source: scope.node.key, target: node.key, lines: [] });
-    scope.openOverload = registration.overloadable === "open" ? { name: registration.name, node } : undefined;
+    scope.openOverload = registration.overloadable === "open" ? { name: keyName, node } : undefined;
     return node;
   }
 

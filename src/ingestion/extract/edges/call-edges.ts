@@ -1,3 +1,4 @@
+import type { PortSymbol } from "../checker-port.js";
 import { ts } from "ts-morph";
 import { DYNAMIC_CALL_EXPRESSION_MAX, type ExtractedDynamicCall, type ExtractedNode } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
@@ -56,7 +57,7 @@ export function recordCall(c: EdgeCollector, call: ts.CallExpression, owner: Ext
  * is its own target, and a symbol declared in lib or node_modules (`fetch`, `console.log`, a package
  * function), or an import that does not resolve, is external: none of these is dynamic.
  */
-function isDynamicCallee(c: EdgeCollector, callee: ts.Expression, symbol: ts.Symbol | undefined): boolean {
+function isDynamicCallee(c: EdgeCollector, callee: ts.Expression, symbol: PortSymbol | undefined): boolean {
   if (ts.isFunctionExpression(callee) || ts.isArrowFunction(callee)) return false;
   if (symbol === undefined) return true;
   const resolved = c.resolveAlias(symbol);
@@ -105,10 +106,65 @@ export function recordNew(c: EdgeCollector, expression: ts.NewExpression, owner:
   recordTargets(c, "INSTANTIATES", expression.expression, NEW_TARGET_KINDS, owner);
 }
 
-/** A JSX element renders its component (a tag starting with a lower-case letter is an intrinsic element). */
+/**
+ * A JSX element renders its component (a tag starting with a lower-case letter is an intrinsic element), and the
+ * component a wrapped one wraps (wrappedComponents).
+ */
 export function recordJsx(c: EdgeCollector, element: ts.JsxOpeningLikeElement, owner: ExtractedNode): void {
   const tag = element.tagName;
   if (ts.isIdentifier(tag) && /^[a-z]/.test(tag.text)) return;
   if (ts.isJsxNamespacedName(tag)) return;
-  recordTargets(c, "RENDERS", tag as ts.Expression, RENDER_TARGET_KINDS, owner);
+  const line = c.siteLine(tag as ts.Expression);
+  const symbol = c.symbolOfExpression(tag as ts.Expression);
+  for (const target of c.nodesOfSymbol(symbol, RENDER_TARGET_KINDS)) c.addEdge("RENDERS", owner, target, line);
+  for (const target of wrappedComponents(c, symbol)) c.addEdge("RENDERS", owner, target, line);
+}
+
+/** How many wrappers deep a component is looked for (`memo(forwardRef(withTheme(Layer)))` is three). */
+const MAX_WRAPPERS = 4;
+
+/**
+ * The components a wrapped component value renders: the function, class or value named by the first argument of
+ * the call that makes it (`const Layer = memo(LayerImpl)`, `export default memo(Layer)`, `forwardRef(Render)`, a
+ * higher-order component `withTheme(Layer)` or `connect(mapState)(Layer)`), through nested wrappers and
+ * wrapped values bound to a name. A function written in place (`forwardRef((props, ref) => …)`) belongs to the
+ * value's own node, which the element already renders.
+ */
+function wrappedComponents(c: EdgeCollector, symbol: PortSymbol | undefined): ExtractedNode[] {
+  const found: ExtractedNode[] = [];
+  const seen = new Set<PortSymbol>();
+  const visit = (value: PortSymbol | undefined, depth: number): void => {
+    if (value === undefined || depth > MAX_WRAPPERS) return;
+    const resolved = c.resolveAlias(value);
+    if (seen.has(resolved)) return;
+    seen.add(resolved);
+    for (const declaration of resolved.declarations ?? []) {
+      let argument = wrapperArgument(declaration);
+      for (let inner = 0; argument !== undefined && ts.isCallExpression(argument) && inner < MAX_WRAPPERS; inner += 1) {
+        argument = firstArgument(argument);
+      }
+      if (argument === undefined || ts.isCallExpression(argument)) continue;
+      const wrapped = c.symbolOfExpression(argument);
+      for (const node of c.nodesOfSymbol(wrapped, RENDER_TARGET_KINDS)) if (!found.includes(node)) found.push(node);
+      visit(wrapped, depth + 1);
+    }
+  };
+  visit(symbol, 0);
+  return found;
+}
+
+/** The first argument of the call a `const` or an `export default` is made by, or undefined. */
+function wrapperArgument(declaration: ts.Declaration): ts.Expression | undefined {
+  const value = ts.isVariableDeclaration(declaration)
+    ? declaration.initializer
+    : ts.isExportAssignment(declaration)
+      ? declaration.expression
+      : undefined;
+  const call = value === undefined ? undefined : skipOuterExpressions(value);
+  return call !== undefined && ts.isCallExpression(call) ? firstArgument(call) : undefined;
+}
+
+function firstArgument(call: ts.CallExpression): ts.Expression | undefined {
+  const argument = call.arguments[0];
+  return argument === undefined ? undefined : skipOuterExpressions(argument);
 }

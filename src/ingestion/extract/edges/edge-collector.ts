@@ -1,3 +1,4 @@
+import type { CheckerPort, PortSymbol, PortType } from "../checker-port.js";
 import { ts } from "ts-morph";
 import type { ExtractedDynamicCall, ExtractedExternalEdge, ExtractedNode, ExternalImport } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
@@ -9,7 +10,7 @@ import type { FileDeclarations } from "../extract-declarations.js";
 
 /** What edge extraction needs to know beyond the file itself. */
 export interface EdgeContext {
-  readonly checker: ts.TypeChecker;
+  readonly checker: CheckerPort;
   /** Declarations of an indexed file; undefined for files outside the index (node_modules, lib, excluded). */
   declarationsOf(sourceFile: ts.SourceFile): FileDeclarations | undefined;
   /** Relative path of an indexed file by absolute file name; undefined if the file is not indexed. */
@@ -55,7 +56,7 @@ interface ImportEntry {
 
 /** What the recorders of one file share: the checker's answers about symbols, and the edges found so far. */
 export class EdgeCollector {
-  readonly checker: ts.TypeChecker;
+  readonly checker: CheckerPort;
   readonly edges = new Map<string, SiteEdge>();
   readonly externalEdges = new Map<string, ExternalSiteEdge>();
   /** By the root-relative path of the indexed file imported. */
@@ -64,7 +65,7 @@ export class EdgeCollector {
   readonly externalImports = new Map<string, ExternalImport>();
   readonly dynamicCalls: ExtractedDynamicCall[] = [];
   /** The types whose members each object literal's keys set (typesSetBy), computed once per literal. */
-  readonly literalTypes = new Map<ts.ObjectLiteralExpression, readonly ts.Type[]>();
+  readonly literalTypes = new Map<ts.ObjectLiteralExpression, readonly PortType[]>();
 
   constructor(
     readonly sourceFile: ts.SourceFile,
@@ -89,14 +90,14 @@ export class EdgeCollector {
   }
 
   /** An import's target symbol (when it has declarations), otherwise the symbol itself. */
-  resolveAlias(symbol: ts.Symbol): ts.Symbol {
+  resolveAlias(symbol: PortSymbol): PortSymbol {
     if ((symbol.flags & ts.SymbolFlags.Alias) === 0) return symbol;
     const aliased = this.checker.getAliasedSymbol(symbol);
     return aliased.declarations === undefined ? symbol : aliased;
   }
 
   /** The nodes of the given kinds that declare a symbol (through an import alias), each once. */
-  nodesOfSymbol(symbol: ts.Symbol | undefined, kinds: ReadonlySet<NodeKind>): ExtractedNode[] {
+  nodesOfSymbol(symbol: PortSymbol | undefined, kinds: ReadonlySet<NodeKind>): ExtractedNode[] {
     if (symbol === undefined) return [];
     const resolved = this.resolveAlias(symbol);
     const found: ExtractedNode[] = [];
@@ -111,14 +112,14 @@ export class EdgeCollector {
    * An edge of a kind that keeps no site lines (USES_TYPE, EXTENDS, IMPLEMENTS) from owner to each node of the
    * kinds the symbol stands for; never a self-edge.
    */
-  addEdgesTo(kind: EdgeKind, owner: ExtractedNode, symbol: ts.Symbol | undefined, kinds: ReadonlySet<NodeKind>): void {
+  addEdgesTo(kind: EdgeKind, owner: ExtractedNode, symbol: PortSymbol | undefined, kinds: ReadonlySet<NodeKind>): void {
     for (const target of this.nodesOfSymbol(symbol, kinds)) {
       if (target !== owner) this.addEdge(kind, owner, target, undefined);
     }
   }
 
   /** The name whose symbol is the thing invoked, rendered or referenced. */
-  symbolOfExpression(expression: ts.Expression): ts.Symbol | undefined {
+  symbolOfExpression(expression: ts.Expression): PortSymbol | undefined {
     const target = skipOuterExpressions(expression);
     if (ts.isIdentifier(target)) return this.checker.getSymbolAtLocation(target);
     if (ts.isPropertyAccessExpression(target)) return moduleExportNamed(this.checker, target) ?? this.checker.getSymbolAtLocation(target.name);

@@ -1,3 +1,4 @@
+import type { PortSymbol } from "../checker-port.js";
 import { ts } from "ts-morph";
 import type { ExtractedExportName, ExtractedNode } from "../../../model/extracted.js";
 import type { EdgeCollector } from "./edge-collector.js";
@@ -46,7 +47,7 @@ function exportDeclarationNames(c: EdgeCollector, statement: ts.ExportDeclaratio
 }
 
 /** The nodes a symbol's declarations are, through every import and re-export. */
-function nodesOf(c: EdgeCollector, symbol: ts.Symbol | undefined): ExtractedNode[] {
+function nodesOf(c: EdgeCollector, symbol: PortSymbol | undefined): ExtractedNode[] {
   if (symbol === undefined) return [];
   const resolved = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? c.checker.getAliasedSymbol(symbol) : symbol;
   const nodes: ExtractedNode[] = [];

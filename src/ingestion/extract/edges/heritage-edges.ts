@@ -1,3 +1,4 @@
+import type { PortType } from "../checker-port.js";
 import { ts } from "ts-morph";
 import type { ExtractedNode } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
@@ -51,7 +52,7 @@ export function recordExtendedValue(c: EdgeCollector, declaration: ts.ClassLikeD
   }
 }
 
-function recordOverride(c: EdgeCollector, memberNode: ExtractedNode, type: ts.Type, name: string): void {
+function recordOverride(c: EdgeCollector, memberNode: ExtractedNode, type: PortType, name: string): void {
   const base = c.checker.getPropertyOfType(type, name);
   const targets = c.nodesOfSymbol(base, MEMBER_KINDS);
   for (const target of targets) {

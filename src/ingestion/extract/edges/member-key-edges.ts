@@ -1,3 +1,4 @@
+import type { CheckerPort, PortSymbol, PortType } from "../checker-port.js";
 import { ts } from "ts-morph";
 import type { ExtractedNode } from "../../../model/extracted.js";
 import { skipOuterExpressions } from "../declaration-text.js";
@@ -43,6 +44,25 @@ export function recordKeyUse(c: EdgeCollector, element: ts.ObjectLiteralElementL
   for (const type of typesSetBy(c, element.parent)) recordMemberUse(c, c.checker.getPropertyOfType(type, name), owner, element.name);
 }
 
+/**
+ * An attribute of a JSX element sets the member of the element's props type it names (`<Chart scale={2} />` sets
+ * `ChartProps.scale`): READS of that member, as an object literal's key is. Of a union of props types, each member
+ * that has the name. The props type is asked for only when some attribute may name a member node.
+ */
+export function recordJsxAttributes(c: EdgeCollector, element: ts.JsxOpeningLikeElement, owner: ExtractedNode): void {
+  const named = element.attributes.properties.filter(
+    (attribute): attribute is ts.JsxAttribute & { readonly name: ts.Identifier } =>
+      ts.isJsxAttribute(attribute) && ts.isIdentifier(attribute.name) && c.context.mayNameMember(attribute.name.text),
+  );
+  if (named.length === 0) return;
+  const props = c.checker.getContextualType(element.attributes);
+  if (props === undefined) return;
+  const types = props.isUnion() ? props.types : [props];
+  for (const attribute of named) {
+    for (const type of types) recordMemberUse(c, c.checker.getPropertyOfType(type, attribute.name.text), owner, attribute.name);
+  }
+}
+
 /** A destructured name reads the member of the destructured type it names (`const { a } = obj`, `({ a }: T) =>`). */
 export function recordBindingKey(c: EdgeCollector, element: ts.BindingElement, owner: ExtractedNode): void {
   if (!ts.isObjectBindingPattern(element.parent) || element.dotDotDotToken !== undefined) return;
@@ -52,7 +72,7 @@ export function recordBindingKey(c: EdgeCollector, element: ts.BindingElement, o
   recordMemberUse(c, c.checker.getPropertyOfType(c.checker.getTypeAtLocation(element.parent), name), owner, key);
 }
 
-function recordMemberUse(c: EdgeCollector, member: ts.Symbol | undefined, owner: ExtractedNode, at: ts.Node): void {
+function recordMemberUse(c: EdgeCollector, member: PortSymbol | undefined, owner: ExtractedNode, at: ts.Node): void {
   for (const target of c.nodesOfSymbol(member, MEMBER_KINDS)) {
     if (target !== owner) c.addEdge("READS", owner, target, c.line(at));
   }
@@ -65,7 +85,7 @@ function recordMemberUse(c: EdgeCollector, member: ts.Symbol | undefined, owner:
  * union, the members its literal-valued keys do not rule out (`{ code: "too_big", … }` sets the `code` of
  * the issue whose `code` is "too_big"), as find-references has it.
  */
-function typesSetBy(c: EdgeCollector, literal: ts.ObjectLiteralExpression): readonly ts.Type[] {
+function typesSetBy(c: EdgeCollector, literal: ts.ObjectLiteralExpression): readonly PortType[] {
   const known = c.literalTypes.get(literal);
   if (known !== undefined) return known;
   const { checker } = c;
@@ -78,7 +98,7 @@ function typesSetBy(c: EdgeCollector, literal: ts.ObjectLiteralExpression): read
   return types;
 }
 
-function discriminated(checker: ts.TypeChecker, literal: ts.ObjectLiteralExpression, members: readonly ts.Type[]): readonly ts.Type[] {
+function discriminated(checker: CheckerPort, literal: ts.ObjectLiteralExpression, members: readonly PortType[]): readonly PortType[] {
   const discriminants = literal.properties.flatMap((property) => {
     // Only a value written as a literal or a name (`"too_big"`, `Code.TooBig`) can have a unit type worth
     // asking for; the type of any other value (a function, a call) is not computed for this.

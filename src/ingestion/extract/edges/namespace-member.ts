@@ -1,3 +1,4 @@
+import type { CheckerPort, PortSymbol } from "../checker-port.js";
 import { ts } from "ts-morph";
 
 /**
@@ -8,7 +9,7 @@ import { ts } from "ts-morph";
  * inferring every one of them at each extraction, with a fresh checker after every change. Undefined (ask the
  * checker) for anything else.
  */
-export function moduleExportNamed(checker: ts.TypeChecker, access: ts.PropertyAccessExpression): ts.Symbol | undefined {
+export function moduleExportNamed(checker: CheckerPort, access: ts.PropertyAccessExpression): PortSymbol | undefined {
   if (!ts.isIdentifier(access.expression) || !ts.isIdentifier(access.name)) return undefined;
   const namespace = checker.getSymbolAtLocation(access.expression);
   if (namespace === undefined || (namespace.flags & ts.SymbolFlags.Alias) === 0) return undefined;

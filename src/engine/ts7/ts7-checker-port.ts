@@ -1,0 +1,326 @@
+import { ts } from "ts-morph";
+import type { Node as Node7 } from "typescript/unstable/ast";
+import {
+  type Checker,
+  type NodeHandle,
+  type Project,
+  type Signature as Signature7,
+  SignatureKind,
+  type Symbol as Symbol7,
+  type Type as Type7,
+  type LiteralType,
+  type ObjectType,
+  TypeFlags,
+  type UnionOrIntersectionType,
+} from "typescript/unstable/sync";
+import type { CheckerPort, PortLiteralType, PortSignature, PortSymbol, PortType, PortUnionType } from "../../ingestion/extract/checker-port.js";
+import type { NodeMap } from "./node-map.js";
+
+/**
+ * The extractor's checker port (ingestion/extract/checker-port.ts) answered by TypeScript 7's checker for one
+ * project of one snapshot. Questions name TypeScript 6 nodes, mapped to TypeScript 7's (NodeMap); answers
+ * are wrappers whose declarations are TypeScript 6 nodes again. Each wrapper is made once per TypeScript 7
+ * object, so the same symbol is the same object, as the extractor's caches expect.
+ *
+ * Every question is a round trip to the native checker, except what `prefetchSymbols` asked in one batch:
+ * the extraction of a file first asks the symbols of all its names at once.
+ */
+export class Ts7CheckerPort implements CheckerPort {
+  private readonly symbols = new Map<Symbol7, Ts7Symbol>();
+  private readonly types = new Map<Type7, Ts7Type>();
+  private readonly signatures = new Map<Signature7, Ts7Signature>();
+  private readonly symbolAt = new WeakMap<ts.Node, Ts7Symbol | null>();
+  private readonly aliased = new Map<Ts7Symbol, PortSymbol>();
+  private readonly qualifiedNames = new Map<Ts7Symbol, string>();
+  private anyType: Ts7Type | undefined;
+
+  constructor(
+    private readonly project: Project,
+    private readonly nodes: NodeMap,
+  ) {}
+
+  private get checker(): Checker {
+    return this.project.checker;
+  }
+
+  /** Asks the symbols of these nodes in one round trip; getSymbolAtLocation then answers them from memory. */
+  prefetchSymbols(nodes: readonly ts.Node[]): void {
+    const asked: ts.Node[] = [];
+    const mapped: Node7[] = [];
+    for (const node of nodes) {
+      if (this.symbolAt.has(node)) continue;
+      const node7 = this.nodes.ts7Of(node);
+      if (node7 === undefined) continue;
+      asked.push(node);
+      mapped.push(node7);
+    }
+    if (mapped.length === 0) return;
+    const answers = this.checker.getSymbolAtLocation(mapped);
+    asked.forEach((node, index) => {
+      this.symbolAt.set(node, this.symbol(answers[index]) ?? null);
+    });
+  }
+
+  getSymbolAtLocation(node: ts.Node): PortSymbol | undefined {
+    const known = this.symbolAt.get(node);
+    if (known !== undefined) return known ?? undefined;
+    const node7 = this.nodes.ts7Of(node);
+    const symbol = node7 === undefined ? undefined : this.symbol(this.checker.getSymbolAtLocation(node7));
+    this.symbolAt.set(node, symbol ?? null);
+    return symbol;
+  }
+
+  getTypeAtLocation(node: ts.Node): PortType {
+    const node7 = this.nodes.ts7Of(node);
+    return this.typeOrAny(node7 === undefined ? undefined : this.checker.getTypeAtLocation(node7));
+  }
+
+  getContextualType(node: ts.Expression): PortType | undefined {
+    const node7 = this.nodes.ts7Of(node);
+    return this.type(node7 === undefined ? undefined : this.checker.getContextualType(node7 as Parameters<Checker["getContextualType"]>[0]));
+  }
+
+  getResolvedSignature(node: ts.CallLikeExpression): PortSignature | undefined {
+    const node7 = this.nodes.ts7Of(node);
+    return this.signature(node7 === undefined ? undefined : this.checker.getResolvedSignature(node7));
+  }
+
+  getShorthandAssignmentValueSymbol(node: ts.Node | undefined): PortSymbol | undefined {
+    const node7 = node === undefined ? undefined : this.nodes.ts7Of(node);
+    return node7 === undefined ? undefined : this.symbol(this.checker.getShorthandAssignmentValueSymbol(node7));
+  }
+
+  getExportSpecifierLocalTargetSymbol(node: ts.ExportSpecifier | ts.Identifier): PortSymbol | undefined {
+    const node7 = this.nodes.ts7Of(node);
+    return node7 === undefined ? undefined : this.symbol(this.checker.getExportSpecifierLocalTargetSymbol(node7));
+  }
+
+  getAliasedSymbol(symbol: PortSymbol): PortSymbol {
+    const own = this.own(symbol);
+    let target = this.aliased.get(own);
+    if (target === undefined) {
+      target = this.symbol(this.checker.getAliasedSymbol(own.raw)) ?? own;
+      this.aliased.set(own, target);
+    }
+    return target;
+  }
+
+  getTypeOfSymbol(symbol: PortSymbol): PortType {
+    return this.typeOrAny(this.checker.getTypeOfSymbol(this.own(symbol).raw));
+  }
+
+  getDeclaredTypeOfSymbol(symbol: PortSymbol): PortType {
+    return this.typeOrAny(this.checker.getDeclaredTypeOfSymbol(this.own(symbol).raw));
+  }
+
+  getTypeOfSymbolAtLocation(symbol: PortSymbol, node: ts.Node): PortType {
+    const node7 = this.nodes.ts7Of(node);
+    const raw = this.own(symbol).raw;
+    return this.typeOrAny(node7 === undefined ? this.checker.getTypeOfSymbol(raw) : this.checker.getTypeOfSymbolAtLocation(raw, node7));
+  }
+
+  getPropertyOfType(type: PortType, propertyName: string): PortSymbol | undefined {
+    return this.symbol(this.checker.getPropertyOfType(this.ownType(type).raw, propertyName));
+  }
+
+  getPropertiesOfType(type: PortType): readonly PortSymbol[] {
+    return this.checker.getPropertiesOfType(this.ownType(type).raw).flatMap((raw) => this.symbol(raw) ?? []);
+  }
+
+  isTypeAssignableTo(source: PortType, target: PortType): boolean {
+    return this.checker.isTypeAssignableTo(this.ownType(source).raw, this.ownType(target).raw);
+  }
+
+  /** As TypeScript 6 builds it: the parent's qualified name, a dot, the symbol's name (a module's is its quoted path). */
+  getFullyQualifiedName(symbol: PortSymbol): string {
+    const own = this.own(symbol);
+    let name = this.qualifiedNames.get(own);
+    if (name === undefined) {
+      const parent = this.symbol(own.raw.getParent());
+      name = parent === undefined ? own.name : `${this.getFullyQualifiedName(parent)}.${own.name}`;
+      this.qualifiedNames.set(own, name);
+    }
+    return name;
+  }
+
+  /** The TypeScript 6 node a declaration handle stands for (the file's tree is parsed on first use). */
+  declarationOf(handle: NodeHandle): ts.Declaration | undefined {
+    const node7 = handle.resolve(this.project);
+    return node7 === undefined ? undefined : (this.nodes.ts6Of(node7) as ts.Declaration | undefined);
+  }
+
+  symbol(raw: Symbol7 | undefined): Ts7Symbol | undefined {
+    if (raw === undefined) return undefined;
+    let wrapped = this.symbols.get(raw);
+    if (wrapped === undefined) {
+      wrapped = new Ts7Symbol(raw, this);
+      this.symbols.set(raw, wrapped);
+    }
+    return wrapped;
+  }
+
+  type(raw: Type7 | undefined): Ts7Type | undefined {
+    if (raw === undefined) return undefined;
+    let wrapped = this.types.get(raw);
+    if (wrapped === undefined) {
+      wrapped = new Ts7Type(raw, this);
+      this.types.set(raw, wrapped);
+    }
+    return wrapped;
+  }
+
+  signature(raw: Signature7 | undefined): Ts7Signature | undefined {
+    if (raw === undefined) return undefined;
+    let wrapped = this.signatures.get(raw);
+    if (wrapped === undefined) {
+      wrapped = new Ts7Signature(raw, this);
+      this.signatures.set(raw, wrapped);
+    }
+    return wrapped;
+  }
+
+  signaturesOf(type: Ts7Type, kind: SignatureKind): readonly PortSignature[] {
+    return this.checker.getSignaturesOfType(type.raw, kind).flatMap((raw) => this.signature(raw) ?? []);
+  }
+
+  /** TypeScript 6's checker answers `any` (its error type) where it knows no type; so does this port. */
+  private typeOrAny(raw: Type7 | undefined): Ts7Type {
+    if (raw !== undefined) return this.type(raw) as Ts7Type;
+    this.anyType ??= this.type(this.checker.getAnyType()) as Ts7Type;
+    return this.anyType;
+  }
+
+  private own(symbol: PortSymbol): Ts7Symbol {
+    if (symbol instanceof Ts7Symbol) return symbol;
+    throw new Error("a symbol from another checker was passed to TypeScript 7's checker port");
+  }
+
+  private ownType(type: PortType): Ts7Type {
+    if (type instanceof Ts7Type) return type;
+    throw new Error("a type from another checker was passed to TypeScript 7's checker port");
+  }
+}
+
+/** TypeScript 7 names a private member `__#1@#name`; TypeScript 6 names it `#name`. */
+function displayName(raw: Symbol7): string {
+  const privateName = /^__#\d+@(#.*)$/.exec(raw.name);
+  return privateName?.[1] ?? raw.name;
+}
+
+class Ts7Symbol implements PortSymbol {
+  readonly flags: ts.SymbolFlags;
+  readonly name: string;
+  private mapped: readonly ts.Declaration[] | undefined;
+  private mappedValue: ts.Declaration | null | undefined;
+
+  constructor(
+    readonly raw: Symbol7,
+    private readonly port: Ts7CheckerPort,
+  ) {
+    this.flags = raw.flags as number as ts.SymbolFlags;
+    this.name = displayName(raw);
+  }
+
+  /** Undefined when the symbol has none, as TypeScript 6 has it (an unresolved alias's target). */
+  get declarations(): readonly ts.Declaration[] | undefined {
+    if (this.raw.declarations.length === 0) return undefined;
+    this.mapped ??= this.raw.declarations.flatMap((handle) => this.port.declarationOf(handle) ?? []);
+    return this.mapped;
+  }
+
+  get valueDeclaration(): ts.Declaration | undefined {
+    if (this.mappedValue === undefined) {
+      const handle = this.raw.valueDeclaration;
+      this.mappedValue = (handle === undefined ? undefined : this.port.declarationOf(handle)) ?? null;
+    }
+    return this.mappedValue ?? undefined;
+  }
+}
+
+const LITERAL_FLAGS = ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.BigIntLiteral;
+
+function isObjectType(type: Type7): type is ObjectType {
+  return (type.flags & TypeFlags.Object) !== 0;
+}
+
+function isUnionOrIntersection(type: Type7): type is UnionOrIntersectionType {
+  return (type.flags & (TypeFlags.Union | TypeFlags.Intersection)) !== 0;
+}
+
+function isLiteralType(type: Type7): type is LiteralType {
+  return (type.flags & (TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BigIntLiteral | TypeFlags.BooleanLiteral)) !== 0;
+}
+
+class Ts7Type implements PortType, PortUnionType, PortLiteralType<string | number> {
+  readonly flags: ts.TypeFlags;
+  readonly objectFlags: ts.ObjectFlags;
+  private members: readonly PortType[] | undefined;
+
+  constructor(
+    readonly raw: Type7,
+    private readonly port: Ts7CheckerPort,
+  ) {
+    this.flags = raw.flags as number as ts.TypeFlags;
+    this.objectFlags = (isObjectType(raw) ? raw.objectFlags : 0) as number as ts.ObjectFlags;
+  }
+
+  get types(): readonly PortType[] {
+    const raw = this.raw;
+    this.members ??= isUnionOrIntersection(raw) ? raw.getTypes().flatMap((member) => this.port.type(member) ?? []) : [];
+    return this.members;
+  }
+
+  get value(): string | number {
+    const value = isLiteralType(this.raw) ? this.raw.value : undefined;
+    return typeof value === "string" || typeof value === "number" ? value : String(value);
+  }
+
+  isUnion(): this is PortUnionType {
+    return (this.flags & ts.TypeFlags.Union) !== 0;
+  }
+
+  isLiteral(): boolean {
+    return (this.flags & LITERAL_FLAGS) !== 0;
+  }
+
+  isStringLiteral(): this is PortLiteralType<string> {
+    return (this.flags & ts.TypeFlags.StringLiteral) !== 0;
+  }
+
+  isNumberLiteral(): this is PortLiteralType<number> {
+    return (this.flags & ts.TypeFlags.NumberLiteral) !== 0;
+  }
+
+  getSymbol(): PortSymbol | undefined {
+    return this.port.symbol(this.raw.getSymbol());
+  }
+
+  getCallSignatures(): readonly PortSignature[] {
+    return this.port.signaturesOf(this, SignatureKind.Call);
+  }
+
+  getConstructSignatures(): readonly PortSignature[] {
+    return this.port.signaturesOf(this, SignatureKind.Construct);
+  }
+}
+
+class Ts7Signature implements PortSignature {
+  private mapped: ts.SignatureDeclaration | null | undefined;
+
+  constructor(
+    readonly raw: Signature7,
+    private readonly port: Ts7CheckerPort,
+  ) {}
+
+  get declaration(): ts.SignatureDeclaration | undefined {
+    if (this.mapped === undefined) {
+      const handle = this.raw.declaration;
+      this.mapped = ((handle === undefined ? undefined : this.port.declarationOf(handle)) as ts.SignatureDeclaration | undefined) ?? null;
+    }
+    return this.mapped ?? undefined;
+  }
+
+  getParameters(): readonly PortSymbol[] {
+    return this.raw.getParameters().flatMap((raw) => this.port.symbol(raw) ?? []);
+  }
+}

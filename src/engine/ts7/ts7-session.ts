@@ -1,0 +1,145 @@
+import { createRequire } from "node:module";
+import { ts } from "ts-morph";
+import type { SourceFile as SourceFile7 } from "typescript/unstable/ast";
+import { API, type Project, type Snapshot } from "typescript/unstable/sync";
+import type { CheckerPort } from "../../ingestion/extract/checker-port.js";
+import { NodeMap } from "./node-map.js";
+import { Ts7CheckerPort } from "./ts7-checker-port.js";
+
+/**
+ * The one owner of TypeScript 7's API (ADR 0021): a native `tsc --api` child process holding the projects'
+ * programs, one snapshot at a time. Files are read through `servedText` first (the texts a run hashed, a
+ * config rewritten for TypeScript 7, a virtual config), then from disk. After files change on disk, the
+ * session must be told (`update`): TypeScript 7 does not watch files.
+ */
+export interface Ts7SessionOptions {
+  readonly cwd: string;
+  /** The text TypeScript 7 reads for a file instead of the disk's, if any. */
+  readonly servedText: (fileName: string) => string | undefined;
+}
+
+/** Changes since the last snapshot, by absolute path. */
+export interface FileChanges {
+  readonly changed: readonly string[];
+  readonly created: readonly string[];
+  readonly deleted: readonly string[];
+}
+
+/** One project of the current snapshot, as extraction uses it. */
+export interface Ts7ProjectView {
+  readonly checker: CheckerPort & { prefetchSymbols(nodes: readonly ts.Node[]): void };
+  /** The absolute paths of the files TypeScript 7's program holds. */
+  fileNames(): readonly string[];
+  /** The file as TypeScript 7 read it, parsed by TypeScript 6 with parent pointers; undefined if the program lacks it. */
+  sourceFile(fileName: string): ts.SourceFile | undefined;
+  /** Whether a TypeScript 6 tree this view gave is one of TypeScript's default library files. */
+  isDefaultLibrary(sourceFile: ts.SourceFile): boolean;
+  /** The config's problems TypeScript 7 reports (a removed option, say), as text. */
+  optionDiagnostics(): readonly string[];
+}
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
+
+export class Ts7Session {
+  private readonly api: API;
+  private snapshot: Snapshot | undefined;
+  private readonly opened = new Set<string>();
+  private readonly views = new Map<string, Ts7ProjectView>();
+  /** TypeScript 6 trees of TypeScript 7's files, by TypeScript 7's tree (the same object while the file is unchanged). */
+  private readonly ts6Files = new WeakMap<SourceFile7, ts.SourceFile>();
+  private readonly defaultLibraries = new WeakSet<ts.SourceFile>();
+
+  constructor(options: Ts7SessionOptions) {
+    this.api = new API({
+      cwd: options.cwd,
+      fs: {
+        readFile: (fileName) => options.servedText(fileName),
+        fileExists: (fileName) => (options.servedText(fileName) !== undefined ? true : undefined),
+      },
+    });
+  }
+
+  /**
+   * A new snapshot holding these projects (tsconfig paths), after these file changes. Views of the last
+   * snapshot are dropped: its symbols and types are gone once it is disposed.
+   */
+  update(configPaths: readonly string[], changes: FileChanges | undefined): void {
+    const toOpen = configPaths.filter((configPath) => !this.opened.has(configPath));
+    const toClose = [...this.opened].filter((configPath) => !configPaths.includes(configPath));
+    if (toOpen.length === 0 && toClose.length === 0 && changes === undefined && this.snapshot !== undefined) return;
+    const previous = this.snapshot;
+    this.snapshot = this.api.updateSnapshot({
+      ...(toOpen.length > 0 ? { openProjects: toOpen } : {}),
+      ...(toClose.length > 0 ? { closeProjects: toClose } : {}),
+      ...(changes !== undefined
+        ? { fileChanges: { changed: [...changes.changed], created: [...changes.created], deleted: [...changes.deleted] } }
+        : {}),
+    });
+    for (const configPath of toOpen) this.opened.add(configPath);
+    for (const configPath of toClose) this.opened.delete(configPath);
+    this.views.clear();
+    previous?.dispose();
+  }
+
+  /** The view of an open project in the current snapshot; undefined if TypeScript 7 did not load it. */
+  projectAt(configPath: string): Ts7ProjectView | undefined {
+    const known = this.views.get(configPath);
+    if (known !== undefined) return known;
+    const project = this.snapshot?.getProject(configPath);
+    if (project === undefined) return undefined;
+    const view = this.viewOf(project);
+    this.views.set(configPath, view);
+    return view;
+  }
+
+  close(): void {
+    this.views.clear();
+    this.api.close();
+  }
+
+  private viewOf(project: Project): Ts7ProjectView {
+    const program = project.program;
+    const ts6FileOf = (sourceFile: SourceFile7): ts.SourceFile => {
+      let parsed = this.ts6Files.get(sourceFile);
+      if (parsed === undefined) {
+        parsed = parseTs6(sourceFile.fileName, sourceFile.text);
+        this.ts6Files.set(sourceFile, parsed);
+        if (program.isSourceFileDefaultLibrary(sourceFile)) this.defaultLibraries.add(parsed);
+      }
+      return parsed;
+    };
+    const ts7Files = new WeakMap<ts.SourceFile, SourceFile7>();
+    const nodes = new NodeMap(ts6FileOf, (sourceFile) => ts7Files.get(sourceFile) ?? program.getSourceFile(sourceFile.fileName));
+    const checker = new Ts7CheckerPort(project, nodes);
+    let names: readonly string[] | undefined;
+    return {
+      checker,
+      fileNames: () => {
+        names ??= program.getSourceFileNames();
+        return names;
+      },
+      sourceFile: (fileName) => {
+        const sourceFile7 = program.getSourceFile(fileName);
+        if (sourceFile7 === undefined) return undefined;
+        const parsed = ts6FileOf(sourceFile7);
+        ts7Files.set(parsed, sourceFile7);
+        return parsed;
+      },
+      isDefaultLibrary: (sourceFile) => this.defaultLibraries.has(sourceFile),
+      optionDiagnostics: () =>
+        [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics()].map(
+          (diagnostic) => `TS${diagnostic.code}: ${diagnostic.text}`,
+        ),
+    };
+  }
+}
+
+/** A file's TypeScript 6 tree: parent pointers set (no program binds it), JSDoc left as text as the extractor reads it. */
+function parseTs6(fileName: string, text: string): ts.SourceFile {
+  const options: ts.CreateSourceFileOptions = { languageVersion: ts.ScriptTarget.Latest };
+  if (TYPESCRIPT_FILE.test(fileName)) options.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
+  return ts.createSourceFile(fileName, text, options, true);
+}
+
+/** The version of TypeScript 7 the session runs (the API is unstable: package.json pins it exactly). */
+export const TS7_VERSION: string = createRequire(import.meta.url)("typescript").version as string;

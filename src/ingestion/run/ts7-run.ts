@@ -1,0 +1,79 @@
+import path from "node:path";
+import type { ProjectSpec } from "../../config/discover-projects.js";
+import { TS7_VERSION, Ts7Session, type Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
+
+export { TS7_VERSION };
+
+/**
+ * TypeScript 7's session as the runs of one engine use it: the projects opened by their tsconfig (a virtual
+ * one for the fallback project of a root without any), the texts the run hashed served instead of the disk's,
+ * and the files each run changed, added or removed told to the session before it extracts.
+ */
+export interface Ts7Run {
+  /** The project's view in the current snapshot; undefined when TypeScript 7 did not load the project. */
+  view(project: ProjectSpec): Ts7ProjectView | undefined;
+  /**
+   * The next run's projects, texts (by absolute path) and removed files (absolute), and the files that changed
+   * on disk without a run (a rename patch's).
+   */
+  update(projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>, removed: readonly string[], patched: readonly string[]): void;
+  close(): void;
+}
+
+/** Where the fallback project's virtual tsconfig lies: the root's tsconfig.json, which does not exist when it is used. */
+function configPathOf(root: string, project: ProjectSpec): string {
+  return project.id === "" ? path.join(root, "tsconfig.json") : path.join(root, project.id);
+}
+
+/** The fallback project's options (discover-projects.ts FALLBACK_COMPILER_OPTIONS) as a tsconfig, listing its files. */
+function fallbackConfigText(project: ProjectSpec): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: "esnext",
+      module: "esnext",
+      moduleResolution: "bundler",
+      jsx: "preserve",
+      strict: true,
+      allowJs: false,
+      allowImportingTsExtensions: true,
+      skipLibCheck: true,
+      noEmit: true,
+    },
+    files: project.fileNames,
+  });
+}
+
+export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>): Ts7Run {
+  const served = new Map<string, string>();
+  const serve = (current: readonly ProjectSpec[], runTexts: ReadonlyMap<string, string>): void => {
+    served.clear();
+    for (const [fileName, text] of runTexts) served.set(fileName, text);
+    for (const project of current) if (project.id === "") served.set(configPathOf(root, project), fallbackConfigText(project));
+  };
+  serve(projects, texts);
+  const session = new Ts7Session({ cwd: root, servedText: (fileName) => served.get(fileName) });
+  let configPaths = projects.map((project) => configPathOf(root, project));
+  session.update(configPaths, undefined);
+  /** The files the session's programs hold: a changed file it does not know is a created one. */
+  const known = (): Set<string> => {
+    const files = new Set<string>();
+    for (const configPath of configPaths) for (const fileName of session.projectAt(configPath)?.fileNames() ?? []) files.add(fileName);
+    return files;
+  };
+  return {
+    view: (project) => session.projectAt(configPathOf(root, project)),
+    update(nextProjects, nextTexts, removed, patched) {
+      const before = known();
+      serve(nextProjects, nextTexts);
+      configPaths = nextProjects.map((project) => configPathOf(root, project));
+      const fallback = nextProjects.filter((project) => project.id === "").map((project) => configPathOf(root, project));
+      const touched = [...new Set([...nextTexts.keys(), ...patched])];
+      session.update(configPaths, {
+        changed: [...touched.filter((fileName) => before.has(fileName)), ...fallback],
+        created: touched.filter((fileName) => !before.has(fileName)),
+        deleted: [...removed],
+      });
+    },
+    close: () => session.close(),
+  };
+}

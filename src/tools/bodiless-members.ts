@@ -1,0 +1,46 @@
+import type { SqliteDb } from "../db/open-graph-db.js";
+import { closure, dispatchMap } from "./dispatch-map.js";
+import type { ReachedNode, WalkDirection } from "./graph-walk.js";
+import { preparedStatements } from "./prepared-statements.js";
+import type { DispatchFacts } from "./reach-report.js";
+
+/**
+ * Members without a body: an abstract method or property, and every member of an interface. A call of one
+ * never runs it: it runs one of the members that override or implement it (dispatch). The call queries
+ * say so (`no body: dispatches to Circle.area, Square.area`) instead of listing such a member as code that runs.
+ */
+const statements = preparedStatements({
+  withoutBody: `SELECT n.key FROM json_each(@keys) k CROSS JOIN nodes n ON n.key = k.value LEFT JOIN nodes p ON p.key = n.parent_key
+    WHERE n.kind IN ('Method', 'Property') AND (p.kind = 'Interface' OR ' ' || n.modifiers || ' ' GLOB '* abstract *')`,
+});
+
+/** Of these keys, the members without a body (library keys and other kinds are never among them). */
+export function membersWithoutBody(db: SqliteDb, keys: Iterable<string>): Set<string> {
+  const wanted = [...new Set(keys)];
+  if (wanted.length === 0) return new Set();
+  const rows = statements(db).withoutBody.all({ keys: JSON.stringify(wanted) }) as { key: string }[];
+  return new Set(rows.map((row) => row.key));
+}
+
+/**
+ * For each member: the graph's members with a body that override or implement it, transitively (an abstract
+ * member in between is passed through), sorted by key: what a call of it may run.
+ */
+function dispatchTargets(db: SqliteDb, members: readonly string[]): Map<string, string[]> {
+  const { overriddenBy } = dispatchMap(db);
+  const below = new Map(members.map((member) => [member, [...closure([member], overriddenBy)].filter((key) => key !== member)]));
+  const bodiless = membersWithoutBody(db, [...below.values()].flat());
+  return new Map([...below].map(([member, keys]) => [member, keys.filter((key) => !bodiless.has(key)).sort()]));
+}
+
+/**
+ * What members without a body change in a walk's answer: which declarations named by its dispatch links have
+ * no body, and walking out (callees), which reached nodes have none, with what a call of each runs instead.
+ */
+export function dispatchFacts(db: SqliteDb, nodes: readonly ReachedNode[], direction: WalkDirection): DispatchFacts {
+  const named = nodes.flatMap((node) => node.links.filter((link) => link.dispatch).map((link) => link.target));
+  const reached = direction === "out" ? nodes.map((node) => node.key) : [];
+  const withoutBody = membersWithoutBody(db, [...named, ...reached]);
+  const bodilessReached = reached.filter((key) => withoutBody.has(key));
+  return { withoutBody, dispatchesTo: bodilessReached.length === 0 ? new Map() : dispatchTargets(db, bodilessReached) };
+}
