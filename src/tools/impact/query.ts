@@ -3,6 +3,7 @@ import type { EdgeKind } from "../../model/graph-kinds.js";
 import { HIGH_FAN_OUT, type Dispatch, type ReachedNode } from "../graph-walk.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
+import { isUnder } from "../reach-summary.js";
 import { walkDependants } from "./dependant-walk.js";
 
 /**
@@ -57,7 +58,14 @@ export interface ImpactRequest {
   readonly tests: ImpactTests;
   /** Default `all`. */
   readonly kinds?: ImpactKinds;
+  /** Only the dependants (and tests) in this folder or file, relative to the root; default "" (everywhere). */
+  readonly within?: string;
 }
+
+/** The inputs an impact question takes when none is given (the tool's defaults). */
+export const IMPACT_DEFAULTS = { depth: 3, dispatch: "up", tests: "include", kinds: "all" } as const satisfies Required<
+  Omit<ImpactRequest, "within">
+>;
 
 export interface ImpactResult {
   readonly symbol: SymbolNode;
@@ -65,6 +73,8 @@ export interface ImpactResult {
   readonly dispatch: Dispatch;
   readonly testFilter: ImpactTests;
   readonly kinds: ImpactKinds;
+  /** The folder or file the dependants listed lie in ("" for everywhere). */
+  readonly within: string;
   /** Members of the symbol walked from too (0 for a function). */
   readonly members: number;
   /** Dependants outside test files: those that run or read the code first, then those that only name a type; each by depth, file and line. */
@@ -123,7 +133,8 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
   });
   const runtime = walk.runtime.map((node): Dependant => ({ ...node, use: "runtime" }));
   const typeOnly = kinds === "runtime" ? [] : typeDependants(walk.types);
-  const classified = [...(kinds === "types" ? [] : runtime), ...typeOnly];
+  const within = request.within ?? "";
+  const classified = [...(kinds === "types" ? [] : runtime), ...typeOnly].filter((node) => isUnder(node.file, within));
   const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTestPath(node.file));
   const highFanOut = dependants
     .filter((node) => node.degree >= HIGH_FAN_OUT)
@@ -135,6 +146,7 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     dispatch: request.dispatch,
     testFilter: request.tests,
     kinds,
+    within,
     members: walk.seeds.length - 1,
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
