@@ -3,7 +3,7 @@ import type { EdgeKind } from "../../model/graph-kinds.js";
 import { HIGH_FAN_OUT, type Dispatch, type ReachedNode } from "../graph-walk.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isTestPath } from "../workspace-files.js";
-import { isUnder } from "../reach-summary.js";
+import { isUnder, memberGroupOf } from "../reach-summary.js";
 import { walkDependants } from "./dependant-walk.js";
 
 /**
@@ -77,6 +77,11 @@ export interface ImpactResult {
   readonly within: string;
   /** Members of the symbol walked from too (0 for a function). */
   readonly members: number;
+  /**
+   * With members: the member (or the symbol itself) each dependant comes through, by key, found on the whole
+   * walk (a dependant's nearer links may lie outside `within` or in tests).
+   */
+  readonly throughMember: ReadonlyMap<string, string>;
   /** Dependants outside test files: those that run or read the code first, then those that only name a type; each by depth, file and line. */
   readonly dependants: readonly Dependant[];
   /** Distinct files of `dependants`. */
@@ -95,6 +100,12 @@ function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
   return [...byFile]
     .map(([file, { depth, symbols }]) => ({ file, depth, symbols }))
     .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
+}
+
+/** The member each node comes through (reach-summary.ts `memberGroupOf`), by key. */
+function membersOf(nodes: readonly Dependant[]): Map<string, string> {
+  const memberOf = memberGroupOf(nodes);
+  return new Map(nodes.map((node) => [node.key, memberOf(node)]));
 }
 
 /** Edges by which a dependant only names a type. */
@@ -134,7 +145,8 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
   const runtime = walk.runtime.map((node): Dependant => ({ ...node, use: "runtime" }));
   const typeOnly = kinds === "runtime" ? [] : typeDependants(walk.types);
   const within = request.within ?? "";
-  const classified = [...(kinds === "types" ? [] : runtime), ...typeOnly].filter((node) => isUnder(node.file, within));
+  const walked = [...(kinds === "types" ? [] : runtime), ...typeOnly];
+  const classified = walked.filter((node) => isUnder(node.file, within));
   const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTestPath(node.file));
   const highFanOut = dependants
     .filter((node) => node.degree >= HIGH_FAN_OUT)
@@ -148,6 +160,7 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     kinds,
     within,
     members: walk.seeds.length - 1,
+    throughMember: walk.seeds.length > 1 ? membersOf([...runtime, ...typeOnly]) : new Map(),
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
     tests: testsToRun(classified.filter((node) => isTestPath(node.file))),

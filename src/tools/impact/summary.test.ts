@@ -92,4 +92,28 @@ describe("impact within a folder", () => {
       "impact of Store with its 12 members (Class, src/store.ts:1-200), depth ≤ 3, dispatch up, in src/lib",
     );
   });
+
+  it("names the member a dependant comes through even when its nearer dependants lie outside the folder", () => {
+    const chain = memoryGraph(
+      [
+        { key: "src/store.ts:Store", kind: "Class", start: 1, end: 20 },
+        { key: "src/store.ts:Store.save", kind: "Method", start: 2, end: 5 },
+        { key: "src/store.ts:Store.load", kind: "Method", start: 6, end: 9 },
+        { key: "src/lib/use.ts:use", start: 1, end: 5 },
+        { key: "src/app/outer.ts:outer", start: 1, end: 5 },
+        { key: "src/app/other.ts:other", start: 1, end: 5 },
+      ],
+      [
+        ["CALLS", "src/lib/use.ts:use", "src/store.ts:Store.save", [3]],
+        ["CALLS", "src/app/outer.ts:outer", "src/lib/use.ts:use", [3]],
+        ["CALLS", "src/app/other.ts:other", "src/store.ts:Store.load", [3]],
+      ],
+    );
+    const within = queryImpact(chain, requireSymbol(chain, { symbol: "Store" }), { depth: 3, dispatch: "up", tests: "include", within: "src/app" });
+    expect(within.dependants.map((node) => node.key)).toEqual(["src/app/other.ts:other", "src/app/outer.ts:outer"]);
+    expect(impactSummary(within).summary.members).toEqual([
+      { name: "src/store.ts:Store.load", entries: 1, files: 1 },
+      { name: "src/store.ts:Store.save", entries: 1, files: 1 },
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { firstOfEachGroup, folderGroupOf, groupsOf, memberGroupOf, shellArgument, type NextQuestion, type ReachSummary } from "../reach-summary.js";
+import { firstOfEachGroup, folderGroupOf, groupsOf, shellArgument, type NextQuestion, type ReachSummary } from "../reach-summary.js";
 import { IMPACT_DEFAULTS, type Dependant, type ImpactResult } from "./query.js";
 
 /** An impact answer too large to list whole: its summary, and which dependants it shows for a number shown. */
@@ -35,7 +35,7 @@ export function impactSummary(result: ImpactResult): ImpactSummary {
   const { dependants } = result;
   const byFolder = folderGroupOf(dependants.map((node) => node.file));
   const folders = groupsOf(dependants, (node) => byFolder(node.file));
-  const memberOf = result.members > 0 ? memberGroupOf(dependants) : undefined;
+  const memberOf = result.members > 0 ? (node: Dependant) => result.throughMember.get(node.key) ?? node.key : undefined;
   const members = memberOf === undefined ? undefined : groupsOf(dependants, memberOf);
   const next: NextQuestion[] = [];
   for (const member of members?.listed.slice(0, 2) ?? []) {
