@@ -28,7 +28,7 @@ export const outputShape = {
     .max(200_000)
     .default(DEFAULT_MAX_TOKENS)
     .describe(
-      "cap on the answer's size in tokens (o200k, as GPT-4o counts them), counted on its text: a longer answer is summarised and cut, and says so; json and toon list the same entries as text",
+      "cap on the answer's size in tokens (o200k, as GPT-4o counts them), counted on its text rendering: a longer answer is cut (impact, callers and callees: summarised) and says how to narrow; json and toon list the same entries as text",
     ),
 };
 
