@@ -45,7 +45,7 @@ export const reachSummary = z.looseObject({
   folders: z.array(summaryGroup),
   otherMembers: otherGroups.optional(),
   otherFolders: otherGroups,
-  next: z.array(z.object({ ask: z.string(), entries: z.number().optional() })),
+  next: z.array(z.object({ ask: z.string(), input: z.record(z.string(), z.union([z.string(), z.number()])), entries: z.number().optional() })),
 });
 
 /** A call with no static target (dynamic-calls.ts `DynamicCallSite`). */

@@ -24,9 +24,27 @@ export interface SummaryGroup {
 
 /** A narrower question and how many entries its answer has, when known. */
 export interface NextQuestion {
-  /** The command line (MCP: the same inputs, `--in` is `in`). */
+  /** The command line. */
   readonly ask: string;
+  /** The same question as the tool's inputs (MCP arguments): the symbol and every input not at its default. */
+  readonly input: Readonly<Record<string, string | number>>;
   readonly entries?: number;
+}
+
+/**
+ * A question to a walk tool: its inputs without those at their default (and without an empty `in`), and
+ * its command line (`impact src/a.ts:A --depth 2 --in src/tools`).
+ */
+export function question(
+  tool: string,
+  inputs: Readonly<Record<string, string | number>>,
+  defaults: Readonly<Record<string, string | number>>,
+): Pick<NextQuestion, "ask" | "input"> {
+  const input = Object.fromEntries(Object.entries(inputs).filter(([name, value]) => defaults[name] !== value && !(name === "in" && value === "")));
+  const options = Object.entries(input)
+    .filter(([name]) => name !== "symbol")
+    .map(([name, value]) => `--${name} ${shellArgument(String(value))}`);
+  return { ask: [`${tool} ${shellArgument(String(input.symbol))}`, ...options].join(" "), input };
 }
 
 /** The summary of an answer that is cut (`summary` of the impact and callers answers). */
@@ -142,7 +160,7 @@ export function firstOfEachGroup<E>(entries: readonly E[], groupOf: (entry: E) =
 }
 
 /** An argument as a shell reads it back: quoted when it holds anything but path and name characters. */
-export function shellArgument(value: string): string {
+function shellArgument(value: string): string {
   return /^[\w./:@#+-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
 

@@ -57,7 +57,11 @@ describe("a cut callers answer", () => {
     expect(cli.files).toBe(40);
     const server = callsWithin(result, "src/server");
     expect(callsSummary(server, "src/server").summary.next).toEqual([
-      { ask: "callers src/log.ts:log --tests exclude --in src/server", entries: 160 },
+      {
+        ask: "callers src/log.ts:log --tests exclude --in src/server",
+        input: { symbol: "src/log.ts:log", tests: "exclude", in: "src/server" },
+        entries: 160,
+      },
     ]);
   });
 });

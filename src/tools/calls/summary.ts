@@ -1,5 +1,5 @@
 import type { WalkDirection } from "../graph-walk.js";
-import { firstOfEachGroup, folderGroupOf, groupsOf, isUnder, shellArgument, type NextQuestion, type ReachSummary } from "../reach-summary.js";
+import { firstOfEachGroup, folderGroupOf, groupsOf, isUnder, question, type NextQuestion, type ReachSummary } from "../reach-summary.js";
 import type { CallEntry, CallsResult } from "./query.js";
 
 /** The inputs a callers or callees question takes when none is given (the tools' defaults). */
@@ -22,15 +22,21 @@ export interface CallsSummary {
   readonly take: (shown: number) => { readonly entries: readonly CallEntry[]; readonly testEntries: readonly CallEntry[] };
 }
 
-/** The question asked, as a command line, with some of its inputs changed. */
-function callsAsk(result: CallsResult, within: string, changed: { depth?: number; dispatch?: string; tests?: string; within?: string }): string {
-  const asked = { depth: changed.depth ?? result.depth, dispatch: changed.dispatch ?? result.dispatch, tests: changed.tests ?? result.tests };
-  const options = Object.entries(asked)
-    .filter(([name, value]) => CALLS_DEFAULTS[name as keyof typeof CALLS_DEFAULTS] !== value)
-    .map(([name, value]) => `--${name} ${value}`);
-  const folder = changed.within ?? within;
-  if (folder !== "") options.push(`--in ${shellArgument(folder)}`);
-  return [`${COMMAND[result.direction]} ${shellArgument(result.symbol.key)}`, ...options].join(" ");
+/** The question asked, with some of its inputs changed, and how many entries it answers. */
+function callsAsk(
+  result: CallsResult,
+  within: string,
+  changed: { depth?: number; dispatch?: string; tests?: string; within?: string },
+  entries?: number,
+): NextQuestion {
+  const inputs = {
+    symbol: result.symbol.key,
+    depth: changed.depth ?? result.depth,
+    dispatch: changed.dispatch ?? result.dispatch,
+    tests: changed.tests ?? result.tests,
+    in: changed.within ?? within,
+  };
+  return { ...question(COMMAND[result.direction], inputs, CALLS_DEFAULTS), ...(entries === undefined ? {} : { entries }) };
 }
 
 /**
@@ -44,16 +50,16 @@ export function callsSummary(result: CallsResult, within: string): CallsSummary 
   const next: NextQuestion[] = [];
   const [folder] = folders.listed;
   if (folder !== undefined && folder.entries > 1 && folder.entries < all.length) {
-    next.push({ ask: callsAsk(result, within, { within: folder.name.replace(/\/$/, "") }), entries: folder.entries });
+    next.push(callsAsk(result, within, { within: folder.name.replace(/\/$/, "") }, folder.entries));
   }
   if (result.testEntries.length > 0 && result.entries.length > 0) {
-    next.push({ ask: callsAsk(result, within, { tests: "exclude" }), entries: result.entries.length });
+    next.push(callsAsk(result, within, { tests: "exclude" }, result.entries.length));
   }
   if (result.depth > 1) {
     const nearer = all.filter((entry) => entry.depth < result.depth).length;
-    if (nearer < all.length) next.push({ ask: callsAsk(result, within, { depth: result.depth - 1 }), entries: nearer });
+    if (nearer < all.length) next.push(callsAsk(result, within, { depth: result.depth - 1 }, nearer));
   }
-  if (result.dispatch !== "none" && all.some((entry) => entry.throughDispatch)) next.push({ ask: callsAsk(result, within, { dispatch: "none" }) });
+  if (result.dispatch !== "none" && all.some((entry) => entry.throughDispatch)) next.push(callsAsk(result, within, { dispatch: "none" }));
   const take = firstOfEachGroup(all, (entry) => byFolder(entry.file));
   const outsideTests = new Set(result.entries);
   return {

@@ -48,9 +48,9 @@ describe(impactSummary.name, () => {
 
   it("names the narrower questions exactly, with how many dependants each answers", () => {
     expect(impactSummary(result).summary.next).toEqual([
-      { ask: "impact src/store.ts:Store.method11", entries: 28 },
-      { ask: "impact src/store.ts:Store.method10", entries: 26 },
-      { ask: "impact src/store.ts:Store --in src/app", entries: 144 },
+      { ask: "impact src/store.ts:Store.method11", input: { symbol: "src/store.ts:Store.method11" }, entries: 28 },
+      { ask: "impact src/store.ts:Store.method10", input: { symbol: "src/store.ts:Store.method10" }, entries: 26 },
+      { ask: "impact src/store.ts:Store --in src/app", input: { symbol: "src/store.ts:Store", in: "src/app" }, entries: 144 },
     ]);
   });
 });

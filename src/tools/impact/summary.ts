@@ -1,4 +1,4 @@
-import { firstOfEachGroup, folderGroupOf, groupsOf, shellArgument, type NextQuestion, type ReachSummary } from "../reach-summary.js";
+import { firstOfEachGroup, folderGroupOf, groupsOf, question, type NextQuestion, type ReachSummary } from "../reach-summary.js";
 import { IMPACT_DEFAULTS, type Dependant, type ImpactResult } from "./query.js";
 
 /** An impact answer too large to list whole: its summary, and which dependants it shows for a number shown. */
@@ -10,20 +10,21 @@ export interface ImpactSummary {
   readonly groupedBy: "member" | "folder";
 }
 
-/** The question asked, as a command line, with some of its inputs changed. */
-function impactAsk(result: ImpactResult, changed: { symbol?: string; depth?: number; kinds?: string; dispatch?: string; within?: string }): string {
-  const asked = {
+/** The question asked, with some of its inputs changed, and how many dependants it answers. */
+function impactAsk(
+  result: ImpactResult,
+  changed: { symbol?: string; depth?: number; kinds?: string; dispatch?: string; within?: string },
+  entries?: number,
+): NextQuestion {
+  const inputs = {
+    symbol: changed.symbol ?? result.symbol.key,
     depth: changed.depth ?? result.depth,
     dispatch: changed.dispatch ?? result.dispatch,
     tests: result.testFilter,
     kinds: changed.kinds ?? result.kinds,
+    in: changed.within ?? result.within,
   };
-  const options = Object.entries(asked)
-    .filter(([name, value]) => IMPACT_DEFAULTS[name as keyof typeof IMPACT_DEFAULTS] !== value)
-    .map(([name, value]) => `--${name} ${value}`);
-  const within = changed.within ?? result.within;
-  if (within !== "") options.push(`--in ${shellArgument(within)}`);
-  return [`impact ${shellArgument(changed.symbol ?? result.symbol.key)}`, ...options].join(" ");
+  return { ...question("impact", inputs, IMPACT_DEFAULTS), ...(entries === undefined ? {} : { entries }) };
 }
 
 /**
@@ -40,21 +41,20 @@ export function impactSummary(result: ImpactResult): ImpactSummary {
   const next: NextQuestion[] = [];
   for (const member of members?.listed.slice(0, 2) ?? []) {
     if (member.name !== result.symbol.key && member.entries < dependants.length) {
-      next.push({ ask: impactAsk(result, { symbol: member.name }), entries: member.entries });
+      next.push(impactAsk(result, { symbol: member.name }, member.entries));
     }
   }
   const [folder] = folders.listed;
   if (folder !== undefined && folder.entries > 1 && folder.entries < dependants.length) {
-    next.push({ ask: impactAsk(result, { within: folder.name.replace(/\/$/, "") }), entries: folder.entries });
+    next.push(impactAsk(result, { within: folder.name.replace(/\/$/, "") }, folder.entries));
   }
   const runtime = dependants.filter((node) => node.use === "runtime").length;
-  if (result.kinds === "all" && runtime > 0 && runtime < dependants.length)
-    next.push({ ask: impactAsk(result, { kinds: "runtime" }), entries: runtime });
+  if (result.kinds === "all" && runtime > 0 && runtime < dependants.length) next.push(impactAsk(result, { kinds: "runtime" }, runtime));
   if (result.depth > 1) {
     const nearer = dependants.filter((node) => node.depth < result.depth).length;
-    if (nearer < dependants.length) next.push({ ask: impactAsk(result, { depth: result.depth - 1 }), entries: nearer });
+    if (nearer < dependants.length) next.push(impactAsk(result, { depth: result.depth - 1 }, nearer));
   }
-  if (result.dispatch !== "none" && dependants.some((node) => node.throughDispatch)) next.push({ ask: impactAsk(result, { dispatch: "none" }) });
+  if (result.dispatch !== "none" && dependants.some((node) => node.throughDispatch)) next.push(impactAsk(result, { dispatch: "none" }));
   const summary: ReachSummary = {
     ...(members === undefined ? {} : { members: members.listed, otherMembers: members.other }),
     folders: folders.listed,
