@@ -52,7 +52,7 @@ describe(impactAnswer.name, () => {
     const result = present(answer, { format: "text", maxNodes: 1, maxTokens: 4000 });
     expect(result.text).toContain("depth 1 (1 of 2)\n  src/cart.ts\n    Cart.total 39-41  calls @40\n");
     expect(result.text.split("\n").at(-1)).toBe(
-      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: a smaller depth (now 3), dispatch none, kinds runtime, or raise maxNodes / maxTokens]",
+      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: impact src/money.ts:sum --in src/cart.ts (2) · or raise --max-nodes / --max-tokens]",
     );
     expect(result.structured.truncated).toMatchObject({ shown: 1, total: 3, by: "maxNodes" });
   });
