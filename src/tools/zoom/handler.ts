@@ -12,7 +12,7 @@ import { formatCount } from "../../model/kind-counts.js";
 import { createIgnoreCheck } from "../workspace-walk.js";
 import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, linesOutcome, type LinesView } from "./format.js";
 import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
-import { fileOutline, folderZoom, type OutlineLevel, type OutlineSymbol, withTypeAliasMembers } from "./outline.js";
+import { fileOutline, folderZoom, type OutlineLevel, type OutlineSymbol, mayListTypeAliasMembers, withTypeAliasMembers } from "./outline.js";
 import { createOutlineQueries } from "./query.js";
 import { objects } from "../answer-schema.js";
 import { plural } from "../text.js";
@@ -221,7 +221,7 @@ function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string
 const MAX_ALIAS_SOURCE_BYTES = 8 * 1024 * 1024;
 
 function mayHaveObjectAlias(symbols: readonly OutlineSymbol[]): boolean {
-  return symbols.some((symbol) => (symbol.kind === "TypeAlias" && symbol.signature.includes("{")) || mayHaveObjectAlias(symbol.members));
+  return symbols.some((symbol) => mayListTypeAliasMembers(symbol) || mayHaveObjectAlias(symbol.members));
 }
 
 /**

@@ -52,6 +52,7 @@ const OPTIONS = [
   "  protected retry(): void {}",
   "  private log(): void {}",
   "}",
+  `export type Flat = { ${Array.from({ length: 12 }, (_, index) => `setting${index + 1}: "on" | "off"`).join("; ")} };`,
   "",
 ].join("\n");
 
@@ -83,10 +84,10 @@ afterAll(() => {
 });
 
 describe("zoom shows a type's members on their own lines", () => {
-  it("lists an exported interface's, an object type alias's and a class's public members under them at level 0", async () => {
+  it("lists an exported interface's, an object type alias's and a class's public members under them at level 0; an alias on one line stays one line unless the graph cut it", async () => {
     expect((await runTool(zoomTool, { path: "src/options.ts" }, context)).text).toBe(
       [
-        "src/options.ts (46 lines; 5 exported symbols of 6 top-level)",
+        "src/options.ts (47 lines; 6 exported symbols of 7 top-level)",
         "L3-17 Interface export interface ClientOptions  // How the client connects.",
         "  L5 Property baseUrl: string  // Where requests go.",
         "  L6 Property timeoutMs?: number",
@@ -107,9 +108,7 @@ describe("zoom shows a type's members on their own lines", () => {
         '  L25 Property "quoted-key": \'a;b\' | "c,d" | `t{${string}}`',
         "  L26 Signature [extra: string]: unknown",
         "  L27-29 Method m<T extends { k: 1 }>( value: T, ): Promise<T>",
-        "L31 TypeAlias export type Wide = Base & {…} & {…}",
-        "  L31 Property z: number",
-        "  L31 Property w?: string",
+        "L31 TypeAlias export type Wide = Base & { z: number } & { w?: string }",
         "L32 TypeAlias export type Either = { ok: true } | { ok: false }",
         "L34-45 Class export class Client",
         '  L37 Property static readonly version = "1"',
@@ -118,6 +117,8 @@ describe("zoom shows a type's members on their own lines", () => {
         "  L39-41 Method get label(): string",
         "  L42 Method send(body: string): void",
         "  L43 Method protected retry(): void",
+        "L46 TypeAlias export type Flat = {…}",
+        ...Array.from({ length: 12 }, (_, index) => `  L46 Property setting${index + 1}: "on" | "off"`),
       ].join("\n"),
     );
   });
@@ -128,9 +129,10 @@ describe("zoom shows a type's members on their own lines", () => {
     expect(symbols.map((symbol) => [symbol.name, symbol.members.length])).toEqual([
       ["ClientOptions", 12],
       ["Options", 6],
-      ["Wide", 2],
+      ["Wide", 0],
       ["Either", 0],
       ["Client", 6],
+      ["Flat", 12],
     ]);
     expect(symbols[1]?.members.map((member) => [member.kind, member.name, member.startLine])).toEqual([
       ["Property", "a", 22],

@@ -113,16 +113,22 @@ export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: O
   return { ...file, symbols: shown.map(toSymbol), reExports };
 }
 
+/** An alias written on one line whose signature the graph holds whole stays that line; one on more lines, or cut, may list members. */
+export function mayListTypeAliasMembers(symbol: OutlineSymbol): boolean {
+  return symbol.kind === "TypeAlias" && symbol.signature.includes("{") && (symbol.endLine > symbol.startLine || symbol.signature.endsWith("…"));
+}
+
 /**
  * The outline's symbols with each type alias whose type has object members (`type Options = { … }`, `Base & { … }`)
- * shown as its head (`export type Options = {…}`) with those members under it, bounded by MAX_MEMBERS. The members
+ * shown as its head (`export type Options = {…}`) with those members under it, bounded by MAX_MEMBERS (an alias on
+ * one line whose signature is whole stays as it is: mayListTypeAliasMembers). The members
  * are read from the alias's lines of the file's text (`fileLines`, line 1 first); an alias whose lines do not
  * hold it (the text changed since it was indexed) keeps its one-line signature.
  */
 export function withTypeAliasMembers(symbols: readonly OutlineSymbol[], fileName: string, fileLines: readonly string[]): OutlineSymbol[] {
   return symbols.map((symbol) => {
     const members = withTypeAliasMembers(symbol.members, fileName, fileLines);
-    if (symbol.kind !== "TypeAlias" || !symbol.signature.includes("{")) return { ...symbol, members };
+    if (!mayListTypeAliasMembers(symbol)) return { ...symbol, members };
     const text = fileLines.slice(symbol.startLine - 1, symbol.endLine).join("\n");
     const found = typeAliasMembers(fileName, text, symbol.startLine, symbol.name);
     if (found === undefined) return { ...symbol, members };
