@@ -30,7 +30,7 @@ export interface OmittedMembers {
  * The members a file outline shows at most under one type: an exported interface's or class's at level 0, an
  * object type alias's at any level. Past it the outline says how many more there are and on which lines.
  */
-export const MAX_MEMBERS = 20;
+const MAX_MEMBERS = 20;
 
 /** At most MAX_MEMBERS of the members; the rest counted, with the lines from the first left out to the type's end. */
 function bounded(members: readonly OutlineSymbol[], endLine: number): Pick<OutlineSymbol, "members" | "omittedMembers"> {
