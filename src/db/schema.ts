@@ -173,6 +173,11 @@ export const META = {
   run: "run",
   /** Why the last run failed (committed after its transaction rolled back); gone once a run commits. */
   lastError: "last_error",
+  /**
+   * JSON: the engine of the last run that extracted: `{ name, typescript, notes }`, notes saying what TypeScript 7
+   * was given instead of options it removed, or which projects it could not load (ADR 0021).
+   */
+  engine: "engine",
 } as const;
 
 /** `state` is `indexing` from the start of a run until its last write; anything else means complete. */

@@ -11,7 +11,7 @@ export type ReadTextFile = (absolutePath: string) => string | undefined;
 
 export interface RemovedOptionsRewrite {
   /**
-   * Absolute path → JSON text to serve instead of that file's content on disk (see ts7-config-fs.ts). Only the
+   * Absolute path → JSON text to serve instead of that file's content on disk (ingestion/run/ts7-run.ts serves them to the session). Only the
    * tsconfig and the files it extends that set a removed option (or inherit a baseUrl) appear; empty when none does.
    * `files`, `include`, `exclude`, `extends` and `references` are kept as written, so the project lists the same files.
    * A file's text depends only on that file and what it extends, so the maps of several projects can be merged into

@@ -14,7 +14,7 @@ import { canExtractInParallel, extractInParallel } from "./parallel-extraction.j
 import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
 import { RunPreparation, type PreparationHost } from "./run-preparation.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
-import { openTs7Run, TS7_VERSION, type Ts7Run } from "./ts7-run.js";
+import { openTs7Run, TS7_VERSION, ts7ConfigRewrites, type Ts7Run } from "./ts7-run.js";
 import { ts7Extractor } from "./ts7-extraction.js";
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
@@ -44,6 +44,8 @@ export interface ExtractionRequest {
 /** What a run's extraction gives the indexer: its outcome, and how many threads extracted. */
 export interface ExtractionResult extends ExtractionOutcome {
   readonly jobs: number;
+  /** What the run could not do as asked (a project TypeScript 7 could not load, extracted with TypeScript 6). */
+  readonly warnings: readonly string[];
 }
 
 export interface ExtractionEngine {
@@ -66,6 +68,8 @@ export interface ExtractionEngine {
   planRename(hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch;
   /** Ends what the engine keeps between runs (TypeScript 7's process). */
   close(): void;
+  /** The engine's name and the TypeScript version it runs. */
+  describe(): { readonly name: EngineName; readonly typescript: string };
   /** Writes a rename patch, and makes the kept programs read the renamed files again at their next build. */
   applyRename(planned: Extract<PlannedPatch, { ok: true }>, changed: readonly ScannedFile[]): void;
 }
@@ -320,12 +324,16 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   const texts = runTexts(items, scanned, pathByAbsolute);
   const roots = runRoots(options, projects, items, declaringGlobals);
   const ts7 = options.engine === "ts7" ? ts7RunFor(state, projects, texts, request) : undefined;
+  const warnings: string[] = [];
   /** This thread's extractor for a project's files: its program built with the scan's texts. */
   const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
     const project = projects[index];
     if (project === undefined) throw new Error(`no project ${index} in the run`);
     const view = ts7?.view(project);
     if (view !== undefined) return ts7Extractor(view, project, files);
+    if (ts7 !== undefined) {
+      warnings.push(`TypeScript 7 could not load ${project.id || "the fallback project"}: its files were extracted with TypeScript 6`);
+    }
     const projectRoots = roots[index] ?? [];
     const program = prepared?.programFor(project, projectRoots) ?? buildRunProgram(loaderFor(state, project), index, items, texts, projectRoots);
     return programExtractor(program, project, files);
@@ -338,7 +346,7 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
     } else {
       extractOnThisThread(items, extractorFor, writer);
     }
-    return { ...writer.finish(), jobs };
+    return { ...writer.finish(), jobs, warnings };
   } finally {
     if (ts7 !== undefined && !options.keepPrograms) {
       ts7.close();
@@ -404,7 +412,13 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
   const { root } = options;
   const state: EngineState = { options, loaders: new Map(), renamed: new Map(), prepared: undefined, ts7: undefined, ts7Patched: new Set() };
   return {
-    discover: (config, tsconfigs, discovery) => discoverProjects(root, config, tsconfigs, discovery),
+    discover(config, tsconfigs, discovery) {
+      const discovered = discoverProjects(root, config, tsconfigs, discovery);
+      if (options.engine !== "ts7") return discovered;
+      // What TypeScript 7 is given instead of the options it removed, said with every run like discovery's warnings.
+      const { notes } = ts7ConfigRewrites(root, discovered.projects);
+      return notes.length === 0 ? discovered : { ...discovered, warnings: [...discovered.warnings, ...notes.map((note) => `TypeScript 7: ${note}`)] };
+    },
     fingerprint: (projects, configText) => fingerprint(root, options.engine, projects, configText),
     dependentsOf: (changed, added, removed, candidates, projects) => dependentsOf(state, changed, added, removed, candidates, projects),
     extract: (request) => extract(state, request),
@@ -420,6 +434,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       state.ts7?.close();
       state.ts7 = undefined;
     },
+    describe: () => ({ name: options.engine, typescript: options.engine === "ts7" ? TS7_VERSION : ts.version }),
     planRename: (hint, changed, storedHashOf) => planRename(state, hint, changed, storedHashOf),
     applyRename(planned, changed) {
       options.store.patchRename(planned.patch, Date.now());

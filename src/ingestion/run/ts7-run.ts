@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { ProjectSpec } from "../../config/discover-projects.js";
+import { rewriteRemovedOptions } from "../../engine/ts7/removed-options.js";
 import { TS7_VERSION, Ts7Session, type Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 
 export { TS7_VERSION };
@@ -43,11 +45,49 @@ function fallbackConfigText(project: ProjectSpec): string {
   });
 }
 
+function realPathOf(fileName: string): string | undefined {
+  try {
+    return fs.realpathSync(fileName);
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(fileName: string): string | undefined {
+  try {
+    return fs.readFileSync(fileName, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The tsconfig texts TypeScript 7 reads instead of the disk's, for projects that set options it removed
+ * (engine/ts7/removed-options.ts: the nearest setting it supports), and one note per change.
+ */
+export function ts7ConfigRewrites(root: string, projects: readonly ProjectSpec[]): { texts: Map<string, string>; notes: string[] } {
+  const texts = new Map<string, string>();
+  const notes: string[] = [];
+  for (const project of projects) {
+    if (project.id === "") continue;
+    const rewrite = rewriteRemovedOptions(configPathOf(root, project), readText);
+    for (const [fileName, text] of rewrite.texts) texts.set(fileName, text);
+    for (const note of rewrite.notes) if (!notes.includes(note)) notes.push(note);
+  }
+  return { texts, notes };
+}
+
 export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>): Ts7Run {
   const served = new Map<string, string>();
   const serve = (current: readonly ProjectSpec[], runTexts: ReadonlyMap<string, string>): void => {
     served.clear();
     for (const [fileName, text] of runTexts) served.set(fileName, text);
+    for (const [fileName, text] of ts7ConfigRewrites(root, current).texts) {
+      // TypeScript 7 may ask for a config it reached through a link by either path.
+      served.set(fileName, text);
+      const real = realPathOf(fileName);
+      if (real !== undefined) served.set(real, text);
+    }
     for (const project of current) if (project.id === "") served.set(configPathOf(root, project), fallbackConfigText(project));
   };
   serve(projects, texts);

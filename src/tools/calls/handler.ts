@@ -4,6 +4,7 @@ import { DISPATCH_MODES, type WalkDirection } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
+import { testFilesOf } from "../test-files.js";
 import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { callsAnswer, type CallsStructured } from "./format.js";
@@ -127,7 +128,8 @@ function callTool(direction: WalkDirection) {
     annotations: { title: direction === "in" ? "Callers" : "Callees", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(input, context) {
       const { node, accessors } = await callSymbol(context, input.symbol, input.file);
-      const request = { direction, depth: input.depth, dispatch: input.dispatch, tests: input.tests };
+      const { isTest } = await testFilesOf(context.root);
+      const request = { direction, depth: input.depth, dispatch: input.dispatch, tests: input.tests, isTest };
       return answerFromOneGraph(context, [node], () => present(callsAnswer(queryCalls(context.db, node, request, accessors)), input));
     },
   });

@@ -4,6 +4,9 @@ import { present } from "../query-output.js";
 import { requireSymbol } from "../symbol-address.js";
 import { impactAnswer } from "./format.js";
 import { queryImpact } from "./query.js";
+import { NAME_PATTERN_TESTS } from "../test-files.js";
+
+const { isTest } = NAME_PATTERN_TESTS;
 
 const db = memoryGraph(
   [
@@ -21,7 +24,7 @@ const db = memoryGraph(
     ["CALLS", "src/cart.test.ts:testTotal", "src/cart.ts:Cart.total", [10, 11]],
   ],
 );
-const answer = impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "include" }));
+const answer = impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "include", isTest }));
 
 describe(impactAnswer.name, () => {
   it("groups dependants by depth, then file, with line ranges, the edge and what it depends on", () => {
@@ -67,7 +70,7 @@ describe(impactAnswer.name, () => {
       ],
     );
     const text = present(
-      impactAnswer(queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 1, dispatch: "up", tests: "include" })),
+      impactAnswer(queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 1, dispatch: "up", tests: "include", isTest })),
       {
         format: "text",
         maxNodes: 100,

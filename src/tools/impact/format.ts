@@ -29,6 +29,8 @@ export interface ImpactStructured extends Readonly<Record<string, unknown>> {
   readonly dependants: readonly ImpactEntry[];
   readonly tests: readonly TestToRun[];
   readonly totalTests: number;
+  /** What in the test runners' configs could not be read literally, and what stands for it; absent when all could. */
+  readonly testNotes?: readonly string[] | undefined;
   readonly highFanOut: readonly { readonly key: string; readonly dependants: number }[];
   /** What the git history changes with the symbol outside its dependants; absent without a history. */
   readonly alsoChanges?: AlsoChanges | undefined;
@@ -83,6 +85,7 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
     lines.push("", `tests to run (${count})`);
     for (const test of structured.tests) lines.push(`  ${test.file}  depth ${test.depth}`);
   }
+  if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
   if (structured.highFanOut.length > 0) {
     lines.push(
       "",
@@ -121,7 +124,7 @@ function alsoChangesLines(section: AlsoChanges): string[] {
 }
 
 /** The impact result, ready for `present` to cut to the budget and render. */
-export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges): Presentable<ImpactStructured> {
+export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, testNotes: readonly string[] = []): Presentable<ImpactStructured> {
   const { symbol } = result;
   const perDepth = new Map<DependantUse, Map<number, number>>([
     ["runtime", new Map()],
@@ -152,6 +155,7 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges): P
         .map((node): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use })),
       tests: truncated === null ? result.tests : result.tests.slice(0, shown),
       totalTests: result.tests.length,
+      ...(testNotes.length === 0 ? {} : { testNotes }),
       highFanOut: result.highFanOut.map((hub) => ({ key: hub.key, dependants: hub.degree })),
       ...(alsoChanges === undefined ? {} : { alsoChanges }),
       truncated,

@@ -2,6 +2,7 @@ import { z } from "../../vendor/zod.js";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
+import { testFilesOf } from "../test-files.js";
 import { defineTool } from "../tool-contract.js";
 import { alsoChangesWith } from "./also-changes.js";
 import { impactAnswer, type ImpactStructured } from "./format.js";
@@ -25,6 +26,7 @@ const impactAnswerSchema = answerOf<ImpactStructured>()(
     dependants: z.array(reachEntry.extend({ use: z.enum(["runtime", "type"]) })),
     tests: z.array(z.looseObject({ file: z.string(), depth: z.number(), symbols: z.number() })),
     totalTests: z.number(),
+    testNotes: z.array(z.string()).optional(),
     highFanOut: z.array(z.object({ key: z.string(), dependants: z.number() })),
     alsoChanges: someObject.optional(),
     truncated: truncation,
@@ -40,7 +42,8 @@ export const impactTool = defineTool({
     "(dispatch up, default) the callers of what a member overrides or implements, which may run it;",
     "a class, interface or file counts with all its members. Answers grouped by depth and file, each dependant with its",
     "line range and the edge it comes through; dependants that run or read the code come first, those that only name a type",
-    "(USES_TYPE) apart (kinds chooses); plus the test files that reach the symbol (tests to run) and high fan-out dependants;",
+    "(USES_TYPE) apart (kinds chooses); plus the tests that reach the symbol (tests to run: files the project's test runner runs,",
+    "by its vitest, jest or mocha config or the usual test file names; fixtures and helpers are dependants) and high fan-out dependants;",
     "and, in a git repository, what the history shows changing with it that is not among its dependants (also changes with it).",
     "Use it before changing a signature or behaviour, instead of grepping for the name.",
   ].join("\n"),
@@ -79,11 +82,14 @@ export const impactTool = defineTool({
   annotations: { title: "Impact of a change", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const symbol = await symbolFromInput(context, input.symbol, input.file);
-    const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds };
+    const testFiles = await testFilesOf(context.root);
+    const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds, isTest: testFiles.isTest };
     const result = answerFromOneGraph(context, [symbol], () => queryImpact(context.db, symbol, request));
     // The history's section comes after: it may first bring the history up to date (git), and it only adds to the answer.
     const alsoChanges =
-      input.alsoChanges === 0 ? undefined : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests });
-    return present(impactAnswer(result, alsoChanges), input);
+      input.alsoChanges === 0
+        ? undefined
+        : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests, isTest: testFiles.isTest });
+    return present(impactAnswer(result, alsoChanges, testFiles.notes), input);
   },
 });

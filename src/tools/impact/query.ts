@@ -2,7 +2,6 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { HIGH_FAN_OUT, type Dispatch, type ReachedNode } from "../graph-walk.js";
 import type { SymbolNode } from "../symbol-address.js";
-import { isTestPath } from "../workspace-files.js";
 import { walkDependants } from "./dependant-walk.js";
 import { dispatchFacts } from "../bodiless-members.js";
 import type { DispatchFacts } from "../reach-report.js";
@@ -57,6 +56,8 @@ export interface ImpactRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: ImpactTests;
+  /** Which files are tests (tools/test-files.ts): listed as tests to run; every other file is walked through as code. */
+  readonly isTest: (file: string) => boolean;
   /** Default `all`. */
   readonly kinds?: ImpactKinds;
 }
@@ -117,18 +118,19 @@ function typeDependants(nodes: readonly ReachedNode[]): Dependant[] {
  */
 export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactRequest): ImpactResult {
   const kinds = request.kinds ?? "all";
+  const { isTest } = request;
   const walk = walkDependants(db, {
     seeds: [symbol.key],
     kinds: kinds === "runtime" ? IMPACT_EDGE_KINDS.filter((kind) => !TYPE_EDGE_KINDS.includes(kind as never)) : IMPACT_EDGE_KINDS,
     typeKinds: TYPE_EDGE_KINDS,
     maxDepth: request.depth,
     dispatch: request.dispatch,
-    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
+    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTest(file) } : {}),
   });
   const runtime = walk.runtime.map((node): Dependant => ({ ...node, use: "runtime" }));
   const typeOnly = kinds === "runtime" ? [] : typeDependants(walk.types);
   const classified = [...(kinds === "types" ? [] : runtime), ...typeOnly];
-  const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTestPath(node.file));
+  const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTest(node.file));
   const highFanOut = dependants
     .filter((node) => node.degree >= HIGH_FAN_OUT)
     .sort((a, b) => b.degree - a.degree || a.key.localeCompare(b.key))
@@ -142,7 +144,7 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     members: walk.seeds.length - 1,
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
-    tests: testsToRun(classified.filter((node) => isTestPath(node.file))),
+    tests: testsToRun(classified.filter((node) => isTest(node.file))),
     highFanOut,
     dispatchFacts: dispatchFacts(db, dependants, "in"),
   };

@@ -4,10 +4,11 @@ import { z } from "../../vendor/zod.js";
 import { lineRangeString, pathString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
+import { testFilesOf } from "../test-files.js";
 import { defineTool, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import type { ValidatedPath } from "../path-validator.js";
-import { folderOf, graphPathOf, isSourcePath, isTestPath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace-files.js";
+import { folderOf, graphPathOf, isSourcePath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace-files.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { createIgnoreCheck } from "../workspace-walk.js";
 import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, linesOutcome, type LinesView } from "./format.js";
@@ -71,7 +72,12 @@ const inputShape = {
   path: pathString().default(".").describe("file or folder, relative to the root"),
   level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
   recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
-  tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, and files under __tests__/, test/ or tests/)"),
+  tests: z
+    .boolean()
+    .default(false)
+    .describe(
+      "folder: include test files (those the project's test runner runs: its vitest, jest or mocha config, else *.test.*, *.spec.*, __tests__/)",
+    ),
   lines: lineRangeString()
     .optional()
     .describe('file: read only these lines, numbered: "A-B", "A-" (to the end) or "A" (one line), 1-based and inclusive; level is then ignored'),
@@ -254,13 +260,19 @@ async function zoomFolder(
   const queries = queriesOf(context.db);
   // Every indexed file under the folder: subfolders' counts are shown too. New files join at the next index run.
   await context.ensureFresh(queries.pathsIn(dir).map((file) => path.join(context.root, file)));
-  return readConsistently(context.db, () => outlineOfFolder(input, context, dir, ignored));
+  const { isTest } = await testFilesOf(context.root);
+  return readConsistently(context.db, () => outlineOfFolder(input, context, dir, { ignored, isTest }));
 }
 
-function outlineOfFolder(input: ZoomInput, context: ToolContext, dir: string, ignored: IgnoreCheck | undefined): ToolResult {
+function outlineOfFolder(
+  input: ZoomInput,
+  context: ToolContext,
+  dir: string,
+  { ignored, isTest }: { ignored: IgnoreCheck | undefined; isTest: (file: string) => boolean },
+): ToolResult {
   const queries = queriesOf(context.db);
   const level = input.level as OutlineLevel;
-  const files = queries.filesIn(dir).filter((file) => (input.tests || !isTestPath(file.path)) && ignored?.(file.path, false) !== true);
+  const files = queries.filesIn(dir).filter((file) => (input.tests || !isTest(file.path)) && ignored?.(file.path, false) !== true);
   const rows = input.recursive
     ? level === 0
       ? queries.exportedTopLevelIn(dir)
