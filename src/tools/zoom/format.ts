@@ -6,7 +6,8 @@ import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.j
 
 /**
  * Zoom's text: the file path once, then one line per declaration (line range, kind, signature, `// doc`),
- * members indented under their container (a bounded type ends with a line saying how many more it has and where). Output stops at a byte budget with a note that says so.
+ * members indented under their container (a bounded type ends with a line saying how many more it has and
+ * where). Output stops at a byte budget with a note that says so.
  */
 
 /** ` (exported as Public, export default)`: the other names a file exports a declaration as. */
