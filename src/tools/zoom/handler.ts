@@ -13,10 +13,24 @@ import { formatCount } from "../../model/kind-counts.js";
 import { createIgnoreCheck } from "../workspace-walk.js";
 import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, linesOutcome, type LinesView } from "./format.js";
 import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
-import { fileOutline, folderZoom, type OutlineLevel } from "./outline.js";
+import { fileOutline, folderZoom, type OutlineLevel, type OutlineSymbol, mayListTypeAliasMembers, withTypeAliasMembers } from "./outline.js";
 import { createOutlineQueries } from "./query.js";
 import { objects } from "../answer-schema.js";
 import { plural } from "../text.js";
+
+/** A declaration of a file outline, its members nested (at most MAX_MEMBERS under a type, the rest counted in omittedMembers). */
+const outlineSymbol = z.looseObject({
+  kind: z.string(),
+  name: z.string(),
+  signature: z.string(),
+  startLine: z.number(),
+  endLine: z.number(),
+  exported: z.boolean(),
+  doc: z.string(),
+  members: objects,
+  exportedAs: z.array(z.string()).optional(),
+  omittedMembers: z.looseObject({ count: z.number(), lines: z.string() }).optional(),
+});
 
 /** The zoom answer: a file's text (level 2), a file's outline, or a folder's, as the handler builds them. */
 const zoomAnswer = z.looseObject({
@@ -29,7 +43,7 @@ const zoomAnswer = z.looseObject({
   lines: z.number().optional(),
   topLevel: z.number().optional(),
   exportedTopLevel: z.number().optional(),
-  symbols: objects.optional(),
+  symbols: z.array(outlineSymbol).optional(),
   recursive: z.boolean().optional(),
   folders: objects.optional(),
   subfolders: objects.optional(),
@@ -78,7 +92,8 @@ export const zoomTool = defineTool({
   description:
     "Shows the shape of a file or folder from the code graph, at three levels of detail.\n" +
     "Use it instead of reading whole files. Level 0: exported declarations with one-line signatures, line ranges " +
-    "and doc summaries, with the other names the file exports a declaration as (`export { Impl as Public }`, " +
+    "and doc summaries, an exported interface's, class's or object type alias's members one per line under it (at most 20, " +
+    "then how many more and their lines), with the other names the file exports a declaration as (`export { Impl as Public }`, " +
     "`export default`) and what it re-exports under which name from where. Level 1: every declaration, class and interface members nested. Level 2: the file's text " +
     "(capped). On a folder: level 0 (or 1) of every indexed source file in it, tests left out unless asked, files " +
     "without exports omitted, a summary line per folder; subfolders only summed up unless recursive. lines " +
@@ -200,12 +215,35 @@ function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string
     );
   }
   const level = input.level as OutlineLevel;
-  const rows = level === 0 ? queries.exportedTopLevelOf(graphPath) : queries.declarationsOf(graphPath);
-  const outline = fileOutline(file, rows, level, queries.exportNamesOf(graphPath));
+  // Level 0 shows an exported interface's or class's members too: every declaration is read.
+  const read = fileOutline(file, queries.declarationsOf(graphPath), level, queries.exportNamesOf(graphPath));
+  const outline = { ...read, symbols: withAliasMembers(read.symbols, context, graphPath) };
   const formatted = formatFileOutline(outline, level, input.maxBytes);
   const symbols = outline.symbols.slice(0, formatted.shownSymbols);
   const reExports = formatted.truncated ? [] : outline.reExports;
   return { text: formatted.text, structured: { level, ...outline, symbols, reExports, truncated: formatted.truncated } };
+}
+
+/** The file holds its own copy of a type alias's members only in its text: the text is read when an alias may have some. */
+const MAX_ALIAS_SOURCE_BYTES = 8 * 1024 * 1024;
+
+function mayHaveObjectAlias(symbols: readonly OutlineSymbol[]): boolean {
+  return symbols.some((symbol) => mayListTypeAliasMembers(symbol) || mayHaveObjectAlias(symbol.members));
+}
+
+/**
+ * The symbols with object type aliases' members (outline.ts withTypeAliasMembers), from the file's text; the file
+ * was brought up to date before the graph was read. A text that cannot be read leaves the aliases on one line.
+ */
+function withAliasMembers(symbols: readonly OutlineSymbol[], context: ToolContext, graphPath: string): readonly OutlineSymbol[] {
+  if (!mayHaveObjectAlias(symbols)) return symbols;
+  let text: string;
+  try {
+    text = readCappedText(path.join(context.root, graphPath), context.root, MAX_ALIAS_SOURCE_BYTES, graphPath).text;
+  } catch {
+    return symbols;
+  }
+  return withTypeAliasMembers(symbols, graphPath, text.split("\n"));
 }
 
 type IgnoreCheck = ReturnType<typeof createIgnoreCheck>;
