@@ -2,7 +2,7 @@ import path from "node:path";
 
 /**
  * Compiler options TypeScript 7 removed, replaced in memory by the nearest setting it still supports, so that
- * a project written for TypeScript 6 resolves the same imports under TypeScript 7 (ADR docs/decisions/00XX-s12-ts7config-removed-options.md).
+ * a project written for TypeScript 6 resolves the same imports under TypeScript 7 (ADR 0022).
  * Pure: every read goes through the reader the caller gives; nothing is written.
  */
 
