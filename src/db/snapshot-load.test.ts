@@ -21,7 +21,7 @@ describe(loadSnapshot.name, () => {
   it("refuses a text that is not a snapshot, and a snapshot of another format version, saying what to do", () => {
     expect(() => loadSnapshot("hello\n", "notes.txt")).toThrow(SnapshotFormatError);
     expect(() => loadSnapshot('{"format":"ts-graph-snapshot","version":1,"nodes":0}\n', "old.jsonl")).toThrow(/format version 1.*same ts-graph/);
-    expect(() => loadSnapshot('{"format":"ts-graph-snapshot","version":5,"nodes":1}\n{"node":"a.ts"\n', "cut.jsonl")).toThrow(
+    expect(() => loadSnapshot('{"format":"ts-graph-snapshot","version":6,"nodes":1}\n{"node":"a.ts"\n', "cut.jsonl")).toThrow(
       /cut\.jsonl, line 2, is not a JSON object/,
     );
   });
