@@ -190,17 +190,15 @@ describe(readSnapshot.name, () => {
         (keys, calls) => {
           const db = databaseOf({
             nodes: keys.map((key, index) => ({ ...entry(nodes, index), key, name: key, signature: `${key}(): void`, body: undefined })),
-            edges: keys
-              .slice(1)
-              .map((target, index) => ({
-                kind: "CALLS",
-                source: entry(keys, 0),
-                target,
-                lines: `[${index + 1}]`,
-                names: null,
-                typeOnly: null,
-                receivers: index % 2 === 0 ? null : JSON.stringify([entry(keys, index)]),
-              })),
+            edges: keys.slice(1).map((target, index) => ({
+              kind: "CALLS",
+              source: entry(keys, 0),
+              target,
+              lines: `[${index + 1}]`,
+              names: null,
+              typeOnly: null,
+              receivers: index % 2 === 0 ? null : JSON.stringify([entry(keys, index)]),
+            })),
             externalEdges: calls.map(([source, target]) => ({ kind: "CALLS", source, target, lines: "[]" })),
             dynamicCalls: calls.map(([source, , expression], index) => ({ source, line: index, expression })),
           });

@@ -310,7 +310,10 @@ function stepLink(row: Omit<StepRow, "via">, via: NodeKey, named: string): StepL
   const construction = row.edge === "INSTANTIATES" && row.target !== named;
   const dispatch = row.target !== named && row.edge !== "CONTAINS" && !construction;
   const receivers = parseReceivers(row.receivers);
-  return { node, link: { via, edge: row.edge, target: row.target, dispatch, construction, lines, ...(receivers === undefined ? {} : { receivers }) } };
+  return {
+    node,
+    link: { via, edge: row.edge, target: row.target, dispatch, construction, lines, ...(receivers === undefined ? {} : { receivers }) },
+  };
 }
 
 const DISPATCHED_KINDS: ReadonlySet<EdgeKind> = new Set(DISPATCHED_EDGE_KINDS);

@@ -169,7 +169,8 @@ describe("a rename patched into the graph equals a full index", () => {
   it("renames a class in the receivers of the calls made through it", async () => {
     const root = writeProject({
       "src/base.ts": "export abstract class Base {\n  abstract query(): string;\n}\n",
-      "src/mid.ts": 'import { Base } from "./base";\nexport abstract class Mid extends Base {\n  load(): string {\n    return this.query();\n  }\n}\n',
+      "src/mid.ts":
+        'import { Base } from "./base";\nexport abstract class Mid extends Base {\n  load(): string {\n    return this.query();\n  }\n}\n',
       "src/use.ts": 'import type { Mid } from "./mid";\nexport function viaMid(mid: Mid): string {\n  return mid.query();\n}\n',
     });
     const indexer = openIndexer({ root, keepPrograms: true });
