@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { closure, dispatchMap, dispatchReaches } from "./dispatch-map.js";
-import type { ReachedNode, WalkDirection } from "./graph-walk.js";
+import type { Dispatch, ReachedNode, WalkDirection } from "./graph-walk.js";
 import { preparedStatements } from "./prepared-statements.js";
 import type { DispatchFacts } from "./reach-report.js";
 
@@ -25,13 +25,13 @@ export function membersWithoutBody(db: SqliteDb, keys: Iterable<string>): Set<st
 /**
  * For each member reached: the graph's members with a body that override or implement it, transitively (an
  * abstract member in between is passed through), that the calls reaching it may run (their receivers:
- * dispatch-map.ts, dispatchReaches), sorted by key.
+ * dispatch-map.ts, dispatchReaches; any of them with `all`, the compiler's set), sorted by key.
  */
-function dispatchTargets(db: SqliteDb, members: readonly ReachedNode[]): Map<string, string[]> {
+function dispatchTargets(db: SqliteDb, members: readonly ReachedNode[], dispatch: Dispatch): Map<string, string[]> {
   const map = dispatchMap(db);
   const below = new Map(
     members.map((member) => {
-      const receivers = receiversOf(member);
+      const receivers = dispatch === "all" ? undefined : receiversOf(member);
       const keys = [...closure([member.key], map.overriddenBy)].filter(
         (key) => key !== member.key && dispatchReaches(map, member.key, key, receivers),
       );
@@ -56,10 +56,10 @@ function receiversOf(node: ReachedNode): readonly string[] | undefined {
  * What members without a body change in a walk's answer: which declarations named by its dispatch links have
  * no body, and walking out (callees), which reached nodes have none, with what a call of each runs instead.
  */
-export function dispatchFacts(db: SqliteDb, nodes: readonly ReachedNode[], direction: WalkDirection): DispatchFacts {
+export function dispatchFacts(db: SqliteDb, nodes: readonly ReachedNode[], direction: WalkDirection, dispatch: Dispatch): DispatchFacts {
   const named = nodes.flatMap((node) => node.links.filter((link) => link.dispatch).map((link) => link.target));
   const reached = direction === "out" ? nodes.map((node) => node.key) : [];
   const withoutBody = membersWithoutBody(db, [...named, ...reached]);
   const bodilessReached = direction === "out" ? nodes.filter((node) => withoutBody.has(node.key)) : [];
-  return { withoutBody, dispatchesTo: bodilessReached.length === 0 ? new Map() : dispatchTargets(db, bodilessReached) };
+  return { withoutBody, dispatchesTo: bodilessReached.length === 0 ? new Map() : dispatchTargets(db, bodilessReached, dispatch) };
 }

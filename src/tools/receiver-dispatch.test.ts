@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliToolContext } from "../cli/cli-tool-context.js";
 import { writeDispatchSample } from "../test-support/dispatch-sample.js";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { writeProject } from "../test-support/incremental.js";
 import { openIndexedContext, runTool } from "../test-support/tool-harness.js";
 import type { CallsStructured } from "./calls/format.js";
 import { calleesTool, callersTool } from "./calls/handler.js";
@@ -61,10 +62,51 @@ describe("dispatch from a receiver narrower than the member's class", () => {
   });
 
   it("the compiler's wider set (`dispatch: all`) still lists every override", async () => {
-    expect(names(await calls(calleesTool, { symbol: "Mid.load", depth: 1, dispatch: "all" }))).toEqual([
-      "Base.query",
-      "SiblingA.query",
-      "MidChild.query",
+    const all = await calls(calleesTool, { symbol: "Mid.load", depth: 1, dispatch: "all" });
+    expect(names(all)).toEqual(["Base.query", "SiblingA.query", "MidChild.query"]);
+    expect(all.entries.find((entry) => entry.name === "Base.query")?.dispatchesTo).toEqual([
+      "src/store.ts:MidChild.query",
+      "src/store.ts:SiblingA.query",
     ]);
+  });
+});
+
+/** MixedChild extends a mixin call: no EXTENDS edge says it is a Mid, yet it is one. */
+const MIXIN = `export abstract class Base {
+  abstract query(): string;
+}
+export abstract class Mid extends Base {
+  load(): string {
+    return this.query();
+  }
+}
+type Constructor<T> = abstract new (...args: never[]) => T;
+function Tagged<C extends Constructor<Mid>>(base: C) {
+  abstract class Tagged extends base {
+    tag = "t";
+  }
+  return Tagged;
+}
+export class MixedChild extends Tagged(Mid) {
+  query(): string {
+    return "mixed";
+  }
+}
+export class Sibling extends Base {
+  query(): string {
+    return "sibling";
+  }
+}
+`;
+
+describe("dispatch from a receiver, when heritage is not all in the graph", () => {
+  it("keeps an override whose class extends a mixin call, and still drops the sibling's", async () => {
+    const mixed = await openIndexedContext(writeProject({ "src/mixin.ts": MIXIN }));
+    try {
+      const load = (await runTool(calleesTool, { symbol: "Mid.load", depth: 1 }, mixed)).structured as CallsStructured;
+      expect(names(load)).toEqual(["Base.query", "MixedChild.query"]);
+    } finally {
+      mixed.close();
+    }
   });
 });
