@@ -128,6 +128,22 @@ describe("receivers and incremental runs", () => {
     expect(receiversOf(snapshot, "src/infer.ts:inferred", "src/base.ts:Base.query")).toEqual(["src/mid.ts:Middle"]);
   });
 
+  it("re-resolves a call whose receiver class vanished behind a type alias whose name did not change", async () => {
+    const root = writeProject({
+      "src/base.ts": BASE,
+      "src/mid.ts": MID,
+      "src/thing.ts": 'import type { Mid } from "./mid";\nexport type Thing = Mid;\n',
+      "src/factory.ts":
+        'import { MidChild } from "./mid";\nimport type { Thing } from "./thing";\nexport function make(): Thing {\n  return new MidChild();\n}\n',
+      "src/call.ts": 'import { make } from "./factory";\nexport function call(): string {\n  return make().query("j");\n}\n',
+    });
+    await indexAndSnapshot(root);
+    editProjectFile(root, "src/mid.ts", (text) => text.replace(/\bMid\b/g, "Middle"));
+    editProjectFile(root, "src/thing.ts", (text) => text.replace(/\bMid\b/g, "Middle"));
+    const { snapshot } = await expectIncrementalEqualsFull(root);
+    expect(receiversOf(snapshot, "src/call.ts:call", "src/base.ts:Base.query")).toEqual(["src/mid.ts:Middle"]);
+  });
+
   it("drops a receiver class that no longer narrows the call", async () => {
     const root = writeProject(FILES);
     await indexAndSnapshot(root);
