@@ -7,9 +7,10 @@ import { readSnapshot } from "./snapshot.js";
 afterAll(removeTempDirs);
 
 describe(loadSnapshot.name, () => {
-  it("loads a snapshot into a graph whose own snapshot is the same text, body hashes included", async () => {
+  it("loads a snapshot into a graph whose own snapshot is the same text, body hashes and call receivers included", async () => {
     const { snapshot } = await indexAndSnapshot(copySampleProject("web-app"));
     expect(snapshot).toContain('"body":"');
+    expect(snapshot).toContain('"receivers":["frontend/store/cart.ts:Cart"]');
     const db = loadSnapshot(snapshot, "web-app.jsonl");
     expect(readSnapshot(db)).toBe(snapshot);
     const parent = db.prepare("SELECT parent_key AS parent FROM nodes WHERE key = ?").get("backend/http/router.ts:HttpRequest.body") as {
