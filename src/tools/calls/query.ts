@@ -192,6 +192,6 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     testEntries,
     values: valueUses(db, request, valuesFrom, new Map(listed.map((entry) => [entry.key as string, entry.throughDispatch]))),
     files: new Set([...outsideTests, ...testEntries].map((entry) => entry.file)).size,
-    dispatchFacts: dispatchFacts(db, nodes, request.direction),
+    dispatchFacts: dispatchFacts(db, nodes, request.direction, request.dispatch),
   };
 }

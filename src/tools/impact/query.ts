@@ -171,6 +171,6 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     files: new Set(dependants.map((node) => node.file)).size,
     tests: testsToRun(classified.filter((node) => isTest(node.file))),
     highFanOut,
-    dispatchFacts: dispatchFacts(db, dependants, "in"),
+    dispatchFacts: dispatchFacts(db, dependants, "in", request.dispatch),
   };
 }
