@@ -3,12 +3,19 @@ import type { ProjectSpec } from "../../config/discover-projects.js";
 import type { Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 import type { FileDeclarations } from "../extract/extract-declarations.js";
 import { isJavaScriptFile } from "../extract/surface-text.js";
-import { comparableTypes, comparableTypesOf, MAX_PROPERTIES, MAX_TYPES_WALKED, parsedTypeNode } from "../plan/comparable-type.js";
+import {
+  comparableTypes,
+  comparableTypesOf,
+  type DeclarationTypes,
+  MAX_PROPERTIES,
+  MAX_TYPES_WALKED,
+  parsedTypeNode,
+} from "../plan/comparable-type.js";
 import { hashText, type ScannedFile } from "../scan/file-scan.js";
 import { declarationsFor } from "./program-extraction.js";
 
 /** A file as one side of the comparison sees it: its tree, and the comparable texts of its declarations' types. */
-export interface ProbedFile {
+interface ProbedFile {
   readonly sourceFile: ts.SourceFile;
   readonly hasSyntaxErrors: boolean;
   /** comparable-type.ts's texts of the declarations asked, by key, on this side's checker. */
@@ -16,7 +23,7 @@ export interface ProbedFile {
 }
 
 /** What the probe compares: the file as the last run's checker saw it, and as the run's checker sees it. */
-export interface ProbeSources {
+interface ProbeSources {
   readonly projects: readonly ProjectSpec[];
   /** The hash the graph holds for an indexed file (relative path). */
   readonly storedHash: (path: string) => string | undefined;
@@ -78,12 +85,12 @@ export function snapshotFile(view: Ts7ProjectView, absolute: string): ProbedFile
   if (sourceFile === undefined) return undefined;
   const types = view.inferredTypes();
   const limits = { maxTypes: MAX_TYPES_WALKED, maxProperties: MAX_PROPERTIES };
-  const declarationTypes = {
-    typeNode: (declaration: ts.Node) => {
+  const declarationTypes: DeclarationTypes = {
+    typeNode: (declaration) => {
       const printed = types.printedType(declaration);
       return printed === undefined ? undefined : parsedTypeNode(printed);
     },
-    isClean: (declaration: ts.Node, isLocal: (declaration: ts.Declaration) => boolean) => types.isClean(declaration, isLocal, limits),
+    isClean: (declaration, isLocal) => types.isClean(declaration, isLocal, limits),
   };
   const parseDiagnostics = (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
   return {
