@@ -8,6 +8,7 @@ import type { Ts7PreviousRun, Ts7Run } from "./ts7-run.js";
 
 /** What extract() is asked to do, as far as a preparation has to match it. */
 interface RunRequest {
+  readonly projects: readonly ProjectSpec[];
   readonly scanned: ReadonlyMap<string, ScannedFile>;
   readonly removed: readonly string[];
 }
@@ -19,8 +20,8 @@ interface RunRequest {
  */
 export class Ts7RunPreparation {
   private previous: Ts7PreviousRun | undefined;
-  /** Whether the session was told the run's changes (the update may have failed). */
-  private told = false;
+  /** The projects the session was told of, once it was told the run's changes (the update may have failed). */
+  private told: readonly ProjectSpec[] | undefined;
 
   constructor(
     private readonly run: Ts7Run,
@@ -40,7 +41,7 @@ export class Ts7RunPreparation {
     const removed = this.removed.map((relative) => path.join(this.root, relative));
     const previous = this.run.updateKeepingPrevious(projects, texts, removed, patched);
     this.previous = previous;
-    this.told = true;
+    this.told = projects;
     let hashes: Map<string, string> | undefined;
     return inferredTypeProbe({
       projects,
@@ -65,9 +66,9 @@ export class Ts7RunPreparation {
     this.previous = undefined;
   }
 
-  /** Whether the session was told exactly this run's changes (extraction then uses its snapshot as it is). */
+  /** Whether the session was told exactly this run's projects and changes (extraction then uses its snapshot as it is). */
   preparedFor(request: RunRequest): boolean {
-    if (!this.told || this.scanned.length !== request.scanned.size) return false;
+    if (this.told !== request.projects || this.scanned.length !== request.scanned.size) return false;
     if (this.removed.join("\u0000") !== request.removed.join("\u0000")) return false;
     return this.scanned.every((file) => request.scanned.get(file.path)?.text === file.text);
   }
