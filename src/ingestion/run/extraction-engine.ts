@@ -16,6 +16,7 @@ import { RunPreparation, type PreparationHost } from "./run-preparation.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
 import { openTs7Run, TS7_VERSION, ts7ConfigRewrites, type Ts7Run } from "./ts7-run.js";
 import { ts7Extractor } from "./ts7-extraction.js";
+import { Ts7RunPreparation } from "./ts7-preparation.js";
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
 import { rootRelativeValue } from "../scan/root-relative.js";
@@ -152,6 +153,8 @@ interface EngineState {
   ts7: Ts7Run | undefined;
   /** Files written by a rename patch since the session's last update (absolute): the next run tells the session. */
   readonly ts7Patched: Set<string>;
+  /** Set by planning when it told the kept session the run's changes, taken by the run's extraction (ts7-preparation.ts). */
+  ts7Prepared: Ts7RunPreparation | undefined;
 }
 
 function loaderKey(project: ProjectSpec): string {
@@ -193,8 +196,30 @@ function dependentsOf(
     state.options.keepPrograms && state.options.engine === "ts6"
       ? new RunPreparation(preparationHost(state), [...changed, ...added], removed)
       : undefined;
-  const sameInferredTypes = state.prepared?.typeProbe(projects);
-  return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes }, state.options.store);
+  const ts7 = ts7PreparationFor(state, [...changed, ...added], removed);
+  try {
+    const sameInferredTypes = ts7?.typeProbe(projects, state.options.store, takePatched(state)) ?? state.prepared?.typeProbe(projects);
+    return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes }, state.options.store);
+  } finally {
+    ts7?.release();
+  }
+}
+
+/** With TypeScript 7's kept session, planning tells it the run's changes and compares inferred types in its last and new snapshots. */
+function ts7PreparationFor(state: EngineState, scanned: readonly ScannedFile[], removed: readonly string[]): Ts7RunPreparation | undefined {
+  const { options } = state;
+  state.ts7Prepared =
+    options.keepPrograms && options.engine === "ts7" && state.ts7 !== undefined
+      ? new Ts7RunPreparation(state.ts7, options.root, scanned, removed)
+      : undefined;
+  return state.ts7Prepared;
+}
+
+/** The files a rename patch wrote since the session's last update, which the session is now told. */
+function takePatched(state: EngineState): string[] {
+  const patched = [...state.ts7Patched];
+  state.ts7Patched.clear();
+  return patched;
 }
 
 function preparationHost(state: EngineState): PreparationHost {
@@ -358,9 +383,12 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
 /** TypeScript 7's session for a run: the kept one told what changed, or a new one (ts7-run.ts). */
 function ts7RunFor(state: EngineState, projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>, request: ExtractionRequest): Ts7Run {
   const removed = request.removed.map((relative) => path.join(state.options.root, relative));
+  // Planning told the kept session these very changes already (ts7-preparation.ts).
+  const prepared = state.ts7Prepared?.preparedFor(request) === true;
+  state.ts7Prepared = undefined;
   if (state.ts7 === undefined) {
     state.ts7 = openTs7Run(state.options.root, projects, texts);
-  } else {
+  } else if (!prepared) {
     state.ts7.update(projects, texts, removed, [...state.ts7Patched]);
   }
   state.ts7Patched.clear();
@@ -410,7 +438,15 @@ function planRename(
 
 export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
   const { root } = options;
-  const state: EngineState = { options, loaders: new Map(), renamed: new Map(), prepared: undefined, ts7: undefined, ts7Patched: new Set() };
+  const state: EngineState = {
+    options,
+    loaders: new Map(),
+    renamed: new Map(),
+    prepared: undefined,
+    ts7: undefined,
+    ts7Patched: new Set(),
+    ts7Prepared: undefined,
+  };
   return {
     discover(config, tsconfigs, discovery) {
       const discovered = discoverProjects(root, config, tsconfigs, discovery);
