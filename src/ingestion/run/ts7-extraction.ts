@@ -125,10 +125,7 @@ function isUnaskedName(node: ts.Node, parent: ts.Node, namespaces: ReadonlySet<s
   if (UNASKED_NAME_OF.has(parent.kind)) return (parent as ts.Node & { readonly name?: ts.Node }).name === node;
   // `Effect.map` with `import * as Effect`: the module's export is found without asking for `map` (namespace-member.ts).
   return (
-    ts.isPropertyAccessExpression(parent) &&
-    parent.name === node &&
-    ts.isIdentifier(parent.expression) &&
-    namespaces.has(parent.expression.text)
+    ts.isPropertyAccessExpression(parent) && parent.name === node && ts.isIdentifier(parent.expression) && namespaces.has(parent.expression.text)
   );
 }
 
