@@ -12,8 +12,9 @@
  *    impact at depth 3 and 5, callers and callees at depth 5, paths, deps; p50 / p95 / max latency;
  * 4. token economy: for the same queries, tokens (gpt-tokenizer, o200k_base) of the text answer against the
  *    JSON of its structured content (compact, as MCP sends it, and pretty-printed, as `--format json` prints it);
- * 5. the budget: every answer, in text and again with `--format json`, counted in o200k tokens against the
- *    default maxTokens (4000): the largest answer and how many exceed it (must be 0).
+ * 5. the budget: every text answer counted in o200k tokens against the default maxTokens (4000): the largest
+ *    and how many exceed it (must be 0); the same question with `--format json`: its largest answer, and how many
+ *    list other entries than the text (must be 0: the cut is decided on the text in every format).
  * Dispatch rows: callers and impact with `dispatch: "none"` (what the tools answered before dispatch) run in the
  * same process, interleaved with the default `up`, as the baseline.
  *
@@ -120,8 +121,10 @@ interface Measured {
   /** Largest answer in o200k tokens, text and JSON format. */
   readonly maxTextTokens: number;
   readonly maxJsonTokens: number;
-  /** Answers over the default budget, text and JSON format. */
+  /** Text answers over the default budget. */
   readonly overBudget: number;
+  /** JSON answers whose structured content differs from the text answer's (other entries). */
+  readonly jsonDiffers: number;
 }
 
 const DEFAULT_BUDGET = 4000;
@@ -155,11 +158,11 @@ async function measure(context: CliToolContext, kind: QueryKind, picks: readonly
   let maxTextTokens = 0;
   let maxJsonTokens = 0;
   let overBudget = 0;
-  for (const input of inputs) {
+  let jsonDiffers = 0;
+  for (const [index, input] of inputs.entries()) {
     const json = await kind.tool.run({ ...(input as Record<string, unknown>), format: "json" } as never, context);
-    const tokens = countTokens(json.text);
-    maxJsonTokens = Math.max(maxJsonTokens, tokens);
-    if (tokens > DEFAULT_BUDGET) overBudget += 1;
+    maxJsonTokens = Math.max(maxJsonTokens, countTokens(json.text));
+    if (JSON.stringify(json.structured) !== JSON.stringify(results[index]?.structured)) jsonDiffers += 1;
   }
   for (const result of results) {
     const tokens = countTokens(result.text);
@@ -180,6 +183,7 @@ async function measure(context: CliToolContext, kind: QueryKind, picks: readonly
     maxTextTokens,
     maxJsonTokens,
     overBudget,
+    jsonDiffers,
   };
 }
 
@@ -230,8 +234,11 @@ function report(
   const verdict = 1 - text / compact >= 0.6 ? "PASS" : "MISS";
   lines.push(`| **all** | ${text} | ${compact} | **${percent(text, compact)}** (target ≥ 60 %: ${verdict}) | ${pretty} | ${percent(text, pretty)} |`);
   lines.push("", `The budget: every answer counted in o200k tokens against the default maxTokens (${DEFAULT_BUDGET}).`, "");
-  lines.push("| query | largest text answer | largest JSON answer | answers over the budget |", "| --- | ---: | ---: | ---: |");
-  for (const m of measured) lines.push(`| ${m.kind.label} | ${m.maxTextTokens} | ${m.maxJsonTokens} | ${m.overBudget} |`);
+  lines.push(
+    "| query | largest text answer | largest JSON answer (same entries) | text answers over the budget | JSON answers with other entries |",
+    "| --- | ---: | ---: | ---: | ---: |",
+  );
+  for (const m of measured) lines.push(`| ${m.kind.label} | ${m.maxTextTokens} | ${m.maxJsonTokens} | ${m.overBudget} | ${m.jsonDiffers} |`);
   return lines.join("\n");
 }
 

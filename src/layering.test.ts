@@ -193,8 +193,9 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
-  it("tools/ never imports ingestion/, history/, mcp/ or cli/, and from config/ only workspace-packages.ts and gitignore-rules.ts", () => {
-    const shared = ["config/workspace-packages.ts", "config/gitignore-rules.ts"];
+  it("tools/ never imports ingestion/, history/, mcp/ or cli/, and from config/ only workspace-packages.ts, gitignore-rules.ts and test-runner-config.ts", () => {
+    // Project files the tools read at query time, without TypeScript: workspace packages, .gitignore, test runner configs.
+    const shared = ["config/workspace-packages.ts", "config/gitignore-rules.ts", "config/test-runner-config.ts"];
     const wrong = importsFrom("tools").filter((edge) => {
       if (edge.target === undefined) return false;
       const layer = layerOf(edge.target);

@@ -34,7 +34,7 @@ export const DELIBERATE_RULES = {
   "inherited implementation of a library member":
     "reached by dispatch through a library member (`lib:Iterator.next`) that the callee implements only as a member inherited into a subclass naming the library interface (`class Numbers extends BaseIterator implements Iterator`, BaseIterator reaching no library type): ts-graph relates them; find-references sometimes does (all 145 such sites on effect@3.22.4), sometimes not (sample-projects/resolution)",
   "sibling or lower dispatch":
-    "a call of a sibling (`square.area()` for `Circle.area`) or of a member below (`circle.area()` for `Shape.area`): the compiler counts it, `dispatch up` does not (`dispatch all` does)",
+    "a call of a sibling (`square.area()` for `Circle.area`, `this.query()` inside Mid for the override in Mid's sibling), of a member below (`circle.area()` for `Shape.area`), or `super.m()` for the overrides of `m` (which it never runs): the compiler counts it, `dispatch up` does not (`dispatch all` does)",
 } as const;
 export type DeliberateRule = keyof typeof DELIBERATE_RULES;
 

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { NodeKey } from "../../src/model/node-key.js";
 import { accessorsOf, queryCalls } from "../../src/tools/calls/query.js";
+import { NAME_PATTERN_TESTS } from "../../src/tools/test-files.js";
 import type { Dispatch } from "../../src/tools/graph-walk.js";
 import { symbolNodes } from "../../src/tools/graph-walk.js";
 
@@ -35,7 +36,12 @@ export function callersAnswers(db: Database.Database, callees: readonly NodeKey[
   for (const key of callees) {
     const symbol = symbols.get(key);
     if (symbol === undefined) continue;
-    const result = queryCalls(db, symbol, { direction: "in", depth: 1, dispatch, tests: "include" }, accessorsOf(db, symbol));
+    const result = queryCalls(
+      db,
+      symbol,
+      { direction: "in", depth: 1, dispatch, tests: "include", isTest: NAME_PATTERN_TESTS.isTest },
+      accessorsOf(db, symbol),
+    );
     const groups = [
       { group: "calls" as const, entries: [...result.entries, ...result.testEntries] },
       { group: "values" as const, entries: result.values },

@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import { globSync } from "tinyglobby";
 import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
 import { isWithin, realPathOf } from "./root-containment.js";
+import { readSmallFile } from "./small-file.js";
 
 /**
  * Workspace packages (npm/yarn `workspaces`, pnpm-workspace.yaml). No TypeScript here: query tools use it
@@ -25,10 +25,10 @@ export function workspacePackageDirs(root: string): string[] {
 /** The workspace globs of npm/yarn `workspaces` and pnpm-workspace.yaml, negations left out. */
 export function workspacePatterns(root: string): string[] {
   const patterns: string[] = [];
-  const packageJson = path.join(root, "package.json");
-  if (fs.existsSync(packageJson)) {
+  const packageJson = readSmallFile(path.join(root, "package.json"));
+  if ("text" in packageJson) {
     try {
-      const manifest = JSON.parse(fs.readFileSync(packageJson, "utf8")) as { workspaces?: unknown };
+      const manifest = JSON.parse(packageJson.text) as { workspaces?: unknown };
       const workspaces = manifest.workspaces;
       if (Array.isArray(workspaces)) patterns.push(...workspaces.filter((w): w is string => typeof w === "string"));
       else if (typeof workspaces === "object" && workspaces !== null && "packages" in workspaces) {
@@ -39,8 +39,8 @@ export function workspacePatterns(root: string): string[] {
       // an unreadable package.json declares no workspaces
     }
   }
-  const pnpmWorkspace = path.join(root, "pnpm-workspace.yaml");
-  if (fs.existsSync(pnpmWorkspace)) patterns.push(...pnpmWorkspacePatterns(fs.readFileSync(pnpmWorkspace, "utf8")));
+  const pnpmWorkspace = readSmallFile(path.join(root, "pnpm-workspace.yaml"));
+  if ("text" in pnpmWorkspace) patterns.push(...pnpmWorkspacePatterns(pnpmWorkspace.text));
   return patterns.filter((pattern) => !pattern.startsWith("!"));
 }
 
@@ -81,7 +81,8 @@ export function workspacePackages(root: string): WorkspacePackage[] {
     const relative = relativeTo(root, dir);
     let name = relative;
     try {
-      const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown };
+      const read = readSmallFile(path.join(dir, "package.json"));
+      const manifest = ("text" in read ? JSON.parse(read.text) : {}) as { name?: unknown };
       if (typeof manifest.name === "string" && manifest.name !== "") name = manifest.name;
     } catch {
       // a folder without a readable package.json is named by its path

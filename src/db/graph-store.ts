@@ -92,8 +92,8 @@ const SQL = {
        implementation_line, exported, signature, doc, modifiers, surface, body)
      VALUES (@key, @file, @kind, @name, @qualifiedName, @parentKey, @startLine, @endLine, @nameLine,
        @implementationLine, @exported, @signature, @doc, @modifiers, @surface, @body)`,
-  insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only)
-     VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly)`,
+  insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers)
+     VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly, @receivers)`,
   insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
   insertDynamicCall: "INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)",
   insertExportName: "INSERT INTO export_names (file, name, target) VALUES (?, ?, ?)",
@@ -110,7 +110,10 @@ const SQL = {
   importersOf: "SELECT DISTINCT file FROM edges WHERE kind = 'IMPORTS' AND target = ?",
   importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
-  ownersOfEdgesAt: "SELECT DISTINCT file FROM edges WHERE target = @key OR source = @key",
+  ownersOfEdgesAt: `SELECT file FROM edges WHERE target = @key OR source = @key
+     UNION SELECT file FROM edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(@key)) > 0`,
+  edgesWithReceiver: "SELECT id, receivers FROM edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(?)) > 0",
+  setReceivers: "UPDATE edges SET receivers = ? WHERE id = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
   importsToReresolve: "SELECT file, specifier FROM external_imports WHERE resolved = 0 OR specifier LIKE '.%' ORDER BY file, specifier",
   deleteEdgesAt: "DELETE FROM edges WHERE target = @key OR source = @key",
@@ -160,6 +163,20 @@ function deleteEdgesAtVanished(statements: Statements, previousKeys: readonly st
     if (currentKeys.has(key)) continue;
     statements.deleteEdgesAt.run({ key });
     statements.deleteExportNamesAt.run(key);
+    renameReceiver(statements, key, undefined);
+  }
+}
+
+/**
+ * Renames a receiver class in the edges' receivers (a rename patch), or, when it is gone (`after` undefined),
+ * lets those edges dispatch to any override again until their owners are re-resolved.
+ */
+function renameReceiver(statements: Statements, before: string, after: string | undefined): void {
+  for (const { id, receivers } of statements.edgesWithReceiver.all(before) as { id: number; receivers: string }[]) {
+    const keys = JSON.parse(receivers) as string[];
+    if (!keys.includes(before)) continue;
+    const renamed = after === undefined ? null : JSON.stringify(keys.map((key) => (key === before ? after : key)).sort());
+    statements.setReceivers.run(renamed, id);
   }
 }
 
@@ -225,6 +242,7 @@ function insertFileFacts(statements: Statements, path: string, extraction: FileE
       lines: JSON.stringify(edge.lines),
       names: edge.names === undefined ? null : JSON.stringify(edge.names),
       typeOnly: edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0,
+      receivers: edge.receivers === undefined ? null : JSON.stringify(edge.receivers),
     });
   }
   for (const edge of extraction.externalEdges) {
@@ -274,6 +292,7 @@ function applyRenamePatch(statements: Statements, patch: RenamePatch, indexedAt:
     statements.renameExternalEdgeSources.run(after, before);
     statements.renameDynamicCallSources.run(after, before);
     statements.renameExportNameTargets.run(after, before);
+    renameReceiver(statements, before, after);
   }
   for (const edge of patch.importNames) statements.setImportNames.run(edge.names, edge.file, edge.target);
   for (const call of patch.dynamicCalls) statements.setDynamicCallExpression.run(call.after, call.file, call.line, call.before);

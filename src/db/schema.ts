@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -85,12 +85,19 @@ CREATE TABLE edges (
   count     INTEGER NOT NULL,
   lines     TEXT NOT NULL,
   names     TEXT,
-  type_only INTEGER
+  type_only INTEGER,
+  -- CALLS of a class member only (schema 9): when every site's receiver is narrower than the member's class
+  -- (\`this.m()\` inside a subclass, \`x.m()\` with \`x: Sub\`), the JSON array of those receiver classes' keys, sorted:
+  -- a call may dispatch only to overrides in them or their subclasses; \`[]\` when every site is \`super.m()\`
+  -- (no override runs). NULL: any override may run (src/ingestion/extract/edges/call-receivers.ts).
+  receivers TEXT
 );
 CREATE INDEX edges_by_target ON edges(target, kind);
 CREATE INDEX edges_by_source ON edges(source, kind);
 CREATE INDEX edges_by_file ON edges(file);
 CREATE INDEX edges_by_kind ON edges(kind);
+-- The few edges with receivers, for the owners of edges naming a class that is gone (GraphStore.ownersOfEdgesAt).
+CREATE INDEX edges_by_receivers ON edges(receivers, file) WHERE receivers IS NOT NULL;
 
 -- Edges from a node to a member or type declared outside the indexed files (src/ingestion/extract/external-members.ts):
 -- CALLS of a library method or property, OVERRIDES of one by a project member, and EXTENDS and IMPLEMENTS of a
@@ -173,6 +180,11 @@ export const META = {
   run: "run",
   /** Why the last run failed (committed after its transaction rolled back); gone once a run commits. */
   lastError: "last_error",
+  /**
+   * JSON: the engine of the last run that extracted: `{ name, typescript, notes }`, notes saying what TypeScript 7
+   * was given instead of options it removed, or which projects it could not load (ADR 0021).
+   */
+  engine: "engine",
 } as const;
 
 /** `state` is `indexing` from the start of a run until its last write; anything else means complete. */

@@ -72,6 +72,7 @@ function edgeRow(line: EdgeLine): SnapshotEdgeRow {
     lines: JSON.stringify(line.lines ?? []),
     names: line.names === undefined ? null : JSON.stringify(line.names),
     typeOnly: line.typeOnly === undefined ? null : line.typeOnly ? 1 : 0,
+    receivers: line.receivers === undefined ? null : JSON.stringify(line.receivers),
   };
 }
 

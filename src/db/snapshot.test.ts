@@ -68,9 +68,9 @@ const nodes: SnapshotNodeRow[] = [
   },
 ];
 const edges: SnapshotEdgeRow[] = [
-  { kind: "IMPORTS", source: "src/a.ts", target: "src/b.ts", lines: "[]", names: '["g"]', typeOnly: 0 },
-  { kind: "CALLS", source: "src/a.ts", target: "src/b.ts:g", lines: "[4,4,7]", names: null, typeOnly: null },
-  { kind: "CALLS", source: "src/a.ts", target: "src/B.ts:Z", lines: "[2]", names: null, typeOnly: null },
+  { kind: "IMPORTS", source: "src/a.ts", target: "src/b.ts", lines: "[]", names: '["g"]', typeOnly: 0, receivers: null },
+  { kind: "CALLS", source: "src/a.ts", target: "src/b.ts:g", lines: "[4,4,7]", names: null, typeOnly: null, receivers: null },
+  { kind: "CALLS", source: "src/a.ts", target: "src/B.ts:Z", lines: "[2]", names: null, typeOnly: null, receivers: '["src/B.ts:Y"]' },
 ];
 /** The entry at index (wrapping around), which the test knows is there. */
 function entry<Item>(items: readonly Item[], index: number): Item {
@@ -91,12 +91,12 @@ const dynamicCalls: SnapshotDynamicCallRow[] = [
 describe("formatSnapshot", () => {
   it("writes a header, then nodes (an overload's implementation line when it differs, the body hash when known), edges and dynamic calls sorted by code unit, one JSON object a line", () => {
     expect(formatSnapshot(nodes, edges, externalEdges, dynamicCalls).split("\n")).toEqual([
-      '{"format":"ts-graph-snapshot","version":5,"nodes":4,"edges":3,"externalEdges":2,"dynamicCalls":3}',
+      '{"format":"ts-graph-snapshot","version":6,"nodes":4,"edges":3,"externalEdges":2,"dynamicCalls":3}',
       '{"node":"src/B.ts:Z","kind":"Class","name":"Z","file":"src/B.ts","lines":[2,4],"nameLine":2,"exported":false,"modifiers":[],"signature":"class Z"}',
       '{"node":"src/a.ts","kind":"File","name":"a.ts","file":"src/a.ts","lines":[1,9],"nameLine":1,"exported":false,"modifiers":[],"signature":""}',
       '{"node":"src/b.ts:g","kind":"Function","name":"g","file":"src/b.ts","lines":[1,3],"nameLine":1,"exported":true,"modifiers":["export"],"signature":"export function g(): void"}',
       '{"node":"src/b.ts:p","kind":"Function","name":"p","file":"src/b.ts","lines":[5,9],"nameLine":5,"implementationLine":7,"exported":false,"modifiers":[],"signature":"function p(a: string): string","body":"0123456789abcdef"}',
-      '{"edge":"CALLS","source":"src/a.ts","target":"src/B.ts:Z","lines":[2]}',
+      '{"edge":"CALLS","source":"src/a.ts","target":"src/B.ts:Z","lines":[2],"receivers":["src/B.ts:Y"]}',
       '{"edge":"CALLS","source":"src/a.ts","target":"src/b.ts:g","lines":[4,4,7]}',
       '{"edge":"IMPORTS","source":"src/a.ts","target":"src/b.ts","names":["g"],"typeOnly":false}',
       '{"externalEdge":"CALLS","source":"src/a.ts","target":"lib:Iterator.next","lines":[5]}',
@@ -128,7 +128,7 @@ function databaseOf(rows: {
     db.prepare(`INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line, implementation_line, exported, signature, doc, modifiers, surface, body)
     VALUES (@key, @file, @kind, @name, @name, NULL, @startLine, @endLine, @nameLine, @implementationLine, @exported, @signature, '', @modifiers, '', @body)`);
   const insertEdge = db.prepare(
-    "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (@source, @kind, @source, @target, 0, @lines, @names, @typeOnly)",
+    "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers) VALUES (@source, @kind, @source, @target, 0, @lines, @names, @typeOnly, @receivers)",
   );
   const insertExternal = db.prepare(
     "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (@source, @kind, @source, @target, 0, @lines)",
@@ -149,7 +149,7 @@ function rowsOf(db: SqliteDb) {
         "SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine, name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes",
       )
       .all() as SnapshotNodeRow[],
-    edges: db.prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly FROM edges").all() as SnapshotEdgeRow[],
+    edges: db.prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers FROM edges").all() as SnapshotEdgeRow[],
     externalEdges: db.prepare("SELECT kind, source, target, lines FROM external_edges").all() as SnapshotExternalEdgeRow[],
     dynamicCalls: db.prepare("SELECT source, line, expression FROM dynamic_calls").all() as SnapshotDynamicCallRow[],
   };
@@ -190,9 +190,15 @@ describe(readSnapshot.name, () => {
         (keys, calls) => {
           const db = databaseOf({
             nodes: keys.map((key, index) => ({ ...entry(nodes, index), key, name: key, signature: `${key}(): void`, body: undefined })),
-            edges: keys
-              .slice(1)
-              .map((target, index) => ({ kind: "CALLS", source: entry(keys, 0), target, lines: `[${index + 1}]`, names: null, typeOnly: null })),
+            edges: keys.slice(1).map((target, index) => ({
+              kind: "CALLS",
+              source: entry(keys, 0),
+              target,
+              lines: `[${index + 1}]`,
+              names: null,
+              typeOnly: null,
+              receivers: index % 2 === 0 ? null : JSON.stringify([entry(keys, index)]),
+            })),
             externalEdges: calls.map(([source, target]) => ({ kind: "CALLS", source, target, lines: "[]" })),
             dynamicCalls: calls.map(([source, , expression], index) => ({ source, line: index, expression })),
           });

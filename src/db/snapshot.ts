@@ -2,7 +2,7 @@ import type { SqliteDb } from "./open-graph-db.js";
 import { readConsistently } from "./read-transaction.js";
 
 /** Version of the snapshot format documented in docs/snapshot.md. */
-export const SNAPSHOT_FORMAT_VERSION = 5;
+export const SNAPSHOT_FORMAT_VERSION = 6;
 
 export interface SnapshotNodeRow {
   readonly key: string;
@@ -27,6 +27,8 @@ export interface SnapshotEdgeRow {
   readonly lines: string;
   readonly names: string | null;
   readonly typeOnly: number | null;
+  /** CALLS only: the receiver classes its dispatch is narrowed to (schema.ts, edges.receivers), as stored. */
+  readonly receivers: string | null;
 }
 
 /** An edge to a member declared outside the indexed files (lib, node_modules): CALLS or OVERRIDES. */
@@ -46,7 +48,7 @@ export interface SnapshotDynamicCallRow {
 
 const NODE_ROWS_SQL = `SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine,
   name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes`;
-const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly FROM edges`;
+const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers FROM edges`;
 const EXTERNAL_EDGE_ROWS_SQL = `SELECT kind, source, target, lines FROM external_edges`;
 const DYNAMIC_CALL_ROWS_SQL = `SELECT source, line, expression FROM dynamic_calls`;
 
@@ -84,6 +86,7 @@ function edgeLine(row: SnapshotEdgeRow): string {
     ...(lines.length > 0 ? { lines } : {}),
     ...(row.names !== null ? { names: JSON.parse(row.names) as string[] } : {}),
     ...(row.typeOnly !== null ? { typeOnly: row.typeOnly === 1 } : {}),
+    ...(row.receivers !== null ? { receivers: JSON.parse(row.receivers) as string[] } : {}),
   });
 }
 
@@ -131,7 +134,7 @@ export function formatSnapshot(
 /**
  * The same lines as nodeLine, edgeLine, externalEdgeLine and dynamicCallLine, written by SQLite (json_quote
  * escapes as JSON.stringify does) and sorted by it. SQLite sorts text by UTF-8 bytes, which is the snapshot's UTF-16 order for every text
- * without a character beyond U+FFFF (NO_ASTRAL_SQL); `lines` and `names` are stored as JSON.stringify wrote them.
+ * without a character beyond U+FFFF (NO_ASTRAL_SQL); `lines`, `names` and `receivers` are stored as JSON.stringify wrote them.
  */
 const NODE_LINES_SQL = `SELECT '{"node":' || json_quote(key) || ',"kind":' || json_quote(kind) || ',"name":' || json_quote(name)
   || ',"file":' || json_quote(file) || ',"lines":[' || start_line || ',' || end_line || '],"nameLine":' || name_line
@@ -143,7 +146,8 @@ const NODE_LINES_SQL = `SELECT '{"node":' || json_quote(key) || ',"kind":' || js
 const EDGE_LINES_SQL = `SELECT '{"edge":' || json_quote(kind) || ',"source":' || json_quote(source) || ',"target":' || json_quote(target)
   || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END
   || CASE WHEN names IS NULL THEN '' ELSE ',"names":' || names END
-  || CASE WHEN type_only IS NULL THEN '' WHEN type_only = 1 THEN ',"typeOnly":true' ELSE ',"typeOnly":false' END || '}'
+  || CASE WHEN type_only IS NULL THEN '' WHEN type_only = 1 THEN ',"typeOnly":true' ELSE ',"typeOnly":false' END
+  || CASE WHEN receivers IS NULL THEN '' ELSE ',"receivers":' || receivers END || '}'
   FROM edges ORDER BY kind, source, target, id`;
 const EXTERNAL_EDGE_LINES_SQL = `SELECT '{"externalEdge":' || json_quote(kind) || ',"source":' || json_quote(source) || ',"target":' || json_quote(target)
   || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END || '}'

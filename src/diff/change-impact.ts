@@ -42,10 +42,16 @@ function seedsOf(diff: GraphDiff): { head: string[]; base: string[] } {
 /**
  * Each changed declaration's transitive dependants (impact's rules: dispatch up, members with their
  * containers, tests listed apart) up to `depth`, grouped per declaration, and their union. Removed
- * declarations are walked in base, where their dependants still point at them. Each side's database is
+ * declarations are walked in base, where their dependants still point at them. `isTest`: the head's test files
+ * (tools/test-files.ts). Each side's database is
  * asked for only when it has something to walk (a snapshot is loaded into one then).
  */
-export function changeImpact(diff: GraphDiff, base: () => SqliteDb, head: () => SqliteDb, depth: number): ChangeImpact {
+export function changeImpact(
+  diff: GraphDiff,
+  base: () => SqliteDb,
+  head: () => SqliteDb,
+  { depth, isTest }: { readonly depth: number; readonly isTest: (file: string) => boolean },
+): ChangeImpact {
   const seeds = seedsOf(diff);
   const perSeed: SeedImpact[] = [];
   const reached = new Map<string, ImpactedNode>();
@@ -55,7 +61,7 @@ export function changeImpact(diff: GraphDiff, base: () => SqliteDb, head: () => 
     const db = graph();
     for (const symbol of symbolNodes(db, keys).values()) {
       if (symbol.kind === "File") continue;
-      const result = queryImpact(db, symbol, { depth, dispatch: "up", tests: "include" });
+      const result = queryImpact(db, symbol, { depth, dispatch: "up", tests: "include", isTest });
       perSeed.push({ key: symbol.key, side, dependants: result.dependants.length, tests: result.tests.map((test) => test.file) });
       for (const test of result.tests) tests.add(test.file);
       for (const node of result.dependants) {

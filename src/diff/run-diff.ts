@@ -10,6 +10,7 @@ import { buildReport, type ApiSurfaceRule, type DiffReport, type FailOn } from "
 import { diffGraphs, type DiffNode, type GraphDiff, type GraphSideData } from "./graph-diff.js";
 import { isGraphFile, resolveSide, resolveSnapshotPair, type ResolvedSide } from "./resolve-side.js";
 import { sideSurface, type SideSurface } from "./side-surface.js";
+import { testFilesOf } from "../tools/test-files.js";
 
 export interface DiffRequest {
   readonly base: string;
@@ -138,11 +139,12 @@ export async function runDiff(request: DiffRequest): Promise<DiffReport> {
       ...nodesReadByRules(diff, byKey(base.data.nodes), byKey(head.data.nodes)),
       surface: surfaces.keys,
     });
+    const { isTest } = await testFilesOf(head.sourceRoot ?? request.root);
     const impact = changeImpact(
       diff,
       () => base.database(),
       () => head.database(),
-      request.depth,
+      { depth: request.depth, isTest },
     );
     const api = await classified;
     return buildReport({

@@ -97,7 +97,9 @@ function readCalls(root: string, context: CliToolContext): (readonly [string, Re
     const name = symbol.slice(symbol.lastIndexOf(":") + 1);
     calls.push(
       ["impact", { symbol }],
+      ["impact", { symbol, maxNodes: 1 }],
       ["callers", { symbol }],
+      ["callers", { symbol, maxNodes: 1 }],
       ["callees", { symbol }],
       ["paths", { from: symbol, to: symbols[(index + 1) % symbols.length] }],
       ["find", { name }],

@@ -46,6 +46,12 @@ export interface ExtractedEdge {
   readonly names?: readonly string[];
   /** IMPORTS only: every import of the target is type-only. */
   readonly typeOnly?: boolean;
+  /**
+   * CALLS of a member only, when no site may run just any override of it: the classes whose overrides its
+   * sites may dispatch to (each site's receiver class, narrower than the member's class: `this` inside Mid,
+   * `x: Mid`), sorted; empty when every site is `super.m()`, which runs the member named and no override.
+   */
+  readonly receivers?: readonly NodeKey[];
 }
 
 /**

@@ -3,7 +3,8 @@ import path from "node:path";
 
 /**
  * A small project for the call queries' dispatch: an abstract member (`Base.query`, overridden by SiblingA and
- * by MidChild, below the abstract Mid), an interface member with two implementations (`Shape.area`), a base
+ * by MidChild, below the abstract Mid, which calls it through `this`, as `viaMid` does through a parameter of
+ * type Mid: neither can run SiblingA's), an interface member with two implementations (`Shape.area`), a base
  * member with a body and an override (`Logger.log`), and two routes from `start` to `finish`: one of direct
  * calls (start → helper → middle → finish, 3 steps) and two shorter ones through the interface member
  * `Step.next` (2 steps each).
@@ -37,6 +38,10 @@ export class MidChild extends Mid {
 
 export function driverCall(sql: string): string {
   return sql;
+}
+
+export function viaMid(mid: Mid): string {
+  return mid.query("param");
 }
 `,
   "src/shapes.ts": `export interface Shape {

@@ -77,6 +77,7 @@ export interface SnapshotEdge {
   readonly lines?: number[];
   readonly names?: string[];
   readonly typeOnly?: boolean;
+  readonly receivers?: string[];
 }
 
 export function snapshotEdges(snapshot: string): SnapshotEdge[] {

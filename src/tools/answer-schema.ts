@@ -39,6 +39,17 @@ export const reachEntry = symbolSummary.extend({
   dispatchesTo: z.array(z.string()).optional(),
 });
 
+/** The summary of a cut walk answer (reach-summary.ts `ReachSummary`). */
+const summaryGroup = z.object({ name: z.string(), entries: z.number(), files: z.number() });
+const otherGroups = z.object({ groups: z.number(), entries: z.number() });
+export const reachSummary = z.looseObject({
+  members: z.array(summaryGroup).optional(),
+  folders: z.array(summaryGroup),
+  otherMembers: otherGroups.optional(),
+  otherFolders: otherGroups,
+  next: z.array(z.object({ ask: z.string(), input: z.record(z.string(), z.union([z.string(), z.number()])), entries: z.number().optional() })),
+});
+
 /** A call with no static target (dynamic-calls.ts `DynamicCallSite`). */
 export const dynamicCallSite = z.looseObject({ source: z.string(), line: z.number(), expression: z.string() });
 

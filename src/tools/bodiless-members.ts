@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import { closure, dispatchMap } from "./dispatch-map.js";
-import type { ReachedNode, WalkDirection } from "./graph-walk.js";
+import { closure, dispatchMap, dispatchReaches } from "./dispatch-map.js";
+import type { Dispatch, ReachedNode, WalkDirection } from "./graph-walk.js";
 import { preparedStatements } from "./prepared-statements.js";
 import type { DispatchFacts } from "./reach-report.js";
 
@@ -23,24 +23,43 @@ export function membersWithoutBody(db: SqliteDb, keys: Iterable<string>): Set<st
 }
 
 /**
- * For each member: the graph's members with a body that override or implement it, transitively (an abstract
- * member in between is passed through), sorted by key: what a call of it may run.
+ * For each member reached: the graph's members with a body that override or implement it, transitively (an
+ * abstract member in between is passed through), that the calls reaching it may run (their receivers:
+ * dispatch-map.ts, dispatchReaches; any of them with `all`, the compiler's set), sorted by key.
  */
-function dispatchTargets(db: SqliteDb, members: readonly string[]): Map<string, string[]> {
-  const { overriddenBy } = dispatchMap(db);
-  const below = new Map(members.map((member) => [member, [...closure([member], overriddenBy)].filter((key) => key !== member)]));
+function dispatchTargets(db: SqliteDb, members: readonly ReachedNode[], dispatch: Dispatch): Map<string, string[]> {
+  const map = dispatchMap(db);
+  const below = new Map(
+    members.map((member) => {
+      const receivers = dispatch === "all" ? undefined : receiversOf(member);
+      const keys = [...closure([member.key], map.overriddenBy)].filter(
+        (key) => key !== member.key && dispatchReaches(map, member.key, key, receivers),
+      );
+      return [member.key, keys];
+    }),
+  );
   const bodiless = membersWithoutBody(db, [...below.values()].flat());
   return new Map([...below].map(([member, keys]) => [member, keys.filter((key) => !bodiless.has(key)).sort()]));
+}
+
+/** The receiver classes of every call reaching a node (WalkLink.receivers), or undefined when one may run any override. */
+function receiversOf(node: ReachedNode): readonly string[] | undefined {
+  const union = new Set<string>();
+  for (const link of node.links) {
+    if (link.receivers === undefined) return undefined;
+    for (const receiver of link.receivers) union.add(receiver);
+  }
+  return [...union];
 }
 
 /**
  * What members without a body change in a walk's answer: which declarations named by its dispatch links have
  * no body, and walking out (callees), which reached nodes have none, with what a call of each runs instead.
  */
-export function dispatchFacts(db: SqliteDb, nodes: readonly ReachedNode[], direction: WalkDirection): DispatchFacts {
+export function dispatchFacts(db: SqliteDb, nodes: readonly ReachedNode[], direction: WalkDirection, dispatch: Dispatch): DispatchFacts {
   const named = nodes.flatMap((node) => node.links.filter((link) => link.dispatch).map((link) => link.target));
   const reached = direction === "out" ? nodes.map((node) => node.key) : [];
   const withoutBody = membersWithoutBody(db, [...named, ...reached]);
-  const bodilessReached = reached.filter((key) => withoutBody.has(key));
-  return { withoutBody, dispatchesTo: bodilessReached.length === 0 ? new Map() : dispatchTargets(db, bodilessReached) };
+  const bodilessReached = direction === "out" ? nodes.filter((node) => withoutBody.has(node.key)) : [];
+  return { withoutBody, dispatchesTo: bodilessReached.length === 0 ? new Map() : dispatchTargets(db, bodilessReached, dispatch) };
 }

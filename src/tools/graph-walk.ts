@@ -1,7 +1,7 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
 import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
 import type { NodeKey } from "../model/node-key.js";
-import { closure, dispatchMap, type DispatchMap } from "./dispatch-map.js";
+import { closure, dispatchMap, dispatchReaches, parseReceivers, type DispatchMap } from "./dispatch-map.js";
 import { preparedStatements } from "./prepared-statements.js";
 import { SYMBOL_COLUMNS, type SymbolNode } from "./symbol-address.js";
 
@@ -107,6 +107,8 @@ export interface WalkLink {
   readonly construction: boolean;
   /** Site lines of the edge, in the file of its source. */
   readonly lines: readonly number[];
+  /** A call's receiver classes when they narrow its dispatch (schema.ts, edges.receivers); absent when any override may run. */
+  readonly receivers?: readonly string[];
 }
 
 /** A node the walk reached. */
@@ -166,19 +168,19 @@ const RUNS_AT_NEW = `EXISTS (SELECT 1 FROM edges o, json_each(o.lines) l WHERE o
  * filter): 100 to 500 ms a step on effect@4 instead of about 1 ms. (`+e.kind`: the edges of a target are
  * read through the index and then filtered by kind; a member has few edges into it, the walk up to nine kinds.)
  */
-const EDGES_INTO = `SELECT e.kind AS edge, e.target, e.lines, ${NEIGHBOUR_COLUMNS}
+const EDGES_INTO = `SELECT e.kind AS edge, e.target, e.lines, e.receivers, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@targets) t CROSS JOIN edges e ON e.target = t.value CROSS JOIN nodes n ON n.key = e.source
   WHERE +e.kind IN (SELECT value FROM json_each(@kinds))`;
 
-const LIBRARY_EDGES_INTO = `SELECT c.kind AS edge, c.target, c.lines, ${NEIGHBOUR_COLUMNS}
+const LIBRARY_EDGES_INTO = `SELECT c.kind AS edge, c.target, c.lines, NULL AS receivers, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@targets) t CROSS JOIN external_edges c ON c.target = t.value CROSS JOIN nodes n ON n.key = c.source
   WHERE c.kind IN (SELECT value FROM json_each(@kinds))`;
 
-const ROLE_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target, '[]' AS lines, ${NEIGHBOUR_COLUMNS}
+const ROLE_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target, '[]' AS lines, NULL AS receivers, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@typed) f CROSS JOIN nodes p ON p.key = f.value CROSS JOIN nodes n ON n.key = p.parent_key
   WHERE p.kind = 'Property'
   UNION ALL
-  SELECT f.value, e.kind, e.target, e.lines, ${NEIGHBOUR_COLUMNS}
+  SELECT f.value, e.kind, e.target, e.lines, NULL, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@running) f CROSS JOIN nodes p ON p.key = f.value
     CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES' CROSS JOIN nodes n ON n.key = e.source
   WHERE (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")}))`;
@@ -193,25 +195,25 @@ const STEP_OUT = `
   WITH RECURSIVE
     frontier(key) AS (SELECT value FROM json_each(@frontier)),
     kinds(kind) AS (SELECT value FROM json_each(@kinds)),
-    direct(via, edge, target, lines) AS (
-      SELECT e.source, e.kind, e.target, e.lines FROM frontier f CROSS JOIN edges e ON e.source = f.key
+    direct(via, edge, target, lines, receivers) AS (
+      SELECT e.source, e.kind, e.target, e.lines, e.receivers FROM frontier f CROSS JOIN edges e ON e.source = f.key
       WHERE e.kind IN (SELECT kind FROM kinds)),
-    bases(via, edge, target, lines, node) AS (
-      SELECT via, edge, target, lines, target FROM direct
-      UNION SELECT b.via, b.edge, b.target, b.lines, e.target FROM bases b CROSS JOIN edges e ON e.source = b.node AND e.kind = 'OVERRIDES'
+    bases(via, edge, target, lines, receivers, node) AS (
+      SELECT via, edge, target, lines, receivers, target FROM direct
+      UNION SELECT b.via, b.edge, b.target, b.lines, b.receivers, e.target FROM bases b CROSS JOIN edges e ON e.source = b.node AND e.kind = 'OVERRIDES'
       WHERE @dispatch = 'all' AND b.edge IN (${DISPATCHED})),
-    below(via, edge, target, lines, node) AS (
-      SELECT via, edge, target, lines, node FROM bases
-      UNION SELECT x.source, x.kind, x.target, x.lines, o.source FROM frontier f
+    below(via, edge, target, lines, receivers, node) AS (
+      SELECT via, edge, target, lines, receivers, node FROM bases
+      UNION SELECT x.source, x.kind, x.target, x.lines, NULL, o.source FROM frontier f
         CROSS JOIN external_edges x ON x.source = f.key AND x.kind IN (${DISPATCHED}) AND x.kind IN (SELECT kind FROM kinds)
         CROSS JOIN external_edges o ON o.target = x.target AND o.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none'
-      UNION SELECT b.via, b.edge, b.target, b.lines, e.source FROM below b CROSS JOIN edges e ON e.target = b.node AND e.kind = 'OVERRIDES'
+      UNION SELECT b.via, b.edge, b.target, b.lines, b.receivers, e.source FROM below b CROSS JOIN edges e ON e.target = b.node AND e.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none' AND b.edge IN (${DISPATCHED}))
-  SELECT b.via, b.edge, b.target, b.lines, ${NEIGHBOUR_COLUMNS}
+  SELECT b.via, b.edge, b.target, b.lines, b.receivers, ${NEIGHBOUR_COLUMNS}
   FROM below b CROSS JOIN nodes n ON n.key = b.node
   UNION ALL
-  SELECT d.via, d.edge, d.target, d.lines, ${NEIGHBOUR_COLUMNS}
+  SELECT d.via, d.edge, d.target, d.lines, NULL, ${NEIGHBOUR_COLUMNS}
   FROM direct d CROSS JOIN nodes n ON n.parent_key = d.target
   WHERE d.edge = 'INSTANTIATES' AND (n.kind = 'Constructor' OR (n.kind = 'Property' AND ' ' || n.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "n")}))
     AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
@@ -233,6 +235,8 @@ interface EdgeRow extends SymbolNode {
   readonly edge: EdgeKind;
   readonly target: string;
   readonly lines: string;
+  /** edges.receivers (schema.ts); NULL where the row is no stored edge. */
+  readonly receivers: string | null;
 }
 
 interface StepRow extends EdgeRow {
@@ -276,7 +280,20 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
     kinds: JSON.stringify(request.kinds),
     dispatch: request.dispatch,
   }) as StepRow[];
-  return rows.map((row) => stepLink(row, row.via, row.key));
+  const links = rows.map((row) => stepLink(row, row.via, row.key));
+  if (request.dispatch !== "up") return links;
+  const map = (): DispatchMap => request.dispatchMap ?? dispatchMap(db);
+  return links.filter((step) => dispatchFollows(map, step, step.node.key));
+}
+
+/**
+ * Whether a dispatch link is one the call's receivers allow (dispatch-map.ts, dispatchReaches): `overriding` is
+ * the member that may run (walking out the reached node, walking in the frontier node). Direct links always are.
+ */
+function dispatchFollows(map: () => DispatchMap, step: StepLink, overriding: string): boolean {
+  const { link } = step;
+  if (!link.dispatch || link.edge !== "CALLS" || link.receivers === undefined) return true;
+  return dispatchReaches(map(), link.target, overriding, link.receivers);
 }
 
 /** A row of a step as a link; `named` is the node the edge names without dispatch (`via` walking in, the reached node walking out). */
@@ -292,7 +309,11 @@ function stepLink(row: Omit<StepRow, "via">, via: NodeKey, named: string): StepL
   const lines = JSON.parse(row.lines) as number[];
   const construction = row.edge === "INSTANTIATES" && row.target !== named;
   const dispatch = row.target !== named && row.edge !== "CONTAINS" && !construction;
-  return { node, link: { via, edge: row.edge, target: row.target, dispatch, construction, lines } };
+  const receivers = parseReceivers(row.receivers);
+  return {
+    node,
+    link: { via, edge: row.edge, target: row.target, dispatch, construction, lines, ...(receivers === undefined ? {} : { receivers }) },
+  };
 }
 
 const DISPATCHED_KINDS: ReadonlySet<EdgeKind> = new Set(DISPATCHED_EDGE_KINDS);
@@ -312,7 +333,8 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
         row.target === via
           ? kinds.has(row.edge)
           : (kinds.has(row.edge) && DISPATCHED_KINDS.has(row.edge)) || (row.edge === "READS" && getters.has(via));
-      if (follows) links.push(stepLink(row, via as NodeKey, via));
+      const step = follows ? stepLink(row, via as NodeKey, via) : undefined;
+      if (step !== undefined && (request.dispatch !== "up" || map === undefined || dispatchFollows(() => map, step, via))) links.push(step);
     }
   }
   const libraryKinds = request.kinds.filter((kind) => DISPATCHED_KINDS.has(kind));

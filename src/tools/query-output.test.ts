@@ -38,16 +38,24 @@ describe(present.name, () => {
     expect(result.text.split("\n").at(-1)).toBe("[cut: 5 of 30 items shown (maxNodes reached). To narrow: ask for less]");
   });
 
-  it("keeps as many entries as fit in maxTokens, in every format", () => {
-    for (const format of ["text", "json", "toon", "mermaid"] as const) {
-      const result = present(listing(500), { format, maxNodes: 500, maxTokens: 300 });
-      const shown = (result.structured.items as unknown[]).length;
-      expect(countTokens(result.text)).toBeLessThanOrEqual(300);
-      expect(shown).toBeGreaterThan(0);
-      const oneMore = present(listing(500), { format, maxNodes: shown + 1, maxTokens: 100_000 });
-      expect(countTokens(oneMore.text)).toBeGreaterThan(300);
-      expect((result.structured.truncated as Truncation).by).toBe("maxTokens");
+  it("keeps as many entries as fit in maxTokens, counted on the text", () => {
+    const result = present(listing(500), { format: "text", maxNodes: 500, maxTokens: 300 });
+    const shown = (result.structured.items as unknown[]).length;
+    expect(countTokens(result.text)).toBeLessThanOrEqual(300);
+    expect(shown).toBeGreaterThan(0);
+    const oneMore = present(listing(500), { format: "text", maxNodes: shown + 1, maxTokens: 100_000 });
+    expect(countTokens(oneMore.text)).toBeGreaterThan(300);
+    expect((result.structured.truncated as Truncation).by).toBe("maxTokens");
+  });
+
+  it("lists the same entries of a cut answer in every format", () => {
+    const text = present(listing(500), { format: "text", maxNodes: 500, maxTokens: 300 });
+    for (const format of ["json", "toon", "mermaid"] as const) {
+      const other = present(listing(500), { format, maxNodes: 500, maxTokens: 300 });
+      expect(other.structured).toEqual(text.structured);
     }
+    const json = present(listing(500), { format: "json", maxNodes: 500, maxTokens: 300 });
+    expect(JSON.parse(json.text)).toEqual(text.structured);
   });
 
   it("renders toon as tables that decode to the structured content", () => {

@@ -27,7 +27,9 @@ export const outputShape = {
     .min(200)
     .max(200_000)
     .default(DEFAULT_MAX_TOKENS)
-    .describe("cap on the answer's size in tokens (o200k, as GPT-4o counts them); a longer answer is cut and says so"),
+    .describe(
+      "cap on the answer's size in tokens (o200k, as GPT-4o counts them), counted on its text rendering: a longer answer is cut (impact, callers and callees: summarised) and says how to narrow; json and toon list the same entries as text",
+    ),
 };
 
 export interface OutputOptions {
@@ -103,29 +105,32 @@ function render<S extends Readonly<Record<string, unknown>>>(answer: Presentable
 }
 
 /**
- * Renders the answer in the requested format within the budget: at most `maxNodes` entries, and as many
- * of those as fit in `maxTokens` (found by bisection). `structured` always holds exactly what the output shows.
+ * Renders the answer in the requested format within the budget: at most `maxNodes` entries, and as many of
+ * those as fit in `maxTokens` (found by bisection). The budget is counted on the text rendering whatever the
+ * format, so that every format of one question lists the same entries: the JSON and TOON of an answer are
+ * longer than its text (two to four times) and carry those entries' every field. `structured` always holds
+ * exactly what the output shows.
  */
 export function present<S extends Readonly<Record<string, unknown>>>(answer: Presentable<S>, options: OutputOptions): ToolResult {
-  const attempt = (shown: number, by: Truncation["by"]): { readonly text: string; readonly structured: S } => {
+  const attempt = (shown: number, by: Truncation["by"]): S => {
     const truncated = shown < answer.total ? { shown, total: answer.total, by, narrow: answer.narrow } : null;
-    const structured = answer.build(shown, truncated);
-    return { text: render(answer, options.format, structured), structured };
+    return answer.build(shown, truncated);
   };
-  const fits = (output: { readonly text: string }): boolean => fitsInTokens(output.text, options.maxTokens);
+  const fits = (structured: S): boolean => fitsInTokens(answer.text(structured), options.maxTokens);
+  const output = (structured: S): ToolResult => ({ text: render(answer, options.format, structured), structured });
   const limit = Math.min(answer.total, options.maxNodes);
   const full = attempt(limit, "maxNodes");
-  if (fits(full)) return full;
+  if (fits(full)) return output(full);
   let low = 0;
   let high = limit - 1;
   let best = attempt(0, "maxTokens");
   while (low <= high) {
     const middle = Math.floor((low + high) / 2);
-    const output = attempt(middle, "maxTokens");
-    if (fits(output)) {
-      best = output;
+    const structured = attempt(middle, "maxTokens");
+    if (fits(structured)) {
+      best = structured;
       low = middle + 1;
     } else high = middle - 1;
   }
-  return best;
+  return output(best);
 }

@@ -4,6 +4,7 @@ import { readConsistently } from "../db/read-transaction.js";
 import { requireSymbol, resolveSymbol, type SymbolNode } from "./symbol-address.js";
 import type { ToolContext } from "./tool-contract.js";
 import { ToolInputError } from "./tool-errors.js";
+import { graphPathOf } from "./workspace-files.js";
 
 /** How the query slices describe a symbol input to an agent. */
 export const SYMBOL_DESCRIPTION =
@@ -51,4 +52,15 @@ export function answerFromOneGraph<T>(context: ToolContext, resolved: readonly S
     }
     return answer();
   });
+}
+
+/**
+ * A folder or file input that narrows an answer to what lies in it (impact's and callers' `in`), as a path
+ * relative to the indexed root ("" when absent or the root itself). It must exist.
+ */
+export function graphFolderInput(context: ToolContext, input: string | undefined): string {
+  if (input === undefined) return "";
+  const relative = graphPathOf(context.root, context.paths.validate(input).absolute);
+  if (relative === undefined) throw new ToolInputError(`${input} is outside the indexed root ${context.root}.`);
+  return relative;
 }

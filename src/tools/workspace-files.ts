@@ -4,31 +4,14 @@ import { openInside } from "./open-inside.js";
 import { ToolInputError } from "./tool-errors.js";
 
 /**
- * What every tool agrees on about files in the workspace: which are sources, which are tests, which are
- * binary, and how a path inside the indexed root is written in the graph.
+ * What every tool agrees on about files in the workspace: which are sources, which are binary, and how a path inside the indexed root is written in the graph.
  */
 
 const SOURCE_FILE = /\.(?:[cm]?tsx?|[cm]?jsx?)$/;
-const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
-const TEST_FOLDERS: ReadonlySet<string> = new Set(["__tests__", "test", "tests"]);
 
 /** A file the indexer may have indexed (TypeScript, or JavaScript under allowJs). */
 export function isSourcePath(relative: string): boolean {
   return SOURCE_FILE.test(relative);
-}
-
-/**
- * The one test-file rule of every tool (impact, callers, callees, paths, zoom): a file named `*.test.*` or
- * `*.spec.*`, or under a folder named `__tests__`, `test` or `tests`.
- */
-export function isTestPath(relative: string): boolean {
-  return (
-    TEST_FILE.test(relative) ||
-    relative
-      .split("/")
-      .slice(0, -1)
-      .some((folder) => TEST_FOLDERS.has(folder))
-  );
 }
 
 /** The graph's path of a file or folder (relative to the indexed root, `/`-separated), or undefined outside it. */

@@ -9,10 +9,11 @@ import { ts6KindOf } from "./syntax-kind-names.js";
  * files: all 92,812 identifiers found). Answers are kept per node, so each parent's children are listed once.
  */
 export class NodeMap {
-  private readonly ts7ByTs6 = new WeakMap<ts.Node, Node7>();
-  private readonly ts6ByTs7 = new WeakMap<Node7, ts.Node>();
-  private readonly childrenOf7 = new WeakMap<Node7, readonly Node7[]>();
-  private readonly childrenOf6 = new WeakMap<ts.Node, readonly ts.Node[]>();
+  // Maps, not WeakMaps: a map lives as long as the snapshot's view that made it, and maps are cheaper to fill.
+  private readonly ts7ByTs6 = new Map<ts.Node, Node7>();
+  private readonly ts6ByTs7 = new Map<Node7, ts.Node>();
+  private readonly childrenOf7 = new Map<Node7, readonly Node7[]>();
+  private readonly childrenOf6 = new Map<ts.Node, readonly ts.Node[]>();
 
   constructor(
     /** The TypeScript 6 tree of a file TypeScript 7 has (its text, parsed with parent pointers). */
@@ -32,7 +33,7 @@ export class NodeMap {
       const parent = this.ts7Of(node.parent);
       found = parent === undefined ? undefined : this.children7(parent).find((child) => sameNode(node, child));
     }
-    if (found !== undefined) this.remember(node, found);
+    if (found !== undefined) this.ts7ByTs6.set(node, found);
     return found;
   }
 
@@ -47,13 +48,8 @@ export class NodeMap {
       const parent = this.ts6Of(node.parent);
       found = parent === undefined ? undefined : this.children6(parent).find((child) => sameNode(child, node));
     }
-    if (found !== undefined) this.remember(found, node);
+    if (found !== undefined) this.ts6ByTs7.set(node, found);
     return found;
-  }
-
-  private remember(node6: ts.Node, node7: Node7): void {
-    this.ts7ByTs6.set(node6, node7);
-    this.ts6ByTs7.set(node7, node6);
   }
 
   private children7(node: Node7): readonly Node7[] {

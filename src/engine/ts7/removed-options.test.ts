@@ -5,7 +5,6 @@ import fc from "fast-check";
 import { type Diagnostic, type Project, API } from "typescript/unstable/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { rewriteRemovedOptions } from "./removed-options.js";
-import { configOverlayFs } from "./ts7-config-fs.js";
 
 const TEMP = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "ts-graph-ts7config-"));
 afterAll(() => fs.rmSync(TEMP, { recursive: true, force: true }));
@@ -241,7 +240,7 @@ describe("TypeScript 7 with the rewritten configs", () => {
   /** Opens both projects in one TypeScript 7 session, with or without the rewrite, and gives `check` each project. */
   function withProjects(rewrite: boolean, check: (baseUrl: Project, node10: Project) => void): void {
     const texts = new Map(configs.flatMap((config) => [...rewriteRemovedOptions(config, readDisk).texts]));
-    const api = new API({ cwd: TEMP, ...(rewrite ? { fs: configOverlayFs(texts) } : {}) });
+    const api = new API({ cwd: TEMP, ...(rewrite ? { fs: { readFile: (fileName: string) => texts.get(fileName) } } : {}) });
     try {
       const snapshot = api.updateSnapshot({ openProjects: configs });
       const [baseUrl, node10] = configs.map((config) => snapshot.getProject(config));

@@ -2,7 +2,7 @@ import path from "node:path";
 
 /**
  * Compiler options TypeScript 7 removed, replaced in memory by the nearest setting it still supports, so that
- * a project written for TypeScript 6 resolves the same imports under TypeScript 7 (ADR docs/decisions/00XX-s12-ts7config-removed-options.md).
+ * a project written for TypeScript 6 resolves the same imports under TypeScript 7 (ADR 0022).
  * Pure: every read goes through the reader the caller gives; nothing is written.
  */
 
@@ -11,7 +11,7 @@ export type ReadTextFile = (absolutePath: string) => string | undefined;
 
 export interface RemovedOptionsRewrite {
   /**
-   * Absolute path → JSON text to serve instead of that file's content on disk (see ts7-config-fs.ts). Only the
+   * Absolute path → JSON text to serve instead of that file's content on disk (ingestion/run/ts7-run.ts serves them to the session). Only the
    * tsconfig and the files it extends that set a removed option (or inherit a baseUrl) appear; empty when none does.
    * `files`, `include`, `exclude`, `extends` and `references` are kept as written, so the project lists the same files.
    * A file's text depends only on that file and what it extends, so the maps of several projects can be merged into

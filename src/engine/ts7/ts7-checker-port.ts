@@ -31,6 +31,10 @@ export class Ts7CheckerPort implements CheckerPort {
   private readonly signatures = new Map<Signature7, Ts7Signature>();
   private readonly symbolAt = new WeakMap<ts.Node, Ts7Symbol | null>();
   private readonly aliased = new Map<Ts7Symbol, PortSymbol>();
+  /** Asked again and again for the members of a namespace import (`Effect.map`): one round trip each, once. */
+  private readonly typeOfSymbol = new Map<Ts7Symbol, Ts7Type>();
+  private readonly declaredTypeOfSymbol = new Map<Ts7Symbol, Ts7Type>();
+  private readonly properties = new Map<Ts7Type, Map<string, Ts7Symbol | null>>();
   private readonly qualifiedNames = new Map<Ts7Symbol, string>();
   private anyType: Ts7Type | undefined;
 
@@ -106,11 +110,23 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   getTypeOfSymbol(symbol: PortSymbol): PortType {
-    return this.typeOrAny(this.checker.getTypeOfSymbol(this.own(symbol).raw));
+    const own = this.own(symbol);
+    let type = this.typeOfSymbol.get(own);
+    if (type === undefined) {
+      type = this.typeOrAny(this.checker.getTypeOfSymbol(own.raw));
+      this.typeOfSymbol.set(own, type);
+    }
+    return type;
   }
 
   getDeclaredTypeOfSymbol(symbol: PortSymbol): PortType {
-    return this.typeOrAny(this.checker.getDeclaredTypeOfSymbol(this.own(symbol).raw));
+    const own = this.own(symbol);
+    let type = this.declaredTypeOfSymbol.get(own);
+    if (type === undefined) {
+      type = this.typeOrAny(this.checker.getDeclaredTypeOfSymbol(own.raw));
+      this.declaredTypeOfSymbol.set(own, type);
+    }
+    return type;
   }
 
   getTypeOfSymbolAtLocation(symbol: PortSymbol, node: ts.Node): PortType {
@@ -120,7 +136,18 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   getPropertyOfType(type: PortType, propertyName: string): PortSymbol | undefined {
-    return this.symbol(this.checker.getPropertyOfType(this.ownType(type).raw, propertyName));
+    const own = this.ownType(type);
+    let known = this.properties.get(own);
+    if (known === undefined) {
+      known = new Map();
+      this.properties.set(own, known);
+    }
+    let property = known.get(propertyName);
+    if (property === undefined) {
+      property = this.symbol(this.checker.getPropertyOfType(own.raw, propertyName)) ?? null;
+      known.set(propertyName, property);
+    }
+    return property ?? undefined;
   }
 
   getPropertiesOfType(type: PortType): readonly PortSymbol[] {

@@ -6,6 +6,7 @@ import type { CheckerPort } from "../../ingestion/extract/checker-port.js";
 import { NodeMap } from "./node-map.js";
 import { Ts7CheckerPort } from "./ts7-checker-port.js";
 import { Ts7EditProject } from "./ts7-edit.js";
+import { ts7InferredTypes, type Ts7InferredTypes } from "./ts7-inferred-types.js";
 
 /**
  * The one owner of TypeScript 7's API (ADR 0021): a native `tsc --api` child process holding the projects'
@@ -37,6 +38,16 @@ export interface Ts7ProjectView {
   isDefaultLibrary(sourceFile: ts.SourceFile): boolean;
   /** The config's problems TypeScript 7 reports (a removed option, say), as text. */
   optionDiagnostics(): readonly string[];
+  /** What TypeScript 7 infers for declarations of this view's trees, as planning compares it (ADR 0012). */
+  inferredTypes(): Ts7InferredTypes;
+}
+
+/** The snapshot an update replaced, kept with its views until released (updateKeepingPrevious). */
+export interface Ts7PreviousSnapshot {
+  /** The view of a project in the replaced snapshot; undefined if it held no such project. */
+  projectAt(configPath: string): Ts7ProjectView | undefined;
+  /** Disposes the replaced snapshot: its views must not be used after. */
+  release(): void;
 }
 
 /** The edit tools' view of each project, made once per snapshot's project. */
@@ -68,9 +79,46 @@ export class Ts7Session {
    * snapshot are dropped: its symbols and types are gone once it is disposed.
    */
   update(configPaths: readonly string[], changes: FileChanges | undefined): void {
+    this.advance(configPaths, changes)?.snapshot.dispose();
+  }
+
+  /**
+   * As update, but the replaced snapshot and its views stay usable until the answer's `release()`: planning
+   * compares what the last run's snapshot and the new one infer (ADR 0012). Without a replaced snapshot
+   * (nothing changed), the answer's views are the current ones and release does nothing.
+   */
+  updateKeepingPrevious(configPaths: readonly string[], changes: FileChanges | undefined): Ts7PreviousSnapshot {
+    const replaced = this.advance(configPaths, changes);
+    if (replaced === undefined) return { projectAt: (configPath) => this.projectAt(configPath), release: () => undefined };
+    let released = false;
+    return {
+      projectAt: (configPath) => {
+        if (released) throw new Error("a released snapshot of TypeScript 7 was asked for a project");
+        const known = replaced.views.get(configPath);
+        if (known !== undefined) return known;
+        const project = replaced.snapshot.getProject(configPath);
+        if (project === undefined) return undefined;
+        const view = this.viewOf(project);
+        replaced.views.set(configPath, view);
+        return view;
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        replaced.views.clear();
+        replaced.snapshot.dispose();
+      },
+    };
+  }
+
+  /** Makes the new snapshot current, and gives the one it replaced with its views (undefined when nothing changed). */
+  private advance(
+    configPaths: readonly string[],
+    changes: FileChanges | undefined,
+  ): { readonly snapshot: Snapshot; readonly views: Map<string, Ts7ProjectView> } | undefined {
     const toOpen = configPaths.filter((configPath) => !this.opened.has(configPath));
     const toClose = [...this.opened].filter((configPath) => !configPaths.includes(configPath));
-    if (toOpen.length === 0 && toClose.length === 0 && changes === undefined && this.snapshot !== undefined) return;
+    if (toOpen.length === 0 && toClose.length === 0 && changes === undefined && this.snapshot !== undefined) return undefined;
     const previous = this.snapshot;
     this.snapshot = this.api.updateSnapshot({
       ...(toOpen.length > 0 ? { openProjects: toOpen } : {}),
@@ -81,8 +129,9 @@ export class Ts7Session {
     });
     for (const configPath of toOpen) this.opened.add(configPath);
     for (const configPath of toClose) this.opened.delete(configPath);
+    const views = new Map(this.views);
     this.views.clear();
-    previous?.dispose();
+    return previous === undefined ? undefined : { snapshot: previous, views };
   }
 
   /** The view of an open project in the current snapshot; undefined if TypeScript 7 did not load it. */
@@ -128,6 +177,7 @@ export class Ts7Session {
     const nodes = new NodeMap(ts6FileOf, (sourceFile) => ts7Files.get(sourceFile) ?? program.getSourceFile(sourceFile.fileName));
     const checker = new Ts7CheckerPort(project, nodes);
     let names: readonly string[] | undefined;
+    let inferred: Ts7InferredTypes | undefined;
     return {
       checker,
       fileNames: () => {
@@ -146,6 +196,10 @@ export class Ts7Session {
         [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics()].map(
           (diagnostic) => `TS${diagnostic.code}: ${diagnostic.text}`,
         ),
+      inferredTypes: () => {
+        inferred ??= ts7InferredTypes(project, nodes);
+        return inferred;
+      },
     };
   }
 }

@@ -244,4 +244,21 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
       ts7.close();
     }
   }, 120_000);
+
+  it("reads a config with an option TypeScript 7 removed as indexing does (rewritten), so imports resolve as on TypeScript 6", () => {
+    const root = makeTempDir();
+    fs.mkdirSync(path.join(root, "src"));
+    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, baseUrl: "." }, include: ["src"] }));
+    fs.writeFileSync(path.join(root, "src/a.ts"), "import { b } from 'src/b';\nexport const a: string = b;\n");
+    fs.writeFileSync(path.join(root, "src/b.ts"), "export const b = 1;\n");
+    const file = path.join(root, "src/a.ts");
+    const ts7 = createTs7EditLanguage(root);
+    try {
+      const found = ts7.diagnostics([file]);
+      expect(found.map(({ code, line }) => ({ code, line }))).toEqual([{ code: 2322, line: 2 }]);
+      expect(found).toEqual(createEditLanguage(root).diagnostics([file]));
+    } finally {
+      ts7.close();
+    }
+  });
 });

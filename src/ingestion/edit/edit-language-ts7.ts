@@ -4,7 +4,7 @@ import { discoverProjects, type ProjectSpec } from "../../config/discover-projec
 import type { Ts7EditDiagnostic, Ts7EditProject } from "../../engine/ts7/ts7-edit.js";
 import { Ts7Session } from "../../engine/ts7/ts7-session.js";
 import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../tools/tool-contract.js";
-import { configPathOf, fallbackConfigText } from "../run/ts7-run.js";
+import { configPathOf, fallbackConfigText, ts7ConfigRewrites } from "../run/ts7-run.js";
 import { createEditLanguage, isIdentifierName, regionStatementsOf } from "./edit-language.js";
 
 /**
@@ -31,6 +31,14 @@ function versionOf(fileName: string): string {
   return stat === undefined ? "missing" : `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
 }
 
+function realPathOf(fileName: string): string | undefined {
+  try {
+    return fs.realpathSync(fileName);
+  } catch {
+    return undefined;
+  }
+}
+
 /** TypeScript 7's session of the root's projects, brought up to date with the disk before each request. */
 class EditSession {
   private session: Ts7Session | undefined;
@@ -43,6 +51,13 @@ class EditSession {
     projects: readonly ProjectSpec[],
   ) {
     this.configPaths = projects.map((project) => configPathOf(root, project));
+    // The configs indexing serves too: a config with options TypeScript 7 removed, rewritten (by either path
+    // TypeScript 7 may ask it by), and the fallback project's virtual config.
+    for (const [fileName, text] of ts7ConfigRewrites(root, projects).texts) {
+      this.served.set(fileName, text);
+      const real = realPathOf(fileName);
+      if (real !== undefined) this.served.set(real, text);
+    }
     for (const project of projects) if (project.id === "") this.served.set(configPathOf(root, project), fallbackConfigText(project));
   }
 

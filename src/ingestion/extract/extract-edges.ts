@@ -61,7 +61,8 @@ export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclar
 function fileEdgesOf(c: EdgeCollector, fileNode: ExtractedNode): FileEdges {
   const result: ExtractedEdge[] = [...c.declarations.contains];
   for (const edge of c.edges.values()) {
-    result.push({ kind: edge.kind, source: edge.source.key, target: edge.target.key, lines: edge.lines.sort((a, b) => a - b) });
+    const receivers = edge.kind === "CALLS" && edge.receivers !== null ? { receivers: [...edge.receivers].sort() } : {};
+    result.push({ kind: edge.kind, source: edge.source.key, target: edge.target.key, lines: edge.lines.sort((a, b) => a - b), ...receivers });
   }
   for (const [path, entry] of c.imports) {
     if (path === fileNode.qualifiedName) continue;

@@ -16,9 +16,9 @@ import type { FileDeclarations } from "../extract/extract-declarations.js";
 /** Printed types longer than this are not compared (ADR 0012). */
 export const MAX_TYPE_TEXT = 20_000;
 /** Types looked at for references to local declarations, at most, per declaration. */
-const MAX_TYPES_WALKED = 4_000;
+export const MAX_TYPES_WALKED = 4_000;
 /** Properties looked at per object type, at most. */
-const MAX_PROPERTIES = 400;
+export const MAX_PROPERTIES = 400;
 
 const PRINT_FLAGS =
   ts.NodeBuilderFlags.NoTruncation |
@@ -30,9 +30,36 @@ const PRINT_FLAGS =
 
 let printer: ts.Printer | undefined;
 
-/** The comparable text of each declaration asked for that has one, by key (see the module's comment). */
+/**
+ * What a checker tells of a declaration's type (a node of the file the declarations were found in), as
+ * comparableTypesOf asks it: TypeScript 6's checker (comparableTypes) or TypeScript 7's (through its session).
+ */
+export interface DeclarationTypes {
+  /**
+   * The type node the checker prints for the declaration's type, with the meaning of PRINT_FLAGS (no truncation,
+   * names qualified by their module), as a TypeScript 6 node of `sourceFile`; undefined if it prints none.
+   */
+  typeNode(declaration: ts.Node): { readonly node: ts.TypeNode; readonly sourceFile: ts.SourceFile } | undefined;
+  /**
+   * Whether the types the declaration's type is made of show no declaration isLocal finds local and no `any`
+   * that stands for an error, within MAX_TYPES_WALKED types and MAX_PROPERTIES properties per object type.
+   */
+  isClean(declaration: ts.Node, isLocal: (declaration: ts.Declaration) => boolean): boolean;
+}
+
+/** The comparable text of each declaration asked for that has one, by key (see the module's comment), on TypeScript 6's checker. */
 export function comparableTypes(
   checker: ts.TypeChecker,
+  sourceFile: ts.SourceFile,
+  declarations: FileDeclarations,
+  keys: readonly string[],
+): Map<string, string> {
+  return comparableTypesOf(ts6DeclarationTypes(checker, sourceFile), sourceFile, declarations, keys);
+}
+
+/** The comparable text of each declaration asked for that has one, by key, on any checker. */
+export function comparableTypesOf(
+  types: DeclarationTypes,
   sourceFile: ts.SourceFile,
   declarations: FileDeclarations,
   keys: readonly string[],
@@ -49,10 +76,34 @@ export function comparableTypes(
   for (const node of declarations.nodes) {
     const nodes = astNodes.get(node.key);
     if (nodes === undefined) continue;
-    const text = comparableType(checker, sourceFile, declarations, node, nodes);
+    const text = comparableType(types, sourceFile, declarations, node, nodes);
     if (text !== undefined) texts.set(node.key, text);
   }
   return texts;
+}
+
+function ts6DeclarationTypes(checker: ts.TypeChecker, sourceFile: ts.SourceFile): DeclarationTypes {
+  return {
+    typeNode: (declaration) => {
+      const node = checker.typeToTypeNode(typeOfDeclaration(checker, declaration), sourceFile, PRINT_FLAGS);
+      return node === undefined ? undefined : { node, sourceFile };
+    },
+    isClean: (declaration, isLocal) => new TypeWalk(checker, isLocal).clean(typeOfDeclaration(checker, declaration)),
+  };
+}
+
+/**
+ * A type as a TypeScript 6 type node, parsed from the text another printer gave (TypeScript 7's), with the
+ * file it was parsed in; undefined when the text is not one type alone.
+ */
+export function parsedTypeNode(text: string): { readonly node: ts.TypeNode; readonly sourceFile: ts.SourceFile } | undefined {
+  const sourceFile = ts.createSourceFile("type.ts", `type T = ${text};`, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const statement = sourceFile.statements[0];
+  const parseErrors = (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
+  if (sourceFile.statements.length !== 1 || statement === undefined || !ts.isTypeAliasDeclaration(statement) || parseErrors.length > 0) {
+    return undefined;
+  }
+  return { node: statement.type, sourceFile };
 }
 
 /** A declaration's own text, as far as its AST nodes reach. */
@@ -62,7 +113,7 @@ interface Extent {
 }
 
 function comparableType(
-  checker: ts.TypeChecker,
+  types: DeclarationTypes,
   sourceFile: ts.SourceFile,
   declarations: FileDeclarations,
   node: ExtractedNode,
@@ -72,14 +123,13 @@ function comparableType(
   if (first === undefined) return undefined;
   const texts = astNodes.map(wholeDeclaration);
   const extent: Extent = { pos: Math.min(...texts.map((n) => n.pos)), end: Math.max(...texts.map((n) => n.end)) };
-  const type = typeOfDeclaration(checker, first);
-  const typeNode = checker.typeToTypeNode(type, sourceFile, PRINT_FLAGS);
+  const typeNode = types.typeNode(first);
   if (typeNode === undefined) return undefined;
-  const printed = printType(withSortedUnions(typeNode, sourceFile), sourceFile);
+  const printed = printType(withSortedUnions(typeNode.node, typeNode.sourceFile), typeNode.sourceFile);
   if (printed.length > MAX_TYPE_TEXT) return undefined;
   const localNames = namesDeclaredWithin(texts);
   localNames.add(node.name);
-  if (refersToNames(typeNode, localNames)) return undefined;
+  if (refersToNames(typeNode.node, localNames)) return undefined;
   const own = ownNodes(declarations, node, astNodes);
   const isLocal = (declaration: ts.Declaration): boolean =>
     declaration.getSourceFile() === sourceFile &&
@@ -87,7 +137,7 @@ function comparableType(
     declaration.end <= extent.end &&
     !own.has(declarations.nodeOf.get(declaration)?.key ?? "") &&
     (printsByName(declaration) || declarations.nodeOf.has(declaration));
-  if (!new TypeWalk(checker, isLocal).clean(type)) return undefined;
+  if (!types.isClean(first, isLocal)) return undefined;
   return `${node.kind} ${node.modifiers.join(" ")} ${printed}`;
 }
 

@@ -14,8 +14,9 @@ import { canExtractInParallel, extractInParallel } from "./parallel-extraction.j
 import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
 import { RunPreparation, type PreparationHost } from "./run-preparation.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
-import { openTs7Run, TS7_VERSION, type Ts7Run } from "./ts7-run.js";
+import { openTs7Run, TS7_VERSION, ts7ConfigRewrites, type Ts7Run } from "./ts7-run.js";
 import { ts7Extractor } from "./ts7-extraction.js";
+import { Ts7RunPreparation } from "./ts7-preparation.js";
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
 import { rootRelativeValue } from "../scan/root-relative.js";
@@ -44,6 +45,8 @@ export interface ExtractionRequest {
 /** What a run's extraction gives the indexer: its outcome, and how many threads extracted. */
 export interface ExtractionResult extends ExtractionOutcome {
   readonly jobs: number;
+  /** What the run could not do as asked (a project TypeScript 7 could not load, extracted with TypeScript 6). */
+  readonly warnings: readonly string[];
 }
 
 export interface ExtractionEngine {
@@ -66,6 +69,8 @@ export interface ExtractionEngine {
   planRename(hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch;
   /** Ends what the engine keeps between runs (TypeScript 7's process). */
   close(): void;
+  /** The engine's name and the TypeScript version it runs. */
+  describe(): { readonly name: EngineName; readonly typescript: string };
   /** Writes a rename patch, and makes the kept programs read the renamed files again at their next build. */
   applyRename(planned: Extract<PlannedPatch, { ok: true }>, changed: readonly ScannedFile[]): void;
 }
@@ -148,6 +153,8 @@ interface EngineState {
   ts7: Ts7Run | undefined;
   /** Files written by a rename patch since the session's last update (absolute): the next run tells the session. */
   readonly ts7Patched: Set<string>;
+  /** Set by planning when it told the kept session the run's changes, taken by the run's extraction (ts7-preparation.ts). */
+  ts7Prepared: Ts7RunPreparation | undefined;
 }
 
 function loaderKey(project: ProjectSpec): string {
@@ -189,8 +196,30 @@ function dependentsOf(
     state.options.keepPrograms && state.options.engine === "ts6"
       ? new RunPreparation(preparationHost(state), [...changed, ...added], removed)
       : undefined;
-  const sameInferredTypes = state.prepared?.typeProbe(projects);
-  return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes }, state.options.store);
+  const ts7 = ts7PreparationFor(state, [...changed, ...added], removed);
+  try {
+    const sameInferredTypes = ts7?.typeProbe(projects, state.options.store, takePatched(state)) ?? state.prepared?.typeProbe(projects);
+    return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes }, state.options.store);
+  } finally {
+    ts7?.release();
+  }
+}
+
+/** With TypeScript 7's kept session, planning tells it the run's changes and compares inferred types in its last and new snapshots. */
+function ts7PreparationFor(state: EngineState, scanned: readonly ScannedFile[], removed: readonly string[]): Ts7RunPreparation | undefined {
+  const { options } = state;
+  state.ts7Prepared =
+    options.keepPrograms && options.engine === "ts7" && state.ts7 !== undefined
+      ? new Ts7RunPreparation(state.ts7, options.root, scanned, removed)
+      : undefined;
+  return state.ts7Prepared;
+}
+
+/** The files a rename patch wrote since the session's last update, which the session is now told. */
+function takePatched(state: EngineState): string[] {
+  const patched = [...state.ts7Patched];
+  state.ts7Patched.clear();
+  return patched;
 }
 
 function preparationHost(state: EngineState): PreparationHost {
@@ -320,12 +349,16 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   const texts = runTexts(items, scanned, pathByAbsolute);
   const roots = runRoots(options, projects, items, declaringGlobals);
   const ts7 = options.engine === "ts7" ? ts7RunFor(state, projects, texts, request) : undefined;
+  const warnings: string[] = [];
   /** This thread's extractor for a project's files: its program built with the scan's texts. */
   const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
     const project = projects[index];
     if (project === undefined) throw new Error(`no project ${index} in the run`);
     const view = ts7?.view(project);
     if (view !== undefined) return ts7Extractor(view, project, files);
+    if (ts7 !== undefined) {
+      warnings.push(`TypeScript 7 could not load ${project.id || "the fallback project"}: its files were extracted with TypeScript 6`);
+    }
     const projectRoots = roots[index] ?? [];
     const program = prepared?.programFor(project, projectRoots) ?? buildRunProgram(loaderFor(state, project), index, items, texts, projectRoots);
     return programExtractor(program, project, files);
@@ -338,7 +371,7 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
     } else {
       extractOnThisThread(items, extractorFor, writer);
     }
-    return { ...writer.finish(), jobs };
+    return { ...writer.finish(), jobs, warnings };
   } finally {
     if (ts7 !== undefined && !options.keepPrograms) {
       ts7.close();
@@ -350,9 +383,12 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
 /** TypeScript 7's session for a run: the kept one told what changed, or a new one (ts7-run.ts). */
 function ts7RunFor(state: EngineState, projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>, request: ExtractionRequest): Ts7Run {
   const removed = request.removed.map((relative) => path.join(state.options.root, relative));
+  // Planning told the kept session these very changes already (ts7-preparation.ts).
+  const prepared = state.ts7Prepared?.preparedFor(request) === true;
+  state.ts7Prepared = undefined;
   if (state.ts7 === undefined) {
     state.ts7 = openTs7Run(state.options.root, projects, texts);
-  } else {
+  } else if (!prepared) {
     state.ts7.update(projects, texts, removed, [...state.ts7Patched]);
   }
   state.ts7Patched.clear();
@@ -402,9 +438,23 @@ function planRename(
 
 export function createExtractionEngine(options: EngineOptions): ExtractionEngine {
   const { root } = options;
-  const state: EngineState = { options, loaders: new Map(), renamed: new Map(), prepared: undefined, ts7: undefined, ts7Patched: new Set() };
+  const state: EngineState = {
+    options,
+    loaders: new Map(),
+    renamed: new Map(),
+    prepared: undefined,
+    ts7: undefined,
+    ts7Patched: new Set(),
+    ts7Prepared: undefined,
+  };
   return {
-    discover: (config, tsconfigs, discovery) => discoverProjects(root, config, tsconfigs, discovery),
+    discover(config, tsconfigs, discovery) {
+      const discovered = discoverProjects(root, config, tsconfigs, discovery);
+      if (options.engine !== "ts7") return discovered;
+      // What TypeScript 7 is given instead of the options it removed, said with every run like discovery's warnings.
+      const { notes } = ts7ConfigRewrites(root, discovered.projects);
+      return notes.length === 0 ? discovered : { ...discovered, warnings: [...discovered.warnings, ...notes.map((note) => `TypeScript 7: ${note}`)] };
+    },
     fingerprint: (projects, configText) => fingerprint(root, options.engine, projects, configText),
     dependentsOf: (changed, added, removed, candidates, projects) => dependentsOf(state, changed, added, removed, candidates, projects),
     extract: (request) => extract(state, request),
@@ -420,6 +470,7 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       state.ts7?.close();
       state.ts7 = undefined;
     },
+    describe: () => ({ name: options.engine, typescript: options.engine === "ts7" ? TS7_VERSION : ts.version }),
     planRename: (hint, changed, storedHashOf) => planRename(state, hint, changed, storedHashOf),
     applyRename(planned, changed) {
       options.store.patchRename(planned.patch, Date.now());

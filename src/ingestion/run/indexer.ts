@@ -509,9 +509,16 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
     else {
       const outcome = await extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
       jobs = outcome.jobs;
+      for (const warning of outcome.warnings) {
+        warnings.push(warning);
+        state.options.onWarning?.(warning);
+      }
       syntaxErrors.push(...outcome.syntaxErrors);
       unreadable.push(...outcome.unreadable);
     }
+    const { name, typescript } = extraction.describe();
+    const notes = warnings.filter((warning) => warning.startsWith("TypeScript 7"));
+    store.setMeta(META.engine, JSON.stringify({ name, typescript, notes }));
     store.finishRun(Date.now(), fingerprint);
   } else {
     store.deleteMeta(META.run);

@@ -3,38 +3,35 @@ import { readSnapshot } from "../../db/snapshot.js";
 import { indexAndSnapshot, removeTempDirs } from "../../test-support/fixtures.js";
 import { editProjectFile as edit, expectIncrementalEqualsFull, writeProject } from "../../test-support/incremental.js";
 import { expectKeptRunEqualsFull, openKeptIndexer } from "../../test-support/kept-indexer.js";
+import type { EngineName } from "./extraction-engine.js";
 import type { Indexer } from "./indexer.js";
 
 afterAll(removeTempDirs);
 
-const TS6 = { engine: "ts6" } as const;
+const ENGINES: readonly { readonly engine: EngineName }[] = [{ engine: "ts6" }, { engine: "ts7" }];
 
 const AB = "export class A { run(): void {} }\nexport class B { run(): void {} }\n";
 const CALLS_A_RUN = '"edge":"CALLS","source":"src/c.ts:main","target":"src/ab.ts:A.run"';
 const CALLS_B_RUN = '"edge":"CALLS","source":"src/c.ts:main","target":"src/ab.ts:B.run"';
 
-/**
- * A kept indexer of the project (first run: a full index), closed after the test; on TypeScript 6's engine,
- * the one whose planning compares inferred types (TypeScript 7's re-extracts the users of a changed inferred
- * declaration, ISSUES.md).
- */
-async function withKeptIndexer(files: Record<string, string>, test: (indexer: Indexer, root: string) => Promise<void>): Promise<void> {
-  const root = writeProject(files);
-  const indexer = await openKeptIndexer(root, TS6);
-  try {
-    await test(indexer, root);
-  } finally {
-    indexer.close();
+describe.each(ENGINES)("planning with the last run's program or snapshot compares inferred types (ADR 0012), engine $engine", (engine) => {
+  /** A kept indexer of the project on the engine (first run: a full index), closed after the test. */
+  async function withKeptIndexer(files: Record<string, string>, test: (indexer: Indexer, root: string) => Promise<void>): Promise<void> {
+    const root = writeProject(files);
+    const indexer = await openKeptIndexer(root, engine);
+    try {
+      await test(indexer, root);
+    } finally {
+      indexer.close();
+    }
   }
-}
 
-/** Applies an edit of src/m.ts, runs the kept indexer (its graph must equal a full index) and gives the files it re-extracted. */
-async function extractedAfter(indexer: Indexer, root: string, change: (text: string) => string): Promise<readonly string[]> {
-  edit(root, "src/m.ts", change);
-  return (await expectKeptRunEqualsFull(indexer, root, TS6)).extractedPaths;
-}
+  /** Applies an edit of src/m.ts, runs the kept indexer (its graph must equal a full index) and gives the files it re-extracted. */
+  async function extractedAfter(indexer: Indexer, root: string, change: (text: string) => string): Promise<readonly string[]> {
+    edit(root, "src/m.ts", change);
+    return (await expectKeptRunEqualsFull(indexer, root, engine)).extractedPaths;
+  }
 
-describe("planning with the last run's program compares inferred types (ADR 0012)", () => {
   it("re-extracts only the edited file after a statement edit that keeps an inferred return type, and its users when the type changes", async () => {
     const files = {
       "src/ab.ts": AB,
@@ -144,10 +141,10 @@ describe("planning with the last run's program compares inferred types (ADR 0012
     await withKeptIndexer(files, async (indexer, root) => {
       edit(root, "src/m.ts", (text) => text.replace("return new A();", "void 0;\n  return new A();"));
       edit(root, "src/n.ts", (text) => text.replace("  return [", "  void 0;\n  return ["));
-      expect((await expectKeptRunEqualsFull(indexer, root, TS6)).extractedPaths).toEqual(["src/m.ts", "src/n.ts"]);
+      expect((await expectKeptRunEqualsFull(indexer, root, engine)).extractedPaths).toEqual(["src/m.ts", "src/n.ts"]);
       edit(root, "src/m.ts", (text) => text.replace("return new A();", 'return new A() as A | "none";'));
       edit(root, "src/n.ts", (text) => text.replace("void 0;", "void 1;"));
-      expect((await expectKeptRunEqualsFull(indexer, root, TS6)).extractedPaths).toEqual(["src/c.ts", "src/m.ts", "src/n.ts"]);
+      expect((await expectKeptRunEqualsFull(indexer, root, engine)).extractedPaths).toEqual(["src/c.ts", "src/m.ts", "src/n.ts"]);
     });
   });
 
@@ -160,7 +157,9 @@ describe("planning with the last run's program compares inferred types (ADR 0012
       expect(await extractedAfter(indexer, root, (text) => text.replace("f.helper = 1;", 'f.helper = "a";'))).toEqual(["src/c.ts", "src/m.ts"]);
     });
   });
+});
 
+describe("planning without a kept program or session", () => {
   it("keeps the text rule in a run without the last program (one CLI run)", async () => {
     const root = writeProject({
       "src/ab.ts": AB,

@@ -166,6 +166,26 @@ describe("a rename patched into the graph equals a full index", () => {
     }
   });
 
+  it("renames a class in the receivers of the calls made through it", async () => {
+    const root = writeProject({
+      "src/base.ts": "export abstract class Base {\n  abstract query(): string;\n}\n",
+      "src/mid.ts":
+        'import { Base } from "./base";\nexport abstract class Mid extends Base {\n  load(): string {\n    return this.query();\n  }\n}\n',
+      "src/use.ts": 'import type { Mid } from "./mid";\nexport function viaMid(mid: Mid): string {\n  return mid.query();\n}\n',
+    });
+    const indexer = openIndexer({ root, keepPrograms: true });
+    try {
+      await indexer.run();
+      const renamed = await renameAndRun(indexer, openEditSupport(root), { file: "src/mid.ts", line: 2, name: "Mid" }, "Middle");
+      expect(renamed?.renamePatch).toEqual({ applied: true });
+      await expectEqualsFull(indexer);
+      const receivers = indexer.db.prepare("SELECT DISTINCT receivers FROM edges WHERE receivers IS NOT NULL").pluck().all();
+      expect(receivers).toEqual(['["src/mid.ts:Middle"]']);
+    } finally {
+      indexer.close();
+    }
+  });
+
   it("is refused when another file changed too", async () => {
     await withIndexedProject(undefined, async (indexer, support) => {
       fs.appendFileSync(path.join(indexer.root, "src/other.ts"), "export const extra = 1;\n");

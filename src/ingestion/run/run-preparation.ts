@@ -4,7 +4,7 @@ import type { GraphStore } from "../../db/graph-store.js";
 import type { ProgramLoader } from "../extract/program-loader.js";
 import type { PlanningInput } from "../plan/plan-dependents.js";
 import type { ScannedFile } from "../scan/file-scan.js";
-import { inferredTypeProbe } from "./inferred-type-probe.js";
+import { inferredTypeProbe, programFile } from "./inferred-type-probe.js";
 import { narrowRoots } from "./program-extraction.js";
 
 /** What a run's preparation uses of the engine (kept programs only). */
@@ -55,9 +55,12 @@ export class RunPreparation {
     };
     return inferredTypeProbe({
       projects,
-      lastPrograms,
       storedHash,
-      runProgram: (project) => this.programOf(project),
+      lastFile: (project, absolute) => {
+        const program = lastPrograms.get(project.id);
+        return program === undefined ? undefined : programFile(program, absolute);
+      },
+      runFile: (project, absolute) => programFile(this.programOf(project), absolute),
     });
   }
 

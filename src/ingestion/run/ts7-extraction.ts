@@ -41,18 +41,92 @@ export function ts7Extractor(view: Ts7ProjectView, project: ProjectSpec, files: 
   };
 }
 
-/** The names of a file whose symbols the walk may ask: every identifier and private name. */
+/**
+ * The name a declaration of these kinds introduces is never asked about by the walk (a member's name is: its
+ * overrides). Measured on effect@3.22.4: asking every identifier asked 366k, of which the walk used 223k.
+ */
+const UNASKED_NAME_OF = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.Parameter,
+  ts.SyntaxKind.TypeParameter,
+  ts.SyntaxKind.VariableDeclaration,
+  ts.SyntaxKind.BindingElement,
+  ts.SyntaxKind.NamespaceImport,
+  ts.SyntaxKind.ImportSpecifier,
+  ts.SyntaxKind.ImportClause,
+  ts.SyntaxKind.NamespaceExport,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.FunctionExpression,
+  ts.SyntaxKind.ModuleDeclaration,
+  ts.SyntaxKind.EnumDeclaration,
+  ts.SyntaxKind.NamedTupleMember,
+  ts.SyntaxKind.LabeledStatement,
+  ts.SyntaxKind.BreakStatement,
+  ts.SyntaxKind.ContinueStatement,
+]);
+
+/** Where a string literal names something the walk asks about: a module, a member (`a["b"]`, `T["k"]`). */
+const ASKED_STRING_PARENTS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.ImportDeclaration,
+  ts.SyntaxKind.ExportDeclaration,
+  ts.SyntaxKind.ExternalModuleReference,
+  ts.SyntaxKind.LiteralType,
+  ts.SyntaxKind.ElementAccessExpression,
+  ts.SyntaxKind.CallExpression,
+]);
+
+/** The local names of a file's namespace imports (`import * as Effect`): `Effect.map` is answered from the module's exports. */
+function namespaceImportNames(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (bindings !== undefined && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+  }
+  return names;
+}
+
+/**
+ * The nodes of a file whose symbols the walk is likely to ask, asked in one round trip before it: names in
+ * code, a type reference's (qualified) name, module specifiers and literal member names, computed member
+ * names. What the walk asks beyond them is asked one at a time, so this list decides speed, never the graph.
+ */
 function namesIn(sourceFile: ts.SourceFile): ts.Node[] {
+  const namespaces = namespaceImportNames(sourceFile);
   const found: ts.Node[] = [];
   const visit = (node: ts.Node): void => {
-    if (node.kind === ts.SyntaxKind.Identifier || node.kind === ts.SyntaxKind.PrivateIdentifier) {
-      found.push(node);
-      return;
+    const parent = node.parent;
+    switch (node.kind) {
+      case ts.SyntaxKind.Identifier:
+      case ts.SyntaxKind.PrivateIdentifier:
+        if (!isUnaskedName(node, parent, namespaces)) found.push(node);
+        return;
+      case ts.SyntaxKind.QualifiedName:
+        if (ts.isTypeReferenceNode(parent)) {
+          found.push(node);
+          return;
+        }
+        break;
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+        if (ASKED_STRING_PARENTS.has(parent.kind)) found.push(node);
+        return;
+      case ts.SyntaxKind.ComputedPropertyName:
+        found.push(node);
+        break;
     }
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
   return found;
+}
+
+function isUnaskedName(node: ts.Node, parent: ts.Node, namespaces: ReadonlySet<string>): boolean {
+  if (UNASKED_NAME_OF.has(parent.kind)) return (parent as ts.Node & { readonly name?: ts.Node }).name === node;
+  // `Effect.map` with `import * as Effect`: the module's export is found without asking for `map` (namespace-member.ts).
+  return (
+    ts.isPropertyAccessExpression(parent) && parent.name === node && ts.isIdentifier(parent.expression) && namespaces.has(parent.expression.text)
+  );
 }
 
 /** What TypeScript 6's program answers as a TypeScript file's syntactic diagnostics: its parser's. */

@@ -1,6 +1,8 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { ProjectSpec } from "../../config/discover-projects.js";
-import { TS7_VERSION, Ts7Session, type Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
+import { rewriteRemovedOptions } from "../../engine/ts7/removed-options.js";
+import { type FileChanges, TS7_VERSION, Ts7Session, type Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 
 export { TS7_VERSION };
 
@@ -17,7 +19,24 @@ export interface Ts7Run {
    * on disk without a run (a rename patch's).
    */
   update(projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>, removed: readonly string[], patched: readonly string[]): void;
+  /**
+   * As update, keeping the last snapshot (the last run's types) until the answer's release(): planning
+   * compares inferred types in both (ADR 0012).
+   */
+  updateKeepingPrevious(
+    projects: readonly ProjectSpec[],
+    texts: ReadonlyMap<string, string>,
+    removed: readonly string[],
+    patched: readonly string[],
+  ): Ts7PreviousRun;
   close(): void;
+}
+
+/** The snapshot of the last run, kept until released. */
+export interface Ts7PreviousRun {
+  /** The project's view in the last run's snapshot; undefined when it did not hold the project. */
+  view(project: ProjectSpec): Ts7ProjectView | undefined;
+  release(): void;
 }
 
 /** Where the fallback project's virtual tsconfig lies: the root's tsconfig.json, which does not exist when it is used. */
@@ -43,11 +62,49 @@ export function fallbackConfigText(project: ProjectSpec): string {
   });
 }
 
+function realPathOf(fileName: string): string | undefined {
+  try {
+    return fs.realpathSync(fileName);
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(fileName: string): string | undefined {
+  try {
+    return fs.readFileSync(fileName, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The tsconfig texts TypeScript 7 reads instead of the disk's, for projects that set options it removed
+ * (engine/ts7/removed-options.ts: the nearest setting it supports), and one note per change.
+ */
+export function ts7ConfigRewrites(root: string, projects: readonly ProjectSpec[]): { texts: Map<string, string>; notes: string[] } {
+  const texts = new Map<string, string>();
+  const notes: string[] = [];
+  for (const project of projects) {
+    if (project.id === "") continue;
+    const rewrite = rewriteRemovedOptions(configPathOf(root, project), readText);
+    for (const [fileName, text] of rewrite.texts) texts.set(fileName, text);
+    for (const note of rewrite.notes) if (!notes.includes(note)) notes.push(note);
+  }
+  return { texts, notes };
+}
+
 export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>): Ts7Run {
   const served = new Map<string, string>();
   const serve = (current: readonly ProjectSpec[], runTexts: ReadonlyMap<string, string>): void => {
     served.clear();
     for (const [fileName, text] of runTexts) served.set(fileName, text);
+    for (const [fileName, text] of ts7ConfigRewrites(root, current).texts) {
+      // TypeScript 7 may ask for a config it reached through a link by either path.
+      served.set(fileName, text);
+      const real = realPathOf(fileName);
+      if (real !== undefined) served.set(real, text);
+    }
     for (const project of current) if (project.id === "") served.set(configPathOf(root, project), fallbackConfigText(project));
   };
   serve(projects, texts);
@@ -60,19 +117,34 @@ export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts
     for (const configPath of configPaths) for (const fileName of session.projectAt(configPath)?.fileNames() ?? []) files.add(fileName);
     return files;
   };
+  /** Serves the next run's texts and gives the changes to tell the session. */
+  const changesFor = (
+    nextProjects: readonly ProjectSpec[],
+    nextTexts: ReadonlyMap<string, string>,
+    removed: readonly string[],
+    patched: readonly string[],
+  ): FileChanges => {
+    const before = known();
+    serve(nextProjects, nextTexts);
+    configPaths = nextProjects.map((project) => configPathOf(root, project));
+    const fallback = nextProjects.filter((project) => project.id === "").map((project) => configPathOf(root, project));
+    const touched = [...new Set([...nextTexts.keys(), ...patched])];
+    return {
+      changed: [...touched.filter((fileName) => before.has(fileName)), ...fallback],
+      created: touched.filter((fileName) => !before.has(fileName)),
+      deleted: [...removed],
+    };
+  };
   return {
     view: (project) => session.projectAt(configPathOf(root, project)),
     update(nextProjects, nextTexts, removed, patched) {
-      const before = known();
-      serve(nextProjects, nextTexts);
-      configPaths = nextProjects.map((project) => configPathOf(root, project));
-      const fallback = nextProjects.filter((project) => project.id === "").map((project) => configPathOf(root, project));
-      const touched = [...new Set([...nextTexts.keys(), ...patched])];
-      session.update(configPaths, {
-        changed: [...touched.filter((fileName) => before.has(fileName)), ...fallback],
-        created: touched.filter((fileName) => !before.has(fileName)),
-        deleted: [...removed],
-      });
+      const changes = changesFor(nextProjects, nextTexts, removed, patched);
+      session.update(configPaths, changes);
+    },
+    updateKeepingPrevious(nextProjects, nextTexts, removed, patched) {
+      const changes = changesFor(nextProjects, nextTexts, removed, patched);
+      const previous = session.updateKeepingPrevious(configPaths, changes);
+      return { view: (project) => previous.projectAt(configPathOf(root, project)), release: () => previous.release() };
     },
     close: () => session.close(),
   };

@@ -4,12 +4,16 @@ import { present } from "../query-output.js";
 import { requireSymbol } from "../symbol-address.js";
 import { callsAnswer } from "./format.js";
 import { accessorsOf, queryCalls, type CallsRequest } from "./query.js";
+import { NAME_PATTERN_TESTS } from "../test-files.js";
+
+const { isTest } = NAME_PATTERN_TESTS;
 
 const request = (direction: "in" | "out", depth: number, more: Partial<CallsRequest> = {}): CallsRequest => ({
   direction,
   depth,
   dispatch: "up",
   tests: "include",
+  isTest,
   ...more,
 });
 

@@ -4,6 +4,8 @@ import { reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, typ
 import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { CallEntry, CallsResult, TestFilter } from "./query.js";
+import { nextQuestionsText, summaryLines, type ReachSummary } from "../reach-summary.js";
+import { callsSummary } from "./summary.js";
 
 /** The callers or callees answer as structured content (also the `json` output). */
 export interface CallsStructured extends Readonly<Record<string, unknown>> {
@@ -14,6 +16,8 @@ export interface CallsStructured extends Readonly<Record<string, unknown>> {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: TestFilter;
+  /** The folder or file the entries listed lie in, when the question named one. */
+  readonly in?: string;
   /** Callers or callees outside test files, in the whole answer. */
   readonly total: number;
   /** Those in test files, in the whole answer. */
@@ -32,6 +36,8 @@ export interface CallsStructured extends Readonly<Record<string, unknown>> {
   /** Callees only: call sites with no static target, the first SHOWN_DYNAMIC of them. */
   readonly dynamic?: readonly DynamicCallSite[];
   readonly totalDynamic?: number;
+  /** When the answer is cut: every entry counted per folder, and the narrower questions (the entries shown are the first of each folder). */
+  readonly summary?: ReachSummary;
   readonly truncated: Truncation | null;
 }
 
@@ -56,6 +62,7 @@ function symbolLine(structured: CallsStructured, noun: string): string {
         : `, ${structured.accessors[0]?.access === "write" ? "setter" : "getter"}`;
   const options = [`depth ≤ ${structured.depth}`, `dispatch ${structured.dispatch}`];
   if (structured.tests !== "include") options.push(`tests ${structured.tests}`);
+  if (structured.in !== undefined) options.push(`in ${structured.in}`);
   return `${noun} of ${shortName(symbol.key)} (${symbol.kind}${accessors}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), ${options.join(", ")}`;
 }
 
@@ -68,7 +75,7 @@ function countLine(structured: CallsStructured, noun: string): string {
   let line = `${parts.join(" + ")} in ${counted(structured.files, "file")}`;
   if (structured.throughDispatch > 0) line += `, ${structured.throughDispatch} only through dispatch`;
   if ((structured.withoutBody ?? 0) > 0) line += `, ${structured.withoutBody} with no body (calls of them dispatch)`;
-  if (shown < all) line += `; ${shown} of ${all} shown`;
+  if (shown < all) line += `; ${shown} of ${all} shown${structured.summary === undefined ? "" : ", the first of each folder"}`;
   if (structured.totalValues > 0) line += `; ${counted(structured.totalValues, "value use")} apart (not calls)`;
   return line;
 }
@@ -81,7 +88,11 @@ const VALUES_HEADING: Record<WalkDirection, string> = {
 
 function text(structured: CallsStructured, result: CallsResult): string {
   const noun = NOUN[result.direction];
-  const lines = [symbolLine(structured, noun), countLine(structured, noun)];
+  const lines = [
+    symbolLine(structured, noun),
+    countLine(structured, noun),
+    ...(structured.summary === undefined ? [] : summaryLines(structured.summary)),
+  ];
   const roots = new Set<string>([structured.symbol.key, ...(structured.accessors ?? []).map((accessor) => accessor.key)]);
   const options = { direction: result.direction, roots, neighbours: noun };
   if (structured.entries.length > 0) lines.push("", ...reachTextLines(structured.entries, options, perDepth(result.entries)));
@@ -118,15 +129,16 @@ function dynamicLines(sites: readonly DynamicCallSite[], total: number): string[
 }
 
 /** The callers or callees, ready for `present` to cut to the budget and render: entries first, then tests, then value uses. */
-export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
+export function callsAnswer(result: CallsResult, within = ""): Presentable<CallsStructured> {
   const { symbol, direction } = result;
   const accessOf = new Map(result.accessors.map((accessor) => [accessor.key as string, accessor.access]));
   const calls = result.entries.length + result.testEntries.length;
   const total = calls + result.values.length;
   const throughDispatch = [...result.entries, ...result.testEntries].filter((entry) => entry.throughDispatch).length;
+  const { summary, take } = callsSummary(result, within);
   return {
     total,
-    narrow: `a smaller depth (now ${result.depth}), dispatch none, tests exclude, or raise maxNodes / maxTokens`,
+    narrow: nextQuestionsText(summary.next),
     build: (shown, truncated) => ({
       tool: NOUN[direction],
       symbol: symbolSummary(symbol),
@@ -134,18 +146,18 @@ export function callsAnswer(result: CallsResult): Presentable<CallsStructured> {
       depth: result.depth,
       dispatch: result.dispatch,
       tests: result.tests,
+      ...(within === "" ? {} : { in: within }),
       total: result.entries.length,
       totalInTests: result.testEntries.length,
       throughDispatch,
       files: result.files,
-      entries: result.entries.slice(0, shown).map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
-      testEntries: result.testEntries
-        .slice(0, Math.max(0, shown - result.entries.length))
-        .map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
+      entries: take(shown).entries.map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
+      testEntries: take(shown).testEntries.map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
       ...(direction === "out" ? { withoutBody: result.dispatchFacts.dispatchesTo.size } : {}),
       totalValues: result.values.length,
       values: result.values.slice(0, Math.max(0, shown - calls)).map((entry) => reachEntry(entry)),
       ...(direction === "out" ? { dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC), totalDynamic: result.dynamic.length } : {}),
+      ...(truncated === null ? {} : { summary }),
       truncated,
     }),
     text: (structured) => text(structured, result),

@@ -4,11 +4,15 @@ import { DISPATCH_MODES, type WalkDirection } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
+import { testFilesOf } from "../test-files.js";
 import { defineTool, type ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { callsAnswer, type CallsStructured } from "./format.js";
 import { accessorsOf, queryCalls, TEST_FILTERS, type AccessorNode } from "./query.js";
-import { answerOf, dynamicCallSite, reachEntry, symbolSummary, truncation } from "../answer-schema.js";
+import { answerOf, dynamicCallSite, reachEntry, reachSummary, symbolSummary, truncation } from "../answer-schema.js";
+import { pathString } from "../input-limits.js";
+import { graphFolderInput } from "../symbol-input.js";
+import { CALLS_DEFAULTS, callsWithin } from "./summary.js";
 
 /** The callers and callees answer (format.ts `CallsStructured`), declared as the tools' output schema. */
 const callsAnswerSchema = answerOf<CallsStructured>()(
@@ -19,6 +23,7 @@ const callsAnswerSchema = answerOf<CallsStructured>()(
     depth: z.number(),
     dispatch: z.enum(DISPATCH_MODES),
     tests: z.enum(TEST_FILTERS),
+    in: z.string().optional(),
     total: z.number(),
     totalInTests: z.number(),
     throughDispatch: z.number(),
@@ -30,6 +35,7 @@ const callsAnswerSchema = answerOf<CallsStructured>()(
     values: z.array(reachEntry),
     dynamic: z.array(dynamicCallSite).optional(),
     totalDynamic: z.number().optional(),
+    summary: reachSummary.optional(),
     truncated: truncation,
   }),
 );
@@ -58,14 +64,14 @@ const DESCRIPTIONS: Record<WalkDirection, string> = {
 
 const dispatchShape = z
   .enum(DISPATCH_MODES)
-  .default("up")
+  .default(CALLS_DEFAULTS.dispatch)
   .describe(
     "how calls reach overriding members: none = only the declaration the call names; up = also calls of members it overrides or implements (default); all = the compiler's wider set, siblings and members below too",
   );
 
 const testsShape = z
   .enum(TEST_FILTERS)
-  .default("include")
+  .default(CALLS_DEFAULTS.tests)
   .describe("callers or callees in test files: include (listed apart, default), exclude, or only");
 
 const ACCESSOR_VARIANT = /#(get|set)$/;
@@ -117,9 +123,10 @@ function callTool(direction: WalkDirection) {
     description: DESCRIPTIONS[direction],
     inputShape: {
       ...symbolShape,
-      depth: z.number().int().min(1).max(10).default(3).describe("how many call steps to follow (default 3)"),
+      depth: z.number().int().min(1).max(10).default(CALLS_DEFAULTS.depth).describe("how many call steps to follow (default 3)"),
       dispatch: dispatchShape,
       tests: testsShape,
+      in: pathString().optional().describe("only the entries in this folder or file (relative to the root); the walk still goes through the rest"),
       ...outputShape,
     },
     positional: ["symbol"],
@@ -127,8 +134,12 @@ function callTool(direction: WalkDirection) {
     annotations: { title: direction === "in" ? "Callers" : "Callees", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(input, context) {
       const { node, accessors } = await callSymbol(context, input.symbol, input.file);
-      const request = { direction, depth: input.depth, dispatch: input.dispatch, tests: input.tests };
-      return answerFromOneGraph(context, [node], () => present(callsAnswer(queryCalls(context.db, node, request, accessors)), input));
+      const { isTest } = await testFilesOf(context.root);
+      const request = { direction, depth: input.depth, dispatch: input.dispatch, tests: input.tests, isTest };
+      const within = graphFolderInput(context, input.in);
+      return answerFromOneGraph(context, [node], () =>
+        present(callsAnswer(callsWithin(queryCalls(context.db, node, request, accessors), within), within), input),
+      );
     },
   });
 }

@@ -17,7 +17,6 @@ import {
 import { preparedStatements } from "../prepared-statements.js";
 import type { DispatchFacts } from "../reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
-import { isTestPath } from "../workspace-files.js";
 
 /** Which callers or callees in test files an answer lists: all of them (apart), none, or only those. */
 export const TEST_FILTERS = ["include", "exclude", "only"] as const;
@@ -28,6 +27,8 @@ export interface CallsRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: TestFilter;
+  /** Which files are tests (tools/test-files.ts). */
+  readonly isTest: (file: string) => boolean;
 }
 
 /** How a site uses an accessor property: a read calls the getter, a write the setter. */
@@ -140,7 +141,7 @@ function valueUses(
   const links = walkStep(db, { frontier: [...from.keys()], direction: request.direction, kinds: VALUE_EDGE_KINDS, dispatch: request.dispatch });
   const reached = new Map<string, Reaching>();
   for (const { node, link } of links) {
-    if (request.tests === "exclude" ? isTestPath(node.file) : request.tests === "only" && !isTestPath(node.file)) continue;
+    if (request.tests === "exclude" ? request.isTest(node.file) : request.tests === "only" && !request.isTest(node.file)) continue;
     const depth = (from.get(link.via) ?? 0) + 1;
     const known = reached.get(node.key);
     if (known === undefined || depth < known.depth) reached.set(node.key, { node, depth, links: [link] });
@@ -166,12 +167,12 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     dispatch: request.dispatch,
     seedsReachSeeds: true,
     getterSeeds: request.direction === "in" ? accessors.filter((accessor) => accessor.access === "read").map((accessor) => accessor.key) : [],
-    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
+    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !request.isTest(file) } : {}),
   });
   const accessByVia = new Map(accessors.map((accessor) => [accessor.key as string, accessor.access]));
   const entries = nodes.map((node): CallEntry => ({ ...node, sites: sitesOf(node, accessByVia) }));
-  const inTests = entries.filter((entry) => isTestPath(entry.file));
-  const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !isTestPath(entry.file));
+  const inTests = entries.filter((entry) => request.isTest(entry.file));
+  const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !request.isTest(entry.file));
   const testEntries = request.tests === "exclude" ? [] : inTests;
   const listed = [...outsideTests, ...testEntries];
   const walkedFrom = [...new Set([symbol.key, ...listed.filter((entry) => entry.depth < request.depth).map((entry) => entry.key)])];
@@ -191,6 +192,6 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     testEntries,
     values: valueUses(db, request, valuesFrom, new Map(listed.map((entry) => [entry.key as string, entry.throughDispatch]))),
     files: new Set([...outsideTests, ...testEntries].map((entry) => entry.file)).size,
-    dispatchFacts: dispatchFacts(db, nodes, request.direction),
+    dispatchFacts: dispatchFacts(db, nodes, request.direction, request.dispatch),
   };
 }

@@ -9,7 +9,6 @@ import {
 } from "../cochange-scores.js";
 import type { SymbolNode } from "../symbol-address.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
-import { isTestPath } from "../workspace-files.js";
 import type { ImpactResult, ImpactTests } from "./query.js";
 
 /**
@@ -54,6 +53,7 @@ const HALF_LIFE_DAYS = 180;
 export interface AlsoChangesRequest {
   readonly limit: number;
   readonly tests: ImpactTests;
+  readonly isTest: (file: string) => boolean;
 }
 
 /** The section for an impact result, or undefined when the root has no history to read (not a git repository…). */
@@ -108,7 +108,7 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
   });
   const isStatic = staticallyReached(symbol, result, level);
   const entries = answer.entities
-    .filter((entity) => !isStatic(entity.file, entity.key) && !(request.tests === "exclude" && isTestPath(entity.file)))
+    .filter((entity) => !isStatic(entity.file, entity.key) && !(request.tests === "exclude" && request.isTest(entity.file)))
     .map(
       (entity): AlsoChangesEntry => ({
         file: entity.file,

@@ -4,6 +4,9 @@ import { memoryGraph } from "../../test-support/memory-graph.js";
 import { requireSymbol } from "../symbol-address.js";
 import { walkDependants } from "./dependant-walk.js";
 import { queryImpact } from "./query.js";
+import { NAME_PATTERN_TESTS } from "../test-files.js";
+
+const { isTest } = NAME_PATTERN_TESTS;
 
 const walk = (db: ReturnType<typeof memoryGraph>, seed: string, maxDepth: number) => {
   const result = walkDependants(db, {
@@ -43,7 +46,7 @@ describe(walkDependants.name, () => {
     expect(runtime).toEqual(["src/a.ts:add@1", "src/b.ts:sum@2", "src/c.ts:format@3"]);
     // print calls format, which it reaches only through format's type use: impact leaves it out (beyond depth along code).
     expect(types).toEqual(["src/d.ts:print@2"]);
-    const impact = queryImpact(graph, requireSymbol(graph, { symbol: "Money" }), { depth: 3, dispatch: "up", tests: "include" });
+    const impact = queryImpact(graph, requireSymbol(graph, { symbol: "Money" }), { depth: 3, dispatch: "up", tests: "include", isTest });
     expect(impact.dependants.map((node) => `${node.key}@${node.depth} ${node.use}`)).toEqual([
       "src/a.ts:add@1 runtime",
       "src/b.ts:sum@2 runtime",

@@ -4,6 +4,9 @@ import { present } from "../query-output.js";
 import { requireSymbol } from "../symbol-address.js";
 import { impactAnswer } from "./format.js";
 import { queryImpact } from "./query.js";
+import { NAME_PATTERN_TESTS } from "../test-files.js";
+
+const { isTest } = NAME_PATTERN_TESTS;
 
 const db = memoryGraph(
   [
@@ -21,7 +24,7 @@ const db = memoryGraph(
     ["CALLS", "src/cart.test.ts:testTotal", "src/cart.ts:Cart.total", [10, 11]],
   ],
 );
-const answer = impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "include" }));
+const answer = impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "include", isTest }));
 
 describe(impactAnswer.name, () => {
   it("groups dependants by depth, then file, with line ranges, the edge and what it depends on", () => {
@@ -49,7 +52,7 @@ describe(impactAnswer.name, () => {
     const result = present(answer, { format: "text", maxNodes: 1, maxTokens: 4000 });
     expect(result.text).toContain("depth 1 (1 of 2)\n  src/cart.ts\n    Cart.total 39-41  calls @40\n");
     expect(result.text.split("\n").at(-1)).toBe(
-      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: a smaller depth (now 3), dispatch none, kinds runtime, or raise maxNodes / maxTokens]",
+      "[cut: 1 of 3 dependants shown (maxNodes reached). To narrow: impact src/money.ts:sum --in src/cart.ts (2) · or raise --max-nodes / --max-tokens]",
     );
     expect(result.structured.truncated).toMatchObject({ shown: 1, total: 3, by: "maxNodes" });
   });
@@ -67,7 +70,7 @@ describe(impactAnswer.name, () => {
       ],
     );
     const text = present(
-      impactAnswer(queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 1, dispatch: "up", tests: "include" })),
+      impactAnswer(queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 1, dispatch: "up", tests: "include", isTest })),
       {
         format: "text",
         maxNodes: 100,

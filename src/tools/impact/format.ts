@@ -4,6 +4,8 @@ import { counted, lineRange } from "../text.js";
 import { HIGH_FAN_OUT, type Dispatch } from "../graph-walk.js";
 import type { AlsoChanges } from "./also-changes.js";
 import type { DependantUse, ImpactKinds, ImpactResult, TestToRun } from "./query.js";
+import { nextQuestionsText, summaryLines, type ReachSummary } from "../reach-summary.js";
+import { impactSummary } from "./summary.js";
 
 /** A dependant and how it depends on the symbol: it runs or reads the code (`runtime`), or only names a type. */
 export interface ImpactEntry extends ReachEntry {
@@ -17,6 +19,8 @@ export interface ImpactStructured extends Readonly<Record<string, unknown>> {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly kinds: ImpactKinds;
+  /** The folder or file the dependants listed lie in, when the question named one. */
+  readonly in?: string;
   readonly members: number;
   readonly totalDependants: number;
   /** Of totalDependants: those that run or read the code, and those that only name a type (USES_TYPE). */
@@ -29,18 +33,16 @@ export interface ImpactStructured extends Readonly<Record<string, unknown>> {
   readonly dependants: readonly ImpactEntry[];
   readonly tests: readonly TestToRun[];
   readonly totalTests: number;
+  /** What in the test runners' configs could not be read literally, and what stands for it; absent when all could. */
+  readonly testNotes?: readonly string[] | undefined;
   readonly highFanOut: readonly { readonly key: string; readonly dependants: number }[];
   /** What the git history changes with the symbol outside its dependants; absent without a history. */
   readonly alsoChanges?: AlsoChanges | undefined;
+  /** When the answer is cut: every dependant counted per member and folder, and the narrower questions to ask. */
+  readonly summary?: ReachSummary;
+  /** When the answer is cut: what the dependants shown are the first of. */
+  readonly firstOf?: "member" | "folder";
   readonly truncated: Truncation | null;
-}
-
-function narrowHint(result: ImpactResult): string {
-  const hints = [`a smaller depth (now ${result.depth})`, "dispatch none"];
-  if (result.kinds !== "runtime") hints.push("kinds runtime");
-  if (result.members > 0) hints.push("one member instead of the whole declaration (e.g. a method)");
-  hints.push("or raise maxNodes / maxTokens");
-  return hints.join(", ");
 }
 
 function testsSummary(tests: number): string {
@@ -51,9 +53,12 @@ function header(structured: ImpactStructured): string[] {
   const { symbol } = structured;
   const members = structured.members > 0 ? ` with its ${counted(structured.members, "member")}` : "";
   const dispatch = structured.throughDispatch > 0 ? `, ${structured.throughDispatch} only through dispatch` : "";
+  const firstOf = structured.firstOf === undefined ? "" : `, the first of each ${structured.firstOf}`;
   const shown =
-    structured.dependants.length < structured.totalDependants ? `; ${structured.dependants.length} of ${structured.totalDependants} shown` : "";
-  const kinds = structured.kinds === "all" ? "" : `, kinds ${structured.kinds}`;
+    structured.dependants.length < structured.totalDependants
+      ? `; ${structured.dependants.length} of ${structured.totalDependants} shown${firstOf}`
+      : "";
+  const kinds = `${structured.kinds === "all" ? "" : `, kinds ${structured.kinds}`}${structured.in === undefined ? "" : `, in ${structured.in}`}`;
   const uses =
     structured.totalDependants === 0 ? "" : ` (${structured.runtimeDependants} run or read it, ${structured.typeDependants} only name a type)`;
   return [
@@ -65,7 +70,7 @@ function header(structured: ImpactStructured): string[] {
 const GROUP_TITLES: Record<DependantUse, string> = { runtime: "run or read it", type: "only name a type (USES_TYPE)" };
 
 function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, ReadonlyMap<number, number>>): string {
-  const lines = header(structured);
+  const lines = [...header(structured), ...(structured.summary === undefined ? [] : summaryLines(structured.summary))];
   const options = { direction: "in", roots: new Set([structured.symbol.key]), neighbours: "dependants" } as const;
   for (const use of ["runtime", "type"] as const) {
     const group = structured.dependants.filter((entry) => entry.use === use);
@@ -83,6 +88,7 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
     lines.push("", `tests to run (${count})`);
     for (const test of structured.tests) lines.push(`  ${test.file}  depth ${test.depth}`);
   }
+  if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
   if (structured.highFanOut.length > 0) {
     lines.push(
       "",
@@ -121,7 +127,7 @@ function alsoChangesLines(section: AlsoChanges): string[] {
 }
 
 /** The impact result, ready for `present` to cut to the budget and render. */
-export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges): Presentable<ImpactStructured> {
+export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, testNotes: readonly string[] = []): Presentable<ImpactStructured> {
   const { symbol } = result;
   const perDepth = new Map<DependantUse, Map<number, number>>([
     ["runtime", new Map()],
@@ -132,28 +138,30 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges): P
     counts?.set(node.depth, (counts.get(node.depth) ?? 0) + 1);
   }
   const runtimeDependants = result.dependants.filter((node) => node.use === "runtime").length;
+  const { summary, take, groupedBy } = impactSummary(result);
   return {
     total: result.dependants.length,
-    narrow: narrowHint(result),
+    narrow: nextQuestionsText(summary.next),
     build: (shown, truncated) => ({
       tool: "impact",
       symbol: symbolSummary(symbol),
       depth: result.depth,
       dispatch: result.dispatch,
       kinds: result.kinds,
+      ...(result.within === "" ? {} : { in: result.within }),
       members: result.members,
       totalDependants: result.dependants.length,
       runtimeDependants,
       typeDependants: result.dependants.length - runtimeDependants,
       throughDispatch: result.dependants.filter((node) => node.throughDispatch).length,
       files: result.files,
-      dependants: result.dependants
-        .slice(0, shown)
-        .map((node): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use })),
+      dependants: take(shown).map((node): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use })),
       tests: truncated === null ? result.tests : result.tests.slice(0, shown),
       totalTests: result.tests.length,
+      ...(testNotes.length === 0 ? {} : { testNotes }),
       highFanOut: result.highFanOut.map((hub) => ({ key: hub.key, dependants: hub.degree })),
       ...(alsoChanges === undefined ? {} : { alsoChanges }),
+      ...(truncated === null ? {} : { summary, firstOf: groupedBy }),
       truncated,
     }),
     text: (structured) => text(structured, perDepth),

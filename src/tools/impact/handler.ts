@@ -2,11 +2,14 @@ import { z } from "../../vendor/zod.js";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
+import { testFilesOf } from "../test-files.js";
 import { defineTool } from "../tool-contract.js";
 import { alsoChangesWith } from "./also-changes.js";
 import { impactAnswer, type ImpactStructured } from "./format.js";
-import { IMPACT_KINDS, queryImpact } from "./query.js";
-import { answerOf, reachEntry, someObject, symbolSummary, truncation } from "../answer-schema.js";
+import { IMPACT_DEFAULTS, IMPACT_KINDS, queryImpact } from "./query.js";
+import { answerOf, reachEntry, reachSummary, someObject, symbolSummary, truncation } from "../answer-schema.js";
+import { pathString } from "../input-limits.js";
+import { graphFolderInput } from "../symbol-input.js";
 
 /** The impact answer (format.ts `ImpactStructured`), declared as the tool's output schema. */
 const impactAnswerSchema = answerOf<ImpactStructured>()(
@@ -16,6 +19,7 @@ const impactAnswerSchema = answerOf<ImpactStructured>()(
     depth: z.number(),
     dispatch: z.enum(DISPATCH_MODES),
     kinds: z.enum(IMPACT_KINDS),
+    in: z.string().optional(),
     members: z.number(),
     totalDependants: z.number(),
     runtimeDependants: z.number(),
@@ -25,8 +29,11 @@ const impactAnswerSchema = answerOf<ImpactStructured>()(
     dependants: z.array(reachEntry.extend({ use: z.enum(["runtime", "type"]) })),
     tests: z.array(z.looseObject({ file: z.string(), depth: z.number(), symbols: z.number() })),
     totalTests: z.number(),
+    testNotes: z.array(z.string()).optional(),
     highFanOut: z.array(z.object({ key: z.string(), dependants: z.number() })),
     alsoChanges: someObject.optional(),
+    summary: reachSummary.optional(),
+    firstOf: z.enum(["member", "folder"]).optional(),
     truncated: truncation,
   }),
 );
@@ -40,29 +47,36 @@ export const impactTool = defineTool({
     "(dispatch up, default) the callers of what a member overrides or implements, which may run it;",
     "a class, interface or file counts with all its members. Answers grouped by depth and file, each dependant with its",
     "line range and the edge it comes through; dependants that run or read the code come first, those that only name a type",
-    "(USES_TYPE) apart (kinds chooses); plus the test files that reach the symbol (tests to run) and high fan-out dependants;",
+    "(USES_TYPE) apart (kinds chooses; `in` keeps those in one folder); plus the tests that reach the symbol (tests to run: files the",
+    "project's test runner runs, by its vitest, jest or mocha config or the usual test file names; fixtures and helpers are dependants)",
+    "and high fan-out dependants;",
     "and, in a git repository, what the history shows changing with it that is not among its dependants (also changes with it).",
+    "An answer too large for its budget is summarised: dependants counted per member and per folder, the first of each",
+    "listed, and the narrower questions to ask next.",
     "Use it before changing a signature or behaviour, instead of grepping for the name.",
   ].join("\n"),
   inputShape: {
     ...symbolShape,
-    depth: z.number().int().min(1).max(10).default(3).describe("how many steps of dependants to follow (default 3)"),
+    depth: z.number().int().min(1).max(10).default(IMPACT_DEFAULTS.depth).describe("how many steps of dependants to follow (default 3)"),
     dispatch: z
       .enum(DISPATCH_MODES)
-      .default("up")
+      .default(IMPACT_DEFAULTS.dispatch)
       .describe(
         "none = only what names this declaration; up = also callers of members it overrides or implements, which may run it (default); all = the compiler's wider set, siblings too",
       ),
     tests: z
       .enum(["include", "exclude", "only"])
-      .default("include")
+      .default(IMPACT_DEFAULTS.tests)
       .describe("dependants in test files: include (listed as tests to run, default), exclude, or only"),
     kinds: z
       .enum(IMPACT_KINDS)
-      .default("all")
+      .default(IMPACT_DEFAULTS.kinds)
       .describe(
         "runtime = dependants that run or read the code; types = those that only name a type (USES_TYPE); all = both, runtime listed first (default)",
       ),
+    in: pathString()
+      .optional()
+      .describe("only the dependants and tests in this folder or file (relative to the root); the walk still goes through the rest"),
     alsoChanges: z
       .number()
       .int()
@@ -79,11 +93,15 @@ export const impactTool = defineTool({
   annotations: { title: "Impact of a change", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(input, context) {
     const symbol = await symbolFromInput(context, input.symbol, input.file);
-    const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds };
+    const testFiles = await testFilesOf(context.root);
+    const within = graphFolderInput(context, input.in);
+    const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds, isTest: testFiles.isTest, within };
     const result = answerFromOneGraph(context, [symbol], () => queryImpact(context.db, symbol, request));
     // The history's section comes after: it may first bring the history up to date (git), and it only adds to the answer.
     const alsoChanges =
-      input.alsoChanges === 0 ? undefined : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests });
-    return present(impactAnswer(result, alsoChanges), input);
+      input.alsoChanges === 0
+        ? undefined
+        : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests, isTest: testFiles.isTest });
+    return present(impactAnswer(result, alsoChanges, testFiles.notes), input);
   },
 });

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { memoryGraph, type EdgeSpec, type NodeSpec } from "../../test-support/memory-graph.js";
 import { requireSymbol } from "../symbol-address.js";
-import { isTestPath } from "../workspace-files.js";
 import { queryImpact } from "./query.js";
+import { NAME_PATTERN_TESTS } from "../test-files.js";
 
-describe(isTestPath.name, () => {
-  it("recognises the usual test file conventions", () => {
-    for (const file of ["src/cart.test.ts", "src/cart.spec.tsx", "src/__tests__/cart.ts", "test/cart.ts", "packages/a/tests/x.mts", "a.test.js"]) {
-      expect(isTestPath(file), file).toBe(true);
-    }
-    for (const file of ["src/cart.ts", "src/testing/cart.ts", "src/contest/x.ts", "src/latest.ts", "src/test.ts"])
-      expect(isTestPath(file), file).toBe(false);
-  });
-});
+const { isTest } = NAME_PATTERN_TESTS;
 
 const nodes: NodeSpec[] = [
   { key: "src/cart.ts:Cart", kind: "Class", start: 1, end: 20 },
@@ -20,21 +12,21 @@ const nodes: NodeSpec[] = [
   { key: "src/view.ts:render" },
   { key: "src/app.ts:App" },
   { key: "src/cart.test.ts:testTotal" },
-  { key: "test/app.ts:testApp" },
+  { key: "test/app.test.ts:testApp" },
   ...Array.from({ length: 25 }, (_, index) => ({ key: `src/pages/p${index}.ts:page` })),
 ];
 const edges: EdgeSpec[] = [
   ["CALLS", "src/view.ts:render", "src/cart.ts:Cart.total", [3]],
   ["RENDERS", "src/app.ts:App", "src/view.ts:render", [8]],
   ["CALLS", "src/cart.test.ts:testTotal", "src/cart.ts:Cart.total", [4]],
-  ["CALLS", "test/app.ts:testApp", "src/app.ts:App", [2]],
+  ["CALLS", "test/app.test.ts:testApp", "src/app.ts:App", [2]],
   ...Array.from({ length: 25 }, (_, index): EdgeSpec => ["CALLS", `src/pages/p${index}.ts:page`, "src/app.ts:App", [1]]),
 ];
 const db = memoryGraph(nodes, edges);
 
 describe(queryImpact.name, () => {
   it("follows a class's members to their dependants and keeps test files apart", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart" }), { depth: 2, dispatch: "up", tests: "include" });
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart" }), { depth: 2, dispatch: "up", tests: "include", isTest });
     expect(result.members).toBe(1);
     expect(result.dependants.map((node) => [node.key, node.depth])).toEqual([
       ["src/view.ts:render", 1],
@@ -45,16 +37,16 @@ describe(queryImpact.name, () => {
   });
 
   it("lists the test files that reach the symbol at any depth, nearest first", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), { depth: 3, dispatch: "up", tests: "include" });
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), { depth: 3, dispatch: "up", tests: "include", isTest });
     expect(result.members).toBe(0);
     expect(result.tests).toEqual([
       { file: "src/cart.test.ts", depth: 1, symbols: 1 },
-      { file: "test/app.ts", depth: 3, symbols: 1 },
+      { file: "test/app.test.ts", depth: 3, symbols: 1 },
     ]);
   });
 
   it("flags dependants with many direct dependants of their own", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), { depth: 2, dispatch: "up", tests: "include" });
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), { depth: 2, dispatch: "up", tests: "include", isTest });
     expect(result.highFanOut.map((node) => [node.key, node.degree])).toEqual([["src/app.ts:App", 26]]);
   });
 });
@@ -78,10 +70,9 @@ describe("impact kinds", () => {
     ],
   );
   const impactOf = (kinds: "runtime" | "types" | "all") =>
-    queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 3, dispatch: "up", tests: "include", kinds }).dependants.map((node) => [
-      node.key,
-      node.use,
-    ]);
+    queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 3, dispatch: "up", tests: "include", kinds, isTest }).dependants.map(
+      (node) => [node.key, node.use],
+    );
 
   it("lists the dependants that run or read the code first, then those that only name a type", () => {
     expect(impactOf("all")).toEqual([

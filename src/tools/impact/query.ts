@@ -2,7 +2,7 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { HIGH_FAN_OUT, type Dispatch, type ReachedNode } from "../graph-walk.js";
 import type { SymbolNode } from "../symbol-address.js";
-import { isTestPath } from "../workspace-files.js";
+import { isUnder, memberGroupOf } from "../reach-summary.js";
 import { walkDependants } from "./dependant-walk.js";
 import { dispatchFacts } from "../bodiless-members.js";
 import type { DispatchFacts } from "../reach-report.js";
@@ -57,9 +57,18 @@ export interface ImpactRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: ImpactTests;
+  /** Which files are tests (tools/test-files.ts): listed as tests to run; every other file is walked through as code. */
+  readonly isTest: (file: string) => boolean;
   /** Default `all`. */
   readonly kinds?: ImpactKinds;
+  /** Only the dependants (and tests) in this folder or file, relative to the root; default "" (everywhere). */
+  readonly within?: string;
 }
+
+/** The inputs an impact question takes when none is given (the tool's defaults). */
+export const IMPACT_DEFAULTS = { depth: 3, dispatch: "up", tests: "include", kinds: "all" } as const satisfies Required<
+  Omit<ImpactRequest, "within" | "isTest">
+>;
 
 export interface ImpactResult {
   readonly symbol: SymbolNode;
@@ -67,8 +76,15 @@ export interface ImpactResult {
   readonly dispatch: Dispatch;
   readonly testFilter: ImpactTests;
   readonly kinds: ImpactKinds;
+  /** The folder or file the dependants listed lie in ("" for everywhere). */
+  readonly within: string;
   /** Members of the symbol walked from too (0 for a function). */
   readonly members: number;
+  /**
+   * With members: the member (or the symbol itself) each dependant comes through, by key, found on the whole
+   * walk (a dependant's nearer links may lie outside `within` or in tests).
+   */
+  readonly throughMember: ReadonlyMap<string, string>;
   /** Dependants outside test files: those that run or read the code first, then those that only name a type; each by depth, file and line. */
   readonly dependants: readonly Dependant[];
   /** Distinct files of `dependants`. */
@@ -89,6 +105,12 @@ function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
   return [...byFile]
     .map(([file, { depth, symbols }]) => ({ file, depth, symbols }))
     .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
+}
+
+/** The member each node comes through (reach-summary.ts `memberGroupOf`), by key. */
+function membersOf(nodes: readonly Dependant[]): Map<string, string> {
+  const memberOf = memberGroupOf(nodes);
+  return new Map(nodes.map((node) => [node.key, memberOf(node)]));
 }
 
 /** Edges by which a dependant only names a type. */
@@ -117,18 +139,21 @@ function typeDependants(nodes: readonly ReachedNode[]): Dependant[] {
  */
 export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactRequest): ImpactResult {
   const kinds = request.kinds ?? "all";
+  const { isTest } = request;
   const walk = walkDependants(db, {
     seeds: [symbol.key],
     kinds: kinds === "runtime" ? IMPACT_EDGE_KINDS.filter((kind) => !TYPE_EDGE_KINDS.includes(kind as never)) : IMPACT_EDGE_KINDS,
     typeKinds: TYPE_EDGE_KINDS,
     maxDepth: request.depth,
     dispatch: request.dispatch,
-    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTestPath(file) } : {}),
+    ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTest(file) } : {}),
   });
   const runtime = walk.runtime.map((node): Dependant => ({ ...node, use: "runtime" }));
   const typeOnly = kinds === "runtime" ? [] : typeDependants(walk.types);
-  const classified = [...(kinds === "types" ? [] : runtime), ...typeOnly];
-  const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTestPath(node.file));
+  const within = request.within ?? "";
+  const walked = [...(kinds === "types" ? [] : runtime), ...typeOnly];
+  const classified = walked.filter((node) => isUnder(node.file, within));
+  const dependants = request.tests === "only" ? [] : classified.filter((node) => !isTest(node.file));
   const highFanOut = dependants
     .filter((node) => node.degree >= HIGH_FAN_OUT)
     .sort((a, b) => b.degree - a.degree || a.key.localeCompare(b.key))
@@ -139,11 +164,13 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     dispatch: request.dispatch,
     testFilter: request.tests,
     kinds,
+    within,
     members: walk.seeds.length - 1,
+    throughMember: walk.seeds.length > 1 ? membersOf([...runtime, ...typeOnly]) : new Map(),
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
-    tests: testsToRun(classified.filter((node) => isTestPath(node.file))),
+    tests: testsToRun(classified.filter((node) => isTest(node.file))),
     highFanOut,
-    dispatchFacts: dispatchFacts(db, dependants, "in"),
+    dispatchFacts: dispatchFacts(db, dependants, "in", request.dispatch),
   };
 }

@@ -4,6 +4,9 @@ import { present } from "../query-output.js";
 import { requireSymbol } from "../symbol-address.js";
 import { pathsAnswer } from "./format.js";
 import { queryPaths } from "./query.js";
+import { NAME_PATTERN_TESTS } from "../test-files.js";
+
+const { isTest } = NAME_PATTERN_TESTS;
 
 const db = memoryGraph(
   [
@@ -27,6 +30,7 @@ describe(pathsAnswer.name, () => {
       maxPaths: 3,
       dispatch: "up",
       tests: "include",
+      isTest,
     });
     expect(present(pathsAnswer(result), options).text).toBe(
       [
@@ -51,6 +55,7 @@ describe(pathsAnswer.name, () => {
       maxPaths: 3,
       dispatch: "up",
       tests: "include",
+      isTest,
     });
     expect(present(pathsAnswer(result), options).text).toBe(
       [

@@ -3,6 +3,7 @@ import { pathString, symbolString } from "../input-limits.js";
 import { DISPATCH_MODES } from "../graph-walk.js";
 import { outputShape, present } from "../query-output.js";
 import { answerFromOneGraph, FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
+import { testFilesOf } from "../test-files.js";
 import { defineTool } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { pathsAnswer, type PathsStructured } from "./format.js";
@@ -80,6 +81,7 @@ export const pathsTool = defineTool({
     const from = await symbolFromInput(context, input.from, input.fromFile);
     const to = await symbolFromInput(context, input.to, input.toFile);
     if (from.key === to.key) throw new ToolInputError(`from and to are the same declaration (${from.key}); give two different symbols.`);
-    return answerFromOneGraph(context, [from, to], () => present(pathsAnswer(queryPaths(context.db, from, to, input)), input));
+    const { isTest } = await testFilesOf(context.root);
+    return answerFromOneGraph(context, [from, to], () => present(pathsAnswer(queryPaths(context.db, from, to, { ...input, isTest })), input));
   },
 });

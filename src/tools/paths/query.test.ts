@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { memoryGraph, type EdgeSpec } from "../../test-support/memory-graph.js";
 import { requireSymbol } from "../symbol-address.js";
 import { queryPaths } from "./query.js";
+import { NAME_PATTERN_TESTS } from "../test-files.js";
+
+const { isTest } = NAME_PATTERN_TESTS;
 
 /**
  * s → a → t (2 steps), s → b → c → t (3 steps), s → d → e → f → t (4 steps), with a cycle a → s and c → b,
@@ -35,25 +38,25 @@ function names(result: ReturnType<typeof queryPaths>): string[] {
 
 describe(queryPaths.name, () => {
   it("returns the shortest paths first, without revisiting a node", () => {
-    const result = queryPaths(db, s, t, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include" });
+    const result = queryPaths(db, s, t, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include", isTest });
     expect(result.shortest).toBe(2);
     expect(names(result)).toEqual(["s a t", "s b t", "s b c t", "s d e f t"]);
     expect(result.complete).toBe(true);
   });
 
   it("stops at maxPaths, keeping the shortest", () => {
-    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 3, dispatch: "up", tests: "include" }))).toEqual(["s a t", "s b t", "s b c t"]);
+    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 3, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b t", "s b c t"]);
   });
 
   it("considers no path longer than the depth", () => {
-    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10, dispatch: "up", tests: "include" }))).toEqual(["s a t", "s b t", "s b c t"]);
-    const none = queryPaths(db, s, t, { depth: 1, maxPaths: 10, dispatch: "up", tests: "include" });
+    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b t", "s b c t"]);
+    const none = queryPaths(db, s, t, { depth: 1, maxPaths: 10, dispatch: "up", tests: "include", isTest });
     expect(none.paths).toEqual([]);
     expect(none.shortest).toBeUndefined();
   });
 
   it("describes each step with the edge that led to it and its sites", () => {
-    const [first] = queryPaths(db, s, t, { depth: 6, maxPaths: 1, dispatch: "up", tests: "include" }).paths;
+    const [first] = queryPaths(db, s, t, { depth: 6, maxPaths: 1, dispatch: "up", tests: "include", isTest }).paths;
     expect(first?.map((step) => [step.key, step.edge, step.sites])).toEqual([
       ["src/s.ts:s", undefined, []],
       ["src/a.ts:a", "CALLS", [1]],
@@ -62,7 +65,7 @@ describe(queryPaths.name, () => {
   });
 
   it("with no path, says whether there is one the other way", () => {
-    const result = queryPaths(db, t, s, { depth: 6, maxPaths: 3, dispatch: "up", tests: "include" });
+    const result = queryPaths(db, t, s, { depth: 6, maxPaths: 3, dispatch: "up", tests: "include", isTest });
     expect(result.paths).toEqual([]);
     expect(result.reverse).toBe(2);
   });
@@ -93,10 +96,10 @@ describe(queryPaths.name, () => {
     );
     const from = requireSymbol(graph, { symbol: "s" });
     const to = requireSymbol(graph, { symbol: "t" });
-    const result = queryPaths(graph, from, to, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include" });
+    const result = queryPaths(graph, from, to, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include", isTest });
     expect(names(result)).toEqual(["s u v t", "s Z.m x t", "s C.k C.j t"]);
     expect(result.paths.map((path) => path.filter((step) => step.through !== undefined).length)).toEqual([0, 1, 2]);
     expect(result.paths[2]?.map((step) => step.throughHasNoBody)).toEqual([false, true, true, false]);
-    expect(names(queryPaths(graph, from, to, { depth: 6, maxPaths: 10, dispatch: "none", tests: "include" }))).toEqual(["s u v t"]);
+    expect(names(queryPaths(graph, from, to, { depth: 6, maxPaths: 10, dispatch: "none", tests: "include", isTest }))).toEqual(["s u v t"]);
   });
 });

@@ -4,7 +4,6 @@ import { CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type Dispatch, t
 import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
 import { membersWithoutBody } from "../bodiless-members.js";
 import type { SymbolNode } from "../symbol-address.js";
-import { isTestPath } from "../workspace-files.js";
 
 /**
  * The shortest call paths from one symbol to another, over call-like edges, through dispatch as asked
@@ -75,6 +74,8 @@ export interface PathsRequest {
   readonly maxPaths: number;
   readonly dispatch: Dispatch;
   readonly tests: PathTests;
+  /** Which files are tests (tools/test-files.ts). */
+  readonly isTest: (file: string) => boolean;
 }
 
 /** Preferred edge when two nodes are linked several ways: a direct call explains a path best. */
@@ -96,7 +97,7 @@ function forward(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsR
   const nodes = new Map<string, SymbolNode>([[from.key, from]]);
   const successors = new Map<string, Map<string, WalkLink>>();
   const expanded: string[] = [];
-  const passable = (node: SymbolNode): boolean => request.tests !== "exclude" || node.key === to.key || !isTestPath(node.file);
+  const passable = (node: SymbolNode): boolean => request.tests !== "exclude" || node.key === to.key || !request.isTest(node.file);
   let frontier: string[] = [from.key];
   for (let depth = 1; depth <= request.depth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
@@ -247,9 +248,8 @@ function shortestReverse(db: SqliteDb, from: SymbolNode, to: SymbolNode, request
   return distancesTo(forward(db, to, from, request), from.key).get(to.key);
 }
 
-const throughTests = (path: readonly PathStep[]): boolean => path.slice(1, -1).some((step) => isTestPath(step.file));
-
 export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): PathsResult {
+  const throughTests = (path: readonly PathStep[]): boolean => path.slice(1, -1).some((step) => request.isTest(step.file));
   const reach = forward(db, from, to, request);
   const distances = distancesTo(reach, to.key);
   const shortest = distances.get(from.key);
@@ -260,7 +260,7 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
   }
   const wanted = (path: readonly string[]): boolean => {
     if (request.tests === "include") return true;
-    const inTests = path.slice(1, -1).some((key) => isTestPath(reach.nodes.get(key)?.file ?? ""));
+    const inTests = path.slice(1, -1).some((key) => request.isTest(reach.nodes.get(key)?.file ?? ""));
     return request.tests === "only" ? inTests : !inTests;
   };
   const found = new Map<string, string[]>();

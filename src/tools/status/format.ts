@@ -57,6 +57,12 @@ function formatRoot(status: RootStatus): string[] {
   lines.push(`  edges    ${formatCount(edges.total)}${edges.total > 0 ? `: ${formatKindCounts(edges.byKind)}` : ""}`);
   const skipped = describeSkipped(status.graph.skipped);
   if (skipped !== undefined) lines.push(`  skipped  ${skipped}`);
+  const engine = status.graph.engine;
+  if (engine !== undefined) {
+    const what = engine.name === "ts7" ? "TypeScript 7's native checker" : "TypeScript 6's checker";
+    lines.push(`  engine   ${what} (TypeScript ${engine.typescript})`);
+    for (const note of engine.notes) lines.push(`    ${note}`);
+  }
   return lines;
 }
 

@@ -20,6 +20,15 @@ export interface GraphCounts {
   readonly edges: KindCounts;
   /** What the last discovery left out: files outside the root, links leading out of it, loops, files reached through links. */
   readonly skipped: SkippedFiles;
+  /** The engine the last extracting run used, if the graph says (META.engine). */
+  readonly engine?: GraphEngine;
+}
+
+/** Which checker extracted the graph, the TypeScript version, and what it had to change or could not load. */
+export interface GraphEngine {
+  readonly name: string;
+  readonly typescript: string;
+  readonly notes: readonly string[];
 }
 
 /** One root as the status tool reports it. */
@@ -50,7 +59,20 @@ export function queryGraphCounts(db: SqliteDb): GraphCounts {
     nodes: kindCounts(db.prepare(STATUS_SQL.nodesByKind).all() as { kind: string; n: number }[]),
     edges: kindCounts(db.prepare(STATUS_SQL.edgesByKind).all() as { kind: string; n: number }[]),
     skipped: skippedOf(readMeta(db, META.skipped)),
+    ...engineOf(readMeta(db, META.engine)),
   };
+}
+
+function engineOf(json: string | undefined): { engine?: GraphEngine } {
+  if (json === undefined) return {};
+  try {
+    const value = JSON.parse(json) as Partial<GraphEngine>;
+    if (typeof value.name !== "string" || typeof value.typescript !== "string") return {};
+    const notes = Array.isArray(value.notes) ? value.notes.filter((note): note is string => typeof note === "string") : [];
+    return { engine: { name: value.name, typescript: value.typescript, notes } };
+  } catch {
+    return {};
+  }
 }
 
 function skippedOf(json: string | undefined): SkippedFiles {

@@ -1,12 +1,13 @@
 import { lineSpan, plural } from "../text.js";
-import type { FileOutline, FolderOutline, FolderZoom, OutlineLevel, OutlineSymbol, ReExport } from "./outline.js";
+import type { FileOutline, FolderOutline, FolderZoom, OmittedMembers, OutlineLevel, OutlineSymbol, ReExport } from "./outline.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { MAX_LINE_SCAN_BYTES } from "../workspace-files.js";
 import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.js";
 
 /**
  * Zoom's text: the file path once, then one line per declaration (line range, kind, signature, `// doc`),
- * members indented under their container. Output stops at a byte budget with a note that says so.
+ * members indented under their container (a bounded type ends with a line saying how many more it has and
+ * where). Output stops at a byte budget with a note that says so.
  */
 
 /** ` (exported as Public, export default)`: the other names a file exports a declaration as. */
@@ -26,8 +27,16 @@ function symbolLines(symbols: readonly OutlineSymbol[], indent: string): string[
     return [
       `${indent}${lineSpan(symbol.startLine, symbol.endLine)} ${symbol.kind} ${signature}${exportedAsNote(symbol)}${doc}`,
       ...symbolLines(symbol.members, `${indent}  `),
+      ...(symbol.omittedMembers === undefined ? [] : [`${indent}  ${omittedMembersNote(symbol, symbol.omittedMembers)}`]),
     ];
   });
+}
+
+/** `… 3 more members (L30-52): zoom lines "30-52" (CLI --lines 30-52), or level 1`: what a bounded type left out, and where to read it. */
+function omittedMembersNote(symbol: OutlineSymbol, omitted: OmittedMembers): string {
+  // An interface's or class's members are graph nodes: level 1 lists them all. An alias's are read from its text.
+  const level1 = symbol.kind === "TypeAlias" ? "" : ", or level 1";
+  return `… ${plural(omitted.count, "more member")} (L${omitted.lines}): zoom lines "${omitted.lines}" (CLI --lines ${omitted.lines})${level1}`;
 }
 
 function countSymbols(symbols: readonly OutlineSymbol[]): number {

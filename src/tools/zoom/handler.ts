@@ -4,18 +4,33 @@ import { z } from "../../vendor/zod.js";
 import { lineRangeString, pathString } from "../input-limits.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
+import { testFilesOf } from "../test-files.js";
 import { defineTool, type ToolContext, type ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import type { ValidatedPath } from "../path-validator.js";
-import { folderOf, graphPathOf, isSourcePath, isTestPath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace-files.js";
+import { folderOf, graphPathOf, isSourcePath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace-files.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { createIgnoreCheck } from "../workspace-walk.js";
 import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, linesOutcome, type LinesView } from "./format.js";
 import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
-import { fileOutline, folderZoom, type OutlineLevel } from "./outline.js";
+import { fileOutline, folderZoom, type OutlineLevel, type OutlineSymbol, mayListTypeAliasMembers, withTypeAliasMembers } from "./outline.js";
 import { createOutlineQueries } from "./query.js";
 import { objects } from "../answer-schema.js";
 import { plural } from "../text.js";
+
+/** A declaration of a file outline, its members nested (at most MAX_MEMBERS under a type, the rest counted in omittedMembers). */
+const outlineSymbol = z.looseObject({
+  kind: z.string(),
+  name: z.string(),
+  signature: z.string(),
+  startLine: z.number(),
+  endLine: z.number(),
+  exported: z.boolean(),
+  doc: z.string(),
+  members: objects,
+  exportedAs: z.array(z.string()).optional(),
+  omittedMembers: z.looseObject({ count: z.number(), lines: z.string() }).optional(),
+});
 
 /** The zoom answer: a file's text (level 2), a file's outline, or a folder's, as the handler builds them. */
 const zoomAnswer = z.looseObject({
@@ -28,7 +43,7 @@ const zoomAnswer = z.looseObject({
   lines: z.number().optional(),
   topLevel: z.number().optional(),
   exportedTopLevel: z.number().optional(),
-  symbols: objects.optional(),
+  symbols: z.array(outlineSymbol).optional(),
   recursive: z.boolean().optional(),
   folders: objects.optional(),
   subfolders: objects.optional(),
@@ -57,7 +72,12 @@ const inputShape = {
   path: pathString().default(".").describe("file or folder, relative to the root"),
   level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
   recursive: z.boolean().default(false).describe("folder: list every subfolder's files too"),
-  tests: z.boolean().default(false).describe("folder: include test files (*.test.*, *.spec.*, and files under __tests__/, test/ or tests/)"),
+  tests: z
+    .boolean()
+    .default(false)
+    .describe(
+      "folder: include test files (those the project's test runner runs: its vitest, jest or mocha config, else *.test.*, *.spec.*, __tests__/)",
+    ),
   lines: lineRangeString()
     .optional()
     .describe('file: read only these lines, numbered: "A-B", "A-" (to the end) or "A" (one line), 1-based and inclusive; level is then ignored'),
@@ -72,7 +92,8 @@ export const zoomTool = defineTool({
   description:
     "Shows the shape of a file or folder from the code graph, at three levels of detail.\n" +
     "Use it instead of reading whole files. Level 0: exported declarations with one-line signatures, line ranges " +
-    "and doc summaries, with the other names the file exports a declaration as (`export { Impl as Public }`, " +
+    "and doc summaries, an exported interface's, class's or object type alias's members one per line under it (at most 20, " +
+    "then how many more and their lines), with the other names the file exports a declaration as (`export { Impl as Public }`, " +
     "`export default`) and what it re-exports under which name from where. Level 1: every declaration, class and interface members nested. Level 2: the file's text " +
     "(capped). On a folder: level 0 (or 1) of every indexed source file in it, tests left out unless asked, files " +
     "without exports omitted, a summary line per folder; subfolders only summed up unless recursive. lines " +
@@ -194,12 +215,35 @@ function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string
     );
   }
   const level = input.level as OutlineLevel;
-  const rows = level === 0 ? queries.exportedTopLevelOf(graphPath) : queries.declarationsOf(graphPath);
-  const outline = fileOutline(file, rows, level, queries.exportNamesOf(graphPath));
+  // Level 0 shows an exported interface's or class's members too: every declaration is read.
+  const read = fileOutline(file, queries.declarationsOf(graphPath), level, queries.exportNamesOf(graphPath));
+  const outline = { ...read, symbols: withAliasMembers(read.symbols, context, graphPath) };
   const formatted = formatFileOutline(outline, level, input.maxBytes);
   const symbols = outline.symbols.slice(0, formatted.shownSymbols);
   const reExports = formatted.truncated ? [] : outline.reExports;
   return { text: formatted.text, structured: { level, ...outline, symbols, reExports, truncated: formatted.truncated } };
+}
+
+/** The file holds its own copy of a type alias's members only in its text: the text is read when an alias may have some. */
+const MAX_ALIAS_SOURCE_BYTES = 8 * 1024 * 1024;
+
+function mayHaveObjectAlias(symbols: readonly OutlineSymbol[]): boolean {
+  return symbols.some((symbol) => mayListTypeAliasMembers(symbol) || mayHaveObjectAlias(symbol.members));
+}
+
+/**
+ * The symbols with object type aliases' members (outline.ts withTypeAliasMembers), from the file's text; the file
+ * was brought up to date before the graph was read. A text that cannot be read leaves the aliases on one line.
+ */
+function withAliasMembers(symbols: readonly OutlineSymbol[], context: ToolContext, graphPath: string): readonly OutlineSymbol[] {
+  if (!mayHaveObjectAlias(symbols)) return symbols;
+  let text: string;
+  try {
+    text = readCappedText(path.join(context.root, graphPath), context.root, MAX_ALIAS_SOURCE_BYTES, graphPath).text;
+  } catch {
+    return symbols;
+  }
+  return withTypeAliasMembers(symbols, graphPath, text.split("\n"));
 }
 
 type IgnoreCheck = ReturnType<typeof createIgnoreCheck>;
@@ -216,13 +260,19 @@ async function zoomFolder(
   const queries = queriesOf(context.db);
   // Every indexed file under the folder: subfolders' counts are shown too. New files join at the next index run.
   await context.ensureFresh(queries.pathsIn(dir).map((file) => path.join(context.root, file)));
-  return readConsistently(context.db, () => outlineOfFolder(input, context, dir, ignored));
+  const { isTest } = await testFilesOf(context.root);
+  return readConsistently(context.db, () => outlineOfFolder(input, context, dir, { ignored, isTest }));
 }
 
-function outlineOfFolder(input: ZoomInput, context: ToolContext, dir: string, ignored: IgnoreCheck | undefined): ToolResult {
+function outlineOfFolder(
+  input: ZoomInput,
+  context: ToolContext,
+  dir: string,
+  { ignored, isTest }: { ignored: IgnoreCheck | undefined; isTest: (file: string) => boolean },
+): ToolResult {
   const queries = queriesOf(context.db);
   const level = input.level as OutlineLevel;
-  const files = queries.filesIn(dir).filter((file) => (input.tests || !isTestPath(file.path)) && ignored?.(file.path, false) !== true);
+  const files = queries.filesIn(dir).filter((file) => (input.tests || !isTest(file.path)) && ignored?.(file.path, false) !== true);
   const rows = input.recursive
     ? level === 0
       ? queries.exportedTopLevelIn(dir)

@@ -1,6 +1,7 @@
 import { groupBy } from "../../model/group-by.js";
 import { folderOf } from "../workspace-files.js";
 import type { ExportNameRow, FileRow, OutlineRow } from "./query.js";
+import { typeAliasMembers } from "./type-members.js";
 
 /** Level 0: exported top-level declarations. Level 1: every declaration, members nested. */
 export type OutlineLevel = 0 | 1;
@@ -16,6 +17,39 @@ export interface OutlineSymbol {
   readonly members: readonly OutlineSymbol[];
   /** The other names its file exports it as (`Public` for `export { Impl as Public }`, `default`); file outlines only. */
   readonly exportedAs?: readonly string[];
+  /** Members left out of `members` (over MAX_MEMBERS): how many, and the lines that hold them (`30-52`). */
+  readonly omittedMembers?: OmittedMembers;
+}
+
+export interface OmittedMembers {
+  readonly count: number;
+  readonly lines: string;
+}
+
+/**
+ * The members a file outline shows at most under one type: an exported interface's or class's at level 0, an
+ * object type alias's at any level. Past it the outline says how many more there are and on which lines.
+ */
+const MAX_MEMBERS = 20;
+
+/** At most MAX_MEMBERS of the members; the rest counted, with the lines from the first left out to the type's end. */
+function bounded(members: readonly OutlineSymbol[], endLine: number): Pick<OutlineSymbol, "members" | "omittedMembers"> {
+  const first = members[MAX_MEMBERS];
+  if (first === undefined) return { members };
+  const lines = first.startLine === endLine ? `${endLine}` : `${first.startLine}-${endLine}`;
+  return { members: members.slice(0, MAX_MEMBERS), omittedMembers: { count: members.length - MAX_MEMBERS, lines } };
+}
+
+/** A class member that is no part of what the file exports: `private` or `#private`. */
+function isPrivateMember(row: OutlineRow): boolean {
+  return row.name.startsWith("#") || /^(?:(?:static|readonly|abstract|override|declare|async|accessor)\s+)*private\s/.test(row.signature);
+}
+
+/** The members level 0 shows under an exported interface or class: its direct members, a class's private ones left out. */
+function levelZeroMembers(row: OutlineRow, children: readonly OutlineRow[]): readonly OutlineRow[] {
+  if (row.kind === "Interface") return children;
+  if (row.kind === "Class") return children.filter((child) => !isPrivateMember(child));
+  return [];
 }
 
 /** A name a file re-exports: `*` (`export * from`), a namespace (`export * as ns`, kind File), or a declaration. */
@@ -39,7 +73,8 @@ function isTopLevel(row: OutlineRow): boolean {
 
 /**
  * One file's outline from its declarations (containers before members, as the queries order them): at level 0
- * the exported top-level ones, at level 1 all of them with members nested.
+ * the exported top-level ones, an interface's or class's members under it when the rows hold them (bounded by
+ * MAX_MEMBERS); at level 1 all of them with members nested.
  */
 export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: OutlineLevel, exportNames?: readonly ExportNameRow[]): FileOutline {
   const keys = new Set(rows.map((row) => row.key));
@@ -53,8 +88,7 @@ export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: O
     (exportNames ?? []).filter((row) => row.file === file.path),
     (row) => row.target,
   );
-  const toSymbol = (row: OutlineRow): OutlineSymbol => ({
-    ...(own.has(row.key) ? { exportedAs: (own.get(row.key) ?? []).map((alias) => alias.name) } : {}),
+  const leaf = (row: OutlineRow): OutlineSymbol => ({
     kind: row.kind,
     name: row.name,
     signature: row.signature,
@@ -62,7 +96,14 @@ export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: O
     endLine: row.endLine,
     exported: row.exported === 1,
     doc: row.doc,
-    members: level === 1 ? (children.get(row.key) ?? []).map(toSymbol) : [],
+    members: [],
+  });
+  const toSymbol = (row: OutlineRow): OutlineSymbol => ({
+    ...(own.has(row.key) ? { exportedAs: (own.get(row.key) ?? []).map((alias) => alias.name) } : {}),
+    ...leaf(row),
+    ...(level === 1
+      ? { members: (children.get(row.key) ?? []).map(toSymbol) }
+      : bounded(levelZeroMembers(row, children.get(row.key) ?? []).map(leaf), row.endLine)),
   });
   const shown = level === 0 ? roots.filter((row) => row.exported === 1) : roots;
   if (exportNames === undefined) return { ...file, symbols: shown.map(toSymbol) };
@@ -70,6 +111,30 @@ export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: O
     .filter((row) => row.file !== file.path)
     .map((row) => ({ name: row.name, kind: row.kind, qualifiedName: row.qualifiedName, file: row.file, line: row.startLine }));
   return { ...file, symbols: shown.map(toSymbol), reExports };
+}
+
+/** An alias written on one line whose signature the graph holds whole stays that line; one on more lines, or cut, may list members. */
+export function mayListTypeAliasMembers(symbol: OutlineSymbol): boolean {
+  return symbol.kind === "TypeAlias" && symbol.signature.includes("{") && (symbol.endLine > symbol.startLine || symbol.signature.endsWith("…"));
+}
+
+/**
+ * The outline's symbols with each type alias whose type has object members (`type Options = { … }`, `Base & { … }`)
+ * shown as its head (`export type Options = {…}`) with those members under it, bounded by MAX_MEMBERS (an alias on
+ * one line whose signature is whole stays as it is: mayListTypeAliasMembers). The members
+ * are read from the alias's lines of the file's text (`fileLines`, line 1 first); an alias whose lines do not
+ * hold it (the text changed since it was indexed) keeps its one-line signature.
+ */
+export function withTypeAliasMembers(symbols: readonly OutlineSymbol[], fileName: string, fileLines: readonly string[]): OutlineSymbol[] {
+  return symbols.map((symbol) => {
+    const members = withTypeAliasMembers(symbol.members, fileName, fileLines);
+    if (!mayListTypeAliasMembers(symbol)) return { ...symbol, members };
+    const text = fileLines.slice(symbol.startLine - 1, symbol.endLine).join("\n");
+    const found = typeAliasMembers(fileName, text, symbol.startLine, symbol.name);
+    if (found === undefined) return { ...symbol, members };
+    const own = found.members.map((member): OutlineSymbol => ({ ...member, exported: symbol.exported, members: [] }));
+    return { ...symbol, signature: found.signature, ...bounded([...own, ...members], symbol.endLine) };
+  });
 }
 
 export interface FolderOutline {

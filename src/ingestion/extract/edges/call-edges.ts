@@ -3,6 +3,7 @@ import { ts } from "ts-morph";
 import { DYNAMIC_CALL_EXPRESSION_MAX, type ExtractedDynamicCall, type ExtractedNode } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import { skipOuterExpressions } from "../declaration-text.js";
+import { callReceiver } from "./call-receivers.js";
 import { isAccessor, type EdgeCollector } from "./edge-collector.js";
 import { CALL_TARGET_KINDS } from "./edge-target-kinds.js";
 
@@ -38,7 +39,7 @@ export function recordCall(c: EdgeCollector, call: ts.CallExpression, owner: Ext
   const symbol = c.symbolOfExpression(callee);
   const targets = c.nodesOfSymbol(symbol, CALL_TARGET_KINDS);
   for (const target of targets) {
-    if (!isAccessor(target)) c.addEdge("CALLS", owner, target, c.siteLine(callee));
+    if (!isAccessor(target) && symbol !== undefined) c.addEdge("CALLS", owner, target, c.siteLine(callee), callReceiver(c, callee, symbol, target));
   }
   if (targets.length > 0) return;
   if (isDynamicCallee(c, callee, symbol)) {

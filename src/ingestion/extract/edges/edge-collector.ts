@@ -2,7 +2,7 @@ import type { CheckerPort, PortSymbol, PortType } from "../checker-port.js";
 import { ts } from "ts-morph";
 import type { ExtractedDynamicCall, ExtractedExternalEdge, ExtractedNode, ExternalImport } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
-import type { ExternalKey } from "../../../model/node-key.js";
+import type { ExternalKey, NodeKey } from "../../../model/node-key.js";
 import { lineOf, skipOuterExpressions } from "../declaration-text.js";
 import type { ExternalMemberKeys, ExternalTypeKey } from "../external-members.js";
 import { moduleExportNamed } from "./namespace-member.js";
@@ -33,12 +33,22 @@ export interface EdgeContext {
   readonly externalTypeKey: ExternalTypeKey;
 }
 
+/**
+ * The classes whose overrides a call site may dispatch to (docs/architecture.md, Edges): `undefined` when any
+ * override may run (the receiver's static class is not known to be narrower than the member's class); the
+ * receiver's static class when it is narrower (`this` inside Mid, `x: Mid`); none for `super.m()`, which runs
+ * the member named and no override.
+ */
+export type SiteReceiver = readonly NodeKey[] | undefined;
+
 /** An edge between two nodes with the line of each of its sites. */
 interface SiteEdge {
   readonly kind: EdgeKind;
   readonly source: ExtractedNode;
   readonly target: ExtractedNode;
   readonly lines: number[];
+  /** The union of its sites' receivers; null once a site may dispatch to any override. */
+  receivers: Set<NodeKey> | null;
 }
 
 interface ExternalSiteEdge {
@@ -75,8 +85,14 @@ export class EdgeCollector {
     this.checker = context.checker;
   }
 
-  addEdge(kind: EdgeKind, source: ExtractedNode, target: ExtractedNode, line: number | undefined): void {
-    addSite(this.edges, `${kind}\u0000${source.key}\u0000${target.key}`, () => ({ kind, source, target, lines: [] }), line);
+  /** `receiver`: a call site's receiver classes (SiteReceiver); a site without one may dispatch to any override. */
+  addEdge(kind: EdgeKind, source: ExtractedNode, target: ExtractedNode, line: number | undefined, receiver?: SiteReceiver): void {
+    const id = `${kind}\u0000${source.key}\u0000${target.key}`;
+    addSite(this.edges, id, () => ({ kind, source, target, lines: [], receivers: receiver === undefined ? null : new Set<NodeKey>() }), line);
+    const edge = this.edges.get(id);
+    if (edge === undefined || edge.receivers === null) return;
+    if (receiver === undefined) edge.receivers = null;
+    else for (const key of receiver) edge.receivers.add(key);
   }
 
   addExternalEdge(kind: ExtractedExternalEdge["kind"], source: ExtractedNode, target: ExternalKey, line: number | undefined): void {

@@ -3,6 +3,7 @@ import type { ExtractedNode } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import { skipOuterExpressions } from "../declaration-text.js";
 import { storedValues, valueUseOf } from "../value-use.js";
+import { callReceiver } from "./call-receivers.js";
 import { isAccessor, type EdgeCollector } from "./edge-collector.js";
 import { CALL_TARGET_KINDS, VALUE_TARGET_KINDS } from "./edge-target-kinds.js";
 
@@ -100,6 +101,6 @@ export function recordAccessorUse(
   const use = accessorUse(expression);
   for (const target of c.nodesOfSymbol(symbol, CALL_TARGET_KINDS)) {
     const wanted = (use.get && target.modifiers.includes("get")) || (use.set && target.modifiers.includes("set"));
-    if (wanted) c.addEdge("CALLS", owner, target, c.siteLine(expression));
+    if (wanted) c.addEdge("CALLS", owner, target, c.siteLine(expression), callReceiver(c, expression, symbol, target));
   }
 }

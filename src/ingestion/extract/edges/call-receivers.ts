@@ -1,0 +1,67 @@
+import { ts } from "ts-morph";
+import type { ExtractedNode } from "../../../model/extracted.js";
+import type { PortSymbol } from "../checker-port.js";
+import { skipOuterExpressions } from "../declaration-text.js";
+import type { EdgeCollector, SiteReceiver } from "./edge-collector.js";
+
+/** Nothing but the member named runs (`super.m()`). */
+const EXACT: SiteReceiver = [];
+
+/**
+ * The receiver of a call of a class member, when it narrows the call's dispatch (edge-collector.ts, SiteReceiver):
+ * its static class, when that is a class of the index other than the one declaring the member. `this` (and
+ * `super`) need no checker: inside Mid, `this` is a Mid (or a subclass), and `super.m()` runs the member named.
+ * The checker is asked for the type of any other receiver only when the member can be overridden (an instance
+ * member of a class, not private): for a function, an interface member or a private member it never is.
+ */
+export function callReceiver(c: EdgeCollector, callee: ts.Expression, symbol: PortSymbol, target: ExtractedNode): SiteReceiver {
+  if (!overridable(c, symbol, target)) return undefined;
+  const access = skipOuterExpressions(callee);
+  if (!ts.isPropertyAccessExpression(access) && !ts.isElementAccessExpression(access)) return undefined;
+  const receiver = skipOuterExpressions(access.expression);
+  if (receiver.kind === ts.SyntaxKind.SuperKeyword) return EXACT;
+  const receiverClass = receiver.kind === ts.SyntaxKind.ThisKeyword ? classOfThis(c, receiver) : staticClassOf(c, receiver);
+  return receiverClass === undefined || receiverClass.key === target.parentKey ? undefined : [receiverClass.key];
+}
+
+/** An instance method or property of a class (the declaration of `symbol` that `target` stands for), not private: a subclass may override it. */
+function overridable(c: EdgeCollector, symbol: PortSymbol, target: ExtractedNode): boolean {
+  if (target.kind !== "Method" && target.kind !== "Property") return false;
+  if (target.modifiers.includes("private") || target.modifiers.includes("static") || target.name.startsWith("#")) return false;
+  const declaration = c.resolveAlias(symbol).declarations?.find((found) => c.nodeForDeclaration(found) === target);
+  return declaration !== undefined && ts.isClassLike(declaration.parent);
+}
+
+/**
+ * The class `this` stands for: the class of the member, property initialiser or static block the code is in,
+ * through arrow functions (which keep the `this` around them); none inside a function or an object literal's method.
+ */
+function classOfThis(c: EdgeCollector, node: ts.Node): ExtractedNode | undefined {
+  const container = ts.findAncestor(
+    node.parent,
+    (ancestor) =>
+      (ts.isFunctionLike(ancestor) && !ts.isArrowFunction(ancestor)) ||
+      ts.isClassStaticBlockDeclaration(ancestor) ||
+      ts.isPropertyDeclaration(ancestor) ||
+      ts.isClassLike(ancestor),
+  );
+  if (container === undefined || ts.isClassLike(container) || !ts.isClassLike(container.parent)) return undefined;
+  return classNode(c, container.parent);
+}
+
+/** The class of the index a receiver's static type is an instance of (`x: Mid`, `Mid<T>`); none for a union, a type parameter, a literal type. */
+function staticClassOf(c: EdgeCollector, receiver: ts.Expression): ExtractedNode | undefined {
+  const symbol = c.checker.getTypeAtLocation(receiver).getSymbol();
+  if (symbol === undefined || (symbol.flags & ts.SymbolFlags.Class) === 0) return undefined;
+  for (const declaration of symbol.declarations ?? []) {
+    if (!ts.isClassLike(declaration)) continue;
+    const node = c.nodeForDeclaration(declaration);
+    if (node?.kind === "Class") return node;
+  }
+  return undefined;
+}
+
+function classNode(c: EdgeCollector, declaration: ts.ClassLikeDeclaration): ExtractedNode | undefined {
+  const node = c.declarations.nodeOf.get(declaration);
+  return node?.kind === "Class" ? node : undefined;
+}
