@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { bodyHash, normalizedLines } from "../model/body-hash.js";
-import type { ExtractedNode, FileExtraction } from "../model/extracted.js";
+import type { ComputedMemberNames, ExtractedNode, FileExtraction } from "../model/extracted.js";
 import type { NodeKind } from "../model/graph-kinds.js";
 import { nameHumps } from "../model/name-words.js";
 import { crashPoint } from "./crash-points.js";
@@ -88,6 +88,8 @@ const SQL = {
        project = excluded.project, syntax_errors = excluded.syntax_errors,
        declares_globals = excluded.declares_globals, indexed_at = excluded.indexed_at`,
   touchFile: "UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?",
+  setComputedNames: "UPDATE files SET computed_names = ? WHERE path = ?",
+  computedNames: "SELECT path, computed_names AS names FROM files WHERE computed_names IS NOT NULL",
   insertNode: `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
        implementation_line, exported, signature, doc, modifiers, surface, body)
      VALUES (@key, @file, @kind, @name, @qualifiedName, @parentKey, @startLine, @endLine, @nameLine,
@@ -271,6 +273,7 @@ function replaceFile(statements: Statements, file: StoredFile, extraction: FileE
     declaresGlobals: extraction.declaresGlobals ? 1 : 0,
     indexedAt,
   });
+  statements.setComputedNames.run(extraction.computedNames === undefined ? null : JSON.stringify(extraction.computedNames), file.path);
   insertNodes(statements, file.path, extraction, text);
   insertFileFacts(statements, file.path, extraction);
   deleteEdgesAtVanished(statements, previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
@@ -318,6 +321,16 @@ function markRunFinished(statements: Statements, indexedAt: number, fingerprint:
   statements.setMeta.run(META.state, STATE_COMPLETE);
   statements.deleteMeta.run(META.run);
   statements.deleteMeta.run(META.lastError);
+}
+
+function computedNamesByFile(statement: Statement): Map<string, ComputedMemberNames> {
+  const byFile = new Map<string, ComputedMemberNames>();
+  for (const row of statement.all() as { path: string; names: string }[]) {
+    const parsed = JSON.parse(row.names) as Partial<ComputedMemberNames>;
+    if (Array.isArray(parsed.accessors) && Array.isArray(parsed.members))
+      byFile.set(row.path, { accessors: parsed.accessors, members: parsed.members });
+  }
+  return byFile;
 }
 
 function namesByFile(statement: Statement): Map<string, string[]> {
@@ -425,6 +438,8 @@ function graphReads(statements: Statements) {
     accessorNamesByFile: (): Map<string, string[]> => namesByFile(statements.accessorNodeNames),
     /** Names of the method and property nodes, by file. */
     memberNamesByFile: (): Map<string, string[]> => namesByFile(statements.memberNodeNames),
+    /** What each file's computed member names stood for when it was extracted, for the files that have any. */
+    computedNamesByFile: (): Map<string, ComputedMemberNames> => computedNamesByFile(statements.computedNames),
     nodeCountsByKind: (): Record<string, number> => countsByKind(statements.countNodesByKind),
     /** The file's nodes, in the order they were written (rename-patch.ts). */
     nodeOutlinesOfFile: (path: string): StoredNodeOutline[] => statements.nodeOutlinesOfFile.all(path) as StoredNodeOutline[],

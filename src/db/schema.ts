@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -19,7 +19,10 @@ CREATE TABLE files (
   project       TEXT NOT NULL,
   syntax_errors INTEGER NOT NULL,
   declares_globals INTEGER NOT NULL,
-  indexed_at    INTEGER NOT NULL
+  indexed_at    INTEGER NOT NULL,
+  -- JSON {accessors, members}: what the file's computed member names (\`[Key]\`) stand for, resolved when the file
+  -- was extracted (member-names.ts); NULL when none of its nodes has one. Later runs read it instead of the file.
+  computed_names TEXT
 ) WITHOUT ROWID;
 
 CREATE TABLE nodes (

@@ -120,4 +120,12 @@ export interface FileExtraction {
   readonly syntaxErrors: readonly FileDiagnostic[];
   /** A global script, or a module with `declare global` or `declare module "x"`: it affects files that never import it. */
   readonly declaresGlobals: boolean;
+  /** What the file's computed member names stand for (member-names.ts `computedNamesOf`); absent when it has none. */
+  readonly computedNames?: ComputedMemberNames;
+}
+
+/** The names a file's computed member names (`[Key]`) stand for: of its accessors, and of all its declarations. */
+export interface ComputedMemberNames {
+  readonly accessors: readonly string[];
+  readonly members: readonly string[];
 }

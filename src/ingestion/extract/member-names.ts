@@ -1,6 +1,6 @@
 import type { CheckerPort } from "./checker-port.js";
 import { ts } from "ts-morph";
-import type { ExtractedNode } from "../../model/extracted.js";
+import type { ComputedMemberNames, ExtractedNode } from "../../model/extracted.js";
 import type { FileDeclarations } from "./extract-declarations.js";
 
 /**
@@ -80,6 +80,12 @@ export function storedMemberNames(stored: readonly string[], sourceFile: ts.Sour
 function storedNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: CheckerPort, counts: (node: ts.Node) => boolean): string[] {
   const names = stored.filter((name) => !isComputedName(name));
   if (names.length === stored.length) return names;
+  return [...names, ...computedKeyNames(sourceFile, checker, counts)];
+}
+
+/** What every computed key of a declaration the filter counts stands for, in source order. */
+function computedKeyNames(sourceFile: ts.SourceFile, checker: CheckerPort, counts: (node: ts.Node) => boolean): string[] {
+  const names: string[] = [];
   const visit = (node: ts.Node): void => {
     const name = ts.isComputedPropertyName(node) && counts(node.parent) ? computedKeyName(node, checker) : undefined;
     if (name !== undefined) names.push(name);
@@ -87,4 +93,15 @@ function storedNames(stored: readonly string[], sourceFile: ts.SourceFile, check
   };
   visit(sourceFile);
   return names;
+}
+
+/**
+ * What a file's computed member names stand for, as storedAccessorNames and storedMemberNames would find them in
+ * its text: stored with the file when it is extracted, so that a later run that does not re-extract it needs
+ * neither its text nor the checker (what a key stands for changes only with the declarations it names, and a
+ * change to those re-extracts the file: ADR 0004). Undefined when none of its nodes has a computed name.
+ */
+export function computedNamesOf(sourceFile: ts.SourceFile, declarations: FileDeclarations, checker: CheckerPort): ComputedMemberNames | undefined {
+  if (!declarations.nodes.some((node) => isComputedName(node.name))) return undefined;
+  return { accessors: computedKeyNames(sourceFile, checker, ts.isAccessor), members: computedKeyNames(sourceFile, checker, () => true) };
 }

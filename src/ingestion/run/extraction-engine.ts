@@ -20,6 +20,7 @@ import { Ts7RunPreparation } from "./ts7-preparation.js";
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
 import { rootRelativeValue } from "../scan/root-relative.js";
+import type { ComputedMemberNames } from "../../model/extracted.js";
 import type { RenameHint } from "../../model/rename-hint.js";
 import { planRenamePatch, type PlannedPatch } from "./rename-patch.js";
 
@@ -327,6 +328,7 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   // program's runs seldom do: program-extraction.ts). The run writes only the files it re-extracts.
   let storedAccessorNames: ReadonlyMap<string, readonly string[]> | undefined;
   let storedMemberNames: ReadonlyMap<string, readonly string[]> | undefined;
+  let storedComputedNames: ReadonlyMap<string, ComputedMemberNames> | undefined;
   const files: RunFiles = {
     root,
     pathByAbsolute,
@@ -338,6 +340,10 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
     get storedMemberNames() {
       storedMemberNames ??= store.memberNamesByFile();
       return storedMemberNames;
+    },
+    get storedComputedNames() {
+      storedComputedNames ??= store.computedNamesByFile();
+      return storedComputedNames;
     },
     scannedFile: (relative) => scanned.get(relative),
   };

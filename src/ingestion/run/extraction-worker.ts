@@ -19,6 +19,7 @@ const files: RunFiles = {
   wanted: new Set(data.wanted),
   storedAccessorNames: new Map(data.storedAccessorNames),
   storedMemberNames: new Map(data.storedMemberNames),
+  storedComputedNames: new Map(data.storedComputedNames),
   scannedFile: (relative) => stamps.get(relative),
 };
 const texts = new Map(data.texts);

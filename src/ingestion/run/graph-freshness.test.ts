@@ -13,7 +13,7 @@ function indexedRoot(): { root: string; db: Database.Database } {
   const root = makeTempDir("ts-graph-freshness-");
   const db = new Database(":memory:");
   db.exec(SCHEMA_SQL);
-  const insert = db.prepare("INSERT INTO files VALUES (?, 'h', ?, ?, 'p', 0, 0, ?)");
+  const insert = db.prepare("INSERT INTO files VALUES (?, 'h', ?, ?, 'p', 0, 0, ?, NULL)");
   const past = new Date("2020-01-01T00:00:00Z");
   for (const name of ["a.ts", "b.ts", "c.ts", "d.ts"]) {
     const file = path.join(root, name);

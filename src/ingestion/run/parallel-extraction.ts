@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { ComputedMemberNames } from "../../model/extracted.js";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { ProjectSpec } from "../../config/discover-projects.js";
@@ -41,6 +42,7 @@ export interface ExtractionWorkerData {
   readonly wanted: readonly string[];
   readonly storedAccessorNames: readonly (readonly [string, readonly string[]])[];
   readonly storedMemberNames: readonly (readonly [string, readonly string[]])[];
+  readonly storedComputedNames: readonly (readonly [string, ComputedMemberNames])[];
   readonly stamps: readonly (readonly [string, FileStamp])[];
   readonly board: SharedArrayBuffer;
   readonly own: number;
@@ -92,6 +94,7 @@ function workerData(run: ParallelRun, board: ClaimBoard, own: number, port: Mess
     wanted: [...files.wanted],
     storedAccessorNames: [...files.storedAccessorNames],
     storedMemberNames: [...files.storedMemberNames],
+    storedComputedNames: [...files.storedComputedNames],
     stamps: [...files.wanted].flatMap((relative) => {
       const stamp = files.scannedFile(relative);
       return stamp === undefined ? [] : [[relative, stamp] as const];

@@ -3,14 +3,14 @@ import { ts } from "ts-morph";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 import { relativeTo } from "../../config/project-paths.js";
 import type { FileWrite, StoredFile } from "../../db/graph-store.js";
-import type { FileDiagnostic, FileExtraction } from "../../model/extracted.js";
+import type { ComputedMemberNames, FileDiagnostic, FileExtraction } from "../../model/extracted.js";
 import { extractDeclarations, type FileDeclarations } from "../extract/extract-declarations.js";
 import { extractEdges } from "../extract/extract-edges.js";
 import type { EdgeContext } from "../extract/edges/edge-collector.js";
 import type { CheckerPort } from "../extract/checker-port.js";
 import { createExternalMemberKeys, createExternalTypeKey } from "../extract/external-members.js";
 import { hashText } from "../scan/file-scan.js";
-import { accessorNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "../extract/member-names.js";
+import { accessorNamesOf, computedNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "../extract/member-names.js";
 import { createModuleResolver, type ProgramLoader } from "../extract/program-loader.js";
 import { inSiteOrder } from "../extract/site-order.js";
 
@@ -31,6 +31,8 @@ export interface RunFiles {
   /** Stored names of the accessor and member nodes of the files this run does not re-extract (member-names.ts). */
   readonly storedAccessorNames: ReadonlyMap<string, readonly string[]>;
   readonly storedMemberNames: ReadonlyMap<string, readonly string[]>;
+  /** What the computed member names of those files stood for when they were extracted (`files.computed_names`). */
+  readonly storedComputedNames: ReadonlyMap<string, ComputedMemberNames>;
   /** What the scan found of a file it read (hash, size, mtime), by relative path. */
   readonly scannedFile: (relative: string) => FileStamp | undefined;
 }
@@ -117,8 +119,16 @@ function fileMemberNames(sourceFileOf: () => ts.SourceFile | undefined, relative
   if (!files.wanted.has(relative)) {
     const storedAccessors = files.storedAccessorNames.get(relative) ?? [];
     const storedMembers = files.storedMemberNames.get(relative) ?? [];
-    // Stored names with no computed one stand as they are: the file's syntax is not needed.
-    if (![...storedAccessors, ...storedMembers].some((name) => name.startsWith("["))) return { accessors: storedAccessors, members: storedMembers };
+    // Stored names with no computed one stand as they are, and computed ones as the file's extraction resolved
+    // them (computedNamesOf): the file's syntax is not needed.
+    const computed = files.storedComputedNames.get(relative);
+    const withComputed = (stored: readonly string[], resolved: readonly string[] | undefined): readonly string[] | undefined => {
+      const plain = stored.filter((name) => !name.startsWith("["));
+      return plain.length === stored.length ? stored : resolved === undefined ? undefined : [...plain, ...resolved];
+    };
+    const accessors = withComputed(storedAccessors, computed?.accessors);
+    const members = withComputed(storedMembers, computed?.members);
+    if (accessors !== undefined && members !== undefined) return { accessors, members };
   }
   const sourceFile = sourceFileOf();
   if (sourceFile === undefined) return { accessors: [], members: [] };
@@ -212,6 +222,7 @@ export function extractFile(
   const relative = files.pathByAbsolute.get(absolute) ?? relativeTo(files.root, absolute);
   const declarations = declarationsFor(sourceFile, relative);
   const { edges, externalEdges, externalImports, dynamicCalls, exportNames } = extractEdges(sourceFile, declarations, context);
+  const computedNames = computedNamesOf(sourceFile, declarations, context.checker);
   const extraction: FileExtraction = {
     path: relative,
     nodes: declarations.nodes,
@@ -222,6 +233,7 @@ export function extractFile(
     exportNames,
     syntaxErrors,
     declaresGlobals: declarations.declaresGlobals,
+    ...(computedNames === undefined ? {} : { computedNames }),
   };
   const { hash, size, mtimeMs } = files.scannedFile(relative) ?? stampOf(absolute, sourceFile.text);
   return {

@@ -7,7 +7,7 @@ import { queryGraphCounts, rootStatus } from "./query.js";
 function graphDb(): Database.Database {
   const db = new Database(":memory:");
   db.exec(SCHEMA_SQL);
-  const file = db.prepare("INSERT INTO files VALUES (?, 'h', 1, 1, 'p', ?, 0, 1)");
+  const file = db.prepare("INSERT INTO files VALUES (?, 'h', 1, 1, 'p', ?, 0, 1, NULL)");
   file.run("a.ts", 0);
   file.run("b.ts", 2);
   const node = db.prepare(
