@@ -16,7 +16,7 @@ export interface GrepAnswer {
   readonly tokens: number;
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const lastName = (item: string): string =>
   item
     .slice(item.indexOf("#") + 1)
@@ -110,13 +110,13 @@ export class GrepAgent {
 
   /** Callers: `rg -n '\bNAME\s*(<…>)?\('` (and `new NAME`), the holder of each match, again for each holder's name, to `depth`. */
   callers(item: string, depth: number): GrepAnswer {
-    const step = (name: string): string[] => this.holders(`(\\b${escape(name)}\\s*(<[^>]*>)?\\(|new\\s+${escape(name)}\\b)`, name);
+    const step = (name: string): string[] => this.holders(`(\\b${escapeRegExp(name)}\\s*(<[^>]*>)?\\(|new\\s+${escapeRegExp(name)}\\b)`, name);
     return this.answer(this.walk(item, depth, step));
   }
 
   /** Blast radius: `rg -nw NAME`, the holder of each match (imports and re-exports skipped), again for each holder, to `depth`. */
   dependants(item: string, depth: number): GrepAnswer {
-    const step = (name: string): string[] => this.holders(`\\b${escape(name)}\\b`, name);
+    const step = (name: string): string[] => this.holders(`\\b${escapeRegExp(name)}\\b`, name);
     return this.answer(this.walk(item, depth, step).filter((found) => !this.isTest(found)));
   }
 
@@ -131,7 +131,7 @@ export class GrepAgent {
       for (const item of frontier) {
         const name = lastName(item);
         if (!item.includes("#")) continue;
-        const callers = this.holders(`\\b${escape(name)}\\s*(<[^>]*>)?\\(`, name);
+        const callers = this.holders(`\\b${escapeRegExp(name)}\\s*(<[^>]*>)?\\(`, name);
         callersOf.set(item, callers);
         for (const caller of callers) {
           if (distanceTo.has(caller)) continue;
@@ -161,7 +161,7 @@ export class GrepAgent {
       const name = queue.shift() ?? "";
       if (asked.has(name)) continue;
       asked.add(name);
-      for (const hit of this.rg(`(extends|implements)[^{]*\\b${escape(name)}\\b`)) {
+      for (const hit of this.rg(`(extends|implements)[^{]*\\b${escapeRegExp(name)}\\b`)) {
         const match = /^(.+?):\d+:.*?\b(?:class|interface)\s+([\w$]+)/.exec(hit);
         if (match?.[1] === undefined || match[2] === undefined) continue;
         const sub = declarationItem(match[1], match[2]);
@@ -243,7 +243,7 @@ export class GrepAgent {
       const current = queue.shift() ?? "";
       const base = path.posix.basename(current).replace(/\.[cm]?tsx?$/, "");
       const stem = base === "index" ? path.posix.basename(path.posix.dirname(current)) : base;
-      for (const importer of this.rg(`from\\s+["'][^"']*\\b${escape(stem)}(\\.js|\\.ts)?["']`, true)) {
+      for (const importer of this.rg(`from\\s+["'][^"']*\\b${escapeRegExp(stem)}(\\.js|\\.ts)?["']`, true)) {
         if (seen.has(importer)) continue;
         seen.add(importer);
         queue.push(importer);

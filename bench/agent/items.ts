@@ -36,8 +36,9 @@ export function groupedDeclarations(text: string): string[] {
       continue;
     }
     const declaration = DECLARATION_LINE.exec(line);
-    if (declaration?.[1] !== undefined && file !== undefined)
-      items.add(declaration[1] === "<top level>" ? file : declarationItem(file, declaration[1]));
+    if (declaration?.[1] === undefined || file === undefined) continue;
+    // `ZodEnum#variable`: the tool tells apart declarations that share a name (an interface and a const); items do not.
+    items.add(declaration[1] === "<top level>" ? file : declarationItem(file, declaration[1].replace(/#[\w$]+$/, "")));
   }
   return [...items];
 }

@@ -98,12 +98,16 @@ function planTasks(oracle: Oracle, grep: GrepAgent, count: number): { plans: Kin
     });
   }
 
-  // Path from A to B: an exported function A and the first (sorted) callee three calls below it.
-  log("paths: exported functions and their callees three calls below ...");
+  // Path from A to B: a public function A (an exported function, a method of an exported class) and the first
+  // (sorted) callee three calls below it (else two).
+  log("paths: public functions and their callees three calls below ...");
+  const publicMethods = declarations.filter(
+    ({ node }) => ts.isMethodDeclaration(node) && ts.isClassDeclaration(node.parent) && isExported(node.parent) && node.body !== undefined,
+  );
   const paths: Task[] = [];
-  for (const { item } of hashOrder(exportedFunctions, (d) => d.item)) {
+  for (const { item } of hashOrder([...exportedFunctions, ...publicMethods], (d) => d.item)) {
     if (paths.length >= count) break;
-    const target = oracle.calleesAt(item, 3)[0];
+    const target = oracle.calleesAt(item, 3)[0] ?? oracle.calleesAt(item, 2)[0];
     if (target === undefined) continue;
     const truth = oracle.pathNodes(item, target, PATH_DEPTH, 3000);
     if (truth === null || truth.length === 0) continue;
@@ -173,6 +177,17 @@ function planTasks(oracle: Oracle, grep: GrepAgent, count: number): { plans: Kin
   }
   skipped.push({ kind: "co-change", why: "no git history (an npm tarball or a sample project)" });
   return { plans, skipped };
+}
+
+/** The CLI's answer as an agent reads it: stdout, or on a refusal (an ambiguous name, say) what it printed instead. */
+function toolAnswer(cli: string, args: readonly string[], cwd: string): string {
+  try {
+    return execFileSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; status?: number };
+    if (failed.status === undefined || failed.status === null) throw error;
+    return `${failed.stdout ?? ""}${failed.stderr ?? ""}`;
+  }
 }
 
 function runCorpus(id: string, tmpDir: string, root: string, tsconfigPath: string, count: number): string[] {

@@ -260,15 +260,31 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     return [...found].sort();
   };
 
-  const outgoing = (item: string): string[] => {
+  /** Whether the compiler's span is a call: the callee of a call or `new`, a tag, a decorator or a JSX tag, not a value use. */
+  const isCallSite = (fileName: string, position: number): boolean => {
+    const sourceFile = program.getSourceFile(fileName);
+    return sourceFile !== undefined && isCalled(tokenAt(sourceFile, position));
+  };
+
+  /** The callees of a declaration (outgoing call hierarchy, call sites only); with `dispatch`, the members overriding them too. */
+  const outgoing = (item: string, dispatch: boolean): string[] => {
     const node = nodeOf(item);
     const prepared = service.prepareCallHierarchy(node.getSourceFile().fileName, namePosition(node));
     const items = prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
     const out = new Set<string>();
     for (const prepare of items) {
       for (const call of service.provideCallHierarchyOutgoingCalls(prepare.file, prepare.selectionSpan.start)) {
+        if (!call.fromSpans.some((span) => isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)))) continue;
         const callee = itemAt(call.to.file, call.to.selectionSpan.start);
-        if (callee !== undefined && byItem.has(callee) && callee !== item) out.add(callee);
+        if (callee === undefined || !byItem.has(callee) || callee === item) continue;
+        out.add(callee);
+        if (!dispatch) continue;
+        const calleeNode = nodeOf(callee);
+        if (!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) continue;
+        for (const implementation of service.getImplementationAtPosition(calleeNode.getSourceFile().fileName, namePosition(calleeNode)) ?? []) {
+          const found = itemAt(implementation.fileName, implementation.textSpan.start);
+          if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
+        }
       }
     }
     return [...out].sort();
@@ -309,48 +325,47 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     callers: (item, depth) => transitive(item, depth, directCallers),
     dependants: (item, depth) => transitive(item, depth, directDependants),
     pathNodes(from, to, depth, limit) {
-      // Every path of at most `depth` steps lies within `depth` caller steps of `to`: walk back from it, keep the edges.
-      const callersOf = new Map<string, string[]>();
-      const distanceTo = new Map<string, number>([[to, 0]]);
-      let frontier = [to];
+      // Forward from `from` (calls, and the members overriding a called one), then back from `to` within that ball.
+      const distanceFrom = new Map<string, number>([[from, 0]]);
+      let frontier = [from];
       for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
         const next: string[] = [];
         for (const item of frontier) {
-          const callers = byItem.has(item) ? directCallers(item) : [];
-          callersOf.set(item, callers);
-          for (const caller of callers) {
-            if (distanceTo.has(caller)) continue;
-            distanceTo.set(caller, level);
-            next.push(caller);
-          }
-        }
-        if (distanceTo.size > limit) return null;
-        frontier = next;
-      }
-      const calleesOf = new Map<string, string[]>();
-      for (const [callee, callers] of callersOf) for (const caller of callers) calleesOf.set(caller, [...(calleesOf.get(caller) ?? []), callee]);
-      const distanceFrom = new Map<string, number>([[from, 0]]);
-      let forward = [from];
-      for (let level = 1; level <= depth && forward.length > 0; level += 1) {
-        const next: string[] = [];
-        for (const item of forward) {
-          for (const callee of calleesOf.get(item) ?? []) {
+          for (const callee of outgoing(item, true)) {
             if (distanceFrom.has(callee)) continue;
             distanceFrom.set(callee, level);
             next.push(callee);
           }
         }
-        forward = next;
+        if (distanceFrom.size > limit) return null;
+        frontier = next;
       }
-      const onPath = [...distanceFrom].filter(([item, d]) => d + (distanceTo.get(item) ?? Number.POSITIVE_INFINITY) <= depth).map(([item]) => item);
-      return onPath.includes(to) ? onPath.sort() : [];
+      if (!distanceFrom.has(to)) return [];
+      const distanceTo = new Map<string, number>([[to, 0]]);
+      frontier = [to];
+      for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
+        const next: string[] = [];
+        for (const item of frontier) {
+          for (const caller of directCallers(item)) {
+            if (distanceTo.has(caller) || !distanceFrom.has(caller)) continue;
+            distanceTo.set(caller, level);
+            next.push(caller);
+          }
+        }
+        frontier = next;
+      }
+      return [...distanceFrom]
+        .filter(([item, d]) => d + (distanceTo.get(item) ?? Number.POSITIVE_INFINITY) <= depth)
+        .map(([item]) => item)
+        .sort();
     },
     calleesAt(item, depth) {
       const seen = new Set<string>([item]);
       let frontier = [item];
       for (let level = 0; level < depth; level += 1) {
         const next: string[] = [];
-        for (const current of frontier) for (const callee of outgoing(current)) if (!seen.has(callee) && (seen.add(callee), true)) next.push(callee);
+        for (const current of frontier)
+          for (const callee of outgoing(current, false)) if (!seen.has(callee) && (seen.add(callee), true)) next.push(callee);
         frontier = next;
       }
       return frontier.sort();
@@ -411,6 +426,23 @@ function isDeclarationName(token: ts.Node): boolean {
   const parent = token.parent;
   if (parent === undefined || ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) return false;
   return (parent as { name?: ts.Node }).name === token;
+}
+
+/** Whether a name is called: the callee of a call or `new` (through property access), a tag, a decorator, a JSX tag. */
+function isCalled(token: ts.Node): boolean {
+  let expression: ts.Node = token;
+  while (
+    (ts.isPropertyAccessExpression(expression.parent) && expression.parent.name === expression) ||
+    ts.isParenthesizedExpression(expression.parent) ||
+    ts.isNonNullExpression(expression.parent)
+  )
+    expression = expression.parent;
+  const parent = expression.parent;
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === expression) return true;
+  if (ts.isTaggedTemplateExpression(parent) && parent.tag === expression) return true;
+  if (ts.isDecorator(parent)) return true;
+  if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent)) && parent.tagName === expression) return true;
+  return token.kind === ts.SyntaxKind.SuperKeyword || ts.isConstructorDeclaration(token.parent);
 }
 
 /** Calls of a constructor name the class (`new C()`), not the constructor: keep every site the compiler gives. */
