@@ -53,10 +53,10 @@ describe("items of the CLI's text answers", () => {
     expect(testsToRun(IMPACT)).toEqual(["src/core/logger.test.ts"]);
   });
 
-  it("keeps callers in tests and nested functions, one item for declarations sharing a name, and leaves out the value uses listed apart", () => {
+  it("keeps callers in tests and nested functions, a const that shares an interface's name as its own item, and leaves out the value uses listed apart", () => {
     expect(groupedDeclarations(CALLERS)).toEqual([
       "src/v3/types.ts#ZodString._parse",
-      "src/v3/types.ts#ZodEnum",
+      "src/v3/types.ts#ZodEnum#variable",
       "src/v3/types.ts#ZodUnion._parse.handleResults",
       "src/v3/types.test.ts#parses",
     ]);
@@ -103,7 +103,7 @@ subtypes:
     ]);
   });
 
-  it("reads the exported names of zoom: declarations, named re-exports, default, but not `*`", () => {
+  it("reads the exported names of zoom: declarations, a local under its exported name, named re-exports, default, but not `*`", () => {
     const zoom = `src/core/logger.ts (35 lines; 4 exported symbols of 4 top-level)
 L3-6 Interface export interface Logger
 L9-17 Class export class ConsoleLogger implements Logger
@@ -111,10 +111,11 @@ L23 TypeAlias export type IPVersion = "v4" | "v6"
 L32-34 Function export function formatLine(level: string, message: string): string
 L36 Variable export const schema: ZodType = z.object({ a: z.string() })
 L40 Function export default function main(): void
+L127 Variable const _null: RegExp (exported as null)
 re-exports (2):
   z ← namespace of src/v3/external.ts
   * ← every export of src/v3/external.ts
 `;
-    expect(exportedNames(zoom)).toEqual(["Logger", "ConsoleLogger", "IPVersion", "formatLine", "schema", "default", "z"]);
+    expect(exportedNames(zoom)).toEqual(["Logger", "ConsoleLogger", "IPVersion", "formatLine", "schema", "default", "null", "z"]);
   });
 });

@@ -37,8 +37,8 @@ export function groupedDeclarations(text: string): string[] {
     }
     const declaration = DECLARATION_LINE.exec(line);
     if (declaration?.[1] === undefined || file === undefined) continue;
-    // `ZodEnum#variable`: the tool tells apart declarations that share a name (an interface and a const); items do not.
-    items.add(declaration[1] === "<top level>" ? file : declarationItem(file, declaration[1].replace(/#[\w$]+$/, "")));
+    // `ZodEnum#variable`: a const sharing its name with an interface or type alias (truth.ts names it alike).
+    items.add(declaration[1] === "<top level>" ? file : declarationItem(file, declaration[1]));
   }
   return [...items];
 }
@@ -87,6 +87,11 @@ export function exportedNames(text: string): string[] {
     const signature = match[1];
     if (/^export default\b(?!\s+(?:abstract\s+)?(?:async\s+)?(?:function|class)\s+[\w$])/.test(signature)) {
       names.push("default");
+      continue;
+    }
+    const exportedAs = /\(exported as ([\w$]+)\)$/.exec(signature)?.[1];
+    if (exportedAs !== undefined) {
+      names.push(exportedAs);
       continue;
     }
     const named = DECLARED_NAME.exec(signature);

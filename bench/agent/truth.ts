@@ -124,10 +124,29 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
   const byItem = new Map<string, ts.Node>();
   const itemOf = new Map<ts.Node, string>();
   const all: { item: string; node: ts.Node }[] = [];
+  /** Variables that share their name with a type declaration, and those type declarations. */
+  const sharedValues = new Set<ts.Node>();
+  const sharedTypes = new Set<ts.Node>();
   for (const sourceFile of sourceFiles) {
+    // A `const` that shares its name with an interface or type alias (`interface ZodType` and `const ZodType`) is
+    // an item of its own, `Name#variable`; so is each use, by its position (a type, or a value).
+    const typeNames = new Set<string>();
+    const valueNames = new Set<string>();
+    const collect = (node: ts.Node): void => {
+      if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && isKeptDeclaration(node)) typeNames.add(qualifiedName(node));
+      if (ts.isVariableDeclaration(node) && isKeptDeclaration(node)) valueNames.add(qualifiedName(node));
+      ts.forEachChild(node, collect);
+    };
+    collect(sourceFile);
     const visit = (node: ts.Node): void => {
       if (isKeptDeclaration(node)) {
-        const item = declarationItem(relative(sourceFile.fileName), qualifiedName(node));
+        const name = qualifiedName(node);
+        const item = declarationItem(
+          relative(sourceFile.fileName),
+          ts.isVariableDeclaration(node) && typeNames.has(name) ? `${name}#variable` : name,
+        );
+        if (item.endsWith("#variable")) sharedValues.add(node);
+        else if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && valueNames.has(name)) sharedTypes.add(node);
         itemOf.set(node, item);
         if (!byItem.has(item)) {
           byItem.set(item, node);
@@ -207,11 +226,9 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       for (const prepare of items) {
         for (const incoming of service.provideCallHierarchyIncomingCalls(prepare.file, prepare.selectionSpan.start)) {
           for (const span of incoming.fromSpans) {
-            if (
-              !refersTo(incoming.from.file === prepare.file ? prepare.file : incoming.from.file, span.start, targetSet) &&
-              !isConstructorTarget(targets)
-            )
-              continue;
+            const at = span.start + Math.max(0, span.length - 1);
+            if (!isCallSite(incoming.from.file, at)) continue;
+            if (!refersTo(incoming.from.file, at, targetSet) && !isConstructorTarget(targets)) continue;
             const caller = itemAt(incoming.from.file, span.start);
             if (caller !== undefined) out.add(caller);
           }
@@ -235,6 +252,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
           const token = tokenAt(sourceFile, reference.textSpan.start);
           // A declaration's own name (an overriding member's, say) is not a use of it.
           if (isInImportOrExport(token) || isDeclarationName(token)) continue;
+          // Of a name both a type and a value declare, the variable has the value uses and the type the type uses.
+          if ((sharedValues.has(target) && isTypePosition(token)) || (sharedTypes.has(target) && !isTypePosition(token))) continue;
           const owner = itemAt(reference.fileName, reference.textSpan.start);
           if (owner !== undefined && owner !== item) out.add(owner);
         }
@@ -420,6 +439,20 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     },
     isBodiless: (item) => !hasBody(nodeOf(item)),
   };
+}
+
+/** Whether a name is used as a type (`x: Foo`, `implements Foo`), not as a value (`typeof Foo` and `extends Foo` of a class are values). */
+function isTypePosition(token: ts.Node): boolean {
+  for (let current: ts.Node | undefined = token.parent; current !== undefined; current = current.parent) {
+    if (ts.isTypeQueryNode(current)) return false;
+    if (ts.isExpressionWithTypeArguments(current)) {
+      const clause = current.parent;
+      return !(ts.isHeritageClause(clause) && clause.token === ts.SyntaxKind.ExtendsKeyword && ts.isClassLike(clause.parent));
+    }
+    if (ts.isTypeNode(current)) return true;
+    if (ts.isStatement(current) || ts.isSourceFile(current) || ts.isBlock(current)) return false;
+  }
+  return false;
 }
 
 function isDeclarationName(token: ts.Node): boolean {
