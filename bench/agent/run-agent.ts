@@ -20,29 +20,19 @@ import { countTokens } from "../../src/tools/token-count.js";
 import { parseCorpusSpec, prepareCorpus } from "../corpus.js";
 import { argument } from "../accuracy/indexed-corpus.js";
 import { REPO_ROOT, log } from "../measure.js";
-import { GrepAgent, type GrepAnswer } from "./grep-agent.js";
+import { GrepAgent } from "./grep-agent.js";
+import { cochangePlan, HISTORY_CORPUS, prepareHistoryCorpus } from "./history-corpus.js";
 import { exportedNames, groupedDeclarations, subtypes, testsToRun } from "./items.js";
 import { kindTable, scoreTask, summarizeKind, type KindSummary, type SideResult } from "./score.js";
+import type { KindPlan, Task } from "./task.js";
 import { createOracle, type Oracle } from "./truth.js";
 
 const SAMPLE = "di-app";
-const DEFAULT_CORPORA = ["zod@3.25.76", SAMPLE];
+const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+const DEFAULT_CORPORA = ["zod@3.25.76", HISTORY_CORPUS, SAMPLE];
 const CALL_DEPTH = 3;
 const PATH_DEPTH = 6;
 const isTest = (file: string): boolean => /\.(?:test|spec)\.[cm]?tsx?$/.test(file);
-
-interface Task {
-  readonly label: string;
-  readonly toolArgs: readonly string[];
-  readonly parse: (text: string) => readonly string[];
-  readonly truth: readonly string[];
-  readonly grep: () => GrepAnswer;
-}
-
-interface KindPlan {
-  readonly kind: string;
-  readonly tasks: readonly Task[];
-}
 
 /** A stable pseudo-random order (FNV-1a of the item), so a run picks the same tasks every time. */
 function hashOrder<T>(values: readonly T[], key: (value: T) => string): T[] {
@@ -175,7 +165,7 @@ function planTasks(oracle: Oracle, grep: GrepAgent, count: number): { plans: Kin
       })),
     });
   }
-  skipped.push({ kind: "co-change", why: "no git history (an npm tarball or a sample project)" });
+  skipped.push({ kind: "co-change", why: "no git history (an npm tarball or a sample project): see zod-history" });
   return { plans, skipped };
 }
 
@@ -190,15 +180,39 @@ function toolAnswer(cli: string, args: readonly string[], cwd: string): string {
   }
 }
 
-function runCorpus(id: string, tmpDir: string, root: string, tsconfigPath: string, count: number): string[] {
-  const cli = path.join(REPO_ROOT, "dist", "cli.js");
-  const dbPath = path.join(tmpDir, `${path.basename(root)}.db`);
+function indexCorpus(id: string, root: string, dbPath: string, tsconfigPath: string | undefined): void {
   log(`${id}: indexing with ts-graph ...`);
-  execFileSync(process.execPath, [cli, "index", root, "--tsconfig", tsconfigPath, "--db", dbPath, "--force", "--quiet"], { stdio: "inherit" });
+  const tsconfig = tsconfigPath === undefined ? [] : ["--tsconfig", tsconfigPath];
+  execFileSync(process.execPath, [CLI, "index", root, ...tsconfig, "--db", dbPath, "--force", "--quiet"], { stdio: "inherit" });
+}
+
+function runCorpus(id: string, tmpDir: string, root: string, tsconfigPath: string, count: number): string[] {
+  const dbPath = path.join(tmpDir, `${path.basename(root)}.db`);
+  indexCorpus(id, root, dbPath, tsconfigPath);
   log(`${id}: TypeScript ${ts.version}'s language service ...`);
   const oracle = createOracle(root, tsconfigPath);
   const grep = new GrepAgent(root, oracle.files);
   const { plans, skipped } = planTasks(oracle, grep, count);
+  return scorePlans(id, root, dbPath, plans, skipped);
+}
+
+/** The history corpus: co-change only (its other kinds run on the npm package of the same library). */
+function runHistoryCorpus(tmpDir: string, count: number): string[] {
+  const root = prepareHistoryCorpus();
+  const dbPath = path.join(tmpDir, "history.db");
+  indexCorpus(HISTORY_CORPUS, root, dbPath, undefined);
+  const skipped = [{ kind: "other kinds", why: "run on the npm package zod@3.25.76; this corpus is for its history" }];
+  return scorePlans(HISTORY_CORPUS, root, dbPath, [cochangePlan(root, count)], skipped);
+}
+
+function scorePlans(
+  id: string,
+  root: string,
+  dbPath: string,
+  plans: readonly KindPlan[],
+  skipped: readonly { kind: string; why: string }[],
+): string[] {
+  const cli = CLI;
   const summaries: KindSummary[] = [];
   const details: string[] = [];
   for (const plan of plans) {
@@ -210,9 +224,9 @@ function runCorpus(id: string, tmpDir: string, root: string, tsconfigPath: strin
         encoding: "utf8",
         maxBuffer: 64 * 1024 * 1024,
       });
-      const tool: SideResult = { score: scoreTask(task.truth, task.parse(text)), tokens: countTokens(text) };
+      const tool: SideResult = { score: scoreTask(task.truth, task.parse(text), task.recallCap), tokens: countTokens(text) };
       const answer = task.grep();
-      results.push({ tool, grep: { score: scoreTask(task.truth, answer.items), tokens: answer.tokens } });
+      results.push({ tool, grep: { score: scoreTask(task.truth, answer.items, task.recallCap), tokens: answer.tokens } });
       const s = tool.score;
       details.push(
         `  ${plan.kind}: ${task.label}: truth ${s.truth}, tool ${s.matched}/${s.answered}` +
@@ -244,7 +258,8 @@ async function main(): Promise<void> {
   try {
     for (const id of ids) {
       let lines: string[];
-      if (id === SAMPLE) {
+      if (id === HISTORY_CORPUS) lines = runHistoryCorpus(tmpDir, count);
+      else if (id === SAMPLE) {
         const root = path.join(REPO_ROOT, "sample-projects", SAMPLE);
         lines = runCorpus(id, tmpDir, root, path.join(root, "tsconfig.json"), count);
       } else {

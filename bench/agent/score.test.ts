@@ -7,6 +7,16 @@ describe("scoring first answers", () => {
     expect(score).toEqual({ truth: 3, answered: 3, matched: 2, falsePositives: ["c#x"], missed: ["a#g"] });
   });
 
+  it("counts at most the cap of truth items for a ranked answer's recall", () => {
+    const truth = Array.from({ length: 30 }, (_, i) => `f${String(i).padStart(2, "0")}.ts`);
+    const score = scoreTask(truth, [...truth.slice(0, 18), "x.ts", "y.ts"], 20);
+    expect({ truth: score.truth, matched: score.matched, falsePositives: score.falsePositives }).toEqual({
+      truth: 20,
+      matched: 18,
+      falsePositives: ["x.ts", "y.ts"],
+    });
+  });
+
   it("sums items over a kind's tasks before dividing, and counts an empty answer to an empty truth as right", () => {
     const side = (truth: string[], answer: string[], tokens: number) => ({ score: scoreTask(truth, answer), tokens });
     const summary = summarizeKind("callers", [

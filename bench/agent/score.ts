@@ -10,12 +10,16 @@ export interface TaskScore {
   readonly missed: readonly string[];
 }
 
-export function scoreTask(truth: readonly string[], answer: readonly string[]): TaskScore {
+/**
+ * `recallCap`: for a ranked answer that lists at most that many items (co-change's default limit), recall is of
+ * the first `recallCap` truth items at best: the truth counts at most that many.
+ */
+export function scoreTask(truth: readonly string[], answer: readonly string[], recallCap = Number.POSITIVE_INFINITY): TaskScore {
   const truthSet = new Set(truth);
   const answerSet = new Set(answer);
   const matched = [...answerSet].filter((item) => truthSet.has(item)).length;
   return {
-    truth: truthSet.size,
+    truth: Math.min(truthSet.size, recallCap),
     answered: answerSet.size,
     matched,
     falsePositives: [...answerSet].filter((item) => !truthSet.has(item)).sort(),
