@@ -44,7 +44,15 @@ function nameOf(node: ts.Node): string | undefined {
 
 const isModuleLevel = (node: ts.Node): boolean => ts.isSourceFile(node) || ts.isModuleBlock(node);
 
-const isFunctionValue = (node: ts.Node | undefined): boolean => node !== undefined && (ts.isArrowFunction(node) || ts.isFunctionExpression(node));
+function isFunctionValue(node: ts.Node | undefined): boolean {
+  let value = node;
+  while (
+    value !== undefined &&
+    (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isTypeAssertionExpression(value))
+  )
+    value = value.expression;
+  return value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value));
+}
 
 /**
  * Whether ts-graph keeps a node of its own for a declaration (its declaration levels, written down here from
@@ -67,8 +75,17 @@ function isKeptDeclaration(node: ts.Node): boolean {
     return isModuleLevel(node.parent.parent.parent) || isFunctionValue(node.initializer);
   }
   if (node.parent !== undefined && ts.isObjectLiteralExpression(node.parent)) {
-    if (ts.isMethodDeclaration(node)) return ts.isIdentifier(node.name);
-    return ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && isFunctionValue(node.initializer);
+    if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) return ts.isIdentifier(node.name);
+    // A property bound to a function counts only in an object literal a kept variable holds.
+    const holder = node.parent.parent;
+    return (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      isFunctionValue(node.initializer) &&
+      ts.isVariableDeclaration(holder) &&
+      holder.initializer === node.parent &&
+      isKeptDeclaration(holder)
+    );
   }
   if (ts.isClassElement(node) || ts.isTypeElement(node)) {
     const owner = node.parent;
@@ -217,7 +234,21 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
 
   const directCallers = (item: string): string[] => {
     const out = new Set<string>();
-    const targets = widenedUp(nodeOf(item));
+    const declaration = nodeOf(item);
+    if (ts.isVariableDeclaration(declaration) && !isFunctionValue(declaration.initializer)) {
+      // The call hierarchy has no item for a `const` a factory builds (`const ZodObject = $constructor(…)`): a call
+      // or `new` of its name calls it.
+      const references = service.findReferences(declaration.getSourceFile().fileName, namePosition(declaration)) ?? [];
+      for (const group of references)
+        for (const reference of group.references) {
+          if (reference.isDefinition || !isCallSite(reference.fileName, reference.textSpan.start)) continue;
+          if (!refersTo(reference.fileName, reference.textSpan.start, new Set([declaration]))) continue;
+          const caller = itemAt(reference.fileName, reference.textSpan.start);
+          if (caller !== undefined && caller !== item) out.add(caller);
+        }
+      return [...out];
+    }
+    const targets = widenedUp(declaration);
     const targetSet = new Set<ts.Node>(targets);
     for (const member of targets) {
       const fileName = member.getSourceFile().fileName;
