@@ -98,7 +98,7 @@ function isKeptDeclaration(node: ts.Node): boolean {
  * The innermost kept declaration holding a node (itself included); undefined for top-level code, which includes
  * the decorators of a module-level class (they run when the module does).
  */
-export function ownerOf(node: ts.Node): ts.Node | undefined {
+function ownerOf(node: ts.Node): ts.Node | undefined {
   for (let current: ts.Node | undefined = node; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
     if (ts.isDecorator(current) && ts.isClassDeclaration(current.parent) && isModuleLevel(current.parent.parent)) return undefined;
     if (isKeptDeclaration(current)) return current;
@@ -492,11 +492,12 @@ function isDeclarationName(token: ts.Node): boolean {
   return (parent as { name?: ts.Node }).name === token;
 }
 
-/** Whether a name is called: the callee of a call or `new` (through property access), a tag, a decorator, a JSX tag. */
+/** Whether a name is called: the callee of a call or `new` (through `a.b` and `a["b"]`), a tag, a decorator, a JSX tag. */
 function isCalled(token: ts.Node): boolean {
   let expression: ts.Node = token;
   while (
     (ts.isPropertyAccessExpression(expression.parent) && expression.parent.name === expression) ||
+    (ts.isElementAccessExpression(expression.parent) && expression.parent.argumentExpression === expression) ||
     ts.isParenthesizedExpression(expression.parent) ||
     ts.isNonNullExpression(expression.parent)
   )
