@@ -193,7 +193,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     const out: ts.Node[] = [node];
     const name = nameOf(node);
     const owner = node.parent;
-    if (name === undefined || !(ts.isClassElement(node) || ts.isTypeElement(node))) return out;
+    // A constructor overrides nothing (a subclass's runs its base's through `super()`, a call of its own).
+    if (name === undefined || ts.isConstructorDeclaration(node) || !(ts.isClassElement(node) || ts.isTypeElement(node))) return out;
     if (!ts.isClassDeclaration(owner) && !ts.isInterfaceDeclaration(owner)) return out;
     const seen = new Set<ts.Node>(out);
     const queue: ts.Node[] = [owner];
@@ -272,12 +273,16 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
   const directDependants = (item: string): string[] => {
     const out = new Set<string>();
     const targets = widenedUp(nodeOf(item));
-    const targetSet = new Set<ts.Node>(targets);
+    // A constructor's uses name its class (`new C()`) or are `super()`: find-references at the constructor lists those.
+    const targetSet = new Set<ts.Node>(targets.flatMap((target) => (ts.isConstructorDeclaration(target) ? [target, target.parent] : [target])));
+    const constructing = targets.some((target) => ts.isConstructorDeclaration(target));
     for (const target of targets) {
       const referenced = service.findReferences(target.getSourceFile().fileName, namePosition(target)) ?? [];
       for (const group of referenced) {
         for (const reference of group.references) {
-          if (reference.isDefinition || !refersTo(reference.fileName, reference.textSpan.start, targetSet)) continue;
+          if (reference.isDefinition) continue;
+          const isSuperCall = constructing && program.getSourceFile(reference.fileName)?.text.startsWith("super", reference.textSpan.start) === true;
+          if (!isSuperCall && !refersTo(reference.fileName, reference.textSpan.start, targetSet)) continue;
           const sourceFile = program.getSourceFile(reference.fileName);
           if (sourceFile === undefined || !inCorpus(reference.fileName)) continue;
           const token = tokenAt(sourceFile, reference.textSpan.start);
