@@ -219,11 +219,7 @@ function scorePlans(
     log(`${id}: ${plan.kind} (${plan.tasks.length} tasks) ...`);
     const results: { tool: SideResult; grep: SideResult }[] = [];
     for (const task of plan.tasks) {
-      const text = execFileSync(process.execPath, [cli, ...task.toolArgs, "--db", dbPath], {
-        cwd: root,
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const text = toolAnswer(cli, [...task.toolArgs, "--db", dbPath], root);
       const tool: SideResult = { score: scoreTask(task.truth, task.parse(text), task.recallCap), tokens: countTokens(text) };
       const answer = task.grep();
       results.push({ tool, grep: { score: scoreTask(task.truth, answer.items, task.recallCap), tokens: answer.tokens } });

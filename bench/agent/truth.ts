@@ -14,7 +14,7 @@ export interface Oracle {
   callers(item: string, depth: number): string[];
   /** Transitive dependants (find-references, owner of each reference) to `depth` steps, members widened as for callers. */
   dependants(item: string, depth: number): string[];
-  /** Every declaration on a call path from `from` to `to` of at most `depth` steps (both ends included); null past `limit` nodes. */
+  /** Every declaration on a call path from `from` to `to` of at most `depth` steps (both ends included); null when more than `limit` declarations lie within `depth` calls of `from`. */
   pathNodes(from: string, to: string, depth: number, limit: number): string[] | null;
   /** The callees `depth` calls below a declaration (outgoing call hierarchy), sorted. */
   calleesAt(item: string, depth: number): string[];
@@ -420,7 +420,11 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       for (let level = 0; level < depth; level += 1) {
         const next: string[] = [];
         for (const current of frontier)
-          for (const callee of outgoing(current, false)) if (!seen.has(callee) && (seen.add(callee), true)) next.push(callee);
+          for (const callee of outgoing(current, false)) {
+            if (seen.has(callee)) continue;
+            seen.add(callee);
+            next.push(callee);
+          }
         frontier = next;
       }
       return frontier.sort();
@@ -430,7 +434,11 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       const queue = [item];
       while (queue.length > 0) {
         const current = queue.shift() ?? "";
-        for (const sub of subtypeMap.get(current) ?? []) if (!found.has(sub) && (found.add(sub), true)) queue.push(sub);
+        for (const sub of subtypeMap.get(current) ?? []) {
+          if (found.has(sub)) continue;
+          found.add(sub);
+          queue.push(sub);
+        }
       }
       return [...found].sort();
     },
