@@ -39,6 +39,8 @@ function nameOf(node: ts.Node): string | undefined {
   const name = (node as { name?: ts.Node }).name;
   if (name === undefined) return ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) ? "default" : undefined;
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  // `[Hash.symbol]() {…}`: the key's text in brackets, as the CLI prints it.
+  if (ts.isComputedPropertyName(name)) return `[${name.expression.getText()}]`;
   return undefined;
 }
 
@@ -75,7 +77,8 @@ function isKeptDeclaration(node: ts.Node): boolean {
     return isModuleLevel(node.parent.parent.parent) || isFunctionValue(node.initializer);
   }
   if (node.parent !== undefined && ts.isObjectLiteralExpression(node.parent)) {
-    if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) return ts.isIdentifier(node.name);
+    if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node))
+      return ts.isIdentifier(node.name) || ts.isComputedPropertyName(node.name);
     // A property bound to a function counts only in an object literal a kept variable holds.
     const holder = node.parent.parent;
     return (
