@@ -1,0 +1,549 @@
+import * as path from "node:path";
+import ts from "typescript-6";
+import { createLanguageService } from "../accuracy/call-hierarchy.js";
+import { declarationItem } from "./items.js";
+
+/**
+ * The compiler's answers to the task kinds, from TypeScript 6's language service (the accuracy bench's service,
+ * bench/accuracy/call-hierarchy.ts). Every answer is a set of items (items.ts): a reference or call site counts
+ * for the declaration that holds it at the level ts-graph keeps declarations ({@link ownerOf}).
+ */
+export interface Oracle {
+  readonly files: readonly string[];
+  /** Transitive callers to `depth` steps; a member's callers include those of the members it overrides or implements. */
+  callers(item: string, depth: number): string[];
+  /** Transitive dependants (find-references, owner of each reference) to `depth` steps, members widened as for callers. */
+  dependants(item: string, depth: number): string[];
+  /** Every declaration on a call path from `from` to `to` of at most `depth` steps (both ends included); null when more than `limit` declarations lie within `depth` calls of `from`. */
+  pathNodes(from: string, to: string, depth: number, limit: number): string[] | null;
+  /** The callees `depth` calls below a declaration (outgoing call hierarchy), sorted. */
+  calleesAt(item: string, depth: number): string[];
+  /** Classes and interfaces that extend or implement a type, transitively. */
+  subtypes(item: string): string[];
+  /** Direct subtypes per class or interface item. */
+  directSubtypes(): ReadonlyMap<string, readonly string[]>;
+  /** The names a module exports (TypeScript's exports of the module symbol, re-exports included). */
+  exportsOf(file: string): string[];
+  /** Test files (by name) that import the file, directly or through other files. */
+  testsImporting(file: string, isTest: (file: string) => boolean): string[];
+  /** Every declaration item at ts-graph's level, with its kind, for task selection. */
+  declarations(): readonly { readonly item: string; readonly node: ts.Node }[];
+  /** References to a declaration outside its own file and imports, for task selection. */
+  referenceCount(item: string): number;
+  /** Whether a member has no body (interface member, abstract member). */
+  isBodiless(item: string): boolean;
+}
+
+function nameOf(node: ts.Node): string | undefined {
+  if (ts.isConstructorDeclaration(node)) return "constructor";
+  const name = (node as { name?: ts.Node }).name;
+  if (name === undefined) return ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) ? "default" : undefined;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  // `[Hash.symbol]() {…}`: the key's text in brackets, as the CLI prints it.
+  if (ts.isComputedPropertyName(name)) return `[${name.expression.getText()}]`;
+  return undefined;
+}
+
+const isModuleLevel = (node: ts.Node): boolean => ts.isSourceFile(node) || ts.isModuleBlock(node);
+
+function isFunctionValue(node: ts.Node | undefined): boolean {
+  let value = node;
+  while (
+    value !== undefined &&
+    (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isTypeAssertionExpression(value))
+  )
+    value = value.expression;
+  return value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value));
+}
+
+/**
+ * Whether ts-graph keeps a node of its own for a declaration (its declaration levels, written down here from
+ * the language, not read from its database): a declaration at module (or namespace) level, a member of such a
+ * class or interface, and every named function inside other code: a function declaration, a variable bound to a
+ * function, an object-literal method or a property bound to a function.
+ */
+function isKeptDeclaration(node: ts.Node): boolean {
+  if (ts.isFunctionDeclaration(node)) return node.name !== undefined || isModuleLevel(node.parent);
+  if (
+    ts.isClassDeclaration(node) ||
+    ts.isInterfaceDeclaration(node) ||
+    ts.isTypeAliasDeclaration(node) ||
+    ts.isEnumDeclaration(node) ||
+    ts.isModuleDeclaration(node)
+  )
+    return isModuleLevel(node.parent);
+  if (ts.isVariableDeclaration(node)) {
+    if (!ts.isIdentifier(node.name) || !ts.isVariableDeclarationList(node.parent)) return false;
+    return isModuleLevel(node.parent.parent.parent) || isFunctionValue(node.initializer);
+  }
+  if (node.parent !== undefined && ts.isObjectLiteralExpression(node.parent)) {
+    if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node))
+      return ts.isIdentifier(node.name) || ts.isComputedPropertyName(node.name);
+    // A property bound to a function counts only in an object literal a kept variable holds.
+    const holder = node.parent.parent;
+    return (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      isFunctionValue(node.initializer) &&
+      ts.isVariableDeclaration(holder) &&
+      holder.initializer === node.parent &&
+      isKeptDeclaration(holder)
+    );
+  }
+  if (ts.isClassElement(node) || ts.isTypeElement(node)) {
+    const owner = node.parent;
+    return (ts.isClassDeclaration(owner) || ts.isInterfaceDeclaration(owner)) && isKeptDeclaration(owner) && nameOf(node) !== undefined;
+  }
+  return false;
+}
+
+/**
+ * The innermost kept declaration holding a node (itself included); undefined for top-level code, which includes
+ * the decorators of a module-level class (they run when the module does).
+ */
+function ownerOf(node: ts.Node): ts.Node | undefined {
+  for (let current: ts.Node | undefined = node; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
+    if (ts.isDecorator(current) && ts.isClassDeclaration(current.parent) && isModuleLevel(current.parent.parent)) return undefined;
+    if (isKeptDeclaration(current)) return current;
+  }
+  return undefined;
+}
+
+/** The dotted name of a kept declaration: its enclosing kept declarations' names, then its own. */
+function qualifiedName(declaration: ts.Node): string {
+  const parts: string[] = [];
+  for (let current: ts.Node | undefined = declaration; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
+    if (isKeptDeclaration(current)) parts.unshift(nameOf(current) ?? "?");
+  }
+  return parts.join(".");
+}
+
+function namePosition(node: ts.Node): number {
+  const name = (node as { name?: ts.Node }).name;
+  if (name !== undefined) return name.getStart();
+  if (ts.isConstructorDeclaration(node)) return node.getStart();
+  return node.getStart();
+}
+
+function hasBody(node: ts.Node): boolean {
+  if (ts.isMethodSignature(node) || ts.isPropertySignature(node)) return false;
+  if (ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) return false;
+  return true;
+}
+
+export function createOracle(root: string, tsconfigPath: string): Oracle {
+  const { service, fileNames } = createLanguageService(tsconfigPath);
+  const program = service.getProgram();
+  if (program === undefined) throw new Error("the language service built no program");
+  const checker = program.getTypeChecker();
+  const relative = (fileName: string): string => path.relative(root, fileName).split(path.sep).join("/");
+  const corpus = new Set(fileNames.map((f) => path.resolve(f)));
+  const inCorpus = (fileName: string): boolean => corpus.has(path.resolve(fileName));
+  const sourceFiles = program.getSourceFiles().filter((sf) => inCorpus(sf.fileName));
+
+  const byItem = new Map<string, ts.Node>();
+  const itemOf = new Map<ts.Node, string>();
+  const all: { item: string; node: ts.Node }[] = [];
+  /** Variables that share their name with a type declaration, and those type declarations. */
+  const sharedValues = new Set<ts.Node>();
+  const sharedTypes = new Set<ts.Node>();
+  for (const sourceFile of sourceFiles) {
+    // A `const` that shares its name with an interface or type alias (`interface ZodType` and `const ZodType`) is
+    // an item of its own, `Name#variable`; so is each use, by its position (a type, or a value).
+    const typeNames = new Set<string>();
+    const valueNames = new Set<string>();
+    const collect = (node: ts.Node): void => {
+      if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && isKeptDeclaration(node)) typeNames.add(qualifiedName(node));
+      if (ts.isVariableDeclaration(node) && isKeptDeclaration(node)) valueNames.add(qualifiedName(node));
+      ts.forEachChild(node, collect);
+    };
+    collect(sourceFile);
+    const visit = (node: ts.Node): void => {
+      if (isKeptDeclaration(node)) {
+        const name = qualifiedName(node);
+        const item = declarationItem(
+          relative(sourceFile.fileName),
+          ts.isVariableDeclaration(node) && typeNames.has(name) ? `${name}#variable` : name,
+        );
+        if (item.endsWith("#variable")) sharedValues.add(node);
+        else if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && valueNames.has(name)) sharedTypes.add(node);
+        itemOf.set(node, item);
+        if (!byItem.has(item)) {
+          byItem.set(item, node);
+          all.push({ item, node });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+  }
+  const nodeOf = (item: string): ts.Node => {
+    const node = byItem.get(item);
+    if (node === undefined) throw new Error(`no declaration ${item}`);
+    return node;
+  };
+  /** The item owning a position: its kept declaration, or the file for top-level code. */
+  const itemAt = (fileName: string, position: number): string | undefined => {
+    const sourceFile = program.getSourceFile(fileName);
+    if (sourceFile === undefined || !inCorpus(fileName)) return undefined;
+    const token = tokenAt(sourceFile, position);
+    const owner = ownerOf(token);
+    return owner === undefined ? relative(fileName) : (itemOf.get(owner) ?? relative(fileName));
+  };
+
+  /** The members a class member overrides or implements, transitively, itself first. */
+  const widenedUp = (node: ts.Node): ts.Node[] => {
+    const out: ts.Node[] = [node];
+    const name = nameOf(node);
+    const owner = node.parent;
+    // A constructor overrides nothing (a subclass's runs its base's through `super()`, a call of its own).
+    if (name === undefined || ts.isConstructorDeclaration(node) || !(ts.isClassElement(node) || ts.isTypeElement(node))) return out;
+    if (!ts.isClassDeclaration(owner) && !ts.isInterfaceDeclaration(owner)) return out;
+    const seen = new Set<ts.Node>(out);
+    const queue: ts.Node[] = [owner];
+    while (queue.length > 0) {
+      const type = queue.shift();
+      if (type === undefined || !(ts.isClassDeclaration(type) || ts.isInterfaceDeclaration(type))) continue;
+      for (const clause of type.heritageClauses ?? []) {
+        for (const base of clause.types) {
+          for (const declaration of declarationsOf(base.expression)) {
+            if (!(ts.isClassDeclaration(declaration) || ts.isInterfaceDeclaration(declaration))) continue;
+            queue.push(declaration);
+            for (const member of declaration.members as ts.NodeArray<ts.Node>) {
+              if (nameOf(member) === name && !seen.has(member)) {
+                seen.add(member);
+                out.push(member);
+              }
+            }
+          }
+        }
+      }
+    }
+    return out;
+  };
+  const declarationsOf = (expression: ts.Node): ts.Declaration[] => {
+    let symbol = checker.getSymbolAtLocation(expression);
+    if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return (symbol?.declarations ?? []).filter((d) => inCorpus(d.getSourceFile().fileName));
+  };
+
+  /** Whether the name at a position resolves to one of `targets` (the compiler widens to siblings; the rule does not). */
+  const refersTo = (fileName: string, position: number, targets: ReadonlySet<ts.Node>): boolean => {
+    const sourceFile = program.getSourceFile(fileName);
+    if (sourceFile === undefined) return false;
+    let symbol = checker.getSymbolAtLocation(tokenAt(sourceFile, position));
+    if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return (symbol?.declarations ?? []).some((declaration) => targets.has(declaration));
+  };
+
+  const directCallers = (item: string): string[] => {
+    const out = new Set<string>();
+    const declaration = nodeOf(item);
+    if (ts.isVariableDeclaration(declaration) && !isFunctionValue(declaration.initializer)) {
+      // The call hierarchy has no item for a `const` a factory builds (`const ZodObject = $constructor(…)`): a call
+      // or `new` of its name calls it.
+      const references = service.findReferences(declaration.getSourceFile().fileName, namePosition(declaration)) ?? [];
+      for (const group of references)
+        for (const reference of group.references) {
+          if (reference.isDefinition || !isCallSite(reference.fileName, reference.textSpan.start)) continue;
+          if (!refersTo(reference.fileName, reference.textSpan.start, new Set([declaration]))) continue;
+          const caller = itemAt(reference.fileName, reference.textSpan.start);
+          if (caller !== undefined && caller !== item) out.add(caller);
+        }
+      return [...out];
+    }
+    const targets = widenedUp(declaration);
+    const targetSet = new Set<ts.Node>(targets);
+    for (const member of targets) {
+      const fileName = member.getSourceFile().fileName;
+      const prepared = service.prepareCallHierarchy(fileName, namePosition(member));
+      const items = prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
+      for (const prepare of items) {
+        for (const incoming of service.provideCallHierarchyIncomingCalls(prepare.file, prepare.selectionSpan.start)) {
+          for (const span of incoming.fromSpans) {
+            const at = span.start + Math.max(0, span.length - 1);
+            if (!isCallSite(incoming.from.file, at)) continue;
+            if (!refersTo(incoming.from.file, at, targetSet) && !isConstructorTarget(targets)) continue;
+            const caller = itemAt(incoming.from.file, span.start);
+            if (caller !== undefined) out.add(caller);
+          }
+        }
+      }
+    }
+    return [...out];
+  };
+
+  const directDependants = (item: string): string[] => {
+    const out = new Set<string>();
+    const targets = widenedUp(nodeOf(item));
+    // A constructor's uses name its class (`new C()`) or are `super()`: find-references at the constructor lists those.
+    const targetSet = new Set<ts.Node>(targets.flatMap((target) => (ts.isConstructorDeclaration(target) ? [target, target.parent] : [target])));
+    const constructing = targets.some((target) => ts.isConstructorDeclaration(target));
+    for (const target of targets) {
+      const referenced = service.findReferences(target.getSourceFile().fileName, namePosition(target)) ?? [];
+      for (const group of referenced) {
+        for (const reference of group.references) {
+          if (reference.isDefinition) continue;
+          const isSuperCall = constructing && program.getSourceFile(reference.fileName)?.text.startsWith("super", reference.textSpan.start) === true;
+          if (!isSuperCall && !refersTo(reference.fileName, reference.textSpan.start, targetSet)) continue;
+          const sourceFile = program.getSourceFile(reference.fileName);
+          if (sourceFile === undefined || !inCorpus(reference.fileName)) continue;
+          const token = tokenAt(sourceFile, reference.textSpan.start);
+          // A declaration's own name (an overriding member's, say) is not a use of it.
+          if (isInImportOrExport(token) || isDeclarationName(token)) continue;
+          // Of a name both a type and a value declare, the variable has the value uses and the type the type uses.
+          if ((sharedValues.has(target) && isTypePosition(token)) || (sharedTypes.has(target) && !isTypePosition(token))) continue;
+          const owner = itemAt(reference.fileName, reference.textSpan.start);
+          if (owner !== undefined && owner !== item) out.add(owner);
+        }
+      }
+    }
+    return [...out];
+  };
+
+  const transitive = (start: string, depth: number, step: (item: string) => string[]): string[] => {
+    const found = new Set<string>();
+    let frontier = [start];
+    for (let level = 0; level < depth && frontier.length > 0; level += 1) {
+      const next: string[] = [];
+      for (const item of frontier) {
+        for (const reached of step(item)) {
+          if (reached === start || found.has(reached)) continue;
+          found.add(reached);
+          if (byItem.has(reached)) next.push(reached);
+        }
+      }
+      frontier = next;
+    }
+    return [...found].sort();
+  };
+
+  /** Whether the compiler's span is a call: the callee of a call or `new`, a tag, a decorator or a JSX tag, not a value use. */
+  const isCallSite = (fileName: string, position: number): boolean => {
+    const sourceFile = program.getSourceFile(fileName);
+    return sourceFile !== undefined && isCalled(tokenAt(sourceFile, position));
+  };
+
+  /** The callees of a declaration (outgoing call hierarchy, call sites only); with `dispatch`, the members overriding them too. */
+  const outgoing = (item: string, dispatch: boolean): string[] => {
+    const node = nodeOf(item);
+    const prepared = service.prepareCallHierarchy(node.getSourceFile().fileName, namePosition(node));
+    const items = prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
+    const out = new Set<string>();
+    for (const prepare of items) {
+      for (const call of service.provideCallHierarchyOutgoingCalls(prepare.file, prepare.selectionSpan.start)) {
+        if (!call.fromSpans.some((span) => isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)))) continue;
+        const callee = itemAt(call.to.file, call.to.selectionSpan.start);
+        if (callee === undefined || !byItem.has(callee) || callee === item) continue;
+        out.add(callee);
+        if (!dispatch) continue;
+        const calleeNode = nodeOf(callee);
+        if (!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) continue;
+        for (const implementation of service.getImplementationAtPosition(calleeNode.getSourceFile().fileName, namePosition(calleeNode)) ?? []) {
+          const found = itemAt(implementation.fileName, implementation.textSpan.start);
+          if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
+        }
+      }
+    }
+    return [...out].sort();
+  };
+
+  const subtypeMap = new Map<string, string[]>();
+  for (const { item, node } of all) {
+    if (!(ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node))) continue;
+    for (const clause of node.heritageClauses ?? []) {
+      for (const base of clause.types) {
+        for (const declaration of declarationsOf(base.expression)) {
+          const baseItem = itemOf.get(declaration);
+          if (baseItem === undefined) continue;
+          const list = subtypeMap.get(baseItem) ?? [];
+          if (!list.includes(item)) list.push(item);
+          subtypeMap.set(baseItem, list);
+        }
+      }
+    }
+  }
+
+  const importers = new Map<string, Set<string>>();
+  for (const sourceFile of sourceFiles) {
+    for (const statement of sourceFile.statements) {
+      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
+      const resolved = ts.resolveModuleName(specifier.text, sourceFile.fileName, program.getCompilerOptions(), ts.sys).resolvedModule
+        ?.resolvedFileName;
+      if (resolved === undefined || !inCorpus(resolved)) continue;
+      const set = importers.get(relative(resolved)) ?? new Set<string>();
+      set.add(relative(sourceFile.fileName));
+      importers.set(relative(resolved), set);
+    }
+  }
+
+  return {
+    files: sourceFiles.map((sf) => relative(sf.fileName)).sort(),
+    callers: (item, depth) => transitive(item, depth, directCallers),
+    dependants: (item, depth) => transitive(item, depth, directDependants),
+    pathNodes(from, to, depth, limit) {
+      // Forward from `from` (calls, and the members overriding a called one), then back from `to` within that ball.
+      const distanceFrom = new Map<string, number>([[from, 0]]);
+      let frontier = [from];
+      for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
+        const next: string[] = [];
+        for (const item of frontier) {
+          for (const callee of outgoing(item, true)) {
+            if (distanceFrom.has(callee)) continue;
+            distanceFrom.set(callee, level);
+            next.push(callee);
+          }
+        }
+        if (distanceFrom.size > limit) return null;
+        frontier = next;
+      }
+      if (!distanceFrom.has(to)) return [];
+      const distanceTo = new Map<string, number>([[to, 0]]);
+      frontier = [to];
+      for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
+        const next: string[] = [];
+        for (const item of frontier) {
+          for (const caller of directCallers(item)) {
+            if (distanceTo.has(caller) || !distanceFrom.has(caller)) continue;
+            distanceTo.set(caller, level);
+            next.push(caller);
+          }
+        }
+        frontier = next;
+      }
+      return [...distanceFrom]
+        .filter(([item, d]) => d + (distanceTo.get(item) ?? Number.POSITIVE_INFINITY) <= depth)
+        .map(([item]) => item)
+        .sort();
+    },
+    calleesAt(item, depth) {
+      const seen = new Set<string>([item]);
+      let frontier = [item];
+      for (let level = 0; level < depth; level += 1) {
+        const next: string[] = [];
+        for (const current of frontier)
+          for (const callee of outgoing(current, false)) {
+            if (seen.has(callee)) continue;
+            seen.add(callee);
+            next.push(callee);
+          }
+        frontier = next;
+      }
+      return frontier.sort();
+    },
+    subtypes(item) {
+      const found = new Set<string>();
+      const queue = [item];
+      while (queue.length > 0) {
+        const current = queue.shift() ?? "";
+        for (const sub of subtypeMap.get(current) ?? []) {
+          if (found.has(sub)) continue;
+          found.add(sub);
+          queue.push(sub);
+        }
+      }
+      return [...found].sort();
+    },
+    directSubtypes: () => subtypeMap,
+    exportsOf(file) {
+      const sourceFile = program.getSourceFile(path.join(root, file));
+      const symbol = sourceFile === undefined ? undefined : checker.getSymbolAtLocation(sourceFile);
+      return symbol === undefined
+        ? []
+        : checker
+            .getExportsOfModule(symbol)
+            .map((s) => s.getName())
+            .sort();
+    },
+    testsImporting(file, isTest) {
+      const found = new Set<string>();
+      const queue = [file];
+      const seen = new Set(queue);
+      while (queue.length > 0) {
+        const current = queue.shift() ?? "";
+        for (const importer of importers.get(current) ?? []) {
+          if (seen.has(importer)) continue;
+          seen.add(importer);
+          queue.push(importer);
+          if (isTest(importer)) found.add(importer);
+        }
+      }
+      return [...found].sort();
+    },
+    declarations: () => all,
+    referenceCount(item) {
+      const node = nodeOf(item);
+      const referenced = service.findReferences(node.getSourceFile().fileName, namePosition(node)) ?? [];
+      let count = 0;
+      for (const group of referenced)
+        for (const reference of group.references) {
+          if (reference.isDefinition || reference.fileName === node.getSourceFile().fileName) continue;
+          const sourceFile = program.getSourceFile(reference.fileName);
+          if (sourceFile !== undefined && !isInImportOrExport(tokenAt(sourceFile, reference.textSpan.start))) count += 1;
+        }
+      return count;
+    },
+    isBodiless: (item) => !hasBody(nodeOf(item)),
+  };
+}
+
+/** Whether a name is used as a type (`x: Foo`, `implements Foo`), not as a value (`typeof Foo` and `extends Foo` of a class are values). */
+function isTypePosition(token: ts.Node): boolean {
+  for (let current: ts.Node | undefined = token.parent; current !== undefined; current = current.parent) {
+    if (ts.isTypeQueryNode(current)) return false;
+    if (ts.isExpressionWithTypeArguments(current)) {
+      const clause = current.parent;
+      return !(ts.isHeritageClause(clause) && clause.token === ts.SyntaxKind.ExtendsKeyword && ts.isClassLike(clause.parent));
+    }
+    if (ts.isTypeNode(current)) return true;
+    if (ts.isStatement(current) || ts.isSourceFile(current) || ts.isBlock(current)) return false;
+  }
+  return false;
+}
+
+function isDeclarationName(token: ts.Node): boolean {
+  const parent = token.parent;
+  if (parent === undefined || ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) return false;
+  return (parent as { name?: ts.Node }).name === token;
+}
+
+/** Whether a name is called: the callee of a call or `new` (through `a.b` and `a["b"]`), a tag, a decorator, a JSX tag. */
+function isCalled(token: ts.Node): boolean {
+  let expression: ts.Node = token;
+  while (
+    (ts.isPropertyAccessExpression(expression.parent) && expression.parent.name === expression) ||
+    (ts.isElementAccessExpression(expression.parent) && expression.parent.argumentExpression === expression) ||
+    ts.isParenthesizedExpression(expression.parent) ||
+    ts.isNonNullExpression(expression.parent)
+  )
+    expression = expression.parent;
+  const parent = expression.parent;
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === expression) return true;
+  if (ts.isTaggedTemplateExpression(parent) && parent.tag === expression) return true;
+  if (ts.isDecorator(parent)) return true;
+  if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent)) && parent.tagName === expression) return true;
+  return token.kind === ts.SyntaxKind.SuperKeyword || ts.isConstructorDeclaration(token.parent);
+}
+
+/** Calls of a constructor name the class (`new C()`), not the constructor: keep every site the compiler gives. */
+function isConstructorTarget(targets: readonly ts.Node[]): boolean {
+  return targets.some((target) => ts.isConstructorDeclaration(target));
+}
+
+function tokenAt(sourceFile: ts.SourceFile, position: number): ts.Node {
+  let node: ts.Node = sourceFile;
+  for (;;) {
+    const child: ts.Node | undefined = node.getChildren(sourceFile).find((c) => c.getStart(sourceFile) <= position && position < c.getEnd());
+    if (child === undefined) return node;
+    node = child;
+  }
+}
+
+function isInImportOrExport(node: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node; current !== undefined; current = current.parent) {
+    if (ts.isImportDeclaration(current) || ts.isExportDeclaration(current) || ts.isImportEqualsDeclaration(current)) return true;
+    if (ts.isStatement(current)) return false;
+  }
+  return false;
+}
