@@ -1,5 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import type { CliToolContext } from "../cli/cli-tool-context.js";
+import { makeTempDir, removeTempDirs } from "./fixtures.js";
+import { openIndexedContext } from "./tool-harness.js";
 
 /**
  * A small project for the call queries' dispatch: an abstract member (`Base.query`, overridden by SiblingA and
@@ -115,10 +119,31 @@ export function finish(): string {
 };
 
 /** Writes the dispatch sample's files under root. */
-export function writeDispatchSample(root: string): void {
+function writeDispatchSample(root: string): void {
   for (const [relative, text] of Object.entries(FILES)) {
     const file = path.join(root, relative);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
   }
+}
+
+/**
+ * The dispatch sample written and indexed once for a test file (before its tests), its context closed after
+ * them: the function returned gives the context.
+ */
+export function indexedDispatchSample(): () => CliToolContext {
+  let context: CliToolContext | undefined;
+  beforeAll(async () => {
+    const root = makeTempDir();
+    writeDispatchSample(root);
+    context = await openIndexedContext(root);
+  });
+  afterAll(() => {
+    context?.close();
+    removeTempDirs();
+  });
+  return () => {
+    if (context === undefined) throw new Error("the dispatch sample is indexed before the tests run");
+    return context;
+  };
 }

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliToolContext } from "../cli/cli-tool-context.js";
-import { writeDispatchSample } from "../test-support/dispatch-sample.js";
-import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { describe, expect, it } from "vitest";
+import { indexedDispatchSample } from "../test-support/dispatch-sample.js";
 import { writeProject } from "../test-support/incremental.js";
 import { openIndexedContext, runTool } from "../test-support/tool-harness.js";
 import type { CallsStructured } from "./calls/format.js";
@@ -11,21 +9,10 @@ import { impactTool } from "./impact/handler.js";
 import type { PathsStructured } from "./paths/format.js";
 import { pathsTool } from "./paths/handler.js";
 
-let context: CliToolContext;
-
-beforeAll(async () => {
-  const root = makeTempDir();
-  writeDispatchSample(root);
-  context = await openIndexedContext(root);
-});
-
-afterAll(() => {
-  context.close();
-  removeTempDirs();
-});
+const context = indexedDispatchSample();
 
 async function calls(tool: typeof callersTool, input: Record<string, unknown>): Promise<CallsStructured> {
-  return (await runTool(tool, input, context)).structured as CallsStructured;
+  return (await runTool(tool, input, context())).structured as CallsStructured;
 }
 
 const names = (structured: CallsStructured): string[] => structured.entries.map((entry) => entry.name);
@@ -48,13 +35,13 @@ describe("dispatch from a receiver narrower than the member's class", () => {
   });
 
   it("paths: no path runs a sibling's override", async () => {
-    const result = await runTool(pathsTool, { from: "Mid.load", to: "driverCall" }, context);
+    const result = await runTool(pathsTool, { from: "Mid.load", to: "driverCall" }, context());
     const structured = result.structured as PathsStructured;
     expect(structured.paths.map((path) => path.steps.map((step) => step.name).join(" → "))).toEqual(["Mid.load → MidChild.query → driverCall"]);
   });
 
   it("impact: changing a sibling's override does not reach the subclass's callers", async () => {
-    const result = await runTool(impactTool, { symbol: "SiblingA.query", depth: 2 }, context);
+    const result = await runTool(impactTool, { symbol: "SiblingA.query", depth: 2 }, context());
     const dependants = (result.structured as ImpactStructured).dependants.map((entry) => entry.name);
     expect(dependants).toContain("Base.run");
     expect(dependants).not.toContain("Mid.load");

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ts } from "ts-morph";
 
 /**
  * Compiler options TypeScript 7 removed, replaced in memory by the nearest setting it still supports, so that
@@ -109,58 +110,10 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** JSON with `//` and `/* *\/` comments and trailing commas, as tsconfig files are written; undefined when it is not that. */
+/** JSON with comments and trailing commas, as tsconfig files are written (TypeScript's own reader); undefined when it is not that. */
 function parseJsonc(text: string): unknown {
-  try {
-    return JSON.parse(withoutTrailingCommas(withoutComments(text.replace(/^\uFEFF/, ""))));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The text with each comment replaced by a space (string literals kept as they are). */
-function withoutComments(text: string): string {
-  let out = "";
-  for (let at = 0; at < text.length; ) {
-    if (text[at] === '"') {
-      const end = endOfString(text, at);
-      out += text.slice(at, end);
-      at = end;
-    } else if (text.startsWith("//", at) || text.startsWith("/*", at)) {
-      const block = text.startsWith("/*", at);
-      const end = block ? text.indexOf("*/", at + 2) : text.indexOf("\n", at);
-      if (block && end < 0) throw new SyntaxError("unterminated comment");
-      out += " ";
-      at = end < 0 ? text.length : block ? end + 2 : end;
-    } else {
-      out += text[at];
-      at += 1;
-    }
-  }
-  return out;
-}
-
-/** The text (already without comments) without the commas that only whitespace separates from a closing `}` or `]`. */
-function withoutTrailingCommas(text: string): string {
-  let out = "";
-  for (let at = 0; at < text.length; ) {
-    if (text[at] === '"') {
-      const end = endOfString(text, at);
-      out += text.slice(at, end);
-      at = end;
-    } else {
-      if (text[at] !== "," || !/^\s*[}\]]/.test(text.slice(at + 1))) out += text[at];
-      at += 1;
-    }
-  }
-  return out;
-}
-
-/** The offset just after the string literal that starts at `start`. */
-function endOfString(text: string, start: number): number {
-  let at = start + 1;
-  while (at < text.length && text[at] !== '"' && text[at] !== "\n") at += text[at] === "\\" ? 2 : 1;
-  return Math.min(at + 1, text.length);
+  const { config, error } = ts.parseConfigFileTextToJson("tsconfig.json", text);
+  return error === undefined ? (config as unknown) : undefined;
 }
 
 function loadConfig(fileName: string, readFile: ReadTextFile, loaded: Map<string, ConfigFile | undefined>): ConfigFile | undefined {

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliToolContext } from "../../cli/cli-tool-context.js";
-import { writeDispatchSample } from "../../test-support/dispatch-sample.js";
-import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
-import { openIndexedContext, runTool } from "../../test-support/tool-harness.js";
+import { describe, expect, it } from "vitest";
+import { indexedDispatchSample } from "../../test-support/dispatch-sample.js";
+import { runTool } from "../../test-support/tool-harness.js";
 import type { PathsStructured } from "./format.js";
 import { pathsTool } from "./handler.js";
 
-let context: CliToolContext;
-
-beforeAll(async () => {
-  const root = makeTempDir();
-  writeDispatchSample(root);
-  context = await openIndexedContext(root);
-});
-
-afterAll(() => {
-  context.close();
-  removeTempDirs();
-});
+const context = indexedDispatchSample();
 
 async function paths(input: Record<string, unknown>): Promise<{ structured: PathsStructured; text: string }> {
-  const result = await runTool(pathsTool, input, context);
+  const result = await runTool(pathsTool, input, context());
   return { structured: result.structured as PathsStructured, text: result.text };
 }
 
