@@ -164,7 +164,8 @@ export class Ts7CheckerPort implements CheckerPort {
     let name = this.qualifiedNames.get(own);
     if (name === undefined) {
       const parent = this.symbol(own.raw.getParent());
-      name = parent === undefined ? own.name : `${this.getFullyQualifiedName(parent)}.${own.name}`;
+      const text = nameAsWritten(own.name);
+      name = parent === undefined ? text : `${this.getFullyQualifiedName(parent)}.${text}`;
       this.qualifiedNames.set(own, name);
     }
     return name;
@@ -226,6 +227,12 @@ export class Ts7CheckerPort implements CheckerPort {
     if (type instanceof Ts7Type) return type;
     throw new Error("a type from another checker was passed to TypeScript 7's checker port");
   }
+}
+
+/** A name as TypeScript 6 prints it in a qualified name: quoted unless it is an identifier, a number or quoted already. */
+function nameAsWritten(name: string): string {
+  if (name.startsWith('"') || name.startsWith("[") || /^\d/.test(name) || /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name)) return name;
+  return JSON.stringify(name);
 }
 
 /** TypeScript 7 names a private member `__#1@#name`; TypeScript 6 names it `#name`. */

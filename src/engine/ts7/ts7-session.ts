@@ -18,6 +18,11 @@ export interface Ts7SessionOptions {
   readonly cwd: string;
   /** The text TypeScript 7 reads for a file instead of the disk's, if any. */
   readonly servedText: (fileName: string) => string | undefined;
+  /**
+   * How TypeScript 6 parses a file for the walk, as its program would (target, module format, module detection):
+   * a file's options decide whether it is a module. Default: the latest target and TypeScript's default detection.
+   */
+  readonly ts6ParseOptions?: (fileName: string) => ts.CreateSourceFileOptions;
 }
 
 /** Changes since the last snapshot, by absolute path. */
@@ -64,7 +69,10 @@ export class Ts7Session {
   private readonly ts6Files = new WeakMap<SourceFile7, ts.SourceFile>();
   private readonly defaultLibraries = new WeakSet<ts.SourceFile>();
 
+  private readonly ts6ParseOptions: (fileName: string) => ts.CreateSourceFileOptions;
+
   constructor(options: Ts7SessionOptions) {
+    this.ts6ParseOptions = options.ts6ParseOptions ?? (() => ({ languageVersion: ts.ScriptTarget.Latest }));
     this.api = new API({
       cwd: options.cwd,
       fs: {
@@ -157,9 +165,14 @@ export class Ts7Session {
     return edit;
   }
 
+  /** Ends the child process; never throws (a child that died already has nothing left to end). */
   close(): void {
     this.views.clear();
-    this.api.close();
+    try {
+      this.api.close();
+    } catch {
+      // The child is gone (it crashed, or its pipe broke): closing sends it requests it cannot answer.
+    }
   }
 
   private viewOf(project: Project): Ts7ProjectView {
@@ -167,7 +180,7 @@ export class Ts7Session {
     const ts6FileOf = (sourceFile: SourceFile7): ts.SourceFile => {
       let parsed = this.ts6Files.get(sourceFile);
       if (parsed === undefined) {
-        parsed = parseTs6(sourceFile.fileName, sourceFile.text);
+        parsed = parseTs6(sourceFile.fileName, sourceFile.text, this.ts6ParseOptions(sourceFile.fileName));
         this.ts6Files.set(sourceFile, parsed);
         if (program.isSourceFileDefaultLibrary(sourceFile)) this.defaultLibraries.add(parsed);
       }
@@ -205,8 +218,8 @@ export class Ts7Session {
 }
 
 /** A file's TypeScript 6 tree: parent pointers set (no program binds it), JSDoc left as text as the extractor reads it. */
-function parseTs6(fileName: string, text: string): ts.SourceFile {
-  const options: ts.CreateSourceFileOptions = { languageVersion: ts.ScriptTarget.Latest };
+function parseTs6(fileName: string, text: string, given: ts.CreateSourceFileOptions): ts.SourceFile {
+  const options: ts.CreateSourceFileOptions = { ...given };
   if (TYPESCRIPT_FILE.test(fileName)) options.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
   return ts.createSourceFile(fileName, text, options, true);
 }

@@ -66,8 +66,14 @@ class EditSession {
     let session = this.session;
     if (session === undefined) {
       session = new Ts7Session({ cwd: this.root, servedText: (fileName) => this.served.get(fileName) });
+      try {
+        session.update(this.configPaths, undefined);
+      } catch (error) {
+        // Not kept: the next request starts a new session rather than asking one that holds no snapshot.
+        session.close();
+        throw error;
+      }
       this.session = session;
-      session.update(this.configPaths, undefined);
       for (const fileName of this.knownFiles(session)) this.versions.set(fileName, versionOf(fileName));
       return session;
     }
@@ -139,8 +145,11 @@ export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[
   // The owner first, then every other project that sees the file (a project reference's sources).
   const seeing = (owner: ProjectSpec): ProjectSpec[] => [owner, ...projects.filter((project) => project !== owner && project.fileNames.length > 0)];
 
-  return {
-    diagnostics(files, regions) {
+  const language = {
+    diagnostics(
+      files: readonly string[],
+      regions?: ReadonlyMap<string, readonly { readonly start: number; readonly end: number }[]>,
+    ): readonly FileDiagnostic[] {
       const current = session.current(files);
       const found: FileDiagnostic[] = [];
       for (const file of files) {
@@ -155,7 +164,12 @@ export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[
       }
       return found;
     },
-    planRename(file, position, newName, { strings, comments }): RenamePlan {
+    planRename(
+      file: string,
+      position: number,
+      newName: string,
+      { strings, comments }: { readonly strings: boolean; readonly comments: boolean },
+    ): RenamePlan {
       if (!isIdentifierName(newName)) {
         return { status: "refused", reason: `${JSON.stringify(newName)} is not a valid identifier (or is a reserved word)` };
       }
@@ -179,7 +193,7 @@ export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[
       }
       return { status: "ok", locations: [...locations.values()] };
     },
-    references(file, position) {
+    references(file: string, position: number): readonly CodeReference[] {
       const owner = ownerOf(file);
       if (owner === undefined) return [];
       const current = session.current([]);
@@ -192,6 +206,36 @@ export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[
       }
       return [...found.values()];
     },
+  };
+  /**
+   * A TypeScript 7 answer, or, when its process fails (it crashed, its pipe broke), TypeScript 6's, with the
+   * session closed so that the next request starts a new one.
+   */
+  const onTs7 = <T>(answer: () => T, instead: (why: string) => T): T => {
+    try {
+      return answer();
+    } catch (error) {
+      session.close();
+      return instead(`TypeScript 7's process failed (${error instanceof Error ? error.message : String(error)})`);
+    }
+  };
+
+  return {
+    diagnostics: (files, regions) =>
+      onTs7(
+        () => language.diagnostics(files, regions),
+        (why) => fallback(why).diagnostics(files, regions),
+      ),
+    planRename: (file, position, newName, renameOptions) =>
+      onTs7(
+        () => language.planRename(file, position, newName, renameOptions),
+        (why) => fallback(why).planRename(file, position, newName, renameOptions),
+      ),
+    references: (file, position) =>
+      onTs7(
+        () => language.references(file, position),
+        (why) => fallback(why).references(file, position),
+      ),
     close() {
       session.close();
       ts6 = undefined;

@@ -14,7 +14,7 @@ import { canExtractInParallel, extractInParallel } from "./parallel-extraction.j
 import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
 import { RunPreparation, type PreparationHost } from "./run-preparation.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
-import { openTs7Run, TS7_VERSION, ts7ConfigRewrites, type Ts7Run } from "./ts7-run.js";
+import { openTs7Run, TS7_VERSION, ts7ConfigKey, ts7ConfigRewrites, type Ts7Run } from "./ts7-run.js";
 import { ts7Extractor } from "./ts7-extraction.js";
 import { Ts7RunPreparation } from "./ts7-preparation.js";
 import { mayNameAdded } from "../plan/module-stem.js";
@@ -197,12 +197,17 @@ function dependentsOf(
     state.options.keepPrograms && state.options.engine === "ts6"
       ? new RunPreparation(preparationHost(state), [...changed, ...added], removed)
       : undefined;
+  dropStaleTs7(state, projects);
   const ts7 = ts7PreparationFor(state, [...changed, ...added], removed);
   try {
     const sameInferredTypes = ts7?.typeProbe(projects, state.options.store, takePatched(state)) ?? state.prepared?.typeProbe(projects);
     return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes }, state.options.store);
+  } catch (error) {
+    // The next run starts from a new session (its kept snapshot goes with this one).
+    if (ts7 !== undefined) closeTs7(state);
+    throw error;
   } finally {
-    ts7?.release();
+    if (state.ts7 !== undefined) ts7?.release();
   }
 }
 
@@ -378,12 +383,30 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
       extractOnThisThread(items, extractorFor, writer);
     }
     return { ...writer.finish(), jobs, warnings };
+  } catch (error) {
+    // Whatever failed (TypeScript 7's process among others), the next run starts from a new session.
+    if (ts7 !== undefined) closeTs7(state);
+    throw error;
   } finally {
-    if (ts7 !== undefined && !options.keepPrograms) {
-      ts7.close();
-      state.ts7 = undefined;
-    }
+    if (ts7 !== undefined && !options.keepPrograms) closeTs7(state);
   }
+}
+
+/**
+ * A kept session opened with other options (a tsconfig edited since) is closed: TypeScript 7 reads a project's
+ * config when it opens it, so the next run opens a new one.
+ */
+function dropStaleTs7(state: EngineState, projects: readonly ProjectSpec[]): void {
+  if (state.ts7 === undefined || state.ts7.configKey === ts7ConfigKey(projects)) return;
+  closeTs7(state);
+}
+
+/** Closes TypeScript 7's session, if there is one, and forgets it (closing never throws: ts7-session.ts). */
+function closeTs7(state: EngineState): void {
+  const session = state.ts7;
+  state.ts7 = undefined;
+  state.ts7Prepared = undefined;
+  session?.close();
 }
 
 /** TypeScript 7's session for a run: the kept one told what changed, or a new one (ts7-run.ts). */
@@ -392,6 +415,7 @@ function ts7RunFor(state: EngineState, projects: readonly ProjectSpec[], texts: 
   // Planning told the kept session these very changes already (ts7-preparation.ts).
   const prepared = state.ts7Prepared?.preparedFor(request) === true;
   state.ts7Prepared = undefined;
+  dropStaleTs7(state, projects);
   if (state.ts7 === undefined) {
     state.ts7 = openTs7Run(state.options.root, projects, texts);
   } else if (!prepared) {

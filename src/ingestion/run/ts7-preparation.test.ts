@@ -9,6 +9,7 @@ function recordingRun(): { run: Ts7Run; told: { texts: Map<string, string>; remo
   const told: { texts: Map<string, string>; removed: readonly string[] }[] = [];
   const released: number[] = [];
   const run: Ts7Run = {
+    configKey: "",
     view: () => undefined,
     update: () => {
       throw new Error("planning tells the session through updateKeepingPrevious");

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ts } from "ts-morph";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 import { rewriteRemovedOptions } from "../../engine/ts7/removed-options.js";
 import { type FileChanges, TS7_VERSION, Ts7Session, type Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
@@ -12,6 +13,8 @@ export { TS7_VERSION };
  * and the files each run changed, added or removed told to the session before it extracts.
  */
 export interface Ts7Run {
+  /** ts7ConfigKey of the projects it was opened with: a run whose projects have another key needs a new session. */
+  readonly configKey: string;
   /** The project's view in the current snapshot; undefined when TypeScript 7 did not load the project. */
   view(project: ProjectSpec): Ts7ProjectView | undefined;
   /**
@@ -94,6 +97,32 @@ export function ts7ConfigRewrites(root: string, projects: readonly ProjectSpec[]
   return { texts, notes };
 }
 
+/** Each indexed file's project options, by absolute path (a file belongs to one project). */
+function ownerOptions(projects: readonly ProjectSpec[]): Map<string, ts.CompilerOptions> {
+  const owners = new Map<string, ts.CompilerOptions>();
+  for (const project of projects) for (const fileName of project.fileNames) owners.set(fileName, project.options);
+  return owners;
+}
+
+/** Whether a file is a module and in which format, as TypeScript 6's program decides it from its project's options. */
+function ts6ParseOptionsOf(fileName: string, options: ts.CompilerOptions | undefined): ts.CreateSourceFileOptions {
+  if (options === undefined) return { languageVersion: ts.ScriptTarget.Latest };
+  return {
+    languageVersion: ts.ScriptTarget.Latest,
+    impliedNodeFormat: ts.getImpliedNodeFormatForFile(fileName, undefined, ts.sys, options),
+    setExternalModuleIndicator: setExternalModuleIndicatorOf(options),
+  };
+}
+
+/** TypeScript 6's rule for which files are modules under these options (`moduleDetection`, `jsx`, the module format): internal, but in its API object. */
+const setExternalModuleIndicatorOf = (ts as unknown as { getSetExternalModuleIndicator(options: ts.CompilerOptions): (file: ts.SourceFile) => void })
+  .getSetExternalModuleIndicator;
+
+/** What decides how TypeScript 7 opens the projects: their ids and options; another key means another session. */
+export function ts7ConfigKey(projects: readonly ProjectSpec[]): string {
+  return JSON.stringify(projects.map((project) => [project.id, project.options]));
+}
+
 export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>): Ts7Run {
   const served = new Map<string, string>();
   const serve = (current: readonly ProjectSpec[], runTexts: ReadonlyMap<string, string>): void => {
@@ -108,9 +137,19 @@ export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts
     for (const project of current) if (project.id === "") served.set(configPathOf(root, project), fallbackConfigText(project));
   };
   serve(projects, texts);
-  const session = new Ts7Session({ cwd: root, servedText: (fileName) => served.get(fileName) });
+  let owners = ownerOptions(projects);
+  const session = new Ts7Session({
+    cwd: root,
+    servedText: (fileName) => served.get(fileName),
+    ts6ParseOptions: (fileName) => ts6ParseOptionsOf(fileName, owners.get(fileName)),
+  });
   let configPaths = projects.map((project) => configPathOf(root, project));
-  session.update(configPaths, undefined);
+  try {
+    session.update(configPaths, undefined);
+  } catch (error) {
+    session.close();
+    throw error;
+  }
   /** The files the session's programs hold: a changed file it does not know is a created one. */
   const known = (): Set<string> => {
     const files = new Set<string>();
@@ -126,6 +165,7 @@ export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts
   ): FileChanges => {
     const before = known();
     serve(nextProjects, nextTexts);
+    owners = ownerOptions(nextProjects);
     configPaths = nextProjects.map((project) => configPathOf(root, project));
     const fallback = nextProjects.filter((project) => project.id === "").map((project) => configPathOf(root, project));
     const touched = [...new Set([...nextTexts.keys(), ...patched])];
@@ -136,6 +176,7 @@ export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts
     };
   };
   return {
+    configKey: ts7ConfigKey(projects),
     view: (project) => session.projectAt(configPathOf(root, project)),
     update(nextProjects, nextTexts, removed, patched) {
       const changes = changesFor(nextProjects, nextTexts, removed, patched);

@@ -75,11 +75,12 @@ function exitWithin(thread: Worker, ms: number): Promise<boolean> {
  * Any other is terminated at once (a run under way is abandoned: it is one transaction).
  */
 async function stopIndexThread(thread: Worker, stopFlags: Int32Array): Promise<void> {
-  if (requestStop(stopFlags)) {
-    const exited = exitWithin(thread, THREAD_STOP_WAIT_MS);
-    thread.postMessage({ op: "close" } satisfies WorkerRequest);
-    if (await exited) return;
-  }
+  // Asked to close, an idle thread closes its indexer (and TypeScript 7's child process with it) and exits at
+  // once; a thread waiting for the write lock gives up the wait first. One still busy after the wait is ended.
+  requestStop(stopFlags);
+  const exited = exitWithin(thread, THREAD_STOP_WAIT_MS);
+  thread.postMessage({ op: "close" } satisfies WorkerRequest);
+  if (await exited) return;
   await thread.terminate();
 }
 
