@@ -29,7 +29,12 @@ describe("the server's memory budget", () => {
   it("over a tiny budget, releases the least recently used root, which still answers, and builds what its next change needs", async () => {
     const older = project("older");
     const newer = project("newer");
-    const server = await startInProcessServer({ roots: [older, newer], memory: { budgetBytes: 1, idleReleaseMs: 0, checkIntervalMs: 3_600_000 } });
+    // A budget no root reaches, so that the checks after each call release nothing: the test checks against a tiny
+    // one when both roots hold their programs (a check after a call could otherwise release one before it is seen).
+    const server = await startInProcessServer({
+      roots: [older, newer],
+      memory: { budgetBytes: Number.MAX_SAFE_INTEGER, idleReleaseMs: 0, checkIntervalMs: 3_600_000 },
+    });
     servers.push(server);
     // The edit tools' language service of the older root, loaded by a dry-run rename.
     const rename = await server.call("rename_symbol", { root: older, symbol: "step1", newName: "stepOne", dryRun: true });
@@ -38,7 +43,7 @@ describe("the server's memory budget", () => {
     await until(() => memoryOf(server, older)?.programs === "kept" && memoryOf(server, newer)?.programs === "kept", "both roots' programs");
     expect(memoryOf(server, older)?.editLanguageService).toBe(true);
 
-    await server.workspace.checkMemory();
+    await server.workspace.checkMemory(1);
     expect(memoryOf(server, older)).toMatchObject({ programs: "released", editLanguageService: false });
     expect(memoryOf(server, newer)?.programs).toBe("kept");
     expect(server.logs.join("\n")).toMatch(
@@ -56,7 +61,7 @@ describe("the server's memory budget", () => {
     expect(memoryOf(server, older)?.programs).toBe("as needed");
     expect(textOf(await server.call("callers", { root: older, symbol: "step2" }))).toContain("step3");
     // The older root is now the one used last: the newer one goes next, and the older one keeps what its changes built.
-    await server.workspace.checkMemory();
+    await server.workspace.checkMemory(1);
     expect(memoryOf(server, newer)?.programs).toBe("released");
     expect(memoryOf(server, older)?.programs).toBe("as needed");
     expect(textOf(await server.call("status", { root: older }))).toContain("programs kept as changes need them (since a release)");

@@ -50,8 +50,11 @@ export interface Workspace {
   firstToolAnswered(): void;
   /** A call answered from these roots: they become the most recently used, and the memory rules are checked. */
   used(roots: readonly ServedRoot[]): Promise<void>;
-  /** Applies the memory rules now: releases idle roots, and the least recently used one while over the budget. */
-  checkMemory(): Promise<void>;
+  /**
+   * Applies the memory rules now: releases idle roots, and the least recently used one while over the budget
+   * (`budgetBytes` instead of the server's, for this check only: tests that release at a chosen moment).
+   */
+  checkMemory(budgetBytes?: number): Promise<void>;
   memory(): ServerMemory;
   close(): Promise<void>;
 }
@@ -98,13 +101,13 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   });
   let checking: Promise<void> = Promise.resolve();
   /** One check at a time: a release waits for the indexing thread to stop. */
-  function checkMemory(): Promise<void> {
+  function checkMemory(budgetBytes = settings.budgetBytes): Promise<void> {
     checking = checking.then(async () => {
       if (closed) return;
       const releases = rootsToRelease(
         served.map((root) => root.usage()),
         process.memoryUsage.rss(),
-        settings,
+        { ...settings, budgetBytes },
         Date.now(),
       );
       for (const { root, why } of releases) {
