@@ -231,7 +231,8 @@ export class Ts7CheckerPort implements CheckerPort {
 
 /** A name as TypeScript 6 prints it in a qualified name: quoted unless it is an identifier, a number or quoted already. */
 function nameAsWritten(name: string): string {
-  if (name.startsWith('"') || name.startsWith("[") || /^\d/.test(name) || /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name)) return name;
+  if (name.startsWith('"') || name.startsWith("[") || /^\d/.test(name) || /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name))
+    return name;
   return JSON.stringify(name);
 }
 
