@@ -116,7 +116,7 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
       } finally {
         ts7.close();
       }
-    }, 120_000);
+    });
   }
 
   it("reports the same diagnostics (codes, files, positions, messages) after random small edits, whole files and regions", () => {
@@ -163,7 +163,7 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
     } finally {
       ts7.close();
     }
-  }, 180_000);
+  });
 
   it("plans the same renames for every declaration of a project of aliases, re-exports, shorthands and merged declarations", () => {
     const root = makeTempDir();
@@ -243,7 +243,7 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
     } finally {
       ts7.close();
     }
-  }, 120_000);
+  });
 
   it("reads a config with an option TypeScript 7 removed as indexing does (rewritten), so imports resolve as on TypeScript 6", () => {
     const root = makeTempDir();
