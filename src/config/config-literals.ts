@@ -7,6 +7,8 @@
  * read, so that a query of a project without one never pays for it.
  */
 
+import { isOxcNode, type OxcNode } from "../model/oxc-node.js";
+
 /** A part of a config its text computes instead of writing it out. */
 export class Computed {
   constructor(readonly source: string) {}
@@ -23,26 +25,14 @@ export interface ConfigObject {
 /** What a config file exports: a value, or why its text could not be read. */
 export type ConfigExport = { readonly value: ConfigValue } | { readonly unreadable: string };
 
-/** An oxc ESTree node, as far as this module reads it. */
-interface OxcNode {
-  readonly type: string;
-  readonly start: number;
-  readonly end: number;
-  readonly [field: string]: unknown;
-}
-
-function isNode(value: unknown): value is OxcNode {
-  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
-}
-
 function child(node: OxcNode, field: string): OxcNode | undefined {
   const value = node[field];
-  return isNode(value) ? value : undefined;
+  return isOxcNode(value) ? value : undefined;
 }
 
 function children(node: OxcNode, field: string): (OxcNode | null)[] {
   const value = node[field];
-  return Array.isArray(value) ? value.map((item) => (isNode(item) ? item : null)) : [];
+  return Array.isArray(value) ? value.map((item) => (isOxcNode(item) ? item : null)) : [];
 }
 
 export function isConfigObject(value: ConfigValue | undefined): value is ConfigObject {
@@ -265,7 +255,7 @@ function parsed(parse: Parse, fileName: string, text: string): { program: OxcNod
   const result = parse(fileName, text, { lang: langOf(fileName), sourceType: "unambiguous", preserveParens: false });
   const error = result.errors[0];
   if (error !== undefined) return { unreadable: `it does not parse (${error.message})` };
-  return isNode(result.program) ? { program: result.program } : { unreadable: "it does not parse" };
+  return isOxcNode(result.program) ? { program: result.program } : { unreadable: "it does not parse" };
 }
 
 /** What a JavaScript or TypeScript config module exports, read from its text. */

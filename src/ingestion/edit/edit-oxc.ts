@@ -1,5 +1,6 @@
 import { parseSync, visitorKeys, type Comment } from "oxc-parser";
 import type { DeclarationContainer, DeclarationSite, DeclarationTarget } from "../../tools/tool-contract.js";
+import { isOxcNode, type OxcNode } from "../../model/oxc-node.js";
 
 /**
  * The edit tools' fast path, with oxc-parser: whether a text parses, and where one graph node's declaration
@@ -9,18 +10,6 @@ import type { DeclarationContainer, DeclarationSite, DeclarationTarget } from ".
  * (a text with syntax errors, a declaration it cannot match to the node one-to-one) is left to the TypeScript
  * parser (edit-syntax.ts), which makes the graph's keys. Pure functions of the text given.
  */
-
-/** An oxc ESTree node, as far as this module reads it. */
-interface OxcNode {
-  readonly type: string;
-  readonly start: number;
-  readonly end: number;
-  readonly [field: string]: unknown;
-}
-
-function isNode(value: unknown): value is OxcNode {
-  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
-}
 
 function langOf(fileName: string): "ts" | "tsx" | "js" | "jsx" | "dts" {
   if (/\.d\.[cm]?ts$/.test(fileName)) return "dts";
@@ -80,7 +69,7 @@ interface Candidate {
 }
 
 function identifierName(node: unknown): string | undefined {
-  if (!isNode(node)) return undefined;
+  if (!isOxcNode(node)) return undefined;
   if (node.type === "Identifier") return node.name as string;
   if (node.type === "PrivateIdentifier") return `#${node.name as string}`;
   return undefined;
@@ -130,7 +119,7 @@ function candidates(program: OxcNode): Candidate[] {
         const init = node.init;
         add(name, "statements", node, outer, node.id as OxcNode);
         // Only an object literal's members are named through the variable; anything else inside is the variable's own.
-        if (!(isNode(init) && init.type === "ObjectExpression")) childPrefix = `${childPrefix}\0`;
+        if (!(isOxcNode(init) && init.type === "ObjectExpression")) childPrefix = `${childPrefix}\0`;
       }
     } else if (CLASS_MEMBERS.has(node.type) && parent?.type === "ClassBody" && node.computed !== true) {
       const name = identifierName(node.key);
@@ -151,8 +140,8 @@ function candidates(program: OxcNode): Candidate[] {
     for (const key of keys) {
       const child = node[key];
       if (Array.isArray(child)) {
-        for (const item of child) if (isNode(item)) visit(item, inner, childPrefix);
-      } else if (isNode(child)) {
+        for (const item of child) if (isOxcNode(item)) visit(item, inner, childPrefix);
+      } else if (isOxcNode(child)) {
         visit(child, inner, childPrefix);
       }
     }

@@ -1,4 +1,5 @@
 import { parseSync } from "oxc-parser";
+import { isOxcNode, type OxcNode } from "../../model/oxc-node.js";
 
 /**
  * The members of a type alias's object type (`type Options = { a: string; b?: () => void }`, or the object parts of
@@ -28,13 +29,6 @@ export interface TypeAliasMembers {
 const MAX_SIGNATURE_LENGTH = 240;
 const MAX_DOC_LENGTH = 200;
 
-interface OxcNode {
-  readonly type: string;
-  readonly start: number;
-  readonly end: number;
-  readonly [field: string]: unknown;
-}
-
 interface OxcComment {
   readonly type: string;
   readonly value: string;
@@ -42,12 +36,8 @@ interface OxcComment {
   readonly end: number;
 }
 
-function isNode(value: unknown): value is OxcNode {
-  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
-}
-
 function nodesOf(value: unknown): OxcNode[] {
-  return Array.isArray(value) ? value.filter(isNode) : [];
+  return Array.isArray(value) ? value.filter(isOxcNode) : [];
 }
 
 function langOf(fileName: string): "ts" | "tsx" | "dts" {
@@ -93,7 +83,7 @@ function docBefore(text: string, start: number, after: number, comments: readonl
 
 function memberName(member: OxcNode, text: string): string {
   const key = member.key;
-  if (!isNode(key)) return "";
+  if (!isOxcNode(key)) return "";
   if (member.computed === true) return `[${oneLine(text.slice(key.start, key.end), MAX_SIGNATURE_LENGTH)}]`;
   if (typeof key.name === "string") return key.name;
   return typeof key.value === "string" || typeof key.value === "number"
@@ -113,9 +103,9 @@ const MEMBER_KINDS: Readonly<Record<string, TypeMember["kind"]>> = {
 function findAlias(body: readonly OxcNode[], name: string): { readonly statement: OxcNode; readonly alias: OxcNode } | undefined {
   for (const statement of body) {
     const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
-    if (!isNode(declaration) || declaration.type !== "TSTypeAliasDeclaration") continue;
+    if (!isOxcNode(declaration) || declaration.type !== "TSTypeAliasDeclaration") continue;
     const id = declaration.id;
-    if (isNode(id) && id.name === name) return { statement, alias: declaration };
+    if (isOxcNode(id) && id.name === name) return { statement, alias: declaration };
   }
   return undefined;
 }
@@ -148,7 +138,7 @@ export function typeAliasMembers(fileName: string, text: string, firstLine: numb
   const parsed = parseSync(fileName, text, { lang: langOf(fileName), sourceType: "module" });
   const found = findAlias(nodesOf(parsed.program.body), name);
   const type = found?.alias.typeAnnotation;
-  if (found === undefined || !isNode(type)) return undefined;
+  if (found === undefined || !isOxcNode(type)) return undefined;
   const objects = objectTypesOf(type);
   if (objects.length === 0) return undefined;
   const comments = parsed.comments as readonly OxcComment[];
