@@ -30,6 +30,8 @@ export class Ts7CheckerPort implements CheckerPort {
   private readonly types = new Map<Type7, Ts7Type>();
   private readonly signatures = new Map<Signature7, Ts7Signature>();
   private readonly symbolAt = new WeakMap<ts.Node, Ts7Symbol | null>();
+  /** A heritage clause's type is asked once for each member of the class (heritage-edges.ts). */
+  private readonly typeAt = new WeakMap<ts.Node, Ts7Type>();
   private readonly aliased = new Map<Ts7Symbol, PortSymbol>();
   /** Asked again and again for the members of a namespace import (`Effect.map`): one round trip each, once. */
   private readonly typeOfSymbol = new Map<Ts7Symbol, Ts7Type>();
@@ -75,8 +77,13 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   getTypeAtLocation(node: ts.Node): PortType {
-    const node7 = this.nodes.ts7Of(node);
-    return this.typeOrAny(node7 === undefined ? undefined : this.checker.getTypeAtLocation(node7));
+    let type = this.typeAt.get(node);
+    if (type === undefined) {
+      const node7 = this.nodes.ts7Of(node);
+      type = this.typeOrAny(node7 === undefined ? undefined : this.checker.getTypeAtLocation(node7));
+      this.typeAt.set(node, type);
+    }
+    return type;
   }
 
   getContextualType(node: ts.Expression): PortType | undefined {

@@ -103,7 +103,15 @@ function namesIn(sourceFile: ts.SourceFile): ts.Node[] {
         return;
       case ts.SyntaxKind.QualifiedName:
         if (ts.isTypeReferenceNode(parent)) {
+          // The walk asks the whole name, then each qualifier (type-edges.ts, recordQualifiers).
           found.push(node);
+          for (let qualifier: ts.EntityName = (node as ts.QualifiedName).left; ; qualifier = qualifier.left) {
+            if (!ts.isQualifiedName(qualifier)) {
+              found.push(qualifier);
+              break;
+            }
+            found.push(qualifier.right);
+          }
           return;
         }
         break;
