@@ -10,12 +10,20 @@ import { defaultJobs, type MachineCapacity } from "./extraction-jobs.js";
 import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
 import { createOutcomeWriter, type ExtractionOutcome, type ExtractionProgress, type OutcomeWriter } from "./outcome-writer.js";
-import { canExtractInParallel, extractInParallel } from "./parallel-extraction.js";
-import { buildRunProgram, narrowRoots, programExtractor, type FileOutcome, type RunFiles, type RunItem } from "./program-extraction.js";
+import { canExtractInParallel, extractInParallel, type ParallelRun } from "./parallel-extraction.js";
+import {
+  buildRunProgram,
+  narrowRoots,
+  programExtractor,
+  type FileOutcome,
+  type MemberNames,
+  type RunFiles,
+  type RunItem,
+} from "./program-extraction.js";
 import { RunPreparation, type PreparationHost } from "./run-preparation.js";
 import { createModuleResolver, createProgramLoader, type ProgramLoader } from "../extract/program-loader.js";
 import { openTs7Run, TS7_VERSION, ts7ConfigKey, ts7ConfigRewrites, type Ts7Run } from "./ts7-run.js";
-import { ts7Extractor } from "./ts7-extraction.js";
+import { ts7Extractor, ts7MemberNames } from "./ts7-extraction.js";
 import { Ts7RunPreparation } from "./ts7-preparation.js";
 import { mayNameAdded } from "../plan/module-stem.js";
 import { planDependents, type PlanningInput } from "../plan/plan-dependents.js";
@@ -360,25 +368,34 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   const texts = runTexts(items, scanned, pathByAbsolute);
   const roots = runRoots(options, projects, items, declaringGlobals);
   const ts7 = options.engine === "ts7" ? ts7RunFor(state, projects, texts, request) : undefined;
-  const warnings: string[] = [];
+  const warnings = ts7 === undefined ? [] : ts7Fallbacks(ts7, projects, items);
   /** This thread's extractor for a project's files: its program built with the scan's texts. */
-  const extractorFor = (index: number): ((absolute: string) => FileOutcome) => {
+  const extractorFor = (index: number, names?: MemberNames): ((absolute: string) => FileOutcome) => {
     const project = projects[index];
     if (project === undefined) throw new Error(`no project ${index} in the run`);
     const view = ts7?.view(project);
-    if (view !== undefined) return ts7Extractor(view, project, files);
-    if (ts7 !== undefined) {
-      warnings.push(`TypeScript 7 could not load ${project.id || "the fallback project"}: its files were extracted with TypeScript 6`);
-    }
+    if (view !== undefined) return ts7Extractor(view, project, files, names);
     const projectRoots = roots[index] ?? [];
     const program = prepared?.programFor(project, projectRoots) ?? buildRunProgram(loaderFor(state, project), index, items, texts, projectRoots);
     return programExtractor(program, project, files);
   };
   const writer = createOutcomeWriter(store, items.length, options.onProgress);
   try {
-    const jobs = canExtractInParallel() && ts7 === undefined ? jobsFor(options.jobs, items) : 1;
+    const jobs = canExtractInParallel() ? jobsFor(options.jobs, items) : 1;
     if (jobs > 1) {
-      await extractInParallel({ projects, items, roots, texts, files, jobs, extractorFor, writer });
+      const sharedNames = ts7 === undefined ? undefined : ts7SharedNames(ts7, projects, items, files);
+      await extractInParallel({
+        engine: options.engine,
+        projects,
+        items,
+        roots,
+        texts,
+        files,
+        jobs,
+        extractorFor,
+        writer,
+        ...(sharedNames === undefined ? {} : { sharedNames }),
+      });
     } else {
       extractOnThisThread(items, extractorFor, writer);
     }
@@ -390,6 +407,31 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   } finally {
     if (ts7 !== undefined && !options.keepPrograms) closeTs7(state);
   }
+}
+
+/** The projects of the run's files that TypeScript 7 loaded, whose member names the threads compute in shares (shared-member-names.ts). */
+function ts7SharedNames(ts7: Ts7Run, projects: readonly ProjectSpec[], items: readonly RunItem[], files: RunFiles): ParallelRun["sharedNames"] {
+  const used = new Set(items.map((item) => item.project));
+  const loaded = projects.flatMap((project, index) => (used.has(index) && ts7.view(project) !== undefined ? [index] : []));
+  return {
+    projects: loaded,
+    share(index, include) {
+      const project = projects[index];
+      const view = project === undefined ? undefined : ts7.view(project);
+      if (view === undefined) throw new Error(`TypeScript 7 did not load project ${index} of the run`);
+      return ts7MemberNames(view, files, include);
+    },
+  };
+}
+
+/** A warning for each project of the run's files that TypeScript 7 could not load: its files are extracted with TypeScript 6. */
+function ts7Fallbacks(ts7: Ts7Run, projects: readonly ProjectSpec[], items: readonly RunItem[]): string[] {
+  const used = new Set(items.map((item) => item.project));
+  return projects.flatMap((project, index) =>
+    used.has(index) && ts7.view(project) === undefined
+      ? [`TypeScript 7 could not load ${project.id || "the fallback project"}: its files were extracted with TypeScript 6`]
+      : [],
+  );
 }
 
 /**

@@ -15,12 +15,14 @@ interface Indexed {
   readonly summary: { readonly mode: string; readonly jobs: number; readonly files: { readonly extracted: number } } | undefined;
 }
 
+type Engine = "ts6" | "ts7";
+
 /**
  * `ts-graph index` in a process of its own (the built CLI: its extraction workers are compiled files), on
- * TypeScript 6's engine: the one that extracts on several threads.
+ * TypeScript 6's engine unless told (on TypeScript 7 each worker opens a session of its own).
  */
-function index(root: string, dbPath: string, args: readonly string[], env: Record<string, string> = {}): Indexed {
-  const result = spawnSync(process.execPath, [CLI, "index", root, "--db", dbPath, "--json", "--engine", "ts6", ...args], {
+function index(root: string, dbPath: string, args: readonly string[], env: Record<string, string> = {}, engine: Engine = "ts6"): Indexed {
+  const result = spawnSync(process.execPath, [CLI, "index", root, "--db", dbPath, "--json", "--engine", engine, ...args], {
     encoding: "utf8",
     env: { ...process.env, ...env },
   });
@@ -72,6 +74,38 @@ describe("index --jobs N writes the database a run on one thread writes", () => 
     expect(incrementalTwo.summary?.jobs).toBe(2);
     expect(incrementalTwo.summary?.files.extracted).toBe(incrementalOne.summary?.files.extracted);
     expect(dumpInWriteOrder(path.join(dbs, "web-two.db"))).toEqual(dumpInWriteOrder(path.join(dbs, "web-one.db")));
+  });
+});
+
+describe("index --jobs N on TypeScript 7 writes the database a run on one thread writes", () => {
+  const ts7 = (root: string, dbPath: string, args: readonly string[], env: Record<string, string> = {}): Indexed =>
+    index(root, dbPath, args, env, "ts7");
+
+  it.each(["web-app", "resolution", "broken"])("%s, every table in row order, row ids included", (sample) => {
+    const root = copySampleProject(sample);
+    const dbs = makeTempDir("ts-graph-jobs-");
+    expect(ts7(root, path.join(dbs, "one.db"), ["--jobs", "1"]).summary?.jobs).toBe(1);
+    expect(ts7(root, path.join(dbs, "two.db"), ["--jobs", "2"]).summary?.jobs).toBe(2);
+    expect(dumpInWriteOrder(path.join(dbs, "two.db"))).toEqual(dumpInWriteOrder(path.join(dbs, "one.db")));
+  });
+
+  it("with three threads over several projects (monorepo), each project's member names shared by all threads", () => {
+    const root = copySampleProject("monorepo");
+    const dbs = makeTempDir("ts-graph-jobs-");
+    expect(ts7(root, path.join(dbs, "one.db"), ["--jobs", "1"]).summary?.jobs).toBe(1);
+    expect(ts7(root, path.join(dbs, "three.db"), ["--jobs", "3"]).summary?.jobs).toBe(3);
+    expect(dumpInWriteOrder(path.join(dbs, "three.db"))).toEqual(dumpInWriteOrder(path.join(dbs, "one.db")));
+  });
+
+  it("fails whole when a worker fails before the member names are shared: nothing written, no hang", () => {
+    const root = copySampleProject("web-app");
+    const dbPath = path.join(makeTempDir("ts-graph-jobs-"), "graph.db");
+    expect(ts7(root, dbPath, ["--jobs", "1"]).status).toBe(0);
+    const before = dumpInWriteOrder(dbPath);
+    const failed = ts7(root, dbPath, ["--jobs", "2", "--force"], { TS_GRAPH_WORKER_HEAP_MB: "8" });
+    expect(failed.status).not.toBe(0);
+    expect(failed.stderr).toMatch(/an extraction thread failed \(.*\); nothing was written\. Run again with --jobs 1/);
+    expect({ ...dumpInWriteOrder(dbPath), meta: [] }).toEqual({ ...before, meta: [] });
   });
 });
 

@@ -149,20 +149,32 @@ function fileMemberNames(sourceFileOf: () => ts.SourceFile | undefined, relative
 }
 
 /**
+ * The names of the accessor nodes and of all member nodes a program's files declare: what the walk's filters
+ * (`mayNameAccessor`, `mayNameMember`) accept. A set that lacks a name loses edges; one with more names costs
+ * questions only.
+ */
+export interface MemberNames {
+  readonly accessors: Set<string>;
+  readonly members: Set<string>;
+}
+
+/**
  * Names of the accessor nodes and of all member nodes of the indexed files a program holds (member-names.ts):
  * as stored for the files this run does not re-extract (their text is the one they were indexed with),
  * else from their declarations. Each file comes with a way to its syntax tree, asked only when needed.
+ * `include`: the files to take (a thread's share of a parallel run, parallel-extraction.ts); default all.
  */
 export function memberNamesIn(
   programFiles: Iterable<readonly [fileName: string, sourceFileOf: () => ts.SourceFile | undefined]>,
   checker: CheckerPort,
   files: RunFiles,
-): { accessors: Set<string>; members: Set<string> } {
+  include: (fileName: string) => boolean = () => true,
+): MemberNames {
   const accessors = new Set<string>();
   const members = new Set<string>();
   for (const [fileName, sourceFileOf] of programFiles) {
     const relative = files.pathByAbsolute.get(fileName);
-    if (relative === undefined) continue;
+    if (relative === undefined || !include(fileName)) continue;
     const names = fileMemberNames(sourceFileOf, relative, checker, files);
     for (const name of names.accessors) accessors.add(name);
     for (const name of names.members) members.add(name);

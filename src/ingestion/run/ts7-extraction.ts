@@ -4,7 +4,16 @@ import type { Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 import type { EdgeContext } from "../extract/edges/edge-collector.js";
 import { createExternalMemberKeys, createExternalTypeKey } from "../extract/external-members.js";
 import { createModuleResolver } from "../extract/program-loader.js";
-import { declarationsFor, extractFile, firstSyntaxErrors, memberNamesIn, unloadable, type FileOutcome, type RunFiles } from "./program-extraction.js";
+import {
+  declarationsFor,
+  extractFile,
+  firstSyntaxErrors,
+  memberNamesIn,
+  unloadable,
+  type FileOutcome,
+  type MemberNames,
+  type RunFiles,
+} from "./program-extraction.js";
 
 /**
  * Extracting the files of one project on TypeScript 7's checker (ADR 0021): the same walk and recorders as on
@@ -12,13 +21,13 @@ import { declarationsFor, extractFile, firstSyntaxErrors, memberNamesIn, unloada
  * checker port of the session's project. Before a file's walk, the symbols of all its names are asked in one
  * round trip; what the walk asks beyond them is one round trip each.
  */
-export function ts7Extractor(view: Ts7ProjectView, project: ProjectSpec, files: RunFiles): (absolute: string) => FileOutcome {
+export function ts7Extractor(
+  view: Ts7ProjectView,
+  project: ProjectSpec,
+  files: RunFiles,
+  names: MemberNames = ts7MemberNames(view, files),
+): (absolute: string) => FileOutcome {
   const { checker } = view;
-  const names = memberNamesIn(
-    view.fileNames().map((fileName) => [fileName, () => view.sourceFile(fileName)] as const),
-    checker,
-    files,
-  );
   const isIndexed = (sourceFile: ts.SourceFile): boolean => files.pathByAbsolute.has(sourceFile.fileName);
   const context: EdgeContext = {
     checker,
@@ -39,6 +48,19 @@ export function ts7Extractor(view: Ts7ProjectView, project: ProjectSpec, files: 
     checker.prefetchSymbols(namesIn(sourceFile));
     return extractFile(sourceFile, context, firstSyntaxErrors(sourceFile, parseDiagnosticsOf(sourceFile)), project, files);
   };
+}
+
+/**
+ * The member names of the project's program (program-extraction.ts `memberNamesIn`), of the files `include`
+ * keeps: all by default, a thread's share in a parallel run, whose threads then use the union of their shares.
+ */
+export function ts7MemberNames(view: Ts7ProjectView, files: RunFiles, include?: (fileName: string) => boolean): MemberNames {
+  return memberNamesIn(
+    view.fileNames().map((fileName) => [fileName, () => view.sourceFile(fileName)] as const),
+    view.checker,
+    files,
+    include,
+  );
 }
 
 /**

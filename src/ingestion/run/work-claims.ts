@@ -85,6 +85,11 @@ export function abortClaims(board: ClaimBoard): void {
   Atomics.store(board, ABORT, 1);
 }
 
+/** Whether some thread aborted the run. */
+export function claimsAborted(board: ClaimBoard): boolean {
+  return Atomics.load(board, ABORT) !== 0;
+}
+
 /**
  * Extracts claimed files until none is left for this thread: `enter(group)` prepares a group's program (a
  * project's) before its first file, and a thread takes from other ranges only files of the group it is in,
