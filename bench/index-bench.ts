@@ -434,14 +434,14 @@ function keep(report: TscReport): KeptTsc {
   return kept;
 }
 
-/** "CPU 11.7 s (node 8.0 s + native 3.7 s), peak RSS 885 MiB (node 410 MiB + native 475 MiB, 1 native process)". */
+/** "CPU 11.7 s (node 8.0 s + native 3.7 s), peak RSS 885 MiB (node 410 MiB + native 475 MiB, native processes: 1)". */
 function usageLog(run: IndexRun): string {
   const { usage } = run;
   if (usage.nativeChildren === 0) return `CPU ${formatMs(run.cpuMs)}, peak RSS ${formatKiB(run.maxRssKiB)}`;
   return (
     `CPU ${formatMs(run.cpuMs)} (node ${formatMs(usage.nodeCpuMs)} + native ${formatMs(usage.nativeCpuMs)}), ` +
     `peak RSS ${formatKiB(run.maxRssKiB)} (node ${formatKiB(usage.nodeRssKiB)} + native ${formatKiB(usage.nativeRssKiB)}, ` +
-    `${usage.nativeChildren} native processes)`
+    `native processes: ${usage.nativeChildren})`
   );
 }
 

@@ -129,7 +129,7 @@ function hadNative(parts: readonly UsageParts[]): boolean {
   return parts.some((part) => part.nativeChildren > 0);
 }
 
-/** "; node 410 MiB + native 475 MiB (medians; 1 native process per run)" after a total, or "" without a native process. */
+/** "; node 410 MiB + native 475 MiB (medians; native processes per run: 1)" after a total, or "" without a native process. */
 function partsNote(parts: readonly UsageParts[], figure: "rss" | "cpu"): string {
   if (!hadNative(parts)) return "";
   const [node, native] =
@@ -137,7 +137,7 @@ function partsNote(parts: readonly UsageParts[], figure: "rss" | "cpu"): string 
       ? [formatKiB(median(parts.map((part) => part.nodeRssKiB))), formatKiB(median(parts.map((part) => part.nativeRssKiB)))]
       : [formatMs(median(parts.map((part) => part.nodeCpuMs))), formatMs(median(parts.map((part) => part.nativeCpuMs)))];
   const children = [...new Set(parts.map((part) => part.nativeChildren))].join(", ");
-  return `; node ${node} + native ${native} (medians; ${children} native processes per run)`;
+  return `; node ${node} + native ${native} (medians; native processes per run: ${children})`;
 }
 
 /** The index CPU and peak RSS rows' names: what the figures include. */
