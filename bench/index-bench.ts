@@ -434,6 +434,17 @@ function keep(report: TscReport): KeptTsc {
   return kept;
 }
 
+/** "CPU 11.7 s (node 8.0 s + native 3.7 s), peak RSS 885 MiB (node 410 MiB + native 475 MiB, native processes: 1)". */
+function usageLog(run: IndexRun): string {
+  const { usage } = run;
+  if (usage.nativeChildren === 0) return `CPU ${formatMs(run.cpuMs)}, peak RSS ${formatKiB(run.maxRssKiB)}`;
+  return (
+    `CPU ${formatMs(run.cpuMs)} (node ${formatMs(usage.nodeCpuMs)} + native ${formatMs(usage.nativeCpuMs)}), ` +
+    `peak RSS ${formatKiB(run.maxRssKiB)} (node ${formatKiB(usage.nodeRssKiB)} + native ${formatKiB(usage.nativeRssKiB)}, ` +
+    `native processes: ${usage.nativeChildren})`
+  );
+}
+
 /** One round of each engine's full index (default --jobs, then --jobs 1), into the engine's databases. */
 async function indexRound(id: string, options: Options, engines: readonly EngineRun[]): Promise<IndexRun | null> {
   let first: IndexRun | null = null;
@@ -445,16 +456,16 @@ async function indexRound(id: string, options: Options, engines: readonly Engine
     rounds.indexWallMs.push(run.wallMs);
     rounds.indexRssKiB.push(run.maxRssKiB);
     rounds.indexCpuMs.push(run.cpuMs);
+    rounds.indexUsage.push(run.usage);
     rounds.indexJobs.push(typeof run.fields.jobs === "number" ? run.fields.jobs : null);
-    log(
-      `${id}: full index${label} wall ${formatMs(run.wallMs)}, CPU ${formatMs(run.cpuMs)}, peak RSS ${formatKiB(run.maxRssKiB)}, ${String(run.fields.jobs)} threads`,
-    );
+    log(`${id}: full index${label} wall ${formatMs(run.wallMs)}, ${usageLog(run)}, ${String(run.fields.jobs)} threads`);
     if (!options.jobsOne) continue;
     const one = await runIndex(oneJobCtx, true, FULL_RUN_TIMEOUT_MS, undefined, ["--jobs", "1"]);
     rounds.oneJobWallMs.push(one.wallMs);
     rounds.oneJobRssKiB.push(one.maxRssKiB);
     rounds.oneJobCpuMs.push(one.cpuMs);
-    log(`${id}: full index${label} --jobs 1 wall ${formatMs(one.wallMs)}, CPU ${formatMs(one.cpuMs)}, peak RSS ${formatKiB(one.maxRssKiB)}`);
+    rounds.oneJobUsage.push(one.usage);
+    log(`${id}: full index${label} --jobs 1 wall ${formatMs(one.wallMs)}, ${usageLog(one)}`);
   }
   return first;
 }
@@ -551,7 +562,18 @@ function emptyRounds(engines: readonly EngineRounds[]): FullIndexRounds {
 }
 
 function emptyEngineRounds(engine: string | null): EngineRounds {
-  return { engine, indexWallMs: [], indexRssKiB: [], indexCpuMs: [], indexJobs: [], oneJobWallMs: [], oneJobRssKiB: [], oneJobCpuMs: [] };
+  return {
+    engine,
+    indexWallMs: [],
+    indexRssKiB: [],
+    indexCpuMs: [],
+    indexUsage: [],
+    indexJobs: [],
+    oneJobWallMs: [],
+    oneJobRssKiB: [],
+    oneJobCpuMs: [],
+    oneJobUsage: [],
+  };
 }
 
 function emptyResult(spec: CorpusSpec, harness: string, errors: string[]): CorpusResult {

@@ -4,8 +4,10 @@
  * Peak RSS comes from bench/report-rss.cjs, preloaded with `node --require`, which
  * appends `process.resourceUsage().maxRSS` (KiB) to a file named by an env var when
  * the process exits. TypeScript 6's tsc and ts-graph are measured the same way so that their
- * figures are comparable (both include Node's own startup footprint). TypeScript 7's tsc, a node
- * launcher and the native compiler as its child, is measured as a tree with GNU time (runTreeMeasured).
+ * figures are comparable (both include Node's own startup footprint). ts-graph's TypeScript 7 sessions
+ * append a line of their own for each native child they end (src/engine/ts7/native-usage-report.ts), which
+ * runNodeMeasured adds to the node process's figures. TypeScript 7's tsc, a node launcher and the native
+ * compiler as its child, is measured as a tree with GNU time (runTreeMeasured).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -45,14 +47,7 @@ export interface RunResult {
   readonly stderr: string;
 }
 
-export interface MeasuredRunResult extends RunResult {
-  /** Peak RSS of the spawned node process in KiB; null if it did not report (e.g. killed). */
-  readonly maxRssKiB: number | null;
-  /** Largest peak RSS among node sub-processes that inherited the preload, if any. */
-  readonly descendantsMaxRssKiB: number | null;
-  /** User + system CPU time of the spawned node process (all its threads); null if it did not report. */
-  readonly cpuMs: number | null;
-}
+export interface MeasuredRunResult extends RunResult, RssReport {}
 
 /** Render a command line for humans (POSIX-shell quoting where needed). */
 export function formatCommand(command: string, args: readonly string[]): string {
@@ -130,23 +125,45 @@ export function newRssFile(tmpDir: string): string {
   return file;
 }
 
+/**
+ * A measured process's figures: the node process's own (the preload's line) plus its native children's, the
+ * TypeScript 7 `tsc --api` processes its sessions (in any of its threads) spawned and ended, each reported by a
+ * line marked `native` whose ppid is the process. The processes live at the same time, so the total peak is the
+ * sum of their peaks: an upper bound of the peak of them together (each may peak at another moment).
+ */
 export interface RssReport {
+  /** The node process's peak RSS (KiB) plus its native children's peaks; null if the node process did not report (killed). */
   readonly maxRssKiB: number | null;
-  readonly descendantsMaxRssKiB: number | null;
+  /** User + system CPU time of the node process (all its threads) plus its native children's; null if either is unknown. */
   readonly cpuMs: number | null;
+  /** The node process's own peak RSS (KiB) and CPU. */
+  readonly nodeRssKiB: number | null;
+  readonly nodeCpuMs: number | null;
+  /** Its native children's: the sum of their peaks (KiB) and of their CPU times; 0 without one. */
+  readonly nativeRssKiB: number;
+  readonly nativeCpuMs: number | null;
+  readonly nativeChildren: number;
+  /** Largest peak RSS among node sub-processes that inherited the preload, if any (native lines are not counted). */
+  readonly descendantsMaxRssKiB: number | null;
 }
 
-/** Read the lines written by report-rss.cjs and pick the one of `pid`. */
+/**
+ * Read the lines written by report-rss.cjs and by TypeScript 7 sessions: the node line of `pid`, the native lines
+ * whose ppid is `pid` (other processes' native lines are left out), and the other node lines as descendants.
+ */
 export function readRssFile(file: string, pid: number | undefined): RssReport {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch {
-    return { maxRssKiB: null, descendantsMaxRssKiB: null, cpuMs: null };
+    text = "";
   }
   let own: number | null = null;
   let others: number | null = null;
-  let cpuMs: number | null = null;
+  let ownCpuMs: number | null = null;
+  let nativeRssKiB = 0;
+  let nativeCpuMs: number | null = 0;
+  let nativeChildren = 0;
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
     let parsed: unknown;
@@ -157,18 +174,31 @@ export function readRssFile(file: string, pid: number | undefined): RssReport {
     }
     if (!isRecord(parsed)) continue;
     const rss = parsed.maxRSSKiB;
-    const linePid = parsed.pid;
+    const cpu = typeof parsed.cpuMs === "number" ? parsed.cpuMs : null;
     if (typeof rss !== "number") continue;
-    if (linePid === pid) {
+    if (parsed.native === true) {
+      if (pid === undefined || parsed.ppid !== pid) continue;
+      nativeChildren += 1;
+      nativeRssKiB += rss;
+      nativeCpuMs = nativeCpuMs === null || cpu === null ? null : nativeCpuMs + cpu;
+    } else if (parsed.pid === pid) {
       own = Math.max(own ?? 0, rss);
-      const cpu = parsed.cpuMs;
-      if (typeof cpu === "number") cpuMs = cpu;
+      if (cpu !== null) ownCpuMs = cpu;
     } else others = Math.max(others ?? 0, rss);
   }
-  return { maxRssKiB: own, descendantsMaxRssKiB: others, cpuMs };
+  return {
+    maxRssKiB: own === null ? null : own + nativeRssKiB,
+    cpuMs: ownCpuMs === null || nativeCpuMs === null ? null : ownCpuMs + nativeCpuMs,
+    nodeRssKiB: own,
+    nodeCpuMs: ownCpuMs,
+    nativeRssKiB,
+    nativeCpuMs,
+    nativeChildren,
+    descendantsMaxRssKiB: others,
+  };
 }
 
-/** `node --require report-rss.cjs <script> ...args`, run to completion. */
+/** `node --require report-rss.cjs <script> ...args`, run to completion; its figures include its native children's (RssReport). */
 export async function runNodeMeasured(
   script: string,
   args: readonly string[],
@@ -182,13 +212,7 @@ export async function runNodeMeasured(
   });
   const rss = readRssFile(rssFile, result.pid);
   fs.rmSync(rssFile, { force: true });
-  return {
-    ...result.result,
-    command: formatCommand("node", [script, ...args]),
-    maxRssKiB: rss.maxRssKiB,
-    descendantsMaxRssKiB: rss.descendantsMaxRssKiB,
-    cpuMs: rss.cpuMs,
-  };
+  return { ...result.result, ...rss, command: formatCommand("node", [script, ...args]) };
 }
 
 const GNU_TIME = "/usr/bin/time";

@@ -4,7 +4,7 @@ import type { Summary } from "./stats.js";
 import { describeDiagnostics, type TscReport } from "./tsc.js";
 import { hasLatencyTarget } from "./bench-edits.js";
 import type { DaemonResult } from "./daemon-steps.js";
-import type { AddDeleteResult, CliEditResult, EditSample, IndexRun, Scalar, WatchResult } from "./tsgraph.js";
+import type { AddDeleteResult, CliEditResult, EditSample, IndexRun, Scalar, UsageParts, WatchResult } from "./tsgraph.js";
 
 export const TARGETS = {
   /**
@@ -43,28 +43,33 @@ export interface FullIndexRounds {
   readonly baselineRssKiB: (number | null)[];
 }
 
-/** One engine's full-index runs, one of each per round. */
+/**
+ * One engine's full-index runs, one of each per round. Peak RSS and CPU are ts-graph's whole cost: the node
+ * process's plus its native TypeScript 7 processes' (peaks summed, an upper bound); `*Usage` holds the two parts.
+ */
 export interface EngineRounds {
   /** The `--engine` value given to `ts-graph index`, or null when none was (the CLI's default engine). */
   readonly engine: string | null;
   readonly indexWallMs: number[];
   readonly indexRssKiB: (number | null)[];
   readonly indexCpuMs: (number | null)[];
+  readonly indexUsage: UsageParts[];
   /** Threads that extracted in each default run (the summary's `jobs`). */
   readonly indexJobs: (number | null)[];
   readonly oneJobWallMs: number[];
   readonly oneJobRssKiB: (number | null)[];
   readonly oneJobCpuMs: (number | null)[];
+  readonly oneJobUsage: UsageParts[];
 }
 
 /** Medians of the rounds, one engine's index against the tsc baselines (and its --jobs 1 run against TypeScript 6's). */
 export interface EngineSummary {
   readonly engine: string | null;
   readonly ratios: {
-    /** index / TypeScript 6's tsc, wall and peak RSS. */
+    /** index / TypeScript 6's tsc, wall and peak RSS (ts-graph's total: its node process and native processes). */
     readonly time: number | null;
     readonly rss: number | null;
-    /** index / TypeScript 7's tsc, wall and peak RSS (the native compiler's). */
+    /** index / TypeScript 7's tsc, wall and peak RSS (ts-graph's total against the native compiler's, tsc's largest process). */
     readonly time7: number | null;
     readonly rss7: number | null;
     readonly oneJobTime: number | null;
@@ -117,6 +122,32 @@ function minMedianCpu(values: readonly (number | null)[]): string {
 function minMedianKiB(values: readonly (number | null)[]): string {
   const known = values.filter((value): value is number => value !== null);
   return known.length === 0 ? "n/a" : `min ${formatKiB(Math.min(...known))} / median ${formatKiB(median(known))}`;
+}
+
+/** Whether any run had a native TypeScript 7 process (its figures then hold the native part). */
+function hadNative(parts: readonly UsageParts[]): boolean {
+  return parts.some((part) => part.nativeChildren > 0);
+}
+
+/** "; node 410 MiB + native 475 MiB (medians; native processes per run: 1)" after a total, or "" without a native process. */
+function partsNote(parts: readonly UsageParts[], figure: "rss" | "cpu"): string {
+  if (!hadNative(parts)) return "";
+  const [node, native] =
+    figure === "rss"
+      ? [formatKiB(median(parts.map((part) => part.nodeRssKiB))), formatKiB(median(parts.map((part) => part.nativeRssKiB)))]
+      : [formatMs(median(parts.map((part) => part.nodeCpuMs))), formatMs(median(parts.map((part) => part.nativeCpuMs)))];
+  const children = [...new Set(parts.map((part) => part.nativeChildren))].join(", ");
+  return `; node ${node} + native ${native} (medians; native processes per run: ${children})`;
+}
+
+/** The index CPU and peak RSS rows' names: what the figures include. */
+function usageLabels(parts: readonly UsageParts[]): { readonly cpu: string; readonly rss: string } {
+  return hadNative(parts)
+    ? {
+        cpu: "CPU (user + sys: the node process, every thread, + its native TypeScript 7 processes)",
+        rss: "peak RSS (the node process's peak + each native TypeScript 7 process's, summed: an upper bound)",
+      }
+    : { cpu: "CPU (user + sys, every thread)", rss: "peak RSS" };
 }
 
 export interface CorpusResult {
@@ -208,7 +239,7 @@ export function renderCorpus(r: CorpusResult): string {
   const rounds = r.rounds;
   if (rounds.baselineWallMs.length > 0) {
     add(`baseline build's index wall (--baseline-cli, ${rounds.baselineWallMs.length} runs)`, minMedian(rounds.baselineWallMs));
-    add("baseline build's index peak RSS", minMedianKiB(rounds.baselineRssKiB));
+    add("baseline build's index peak RSS (its native TypeScript 7 processes' only if that build reports them)", minMedianKiB(rounds.baselineRssKiB));
     add(`index${engineLabel(rounds.engines[0]?.engine ?? null)} / baseline build's index wall (medians)`, ratio(r.baselineTime));
   }
   add(
@@ -370,8 +401,9 @@ function engineRows(r: CorpusResult, e: EngineRounds, summary: EngineSummary, sk
     `index${label} wall (full, --force, --jobs as given or default: ${jobs} threads; ${e.indexWallMs.length} runs, each after the tsc runs)`,
     skipped ?? minMedian(e.indexWallMs),
   );
-  add(`index${label} CPU (user + sys, every thread)`, skipped ?? minMedianCpu(e.indexCpuMs));
-  add(`index${label} peak RSS`, skipped ?? minMedianKiB(e.indexRssKiB));
+  const names = usageLabels(e.indexUsage);
+  add(`index${label} ${names.cpu}`, skipped ?? minMedianCpu(e.indexCpuMs) + partsNote(e.indexUsage, "cpu"));
+  add(`index${label} ${names.rss}`, skipped ?? minMedianKiB(e.indexRssKiB) + partsNote(e.indexUsage, "rss"));
   const perRound = (tscWallMs: readonly number[]): string =>
     e.indexWallMs.map((wall, i) => ratio(medianRatio([wall], [tscWallMs[i] ?? null]))).join(", ");
   add(
@@ -392,11 +424,12 @@ function engineRows(r: CorpusResult, e: EngineRounds, summary: EngineSummary, sk
     `<= ${TARGETS.rssRatio.toFixed(1)}`,
     verdictAgainst(ratios.rss, TARGETS.rssRatio, r.tsc),
   );
-  add(`index${label} / TS7 tsc peak RSS (medians; the native compiler's)`, ratio(ratios.rss7));
+  add(`index${label} / TS7 tsc peak RSS (medians; against the native compiler's, tsc's largest process)`, ratio(ratios.rss7));
   if (e.oneJobWallMs.length === 0) return;
   add(`index${label} --jobs 1 wall (${e.oneJobWallMs.length} runs, each after the default one)`, minMedian(e.oneJobWallMs));
-  add(`index${label} --jobs 1 CPU (user + sys)`, minMedianCpu(e.oneJobCpuMs));
-  add(`index${label} --jobs 1 peak RSS`, minMedianKiB(e.oneJobRssKiB));
+  const oneJobNames = usageLabels(e.oneJobUsage);
+  add(`index${label} --jobs 1 ${oneJobNames.cpu}`, minMedianCpu(e.oneJobCpuMs) + partsNote(e.oneJobUsage, "cpu"));
+  add(`index${label} --jobs 1 ${oneJobNames.rss}`, minMedianKiB(e.oneJobRssKiB) + partsNote(e.oneJobUsage, "rss"));
   add(`index${label} --jobs 1 / TS6 tsc wall (medians)`, ratio(ratios.oneJobTime));
   add(
     `index${label} --jobs 1 / TS6 tsc peak RSS (medians)`,

@@ -110,14 +110,26 @@ export type Scalar = string | number | boolean | null;
 export interface IndexRun {
   readonly command: string;
   readonly wallMs: number;
+  /** Peak RSS of the process plus its native TypeScript 7 children's (the sum of their peaks, measure.ts RssReport). */
   readonly maxRssKiB: number | null;
   readonly descendantsMaxRssKiB: number | null;
-  /** User + system CPU time of the process (its extraction threads included). */
+  /** User + system CPU time of the process (its extraction threads included) plus its native children's. */
   readonly cpuMs: number | null;
+  /** The parts of maxRssKiB and cpuMs: the node process's own, and its native children's. */
+  readonly usage: UsageParts;
   /** The JSON summary printed on stdout (null if none could be parsed). */
   readonly summary: Record<string, unknown> | null;
   /** The summary's scalar leaves, keyed by dotted path ("files.total"). */
   readonly fields: Record<string, Scalar>;
+}
+
+/** A run's peak RSS and CPU split into the node process's and its native TypeScript 7 children's (none: 0). */
+export interface UsageParts {
+  readonly nodeRssKiB: number | null;
+  readonly nodeCpuMs: number | null;
+  readonly nativeRssKiB: number;
+  readonly nativeCpuMs: number | null;
+  readonly nativeChildren: number;
 }
 
 export interface IndexContext {
@@ -155,6 +167,13 @@ export async function runIndex(
     maxRssKiB: raw.maxRssKiB,
     descendantsMaxRssKiB: raw.descendantsMaxRssKiB,
     cpuMs: raw.cpuMs,
+    usage: {
+      nodeRssKiB: raw.nodeRssKiB,
+      nodeCpuMs: raw.nodeCpuMs,
+      nativeRssKiB: raw.nativeRssKiB,
+      nativeCpuMs: raw.nativeCpuMs,
+      nativeChildren: raw.nativeChildren,
+    },
     summary,
     fields: summary ? flattenScalars(summary) : {},
   };
@@ -481,6 +500,7 @@ export interface WatchResult {
   readonly readyMs: number;
   readonly rows: readonly WatchRow[];
   readonly exit: { code: number | null; signal: NodeJS.Signals | null; forced: boolean };
+  /** The watcher's peak RSS plus its native TypeScript 7 children's (measure.ts RssReport). */
   readonly maxRssKiB: number | null;
   /** Set when the loop stopped early (timeout, watcher crash). */
   readonly error: string | null;

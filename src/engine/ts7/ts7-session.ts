@@ -3,6 +3,7 @@ import { ts } from "ts-morph";
 import type { SourceFile as SourceFile7 } from "typescript/unstable/ast";
 import { API, type Project, type Snapshot } from "typescript/unstable/sync";
 import type { CheckerPort } from "../../ingestion/extract/checker-port.js";
+import { armNativeUsageReport } from "./native-usage-report.js";
 import { NodeMap } from "./node-map.js";
 import { Ts7CheckerPort } from "./ts7-checker-port.js";
 import { Ts7EditProject } from "./ts7-edit.js";
@@ -70,6 +71,8 @@ export class Ts7Session {
   private readonly defaultLibraries = new WeakSet<ts.SourceFile>();
 
   private readonly ts6ParseOptions: (fileName: string) => ts.CreateSourceFileOptions;
+  /** Appends the native child's peak memory and CPU for the bench (native-usage-report.ts); undefined outside it. */
+  private readonly reportNativeUsage: (() => void) | undefined;
 
   constructor(options: Ts7SessionOptions) {
     this.ts6ParseOptions = options.ts6ParseOptions ?? (() => ({ languageVersion: ts.ScriptTarget.Latest }));
@@ -80,6 +83,7 @@ export class Ts7Session {
         fileExists: (fileName) => (options.servedText(fileName) !== undefined ? true : undefined),
       },
     });
+    this.reportNativeUsage = armNativeUsageReport(nativeChildPid(this.api));
   }
 
   /**
@@ -168,6 +172,7 @@ export class Ts7Session {
   /** Ends the child process; never throws (a child that died already has nothing left to end). */
   close(): void {
     this.views.clear();
+    this.reportNativeUsage?.();
     try {
       this.api.close();
     } catch {
@@ -215,6 +220,19 @@ export class Ts7Session {
       },
     };
   }
+}
+
+/**
+ * The pid of the API's native child, read through the internals of TypeScript 7.0.2's sync API (not public:
+ * `API.client` → `Client.channel` → `SyncRpcChannel.child`, the spawned ChildProcess); undefined if the shape differs.
+ */
+function nativeChildPid(api: API): number | undefined {
+  const pid = field(field(field(field(api, "client"), "channel"), "child"), "pid");
+  return typeof pid === "number" ? pid : undefined;
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
 
 /** A file's TypeScript 6 tree: parent pointers set (no program binds it), JSDoc left as text as the extractor reads it. */
