@@ -12,6 +12,7 @@ import {
 import { probeDaemon, removeStaleSocket, type DaemonProbe } from "../daemon/daemon-socket.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
 import { pidIsAlive } from "../db/graph-db-owner.js";
+import { recoverInterruptedEdits } from "../file-writes/edit-recovery.js";
 import type { IndexSummary } from "../ingestion/run/indexer.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { USAGE_ERROR_NAMES } from "./exit-codes.js";
@@ -203,6 +204,20 @@ async function processGone(pid: number, ms: number): Promise<void> {
   for (const deadline = Date.now() + ms; pidIsAlive(pid) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/**
+ * After a daemon died while it ran an edit: finishes the edit it was writing, if any (its journal, rolled
+ * forward: every file gets the edit), and then throws, saying so: the edit is written, and running it again
+ * would find nothing to edit. Nothing to finish (the daemon died before or after its write): returns.
+ */
+function finishedByRecovery(root: string, pid: number, command: string): void {
+  const finished = recoverInterruptedEdits(root).finished.filter((line) => line.includes(`; process ${pid}) was finished: `));
+  if (finished.length === 0) return;
+  throw new Error(
+    `the daemon (pid ${pid}) stopped while it wrote the edit of ${command}, which is now whole: ${finished.join("; ")}. ` +
+      "Its answer (diff, diagnostics) is lost; `ts-graph index` brings the graph up to date with it",
+  );
+}
+
 export interface DaemonToolRequest {
   /** The tool's name (a name in the daemon's `hello.tools`) and what the command calls it, for the notes. */
   readonly tool: string;
@@ -216,11 +231,11 @@ export interface DaemonToolRequest {
  * that runs it: `daemon start` and `serve` do), on its graph and warm language session; its answer, or
  * undefined when the caller runs the tool itself, as without a daemon. That is the case when there is none,
  * when it declines (another root), when it does not take the request up within `waits.readyMs` (busy: the
- * command leaves, and a daemon never starts a tool whose client left), when it stops before it answers (the
- * caller then runs it after the daemon's process is gone: an edit it had begun to write is finished or undone
- * first, all its files or none, by the caller's own recovery), or when it goes silent while it runs the tool
- * (an edit it writes later is refused: its files changed). Each case but the first is said with `warn`. A
- * failure of the tool (a refused rename) is thrown as the tool threw it.
+ * command leaves, and a daemon never starts a tool whose client left), when it stops before it answers (once
+ * its process is gone; but an edit it was writing, whose journal it left, is finished here and that is
+ * thrown: the edit is whole, all its files, and only its answer is lost), or when it goes silent while it
+ * runs the tool (an edit it writes later is refused: its files changed). Each case but the first is said
+ * with `warn`. A failure of the tool (a refused rename) is thrown as the tool threw it.
  */
 export async function runToolThroughDaemon(
   target: DaemonTarget,
@@ -258,9 +273,8 @@ export async function runToolThroughDaemon(
     } catch (error) {
       if (error instanceof DaemonGoneError) {
         await processGone(pid, waits.goneMs ?? 5000);
-        options.warn(
-          `the daemon (pid ${pid}) stopped while it ran ${request.command}; ${here} (what the daemon had begun to write is first finished or undone, all its files or none)`,
-        );
+        finishedByRecovery(target.root, pid, request.command);
+        options.warn(`the daemon (pid ${pid}) stopped while it ran ${request.command}; ${here}`);
       } else if (error instanceof DaemonSilentError) {
         options.warn(`the daemon (pid ${pid}) went silent while it ran ${request.command} (${error.message}); ${here}`);
       } else throw error;

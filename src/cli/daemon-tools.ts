@@ -48,7 +48,11 @@ export function daemonBackendOf(served: ServedRoot, tools: readonly ToolDefiniti
       await served.start();
       await served.settle(SETTLE_TIMEOUT_MS);
       served.markUsed();
-      return tool.run(parsed.data as never, cliContextOf(served.context));
+      const answer = await tool.run(parsed.data as never, cliContextOf(served.context));
+      // The watcher's own update for the files just written (a no-op: the edit brought the graph up to date)
+      // goes before the answer, so that the command does not find it under way and note it.
+      await served.settle(SETTLE_TIMEOUT_MS);
+      return answer;
     },
   };
 }
