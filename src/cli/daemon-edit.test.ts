@@ -1,3 +1,5 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -105,6 +107,33 @@ describe("the edit commands with a daemon running (subprocess)", () => {
     expect(sources(served.root)).toEqual(sources(alone.root));
     // The daemon brought its graph up to date with the renames (patched, as its log may say, or re-extracted).
     expect(readerSnapshot(served.dbPath)).toBe(await freshSnapshot(served.root));
+  });
+
+  it("renames on `ts-graph serve` when it keeps the root, and prints what the CLI prints without it", async () => {
+    const alone = indexedProject();
+    const served = indexedProject();
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "--root", served.root], stderr: "pipe" });
+    let log = "";
+    transport.stderr?.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    const client = new Client({ name: "ts-graph-daemon-edit-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      // A call starts the root: its first run, then its daemon socket.
+      await client.callTool({ name: "status", arguments: {} });
+      await until(() => /"kind":"serve"/.test(runCli(["daemon", "status", served.root, "--json"]).stdout), "the server to answer the CLI");
+      await until(() => /up to date|re-extracted|extracted/.test(log), "the server's first run to end");
+      const without = await runCliAsync([...RENAME, "--root", alone.root]);
+      const through = await runCliAsync([...RENAME, "--root", served.root]);
+      expect(through.status, through.stderr).toBe(0);
+      expect(through.stdout).toBe(without.stdout);
+      expect(through.stderr).toBe(without.stderr);
+      expect(log).toMatch(/rename_symbol run for a CLI command: answered in \d+ ms/);
+      expect(sources(served.root)).toEqual(sources(alone.root));
+    } finally {
+      await client.close();
+    }
   });
 
   it("refuses a rename onto a name in scope through the daemon with the CLI's own error and exit code, and writes nothing", async () => {
