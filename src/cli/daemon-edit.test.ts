@@ -79,12 +79,18 @@ function sources(root: string): string[] {
 const RENAME = ["rename-symbol", "sumLines", "totalOf"];
 
 describe("the edit commands with a daemon running (subprocess)", () => {
-  it("renames through the daemon and prints what the CLI prints without one, dry run and rename alike", async () => {
+  it("renames (and replaces) through the daemon and prints what the CLI prints without one, dry run and rename alike", async () => {
     const alone = indexedProject();
     const served = indexedProject();
     startDaemon(served.root);
 
-    for (const args of [[...RENAME, "--dry-run"], RENAME, ["rename-symbol", "totalOf", "sumLines", "--json"]]) {
+    const replace = [
+      "replace-symbol",
+      "formatPrice",
+      "--content",
+      "export function formatPrice(cents: number): string {\n  return String(cents);\n}",
+    ];
+    for (const args of [[...RENAME, "--dry-run"], RENAME, ["rename-symbol", "totalOf", "sumLines", "--json"], replace]) {
       const without = await runCliAsync([...args, "--root", alone.root]);
       const through = await runCliAsync([...args, "--root", served.root]);
       expect(without.status, without.stderr).toBe(0);
@@ -103,6 +109,7 @@ describe("the edit commands with a daemon running (subprocess)", () => {
       expect.stringMatching(/rename_symbol run for a CLI command: answered in \d+ ms$/),
       expect.stringMatching(/rename_symbol run for a CLI command: answered in \d+ ms$/),
       expect.stringMatching(/rename_symbol run for a CLI command: answered in \d+ ms$/),
+      expect.stringMatching(/replace_symbol run for a CLI command: answered in \d+ ms$/),
     ]);
     expect(sources(served.root)).toEqual(sources(alone.root));
     // The daemon brought its graph up to date with the renames (patched, as its log may say, or re-extracted).
