@@ -131,7 +131,10 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
       log,
       progress: () => createProgressReporter(process.stderr, false),
       // Each root this server keeps warm also answers the CLI commands run on it (docs/architecture.md, The daemon).
-      attach: (root) => answerCliCommands(root, { kind: "serve", version, log }),
+      attach: async (root) => {
+        const [{ ALL_TOOLS }, { daemonBackendOf }] = await Promise.all([import("../tools/all-tools.js"), import("./daemon-tools.js")]);
+        return answerCliCommands(daemonBackendOf(root, ALL_TOOLS), { kind: "serve", version, log });
+      },
     },
   });
   try {
