@@ -37,8 +37,9 @@ describe(daemonPaths.name, () => {
 describe(parseHello.name, () => {
   const hello = { protocol: 1, version: "1.2.3", pid: 42, kind: "daemon", root: "/r", dbPath: "/r/db", tsconfigs: null, startedAt: 1, idleExitAt: 2 };
 
-  it("reads a daemon's hello", () => {
-    expect(parseHello(hello)).toEqual({ ...hello, tsconfigs: undefined });
+  it("reads a daemon's hello; one that lists no tools (an older daemon's) runs none", () => {
+    expect(parseHello(hello)).toEqual({ ...hello, tsconfigs: undefined, tools: [] });
+    expect(parseHello({ ...hello, tools: ["rename_symbol", 3] })?.tools).toEqual(["rename_symbol"]);
   });
 
   it("refuses anything that is not one (a socket that is not ours)", () => {
@@ -50,11 +51,15 @@ describe(parseHello.name, () => {
 });
 
 describe(parseRequest.name, () => {
-  it("reads the three requests and nothing else", () => {
+  it("reads the requests and nothing else", () => {
     expect(parseRequest('{"op":"update","force":true}')).toEqual({ op: "update", force: true });
     expect(parseRequest('{"op":"update"}')).toEqual({ op: "update", force: false });
     expect(parseRequest('{"op":"hello"}')).toEqual({ op: "hello" });
     expect(parseRequest('{"op":"stop"}')).toEqual({ op: "stop" });
+    expect(parseRequest('{"op":"go"}')).toEqual({ op: "go" });
+    const tool = { op: "tool", root: "/r", dbPath: "/r/db", tool: "rename_symbol", input: { symbol: "a", newName: "b" } };
+    expect(parseRequest(JSON.stringify(tool))).toEqual(tool);
+    expect(parseRequest(JSON.stringify({ ...tool, input: "a" }))).toBeUndefined();
     expect(parseRequest('{"op":"drop"}')).toBeUndefined();
     expect(parseRequest("GET / HTTP/1.1")).toBeUndefined();
   });
