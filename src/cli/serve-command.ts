@@ -147,7 +147,7 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
     answerUnreadableLines(transport, log);
     const stopped = untilStopped();
     await server.connect(transport);
-    afterFirstToolAnswer(transport, () => workspace.firstToolAnswered());
+    afterFirstToolAnswer(transport, (request) => workspace.firstToolAnswered(request));
     log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);
     const idle = memory.idleReleaseMs > 0 ? `an idle root releases them after ${memory.idleReleaseMs / 60_000} min` : "no idle release";
     log(`memory budget ${megabytes(memory.budgetBytes)} MB (above it, the least recently used roots release their TypeScript programs); ${idle}`);

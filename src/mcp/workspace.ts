@@ -4,12 +4,15 @@ import path from "node:path";
 import { createPathValidator, type PathValidator } from "../tools/path-validator.js";
 import type { RootState, ServerMemory } from "../tools/tool-contract.js";
 import { DEFAULT_IDLE_RELEASE_MINUTES, defaultBudgetBytes, rootsToRelease, type MemorySettings } from "./memory-budget.js";
+import type { ToolRequest } from "./first-answers.js";
 import { openServedRoot, type RootSpec, type ServedRoot, type ServedRootHooks } from "./served-root.js";
 
 /**
- * The first runs (watchers, TypeScript programs) start once the client's first tool request is answered
- * (`firstToolAnswered`), or this long after the roots are known if it sends none; a tool call starts its
- * root's at once.
+ * The first runs (the check of the graph against the files, the watcher, then the TypeScript programs) start
+ * once the client has the answer to its first tool call (`firstToolAnswered`), or this long after its first
+ * tools/list answer or after the roots are known, if no call comes: a client that calls right after listing
+ * gets its first answer without that work on the same thread and cores. A call on a root without a graph
+ * starts the root's first run at once and waits for it.
  */
 const FIRST_RUN_FALLBACK_MS = 1000;
 
@@ -46,8 +49,11 @@ export interface Workspace {
    * ones are opened and their first run starts.
    */
   useRoots(clientRoots: readonly string[] | undefined): Promise<void>;
-  /** The client has its first answer (tools/list): the roots' first runs may start, now and for roots opened later. */
-  firstToolAnswered(): void;
+  /**
+   * The client has its first answer of this kind: after a tool call's, the roots' first runs start, now and for
+   * roots opened later; after tools/list's, they start FIRST_RUN_FALLBACK_MS later unless a call's answer comes first.
+   */
+  firstToolAnswered(request: ToolRequest): void;
   /** A call answered from these roots: they become the most recently used, and the memory rules are checked. */
   used(roots: readonly ServedRoot[]): Promise<void>;
   /**
@@ -143,8 +149,8 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     );
     for (const root of dropped) hooks.log(`${root.root}: no longer served`);
     await Promise.all(dropped.map((root) => root.close()));
-    // First runs go on in the background once the client's first request (tools/list) is answered; a tool
-    // call starts its root's at once and waits for it.
+    // First runs go on in the background once the client's first tool call is answered (a call on a root
+    // without a graph starts its root's at once and waits for it).
     if (answered) setImmediate(() => startFirstRuns(next));
     else setTimeout(() => startFirstRuns(next), FIRST_RUN_FALLBACK_MS).unref();
   }
@@ -158,8 +164,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       changing = changing.catch(() => undefined).then(() => apply(clientRoots));
       return changing;
     },
-    firstToolAnswered() {
+    firstToolAnswered(request) {
       if (answered) return;
+      if (request === "tools/list") {
+        setTimeout(() => startFirstRuns(served), FIRST_RUN_FALLBACK_MS).unref();
+        return;
+      }
       answered = true;
       setImmediate(() => startFirstRuns(served));
     },
