@@ -68,7 +68,7 @@ export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
       await Promise.all(involved.map((root) => root.settle(SETTLE_TIMEOUT_MS)));
       const result = await tool.run(input, target.context);
       // The roots it answered from are now the most recently used; the memory rules run after the answer.
-      setImmediate(() => void workspace.used(tool.scope === "workspace" ? [] : involved));
+      void workspace.used(tool.scope === "workspace" ? [] : involved);
       return answerResult(
         result,
         involved.map((root) => ({ root: root.root, ...root.freshness() })),
