@@ -1,13 +1,11 @@
 import { z } from "../../vendor/zod.js";
-import { DISPATCH_MODES, type WalkDirection } from "../graph-walk.js";
-import { outputShape } from "../query-output.js";
-import { symbolShape } from "../symbol-input.js";
+import type { WalkDirection } from "../graph-walk.js";
+import { DISPATCH_MODES, outputShape, symbolShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { CallsStructured } from "./format.js";
-import { TEST_FILTERS } from "./query.js";
+import { CALLS_DEFAULTS, TEST_FILTERS } from "./options.js";
 import { answerOf, dynamicCallSite, reachEntry, reachSummary, symbolSummary, truncation } from "../answer-schema.js";
 import { pathString } from "../input-limits.js";
-import { CALLS_DEFAULTS } from "./summary.js";
 
 /** The callers and callees answer (format.ts `CallsStructured`), declared as the tools' output schema. */
 const callsAnswerSchema = answerOf<CallsStructured>()(

@@ -1,7 +1,6 @@
 import { z } from "../../vendor/zod.js";
 import { answerOf, truncation } from "../answer-schema.js";
-import { outputShape } from "../query-output.js";
-import { symbolShape } from "../symbol-input.js";
+import { outputShape, symbolShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { HierarchyStructured } from "./format.js";
 import { HIERARCHY_DIRECTIONS, MAX_HIERARCHY_DEPTH } from "./query.js";

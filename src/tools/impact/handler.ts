@@ -1,10 +1,8 @@
 import { z } from "../../vendor/zod.js";
-import { DISPATCH_MODES } from "../graph-walk.js";
-import { outputShape } from "../query-output.js";
-import { symbolShape } from "../symbol-input.js";
+import { DISPATCH_MODES, outputShape, symbolShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { ImpactStructured } from "./format.js";
-import { IMPACT_DEFAULTS, IMPACT_KINDS } from "./query.js";
+import { IMPACT_DEFAULTS, IMPACT_KINDS } from "./options.js";
 import { answerOf, reachEntry, reachSummary, someObject, symbolSummary, truncation } from "../answer-schema.js";
 import { pathString } from "../input-limits.js";
 

@@ -1,8 +1,6 @@
 import { z } from "../../vendor/zod.js";
 import { pathString, symbolString } from "../input-limits.js";
-import { DISPATCH_MODES } from "../graph-walk.js";
-import { outputShape } from "../query-output.js";
-import { FILE_DESCRIPTION, SYMBOL_DESCRIPTION } from "../symbol-input.js";
+import { DISPATCH_MODES, outputShape, FILE_DESCRIPTION, SYMBOL_DESCRIPTION } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { PathsStructured } from "./format.js";
 import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer-schema.js";
