@@ -8,6 +8,10 @@
  * Each round renames there and back in every root, interleaved (root after root), first by the CLI, then
  * through each root's server (started once, warmed with one untimed rename there and back). Uses the build in
  * dist/ (`npm run build` first). Figures, not assertions: markdown to stdout, with the load average before and after.
+ *
+ * `--daemon B,…`: those roots (also in --roots) get a `ts-graph daemon start` first, warmed by one untimed CLI
+ * rename there and back; the CLI's renames in them then run on the daemon, interleaved with the cold ones of the
+ * other roots. The daemons are stopped at the end, and no server is timed.
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -21,6 +25,8 @@ interface Options {
   readonly symbol: string;
   readonly newName: string;
   readonly runs: number;
+  /** Roots whose CLI renames run with a daemon. */
+  readonly daemonRoots: ReadonlySet<string>;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -34,9 +40,15 @@ function parseOptions(argv: readonly string[]): Options {
   const symbol = value("--symbol");
   const newName = value("--new");
   if (roots === undefined || symbol === undefined || newName === undefined) {
-    throw new Error("usage: tsx bench/rename-bench.ts --roots A,B --symbol FILE:Class.member --new NAME [--runs N]");
+    throw new Error("usage: tsx bench/rename-bench.ts --roots A,B --symbol FILE:Class.member --new NAME [--runs N] [--daemon B]");
   }
-  return { roots, symbol, newName, runs: Number(value("--runs") ?? "3") };
+  const daemonRoots = new Set(
+    (value("--daemon") ?? "")
+      .split(",")
+      .filter((root) => root !== "")
+      .map((root) => path.resolve(root)),
+  );
+  return { roots, symbol, newName, runs: Number(value("--runs") ?? "3"), daemonRoots };
 }
 
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
@@ -56,6 +68,11 @@ function cliRename(root: string, symbol: string, newName: string): number {
   const elapsed = performance.now() - started;
   if (result.status !== 0) throw new Error(`rename-symbol ${symbol} → ${newName} in ${root} failed: ${result.stderr}${result.stdout}`);
   return elapsed;
+}
+
+function daemon(action: "start" | "stop", root: string): void {
+  const result = spawnSync(process.execPath, [CLI, "daemon", action, root], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`daemon ${action} ${root} failed: ${result.stderr}`);
 }
 
 async function openServer(root: string): Promise<Client> {
@@ -87,11 +104,26 @@ async function main(): Promise<void> {
   const back = { symbol: renamedKey(options.symbol, options.newName), newName: oldNameOf(options.symbol) };
   const cold = new Map<string, number[]>(options.roots.map((root) => [root, []]));
   const warm = new Map<string, number[]>(options.roots.map((root) => [root, []]));
+  for (const root of options.daemonRoots) {
+    daemon("start", root);
+    cliRename(root, there.symbol, there.newName);
+    cliRename(root, back.symbol, back.newName);
+  }
   console.log(`before: ${uptime()}`);
   for (let round = 0; round < options.runs; round += 1) {
     for (const root of options.roots) {
       cold.get(root)?.push(cliRename(root, there.symbol, there.newName), cliRename(root, back.symbol, back.newName));
     }
+  }
+  if (options.daemonRoots.size > 0) {
+    for (const root of options.daemonRoots) daemon("stop", root);
+    console.log(`after: ${uptime()}`);
+    console.log("\n| root | CLI s (each rename) |\n|---|---|");
+    for (const root of options.roots) {
+      const how = options.daemonRoots.has(root) ? "with a daemon" : "cold";
+      console.log(`| ${path.basename(root)} (${how}) | ${(cold.get(root) ?? []).map(seconds).join(" ")} |`);
+    }
+    return;
   }
   const clients = new Map<string, Client>();
   try {

@@ -71,7 +71,8 @@ async function runDaemon(target: DaemonTarget, idleMinutes: number): Promise<num
   const log = (message: string): void => warn(`${new Date().toISOString()} ${message}`);
   if (!canWriteGraph(target.dbPath))
     throw new ConfigError(`the graph at ${target.dbPath} cannot be written here; a daemon could not keep it up to date`);
-  // A daemon answers the CLI's update requests, not tools: it has no other roots, and no memory rules (it exits when idle).
+  // A daemon answers the CLI's update requests and its edit commands (daemon-tools.ts): it has no other roots, and
+  // no memory rules (it exits when idle).
   const workspace = {
     states: () => [],
     memory: () => ({ rssBytes: process.memoryUsage.rss(), budgetBytes: defaultBudgetBytes(os.totalmem(), undefined), idleReleaseMinutes: 0 }),
@@ -81,7 +82,8 @@ async function runDaemon(target: DaemonTarget, idleMinutes: number): Promise<num
   const stopped = new Promise<string>((resolve) => {
     stop = resolve;
   });
-  const claim = await startDaemonServer(served, {
+  const [{ ALL_TOOLS }, { daemonBackendOf }] = await Promise.all([import("../tools/all-tools.js"), import("./daemon-tools.js")]);
+  const claim = await startDaemonServer(daemonBackendOf(served, ALL_TOOLS), {
     kind: "daemon",
     version: OWN_VERSION,
     idleMs: idleMinutes * 60_000,

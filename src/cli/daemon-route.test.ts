@@ -8,7 +8,11 @@ import { startDaemonServer } from "../daemon/daemon-server.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
 import type { IndexSummary } from "../ingestion/run/indexer.js";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
-import { updateThroughDaemon, type DaemonWaits } from "./daemon-route.js";
+import { until } from "../test-support/until.js";
+import { probeDaemon } from "../daemon/daemon-socket.js";
+import type { DaemonBackend } from "../daemon/daemon-server.js";
+import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
+import { runToolThroughDaemon, updateThroughDaemon, type DaemonWaits } from "./daemon-route.js";
 import { EXIT, exitCodeFor, USAGE_ERROR_NAMES } from "./exit-codes.js";
 
 afterAll(removeTempDirs);
@@ -34,7 +38,7 @@ type Behaviour = (op: string, socket: net.Socket) => void;
 /** A daemon of this test's making on the target's socket: answers hello as `hello` says, the rest as `behaviour` does. */
 async function fakeDaemon(
   at: { root: string; dbPath: string },
-  hello: { version: string; startedAt?: number },
+  hello: { version: string; startedAt?: number; tools?: readonly string[] },
   behaviour: Behaviour,
 ): Promise<string[]> {
   const paths = daemonPaths(at.dbPath);
@@ -169,5 +173,143 @@ describe(updateThroughDaemon.name, () => {
     const requests = await fakeDaemon(at, { version: "0.0.0-old", startedAt: 8 }, () => undefined);
     await update(at);
     expect(requests.filter((op) => op === "stop")).toEqual(["stop"]);
+  });
+});
+
+const RENAME = { tool: "rename_symbol", command: "rename-symbol", input: { symbol: "total", newName: "sum", dryRun: false } };
+const ANSWER = { text: "rename src/a.ts:total → sum: written (1 file)\n", structured: { action: "rename src/a.ts:total → sum" } };
+
+/** A real daemon server on the target's socket whose backend runs `runTool` for rename_symbol. */
+async function toolDaemon(at: { root: string; dbPath: string }, runTool: DaemonBackend["runTool"]): Promise<string[]> {
+  const log: string[] = [];
+  const claim = await startDaemonServer(
+    { ...at, tsconfigs: undefined, update: async () => SUMMARY, tools: ["rename_symbol"], runTool },
+    { kind: "daemon", version: OWN_VERSION, keepAliveMs: 100, log: (line) => log.push(line) },
+  );
+  if (!("claimed" in claim)) throw new Error("the daemon socket was not claimed");
+  servers.push(claim.claimed);
+  return log;
+}
+
+async function runTool(at: { root: string; dbPath: string }, waits: DaemonWaits = WAITS) {
+  const notes: string[] = [];
+  const answer = await runToolThroughDaemon(at, RENAME, { warn: (message) => notes.push(message), waits });
+  return { answer, notes };
+}
+
+describe(runToolThroughDaemon.name, () => {
+  it("runs the tool on the daemon with the command's input and gives back its answer", async () => {
+    const at = target();
+    const inputs: unknown[] = [];
+    const log = await toolDaemon(at, async (tool, input) => {
+      inputs.push({ tool, input });
+      return ANSWER;
+    });
+    expect(await runTool(at)).toEqual({ answer: ANSWER, notes: [] });
+    expect(inputs).toEqual([{ tool: "rename_symbol", input: RENAME.input }]);
+    expect(log).toEqual([expect.stringMatching(/^rename_symbol run for a CLI command: answered in \d+ ms$/)]);
+  });
+
+  it("throws a failure of the tool as the tool threw it: an input error with its details, an unavailable one with why and fix, an OS error with its code and path", async () => {
+    const failures: Error[] = [
+      new ToolInputError("Cannot rename total to sum: sum already names another declaration. Nothing was written.", { reason: "refused" }),
+      new ToolUnavailableError("the graph of /x is being indexed for the first time", "wait for it"),
+      Object.assign(new Error("ENAMETOOLONG: name too long, open '/x/aaaa'"), { code: "ENAMETOOLONG", path: "/x/aaaa" }),
+    ];
+    for (const failure of failures) {
+      const at = target();
+      await toolDaemon(at, async () => {
+        throw failure;
+      });
+      const thrown = await runTool(at).then(
+        () => undefined,
+        (error: unknown) => error as Error & Record<string, unknown>,
+      );
+      expect(thrown?.constructor).toBe(failure.constructor);
+      expect({ ...thrown, name: thrown?.name, message: thrown?.message }).toEqual({ ...failure, name: failure.name, message: failure.message });
+    }
+  });
+
+  it("leaves a daemon busy with another command's tool after readyMs and runs the tool itself; the daemon never runs the request its client left", async () => {
+    const at = target();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let runs = 0;
+    await toolDaemon(at, async () => {
+      runs += 1;
+      await gate;
+      return ANSWER;
+    });
+    const first = runTool(at, { ...WAITS, toolSilenceMs: 5000 });
+    await until(() => runs === 1, "the first tool run to start");
+    const second = await runTool(at, { ...WAITS, readyMs: 300 });
+    expect(second).toEqual({
+      answer: undefined,
+      notes: [expect.stringMatching(/the daemon \(pid \d+\) is busy \(no answer within 300 ms\); running rename-symbol in this process/)],
+    });
+    release();
+    expect((await first).answer).toEqual(ANSWER);
+    // The second request comes to its turn now, with its client gone: it is dropped, not run.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(runs).toBe(1);
+  });
+
+  it("declines, without running it, a tool request for another root, another database or a tool it does not run; a link to its root is its root", async () => {
+    const at = target();
+    let runs = 0;
+    await toolDaemon(at, async () => {
+      runs += 1;
+      return ANSWER;
+    });
+    const other = target();
+    const link = path.join(makeTempDir(), "link");
+    fs.symlinkSync(at.root, link);
+    const ask = async (request: Record<string, unknown>): Promise<Record<string, unknown> | undefined> => {
+      const found = await probeDaemon(daemonPaths(at.dbPath));
+      if (found.state !== "live") throw new Error(`no daemon: ${found.state}`);
+      try {
+        const reply = await found.connection.request(
+          { op: "tool", root: at.root, dbPath: at.dbPath, tool: "rename_symbol", input: {}, ...request } as never,
+          2000,
+        );
+        if (reply?.ready === true) return await found.connection.request({ op: "go" }, 2000);
+        return reply;
+      } finally {
+        found.connection.close();
+      }
+    };
+    expect(await ask({ root: other.root })).toEqual({ ok: false, declined: `it keeps the graph of ${at.root}, not of ${other.root}` });
+    expect(await ask({ dbPath: other.dbPath })).toEqual({ ok: false, declined: `its database is ${at.dbPath}, not ${other.dbPath}` });
+    expect(await ask({ tool: "delete_symbol" })).toEqual({ ok: false, declined: "this daemon does not run delete_symbol" });
+    expect(runs).toBe(0);
+    expect(await ask({ root: link })).toEqual({ ok: true, answer: ANSWER });
+    expect(runs).toBe(1);
+  });
+
+  it("asks nothing of a daemon that runs no tools (index --watch, an older ts-graph)", async () => {
+    const at = target();
+    const claim = await startDaemonServer(
+      { ...at, tsconfigs: undefined, update: async () => SUMMARY },
+      { kind: "watch", version: OWN_VERSION, log: () => undefined },
+    );
+    if (!("claimed" in claim)) throw new Error("the daemon socket was not claimed");
+    servers.push(claim.claimed);
+    expect(claim.claimed.hello().tools).toEqual([]);
+    expect(await runTool(at)).toEqual({ answer: undefined, notes: [] });
+  });
+
+  it("runs the tool itself, with a note, when the daemon stops while it runs it", async () => {
+    const at = target();
+    await fakeDaemon(at, { version: OWN_VERSION, tools: ["rename_symbol"] }, (op, socket) => {
+      if (op === "tool") socket.write(`${JSON.stringify({ ok: true, ready: true })}\n`);
+      else socket.destroy();
+    });
+    const { answer, notes } = await runTool(at, { ...WAITS, goneMs: 50 });
+    expect(answer).toBeUndefined();
+    expect(notes).toEqual([
+      expect.stringMatching(/the daemon \(pid \d+\) stopped while it ran rename-symbol; running rename-symbol in this process/),
+    ]);
   });
 });

@@ -2,10 +2,19 @@ import { ConfigError } from "../config/config-error.js";
 import { DaemonGoneError, DaemonSilentError } from "../daemon/daemon-connection.js";
 import { launchDaemon, refusedStopBefore, rememberRefusedStop, stopDaemon, type DaemonTarget } from "../daemon/daemon-control.js";
 import { daemonPaths } from "../daemon/daemon-paths.js";
-import { DAEMON_SILENCE_LIMIT_MS, type DaemonHello } from "../daemon/daemon-protocol.js";
+import {
+  DAEMON_SILENCE_LIMIT_MS,
+  TOOL_SILENCE_LIMIT_MS,
+  type DaemonFailure,
+  type DaemonHello,
+  type DaemonToolAnswer,
+} from "../daemon/daemon-protocol.js";
 import { probeDaemon, removeStaleSocket, type DaemonProbe } from "../daemon/daemon-socket.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
+import { pidIsAlive } from "../db/graph-db-owner.js";
+import { recoverInterruptedEdits } from "../file-writes/edit-recovery.js";
 import type { IndexSummary } from "../ingestion/run/indexer.js";
+import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { USAGE_ERROR_NAMES } from "./exit-codes.js";
 
 type LiveDaemon = Extract<DaemonProbe, { state: "live" }>;
@@ -25,6 +34,12 @@ export interface DaemonWaits {
   readonly silenceMs?: number;
   /** For a daemon of another version to answer `stop`, then as long again for it to go (default 10 s). */
   readonly stopMs?: number;
+  /** For a daemon to take a tool request up (its `ready`), before the command runs the tool itself (DAEMON_SILENCE_LIMIT_MS). */
+  readonly readyMs?: number;
+  /** Without any line while the daemon runs the tool (TOOL_SILENCE_LIMIT_MS). */
+  readonly toolSilenceMs?: number;
+  /** For a daemon whose connection closed during a tool run to be gone, before the command runs it itself (default 5 s). */
+  readonly goneMs?: number;
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
@@ -162,4 +177,115 @@ export async function updateThroughDaemon(target: DaemonTarget, options: DaemonR
   if (failure !== undefined) throw failure;
   options.warn(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(reply)}); updating in this process`);
   return undefined;
+}
+
+/** A tool's failure the daemon reported, as this process would have thrown it (the CLI then says and exits the same). */
+function toolErrorFromDaemon(reply: Record<string, unknown> | undefined): Error | undefined {
+  if (reply?.ok !== false) return undefined;
+  const failure = reply.error as Partial<Record<keyof DaemonFailure, unknown>> | undefined;
+  if (typeof failure?.message !== "string") return undefined;
+  const name = typeof failure.name === "string" ? failure.name : "Error";
+  const details = typeof failure.details === "object" && failure.details !== null ? (failure.details as Record<string, unknown>) : {};
+  if (name === "ToolInputError") return new ToolInputError(failure.message, details);
+  if (name === "ToolUnavailableError" && typeof failure.why === "string" && typeof failure.fix === "string")
+    return new ToolUnavailableError(failure.why, failure.fix);
+  if (USAGE_ERROR_NAMES.has(name)) return new ConfigError(failure.message);
+  const { code, path } = failure;
+  return Object.assign(new Error(failure.message), { name }, typeof code === "string" ? { code } : {}, typeof path === "string" ? { path } : {});
+}
+
+function isToolAnswer(value: unknown): value is DaemonToolAnswer {
+  const answer = value as { text?: unknown; structured?: unknown } | undefined;
+  return typeof answer?.text === "string" && typeof answer.structured === "object" && answer.structured !== null;
+}
+
+/** Waits (at most `ms`) for a process whose connection closed to be gone: a journal it left is recovered only then. */
+async function processGone(pid: number, ms: number): Promise<void> {
+  for (const deadline = Date.now() + ms; pidIsAlive(pid) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/**
+ * After a daemon died while it ran an edit: finishes the edit it was writing, if any (its journal, rolled
+ * forward: every file gets the edit), and then throws, saying so: the edit is written, and running it again
+ * would find nothing to edit. Nothing to finish (the daemon died before or after its write): returns.
+ */
+function finishedByRecovery(root: string, pid: number, command: string): void {
+  const finished = recoverInterruptedEdits(root).finished.filter((line) => line.includes(`; process ${pid}) was finished: `));
+  if (finished.length === 0) return;
+  throw new Error(
+    `the daemon (pid ${pid}) stopped while it wrote the edit of ${command}, which is now whole: ${finished.join("; ")}. ` +
+      "Its answer (diff, diagnostics) is lost; `ts-graph index` brings the graph up to date with it",
+  );
+}
+
+export interface DaemonToolRequest {
+  /** The tool's name (a name in the daemon's `hello.tools`) and what the command calls it, for the notes. */
+  readonly tool: string;
+  readonly command: string;
+  /** The input as this process validated it (paths relative to the root). */
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Runs a tool that edits files on the root's daemon (if there is one this CLI may use, of the same database,
+ * that runs it: `daemon start` and `serve` do), on its graph and warm language session; its answer, or
+ * undefined when the caller runs the tool itself, as without a daemon. That is the case when there is none,
+ * when it declines (another root), when it does not take the request up within `waits.readyMs` (busy: the
+ * command leaves, and a daemon never starts a tool whose client left), when it stops before it answers (once
+ * its process is gone; but an edit it was writing, whose journal it left, is finished here and that is
+ * thrown: the edit is whole, all its files, and only its answer is lost), or when it goes silent while it
+ * runs the tool (an edit it writes later is refused: its files changed). Each case but the first is said
+ * with `warn`. A failure of the tool (a refused rename) is thrown as the tool threw it.
+ */
+export async function runToolThroughDaemon(
+  target: DaemonTarget,
+  request: DaemonToolRequest,
+  options: DaemonRouteOptions,
+): Promise<DaemonToolAnswer | undefined> {
+  const waits = options.waits ?? {};
+  const daemon = await reachDaemon(target, options.warn, waits);
+  if (daemon === undefined) return undefined;
+  const { pid } = daemon.hello;
+  const here = `running ${request.command} in this process`;
+  try {
+    if (!daemon.hello.tools.includes(request.tool) || daemon.hello.dbPath !== target.dbPath) return undefined;
+    let reply: Record<string, unknown> | undefined;
+    try {
+      const asked = { op: "tool", root: target.root, dbPath: target.dbPath, tool: request.tool, input: request.input } as const;
+      reply = await daemon.connection.request(asked, waits.readyMs ?? DAEMON_SILENCE_LIMIT_MS);
+    } catch (error) {
+      if (error instanceof DaemonGoneError) options.warn(`the daemon (pid ${pid}) stopped before it took ${request.command} up; ${here}`);
+      else if (error instanceof DaemonSilentError) options.warn(`the daemon (pid ${pid}) is busy (${error.message}); ${here}`);
+      else throw error;
+      return undefined;
+    }
+    if (reply?.ok === false && typeof reply.declined === "string") {
+      options.warn(`the daemon (pid ${pid}) does not run it (${reply.declined}); ${here}`);
+      return undefined;
+    }
+    if (reply?.ok !== true || reply.ready !== true) {
+      options.warn(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(reply)}); ${here}`);
+      return undefined;
+    }
+    let answer: Record<string, unknown> | undefined;
+    try {
+      answer = await daemon.connection.request({ op: "go" }, waits.toolSilenceMs ?? TOOL_SILENCE_LIMIT_MS);
+    } catch (error) {
+      if (error instanceof DaemonGoneError) {
+        await processGone(pid, waits.goneMs ?? 5000);
+        finishedByRecovery(target.root, pid, request.command);
+        options.warn(`the daemon (pid ${pid}) stopped while it ran ${request.command}; ${here}`);
+      } else if (error instanceof DaemonSilentError) {
+        options.warn(`the daemon (pid ${pid}) went silent while it ran ${request.command} (${error.message}); ${here}`);
+      } else throw error;
+      return undefined;
+    }
+    if (answer?.ok === true && isToolAnswer(answer.answer)) return answer.answer;
+    const failure = toolErrorFromDaemon(answer);
+    if (failure !== undefined) throw failure;
+    options.warn(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(answer)}); ${here}`);
+    return undefined;
+  } finally {
+    daemon.connection.close();
+  }
 }

@@ -196,7 +196,7 @@ export function registerIndexCommand(program: Command, exit: (code: number) => v
     .option("--json", "print the summary as JSON (and, with --watch, one JSON line per update)")
     .option(
       "--jobs <n>",
-      "threads that extract with --engine ts6 (each builds the program; default: one per two cores, as the free memory allows)",
+      "threads that extract (with ts6 each builds the program, with ts7 each opens a TypeScript 7 session; default: one per two cores, as the free memory allows)",
       positiveInteger,
     )
     .addOption(

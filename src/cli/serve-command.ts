@@ -149,7 +149,14 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
       log,
       progress: () => createProgressReporter(process.stderr, false),
       // Each root this server keeps warm also answers the CLI commands run on it (docs/architecture.md, The daemon).
-      attach: async (root) => (await import("../daemon/daemon-server.js")).answerCliCommands(root, { kind: "serve", version, log }),
+      attach: async (root) => {
+        const [{ ALL_TOOLS }, { daemonBackendOf }, { answerCliCommands }] = await Promise.all([
+          import("../tools/all-tools.js"),
+          import("./daemon-tools.js"),
+          import("../daemon/daemon-server.js"),
+        ]);
+        return answerCliCommands(daemonBackendOf(root, ALL_TOOLS), { kind: "serve", version, log });
+      },
     },
   });
   try {

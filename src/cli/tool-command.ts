@@ -6,6 +6,7 @@ import { structuredFreshness } from "../tools/answer-freshness.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";
+import { runsOnDaemon } from "./daemon-tools.js";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
 import { commandLineToolInputs } from "./command-line-tool-paths.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
@@ -94,7 +95,7 @@ async function runToolFromCli(
     });
     // Paths given here are relative to the working directory; the tool takes them relative to the root.
     const toolInput = commandLineToolInputs(tool, inputs, parsed.data, new Set(Object.keys(input)), { root: context.root, cwd: process.cwd() });
-    const result = await tool.run(toolInput as never, context);
+    const result = (await onDaemon(tool, toolInput, context)) ?? (await tool.run(toolInput as never, context));
     printAnswer(tool, result, context, options.json === true || (toolInput as { format?: unknown }).format === "json");
     return EXIT.ok;
   } catch (caught) {
@@ -107,6 +108,20 @@ async function runToolFromCli(
   } finally {
     context?.close();
   }
+}
+
+/**
+ * The answer of an edit tool run by the root's daemon on its warm language session (daemon-route.ts), or
+ * undefined when this process runs the tool: the answer and the failures are the same either way.
+ */
+async function onDaemon(tool: ToolDefinition, input: Record<string, unknown>, context: CliToolContext): Promise<ToolResult | undefined> {
+  if (!runsOnDaemon(tool)) return undefined;
+  const { runToolThroughDaemon } = await import("./daemon-route.js");
+  return runToolThroughDaemon(
+    { root: context.root, dbPath: context.dbPath },
+    { tool: tool.name, command: cliCommandName(tool), input },
+    { warn: (message) => process.stderr.write(`ts-graph: ${message}\n`) },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import type { IndexSummary, RunOptions } from "../ingestion/run/indexer.js";
 import { onLines } from "./daemon-connection.js";
 import { daemonPaths, type DaemonPaths } from "./daemon-paths.js";
@@ -12,6 +13,7 @@ import {
   type DaemonKind,
   type DaemonReply,
   type DaemonRequest,
+  type DaemonToolAnswer,
 } from "./daemon-protocol.js";
 import { probeDaemon, readDaemonInfo, withDaemonLock } from "./daemon-socket.js";
 
@@ -22,6 +24,10 @@ export interface DaemonBackend {
   readonly tsconfigs: readonly string[] | undefined;
   /** Brings the graph up to date with the files on disk; runs go one at a time. */
   update(options: RunOptions): Promise<IndexSummary>;
+  /** The tools it runs for the CLI (`tool` requests, with runTool); none when absent. */
+  readonly tools?: readonly string[];
+  /** Runs one of `tools` on the kept graph and language session; throws what the tool throws. */
+  runTool?(tool: string, input: Readonly<Record<string, unknown>>): Promise<DaemonToolAnswer>;
 }
 
 export interface DaemonServerOptions {
@@ -52,11 +58,22 @@ export type DaemonClaim =
   /** The socket path holds something that is not ours: left as it is. */
   | { readonly refused: string };
 
+/** A failure as the protocol carries it: a tool's error keeps what its front end shows (details, why and fix, an OS error's code and path). */
 function failureOf(error: unknown): DaemonReply {
-  return {
-    ok: false,
-    error: { name: error instanceof Error ? error.name : "Error", message: error instanceof Error ? error.message : String(error) },
+  if (!(error instanceof Error)) return { ok: false, error: { name: "Error", message: String(error) } };
+  const { details, why, fix, code, path: errorPath } = error as Error & Record<"details" | "why" | "fix" | "code" | "path", unknown>;
+  const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+  const failure = {
+    name: error.name,
+    message: error.message,
+    details: typeof details === "object" && details !== null && !Array.isArray(details) ? (details as Record<string, unknown>) : undefined,
+    why: text(why),
+    fix: text(fix),
+    code: text(code),
+    path: text(errorPath),
   };
+  // Through JSON once: what cannot be sent (undefined fields) is left out here, not on the wire.
+  return { ok: false, error: JSON.parse(JSON.stringify(failure)) as typeof failure };
 }
 
 function listen(server: net.Server, socketPath: string): Promise<void> {
@@ -92,6 +109,8 @@ interface ServerState {
   readonly sockets: Set<net.Socket>;
   /** The inode of the socket file this process created (not on Windows). */
   socketInode: number | undefined;
+  /** The tool run under way and those waiting for it: one at a time, whichever client asked. */
+  tools: Promise<void>;
 }
 
 function helloOf(backend: DaemonBackend, options: DaemonServerOptions, state: ServerState): DaemonHello {
@@ -105,6 +124,7 @@ function helloOf(backend: DaemonBackend, options: DaemonServerOptions, state: Se
     tsconfigs: backend.tsconfigs,
     startedAt: state.startedAt,
     idleExitAt: options.idleMs === undefined ? undefined : state.lastActivity + options.idleMs,
+    tools: backend.runTool === undefined ? [] : [...(backend.tools ?? [])],
   };
 }
 
@@ -122,6 +142,7 @@ function scheduleIdle(state: ServerState, options: DaemonServerOptions): void {
 
 async function answer(backend: DaemonBackend, options: DaemonServerOptions, hello: () => DaemonHello, request: DaemonRequest): Promise<DaemonReply> {
   if (request.op === "hello") return { ok: true, hello: hello() };
+  if (request.op === "tool" || request.op === "go") return failureOf(new Error(`${request.op} is answered by its connection, not here`));
   if (request.op === "stop") {
     if (options.kind !== "daemon") {
       return failureOf(
@@ -139,20 +160,101 @@ async function answer(backend: DaemonBackend, options: DaemonServerOptions, hell
   }
 }
 
+function realPath(file: string): string | undefined {
+  try {
+    return fs.realpathSync.native(file);
+  } catch {
+    return undefined;
+  }
+}
+
+type ToolRequest = Extract<DaemonRequest, { op: "tool" }>;
+
+/** Why this daemon does not run a tool request (undefined: it does); the client then runs the tool itself. */
+function declined(backend: DaemonBackend, request: ToolRequest): string | undefined {
+  if (backend.runTool === undefined || !(backend.tools ?? []).includes(request.tool)) return `this daemon does not run ${request.tool}`;
+  const root = realPath(request.root);
+  if (root === undefined || root !== realPath(backend.root)) return `it keeps the graph of ${backend.root}, not of ${request.root}`;
+  if (path.resolve(request.dbPath) !== path.resolve(backend.dbPath)) return `its database is ${backend.dbPath}, not ${request.dbPath}`;
+  return undefined;
+}
+
+/**
+ * A client's tool request: declined, or `ready` at its turn (one tool at a time, whichever client asked), then
+ * run on the client's `go`, with keep-alive lines while it runs. A client that left before its `go` (it stopped
+ * waiting, and runs the tool itself) gets nothing run.
+ */
+async function answerTool(
+  backend: DaemonBackend,
+  options: DaemonServerOptions,
+  state: ServerState,
+  socket: net.Socket,
+  request: ToolRequest,
+  awaitGo: () => Promise<boolean>,
+): Promise<void> {
+  const send = (reply: DaemonReply): void => {
+    if (!socket.destroyed) socket.write(encodeMessage(reply));
+  };
+  const reason = declined(backend, request);
+  const runTool = backend.runTool?.bind(backend);
+  if (reason !== undefined || runTool === undefined) {
+    send({ ok: false, declined: reason ?? `this daemon does not run ${request.tool}` });
+    return;
+  }
+  const turn = state.tools.then(async () => {
+    if (socket.destroyed) return;
+    const go = awaitGo();
+    send({ ok: true, ready: true });
+    if (!(await go)) return;
+    const startedAt = performance.now();
+    const keepAlive = setInterval(() => socket.destroyed || socket.write(encodeMessage({ working: true })), options.keepAliveMs ?? KEEP_ALIVE_MS);
+    let reply: DaemonReply;
+    try {
+      reply = { ok: true, answer: await runTool(request.tool, request.input) };
+    } catch (error) {
+      reply = failureOf(error);
+    } finally {
+      clearInterval(keepAlive);
+    }
+    const outcome = "error" in reply ? `failed (${reply.error.name})` : "answered";
+    options.log(`${request.tool} run for a CLI command: ${outcome} in ${Math.round(performance.now() - startedAt)} ms`);
+    send(reply);
+  });
+  state.tools = turn.catch(() => undefined);
+  await turn;
+}
+
 /** The socket server: each client's requests are answered in the order they came, one line each. */
 function createSocketServer(
   state: ServerState,
   options: DaemonServerOptions,
+  backend: DaemonBackend,
   answerRequest: (request: DaemonRequest) => Promise<DaemonReply>,
 ): net.Server {
   return net.createServer((socket) => {
     state.sockets.add(socket);
-    socket.on("close", () => state.sockets.delete(socket));
+    /** Set while a tool request waits for its client's `go`: resolves true on it, false when the client leaves. */
+    let started: ((go: boolean) => void) | undefined;
+    const awaitGo = (): Promise<boolean> =>
+      new Promise((resolve) => {
+        started = resolve;
+        if (socket.destroyed) resolve(false);
+      });
+    socket.on("close", () => {
+      state.sockets.delete(socket);
+      started?.(false);
+    });
     socket.on("error", () => socket.destroy());
     let queue: Promise<void> = Promise.resolve();
     onLines(socket, (line) => {
       const request = parseRequest(line);
       state.lastActivity = Date.now();
+      if (request?.op === "go") {
+        // Not queued: the tool request it starts holds this connection's queue until it is answered.
+        started?.(true);
+        started = undefined;
+        return;
+      }
       queue = queue.then(async () => {
         if (request === undefined) {
           socket.end(encodeMessage(failureOf(new Error("not a ts-graph daemon request"))));
@@ -165,6 +267,10 @@ function createSocketServer(
             ? setInterval(() => socket.destroyed || socket.write(encodeMessage({ working: true })), options.keepAliveMs ?? KEEP_ALIVE_MS)
             : undefined;
         try {
+          if (request.op === "tool") {
+            await answerTool(backend, options, state, socket, request, awaitGo);
+            return;
+          }
           const reply = await answerRequest(request);
           clearInterval(keepAlive);
           if (!socket.destroyed) socket.write(encodeMessage(reply));
@@ -250,9 +356,10 @@ export async function startDaemonServer(backend: DaemonBackend, options: DaemonS
     closed: false,
     sockets: new Set(),
     socketInode: undefined,
+    tools: Promise.resolve(),
   };
   const hello = (): DaemonHello => helloOf(backend, options, state);
-  const server = createSocketServer(state, options, (request) => answer(backend, options, hello, request));
+  const server = createSocketServer(state, options, backend, (request) => answer(backend, options, hello, request));
   const claim = await withDaemonLock(paths, () => claimSocket(state, server, paths, options, hello));
   if (claim === "busy") return { refused: `another process holds ${paths.lock} for too long` };
   if ("claimed" in claim) scheduleIdle(state, options);

@@ -124,7 +124,7 @@ export interface EngineOptions {
    */
   readonly narrowPrograms?: boolean;
   readonly onProgress: ((progress: ExtractionProgress) => void) | undefined;
-  /** Threads that extract a run's files (`--jobs`); "auto": extraction-jobs.ts `defaultJobs`. TypeScript 7's engine extracts on one. */
+  /** Threads that extract a run's files (`--jobs`); "auto": extraction-jobs.ts `defaultJobs`. On TypeScript 7 each worker opens a session of its own. */
   readonly jobs: number | "auto";
   /** The checker extraction asks (ADR 0021). */
   readonly engine: EngineName;
