@@ -22,6 +22,8 @@
  *      `tsc --noEmit` on the same project (target ≤ 1.5×); then, with a server that releases an idle root's
  *      programs after `--idle-seconds` (default 3), the RSS once released, save → answer right after a
  *      release, and the next change's save → answer (the cost of the rebuild).
+ * `--start-only` stops after steps 1 and 1b (a short run); `--baseline <cli.js>` times another build's server (a
+ * checkout's dist/cli.js) in steps 1 and 1b too, one start of each build after the other, on the same graph.
  * Figures are printed against targets but never asserted. The report goes to stdout, progress to stderr,
  * and the results as JSON to .bench-corpora/mcp-results-<timestamp>.json.
  */
@@ -61,6 +63,10 @@ interface Options {
   readonly renames: number;
   readonly kinds: readonly TimedEditKind[];
   readonly idleSeconds: number;
+  /** Another build's dist/cli.js, timed in the start steps alternately with this one. */
+  readonly baseline: string | undefined;
+  /** Only the start steps (1 and 1b). */
+  readonly startOnly: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Options {
@@ -73,9 +79,15 @@ function parseArgs(argv: readonly string[]): Options {
     renames: 3,
     kinds: [...TIMED_EDIT_KINDS],
     idleSeconds: 3,
+    baseline: undefined as string | undefined,
+    startOnly: false,
   };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
+    if (flag === "--start-only") {
+      options.startOnly = true;
+      continue;
+    }
     const value = argv[i + 1];
     if (value === undefined) throw new Error(`${flag ?? ""} needs a value`);
     if (flag === "--corpus") options.corpus = value;
@@ -86,9 +98,10 @@ function parseArgs(argv: readonly string[]): Options {
     else if (flag === "--renames") options.renames = Number(value);
     else if (flag === "--kinds") options.kinds = TIMED_EDIT_KINDS.filter((kind) => value.split(",").includes(kind));
     else if (flag === "--idle-seconds") options.idleSeconds = Number(value);
+    else if (flag === "--baseline") options.baseline = path.resolve(value);
     else
       throw new Error(
-        `unknown option ${flag ?? ""}; usage: npm run bench:mcp -- [--corpus NAME@VERSION] [--starts N] [--calls N] [--hub-calls N] [--edits N] [--renames N] [--kinds append,body,signature,rename] [--idle-seconds N]`,
+        `unknown option ${flag ?? ""}; usage: npm run bench:mcp -- [--corpus NAME@VERSION] [--starts N] [--calls N] [--hub-calls N] [--edits N] [--renames N] [--kinds append,body,signature,rename] [--idle-seconds N] [--start-only] [--baseline OTHER/dist/cli.js]`,
       );
     i += 1;
   }
@@ -106,18 +119,20 @@ function privateCopy(corpus: PreparedCorpus, tmpDir: string): string {
 
 interface Session {
   readonly client: Client;
+  /** The server process's CPU time so far (user + system, ms), where /proc tells it (Linux); else undefined. */
+  cpuMs(): number | undefined;
   /** Resolves when the server's log (stderr) has a line matching `pattern`. */
   logged(pattern: RegExp, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** `serve` on the root; with `rssFile`, the process reports its peak RSS there when it exits (bench/report-rss.cjs). */
-async function startServer(root: string, extraArgs: readonly string[] = [], rssFile?: string): Promise<Session> {
+async function startServer(root: string, extraArgs: readonly string[] = [], rssFile?: string, cli: string = CLI_JS): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [
       ...(rssFile === undefined ? [] : ["--require", RSS_PRELOAD]),
-      CLI_JS,
+      cli,
       "serve",
       "-r",
       root,
@@ -149,17 +164,31 @@ async function startServer(root: string, extraArgs: readonly string[] = [], rssF
         };
         check();
       }),
+    cpuMs: () => processCpuMs(transport.pid),
     close: () => client.close(),
   };
 }
 
-async function timeStarts(root: string, starts: number): Promise<number[]> {
+/** A process's CPU time (user + system, ms) from /proc/PID/stat, at the kernel's 10 ms ticks; undefined without /proc. */
+function processCpuMs(pid: number | null): number | undefined {
+  if (pid === null) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function timeStarts(root: string, starts: number, cli: string = CLI_JS, cpuAtList?: number[]): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < starts; i += 1) {
     const startedAt = performance.now();
-    const session = await startServer(root);
+    const session = await startServer(root, [], undefined, cli);
     await session.client.listTools();
     samples.push(performance.now() - startedAt);
+    const cpu = session.cpuMs();
+    if (cpu !== undefined) cpuAtList?.push(cpu);
     await session.close();
     log(`start ${i + 1}/${starts}: ${formatMs(samples.at(-1))}`);
   }
@@ -171,17 +200,25 @@ async function timeStarts(root: string, starts: number): Promise<number[]> {
  * on the first call target by key), and that call's own round trip, asked right after tools/list, while the server checks the graph
  * against the files and builds its TypeScript programs in the background.
  */
-async function timeFirstQueries(root: string, starts: number, symbol: string): Promise<{ fromStart: number[]; roundTrip: number[] }> {
+async function timeFirstQueries(
+  root: string,
+  starts: number,
+  symbol: string,
+  cli: string = CLI_JS,
+  cpuAtAnswer?: number[],
+): Promise<{ fromStart: number[]; roundTrip: number[] }> {
   const fromStart: number[] = [];
   const roundTrip: number[] = [];
   for (let i = 0; i < starts; i += 1) {
     const startedAt = performance.now();
-    const session = await startServer(root);
+    const session = await startServer(root, [], undefined, cli);
     await session.client.listTools();
     const askedAt = performance.now();
     await call(session.client, "impact", { symbol, depth: 3 });
     roundTrip.push(performance.now() - askedAt);
     fromStart.push(performance.now() - startedAt);
+    const cpu = session.cpuMs();
+    if (cpu !== undefined) cpuAtAnswer?.push(cpu);
     await session.close();
     log(`first query ${i + 1}/${starts}: ${formatMs(fromStart.at(-1))} after start (round trip ${formatMs(roundTrip.at(-1))})`);
   }
@@ -440,6 +477,76 @@ function row(what: string, summary: Summary | null, target: string, met: string)
   return `| ${what} | ${figures} | ${target} | ${met} |`;
 }
 
+interface StartSamples {
+  readonly startSamples: number[];
+  readonly firstQueries: { fromStart: number[]; roundTrip: number[] };
+  /** The server's CPU time (ms) when its tools/list answer came, and when its first impact answer came (Linux). */
+  readonly cpuAtList: number[];
+  readonly cpuAtFirstAnswer: number[];
+}
+
+/**
+ * Steps 1 and 1b: start → tools/list and start → first impact, for this build and (`--baseline`) another one,
+ * one start of each after the other so that both see the same load.
+ */
+async function timeStartSteps(
+  root: string,
+  symbol: string,
+  options: Options,
+): Promise<{ readonly current: StartSamples; readonly baseline?: StartSamples }> {
+  const builds = options.baseline === undefined ? [CLI_JS] : [CLI_JS, options.baseline];
+  const samples = builds.map(
+    (): StartSamples => ({ startSamples: [], firstQueries: { fromStart: [], roundTrip: [] }, cpuAtList: [], cpuAtFirstAnswer: [] }),
+  );
+  for (let i = 0; i < options.starts; i += 1) {
+    for (const [index, cli] of builds.entries()) {
+      const into = samples[index];
+      if (into === undefined) continue;
+      if (builds.length > 1) log(cli === CLI_JS ? "this build:" : `baseline ${cli}:`);
+      into.startSamples.push(...(await timeStarts(root, 1, cli, into.cpuAtList)));
+      const first = await timeFirstQueries(root, 1, symbol, cli, into.cpuAtFirstAnswer);
+      into.firstQueries.fromStart.push(...first.fromStart);
+      into.firstQueries.roundTrip.push(...first.roundTrip);
+    }
+  }
+  const [current, baseline] = samples;
+  if (current === undefined) throw new Error("no build to time");
+  return baseline === undefined ? { current } : { current, baseline };
+}
+
+/** The report of `--start-only`: the start rows, for this build and the baseline. */
+function startReport(
+  corpus: string,
+  files: number,
+  symbol: string,
+  starts: { readonly current: StartSamples; readonly baseline?: StartSamples },
+  loadAtStart: readonly number[],
+): string[] {
+  const rows = (label: string, samples: StartSamples): string[] => [
+    row(
+      `${label}process start → first tools/list answer`,
+      summarize(samples.startSamples),
+      `≤ ${TARGETS.startMs} ms`,
+      verdict(summarize(samples.startSamples)?.p50, TARGETS.startMs),
+    ),
+    row(`${label}process start → first impact answer (${symbol}, right after tools/list)`, summarize(samples.firstQueries.fromStart), "", ""),
+    row(`${label}first impact call's round trip, asked right after tools/list`, summarize(samples.firstQueries.roundTrip), "", ""),
+    row(`${label}server's CPU time (user + system) when its tools/list answer came`, summarize(samples.cpuAtList), "", ""),
+    row(`${label}server's CPU time when its first impact answer came`, summarize(samples.cpuAtFirstAnswer), "", ""),
+  ];
+  const load = (values: readonly number[]): string => values.map((value) => value.toFixed(1)).join(" ");
+  return [
+    `## MCP server starts on ${corpus} (${files} files), ${new Date().toISOString()}`,
+    "",
+    "| measure | figure | target | |",
+    "|---|---|---|---|",
+    ...rows("", starts.current),
+    ...(starts.baseline === undefined ? [] : rows("baseline: ", starts.baseline)),
+    "",
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end. Command: npm run bench:mcp -- ${process.argv.slice(2).join(" ")}`,
+  ];
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (!cliAvailable()) throw new Error("dist/cli.js is missing; run npm run build first");
@@ -455,10 +562,20 @@ async function main(): Promise<void> {
       await run(process.execPath, [CLI_JS, "index", root, "--tsconfig", path.join(root, TSCONFIG_NAME), "--quiet"], { timeoutMs: 900_000 }),
     );
 
-    const startSamples = await timeStarts(root, options.starts);
     const firstSymbol = impactSymbols(path.join(root, ".ts-graph", "graph.db"), 1).spread[0];
     if (firstSymbol === undefined) throw new Error("the graph has no call target");
-    const firstQueries = await timeFirstQueries(root, options.starts, firstSymbol);
+    const loadAtStart = os.loadavg();
+    const starts = await timeStartSteps(root, firstSymbol, options);
+    const { startSamples, firstQueries } = starts.current;
+    if (options.startOnly) {
+      process.stdout.write(`${startReport(corpus.spec.id, corpus.sourceFiles.length, firstSymbol, starts, loadAtStart).join("\n")}\n`);
+      fs.writeFileSync(
+        resultsFile,
+        JSON.stringify({ corpus: corpus.spec.id, firstSymbol, ...starts, loadAtStart, loadAtEnd: os.loadavg() }, null, 2),
+      );
+      log(`results in ${path.relative(REPO_ROOT, resultsFile)}`);
+      return;
+    }
     const stdinExits = await timeExits(root, options.starts, "stdin");
     const sigtermExits = await timeExits(root, options.starts, "SIGTERM");
     const rssFile = newRssFile(tmpDir);

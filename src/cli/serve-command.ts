@@ -1,9 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Command } from "../vendor/commander.js";
-import { INDEXER_CLOSE_WAIT_MS } from "../ingestion/run/worker-indexer.js";
 import type { RootSpec } from "../mcp/served-root.js";
-import { canonicalRoot } from "../ingestion/run/indexer.js";
 import { loadConfig } from "../config/config-file.js";
-import { answerCliCommands } from "../daemon/daemon-server.js";
 import { bytesOfMegabytes, megabytes, type MemorySettings } from "../mcp/memory-budget.js";
 import { createWorkspace, machineMemorySettings } from "../mcp/workspace.js";
 import { commandLinePath, optionalCommandLinePath } from "./command-line-paths.js";
@@ -24,9 +23,13 @@ export interface ServeCommandOptions {
  * How long shutdown waits for the roots to close before it exits anyway. A run under way is abandoned (each
  * run is one transaction, so the graph stays the last complete one); a run waiting for another process's
  * write lock is let leave SQLite first: exiting with a thread inside it aborts the process. The grace covers
- * that wait and the clearing of the abandoned run's marker after it (INDEXER_CLOSE_WAIT_MS).
+ * that wait and the clearing of the abandoned run's marker after it (INDEXER_CLOSE_WAIT_MS). The indexer's
+ * modules are loaded by then (a served root loads them); importing them here at start would delay tools/list.
  */
-const SHUTDOWN_GRACE_MS = INDEXER_CLOSE_WAIT_MS + 500;
+async function shutdownGraceMs(): Promise<number> {
+  const { INDEXER_CLOSE_WAIT_MS } = await import("../ingestion/run/worker-indexer.js");
+  return INDEXER_CLOSE_WAIT_MS + 500;
+}
 
 function log(message: string): void {
   process.stderr.write(`ts-graph serve: ${message}\n`);
@@ -44,7 +47,22 @@ function keepStdoutForProtocol(): void {
   }
 }
 
-function rootSpecs(options: ServeCommandOptions): RootSpec[] | string {
+/**
+ * The root's real path when it is a folder, found without the indexer's modules (the server lists its tools
+ * before it loads them); else the indexer's canonicalRoot throws the error every command gives.
+ */
+async function canonicalFolder(root: string): Promise<string> {
+  try {
+    const real = fs.realpathSync.native(path.resolve(root));
+    if (fs.statSync(real).isDirectory()) return real;
+  } catch {
+    // canonicalRoot says what is wrong.
+  }
+  const { canonicalRoot } = await import("../ingestion/run/indexer.js");
+  return canonicalRoot(root);
+}
+
+async function rootSpecs(options: ServeCommandOptions): Promise<RootSpec[] | string> {
   const roots = options.root ?? ["."];
   if (roots.length > 1 && (options.db !== undefined || options.tsconfig !== undefined)) {
     return "--db and --tsconfig apply to one root; give them with a single -r (or set them in each root's ts-graph.config.json)";
@@ -52,7 +70,7 @@ function rootSpecs(options: ServeCommandOptions): RootSpec[] | string {
   // A root given with -r is pinned: one that does not exist is a mistake to say at once, not a root to skip.
   for (const root of options.root ?? []) {
     try {
-      canonicalRoot(root);
+      await canonicalFolder(root);
     } catch (error) {
       return messageOf(error);
     }
@@ -77,7 +95,7 @@ function numberOption(value: string | undefined, name: string, min: number, inte
  * The memory budget and idle time: the flags, else the configs of the roots given at start (the smallest budget,
  * the shortest idle time), else the machine's defaults. A message when a flag is wrong.
  */
-function memorySettings(options: ServeCommandOptions, specs: readonly RootSpec[]): MemorySettings | string {
+async function memorySettings(options: ServeCommandOptions, specs: readonly RootSpec[]): Promise<MemorySettings | string> {
   const budget = numberOption(options.memoryBudget, "--memory-budget (MB)", 64, true);
   const idle = numberOption(options.idleRelease, "--idle-release (minutes; 0: never)", 0, false);
   if (typeof budget === "string") return budget;
@@ -85,7 +103,7 @@ function memorySettings(options: ServeCommandOptions, specs: readonly RootSpec[]
   const configured: { budget: number[]; idle: number[] } = { budget: [], idle: [] };
   for (const spec of specs) {
     try {
-      const serve = loadConfig(canonicalRoot(spec.root)).config.serve;
+      const serve = loadConfig(await canonicalFolder(spec.root)).config.serve;
       if (serve?.memoryBudgetMB !== undefined) configured.budget.push(serve.memoryBudgetMB);
       if (serve?.idleReleaseMinutes !== undefined) configured.idle.push(serve.idleReleaseMinutes);
     } catch {
@@ -112,12 +130,12 @@ function untilStopped(): Promise<string> {
 }
 
 export async function runServeCommand(options: ServeCommandOptions, version: string): Promise<number> {
-  const specs = rootSpecs(options);
+  const specs = await rootSpecs(options);
   if (typeof specs === "string") {
     log(specs);
     return EXIT.usage;
   }
-  const memory = memorySettings(options, specs);
+  const memory = await memorySettings(options, specs);
   if (typeof memory === "string") {
     log(memory);
     return EXIT.usage;
@@ -132,7 +150,11 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
       progress: () => createProgressReporter(process.stderr, false),
       // Each root this server keeps warm also answers the CLI commands run on it (docs/architecture.md, The daemon).
       attach: async (root) => {
-        const [{ ALL_TOOLS }, { daemonBackendOf }] = await Promise.all([import("../tools/all-tools.js"), import("./daemon-tools.js")]);
+        const [{ ALL_TOOLS }, { daemonBackendOf }, { answerCliCommands }] = await Promise.all([
+          import("../tools/all-tools.js"),
+          import("./daemon-tools.js"),
+          import("../daemon/daemon-server.js"),
+        ]);
         return answerCliCommands(daemonBackendOf(root, ALL_TOOLS), { kind: "serve", version, log });
       },
     },
@@ -150,12 +172,13 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
     answerUnreadableLines(transport, log);
     const stopped = untilStopped();
     await server.connect(transport);
-    afterFirstToolAnswer(transport, () => workspace.firstToolAnswered());
+    afterFirstToolAnswer(transport, (request) => workspace.firstToolAnswered(request));
     log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);
     const idle = memory.idleReleaseMs > 0 ? `an idle root releases them after ${memory.idleReleaseMs / 60_000} min` : "no idle release";
     log(`memory budget ${megabytes(memory.budgetBytes)} MB (above it, the least recently used roots release their TypeScript programs); ${idle}`);
     log(`stopping: ${await stopped}`);
-    const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    const graceMs = await shutdownGraceMs();
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
     await Promise.race([workspace.close(), grace]);
     await server.close().catch(() => undefined);
     return EXIT.ok;

@@ -23,8 +23,9 @@ export function rootPaths(roots: readonly Pick<Root, "uri">[], log: (message: st
 }
 
 /**
- * Honours the roots the client offers when no -r was given: asked once the client is initialized (or at the
- * first call), and again on each notifications/roots/list_changed.
+ * Honours the roots the client offers when no -r was given: asked once the client is initialized and has its
+ * first tool answer (Workspace.afterFirstAnswer), or at the first call, and again on each
+ * notifications/roots/list_changed. Opening the roots waits as long: the tool list is answered first.
  */
 export function createClientRoots(server: Server, workspace: Workspace, log: (message: string) => void): ClientRoots {
   let first: Promise<void> | undefined;
@@ -46,7 +47,7 @@ export function createClientRoots(server: Server, workspace: Workspace, log: (me
     return first;
   }
 
-  server.oninitialized = () => void settled();
+  server.oninitialized = () => workspace.afterFirstAnswer(() => void settled());
   server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
     await settled();
     const roots = await offered();

@@ -21,7 +21,7 @@ describe(afterFirstToolAnswer.name, () => {
   it("fires once, after the answer to the first tools/list is sent, not on initialize's", async () => {
     const { transport, sent, receive } = fakeTransport();
     const events: string[] = [];
-    afterFirstToolAnswer(transport, () => events.push(`answered after ${sent.length} sent`));
+    afterFirstToolAnswer(transport, (request) => events.push(`${request} answered after ${sent.length} sent`));
     receive({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
     await transport.send({ jsonrpc: "2.0", id: 1, result: {} });
     receive({ jsonrpc: "2.0", method: "notifications/initialized" });
@@ -31,15 +31,29 @@ describe(afterFirstToolAnswer.name, () => {
     await transport.send({ jsonrpc: "2.0", id: 2, result: { tools: [] } });
     receive({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
     await transport.send({ jsonrpc: "2.0", id: 3, result: { tools: [] } });
-    expect(events).toEqual(["answered after 2 sent"]);
+    expect(events).toEqual(["tools/list answered after 2 sent"]);
+  });
+
+  it("fires again, once, after the answer to the first tool call (the roots' first runs wait for it)", async () => {
+    const { transport, receive } = fakeTransport();
+    const events: string[] = [];
+    afterFirstToolAnswer(transport, (request) => events.push(request));
+    receive({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    await transport.send({ jsonrpc: "2.0", id: 1, result: { tools: [] } });
+    receive({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "status" } });
+    expect(events).toEqual(["tools/list"]);
+    await transport.send({ jsonrpc: "2.0", id: 2, result: { content: [] } });
+    receive({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "status" } });
+    await transport.send({ jsonrpc: "2.0", id: 3, result: { content: [] } });
+    expect(events).toEqual(["tools/list", "tools/call"]);
   });
 
   it("fires on the answer to a tool call sent without listing first", async () => {
     const { transport, receive } = fakeTransport();
-    let answered = 0;
-    afterFirstToolAnswer(transport, () => (answered += 1));
+    const events: string[] = [];
+    afterFirstToolAnswer(transport, (request) => events.push(request));
     receive({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "status" } });
     await transport.send({ jsonrpc: "2.0", id: 7, result: { content: [] } });
-    expect(answered).toBe(1);
+    expect(events).toEqual(["tools/call"]);
   });
 });

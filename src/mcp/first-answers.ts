@@ -1,9 +1,10 @@
 import type { JSONRPCMessage, Transport } from "../vendor/mcp-sdk.js";
 
-const TOOL_REQUESTS: ReadonlySet<string> = new Set(["tools/list", "tools/call"]);
+/** The client's tool requests: listing the tools, and calling one. */
+export type ToolRequest = "tools/list" | "tools/call";
 
-function requestId(message: JSONRPCMessage): string | number | undefined {
-  return "id" in message && "method" in message && TOOL_REQUESTS.has(message.method) ? message.id : undefined;
+function isToolRequest(method: string): method is ToolRequest {
+  return method === "tools/list" || method === "tools/call";
 }
 
 function answeredId(message: JSONRPCMessage): string | number | undefined {
@@ -11,27 +12,28 @@ function answeredId(message: JSONRPCMessage): string | number | undefined {
 }
 
 /**
- * Calls `answered` once, as soon as the server has written its answer to the client's first tool request
- * (`tools/list`, or a `tools/call` sent without listing). A server that starts its background work then
- * (watchers, TypeScript programs) never makes a client's first answers wait for it. Call after connecting
- * the server: it wraps the handlers the server installed.
+ * Calls `answered` as soon as the server has written its answer to the client's first `tools/list`, and again
+ * after its answer to the first `tools/call` (each kind once). A server that starts its background work then
+ * (watchers, TypeScript programs) never makes a client's first answers wait for it. Call after connecting the
+ * server: it wraps the handlers the server installed.
  */
-export function afterFirstToolAnswer(transport: Transport, answered: () => void): void {
-  const asked = new Set<string | number>();
-  let done = false;
+export function afterFirstToolAnswer(transport: Transport, answered: (request: ToolRequest) => void): void {
+  const asked = new Map<string | number, ToolRequest>();
+  const done = new Set<ToolRequest>();
   const receive = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    const id = done ? undefined : requestId(message);
-    if (id !== undefined) asked.add(id);
+    if ("id" in message && "method" in message && isToolRequest(message.method) && !done.has(message.method)) asked.set(message.id, message.method);
     receive?.(message, extra);
   };
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {
     await send(message, options);
     const id = answeredId(message);
-    if (!done && id !== undefined && asked.has(id)) {
-      done = true;
-      answered();
-    }
+    const request = id === undefined ? undefined : asked.get(id);
+    if (id === undefined || request === undefined) return;
+    asked.delete(id);
+    if (done.has(request)) return;
+    done.add(request);
+    answered(request);
   };
 }

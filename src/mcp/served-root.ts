@@ -48,8 +48,16 @@ export interface ServedRoot {
   readonly root: string;
   readonly dbPath: string;
   readonly tsconfigs: readonly string[] | undefined;
-  /** Starts the watcher and the first run (catch-up, or first index), once; resolves when the run is over. */
+  /**
+   * Starts the watcher and the first run (catch-up, or first index), once. Resolves at once when there was a
+   * graph to answer from (a call's answer then says how fresh it is), else when the first run is over.
+   */
   start(): Promise<void>;
+  /**
+   * What a call waits for before it answers: nothing when the root has a graph (its first run is left to start
+   * after the answer: Workspace.firstToolAnswered), else its first run, started now.
+   */
+  answerable(): Promise<void>;
   /** Applies the changes the watcher has seen and waits for them, at most `timeoutMs`. */
   settle(timeoutMs: number): Promise<void>;
   /** A run of the root's indexer (queued behind the one under way), for a CLI command that asks through the daemon socket. */
@@ -490,6 +498,11 @@ class OneServedRoot implements ServedRoot {
       this.ready = hadGraph ? Promise.resolve() : this.started;
     }
     return this.ready;
+  }
+
+  answerable(): Promise<void> {
+    if (this.started !== undefined || this.graph() === undefined) return this.start();
+    return Promise.resolve();
   }
 
   state(): RootState {

@@ -153,6 +153,24 @@ describe(createTsGraphServer.name, () => {
     const server = await serve({ roots: [root] });
     expect((await server.call("declarations", { path: "src/m1.ts" })).structuredContent?.names).toContain("addedOffline");
   });
+
+  it("answers the first call on a root with a graph before checking the graph or watching it, and starts both right after", async () => {
+    const root = chainProject();
+    const indexer = openIndexer({ root });
+    await indexer.run();
+    indexer.close();
+    const server = await serve({ roots: [root] });
+    await server.client.listTools();
+    const first = await server.call("status");
+    expect(statusRoots(first)[0]).toMatchObject({ watching: false, pendingFiles: 0 });
+    expect(server.logs.filter((line) => line.includes("checking the graph"))).toEqual([]);
+    const watched = await eventually(
+      async () => statusRoots(await server.call("status"))[0],
+      (state) => state?.watching === true,
+    );
+    expect(watched?.watching).toBe(true);
+    expect(server.logs).toContainEqual(expect.stringContaining("checking the graph against the files on disk"));
+  });
 });
 
 describe("path security through MCP", () => {

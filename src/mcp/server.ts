@@ -64,11 +64,11 @@ export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
       const target = served.find((root) => root.root === picked);
       if (target === undefined) throw new Error(`picked ${picked}, which is not served`);
       const involved = tool.scope === "workspace" ? served : [target];
-      await Promise.all(involved.map((root) => root.start()));
+      await Promise.all(involved.map((root) => root.answerable()));
       await Promise.all(involved.map((root) => root.settle(SETTLE_TIMEOUT_MS)));
       const result = await tool.run(input, target.context);
       // The roots it answered from are now the most recently used; the memory rules run after the answer.
-      setImmediate(() => void workspace.used(tool.scope === "workspace" ? [] : involved));
+      void workspace.used(tool.scope === "workspace" ? [] : involved);
       return answerResult(
         result,
         involved.map((root) => ({ root: root.root, ...root.freshness() })),

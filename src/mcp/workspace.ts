@@ -4,12 +4,15 @@ import path from "node:path";
 import { createPathValidator, type PathValidator } from "../tools/path-validator.js";
 import type { RootState, ServerMemory } from "../tools/tool-contract.js";
 import { DEFAULT_IDLE_RELEASE_MINUTES, defaultBudgetBytes, rootsToRelease, type MemorySettings } from "./memory-budget.js";
-import { openServedRoot, type RootSpec, type ServedRoot, type ServedRootHooks } from "./served-root.js";
+import type { ToolRequest } from "./first-answers.js";
+import type { RootSpec, ServedRoot, ServedRootHooks } from "./served-root.js";
 
 /**
- * The first runs (watchers, TypeScript programs) start once the client's first tool request is answered
- * (`firstToolAnswered`), or this long after the roots are known if it sends none; a tool call starts its
- * root's at once.
+ * The first runs (the check of the graph against the files, the watcher, then the TypeScript programs) start
+ * once the client has the answer to its first tool call (`firstToolAnswered`), or this long after its first
+ * tools/list answer or after the roots are known, if no call comes: a client that calls right after listing
+ * gets its first answer without that work on the same thread and cores. A call on a root without a graph
+ * starts the root's first run at once and waits for it.
  */
 const FIRST_RUN_FALLBACK_MS = 1000;
 
@@ -46,9 +49,21 @@ export interface Workspace {
    * ones are opened and their first run starts.
    */
   useRoots(clientRoots: readonly string[] | undefined): Promise<void>;
-  /** The client has its first answer (tools/list): the roots' first runs may start, now and for roots opened later. */
-  firstToolAnswered(): void;
-  /** A call answered from these roots: they become the most recently used, and the memory rules are checked. */
+  /**
+   * The client has its first answer of this kind: after a tool call's, the roots' first runs start, now and for
+   * roots opened later; after tools/list's, they start FIRST_RUN_FALLBACK_MS later unless a call's answer comes first.
+   */
+  firstToolAnswered(request: ToolRequest): void;
+  /**
+   * Runs `task` once the client has its first tool answer (tools/list's or a call's), or FIRST_RUN_FALLBACK_MS
+   * from now if none comes first; at once after that. The client's roots are asked for then, so that opening
+   * them (the indexer's modules, SQLite) never delays the tool list.
+   */
+  afterFirstAnswer(task: () => void): void;
+  /**
+   * A call answered from these roots: they become the most recently used at once (before its answer reaches the
+   * client), and the memory rules are checked after the answer.
+   */
   used(roots: readonly ServedRoot[]): Promise<void>;
   /**
    * Applies the memory rules now: releases idle roots, and the least recently used one while over the budget
@@ -80,6 +95,27 @@ export function machineMemorySettings(): MemorySettings {
   return { budgetBytes: defaultBudgetBytes(os.totalmem(), limit), idleReleaseMs: DEFAULT_IDLE_RELEASE_MINUTES * 60_000 };
 }
 
+/** Tasks held until the client's first tool answer (`open`), or FIRST_RUN_FALLBACK_MS after each is queued. */
+function firstAnswerGate(): { after(task: () => void): void; open(): void } {
+  let opened = false;
+  const waiting: (() => void)[] = [];
+  const open = (): void => {
+    opened = true;
+    for (const task of waiting.splice(0)) task();
+  };
+  return {
+    after(task) {
+      if (opened) {
+        task();
+        return;
+      }
+      waiting.push(task);
+      setTimeout(open, FIRST_RUN_FALLBACK_MS).unref();
+    },
+    open,
+  };
+}
+
 export function createWorkspace(options: WorkspaceOptions): Workspace {
   const { hooks } = options;
   const settings = options.memory ?? machineMemorySettings();
@@ -88,6 +124,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   let changing: Promise<void> = Promise.resolve();
   let closed = false;
   let answered = false;
+  const firstAnswer = firstAnswerGate();
   const startFirstRuns = (roots: readonly ServedRoot[]): void => {
     if (closed) return;
     for (const root of roots) void root.start();
@@ -131,6 +168,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       if (canonical === undefined) hooks.log(`${spec.root}: not a directory; not served`);
       else if (!wanted.has(canonical)) wanted.set(canonical, { ...spec, root: canonical });
     }
+    // Loaded with the first roots: the indexer, SQLite and the watcher are not needed to list the tools.
+    const { openServedRoot } = await import("./served-root.js");
+    if (closed) return;
     const kept = served.filter((root) => wanted.has(root.root));
     const dropped = served.filter((root) => !wanted.has(root.root));
     const next = [...wanted.values()].map(
@@ -143,8 +183,8 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     );
     for (const root of dropped) hooks.log(`${root.root}: no longer served`);
     await Promise.all(dropped.map((root) => root.close()));
-    // First runs go on in the background once the client's first request (tools/list) is answered; a tool
-    // call starts its root's at once and waits for it.
+    // First runs go on in the background once the client's first tool call is answered (a call on a root
+    // without a graph starts its root's at once and waits for it).
     if (answered) setImmediate(() => startFirstRuns(next));
     else setTimeout(() => startFirstRuns(next), FIRST_RUN_FALLBACK_MS).unref();
   }
@@ -158,14 +198,21 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       changing = changing.catch(() => undefined).then(() => apply(clientRoots));
       return changing;
     },
-    firstToolAnswered() {
+    afterFirstAnswer: firstAnswer.after,
+    firstToolAnswered(request) {
+      firstAnswer.open();
       if (answered) return;
+      if (request === "tools/list") {
+        setTimeout(() => startFirstRuns(served), FIRST_RUN_FALLBACK_MS).unref();
+        return;
+      }
       answered = true;
       setImmediate(() => startFirstRuns(served));
     },
     used(roots) {
       for (const root of roots) root.markUsed();
-      return checkMemory();
+      // The memory rules run once the answer is written (a release stops the indexing thread).
+      return new Promise<void>((resolve) => setImmediate(() => resolve(checkMemory())));
     },
     checkMemory,
     memory,

@@ -53,7 +53,7 @@ export async function startInProcessServer(options: InProcessServerOptions): Pro
   }
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
-  afterFirstToolAnswer(serverTransport, () => workspace.firstToolAnswered());
+  afterFirstToolAnswer(serverTransport, (request) => workspace.firstToolAnswered(request));
   await client.connect(clientTransport);
   return {
     client,

@@ -1,6 +1,7 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
 import type { EdgeKind, NodeKind } from "../model/graph-kinds.js";
 import type { NodeKey } from "../model/node-key.js";
+import type { Dispatch } from "./query-inputs.js";
 import { closure, dispatchMap, dispatchReaches, parseReceivers, type DispatchMap } from "./dispatch-map.js";
 import { preparedStatements } from "./prepared-statements.js";
 import { SYMBOL_COLUMNS, type SymbolNode } from "./symbol-address.js";
@@ -29,9 +30,6 @@ export const HIGH_FAN_OUT = 20;
  * Such a link is marked `dispatch`, with the declaration the call really names (`target`).
  */
 export type WalkDirection = "in" | "out";
-
-export const DISPATCH_MODES = ["none", "up", "all"] as const;
-export type Dispatch = (typeof DISPATCH_MODES)[number];
 
 /**
  * Call edges, what `callers` and `callees` walk: calls (including tagged templates, decorators, `super(...)`

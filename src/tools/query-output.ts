@@ -1,6 +1,6 @@
 import { encode } from "@toon-format/toon";
-import { z } from "../vendor/zod.js";
 import { fitsInTokens } from "./token-count.js";
+import type { OutputFormat } from "./query-inputs.js";
 import type { ToolResult } from "./tool-contract.js";
 
 /**
@@ -8,30 +8,6 @@ import type { ToolResult } from "./tool-contract.js";
  * (a structured object for any cut, plus text and Mermaid renderings of it); `present` picks the format,
  * cuts the answer to the budget, and says so in the answer.
  */
-export const OUTPUT_FORMATS = ["text", "json", "toon", "mermaid"] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-const DEFAULT_MAX_NODES = 100;
-const DEFAULT_MAX_TOKENS = 4000;
-
-/** The inputs every query slice takes: output format and budget. */
-export const outputShape = {
-  format: z
-    .enum(OUTPUT_FORMATS)
-    .default("text")
-    .describe("text: compact, grouped, for reading (default); json: the structured result; toon: the same as tables; mermaid: a diagram"),
-  maxNodes: z.number().int().min(1).max(10_000).default(DEFAULT_MAX_NODES).describe("most result entries to return"),
-  maxTokens: z
-    .number()
-    .int()
-    .min(200)
-    .max(200_000)
-    .default(DEFAULT_MAX_TOKENS)
-    .describe(
-      "cap on the answer's size in tokens (o200k, as GPT-4o counts them), counted on its text rendering: a longer answer is cut (impact, callers and callees: summarised) and says how to narrow; json and toon list the same entries as text",
-    ),
-};
-
 export interface OutputOptions {
   readonly format: OutputFormat;
   readonly maxNodes: number;

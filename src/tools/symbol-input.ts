@@ -1,20 +1,9 @@
-import { pathString, symbolString } from "./input-limits.js";
 import { graphGeneration, type GraphGeneration } from "../db/graph-generation.js";
 import { readConsistently } from "../db/read-transaction.js";
 import { requireSymbol, resolveSymbol, type SymbolNode } from "./symbol-address.js";
 import type { ToolContext } from "./tool-contract.js";
 import { ToolInputError } from "./tool-errors.js";
 import { graphPathOf } from "./workspace-files.js";
-
-/** How the query slices describe a symbol input to an agent. */
-export const SYMBOL_DESCRIPTION =
-  "the declaration: a name (total), a qualified name (Cart.total), a node key (src/cart.ts:Cart.total) or a file path";
-export const FILE_DESCRIPTION = "file that declares it, relative to the root: narrows an ambiguous name";
-
-export const symbolShape = {
-  symbol: symbolString().describe(SYMBOL_DESCRIPTION),
-  file: pathString().min(1).optional().describe(FILE_DESCRIPTION),
-};
 
 /**
  * The handler edge of symbol addressing: validates `file` against the roots, brings the symbol's file up to

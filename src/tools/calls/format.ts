@@ -1,9 +1,11 @@
-import type { Dispatch, WalkDirection } from "../graph-walk.js";
+import type { WalkDirection } from "../graph-walk.js";
+import type { Dispatch } from "../query-inputs.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import { reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
-import type { CallEntry, CallsResult, TestFilter } from "./query.js";
+import type { TestFilter } from "./options.js";
+import type { CallEntry, CallsResult } from "./query.js";
 import { nextQuestionsText, summaryLines, type ReachSummary } from "../reach-summary.js";
 import { callsSummary } from "./summary.js";
 

@@ -1,18 +1,11 @@
 import { z } from "../../vendor/zod.js";
-import type { SqliteDb } from "../../db/open-graph-db.js";
-import { DISPATCH_MODES, type WalkDirection } from "../graph-walk.js";
-import { outputShape, present } from "../query-output.js";
-import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
-import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
-import { testFilesOf } from "../test-files.js";
-import { defineTool, type ToolContext } from "../tool-contract.js";
-import { ToolInputError } from "../tool-errors.js";
-import { callsAnswer, type CallsStructured } from "./format.js";
-import { accessorsOf, queryCalls, TEST_FILTERS, type AccessorNode } from "./query.js";
+import type { WalkDirection } from "../graph-walk.js";
+import { DISPATCH_MODES, outputShape, symbolShape } from "../query-inputs.js";
+import { defineTool } from "../tool-contract.js";
+import type { CallsStructured } from "./format.js";
+import { CALLS_DEFAULTS, TEST_FILTERS } from "./options.js";
 import { answerOf, dynamicCallSite, reachEntry, reachSummary, symbolSummary, truncation } from "../answer-schema.js";
 import { pathString } from "../input-limits.js";
-import { graphFolderInput } from "../symbol-input.js";
-import { CALLS_DEFAULTS, callsWithin } from "./summary.js";
 
 /** The callers and callees answer (format.ts `CallsStructured`), declared as the tools' output schema. */
 const callsAnswerSchema = answerOf<CallsStructured>()(
@@ -74,73 +67,29 @@ const testsShape = z
   .default(CALLS_DEFAULTS.tests)
   .describe("callers or callees in test files: include (listed apart, default), exclude, or only");
 
-const ACCESSOR_VARIANT = /#(get|set)$/;
+/** The inputs of callers and callees; run.ts takes them parsed (CallsInput). */
+const callsInputShape = {
+  ...symbolShape,
+  depth: z.number().int().min(1).max(10).default(CALLS_DEFAULTS.depth).describe("how many call steps to follow (default 3)"),
+  dispatch: dispatchShape,
+  tests: testsShape,
+  in: pathString().optional().describe("only the entries in this folder or file (relative to the root); the walk still goes through the rest"),
+  ...outputShape,
+};
 
-/**
- * The symbol of a call query, and the accessors it stands for. `X.p#get` / `X.p#set` name one accessor of a
- * property (even when that accessor's key is the plain name); a plain address of an accessor stands for the
- * property: its getter and its setter. A bare name that matches just the two accessors of one property is
- * that property, not an ambiguity.
- */
-async function callSymbol(context: ToolContext, symbol: string, file: string | undefined): Promise<{ node: SymbolNode; accessors: AccessorNode[] }> {
-  const variant = ACCESSOR_VARIANT.exec(symbol.trim())?.[1];
-  if (variant !== undefined) {
-    const property = await propertySymbol(context, symbol.trim().replace(ACCESSOR_VARIANT, ""), file);
-    const access = variant === "get" ? "read" : "write";
-    const accessor = accessorsOf(context.db, property).find((candidate) => candidate.access === access);
-    if (accessor === undefined) throw new ToolInputError(`${property.key} has no ${variant === "get" ? "getter" : "setter"}.`);
-    const node = resolveSymbol(context.db, { symbol: accessor.key });
-    if (node.status !== "found") throw new ToolInputError(`No declaration "${accessor.key}" in the graph.`);
-    return { node: node.node, accessors: [accessor] };
-  }
-  const node = await propertySymbol(context, symbol, file);
-  return { node, accessors: accessorsOf(context.db, node) };
-}
-
-async function propertySymbol(context: ToolContext, symbol: string, file: string | undefined): Promise<SymbolNode> {
-  try {
-    return await symbolFromInput(context, symbol, file);
-  } catch (error) {
-    const property = error instanceof ToolInputError ? onePropertyOf(context.db, error) : undefined;
-    if (property === undefined) throw error;
-    return property;
-  }
-}
-
-/** The first accessor when an ambiguity lists exactly the accessors of one property. */
-function onePropertyOf(db: SqliteDb, error: ToolInputError): SymbolNode | undefined {
-  const details = error.details as { reason?: string; candidates?: readonly SymbolNode[] } | undefined;
-  const [first, ...rest] = details?.reason === "ambiguous" ? (details.candidates ?? []) : [];
-  if (first === undefined) return undefined;
-  const accessors = new Set(accessorsOf(db, first).map((accessor) => accessor.key as string));
-  return accessors.has(first.key) && rest.every((candidate) => accessors.has(candidate.key)) ? first : undefined;
-}
+export type CallsInput = z.infer<z.ZodObject<typeof callsInputShape>>;
 
 /** `callers` and `callees` are one walk in two directions: one definition each, built here. */
 function callTool(direction: WalkDirection) {
   return defineTool({
     name: direction === "in" ? "callers" : "callees",
     description: DESCRIPTIONS[direction],
-    inputShape: {
-      ...symbolShape,
-      depth: z.number().int().min(1).max(10).default(CALLS_DEFAULTS.depth).describe("how many call steps to follow (default 3)"),
-      dispatch: dispatchShape,
-      tests: testsShape,
-      in: pathString().optional().describe("only the entries in this folder or file (relative to the root); the walk still goes through the rest"),
-      ...outputShape,
-    },
+    inputShape: callsInputShape,
     positional: ["symbol"],
     answer: callsAnswerSchema,
     annotations: { title: direction === "in" ? "Callers" : "Callees", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    async run(input, context) {
-      const { node, accessors } = await callSymbol(context, input.symbol, input.file);
-      const { isTest } = await testFilesOf(context.root);
-      const request = { direction, depth: input.depth, dispatch: input.dispatch, tests: input.tests, isTest };
-      const within = graphFolderInput(context, input.in);
-      return answerFromOneGraph(context, [node], () =>
-        present(callsAnswer(callsWithin(queryCalls(context.db, node, request, accessors), within), within), input),
-      );
-    },
+    // The walk and its answer are loaded on the first call: listing the tools needs only the schemas above.
+    run: async (input, context) => (await import("./run.js")).runCalls(direction, input, context),
   });
 }
 

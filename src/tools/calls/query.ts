@@ -3,24 +3,12 @@ import type { EdgeKind } from "../../model/graph-kinds.js";
 import type { NodeKey } from "../../model/node-key.js";
 import { dispatchFacts } from "../bodiless-members.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
-import {
-  addLink,
-  CALL_EDGE_KINDS,
-  finishWalk,
-  walkGraph,
-  walkStep,
-  type Dispatch,
-  type ReachedNode,
-  type Reaching,
-  type WalkDirection,
-} from "../graph-walk.js";
+import { addLink, CALL_EDGE_KINDS, finishWalk, walkGraph, walkStep, type ReachedNode, type Reaching, type WalkDirection } from "../graph-walk.js";
+import type { Dispatch } from "../query-inputs.js";
+import type { TestFilter } from "./options.js";
 import { preparedStatements } from "../prepared-statements.js";
 import type { DispatchFacts } from "../reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
-
-/** Which callers or callees in test files an answer lists: all of them (apart), none, or only those. */
-export const TEST_FILTERS = ["include", "exclude", "only"] as const;
-export type TestFilter = (typeof TEST_FILTERS)[number];
 
 export interface CallsRequest {
   readonly direction: WalkDirection;

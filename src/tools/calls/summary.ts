@@ -1,9 +1,7 @@
 import type { WalkDirection } from "../graph-walk.js";
 import { firstOfEachGroup, folderGroupOf, groupsOf, isUnder, question, type NextQuestion, type ReachSummary } from "../reach-summary.js";
+import { CALLS_DEFAULTS } from "./options.js";
 import type { CallEntry, CallsResult } from "./query.js";
-
-/** The inputs a callers or callees question takes when none is given (the tools' defaults). */
-export const CALLS_DEFAULTS = { depth: 3, dispatch: "up", tests: "include" } as const;
 
 const COMMAND: Record<WalkDirection, string> = { in: "callers", out: "callees" };
 

@@ -1,14 +1,7 @@
 import { z } from "../../vendor/zod.js";
 import { pathString, soughtNameString } from "../input-limits.js";
-import { readConsistently } from "../../db/read-transaction.js";
 import { NODE_KINDS } from "../../model/graph-kinds.js";
-import { perDatabase } from "../per-database.js";
 import { defineTool } from "../tool-contract.js";
-import { ToolInputError } from "../tool-errors.js";
-import { graphPathOf } from "../workspace-files.js";
-import { findStructured, formatFindText } from "./format.js";
-import { createSymbolQueries, MIN_SUBSTRING_LENGTH } from "./query.js";
-import { rankSymbols } from "./rank.js";
 
 /** The find answer (format.ts `findStructured`: the query, its filters, the matches), declared as the tool's output schema. */
 const findAnswer = z.looseObject({
@@ -32,7 +25,15 @@ const findAnswer = z.looseObject({
   ),
 });
 
-const queriesOf = perDatabase(createSymbolQueries);
+const findInputShape = {
+  name: soughtNameString().describe("the name or part of it"),
+  kind: z.enum(NODE_KINDS).optional().describe("only this kind of declaration"),
+  exported: z.boolean().optional().describe("only exported (true) or only internal (false) declarations"),
+  path: pathString().optional().describe("only declarations in this folder or file (relative to the root)"),
+  limit: z.number().int().min(1).max(500).default(20).describe("at most this many results"),
+};
+
+export type FindInput = z.infer<z.ZodObject<typeof findInputShape>>;
 
 export const findTool = defineTool({
   name: "find",
@@ -44,40 +45,10 @@ export const findTool = defineTool({
     "instead of grep or a workspace-symbol search to locate a function, class, method, type or variable; members " +
     "are found by their own name, and a declaration also by the exact name a file exports it as " +
     "(`export { Impl as Public }`, a re-export), shown as `Public (alias of Impl, exported by src/index.ts)`.",
-  inputShape: {
-    name: soughtNameString().describe("the name or part of it"),
-    kind: z.enum(NODE_KINDS).optional().describe("only this kind of declaration"),
-    exported: z.boolean().optional().describe("only exported (true) or only internal (false) declarations"),
-    path: pathString().optional().describe("only declarations in this folder or file (relative to the root)"),
-    limit: z.number().int().min(1).max(500).default(20).describe("at most this many results"),
-  },
+  inputShape: findInputShape,
   positional: ["name"],
   answer: findAnswer,
   annotations: { title: "Find symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  async run(input, context) {
-    // The schema trims the name and bounds it.
-    const query = input.name;
-    let under: string | undefined;
-    if (input.path !== undefined) {
-      const validated = context.paths.validate(input.path);
-      under = graphPathOf(context.root, validated.absolute);
-      if (under === undefined) throw new ToolInputError(`${input.path} is outside the indexed root ${context.root}.`);
-    }
-    const candidates = readConsistently(context.db, () =>
-      queriesOf(context.db).candidates(query, { kind: input.kind, exported: input.exported, under }),
-    );
-    const ranked = rankSymbols(query, candidates);
-    const filters: Record<string, string | boolean> = {};
-    if (input.kind !== undefined) filters.kind = input.kind;
-    if (input.exported !== undefined) filters.exported = input.exported;
-    if (under !== undefined) filters.path = under === "" ? "." : under;
-    const answer = {
-      query,
-      filters,
-      total: ranked.length,
-      shown: ranked.slice(0, input.limit),
-      shortQuery: [...query].length < MIN_SUBSTRING_LENGTH,
-    };
-    return { text: formatFindText(answer), structured: findStructured(answer) };
-  },
+  // The answer is built by run.ts, loaded on the first call: listing the tools needs only the schemas above.
+  run: async (input, context) => (await import("./run.js")).runFind(input, context),
 });

@@ -1,12 +1,9 @@
 import { z } from "../../vendor/zod.js";
 import { answerOf, truncation } from "../answer-schema.js";
-import { outputShape, present } from "../query-output.js";
-import { describeNode, type SymbolNode } from "../symbol-address.js";
-import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
-import { defineTool, type ToolContext } from "../tool-contract.js";
-import { ToolInputError } from "../tool-errors.js";
-import { hierarchyAnswer, type HierarchyStructured } from "./format.js";
-import { HIERARCHY_DIRECTIONS, HIERARCHY_KINDS, MAX_HIERARCHY_DEPTH, queryHierarchy } from "./query.js";
+import { outputShape, symbolShape } from "../query-inputs.js";
+import { defineTool } from "../tool-contract.js";
+import type { HierarchyStructured } from "./format.js";
+import { HIERARCHY_DIRECTIONS, MAX_HIERARCHY_DEPTH } from "./query.js";
 
 /** One line of a hierarchy tree (query.ts `HierarchyEntry`). */
 const hierarchyEntry = z.looseObject({
@@ -48,23 +45,20 @@ const hierarchyAnswerSchema = answerOf<HierarchyStructured>()(
   }),
 );
 
-/**
- * The type asked about. A name that several declarations have, of which exactly one is a type (a class `Badge`
- * beside a component function `Badge`), is that type; any other ambiguity lists the candidates.
- */
-async function typeFromInput(context: ToolContext, symbol: string, file: string | undefined): Promise<SymbolNode> {
-  try {
-    return await symbolFromInput(context, symbol, file);
-  } catch (error) {
-    const details =
-      error instanceof ToolInputError ? (error.details as { reason?: string; candidates?: readonly SymbolNode[] } | undefined) : undefined;
-    const types = details?.reason === "ambiguous" ? (details.candidates ?? []).filter((candidate) => HIERARCHY_KINDS.has(candidate.kind)) : [];
-    const [only] = types;
-    if (only === undefined || types.length > 1) throw error;
-    await context.ensureFresh([context.paths.validate(only.file, { mustExist: false }).absolute]);
-    return only;
-  }
-}
+const hierarchyInputShape = {
+  ...symbolShape,
+  direction: z.enum(HIERARCHY_DIRECTIONS).default("both").describe("up: supertypes; down: subtypes and implementations; both (default)"),
+  depth: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_HIERARCHY_DEPTH)
+    .default(MAX_HIERARCHY_DEPTH)
+    .describe(`heritage steps to follow (default ${MAX_HIERARCHY_DEPTH}, the most)`),
+  ...outputShape,
+};
+
+export type HierarchyInput = z.infer<z.ZodObject<typeof hierarchyInputShape>>;
 
 export const hierarchyTool = defineTool({
   name: "hierarchy",
@@ -75,28 +69,10 @@ export const hierarchyTool = defineTool({
     "listed once more, marked, not expanded again; a library or node_modules supertype (`extends lib:Error`) is a leaf.",
     "Use it for 'which classes extend this base?' or 'what does this class implement?' instead of impact or grep.",
   ].join("\n"),
-  inputShape: {
-    ...symbolShape,
-    direction: z.enum(HIERARCHY_DIRECTIONS).default("both").describe("up: supertypes; down: subtypes and implementations; both (default)"),
-    depth: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_HIERARCHY_DEPTH)
-      .default(MAX_HIERARCHY_DEPTH)
-      .describe(`heritage steps to follow (default ${MAX_HIERARCHY_DEPTH}, the most)`),
-    ...outputShape,
-  },
+  inputShape: hierarchyInputShape,
   positional: ["symbol"],
   answer: hierarchyAnswerSchema,
   annotations: { title: "Type hierarchy", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  async run(input, context) {
-    const node = await typeFromInput(context, input.symbol, input.file);
-    if (!HIERARCHY_KINDS.has(node.kind)) {
-      throw new ToolInputError(
-        `${describeNode(node)} is not a class, an interface or a type alias: it has no type hierarchy. Give a type (find can list them: ts-graph find <name>).`,
-      );
-    }
-    return answerFromOneGraph(context, [node], () => present(hierarchyAnswer(queryHierarchy(context.db, node, input.direction, input.depth)), input));
-  },
+  // The answer is built by run.ts, loaded on the first call: listing the tools needs only the schemas above.
+  run: async (input, context) => (await import("./run.js")).runHierarchy(input, context),
 });

@@ -9,7 +9,8 @@ import {
 } from "../cochange-scores.js";
 import type { SymbolNode } from "../symbol-address.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
-import type { ImpactResult, ImpactTests } from "./query.js";
+import type { ImpactTests } from "./options.js";
+import type { ImpactResult } from "./query.js";
 
 /**
  * The part of impact the graph cannot see: what the git history shows changing together with the symbol although

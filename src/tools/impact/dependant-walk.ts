@@ -12,11 +12,11 @@ import {
   walkDispatchMap,
   walkSeeds,
   walkStep,
-  type Dispatch,
   type Reaching,
   type ReachedNode,
   type StepLink,
 } from "../graph-walk.js";
+import type { Dispatch } from "../query-inputs.js";
 
 /**
  * Impact's walk: everything that depends on the seeds (walking in), each dependant classified by how it

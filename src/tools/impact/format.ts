@@ -1,9 +1,11 @@
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import { reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
-import { HIGH_FAN_OUT, type Dispatch } from "../graph-walk.js";
+import { HIGH_FAN_OUT } from "../graph-walk.js";
+import type { Dispatch } from "../query-inputs.js";
 import type { AlsoChanges } from "./also-changes.js";
-import type { DependantUse, ImpactKinds, ImpactResult, TestToRun } from "./query.js";
+import type { ImpactKinds } from "./options.js";
+import type { DependantUse, ImpactResult, TestToRun } from "./query.js";
 import { nextQuestionsText, summaryLines, type ReachSummary } from "../reach-summary.js";
 import { impactSummary } from "./summary.js";
 

@@ -1,15 +1,10 @@
 import { z } from "../../vendor/zod.js";
-import { DISPATCH_MODES } from "../graph-walk.js";
-import { outputShape, present } from "../query-output.js";
-import { answerFromOneGraph, symbolFromInput, symbolShape } from "../symbol-input.js";
-import { testFilesOf } from "../test-files.js";
+import { DISPATCH_MODES, outputShape, symbolShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
-import { alsoChangesWith } from "./also-changes.js";
-import { impactAnswer, type ImpactStructured } from "./format.js";
-import { IMPACT_DEFAULTS, IMPACT_KINDS, queryImpact } from "./query.js";
+import type { ImpactStructured } from "./format.js";
+import { IMPACT_DEFAULTS, IMPACT_KINDS } from "./options.js";
 import { answerOf, reachEntry, reachSummary, someObject, symbolSummary, truncation } from "../answer-schema.js";
 import { pathString } from "../input-limits.js";
-import { graphFolderInput } from "../symbol-input.js";
 
 /** The impact answer (format.ts `ImpactStructured`), declared as the tool's output schema. */
 const impactAnswerSchema = answerOf<ImpactStructured>()(
@@ -38,6 +33,43 @@ const impactAnswerSchema = answerOf<ImpactStructured>()(
   }),
 );
 
+/** The impact inputs; run.ts takes them parsed (ImpactInput). */
+const impactInputShape = {
+  ...symbolShape,
+  depth: z.number().int().min(1).max(10).default(IMPACT_DEFAULTS.depth).describe("how many steps of dependants to follow (default 3)"),
+  dispatch: z
+    .enum(DISPATCH_MODES)
+    .default(IMPACT_DEFAULTS.dispatch)
+    .describe(
+      "none = only what names this declaration; up = also callers of members it overrides or implements, which may run it (default); all = the compiler's wider set, siblings too",
+    ),
+  tests: z
+    .enum(["include", "exclude", "only"])
+    .default(IMPACT_DEFAULTS.tests)
+    .describe("dependants in test files: include (listed as tests to run, default), exclude, or only"),
+  kinds: z
+    .enum(IMPACT_KINDS)
+    .default(IMPACT_DEFAULTS.kinds)
+    .describe(
+      "runtime = dependants that run or read the code; types = those that only name a type (USES_TYPE); all = both, runtime listed first (default)",
+    ),
+  in: pathString()
+    .optional()
+    .describe("only the dependants and tests in this folder or file (relative to the root); the walk still goes through the rest"),
+  alsoChanges: z
+    .number()
+    .int()
+    .min(0)
+    .max(50)
+    .default(5)
+    .describe(
+      "most entries of 'also changes with it': what the git history changes with the symbol outside its dependants (default 5; 0 skips the history)",
+    ),
+  ...outputShape,
+};
+
+export type ImpactInput = z.infer<z.ZodObject<typeof impactInputShape>>;
+
 export const impactTool = defineTool({
   name: "impact",
   description: [
@@ -55,53 +87,10 @@ export const impactTool = defineTool({
     "listed, and the narrower questions to ask next.",
     "Use it before changing a signature or behaviour, instead of grepping for the name.",
   ].join("\n"),
-  inputShape: {
-    ...symbolShape,
-    depth: z.number().int().min(1).max(10).default(IMPACT_DEFAULTS.depth).describe("how many steps of dependants to follow (default 3)"),
-    dispatch: z
-      .enum(DISPATCH_MODES)
-      .default(IMPACT_DEFAULTS.dispatch)
-      .describe(
-        "none = only what names this declaration; up = also callers of members it overrides or implements, which may run it (default); all = the compiler's wider set, siblings too",
-      ),
-    tests: z
-      .enum(["include", "exclude", "only"])
-      .default(IMPACT_DEFAULTS.tests)
-      .describe("dependants in test files: include (listed as tests to run, default), exclude, or only"),
-    kinds: z
-      .enum(IMPACT_KINDS)
-      .default(IMPACT_DEFAULTS.kinds)
-      .describe(
-        "runtime = dependants that run or read the code; types = those that only name a type (USES_TYPE); all = both, runtime listed first (default)",
-      ),
-    in: pathString()
-      .optional()
-      .describe("only the dependants and tests in this folder or file (relative to the root); the walk still goes through the rest"),
-    alsoChanges: z
-      .number()
-      .int()
-      .min(0)
-      .max(50)
-      .default(5)
-      .describe(
-        "most entries of 'also changes with it': what the git history changes with the symbol outside its dependants (default 5; 0 skips the history)",
-      ),
-    ...outputShape,
-  },
+  inputShape: impactInputShape,
   positional: ["symbol"],
   answer: impactAnswerSchema,
   annotations: { title: "Impact of a change", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  async run(input, context) {
-    const symbol = await symbolFromInput(context, input.symbol, input.file);
-    const testFiles = await testFilesOf(context.root);
-    const within = graphFolderInput(context, input.in);
-    const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds, isTest: testFiles.isTest, within };
-    const result = answerFromOneGraph(context, [symbol], () => queryImpact(context.db, symbol, request));
-    // The history's section comes after: it may first bring the history up to date (git), and it only adds to the answer.
-    const alsoChanges =
-      input.alsoChanges === 0
-        ? undefined
-        : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests, isTest: testFiles.isTest });
-    return present(impactAnswer(result, alsoChanges, testFiles.notes), input);
-  },
+  // The query and its answer are loaded on the first call: listing the tools needs only the schemas above.
+  run: async (input, context) => (await import("./run.js")).runImpact(input, context),
 });

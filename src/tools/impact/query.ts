@@ -1,11 +1,13 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { HIGH_FAN_OUT, type Dispatch, type ReachedNode } from "../graph-walk.js";
+import { HIGH_FAN_OUT, type ReachedNode } from "../graph-walk.js";
+import type { Dispatch } from "../query-inputs.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isUnder, memberGroupOf } from "../reach-summary.js";
 import { walkDependants } from "./dependant-walk.js";
 import { dispatchFacts } from "../bodiless-members.js";
 import type { DispatchFacts } from "../reach-report.js";
+import type { ImpactKinds, ImpactTests } from "./options.js";
 
 /**
  * What depends on a symbol, transitively: everything that reaches it backwards over these edges. A class,
@@ -27,10 +29,6 @@ const IMPACT_EDGE_KINDS = [
   "READS",
 ] as const satisfies readonly EdgeKind[];
 
-/** Which dependants an answer lists: those that run or read the code, those that only name a type, or both. */
-export const IMPACT_KINDS = ["runtime", "types", "all"] as const;
-export type ImpactKinds = (typeof IMPACT_KINDS)[number];
-
 /** How a dependant depends on the symbol: by running or reading code (`runtime`) or only by naming a type. */
 export type DependantUse = "runtime" | "type";
 
@@ -50,9 +48,6 @@ export interface TestToRun {
   readonly symbols: number;
 }
 
-/** Which dependants in test files an answer lists: as tests to run (default), none, or only those. */
-export type ImpactTests = "include" | "exclude" | "only";
-
 export interface ImpactRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
@@ -64,11 +59,6 @@ export interface ImpactRequest {
   /** Only the dependants (and tests) in this folder or file, relative to the root; default "" (everywhere). */
   readonly within?: string;
 }
-
-/** The inputs an impact question takes when none is given (the tool's defaults). */
-export const IMPACT_DEFAULTS = { depth: 3, dispatch: "up", tests: "include", kinds: "all" } as const satisfies Required<
-  Omit<ImpactRequest, "within" | "isTest">
->;
 
 export interface ImpactResult {
   readonly symbol: SymbolNode;

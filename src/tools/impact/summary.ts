@@ -1,5 +1,6 @@
 import { firstOfEachGroup, folderGroupOf, groupsOf, question, type NextQuestion, type ReachSummary } from "../reach-summary.js";
-import { IMPACT_DEFAULTS, type Dependant, type ImpactResult } from "./query.js";
+import { IMPACT_DEFAULTS } from "./options.js";
+import type { Dependant, ImpactResult } from "./query.js";
 
 /** An impact answer too large to list whole: its summary, and which dependants it shows for a number shown. */
 export interface ImpactSummary {

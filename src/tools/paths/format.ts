@@ -4,7 +4,7 @@ import { truncationNote, type Presentable, type Truncation } from "../query-outp
 import { dispatchNote, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
-import type { Dispatch } from "../graph-walk.js";
+import type { Dispatch } from "../query-inputs.js";
 import type { PathsResult, PathStep, PathTests } from "./query.js";
 
 export interface StepEntry extends SymbolSummary {

@@ -1,13 +1,8 @@
 import { z } from "../../vendor/zod.js";
 import { pathString, symbolString } from "../input-limits.js";
-import { DISPATCH_MODES } from "../graph-walk.js";
-import { outputShape, present } from "../query-output.js";
-import { answerFromOneGraph, FILE_DESCRIPTION, SYMBOL_DESCRIPTION, symbolFromInput } from "../symbol-input.js";
-import { testFilesOf } from "../test-files.js";
+import { DISPATCH_MODES, outputShape, FILE_DESCRIPTION, SYMBOL_DESCRIPTION } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
-import { ToolInputError } from "../tool-errors.js";
-import { pathsAnswer, type PathsStructured } from "./format.js";
-import { queryPaths } from "./query.js";
+import type { PathsStructured } from "./format.js";
 import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer-schema.js";
 
 /** One step of a call path (format.ts `StepEntry`). */
@@ -45,6 +40,28 @@ const pathsAnswerSchema = answerOf<PathsStructured>()(
   }),
 );
 
+const pathsInputShape = {
+  from: symbolString().describe(`where the paths start: ${SYMBOL_DESCRIPTION}`),
+  to: symbolString().describe(`where the paths end: ${SYMBOL_DESCRIPTION}`),
+  fromFile: pathString().min(1).optional().describe(`for from: ${FILE_DESCRIPTION}`),
+  toFile: pathString().min(1).optional().describe(`for to: ${FILE_DESCRIPTION}`),
+  depth: z.number().int().min(1).max(12).default(6).describe("longest path considered, in steps (default 6)"),
+  maxPaths: z.number().int().min(1).max(50).default(3).describe("how many paths to return (default 3)"),
+  dispatch: z
+    .enum(DISPATCH_MODES)
+    .default("up")
+    .describe(
+      "none = calls go only to the declaration they name; up = a call may go on into any member that overrides it (default); all = the compiler's wider set",
+    ),
+  tests: z
+    .enum(["include", "exclude", "only"])
+    .default("include")
+    .describe("paths through test files: include (listed apart, default), exclude (not walked through), or only"),
+  ...outputShape,
+};
+
+export type PathsInput = z.infer<z.ZodObject<typeof pathsInputShape>>;
+
 export const pathsTool = defineTool({
   name: "paths",
   description: [
@@ -55,33 +72,10 @@ export const pathsTool = defineTool({
     "`Shape.area` going on into `Circle.area`) is marked `via Shape.area (dispatch)`, `(no body, dispatch)` when the member called has no body.",
     "Use it to explain how an entry point ends up in a function, or to check that two pieces of code are (not) connected.",
   ].join("\n"),
-  inputShape: {
-    from: symbolString().describe(`where the paths start: ${SYMBOL_DESCRIPTION}`),
-    to: symbolString().describe(`where the paths end: ${SYMBOL_DESCRIPTION}`),
-    fromFile: pathString().min(1).optional().describe(`for from: ${FILE_DESCRIPTION}`),
-    toFile: pathString().min(1).optional().describe(`for to: ${FILE_DESCRIPTION}`),
-    depth: z.number().int().min(1).max(12).default(6).describe("longest path considered, in steps (default 6)"),
-    maxPaths: z.number().int().min(1).max(50).default(3).describe("how many paths to return (default 3)"),
-    dispatch: z
-      .enum(DISPATCH_MODES)
-      .default("up")
-      .describe(
-        "none = calls go only to the declaration they name; up = a call may go on into any member that overrides it (default); all = the compiler's wider set",
-      ),
-    tests: z
-      .enum(["include", "exclude", "only"])
-      .default("include")
-      .describe("paths through test files: include (listed apart, default), exclude (not walked through), or only"),
-    ...outputShape,
-  },
+  inputShape: pathsInputShape,
   positional: ["from", "to"],
   answer: pathsAnswerSchema,
   annotations: { title: "Call paths between two symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  async run(input, context) {
-    const from = await symbolFromInput(context, input.from, input.fromFile);
-    const to = await symbolFromInput(context, input.to, input.toFile);
-    if (from.key === to.key) throw new ToolInputError(`from and to are the same declaration (${from.key}); give two different symbols.`);
-    const { isTest } = await testFilesOf(context.root);
-    return answerFromOneGraph(context, [from, to], () => present(pathsAnswer(queryPaths(context.db, from, to, { ...input, isTest })), input));
-  },
+  // The answer is built by run.ts, loaded on the first call: listing the tools needs only the schemas above.
+  run: async (input, context) => (await import("./run.js")).runPaths(input, context),
 });

@@ -1,6 +1,7 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type Dispatch, type WalkLink } from "../graph-walk.js";
+import { CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type WalkLink } from "../graph-walk.js";
+import type { Dispatch } from "../query-inputs.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
 import { membersWithoutBody } from "../bodiless-members.js";
 import type { SymbolNode } from "../symbol-address.js";

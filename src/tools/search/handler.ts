@@ -1,15 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { z } from "../../vendor/zod.js";
 import { boundedList, globString, MAX_GLOBS, MAX_SEARCH_PATHS, patternString, pathString } from "../input-limits.js";
-import { perDatabase } from "../per-database.js";
-import { defineTool, type ToolContext, type ToolDefinition } from "../tool-contract.js";
-import { ToolInputError } from "../tool-errors.js";
-import { graphPathOf, isBinaryFile } from "../workspace-files.js";
-import { stillResolvesToItself } from "../open-inside.js";
-import { formatSearchText, groupHits, searchStructured } from "./format.js";
-import { createSpanQueries } from "./query.js";
-import { locateRipgrep, runRipgrep } from "./ripgrep.js";
+import { defineTool, type ToolDefinition } from "../tool-contract.js";
 import { someObject } from "../answer-schema.js";
 
 const matchSymbol = z.object({ name: z.string(), kind: z.string(), startLine: z.number(), endLine: z.number() }).nullable();
@@ -27,48 +18,17 @@ const searchAnswer = z.looseObject({
   filters: someObject.optional(),
 });
 
-const queriesOf = perDatabase(createSpanQueries);
+const searchInputShape = {
+  pattern: patternString().describe("a Rust regex (ripgrep syntax), or the text itself with literal"),
+  literal: z.boolean().default(false).describe("search for the pattern as plain text"),
+  ignoreCase: z.boolean().default(false).describe("match upper and lower case alike"),
+  glob: boundedList(globString(), MAX_GLOBS).default([]).describe("only files matching these globs (ripgrep --glob; !glob excludes)"),
+  paths: boundedList(pathString(), MAX_SEARCH_PATHS).default([]).describe("search only these files or folders (relative to the root)"),
+  context: z.number().int().min(0).max(10).default(0).describe("lines of context before and after each match"),
+  limit: z.number().int().min(1).max(5_000).default(100).describe("stop after this many matching lines"),
+};
 
-const TIMEOUT_MS = 30_000;
-
-interface SearchablePath {
-  /** Canonical absolute path, as validated. */
-  readonly absolute: string;
-  /** Relative to the root, as ripgrep is given it ("." for the root). */
-  readonly relative: string;
-  readonly input: string;
-}
-
-/** A path to search: inside the indexed root, neither git's folder nor ts-graph's database, and not a binary file. */
-function searchablePath(input: string, context: ToolContext): SearchablePath {
-  const validated = context.paths.validate(input, { forRead: true });
-  const relative = graphPathOf(context.root, validated.absolute);
-  if (relative === undefined) throw new ToolInputError(`${input} is outside the indexed root ${context.root}.`);
-  if (fs.statSync(validated.absolute).isFile() && isBinaryFile(validated.absolute, validated.root, input)) {
-    throw new ToolInputError(`${input} is a binary file; search reads text files only.`);
-  }
-  return { absolute: validated.absolute, relative: relative === "" ? "." : relative, input };
-}
-
-/**
- * ripgrep follows a symbolic link named on its command line (with or without --follow), so each path given is
- * checked to still resolve to itself (no component swapped for a link since it was validated) right before
- * ripgrep starts and again after it ends; an answer read through such a link is refused.
- */
-function refuseMovedPaths(paths: readonly SearchablePath[]): void {
-  const moved = paths.find((entry) => !stillResolvesToItself(entry.absolute));
-  if (moved !== undefined) {
-    throw new ToolInputError(
-      `${moved.input} changed while it was being searched: a symbolic link now stands in its path, so the answer is withheld. Give the real path inside the root.`,
-    );
-  }
-}
-
-/** ripgrep globs that keep it out of git's folder and ts-graph's database wherever --db puts it in the root. */
-function ownFilesExcluded(context: ToolContext): string[] {
-  const database = graphPathOf(context.root, context.dbPath);
-  return ["!.git", "!.ts-graph", ...(database === undefined || database.startsWith(".ts-graph/") ? [] : [`!/${database}`, `!/${database}-*`])];
-}
+export type SearchInput = z.infer<z.ZodObject<typeof searchInputShape>>;
 
 /** The search tool, with the way to find ripgrep given (tests give a missing binary). */
 export function createSearchTool(findRipgrep: () => Promise<string>): ToolDefinition {
@@ -80,56 +40,13 @@ export function createSearchTool(findRipgrep: () => Promise<string>): ToolDefini
       "under the declaration that encloses it (from the code graph), which grep cannot do. Results are grouped by " +
       "file and capped (truncated flag). Use it for text that is not a declaration name (strings, comments, call " +
       "patterns); use find for names.",
-    inputShape: {
-      pattern: patternString().describe("a Rust regex (ripgrep syntax), or the text itself with literal"),
-      literal: z.boolean().default(false).describe("search for the pattern as plain text"),
-      ignoreCase: z.boolean().default(false).describe("match upper and lower case alike"),
-      glob: boundedList(globString(), MAX_GLOBS).default([]).describe("only files matching these globs (ripgrep --glob; !glob excludes)"),
-      paths: boundedList(pathString(), MAX_SEARCH_PATHS).default([]).describe("search only these files or folders (relative to the root)"),
-      context: z.number().int().min(0).max(10).default(0).describe("lines of context before and after each match"),
-      limit: z.number().int().min(1).max(5_000).default(100).describe("stop after this many matching lines"),
-    },
+    inputShape: searchInputShape,
     positional: ["pattern"],
     answer: searchAnswer,
     annotations: { title: "Search file contents", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    async run(input, context) {
-      const paths = input.paths.map((entry) => searchablePath(entry, context));
-      const rgPath = await findRipgrep();
-      refuseMovedPaths(paths);
-      const result = await runRipgrep(rgPath, {
-        cwd: context.root,
-        pattern: input.pattern,
-        literal: input.literal,
-        ignoreCase: input.ignoreCase,
-        globs: [...input.glob, ...ownFilesExcluded(context)],
-        paths: paths.map((entry) => entry.relative),
-        context: input.context,
-        maxMatches: input.limit,
-        timeoutMs: TIMEOUT_MS,
-      });
-      refuseMovedPaths(paths);
-      // ripgrep prints ./file when given "." as a path.
-      const lines = result.lines.map((line) => ({ ...line, file: line.file.replace(/^\.\//, "") }));
-      const queries = queriesOf(context.db);
-      // Indexed files with matches are brought up to date; the others have no declarations to name.
-      const indexed = [...new Set(lines.map((line) => line.file))].filter(queries.isIndexed);
-      await context.ensureFresh(indexed.map((file) => path.join(context.root, file)));
-      const answer = {
-        pattern: input.pattern,
-        literal: input.literal,
-        hits: groupHits(lines, queries.spansOf, input.context),
-        matches: lines.filter((line) => line.isMatch).length,
-        truncated: result.truncated,
-        timedOut: result.timedOut,
-        limit: input.limit,
-        warnings: result.warnings,
-        noFilesSearched: result.noFilesSearched,
-        glob: input.glob,
-        paths: input.paths,
-      };
-      return { text: formatSearchText(answer), structured: searchStructured(answer) };
-    },
+    // The search and its answer are loaded on the first call: listing the tools needs only the schemas above.
+    run: async (input, context) => (await import("./run.js")).runSearch(findRipgrep, input, context),
   });
 }
 
-export const searchTool = createSearchTool(locateRipgrep);
+export const searchTool = createSearchTool(async () => (await import("./ripgrep.js")).locateRipgrep());

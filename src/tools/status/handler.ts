@@ -1,8 +1,4 @@
-import { readConsistently } from "../../db/read-transaction.js";
-import type { SqliteDb } from "../../db/open-graph-db.js";
-import { defineTool, type RootState, type ToolContext } from "../tool-contract.js";
-import { formatStatus } from "./format.js";
-import { queryGraphCounts, rootStatus } from "./query.js";
+import { defineTool } from "../tool-contract.js";
 import { z } from "../../vendor/zod.js";
 
 /** The status answer: every served root's state, and the server's memory where there is a server. */
@@ -10,16 +6,6 @@ const statusAnswer = z.looseObject({
   roots: z.array(z.looseObject({ root: z.string(), dbPath: z.string() })),
   server: z.looseObject({ rssBytes: z.number(), budgetBytes: z.number(), idleReleaseMinutes: z.number() }).optional(),
 });
-
-/** The state of the one root a context without a workspace (the CLI's) serves. */
-function ownState(context: ToolContext): RootState {
-  return { root: context.root, dbPath: context.dbPath, db: context.db, freshness: context.freshness(), watching: false };
-}
-
-/** The counts of one committed graph (db/read-transaction.ts). */
-function graphCountsOf(db: SqliteDb): ReturnType<typeof queryGraphCounts> {
-  return readConsistently(db, () => queryGraphCounts(db));
-}
 
 export const statusTool = defineTool({
   name: "status",
@@ -33,11 +19,6 @@ export const statusTool = defineTool({
   answer: statusAnswer,
   annotations: { title: "Graph status", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   scope: "workspace",
-  async run(_input, context) {
-    const roots = (context.workspace?.() ?? [ownState(context)]).map((state) =>
-      rootStatus(state, state.db === undefined ? undefined : graphCountsOf(state.db)),
-    );
-    const server = context.serverMemory?.();
-    return { text: formatStatus(roots, server), structured: { roots, ...(server === undefined ? {} : { server }) } };
-  },
+  // The counts and their text are loaded on the first call: listing the tools needs only the schema above.
+  run: async (_input, context) => (await import("./run.js")).runStatus(context),
 });

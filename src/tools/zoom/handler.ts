@@ -1,22 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import { z } from "../../vendor/zod.js";
 import { lineRangeString, pathString } from "../input-limits.js";
-import { readConsistently } from "../../db/read-transaction.js";
-import { perDatabase } from "../per-database.js";
-import { testFilesOf } from "../test-files.js";
-import { defineTool, type ToolContext, type ToolResult } from "../tool-contract.js";
-import { ToolInputError } from "../tool-errors.js";
-import type { ValidatedPath } from "../path-validator.js";
-import { folderOf, graphPathOf, isSourcePath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace-files.js";
-import { formatCount } from "../../model/kind-counts.js";
-import { createIgnoreCheck } from "../workspace-walk.js";
-import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, linesOutcome, type LinesView } from "./format.js";
-import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
-import { fileOutline, folderZoom, type OutlineLevel, type OutlineSymbol, mayListTypeAliasMembers, withTypeAliasMembers } from "./outline.js";
-import { createOutlineQueries } from "./query.js";
+import { defineTool } from "../tool-contract.js";
 import { objects } from "../answer-schema.js";
-import { plural } from "../text.js";
 
 /** A declaration of a file outline, its members nested (at most MAX_MEMBERS under a type, the rest counted in omittedMembers). */
 const outlineSymbol = z.looseObject({
@@ -63,11 +48,6 @@ const zoomAnswer = z.looseObject({
   reExports: z.array(z.looseObject({ name: z.string(), kind: z.string(), qualifiedName: z.string(), file: z.string(), line: z.number() })).optional(),
 });
 
-/** Overlapping declarations a line range's header names at most (enclosing ones are always named). */
-const MAX_RANGE_DECLARATIONS = 30;
-
-const queriesOf = perDatabase(createOutlineQueries);
-
 const inputShape = {
   path: pathString().default(".").describe("file or folder, relative to the root"),
   level: z.number().int().min(0).max(2).default(0).describe("0 exported symbols, 1 all symbols, 2 the file's text"),
@@ -85,7 +65,7 @@ const inputShape = {
   includeIgnored: z.boolean().default(false).describe("show a file or folder that .gitignore hides (never ts-graph's own database)"),
 };
 
-type ZoomInput = z.infer<z.ZodObject<typeof inputShape>>;
+export type ZoomInput = z.infer<z.ZodObject<typeof inputShape>>;
 
 export const zoomTool = defineTool({
   name: "zoom",
@@ -104,187 +84,6 @@ export const zoomTool = defineTool({
   positional: ["path"],
   answer: zoomAnswer,
   annotations: { title: "Zoom into a file or folder", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  async run(input, context) {
-    const validated = context.paths.validate(input.path, { forRead: true });
-    const shownAs = validated.relative === "" ? "." : validated.relative;
-    const stat = fs.statSync(validated.absolute);
-    const ignored = input.includeIgnored ? undefined : createIgnoreCheck(validated.root);
-    if (ignored !== undefined && validated.relative !== "" && ignored(validated.relative, stat.isDirectory())) {
-      throw new ToolInputError(`${shownAs} is ignored by .gitignore; zoom shows it with includeIgnored: true (CLI --include-ignored).`, {
-        ignored: shownAs,
-      });
-    }
-    if (input.lines !== undefined) {
-      if (stat.isDirectory()) {
-        throw new ToolInputError(`${shownAs} is a folder; lines reads one file. Give a file's path, or zoom the folder at level 0 or 1.`);
-      }
-      if (stat.isFile()) return readLines(input, input.lines, context, validated, shownAs);
-    }
-    if (stat.isDirectory()) return zoomFolder(input, context, validated.absolute, shownAs, ignored);
-    if (!stat.isFile()) throw new ToolInputError(`${shownAs} is neither a file nor a folder.`);
-    return input.level === 2 ? readText(input, validated, shownAs) : zoomFile(input, context, validated.absolute, shownAs);
-  },
+  // The answer is built by run.ts, loaded on the first call: listing the tools needs only the schemas above.
+  run: async (input, context) => (await import("./run.js")).runZoom(input, context),
 });
-
-function readText(input: ZoomInput, validated: ValidatedPath, shownAs: string): ToolResult {
-  const { text, totalBytes, omittedBytes } = readCappedText(validated.absolute, validated.root, input.maxBytes, shownAs);
-  return {
-    text: formatFileText(shownAs, text, totalBytes, omittedBytes),
-    structured: { path: shownAs, level: 2, text, totalBytes, truncated: omittedBytes > 0, omittedBytes },
-  };
-}
-
-async function readLines(input: ZoomInput, lines: string, context: ToolContext, validated: ValidatedPath, shownAs: string): Promise<ToolResult> {
-  const asked = parseLineRange(lines);
-  const graphPath = graphPathOf(context.root, validated.absolute);
-  const source = graphPath !== undefined && isSourcePath(graphPath) ? graphPath : undefined;
-  if (source !== undefined) await context.ensureFresh([validated.absolute]);
-  const span = readLineSpan(validated.absolute, validated.root, asked.from, asked.to, input.maxBytes, shownAs);
-  if (asked.from > span.totalLines && span.countStopped) {
-    throw new ToolInputError(
-      `lines "${lines}" starts past the first ${formatCount(MAX_LINE_SCAN_BYTES)} bytes of ${shownAs} (${span.totalLines} lines), which is as far as zoom reads lines; zoom level 2 or search shows the file's start.`,
-      { totalLines: span.totalLines },
-    );
-  }
-  if (span.totalLines === 0) throw new ToolInputError(`${shownAs} is empty: it has no lines to read.`, { totalLines: 0 });
-  if (asked.from > span.totalLines) {
-    throw new ToolInputError(
-      `${shownAs} has ${plural(span.totalLines, "line")}; lines "${lines}" starts after its end. Give a range that starts within 1-${span.totalLines}.`,
-      { totalLines: span.totalLines },
-    );
-  }
-  const shown = span.lines.slice(0, linesThatFit(span.lines, asked.from, input.maxBytes));
-  const to = asked.from + shown.length - 1;
-  const rows = source === undefined ? [] : readConsistently(context.db, () => queriesOf(context.db).declarationsOf(source));
-  const around = declarationsAround(rows, asked.from, to, MAX_RANGE_DECLARATIONS);
-  const view: LinesView = {
-    path: shownAs,
-    asked,
-    totalLines: span.totalLines,
-    from: asked.from,
-    lines: shown,
-    lineCut: span.lineCut,
-    countStopped: span.countStopped,
-    declarations: around.declarations,
-    omittedDeclarations: around.omitted,
-  };
-  const outcome = linesOutcome(view);
-  return {
-    text: formatLines(view, input.maxBytes),
-    structured: {
-      level: 2,
-      path: shownAs,
-      from: asked.from,
-      to,
-      totalLines: span.totalLines,
-      requested: rangeText(asked.from, asked.to),
-      clamped: outcome.clamped,
-      ...(span.countStopped ? { countStopped: true } : {}),
-      truncated: outcome.next !== undefined || span.lineCut,
-      ...(outcome.next === undefined ? {} : { next: outcome.next }),
-      text: shown.join("\n"),
-      declarations: around.declarations,
-      omittedDeclarations: around.omitted,
-    },
-  };
-}
-
-function graphPathIn(context: ToolContext, absolute: string, shownAs: string): string {
-  const graphPath = graphPathOf(context.root, absolute);
-  if (graphPath === undefined) {
-    throw new ToolInputError(`${shownAs} is outside the indexed root ${context.root}; zoom level 2 shows a file's text.`);
-  }
-  return graphPath;
-}
-
-async function zoomFile(input: ZoomInput, context: ToolContext, absolute: string, shownAs: string): Promise<ToolResult> {
-  const graphPath = graphPathIn(context, absolute, shownAs);
-  if (!isSourcePath(graphPath)) {
-    throw new ToolInputError(`${shownAs} is not a TypeScript or JavaScript source file; zoom level 2 shows its text.`);
-  }
-  await context.ensureFresh([absolute]);
-  return readConsistently(context.db, () => outlineOfFile(input, context, graphPath, shownAs));
-}
-
-function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string, shownAs: string): ToolResult {
-  const queries = queriesOf(context.db);
-  const file = queries.file(graphPath);
-  if (file === undefined) {
-    throw new ToolInputError(
-      `${shownAs} is not in the graph: no project of this root includes it (tsconfig include/exclude, ts-graph.config.json). zoom level 2 shows its text.`,
-    );
-  }
-  const level = input.level as OutlineLevel;
-  // Level 0 shows an exported interface's or class's members too: every declaration is read.
-  const read = fileOutline(file, queries.declarationsOf(graphPath), level, queries.exportNamesOf(graphPath));
-  const outline = { ...read, symbols: withAliasMembers(read.symbols, context, graphPath) };
-  const formatted = formatFileOutline(outline, level, input.maxBytes);
-  const symbols = outline.symbols.slice(0, formatted.shownSymbols);
-  const reExports = formatted.truncated ? [] : outline.reExports;
-  return { text: formatted.text, structured: { level, ...outline, symbols, reExports, truncated: formatted.truncated } };
-}
-
-/** The file holds its own copy of a type alias's members only in its text: the text is read when an alias may have some. */
-const MAX_ALIAS_SOURCE_BYTES = 8 * 1024 * 1024;
-
-function mayHaveObjectAlias(symbols: readonly OutlineSymbol[]): boolean {
-  return symbols.some((symbol) => mayListTypeAliasMembers(symbol) || mayHaveObjectAlias(symbol.members));
-}
-
-/**
- * The symbols with object type aliases' members (outline.ts withTypeAliasMembers), from the file's text; the file
- * was brought up to date before the graph was read. A text that cannot be read leaves the aliases on one line.
- */
-function withAliasMembers(symbols: readonly OutlineSymbol[], context: ToolContext, graphPath: string): readonly OutlineSymbol[] {
-  if (!mayHaveObjectAlias(symbols)) return symbols;
-  let text: string;
-  try {
-    text = readCappedText(path.join(context.root, graphPath), context.root, MAX_ALIAS_SOURCE_BYTES, graphPath).text;
-  } catch {
-    return symbols;
-  }
-  return withTypeAliasMembers(symbols, graphPath, text.split("\n"));
-}
-
-type IgnoreCheck = ReturnType<typeof createIgnoreCheck>;
-
-async function zoomFolder(
-  input: ZoomInput,
-  context: ToolContext,
-  absolute: string,
-  shownAs: string,
-  ignored: IgnoreCheck | undefined,
-): Promise<ToolResult> {
-  if (input.level === 2) throw new ToolInputError(`${shownAs} is a folder; zoom level 2 reads one file. Zoom a folder at level 0 or 1.`);
-  const dir = graphPathIn(context, absolute, shownAs);
-  const queries = queriesOf(context.db);
-  // Every indexed file under the folder: subfolders' counts are shown too. New files join at the next index run.
-  await context.ensureFresh(queries.pathsIn(dir).map((file) => path.join(context.root, file)));
-  const { isTest } = await testFilesOf(context.root);
-  return readConsistently(context.db, () => outlineOfFolder(input, context, dir, { ignored, isTest }));
-}
-
-function outlineOfFolder(
-  input: ZoomInput,
-  context: ToolContext,
-  dir: string,
-  { ignored, isTest }: { ignored: IgnoreCheck | undefined; isTest: (file: string) => boolean },
-): ToolResult {
-  const queries = queriesOf(context.db);
-  const level = input.level as OutlineLevel;
-  const files = queries.filesIn(dir).filter((file) => (input.tests || !isTest(file.path)) && ignored?.(file.path, false) !== true);
-  const rows = input.recursive
-    ? level === 0
-      ? queries.exportedTopLevelIn(dir)
-      : queries.declarationsIn(dir)
-    : files
-        .filter((file) => folderOf(file.path) === dir)
-        .flatMap((file) => (level === 0 ? queries.exportedTopLevelOf(file.path) : queries.declarationsOf(file.path)));
-  const zoom = folderZoom(dir, files, rows, level, input.recursive);
-  const formatted = formatFolderZoom(zoom, level, input.maxBytes);
-  const folders = zoom.folders.map((folder) => ({
-    ...folder,
-    outlines: folder.outlines.filter((outline) => formatted.shownFiles.has(outline.path)),
-  }));
-  return { text: formatted.text, structured: { level, ...zoom, folders, truncated: formatted.truncated } };
-}
