@@ -6,6 +6,7 @@ import {
   type Project,
   type Signature as Signature7,
   SignatureKind,
+  SymbolFlags,
   type Symbol as Symbol7,
   type Type as Type7,
   type LiteralType,
@@ -15,6 +16,7 @@ import {
 } from "typescript/unstable/sync";
 import type { CheckerPort, PortLiteralType, PortSignature, PortSymbol, PortType, PortUnionType } from "../../ingestion/extract/checker-port.js";
 import type { NodeMap } from "./node-map.js";
+import { ts6KindOf } from "./syntax-kind-names.js";
 
 /**
  * The extractor's checker port (ingestion/extract/checker-port.ts) answered by TypeScript 7's checker for one
@@ -38,6 +40,9 @@ export class Ts7CheckerPort implements CheckerPort {
   private readonly declaredTypeOfSymbol = new Map<Ts7Symbol, Ts7Type>();
   private readonly properties = new Map<Ts7Type, Map<string, Ts7Symbol | null>>();
   private readonly qualifiedNames = new Map<Ts7Symbol, string>();
+  /** The namespace-object type of a source file's module symbol (`import * as ns`), by that type. */
+  private readonly moduleOfType = new Map<Ts7Type, Ts7Symbol>();
+  private readonly moduleExports = new Map<Ts7Symbol, ReadonlyMap<string, Symbol7>>();
   private anyType: Ts7Type | undefined;
 
   constructor(
@@ -122,6 +127,7 @@ export class Ts7CheckerPort implements CheckerPort {
     if (type === undefined) {
       type = this.typeOrAny(this.checker.getTypeOfSymbol(own.raw));
       this.typeOfSymbol.set(own, type);
+      if (isSourceFileModule(own.raw)) this.moduleOfType.set(type, own);
     }
     return type;
   }
@@ -151,10 +157,31 @@ export class Ts7CheckerPort implements CheckerPort {
     }
     let property = known.get(propertyName);
     if (property === undefined) {
-      property = this.symbol(this.checker.getPropertyOfType(own.raw, propertyName)) ?? null;
+      property = this.moduleExportValue(own, propertyName) ?? this.symbol(this.checker.getPropertyOfType(own.raw, propertyName)) ?? null;
       known.set(propertyName, property);
     }
     return property ?? undefined;
+  }
+
+  /**
+   * A property of a source file module's namespace object, answered from the module's exports (one round trip
+   * per module, `export *` included) where that is exactly the checker's answer: an export declared in the
+   * module's own file, no alias, a value (TypeScript's getPropertyOfType keeps the members that are values; the
+   * module's own exports are never left out as type-only `export *` names). Undefined: ask the checker.
+   */
+  private moduleExportValue(type: Ts7Type, name: string): Ts7Symbol | undefined {
+    const module = this.moduleOfType.get(type);
+    if (module === undefined || name.startsWith("__")) return undefined;
+    let exports = this.moduleExports.get(module);
+    if (exports === undefined) {
+      exports = new Map(this.checker.getExportsOfModule(module.raw).map((raw) => [raw.name, raw]));
+      this.moduleExports.set(module, exports);
+    }
+    const raw = exports.get(name);
+    if (raw === undefined || (raw.flags & SymbolFlags.Alias) !== 0 || (raw.flags & SymbolFlags.Value) === 0) return undefined;
+    const file = module.raw.declarations[0]?.path;
+    if (raw.declarations.length === 0 || !raw.declarations.every((handle) => handle.path === file)) return undefined;
+    return this.symbol(raw);
   }
 
   getPropertiesOfType(type: PortType): readonly PortSymbol[] {
@@ -234,6 +261,12 @@ export class Ts7CheckerPort implements CheckerPort {
     if (type instanceof Ts7Type) return type;
     throw new Error("a type from another checker was passed to TypeScript 7's checker port");
   }
+}
+
+/** A module symbol whose only declaration is a source file (no merged namespace or augmentation). */
+function isSourceFileModule(raw: Symbol7): boolean {
+  const declaration = raw.declarations.length === 1 ? raw.declarations[0] : undefined;
+  return (raw.flags & SymbolFlags.ValueModule) !== 0 && declaration !== undefined && ts6KindOf(declaration.kind) === ts.SyntaxKind.SourceFile;
 }
 
 /** A name as TypeScript 6 prints it in a qualified name: quoted unless it is an identifier, a number or quoted already. */
