@@ -3,6 +3,7 @@ import type { ProjectSpec } from "../../config/discover-projects.js";
 import type { Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 import type { EdgeContext } from "../extract/edges/edge-collector.js";
 import { createExternalMemberKeys, createExternalTypeKey } from "../extract/external-members.js";
+import { moduleExportNamed } from "../extract/edges/namespace-member.js";
 import { createModuleResolver } from "../extract/program-loader.js";
 import { declarationsFor, extractFile, firstSyntaxErrors, memberNamesIn, unloadable, type FileOutcome, type RunFiles } from "./program-extraction.js";
 
@@ -36,7 +37,10 @@ export function ts7Extractor(view: Ts7ProjectView, project: ProjectSpec, files: 
   return (absolute) => {
     const sourceFile = view.sourceFile(absolute);
     if (sourceFile === undefined) return unloadable(absolute, files);
-    checker.prefetchSymbols(namesIn(sourceFile));
+    const { names: asked, namespaceMembers } = namesIn(sourceFile);
+    checker.prefetchSymbols(asked);
+    // A member the module's exports do not answer (an augmented module, a type-only name) is asked by its name.
+    checker.prefetchSymbols(namespaceMembers.filter((access) => moduleExportNamed(checker, access) === undefined).map((access) => access.name));
     return extractFile(sourceFile, context, firstSyntaxErrors(sourceFile, parseDiagnosticsOf(sourceFile)), project, files);
   };
 }
@@ -91,15 +95,17 @@ function namespaceImportNames(sourceFile: ts.SourceFile): Set<string> {
  * code, a type reference's (qualified) name, module specifiers and literal member names, computed member
  * names. What the walk asks beyond them is asked one at a time, so this list decides speed, never the graph.
  */
-function namesIn(sourceFile: ts.SourceFile): ts.Node[] {
+function namesIn(sourceFile: ts.SourceFile): { names: ts.Node[]; namespaceMembers: ts.PropertyAccessExpression[] } {
   const namespaces = namespaceImportNames(sourceFile);
   const found: ts.Node[] = [];
+  const namespaceMembers: ts.PropertyAccessExpression[] = [];
   const visit = (node: ts.Node): void => {
     const parent = node.parent;
     switch (node.kind) {
       case ts.SyntaxKind.Identifier:
       case ts.SyntaxKind.PrivateIdentifier:
-        if (!isUnaskedName(node, parent, namespaces)) found.push(node);
+        if (isNamespaceMember(node, parent, namespaces)) namespaceMembers.push(parent as ts.PropertyAccessExpression);
+        else if (!isUnaskedName(node, parent)) found.push(node);
         return;
       case ts.SyntaxKind.QualifiedName:
         if (ts.isTypeReferenceNode(parent)) {
@@ -126,12 +132,15 @@ function namesIn(sourceFile: ts.SourceFile): ts.Node[] {
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
-  return found;
+  return { names: found, namespaceMembers };
 }
 
-function isUnaskedName(node: ts.Node, parent: ts.Node, namespaces: ReadonlySet<string>): boolean {
-  if (UNASKED_NAME_OF.has(parent.kind)) return (parent as ts.Node & { readonly name?: ts.Node }).name === node;
-  // `Effect.map` with `import * as Effect`: the module's export is found without asking for `map` (namespace-member.ts).
+function isUnaskedName(node: ts.Node, parent: ts.Node): boolean {
+  return UNASKED_NAME_OF.has(parent.kind) && (parent as ts.Node & { readonly name?: ts.Node }).name === node;
+}
+
+/** `map` in `Effect.map` with `import * as Effect`: the module's export is found without asking for `map` (namespace-member.ts). */
+function isNamespaceMember(node: ts.Node, parent: ts.Node, namespaces: ReadonlySet<string>): boolean {
   return (
     ts.isPropertyAccessExpression(parent) && parent.name === node && ts.isIdentifier(parent.expression) && namespaces.has(parent.expression.text)
   );
