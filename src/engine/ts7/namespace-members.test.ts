@@ -26,11 +26,11 @@ describe("a namespace import's members on TypeScript 7 (answered from the module
       ].join("\n"),
       "src/use.ts": [
         'import * as api from "./api";',
-        "// @ts-expect-error: only a type-only `export *` brings `hidden`",
-        "export const a = (): number => api.hidden();",
         "export const b = (): number => api.starred() + api.renamed() + api.Both() + api.own();",
         "export const c = (): string => api.toString();",
         "export const d = (shape: api.Shape): number => shape.size;",
+        "// @ts-expect-error: only a type-only `export *` brings `hidden`",
+        "export const a = (): number => api.hidden();",
         "",
       ].join("\n"),
     });
