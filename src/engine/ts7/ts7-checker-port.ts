@@ -32,7 +32,7 @@ export class Ts7CheckerPort implements CheckerPort {
   private readonly types = new Map<Type7, Ts7Type>();
   private readonly signatures = new Map<Signature7, Ts7Signature>();
   private readonly symbolAt = new WeakMap<ts.Node, Ts7Symbol | null>();
-  /** A heritage clause's type is asked once for each member of the class (heritage-edges.ts). */
+  /** A heritage clause's type is asked once for each member of the class (heritage-edges.ts), first in the file's batch. */
   private readonly typeAt = new WeakMap<ts.Node, Ts7Type>();
   private readonly aliased = new Map<Ts7Symbol, PortSymbol>();
   /** Asked again and again for the members of a namespace import (`Effect.map`): one round trip each, once. */
@@ -69,6 +69,24 @@ export class Ts7CheckerPort implements CheckerPort {
     const answers = this.checker.getSymbolAtLocation(mapped);
     asked.forEach((node, index) => {
       this.symbolAt.set(node, this.symbol(answers[index]) ?? null);
+    });
+  }
+
+  /** Asks the types of these nodes in one round trip; getTypeAtLocation then answers them from memory. */
+  prefetchTypes(nodes: readonly ts.Node[]): void {
+    const asked: ts.Node[] = [];
+    const mapped: Node7[] = [];
+    for (const node of nodes) {
+      if (this.typeAt.has(node)) continue;
+      const node7 = this.nodes.ts7Of(node);
+      if (node7 === undefined) continue;
+      asked.push(node);
+      mapped.push(node7);
+    }
+    if (mapped.length === 0) return;
+    const answers = this.checker.getTypeAtLocation(mapped);
+    asked.forEach((node, index) => {
+      this.typeAt.set(node, this.typeOrAny(answers[index]));
     });
   }
 
