@@ -40,6 +40,12 @@ export class Ts7CheckerPort implements CheckerPort {
   private readonly declaredTypeOfSymbol = new Map<Ts7Symbol, Ts7Type>();
   private readonly properties = new Map<Ts7Type, Map<string, Ts7Symbol | null>>();
   private readonly qualifiedNames = new Map<Ts7Symbol, string>();
+  /** A callee's signatures, asked for each object literal passed to it (declared-argument-type.ts). */
+  private readonly callSignatures = new Map<Ts7Type, readonly PortSignature[]>();
+  private readonly constructSignatures = new Map<Ts7Type, readonly PortSignature[]>();
+  /** A discriminant's literal type against each union member's property (member-key-edges.ts). */
+  private readonly assignable = new Map<Ts7Type, Map<Ts7Type, boolean>>();
+  private readonly typeInLiteral = new Map<Ts7Symbol, Ts7Type>();
   /** The namespace-object type of a source file's module symbol (`import * as ns`), by that type. */
   private readonly moduleOfType = new Map<Ts7Type, Ts7Symbol>();
   private readonly moduleExports = new Map<Ts7Symbol, ReadonlyMap<string, Symbol7>>();
@@ -161,9 +167,16 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   getTypeOfSymbolAtLocation(symbol: PortSymbol, node: ts.Node): PortType {
+    const own = this.own(symbol);
+    // The checker narrows a symbol's type at a reference to it only; at an object literal (a discriminated
+    // union's member, member-key-edges.ts) it answers the symbol's own type, the same for every literal.
+    const inLiteral = ts.isObjectLiteralExpression(node);
+    const known = inLiteral ? this.typeInLiteral.get(own) : undefined;
+    if (known !== undefined) return known;
     const node7 = this.nodes.ts7Of(node);
-    const raw = this.own(symbol).raw;
-    return this.typeOrAny(node7 === undefined ? this.checker.getTypeOfSymbol(raw) : this.checker.getTypeOfSymbolAtLocation(raw, node7));
+    const type = this.typeOrAny(node7 === undefined ? this.checker.getTypeOfSymbol(own.raw) : this.checker.getTypeOfSymbolAtLocation(own.raw, node7));
+    if (inLiteral && node7 !== undefined) this.typeInLiteral.set(own, type);
+    return type;
   }
 
   getPropertyOfType(type: PortType, propertyName: string): PortSymbol | undefined {
@@ -207,7 +220,19 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   isTypeAssignableTo(source: PortType, target: PortType): boolean {
-    return this.checker.isTypeAssignableTo(this.ownType(source).raw, this.ownType(target).raw);
+    const from = this.ownType(source);
+    const to = this.ownType(target);
+    let known = this.assignable.get(from);
+    if (known === undefined) {
+      known = new Map();
+      this.assignable.set(from, known);
+    }
+    let answer = known.get(to);
+    if (answer === undefined) {
+      answer = this.checker.isTypeAssignableTo(from.raw, to.raw);
+      known.set(to, answer);
+    }
+    return answer;
   }
 
   /** As TypeScript 6 builds it: the parent's qualified name, a dot, the symbol's name (a module's is its quoted path). */
@@ -260,7 +285,13 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   signaturesOf(type: Ts7Type, kind: SignatureKind): readonly PortSignature[] {
-    return this.checker.getSignaturesOfType(type.raw, kind).flatMap((raw) => this.signature(raw) ?? []);
+    const known = kind === SignatureKind.Call ? this.callSignatures : this.constructSignatures;
+    let signatures = known.get(type);
+    if (signatures === undefined) {
+      signatures = this.checker.getSignaturesOfType(type.raw, kind).flatMap((raw) => this.signature(raw) ?? []);
+      known.set(type, signatures);
+    }
+    return signatures;
   }
 
   /** TypeScript 6's checker answers `any` (its error type) where it knows no type; so does this port. */
