@@ -9,7 +9,24 @@ async function snapshotOn(root: string, engine: "ts6" | "ts7"): Promise<string> 
   return (await indexAndSnapshot(root, { engine, dbPath: path.join(makeTempDir(`ts-graph-${engine}-`), "graph.db") })).snapshot;
 }
 
-describe("questions TypeScript 7's port answers once (a callee's signatures, a discriminant's assignability)", () => {
+describe("questions TypeScript 7's port answers once (a literal's contextual type, a callee's signatures, a discriminant's assignability)", () => {
+  it("give the overrides TypeScript 6 gives for the methods of object literals of two contextual types", async () => {
+    const root = writeProject({
+      "src/clock.ts":
+        "export interface Clock {\n  now(): number;\n  tick(): void;\n}\nexport interface Timer {\n  now(): number;\n  stop(): void;\n}\n",
+      "src/use.ts": [
+        'import type { Clock, Timer } from "./clock";',
+        "export const clock: Clock = {\n  now() {\n    return 1;\n  },\n  tick() {},\n};",
+        "export const timer: Timer = {\n  now() {\n    return 2;\n  },\n  stop() {},\n};",
+        "",
+      ].join("\n"),
+    });
+    const [ts6, ts7] = [await snapshotOn(root, "ts6"), await snapshotOn(root, "ts7")];
+    expect(ts7).toBe(ts6);
+    expect(ts7).toContain('"edge":"OVERRIDES","source":"src/use.ts:clock.tick","target":"src/clock.ts:Clock.tick"');
+    expect(ts7).toContain('"edge":"OVERRIDES","source":"src/use.ts:timer.now","target":"src/clock.ts:Timer.now"');
+  });
+
   it("give the member uses TypeScript 6 gives: a callee both called and constructed, literals of a discriminated union", async () => {
     const root = writeProject({
       "src/options.ts": [

@@ -46,6 +46,7 @@ export class Ts7CheckerPort implements CheckerPort {
   /** A discriminant's literal type against each union member's property (member-key-edges.ts). */
   private readonly assignable = new Map<Ts7Type, Map<Ts7Type, boolean>>();
   private readonly typeInLiteral = new Map<Ts7Symbol, Ts7Type>();
+  private readonly contextualTypes = new WeakMap<ts.Node, Ts7Type | null>();
   /** The namespace-object type of a source file's module symbol (`import * as ns`), by that type. */
   private readonly moduleOfType = new Map<Ts7Type, Ts7Symbol>();
   private readonly moduleExports = new Map<Ts7Symbol, ReadonlyMap<string, Symbol7>>();
@@ -115,9 +116,16 @@ export class Ts7CheckerPort implements CheckerPort {
     return type;
   }
 
+  /** Asked for each method of an object literal, for the members it implements (heritage-edges.ts): once. */
   getContextualType(node: ts.Expression): PortType | undefined {
-    const node7 = this.nodes.ts7Of(node);
-    return this.type(node7 === undefined ? undefined : this.checker.getContextualType(node7 as Parameters<Checker["getContextualType"]>[0]));
+    let type = this.contextualTypes.get(node);
+    if (type === undefined) {
+      const node7 = this.nodes.ts7Of(node);
+      type =
+        this.type(node7 === undefined ? undefined : this.checker.getContextualType(node7 as Parameters<Checker["getContextualType"]>[0])) ?? null;
+      this.contextualTypes.set(node, type);
+    }
+    return type ?? undefined;
   }
 
   getResolvedSignature(node: ts.CallLikeExpression): PortSignature | undefined {
