@@ -147,7 +147,7 @@ export class Ts7CheckerPort implements CheckerPort {
     const own = this.own(symbol);
     let target = this.aliased.get(own);
     if (target === undefined) {
-      target = this.symbol(this.checker.getAliasedSymbol(own.raw)) ?? own;
+      target = this.importedExport(own) ?? this.symbol(this.checker.getAliasedSymbol(own.raw)) ?? own;
       this.aliased.set(own, target);
     }
     return target;
@@ -210,17 +210,42 @@ export class Ts7CheckerPort implements CheckerPort {
    */
   private moduleExportValue(type: Ts7Type, name: string): Ts7Symbol | undefined {
     const module = this.moduleOfType.get(type);
-    if (module === undefined || name.startsWith("__")) return undefined;
+    const raw = module === undefined ? undefined : this.ownExport(module, name);
+    return raw === undefined || (raw.flags & SymbolFlags.Value) === 0 ? undefined : this.symbol(raw);
+  }
+
+  /**
+   * The target of `import { name } from "./m"` (or `{ name as local }`), from m's exports: when m is a source
+   * file module without `export =`, and m's export of that name is no alias and declared in m's own file, that
+   * export is what the checker resolves the import to. Undefined: ask the checker.
+   */
+  private importedExport(alias: Ts7Symbol): Ts7Symbol | undefined {
+    const handle = alias.raw.declarations.length === 1 ? alias.raw.declarations[0] : undefined;
+    if (handle === undefined || ts6KindOf(handle.kind) !== ts.SyntaxKind.ImportSpecifier) return undefined;
+    const specifier = this.declarationOf(handle);
+    if (specifier === undefined || !ts.isImportSpecifier(specifier)) return undefined;
+    const imported = specifier.propertyName ?? specifier.name;
+    if (!ts.isIdentifier(imported) || imported.text === "default") return undefined;
+    const module = this.symbolAt.get(specifier.parent.parent.parent.moduleSpecifier);
+    const file = module?.declarations?.[0];
+    if (module === undefined || module === null || !isSourceFileModule(module.raw) || file === undefined || !ts.isSourceFile(file)) return undefined;
+    if (file.statements.some((statement) => ts.isExportAssignment(statement) && statement.isExportEquals === true)) return undefined;
+    const raw = this.ownExport(module, imported.text);
+    return raw === undefined ? undefined : this.symbol(raw);
+  }
+
+  /** A module's export of this name that is no alias and is declared in the module's own file (its exports are fetched once). */
+  private ownExport(module: Ts7Symbol, name: string): Symbol7 | undefined {
+    if (name.startsWith("__")) return undefined;
     let exports = this.moduleExports.get(module);
     if (exports === undefined) {
       exports = new Map(this.checker.getExportsOfModule(module.raw).map((raw) => [raw.name, raw]));
       this.moduleExports.set(module, exports);
     }
     const raw = exports.get(name);
-    if (raw === undefined || (raw.flags & SymbolFlags.Alias) !== 0 || (raw.flags & SymbolFlags.Value) === 0) return undefined;
+    if (raw === undefined || (raw.flags & SymbolFlags.Alias) !== 0) return undefined;
     const file = module.raw.declarations[0]?.path;
-    if (raw.declarations.length === 0 || !raw.declarations.every((handle) => handle.path === file)) return undefined;
-    return this.symbol(raw);
+    return raw.declarations.length > 0 && raw.declarations.every((handle) => handle.path === file) ? raw : undefined;
   }
 
   getPropertiesOfType(type: PortType): readonly PortSymbol[] {
