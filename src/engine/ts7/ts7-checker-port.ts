@@ -6,6 +6,7 @@ import {
   type Project,
   type Signature as Signature7,
   SignatureKind,
+  SymbolFlags,
   type Symbol as Symbol7,
   type Type as Type7,
   type LiteralType,
@@ -15,6 +16,7 @@ import {
 } from "typescript/unstable/sync";
 import type { CheckerPort, PortLiteralType, PortSignature, PortSymbol, PortType, PortUnionType } from "../../ingestion/extract/checker-port.js";
 import type { NodeMap } from "./node-map.js";
+import { ts6KindOf } from "./syntax-kind-names.js";
 
 /**
  * The extractor's checker port (ingestion/extract/checker-port.ts) answered by TypeScript 7's checker for one
@@ -30,7 +32,7 @@ export class Ts7CheckerPort implements CheckerPort {
   private readonly types = new Map<Type7, Ts7Type>();
   private readonly signatures = new Map<Signature7, Ts7Signature>();
   private readonly symbolAt = new WeakMap<ts.Node, Ts7Symbol | null>();
-  /** A heritage clause's type is asked once for each member of the class (heritage-edges.ts). */
+  /** A heritage clause's type is asked once for each member of the class (heritage-edges.ts), first in the file's batch. */
   private readonly typeAt = new WeakMap<ts.Node, Ts7Type>();
   private readonly aliased = new Map<Ts7Symbol, PortSymbol>();
   /** Asked again and again for the members of a namespace import (`Effect.map`): one round trip each, once. */
@@ -38,6 +40,16 @@ export class Ts7CheckerPort implements CheckerPort {
   private readonly declaredTypeOfSymbol = new Map<Ts7Symbol, Ts7Type>();
   private readonly properties = new Map<Ts7Type, Map<string, Ts7Symbol | null>>();
   private readonly qualifiedNames = new Map<Ts7Symbol, string>();
+  /** A callee's signatures, asked for each object literal passed to it (declared-argument-type.ts). */
+  private readonly callSignatures = new Map<Ts7Type, readonly PortSignature[]>();
+  private readonly constructSignatures = new Map<Ts7Type, readonly PortSignature[]>();
+  /** A discriminant's literal type against each union member's property (member-key-edges.ts). */
+  private readonly assignable = new Map<Ts7Type, Map<Ts7Type, boolean>>();
+  private readonly typeInLiteral = new Map<Ts7Symbol, Ts7Type>();
+  private readonly contextualTypes = new WeakMap<ts.Node, Ts7Type | null>();
+  /** The namespace-object type of a source file's module symbol (`import * as ns`), by that type. */
+  private readonly moduleOfType = new Map<Ts7Type, Ts7Symbol>();
+  private readonly moduleExports = new Map<Ts7Symbol, ReadonlyMap<string, Symbol7>>();
   private anyType: Ts7Type | undefined;
 
   constructor(
@@ -67,6 +79,24 @@ export class Ts7CheckerPort implements CheckerPort {
     });
   }
 
+  /** Asks the types of these nodes in one round trip; getTypeAtLocation then answers them from memory. */
+  prefetchTypes(nodes: readonly ts.Node[]): void {
+    const asked: ts.Node[] = [];
+    const mapped: Node7[] = [];
+    for (const node of nodes) {
+      if (this.typeAt.has(node)) continue;
+      const node7 = this.nodes.ts7Of(node);
+      if (node7 === undefined) continue;
+      asked.push(node);
+      mapped.push(node7);
+    }
+    if (mapped.length === 0) return;
+    const answers = this.checker.getTypeAtLocation(mapped);
+    asked.forEach((node, index) => {
+      this.typeAt.set(node, this.typeOrAny(answers[index]));
+    });
+  }
+
   getSymbolAtLocation(node: ts.Node): PortSymbol | undefined {
     const known = this.symbolAt.get(node);
     if (known !== undefined) return known ?? undefined;
@@ -86,9 +116,16 @@ export class Ts7CheckerPort implements CheckerPort {
     return type;
   }
 
+  /** Asked for each method of an object literal, for the members it implements (heritage-edges.ts): once. */
   getContextualType(node: ts.Expression): PortType | undefined {
-    const node7 = this.nodes.ts7Of(node);
-    return this.type(node7 === undefined ? undefined : this.checker.getContextualType(node7 as Parameters<Checker["getContextualType"]>[0]));
+    let type = this.contextualTypes.get(node);
+    if (type === undefined) {
+      const node7 = this.nodes.ts7Of(node);
+      type =
+        this.type(node7 === undefined ? undefined : this.checker.getContextualType(node7 as Parameters<Checker["getContextualType"]>[0])) ?? null;
+      this.contextualTypes.set(node, type);
+    }
+    return type ?? undefined;
   }
 
   getResolvedSignature(node: ts.CallLikeExpression): PortSignature | undefined {
@@ -110,7 +147,7 @@ export class Ts7CheckerPort implements CheckerPort {
     const own = this.own(symbol);
     let target = this.aliased.get(own);
     if (target === undefined) {
-      target = this.symbol(this.checker.getAliasedSymbol(own.raw)) ?? own;
+      target = this.importedExport(own) ?? this.symbol(this.checker.getAliasedSymbol(own.raw)) ?? own;
       this.aliased.set(own, target);
     }
     return target;
@@ -122,6 +159,7 @@ export class Ts7CheckerPort implements CheckerPort {
     if (type === undefined) {
       type = this.typeOrAny(this.checker.getTypeOfSymbol(own.raw));
       this.typeOfSymbol.set(own, type);
+      if (isSourceFileModule(own.raw)) this.moduleOfType.set(type, own);
     }
     return type;
   }
@@ -137,9 +175,16 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   getTypeOfSymbolAtLocation(symbol: PortSymbol, node: ts.Node): PortType {
+    const own = this.own(symbol);
+    // The checker narrows a symbol's type at a reference to it only; at an object literal (a discriminated
+    // union's member, member-key-edges.ts) it answers the symbol's own type, the same for every literal.
+    const inLiteral = ts.isObjectLiteralExpression(node);
+    const known = inLiteral ? this.typeInLiteral.get(own) : undefined;
+    if (known !== undefined) return known;
     const node7 = this.nodes.ts7Of(node);
-    const raw = this.own(symbol).raw;
-    return this.typeOrAny(node7 === undefined ? this.checker.getTypeOfSymbol(raw) : this.checker.getTypeOfSymbolAtLocation(raw, node7));
+    const type = this.typeOrAny(node7 === undefined ? this.checker.getTypeOfSymbol(own.raw) : this.checker.getTypeOfSymbolAtLocation(own.raw, node7));
+    if (inLiteral && node7 !== undefined) this.typeInLiteral.set(own, type);
+    return type;
   }
 
   getPropertyOfType(type: PortType, propertyName: string): PortSymbol | undefined {
@@ -151,10 +196,56 @@ export class Ts7CheckerPort implements CheckerPort {
     }
     let property = known.get(propertyName);
     if (property === undefined) {
-      property = this.symbol(this.checker.getPropertyOfType(own.raw, propertyName)) ?? null;
+      property = this.moduleExportValue(own, propertyName) ?? this.symbol(this.checker.getPropertyOfType(own.raw, propertyName)) ?? null;
       known.set(propertyName, property);
     }
     return property ?? undefined;
+  }
+
+  /**
+   * A property of a source file module's namespace object, answered from the module's exports (one round trip
+   * per module, `export *` included) where that is exactly the checker's answer: an export declared in the
+   * module's own file, no alias, a value (TypeScript's getPropertyOfType keeps the members that are values; the
+   * module's own exports are never left out as type-only `export *` names). Undefined: ask the checker.
+   */
+  private moduleExportValue(type: Ts7Type, name: string): Ts7Symbol | undefined {
+    const module = this.moduleOfType.get(type);
+    const raw = module === undefined ? undefined : this.ownExport(module, name);
+    return raw === undefined || (raw.flags & SymbolFlags.Value) === 0 ? undefined : this.symbol(raw);
+  }
+
+  /**
+   * The target of `import { name } from "./m"` (or `{ name as local }`), from m's exports: when m is a source
+   * file module without `export =`, and m's export of that name is no alias and declared in m's own file, that
+   * export is what the checker resolves the import to. Undefined: ask the checker.
+   */
+  private importedExport(alias: Ts7Symbol): Ts7Symbol | undefined {
+    const handle = alias.raw.declarations.length === 1 ? alias.raw.declarations[0] : undefined;
+    if (handle === undefined || ts6KindOf(handle.kind) !== ts.SyntaxKind.ImportSpecifier) return undefined;
+    const specifier = this.declarationOf(handle);
+    if (specifier === undefined || !ts.isImportSpecifier(specifier)) return undefined;
+    const imported = specifier.propertyName ?? specifier.name;
+    if (!ts.isIdentifier(imported) || imported.text === "default") return undefined;
+    const module = this.symbolAt.get(specifier.parent.parent.parent.moduleSpecifier);
+    const file = module?.declarations?.[0];
+    if (module === undefined || module === null || !isSourceFileModule(module.raw) || file === undefined || !ts.isSourceFile(file)) return undefined;
+    if (file.statements.some((statement) => ts.isExportAssignment(statement) && statement.isExportEquals === true)) return undefined;
+    const raw = this.ownExport(module, imported.text);
+    return raw === undefined ? undefined : this.symbol(raw);
+  }
+
+  /** A module's export of this name that is no alias and is declared in the module's own file (its exports are fetched once). */
+  private ownExport(module: Ts7Symbol, name: string): Symbol7 | undefined {
+    if (name.startsWith("__")) return undefined;
+    let exports = this.moduleExports.get(module);
+    if (exports === undefined) {
+      exports = new Map(this.checker.getExportsOfModule(module.raw).map((raw) => [raw.name, raw]));
+      this.moduleExports.set(module, exports);
+    }
+    const raw = exports.get(name);
+    if (raw === undefined || (raw.flags & SymbolFlags.Alias) !== 0) return undefined;
+    const file = module.raw.declarations[0]?.path;
+    return raw.declarations.length > 0 && raw.declarations.every((handle) => handle.path === file) ? raw : undefined;
   }
 
   getPropertiesOfType(type: PortType): readonly PortSymbol[] {
@@ -162,7 +253,19 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   isTypeAssignableTo(source: PortType, target: PortType): boolean {
-    return this.checker.isTypeAssignableTo(this.ownType(source).raw, this.ownType(target).raw);
+    const from = this.ownType(source);
+    const to = this.ownType(target);
+    let known = this.assignable.get(from);
+    if (known === undefined) {
+      known = new Map();
+      this.assignable.set(from, known);
+    }
+    let answer = known.get(to);
+    if (answer === undefined) {
+      answer = this.checker.isTypeAssignableTo(from.raw, to.raw);
+      known.set(to, answer);
+    }
+    return answer;
   }
 
   /** As TypeScript 6 builds it: the parent's qualified name, a dot, the symbol's name (a module's is its quoted path). */
@@ -215,7 +318,13 @@ export class Ts7CheckerPort implements CheckerPort {
   }
 
   signaturesOf(type: Ts7Type, kind: SignatureKind): readonly PortSignature[] {
-    return this.checker.getSignaturesOfType(type.raw, kind).flatMap((raw) => this.signature(raw) ?? []);
+    const known = kind === SignatureKind.Call ? this.callSignatures : this.constructSignatures;
+    let signatures = known.get(type);
+    if (signatures === undefined) {
+      signatures = this.checker.getSignaturesOfType(type.raw, kind).flatMap((raw) => this.signature(raw) ?? []);
+      known.set(type, signatures);
+    }
+    return signatures;
   }
 
   /** TypeScript 6's checker answers `any` (its error type) where it knows no type; so does this port. */
@@ -234,6 +343,12 @@ export class Ts7CheckerPort implements CheckerPort {
     if (type instanceof Ts7Type) return type;
     throw new Error("a type from another checker was passed to TypeScript 7's checker port");
   }
+}
+
+/** A module symbol whose only declaration is a source file (no merged namespace or augmentation). */
+function isSourceFileModule(raw: Symbol7): boolean {
+  const declaration = raw.declarations.length === 1 ? raw.declarations[0] : undefined;
+  return (raw.flags & SymbolFlags.ValueModule) !== 0 && declaration !== undefined && ts6KindOf(declaration.kind) === ts.SyntaxKind.SourceFile;
 }
 
 /** A name as TypeScript 6 prints it in a qualified name: quoted unless it is an identifier, a number or quoted already. */

@@ -1,8 +1,10 @@
 import { ts } from "ts-morph";
 import type { ProjectSpec } from "../../config/discover-projects.js";
+import { Ts7CheckerPort } from "../../engine/ts7/ts7-checker-port.js";
 import type { Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 import type { EdgeContext } from "../extract/edges/edge-collector.js";
 import { createExternalMemberKeys, createExternalTypeKey } from "../extract/external-members.js";
+import { moduleExportNamed } from "../extract/edges/namespace-member.js";
 import { createModuleResolver } from "../extract/program-loader.js";
 import {
   declarationsFor,
@@ -45,7 +47,12 @@ export function ts7Extractor(
   return (absolute) => {
     const sourceFile = view.sourceFile(absolute);
     if (sourceFile === undefined) return unloadable(absolute, files);
-    checker.prefetchSymbols(namesIn(sourceFile));
+    const { names: asked, namespaceMembers, heritageTypes } = namesIn(sourceFile);
+    checker.prefetchSymbols(asked);
+    // A member the module's exports do not answer (an augmented module, a type-only name) is asked by its name.
+    checker.prefetchSymbols(namespaceMembers.filter((access) => moduleExportNamed(checker, access) === undefined).map((access) => access.name));
+    // The session's port (the view types only its symbol batch): the types each member asks, in one round trip.
+    if (checker instanceof Ts7CheckerPort) checker.prefetchTypes(heritageTypes);
     return extractFile(sourceFile, context, firstSyntaxErrors(sourceFile, parseDiagnosticsOf(sourceFile)), project, files);
   };
 }
@@ -113,15 +120,21 @@ function namespaceImportNames(sourceFile: ts.SourceFile): Set<string> {
  * code, a type reference's (qualified) name, module specifiers and literal member names, computed member
  * names. What the walk asks beyond them is asked one at a time, so this list decides speed, never the graph.
  */
-function namesIn(sourceFile: ts.SourceFile): ts.Node[] {
+function namesIn(sourceFile: ts.SourceFile): FileQuestions {
   const namespaces = namespaceImportNames(sourceFile);
   const found: ts.Node[] = [];
+  const namespaceMembers: ts.PropertyAccessExpression[] = [];
+  const heritageTypes: ts.ExpressionWithTypeArguments[] = [];
   const visit = (node: ts.Node): void => {
     const parent = node.parent;
+    if ((ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) && node.members.some(mayOverride)) {
+      for (const clause of node.heritageClauses ?? []) heritageTypes.push(...clause.types);
+    }
     switch (node.kind) {
       case ts.SyntaxKind.Identifier:
       case ts.SyntaxKind.PrivateIdentifier:
-        if (!isUnaskedName(node, parent, namespaces)) found.push(node);
+        if (isNamespaceMember(node, parent, namespaces)) namespaceMembers.push(parent as ts.PropertyAccessExpression);
+        else if (!isUnaskedName(node, parent)) found.push(node);
         return;
       case ts.SyntaxKind.QualifiedName:
         if (ts.isTypeReferenceNode(parent)) {
@@ -148,12 +161,32 @@ function namesIn(sourceFile: ts.SourceFile): ts.Node[] {
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
-  return found;
+  return { names: found, namespaceMembers, heritageTypes };
 }
 
-function isUnaskedName(node: ts.Node, parent: ts.Node, namespaces: ReadonlySet<string>): boolean {
-  if (UNASKED_NAME_OF.has(parent.kind)) return (parent as ts.Node & { readonly name?: ts.Node }).name === node;
-  // `Effect.map` with `import * as Effect`: the module's export is found without asking for `map` (namespace-member.ts).
+/**
+ * What the walk of a file asks, to be asked before it in a few round trips: the symbols of its names, the
+ * members of its namespace imports (asked by name where the module's exports do not answer them), and the
+ * types its classes and interfaces extend or implement (each member asks them for what it overrides).
+ */
+interface FileQuestions {
+  readonly names: ts.Node[];
+  readonly namespaceMembers: ts.PropertyAccessExpression[];
+  readonly heritageTypes: ts.ExpressionWithTypeArguments[];
+}
+
+/** A member that asks the types its class or interface extends for a member it overrides (heritage-edges.ts, recordOverrides). */
+function mayOverride(member: ts.ClassElement | ts.TypeElement): boolean {
+  if (member.name === undefined) return false;
+  return !(ts.canHaveModifiers(member) && ts.getModifiers(member)?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword));
+}
+
+function isUnaskedName(node: ts.Node, parent: ts.Node): boolean {
+  return UNASKED_NAME_OF.has(parent.kind) && (parent as ts.Node & { readonly name?: ts.Node }).name === node;
+}
+
+/** `map` in `Effect.map` with `import * as Effect`: the module's export is found without asking for `map` (namespace-member.ts). */
+function isNamespaceMember(node: ts.Node, parent: ts.Node, namespaces: ReadonlySet<string>): boolean {
   return (
     ts.isPropertyAccessExpression(parent) && parent.name === node && ts.isIdentifier(parent.expression) && namespaces.has(parent.expression.text)
   );
