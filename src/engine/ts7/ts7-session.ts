@@ -35,7 +35,8 @@ export interface FileChanges {
 
 /** One project of the current snapshot, as extraction uses it. */
 export interface Ts7ProjectView {
-  readonly checker: CheckerPort & { prefetchSymbols(nodes: readonly ts.Node[]): void };
+  /** The port, with the batches extraction asks before a file's walk (ts7-checker-port.ts). */
+  readonly checker: CheckerPort & Pick<Ts7CheckerPort, "prefetchSymbols" | "prefetchTypes">;
   /** The absolute paths of the files TypeScript 7's program holds. */
   fileNames(): readonly string[];
   /** The file as TypeScript 7 read it, parsed by TypeScript 6 with parent pointers; undefined if the program lacks it. */

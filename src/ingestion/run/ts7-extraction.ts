@@ -1,6 +1,5 @@
 import { ts } from "ts-morph";
 import type { ProjectSpec } from "../../config/discover-projects.js";
-import { Ts7CheckerPort } from "../../engine/ts7/ts7-checker-port.js";
 import type { Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 import type { EdgeContext } from "../extract/edges/edge-collector.js";
 import { createExternalMemberKeys, createExternalTypeKey } from "../extract/external-members.js";
@@ -51,8 +50,8 @@ export function ts7Extractor(
     checker.prefetchSymbols(asked);
     // A member the module's exports do not answer (an augmented module, a type-only name) is asked by its name.
     checker.prefetchSymbols(namespaceMembers.filter((access) => moduleExportNamed(checker, access) === undefined).map((access) => access.name));
-    // The session's port (the view types only its symbol batch): the types each member asks, in one round trip.
-    if (checker instanceof Ts7CheckerPort) checker.prefetchTypes(heritageTypes);
+    // The types the walk asks for each member of its classes and interfaces (heritage-edges.ts), in one round trip.
+    checker.prefetchTypes(heritageTypes);
     return extractFile(sourceFile, context, firstSyntaxErrors(sourceFile, parseDiagnosticsOf(sourceFile)), project, files);
   };
 }
