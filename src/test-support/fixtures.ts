@@ -51,6 +51,11 @@ export async function indexAndSnapshot(root: string, options: Partial<IndexerOpt
   }
 }
 
+/** The portable snapshot of a project indexed on one engine, into a database of its own (engines compared). */
+export async function snapshotOnEngine(root: string, engine: "ts6" | "ts7"): Promise<string> {
+  return (await indexAndSnapshot(root, { engine, dbPath: path.join(makeTempDir(`ts-graph-${engine}-`), "graph.db") })).snapshot;
+}
+
 /** A from-scratch index of root into a database of its own, outside root. */
 export async function freshIndex(root: string, options: Pick<IndexerOptions, "engine"> = {}): Promise<IndexedSnapshot> {
   return indexAndSnapshot(root, { ...options, dbPath: path.join(makeTempDir("ts-graph-fresh-"), "graph.db") });

@@ -1,13 +1,8 @@
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { indexAndSnapshot, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
+import { removeTempDirs, snapshotOnEngine } from "../../test-support/fixtures.js";
 import { writeProject } from "../../test-support/incremental.js";
 
 afterAll(removeTempDirs);
-
-async function snapshotOn(root: string, engine: "ts6" | "ts7"): Promise<string> {
-  return (await indexAndSnapshot(root, { engine, dbPath: path.join(makeTempDir(`ts-graph-${engine}-`), "graph.db") })).snapshot;
-}
 
 describe("the types a file's classes and interfaces extend, asked in the file's batch on TypeScript 7", () => {
   it("give the overrides TypeScript 6 gives: generic bases, several interfaces, class expressions, static members left out", async () => {
@@ -35,7 +30,7 @@ describe("the types a file's classes and interfaces extend, asked in the file's 
         "",
       ].join("\n"),
     });
-    const [ts6, ts7] = [await snapshotOn(root, "ts6"), await snapshotOn(root, "ts7")];
+    const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
     expect(ts7).toContain('"edge":"OVERRIDES","source":"src/square.ts:Square.value","target":"src/shapes.ts:Base.value"');
     expect(ts7).toContain('"edge":"OVERRIDES","source":"src/square.ts:Square.area","target":"src/shapes.ts:Shape.area"');

@@ -1,13 +1,8 @@
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { indexAndSnapshot, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
+import { removeTempDirs, snapshotOnEngine } from "../../test-support/fixtures.js";
 import { writeProject } from "../../test-support/incremental.js";
 
 afterAll(removeTempDirs);
-
-async function snapshotOn(root: string, engine: "ts6" | "ts7"): Promise<string> {
-  return (await indexAndSnapshot(root, { engine, dbPath: path.join(makeTempDir(`ts-graph-${engine}-`), "graph.db") })).snapshot;
-}
 
 describe("a named import's target on TypeScript 7 (answered from the module's exports)", () => {
   it("is what TypeScript 6 resolves: an own export renamed to another's name, a re-export, an `export *` one, a type and value of one name", async () => {
@@ -31,7 +26,7 @@ describe("a named import's target on TypeScript 7 (answered from the module's ex
         "",
       ].join("\n"),
     });
-    const [ts6, ts7] = [await snapshotOn(root, "ts6"), await snapshotOn(root, "ts7")];
+    const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
     expect(ts7).toContain('"edge":"CALLS","source":"src/use.ts:run","target":"src/m.ts:own","lines":[5]');
     expect(ts7).toContain('"edge":"CALLS","source":"src/use.ts:run","target":"src/m.ts:other","lines":[5,5]');

@@ -1,13 +1,8 @@
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { indexAndSnapshot, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
+import { removeTempDirs, snapshotOnEngine } from "../../test-support/fixtures.js";
 import { writeProject } from "../../test-support/incremental.js";
 
 afterAll(removeTempDirs);
-
-async function snapshotOn(root: string, engine: "ts6" | "ts7"): Promise<string> {
-  return (await indexAndSnapshot(root, { engine, dbPath: path.join(makeTempDir(`ts-graph-${engine}-`), "graph.db") })).snapshot;
-}
 
 describe("a namespace import's members on TypeScript 7 (answered from the module's exports)", () => {
   it("name what TypeScript 6 names: own values, `export *` values, aliases; never a type-only name or a name only `export type *` brings", async () => {
@@ -34,7 +29,7 @@ describe("a namespace import's members on TypeScript 7 (answered from the module
         "",
       ].join("\n"),
     });
-    const [ts6, ts7] = [await snapshotOn(root, "ts6"), await snapshotOn(root, "ts7")];
+    const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
     expect(ts7).toContain('"edge":"CALLS","source":"src/use.ts:b","target":"src/api.ts:own"');
     expect(ts7).toContain('"edge":"CALLS","source":"src/use.ts:b","target":"src/starred.ts:starred"');
@@ -54,7 +49,7 @@ describe("a namespace import's members on TypeScript 7 (answered from the module
         "",
       ].join("\n"),
     });
-    const [ts6, ts7] = [await snapshotOn(root, "ts6"), await snapshotOn(root, "ts7")];
+    const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
     expect(ts7).toContain('"edge":"CALLS","source":"src/use.ts:run","target":"src/core.ts:make"');
     expect(ts7).toContain('"edge":"READS","source":"src/use.ts:run","target":"src/plugin.ts:\\"./core\\".Registry.plugin"');

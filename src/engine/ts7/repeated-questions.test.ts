@@ -1,13 +1,8 @@
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { indexAndSnapshot, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
+import { removeTempDirs, snapshotOnEngine } from "../../test-support/fixtures.js";
 import { writeProject } from "../../test-support/incremental.js";
 
 afterAll(removeTempDirs);
-
-async function snapshotOn(root: string, engine: "ts6" | "ts7"): Promise<string> {
-  return (await indexAndSnapshot(root, { engine, dbPath: path.join(makeTempDir(`ts-graph-${engine}-`), "graph.db") })).snapshot;
-}
 
 describe("questions TypeScript 7's port answers once (a literal's contextual type, a callee's signatures, a discriminant's assignability)", () => {
   it("give the overrides TypeScript 6 gives for the methods of object literals of two contextual types", async () => {
@@ -21,7 +16,7 @@ describe("questions TypeScript 7's port answers once (a literal's contextual typ
         "",
       ].join("\n"),
     });
-    const [ts6, ts7] = [await snapshotOn(root, "ts6"), await snapshotOn(root, "ts7")];
+    const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
     expect(ts7).toContain('"edge":"OVERRIDES","source":"src/use.ts:clock.tick","target":"src/clock.ts:Clock.tick"');
     expect(ts7).toContain('"edge":"OVERRIDES","source":"src/use.ts:timer.now","target":"src/clock.ts:Timer.now"');
@@ -52,7 +47,7 @@ describe("questions TypeScript 7's port answers once (a literal's contextual typ
         "",
       ].join("\n"),
     });
-    const [ts6, ts7] = [await snapshotOn(root, "ts6"), await snapshotOn(root, "ts7")];
+    const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
     expect(ts7).toContain('"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:CallOptions.retries","lines":[3,5]');
     expect(ts7).toContain('"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:BuildOptions.depth","lines":[4]');
