@@ -63,37 +63,44 @@ export class Ts7CheckerPort implements CheckerPort {
 
   /** Asks the symbols of these nodes in one round trip; getSymbolAtLocation then answers them from memory. */
   prefetchSymbols(nodes: readonly ts.Node[]): void {
-    const asked: ts.Node[] = [];
-    const mapped: Node7[] = [];
-    for (const node of nodes) {
-      if (this.symbolAt.has(node)) continue;
-      const node7 = this.nodes.ts7Of(node);
-      if (node7 === undefined) continue;
-      asked.push(node);
-      mapped.push(node7);
-    }
-    if (mapped.length === 0) return;
-    const answers = this.checker.getSymbolAtLocation(mapped);
-    asked.forEach((node, index) => {
-      this.symbolAt.set(node, this.symbol(answers[index]) ?? null);
-    });
+    this.prefetch(
+      nodes,
+      this.symbolAt,
+      (mapped) => this.checker.getSymbolAtLocation(mapped),
+      (answer) => this.symbol(answer) ?? null,
+    );
   }
 
   /** Asks the types of these nodes in one round trip; getTypeAtLocation then answers them from memory. */
   prefetchTypes(nodes: readonly ts.Node[]): void {
+    this.prefetch(
+      nodes,
+      this.typeAt,
+      (mapped) => this.checker.getTypeAtLocation(mapped),
+      (answer) => this.typeOrAny(answer),
+    );
+  }
+
+  /** One batched question about the nodes not answered yet (and found in TypeScript 7's tree), kept in `known`. */
+  private prefetch<Raw, Answer>(
+    nodes: readonly ts.Node[],
+    known: WeakMap<ts.Node, Answer>,
+    ask: (mapped: readonly Node7[]) => readonly (Raw | undefined)[],
+    wrap: (raw: Raw | undefined) => Answer,
+  ): void {
     const asked: ts.Node[] = [];
     const mapped: Node7[] = [];
     for (const node of nodes) {
-      if (this.typeAt.has(node)) continue;
+      if (known.has(node)) continue;
       const node7 = this.nodes.ts7Of(node);
       if (node7 === undefined) continue;
       asked.push(node);
       mapped.push(node7);
     }
     if (mapped.length === 0) return;
-    const answers = this.checker.getTypeAtLocation(mapped);
+    const answers = ask(mapped);
     asked.forEach((node, index) => {
-      this.typeAt.set(node, this.typeOrAny(answers[index]));
+      known.set(node, wrap(answers[index]));
     });
   }
 
