@@ -300,16 +300,26 @@ describe(runToolThroughDaemon.name, () => {
     expect(await runTool(at)).toEqual({ answer: undefined, notes: [] });
   });
 
-  it("runs the tool itself, with a note, when the daemon stops while it runs it", async () => {
-    const at = target();
-    await fakeDaemon(at, { version: OWN_VERSION, tools: ["rename_symbol"] }, (op, socket) => {
+  it("never runs the tool itself once the daemon was told to go: a daemon that stops, goes silent or answers nonsense leaves the outcome unknown", async () => {
+    const stops = target();
+    await fakeDaemon(stops, { version: OWN_VERSION, tools: ["rename_symbol"] }, (op, socket) => {
       if (op === "tool") socket.write(`${JSON.stringify({ ok: true, ready: true })}\n`);
       else socket.destroy();
     });
-    const { answer, notes } = await runTool(at, { ...WAITS, goneMs: 50 });
-    expect(answer).toBeUndefined();
-    expect(notes).toEqual([
-      expect.stringMatching(/the daemon \(pid \d+\) stopped while it ran rename-symbol; running rename-symbol in this process/),
-    ]);
+    await expect(runTool(stops, { ...WAITS, goneMs: 50 })).rejects.toThrow(
+      /the daemon \(pid \d+\) stopped while it ran rename-symbol, and left no edit half written: whether the edit was written is not known\. Look at the files/,
+    );
+    const silent = target();
+    await fakeDaemon(silent, { version: OWN_VERSION, tools: ["rename_symbol"] }, (op, socket) => {
+      if (op === "tool") socket.write(`${JSON.stringify({ ok: true, ready: true })}\n`);
+    });
+    await expect(runTool(silent, { ...WAITS, toolSilenceMs: 200 })).rejects.toThrow(
+      /went silent while it ran rename-symbol .*may still write its edit/,
+    );
+    const nonsense = target();
+    await fakeDaemon(nonsense, { version: OWN_VERSION, tools: ["rename_symbol"] }, (op, socket) => {
+      socket.write(`${JSON.stringify(op === "tool" ? { ok: true, ready: true } : { what: 1 })}\n`);
+    });
+    await expect(runTool(nonsense)).rejects.toThrow(/gave an answer this ts-graph does not understand .*whether the edit was written is not known/);
   });
 });

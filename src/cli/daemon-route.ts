@@ -218,6 +218,14 @@ function finishedByRecovery(root: string, pid: number, command: string): void {
   );
 }
 
+/** A daemon took an edit up and this process cannot tell whether it wrote it: running it again could apply it twice. */
+export class EditOutcomeUnknownError extends Error {
+  constructor(what: string) {
+    super(`${what}: whether the edit was written is not known. Look at the files (\`git diff\`), then run the command again if it was not`);
+    this.name = "EditOutcomeUnknownError";
+  }
+}
+
 export interface DaemonToolRequest {
   /** The tool's name (a name in the daemon's `hello.tools`) and what the command calls it, for the notes. */
   readonly tool: string;
@@ -230,12 +238,13 @@ export interface DaemonToolRequest {
  * Runs a tool that edits files on the root's daemon (if there is one this CLI may use, of the same database,
  * that runs it: `daemon start` and `serve` do), on its graph and warm language session; its answer, or
  * undefined when the caller runs the tool itself, as without a daemon. That is the case when there is none,
- * when it declines (another root), when it does not take the request up within `waits.readyMs` (busy: the
- * command leaves, and a daemon never starts a tool whose client left), when it stops before it answers (once
- * its process is gone; but an edit it was writing, whose journal it left, is finished here and that is
- * thrown: the edit is whole, all its files, and only its answer is lost), or when it goes silent while it
- * runs the tool (an edit it writes later is refused: its files changed). Each case but the first is said
- * with `warn`. A failure of the tool (a refused rename) is thrown as the tool threw it.
+ * when it declines (another root), or when it does not take the request up within `waits.readyMs` (busy: the
+ * command leaves, and a daemon never starts a tool whose client left); each case but the first is said with
+ * `warn`. Once the daemon was told to go, the tool is never run here: if the daemon stops before it answers,
+ * an edit it was writing, whose journal it left, is finished here and that is thrown (the edit is whole, all
+ * its files; only its answer is lost), and otherwise EditOutcomeUnknownError is thrown, as when it goes
+ * silent or answers what this ts-graph does not understand. A failure of the tool (a refused rename) is
+ * thrown as the tool threw it.
  */
 export async function runToolThroughDaemon(
   target: DaemonTarget,
@@ -267,6 +276,8 @@ export async function runToolThroughDaemon(
       options.warn(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(reply)}); ${here}`);
       return undefined;
     }
+    // From `go` on, the daemon may write the edit at any moment: this process never runs it again (it could apply
+    // it twice), it finishes an edit the daemon left half written, or says that the outcome is not known.
     let answer: Record<string, unknown> | undefined;
     try {
       answer = await daemon.connection.request({ op: "go" }, waits.toolSilenceMs ?? TOOL_SILENCE_LIMIT_MS);
@@ -274,17 +285,19 @@ export async function runToolThroughDaemon(
       if (error instanceof DaemonGoneError) {
         await processGone(pid, waits.goneMs ?? 5000);
         finishedByRecovery(target.root, pid, request.command);
-        options.warn(`the daemon (pid ${pid}) stopped while it ran ${request.command}; ${here}`);
-      } else if (error instanceof DaemonSilentError) {
-        options.warn(`the daemon (pid ${pid}) went silent while it ran ${request.command} (${error.message}); ${here}`);
-      } else throw error;
-      return undefined;
+        throw new EditOutcomeUnknownError(`the daemon (pid ${pid}) stopped while it ran ${request.command}, and left no edit half written`);
+      }
+      if (error instanceof DaemonSilentError) {
+        throw new EditOutcomeUnknownError(
+          `the daemon (pid ${pid}) went silent while it ran ${request.command} (${error.message}), and may still write its edit`,
+        );
+      }
+      throw error;
     }
     if (answer?.ok === true && isToolAnswer(answer.answer)) return answer.answer;
     const failure = toolErrorFromDaemon(answer);
     if (failure !== undefined) throw failure;
-    options.warn(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(answer)}); ${here}`);
-    return undefined;
+    throw new EditOutcomeUnknownError(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(answer)})`);
   } finally {
     daemon.connection.close();
   }
