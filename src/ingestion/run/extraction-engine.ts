@@ -381,7 +381,8 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
   };
   const writer = createOutcomeWriter(store, items.length, options.onProgress);
   try {
-    const jobs = canExtractInParallel() ? jobsFor(options.jobs, items) : 1;
+    // A kept TypeScript 7 session is warm, a worker's would open cold: by default such runs stay on this thread.
+    const jobs = !canExtractInParallel() || (ts7 !== undefined && options.keepPrograms && options.jobs === "auto") ? 1 : jobsFor(options.jobs, items);
     if (jobs > 1) {
       const sharedNames = ts7 === undefined ? undefined : ts7SharedNames(ts7, projects, items, files);
       await extractInParallel({
