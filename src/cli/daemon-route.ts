@@ -219,7 +219,7 @@ function finishedByRecovery(root: string, pid: number, command: string): void {
 }
 
 /** A daemon took an edit up and this process cannot tell whether it wrote it: running it again could apply it twice. */
-export class EditOutcomeUnknownError extends Error {
+class EditOutcomeUnknownError extends Error {
   constructor(what: string) {
     super(`${what}: whether the edit was written is not known. Look at the files (\`git diff\`), then run the command again if it was not`);
     this.name = "EditOutcomeUnknownError";
