@@ -5,8 +5,9 @@ import path from "node:path";
 import readline from "node:readline";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { daemonPaths } from "../daemon/daemon-paths.js";
-import { CLI, copySampleProject, freshSnapshot, makeTempDir, readerSnapshot, removeTempDirs, runCli } from "../test-support/fixtures.js";
+import { CLI, freshSnapshot, makeTempDir, indexedSampleProject, readerSnapshot, removeTempDirs, runCli } from "../test-support/fixtures.js";
 import { until } from "../test-support/until.js";
+import { pidIsAlive } from "../db/graph-db-owner.js";
 
 /** Started daemons are stopped after each test, whatever happened in it. */
 const roots: string[] = [];
@@ -79,21 +80,6 @@ function spawnSyncCli(args: readonly string[], env: NodeJS.ProcessEnv): Run {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function indexedProject(): { root: string; dbPath: string } {
-  const root = copySampleProject("web-app");
-  expect(runCli(["index", root, "--quiet"]).status).toBe(0);
-  return { root, dbPath: path.join(root, ".ts-graph", "graph.db") };
-}
-
 /** A function appended to a file that another file calls, so that both are re-extracted. */
 function editProject(root: string, marker: string): void {
   fs.appendFileSync(path.join(root, "shared", "money.ts"), `\nexport function ${marker}(): number {\n  return 1;\n}\n`);
@@ -125,7 +111,7 @@ async function fakeDaemon(dbPath: string, hello: Record<string, unknown>): Promi
 
 describe("ts-graph daemon (subprocess)", () => {
   it("answers index and --index queries for the CLI, which then loads no TypeScript, and stops on request", async () => {
-    const { root, dbPath } = indexedProject();
+    const { root, dbPath } = indexedSampleProject();
     const pid = startDaemon(root);
     const trace = typescriptTrace();
     editProject(root, "daemonAnswered");
@@ -154,7 +140,7 @@ describe("ts-graph daemon (subprocess)", () => {
   });
 
   it("serves two CLI processes at once, and two starts at once make one daemon", async () => {
-    const { root, dbPath } = indexedProject();
+    const { root, dbPath } = indexedSampleProject();
     roots.push(root);
     const starts = await Promise.all([runCliAsync(["daemon", "start", root]), runCliAsync(["daemon", "start", root])]);
     expect(starts.map((run) => run.status)).toEqual([0, 0]);
@@ -171,7 +157,7 @@ describe("ts-graph daemon (subprocess)", () => {
   });
 
   it("updates the graph itself when the daemon is killed in the middle of the update it waits for", async () => {
-    const { root, dbPath } = indexedProject();
+    const { root, dbPath } = indexedSampleProject();
     // The daemon's first run (a no-op here) passes 3 write points; the 2nd point of the next run is inside it.
     const pid = startDaemon(root, { TS_GRAPH_CRASH_AT: "5" });
     const forced = await runCliAsync(["index", root, "--force", "--json"]);
@@ -184,7 +170,7 @@ describe("ts-graph daemon (subprocess)", () => {
   });
 
   it("removes the stale socket a killed daemon left, and a new daemon starts", async () => {
-    const { root, dbPath } = indexedProject();
+    const { root, dbPath } = indexedSampleProject();
     const pid = startDaemon(root);
     process.kill(pid, "SIGKILL");
     await until(() => !pidIsAlive(pid), `daemon pid ${pid} to exit`);
@@ -202,7 +188,7 @@ describe("ts-graph daemon (subprocess)", () => {
   });
 
   it("stops a daemon of another ts-graph version and works without it; leaves another version's serve running", async () => {
-    const { root, dbPath } = indexedProject();
+    const { root, dbPath } = indexedSampleProject();
     const other = await fakeDaemon(dbPath, { version: "0.0.0-other", kind: "daemon", root, dbPath });
     editProject(root, "otherVersion");
     const index = await runCliAsync(["index", root, "--json"]);
@@ -225,7 +211,7 @@ describe("ts-graph daemon (subprocess)", () => {
   });
 
   it("never uses nor removes a socket path that is not ours", async () => {
-    const { root, dbPath } = indexedProject();
+    const { root, dbPath } = indexedSampleProject();
     const paths = daemonPaths(dbPath);
     fs.mkdirSync(paths.folder, { mode: 0o700 });
     fs.writeFileSync(paths.socket, "not a socket\n");
@@ -259,7 +245,7 @@ describe("ts-graph daemon (subprocess)", () => {
   });
 
   it("exits after the idle time without a request", async () => {
-    const { root } = indexedProject();
+    const { root } = indexedSampleProject();
     roots.push(root);
     const started = runCli(["daemon", "start", root, "--idle-minutes", "0.03"]);
     expect(started.status, started.stderr).toBe(0);
@@ -270,7 +256,7 @@ describe("ts-graph daemon (subprocess)", () => {
   });
 
   it('starts a daemon on the first command when the config says "daemon": "auto", never when CI is set', async () => {
-    const { root } = indexedProject();
+    const { root } = indexedSampleProject();
     roots.push(root);
     fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ daemon: "auto" }));
     const inCi = await runCliAsync(["index", root, "--quiet"], { env: { CI: "true" } });
@@ -283,7 +269,7 @@ describe("ts-graph daemon (subprocess)", () => {
   });
 
   it("index --watch answers the root's CLI commands, and cannot be stopped through the socket", async () => {
-    const { root, dbPath } = indexedProject();
+    const { root, dbPath } = indexedSampleProject();
     const watch = spawn(process.execPath, [CLI, "index", root, "--watch", "--json"]);
     try {
       const lines = readline.createInterface({ input: watch.stdout });

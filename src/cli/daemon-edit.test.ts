@@ -5,13 +5,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { daemonPaths } from "../daemon/daemon-paths.js";
-import { CLI, copySampleProject, freshSnapshot, readerSnapshot, removeTempDirs, runCli } from "../test-support/fixtures.js";
+import { CLI, freshSnapshot, indexedSampleProject, readerSnapshot, removeTempDirs, runCli } from "../test-support/fixtures.js";
 import { until } from "../test-support/until.js";
+import { pidIsAlive } from "../db/graph-db-owner.js";
 
 /**
  * The edit commands with the root's daemon running (`ts-graph daemon start`): the daemon runs them on its warm
- * language session, and the CLI prints exactly what it prints without a daemon; a daemon that is gone, or
- * dies in the middle of the rename, leaves the CLI to do the rename itself, all files or none.
+ * language session, and the CLI prints exactly what it prints without a daemon; a daemon that is gone leaves
+ * the CLI to do the rename itself, and one that dies in the middle of the rename leaves it whole (finished
+ * from its journal) or untouched with the outcome said unknown: all files or none, never twice.
  */
 
 const roots: string[] = [];
@@ -36,22 +38,6 @@ function runCliAsync(args: readonly string[]): Promise<Run> {
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("close", (status) => resolve({ status, stdout, stderr }));
   });
-}
-
-function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A copy of web-app, indexed. */
-function indexedProject(): { root: string; dbPath: string } {
-  const root = copySampleProject("web-app");
-  expect(runCli(["index", root, "--quiet"]).status).toBe(0);
-  return { root, dbPath: path.join(root, ".ts-graph", "graph.db") };
 }
 
 /** Starts the root's daemon (with `env` added to its environment); its pid. */
@@ -80,8 +66,8 @@ const RENAME = ["rename-symbol", "sumLines", "totalOf"];
 
 describe("the edit commands with a daemon running (subprocess)", () => {
   it("renames (and replaces) through the daemon and prints what the CLI prints without one, dry run and rename alike", async () => {
-    const alone = indexedProject();
-    const served = indexedProject();
+    const alone = indexedSampleProject();
+    const served = indexedSampleProject();
     startDaemon(served.root);
 
     const replace = [
@@ -117,8 +103,8 @@ describe("the edit commands with a daemon running (subprocess)", () => {
   });
 
   it("renames on `ts-graph serve` when it keeps the root, and prints what the CLI prints without it", async () => {
-    const alone = indexedProject();
-    const served = indexedProject();
+    const alone = indexedSampleProject();
+    const served = indexedSampleProject();
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "--root", served.root], stderr: "pipe" });
     let log = "";
     transport.stderr?.on("data", (chunk: Buffer) => {
@@ -144,8 +130,8 @@ describe("the edit commands with a daemon running (subprocess)", () => {
   });
 
   it("refuses a rename onto a name in scope through the daemon with the CLI's own error and exit code, and writes nothing", async () => {
-    const alone = indexedProject();
-    const served = indexedProject();
+    const alone = indexedSampleProject();
+    const served = indexedSampleProject();
     startDaemon(served.root);
     const before = sources(served.root);
     const collision = ["rename-symbol", "sumLines", "formatPrice"];
@@ -163,8 +149,8 @@ describe("the edit commands with a daemon running (subprocess)", () => {
   });
 
   it("renames in its own process when the daemon was stopped or killed", async () => {
-    const alone = indexedProject();
-    const served = indexedProject();
+    const alone = indexedSampleProject();
+    const served = indexedSampleProject();
     const reference = await runCliAsync([...RENAME, "--root", alone.root]);
     expect(reference.status, reference.stderr).toBe(0);
 
@@ -185,12 +171,12 @@ describe("the edit commands with a daemon running (subprocess)", () => {
   });
 
   it("with the daemon killed in its rename: before its write the CLI says the outcome is unknown and renames nothing; during it the CLI finishes the daemon's edit and says so; all files or none, no journal left", async () => {
-    const alone = indexedProject();
+    const alone = indexedSampleProject();
     await runCliAsync([...RENAME, "--root", alone.root]);
     const renamed = sources(alone.root);
     // Killed at the first step of its write (the journal half written): no file was touched, and the command does
     // not rename again (it cannot tell this from a daemon that died after its whole write).
-    const early = indexedProject();
+    const early = indexedSampleProject();
     const original = sources(early.root);
     const earlyPid = startDaemon(early.root, { TS_GRAPH_CRASH_AT: "edit:1" });
     const afterEarly = await runCliAsync([...RENAME, "--root", early.root]);
@@ -205,7 +191,7 @@ describe("the edit commands with a daemon running (subprocess)", () => {
 
     // Killed after its first rename of a file (the journal, 3 temporary files, 1 rename): the command finishes
     // the daemon's edit, every file, and says so instead of renaming again.
-    const late = indexedProject();
+    const late = indexedSampleProject();
     const latePid = startDaemon(late.root, { TS_GRAPH_CRASH_AT: "edit:6" });
     const afterLate = await runCliAsync([...RENAME, "--root", late.root]);
     expect(afterLate.status).toBe(1);

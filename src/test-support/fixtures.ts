@@ -139,6 +139,14 @@ export function runCli(args: readonly string[], options: { cwd?: string } = {}):
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** A copy of a sample project (web-app by default), indexed by the CLI into its default database. */
+export function indexedSampleProject(name = "web-app"): { root: string; dbPath: string } {
+  const root = copySampleProject(name);
+  const indexed = runCli(["index", root, "--quiet"]);
+  if (indexed.status !== 0) throw new Error(`indexing the ${name} sample failed: ${indexed.stderr}`);
+  return { root, dbPath: path.join(root, ".ts-graph", "graph.db") };
+}
+
 /** A project of `files` modules in a chain of imports and calls, for tests that need many files. */
 export function writeChainProject(root: string, files: number, variant = 0): void {
   fs.mkdirSync(path.join(root, "src"), { recursive: true });
