@@ -153,14 +153,14 @@ export async function extractInParallel(run: ParallelRun): Promise<void> {
   };
   const started: StartedWorker[] = [];
   let failure: Error | undefined;
-  let failed: () => void = () => undefined;
+  /** Wakes the writer waiting for the workers' names (shareNames): on a failure, and once every share came. */
+  let wake: () => void = () => undefined;
   const fail = (error: Error): void => {
     failure ??= error;
     abortClaims(board);
-    failed();
+    wake();
   };
   const exchange = run.sharedNames === undefined ? undefined : new NamesExchange(run.sharedNames.projects, ranges.length);
-  let namesPosted: () => void = () => undefined;
   const receive = (from: StartedWorker, message: ExtractionWorkerMessage): void => {
     if ("done" in message) from.done = true;
     else if ("names" in message) {
@@ -169,7 +169,7 @@ export async function extractInParallel(run: ParallelRun): Promise<void> {
       } catch (error) {
         fail(error instanceof Error ? error : new Error(String(error)));
       }
-      if (exchange?.complete() === true) namesPosted();
+      if (exchange?.complete() === true) wake();
     } else results[message.index] = message.outcome;
   };
   const drain = (from: StartedWorker): void => {
@@ -193,8 +193,7 @@ export async function extractInParallel(run: ParallelRun): Promise<void> {
         exchange === undefined
           ? undefined
           : await shareNames(run, ranges, exchange, started, (settle) => {
-              namesPosted = settle;
-              failed = settle;
+              wake = settle;
             });
       if (failure !== undefined) throw failure;
       let extract: ((absolute: string) => FileOutcome) | undefined;
