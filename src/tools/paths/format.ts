@@ -31,13 +31,13 @@ export interface PathEntry {
   readonly steps: readonly StepEntry[];
 }
 
-/** A declaration on another path within the depth (query.ts OtherStep). */
+/** A declaration on another call chain within the depth (query.ts OtherStep). */
 export interface OtherEntry extends SymbolSummary {
   readonly name: string;
   /** Length of the shortest such path through it, and its place on it (steps from `from`). */
   readonly pathLength: number;
   readonly step: number;
-  /** The weakest step that path needs: `call` (direct calls only), `dispatch`, or `value` (a value use). */
+  /** The weakest step that chain needs: `call` (direct calls only), `dispatch`, or `value` (a value use). */
   readonly needs: StepNeed;
 }
 
@@ -70,7 +70,7 @@ export interface PathsStructured extends Readonly<Record<string, unknown>> {
   readonly totalDynamic: number;
   /** With no path and values excluded: the length of the shortest path through a value use, if any. */
   readonly withValues: number | null;
-  /** The declarations on other paths within the depth, in the whole answer, and by what their paths need. */
+  /** The declarations on other call chains within the depth, in the whole answer, and by what their chains need. */
   readonly totalOthers: number;
   readonly othersByNeed: Readonly<Record<StepNeed, number>>;
   /** The first of them the budget leaves room for, after the paths. */
@@ -165,7 +165,7 @@ function pathTitle(number: number, path: PathEntry): string {
 
 const NEED_TEXT: Record<StepNeed, string> = { call: "", dispatch: ", through dispatch", value: ", through a value use" };
 
-/** The declarations on other paths: a count line, then each file once per run, each with the path it lies on. */
+/** The declarations on other call chains: a count line, then each file once per run, each with its place on its shortest chain. */
 function otherLines(structured: PathsStructured): string[] {
   if (structured.totalOthers === 0) return [];
   const { dispatch, value } = structured.othersByNeed;
@@ -174,7 +174,7 @@ function otherLines(structured: PathsStructured): string[] {
   const shown = structured.others.length < structured.totalOthers ? `; ${structured.others.length} shown` : "";
   const lines = [
     "",
-    `also on other paths of ≤ ${counted(structured.depth, "step")} (raise maxPaths for their steps): ${counted(structured.totalOthers, "declaration")}${needs.map((part) => `, ${part}`).join("")}${shown}`,
+    `also on call chains of ≤ ${counted(structured.depth, "step")} between them: ${counted(structured.totalOthers, "declaration")}${needs.map((part) => `, ${part}`).join("")} (raise maxPaths for more paths)${shown}`,
   ];
   let file: string | undefined;
   for (const other of structured.others) {

@@ -18,7 +18,7 @@ const stepEntry = symbolSummary.extend({
 
 const pathList = z.array(z.looseObject({ length: z.number(), dispatchSteps: z.number(), valueSteps: z.number(), steps: z.array(stepEntry) }));
 
-/** A declaration on another path (format.ts `OtherEntry`). */
+/** A declaration on another call chain (format.ts `OtherEntry`). */
 const otherEntry = symbolSummary.extend({ name: z.string(), pathLength: z.number(), step: z.number(), needs: z.enum(STEP_NEEDS) });
 
 /** The paths answer (format.ts `PathsStructured`), declared as the tool's output schema. */
@@ -86,7 +86,7 @@ export const pathsTool = defineTool({
     "within `depth` steps: paths of direct calls first, then paths that take a dispatch step, each group shortest first.",
     "Each step has its line range and the lines where the previous step calls it; a step through dispatch (a call of",
     "`Shape.area` going on into `Circle.area`) is marked `via Shape.area (dispatch)`, `(no body, dispatch)` when the member called has no body.",
-    "After the paths, every other declaration on a path within `depth` (its path length and step, direct calls first).",
+    "After the paths, every other declaration on a call chain from `from` to `to` within `depth` (its chain length and step, direct calls first).",
     "A function passed or stored as a value is not a call: with values include a path may go through one (marked, listed last).",
     "Use it to explain how an entry point ends up in a function, or to check that two pieces of code are (not) connected.",
   ].join("\n"),

@@ -65,6 +65,24 @@ describe(queryPaths.name, () => {
     expect(others(6, "include")).toEqual(["b 1+2 call", "c 2+1 call", "d 1+3 call", "e 2+2 call", "f 3+1 call"]);
   });
 
+  it("lists a declaration whose chain runs another one twice: a recursion through another object", () => {
+    // s → a → t; a → c → a (`next` → `_next` → `destination.next`): c is 2 steps from s and 2 from t
+    const graph = memoryGraph(
+      ["s", "a", "c", "t"].map((name) => ({ key: `src/${name}.ts:${name}` })),
+      [
+        ["CALLS", "src/s.ts:s", "src/a.ts:a", [1]],
+        ["CALLS", "src/a.ts:a", "src/t.ts:t", [2]],
+        ["CALLS", "src/a.ts:a", "src/c.ts:c", [3]],
+        ["CALLS", "src/c.ts:c", "src/a.ts:a", [4]],
+      ],
+    );
+    const request = { maxPaths: 1, dispatch: "up", tests: "include", isTest } as const;
+    const from = requireSymbol(graph, { symbol: "s" });
+    const to = requireSymbol(graph, { symbol: "t" });
+    expect(queryPaths(graph, from, to, { ...request, depth: 4 }).others.map((other) => other.qualifiedName)).toEqual(["c"]);
+    expect(queryPaths(graph, from, to, { ...request, depth: 3 }).others).toEqual([]);
+  });
+
   it("considers no path longer than the depth", () => {
     expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b c t"]);
     const none = queryPaths(db, s, t, { depth: 1, maxPaths: 10, dispatch: "up", tests: "include", isTest });

@@ -24,8 +24,11 @@ import type { PathValues, StepNeed } from "./options.js";
  *    object is of that class; a path through a value use runs only if whoever receives the value calls it; a
  *    path of direct calls runs whatever the objects are, and is the one a reader is usually after.
  * 4. Each enumeration stops after ENUMERATION_CAP partial paths; the result then says it may be incomplete.
- * 5. The declarations on some other path of at most `depth` steps (steps from the source plus steps to the
- *    target within the depth, over the same links) are listed apart, each with the kind of step it needs.
+ * 5. The declarations on some other call chain of at most `depth` steps (steps from the source plus steps to
+ *    the target within the depth, over the same links) are listed apart, each with the kind of step it needs.
+ *    A chain may run a declaration twice, as a recursion through another object does (`Subscriber.next` →
+ *    `_next` → `destination.next`, another Subscriber's `next`): what runs between the ends, which the paths,
+ *    cycle-free, cannot show.
  */
 const ENUMERATION_CAP = 20_000;
 
@@ -77,19 +80,19 @@ export interface PathsResult {
   /** With no path and values excluded: the length of the shortest path that takes a value use, if there is one. */
   readonly withValues: number | undefined;
   /**
-   * The declarations on another path of at most `depth` steps, not on a listed path and not an end: paths that
-   * need only direct calls first, then those that need dispatch, then (values included) a value use; each group
-   * by the length of the shortest path through it, then by steps from the source, file and line.
+   * The declarations on another call chain of at most `depth` steps, not on a listed path and not an end: chains
+   * that need only direct calls first, then those that need dispatch, then (values included) a value use; each
+   * group by the length of the shortest chain through it, then by steps from the source, file and line.
    */
   readonly others: readonly OtherStep[];
 }
 
-/** A declaration on a path not listed. */
+/** A declaration on a call chain from the source to the target that no listed path takes. */
 export interface OtherStep extends SymbolNode {
-  /** Steps from the source to it, and from it to the target, on the shortest path through it of the kind `needs`. */
+  /** Steps from the source to it, and from it to the target, on the shortest chain through it of the kind `needs`. */
   readonly fromSource: number;
   readonly toTarget: number;
-  /** The weakest step the paths through it need (their best kind). */
+  /** The weakest step the chains through it need (their best kind). */
   readonly needs: StepNeed;
 }
 
@@ -291,7 +294,7 @@ function rankPaths(reach: Reach, paths: readonly string[][]): string[][] {
 }
 
 /**
- * The declarations on a path of at most `depth` steps through the tiers' links (steps from the source plus
+ * The declarations on a call chain of at most `depth` steps through the tiers' links (steps from the source plus
  * steps to the target), other than the ends and `listed`, each at the strongest tier that has one.
  */
 function otherSteps(
