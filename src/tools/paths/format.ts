@@ -68,8 +68,11 @@ export interface PathsStructured extends Readonly<Record<string, unknown>> {
   /** With no path: calls with no static target the walk met (the first few), and how many. */
   readonly dynamic: readonly DynamicCallSite[];
   readonly totalDynamic: number;
-  /** With no path and values excluded: the length of the shortest path through a value use, if any. */
-  readonly withValues: number | null;
+  /**
+   * Values excluded, when `values: include` would add something: with no path, the length of the shortest path
+   * through a value use (`shortest`, else null); the declarations on chains through a value use not answered.
+   */
+  readonly withValues: { readonly shortest: number | null; readonly declarations: number } | null;
   /** The declarations on other call chains within the depth, in the whole answer, and by what their chains need. */
   readonly totalOthers: number;
   readonly othersByNeed: Readonly<Record<StepNeed, number>>;
@@ -200,9 +203,9 @@ function text(structured: PathsStructured): string {
         `The other way there is one: ${shortName(structured.to.key)} reaches ${shortName(structured.from.key)} in ${counted(structured.reverse, "step")} (swap from and to).`,
       );
     }
-    if (structured.withValues !== null) {
+    if (structured.withValues?.shortest != null) {
       lines.push(
-        `Through a value use (a function passed or stored, not called there) there is a path of ${counted(structured.withValues, "step")}: ask again with values include.`,
+        `Through a value use (a function passed or stored, not called there) there is a path of ${counted(structured.withValues.shortest, "step")}: ask again with values include.`,
       );
     }
     if (structured.totalDynamic > 0) {
@@ -228,6 +231,12 @@ function text(structured: PathsStructured): string {
     lines.push("", pathTitle(structured.paths.length + index + 1, path), ...pathLines(path.steps));
   }
   lines.push(...otherLines(structured));
+  if (structured.withValues !== null) {
+    lines.push(
+      "",
+      `Through value uses (functions passed or stored, not called there), ${counted(structured.withValues.declarations, "more declaration")} ${structured.withValues.declarations === 1 ? "lies" : "lie"} on chains of ≤ ${counted(structured.depth, "step")}: ask again with values include.`,
+    );
+  }
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "paths and declarations"));
   return lines.join("\n");
 }
@@ -285,7 +294,8 @@ export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
       reverse: result.reverse ?? null,
       dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC),
       totalDynamic: result.dynamic.length,
-      withValues: result.withValues ?? null,
+      withValues:
+        result.withValues === undefined ? null : { shortest: result.withValues.shortest ?? null, declarations: result.withValues.declarations },
       totalOthers: result.others.length,
       othersByNeed,
       others: result.others.slice(0, Math.max(0, shown - found.length)).map(otherEntry),

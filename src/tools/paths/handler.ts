@@ -42,7 +42,7 @@ const pathsAnswerSchema = answerOf<PathsStructured>()(
     reverse: z.number().nullable(),
     dynamic: z.array(dynamicCallSite),
     totalDynamic: z.number(),
-    withValues: z.number().nullable(),
+    withValues: z.object({ shortest: z.number().nullable(), declarations: z.number() }).nullable(),
     totalOthers: z.number(),
     othersByNeed: z.object({ call: z.number(), dispatch: z.number(), value: z.number() }),
     others: z.array(otherEntry),

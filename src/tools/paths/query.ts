@@ -77,14 +77,24 @@ export interface PathsResult {
    * where a path may continue unseen.
    */
   readonly dynamic: readonly DynamicCallSite[];
-  /** With no path and values excluded: the length of the shortest path that takes a value use, if there is one. */
-  readonly withValues: number | undefined;
+  /**
+   * Values excluded: what `values: include` would add, when it adds something. With no path, `shortest` is the
+   * length of the shortest path through a value use; `declarations` counts the declarations on chains within the
+   * depth that take a value use and are neither on a listed path nor among `others`.
+   */
+  readonly withValues: ValueChains | undefined;
   /**
    * The declarations on another call chain of at most `depth` steps, not on a listed path and not an end: chains
    * that need only direct calls first, then those that need dispatch, then (values included) a value use; each
    * group by the length of the shortest chain through it, then by steps from the source, file and line.
    */
   readonly others: readonly OtherStep[];
+}
+
+/** What the paths through value uses would add (PathsResult.withValues). */
+export interface ValueChains {
+  readonly shortest: number | undefined;
+  readonly declarations: number;
 }
 
 /** A declaration on a call chain from the source to the target that no listed path takes. */
@@ -349,10 +359,30 @@ function shortestReverse(db: SqliteDb, from: SymbolNode, to: SymbolNode, request
   return distancesTo(forward(db, to, from, request), from.key).get(to.key);
 }
 
-/** With no path of calls: the length of the shortest path that takes a value use, if any. */
-function shortestWithValues(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): number | undefined {
+/**
+ * Values excluded: the chains through value uses a second walk (values included) finds, as the length of its
+ * shortest path and the declarations on its chains within the depth that `known` (the ends, the paths and the
+ * other declarations answered) leaves out; undefined when it adds none.
+ */
+function valueChains(
+  db: SqliteDb,
+  ends: { from: SymbolNode; to: SymbolNode },
+  request: PathsRequest,
+  known: ReadonlySet<string>,
+  shown: (node: SymbolNode) => boolean,
+): ValueChains | undefined {
   if (request.values === "include") return undefined;
-  return distancesTo(forward(db, from, to, { ...request, values: "include" }), to.key).get(from.key);
+  const reach = forward(db, ends.from, ends.to, { ...request, values: "include" });
+  const fromSource = distancesFrom(reach, ends.from.key);
+  const toTarget = distancesTo(reach, ends.to.key);
+  let declarations = 0;
+  for (const [key, before] of fromSource) {
+    const node = reach.nodes.get(key);
+    const within = before + (toTarget.get(key) ?? request.depth + 1) <= request.depth;
+    if (within && node !== undefined && !known.has(key) && key !== ends.from.key && key !== ends.to.key && shown(node)) declarations += 1;
+  }
+  const shortest = toTarget.get(ends.from.key);
+  return shortest === undefined ? undefined : { shortest, declarations };
 }
 
 export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): PathsResult {
@@ -365,7 +395,7 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
   if (shortest === undefined) {
     const dynamic = dynamicCallSitesOf(db, reach.expanded as SymbolNode["key"][]);
     const reverse = shortestReverse(db, from, to, request);
-    const withValues = shortestWithValues(db, from, to, request);
+    const withValues = valueChains(db, { from, to }, request, new Set(), () => true);
     return { ...base, paths: [], testPaths: [], shortest, complete: true, reverse, dynamic, withValues, others: [] };
   }
   const inTests = (node: SymbolNode | undefined): boolean => request.isTest(node?.file ?? "");
@@ -395,6 +425,8 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
   const paths = ranked.map((path) => describeSteps(reach, path, withoutBody));
   const listed = new Set(ranked.flat());
   const shown = (node: SymbolNode): boolean => request.tests !== "only" || inTests(node);
+  const others = otherSteps(levels, ends, request.depth, listed, shown);
+  const withValues = valueChains(db, { from, to }, request, new Set([...listed, ...others.map((other) => other.key)]), shown);
   return {
     ...base,
     paths: paths.filter((path) => !throughTests(path)),
@@ -407,7 +439,8 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
     complete,
     reverse: undefined,
     dynamic: [],
-    withValues: undefined,
-    others: otherSteps(levels, ends, request.depth, listed, shown),
+    withValues:
+      withValues === undefined || withValues.declarations === 0 ? undefined : { shortest: undefined, declarations: withValues.declarations },
+    others,
   };
 }

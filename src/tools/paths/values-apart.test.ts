@@ -93,12 +93,17 @@ describe("paths walk calls, not value uses", () => {
     expect(described(structured)).toEqual(["Num.gte → Num.setLimit (CALLS) → Num (INSTANTIATES)"]);
     expect(structured.totalOthers).toBe(0);
     expect(text).not.toContain("multipleOf");
+    // what a value use would add is a count, and how to see it
+    expect(structured.withValues).toEqual({ shortest: null, declarations: 3 });
+    expect(text).toContain(
+      "\nThrough value uses (functions passed or stored, not called there), 3 more declarations lie on chains of ≤ 6 steps: ask again with values include.",
+    );
   });
 
   it("does not go from a constructor storing a function into the overrides of the method it replaces", async () => {
     const { structured, text } = await paths({ from: "fromList", to: "notify" });
     expect(structured.paths).toEqual([]);
-    expect(structured.withValues).toBe(3);
+    expect(structured.withValues).toEqual({ shortest: 3, declarations: 2 });
     expect(text).toContain(
       "no call path within 6 steps.\nThrough a value use (a function passed or stored, not called there) there is a path of 3 steps: ask again with values include.",
     );
