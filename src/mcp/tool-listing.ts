@@ -7,7 +7,7 @@ import { createWorkspace } from "./workspace.js";
  * The tools/list answer of the served tools. The MCP SDK computes it from the tools' zod schemas, converting
  * each to JSON Schema: about 30 ms of a server's start, for an answer that is the same for every server of a
  * build. So `npm run build` computes it once (scripts/build-tool-listing.ts) and writes it next to this
- * module's output, dist/mcp/tool-list.json, and `serve` answers with it (ADR 0034). Beside the sources there is
+ * module's output, dist/mcp/tool-list.json, and `serve` answers with it (ADR 0037). Beside the sources there is
  * no such file: a server run from them (the tests) computes its listing as the SDK does.
  */
 const BUILT_LISTING = new URL("./tool-list.json", import.meta.url);
