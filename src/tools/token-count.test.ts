@@ -123,6 +123,31 @@ describe(countTokens.name, () => {
     );
   });
 
+  it("counts long pieces (hundreds to thousands of bytes with no break) as gpt-tokenizer does", () => {
+    const letters = fc.constantFrom("a", "b", "e", "t", "A", "Z", "é", "ß", "日", "本", "ж", "ǅ", "\u0301", "ع");
+    const longWord = fc.array(letters, { minLength: 100, maxLength: 1500 }).map((units) => units.join(""));
+    const repeated = fc
+      .tuple(fc.string({ unit: fc.constantFrom("a", "b", "é", "日"), minLength: 1, maxLength: 4 }), fc.integer({ min: 60, max: 800 }))
+      .map(([unit, times]) => unit.repeat(times));
+    const longPunctuation = fc
+      .array(fc.constantFrom("=", "-", "*", "#", "…", "→", "😀"), { minLength: 100, maxLength: 1000 })
+      .map((units) => units.join(""));
+    fc.assert(
+      fc.property(fc.oneof(longWord, repeated, longPunctuation), (text) => {
+        expect(countTokens(text)).toBe(oracleCount(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts a piece of 200,000 bytes in n log n time, not n² (minutes)", { timeout: 30_000 }, () => {
+    // Eight A's are one token: gpt-tokenizer counts 4,000 of them as 500 tokens, in quadratic time.
+    expect(oracleCount("A".repeat(4_000))).toBe(500);
+    const started = performance.now();
+    expect(countTokens("A".repeat(200_000))).toBe(25_000);
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
   it("counts the tools' answers, this repository's sources and docs as gpt-tokenizer does", () => {
     const docs = path.join(REPO_ROOT, "docs");
     const files = [

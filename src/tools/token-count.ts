@@ -136,6 +136,75 @@ function mergedTokens(ranks: RankTable, length: number): number {
   return parts;
 }
 
+/** Above this many bytes a piece is merged with a heap (mergedLongTokens): n log n instead of n². */
+const LONG_PIECE_BYTES = 256;
+/** A heap key: the pair's rank, then its start, so that the lowest rank and the leftmost of equals come first. */
+const START_SPAN = 2 ** 31;
+
+/**
+ * The same merges as `mergedTokens`, for a long piece (a run of letters with no break can be thousands of
+ * bytes): the parts are a linked list, and each pair's rank is pushed on a min-heap keyed by rank then start.
+ * An entry is stale once its start is no part's start or its pair's rank has changed; it is then skipped.
+ */
+function mergedLongTokens(ranks: RankTable, length: number): number {
+  const next = new Int32Array(length + 1);
+  const previous = new Int32Array(length + 1);
+  const pairAt = new Int32Array(length + 1).fill(NO_RANK);
+  const alive = new Uint8Array(length + 1).fill(1);
+  const heap = new Float64Array(3 * length + 1);
+  let size = 0;
+  const push = (rank: number, start: number): void => {
+    let at = size++;
+    const key = rank * START_SPAN + start;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if ((heap[parent] as number) <= key) break;
+      heap[at] = heap[parent] as number;
+      at = parent;
+    }
+    heap[at] = key;
+  };
+  const pop = (): number => {
+    const top = heap[0] as number;
+    const last = heap[--size] as number;
+    let at = 0;
+    for (let child = 1; child < size; child = 2 * at + 1) {
+      if (child + 1 < size && (heap[child + 1] as number) < (heap[child] as number)) child++;
+      if ((heap[child] as number) >= last) break;
+      heap[at] = heap[child] as number;
+      at = child;
+    }
+    heap[at] = last;
+    return top;
+  };
+  const setPair = (start: number, end: number): void => {
+    const rank = end < length ? pairRank(ranks, start, next[end] as number) : NO_RANK;
+    pairAt[start] = rank;
+    if (rank !== NO_RANK) push(rank, start);
+  };
+  for (let index = 0; index <= length; index++) {
+    next[index] = index + 1;
+    previous[index] = index - 1;
+  }
+  for (let index = 0; index + 1 < length; index++) setPair(index, index + 1);
+  let parts = length;
+  while (size > 0) {
+    const key = pop();
+    const start = key % START_SPAN;
+    if (alive[start] === 0 || pairAt[start] !== (key - start) / START_SPAN) continue;
+    const right = next[start] as number;
+    const end = next[right] as number;
+    alive[right] = 0;
+    next[start] = end;
+    previous[end] = start;
+    parts--;
+    setPair(start, end);
+    const before = previous[start] as number;
+    if (before >= 0) setPair(before, start);
+  }
+  return parts;
+}
+
 /** A lone surrogate: a piece holding one is never a whole token (its bytes hold U+FFFD instead). */
 const LONE_SURROGATE = /\p{Cs}/u;
 /** Pieces already counted; cleared when full. A cut answer is counted several times over as it is narrowed. */
@@ -151,7 +220,7 @@ function pieceTokens(ranks: RankTable, piece: string): number {
   pieceBytes.write(piece, 0, "utf8");
   // A piece the vocabulary holds whole is one token (gpt-tokenizer looks the string up; no key starts with U+FEFF).
   const whole = piece.charCodeAt(0) !== 0xfeff && !LONE_SURROGATE.test(piece) && ranks.rankOf(pieceBytes, 0, length) >= 0;
-  const tokens = whole ? 1 : mergedTokens(ranks, length);
+  const tokens = whole ? 1 : length > LONG_PIECE_BYTES ? mergedLongTokens(ranks, length) : mergedTokens(ranks, length);
   if (counted.size >= COUNTED_LIMIT) counted.clear();
   counted.set(piece, tokens);
   return tokens;
