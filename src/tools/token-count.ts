@@ -16,7 +16,7 @@ import { RankTable } from "./o200k-table.js";
  * case letters last, or upper case first), each with an optional English contraction; 1 to 3 digits; a run
  * of punctuation with an optional leading space and trailing line breaks or slashes; line breaks with the
  * blanks before them; blanks not followed by a non-blank; any other blanks.
- * token-count.test.ts checks that it is gpt-tokenizer's expression.
+ * token-count.test.ts checks that it splits as gpt-tokenizer's expression does.
  */
 const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
 const UPPER_OR_OTHER = String.raw`[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]`;
