@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { removeTempDirs } from "../../test-support/fixtures.js";
+import { copySampleProject, makeTempDir, REPO_ROOT, removeTempDirs } from "../../test-support/fixtures.js";
 import { dumpGraph } from "../../test-support/graph-dump.js";
 import { writeProject } from "../../test-support/incremental.js";
 import { expectEqualsFull, renameAndRun, type RenameTarget } from "../../test-support/rename-run.js";
@@ -68,9 +69,13 @@ export function label(ruler: Ruler): string {
 export const lengthOf = (meter: Meter) => meter.measureLength;
 `;
 
-/** Indexes a project of `files` (keeping programs, as a daemon does) and runs `body` with its indexer and edit support. */
-async function withProject(files: Record<string, string>, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
-  const indexer = openIndexer({ root: writeProject(files), keepPrograms: true });
+/**
+ * Indexes a project of `files` or a copy of the sample project named so (keeping programs, as a daemon does) and
+ * runs `body` with its indexer and edit support.
+ */
+async function withProject(files: Record<string, string> | string, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
+  const root = typeof files === "string" ? copySampleProject(files) : writeProject(files);
+  const indexer = openIndexer({ root, keepPrograms: true });
   try {
     await indexer.run();
     await body(indexer, openEditSupport(indexer.root));
@@ -176,5 +181,66 @@ describe("a member rename patched into the graph equals a full index", () => {
         why: "a member is renamed: an edit of src/augment.ts is inside a module augmentation",
       });
     });
+  });
+});
+
+/** The members of a sample project (methods, properties, accessors; no constructor), by file and line of their names. */
+function members(indexer: Indexer): RenameTarget[] {
+  return indexer.db
+    .prepare("SELECT file, name_line AS line, name FROM nodes WHERE kind IN ('Method', 'Property') AND name GLOB '[A-Za-z_]*' ORDER BY key")
+    .all() as RenameTarget[];
+}
+
+describe("a member rename patched into the graph equals a full index (property)", () => {
+  it("for random renames of members of web-app, di-app and monorepo, patched or refused", async () => {
+    const applied: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("web-app", "di-app", "monorepo"),
+        fc.array(fc.tuple(fc.nat(), fc.stringMatching(/^[a-z][a-zA-Z]{2,8}$/)), { minLength: 1, maxLength: 3 }),
+        async (sample, renames) => {
+          await withProject(sample, async (indexer, support) => {
+            for (const [pick, stem] of renames) {
+              const targets = members(indexer);
+              const target = targets[pick % targets.length];
+              if (target === undefined) continue;
+              const summary = await renameAndRun(indexer, support, target, `${stem}Renamed`);
+              if (summary === undefined) continue;
+              if (summary.renamePatch?.applied === true) applied.push(`${target.file}:${target.name}`);
+              await expectEqualsFull(indexer);
+            }
+          });
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 8), seed: Number(process.env.PROPERTY_SEED ?? 20261128) },
+    );
+    expect(applied.length).toBeGreaterThan(0);
+  });
+});
+
+/** zod@3.25.76 as `npm run bench` fetches it (bench/index-bench.ts); absent from a fresh checkout, and the test then skipped. */
+const ZOD = path.join(REPO_ROOT, ".bench-corpora", "zod-3.25.76");
+
+describe("a member rename patched into a realistic graph equals a full index", () => {
+  it.runIf(fs.existsSync(ZOD))("for ZodType._getOrReturnCtx of zod@3.25.76 (52 places), there and back", async () => {
+    const root = makeTempDir();
+    fs.cpSync(ZOD, root, { recursive: true });
+    fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ tsconfig: "tsconfig.bench.json" }));
+    const indexer = openIndexer({ root, keepPrograms: true });
+    try {
+      await indexer.run();
+      const support = openEditSupport(root);
+      const line = (name: string): number =>
+        fs
+          .readFileSync(path.join(root, "src/v3/types.ts"), "utf8")
+          .split("\n")
+          .findIndex((text) => text.startsWith(`  ${name}(`)) + 1;
+      await expectRename(indexer, support, { file: "src/v3/types.ts", line: line("_getOrReturnCtx"), name: "_getOrReturnCtx" }, "getCtx", {
+        applied: true,
+      });
+      await expectRename(indexer, support, { file: "src/v3/types.ts", line: line("getCtx"), name: "getCtx" }, "_getOrReturnCtx", { applied: true });
+    } finally {
+      indexer.close();
+    }
   });
 });
