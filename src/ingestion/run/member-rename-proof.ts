@@ -96,20 +96,22 @@ function editedLines(file: RenamedText, hint: RenameHint): Set<number> {
   const lines = new Set<number>();
   for (const edit of renamed.edits) {
     const position = edit.start + offset;
-    let node: ts.Node = before;
+    // The innermost node at the edit, and the declarations around it (parent pointers are not needed).
+    const path: ts.Node[] = [before];
     for (;;) {
-      const child: ts.Node | undefined = ts.forEachChild(node, (candidate) =>
+      const child: ts.Node | undefined = ts.forEachChild(path[path.length - 1] as ts.Node, (candidate) =>
         candidate.getStart(before) <= position && position < candidate.end ? candidate : undefined,
       );
       if (child === undefined) break;
-      node = child;
+      path.push(child);
     }
+    const node = path[path.length - 1] as ts.Node;
     if (!(ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) || node.text !== hint.oldName || node.getStart(before) !== position)
       fail(`an edit of ${renamed.path} renames no identifier (a string or a computed key)`);
-    for (let up: ts.Node | undefined = node.parent; up !== undefined; up = up.parent) {
-      if (ts.isModuleDeclaration(up) && (ts.isStringLiteral(up.name) || (up.flags & ts.NodeFlags.GlobalAugmentation) !== 0))
-        fail(`an edit of ${renamed.path} is inside a module augmentation`);
-    }
+    const augmentation = path.some(
+      (around) => ts.isModuleDeclaration(around) && (ts.isStringLiteral(around.name) || (around.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
+    );
+    if (augmentation) fail(`an edit of ${renamed.path} is inside a module augmentation`);
     lines.add(lineOf(before, position));
   }
   return lines;
