@@ -99,8 +99,9 @@ function editedLines(file: RenamedText, hint: RenameHint): Set<number> {
     // The innermost node at the edit, and the declarations around it (parent pointers are not needed).
     const path: ts.Node[] = [before];
     for (;;) {
+      // By full extent (leading trivia included): the edit starts a token, so the innermost node so found is that token's.
       const child: ts.Node | undefined = ts.forEachChild(path[path.length - 1] as ts.Node, (candidate) =>
-        candidate.getStart(before) <= position && position < candidate.end ? candidate : undefined,
+        candidate.pos <= position && position < candidate.end ? candidate : undefined,
       );
       if (child === undefined) break;
       path.push(child);
