@@ -59,12 +59,16 @@ describe("a member rename is proven patchable", () => {
     expect(memberRenameRefusal(new Set([MEMBER, "src/sub.ts:Sub.totalPrice"]), [file], graph, hint)).toBeUndefined();
   });
 
-  it("when another file names the old or the new name in a comment only, and not in a string", () => {
+  it("when another file names the old or the new name in a comment only, and not in a string or a JavaScript file's JSDoc", () => {
     const { file, hint } = renamed(BEFORE);
     const commented = "// totalPrice was grandTotal\n/** grandTotal */\nexport const note = 1;\n";
     expect(
       memberRenameRefusal(new Set([MEMBER]), [file], graphOf({ "src/cart.ts": file.textAfter, "src/note.ts": commented }, []), hint),
     ).toBeUndefined();
+    const typed = "/** @param {{ grandTotal: number }} cart */\nexport const total = (cart) => cart;\n";
+    expect(memberRenameRefusal(new Set([MEMBER]), [file], graphOf({ "src/cart.ts": file.textAfter, "src/total.js": typed }, []), hint)).toBe(
+      "a member is renamed: src/total.js names totalPrice or grandTotal too",
+    );
     const keyed = 'export const key = "grandTotal";\n';
     expect(memberRenameRefusal(new Set([MEMBER]), [file], graphOf({ "src/cart.ts": file.textAfter, "src/key.ts": keyed }, []), hint)).toBe(
       "a member is renamed: src/key.ts names totalPrice or grandTotal too",

@@ -62,10 +62,17 @@ function inComment(sourceFile: ts.SourceFile, position: number): boolean {
   }
 }
 
-/** Where one of `names` occurs in the text outside comments, if it does. */
+/**
+ * Where one of `names` occurs in the text outside comments, if it does. In a JavaScript file a comment counts
+ * too: its JSDoc types are the checker's types there.
+ */
 function occurrence(fileName: string, text: string, names: readonly string[]): number | undefined {
   if (!names.some((name) => text.includes(name))) return undefined;
   const pattern = wordPattern(names);
+  if (/\.[cm]?jsx?$/.test(fileName)) {
+    const at = text.search(pattern);
+    return at >= 0 ? at : undefined;
+  }
   let parsed: ts.SourceFile | undefined;
   for (const match of text.matchAll(pattern)) {
     parsed ??= ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
