@@ -140,12 +140,11 @@ describe(countTokens.name, () => {
     );
   });
 
-  it("counts a piece of 200,000 bytes in n log n time, not n² (minutes)", { timeout: 30_000 }, () => {
-    // Eight A's are one token: gpt-tokenizer counts 4,000 of them as 500 tokens, in quadratic time.
+  it("counts a piece of 200,000 bytes with the heap merge (the scan's quadratic time would take minutes)", () => {
+    // Eight A's are one token: gpt-tokenizer counts 4,000 of them as 500 tokens, in quadratic time. No time limit here
+    // (src/test-timeouts.test.ts): a quadratic merge shows as a run that the suite's backstop ends.
     expect(oracleCount("A".repeat(4_000))).toBe(500);
-    const started = performance.now();
     expect(countTokens("A".repeat(200_000))).toBe(25_000);
-    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it("counts the tools' answers, this repository's sources and docs as gpt-tokenizer does", () => {
