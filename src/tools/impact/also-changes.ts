@@ -2,6 +2,7 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import {
   DEFAULT_MAX_FILES_PER_COMMIT,
   cochangedInRoot,
+  defaultMinSupport,
   isoDay,
   symbolHistoryRead,
   type CochangeLevel,
@@ -45,8 +46,6 @@ export interface AlsoChanges {
   readonly note?: string | undefined;
 }
 
-/** Fewest shared commits to list: one shared commit is chance as often as coupling. */
-const ALSO_CHANGES_MIN_SUPPORT = 2;
 /** A history refreshed this recently (ms) is reused: a burst of impact calls asks git once. */
 const REUSE_REFRESH_MS = 10_000;
 const HALF_LIFE_DAYS = 180;
@@ -82,7 +81,7 @@ function failed(error: unknown): AlsoChanges {
   return {
     level: "file",
     commits: 0,
-    minSupport: ALSO_CHANGES_MIN_SUPPORT,
+    minSupport: defaultMinSupport(0),
     maxFilesPerCommit: 0,
     total: 0,
     entries: [],
@@ -104,12 +103,16 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
     file: symbol.file,
     name: atSymbolLevel ? symbol.qualifiedName : undefined,
     maxFilesPerCommit,
-    minSupport: ALSO_CHANGES_MIN_SUPPORT,
+    minSupport: 1,
     halfLifeDays: HALF_LIFE_DAYS,
   });
+  // cochange's default list: at least 2 shared commits once the target has 3 (one shared commit is chance as often as coupling).
+  const minSupport = defaultMinSupport(answer.commits);
   const isStatic = staticallyReached(symbol, result, level);
   const entries = answer.entities
-    .filter((entity) => !isStatic(entity.file, entity.key) && !(request.tests === "exclude" && request.isTest(entity.file)))
+    .filter(
+      (entity) => entity.support >= minSupport && !isStatic(entity.file, entity.key) && !(request.tests === "exclude" && request.isTest(entity.file)),
+    )
     .map(
       (entity): AlsoChangesEntry => ({
         file: entity.file,
@@ -130,7 +133,7 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
   return {
     level,
     commits: answer.commits,
-    minSupport: ALSO_CHANGES_MIN_SUPPORT,
+    minSupport,
     maxFilesPerCommit,
     total: entries.length,
     entries: entries.slice(0, request.limit),
