@@ -2,7 +2,6 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 import {
   DEFAULT_MAX_FILES_PER_COMMIT,
   cochangedInRoot,
-  defaultMinSupport,
   isoDay,
   symbolHistoryRead,
   type CochangeLevel,
@@ -46,6 +45,12 @@ export interface AlsoChanges {
   readonly note?: string | undefined;
 }
 
+/**
+ * Fewest shared commits to list: one shared commit is chance as often as coupling. Unlike cochange's default list
+ * (cochange-scores.ts defaultMinSupport), a young target gets no exception: this section is a side note of every
+ * impact answer, and a file of one commit would list everything it was created with.
+ */
+const ALSO_CHANGES_MIN_SUPPORT = 2;
 /** A history refreshed this recently (ms) is reused: a burst of impact calls asks git once. */
 const REUSE_REFRESH_MS = 10_000;
 const HALF_LIFE_DAYS = 180;
@@ -81,7 +86,7 @@ function failed(error: unknown): AlsoChanges {
   return {
     level: "file",
     commits: 0,
-    minSupport: defaultMinSupport(0),
+    minSupport: ALSO_CHANGES_MIN_SUPPORT,
     maxFilesPerCommit: 0,
     total: 0,
     entries: [],
@@ -103,16 +108,12 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
     file: symbol.file,
     name: atSymbolLevel ? symbol.qualifiedName : undefined,
     maxFilesPerCommit,
-    minSupport: 1,
+    minSupport: ALSO_CHANGES_MIN_SUPPORT,
     halfLifeDays: HALF_LIFE_DAYS,
   });
-  // cochange's default list: at least 2 shared commits once the target has 3 (one shared commit is chance as often as coupling).
-  const minSupport = defaultMinSupport(answer.commits);
   const isStatic = staticallyReached(symbol, result, level);
   const entries = answer.entities
-    .filter(
-      (entity) => entity.support >= minSupport && !isStatic(entity.file, entity.key) && !(request.tests === "exclude" && request.isTest(entity.file)),
-    )
+    .filter((entity) => !isStatic(entity.file, entity.key) && !(request.tests === "exclude" && request.isTest(entity.file)))
     .map(
       (entity): AlsoChangesEntry => ({
         file: entity.file,
@@ -133,7 +134,7 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
   return {
     level,
     commits: answer.commits,
-    minSupport,
+    minSupport: ALSO_CHANGES_MIN_SUPPORT,
     maxFilesPerCommit,
     total: entries.length,
     entries: entries.slice(0, request.limit),
