@@ -112,7 +112,7 @@ const LOAD_VERBS: Partial<Record<EdgeKind, string>> = { CALLS: "calls", INSTANTI
  * `imports src/b.ts, whose top-level code calls Injectable`; through files it imports first, `imports src/a.ts,
  * which loads src/b.ts, …`; the symbol's own file: `imports it`.
  */
-export function throughImportText(through: TestThroughImport, symbolKey: string): string {
+function throughImportText(through: TestThroughImport, symbolKey: string): string {
   const { imports, loads, uses } = through;
   const own = uses === undefined && loads === symbolKey;
   const loaded = own ? "it" : loads;
