@@ -21,6 +21,11 @@ export interface PredictionOptions {
   readonly testOffset?: number | undefined;
   readonly maxFilesPerCommit: number;
   readonly minSupport: number;
+  /**
+   * The fewest shared commits a suggestion needs, from the commits the answer counts (the query's, or its basis's):
+   * a list rule over a ranking read with `minSupport`; undefined: `minSupport` alone.
+   */
+  readonly listed?: ((commits: number) => number) | undefined;
   readonly halfLifeDays: number;
   /** Which files count: a query, an expected file and a suggestion must all pass it. */
   readonly counts: (path: string) => boolean;
@@ -148,7 +153,8 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
       const answer = cochanged(db, request);
       const hasHistory = answer.commits > 0 && answer.basis === options.level;
       if (!hasHistory) withoutHistory += 1;
-      const suggestions = answer.entities.map((row) => row.id);
+      const least = options.listed?.(answer.commits) ?? 1;
+      const suggestions = answer.entities.filter((row) => row.support >= least).map((row) => row.id);
       const expected = new Set(changed.filter((file) => file !== query));
       for (const k of [1, 3, 10] as const) if (suggestions.slice(0, k).some((file) => expected.has(file))) hits[k] += 1;
       const top = suggestions.slice(0, 10);

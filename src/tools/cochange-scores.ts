@@ -422,6 +422,19 @@ function codeUnitOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * The target's commits from which an answer lists by default only what shared at least two of them: one shared
+ * commit is chance as often as coupling, and the entries it lets in push out better-supported ones. Below, one or
+ * two commits are all the evidence there is, and a single shared one predicts about as precisely (docs/tools.md,
+ * cochange, "Fewest shared commits").
+ */
+const TWO_SHARED_FROM_COMMITS = 3;
+
+/** The fewest shared commits an answer lists when not told: 2, or 1 for a target of fewer than TWO_SHARED_FROM_COMMITS commits. */
+export function defaultMinSupport(commits: number): number {
+  return commits >= TWO_SHARED_FROM_COMMITS ? 2 : 1;
+}
+
 /** Commits touching more files are left out of the scores, unless ts-graph.config.json sets `history.maxFilesPerCommit`. */
 export const DEFAULT_MAX_FILES_PER_COMMIT = 30;
 

@@ -39,6 +39,38 @@ describe("cochange tool", () => {
     expect(hiddenOnly.stdout).not.toContain("src/parser.ts");
   });
 
+  it("lists by default what shared two commits or more with a target of three or more, and says how many shared one", () => {
+    const { root } = handlerSchemaRepository();
+    expect(runCli(["index", root, "--quiet"]).status).toBe(0);
+    // schema.ts changed in c1, c2 and c4: with handler.ts all three times, with parser.ts once (c1)
+    const answer = JSON.parse(runCli(["cochange", "src/schema.ts", "--root", root, "--json"], { cwd: root }).stdout) as Answer & {
+      minSupport: number;
+      belowMinSupport: number;
+    };
+    expect(answer).toMatchObject({ commits: 3, minSupport: 2, belowMinSupport: 1 });
+    expect(answer.entries.map((entry) => [entry.file, entry.support])).toEqual([["src/handler.ts", 3]]);
+    expect(runCli(["cochange", "src/schema.ts", "--root", root], { cwd: root }).stdout).toContain(
+      "(1 more file shared only one commit with it: minSupport 1 lists it)",
+    );
+    const all = JSON.parse(runCli(["cochange", "src/schema.ts", "--root", root, "--json", "--min-support", "1"], { cwd: root }).stdout) as Answer & {
+      belowMinSupport: number;
+    };
+    expect(all.entries.map((entry) => [entry.file, entry.support])).toEqual([
+      ["src/handler.ts", 3],
+      ["src/parser.ts", 1],
+    ]);
+    expect(all.belowMinSupport).toBe(0);
+    // parser.ts changed in two commits only (c1, c3): one shared commit is all the evidence there is, and is listed
+    const young = JSON.parse(runCli(["cochange", "src/parser.ts", "--root", root, "--json"], { cwd: root }).stdout) as Answer & {
+      minSupport: number;
+    };
+    expect(young).toMatchObject({ commits: 2, minSupport: 1 });
+    expect(young.entries.map((entry) => [entry.file, entry.support])).toEqual([
+      ["src/handler.ts", 2],
+      ["src/schema.ts", 1],
+    ]);
+  });
+
   it("answers a file no commit changed yet from the commits of its folder, and says so", () => {
     const { root } = handlerSchemaRepository();
     // a new file, not committed: its folder src/ changed in all four commits

@@ -34,7 +34,10 @@ export interface CochangeReport {
   /** Left out of every count: commits touching more than `maxFilesPerCommit` files. */
   readonly largeCommits: number;
   readonly maxFilesPerCommit: number;
+  /** Fewest shared commits listed: the input's, else 2 (1 for a target of fewer than 3 commits; cochange-scores.ts defaultMinSupport). */
   readonly minSupport: number;
+  /** Entries left out for sharing fewer than `minSupport` commits with the target (after `hiddenOnly`). */
+  readonly belowMinSupport: number;
   readonly halfLifeDays: number;
   readonly hiddenDepth: number;
   readonly hiddenOnly: boolean;
@@ -78,6 +81,7 @@ export function formatCochange(report: CochangeReport): string {
       report.commits === 0
         ? "no commit in the history changed it (new, or only in commits left out)"
         : `nothing ${report.hiddenOnly ? "hidden " : ""}changed with it at least ${plural(report.minSupport, "time")}`,
+      ...belowMinSupportNote(report),
     );
     return lines.join("\n");
   }
@@ -90,5 +94,16 @@ export function formatCochange(report: CochangeReport): string {
     );
   }
   if (report.total > report.entries.length) lines.push(`(${report.entries.length} of ${report.total} shown: raise limit or minSupport)`);
+  lines.push(...belowMinSupportNote(report));
   return lines.join("\n");
+}
+
+/** `(7 more files shared only one commit with it: minSupport 1 lists them)`; nothing when none was left out. */
+function belowMinSupportNote(report: CochangeReport): string[] {
+  const count = report.belowMinSupport;
+  if (count === 0) return [];
+  const noun = report.level === "file" ? "file" : "declaration";
+  const what = `${report.hiddenOnly ? "hidden " : ""}${count === 1 ? noun : `${noun}s`}`;
+  const shared = report.minSupport === 2 ? "only one commit" : `fewer than ${report.minSupport} commits`;
+  return [`(${count} more ${what} shared ${shared} with it: minSupport 1 lists ${count === 1 ? "it" : "them"})`];
 }

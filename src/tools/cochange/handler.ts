@@ -17,6 +17,7 @@ const cochangeAnswer = answerOf<CochangeReport>()(
     largeCommits: z.number(),
     maxFilesPerCommit: z.number(),
     minSupport: z.number(),
+    belowMinSupport: z.number(),
     halfLifeDays: z.number(),
     hiddenDepth: z.number(),
     hiddenOnly: z.boolean(),
@@ -48,7 +49,13 @@ const cochangeInputShape = {
     .describe("file: co-changed files, even for a declaration; symbol: co-changed declarations (default: like the target)"),
   hiddenOnly: z.boolean().default(false).describe("list only coupling with no static path in the graph"),
   hiddenDepth: z.number().int().min(1).max(6).default(3).describe("longest static path, in steps, that counts as linked (default 3)"),
-  minSupport: z.number().int().min(1).max(1000).default(1).describe("fewest shared commits to list (default 1)"),
+  minSupport: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe("fewest shared commits to list (default 2, or 1 for a target of fewer than 3 commits; 1 lists single shared commits)"),
   maxFilesPerCommit: z
     .number()
     .int()
@@ -70,7 +77,8 @@ export const cochangeTool = defineTool({
     "that also changed them, recent and small commits weighing more), with support and the last shared commit; a",
     "declaration no commit changed yet is answered from its file's commits, a new file from its folder's. `hidden` marks coupling",
     "the code graph cannot see (no static path between the two), such as a handler and its schema or code and its",
-    "fixtures: check those before you finish a change. Commits touching many files are left out.",
+    "fixtures: check those before you finish a change. Commits touching many files are left out, and so (counted) is what",
+    "shared a single commit with a target of 3 commits or more (minSupport 1 lists it).",
   ].join("\n"),
   inputShape: cochangeInputShape,
   positional: ["target"],

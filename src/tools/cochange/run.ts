@@ -8,7 +8,7 @@ import { symbolFromInput } from "../symbol-input.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
 import { ToolUnavailableError } from "../tool-errors.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";
-import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, isoDay, type CochangeLevel } from "../cochange-scores.js";
+import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, defaultMinSupport, isoDay, type CochangeLevel } from "../cochange-scores.js";
 import type { CochangeInput } from "./handler.js";
 
 /** Every edge kind but CONTAINS: a static path is a dependency, not nesting. */
@@ -61,15 +61,22 @@ export async function runCochange(input: CochangeInput, context: ToolContext): P
     file: target.file,
     name: target.name,
     maxFilesPerCommit,
-    minSupport: input.minSupport,
+    // Everything is read: what the minimum leaves out is counted for the answer.
+    minSupport: 1,
     halfLifeDays: input.halfLifeDays,
   });
+  const minSupport = input.minSupport ?? defaultMinSupport(answer.commits);
+  let belowMinSupport = 0;
   // Two bounded walks: only when there is something to mark.
   const linked = answer.entities.length === 0 ? new Set<string>() : staticallyLinked(context.db, target, input.hiddenDepth);
   const entries: CochangeEntry[] = [];
   for (const entity of answer.entities) {
     const hidden = !linked.has(target.level === "file" ? entity.file : entity.key) && entity.key !== target.key;
     if (input.hiddenOnly && !hidden) continue;
+    if (entity.support < minSupport) {
+      belowMinSupport += 1;
+      continue;
+    }
     entries.push({
       file: entity.file,
       name: entity.name,
@@ -90,7 +97,8 @@ export async function runCochange(input: CochangeInput, context: ToolContext): P
     ...(answer.folder === undefined ? {} : { folder: answer.folder }),
     largeCommits: answer.largeCommits,
     maxFilesPerCommit,
-    minSupport: input.minSupport,
+    minSupport,
+    belowMinSupport,
     halfLifeDays: input.halfLifeDays,
     hiddenDepth: input.hiddenDepth,
     hiddenOnly: input.hiddenOnly,

@@ -45,7 +45,11 @@ export interface AlsoChanges {
   readonly note?: string | undefined;
 }
 
-/** Fewest shared commits to list: one shared commit is chance as often as coupling. */
+/**
+ * Fewest shared commits to list: one shared commit is chance as often as coupling. Unlike cochange's default list
+ * (cochange-scores.ts defaultMinSupport), a young target gets no exception: this section is a side note of every
+ * impact answer, and a file of one commit would list everything it was created with.
+ */
 const ALSO_CHANGES_MIN_SUPPORT = 2;
 /** A history refreshed this recently (ms) is reused: a burst of impact calls asks git once. */
 const REUSE_REFRESH_MS = 10_000;

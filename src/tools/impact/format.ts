@@ -5,7 +5,8 @@ import { HIGH_FAN_OUT } from "../graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import type { AlsoChanges } from "./also-changes.js";
 import type { ImpactKinds } from "./options.js";
-import type { DependantUse, ImpactResult, TestToRun } from "./query.js";
+import type { DependantUse, ImpactResult, TestThroughImport, TestToRun } from "./query.js";
+import type { EdgeKind } from "../../model/graph-kinds.js";
 import { nextQuestionsText, summaryLines, type ReachSummary } from "../reach-summary.js";
 import { impactSummary } from "./summary.js";
 
@@ -88,7 +89,10 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
     const count =
       structured.tests.length < structured.totalTests ? `${structured.tests.length} of ${structured.totalTests}` : `${structured.totalTests}`;
     lines.push("", `tests to run (${count})`);
-    for (const test of structured.tests) lines.push(`  ${test.file}  depth ${test.depth}`);
+    for (const test of structured.tests) {
+      const through = test.through === undefined ? "" : `  ${throughImportText(test.through, structured.symbol.key)}`;
+      lines.push(`  ${test.file}  depth ${test.depth}${through}`);
+    }
   }
   if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
   if (structured.highFanOut.length > 0) {
@@ -100,6 +104,23 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
   if (structured.alsoChanges !== undefined) lines.push("", ...alsoChangesLines(structured.alsoChanges));
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "dependants"));
   return lines.join("\n");
+}
+
+const LOAD_VERBS: Partial<Record<EdgeKind, string>> = { CALLS: "calls", INSTANTIATES: "instantiates", READS: "reads", RENDERS: "renders" };
+
+/**
+ * `imports src/b.ts, whose top-level code calls Injectable`; through files it imports first, `imports src/a.ts,
+ * which loads src/b.ts, …`; the symbol's own file: `imports it`.
+ */
+function throughImportText(through: TestThroughImport, symbolKey: string): string {
+  const { imports, loads, uses } = through;
+  const own = uses === undefined && loads === symbolKey;
+  const loaded = own ? "it" : loads;
+  const head = imports === loads ? `imports ${loaded}` : `imports ${imports}, which loads ${loaded}`;
+  if (uses === undefined) return own ? head : `${head}, whose top-level code changes with it`;
+  const code = uses.in === undefined ? "top-level code" : `top-level code (${uses.in})`;
+  const target = uses.via === symbolKey ? "it" : shortName(uses.via);
+  return `${head}, whose ${code} ${LOAD_VERBS[uses.edge] ?? "uses"} ${target}`;
 }
 
 function percent(value: number): string {

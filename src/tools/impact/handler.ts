@@ -22,7 +22,20 @@ const impactAnswerSchema = answerOf<ImpactStructured>()(
     throughDispatch: z.number(),
     files: z.number(),
     dependants: z.array(reachEntry.extend({ use: z.enum(["runtime", "type"]) })),
-    tests: z.array(z.looseObject({ file: z.string(), depth: z.number(), symbols: z.number() })),
+    tests: z.array(
+      z.looseObject({
+        file: z.string(),
+        depth: z.number(),
+        symbols: z.number(),
+        through: z
+          .object({
+            imports: z.string(),
+            loads: z.string(),
+            uses: z.object({ in: z.string().optional(), edge: z.string(), via: z.string() }).optional(),
+          })
+          .optional(),
+      }),
+    ),
     totalTests: z.number(),
     testNotes: z.array(z.string()).optional(),
     highFanOut: z.array(z.object({ key: z.string(), dependants: z.number() })),

@@ -8,6 +8,7 @@ import { walkDependants } from "./dependant-walk.js";
 import { dispatchFacts } from "../bodiless-members.js";
 import type { DispatchFacts } from "../reach-report.js";
 import type { ImpactKinds, ImpactTests } from "./options.js";
+import { changedTopLevels, loadersOf, type Loader, type TopLevelUse } from "./loaders.js";
 
 /**
  * What depends on a symbol, transitively: everything that reaches it backwards over these edges. A class,
@@ -44,8 +45,20 @@ export interface TestToRun {
   readonly file: string;
   /** Shortest distance from one of its declarations to the symbol. */
   readonly depth: number;
-  /** Its declarations that reach the symbol. */
+  /** Its declarations that reach the symbol (0 when only its imports do). */
   readonly symbols: number;
+  /**
+   * When only importing reaches it (loaders.ts), nearer than its declarations: the file it imports, and the file
+   * whose top-level code the change reaches with what that code does (absent when that file is the symbol's own).
+   */
+  readonly through?: TestThroughImport;
+}
+
+/** How a test reaches the change by importing: `imports` leads to `loads`, whose top-level code `uses` it. */
+export interface TestThroughImport {
+  readonly imports: string;
+  readonly loads: string;
+  readonly uses?: TopLevelUse;
 }
 
 export interface ImpactRequest {
@@ -86,15 +99,20 @@ export interface ImpactResult {
   readonly dispatchFacts: DispatchFacts;
 }
 
-function testsToRun(inTests: readonly ReachedNode[]): TestToRun[] {
-  const byFile = new Map<string, { depth: number; symbols: number }>();
+/** The test files among the walk's nodes and the loaders, each at its shortest depth (a tie to its declarations). */
+function testsToRun(inTests: readonly ReachedNode[], loaders: readonly Loader[]): TestToRun[] {
+  const byFile = new Map<string, TestToRun>();
   for (const node of inTests) {
     const seen = byFile.get(node.file);
-    byFile.set(node.file, { depth: Math.min(seen?.depth ?? node.depth, node.depth), symbols: (seen?.symbols ?? 0) + 1 });
+    byFile.set(node.file, { file: node.file, depth: Math.min(seen?.depth ?? node.depth, node.depth), symbols: (seen?.symbols ?? 0) + 1 });
   }
-  return [...byFile]
-    .map(([file, { depth, symbols }]) => ({ file, depth, symbols }))
-    .sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
+  for (const { file, depth, imports, loads, uses } of loaders) {
+    const seen = byFile.get(file);
+    if (seen !== undefined && seen.depth <= depth) continue;
+    const through = { imports, loads, ...(uses === undefined ? {} : { uses }) };
+    byFile.set(file, { file, depth, symbols: seen?.symbols ?? 0, through });
+  }
+  return [...byFile.values()].sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file));
 }
 
 /** The member each node comes through (reach-summary.ts `memberGroupOf`), by key. */
@@ -139,6 +157,9 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !isTest(file) } : {}),
   });
   const runtime = walk.runtime.map((node): Dependant => ({ ...node, use: "runtime" }));
+  // Tests that load a file whose top-level code the change reaches; top-level code that only names a type runs nothing.
+  const loaders =
+    request.tests === "exclude" || kinds === "types" ? [] : loadersOf(db, changedTopLevels(db, walk.seeds, walk.runtime), request.depth);
   const typeOnly = kinds === "runtime" ? [] : typeDependants(walk.types);
   const within = request.within ?? "";
   const walked = [...(kinds === "types" ? [] : runtime), ...typeOnly];
@@ -159,7 +180,10 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
     throughMember: walk.seeds.length > 1 ? membersOf([...runtime, ...typeOnly]) : new Map(),
     dependants,
     files: new Set(dependants.map((node) => node.file)).size,
-    tests: testsToRun(classified.filter((node) => isTest(node.file))),
+    tests: testsToRun(
+      classified.filter((node) => isTest(node.file)),
+      loaders.filter((loader) => isTest(loader.file) && isUnder(loader.file, within)),
+    ),
     highFanOut,
     dispatchFacts: dispatchFacts(db, dependants, "in", request.dispatch),
   };
