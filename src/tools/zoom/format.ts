@@ -45,7 +45,7 @@ const KINDS_SAID: Readonly<Record<string, readonly string[]>> = {
 const MEMBER_KINDS = new Set(["Property", "Method", "Constructor", "Signature"]);
 
 /** `Function ` before a signature that does not say its kind (`const pick = memo(…)`), else "". */
-export function kindLabel(kind: string, signature: string): string {
+function kindLabel(kind: string, signature: string): string {
   if (MEMBER_KINDS.has(kind)) return "";
   const keyword = DECLARING_KEYWORD.exec(signature)?.[1]?.replace(/\s+/g, " ");
   const said = keyword === undefined ? [] : (KINDS_SAID[keyword] ?? []);
