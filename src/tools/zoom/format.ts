@@ -44,7 +44,7 @@ const KINDS_SAID: Readonly<Record<string, readonly string[]>> = {
 /** A member's signature says what it is (`name: T`, `name(…)`, `constructor(…)`, `[k: string]: T`). */
 const MEMBER_KINDS = new Set(["Property", "Method", "Constructor", "Signature"]);
 
-/** `Function ` before a signature that does not say its kind (`const pick = memo(…)`), else "". */
+/** `Function ` before a signature whose keyword does not say its kind (`export default (a: number): number =>`), else "". */
 function kindLabel(kind: string, signature: string): string {
   if (MEMBER_KINDS.has(kind)) return "";
   const keyword = DECLARING_KEYWORD.exec(signature)?.[1]?.replace(/\s+/g, " ");
