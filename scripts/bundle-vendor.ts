@@ -10,6 +10,10 @@
  * zod's `locales` namespace (63 translations of its error messages, half of zod's code) becomes an empty module:
  * zod sets its English messages from `locales/en.js` directly, and ts-graph never selects another language, so
  * `z.locales` is the one thing the bundle lacks.
+ *
+ * The MCP SDK's ajv provider (ajv and its formats, about 12 ms of a server's start) becomes a class that throws:
+ * the SDK's server builds it only when given no `jsonSchemaValidator`, to check a client's answer to an
+ * elicitation, and ts-graph's server (src/mcp/server.ts) gives its own and never elicits.
  */
 import type { OutputFile, Plugin } from "esbuild";
 import fs from "node:fs";
@@ -27,6 +31,20 @@ const withoutZodTranslations: Plugin = {
   name: "without-zod-translations",
   setup(build) {
     build.onLoad({ filter: ZOD_LOCALES_INDEX }, () => ({ contents: "export {};", loader: "js" }));
+  },
+};
+
+/** The SDK's default JSON Schema validator, which imports ajv. */
+const MCP_AJV_PROVIDER = /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/;
+
+const withoutAjv: Plugin = {
+  name: "without-ajv",
+  setup(build) {
+    build.onLoad({ filter: MCP_AJV_PROVIDER }, () => ({
+      contents:
+        'export class AjvJsonSchemaValidator { constructor() { throw new Error("ts-graph bundles the MCP SDK without ajv: give the server a jsonSchemaValidator"); } }',
+      loader: "js",
+    }));
   },
 };
 
@@ -50,7 +68,7 @@ async function bundles(): Promise<OutputFile[]> {
     sourcemap: true,
     // commander is CommonJS: the bundle's require() of Node's modules needs a require of its own in an ES module.
     banner: { js: 'import { createRequire as __tsGraphCreateRequire } from "node:module"; const require = __tsGraphCreateRequire(import.meta.url);' },
-    plugins: [withoutZodTranslations],
+    plugins: [withoutZodTranslations, withoutAjv],
     logLevel: "warning",
     write: false,
   });

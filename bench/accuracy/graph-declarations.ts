@@ -22,7 +22,7 @@ export interface PlacedNode {
   readonly end: number;
 }
 
-/** TypeScript declarations that may make a node of each kind (docs/architecture.md, "Declarations"). */
+/** TypeScript declarations that may make a node of each kind (docs/graph.md, "Nodes"). */
 const DECLARATION_KINDS: Record<string, readonly ts.SyntaxKind[]> = {
   Function: [ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.VariableDeclaration, ts.SyntaxKind.FunctionExpression],
   Class: [ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.VariableDeclaration, ts.SyntaxKind.ClassExpression],

@@ -161,13 +161,16 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
   });
   try {
     // Loaded here so that the other commands never pay for the MCP SDK.
-    const [{ createTsGraphServer }, { StdioServerTransport }, { answerUnreadableLines }, { afterFirstToolAnswer }] = await Promise.all([
-      import("../mcp/server.js"),
-      import("../vendor/mcp-sdk.js"),
-      import("../mcp/malformed-messages.js"),
-      import("../mcp/first-answers.js"),
-    ]);
-    const server = createTsGraphServer({ workspace, version, log });
+    const [{ createTsGraphServer }, { StdioServerTransport }, { answerUnreadableLines }, { afterFirstToolAnswer }, { builtToolListing }] =
+      await Promise.all([
+        import("../mcp/server.js"),
+        import("../vendor/mcp-sdk.js"),
+        import("../mcp/malformed-messages.js"),
+        import("../mcp/first-answers.js"),
+        import("../mcp/tool-listing.js"),
+      ]);
+    const listing = builtToolListing();
+    const server = createTsGraphServer({ workspace, version, log, ...(listing === undefined ? {} : { listing }) });
     const transport = new StdioServerTransport();
     answerUnreadableLines(transport, log);
     const stopped = untilStopped();

@@ -170,6 +170,8 @@ describe("a tool command's start", () => {
     expect(zodChunks.length).toBeGreaterThan(0);
     expect(chunksOf("mcp-sdk.js")).toEqual(expect.arrayContaining(zodChunks));
     expect(fs.statSync(path.join(path.dirname(CLI), "vendor", "zod.js")).size).toBeLessThan(2_000);
+    // The SDK's default JSON Schema validator (ajv) is left out: the server gives its own and never elicits.
+    expect(fs.readFileSync(path.join(path.dirname(CLI), "vendor", "mcp-sdk.js"), "utf8")).not.toMatch(/ajv\/dist\/runtime/);
   });
 
   it("still lists every tool in the full help, and refuses a tool's name with underscores", () => {

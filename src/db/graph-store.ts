@@ -128,6 +128,11 @@ const SQL = {
      FROM nodes WHERE file = ? ORDER BY id`,
   importEdgesOfFile: "SELECT target, names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   dynamicCallsOfFile: "SELECT line, expression FROM dynamic_calls WHERE file = ?",
+  edgesAtNode: `SELECT file, kind, source, target, lines FROM edges WHERE target = @key
+     UNION ALL SELECT file, kind, source, target, lines FROM edges WHERE source = @key AND kind = 'OVERRIDES'`,
+  externalOverridesOf: "SELECT 1 FROM external_edges WHERE source = ? AND kind = 'OVERRIDES' LIMIT 1",
+  externalMembersNamed: "SELECT 1 FROM external_edges WHERE substr(target, -length(@name) - 1) = '.' || @name LIMIT 1",
+  filePaths: "SELECT path FROM files",
   fileSyntaxErrors: "SELECT syntax_errors FROM files WHERE path = ?",
   renameEdgeSources: "UPDATE edges SET source = ? WHERE source = ?",
   renameEdgeTargets: "UPDATE edges SET target = ? WHERE target = ?",
@@ -447,6 +452,13 @@ function graphReads(statements: Statements) {
       statements.importEdgesOfFile.all(path) as { target: string; names: string | null }[],
     dynamicCallsOfFile: (path: string): { line: number; expression: string }[] =>
       statements.dynamicCallsOfFile.all(path) as { line: number; expression: string }[],
+    /** The edges into a node, and its own OVERRIDES edges (member-rename-proof.ts). */
+    edgesAtNode: (key: string): { file: string; kind: string; source: string; target: string; lines: string }[] =>
+      statements.edgesAtNode.all({ key }) as { file: string; kind: string; source: string; target: string; lines: string }[],
+    /** Whether a node overrides a library member, or an external edge reaches a library member of one of `names`. */
+    reachesLibraryMember: (key: string, names: readonly string[]): boolean =>
+      statements.externalOverridesOf.get(key) !== undefined || names.some((name) => statements.externalMembersNamed.get({ name }) !== undefined),
+    filePaths: (): string[] => column<string>(statements.filePaths),
     /** The syntax errors the graph holds for a file; undefined for a file it does not hold. */
     syntaxErrorCountOf: (path: string): number | undefined => statements.fileSyntaxErrors.pluck().get(path) as number | undefined,
     edgeCountsByKind: (): Record<string, number> => countsByKind(statements.countEdgesByKind),

@@ -28,23 +28,29 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
-/** The two error shapes, the same for every tool: converted once. */
-const ERROR_SHAPES = [jsonSchemaOf(inputError), jsonSchemaOf(unavailable)];
+let converted: Record<string, unknown>[] | undefined;
+
+/** The two error shapes, the same for every tool: converted once, when a listing needs them. */
+function errorShapes(): Record<string, unknown>[] {
+  converted ??= [jsonSchemaOf(inputError), jsonSchemaOf(unavailable)];
+  return converted;
+}
 
 /** The answer as a served call returns it: with `freshness`, one root's or (workspace-wide tools) each root's. */
 export function servedAnswer(answer: z.ZodObject): z.ZodObject {
   return answer.extend({ freshness: z.union([freshnessOfRoot, z.array(freshnessOfRoot)]) });
 }
 
-export function outputSchemaOf(answer: z.ZodObject): z.ZodObject {
+/**
+ * `listed: false` leaves out the JSON Schema the SDK's tools/list would give (`anyOf`): for a server that answers
+ * tools/list with the build's listing (tool-listing.ts), converting it at start would be wasted.
+ */
+export function outputSchemaOf(answer: z.ZodObject, { listed = true }: { readonly listed?: boolean } = {}): z.ZodObject {
   const served = servedAnswer(answer);
-  return z
-    .looseObject({})
-    .check((context) => {
-      const parsed = served.safeParse(context.value);
-      if (parsed.success) return;
-      for (const issue of parsed.error.issues)
-        context.issues.push({ code: "custom", message: issue.message, path: issue.path, input: context.value });
-    })
-    .meta({ anyOf: [jsonSchemaOf(served), ...ERROR_SHAPES] });
+  const checked = z.looseObject({}).check((context) => {
+    const parsed = served.safeParse(context.value);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) context.issues.push({ code: "custom", message: issue.message, path: issue.path, input: context.value });
+  });
+  return listed ? checked.meta({ anyOf: [jsonSchemaOf(served), ...errorShapes()] }) : checked;
 }

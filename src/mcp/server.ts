@@ -1,4 +1,4 @@
-import { type CallToolResult, McpServer } from "../vendor/mcp-sdk.js";
+import { type CallToolResult, type JsonSchemaValidator, ListToolsRequestSchema, type ListToolsResult, McpServer } from "../vendor/mcp-sdk.js";
 import { pathString } from "../tools/input-limits.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
@@ -26,7 +26,22 @@ export interface TsGraphServerOptions {
   readonly log: (message: string) => void;
   /** The tools to serve; every slice by default. */
   readonly tools?: readonly ToolDefinition[];
+  /**
+   * The tools/list answer for these tools as the build computed it (tool-listing.ts): answered as it is, so
+   * that the server converts no schema to JSON Schema at start. Computed by the SDK when absent.
+   */
+  readonly listing?: ListToolsResult;
 }
+
+/**
+ * The SDK validates a client's answer to an elicitation (the server asking the user for input) with a JSON
+ * Schema validator, ajv by default, built with the server. ts-graph never elicits; this one says so if asked.
+ */
+const NO_ELICITATION: JsonSchemaValidator = {
+  getValidator() {
+    throw new Error("ts-graph's server asks no client for input: it has no JSON Schema validator");
+  },
+};
 
 function stackOf(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -38,10 +53,11 @@ function stackOf(error: unknown): string {
  * before the first call answers; tools/list answers at once.
  */
 export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
-  const { workspace, log } = options;
+  const { workspace, log, listing } = options;
   const mcp = new McpServer(
     { name: "ts-graph", version: options.version },
     {
+      jsonSchemaValidator: NO_ELICITATION,
       instructions:
         "ts-graph answers questions about a TypeScript codebase from a type-aware graph of its declarations and " +
         "their relationships (calls, imports, inheritance, type uses). Prefer its tools to grep and to reading files " +
@@ -87,10 +103,11 @@ export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
         description: tool.description,
         inputSchema: ownsRoot ? tool.inputShape : { ...tool.inputShape, root: ROOT_INPUT },
         annotations: tool.annotations,
-        ...(tool.answer === undefined ? {} : { outputSchema: outputSchemaOf(tool.answer) }),
+        ...(tool.answer === undefined ? {} : { outputSchema: outputSchemaOf(tool.answer, { listed: listing === undefined }) }),
       },
       (args: Record<string, unknown>) => call(tool, args, ownsRoot),
     );
   }
+  if (listing !== undefined) mcp.server.setRequestHandler(ListToolsRequestSchema, () => listing);
   return mcp;
 }

@@ -41,7 +41,7 @@ export interface ParsedNodeKey {
   readonly qualifiedName: string | undefined;
 }
 
-/** File paths never contain the separator in keys this tool writes (see docs/architecture.md). */
+/** File paths never contain the separator in keys this tool writes (see docs/graph.md, Node keys). */
 export function parseNodeKey(key: string): ParsedNodeKey {
   const at = key.indexOf(SEPARATOR);
   if (at < 0) return { file: key, qualifiedName: undefined };

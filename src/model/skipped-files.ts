@@ -1,4 +1,4 @@
-/** What discovery leaves out so that nothing from outside a root is indexed, and nothing twice (docs/architecture.md). */
+/** What discovery leaves out so that nothing from outside a root is indexed, and nothing twice (docs/graph.md, Which files). */
 
 /** What discovery left out, and why. Paths are relative to the root; no path outside the root is ever named. */
 export interface SkippedFiles {

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ListRootsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ListRootsRequestSchema, type CallToolResult, type ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
 import { pathToFileURL } from "node:url";
 import { createTsGraphServer } from "../mcp/server.js";
 import { afterFirstToolAnswer } from "../mcp/first-answers.js";
@@ -28,6 +28,8 @@ export interface InProcessServerOptions {
   readonly clientRoots?: readonly string[];
   /** The memory rules (default: the machine's). */
   readonly memory?: WorkspaceOptions["memory"];
+  /** The tools/list answer to serve as it is (as `serve` serves the build's); computed by the SDK when absent. */
+  readonly listing?: ListToolsResult;
 }
 
 /** A ts-graph MCP server and an SDK client, linked in memory. */
@@ -42,7 +44,13 @@ export async function startInProcessServer(options: InProcessServerOptions): Pro
     hooks: { log },
     ...(options.memory === undefined ? {} : { memory: options.memory }),
   });
-  const server = createTsGraphServer({ workspace, version: "test", log, ...(options.tools === undefined ? {} : { tools: options.tools }) });
+  const server = createTsGraphServer({
+    workspace,
+    version: "test",
+    log,
+    ...(options.tools === undefined ? {} : { tools: options.tools }),
+    ...(options.listing === undefined ? {} : { listing: options.listing }),
+  });
   let offered = [...(options.clientRoots ?? [])];
   const client = new Client(
     { name: "ts-graph-test", version: "1.0.0" },

@@ -39,8 +39,8 @@ export type WalkDirection = "in" | "out";
 export const CALL_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS"] as const satisfies readonly EdgeKind[];
 
 /**
- * Call-like edges, what `paths` walks: the call edges, and references (a function passed or stored as a
- * callback is called later by whoever receives it).
+ * Call-like edges, what `paths` walks with `values: include`: the call edges, and references (a function passed
+ * or stored as a callback may be called later by whoever receives it). By default it walks the call edges.
  */
 export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS", "REFERENCES"] as const satisfies readonly EdgeKind[];
 export type CallLikeEdgeKind = (typeof CALL_LIKE_EDGE_KINDS)[number];

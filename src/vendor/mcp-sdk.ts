@@ -7,5 +7,6 @@ export type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-export type { CallToolResult, JSONRPCMessage, Root } from "@modelcontextprotocol/sdk/types.js";
-export { ErrorCode, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+export type { CallToolResult, JSONRPCMessage, ListToolsResult, Root } from "@modelcontextprotocol/sdk/types.js";
+export { ErrorCode, ListToolsRequestSchema, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+export type { jsonSchemaValidator as JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";

@@ -48,7 +48,7 @@ const CALL_OWNER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
 /**
  * Walks the file's syntax tree with the program's checker. Each kind of site has its recorder (edges/: calls,
  * heritage and overrides, imports, references and member keys, types), which asks the checker what the site
- * names and records the edge in the collector, owned by the node the walk is in (docs/architecture.md, Ownership).
+ * names and records the edge in the collector, owned by the node the walk is in (docs/graph.md, Ownership).
  */
 export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclarations, context: EdgeContext): FileEdges {
   const fileNode = declarations.nodes[0];

@@ -505,6 +505,16 @@ function planRename(
     dynamicCallsOfFile: (path: string) => store.dynamicCallsOfFile(path),
     syntaxErrorCountOf: (path: string) => store.syntaxErrorCountOf(path),
     storedHashOf,
+    indexedPaths: () => store.filePaths(),
+    textOf: (relative: string) => {
+      try {
+        return fs.readFileSync(path.join(state.options.root, relative), "utf8");
+      } catch {
+        return undefined;
+      }
+    },
+    edgesAtNode: (key: string) => store.edgesAtNode(key),
+    reachesLibraryMember: (key: string, names: readonly string[]) => store.reachesLibraryMember(key, names),
   };
   return planRenamePatch(hint, changed, graph, parsedBefore);
 }

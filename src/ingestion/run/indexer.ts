@@ -74,7 +74,7 @@ export interface IndexSummary {
   readonly syntaxErrors: readonly (FileDiagnostic & { readonly file: string })[];
   readonly unreadable: readonly { readonly file: string; readonly reason: string }[];
   readonly warnings: readonly string[];
-  /** What discovery left out so that nothing outside the root is indexed, and nothing twice (docs/architecture.md). */
+  /** What discovery left out so that nothing outside the root is indexed, and nothing twice (docs/graph.md, Which files). */
   readonly skipped: SkippedFiles;
   readonly durationMs: number;
   readonly dbBytes: number;

@@ -8,6 +8,7 @@ import { declaredImportNames } from "../extract/edges/import-edges.js";
 import { extractDeclarations } from "../extract/extract-declarations.js";
 import { parseSource } from "../plan/planning-syntax.js";
 import { hashText, type ScannedFile } from "../scan/file-scan.js";
+import { type MemberRenameGraph, memberRenameRefusal, type RenamedText } from "./member-rename-proof.js";
 
 /**
  * A rename written by the rename tool, applied to the graph without re-extracting the files it changed
@@ -22,16 +23,16 @@ import { hashText, type ScannedFile } from "../scan/file-scan.js";
  * - syntax errors before or after;
  * - declarations that do not pair one to one with the graph's (same kinds and lines, names differing only by
  *   the rename);
- * - the rename of a method or property (member names are matched by name without the checker, ADR 0007, and
- *   a member overrides a library member by name), or a new name that meets another declaration of its scope
- *   (a merge, or a key told apart by `#`);
+ * - a new name that meets another declaration of its scope (a merge, or a key told apart by `#`);
+ * - the rename of a method or property that member-rename-proof.ts cannot prove leaves every other resolution
+ *   as it was (types match by member names);
  * - an imported name or a dynamic call text the new text does not tell apart;
  * - a name an export list gives that changed (`export { a } from "./m"` renamed to `export { b } from "./m"`), or a
  *   local export that starts or stops naming its declaration otherwise (`export { Impl }` to `export { Core as Impl }`).
  */
 
 /** What the patch reads of the graph being written. */
-export interface RenamePatchGraph {
+export interface RenamePatchGraph extends MemberRenameGraph {
   nodeOutlinesOfFile(path: string): StoredNodeOutline[];
   importEdgesOfFile(path: string): { target: string; names: string | null }[];
   dynamicCallsOfFile(path: string): { line: number; expression: string }[];
@@ -88,8 +89,17 @@ function ownSegment(key: string, parentKey: string | undefined): string {
   return parentKey === undefined ? key : key.slice(parentKey.length + 1);
 }
 
-/** The old key → new key of every node whose key the rename changed, after checking the nodes pair one to one. */
-function pairNodes(path: string, stored: readonly StoredNodeOutline[], now: readonly ExtractedNode[], hint: RenameHint): [string, string][] {
+/**
+ * The old key → new key of every node whose key the rename changed, after checking the nodes pair one to one;
+ * the old keys of the members it renamed go to `members`.
+ */
+function pairNodes(
+  path: string,
+  stored: readonly StoredNodeOutline[],
+  now: readonly ExtractedNode[],
+  hint: RenameHint,
+  members: Set<string>,
+): [string, string][] {
   if (stored.length !== now.length) refuse(`${path} has ${now.length} declarations after the rename, ${stored.length} before`);
   const keys: [string, string][] = [];
   stored.forEach((before, index) => {
@@ -101,7 +111,7 @@ function pairNodes(path: string, stored: readonly StoredNodeOutline[], now: read
     const segmentAfter = ownSegment(after.key, after.parentKey);
     if (before.name !== after.name) {
       if (before.name !== hint.oldName || after.name !== hint.newName) refuse(`${before.key} changed name otherwise than by the rename`);
-      if (MEMBER_KINDS.has(before.kind)) refuse("a member is renamed (members are matched by name)");
+      if (MEMBER_KINDS.has(before.kind)) members.add(before.key);
       // `a` → `b`, `a#namespace` → `b#namespace`; `a` → `b#function` means the new name met another declaration in its scope.
       if (segmentAfter !== hint.newName + segmentBefore.slice(hint.oldName.length)) refuse(`the new name meets another declaration of ${path}`);
     } else if (segmentAfter !== segmentBefore) refuse(`the new name meets another declaration of ${path}`);
@@ -253,6 +263,8 @@ export function planRenamePatch(
     const names: RenamePatch["importNames"][number][] = [];
     const calls: RenamePatch["dynamicCalls"][number][] = [];
     const parsed: ts.SourceFile[] = [];
+    const members = new Set<string>();
+    const texts: RenamedText[] = [];
     for (const file of changed) {
       const renamed = byPath.get(file.path);
       if (renamed === undefined || file.text === undefined || file.hash !== renamed.hashAfter) refuse(`${file.path} is not as the rename wrote it`);
@@ -265,7 +277,8 @@ export function planRenamePatch(
       if (parseErrorCount(after) > 0 || parseErrorCount(before) > 0) refuse(`${file.path} has syntax errors`);
       if (exportListNames(before) !== exportListNames(after)) refuse(`a name ${file.path} exports changed`);
       const declarations = extractDeclarations(after, file.path);
-      keys.push(...pairNodes(file.path, graph.nodeOutlinesOfFile(file.path), declarations.nodes, hint));
+      keys.push(...pairNodes(file.path, graph.nodeOutlinesOfFile(file.path), declarations.nodes, hint, members));
+      texts.push({ renamed, before, textAfter: file.text });
       names.push(...importNames(file.path, before, after, graph, hint));
       calls.push(...dynamicCalls(file.path, before, after, graph));
       const stamp = { path: file.path, hash: file.hash, size: file.size, mtimeMs: file.mtimeMs, project: file.project };
@@ -273,6 +286,8 @@ export function planRenamePatch(
     }
     const oldKeys = new Set(keys.map(([old]) => old));
     if (keys.some(([, now]) => oldKeys.has(now))) refuse("a new key was an old one");
+    const memberRefusal = members.size === 0 ? undefined : memberRenameRefusal(members, texts, graph, hint);
+    if (memberRefusal !== undefined) refuse(memberRefusal);
     return { ok: true, patch: { files, keys, importNames: names, dynamicCalls: calls }, parsed };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, why: error.message };

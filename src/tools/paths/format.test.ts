@@ -66,3 +66,46 @@ describe(pathsAnswer.name, () => {
     );
   });
 });
+
+describe("the declarations on call chains between the ends", () => {
+  // s → a → t, s → b → t, s → c → d → t: one path asked for leaves b, c and d on other chains
+  const graph = memoryGraph(
+    ["s", "a", "b", "c", "d", "t"].map((name, index) => ({ key: `src/${name}.ts:${name}`, start: index + 1, end: index + 1 })),
+    [
+      ["CALLS", "src/s.ts:s", "src/a.ts:a", [1]],
+      ["CALLS", "src/a.ts:a", "src/t.ts:t", [1]],
+      ["CALLS", "src/s.ts:s", "src/b.ts:b", [2]],
+      ["CALLS", "src/b.ts:b", "src/t.ts:t", [1]],
+      ["CALLS", "src/s.ts:s", "src/c.ts:c", [3]],
+      ["CALLS", "src/c.ts:c", "src/d.ts:d", [1]],
+      ["CALLS", "src/d.ts:d", "src/t.ts:t", [1]],
+    ],
+  );
+  const result = queryPaths(graph, requireSymbol(graph, { symbol: "s" }), requireSymbol(graph, { symbol: "t" }), {
+    depth: 6,
+    maxPaths: 1,
+    dispatch: "up",
+    tests: "include",
+    isTest,
+  });
+
+  it("lists them after the paths, shorter chains first, each with its step", () => {
+    const text = present(pathsAnswer(result), options).text;
+    expect(text.split("\n").slice(-7)).toEqual([
+      "also on call chains of ≤ 6 steps between them: 3 declarations (raise maxPaths for more paths)",
+      "  src/b.ts",
+      "    b 3  step 1 of 2",
+      "  src/c.ts",
+      "    c 4  step 1 of 3",
+      "  src/d.ts",
+      "    d 5  step 2 of 3",
+    ]);
+  });
+
+  it("cuts them before the paths, and says how many there are", () => {
+    const { text, structured } = present(pathsAnswer(result), { ...options, maxNodes: 2 });
+    expect(structured).toMatchObject({ totalOthers: 3, others: [{ name: "b" }], truncated: { shown: 2, total: 4, by: "maxNodes" } });
+    expect(text).toContain("also on call chains of ≤ 6 steps between them: 3 declarations (raise maxPaths for more paths); 1 shown\n");
+    expect(text).toContain("[cut: 2 of 4 paths and declarations shown (maxNodes reached).");
+  });
+});

@@ -5,7 +5,8 @@ import { dispatchNote, shortName, sitesText, symbolSummary, type SymbolSummary }
 import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { Dispatch } from "../query-inputs.js";
-import type { PathsResult, PathStep, PathTests } from "./query.js";
+import type { OtherStep, PathsResult, PathStep, PathTests } from "./query.js";
+import type { PathValues, StepNeed } from "./options.js";
 
 export interface StepEntry extends SymbolSummary {
   readonly name: string;
@@ -21,11 +22,23 @@ export interface StepEntry extends SymbolSummary {
   readonly constructs?: string;
 }
 
-/** A path: its length in edges, how many of its steps are dispatch steps, and the steps. */
+/** A path: its length in edges, how many of its steps are dispatch steps and value uses, and the steps. */
 export interface PathEntry {
   readonly length: number;
   readonly dispatchSteps: number;
+  /** Steps whose edge is REFERENCES: the previous step passes or stores this one, it does not call it (values include). */
+  readonly valueSteps: number;
   readonly steps: readonly StepEntry[];
+}
+
+/** A declaration on another call chain within the depth (query.ts OtherStep). */
+export interface OtherEntry extends SymbolSummary {
+  readonly name: string;
+  /** Length of the shortest such path through it, and its place on it (steps from `from`). */
+  readonly pathLength: number;
+  readonly step: number;
+  /** The weakest step that chain needs: `call` (direct calls only), `dispatch`, or `value` (a value use). */
+  readonly needs: StepNeed;
 }
 
 /** The paths answer as structured content (also the `json` output). */
@@ -36,11 +49,14 @@ export interface PathsStructured extends Readonly<Record<string, unknown>> {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: PathTests;
+  readonly values: PathValues;
   /** Length in edges of the shortest path, or null when there is none within the depth. */
   readonly shortest: number | null;
   readonly total: number;
   /** Of the paths found (paths and testPaths), those with a dispatch step: they come after the paths of direct calls. */
   readonly throughDispatch: number;
+  /** Of the paths found, those with a value use (values include): they come after the paths of calls. */
+  readonly throughValues: number;
   readonly paths: readonly PathEntry[];
   /** Paths through a test file, listed apart. */
   readonly totalInTests: number;
@@ -52,6 +68,16 @@ export interface PathsStructured extends Readonly<Record<string, unknown>> {
   /** With no path: calls with no static target the walk met (the first few), and how many. */
   readonly dynamic: readonly DynamicCallSite[];
   readonly totalDynamic: number;
+  /**
+   * Values excluded, when `values: include` would add something: with no path, the length of the shortest path
+   * through a value use (`shortest`, else null); the declarations on chains through a value use not answered.
+   */
+  readonly withValues: { readonly shortest: number | null; readonly declarations: number } | null;
+  /** The declarations on other call chains within the depth, in the whole answer, and by what their chains need. */
+  readonly totalOthers: number;
+  readonly othersByNeed: Readonly<Record<StepNeed, number>>;
+  /** The first of them the budget leaves room for, after the paths. */
+  readonly others: readonly OtherEntry[];
   readonly truncated: Truncation | null;
 }
 
@@ -63,7 +89,7 @@ const ARRIVAL: Record<EdgeKind, string> = {
   CALLS: "called",
   INSTANTIATES: "new",
   RENDERS: "rendered",
-  REFERENCES: "passed as callback",
+  REFERENCES: "used as a value, not called",
   READS: "read",
   USES_TYPE: "type used",
   EXTENDS: "extended",
@@ -86,6 +112,22 @@ function stepEntry(step: PathStep): StepEntry {
     ...(step.through === undefined ? {} : { through: step.through }),
     ...(step.throughHasNoBody ? { throughHasNoBody: true } : {}),
     ...(step.constructs === undefined ? {} : { constructs: step.constructs }),
+  };
+}
+
+const isValueStep = (step: PathStep): boolean => step.edge === "REFERENCES";
+
+function otherEntry(other: OtherStep): OtherEntry {
+  return {
+    key: other.key,
+    name: other.qualifiedName,
+    kind: other.kind,
+    file: other.file,
+    start: other.startLine,
+    end: other.endLine,
+    pathLength: other.fromSource + other.toTarget,
+    step: other.fromSource,
+    needs: other.needs,
   };
 }
 
@@ -117,21 +159,53 @@ function shortestNote(structured: PathsStructured): string {
   return listed.includes(structured.shortest ?? 0) ? "" : " (through dispatch, not listed: paths of direct calls come first; raise maxPaths)";
 }
 
-/** `path 3 (2 steps, 1 by dispatch)`. */
+/** `path 3 (2 steps, 1 by dispatch)`, `path 4 (3 steps, 1 value use)`. */
 function pathTitle(number: number, path: PathEntry): string {
   const dispatch = path.dispatchSteps > 0 ? `, ${path.dispatchSteps} by dispatch` : "";
-  return `path ${number} (${counted(path.length, "step")}${dispatch})`;
+  const values = path.valueSteps > 0 ? `, ${counted(path.valueSteps, "value use")}` : "";
+  return `path ${number} (${counted(path.length, "step")}${dispatch}${values})`;
+}
+
+const NEED_TEXT: Record<StepNeed, string> = { call: "", dispatch: ", through dispatch", value: ", through a value use" };
+
+/** The declarations on other call chains: a count line, then each file once per run, each with its place on its shortest chain. */
+function otherLines(structured: PathsStructured): string[] {
+  if (structured.totalOthers === 0) return [];
+  const { dispatch, value } = structured.othersByNeed;
+  const only = (count: number, how: string): string => (count === 0 ? "" : count === structured.totalOthers ? `all ${how}` : `${count} only ${how}`);
+  const needs = [only(dispatch, "through dispatch"), only(value, "through a value use")].filter(Boolean);
+  const shown = structured.others.length < structured.totalOthers ? `; ${structured.others.length} shown` : "";
+  const lines = [
+    "",
+    `also on call chains of ≤ ${counted(structured.depth, "step")} between them: ${counted(structured.totalOthers, "declaration")}${needs.map((part) => `, ${part}`).join("")} (raise maxPaths for more paths)${shown}`,
+  ];
+  let file: string | undefined;
+  for (const other of structured.others) {
+    if (other.file !== file) {
+      file = other.file;
+      lines.push(`  ${file}`);
+    }
+    const name = other.kind === "File" ? "<top level>" : other.name;
+    lines.push(`    ${name} ${lineRange(other.start, other.end)}  step ${other.step} of ${other.pathLength}${NEED_TEXT[other.needs]}`);
+  }
+  return lines;
 }
 
 function text(structured: PathsStructured): string {
   const options = [`depth ≤ ${structured.depth}`, `dispatch ${structured.dispatch}`];
   if (structured.tests !== "include") options.push(`tests ${structured.tests}`);
+  if (structured.values === "include") options.push("values include");
   const lines = [`call paths from ${describe(structured.from)} to ${describe(structured.to)}, ${options.join(", ")}`];
   if (structured.shortest === null) {
     lines.push(`no call path within ${counted(structured.depth, "step")}.`);
     if (structured.reverse !== null) {
       lines.push(
         `The other way there is one: ${shortName(structured.to.key)} reaches ${shortName(structured.from.key)} in ${counted(structured.reverse, "step")} (swap from and to).`,
+      );
+    }
+    if (structured.withValues?.shortest != null) {
+      lines.push(
+        `Through a value use (a function passed or stored, not called there) there is a path of ${counted(structured.withValues.shortest, "step")}: ask again with values include.`,
       );
     }
     if (structured.totalDynamic > 0) {
@@ -145,17 +219,25 @@ function text(structured: PathsStructured): string {
   }
   const inTests = structured.totalInTests > 0 ? ` + ${structured.totalInTests} through tests` : "";
   const dispatch = structured.throughDispatch > 0 ? `, ${structured.throughDispatch} through dispatch` : "";
+  const values = structured.throughValues > 0 ? `, ${structured.throughValues} through a value use` : "";
   const shown = structured.paths.length + structured.testPaths.length;
   const cut = shown < structured.total + structured.totalInTests ? `; ${shown} of ${structured.total + structured.totalInTests} shown` : "";
   lines.push(
-    `${counted(structured.total, "path")}${inTests}${dispatch}, shortest ${counted(structured.shortest, "step")}${shortestNote(structured)}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
+    `${counted(structured.total, "path")}${inTests}${dispatch}${values}, shortest ${counted(structured.shortest, "step")}${shortestNote(structured)}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
   );
   for (const [index, path] of structured.paths.entries()) lines.push("", pathTitle(index + 1, path), ...pathLines(path.steps));
   if (structured.testPaths.length > 0) lines.push("", "through tests");
   for (const [index, path] of structured.testPaths.entries()) {
     lines.push("", pathTitle(structured.paths.length + index + 1, path), ...pathLines(path.steps));
   }
-  if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "paths"));
+  lines.push(...otherLines(structured));
+  if (structured.withValues !== null) {
+    lines.push(
+      "",
+      `Through value uses (functions passed or stored, not called there), ${counted(structured.withValues.declarations, "more declaration")} ${structured.withValues.declarations === 1 ? "lies" : "lie"} on chains of ≤ ${counted(structured.depth, "step")}: ask again with values include.`,
+    );
+  }
+  if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "paths and declarations"));
   return lines.join("\n");
 }
 
@@ -183,11 +265,15 @@ export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
   const entry = (steps: readonly PathStep[]): PathEntry => ({
     length: steps.length - 1,
     dispatchSteps: steps.filter((step) => step.through !== undefined).length,
+    valueSteps: steps.filter(isValueStep).length,
     steps: steps.map(stepEntry),
   });
-  const throughDispatch = [...result.paths, ...result.testPaths].filter((steps) => steps.some((step) => step.through !== undefined)).length;
+  const found = [...result.paths, ...result.testPaths];
+  const throughDispatch = found.filter((steps) => steps.some((step) => step.through !== undefined)).length;
+  const othersByNeed: Record<StepNeed, number> = { call: 0, dispatch: 0, value: 0 };
+  for (const other of result.others) othersByNeed[other.needs] += 1;
   return {
-    total: result.paths.length + result.testPaths.length,
+    total: found.length + result.others.length,
     narrow: "fewer paths (maxPaths), a smaller depth, dispatch none, tests exclude, or raise maxTokens",
     build: (shown, truncated) => ({
       tool: "paths",
@@ -196,9 +282,11 @@ export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
       depth: result.depth,
       dispatch: result.dispatch,
       tests: result.tests,
+      values: result.values,
       shortest: result.shortest ?? null,
       total: result.paths.length,
       throughDispatch,
+      throughValues: found.filter((steps) => steps.some(isValueStep)).length,
       paths: result.paths.slice(0, shown).map(entry),
       totalInTests: result.testPaths.length,
       testPaths: result.testPaths.slice(0, Math.max(0, shown - result.paths.length)).map(entry),
@@ -206,6 +294,11 @@ export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
       reverse: result.reverse ?? null,
       dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC),
       totalDynamic: result.dynamic.length,
+      withValues:
+        result.withValues === undefined ? null : { shortest: result.withValues.shortest ?? null, declarations: result.withValues.declarations },
+      totalOthers: result.others.length,
+      othersByNeed,
+      others: result.others.slice(0, Math.max(0, shown - found.length)).map(otherEntry),
       truncated,
     }),
     text,

@@ -3,6 +3,7 @@ import { pathString, symbolString } from "../input-limits.js";
 import { DISPATCH_MODES, outputShape, FILE_DESCRIPTION, SYMBOL_DESCRIPTION } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { PathsStructured } from "./format.js";
+import { PATH_VALUES, STEP_NEEDS } from "./options.js";
 import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer-schema.js";
 
 /** One step of a call path (format.ts `StepEntry`). */
@@ -15,7 +16,10 @@ const stepEntry = symbolSummary.extend({
   constructs: z.string().optional(),
 });
 
-const pathList = z.array(z.looseObject({ length: z.number(), dispatchSteps: z.number(), steps: z.array(stepEntry) }));
+const pathList = z.array(z.looseObject({ length: z.number(), dispatchSteps: z.number(), valueSteps: z.number(), steps: z.array(stepEntry) }));
+
+/** A declaration on another call chain (format.ts `OtherEntry`). */
+const otherEntry = symbolSummary.extend({ name: z.string(), pathLength: z.number(), step: z.number(), needs: z.enum(STEP_NEEDS) });
 
 /** The paths answer (format.ts `PathsStructured`), declared as the tool's output schema. */
 const pathsAnswerSchema = answerOf<PathsStructured>()(
@@ -26,9 +30,11 @@ const pathsAnswerSchema = answerOf<PathsStructured>()(
     depth: z.number(),
     dispatch: z.enum(DISPATCH_MODES),
     tests: z.enum(["include", "exclude", "only"]),
+    values: z.enum(PATH_VALUES),
     shortest: z.number().nullable(),
     total: z.number(),
     throughDispatch: z.number(),
+    throughValues: z.number(),
     paths: pathList,
     totalInTests: z.number(),
     testPaths: pathList,
@@ -36,6 +42,10 @@ const pathsAnswerSchema = answerOf<PathsStructured>()(
     reverse: z.number().nullable(),
     dynamic: z.array(dynamicCallSite),
     totalDynamic: z.number(),
+    withValues: z.object({ shortest: z.number().nullable(), declarations: z.number() }).nullable(),
+    totalOthers: z.number(),
+    othersByNeed: z.object({ call: z.number(), dispatch: z.number(), value: z.number() }),
+    others: z.array(otherEntry),
     truncated: truncation,
   }),
 );
@@ -57,6 +67,12 @@ const pathsInputShape = {
     .enum(["include", "exclude", "only"])
     .default("include")
     .describe("paths through test files: include (listed apart, default), exclude (not walked through), or only"),
+  values: z
+    .enum(PATH_VALUES)
+    .default("exclude")
+    .describe(
+      "value uses (a function passed or stored, not called there): exclude = paths of calls only (default); include = a path may also take one, marked `used as a value, not called`",
+    ),
   ...outputShape,
 };
 
@@ -66,10 +82,12 @@ export const pathsTool = defineTool({
   name: "paths",
   description: [
     "How one symbol reaches another through calls: up to maxPaths call paths from `from` to `to`",
-    "(calls, `new`, JSX and callbacks passed by reference), cycle-free, within `depth` steps: paths of direct calls first,",
-    "then paths that take a dispatch step, each group shortest first.",
+    "(calls, `new`, JSX, decorators, tagged templates, accessor reads and writes, the call edges of `callers`), cycle-free,",
+    "within `depth` steps: paths of direct calls first, then paths that take a dispatch step, each group shortest first.",
     "Each step has its line range and the lines where the previous step calls it; a step through dispatch (a call of",
     "`Shape.area` going on into `Circle.area`) is marked `via Shape.area (dispatch)`, `(no body, dispatch)` when the member called has no body.",
+    "After the paths, every other declaration on a call chain from `from` to `to` within `depth` (its chain length and step, direct calls first).",
+    "A function passed or stored as a value is not a call: with values include a path may go through one (marked, listed last).",
     "Use it to explain how an entry point ends up in a function, or to check that two pieces of code are (not) connected.",
   ].join("\n"),
   inputShape: pathsInputShape,

@@ -7,6 +7,10 @@ describeGoldenAnswers("paths on the sample projects", path.join(import.meta.dirn
     { from: "bootstrap", to: "respond", depth: 8 },
     { from: "respond", to: "bootstrap" },
     { from: "App", to: "Store.setState", maxPaths: 5 },
+    // a callback passed (`onSubmit={submit}`) is a value use: a path takes one only when asked, and says which step
+    { from: "App", to: "Store.setState", maxPaths: 5, values: "include" },
+    // one path asked for: the declarations on the others are listed after it
+    { from: "bootstrap", to: "respond", depth: 8, maxPaths: 1 },
     { from: "bootstrap", to: "respond", depth: 8, format: "mermaid" },
     { from: "App", to: "Store.setState", format: "toon", maxPaths: 1 },
     { from: "App.checkout", to: "sumLines" },

@@ -8,7 +8,7 @@ const { isTest } = NAME_PATTERN_TESTS;
 
 /**
  * s → a → t (2 steps), s → b → c → t (3 steps), s → d → e → f → t (4 steps), with a cycle a → s and c → b,
- * and a REFERENCES shortcut b → t that makes s → b → t a second 2-step path.
+ * and a REFERENCES shortcut b → t (b passes t as a value) that makes s → b → t a 2-step path through a value use.
  */
 const edges: EdgeSpec[] = [
   ["CALLS", "src/s.ts:s", "src/a.ts:a", [1]],
@@ -40,16 +40,51 @@ describe(queryPaths.name, () => {
   it("returns the shortest paths first, without revisiting a node", () => {
     const result = queryPaths(db, s, t, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include", isTest });
     expect(result.shortest).toBe(2);
-    expect(names(result)).toEqual(["s a t", "s b t", "s b c t", "s d e f t"]);
+    expect(names(result)).toEqual(["s a t", "s b c t", "s d e f t"]);
     expect(result.complete).toBe(true);
   });
 
+  it("takes a value use only when asked, after the paths of calls", () => {
+    const result = queryPaths(db, s, t, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include", values: "include", isTest });
+    expect(names(result)).toEqual(["s a t", "s b c t", "s d e f t", "s b t"]);
+    expect(result.paths[3]?.map((step) => step.edge)).toEqual([undefined, "CALLS", "REFERENCES"]);
+  });
+
   it("stops at maxPaths, keeping the shortest", () => {
-    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 3, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b t", "s b c t"]);
+    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 2, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b c t"]);
+  });
+
+  it("lists the declarations on the paths left out, with the length of the shortest path through each and its step", () => {
+    const others = (depth: number, values: "include" | "exclude") =>
+      queryPaths(db, s, t, { depth, maxPaths: 1, dispatch: "up", tests: "include", values, isTest }).others.map(
+        (other) => `${other.qualifiedName} ${other.fromSource}+${other.toTarget} ${other.needs}`,
+      );
+    expect(others(6, "exclude")).toEqual(["b 1+2 call", "c 2+1 call", "d 1+3 call", "e 2+2 call", "f 3+1 call"]);
+    expect(others(3, "exclude")).toEqual(["b 1+2 call", "c 2+1 call"]);
+    // b is on the 2-step path through a value use, but a path of calls through it comes first
+    expect(others(6, "include")).toEqual(["b 1+2 call", "c 2+1 call", "d 1+3 call", "e 2+2 call", "f 3+1 call"]);
+  });
+
+  it("lists a declaration whose chain runs another one twice: a recursion through another object", () => {
+    // s → a → t; a → c → a (`next` → `_next` → `destination.next`): c is 2 steps from s and 2 from t
+    const graph = memoryGraph(
+      ["s", "a", "c", "t"].map((name) => ({ key: `src/${name}.ts:${name}` })),
+      [
+        ["CALLS", "src/s.ts:s", "src/a.ts:a", [1]],
+        ["CALLS", "src/a.ts:a", "src/t.ts:t", [2]],
+        ["CALLS", "src/a.ts:a", "src/c.ts:c", [3]],
+        ["CALLS", "src/c.ts:c", "src/a.ts:a", [4]],
+      ],
+    );
+    const request = { maxPaths: 1, dispatch: "up", tests: "include", isTest } as const;
+    const from = requireSymbol(graph, { symbol: "s" });
+    const to = requireSymbol(graph, { symbol: "t" });
+    expect(queryPaths(graph, from, to, { ...request, depth: 4 }).others.map((other) => other.qualifiedName)).toEqual(["c"]);
+    expect(queryPaths(graph, from, to, { ...request, depth: 3 }).others).toEqual([]);
   });
 
   it("considers no path longer than the depth", () => {
-    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b t", "s b c t"]);
+    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b c t"]);
     const none = queryPaths(db, s, t, { depth: 1, maxPaths: 10, dispatch: "up", tests: "include", isTest });
     expect(none.paths).toEqual([]);
     expect(none.shortest).toBeUndefined();

@@ -1,14 +1,16 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type WalkLink } from "../graph-walk.js";
+import { CALL_EDGE_KINDS, CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type WalkLink } from "../graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
 import { membersWithoutBody } from "../bodiless-members.js";
 import type { SymbolNode } from "../symbol-address.js";
+import type { PathValues, StepNeed } from "./options.js";
 
 /**
- * The shortest call paths from one symbol to another, over call-like edges, through dispatch as asked
- * (graph-walk.ts: with `up`, a call of `Shape.area` may go on into `Circle.area`).
+ * The shortest call paths from one symbol to another, over call edges (and value uses when asked: a function
+ * passed or stored, REFERENCES), through dispatch as asked (graph-walk.ts: with `up`, a call of `Shape.area`
+ * may go on into `Circle.area`).
  *
  * 1. A forward walk from the source, level by level, finds what it reaches within the depth and keeps every
  *    link it took; a backward pass over those links from the target gives each node's distance to it.
@@ -16,11 +18,17 @@ import type { SymbolNode } from "../symbol-address.js";
  *    reachable within the length allowed (`length so far + 1 + distance ≤ allowed`) and never revisiting a
  *    node of the path (cycle-safe). The allowed length starts at the shortest distance and grows by one until
  *    enough paths are found or the depth is reached, so paths come shortest first.
- * 3. Paths of direct calls come first: steps 1 and 2 run first over the links that need no dispatch, then, when
- *    they found fewer than asked, over every link. A path that takes a dispatch step (a call of `Shape.area`
- *    going on into `Circle.area`) runs only when the object is of that class; a path of direct calls runs
- *    whatever the objects are, and is the one a reader is usually after.
+ * 3. Paths of direct calls come first: steps 1 and 2 run first over the links that are direct calls, then, when
+ *    they found fewer than asked, over the calls through dispatch too, then (values included) over every link.
+ *    A path that takes a dispatch step (a call of `Shape.area` going on into `Circle.area`) runs only when the
+ *    object is of that class; a path through a value use runs only if whoever receives the value calls it; a
+ *    path of direct calls runs whatever the objects are, and is the one a reader is usually after.
  * 4. Each enumeration stops after ENUMERATION_CAP partial paths; the result then says it may be incomplete.
+ * 5. The declarations on some other call chain of at most `depth` steps (steps from the source plus steps to
+ *    the target within the depth, over the same links) are listed apart, each with the kind of step it needs.
+ *    A chain may run a declaration twice, as a recursion through another object does (`Subscriber.next` →
+ *    `_next` → `destination.next`, another Subscriber's `next`): what runs between the ends, which the paths,
+ *    cycle-free, cannot show.
  */
 const ENUMERATION_CAP = 20_000;
 
@@ -47,6 +55,7 @@ export interface PathsResult {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: PathTests;
+  readonly values: PathValues;
   /**
    * Paths of direct calls first, then paths that take a dispatch step; each group shortest first (then fewer
    * dispatch steps first). Each path starts at `from` and ends at `to`; none passes through a test file.
@@ -68,6 +77,33 @@ export interface PathsResult {
    * where a path may continue unseen.
    */
   readonly dynamic: readonly DynamicCallSite[];
+  /**
+   * Values excluded: what `values: include` would add, when it adds something. With no path, `shortest` is the
+   * length of the shortest path through a value use; `declarations` counts the declarations on chains within the
+   * depth that take a value use and are neither on a listed path nor among `others`.
+   */
+  readonly withValues: ValueChains | undefined;
+  /**
+   * The declarations on another call chain of at most `depth` steps, not on a listed path and not an end: chains
+   * that need only direct calls first, then those that need dispatch, then (values included) a value use; each
+   * group by the length of the shortest chain through it, then by steps from the source, file and line.
+   */
+  readonly others: readonly OtherStep[];
+}
+
+/** What the paths through value uses would add (PathsResult.withValues). */
+export interface ValueChains {
+  readonly shortest: number | undefined;
+  readonly declarations: number;
+}
+
+/** A declaration on a call chain from the source to the target that no listed path takes. */
+export interface OtherStep extends SymbolNode {
+  /** Steps from the source to it, and from it to the target, on the shortest chain through it of the kind `needs`. */
+  readonly fromSource: number;
+  readonly toTarget: number;
+  /** The weakest step the chains through it need (their best kind). */
+  readonly needs: StepNeed;
 }
 
 export interface PathsRequest {
@@ -75,6 +111,8 @@ export interface PathsRequest {
   readonly maxPaths: number;
   readonly dispatch: Dispatch;
   readonly tests: PathTests;
+  /** Default `exclude`: paths of calls only. */
+  readonly values?: PathValues;
   /** Which files are tests (tools/test-files.ts). */
   readonly isTest: (file: string) => boolean;
 }
@@ -99,11 +137,12 @@ function forward(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsR
   const successors = new Map<string, Map<string, WalkLink>>();
   const expanded: string[] = [];
   const passable = (node: SymbolNode): boolean => request.tests !== "exclude" || node.key === to.key || !request.isTest(node.file);
+  const kinds = request.values === "include" ? CALL_LIKE_EDGE_KINDS : CALL_EDGE_KINDS;
   let frontier: string[] = [from.key];
   for (let depth = 1; depth <= request.depth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
     expanded.push(...frontier);
-    for (const { node, link } of walkStep(db, { frontier, direction: "out", kinds: CALL_LIKE_EDGE_KINDS, dispatch: request.dispatch })) {
+    for (const { node, link } of walkStep(db, { frontier, direction: "out", kinds, dispatch: request.dispatch })) {
       if (!passable(node)) continue;
       const out = successors.get(link.via) ?? new Map<string, WalkLink>();
       successors.set(link.via, out);
@@ -124,19 +163,31 @@ function forward(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsR
 function distancesTo(reach: Reach, target: string): Map<string, number> {
   const predecessors = new Map<string, string[]>();
   for (const [source, out] of reach.successors) {
-    for (const successor of out.keys()) predecessors.set(successor, [...(predecessors.get(successor) ?? []), source]);
+    for (const successor of out.keys()) {
+      const known = predecessors.get(successor);
+      if (known === undefined) predecessors.set(successor, [source]);
+      else known.push(source);
+    }
   }
-  const distances = new Map<string, number>();
-  if (!reach.nodes.has(target)) return distances;
-  distances.set(target, 0);
-  let frontier = [target];
+  if (!reach.nodes.has(target)) return new Map();
+  return breadthFirst(target, (key) => predecessors.get(key) ?? []);
+}
+
+/** Distance from the source of every node it reaches over the kept links. */
+function distancesFrom(reach: Reach, source: string): Map<string, number> {
+  return breadthFirst(source, (key) => [...(reach.successors.get(key)?.keys() ?? [])]);
+}
+
+function breadthFirst(start: string, neighbours: (key: string) => readonly string[]): Map<string, number> {
+  const distances = new Map<string, number>([[start, 0]]);
+  let frontier = [start];
   for (let distance = 1; frontier.length > 0; distance += 1) {
     const next: string[] = [];
     for (const key of frontier) {
-      for (const predecessor of predecessors.get(key) ?? []) {
-        if (distances.has(predecessor)) continue;
-        distances.set(predecessor, distance);
-        next.push(predecessor);
+      for (const neighbour of neighbours(key)) {
+        if (distances.has(neighbour)) continue;
+        distances.set(neighbour, distance);
+        next.push(neighbour);
       }
     }
     frontier = next;
@@ -176,13 +227,31 @@ function enumerate(reach: Reach, distances: ReadonlyMap<string, number>, source:
   return { paths, capped: visits > ENUMERATION_CAP };
 }
 
-/** The same reach without the links that exist only through dispatch. */
-function directOnly(reach: Reach): Reach {
-  const successors = new Map<string, Map<string, WalkLink>>();
-  for (const [source, out] of reach.successors) {
-    successors.set(source, new Map([...out].filter(([, link]) => !link.dispatch)));
-  }
-  return { ...reach, successors };
+/** What a link needs (StepNeed). */
+function needOf(link: WalkLink): StepNeed {
+  if (link.edge === "REFERENCES") return "value";
+  return link.dispatch ? "dispatch" : "call";
+}
+
+const NEED_RANK: Record<StepNeed, number> = { call: 0, dispatch: 1, value: 2 };
+
+/**
+ * The reach at each tier, strongest first: direct calls only, calls through dispatch too, and (values included)
+ * every link. A tier that would keep the same links as the one before is left out.
+ */
+function tiers(reach: Reach, values: PathValues): { need: StepNeed; reach: Reach }[] {
+  const kept = (most: StepNeed): Reach => {
+    const successors = new Map<string, Map<string, WalkLink>>();
+    for (const [source, out] of reach.successors) {
+      successors.set(source, new Map([...out].filter(([, link]) => NEED_RANK[needOf(link)] <= NEED_RANK[most])));
+    }
+    return { ...reach, successors };
+  };
+  return [
+    { need: "call", reach: kept("call") },
+    { need: "dispatch", reach: values === "include" ? kept("dispatch") : reach },
+    ...(values === "include" ? [{ need: "value" as const, reach }] : []),
+  ];
 }
 
 /**
@@ -195,7 +264,7 @@ function findPaths(
   request: PathsRequest,
   wanted: (path: readonly string[]) => boolean,
   found: Map<string, string[]>,
-  distances = distancesTo(reach, ends.to),
+  distances: ReadonlyMap<string, number> = distancesTo(reach, ends.to),
 ): boolean {
   const shortest = distances.get(ends.from);
   let complete = true;
@@ -217,14 +286,55 @@ function linksOf(reach: Reach, path: readonly string[]): WalkLink[] {
   });
 }
 
-/** Paths of direct calls first, then by length, by number of dispatch steps, and by keys. */
+/**
+ * Paths of direct calls first, then paths through dispatch, then paths through a value use; each group by
+ * length, by number of dispatch steps, of value steps, and by keys.
+ */
 function rankPaths(reach: Reach, paths: readonly string[][]): string[][] {
-  const ranked = paths.map((path) => ({ path, text: path.join("\n"), dispatch: linksOf(reach, path).filter((link) => link.dispatch).length }));
+  const ranked = paths.map((path) => {
+    const needs = linksOf(reach, path).map(needOf);
+    const dispatch = needs.filter((need) => need === "dispatch").length;
+    const values = needs.filter((need) => need === "value").length;
+    return { path, text: path.join("\n"), dispatch, values, group: values > 0 ? 2 : dispatch > 0 ? 1 : 0 };
+  });
   ranked.sort(
-    (a, b) =>
-      Number(a.dispatch > 0) - Number(b.dispatch > 0) || a.path.length - b.path.length || a.dispatch - b.dispatch || a.text.localeCompare(b.text),
+    (a, b) => a.group - b.group || a.path.length - b.path.length || a.dispatch - b.dispatch || a.values - b.values || a.text.localeCompare(b.text),
   );
   return ranked.map((entry) => entry.path);
+}
+
+/**
+ * The declarations on a call chain of at most `depth` steps through the tiers' links (steps from the source plus
+ * steps to the target), other than the ends and `listed`, each at the strongest tier that has one.
+ */
+function otherSteps(
+  levels: readonly { need: StepNeed; reach: Reach }[],
+  ends: { from: string; to: string },
+  depth: number,
+  listed: ReadonlySet<string>,
+  shown: (node: SymbolNode) => boolean,
+): OtherStep[] {
+  const others = new Map<string, OtherStep>();
+  for (const { need, reach } of levels) {
+    const fromSource = distancesFrom(reach, ends.from);
+    const toTarget = distancesTo(reach, ends.to);
+    for (const [key, before] of fromSource) {
+      const after = toTarget.get(key);
+      const node = reach.nodes.get(key);
+      if (after === undefined || before + after > depth || node === undefined) continue;
+      if (others.has(key) || listed.has(key) || key === ends.from || key === ends.to || !shown(node)) continue;
+      others.set(key, { ...node, fromSource: before, toTarget: after, needs: need });
+    }
+  }
+  return [...others.values()].sort(
+    (a, b) =>
+      NEED_RANK[a.needs] - NEED_RANK[b.needs] ||
+      a.fromSource + a.toTarget - (b.fromSource + b.toTarget) ||
+      a.fromSource - b.fromSource ||
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.startLine - b.startLine ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
 }
 
 function describeSteps(reach: Reach, path: readonly string[], withoutBody: ReadonlySet<string>): PathStep[] {
@@ -249,25 +359,60 @@ function shortestReverse(db: SqliteDb, from: SymbolNode, to: SymbolNode, request
   return distancesTo(forward(db, to, from, request), from.key).get(to.key);
 }
 
+/**
+ * Values excluded: the chains through value uses a second walk (values included) finds, as the length of its
+ * shortest path and the declarations on its chains within the depth that `known` (the ends, the paths and the
+ * other declarations answered) leaves out; undefined when it adds none.
+ */
+function valueChains(
+  db: SqliteDb,
+  ends: { from: SymbolNode; to: SymbolNode },
+  request: PathsRequest,
+  known: ReadonlySet<string>,
+  shown: (node: SymbolNode) => boolean,
+): ValueChains | undefined {
+  if (request.values === "include") return undefined;
+  const reach = forward(db, ends.from, ends.to, { ...request, values: "include" });
+  const fromSource = distancesFrom(reach, ends.from.key);
+  const toTarget = distancesTo(reach, ends.to.key);
+  let declarations = 0;
+  for (const [key, before] of fromSource) {
+    const node = reach.nodes.get(key);
+    const within = before + (toTarget.get(key) ?? request.depth + 1) <= request.depth;
+    if (within && node !== undefined && !known.has(key) && key !== ends.from.key && key !== ends.to.key && shown(node)) declarations += 1;
+  }
+  const shortest = toTarget.get(ends.from.key);
+  return shortest === undefined ? undefined : { shortest, declarations };
+}
+
 export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): PathsResult {
   const throughTests = (path: readonly PathStep[]): boolean => path.slice(1, -1).some((step) => request.isTest(step.file));
+  const values = request.values ?? "exclude";
   const reach = forward(db, from, to, request);
   const distances = distancesTo(reach, to.key);
   const shortest = distances.get(from.key);
-  const base = { from, to, depth: request.depth, dispatch: request.dispatch, tests: request.tests };
+  const base = { from, to, depth: request.depth, dispatch: request.dispatch, tests: request.tests, values };
   if (shortest === undefined) {
     const dynamic = dynamicCallSitesOf(db, reach.expanded as SymbolNode["key"][]);
-    return { ...base, paths: [], testPaths: [], shortest, complete: true, reverse: shortestReverse(db, from, to, request), dynamic };
+    const reverse = shortestReverse(db, from, to, request);
+    const withValues = valueChains(db, { from, to }, request, new Set(), () => true);
+    return { ...base, paths: [], testPaths: [], shortest, complete: true, reverse, dynamic, withValues, others: [] };
   }
+  const inTests = (node: SymbolNode | undefined): boolean => request.isTest(node?.file ?? "");
   const wanted = (path: readonly string[]): boolean => {
     if (request.tests === "include") return true;
-    const inTests = path.slice(1, -1).some((key) => request.isTest(reach.nodes.get(key)?.file ?? ""));
-    return request.tests === "only" ? inTests : !inTests;
+    const through = path.slice(1, -1).some((key) => inTests(reach.nodes.get(key)));
+    return request.tests === "only" ? through : !through;
   };
   const found = new Map<string, string[]>();
   const ends = { from: from.key, to: to.key };
-  let complete = findPaths(directOnly(reach), ends, request, wanted, found);
-  if (found.size < request.maxPaths) complete = findPaths(reach, ends, request, wanted, found, distances) && complete;
+  const levels = tiers(reach, values);
+  let complete = true;
+  for (const level of levels) {
+    if (found.size >= request.maxPaths) break;
+    const known = level.reach === reach ? distances : undefined;
+    complete = findPaths(level.reach, ends, request, wanted, found, known) && complete;
+  }
   const ranked = rankPaths(reach, [...found.values()]).slice(0, request.maxPaths);
   const withoutBody = membersWithoutBody(
     db,
@@ -278,6 +423,10 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
     ),
   );
   const paths = ranked.map((path) => describeSteps(reach, path, withoutBody));
+  const listed = new Set(ranked.flat());
+  const shown = (node: SymbolNode): boolean => request.tests !== "only" || inTests(node);
+  const others = otherSteps(levels, ends, request.depth, listed, shown);
+  const withValues = valueChains(db, { from, to }, request, new Set([...listed, ...others.map((other) => other.key)]), shown);
   return {
     ...base,
     paths: paths.filter((path) => !throughTests(path)),
@@ -290,5 +439,8 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
     complete,
     reverse: undefined,
     dynamic: [],
+    withValues:
+      withValues === undefined || withValues.declarations === 0 ? undefined : { shortest: undefined, declarations: withValues.declarations },
+    others,
   };
 }

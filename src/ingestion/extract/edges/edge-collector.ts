@@ -34,7 +34,7 @@ export interface EdgeContext {
 }
 
 /**
- * The classes whose overrides a call site may dispatch to (docs/architecture.md, Edges): `undefined` when any
+ * The classes whose overrides a call site may dispatch to (docs/graph.md, Receivers): `undefined` when any
  * override may run (the receiver's static class is not known to be narrower than the member's class); the
  * receiver's static class when it is narrower (`this` inside Mid, `x: Mid`); none for `super.m()`, which runs
  * the member named and no override.

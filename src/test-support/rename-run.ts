@@ -1,0 +1,62 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import type { Indexer, IndexSummary } from "../ingestion/run/indexer.js";
+import type { RenameHint } from "../model/rename-hint.js";
+import type { EditSupport } from "../tools/tool-contract.js";
+import { freshIndex } from "./fixtures.js";
+import { diffGraphDumps, dumpGraph } from "./graph-dump.js";
+
+const sha1 = (text: string): string => crypto.createHash("sha1").update(text).digest("hex");
+
+/** A declaration's name where it is declared: the file, the line of its name, the name. */
+export interface RenameTarget {
+  readonly file: string;
+  readonly line: number;
+  readonly name: string;
+}
+
+/**
+ * Renames the declaration named `name` on line `line` of `file` as the rename tool does (TypeScript's rename
+ * locations, the files written), and runs the indexer with the rename's edits. Undefined when TypeScript
+ * refuses the rename (nothing written).
+ */
+export async function renameAndRun(indexer: Indexer, support: EditSupport, at: RenameTarget, newName: string): Promise<IndexSummary | undefined> {
+  const root = indexer.root;
+  const absolute = path.join(root, at.file);
+  const text = fs.readFileSync(absolute, "utf8");
+  const lineStart =
+    text
+      .split("\n")
+      .slice(0, at.line - 1)
+      .join("\n").length + (at.line > 1 ? 1 : 0);
+  const column = new RegExp(`\\b${at.name.replace(/\$/g, "\\$")}\\b`).exec(text.slice(lineStart))?.index;
+  if (column === undefined) throw new Error(`${at.name} is not on line ${at.line} of ${at.file}`);
+  const plan = support.language().planRename(absolute, lineStart + column, newName, { strings: false, comments: false });
+  if (plan.status === "refused") return undefined;
+  const byFile = new Map<string, typeof plan.locations>();
+  for (const location of plan.locations) byFile.set(location.file, [...(byFile.get(location.file) ?? []), location]);
+  const files: RenameHint["files"][number][] = [];
+  for (const [file, locations] of byFile) {
+    const before = fs.readFileSync(file, "utf8");
+    let after = before;
+    for (const location of [...locations].sort((a, b) => b.start - a.start)) {
+      after = after.slice(0, location.start) + location.prefix + newName + location.suffix + after.slice(location.start + location.length);
+    }
+    fs.writeFileSync(file, after);
+    const edits = locations.map((location) => ({
+      start: location.start,
+      length: location.length,
+      text: location.prefix + newName + location.suffix,
+    }));
+    files.push({ path: path.relative(root, file).split(path.sep).join("/"), hashBefore: sha1(before), hashAfter: sha1(after), edits });
+  }
+  return indexer.run({ rename: { oldName: at.name, newName, files } });
+}
+
+/** The graph the indexer holds equals a full index of the same tree, table by table. */
+export async function expectEqualsFull(indexer: Indexer): Promise<void> {
+  const full = await freshIndex(indexer.root);
+  expect(diffGraphDumps(dumpGraph(indexer.db), full.dump)).toEqual({});
+}
