@@ -71,8 +71,9 @@ const DECLARED_NAME =
   /\b(?:function\*?|class|interface|type|enum|namespace|module|const|let|var)\s+([\w$]+)|^\s*(?:export\s+)?(?:declare\s+)?([\w$]+)\s*[:=(<]/;
 
 /**
- * The names a `zoom <file>` (level 0) text answer lists: `L3-6 Kind <signature>` lines; the name is the identifier
- * after the declaring keyword (`export const schema`, `export function f`), `default` for a default export.
+ * The names a `zoom <file>` (level 0) text answer lists: `3-6 <signature>` lines (a kind label first where the
+ * signature does not say it: `3 Function const f = memo(…)`); the name is the identifier after the declaring
+ * keyword (`const schema`, `function f`), `default` for a default export.
  */
 export function exportedNames(text: string): string[] {
   const names: string[] = [];
@@ -82,7 +83,7 @@ export function exportedNames(text: string): string[] {
       names.push(reexport[1]);
       continue;
     }
-    const match = /^L\d+(?:-\d+)? \S+ (.*)$/.exec(line);
+    const match = /^\d+(?:-\d+)? (?:(?:Function|Class|Interface|TypeAlias|Enum|Variable|Namespace) )?(.*)$/.exec(line);
     if (match?.[1] === undefined) continue;
     const signature = match[1];
     if (/^export default\b(?!\s+(?:abstract\s+)?(?:async\s+)?(?:function|class)\s+[\w$])/.test(signature)) {

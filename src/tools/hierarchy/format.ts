@@ -1,6 +1,5 @@
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { counted } from "../text.js";
 import { MAX_HIERARCHY_DEPTH, type HierarchyDirection, type HierarchyEntry, type HierarchyResult } from "./query.js";
 
 /** The symbol asked about, as the answer names it. */
@@ -45,27 +44,27 @@ function entryLine(entry: HierarchyEntry, up: boolean): string {
   return `${indent}${relation} ${entry.kind ?? "type"} ${entry.qualifiedName}${where}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
 }
 
-function section(title: string, entries: readonly HierarchyEntry[], total: number, up: boolean): string[] {
+/** The entries of one direction: under a title when both directions are shown (the verbs tell them apart, the title says "none"). */
+function section(title: string, entries: readonly HierarchyEntry[], total: number, up: boolean, titled: boolean): string[] {
   if (total === 0) return [`${title}: none`];
+  const lines = entries.map((entry) => entryLine(entry, up));
+  if (!titled) return lines;
   const shown = entries.length < total ? ` (${entries.length} of ${total} lines)` : "";
-  return [`${title}${shown}:`, ...entries.map((entry) => entryLine(entry, up))];
+  return [`${title}${shown}:`, ...lines];
 }
 
+/**
+ * The tree: the type asked about written as its entries are (`abstract class Shape  src/shapes.ts:3`), then its
+ * supertypes and subtypes indented under it. The counts are the structured answer's; the text shows the lines.
+ */
 function text(structured: HierarchyStructured): string {
   const { symbol } = structured;
-  const limit = structured.depth < MAX_HIERARCHY_DEPTH ? `, depth ≤ ${structured.depth}` : "";
-  const counts = [
-    structured.direction === "down" ? "" : counted(structured.supertypes, "supertype"),
-    structured.direction === "up" ? "" : counted(structured.subtypes, "subtype"),
-  ].filter(Boolean);
-  const lines = [
-    `${symbol.typeKind} ${symbol.qualifiedName} (${symbol.file}:${symbol.start}): ${counts.join(", ")}${structured.files > 0 ? ` in ${counted(structured.files, "file")}` : ""}${limit}`,
-  ];
-  if (structured.direction !== "down") lines.push("", ...section("supertypes", structured.up, structured.totals.up, true));
-  if (structured.direction !== "up") {
-    lines.push("", ...section("subtypes", structured.down, structured.totals.down, false));
-  }
-  if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "lines"));
+  const limit = structured.depth < MAX_HIERARCHY_DEPTH ? ` (depth ≤ ${structured.depth})` : "";
+  const both = structured.direction === "both";
+  const lines = [`${symbol.typeKind} ${symbol.qualifiedName}  ${symbol.file}:${symbol.start}${limit}`];
+  if (structured.direction !== "down") lines.push(...section("supertypes", structured.up, structured.totals.up, true, both));
+  if (structured.direction !== "up") lines.push(...section("subtypes", structured.down, structured.totals.down, false, both));
+  if (structured.truncated !== null) lines.push(truncationNote(structured.truncated, "lines"));
   return lines.join("\n");
 }
 

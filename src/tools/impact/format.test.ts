@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { memoryGraph } from "../../test-support/memory-graph.js";
 import { present } from "../query-output.js";
 import { requireSymbol } from "../symbol-address.js";
+import type { AlsoChanges } from "./also-changes.js";
 import { impactAnswer } from "./format.js";
 import { queryImpact } from "./query.js";
 import { NAME_PATTERN_TESTS } from "../test-files.js";
@@ -94,5 +95,35 @@ describe(impactAnswer.name, () => {
 
   it("draws dependants pointing at what they use", () => {
     expect(present(answer, { format: "mermaid", maxNodes: 100, maxTokens: 4000 }).text).toContain("n1 -->|calls| n0");
+  });
+
+  it("answers tests: only with the tests under one header line, and leaves out a history section that lists nothing", () => {
+    const testsOnly = (alsoChanges?: AlsoChanges): string => {
+      const result = queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "only", isTest });
+      return present(impactAnswer(result, alsoChanges), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
+    };
+    const history = { level: "file", commits: 1, minSupport: 2, maxFilesPerCommit: 30, total: 0, entries: [] } as const;
+    expect(testsOnly(history)).toBe(
+      ["tests to run for sum (Function, src/money.ts:9-11), depth ≤ 3, dispatch up", "  src/cart.test.ts  depth 2"].join("\n"),
+    );
+    const entry = { file: "src/prices.ts", support: 3, confidence: 0.75, lastShared: "2026-01-02" };
+    expect(
+      testsOnly({ ...history, commits: 4, total: 1, entries: [entry] })
+        .split("\n")
+        .slice(2),
+    ).toEqual([
+      "",
+      "also changes with it (git history, file level, not among the dependants above): 1; shared commits of its 4",
+      "  src/prices.ts  3 (75%)  last 2026-01-02",
+    ]);
+    const structured = present(
+      impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "only", isTest }), history),
+      {
+        format: "json",
+        maxNodes: 100,
+        maxTokens: 4000,
+      },
+    ).structured;
+    expect(structured).toMatchObject({ testsOnly: true, dependants: [], totalTests: 1, alsoChanges: history });
   });
 });

@@ -24,6 +24,8 @@ export interface ImpactStructured extends Readonly<Record<string, unknown>> {
   readonly kinds: ImpactKinds;
   /** The folder or file the dependants listed lie in, when the question named one. */
   readonly in?: string;
+  /** Only the tests to run were asked for (tests: only): `dependants` is empty. */
+  readonly testsOnly?: true;
   readonly members: number;
   readonly totalDependants: number;
   /** Of totalDependants: those that run or read the code, and those that only name a type (USES_TYPE). */
@@ -72,7 +74,35 @@ function header(structured: ImpactStructured): string[] {
 
 const GROUP_TITLES: Record<DependantUse, string> = { runtime: "run or read it", type: "only name a type (USES_TYPE)" };
 
+/**
+ * `tests to run for src/cart.ts, depth ≤ 3, dispatch up`: the answer to tests: only, whose body is the tests; a
+ * history section that lists nothing is left out (the structured answer keeps it).
+ */
+function testsOnlyText(structured: ImpactStructured): string {
+  const { symbol } = structured;
+  const what =
+    symbol.kind === "File" ? symbol.file : `${shortName(symbol.key)} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)})`;
+  const scope = `${structured.kinds === "all" ? "" : `, kinds ${structured.kinds}`}${structured.in === undefined ? "" : `, in ${structured.in}`}`;
+  const shown = structured.tests.length < structured.totalTests ? `: ${structured.tests.length} of ${structured.totalTests}` : "";
+  const none = structured.totalTests === 0 ? ": none" : "";
+  const lines = [
+    `tests to run for ${what}, depth ≤ ${structured.depth}, dispatch ${structured.dispatch}${scope}${shown}${none}`,
+    ...structured.tests.map((test) => `  ${test.file}  depth ${test.depth}`),
+  ];
+  if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
+  lines.push(...highFanOutLines(structured));
+  if (structured.alsoChanges !== undefined && structured.alsoChanges.entries.length > 0) lines.push("", ...alsoChangesLines(structured.alsoChanges));
+  return lines.join("\n");
+}
+
+function highFanOutLines(structured: ImpactStructured): string[] {
+  if (structured.highFanOut.length === 0) return [];
+  const hubs = structured.highFanOut.map((hub) => `${hub.key} (${hub.dependants})`).join(", ");
+  return ["", `high fan-out (≥ ${HIGH_FAN_OUT} direct dependants): ${hubs}`];
+}
+
 function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, ReadonlyMap<number, number>>): string {
+  if (structured.testsOnly === true) return testsOnlyText(structured);
   const lines = [...header(structured), ...(structured.summary === undefined ? [] : summaryLines(structured.summary))];
   const options = { direction: "in", roots: new Set([structured.symbol.key]), neighbours: "dependants" } as const;
   for (const use of ["runtime", "type"] as const) {
@@ -95,12 +125,7 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
     }
   }
   if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
-  if (structured.highFanOut.length > 0) {
-    lines.push(
-      "",
-      `high fan-out (≥ ${HIGH_FAN_OUT} direct dependants): ${structured.highFanOut.map((hub) => `${hub.key} (${hub.dependants})`).join(", ")}`,
-    );
-  }
+  lines.push(...highFanOutLines(structured));
   if (structured.alsoChanges !== undefined) lines.push("", ...alsoChangesLines(structured.alsoChanges));
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "dependants"));
   return lines.join("\n");
@@ -172,6 +197,7 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
       dispatch: result.dispatch,
       kinds: result.kinds,
       ...(result.within === "" ? {} : { in: result.within }),
+      ...(result.testFilter === "only" ? { testsOnly: true as const } : {}),
       members: result.members,
       totalDependants: result.dependants.length,
       runtimeDependants,

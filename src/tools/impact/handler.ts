@@ -15,6 +15,7 @@ const impactAnswerSchema = answerOf<ImpactStructured>()(
     dispatch: z.enum(DISPATCH_MODES),
     kinds: z.enum(IMPACT_KINDS),
     in: z.string().optional(),
+    testsOnly: z.literal(true).optional(),
     members: z.number(),
     totalDependants: z.number(),
     runtimeDependants: z.number(),

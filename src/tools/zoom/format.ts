@@ -1,13 +1,14 @@
-import { lineSpan, plural } from "../text.js";
+import { lineRange, lineSpan, plural } from "../text.js";
 import type { FileOutline, FolderOutline, FolderZoom, OmittedMembers, OutlineLevel, OutlineSymbol, ReExport } from "./outline.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { MAX_LINE_SCAN_BYTES } from "../workspace-files.js";
 import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.js";
 
 /**
- * Zoom's text: the file path once, then one line per declaration (line range, kind, signature, `// doc`),
- * members indented under their container (a bounded type ends with a line saying how many more it has and
- * where). Output stops at a byte budget with a note that says so.
+ * Zoom's text: the file path once, then one line per declaration (line range, signature, `// doc`), a kind
+ * label only where the signature does not say the kind. Level 0 lists exported declarations only, so their
+ * `export` keyword is left out, and a type's members follow it packed on one line; level 1 nests members one per
+ * line. Output stops at a byte budget with a note that says so. The structured answer keeps every field whole.
  */
 
 /** ` (exported as Public, export default)`: the other names a file exports a declaration as. */
@@ -20,27 +21,97 @@ function exportedAsNote(symbol: OutlineSymbol): string {
   return ` (${parts.join(", ")})`;
 }
 
-function symbolLines(symbols: readonly OutlineSymbol[], indent: string): string[] {
+/** The declaring keyword a signature starts with (`export declare abstract class` → `class`), or undefined. */
+const DECLARING_KEYWORD =
+  /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(const\s+enum|class|interface|type|enum|namespace|module|global|function|const|let|var)\b/;
+
+/** The kinds each keyword says; a variable bound to a function (`const f = (…) =>`) says Function too. */
+const KINDS_SAID: Readonly<Record<string, readonly string[]>> = {
+  class: ["Class"],
+  interface: ["Interface"],
+  type: ["TypeAlias"],
+  enum: ["Enum"],
+  "const enum": ["Enum"],
+  namespace: ["Namespace"],
+  module: ["Namespace"],
+  global: ["Namespace"],
+  function: ["Function"],
+  const: ["Variable", "Function"],
+  let: ["Variable", "Function"],
+  var: ["Variable", "Function"],
+};
+
+/** A member's signature says what it is (`name: T`, `name(…)`, `constructor(…)`, `[k: string]: T`). */
+const MEMBER_KINDS = new Set(["Property", "Method", "Constructor", "Signature"]);
+
+/** `Function ` before a signature whose keyword does not say its kind (`export default (a: number): number =>`), else "". */
+function kindLabel(kind: string, signature: string): string {
+  if (MEMBER_KINDS.has(kind)) return "";
+  const keyword = DECLARING_KEYWORD.exec(signature)?.[1]?.replace(/\s+/g, " ");
+  const said = keyword === undefined ? [] : (KINDS_SAID[keyword] ?? []);
+  if (!said.includes(kind)) return `${kind} `;
+  return kind === "Function" && keyword !== "function" && !/=>|\bfunction\b/.test(signature) ? `${kind} ` : "";
+}
+
+/** A doc summary as the text shows it: its first MAX_DOC_TEXT characters (the structured answer has it whole). */
+const MAX_DOC_TEXT = 80;
+
+function docNote(doc: string): string {
+  if (doc === "") return "";
+  if (doc.length <= MAX_DOC_TEXT) return `  // ${doc}`;
+  // Cut at the last word end that keeps most of it.
+  const cut = doc.slice(0, MAX_DOC_TEXT - 1);
+  const wordEnd = cut.lastIndexOf(" ");
+  return `  // ${(wordEnd > MAX_DOC_TEXT / 2 ? cut.slice(0, wordEnd) : cut).trimEnd()}…`;
+}
+
+/** A top-level declaration's signature at level 0: without its `export` keyword (every line is exported), `export default` kept. */
+function levelZeroSignature(signature: string): string {
+  return signature.replace(/^export\s+(?!default\b)(?!=)/, "");
+}
+
+/** The lines of declarations at one depth: `top` for a file's top-level ones (a level-0 outline lists the exported ones only). */
+function symbolLines(symbols: readonly OutlineSymbol[], indent: string, level: OutlineLevel, top = true): string[] {
   return symbols.flatMap((symbol) => {
-    const signature = symbol.signature === "" ? symbol.name : symbol.signature;
-    const doc = symbol.doc === "" ? "" : `  // ${symbol.doc}`;
+    const written = symbol.signature === "" ? symbol.name : symbol.signature;
+    const signature = level === 0 && top ? levelZeroSignature(written) : written;
+    const head = `${indent}${lineRange(symbol.startLine, symbol.endLine)} ${kindLabel(symbol.kind, written)}${signature}${exportedAsNote(symbol)}`;
+    if (level === 0) return [`${head}${docNote(symbol.doc)}`, ...packedMembers(symbol, `${indent}  `)];
     return [
-      `${indent}${lineSpan(symbol.startLine, symbol.endLine)} ${symbol.kind} ${signature}${exportedAsNote(symbol)}${doc}`,
-      ...symbolLines(symbol.members, `${indent}  `),
+      `${head}${docNote(symbol.doc)}`,
+      ...symbolLines(symbol.members, `${indent}  `, level, false),
       ...(symbol.omittedMembers === undefined ? [] : [`${indent}  ${omittedMembersNote(symbol, symbol.omittedMembers)}`]),
     ];
   });
 }
 
-/** `… 3 more members (L30-52): zoom lines "30-52" (CLI --lines 30-52), or level 1`: what a bounded type left out, and where to read it. */
+/** A member's signature at level 0 is shown when at most this long; a longer one by its name (`name(…)` for a method). */
+const MAX_PACKED_SIGNATURE = 40;
+
+function packedMember(member: OutlineSymbol): string {
+  const signature = member.signature.replace(/^public\s+/, "");
+  if (signature !== "" && signature.length <= MAX_PACKED_SIGNATURE) return signature;
+  const name = member.name === "" ? "[…]" : member.name;
+  if (member.kind === "Method" || member.kind === "Constructor") return `${name}(…)`;
+  return /^[^:(]*\?\s*:/.test(signature) ? `${name}?` : name;
+}
+
+/**
+ * Level 0: a type's members on one line under it, `;`-separated, each its signature when short (its lines are
+ * level 1's, or the type's range's), then how many more there are and where.
+ */
+function packedMembers(symbol: OutlineSymbol, indent: string): string[] {
+  if (symbol.members.length === 0) return [];
+  const omitted = symbol.omittedMembers;
+  const more = omitted === undefined ? [] : [`… ${plural(omitted.count, "more member")} at lines ${omitted.lines}`];
+  return [`${indent}${[...symbol.members.map(packedMember), ...more].join("; ")}`];
+}
+
+/** `… 3 more members (lines 30-52): zoom lines "30-52" (CLI --lines 30-52), or level 1`: what a bounded type left out, and where to read it. */
 function omittedMembersNote(symbol: OutlineSymbol, omitted: OmittedMembers): string {
   // An interface's or class's members are graph nodes: level 1 lists them all. An alias's are read from its text.
   const level1 = symbol.kind === "TypeAlias" ? "" : ", or level 1";
-  return `… ${plural(omitted.count, "more member")} (L${omitted.lines}): zoom lines "${omitted.lines}" (CLI --lines ${omitted.lines})${level1}`;
-}
-
-function countSymbols(symbols: readonly OutlineSymbol[]): number {
-  return symbols.reduce((sum, symbol) => sum + 1 + countSymbols(symbol.members), 0);
+  return `… ${plural(omitted.count, "more member")} (lines ${omitted.lines}): zoom lines "${omitted.lines}" (CLI --lines ${omitted.lines})${level1}`;
 }
 
 /** Collects lines until the budget is spent. */
@@ -76,15 +147,13 @@ export interface FormattedOutline {
 }
 
 export function formatFileOutline(outline: FileOutline, level: OutlineLevel, maxBytes: number): FormattedOutline {
-  const summary =
-    level === 0
-      ? `${plural(outline.exportedTopLevel, "exported symbol")} of ${outline.topLevel} top-level`
-      : plural(countSymbols(outline.symbols), "symbol");
+  const internal = outline.topLevel - outline.exportedTopLevel;
+  const notExported = level === 0 && internal > 0 && outline.exportedTopLevel > 0 ? `; ${formatCount(internal)} not exported` : "";
   const budget = new Budget(maxBytes);
-  budget.add([`${outline.path} (${plural(outline.lines, "line")}; ${summary})`]);
+  budget.add([`${outline.path} (${plural(outline.lines, "line")}${notExported})`]);
   let shown = 0;
   for (const symbol of outline.symbols) {
-    if (!budget.add(symbolLines([symbol], ""))) break;
+    if (!budget.add(symbolLines([symbol], "", level))) break;
     shown += 1;
   }
   if (budget.exhausted) {
@@ -95,15 +164,21 @@ export function formatFileOutline(outline: FileOutline, level: OutlineLevel, max
     budget.lines.push(level === 0 && outline.topLevel > 0 ? "no exported symbols; zoom level 1 shows the internal ones" : "no declarations");
   }
   const reExports = outline.reExports ?? [];
-  if (!budget.exhausted && reExports.length > 0 && !budget.add([`re-exports (${reExports.length}):`, ...reExports.map(reExportLine)])) {
+  if (!budget.exhausted && reExports.length > 0 && !budget.add(["re-exports:", ...reExports.map(reExportLine)])) {
     budget.lines.push(`… truncated: ${plural(reExports.length, "re-export")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes.`);
   }
   return { text: budget.lines.join("\n"), truncated: budget.exhausted, shownSymbols: shown, shownFiles: new Set([outline.path]) };
 }
 
-/** `Public ← Class Impl (src/impl.ts:1)`; a namespace re-export `ns ← namespace of src/m.ts`; `export *` `* ← every export of src/m.ts`. */
+/**
+ * `Public ← Class Impl  src/impl.ts:1` (`Impl ← Class  src/impl.ts:1` under its own name); a namespace re-export
+ * `ns ← namespace of src/m.ts`; `export *` `* ← every export of src/m.ts`.
+ */
 function reExportLine(reExport: ReExport): string {
-  if (reExport.kind !== "File") return `  ${reExport.name} ← ${reExport.kind} ${reExport.qualifiedName} (${reExport.file}:${reExport.line})`;
+  if (reExport.kind !== "File") {
+    const target = reExport.qualifiedName === reExport.name ? "" : ` ${reExport.qualifiedName}`;
+    return `  ${reExport.name} ← ${reExport.kind}${target}  ${reExport.file}:${reExport.line}`;
+  }
   return reExport.name === "*" ? `  * ← every export of ${reExport.file}` : `  ${reExport.name} ← namespace of ${reExport.file}`;
 }
 
@@ -144,7 +219,7 @@ export function formatFolderZoom(zoom: FolderZoom, level: OutlineLevel, maxBytes
       continue;
     }
     for (const outline of folder.outlines) {
-      if (budget.add([`  ${fileName(outline.path, folder.path)}`, ...symbolLines(outline.symbols, "    ")])) shownFiles.add(outline.path);
+      if (budget.add([`  ${fileName(outline.path, folder.path)}`, ...symbolLines(outline.symbols, "    ", level)])) shownFiles.add(outline.path);
       else omitted.push(outline);
     }
   }

@@ -72,10 +72,23 @@ const LARGE = [
   "",
 ].join("\n");
 
+/** A class whose private members carry decorators, and declarations whose signatures do not say their kind. */
+const DECORATED = [
+  "declare function Inject(token: string): (target: unknown, key: unknown, index?: number) => void;",
+  "export class Mailer {",
+  '  constructor(@Inject("logger") private readonly logger: unknown) {}',
+  '  @Inject("name") private name = "x";',
+  "  send(): void {}",
+  "}",
+  "export const ratio = 2;",
+  "export default (a: number): number => a * ratio;",
+  "",
+].join("\n");
+
 let context: CliToolContext;
 
 beforeAll(async () => {
-  context = await openIndexedContext(writeProject({ "src/options.ts": OPTIONS, "src/large.ts": LARGE }));
+  context = await openIndexedContext(writeProject({ "src/options.ts": OPTIONS, "src/large.ts": LARGE, "src/decorated.ts": DECORATED }));
 });
 
 afterAll(() => {
@@ -83,42 +96,24 @@ afterAll(() => {
   removeTempDirs();
 });
 
-describe("zoom shows a type's members on their own lines", () => {
-  it("lists an exported interface's, an object type alias's and a class's public members under them at level 0; an alias on one line stays one line unless the graph cut it", async () => {
+describe("zoom shows a type's members: packed under it at level 0, one per line at level 1", () => {
+  it("packs an exported interface's, an object type alias's and a class's public members on one line under them at level 0, a long signature by its name; an alias on one line stays one line unless the graph cut it", async () => {
     expect((await runTool(zoomTool, { path: "src/options.ts" }, context)).text).toBe(
       [
-        "src/options.ts (47 lines; 6 exported symbols of 7 top-level)",
-        "L3-17 Interface export interface ClientOptions  // How the client connects.",
-        "  L5 Property baseUrl: string  // Where requests go.",
-        "  L6 Property timeoutMs?: number",
-        "  L7 Property retries?: number",
-        "  L8 Property headers?: Record<string, string>",
-        "  L9 Property userAgent?: string",
-        "  L10 Property proxy?: { host: string; port: number }",
-        "  L11 Property keepAlive?: boolean",
-        "  L12 Property maxSockets?: number",
-        "  L13 Method onRequest?(url: string): void",
-        "  L14 Property onResponse?: (status: number, body: string) => void",
-        "  L15 Property signal?: AbortSignal",
-        "  L16 Property readonly debug: boolean",
-        "L20-30 TypeAlias export type Options = {…}  // The same options as an object type.",
-        "  L22 Property a: string  // The first.",
-        "  L23 Property b?: (x: { y: number }) => void",
-        "  L24 Property c: Array<{ d: string; e: [number, string] }>",
-        '  L25 Property "quoted-key": \'a;b\' | "c,d" | `t{${string}}`',
-        "  L26 Signature [extra: string]: unknown",
-        "  L27-29 Method m<T extends { k: 1 }>( value: T, ): Promise<T>",
-        "L31 TypeAlias export type Wide = Base & { z: number } & { w?: string }",
-        "L32 TypeAlias export type Either = { ok: true } | { ok: false }",
-        "L34-45 Class export class Client",
-        '  L37 Property static readonly version = "1"',
-        "  L38 Constructor constructor(readonly options: Options)",
-        "  L38 Property readonly options: Options",
-        "  L39-41 Method get label(): string",
-        "  L42 Method send(body: string): void",
-        "  L43 Method protected retry(): void",
-        "L46 TypeAlias export type Flat = {…}",
-        ...Array.from({ length: 12 }, (_, index) => `  L46 Property setting${index + 1}: "on" | "off"`),
+        "src/options.ts (47 lines; 1 not exported)",
+        "3-17 interface ClientOptions  // How the client connects.",
+        "  baseUrl: string; timeoutMs?: number; retries?: number; headers?: Record<string, string>; userAgent?: string; " +
+          "proxy?: { host: string; port: number }; keepAlive?: boolean; maxSockets?: number; onRequest?(url: string): void; " +
+          "onResponse?; signal?: AbortSignal; readonly debug: boolean",
+        "20-30 type Options = {…}  // The same options as an object type.",
+        "  a: string; b?: (x: { y: number }) => void; c; quoted-key; [extra: string]: unknown; m(…)",
+        "31 type Wide = Base & { z: number } & { w?: string }",
+        "32 type Either = { ok: true } | { ok: false }",
+        "34-45 class Client",
+        '  static readonly version = "1"; constructor(readonly options: Options); readonly options: Options; get label(): string; ' +
+          "send(body: string): void; protected retry(): void",
+        "46 type Flat = {…}",
+        `  ${Array.from({ length: 12 }, (_, index) => `setting${index + 1}: "on" | "off"`).join("; ")}`,
       ].join("\n"),
     );
   });
@@ -148,23 +143,26 @@ describe("zoom shows a type's members on their own lines", () => {
 
   it("shows every member at level 1, a class's private ones too, and an object type alias's members", async () => {
     const text = (await runTool(zoomTool, { path: "src/options.ts", level: 1 }, context)).text;
-    expect(text).toContain("L1 Interface interface Base\n  L1 Property id: string\n");
-    expect(text).toContain(
-      "L20-30 TypeAlias export type Options = {…}  // The same options as an object type.\n  L22 Property a: string  // The first.\n",
-    );
-    expect(text).toContain("  L35 Property private secret = 1\n  L36 Property #hidden = 2\n");
-    expect(text).toContain("  L44 Method private log(): void");
+    expect(text).toContain("1 interface Base\n  1 id: string\n");
+    expect(text).toContain("20-30 export type Options = {…}  // The same options as an object type.\n  22 a: string  // The first.\n");
+    expect(text).toContain("  35 private secret = 1\n  36 #hidden = 2\n");
+    expect(text).toContain("  44 private log(): void");
   });
 
   it("shows at most 20 members under a type and says how many more there are and which lines to read", async () => {
     const result = await runTool(zoomTool, { path: "src/large.ts" }, context);
     const lines = result.text.split("\n");
-    expect(lines.filter((line) => line.startsWith("  L"))).toHaveLength(60);
-    expect(lines).toContain("  L21 Property field20: number");
-    expect(lines).not.toContain("  L22 Property field21: number");
-    expect(lines).toContain('  … 5 more members (L22-27): zoom lines "22-27" (CLI --lines 22-27), or level 1');
-    expect(lines).toContain('  … 5 more members (L49-54): zoom lines "49-54" (CLI --lines 49-54)');
-    expect(lines).toContain('  … 5 more members (L76-81): zoom lines "76-81" (CLI --lines 76-81), or level 1');
+    const packed = (name: (index: number) => string, lines: string): string =>
+      `  ${Array.from({ length: 20 }, (_, index) => name(index + 1)).join("; ")}; … 5 more members at lines ${lines}`;
+    expect(lines).toEqual([
+      "src/large.ts (82 lines)",
+      "1-27 interface Wide",
+      packed((index) => `field${index}: number`, "22-27"),
+      "28-54 type WideAlias = {…}",
+      packed((index) => `key${index}: string`, "49-54"),
+      "55-81 class Service",
+      packed((index) => `run${index}(): void`, "76-81"),
+    ]);
     const symbols = result.structured.symbols as { name: string; members: unknown[]; omittedMembers?: unknown }[];
     expect(symbols.map((symbol) => [symbol.name, symbol.members.length, symbol.omittedMembers])).toEqual([
       ["Wide", 20, { count: 5, lines: "22-27" }],
@@ -176,17 +174,34 @@ describe("zoom shows a type's members on their own lines", () => {
 
   it("lists an interface's and a class's members whole at level 1; an object type alias stays bounded", async () => {
     const text = (await runTool(zoomTool, { path: "src/large.ts", level: 1 }, context)).text;
-    expect(text).toContain("  L26 Property field25: number\n");
-    expect(text).toContain("  L80 Method run25(): void");
+    expect(text).toContain("  26 field25: number\n");
+    expect(text).toContain("  80 run25(): void");
     expect(text).not.toContain("key25");
-    expect(text).toContain('  … 5 more members (L49-54): zoom lines "49-54" (CLI --lines 49-54)');
+    expect(text).toContain('  … 5 more members (lines 49-54): zoom lines "49-54" (CLI --lines 49-54)');
   });
 
   it("keeps a folder's outline to one line per declaration", async () => {
     const text = (await runTool(zoomTool, { path: "src" }, context)).text;
-    expect(text).toContain(
-      "    L3-17 Interface export interface ClientOptions  // How the client connects.\n    L20-30 TypeAlias export type Options = {",
-    );
+    expect(text).toContain("    3-17 interface ClientOptions  // How the client connects.\n    20-30 type Options = {");
     expect(text).not.toContain("baseUrl");
+  });
+
+  it("leaves a class's private members out of level 0 when decorators come before `private`; a kind label only where the signature does not say it", async () => {
+    const result = await runTool(zoomTool, { path: "src/decorated.ts" }, context);
+    const symbols = result.structured.symbols as { name: string; kind: string; members: { name: string }[] }[];
+    expect(symbols.map((symbol) => [symbol.name, symbol.kind, symbol.members.map((member) => member.name)])).toEqual([
+      ["Mailer", "Class", ["constructor", "send"]],
+      ["ratio", "Variable", []],
+      ["default", "Function", []],
+    ]);
+    expect(result.text).toBe(
+      [
+        "src/decorated.ts (9 lines; 1 not exported)",
+        "2-6 class Mailer",
+        "  constructor(…); send(): void",
+        "7 const ratio = 2",
+        "8 Function export default (a: number): number =>",
+      ].join("\n"),
+    );
   });
 });

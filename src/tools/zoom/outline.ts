@@ -40,9 +40,10 @@ function bounded(members: readonly OutlineSymbol[], endLine: number): Pick<Outli
   return { members: members.slice(0, MAX_MEMBERS), omittedMembers: { count: members.length - MAX_MEMBERS, lines } };
 }
 
-/** A class member that is no part of what the file exports: `private` or `#private`. */
+/** A class member that is no part of what the file exports: `private` or `#private`, decorated or not (`@Inject("x") private readonly x`). */
 function isPrivateMember(row: OutlineRow): boolean {
-  return row.name.startsWith("#") || /^(?:(?:static|readonly|abstract|override|declare|async|accessor)\s+)*private\s/.test(row.signature);
+  const modifiers = row.signature.replace(/^(?:@[\w$.]+(?:\([^()]*\))?\s+)*/, "");
+  return row.name.startsWith("#") || /^(?:(?:static|readonly|abstract|override|declare|async|accessor)\s+)*private\s/.test(modifiers);
 }
 
 /** The members level 0 shows under an exported interface or class: its direct members, a class's private ones left out. */
