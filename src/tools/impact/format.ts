@@ -87,12 +87,18 @@ function testsOnlyText(structured: ImpactStructured): string {
   const none = structured.totalTests === 0 ? ": none" : "";
   const lines = [
     `tests to run for ${what}, depth ≤ ${structured.depth}, dispatch ${structured.dispatch}${scope}${shown}${none}`,
-    ...structured.tests.map((test) => `  ${test.file}  depth ${test.depth}`),
+    ...structured.tests.map((test) => testLine(test, structured.symbol.key)),
   ];
   if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
   lines.push(...highFanOutLines(structured));
   if (structured.alsoChanges !== undefined && structured.alsoChanges.entries.length > 0) lines.push("", ...alsoChangesLines(structured.alsoChanges));
   return lines.join("\n");
+}
+
+/** `  test/a.test.ts  depth 2`, and how it reaches the change when through an import of code that runs on load. */
+function testLine(test: ImpactStructured["tests"][number], symbolKey: string): string {
+  const through = test.through === undefined ? "" : `  ${throughImportText(test.through, symbolKey)}`;
+  return `  ${test.file}  depth ${test.depth}${through}`;
 }
 
 function highFanOutLines(structured: ImpactStructured): string[] {
@@ -119,10 +125,7 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
     const count =
       structured.tests.length < structured.totalTests ? `${structured.tests.length} of ${structured.totalTests}` : `${structured.totalTests}`;
     lines.push("", `tests to run (${count})`);
-    for (const test of structured.tests) {
-      const through = test.through === undefined ? "" : `  ${throughImportText(test.through, structured.symbol.key)}`;
-      lines.push(`  ${test.file}  depth ${test.depth}${through}`);
-    }
+    for (const test of structured.tests) lines.push(testLine(test, structured.symbol.key));
   }
   if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
   lines.push(...highFanOutLines(structured));

@@ -116,7 +116,7 @@ describe("impact's tests reached through top-level code", () => {
     const text = (await runTool(impactTool, { symbol: "register", alsoChanges: 0, tests: "only" }, await indexed())).text;
     expect(text).toContain(
       [
-        "tests to run (3)",
+        "tests to run for register (Function, src/registry.ts:3-6), depth ≤ 3, dispatch up",
         "  test/names.test.ts  depth 2  imports src/names.ts, whose top-level code (Names.first) calls it",
         "  test/setup.test.ts  depth 2  imports src/config.ts, whose top-level code (token) calls it",
         "  test/plugin.test.ts  depth 3  imports src/index.ts, which loads src/plugin.ts, whose top-level code calls it",
@@ -133,7 +133,7 @@ describe("impact's tests reached through top-level code", () => {
       { file: "test/setup.test.ts", depth: 1, symbols: 0, through: { imports: "src/config.ts", loads: "src/config.ts" } },
     ]);
     const text = (await runTool(impactTool, { symbol: "src/config.ts", alsoChanges: 0, tests: "only" }, await indexed())).text;
-    expect(text).toContain("tests to run (1)\n  test/setup.test.ts  depth 1  imports it");
+    expect(text).toContain("tests to run for src/config.ts, depth ≤ 3, dispatch up\n  test/setup.test.ts  depth 1  imports it");
   });
 
   it("leaves callers and paths as they were: importing is no call", async () => {
