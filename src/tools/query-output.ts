@@ -10,7 +10,8 @@ import type { ToolResult } from "./tool-contract.js";
  */
 export interface OutputOptions {
   readonly format: OutputFormat;
-  readonly maxNodes: number;
+  /** Most entries listed; none: as many as `maxTokens` leaves room for. */
+  readonly maxNodes?: number | undefined;
   readonly maxTokens: number;
 }
 
@@ -33,8 +34,16 @@ export interface Presentable<Structured extends Readonly<Record<string, unknown>
   /** The structured answer with the first `shown` entries (`truncated` is null when nothing was cut). */
   build(shown: number, truncated: Truncation | null): Structured;
   text(structured: Structured): string;
+  /**
+   * The text with the first `detailed` entries in full and the others by name and lines only (walk answers):
+   * when the full text is over the budget, `present` lists as many entries as this leaves room for.
+   */
+  brief?(structured: Structured, detailed: number): string;
   mermaid(structured: Structured): string;
 }
+
+/** Entries a brief listing gives in full whatever the budget, so that a long answer still says how the first are reached. */
+export const FIRST_IN_FULL = 10;
 
 /** `[cut: 40 of 843 entries shown (maxTokens). To narrow: …]` */
 export function truncationNote(truncated: Truncation, noun: string): string {
@@ -80,33 +89,64 @@ function render<S extends Readonly<Record<string, unknown>>>(answer: Presentable
   }
 }
 
-/**
- * Renders the answer in the requested format within the budget: at most `maxNodes` entries, and as many of
- * those as fit in `maxTokens` (found by bisection). The budget is counted on the text rendering whatever the
- * format, so that every format of one question lists the same entries: the JSON and TOON of an answer are
- * longer than its text (two to four times) and carry those entries' every field. `structured` always holds
- * exactly what the output shows.
- */
-export function present<S extends Readonly<Record<string, unknown>>>(answer: Presentable<S>, options: OutputOptions): ToolResult {
-  const attempt = (shown: number, by: Truncation["by"]): S => {
-    const truncated = shown < answer.total ? { shown, total: answer.total, by, narrow: answer.narrow } : null;
-    return answer.build(shown, truncated);
-  };
-  const fits = (structured: S): boolean => fitsInTokens(answer.text(structured), options.maxTokens);
-  const output = (structured: S): ToolResult => ({ text: render(answer, options.format, structured), structured });
-  const limit = Math.min(answer.total, options.maxNodes);
-  const full = attempt(limit, "maxNodes");
-  if (fits(full)) return output(full);
-  let low = 0;
-  let high = limit - 1;
-  let best = attempt(0, "maxTokens");
+/** The largest whole number in [low, high] for which `fits` holds (`fits` holds for every smaller one), else low - 1. */
+function largestFitting(low: number, high: number, fits: (value: number) => boolean): number {
+  let best = low - 1;
   while (low <= high) {
     const middle = Math.floor((low + high) / 2);
-    const structured = attempt(middle, "maxTokens");
-    if (fits(structured)) {
-      best = structured;
+    if (fits(middle)) {
+      best = middle;
       low = middle + 1;
     } else high = middle - 1;
   }
-  return output(best);
+  return best;
+}
+
+/**
+ * Renders the answer in the requested format within the budget: at most `maxNodes` entries (no cap when absent),
+ * and as many of those as fit in `maxTokens` (found by bisection). The budget is counted on the text rendering
+ * whatever the format, so that every format of one question lists the same entries: the JSON and TOON of an
+ * answer are longer than its text (two to four times) and carry those entries' every field. `structured` always
+ * holds exactly what the output shows.
+ *
+ * An answer with a brief rendering (impact, callers, callees) that is over the budget in full lists its entries
+ * briefly: as many as fit with the first FIRST_IN_FULL in full, then as many of those in full as the rest of the
+ * budget leaves room for.
+ */
+export function present<S extends Readonly<Record<string, unknown>>>(answer: Presentable<S>, options: OutputOptions): ToolResult {
+  const limit = Math.min(answer.total, options.maxNodes ?? answer.total);
+  const attempt = (shown: number): S => {
+    const by: Truncation["by"] = shown === limit && limit < answer.total ? "maxNodes" : "maxTokens";
+    const truncated = shown < answer.total ? { shown, total: answer.total, by, narrow: answer.narrow } : null;
+    return answer.build(shown, truncated);
+  };
+  const fits = (text: string): boolean => fitsInTokens(text, options.maxTokens);
+  const output = (structured: S, text: string): ToolResult => ({
+    text: options.format === "text" ? text : render(answer, options.format, structured),
+    structured,
+  });
+  const full = attempt(limit);
+  const fullText = answer.text(full);
+  if (fits(fullText)) return output(full, fullText);
+  const { brief } = answer;
+  if (brief === undefined) {
+    const shown = Math.max(
+      0,
+      largestFitting(0, limit - 1, (count) => fits(answer.text(attempt(count)))),
+    );
+    const structured = attempt(shown);
+    return output(structured, answer.text(structured));
+  }
+  const briefly = (count: number): string => brief(attempt(count), Math.min(count, FIRST_IN_FULL));
+  const shown = Math.max(
+    0,
+    largestFitting(0, limit, (count) => fits(briefly(count))),
+  );
+  const structured = attempt(shown);
+  const first = Math.min(shown, FIRST_IN_FULL);
+  const detailed = Math.max(
+    first,
+    largestFitting(first + 1, shown, (count) => fits(brief(structured, count))),
+  );
+  return output(structured, brief(structured, detailed));
 }

@@ -1,5 +1,14 @@
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
+import {
+  briefNote,
+  reachEntry,
+  reachMermaid,
+  reachTextLines,
+  shortName,
+  symbolSummary,
+  type ReachEntry,
+  type SymbolSummary,
+} from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
 import { HIGH_FAN_OUT } from "../graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
@@ -107,10 +116,20 @@ function highFanOutLines(structured: ImpactStructured): string[] {
   return ["", `high fan-out (≥ ${HIGH_FAN_OUT} direct dependants): ${hubs}`];
 }
 
-function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, ReadonlyMap<number, number>>): string {
+/** The text answer; the first `detailed` dependants (runtime, then type) with the step that reaches them, the others by name. */
+function text(
+  structured: ImpactStructured,
+  perDepth: ReadonlyMap<DependantUse, ReadonlyMap<number, number>>,
+  detailed = structured.dependants.length,
+): string {
   if (structured.testsOnly === true) return testsOnlyText(structured);
-  const lines = [...header(structured), ...(structured.summary === undefined ? [] : summaryLines(structured.summary))];
+  const lines = [
+    ...header(structured),
+    ...(structured.summary === undefined ? [] : summaryLines(structured.summary)),
+    ...briefNote(structured.dependants.length, detailed),
+  ];
   const options = { direction: "in", roots: new Set([structured.symbol.key]), neighbours: "dependants" } as const;
+  let inFull = detailed;
   for (const use of ["runtime", "type"] as const) {
     const group = structured.dependants.filter((entry) => entry.use === use);
     if (group.length === 0) continue;
@@ -118,8 +137,9 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
     lines.push(
       "",
       `${GROUP_TITLES[use]} (${group.length < total ? `${group.length} of ${total}` : total})`,
-      ...reachTextLines(group, options, perDepth.get(use)),
+      ...reachTextLines(group, options, perDepth.get(use), inFull),
     );
+    inFull = Math.max(0, inFull - group.length);
   }
   if (structured.tests.length > 0) {
     const count =
@@ -217,6 +237,7 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
       truncated,
     }),
     text: (structured) => text(structured, perDepth),
+    brief: (structured, detailed) => text(structured, perDepth, detailed),
     mermaid: (structured) => reachMermaid(symbol, structured.dependants, "in"),
   };
 }

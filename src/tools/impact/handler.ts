@@ -1,5 +1,5 @@
 import { z } from "../../vendor/zod.js";
-import { DISPATCH_MODES, outputShape, symbolShape } from "../query-inputs.js";
+import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { ImpactStructured } from "./format.js";
 import { IMPACT_DEFAULTS, IMPACT_KINDS } from "./options.js";
@@ -79,7 +79,7 @@ const impactInputShape = {
     .describe(
       "most entries of 'also changes with it': what the git history changes with the symbol outside its dependants (default 5; 0 skips the history)",
     ),
-  ...outputShape,
+  ...walkOutputShape,
 };
 
 export type ImpactInput = z.infer<z.ZodObject<typeof impactInputShape>>;
