@@ -106,6 +106,19 @@ export function reachEntry(
   };
 }
 
+/** `make` with its result kept per node key: an answer built for several cuts makes each entry once. */
+export function memoByKey<N extends { readonly key: string }, E>(make: (node: N) => E): (node: N) => E {
+  const made = new Map<string, E>();
+  return (node) => {
+    let entry = made.get(node.key);
+    if (entry === undefined) {
+      entry = make(node);
+      made.set(node.key, entry);
+    }
+    return entry;
+  };
+}
+
 /** What an entry does to `via` (walking in) or what `via` does to it (walking out). */
 const VERBS: Record<WalkDirection, Record<EdgeKind, string>> = {
   in: {
@@ -212,6 +225,18 @@ function entryLine(entry: ReachEntry, options: ReachTextOptions): string {
   return `${name} ${lineRange(entry.start, entry.end)}  ${phrases.join("; ")}${more}${dispatches}${fanOut}`;
 }
 
+/** Each entry's line in full, made once: an entry object belongs to one answer, rendered with one set of options. */
+const entryLines = new WeakMap<ReachEntry, string>();
+
+function cachedEntryLine(entry: ReachEntry, options: ReachTextOptions): string {
+  let line = entryLines.get(entry);
+  if (line === undefined) {
+    line = entryLine(entry, options);
+    entryLines.set(entry, line);
+  }
+  return line;
+}
+
 /** Entries a brief line names at most: a file with more has several lines. */
 const BRIEF_PER_LINE = 8;
 
@@ -256,7 +281,7 @@ export function reachTextLines(
       file = entry.file;
       lines.push(`  ${file}`);
     }
-    if (index < detailed) lines.push(`    ${entryLine(entry, options)}`);
+    if (index < detailed) lines.push(`    ${cachedEntryLine(entry, options)}`);
     else brief.push(briefText(entry));
   });
   flush();

@@ -3,6 +3,7 @@ import type { Dispatch } from "../query-inputs.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import {
   briefNote,
+  memoByKey,
   reachEntry,
   reachMermaid,
   reachTextLines,
@@ -152,6 +153,13 @@ export function callsAnswer(result: CallsResult, within = ""): Presentable<Calls
   const total = calls + result.values.length;
   const throughDispatch = [...result.entries, ...result.testEntries].filter((entry) => entry.throughDispatch).length;
   const { summary, take } = callsSummary(result, within);
+  // `present` builds the answer for several numbers of entries: each entry is made once, the cut once per number.
+  const entryOf = memoByKey((entry: CallEntry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts));
+  let last: { shown: number; taken: ReturnType<typeof take> } | undefined;
+  const taken = (shown: number): ReturnType<typeof take> => {
+    if (last?.shown !== shown) last = { shown, taken: take(shown) };
+    return last.taken;
+  };
   return {
     total,
     narrow: nextQuestionsText(summary.next),
@@ -167,8 +175,8 @@ export function callsAnswer(result: CallsResult, within = ""): Presentable<Calls
       totalInTests: result.testEntries.length,
       throughDispatch,
       files: result.files,
-      entries: take(shown).entries.map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
-      testEntries: take(shown).testEntries.map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
+      entries: taken(shown).entries.map(entryOf),
+      testEntries: taken(shown).testEntries.map(entryOf),
       ...(direction === "out" ? { withoutBody: result.dispatchFacts.dispatchesTo.size } : {}),
       totalValues: result.values.length,
       values: result.values.slice(0, Math.max(0, shown - calls)).map((entry) => reachEntry(entry)),

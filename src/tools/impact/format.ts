@@ -1,6 +1,7 @@
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import {
   briefNote,
+  memoByKey,
   reachEntry,
   reachMermaid,
   reachTextLines,
@@ -210,6 +211,11 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
   }
   const runtimeDependants = result.dependants.filter((node) => node.use === "runtime").length;
   const { summary, take, groupedBy } = impactSummary(result);
+  const throughDispatch = result.dependants.filter((node) => node.throughDispatch).length;
+  // `present` builds the answer for several numbers of entries: each entry is made once.
+  const entryOf = memoByKey(
+    (node: ImpactResult["dependants"][number]): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use }),
+  );
   return {
     total: result.dependants.length,
     narrow: nextQuestionsText(summary.next),
@@ -225,9 +231,9 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
       totalDependants: result.dependants.length,
       runtimeDependants,
       typeDependants: result.dependants.length - runtimeDependants,
-      throughDispatch: result.dependants.filter((node) => node.throughDispatch).length,
+      throughDispatch,
       files: result.files,
-      dependants: take(shown).map((node): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use })),
+      dependants: take(shown).map(entryOf),
       tests: truncated === null ? result.tests : result.tests.slice(0, shown),
       totalTests: result.tests.length,
       ...(testNotes.length === 0 ? {} : { testNotes }),
