@@ -62,6 +62,31 @@ describe("items of the CLI's text answers", () => {
     ]);
   });
 
+  it("reads the entries listed briefly, several to a line, top-level code as the file", () => {
+    const brief = `impact of normalizeParams (Function, src/v4/core/util.ts:10-20), depth ≤ 3, dispatch up
+the first 1 with the step that reaches them; the other 4 by name and lines
+
+run or read it (5)
+depth 1 (2)
+  src/v4/core/api.ts
+    _lt 785-795  calls @790
+    _lte 797-808, ZodMiniType#variable 40-72
+depth 2 (2)
+  src/v4/mini/schemas.ts
+    keyof 711-714, <top level> 1-1600
+  src/v4/mini/iso.ts
+    datetime 8
+`;
+    expect(groupedDeclarations(brief)).toEqual([
+      "src/v4/core/api.ts#_lt",
+      "src/v4/core/api.ts#_lte",
+      "src/v4/core/api.ts#ZodMiniType#variable",
+      "src/v4/mini/schemas.ts#keyof",
+      "src/v4/mini/schemas.ts",
+      "src/v4/mini/iso.ts#datetime",
+    ]);
+  });
+
   it("reads every declaration of every printed path once", () => {
     const paths = `call paths from bootstrap (src/app.module.ts:20-24) to formatLine (src/core/logger.ts:32-34), depth ≤ 6, dispatch up
 2 paths, 2 through dispatch, shortest 3 steps

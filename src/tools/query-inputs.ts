@@ -44,3 +44,18 @@ export const outputShape = {
       "cap on the answer's size in tokens (o200k, as GPT-4o counts them), counted on its text rendering: a longer answer is cut (impact, callers and callees: summarised) and says how to narrow; json and toon list the same entries as text",
     ),
 };
+
+/**
+ * The output inputs of the walk answers (impact, callers, callees): no fixed cap on entries by default, the token
+ * budget decides how many are listed (briefly, by name and lines, past the first ones: query-output.ts `present`).
+ */
+export const walkOutputShape = {
+  ...outputShape,
+  maxNodes: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe("most result entries to return (default: as many as maxTokens leaves room for, past the first ones by name and lines only)"),
+};

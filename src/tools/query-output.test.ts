@@ -1,7 +1,7 @@
 import { decode } from "@toon-format/toon";
 import { describe, expect, it } from "vitest";
 import { countTokens } from "./token-count.js";
-import { present, tabular, truncationNote, type Presentable, type Truncation } from "./query-output.js";
+import { FIRST_IN_FULL, present, tabular, truncationNote, type Presentable, type Truncation } from "./query-output.js";
 
 interface Listing extends Readonly<Record<string, unknown>> {
   readonly items: readonly { readonly name: string; readonly lines: readonly number[] }[];
@@ -70,6 +70,55 @@ describe(present.name, () => {
     });
   });
 });
+
+/** The listing with a brief rendering: past the first `detailed` items, names only, ten to a line. */
+function briefListing(count: number): Presentable<Listing> {
+  const plain = listing(count);
+  const brief = (structured: Listing, detailed: number): string => {
+    const names = structured.items.slice(detailed).map((item) => item.name);
+    const rows = Array.from({ length: Math.ceil(names.length / 10) }, (_, row) => names.slice(row * 10, row * 10 + 10).join(", "));
+    return [plain.text({ ...structured, items: structured.items.slice(0, detailed), truncated: null }), ...rows].join("\n");
+  };
+  return { ...plain, brief };
+}
+
+describe("an answer with a brief rendering", () => {
+  it("lists every entry when their names fit, as many in full as the budget leaves room for", () => {
+    const result = present(briefListing(200), { format: "text", maxTokens: 1200 });
+    expect(plainCount(result.text)).toBeGreaterThanOrEqual(FIRST_IN_FULL);
+    expect(result.structured.items).toHaveLength(200);
+    expect(result.structured.truncated).toBeNull();
+    expect(countTokens(result.text)).toBeLessThanOrEqual(1200);
+    expect(countTokens(present(briefListing(200), { format: "text", maxTokens: 100_000 }).text)).toBeGreaterThan(1200);
+    for (const name of ["item000", "item150", "item199"]) expect(result.text).toContain(name);
+    // about as many in full as fit: the text is within 3 % of the budget
+    expect(countTokens(result.text)).toBeGreaterThanOrEqual(0.97 * 1200);
+  });
+
+  it("lists more entries than the plain rendering for the same budget, and every format the same", () => {
+    const plain = present(listing(500), { format: "text", maxTokens: 600 });
+    const brief = present(briefListing(500), { format: "text", maxTokens: 600 });
+    expect((brief.structured.items as unknown[]).length).toBeGreaterThan(2 * (plain.structured.items as unknown[]).length);
+    expect(plainCount(brief.text)).toBe(FIRST_IN_FULL);
+    expect(countTokens(brief.text)).toBeLessThanOrEqual(600);
+    expect((brief.structured.truncated as Truncation).by).toBe("maxTokens");
+    const json = present(briefListing(500), { format: "json", maxTokens: 600 });
+    expect(JSON.parse(json.text)).toEqual(brief.structured);
+  });
+
+  it("has no cap on entries but the tokens when maxNodes is not given, and keeps it when given", () => {
+    expect(present(listing(150), { format: "text", maxTokens: 100_000 }).structured.items).toHaveLength(150);
+    expect(present(briefListing(150), { format: "text", maxNodes: 120, maxTokens: 1000 }).structured.truncated).toMatchObject({
+      shown: 120,
+      by: "maxNodes",
+    });
+  });
+});
+
+/** Items a listing's text gives in full (`itemN spans lines …`). */
+function plainCount(text: string): number {
+  return text.split("\n").filter((line) => line.includes(" spans lines ")).length;
+}
 
 describe(tabular.name, () => {
   it("joins arrays of primitives inside rows and leaves the rest alone", () => {

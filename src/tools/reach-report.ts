@@ -106,6 +106,19 @@ export function reachEntry(
   };
 }
 
+/** `make` with its result kept per node key: an answer built for several cuts makes each entry once. */
+export function memoByKey<N extends { readonly key: string }, E>(make: (node: N) => E): (node: N) => E {
+  const made = new Map<string, E>();
+  return (node) => {
+    let entry = made.get(node.key);
+    if (entry === undefined) {
+      entry = make(node);
+      made.set(node.key, entry);
+    }
+    return entry;
+  };
+}
+
 /** What an entry does to `via` (walking in) or what `via` does to it (walking out). */
 const VERBS: Record<WalkDirection, Record<EdgeKind, string>> = {
   in: {
@@ -212,18 +225,51 @@ function entryLine(entry: ReachEntry, options: ReachTextOptions): string {
   return `${name} ${lineRange(entry.start, entry.end)}  ${phrases.join("; ")}${more}${dispatches}${fanOut}`;
 }
 
+/** Each entry's line in full, made once: an entry object belongs to one answer, rendered with one set of options. */
+const entryLines = new WeakMap<ReachEntry, string>();
+
+function cachedEntryLine(entry: ReachEntry, options: ReachTextOptions): string {
+  let line = entryLines.get(entry);
+  if (line === undefined) {
+    line = entryLine(entry, options);
+    entryLines.set(entry, line);
+  }
+  return line;
+}
+
+/** Entries a brief line names at most: a file with more has several lines. */
+const BRIEF_PER_LINE = 8;
+
+/** `Cart.total 12-30`: an entry listed briefly, by name and lines. */
+function briefText(entry: ReachEntry): string {
+  return `${entry.kind === "File" ? "<top level>" : entry.name} ${lineRange(entry.start, entry.end)}`;
+}
+
 /**
  * The entries as indented lines: `depth N (count)`, then each file once, then its entries. `totalPerDepth`
- * (the uncut answer's counts) makes a cut depth say `depth 2 (12 of 57)`.
+ * (the uncut answer's counts) makes a cut depth say `depth 2 (12 of 57)`. The first `detailed` entries have a
+ * line each with the step that reaches them; the others are named with their lines only, several to a line
+ * (`    Cart.add 40-52, Cart.clear 54-57`), after the file's entries in full.
  */
-export function reachTextLines(entries: readonly ReachEntry[], options: ReachTextOptions, totalPerDepth?: ReadonlyMap<number, number>): string[] {
+export function reachTextLines(
+  entries: readonly ReachEntry[],
+  options: ReachTextOptions,
+  totalPerDepth?: ReadonlyMap<number, number>,
+  detailed = entries.length,
+): string[] {
   const perDepth = new Map<number, number>();
   for (const entry of entries) perDepth.set(entry.depth, (perDepth.get(entry.depth) ?? 0) + 1);
   const lines: string[] = [];
+  let brief: string[] = [];
+  const flush = (): void => {
+    for (let i = 0; i < brief.length; i += BRIEF_PER_LINE) lines.push(`    ${brief.slice(i, i + BRIEF_PER_LINE).join(", ")}`);
+    brief = [];
+  };
   let depth = -1;
   let file: string | undefined;
-  for (const entry of entries) {
+  entries.forEach((entry, index) => {
     if (entry.depth !== depth) {
+      flush();
       depth = entry.depth;
       file = undefined;
       const shown = perDepth.get(depth) ?? 0;
@@ -231,12 +277,20 @@ export function reachTextLines(entries: readonly ReachEntry[], options: ReachTex
       lines.push(`depth ${depth} (${shown === total ? shown : `${shown} of ${total}`})`);
     }
     if (entry.file !== file) {
+      flush();
       file = entry.file;
       lines.push(`  ${file}`);
     }
-    lines.push(`    ${entryLine(entry, options)}`);
-  }
+    if (index < detailed) lines.push(`    ${cachedEntryLine(entry, options)}`);
+    else brief.push(briefText(entry));
+  });
+  flush();
   return lines;
+}
+
+/** `the first 40 with the step that reaches them; the other 260 by name and lines`: what a brief listing leaves out. */
+export function briefNote(listed: number, detailed: number): string[] {
+  return detailed >= listed ? [] : [`the first ${detailed} with the step that reaches them; the other ${listed - detailed} by name and lines`];
 }
 
 /** The symbol and the entries as a flowchart, one subgraph per file; arrows point from user to used. */

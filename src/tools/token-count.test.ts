@@ -7,7 +7,7 @@ import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/encodingParams/constants"
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, REPO_ROOT, removeTempDirs } from "../test-support/fixtures.js";
 import { listSources } from "../test-support/source-files.js";
-import { countTokens, fitsInTokens, tokenBounds } from "./token-count.js";
+import { countTokens, fitsInTokens, lineTokenEstimate, tokenBounds } from "./token-count.js";
 
 afterAll(removeTempDirs);
 
@@ -196,5 +196,28 @@ describe(countTokens.name, () => {
     const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { input: text, encoding: "utf8", cwd: path.dirname(copy) });
     expect(child.stderr).toBe("");
     expect(Number(child.stdout)).toBe(oracleCount(text));
+  });
+});
+
+describe(lineTokenEstimate.name, () => {
+  it("is never below the exact count of every recorded answer, and above that of impact and callers in text by a few line breaks", () => {
+    const estimate = lineTokenEstimate();
+    for (const answer of goldenAnswers()) expect(estimate(answer)).toBeGreaterThanOrEqual(countTokens(answer));
+    for (const answer of goldenAnswers().filter((text) => /^(?:impact|callers) /.test(text) && !text.includes("--format"))) {
+      const exact = countTokens(answer);
+      expect(estimate(answer)).toBeGreaterThanOrEqual(exact);
+      expect(estimate(answer)).toBeLessThanOrEqual(Math.ceil(exact * 1.05) + 5);
+    }
+  });
+
+  it("is never below the exact count of lines listed briefly, several to a line, nor of random text", () => {
+    const brief = "depth 1 (3)\n  src/a.ts\n    f 1-2  calls @2\n    $g 3-4, _h 5-9, <top level> 1-20, X#variable 7\n\nthe end.)\n";
+    expect(lineTokenEstimate()(brief)).toBeGreaterThanOrEqual(countTokens(brief));
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 20 }), (lines) => {
+        const text = lines.join("\n");
+        expect(lineTokenEstimate()(text)).toBeGreaterThanOrEqual(countTokens(text));
+      }),
+    );
   });
 });

@@ -1,7 +1,17 @@
 import type { WalkDirection } from "../graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
+import {
+  briefNote,
+  memoByKey,
+  reachEntry,
+  reachMermaid,
+  reachTextLines,
+  shortName,
+  symbolSummary,
+  type ReachEntry,
+  type SymbolSummary,
+} from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
 import type { DynamicCallSite } from "../dynamic-calls.js";
 import type { TestFilter } from "./options.js";
@@ -88,22 +98,27 @@ const VALUES_HEADING: Record<WalkDirection, string> = {
   out: "used as values, not called",
 };
 
-function text(structured: CallsStructured, result: CallsResult): string {
+/** The text answer; the first `detailed` entries (outside tests, in tests, value uses) with their step, the others by name. */
+function text(structured: CallsStructured, result: CallsResult, detailed = Number.POSITIVE_INFINITY): string {
   const noun = NOUN[result.direction];
+  const listed = structured.entries.length + structured.testEntries.length + structured.values.length;
   const lines = [
     symbolLine(structured, noun),
     countLine(structured, noun),
     ...(structured.summary === undefined ? [] : summaryLines(structured.summary)),
+    ...briefNote(listed, detailed),
   ];
   const roots = new Set<string>([structured.symbol.key, ...(structured.accessors ?? []).map((accessor) => accessor.key)]);
   const options = { direction: result.direction, roots, neighbours: noun };
-  if (structured.entries.length > 0) lines.push("", ...reachTextLines(structured.entries, options, perDepth(result.entries)));
+  const inTests = Math.max(0, detailed - structured.entries.length);
+  const inValues = Math.max(0, inTests - structured.testEntries.length);
+  if (structured.entries.length > 0) lines.push("", ...reachTextLines(structured.entries, options, perDepth(result.entries), detailed));
   if (structured.testEntries.length > 0) {
     lines.push(
       "",
       `in tests (${structured.testEntries.length === structured.totalInTests ? structured.totalInTests : `${structured.testEntries.length} of ${structured.totalInTests}`})`,
     );
-    lines.push(...reachTextLines(structured.testEntries, options, perDepth(result.testEntries)));
+    lines.push(...reachTextLines(structured.testEntries, options, perDepth(result.testEntries), inTests));
   }
   if (structured.values.length > 0) {
     const count =
@@ -112,7 +127,7 @@ function text(structured: CallsStructured, result: CallsResult): string {
       "",
       `${VALUES_HEADING[result.direction]} (${count}): passed, stored or compared; not followed${result.direction === "in" ? " (impact follows them)" : ""}`,
     );
-    lines.push(...reachTextLines(structured.values, options, perDepth(result.values)));
+    lines.push(...reachTextLines(structured.values, options, perDepth(result.values), inValues));
   }
   if (structured.dynamic !== undefined && structured.dynamic.length > 0)
     lines.push("", ...dynamicLines(structured.dynamic, structured.totalDynamic ?? 0));
@@ -138,6 +153,13 @@ export function callsAnswer(result: CallsResult, within = ""): Presentable<Calls
   const total = calls + result.values.length;
   const throughDispatch = [...result.entries, ...result.testEntries].filter((entry) => entry.throughDispatch).length;
   const { summary, take } = callsSummary(result, within);
+  // `present` builds the answer for several numbers of entries: each entry is made once, the cut once per number.
+  const entryOf = memoByKey((entry: CallEntry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts));
+  let last: { shown: number; taken: ReturnType<typeof take> } | undefined;
+  const taken = (shown: number): ReturnType<typeof take> => {
+    if (last?.shown !== shown) last = { shown, taken: take(shown) };
+    return last.taken;
+  };
   return {
     total,
     narrow: nextQuestionsText(summary.next),
@@ -153,8 +175,8 @@ export function callsAnswer(result: CallsResult, within = ""): Presentable<Calls
       totalInTests: result.testEntries.length,
       throughDispatch,
       files: result.files,
-      entries: take(shown).entries.map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
-      testEntries: take(shown).testEntries.map((entry) => reachEntry(entry, (via) => accessOf.get(via), result.dispatchFacts)),
+      entries: taken(shown).entries.map(entryOf),
+      testEntries: taken(shown).testEntries.map(entryOf),
       ...(direction === "out" ? { withoutBody: result.dispatchFacts.dispatchesTo.size } : {}),
       totalValues: result.values.length,
       values: result.values.slice(0, Math.max(0, shown - calls)).map((entry) => reachEntry(entry)),
@@ -163,6 +185,7 @@ export function callsAnswer(result: CallsResult, within = ""): Presentable<Calls
       truncated,
     }),
     text: (structured) => text(structured, result),
+    brief: (structured, detailed) => text(structured, result, detailed),
     mermaid: (structured) => {
       // A node listed among both the calls and the value uses is drawn once, with its call.
       const calling = [...structured.entries, ...structured.testEntries];

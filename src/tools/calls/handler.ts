@@ -1,6 +1,6 @@
 import { z } from "../../vendor/zod.js";
 import type { WalkDirection } from "../graph-walk.js";
-import { DISPATCH_MODES, outputShape, symbolShape } from "../query-inputs.js";
+import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { CallsStructured } from "./format.js";
 import { CALLS_DEFAULTS, TEST_FILTERS } from "./options.js";
@@ -74,7 +74,7 @@ const callsInputShape = {
   dispatch: dispatchShape,
   tests: testsShape,
   in: pathString().optional().describe("only the entries in this folder or file (relative to the root); the walk still goes through the rest"),
-  ...outputShape,
+  ...walkOutputShape,
 };
 
 export type CallsInput = z.infer<z.ZodObject<typeof callsInputShape>>;

@@ -9,6 +9,8 @@ import { countTokens } from "../token-count.js";
 import { callsAnswer, type CallsStructured } from "./format.js";
 import { queryCalls } from "./query.js";
 import { callsSummary, callsWithin } from "./summary.js";
+import { z } from "../../vendor/zod.js";
+import { callersTool } from "./handler.js";
 
 /** `log` is called by 240 functions: 160 in `src/server/`, 40 in `src/cli/`, 40 in tests under `src/server/`. */
 function popularFunction() {
@@ -37,6 +39,18 @@ describe("a cut callers answer", () => {
     expect(keys(text.structured as CallsStructured)).toHaveLength(100);
     expect(keys(JSON.parse(json.text) as CallsStructured)).toEqual(keys(text.structured as CallsStructured));
     expect(toon.structured).toEqual(text.structured);
+  });
+
+  it("with the tool's default budget, lists far more than 100 callers, past the first ones by name and lines, the same in json", () => {
+    const defaults = z.object(callersTool.inputShape).parse({ symbol: "log" });
+    const text = present(callsAnswer(result), { ...defaults, format: "text" });
+    const json = present(callsAnswer(result), { ...defaults, format: "json" });
+    const shown = keys(text.structured as CallsStructured);
+    expect(shown.length).toBeGreaterThan(150);
+    expect(countTokens(text.text)).toBeLessThanOrEqual(defaults.maxTokens);
+    expect(text.text).toMatch(/\n {4}caller\d+ 5-12\n/);
+    expect(text.text.split("\n")[3]).toMatch(/^the first \d+ with the step that reaches them; the other \d+ by name and lines$/);
+    expect(keys(JSON.parse(json.text) as CallsStructured)).toEqual(shown);
   });
 
   it("counts the callers per folder, shows the first of each, and says what to ask next", () => {

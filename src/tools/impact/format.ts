@@ -1,5 +1,15 @@
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { reachEntry, reachMermaid, reachTextLines, shortName, symbolSummary, type ReachEntry, type SymbolSummary } from "../reach-report.js";
+import {
+  briefNote,
+  memoByKey,
+  reachEntry,
+  reachMermaid,
+  reachTextLines,
+  shortName,
+  symbolSummary,
+  type ReachEntry,
+  type SymbolSummary,
+} from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
 import { HIGH_FAN_OUT } from "../graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
@@ -107,10 +117,20 @@ function highFanOutLines(structured: ImpactStructured): string[] {
   return ["", `high fan-out (≥ ${HIGH_FAN_OUT} direct dependants): ${hubs}`];
 }
 
-function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, ReadonlyMap<number, number>>): string {
+/** The text answer; the first `detailed` dependants (runtime, then type) with the step that reaches them, the others by name. */
+function text(
+  structured: ImpactStructured,
+  perDepth: ReadonlyMap<DependantUse, ReadonlyMap<number, number>>,
+  detailed = structured.dependants.length,
+): string {
   if (structured.testsOnly === true) return testsOnlyText(structured);
-  const lines = [...header(structured), ...(structured.summary === undefined ? [] : summaryLines(structured.summary))];
+  const lines = [
+    ...header(structured),
+    ...(structured.summary === undefined ? [] : summaryLines(structured.summary)),
+    ...briefNote(structured.dependants.length, detailed),
+  ];
   const options = { direction: "in", roots: new Set([structured.symbol.key]), neighbours: "dependants" } as const;
+  let inFull = detailed;
   for (const use of ["runtime", "type"] as const) {
     const group = structured.dependants.filter((entry) => entry.use === use);
     if (group.length === 0) continue;
@@ -118,8 +138,9 @@ function text(structured: ImpactStructured, perDepth: ReadonlyMap<DependantUse, 
     lines.push(
       "",
       `${GROUP_TITLES[use]} (${group.length < total ? `${group.length} of ${total}` : total})`,
-      ...reachTextLines(group, options, perDepth.get(use)),
+      ...reachTextLines(group, options, perDepth.get(use), inFull),
     );
+    inFull = Math.max(0, inFull - group.length);
   }
   if (structured.tests.length > 0) {
     const count =
@@ -190,6 +211,11 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
   }
   const runtimeDependants = result.dependants.filter((node) => node.use === "runtime").length;
   const { summary, take, groupedBy } = impactSummary(result);
+  const throughDispatch = result.dependants.filter((node) => node.throughDispatch).length;
+  // `present` builds the answer for several numbers of entries: each entry is made once.
+  const entryOf = memoByKey(
+    (node: ImpactResult["dependants"][number]): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use }),
+  );
   return {
     total: result.dependants.length,
     narrow: nextQuestionsText(summary.next),
@@ -205,9 +231,9 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
       totalDependants: result.dependants.length,
       runtimeDependants,
       typeDependants: result.dependants.length - runtimeDependants,
-      throughDispatch: result.dependants.filter((node) => node.throughDispatch).length,
+      throughDispatch,
       files: result.files,
-      dependants: take(shown).map((node): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use })),
+      dependants: take(shown).map(entryOf),
       tests: truncated === null ? result.tests : result.tests.slice(0, shown),
       totalTests: result.tests.length,
       ...(testNotes.length === 0 ? {} : { testNotes }),
@@ -217,6 +243,7 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
       truncated,
     }),
     text: (structured) => text(structured, perDepth),
+    brief: (structured, detailed) => text(structured, perDepth, detailed),
     mermaid: (structured) => reachMermaid(symbol, structured.dependants, "in"),
   };
 }

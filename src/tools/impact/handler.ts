@@ -1,5 +1,5 @@
 import { z } from "../../vendor/zod.js";
-import { DISPATCH_MODES, outputShape, symbolShape } from "../query-inputs.js";
+import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { ImpactStructured } from "./format.js";
 import { IMPACT_DEFAULTS, IMPACT_KINDS } from "./options.js";
@@ -79,7 +79,7 @@ const impactInputShape = {
     .describe(
       "most entries of 'also changes with it': what the git history changes with the symbol outside its dependants (default 5; 0 skips the history)",
     ),
-  ...outputShape,
+  ...walkOutputShape,
 };
 
 export type ImpactInput = z.infer<z.ZodObject<typeof impactInputShape>>;
@@ -97,8 +97,8 @@ export const impactTool = defineTool({
     "project's test runner runs, by its vitest, jest or mocha config or the usual test file names; fixtures and helpers are dependants)",
     "and high fan-out dependants;",
     "and, in a git repository, what the history shows changing with it that is not among its dependants (also changes with it).",
-    "An answer too large for its budget is summarised: dependants counted per member and per folder, the first of each",
-    "listed, and the narrower questions to ask next.",
+    "An answer too long for its budget lists the dependants past the first ones by name and lines only; one too large even so",
+    "is summarised: dependants counted per member and per folder, the first of each listed, and the narrower questions to ask next.",
     "Use it before changing a signature or behaviour, instead of grepping for the name.",
   ].join("\n"),
   inputShape: impactInputShape,

@@ -9,6 +9,8 @@ import { countTokens } from "../token-count.js";
 import { impactAnswer, type ImpactStructured } from "./format.js";
 import { queryImpact } from "./query.js";
 import { impactSummary } from "./summary.js";
+import { z } from "../../vendor/zod.js";
+import { impactTool } from "./handler.js";
 
 /**
  * A class `Store` with 12 methods; method i is called by 3 + i functions, spread over the folders `app/a`,
@@ -83,6 +85,30 @@ describe("a cut impact of a class with many members", () => {
     }
     const json = JSON.parse(present(impactAnswer(result), { format: "json", ...options }).text) as ImpactStructured;
     expect(json.dependants.map((entry) => entry.key)).toEqual((text.structured as ImpactStructured).dependants.map((entry) => entry.key));
+  });
+});
+
+describe("an impact over its budget in full, with the tool's default budget", () => {
+  const defaults = z.object(impactTool.inputShape).parse({ symbol: "Store" });
+  const answer = present(impactAnswer(result), { ...defaults, format: "text" });
+  const lines = answer.text.split("\n");
+
+  it("lists far more than 100 of its 204 dependants: the first with the step that reaches them, the others by name and lines", () => {
+    expect(countTokens(answer.text)).toBeLessThanOrEqual(defaults.maxTokens);
+    const structured = answer.structured as ImpactStructured;
+    const shown = structured.dependants.length;
+    expect(shown).toBeGreaterThan(150);
+    expect(structured.truncated).toMatchObject({ shown, total: 204, by: "maxTokens" });
+    const inFull = lines.filter((line) => /^ {4}\S+ \d+-\d+ {2}calls /.test(line)).length;
+    expect(inFull).toBeGreaterThanOrEqual(10);
+    expect(lines[4]).toBe(`the first ${inFull} with the step that reaches them; the other ${shown - inFull} by name and lines`);
+    expect(answer.text).toMatch(/\n {2}src\/lib\/user7x8\.ts\n {4}outer7x8 11-19\n/);
+  });
+
+  it("names each dependant listed once, in full or briefly", () => {
+    const named = lines.flatMap((line) => (/^ {4}\S/.test(line) ? line.trim().split(/, (?=\S+ \d)/) : [])).map((item) => item.split(" ")[0]);
+    expect(new Set(named).size).toBe(named.length);
+    expect(named).toHaveLength((answer.structured as ImpactStructured).dependants.length);
   });
 });
 
