@@ -117,6 +117,31 @@ export function describe(named: Named): string {
 }
 `;
 
+/** A call on a union-typed receiver, and a callee that calls back into the path's end. */
+const CHAIN = `export interface Sink {
+  put(value: number): void;
+}
+export class Box {
+  put(value: number): void {
+    store(value);
+  }
+}
+export class Tap implements Sink {
+  put(value: number): void {
+    store(value);
+  }
+}
+export function store(value: number): void {
+  release(value);
+}
+export function release(value: number): void {
+  if (value > 0) store(value - 1);
+}
+export function feed(target: Box | Sink): void {
+  target.put(1);
+}
+`;
+
 describe("the compiler's answers for an item declared more than once", () => {
   let oracle: Oracle;
   let root: string;
@@ -124,6 +149,7 @@ describe("the compiler's answers for an item declared more than once", () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "truth-overloads-"));
     fs.mkdirSync(path.join(root, "src"));
     fs.writeFileSync(path.join(root, "src", "stream.ts"), OVERLOADS);
+    fs.writeFileSync(path.join(root, "src", "chain.ts"), CHAIN);
     fs.writeFileSync(
       path.join(root, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", types: [] }, include: ["src"] }),
@@ -143,6 +169,21 @@ describe("the compiler's answers for an item declared more than once", () => {
       "src/stream.ts#format",
       "src/stream.ts#log",
       "src/stream.ts#start",
+    ]);
+  });
+
+  it("counts a call on a union-typed receiver as a call of the member of each type", () => {
+    expect(oracle.calleesAt("src/chain.ts#feed", 1)).toEqual(["src/chain.ts#Box.put", "src/chain.ts#Sink.put"]);
+  });
+
+  it("ends a path at its first arrival, going on into implementations of a union's members", () => {
+    // `target.put(1)` with `target: Box | Sink` calls `Box.put` or an implementation of `Sink.put` (`Tap.put`);
+    // `release` is reached only after `store`, the end, and calls it again: it is on no path from `feed` to `store`.
+    expect(oracle.pathNodes("src/chain.ts#feed", "src/chain.ts#store", 6, 1000)).toEqual([
+      "src/chain.ts#Box.put",
+      "src/chain.ts#Tap.put",
+      "src/chain.ts#feed",
+      "src/chain.ts#store",
     ]);
   });
 

@@ -358,22 +358,46 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       return prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
     });
     const out = new Set<string>();
+    const add = (callee: string | undefined): void => {
+      if (callee === undefined || !byItem.has(callee) || callee === item || out.has(callee)) return;
+      out.add(callee);
+      if (!dispatch) return;
+      const calleeNode = nodeOf(callee);
+      if (!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) return;
+      for (const implementation of service.getImplementationAtPosition(calleeNode.getSourceFile().fileName, namePosition(calleeNode)) ?? []) {
+        const found = itemAt(implementation.fileName, implementation.textSpan.start);
+        if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
+      }
+    };
     for (const prepare of items) {
       for (const call of service.provideCallHierarchyOutgoingCalls(prepare.file, prepare.selectionSpan.start)) {
         if (!call.fromSpans.some((span) => isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)))) continue;
-        const callee = itemAt(call.to.file, call.to.selectionSpan.start);
-        if (callee === undefined || !byItem.has(callee) || callee === item) continue;
-        out.add(callee);
-        if (!dispatch) continue;
-        const calleeNode = nodeOf(callee);
-        if (!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) continue;
-        for (const implementation of service.getImplementationAtPosition(calleeNode.getSourceFile().fileName, namePosition(calleeNode)) ?? []) {
-          const found = itemAt(implementation.fileName, implementation.textSpan.start);
-          if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
-        }
+        add(itemAt(call.to.file, call.to.selectionSpan.start));
       }
     }
+    for (const node of withCode(item)) for (const member of unionCallees(node)) add(itemOf.get(member));
     return [...out].sort();
+  };
+
+  /**
+   * The members a declaration's own code calls on a union-typed receiver (`destination.next(v)` with
+   * `destination: Subscriber | Observer`): the checker's symbol there is one made up for the union, with every
+   * type's member as a declaration and no value declaration, and the call hierarchy drops such a call. The call
+   * runs the member of whichever type the value has: each of them is a callee.
+   */
+  const unionCallees = (declaration: ts.Node): ts.Node[] => {
+    const found: ts.Node[] = [];
+    const visit = (node: ts.Node): void => {
+      if (node !== declaration && isKeptDeclaration(node)) return;
+      if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isPropertyAccessExpression(node.expression)) {
+        const symbol = checker.getSymbolAtLocation(node.expression.name);
+        if (symbol !== undefined && symbol.valueDeclaration === undefined && symbol.flags & ts.SymbolFlags.Transient)
+          for (const member of symbol.declarations ?? []) if (inCorpus(member.getSourceFile().fileName)) found.push(member);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(declaration);
+    return found;
   };
 
   const subtypeMap = new Map<string, string[]>();
@@ -418,6 +442,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
         const next: string[] = [];
         for (const item of frontier) {
+          // A path ends where it first reaches `to`: what `to` calls is past the end.
+          if (item === to) continue;
           for (const callee of outgoing(item, true)) {
             if (distanceFrom.has(callee)) continue;
             distanceFrom.set(callee, level);
@@ -433,6 +459,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
         const next: string[] = [];
         for (const item of frontier) {
+          // A path starts at `from`: what calls `from` is before the start.
+          if (item === from) continue;
           for (const caller of directCallers(item)) {
             if (distanceTo.has(caller) || !distanceFrom.has(caller)) continue;
             distanceTo.set(caller, level);
