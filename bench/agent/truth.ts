@@ -14,7 +14,7 @@ export interface Oracle {
   callers(item: string, depth: number): string[];
   /** Transitive dependants (find-references, owner of each reference) to `depth` steps, members widened as for callers. */
   dependants(item: string, depth: number): string[];
-  /** Every declaration on a call path from `from` to `to` of at most `depth` steps (both ends included); null when more than `limit` declarations lie within `depth` calls of `from`. */
+  /** Every declaration on a call path from `from` to `to` of at most `depth` steps (both ends included; a path ends where it first reaches `to` and does not pass `from` again); null when more than `limit` declarations lie within `depth` calls of `from`. */
   pathNodes(from: string, to: string, depth: number, limit: number): string[] | null;
   /** The callees `depth` calls below a declaration (outgoing call hierarchy), sorted. */
   calleesAt(item: string, depth: number): string[];
