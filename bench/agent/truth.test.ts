@@ -142,6 +142,37 @@ export function feed(target: Box | Sink): void {
 }
 `;
 
+/** `new C()` and a call of `this.m()` in a class whose base and sibling classes declare `m` too. */
+const BUILD = `export class Base {
+  stop(): void {
+    halt();
+  }
+}
+export class Left extends Base {
+  stop(): void {
+    halt();
+  }
+}
+export class Right extends Base {
+  constructor() {
+    super();
+    note();
+  }
+  stop(): void {
+    super.stop();
+    halt();
+  }
+  run(): void {
+    this.stop();
+  }
+}
+export function halt(): void {}
+export function note(): void {}
+export function make(): Right {
+  return new Right();
+}
+`;
+
 describe("the compiler's answers for an item declared more than once", () => {
   let oracle: Oracle;
   let root: string;
@@ -150,6 +181,7 @@ describe("the compiler's answers for an item declared more than once", () => {
     fs.mkdirSync(path.join(root, "src"));
     fs.writeFileSync(path.join(root, "src", "stream.ts"), OVERLOADS);
     fs.writeFileSync(path.join(root, "src", "chain.ts"), CHAIN);
+    fs.writeFileSync(path.join(root, "src", "build.ts"), BUILD);
     fs.writeFileSync(
       path.join(root, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", types: [] }, include: ["src"] }),
@@ -184,6 +216,24 @@ describe("the compiler's answers for an item declared more than once", () => {
       "src/chain.ts#Tap.put",
       "src/chain.ts#feed",
       "src/chain.ts#store",
+    ]);
+  });
+
+  it("counts `new C()` as a call of C's constructor, as the callers rule does", () => {
+    expect(oracle.calleesAt("src/build.ts#make", 1)).toEqual(["src/build.ts#Right.constructor"]);
+    expect(oracle.pathNodes("src/build.ts#make", "src/build.ts#note", 6, 1000)).toEqual([
+      "src/build.ts#Right.constructor",
+      "src/build.ts#make",
+      "src/build.ts#note",
+    ]);
+  });
+
+  it("runs the member `super.stop()` names, not the overrides of it (a sibling class's)", () => {
+    expect(oracle.pathNodes("src/build.ts#Right.run", "src/build.ts#halt", 6, 1000)).toEqual([
+      "src/build.ts#Base.stop",
+      "src/build.ts#Right.run",
+      "src/build.ts#Right.stop",
+      "src/build.ts#halt",
     ]);
   });
 

@@ -351,6 +351,20 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     return sourceFile !== undefined && isCalled(tokenAt(sourceFile, position));
   };
 
+  /** `new C()` and `super()` run C's constructor: the call hierarchy names the class, the callers rule the constructor. */
+  const constructorOf = (item: string): string => {
+    const node = byItem.get(item);
+    if (node === undefined || !ts.isClassDeclaration(node)) return item;
+    const constructor = node.members.find((member) => ts.isConstructorDeclaration(member) && member.body !== undefined);
+    return (constructor === undefined ? undefined : itemOf.get(constructor)) ?? item;
+  };
+  /** Whether a call site names a member through `super` (`super.m()`). */
+  const isSuperMember = (fileName: string, position: number): boolean => {
+    const sourceFile = program.getSourceFile(fileName);
+    const parent = sourceFile === undefined ? undefined : tokenAt(sourceFile, position).parent;
+    return parent !== undefined && ts.isPropertyAccessExpression(parent) && parent.expression.kind === ts.SyntaxKind.SuperKeyword;
+  };
+
   /** The callees of a declaration (outgoing call hierarchy, call sites only); with `dispatch`, the members overriding them too. */
   const outgoing = (item: string, dispatch: boolean): string[] => {
     const items = withCode(item).flatMap((node) => {
@@ -358,12 +372,14 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       return prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
     });
     const out = new Set<string>();
-    const add = (callee: string | undefined): void => {
+    const add = (found: string | undefined, virtual: boolean): void => {
+      const callee = found === undefined ? undefined : constructorOf(found);
       if (callee === undefined || !byItem.has(callee) || callee === item || out.has(callee)) return;
       out.add(callee);
-      if (!dispatch) return;
+      if (!dispatch || !virtual) return;
       const calleeNode = nodeOf(callee);
-      if (!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) return;
+      // A constructor overrides nothing and is overridden by nothing.
+      if ((!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) || ts.isConstructorDeclaration(calleeNode)) return;
       for (const implementation of service.getImplementationAtPosition(calleeNode.getSourceFile().fileName, namePosition(calleeNode)) ?? []) {
         const found = itemAt(implementation.fileName, implementation.textSpan.start);
         if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
@@ -371,11 +387,16 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     };
     for (const prepare of items) {
       for (const call of service.provideCallHierarchyOutgoingCalls(prepare.file, prepare.selectionSpan.start)) {
-        if (!call.fromSpans.some((span) => isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)))) continue;
-        add(itemAt(call.to.file, call.to.selectionSpan.start));
+        const sites = call.fromSpans.filter((span) => isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)));
+        if (sites.length === 0) continue;
+        // `super.m()` runs the member it names: no override of it.
+        add(
+          itemAt(call.to.file, call.to.selectionSpan.start),
+          sites.some((span) => !isSuperMember(prepare.file, span.start)),
+        );
       }
     }
-    for (const node of withCode(item)) for (const member of unionCallees(node)) add(itemOf.get(member));
+    for (const node of withCode(item)) for (const member of unionCallees(node)) add(itemOf.get(member), true);
     return [...out].sort();
   };
 
