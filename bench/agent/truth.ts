@@ -14,7 +14,7 @@ export interface Oracle {
   callers(item: string, depth: number): string[];
   /** Transitive dependants (find-references, owner of each reference) to `depth` steps, members widened as for callers. */
   dependants(item: string, depth: number): string[];
-  /** Every declaration on a call path from `from` to `to` of at most `depth` steps (both ends included); null when more than `limit` declarations lie within `depth` calls of `from`. */
+  /** Every declaration on a call path from `from` to `to` of at most `depth` steps (both ends included; a path ends where it first reaches `to` and does not pass `from` again); null when more than `limit` declarations lie within `depth` calls of `from`. */
   pathNodes(from: string, to: string, depth: number, limit: number): string[] | null;
   /** The callees `depth` calls below a declaration (outgoing call hierarchy), sorted. */
   calleesAt(item: string, depth: number): string[];
@@ -125,6 +125,15 @@ function namePosition(node: ts.Node): number {
   return node.getStart();
 }
 
+/**
+ * Whether a declaration is the one that carries an item's code: a function-like one with a body (an overload's
+ * implementation, not its signatures), a class rather than an interface merged with it; anything else too.
+ */
+function isImplementation(node: ts.Node): boolean {
+  if (ts.isFunctionLike(node)) return (node as { body?: ts.Node }).body !== undefined;
+  return !ts.isInterfaceDeclaration(node) && !ts.isModuleDeclaration(node);
+}
+
 function hasBody(node: ts.Node): boolean {
   if (ts.isMethodSignature(node) || ts.isPropertySignature(node)) return false;
   if (ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) return false;
@@ -141,9 +150,9 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
   const inCorpus = (fileName: string): boolean => corpus.has(path.resolve(fileName));
   const sourceFiles = program.getSourceFiles().filter((sf) => inCorpus(sf.fileName));
 
-  const byItem = new Map<string, ts.Node>();
+  /** Every declaration of an item, in source order: overloads, accessor pairs and merged declarations share one. */
+  const declared = new Map<string, ts.Node[]>();
   const itemOf = new Map<ts.Node, string>();
-  const all: { item: string; node: ts.Node }[] = [];
   /** Variables that share their name with a type declaration, and those type declarations. */
   const sharedValues = new Set<ts.Node>();
   const sharedTypes = new Set<ts.Node>();
@@ -168,15 +177,30 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         if (item.endsWith("#variable")) sharedValues.add(node);
         else if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && valueNames.has(name)) sharedTypes.add(node);
         itemOf.set(node, item);
-        if (!byItem.has(item)) {
-          byItem.set(item, node);
-          all.push({ item, node });
-        }
+        const nodes = declared.get(item);
+        if (nodes === undefined) declared.set(item, [node]);
+        else nodes.push(node);
       }
       ts.forEachChild(node, visit);
     };
     visit(sourceFile);
   }
+  // An item is asked about at its implementation ({@link isImplementation}), else at its first declaration: the
+  // call hierarchy prepared at an overload's first signature, bodiless, has no outgoing calls.
+  const byItem = new Map<string, ts.Node>();
+  const all: { item: string; node: ts.Node }[] = [];
+  for (const [item, nodes] of declared) {
+    const node = nodes.find(isImplementation) ?? nodes[0];
+    if (node === undefined) continue;
+    byItem.set(item, node);
+    all.push({ item, node });
+  }
+  /** The declarations of an item that hold code (an accessor pair's two, an overload's implementation), else its first. */
+  const withCode = (item: string): ts.Node[] => {
+    const nodes = declared.get(item) ?? [];
+    const coded = nodes.filter((node) => !ts.isFunctionLike(node) || (node as { body?: ts.Node }).body !== undefined);
+    return coded.length > 0 ? coded : nodes.slice(0, 1);
+  };
   const nodeOf = (item: string): ts.Node => {
     const node = byItem.get(item);
     if (node === undefined) throw new Error(`no declaration ${item}`);
@@ -199,8 +223,10 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     // A constructor overrides nothing (a subclass's runs its base's through `super()`, a call of its own).
     if (name === undefined || ts.isConstructorDeclaration(node) || !(ts.isClassElement(node) || ts.isTypeElement(node))) return out;
     if (!ts.isClassDeclaration(owner) && !ts.isInterfaceDeclaration(owner)) return out;
-    const seen = new Set<ts.Node>(out);
-    const queue: ts.Node[] = [owner];
+    const seen = new Set<string>([itemOf.get(node) ?? ""]);
+    // Every declaration of the owner: an interface merged with it (`class C` and `interface C extends B`) adds bases.
+    const ownerItem = itemOf.get(owner);
+    const queue: ts.Node[] = ownerItem === undefined ? [owner] : [...(declared.get(ownerItem) ?? [owner])];
     while (queue.length > 0) {
       const type = queue.shift();
       if (type === undefined || !(ts.isClassDeclaration(type) || ts.isInterfaceDeclaration(type))) continue;
@@ -210,10 +236,11 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
             if (!(ts.isClassDeclaration(declaration) || ts.isInterfaceDeclaration(declaration))) continue;
             queue.push(declaration);
             for (const member of declaration.members as ts.NodeArray<ts.Node>) {
-              if (nameOf(member) === name && !seen.has(member)) {
-                seen.add(member);
-                out.push(member);
-              }
+              // One node per item: an overloaded base member is its implementation (its signatures share its symbol).
+              const memberItem = itemOf.get(member);
+              if (nameOf(member) !== name || (memberItem !== undefined && seen.has(memberItem))) continue;
+              if (memberItem !== undefined) seen.add(memberItem);
+              out.push(memberItem === undefined ? member : (byItem.get(memberItem) ?? member));
             }
           }
         }
@@ -324,32 +351,79 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     return sourceFile !== undefined && isCalled(tokenAt(sourceFile, position));
   };
 
+  /** `new C()` and `super()` run C's constructor: the call hierarchy names the class, the callers rule the constructor. */
+  const constructorOf = (item: string): string => {
+    const node = byItem.get(item);
+    if (node === undefined || !ts.isClassDeclaration(node)) return item;
+    const constructor = node.members.find((member) => ts.isConstructorDeclaration(member) && member.body !== undefined);
+    return (constructor === undefined ? undefined : itemOf.get(constructor)) ?? item;
+  };
+  /** Whether a call site names a member through `super` (`super.m()`). */
+  const isSuperMember = (fileName: string, position: number): boolean => {
+    const sourceFile = program.getSourceFile(fileName);
+    const parent = sourceFile === undefined ? undefined : tokenAt(sourceFile, position).parent;
+    return parent !== undefined && ts.isPropertyAccessExpression(parent) && parent.expression.kind === ts.SyntaxKind.SuperKeyword;
+  };
+
   /** The callees of a declaration (outgoing call hierarchy, call sites only); with `dispatch`, the members overriding them too. */
   const outgoing = (item: string, dispatch: boolean): string[] => {
-    const node = nodeOf(item);
-    const prepared = service.prepareCallHierarchy(node.getSourceFile().fileName, namePosition(node));
-    const items = prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
+    const items = withCode(item).flatMap((node) => {
+      const prepared = service.prepareCallHierarchy(node.getSourceFile().fileName, namePosition(node));
+      return prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
+    });
     const out = new Set<string>();
+    const add = (found: string | undefined, virtual: boolean): void => {
+      const callee = found === undefined ? undefined : constructorOf(found);
+      if (callee === undefined || !byItem.has(callee) || callee === item || out.has(callee)) return;
+      out.add(callee);
+      if (!dispatch || !virtual) return;
+      const calleeNode = nodeOf(callee);
+      // A constructor overrides nothing and is overridden by nothing.
+      if ((!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) || ts.isConstructorDeclaration(calleeNode)) return;
+      for (const implementation of service.getImplementationAtPosition(calleeNode.getSourceFile().fileName, namePosition(calleeNode)) ?? []) {
+        const found = itemAt(implementation.fileName, implementation.textSpan.start);
+        if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
+      }
+    };
     for (const prepare of items) {
       for (const call of service.provideCallHierarchyOutgoingCalls(prepare.file, prepare.selectionSpan.start)) {
-        if (!call.fromSpans.some((span) => isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)))) continue;
-        const callee = itemAt(call.to.file, call.to.selectionSpan.start);
-        if (callee === undefined || !byItem.has(callee) || callee === item) continue;
-        out.add(callee);
-        if (!dispatch) continue;
-        const calleeNode = nodeOf(callee);
-        if (!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) continue;
-        for (const implementation of service.getImplementationAtPosition(calleeNode.getSourceFile().fileName, namePosition(calleeNode)) ?? []) {
-          const found = itemAt(implementation.fileName, implementation.textSpan.start);
-          if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
-        }
+        const sites = call.fromSpans.filter((span) => isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)));
+        if (sites.length === 0) continue;
+        // `super.m()` runs the member it names: no override of it.
+        add(
+          itemAt(call.to.file, call.to.selectionSpan.start),
+          sites.some((span) => !isSuperMember(prepare.file, span.start)),
+        );
       }
     }
+    for (const node of withCode(item)) for (const member of unionCallees(node)) add(itemOf.get(member), true);
     return [...out].sort();
   };
 
+  /**
+   * The members a declaration's own code calls on a union-typed receiver (`destination.next(v)` with
+   * `destination: Subscriber | Observer`): the checker's symbol there is one made up for the union, with every
+   * type's member as a declaration and no value declaration, and the call hierarchy drops such a call. The call
+   * runs the member of whichever type the value has: each of them is a callee.
+   */
+  const unionCallees = (declaration: ts.Node): ts.Node[] => {
+    const found: ts.Node[] = [];
+    const visit = (node: ts.Node): void => {
+      if (node !== declaration && isKeptDeclaration(node)) return;
+      if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isPropertyAccessExpression(node.expression)) {
+        const symbol = checker.getSymbolAtLocation(node.expression.name);
+        if (symbol !== undefined && symbol.valueDeclaration === undefined && symbol.flags & ts.SymbolFlags.Transient)
+          for (const member of symbol.declarations ?? []) if (inCorpus(member.getSourceFile().fileName)) found.push(member);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(declaration);
+    return found;
+  };
+
   const subtypeMap = new Map<string, string[]>();
-  for (const { item, node } of all) {
+  // Every declaration's heritage clauses: a merged interface's second declaration may add the base.
+  for (const [node, item] of itemOf) {
     if (!(ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node))) continue;
     for (const clause of node.heritageClauses ?? []) {
       for (const base of clause.types) {
@@ -389,6 +463,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
         const next: string[] = [];
         for (const item of frontier) {
+          // A path ends where it first reaches `to`: what `to` calls is past the end.
+          if (item === to) continue;
           for (const callee of outgoing(item, true)) {
             if (distanceFrom.has(callee)) continue;
             distanceFrom.set(callee, level);
@@ -404,6 +480,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
         const next: string[] = [];
         for (const item of frontier) {
+          // A path starts at `from`: what calls `from` is before the start.
+          if (item === from) continue;
           for (const caller of directCallers(item)) {
             if (distanceTo.has(caller) || !distanceFrom.has(caller)) continue;
             distanceTo.set(caller, level);
