@@ -355,8 +355,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
   const constructorOf = (item: string): string => {
     const node = byItem.get(item);
     if (node === undefined || !ts.isClassDeclaration(node)) return item;
-    const constructor = node.members.find((member) => ts.isConstructorDeclaration(member) && member.body !== undefined);
-    return (constructor === undefined ? undefined : itemOf.get(constructor)) ?? item;
+    const ownConstructor = node.members.find((member) => ts.isConstructorDeclaration(member) && member.body !== undefined);
+    return (ownConstructor === undefined ? undefined : itemOf.get(ownConstructor)) ?? item;
   };
   /** Whether a call site names a member through `super` (`super.m()`). */
   const isSuperMember = (fileName: string, position: number): boolean => {
