@@ -132,6 +132,20 @@ const SQL = {
      UNION ALL SELECT file, kind, source, target, lines FROM edges WHERE source = @key AND kind = 'OVERRIDES'`,
   externalOverridesOf: "SELECT 1 FROM external_edges WHERE source = ? AND kind = 'OVERRIDES' LIMIT 1",
   externalMembersNamed: "SELECT 1 FROM external_edges WHERE substr(target, -length(@name) - 1) = '.' || @name LIMIT 1",
+  // The types around a member: its container, their supertypes and subtypes through the graph's heritage edges. One
+  // that is no class or interface, or that extends or implements a type declared outside the indexed files, has
+  // members the graph does not hold (member-rename-proof.ts).
+  foreignTypeAround: `WITH RECURSIVE
+       up(k) AS (SELECT parent_key FROM nodes WHERE key = @key
+                 UNION SELECT e.target FROM edges e JOIN up ON e.source = up.k WHERE e.kind IN ('EXTENDS', 'IMPLEMENTS')),
+       down(k) AS (SELECT parent_key FROM nodes WHERE key = @key
+                   UNION SELECT e.source FROM edges e JOIN down ON e.target = down.k WHERE e.kind IN ('EXTENDS', 'IMPLEMENTS')),
+       around(k) AS (SELECT k FROM up UNION SELECT k FROM down)
+     SELECT 1 FROM around
+     WHERE k IS NULL
+        OR NOT EXISTS (SELECT 1 FROM nodes n WHERE n.key = around.k AND n.kind IN ('Class', 'Interface'))
+        OR EXISTS (SELECT 1 FROM external_edges x WHERE x.source = around.k AND x.kind IN ('EXTENDS', 'IMPLEMENTS'))
+     LIMIT 1`,
   filePaths: "SELECT path FROM files",
   fileSyntaxErrors: "SELECT syntax_errors FROM files WHERE path = ?",
   renameEdgeSources: "UPDATE edges SET source = ? WHERE source = ?",
@@ -458,6 +472,8 @@ function graphReads(statements: Statements) {
     /** Whether a node overrides a library member, or an external edge reaches a library member of one of `names`. */
     reachesLibraryMember: (key: string, names: readonly string[]): boolean =>
       statements.externalOverridesOf.get(key) !== undefined || names.some((name) => statements.externalMembersNamed.get({ name }) !== undefined),
+    /** Whether a member's container, or a type above or below it, is no class or interface or meets a type outside the indexed files. */
+    meetsForeignType: (key: string): boolean => statements.foreignTypeAround.get({ key }) !== undefined,
     filePaths: (): string[] => column<string>(statements.filePaths),
     /** The syntax errors the graph holds for a file; undefined for a file it does not hold. */
     syntaxErrorCountOf: (path: string): number | undefined => statements.fileSyntaxErrors.pluck().get(path) as number | undefined,

@@ -515,6 +515,7 @@ function planRename(
     },
     edgesAtNode: (key: string) => store.edgesAtNode(key),
     reachesLibraryMember: (key: string, names: readonly string[]) => store.reachesLibraryMember(key, names),
+    meetsForeignType: (key: string) => store.meetsForeignType(key),
   };
   return planRenamePatch(hint, changed, graph, parsedBefore);
 }

@@ -100,8 +100,13 @@ async function expectRename(
 describe("a member rename patched into the graph equals a full index", () => {
   it("for methods, properties, an accessor and a static member, with their overrides, implementations and the members keyed under them", async () => {
     await withProject({ "src/instruments.ts": INSTRUMENTS, "src/readings.ts": READINGS }, async (indexer, support) => {
+      // An interface method an object literal implements is re-extracted: a literal's contextual type may come from
+      // outside the indexed files, whose members the graph does not hold.
+      await expectRename(indexer, support, { file: "src/instruments.ts", line: 2, name: "measureLength" }, "gaugeLength", {
+        applied: false,
+        why: "a member is renamed: src/instruments.ts:gauge.measureLength belongs to a type that is no class or interface, or meets a type outside the indexed files",
+      });
       const steps: [RenameTarget, string][] = [
-        [{ file: "src/instruments.ts", line: 2, name: "measureLength" }, "gaugeLength"],
         [{ file: "src/instruments.ts", line: 3, name: "unitLabel" }, "unitText"],
         [{ file: "src/instruments.ts", line: 9, name: "calibrated" }, "isCalibrated"],
         [{ file: "src/instruments.ts", line: 12, name: "makeDefault" }, "makeStandard"],
@@ -135,16 +140,36 @@ describe("a member rename patched into the graph equals a full index", () => {
     });
   });
 
-  it("is patched when a mapped type renames the member's key (the checker gives such a property no declaration, so no edge)", async () => {
+  it("is refused when a mapped type's `as` clause makes a key from the member's name (a use by that key keeps no edge)", async () => {
     const files = {
-      "src/sizes.ts": "export interface Sizes {\n  widthValue(): number;\n}\nexport const direct = (sizes: Sizes) => sizes.widthValue();\n",
+      "src/sizes.ts":
+        'export class Box {\n  describe(): string {\n    return "";\n  }\n}\nexport interface Sizes {\n  widthValue(): Box;\n}\nexport const direct = (sizes: Sizes) => sizes.widthValue();\n',
       "src/getters.ts":
-        'import type { Sizes } from "./sizes";\ntype Getters<T> = { [K in keyof T as `get${Capitalize<K & string>}`]: T[K] };\ndeclare const getters: Getters<Sizes>;\nexport const width = () => getters.getWidthValue();\n',
+        'import type { Sizes } from "./sizes";\ntype Getters<T> = { [K in keyof T as `get${Capitalize<K & string>}`]: T[K] };\ndeclare const getters: Getters<Sizes>;\nexport const width = () => getters.getWidthValue().describe();\n',
     };
     await withProject(files, async (indexer, support) => {
-      const calls = "SELECT source FROM edges WHERE kind = 'CALLS'";
-      expect(indexer.db.prepare(calls).pluck().all()).toEqual(["src/sizes.ts:direct"]);
-      await expectRename(indexer, support, { file: "src/sizes.ts", line: 2, name: "widthValue" }, "heightValue", { applied: true });
+      await expectRename(indexer, support, { file: "src/sizes.ts", line: 7, name: "widthValue" }, "heightValue", {
+        applied: false,
+        why: "a member is renamed: src/getters.ts has a word that holds widthValue, and the project makes keys from other names (a mapped type's `as` clause)",
+      });
+    });
+  });
+
+  it("is refused when the class extends a type declared outside the indexed files (the new name may override its member)", async () => {
+    const files = {
+      "node_modules/extlib/package.json": '{ "name": "extlib", "version": "1.0.0", "types": "index.d.ts" }\n',
+      "node_modules/extlib/index.d.ts": "export declare class Widget {\n  mountWidget(): void;\n}\n",
+      "src/panel.ts": 'import { Widget } from "extlib";\nexport class Panel extends Widget {\n  setupPanel(): void {}\n}\n',
+    };
+    await withProject(files, async (indexer, support) => {
+      await expectRename(indexer, support, { file: "src/panel.ts", line: 3, name: "setupPanel" }, "mountWidget", {
+        applied: false,
+        why: "a member is renamed: src/panel.ts:Panel.setupPanel belongs to a type that is no class or interface, or meets a type outside the indexed files",
+      });
+      const overrides = "SELECT source, target FROM external_edges WHERE kind = 'OVERRIDES'";
+      expect(indexer.db.prepare(overrides).all()).toEqual([
+        { source: "src/panel.ts:Panel.mountWidget", target: "node_modules/extlib/index.d.ts:Widget.mountWidget" },
+      ]);
     });
   });
 

@@ -27,6 +27,7 @@ function graphOf(texts: Record<string, string>, edges: readonly Edge[]): MemberR
     textOf: (path) => texts[path],
     edgesAtNode: (key) => edges.filter((edge) => edge.target === key || (edge.kind === "OVERRIDES" && edge.source === key)),
     reachesLibraryMember: () => false,
+    meetsForeignType: () => false,
   };
 }
 

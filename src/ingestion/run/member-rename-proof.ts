@@ -18,7 +18,10 @@ import { getLibFiles } from "../extract/ts-morph-common.js";
  *   external edge reaches (the only library types the patch can see);
  * - every edge into a renamed member comes from a line the rename edited, in a file it edited (a use that
  *   reaches the member under another name keeps no edge after the rename), and its OVERRIDES edges join
- *   renamed members only.
+ *   renamed members only;
+ * - the member's container and the types above and below it are classes or interfaces of the indexed files
+ *   (an object literal's contextual type, or a package's base class, has members the graph does not hold);
+ * - where the project makes keys from other names (a mapped type's `as` clause), no word holds the old name.
  */
 
 /** What the proof reads of the graph and of the indexed files. */
@@ -31,7 +34,20 @@ export interface MemberRenameGraph {
   edgesAtNode(key: string): readonly { file: string; kind: string; source: string; target: string; lines: string }[];
   /** Whether a node overrides a library member, or an external edge reaches a library member of one of `names`. */
   reachesLibraryMember(key: string, names: readonly string[]): boolean;
+  /**
+   * Whether the member's container, or a type above or below it through heritage edges, is no class or interface
+   * (an object or type literal, whose contextual type may come from a package) or extends or implements a type
+   * declared outside the indexed files, whose members the graph does not hold.
+   */
+  meetsForeignType(key: string): boolean;
 }
+
+/**
+ * A mapped type that makes its keys from other names (`[K in keyof T as \`get${Capitalize<K>}\`]`, or iterating a
+ * template literal type), or a template literal type built from `keyof`: a use through such a key names the member
+ * by a name the rename does not edit, and keeps no edge to it.
+ */
+const DERIVED_KEYS = /\[\s*[\p{ID_Start}$_][\p{ID_Continue}$]*\s+in\s[^\]]*?(?:\sas\s|`)|`[^`]*\$\{[^}`]*\bkeyof\b/u;
 
 /** A renamed file as the patch read it: its parse before the rename, and its text before and after. */
 export interface RenamedText {
@@ -140,6 +156,38 @@ function checkNames(files: readonly RenamedText[], graph: MemberRenameGraph, hin
     if (text === undefined) fail(`${path} cannot be read`);
     if (occurrence(path, text, [hint.oldName, hint.newName]) !== undefined) fail(`${path} names ${hint.oldName} or ${hint.newName} too`);
   }
+  checkDerivedNames(files, graph, hint);
+}
+
+/** Where the old name is part of a longer word, in any case (`getWidthValue` for `widthValue`), outside comments. */
+function partOfWord(fileName: string, text: string, name: string): number | undefined {
+  const lower = name.toLowerCase();
+  if (!text.toLowerCase().includes(lower)) return undefined;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const whole = new RegExp(`^${escaped}$`, "u");
+  let parsed: ts.SourceFile | undefined;
+  for (const match of text.matchAll(new RegExp(`[\\p{ID_Continue}$\\u200c\\u200d#]*${escaped}[\\p{ID_Continue}$\\u200c\\u200d]*`, "giu"))) {
+    if (whole.test(match[0])) continue;
+    if (/\.[cm]?jsx?$/.test(fileName)) return match.index;
+    parsed ??= ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+    if (!inComment(parsed, match.index)) return match.index;
+  }
+  return undefined;
+}
+
+/**
+ * Keys made from other names: where the project has a mapped type's `as` clause or a template literal type built
+ * from `keyof`, a use may name the member by a longer word (`getWidthValue`), which the rename does not edit and
+ * which keeps no edge; such a word anywhere refuses.
+ */
+function checkDerivedNames(files: readonly RenamedText[], graph: MemberRenameGraph, hint: RenameHint): void {
+  const changed = new Map(files.map((file) => [file.renamed.path, file.textAfter]));
+  const texts = graph.indexedPaths().map((path) => ({ path, text: changed.get(path) ?? graph.textOf(path) ?? "" }));
+  if (!texts.some(({ text }) => DERIVED_KEYS.test(text))) return;
+  for (const { path, text } of texts) {
+    if (partOfWord(path, text, hint.oldName) !== undefined)
+      fail(`${path} has a word that holds ${hint.oldName}, and the project makes keys from other names (a mapped type's \`as\` clause)`);
+  }
 }
 
 /** Every edge into a renamed member comes from an edited line, and its overrides join renamed members. */
@@ -151,6 +199,7 @@ function checkEdges(
 ): void {
   for (const key of renamedKeys) {
     if (graph.reachesLibraryMember(key, [hint.oldName, hint.newName])) fail(`${key} or a library member of its name meets a library type`);
+    if (graph.meetsForeignType(key)) fail(`${key} belongs to a type that is no class or interface, or meets a type outside the indexed files`);
     for (const edge of graph.edgesAtNode(key)) {
       if (edge.kind === "CONTAINS" && edge.target === key) continue;
       if (edge.kind === "OVERRIDES") {
