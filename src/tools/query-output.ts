@@ -184,7 +184,7 @@ const LEAST_TOKENS_IN_FULL = 4;
  * The cut of an answer with a brief rendering (impact, callers, callees): the whole answer in full when it fits;
  * else as many entries as fit with the first FIRST_IN_FULL in full and the others by name and lines, then as
  * many of those in full as the rest of the budget leaves room for. Counted on an estimate that sums the tokens
- * of each distinct line once (token-count.ts `lineTokenEstimate`, never below the exact count), so that the
+ * of each distinct line once (token-count.ts `lineTokenEstimate`; counted exactly near the budget), so that the
  * dozens of renderings tried cost one count of each line rather than one of each rendering.
  */
 function presentBriefly<S extends Readonly<Record<string, unknown>>>(
@@ -195,10 +195,11 @@ function presentBriefly<S extends Readonly<Record<string, unknown>>>(
   maxTokens: number,
 ): { structured: S; text: string } {
   const estimated = lineTokenEstimate();
-  // Over the budget by no more than the estimate can be above the exact count: counted exactly.
+  // Near the budget, on either side, counted exactly: the estimate can be above the exact count by up to the margin,
+  // and (rarely, where o200k merges across a line break) below it by a token or two.
   const estimate = (text: string): number => {
     const tokens = estimated(text);
-    return tokens > maxTokens && tokens <= maxTokens * (1 + ESTIMATE_MARGIN) + 5 ? countTokens(text) : tokens;
+    return Math.abs(tokens - maxTokens) <= maxTokens * ESTIMATE_MARGIN + 5 ? countTokens(text) : tokens;
   };
   if (limit * LEAST_TOKENS_IN_FULL <= maxTokens) {
     const full = attempt(limit);

@@ -274,9 +274,10 @@ export function fitsInTokens(text: string, budget: number): boolean {
 
 /**
  * A counter of many renderings of one answer: a text's tokens as the sum of its lines' o200k counts, each
- * distinct line counted once (cached), plus one per line break. Never below the exact count (o200k splits a text
- * into pieces that never span a line break but for runs of whitespace and punctuation, which joining only merges),
- * and above it by the few line breaks that merge (0.5 to 3 % on the text answers of impact and callers, more on JSON).
+ * distinct line counted once (cached), plus one per line break. Above the exact count by the few line breaks that
+ * merge (0.5 to 3 % on the text answers of impact and callers, more on JSON); rarely below it by a token or two,
+ * where a line starting with punctuation merges with the break before it (byte-pair merging is not additive), so
+ * callers count exactly near a budget.
  */
 export function lineTokenEstimate(): (text: string) => number {
   const counted = new Map<string, number>();
