@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { expect } from "vitest";
-import type { Indexer, IndexSummary } from "../ingestion/run/indexer.js";
+import { openEditSupport } from "../ingestion/edit/edit-support.js";
+import { type Indexer, type IndexSummary, openIndexer } from "../ingestion/run/indexer.js";
 import type { RenameHint } from "../model/rename-hint.js";
 import type { EditSupport } from "../tools/tool-contract.js";
-import { freshIndex } from "./fixtures.js";
+import { copySampleProject, freshIndex } from "./fixtures.js";
 import { diffGraphDumps, dumpGraph } from "./graph-dump.js";
 
 const sha1 = (text: string): string => crypto.createHash("sha1").update(text).digest("hex");
@@ -59,4 +61,50 @@ export async function renameAndRun(indexer: Indexer, support: EditSupport, at: R
 export async function expectEqualsFull(indexer: Indexer): Promise<void> {
   const full = await freshIndex(indexer.root);
   expect(diffGraphDumps(dumpGraph(indexer.db), full.dump)).toEqual({});
+}
+
+/** Indexes `root` keeping its programs (as a daemon does) and runs `body` with its indexer and edit support. */
+export async function withKeptIndexer(root: string, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
+  const indexer = openIndexer({ root, keepPrograms: true });
+  try {
+    await indexer.run();
+    await body(indexer, openEditSupport(root));
+  } finally {
+    indexer.close();
+  }
+}
+
+/**
+ * The property both rename patches answer to: in a copy of one of `samples`, one to three renames of targets
+ * `targetsOf` lists, each followed by a run whose graph must equal a full index, patched or not. Returns the
+ * targets whose rename was patched (a run that patches none tests nothing of the patch).
+ */
+export async function randomRenamesEqualFull(options: {
+  readonly samples: readonly string[];
+  readonly targetsOf: (indexer: Indexer) => readonly RenameTarget[];
+  readonly numRuns: number;
+  readonly seed: number;
+}): Promise<string[]> {
+  const applied: string[] = [];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...options.samples),
+      fc.array(fc.tuple(fc.nat(), fc.stringMatching(/^[a-z][a-zA-Z]{2,8}$/)), { minLength: 1, maxLength: 3 }),
+      async (sample, renames) => {
+        await withKeptIndexer(copySampleProject(sample), async (indexer, support) => {
+          for (const [pick, stem] of renames) {
+            const targets = options.targetsOf(indexer);
+            const target = targets[pick % targets.length];
+            if (target === undefined) continue;
+            const summary = await renameAndRun(indexer, support, target, `${stem}Renamed`);
+            if (summary === undefined) continue;
+            if (summary.renamePatch?.applied === true) applied.push(`${target.file}:${target.name}`);
+            await expectEqualsFull(indexer);
+          }
+        });
+      },
+    ),
+    { numRuns: options.numRuns, seed: options.seed },
+  );
+  return applied;
 }

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, makeTempDir, REPO_ROOT, removeTempDirs } from "../../test-support/fixtures.js";
 import { dumpGraph } from "../../test-support/graph-dump.js";
 import { writeProject } from "../../test-support/incremental.js";
-import { expectEqualsFull, renameAndRun, type RenameTarget } from "../../test-support/rename-run.js";
+import { expectEqualsFull, randomRenamesEqualFull, renameAndRun, type RenameTarget, withKeptIndexer } from "../../test-support/rename-run.js";
 import type { EditSupport } from "../../tools/tool-contract.js";
 import { openEditSupport } from "../edit/edit-support.js";
 import { openIndexer, type Indexer } from "./indexer.js";
@@ -74,14 +73,7 @@ export const lengthOf = (meter: Meter) => meter.measureLength;
  * runs `body` with its indexer and edit support.
  */
 async function withProject(files: Record<string, string> | string, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
-  const root = typeof files === "string" ? copySampleProject(files) : writeProject(files);
-  const indexer = openIndexer({ root, keepPrograms: true });
-  try {
-    await indexer.run();
-    await body(indexer, openEditSupport(indexer.root));
-  } finally {
-    indexer.close();
-  }
+  await withKeptIndexer(typeof files === "string" ? copySampleProject(files) : writeProject(files), body);
 }
 
 /** Renames `at` to `newName`, expects the patch applied or refused as told, and the graph equal to a full index either way. */
@@ -218,27 +210,12 @@ function members(indexer: Indexer): RenameTarget[] {
 
 describe("a member rename patched into the graph equals a full index (property)", () => {
   it("for random renames of members of web-app, di-app and monorepo, patched or refused", async () => {
-    const applied: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom("web-app", "di-app", "monorepo"),
-        fc.array(fc.tuple(fc.nat(), fc.stringMatching(/^[a-z][a-zA-Z]{2,8}$/)), { minLength: 1, maxLength: 3 }),
-        async (sample, renames) => {
-          await withProject(sample, async (indexer, support) => {
-            for (const [pick, stem] of renames) {
-              const targets = members(indexer);
-              const target = targets[pick % targets.length];
-              if (target === undefined) continue;
-              const summary = await renameAndRun(indexer, support, target, `${stem}Renamed`);
-              if (summary === undefined) continue;
-              if (summary.renamePatch?.applied === true) applied.push(`${target.file}:${target.name}`);
-              await expectEqualsFull(indexer);
-            }
-          });
-        },
-      ),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 8), seed: Number(process.env.PROPERTY_SEED ?? 20261128) },
-    );
+    const applied = await randomRenamesEqualFull({
+      samples: ["web-app", "di-app", "monorepo"],
+      targetsOf: members,
+      numRuns: Number(process.env.PROPERTY_RUNS ?? 8),
+      seed: Number(process.env.PROPERTY_SEED ?? 20261128),
+    });
     expect(applied.length).toBeGreaterThan(0);
   });
 });

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
 import { dumpGraph } from "../../test-support/graph-dump.js";
 import { writeProject } from "../../test-support/incremental.js";
-import { expectEqualsFull, renameAndRun } from "../../test-support/rename-run.js";
+import { expectEqualsFull, randomRenamesEqualFull, renameAndRun, withKeptIndexer } from "../../test-support/rename-run.js";
 import type { EditSupport } from "../../tools/tool-contract.js";
 import { openEditSupport } from "../edit/edit-support.js";
 import { openIndexer, type Indexer } from "./indexer.js";
@@ -49,13 +48,7 @@ async function withIndexedProject(sample: string | undefined, body: (indexer: In
     sample === undefined
       ? writeProject({ "src/renames.ts": RENAMES, "src/uses.ts": USES, "src/index.ts": RE_EXPORTS, "src/other.ts": "export const other = 1;\n" })
       : copySampleProject(sample);
-  const indexer = openIndexer({ root, keepPrograms: true });
-  try {
-    await indexer.run();
-    await body(indexer, openEditSupport(root));
-  } finally {
-    indexer.close();
-  }
+  await withKeptIndexer(root, body);
 }
 
 describe("a rename patched into the graph equals a full index", () => {
@@ -157,27 +150,12 @@ function renameable(indexer: Indexer): { file: string; line: number; name: strin
 
 describe("a rename patched into the graph equals a full index (property)", () => {
   it("for random renames of declarations of web-app and monorepo", async () => {
-    const applied: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom("web-app", "monorepo"),
-        fc.array(fc.tuple(fc.nat(), fc.stringMatching(/^[a-z][a-zA-Z]{2,8}$/)), { minLength: 1, maxLength: 3 }),
-        async (sample, renames) => {
-          await withIndexedProject(sample, async (indexer, support) => {
-            for (const [pick, stem] of renames) {
-              const targets = renameable(indexer);
-              const target = targets[pick % targets.length];
-              if (target === undefined) continue;
-              const summary = await renameAndRun(indexer, support, target, `${stem}Renamed`);
-              if (summary === undefined) continue;
-              if (summary.renamePatch?.applied === true) applied.push(`${target.file}:${target.name}`);
-              await expectEqualsFull(indexer);
-            }
-          });
-        },
-      ),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 6), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
-    );
+    const applied = await randomRenamesEqualFull({
+      samples: ["web-app", "monorepo"],
+      targetsOf: renameable,
+      numRuns: Number(process.env.PROPERTY_RUNS ?? 6),
+      seed: Number(process.env.PROPERTY_SEED ?? 20261124),
+    });
     expect(applied.length).toBeGreaterThan(0);
   });
 });
