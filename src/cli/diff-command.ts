@@ -63,7 +63,7 @@ export async function runDiffCommand(base: string, head: string | undefined, opt
     const { formatMarkdown, formatText } = await import("../diff/format-diff.js");
     const { formatMarkdownComment } = await import("../diff/format-comment.js");
     const root = fs.realpathSync.native(path.resolve(options.root ?? "."));
-    // Sides that are paths are relative to the working directory (README, Paths); head defaults to the root.
+    // Sides that are paths are relative to the working directory (docs/cli.md, Paths); head defaults to the root.
     const report = await runDiff({
       base,
       head: head ?? (path.relative(process.cwd(), root) || "."),

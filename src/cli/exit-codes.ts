@@ -1,4 +1,4 @@
-/** Exit codes of every ts-graph command (documented in README.md). */
+/** Exit codes of every ts-graph command (documented in docs/cli.md). */
 export const EXIT = {
   ok: 0,
   /** The command ran and failed: nothing to index, a runtime error. */
