@@ -21,6 +21,7 @@ const COMMANDS: Readonly<Record<string, Register>> = {
   serve: async (program) => (await import("./cli/serve-command.js")).registerServeCommand(program, version, exit),
   setup: async (program) => (await import("./cli/setup-command.js")).registerSetupCommand(program, exit),
   daemon: async (program) => (await import("./cli/daemon-command.js")).registerDaemonCommand(program, exit),
+  view: async (program) => (await import("./cli/view-command.js")).registerViewCommand(program, exit),
 };
 
 async function registerTools(program: Command): Promise<void> {
