@@ -275,6 +275,19 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
+  it("view/ imports only tools/, model/ and vendor/ and loads no TypeScript; its page imports nothing from the project; only cli/ imports view/", () => {
+    const wrong = importsFrom("view").filter(
+      (edge) => edge.target !== undefined && !["view", "tools", "model", "vendor"].includes(layerOf(edge.target)),
+    );
+    expect(wrong.map(describeEdge)).toEqual([]);
+    const viewFiles = [...SOURCES.keys()].filter((file) => layerOf(file) === "view");
+    expect(typescriptImportsOf(new Set(viewFiles.flatMap((file) => [...staticClosure(file)])))).toEqual([]);
+    const page = importsFrom("view").filter((edge) => edge.from.startsWith("view/page/") && edge.target !== undefined);
+    expect(page.map(describeEdge)).toEqual([]);
+    const importers = staticImportsOf((target) => layerOf(target) === "view").filter((edge) => !["view", "cli"].includes(layerOf(edge.from)));
+    expect(importers.map(describeEdge)).toEqual([]);
+  });
+
   it("the front ends load the edit tools' support and the git history only dynamically, on first use", () => {
     const editSupport = sourceNamed("ingestion", "edit-support.ts");
     const wrong = staticImportsOf((target) => target === editSupport || layerOf(target) === "history").filter((edge) =>

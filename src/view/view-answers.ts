@@ -16,7 +16,10 @@ export const IMPACT_MAX_NODES = 500;
 /** The impact view's token budget (the CLI's `--max-tokens`): large enough that the node budget cuts first. */
 export const IMPACT_MAX_TOKENS = 100_000;
 
-const TYPE_KINDS: ReadonlySet<string> = new Set(["Class", "Interface", "TypeAlias"]);
+/** The kinds with heritage (hierarchy answers them). */
+const HERITAGE_KINDS: ReadonlySet<string> = new Set(["Class", "Interface", "TypeAlias"]);
+/** The kinds code names as a type (the others are named by `typeof`, rarely: their type users are left to the impact view). */
+const TYPE_KINDS: ReadonlySet<string> = new Set([...HERITAGE_KINDS, "Enum"]);
 
 type Answer = Readonly<Record<string, unknown>>;
 
@@ -58,8 +61,8 @@ function isFileKey(key: string): boolean {
 }
 
 /**
- * One node's neighbours: for a declaration its direct callers and callees, the declarations that name it as a
- * type, and (a class, interface or type alias) its direct supertypes and subtypes; for a file the files it
+ * One node's neighbours: for a declaration its direct callers and callees; for a class, interface, type alias or
+ * enum the declarations that name it as a type, and (but an enum) its direct supertypes and subtypes; for a file the files it
  * imports and the files that import it.
  */
 export async function neighbourhoodAnswer(context: ToolContext, key: string): Promise<ViewGraph & { readonly center: ViewNode }> {

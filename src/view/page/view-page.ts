@@ -137,12 +137,21 @@ function ensureContainers(file: string): string {
   return fileId;
 }
 
-function addNode(node: ViewNode): void {
+/**
+ * Adds a declaration in its file. A new node starts near `around` (the node being expanded), scattered a little:
+ * the layout then moves it from there, and the nodes already drawn stay about where they were.
+ */
+function addNode(node: ViewNode, around: { readonly x: number; readonly y: number }): void {
   const fileId = ensureContainers(node.file);
   if (node.kind === "File") return;
   const id = nodeId(node.key);
   if (cy.getElementById(id).nonempty()) return;
-  cy.add({ group: "nodes", data: { id, label: node.name, parent: fileId, key: node.key, kind: node.kind, file: node.file, line: node.line } });
+  const position = { x: around.x + (Math.random() - 0.5) * 120, y: around.y + (Math.random() - 0.5) * 120 };
+  cy.add({
+    group: "nodes",
+    data: { id, label: node.name, parent: fileId, key: node.key, kind: node.kind, file: node.file, line: node.line },
+    position,
+  });
 }
 
 function edgeClass(kind: string): string {
@@ -160,7 +169,22 @@ let drawnOnce = false;
 
 function layout(): Promise<void> {
   return new Promise((resolve) => {
-    const run = cy.layout({ name: "cose", animate: false, nodeDimensionsIncludeLabels: true, numIter: 600, padding: 20 } as cytoscape.LayoutOptions);
+    const options = {
+      name: "cose",
+      animate: false,
+      randomize: true,
+      nodeDimensionsIncludeLabels: true,
+      idealEdgeLength: 60,
+      nodeRepulsion: 40_000,
+      nestingFactor: 0.1,
+      gravity: 80,
+      numIter: 1000,
+      initialTemp: 200,
+      coolingFactor: 0.95,
+      componentSpacing: 40,
+      padding: 20,
+    };
+    const run = cy.layout(options as cytoscape.LayoutOptions);
     run.one("layoutstop", () => {
       if (!drawnOnce) {
         drawnOnce = true;
@@ -193,8 +217,10 @@ async function expand(key: string, replace: boolean): Promise<void> {
   try {
     const graph = await getJson<Neighbourhood>("neighbourhood", { key });
     if (replace) cy.elements().remove();
+    const expanded = cy.getElementById(nodeId(key));
+    const around = expanded.nonempty() ? expanded.position() : { x: 0, y: 0 };
     cy.batch(() => {
-      for (const node of [graph.center, ...graph.nodes]) addNode(node);
+      for (const node of [graph.center, ...graph.nodes]) addNode(node, around);
       for (const edge of graph.edges) addEdge(edge);
     });
     cy.nodes(".center").removeClass("center");
@@ -203,6 +229,7 @@ async function expand(key: string, replace: boolean): Promise<void> {
     status.textContent = `${cy.nodes().filter((node) => !node.isParent() || node.data("kind") === "File").length} nodes${graph.cut ? " (some neighbours left out: open the impact view or use the CLI for all)" : ""}`;
     document.body.dataset.state = "drawn";
     history.replaceState(null, "", `#node=${encodeURIComponent(key)}`);
+    if (details.childElementCount === 0) showDetails({ ...graph.center, label: graph.center.name });
   } catch (error) {
     status.textContent = `Error: ${error instanceof Error ? error.message : String(error)}`;
   }
