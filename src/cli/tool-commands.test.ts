@@ -141,7 +141,7 @@ describe("a tool command's start", () => {
     expect([...slices]).toEqual(["find"]);
     expect(
       loaded.filter((url) =>
-        /\/dist\/(mcp|diff|setup)\/|\/dist\/cli\/(index|snapshot|diff|merge|serve|setup|daemon)-command\.js|modelcontextprotocol/.test(url),
+        /\/dist\/(mcp|diff|setup|view)\/|\/dist\/cli\/(index|snapshot|diff|merge|serve|setup|daemon|view)-command\.js|modelcontextprotocol/.test(url),
       ),
     ).toEqual([]);
   });

@@ -25,7 +25,8 @@ export async function runViewCommand(rootArgument: string | undefined, options: 
   try {
     context = await openCliToolContext({ root: commandLinePath(rootArgument ?? "."), db: optionalCommandLinePath(options.db) });
   } catch (error) {
-    process.stderr.write(`ts-graph: ${messageOf(error)}\n`);
+    // The view has no --index (it never writes): the way to a graph is `ts-graph index`, which the message names.
+    process.stderr.write(`ts-graph: ${messageOf(error).replaceAll(" (or pass --index)", "")}\n`);
     return error instanceof ToolInputError ? EXIT.usage : exitCodeFor(error);
   }
   // The view never writes: a file changed since the last index run is shown as the graph has it.
