@@ -69,6 +69,14 @@ describe("ts-graph view's server", () => {
     expect((await request(`${url}assets/view.js`)).status).toBe(200);
   });
 
+  it("answers a file's neighbourhood with the files it imports and those that import it", async () => {
+    const answer = await request(`${url}api/neighbourhood?key=${encodeURIComponent("frontend/store/cart.ts")}`);
+    expect(answer.status, answer.body).toBe(200);
+    const graph = JSON.parse(answer.body) as { edges: { source: string; target: string; kind: string }[] };
+    expect(graph.edges).toContainEqual({ source: "frontend/store/cart.ts", target: "shared/money.ts", kind: "IMPORTS" });
+    expect(graph.edges).toContainEqual({ source: "frontend/main.ts", target: "frontend/store/cart.ts", kind: "IMPORTS" });
+  });
+
   it("listens on 127.0.0.1 alone: another loopback address of the same port is refused", async () => {
     const port = new URL(url).port;
     await expect(request(`http://127.0.0.2:${port}/`)).rejects.toThrow(/ECONNREFUSED/);
@@ -165,7 +173,10 @@ describe.skipIf(browserPath === undefined)("ts-graph view in Chromium", () => {
     if (process.env.TS_GRAPH_VIEW_SCREENSHOT !== undefined) fs.copyFileSync(kept, process.env.TS_GRAPH_VIEW_SCREENSHOT);
     expect(pageErrors).toEqual([]);
   });
+});
 
+// Last: it stops the server the tests above use.
+describe("ts-graph view's end", () => {
   it("stops cleanly on Ctrl-C (SIGINT), exit code 0", async () => {
     const running = view;
     if (running === undefined) throw new Error("no view process");
