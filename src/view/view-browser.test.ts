@@ -67,6 +67,8 @@ describe("ts-graph view's server", () => {
     expect(outside.body).toContain("outside the workspace");
     expect((await request(`${url}assets/${encodeURIComponent("../../package.json")}`)).status).toBe(404);
     expect((await request(`${url}assets/view.js`)).status).toBe(200);
+    const tooLong = await request(`${url}api/search?q=${"a".repeat(300)}`);
+    expect(tooLong).toEqual({ status: 400, body: JSON.stringify({ error: "longer than 200 characters: give a shorter part of a name" }) });
   });
 
   it("answers a file's neighbourhood with the files it imports and those that import it", async () => {

@@ -130,8 +130,10 @@ class ViewRequests {
       sendJson(response, 200, answer);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof ToolInputError || (error instanceof Error && error.name === "ZodError"))
-        return sendJson(response, 400, { error: message });
+      // An input the tool's schema refuses (too long a name): its messages say what to change.
+      const issues = (error as { issues?: readonly { message: string }[] }).issues;
+      if (issues !== undefined) return sendJson(response, 400, { error: issues.map((issue) => issue.message).join("; ") });
+      if (error instanceof ToolInputError) return sendJson(response, 400, { error: message });
       if (error instanceof ToolUnavailableError) return sendJson(response, 503, { error: message });
       this.options.onError?.(message);
       sendJson(response, 500, { error: message });
