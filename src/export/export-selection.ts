@@ -16,6 +16,8 @@ interface SelectionSql {
   /** `WITH …` clauses defining `kept(key)`. */
   readonly with: string;
   readonly parameters: readonly (string | number)[];
+  /** Whether anything is left out: the whole graph's nodes need no `kept` test. */
+  readonly filtered: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ function selectionSql(selection: ExportSelection): SelectionSql {
     parameters.push(selection.under, low, high);
   }
   clauses.push(`kept(key) AS (SELECT key FROM nodes${conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`})`);
-  return { with: `WITH RECURSIVE ${clauses.join(",\n")}`, parameters };
+  return { with: `WITH RECURSIVE ${clauses.join(",\n")}`, parameters, filtered: conditions.length > 0 };
 }
 
 interface NodeRow {
@@ -60,16 +62,18 @@ interface NodeRow {
 
 /** The kept nodes, by file, then key (byte order: SQLite's BINARY collation), read one at a time. */
 export function* selectedNodes(db: SqliteDb, selection: ExportSelection): Generator<ExportNode> {
-  const { with: withClause, parameters } = selectionSql(selection);
-  const statement = db.prepare<unknown[], NodeRow>(`${withClause}
-    SELECT key, kind, name, qualified_name AS qualifiedName, file, start_line AS line, end_line AS endLine, exported
-    FROM nodes WHERE key IN (SELECT key FROM kept) ORDER BY file, key`);
-  for (const row of statement.iterate(...parameters)) yield { ...row, exported: row.exported === 1 };
+  const { with: withClause, parameters, filtered } = selectionSql(selection);
+  const columns = "key, kind, name, qualified_name AS qualifiedName, file, start_line AS line, end_line AS endLine, exported";
+  const statement = filtered
+    ? db.prepare<unknown[], NodeRow>(`${withClause} SELECT ${columns} FROM nodes WHERE key IN (SELECT key FROM kept) ORDER BY file, key`)
+    : db.prepare<unknown[], NodeRow>(`SELECT ${columns} FROM nodes ORDER BY file, key`);
+  for (const row of statement.iterate(...(filtered ? parameters : []))) yield { ...row, exported: row.exported === 1 };
 }
 
 /**
  * The edges between kept nodes, by source, target, kind, read one at a time. One (kind, source, target) written by
- * several files (an inherited override) is one edge, its counts added.
+ * several files (an inherited override) is one edge, its counts added. The whole graph's edges are tested against
+ * the nodes too: an importer refuses an edge to a node the file does not declare, so none is ever written.
  */
 export function* selectedEdges(db: SqliteDb, selection: ExportSelection): Generator<ExportEdge> {
   const { with: withClause, parameters } = selectionSql(selection);
