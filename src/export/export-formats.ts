@@ -47,7 +47,7 @@ function labelOf(node: ExportNode): string {
 // ---- DOT (Graphviz) ----
 
 /** A DOT quoted string: `"` and `\` escaped, line breaks as `\n` (a raw one would end nothing, but reads badly). */
-export function dotString(text: string): string {
+function dotString(text: string): string {
   return `"${text.replace(/[\\"]/g, "\\$&").replace(/\r\n|\r|\n/g, "\\n")}"`;
 }
 
@@ -112,7 +112,7 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
  * Text for an XML attribute or element: the five markup characters as entities, tabs and line breaks as character
  * references (an attribute's value would read them as spaces, and a parser would fold `\r\n`), forbidden characters replaced.
  */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   return text.replace(XML_FORBIDDEN, "\uFFFD").replace(/[&<>"'\t\n\r]/g, (character) => XML_ENTITIES[character] ?? character);
 }
 
@@ -201,7 +201,7 @@ function jsonGraphRenderer(sink: ExportSink): GraphRenderer {
 // ---- Cypher (cypher-shell -f) ----
 
 /** The label every exported node carries beside its kind's, which the key constraint is on. */
-export const NEO4J_NODE_LABEL = "CodeNode";
+const NEO4J_NODE_LABEL = "CodeNode";
 /** Rows per UNWIND statement: small enough for one transaction each, few enough statements for a big graph. */
 export const CYPHER_BATCH = 1000;
 
@@ -209,7 +209,7 @@ export const CYPHER_BATCH = 1000;
  * A Cypher string literal. JSON's escapes (`\"`, `\\`, `\n`, `\uXXXX`…) are all Cypher escapes; `'` needs none in
  * a double-quoted string.
  */
-export function cypherString(text: string): string {
+function cypherString(text: string): string {
   return JSON.stringify(text);
 }
 
@@ -233,7 +233,7 @@ function cypherRenderer(sink: ExportSink): GraphRenderer {
   const nodeStatement = (kind: string, rows: readonly string[]): string =>
     `UNWIND [\n${rows.join(",\n")}\n] AS row\nMERGE (n:${NEO4J_NODE_LABEL} {key: row.key})\nSET n:${cypherLabel(kind)}, n.kind = ${cypherString(kind)}, n.name = row.name, n.qualifiedName = row.qualifiedName, n.file = row.file, n.line = row.line, n.endLine = row.endLine, n.exported = row.exported;\n`;
   const edgeStatement = (kind: string, rows: readonly string[]): string =>
-    `UNWIND [\n${rows.join(",\n")}\n] AS row\nMATCH (a:${NEO4J_NODE_LABEL} {key: row.source}), (b:${NEO4J_NODE_LABEL} {key: row.target})\nMERGE (a)-[r:${cypherLabel(kind)}]->(b)\nSET r.count = row.count;\n`;
+    `UNWIND [\n${rows.join(",\n")}\n] AS row\nMATCH (a:${NEO4J_NODE_LABEL} {key: row.source})\nMATCH (b:${NEO4J_NODE_LABEL} {key: row.target})\nMERGE (a)-[r:${cypherLabel(kind)}]->(b)\nSET r.count = row.count;\n`;
   let statementOf = nodeStatement;
   const add = (kind: string, row: string): void => {
     const rows = pending.get(kind) ?? [];
@@ -263,7 +263,7 @@ function cypherRenderer(sink: ExportSink): GraphRenderer {
 // ---- CSV (neo4j-admin database import full) ----
 
 /** A CSV field, always quoted, its quotes doubled (RFC 4180; neo4j-admin's default quote character). */
-export function csvField(text: string): string {
+function csvField(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
