@@ -150,6 +150,8 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     const result = runCli(["export", ".", "--format", "json-graph", "--in", "backend/services"], { cwd: root });
     expect(result.status).toBe(0);
     expect(fromJsonGraph(result.stdout)).toEqual(truth.all("file LIKE 'backend/services/%'"));
+    const file = runCli(["export", root, "--format", "json-graph", "--in", path.join(root, "backend", "server.ts")]);
+    expect(fromJsonGraph(file.stdout)).toEqual(truth.all("file = 'backend/server.ts'"));
   });
 
   it("--from and --depth keep a declaration's neighbourhood, along edges either way", () => {
@@ -175,12 +177,16 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
       [["--format", "dot", "--from", "noSuchDeclarationAnywhere"], /No declaration "noSuchDeclarationAnywhere"/],
       [["--format", "dot", "--in", "/etc"], /outside|not inside|root/i],
       [["--format", "csv"], /--format csv writes two files/],
+      [["--format", "dot", "--in", path.join(root, "backend", "no-such-folder")], /does not exist/],
     ];
     for (const [args, message] of cases) {
       const result = runCli(["export", root, ...args, "--out", ...(args.includes("csv") ? ["-"] : [out])]);
       expect(result.status, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(message);
     }
+    const database = runCli(["export", root, "--format", "dot", "--out", path.join(root, ".ts-graph", "graph.db")]);
+    expect(database.status).toBe(2);
+    expect(database.stderr).toMatch(/is the graph's database/);
     expect(fs.readFileSync(out, "utf8")).toBe("before");
     expect(fs.readdirSync(path.dirname(out))).toEqual(["graph.dot"]);
   });

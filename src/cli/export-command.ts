@@ -87,9 +87,7 @@ function targetsOf(format: ExportFormat, out: string | undefined, dbPath: string
 /** The selection the options ask for, the symbol and the path resolved against the graph. */
 function selectionOf(db: SqliteDb, root: string, dbPath: string, options: ExportCommandOptions): ExportSelection {
   const under =
-    options.in === undefined
-      ? undefined
-      : createPathValidator([root], [dbPath]).validate(path.resolve(options.in), { mustExist: false, forRead: true }).relative;
+    options.in === undefined ? undefined : createPathValidator([root], [dbPath]).validate(path.resolve(options.in), { forRead: true }).relative;
   const from = options.from === undefined ? undefined : { key: requireSymbol(db, { symbol: options.from }).key, depth: options.depth ?? 1 };
   return { kinds: options.kinds, under, from };
 }
