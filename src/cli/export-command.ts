@@ -38,15 +38,15 @@ function formatOption(value: string): ExportFormat {
 }
 
 function kindsOption(value: string, previous: readonly string[] | undefined): string[] {
-  const kinds = value
+  const named = value
     .split(",")
     .map((kind) => kind.trim())
-    .filter((kind) => kind !== "");
-  for (const kind of kinds) {
-    const known = NODE_KINDS.find((candidate) => candidate.toLowerCase() === kind.toLowerCase());
-    if (known === undefined) throw new InvalidArgumentError(`${JSON.stringify(kind)} is not a node kind; give some of ${NODE_KINDS.join(", ")}`);
-  }
-  const named = kinds.map((kind) => NODE_KINDS.find((candidate) => candidate.toLowerCase() === kind.toLowerCase()) ?? kind);
+    .filter((kind) => kind !== "")
+    .map((kind) => {
+      const known = NODE_KINDS.find((candidate) => candidate.toLowerCase() === kind.toLowerCase());
+      if (known === undefined) throw new InvalidArgumentError(`${JSON.stringify(kind)} is not a node kind; give some of ${NODE_KINDS.join(", ")}`);
+      return known;
+    });
   return [...new Set([...(previous ?? []), ...named])].sort();
 }
 
