@@ -17,6 +17,7 @@ const COMMANDS: Readonly<Record<string, Register>> = {
   index: async (program) => (await import("./cli/index-command.js")).registerIndexCommand(program, exit),
   snapshot: async (program) => (await import("./cli/snapshot-command.js")).registerSnapshotCommand(program, exit),
   diff: async (program) => (await import("./cli/diff-command.js")).registerDiffCommand(program, exit),
+  export: async (program) => (await import("./cli/export-command.js")).registerExportCommand(program, exit),
   merge: async (program) => (await import("./cli/merge-command.js")).registerMergeCommand(program, exit),
   serve: async (program) => (await import("./cli/serve-command.js")).registerServeCommand(program, version, exit),
   setup: async (program) => (await import("./cli/setup-command.js")).registerSetupCommand(program, exit),

@@ -250,6 +250,22 @@ describe("layering of src/ (docs/architecture.md)", () => {
     }
   });
 
+  it("export/ reads the graph through db/, model/ and tools/ only, does no IO, loads no TypeScript, and only cli/ imports it", () => {
+    expect(
+      importsFrom("export")
+        .filter((edge) => edge.target !== undefined && !["export", "db", "model", "tools"].includes(layerOf(edge.target)))
+        .map(describeEdge),
+    ).toEqual([]);
+    expect(
+      importsFrom("export")
+        .filter((edge) => /^(node:)?(fs|child_process|os)$/.test(edge.specifier))
+        .map(describeEdge),
+    ).toEqual([]);
+    for (const file of [...SOURCES.keys()].filter((name) => layerOf(name) === "export"))
+      expect(typescriptImportsOf(staticClosure(file)), file).toEqual([]);
+    expect(staticImportsOf((target) => layerOf(target) === "export").filter((edge) => !["cli", "export"].includes(layerOf(edge.from)))).toEqual([]);
+  });
+
   it("setup/ (the agent registration setup writes) imports nothing from the project and does no IO", () => {
     expect(
       importsFrom("setup")
