@@ -41,6 +41,15 @@ async function namedTool(program: Command, name: string): Promise<boolean> {
   return true;
 }
 
+// A reader that closes the pipe early (`ts-graph export | head -1`) ends the command as it ends `cat` or `git log`:
+// quietly, with SIGPIPE's code, not with an unhandled EPIPE and its stack. `serve` keeps its own: stdout is its protocol.
+if (process.argv[2] !== "serve") {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(EXIT.closedOutput);
+  });
+}
+
 const program = new Command()
   .name("ts-graph")
   .description("A type-aware code graph of a TypeScript codebase, in SQLite.")

@@ -5,6 +5,8 @@ export const EXIT = {
   failure: 1,
   /** The command was called wrongly: bad arguments, bad configuration, a --db that is not ours or cannot be written. */
   usage: 2,
+  /** Standard output was closed by its reader (`ts-graph export | head`): the code of a process that SIGPIPE ended. */
+  closedOutput: 141,
 } as const;
 
 /**

@@ -190,4 +190,13 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     expect(fs.readFileSync(out, "utf8")).toBe("before");
     expect(fs.readdirSync(path.dirname(out))).toEqual(["graph.dot"]);
   });
+
+  it("ends quietly with SIGPIPE's code when its reader closes the pipe early (`export | head -1`)", () => {
+    const result = spawnSync("bash", ["-o", "pipefail", "-c", `"${process.execPath}" dist/cli.js export "${root}" --format dot | head -1`], {
+      encoding: "utf8",
+    });
+    expect(result.stdout).toBe('digraph "ts-graph" {\n');
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(141);
+  });
 });
