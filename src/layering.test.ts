@@ -50,10 +50,11 @@ function layerOf(file: string): string {
   return slash < 0 ? file : file.slice(0, slash);
 }
 
-/** `tools/calls/query.ts` → `calls`; a shared module directly under tools/ → undefined. */
+/** `tools/calls/query.ts` → `calls` (a slice is a folder with a handler.ts); a shared module (tools/*.ts, tools/walk/…) → undefined. */
 function sliceOf(file: string): string | undefined {
   const parts = file.split("/");
-  return parts[0] === "tools" && parts.length > 2 ? parts[1] : undefined;
+  const folder = parts[1];
+  return parts[0] === "tools" && parts.length > 2 && folder !== undefined && SOURCES.has(`tools/${folder}/handler.ts`) ? folder : undefined;
 }
 
 interface ImportEdge {
@@ -213,7 +214,7 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
-  it("the shared tool modules directly under tools/ never import a slice (only all-tools.ts and tool-loaders.ts list them)", () => {
+  it("the shared tool modules (tools/*.ts and the shared folders) never import a slice (only all-tools.ts and tool-loaders.ts list them)", () => {
     const lists = ["tools/all-tools.ts", "tools/tool-loaders.ts"];
     const edges = [...importsFrom("tools"), ...dynamicImportsFrom("tools")];
     const wrong = edges.filter(
