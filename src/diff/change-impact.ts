@@ -1,5 +1,5 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import { symbolNodes } from "../tools/graph-walk.js";
+import { symbolNodes } from "../tools/walk/graph-walk.js";
 import { queryImpact } from "../tools/impact/query.js";
 import type { GraphDiff } from "./graph-diff.js";
 

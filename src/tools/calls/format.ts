@@ -1,4 +1,4 @@
-import type { WalkDirection } from "../graph-walk.js";
+import type { WalkDirection } from "../walk/graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
 import {
@@ -13,7 +13,7 @@ import {
   type SymbolSummary,
 } from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
-import type { DynamicCallSite } from "../dynamic-calls.js";
+import type { DynamicCallSite } from "../walk/dynamic-calls.js";
 import type { TestFilter } from "./options.js";
 import type { CallEntry, CallsResult } from "./query.js";
 import { nextQuestionsText, summaryLines, type ReachSummary } from "../reach-summary.js";

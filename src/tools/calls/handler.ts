@@ -1,5 +1,5 @@
 import { z } from "../../vendor/zod.js";
-import type { WalkDirection } from "../graph-walk.js";
+import type { WalkDirection } from "../walk/graph-walk.js";
 import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { CallsStructured } from "./format.js";

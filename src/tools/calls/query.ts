@@ -1,9 +1,18 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import type { NodeKey } from "../../model/node-key.js";
-import { dispatchFacts } from "../bodiless-members.js";
-import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
-import { addLink, CALL_EDGE_KINDS, finishWalk, walkGraph, walkStep, type ReachedNode, type Reaching, type WalkDirection } from "../graph-walk.js";
+import { dispatchFacts } from "../walk/bodiless-members.js";
+import { dynamicCallSitesOf, type DynamicCallSite } from "../walk/dynamic-calls.js";
+import {
+  addLink,
+  CALL_EDGE_KINDS,
+  finishWalk,
+  walkGraph,
+  walkStep,
+  type ReachedNode,
+  type Reaching,
+  type WalkDirection,
+} from "../walk/graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import type { TestFilter } from "./options.js";
 import { preparedStatements } from "../prepared-statements.js";

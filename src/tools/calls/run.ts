@@ -1,5 +1,5 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
-import type { WalkDirection } from "../graph-walk.js";
+import type { WalkDirection } from "../walk/graph-walk.js";
 import { present } from "../query-output.js";
 import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../symbol-input.js";

@@ -2,7 +2,7 @@ import type { ToolResult } from "../tool-contract.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { EDGE_KIND_MEANINGS, type EdgeKind } from "../../model/graph-kinds.js";
 import { fileKey, type NodeKey } from "../../model/node-key.js";
-import { walkGraph } from "../graph-walk.js";
+import { walkGraph } from "../walk/graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
 import { symbolFromInput } from "../symbol-input.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";

@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { fileKey } from "../../model/node-key.js";
-import { walkGraph, type WalkDirection } from "../graph-walk.js";
+import { walkGraph, type WalkDirection } from "../walk/graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
 import { folderKeyRange, folderOf } from "../workspace-files.js";
 

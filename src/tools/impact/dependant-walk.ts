@@ -15,7 +15,7 @@ import {
   type Reaching,
   type ReachedNode,
   type StepLink,
-} from "../graph-walk.js";
+} from "../walk/graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 
 /**

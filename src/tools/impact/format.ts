@@ -11,7 +11,7 @@ import {
   type SymbolSummary,
 } from "../reach-report.js";
 import { counted, lineRange } from "../text.js";
-import { HIGH_FAN_OUT } from "../graph-walk.js";
+import { HIGH_FAN_OUT } from "../walk/graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import type { AlsoChanges } from "./also-changes.js";
 import type { ImpactKinds } from "./options.js";

@@ -1,11 +1,11 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { HIGH_FAN_OUT, type ReachedNode } from "../graph-walk.js";
+import { HIGH_FAN_OUT, type ReachedNode } from "../walk/graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import type { SymbolNode } from "../symbol-address.js";
 import { isUnder, memberGroupOf } from "../reach-summary.js";
 import { walkDependants } from "./dependant-walk.js";
-import { dispatchFacts } from "../bodiless-members.js";
+import { dispatchFacts } from "../walk/bodiless-members.js";
 import type { DispatchFacts } from "../reach-report.js";
 import type { ImpactKinds, ImpactTests } from "./options.js";
 import { changedTopLevels, loadersOf, type Loader, type TopLevelUse } from "./loaders.js";

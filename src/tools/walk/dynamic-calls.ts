@@ -1,6 +1,6 @@
-import type { SqliteDb } from "../db/open-graph-db.js";
-import type { NodeKey } from "../model/node-key.js";
-import { preparedStatements } from "./prepared-statements.js";
+import type { SqliteDb } from "../../db/open-graph-db.js";
+import type { NodeKey } from "../../model/node-key.js";
+import { preparedStatements } from "../prepared-statements.js";
 
 /**
  * A call site with no static target (table `dynamic_calls`): a call through a parameter, a local, a call

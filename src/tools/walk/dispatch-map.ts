@@ -1,5 +1,5 @@
-import { perGraphGeneration } from "../db/graph-generation.js";
-import type { SqliteDb } from "../db/open-graph-db.js";
+import { perGraphGeneration } from "../../db/graph-generation.js";
+import type { SqliteDb } from "../../db/open-graph-db.js";
 
 /**
  * The OVERRIDES edges of the graph, in memory: which members each member overrides or implements, in the

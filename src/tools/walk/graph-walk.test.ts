@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { NodeKey } from "../model/node-key.js";
-import { memoryGraph } from "../test-support/memory-graph.js";
+import type { NodeKey } from "../../model/node-key.js";
+import { memoryGraph } from "../../test-support/memory-graph.js";
 import { walkGraph, type WalkRequest } from "./graph-walk.js";
 
 const key = (text: string): NodeKey => text as NodeKey;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { declarationKey } from "../model/node-key.js";
-import { memoryGraph } from "../test-support/memory-graph.js";
+import { declarationKey } from "../../model/node-key.js";
+import { memoryGraph } from "../../test-support/memory-graph.js";
 import { dynamicCallSitesOf } from "./dynamic-calls.js";
 
 const compose = declarationKey("src/compose.ts", "compose");
