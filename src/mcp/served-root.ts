@@ -9,7 +9,7 @@ import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSu
 import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
 import { isInside, type PathValidator } from "../tools/path-validator.js";
-import { echoed } from "../tools/text.js";
+import { echoed } from "../tools/answer/text.js";
 import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RootUse } from "./memory-budget.js";

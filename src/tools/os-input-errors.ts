@@ -1,4 +1,4 @@
-import { echoed } from "./text.js";
+import { echoed } from "./answer/text.js";
 import { ToolInputError } from "./tool-errors.js";
 
 /**

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { echoed } from "./text.js";
+import { echoed } from "./answer/text.js";
 import { ToolInputError } from "./tool-errors.js";
 import { formatCount } from "../model/kind-counts.js";
 

@@ -2,7 +2,7 @@ import type { SqliteDb } from "../db/open-graph-db.js";
 import type { NodeKind } from "../model/graph-kinds.js";
 import { parseNodeKey, type NodeKey } from "../model/node-key.js";
 import { preparedStatements } from "./prepared-statements.js";
-import { echoed } from "./text.js";
+import { echoed } from "./answer/text.js";
 import { ToolInputError } from "./tool-errors.js";
 
 /**

@@ -16,7 +16,7 @@ import {
 import type { Dispatch } from "../query-inputs.js";
 import type { TestFilter } from "./options.js";
 import { preparedStatements } from "../prepared-statements.js";
-import type { DispatchFacts } from "../reach-report.js";
+import type { DispatchFacts } from "../answer/reach-report.js";
 import type { SymbolNode } from "../symbol-address.js";
 
 export interface CallsRequest {

@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { WalkDirection } from "../walk/graph-walk.js";
-import { present } from "../query-output.js";
+import { present } from "../answer/query-output.js";
 import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
 import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../symbol-input.js";
 import { testFilesOf } from "../test-files.js";

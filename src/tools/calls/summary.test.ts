@@ -3,9 +3,9 @@ import { NAME_PATTERN_TESTS } from "../test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 import { memoryGraph, type EdgeSpec, type NodeSpec } from "../../test-support/memory-graph.js";
-import { present } from "../query-output.js";
+import { present } from "../answer/query-output.js";
 import { requireSymbol } from "../symbol-address.js";
-import { countTokens } from "../token-count.js";
+import { countTokens } from "../answer/token-count.js";
 import { callsAnswer, type CallsStructured } from "./format.js";
 import { queryCalls } from "./query.js";
 import { callsSummary, callsWithin } from "./summary.js";

@@ -1,4 +1,4 @@
-import { plural } from "../text.js";
+import { plural } from "../answer/text.js";
 
 /** One co-changed file or declaration, as the answer lists it. */
 export interface CochangeEntry {

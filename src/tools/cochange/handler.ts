@@ -3,7 +3,7 @@ import { pathOrName } from "../input-limits.js";
 import { symbolShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { CochangeReport } from "./format.js";
-import { answerOf } from "../answer-schema.js";
+import { answerOf } from "../answer/answer-schema.js";
 
 /** The cochange answer (format.ts `CochangeReport`), declared as the tool's output schema. */
 const cochangeAnswer = answerOf<CochangeReport>()(

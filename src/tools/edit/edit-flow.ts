@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { echoed, plural } from "../text.js";
+import { echoed, plural } from "../answer/text.js";
 import type { DeclarationContainer, EditLanguage, EditSupport, FileDiagnostic, SourceProblem, ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tool-errors.js";
 import { compareDiagnostics } from "./diagnostic-change.js";

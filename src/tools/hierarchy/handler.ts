@@ -1,5 +1,5 @@
 import { z } from "../../vendor/zod.js";
-import { answerOf, truncation } from "../answer-schema.js";
+import { answerOf, truncation } from "../answer/answer-schema.js";
 import { outputShape, symbolShape } from "../query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { HierarchyStructured } from "./format.js";

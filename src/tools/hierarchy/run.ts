@@ -1,5 +1,5 @@
 import type { ToolResult } from "../tool-contract.js";
-import { present } from "../query-output.js";
+import { present } from "../answer/query-output.js";
 import { describeNode, type SymbolNode } from "../symbol-address.js";
 import { answerFromOneGraph, symbolFromInput } from "../symbol-input.js";
 import type { ToolContext } from "../tool-contract.js";

@@ -3,7 +3,7 @@ import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../query-inputs.js
 import { defineTool } from "../tool-contract.js";
 import type { ImpactStructured } from "./format.js";
 import { IMPACT_DEFAULTS, IMPACT_KINDS } from "./options.js";
-import { answerOf, reachEntry, reachSummary, someObject, symbolSummary, truncation } from "../answer-schema.js";
+import { answerOf, reachEntry, reachSummary, someObject, symbolSummary, truncation } from "../answer/answer-schema.js";
 import { pathString } from "../input-limits.js";
 
 /** The impact answer (format.ts `ImpactStructured`), declared as the tool's output schema. */

@@ -3,10 +3,10 @@ import type { EdgeKind } from "../../model/graph-kinds.js";
 import { HIGH_FAN_OUT, type ReachedNode } from "../walk/graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import type { SymbolNode } from "../symbol-address.js";
-import { isUnder, memberGroupOf } from "../reach-summary.js";
+import { isUnder, memberGroupOf } from "../answer/reach-summary.js";
 import { walkDependants } from "./dependant-walk.js";
 import { dispatchFacts } from "../walk/bodiless-members.js";
-import type { DispatchFacts } from "../reach-report.js";
+import type { DispatchFacts } from "../answer/reach-report.js";
 import type { ImpactKinds, ImpactTests } from "./options.js";
 import { changedTopLevels, loadersOf, type Loader, type TopLevelUse } from "./loaders.js";
 

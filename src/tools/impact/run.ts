@@ -1,4 +1,4 @@
-import { present } from "../query-output.js";
+import { present } from "../answer/query-output.js";
 import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../symbol-input.js";
 import { testFilesOf } from "../test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";

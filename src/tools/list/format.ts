@@ -1,4 +1,4 @@
-import { plural } from "../text.js";
+import { plural } from "../answer/text.js";
 import type { WalkEntry } from "../workspace-walk.js";
 import type { FileCounts } from "./query.js";
 

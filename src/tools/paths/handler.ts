@@ -4,7 +4,7 @@ import { DISPATCH_MODES, outputShape, FILE_DESCRIPTION, SYMBOL_DESCRIPTION } fro
 import { defineTool } from "../tool-contract.js";
 import type { PathsStructured } from "./format.js";
 import { PATH_VALUES, STEP_NEEDS } from "./options.js";
-import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer-schema.js";
+import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer/answer-schema.js";
 
 /** One step of a call path (format.ts `StepEntry`). */
 const stepEntry = symbolSummary.extend({

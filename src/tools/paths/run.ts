@@ -1,5 +1,5 @@
 import type { ToolContext, ToolResult } from "../tool-contract.js";
-import { present } from "../query-output.js";
+import { present } from "../answer/query-output.js";
 import { answerFromOneGraph, symbolFromInput } from "../symbol-input.js";
 import { testFilesOf } from "../test-files.js";
 import { ToolInputError } from "../tool-errors.js";

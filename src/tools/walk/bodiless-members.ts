@@ -3,7 +3,7 @@ import { closure, dispatchMap, dispatchReaches } from "./dispatch-map.js";
 import type { ReachedNode, WalkDirection } from "./graph-walk.js";
 import type { Dispatch } from "../query-inputs.js";
 import { preparedStatements } from "../prepared-statements.js";
-import type { DispatchFacts } from "../reach-report.js";
+import type { DispatchFacts } from "../answer/reach-report.js";
 
 /**
  * Members without a body: an abstract method or property, and every member of an interface. A call of one

@@ -1,4 +1,4 @@
-import { lineRange, lineSpan, plural } from "../text.js";
+import { lineRange, lineSpan, plural } from "../answer/text.js";
 import type { FileOutline, FolderOutline, FolderZoom, OmittedMembers, OutlineLevel, OutlineSymbol, ReExport } from "./outline.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { MAX_LINE_SCAN_BYTES } from "../workspace-files.js";

@@ -13,7 +13,7 @@ import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, lines
 import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
 import { fileOutline, folderZoom, type OutlineLevel, type OutlineSymbol, mayListTypeAliasMembers, withTypeAliasMembers } from "./outline.js";
 import { createOutlineQueries } from "./query.js";
-import { plural } from "../text.js";
+import { plural } from "../answer/text.js";
 import type { ZoomInput } from "./handler.js";
 
 /** Overlapping declarations a line range's header names at most (enclosing ones are always named). */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../test-support/fixtures.js";
+import { REPO_ROOT } from "../../test-support/fixtures.js";
 import { buildRankTable, RankTable } from "./o200k-table.js";
 
 const vocabularyOf = (tokens: readonly string[]): string =>

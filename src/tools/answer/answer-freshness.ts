@@ -1,4 +1,4 @@
-import type { GraphFreshness } from "./tool-contract.js";
+import type { GraphFreshness } from "../tool-contract.js";
 
 /** The freshness of one root's graph, as every answer carries it. */
 export interface AnswerFreshness extends GraphFreshness {

@@ -1,7 +1,7 @@
 import { encode } from "@toon-format/toon";
 import { countTokens, fitsInTokens, lineTokenEstimate } from "./token-count.js";
-import type { OutputFormat } from "./query-inputs.js";
-import type { ToolResult } from "./tool-contract.js";
+import type { OutputFormat } from "../query-inputs.js";
+import type { ToolResult } from "../tool-contract.js";
 
 /**
  * Output formats and the size budget shared by the query slices. A slice describes its answer once

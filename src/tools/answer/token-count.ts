@@ -36,10 +36,10 @@ const O200K_SPLIT = new RegExp(
 );
 
 /**
- * The table, next to the build's output: dist/o200k-ranks.bin is two folders up from dist/tools/token-count.js,
- * and from src/tools/token-count.ts too (tests and benches run the sources against the last build's table).
+ * The table, next to the build's output: dist/o200k-ranks.bin is three folders up from dist/tools/answer/token-count.js,
+ * and from src/tools/answer/token-count.ts too (tests and benches run the sources against the last build's table).
  */
-const TABLE_FILE = new URL("../../dist/o200k-ranks.bin", import.meta.url);
+const TABLE_FILE = new URL("../../../dist/o200k-ranks.bin", import.meta.url);
 
 let table: RankTable | undefined;
 

@@ -1,4 +1,4 @@
-import { z } from "../vendor/zod.js";
+import { z } from "../../vendor/zod.js";
 
 /**
  * Pieces of the tools' answer schemas (ToolDefinition.answer): what each tool's structured answer holds, as the MCP

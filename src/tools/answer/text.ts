@@ -1,4 +1,4 @@
-import { formatCount } from "../model/kind-counts.js";
+import { formatCount } from "../../model/kind-counts.js";
 
 /** Small pieces of text every tool writes the same way. */
 

@@ -5,8 +5,8 @@ import fc from "fast-check";
 import { countTokens as gptTokenizerCount } from "gpt-tokenizer/encoding/o200k_base";
 import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/encodingParams/constants";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeTempDir, REPO_ROOT, removeTempDirs } from "../test-support/fixtures.js";
-import { listSources } from "../test-support/source-files.js";
+import { makeTempDir, REPO_ROOT, removeTempDirs } from "../../test-support/fixtures.js";
+import { listSources } from "../../test-support/source-files.js";
 import { countTokens, fitsInTokens, lineTokenEstimate, tokenBounds } from "./token-count.js";
 
 afterAll(removeTempDirs);
@@ -16,7 +16,7 @@ const oracleCount = (text: string): number => gptTokenizerCount(text, { disallow
 
 /** Every golden answer of the tool slices (text, toon and mermaid answers of the sample projects). */
 function goldenAnswers(): string[] {
-  const tools = import.meta.dirname;
+  const tools = path.dirname(import.meta.dirname);
   return fs
     .readdirSync(tools, { recursive: true, encoding: "utf8" })
     .filter((file) => file.split(path.sep).includes("golden") && file.endsWith(".txt"))
