@@ -24,7 +24,7 @@ import {
   updateStateOf,
 } from "../ingestion/run/graph-freshness.js";
 import { isOwnedDbPath, locateGraphQuickly } from "../config/graph-location.js";
-import { createPathValidator } from "../tools/path-validator.js";
+import { createPathValidator } from "../tools/inputs/path-validator.js";
 import type { EditSupport, GraphFreshness, ToolContext } from "../tools/tool-contract.js";
 import { pathsNamedIn } from "./answer-files.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PathInputKind } from "../tools/input-limits.js";
-import { isInside } from "../tools/path-validator.js";
+import type { PathInputKind } from "../tools/inputs/input-limits.js";
+import { isInside } from "../tools/inputs/path-validator.js";
 import { echoed } from "../tools/answer/text.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
 import { ToolInputError } from "../tools/tool-errors.js";

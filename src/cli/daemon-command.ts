@@ -12,7 +12,7 @@ import { OWN_VERSION } from "../daemon/own-version.js";
 import { locateGraph } from "../ingestion/run/indexer.js";
 import { defaultBudgetBytes } from "../mcp/memory-budget.js";
 import { openServedRoot } from "../mcp/served-root.js";
-import { createPathValidator } from "../tools/path-validator.js";
+import { createPathValidator } from "../tools/inputs/path-validator.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
 

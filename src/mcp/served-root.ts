@@ -8,7 +8,7 @@ import { READ_ONLY_NOTE, indexedAtOf, unfinishedFilesOf, updateStateOf } from ".
 import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSummary, type RunOptions } from "../ingestion/run/indexer.js";
 import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
-import { isInside, type PathValidator } from "../tools/path-validator.js";
+import { isInside, type PathValidator } from "../tools/inputs/path-validator.js";
 import { echoed } from "../tools/answer/text.js";
 import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";

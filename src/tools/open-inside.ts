@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { isInside } from "./path-validator.js";
+import { isInside } from "./inputs/path-validator.js";
 import { ToolInputError } from "./tool-errors.js";
 
 /**

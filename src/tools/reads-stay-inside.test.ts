@@ -8,7 +8,7 @@ import { writeProject } from "../test-support/incremental.js";
 import { openIndexedContext, rejection, runTool } from "../test-support/tool-harness.js";
 import { listTool } from "./list/handler.js";
 import { openInside } from "./open-inside.js";
-import type { PathValidator } from "./path-validator.js";
+import type { PathValidator } from "./inputs/path-validator.js";
 import { createSearchTool, searchTool } from "./search/handler.js";
 import { locateRipgrep } from "./search/ripgrep.js";
 import type { ToolContext } from "./tool-contract.js";

@@ -1,7 +1,7 @@
 import type { z } from "../vendor/zod.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import type { RenameHint } from "../model/rename-hint.js";
-import type { PathValidator } from "./path-validator.js";
+import type { PathValidator } from "./inputs/path-validator.js";
 
 /**
  * The contract between a tool slice and its two front ends (the MCP server and the CLI).

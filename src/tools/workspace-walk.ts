@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type IgnoreFile, isIgnored, readIgnoreFile } from "../config/gitignore-rules.js";
 import { stillResolvesToItself } from "./open-inside.js";
-import { isInside } from "./path-validator.js";
+import { isInside } from "./inputs/path-validator.js";
 import { ToolInputError } from "./tool-errors.js";
 
 /** A folder shown but never entered, and why. */

@@ -1,6 +1,6 @@
 import { encode } from "@toon-format/toon";
 import { countTokens, fitsInTokens, lineTokenEstimate } from "./token-count.js";
-import type { OutputFormat } from "../query-inputs.js";
+import type { OutputFormat } from "../inputs/query-inputs.js";
 import type { ToolResult } from "../tool-contract.js";
 
 /**

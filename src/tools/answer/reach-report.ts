@@ -2,7 +2,7 @@ import type { EdgeKind, NodeKind } from "../../model/graph-kinds.js";
 import { isExternalKey, parseNodeKey } from "../../model/node-key.js";
 import { HIGH_FAN_OUT, type ReachedNode, type WalkDirection } from "../walk/graph-walk.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "./mermaid.js";
-import type { SymbolNode } from "../symbol-address.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
 import { lineRange } from "./text.js";
 
 /**

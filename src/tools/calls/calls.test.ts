@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memoryGraph } from "../../test-support/memory-graph.js";
 import { present } from "../answer/query-output.js";
-import { requireSymbol } from "../symbol-address.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
 import { callsAnswer } from "./format.js";
 import { accessorsOf, queryCalls, type CallsRequest } from "./query.js";
 import { NAME_PATTERN_TESTS } from "../test-files.js";

@@ -1,5 +1,5 @@
 import type { WalkDirection } from "../walk/graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import { truncationNote, type Presentable, type Truncation } from "../answer/query-output.js";
 import {
   briefNote,

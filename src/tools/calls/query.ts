@@ -13,11 +13,11 @@ import {
   type Reaching,
   type WalkDirection,
 } from "../walk/graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import type { TestFilter } from "./options.js";
 import { preparedStatements } from "../prepared-statements.js";
 import type { DispatchFacts } from "../answer/reach-report.js";
-import type { SymbolNode } from "../symbol-address.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
 
 export interface CallsRequest {
   readonly direction: WalkDirection;

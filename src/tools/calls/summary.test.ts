@@ -4,7 +4,7 @@ import { NAME_PATTERN_TESTS } from "../test-files.js";
 const { isTest } = NAME_PATTERN_TESTS;
 import { memoryGraph, type EdgeSpec, type NodeSpec } from "../../test-support/memory-graph.js";
 import { present } from "../answer/query-output.js";
-import { requireSymbol } from "../symbol-address.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
 import { countTokens } from "../answer/token-count.js";
 import { callsAnswer, type CallsStructured } from "./format.js";
 import { queryCalls } from "./query.js";

@@ -4,7 +4,7 @@ import { EDGE_KIND_MEANINGS, type EdgeKind } from "../../model/graph-kinds.js";
 import { fileKey, type NodeKey } from "../../model/node-key.js";
 import { walkGraph } from "../walk/graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
-import { symbolFromInput } from "../symbol-input.js";
+import { symbolFromInput } from "../inputs/symbol-input.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
 import { ToolUnavailableError } from "../tool-errors.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";

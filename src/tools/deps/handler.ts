@@ -1,6 +1,6 @@
 import { z } from "../../vendor/zod.js";
-import { pathOrName, pathString } from "../input-limits.js";
-import { outputShape } from "../query-inputs.js";
+import { pathOrName, pathString } from "../inputs/input-limits.js";
+import { outputShape } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { DepsStructured } from "./format.js";
 import { DEPS_DIRECTIONS, GROUPINGS } from "./query.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { describeNode, type SymbolNode } from "../symbol-address.js";
+import { describeNode, type SymbolNode } from "../inputs/symbol-address.js";
 import { echoed, plural } from "../answer/text.js";
 import type { CodeReference, DeclarationSite, EditSupport, ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NodeKey } from "../../model/node-key.js";
 import { memoryGraph } from "../../test-support/memory-graph.js";
-import { requireSymbol } from "../symbol-address.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
 import { walkDependants } from "./dependant-walk.js";
 import { queryImpact } from "./query.js";
 import { NAME_PATTERN_TESTS } from "../test-files.js";

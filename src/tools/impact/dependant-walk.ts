@@ -16,7 +16,7 @@ import {
   type ReachedNode,
   type StepLink,
 } from "../walk/graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 
 /**
  * Impact's walk: everything that depends on the seeds (walking in), each dependant classified by how it

@@ -12,7 +12,7 @@ import {
 } from "../answer/reach-report.js";
 import { counted, lineRange } from "../answer/text.js";
 import { HIGH_FAN_OUT } from "../walk/graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import type { AlsoChanges } from "./also-changes.js";
 import type { ImpactKinds } from "./options.js";
 import type { DependantUse, ImpactResult, TestThroughImport, TestToRun } from "./query.js";

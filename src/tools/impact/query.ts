@@ -1,8 +1,8 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { HIGH_FAN_OUT, type ReachedNode } from "../walk/graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
-import type { SymbolNode } from "../symbol-address.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
 import { isUnder, memberGroupOf } from "../answer/reach-summary.js";
 import { walkDependants } from "./dependant-walk.js";
 import { dispatchFacts } from "../walk/bodiless-members.js";

@@ -1,5 +1,5 @@
 import { present } from "../answer/query-output.js";
-import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../symbol-input.js";
+import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../inputs/symbol-input.js";
 import { testFilesOf } from "../test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
 import { alsoChangesWith } from "./also-changes.js";

@@ -4,7 +4,7 @@ import { truncationNote, type Presentable, type Truncation } from "../answer/que
 import { dispatchNote, shortName, sitesText, symbolSummary, type SymbolSummary } from "../answer/reach-report.js";
 import { counted, lineRange } from "../answer/text.js";
 import type { DynamicCallSite } from "../walk/dynamic-calls.js";
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import type { OtherStep, PathsResult, PathStep, PathTests } from "./query.js";
 import type { PathValues, StepNeed } from "./options.js";
 

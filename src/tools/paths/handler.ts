@@ -1,6 +1,6 @@
 import { z } from "../../vendor/zod.js";
-import { pathString, symbolString } from "../input-limits.js";
-import { DISPATCH_MODES, outputShape, FILE_DESCRIPTION, SYMBOL_DESCRIPTION } from "../query-inputs.js";
+import { pathString, symbolString } from "../inputs/input-limits.js";
+import { DISPATCH_MODES, outputShape, FILE_DESCRIPTION, SYMBOL_DESCRIPTION } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { PathsStructured } from "./format.js";
 import { PATH_VALUES, STEP_NEEDS } from "./options.js";

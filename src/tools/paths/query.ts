@@ -1,10 +1,10 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { CALL_EDGE_KINDS, CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type WalkLink } from "../walk/graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../walk/dynamic-calls.js";
 import { membersWithoutBody } from "../walk/bodiless-members.js";
-import type { SymbolNode } from "../symbol-address.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
 import type { PathValues, StepNeed } from "./options.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { closure, dispatchMap, dispatchReaches } from "./dispatch-map.js";
 import type { ReachedNode, WalkDirection } from "./graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import { preparedStatements } from "../prepared-statements.js";
 import type { DispatchFacts } from "../answer/reach-report.js";
 

@@ -1,10 +1,10 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind, NodeKind } from "../../model/graph-kinds.js";
 import type { NodeKey } from "../../model/node-key.js";
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import { closure, dispatchMap, dispatchReaches, parseReceivers, type DispatchMap } from "./dispatch-map.js";
 import { preparedStatements } from "../prepared-statements.js";
-import { SYMBOL_COLUMNS, type SymbolNode } from "../symbol-address.js";
+import { SYMBOL_COLUMNS, type SymbolNode } from "../inputs/symbol-address.js";
 
 /** An entry with at least this many neighbours of its own (direct callers, dependants or callees) is flagged: it spreads widely. */
 export const HIGH_FAN_OUT = 20;

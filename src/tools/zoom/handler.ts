@@ -1,5 +1,5 @@
 import { z } from "../../vendor/zod.js";
-import { lineRangeString, pathString } from "../input-limits.js";
+import { lineRangeString, pathString } from "../inputs/input-limits.js";
 import { defineTool } from "../tool-contract.js";
 import { objects } from "../answer/answer-schema.js";
 

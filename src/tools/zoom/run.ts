@@ -5,7 +5,7 @@ import { perDatabase } from "../per-database.js";
 import { testFilesOf } from "../test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import type { ValidatedPath } from "../path-validator.js";
+import type { ValidatedPath } from "../inputs/path-validator.js";
 import { folderOf, graphPathOf, isSourcePath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace-files.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { createIgnoreCheck } from "../workspace-walk.js";

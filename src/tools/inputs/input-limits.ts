@@ -1,5 +1,5 @@
-import { z } from "../vendor/zod.js";
-import { formatCount } from "../model/kind-counts.js";
+import { z } from "../../vendor/zod.js";
+import { formatCount } from "../../model/kind-counts.js";
 
 /**
  * The limits of every string and list a tool takes, in the zod schemas: a client that passes more gets a

@@ -1,4 +1,4 @@
-import { z } from "../vendor/zod.js";
+import { z } from "../../vendor/zod.js";
 import { pathString, symbolString } from "./input-limits.js";
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { memoryGraph } from "../test-support/memory-graph.js";
+import { memoryGraph } from "../../test-support/memory-graph.js";
 import { requireSymbol } from "./symbol-address.js";
 import { answerFromOneGraph } from "./symbol-input.js";
-import type { ToolContext } from "./tool-contract.js";
-import { ToolInputError } from "./tool-errors.js";
+import type { ToolContext } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
 
 describe(answerFromOneGraph.name, () => {
   const graph = () => memoryGraph([{ key: "src/cart.ts:Cart", kind: "Class" }, { key: "src/view.ts:render" }]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ALL_TOOLS } from "./all-tools.js";
+import { ALL_TOOLS } from "../all-tools.js";
 
 /** The inner schema under optional/default wrappers. */
 function inner(schema: z.ZodType): z.ZodType {

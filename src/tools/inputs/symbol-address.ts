@@ -1,9 +1,9 @@
-import type { SqliteDb } from "../db/open-graph-db.js";
-import type { NodeKind } from "../model/graph-kinds.js";
-import { parseNodeKey, type NodeKey } from "../model/node-key.js";
-import { preparedStatements } from "./prepared-statements.js";
-import { echoed } from "./answer/text.js";
-import { ToolInputError } from "./tool-errors.js";
+import type { SqliteDb } from "../../db/open-graph-db.js";
+import type { NodeKind } from "../../model/graph-kinds.js";
+import { parseNodeKey, type NodeKey } from "../../model/node-key.js";
+import { preparedStatements } from "../prepared-statements.js";
+import { echoed } from "../answer/text.js";
+import { ToolInputError } from "../tool-errors.js";
 
 /**
  * How a tool is told which declaration it is about. `symbol` is one of:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { memoryGraph } from "../test-support/memory-graph.js";
+import { memoryGraph } from "../../test-support/memory-graph.js";
 import { editDistance, nameScore, requireSymbol, resolveSymbol, type SymbolResolution } from "./symbol-address.js";
-import { ToolInputError } from "./tool-errors.js";
+import { ToolInputError } from "../tool-errors.js";
 
 const db = memoryGraph([
   { key: "src/cart.ts:Cart", kind: "Class", start: 3, end: 20 },

@@ -1,5 +1,5 @@
-import { echoed } from "./answer/text.js";
-import { ToolInputError } from "./tool-errors.js";
+import { echoed } from "../answer/text.js";
+import { ToolInputError } from "../tool-errors.js";
 
 /**
  * Operating-system errors that the input causes (a path too long, through a file, in a link loop; arguments

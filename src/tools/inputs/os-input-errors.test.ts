@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { inputErrorOf } from "./os-input-errors.js";
-import { ToolInputError } from "./tool-errors.js";
+import { ToolInputError } from "../tool-errors.js";
 
 function thrownBy(action: () => unknown): unknown {
   try {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { echoed } from "./answer/text.js";
-import { ToolInputError } from "./tool-errors.js";
-import { formatCount } from "../model/kind-counts.js";
+import { echoed } from "../answer/text.js";
+import { ToolInputError } from "../tool-errors.js";
+import { formatCount } from "../../model/kind-counts.js";
 
 /** A path that passed the validator. */
 export interface ValidatedPath {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPathValidator } from "./path-validator.js";
-import { ToolInputError } from "./tool-errors.js";
+import { ToolInputError } from "../tool-errors.js";
 
 let base: string;
 let root: string;
