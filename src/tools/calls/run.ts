@@ -3,7 +3,7 @@ import type { WalkDirection } from "../walk/graph-walk.js";
 import { present } from "../answer/query-output.js";
 import { resolveSymbol, type SymbolNode } from "../inputs/symbol-address.js";
 import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../inputs/symbol-input.js";
-import { testFilesOf } from "../test-files.js";
+import { testFilesOf } from "../workspace/test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { callsAnswer } from "./format.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NAME_PATTERN_TESTS } from "../test-files.js";
+import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 import { memoryGraph, type EdgeSpec, type NodeSpec } from "../../test-support/memory-graph.js";

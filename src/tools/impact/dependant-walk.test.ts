@@ -4,7 +4,7 @@ import { memoryGraph } from "../../test-support/memory-graph.js";
 import { requireSymbol } from "../inputs/symbol-address.js";
 import { walkDependants } from "./dependant-walk.js";
 import { queryImpact } from "./query.js";
-import { NAME_PATTERN_TESTS } from "../test-files.js";
+import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 

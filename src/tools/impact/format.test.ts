@@ -5,7 +5,7 @@ import { requireSymbol } from "../inputs/symbol-address.js";
 import type { AlsoChanges } from "./also-changes.js";
 import { impactAnswer } from "./format.js";
 import { queryImpact } from "./query.js";
-import { NAME_PATTERN_TESTS } from "../test-files.js";
+import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 

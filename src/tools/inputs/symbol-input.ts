@@ -3,7 +3,7 @@ import { readConsistently } from "../../db/read-transaction.js";
 import { requireSymbol, resolveSymbol, type SymbolNode } from "./symbol-address.js";
 import type { ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import { graphPathOf } from "../workspace-files.js";
+import { graphPathOf } from "../workspace/workspace-files.js";
 
 /**
  * The handler edge of symbol addressing: validates `file` against the roots, brings the symbol's file up to

@@ -4,7 +4,7 @@ import { present } from "../answer/query-output.js";
 import { requireSymbol } from "../inputs/symbol-address.js";
 import { pathsAnswer } from "./format.js";
 import { queryPaths } from "./query.js";
-import { NAME_PATTERN_TESTS } from "../test-files.js";
+import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openInside } from "./open-inside.js";
-import { ToolInputError } from "./tool-errors.js";
+import { ToolInputError } from "../tool-errors.js";
 
 /**
  * What every tool agrees on about files in the workspace: which are sources, which are binary, and how a path inside the indexed root is written in the graph.

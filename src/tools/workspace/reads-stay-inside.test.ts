@@ -2,18 +2,18 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openCliToolContext, type CliToolContext } from "../cli/cli-tool-context.js";
-import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
-import { writeProject } from "../test-support/incremental.js";
-import { openIndexedContext, rejection, runTool } from "../test-support/tool-harness.js";
-import { listTool } from "./list/handler.js";
+import { openCliToolContext, type CliToolContext } from "../../cli/cli-tool-context.js";
+import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
+import { writeProject } from "../../test-support/incremental.js";
+import { openIndexedContext, rejection, runTool } from "../../test-support/tool-harness.js";
+import { listTool } from "../list/handler.js";
 import { openInside } from "./open-inside.js";
-import type { PathValidator } from "./inputs/path-validator.js";
-import { createSearchTool, searchTool } from "./search/handler.js";
-import { locateRipgrep } from "./search/ripgrep.js";
-import type { ToolContext } from "./tool-contract.js";
-import { ToolInputError } from "./tool-errors.js";
-import { zoomTool } from "./zoom/handler.js";
+import type { PathValidator } from "../inputs/path-validator.js";
+import { createSearchTool, searchTool } from "../search/handler.js";
+import { locateRipgrep } from "../search/ripgrep.js";
+import type { ToolContext } from "../tool-contract.js";
+import { ToolInputError } from "../tool-errors.js";
+import { zoomTool } from "../zoom/handler.js";
 
 /**
  * No read leaves the root, even when a file is swapped for a symbolic link between the validator's check and the

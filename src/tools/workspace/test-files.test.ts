@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
+import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { NAME_PATTERN_TESTS, testFilesOf } from "./test-files.js";
 
 afterAll(removeTempDirs);

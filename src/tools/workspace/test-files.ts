@@ -1,5 +1,5 @@
 import picomatch from "picomatch";
-import { NAME_PATTERN_SCOPE, readTestRunnerSetup, testRunnerStamp, type TestRunnerSetup, type TestScope } from "../config/test-runner-config.js";
+import { NAME_PATTERN_SCOPE, readTestRunnerSetup, testRunnerStamp, type TestRunnerSetup, type TestScope } from "../../config/test-runner-config.js";
 
 /**
  * The one test-file rule of every tool (impact, callers, callees, paths, zoom, and the diff's tests to run): a

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { isInside } from "./inputs/path-validator.js";
-import { ToolInputError } from "./tool-errors.js";
+import { isInside } from "../inputs/path-validator.js";
+import { ToolInputError } from "../tool-errors.js";
 
 /**
  * Opening a validated path without a window for a symbolic link to slip in. The validator resolves a path and

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type IgnoreFile, isIgnored, readIgnoreFile } from "../config/gitignore-rules.js";
+import { type IgnoreFile, isIgnored, readIgnoreFile } from "../../config/gitignore-rules.js";
 import { stillResolvesToItself } from "./open-inside.js";
-import { isInside } from "./inputs/path-validator.js";
-import { ToolInputError } from "./tool-errors.js";
+import { isInside } from "../inputs/path-validator.js";
+import { ToolInputError } from "../tool-errors.js";
 
 /** A folder shown but never entered, and why. */
 const CLOSED_FOLDERS: Readonly<Record<string, string>> = {
