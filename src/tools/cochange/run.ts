@@ -8,7 +8,7 @@ import { symbolFromInput } from "../inputs/symbol-input.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
 import { ToolUnavailableError } from "../tool-errors.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";
-import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, defaultMinSupport, isoDay, type CochangeLevel } from "../cochange-scores.js";
+import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, defaultMinSupport, isoDay, type CochangeLevel } from "../scoring/cochange-scores.js";
 import type { CochangeInput } from "./handler.js";
 
 /** Every edge kind but CONTAINS: a static path is a dependency, not nesting. */

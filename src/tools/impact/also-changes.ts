@@ -6,7 +6,7 @@ import {
   symbolHistoryRead,
   type CochangeLevel,
   type RootHistory,
-} from "../cochange-scores.js";
+} from "../scoring/cochange-scores.js";
 import type { SymbolNode } from "../inputs/symbol-address.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
 import type { ImpactTests } from "./options.js";

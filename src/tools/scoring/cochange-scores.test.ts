@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { createHistoryStore } from "../history/history-store.js";
-import type { FileChange, HistoryCommit } from "../history/name-status-log.js";
+import { createHistoryStore } from "../../history/history-store.js";
+import type { FileChange, HistoryCommit } from "../../history/name-status-log.js";
 import { cochanged, foldersOf, type CochangeRequest } from "./cochange-scores.js";
 
 const DAY = 86_400;

@@ -1,9 +1,9 @@
-import { perGraphGeneration } from "../db/graph-generation.js";
-import type { SqliteDb } from "../db/open-graph-db.js";
-import { declarationKey, fileKey, type NodeKey } from "../model/node-key.js";
+import { perGraphGeneration } from "../../db/graph-generation.js";
+import type { SqliteDb } from "../../db/open-graph-db.js";
+import { declarationKey, fileKey, type NodeKey } from "../../model/node-key.js";
 import { nameLikeness, nameWords } from "./name-likeness.js";
-import { perDatabase } from "./per-database.js";
-import { preparedStatements } from "./prepared-statements.js";
+import { perDatabase } from "../per-database.js";
+import { preparedStatements } from "../prepared-statements.js";
 
 /**
  * Co-change scores from the history tables (src/history/history-store.ts), the way ROSE (Zimmermann et al.,
