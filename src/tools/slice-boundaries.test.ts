@@ -27,6 +27,15 @@ describe("tool slice purity", () => {
     expect(SLICES).toEqual(expect.arrayContaining(["impact", "calls", "paths", "deps"]));
   });
 
+  it("gives every slice its definition, its answer, its SQL and its text in handler.ts, run.ts, query.ts and format.ts", () => {
+    const missing = SLICES.flatMap((slice) =>
+      ["handler.ts", "run.ts", "query.ts", "format.ts"]
+        .filter((name) => !fs.existsSync(path.join(TOOLS, slice, name)))
+        .map((name) => `${slice}/${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   for (const slice of SLICES) {
     it(`${slice}'s format.ts and query.ts do no IO of their own`, () => {
       for (const file of sourcesOf(slice).filter((name) => /(?:format|query)\.ts$/.test(name))) {
