@@ -1,5 +1,5 @@
 import type { Command } from "../vendor/commander.js";
-import { INDEXER_CLOSE_WAIT_MS } from "../ingestion/run/worker-indexer.js";
+import { INDEXER_CLOSE_WAIT_MS } from "../ingestion/run/threads/worker-indexer.js";
 import os from "node:os";
 import { ConfigError, loadConfig } from "../config/config-file.js";
 import { canWriteGraph } from "../db/open-graph-reader.js";

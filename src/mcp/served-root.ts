@@ -6,7 +6,7 @@ import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph } from "../db/open-graph-reader.js";
 import { READ_ONLY_NOTE, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
 import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSummary, type RunOptions } from "../ingestion/run/indexer.js";
-import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/worker-indexer.js";
+import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/threads/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
 import { isInside, type PathValidator } from "../tools/inputs/path-validator.js";
 import { echoed } from "../tools/answer/text.js";

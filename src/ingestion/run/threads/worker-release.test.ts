@@ -1,14 +1,14 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
-import { writeProject } from "../../test-support/incremental.js";
-import { until } from "../../test-support/until.js";
+import { makeTempDir, removeTempDirs } from "../../../test-support/fixtures.js";
+import { writeProject } from "../../../test-support/incremental.js";
+import { until } from "../../../test-support/until.js";
 import type { openWorkerIndexer as OpenWorkerIndexer } from "./worker-indexer.js";
 
 afterAll(removeTempDirs);
 
-const REPO = path.resolve(import.meta.dirname, "../../..");
+const REPO = path.resolve(import.meta.dirname, "../../../..");
 
 /** TypeScript 7's API processes this process started (`tsc --api`), by pid. */
 function apiChildren(): string[] {
@@ -22,7 +22,7 @@ function apiChildren(): string[] {
 describe("the indexing thread of a server or daemon, on TypeScript 7", () => {
   it("ends TypeScript 7's child process with it when it is released", async () => {
     // The built module: its indexing thread is the compiled index-worker.js beside it (the sources run in this thread).
-    const { openWorkerIndexer } = (await import(path.join(REPO, "dist/ingestion/run/worker-indexer.js"))) as {
+    const { openWorkerIndexer } = (await import(path.join(REPO, "dist/ingestion/run/threads/worker-indexer.js"))) as {
       openWorkerIndexer: typeof OpenWorkerIndexer;
     };
     const root = writeProject({ "src/a.ts": "export function a(): number {\n  return 1;\n}\n" });

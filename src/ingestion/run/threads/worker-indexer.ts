@@ -3,12 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { createStopFlags, requestStop } from "../../db/write-stop.js";
-import { checkGraphDbPath, checkOwnFile, SQLITE_SIDE_SUFFIXES } from "../../db/graph-db-path.js";
-import { readMeta } from "../../db/open-graph-db.js";
-import { META } from "../../db/schema.js";
-import { parseRunMarker } from "./graph-freshness.js";
-import { locateGraph, openIndexer, type Indexer, type IndexerOptions, type IndexProgress, type IndexSummary, type RunOptions } from "./indexer.js";
+import { createStopFlags, requestStop } from "../../../db/write-stop.js";
+import { checkGraphDbPath, checkOwnFile, SQLITE_SIDE_SUFFIXES } from "../../../db/graph-db-path.js";
+import { readMeta } from "../../../db/open-graph-db.js";
+import { META } from "../../../db/schema.js";
+import { parseRunMarker } from "../graph-freshness.js";
+import { locateGraph, openIndexer, type Indexer, type IndexerOptions, type IndexProgress, type IndexSummary, type RunOptions } from "../indexer.js";
 
 /** What a front end needs of an indexer that may run in another thread. */
 export interface IndexRunner {

@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import type { ComputedMemberNames } from "../../model/extracted.js";
+import type { ComputedMemberNames } from "../../../model/extracted.js";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import type { ProjectSpec } from "../../config/discover-projects.js";
+import type { ProjectSpec } from "../../../config/discover-projects.js";
 import { partitionByWeight } from "./extraction-jobs.js";
-import type { OutcomeWriter } from "./outcome-writer.js";
-import type { FileOutcome, FileStamp, MemberNames, RunFiles, RunItem } from "./program-extraction.js";
+import type { OutcomeWriter } from "../outcome-writer.js";
+import type { FileOutcome, FileStamp, MemberNames, RunFiles, RunItem } from "../program-extraction.js";
 import { NamesExchange, postedNames, shareOf, type PostedNames } from "./shared-member-names.js";
 import { abortClaims, createClaimBoard, workThroughClaims, type ClaimBoard, type WorkRange } from "./work-claims.js";
 

@@ -3,9 +3,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { dumpGraph, type GraphDump } from "../../test-support/graph-dump.js";
-import { CLI, copySampleProject, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
-import { editProjectFile } from "../../test-support/incremental.js";
+import { dumpGraph, type GraphDump } from "../../../test-support/graph-dump.js";
+import { CLI, copySampleProject, makeTempDir, removeTempDirs } from "../../../test-support/fixtures.js";
+import { editProjectFile } from "../../../test-support/incremental.js";
 
 afterAll(removeTempDirs);
 

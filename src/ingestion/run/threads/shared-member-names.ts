@@ -1,4 +1,4 @@
-import type { MemberNames, RunItem } from "./program-extraction.js";
+import type { MemberNames, RunItem } from "../program-extraction.js";
 import type { WorkRange } from "./work-claims.js";
 
 /**

@@ -4,8 +4,8 @@
  */
 import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
-import { writeStopOf } from "../../db/write-stop.js";
-import { openIndexer, type IndexerOptions, type RunOptions } from "./indexer.js";
+import { writeStopOf } from "../../../db/write-stop.js";
+import { openIndexer, type IndexerOptions, type RunOptions } from "../indexer.js";
 import type { WorkerReply, WorkerRequest } from "./worker-indexer.js";
 
 const port = parentPort;

@@ -6,12 +6,12 @@
  */
 import { receiveMessageOnPort, workerData } from "node:worker_threads";
 import type { ExtractionWorkerData, ExtractionWorkerMessage, WriterNamesMessage } from "./parallel-extraction.js";
-import { buildRunProgram, programExtractor, type FileOutcome, type MemberNames, type RunFiles } from "./program-extraction.js";
-import { createProgramLoader } from "../extract/program-loader.js";
+import { buildRunProgram, programExtractor, type FileOutcome, type MemberNames, type RunFiles } from "../program-extraction.js";
+import { createProgramLoader } from "../../extract/program-loader.js";
 import { namesOfPosted, postedNames, shareOf } from "./shared-member-names.js";
 import { abortClaims, claimBoardOf, claimsAborted, workThroughClaims } from "./work-claims.js";
-import { openTs7Run, type Ts7Run } from "./ts7-run.js";
-import { ts7Extractor, ts7MemberNames } from "./ts7-extraction.js";
+import { openTs7Run, type Ts7Run } from "../ts7-run.js";
+import { ts7Extractor, ts7MemberNames } from "../ts7-extraction.js";
 
 const data = workerData as ExtractionWorkerData;
 const board = claimBoardOf(data.board);
