@@ -3,16 +3,9 @@ import type { ProjectSpec } from "../../config/discover-projects.js";
 import type { Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 import type { FileDeclarations } from "../extract/extract-declarations.js";
 import { isJavaScriptFile } from "../extract/surface-text.js";
-import {
-  comparableTypes,
-  comparableTypesOf,
-  type DeclarationTypes,
-  MAX_PROPERTIES,
-  MAX_TYPES_WALKED,
-  parsedTypeNode,
-} from "../plan/comparable-type.js";
+import { comparableTypes, comparableTypesOf, type DeclarationTypes, MAX_PROPERTIES, MAX_TYPES_WALKED, parsedTypeNode } from "./comparable-type.js";
 import { hashText, type ScannedFile } from "../scan/file-scan.js";
-import { declarationsFor } from "./program-extraction.js";
+import { declarationsFor } from "../run/program-extraction.js";
 
 /** A file as one side of the comparison sees it: its tree, and the comparable texts of its declarations' types. */
 interface ProbedFile {
