@@ -80,6 +80,14 @@ function dynamicImportsFrom(layer: string): ImportEdge[] {
     );
 }
 
+function typeImportsFrom(layer: string): ImportEdge[] {
+  return [...SOURCES.values()]
+    .filter((source) => layerOf(source.file) === layer)
+    .flatMap((source) =>
+      source.typeImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
+    );
+}
+
 function describeEdge(edge: ImportEdge): string {
   return `${edge.from} imports ${edge.specifier}`;
 }
@@ -177,10 +185,10 @@ describe("layering of src/ (docs/architecture.md)", () => {
     ).toEqual([]);
   });
 
-  it("ingestion/ never imports cli/, tools/ or mcp/", () => {
+  it("ingestion/ never imports cli/, tools/ or mcp/, type imports included (the edit tools' ports are in model/edit-ports.ts)", () => {
     const forbidden = ["cli", "tools", "mcp"];
     expect(
-      importsFrom("ingestion")
+      [...importsFrom("ingestion"), ...typeImportsFrom("ingestion"), ...dynamicImportsFrom("ingestion")]
         .filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target)))
         .map(describeEdge),
     ).toEqual([]);

@@ -10,7 +10,8 @@ import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/threads/wo
 import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
 import { isInside, type PathValidator } from "../tools/inputs/path-validator.js";
 import { echoed } from "../tools/answer/text.js";
-import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
+import type { GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
+import type { EditSupport } from "../model/edit-ports.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RootUse } from "./memory-budget.js";
 import { ServedGraph } from "./served-graph.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ts } from "ts-morph";
 import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
-import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../tools/tool-contract.js";
+import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../model/edit-ports.js";
 
 /**
  * The root's projects as TypeScript language services, for the edit tools: diagnostics before and after an

@@ -1,4 +1,4 @@
-import type { ContentDeclarations, DeclarationSite } from "../tool-contract.js";
+import type { ContentDeclarations, DeclarationSite } from "../../model/edit-ports.js";
 import { plural } from "../answer/text.js";
 
 /**
