@@ -171,7 +171,11 @@ export function openServedRoot(
   return new OneServedRoot(spec, shared, hooks, workspace);
 }
 
-/** The ServedRoot of openServedRoot. */
+/**
+ * The ServedRoot of openServedRoot.
+ * Long because: the root's lifecycle (opening, serving, releasing programs, closed) is kept in mutable fields
+ * that one state type would replace (a known limit: ISSUES.md); each field says what it holds.
+ */
 class OneServedRoot implements ServedRoot {
   readonly root: string;
   readonly tsconfigs: readonly string[] | undefined;
