@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { ts } from "ts-morph";
-import { getLibFiles, libFolderInMemoryPath, typescript } from "./ts-morph-common.js";
+import { getLibFiles, libFolderInMemoryPath, typescript } from "./ts6-host.js";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 
 /**
