@@ -323,6 +323,16 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("only ingestion/extract/ts6-host.ts loads @ts-morph/common (TypeScript 6's lib files, served from memory to every host)", () => {
+    const wrong = [...SOURCES.values()].flatMap((source) =>
+      [...source.staticImports, ...source.typeImports, ...source.dynamicImports]
+        .filter((specifier) => specifier === "@ts-morph/common" && source.file !== "ingestion/extract/ts6-host.ts")
+        .map((specifier) => `${source.file} imports ${specifier}`),
+    );
+    expect(wrong).toEqual([]);
+    expect(SOURCES.get("ingestion/extract/ts6-host.ts")?.staticImports).toContain("@ts-morph/common");
+  });
+
   it("engine/ imports, from the project, only the extractor's checker port", () => {
     const wrong = [
       ...importsFrom("engine"),
