@@ -17,7 +17,7 @@ type TsMorphCommon = typeof import("@ts-morph/common");
 const common = createRequire(import.meta.url)("@ts-morph/common") as TsMorphCommon;
 
 export const getLibFiles: TsMorphCommon["getLibFiles"] = common.getLibFiles;
-export const libFolderInMemoryPath: TsMorphCommon["libFolderInMemoryPath"] = common.libFolderInMemoryPath;
+const libFolderInMemoryPath: TsMorphCommon["libFolderInMemoryPath"] = common.libFolderInMemoryPath;
 
 /**
  * The bundled TypeScript, without loading ts-morph itself (its module is scanned for exports and run on an
