@@ -157,7 +157,7 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly positional: readonly string[];
   readonly annotations: ToolAnnotations;
   /**
-   * What `run`'s structured answer holds (src/tools/answer-schema.ts). The MCP server declares it, with the
+   * What `run`'s structured answer holds (src/tools/answer/answer-schema.ts). The MCP server declares it, with the
    * error shapes and the freshness it adds, as the tool's `outputSchema` (src/mcp/output-schema.ts). Every tool of
    * all-tools.ts has one; a tool without (the tests' own) lists no `outputSchema`.
    */

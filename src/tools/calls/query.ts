@@ -24,7 +24,7 @@ export interface CallsRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: TestFilter;
-  /** Which files are tests (tools/test-files.ts). */
+  /** Which files are tests (tools/workspace/test-files.ts). */
   readonly isTest: (file: string) => boolean;
 }
 

@@ -65,7 +65,7 @@ export interface ImpactRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: ImpactTests;
-  /** Which files are tests (tools/test-files.ts): listed as tests to run; every other file is walked through as code. */
+  /** Which files are tests (tools/workspace/test-files.ts): listed as tests to run; every other file is walked through as code. */
   readonly isTest: (file: string) => boolean;
   /** Default `all`. */
   readonly kinds?: ImpactKinds;

@@ -113,7 +113,7 @@ export interface PathsRequest {
   readonly tests: PathTests;
   /** Default `exclude`: paths of calls only. */
   readonly values?: PathValues;
-  /** Which files are tests (tools/test-files.ts). */
+  /** Which files are tests (tools/workspace/test-files.ts). */
   readonly isTest: (file: string) => boolean;
 }
 

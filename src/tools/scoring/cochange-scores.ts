@@ -83,7 +83,7 @@ const FILE_BLEND_COMMITS = 3;
 
 /**
  * At symbol level, the share of the score that is name likeness (the share of words two declarations' names
- * have in common, tools/name-likeness.ts): score = (1 - w) × the blended estimate + w × likeness, so that a
+ * have in common, tools/scoring/name-likeness.ts): score = (1 - w) × the blended estimate + w × likeness, so that a
  * score stays within 0 to 1. Chosen on the part of zod's and ts-graph's histories before their test commits
  * (docs/tools.md): adding 0.05 to 0.5 × likeness to the estimate all raised the top-3 hit rate there, 0.2 most
  * evenly on both; w = 1/6 ranks exactly as adding 0.2 does.

@@ -2,7 +2,7 @@
  * How alike two declarations' qualified names are, by the words they are made of: `$ZodStringFormat.check`
  * is the words zod, string, format, check. Parallel declarations are named alike (a type and its factory, a
  * schema in two flavours, a parser and its error codes) and tend to change together; co-change uses this as a
- * small part of a symbol-level score (tools/cochange-scores.ts).
+ * small part of a symbol-level score (tools/scoring/cochange-scores.ts).
  */
 
 /** The words of a qualified name, lower-cased: camel-case humps, acronyms and every separator split; a `#variant` disambiguation dropped. */
