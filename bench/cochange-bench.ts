@@ -23,7 +23,7 @@ import { createHistoryStore } from "../src/history/history-store.js";
 import { ingestHistory, type HistoryIngestion } from "../src/history/ingest-history.js";
 import { parseNameStatusLog, type HistoryCommit } from "../src/history/name-status-log.js";
 import { isTypeScriptSource } from "../src/history/refresh-history.js";
-import { cochanged, defaultMinSupport, type CochangeLevel } from "../src/tools/cochange-scores.js";
+import { cochanged, defaultMinSupport, type CochangeLevel } from "../src/tools/scoring/cochange-scores.js";
 import { CORPORA_DIR } from "./corpus.js";
 import { REPO_ROOT, log } from "./measure.js";
 import { argument } from "./accuracy/indexed-corpus.js";

@@ -242,6 +242,8 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+// Long because: one corpus's numbered steps in order (fetch, both tscs and the full index interleaved, no-op runs, edits)
+// share its temporary folder, database and error list; the sequence is the bench.
 async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, harness: string): Promise<CorpusResult> {
   const errors: string[] = [];
   const fail = (step: string, e: unknown): void => {

@@ -547,6 +547,8 @@ function startReport(
   ];
 }
 
+// Long because: the bench's phases in order (start times, calls, memory against tsc, rebuilds) share one corpus, server
+// session and temporary folder, cleaned up in one finally.
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (!cliAvailable()) throw new Error("dist/cli.js is missing; run npm run build first");

@@ -29,7 +29,7 @@ import { openIndexer } from "../src/ingestion/run/indexer.js";
 import type { NodeKey } from "../src/model/node-key.js";
 import { calleesTool, callersTool } from "../src/tools/calls/handler.js";
 import { depsTool } from "../src/tools/deps/handler.js";
-import { CALL_LIKE_EDGE_KINDS, walkGraph } from "../src/tools/graph-walk.js";
+import { CALL_LIKE_EDGE_KINDS, walkGraph } from "../src/tools/walk/graph-walk.js";
 import { impactTool } from "../src/tools/impact/handler.js";
 import { pathsTool } from "../src/tools/paths/handler.js";
 import type { ToolDefinition, ToolResult } from "../src/tools/tool-contract.js";

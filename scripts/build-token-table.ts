@@ -1,6 +1,6 @@
 /**
  * The build's third step (`npm run build`): writes dist/o200k-ranks.bin, the o200k rank table that
- * src/tools/token-count.ts counts tokens with (layout: src/tools/o200k-table.ts), from the o200k_base
+ * src/tools/answer/token-count.ts counts tokens with (layout: src/tools/answer/o200k-table.ts), from the o200k_base
  * vocabulary of the installed gpt-tokenizer package, a development dependency. The package's users get the
  * file in dist/ and never load gpt-tokenizer.
  */
@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildRankTable } from "../src/tools/o200k-table.js";
+import { buildRankTable } from "../src/tools/answer/o200k-table.js";
 
 // Not import.meta.dirname: it came with Node 20.11, and this runs on `npm install` (package.json: engines).
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -27,7 +27,7 @@ function readSource(full: string): SourceFile {
   const staticImports = [
     ...text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"']+)["']/gm),
     ...text.matchAll(/^import\s+["']([^"']+)["']/gm),
-    // A module-level require (ingestion/extract/ts-morph-common.ts) loads its package as a static import does.
+    // A module-level require (ingestion/extract/ts6-host.ts) loads its package as a static import does.
     ...text.matchAll(/createRequire\([^)]*\)\(\s*["']([^"']+)["']\s*\)/g),
   ].map((match) => match[1] ?? "");
   const dynamicImports = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
@@ -50,10 +50,11 @@ function layerOf(file: string): string {
   return slash < 0 ? file : file.slice(0, slash);
 }
 
-/** `tools/calls/query.ts` → `calls`; a shared module directly under tools/ → undefined. */
+/** `tools/calls/query.ts` → `calls` (a slice is a folder with a handler.ts); a shared module (tools/*.ts, tools/walk/…) → undefined. */
 function sliceOf(file: string): string | undefined {
   const parts = file.split("/");
-  return parts[0] === "tools" && parts.length > 2 ? parts[1] : undefined;
+  const folder = parts[1];
+  return parts[0] === "tools" && parts.length > 2 && folder !== undefined && SOURCES.has(`tools/${folder}/handler.ts`) ? folder : undefined;
 }
 
 interface ImportEdge {
@@ -76,6 +77,14 @@ function dynamicImportsFrom(layer: string): ImportEdge[] {
     .filter((source) => layerOf(source.file) === layer)
     .flatMap((source) =>
       source.dynamicImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
+    );
+}
+
+function typeImportsFrom(layer: string): ImportEdge[] {
+  return [...SOURCES.values()]
+    .filter((source) => layerOf(source.file) === layer)
+    .flatMap((source) =>
+      source.typeImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
     );
 }
 
@@ -176,10 +185,10 @@ describe("layering of src/ (docs/architecture.md)", () => {
     ).toEqual([]);
   });
 
-  it("ingestion/ never imports cli/, tools/ or mcp/", () => {
+  it("ingestion/ never imports cli/, tools/ or mcp/, type imports included (the edit tools' ports are in model/edit-ports.ts)", () => {
     const forbidden = ["cli", "tools", "mcp"];
     expect(
-      importsFrom("ingestion")
+      [...importsFrom("ingestion"), ...typeImportsFrom("ingestion"), ...dynamicImportsFrom("ingestion")]
         .filter((edge) => edge.target !== undefined && forbidden.includes(layerOf(edge.target)))
         .map(describeEdge),
     ).toEqual([]);
@@ -213,7 +222,7 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
-  it("the shared tool modules directly under tools/ never import a slice (only all-tools.ts and tool-loaders.ts list them)", () => {
+  it("the shared tool modules (tools/*.ts and the shared folders) never import a slice (only all-tools.ts and tool-loaders.ts list them)", () => {
     const lists = ["tools/all-tools.ts", "tools/tool-loaders.ts"];
     const edges = [...importsFrom("tools"), ...dynamicImportsFrom("tools")];
     const wrong = edges.filter(
@@ -341,6 +350,16 @@ describe("layering of src/ (docs/architecture.md)", () => {
         .map((specifier) => `${source.file} imports ${specifier}`),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it("only ingestion/extract/ts6-host.ts loads @ts-morph/common (TypeScript 6's lib files, served from memory to every host)", () => {
+    const wrong = [...SOURCES.values()].flatMap((source) =>
+      [...source.staticImports, ...source.typeImports, ...source.dynamicImports]
+        .filter((specifier) => specifier === "@ts-morph/common" && source.file !== "ingestion/extract/ts6-host.ts")
+        .map((specifier) => `${source.file} imports ${specifier}`),
+    );
+    expect(wrong).toEqual([]);
+    expect(SOURCES.get("ingestion/extract/ts6-host.ts")?.staticImports).toContain("@ts-morph/common");
   });
 
   it("engine/ imports, from the project, only the extractor's checker port", () => {

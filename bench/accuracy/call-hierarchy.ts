@@ -151,6 +151,7 @@ export interface CachedAnswers {
   readonly itemDeclarations: readonly { readonly callee: string; readonly name: string }[];
 }
 
+// Long because: the truth's helpers (site labels, forms, callers) close over one language service, program and checker; as module functions each would take all three.
 export function buildGroundTruth(root: string, tsconfigPath: string, cached?: CachedAnswers): GroundTruth & { readonly answers: CachedAnswers } {
   const startedAt = performance.now();
   const { service, fileNames } = createLanguageService(tsconfigPath);

@@ -100,6 +100,7 @@ function referenceRule(site: AnsweredSite, form: string): DeliberateRule | undef
 
 const byCallerKind = (triple: CallTriple): SiteCategory => ({ form: triple.callerKind ?? "unknown", labels: [] });
 
+// Long because: every measure reads the same open graph, node maps and deliberate-rule lookups built at its start; split, each phase would take them all as parameters.
 export function scoreCorpus(
   dbPath: string,
   truth: GroundTruth,

@@ -1,9 +1,9 @@
 import type Database from "better-sqlite3";
 import type { NodeKey } from "../../src/model/node-key.js";
 import { accessorsOf, queryCalls } from "../../src/tools/calls/query.js";
-import { NAME_PATTERN_TESTS } from "../../src/tools/test-files.js";
-import type { Dispatch } from "../../src/tools/query-inputs.js";
-import { symbolNodes } from "../../src/tools/graph-walk.js";
+import { NAME_PATTERN_TESTS } from "../../src/tools/workspace/test-files.js";
+import type { Dispatch } from "../../src/tools/inputs/query-inputs.js";
+import { symbolNodes } from "../../src/tools/walk/graph-walk.js";
 
 /** One call site of a `callers` answer, as the tool gives it. */
 export interface AnsweredSite {

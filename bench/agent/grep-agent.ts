@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { rgPath } from "@vscode/ripgrep";
-import { countTokens } from "../../src/tools/token-count.js";
+import { countTokens } from "../../src/tools/answer/token-count.js";
 import { enclosingDeclaration } from "./enclosing.js";
 import { declarationItem } from "./items.js";
 

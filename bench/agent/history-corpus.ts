@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { countTokens } from "../../src/tools/token-count.js";
+import { countTokens } from "../../src/tools/answer/token-count.js";
 import { CORPORA_DIR } from "../corpus.js";
 import { REPO_ROOT, log } from "../measure.js";
 import { coupled, cochangedFiles, parseNameOnlyLog, sharedCommits } from "./cochange-truth.js";

@@ -16,7 +16,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import ts from "typescript-6";
-import { countTokens } from "../../src/tools/token-count.js";
+import { countTokens } from "../../src/tools/answer/token-count.js";
 import { parseCorpusSpec, prepareCorpus } from "../corpus.js";
 import { argument } from "../accuracy/indexed-corpus.js";
 import { REPO_ROOT, log } from "../measure.js";

@@ -140,6 +140,7 @@ function hasBody(node: ts.Node): boolean {
   return true;
 }
 
+// Long because: the oracle's questions are closures over one language service, program and checker that the returned object keeps alive; the object is the unit.
 export function createOracle(root: string, tsconfigPath: string): Oracle {
   const { service, fileNames } = createLanguageService(tsconfigPath);
   const program = service.getProgram();

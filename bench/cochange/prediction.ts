@@ -7,7 +7,7 @@
  * file from its folder's).
  */
 import type { SqliteDb } from "../../src/db/open-graph-db.js";
-import { cochanged, type CochangeLevel, type CochangeRank, type CochangeRequest } from "../../src/tools/cochange-scores.js";
+import { cochanged, type CochangeLevel, type CochangeRank, type CochangeRequest } from "../../src/tools/scoring/cochange-scores.js";
 
 export interface PredictionOptions {
   readonly level: CochangeLevel;

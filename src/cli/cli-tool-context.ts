@@ -24,8 +24,9 @@ import {
   updateStateOf,
 } from "../ingestion/run/graph-freshness.js";
 import { isOwnedDbPath, locateGraphQuickly } from "../config/graph-location.js";
-import { createPathValidator } from "../tools/path-validator.js";
-import type { EditSupport, GraphFreshness, ToolContext } from "../tools/tool-contract.js";
+import { createPathValidator } from "../tools/inputs/path-validator.js";
+import type { GraphFreshness, ToolContext } from "../tools/tool-contract.js";
+import type { EditSupport } from "../model/edit-ports.js";
 import { pathsNamedIn } from "./answer-files.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RenameHint } from "../model/rename-hint.js";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PathInputKind } from "../tools/input-limits.js";
-import { isInside } from "../tools/path-validator.js";
-import { echoed } from "../tools/text.js";
+import type { PathInputKind } from "../tools/inputs/input-limits.js";
+import { isInside } from "../tools/inputs/path-validator.js";
+import { echoed } from "../tools/answer/text.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
 import { ToolInputError } from "../tools/tool-errors.js";
 import type { CliInput } from "./tool-inputs.js";

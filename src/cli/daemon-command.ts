@@ -1,5 +1,5 @@
 import type { Command } from "../vendor/commander.js";
-import { INDEXER_CLOSE_WAIT_MS } from "../ingestion/run/worker-indexer.js";
+import { INDEXER_CLOSE_WAIT_MS } from "../ingestion/run/threads/worker-indexer.js";
 import os from "node:os";
 import { ConfigError, loadConfig } from "../config/config-file.js";
 import { canWriteGraph } from "../db/open-graph-reader.js";
@@ -12,7 +12,7 @@ import { OWN_VERSION } from "../daemon/own-version.js";
 import { locateGraph } from "../ingestion/run/indexer.js";
 import { defaultBudgetBytes } from "../mcp/memory-budget.js";
 import { openServedRoot } from "../mcp/served-root.js";
-import { createPathValidator } from "../tools/path-validator.js";
+import { createPathValidator } from "../tools/inputs/path-validator.js";
 import { EXIT, exitCodeFor, messageOf } from "./exit-codes.js";
 import { indexerOptionsFor, withProjectOptions, type ProjectCommandOptions } from "./project-options.js";
 

@@ -1,7 +1,7 @@
 import { z } from "../vendor/zod.js";
 import type { DaemonBackend } from "../daemon/daemon-server.js";
 import type { ServedRoot } from "../mcp/served-root.js";
-import { createPathValidator } from "../tools/path-validator.js";
+import { createPathValidator } from "../tools/inputs/path-validator.js";
 import type { ToolContext, ToolDefinition } from "../tools/tool-contract.js";
 import { ToolInputError } from "../tools/tool-errors.js";
 

@@ -73,7 +73,7 @@ function reportUpdate(update: WatchUpdate, options: IndexCommandOptions): void {
 async function runWatch(root: string | undefined, options: IndexCommandOptions, progress: ProgressReporter): Promise<number> {
   const { tsconfigs, ...located } = indexerOptionsFor(root, options);
   const [{ openWorkerIndexer }, { watchIndex }, { answerCliCommands }] = await Promise.all([
-    import("../ingestion/run/worker-indexer.js"),
+    import("../ingestion/run/threads/worker-indexer.js"),
     import("../ingestion/watch/watch-index.js"),
     import("../daemon/daemon-server.js"),
   ]);

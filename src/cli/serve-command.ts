@@ -27,7 +27,7 @@ export interface ServeCommandOptions {
  * modules are loaded by then (a served root loads them); importing them here at start would delay tools/list.
  */
 async function shutdownGraceMs(): Promise<number> {
-  const { INDEXER_CLOSE_WAIT_MS } = await import("../ingestion/run/worker-indexer.js");
+  const { INDEXER_CLOSE_WAIT_MS } = await import("../ingestion/run/threads/worker-indexer.js");
   return INDEXER_CLOSE_WAIT_MS + 500;
 }
 

@@ -1,8 +1,8 @@
 import { type Command, Option } from "../vendor/commander.js";
 import { z } from "../vendor/zod.js";
-import { inputErrorOf } from "../tools/os-input-errors.js";
+import { inputErrorOf } from "../tools/inputs/os-input-errors.js";
 import type { ToolDefinition, ToolResult } from "../tools/tool-contract.js";
-import { structuredFreshness } from "../tools/answer-freshness.js";
+import { structuredFreshness } from "../tools/answer/answer-freshness.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { isCorruptionError } from "../db/open-graph-db.js";
 import { damaged, openCliToolContext, type CliToolContext } from "./cli-tool-context.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { boundedList, pathOrName, pathString, symbolString } from "../tools/input-limits.js";
+import { boundedList, pathOrName, pathString, symbolString } from "../tools/inputs/input-limits.js";
 import { cliInputsOf, optionFlag } from "./tool-inputs.js";
 
 const shape = {

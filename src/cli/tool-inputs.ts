@@ -1,5 +1,5 @@
 import { z } from "../vendor/zod.js";
-import { PATH_INPUTS, type PathInputKind } from "../tools/input-limits.js";
+import { PATH_INPUTS, type PathInputKind } from "../tools/inputs/input-limits.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
 
 /** One input of a tool as the command line takes it, read from the JSON Schema of the tool's zod shape. */

@@ -11,7 +11,7 @@ import { workspacePackageDirs } from "./workspace-packages.js";
  * Which files the project's test runners run, as patterns: from the runners' configs (vitest, jest, mocha) at
  * the root and in each workspace package, read as text (config-literals.ts; never run), else from the runners'
  * default patterns, else from the usual test file names. Reads files only; the matching itself is
- * tools/test-files.ts. No TypeScript here: the query tools call it.
+ * tools/workspace/test-files.ts. No TypeScript here: the query tools call it.
  */
 
 export type TestRunner = "vitest" | "jest" | "mocha";

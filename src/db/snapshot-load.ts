@@ -108,7 +108,7 @@ export function groupEntries(entries: readonly Record<string, unknown>[]): Parse
   return { nodes, edges, externalEdges, dynamicCalls, parents };
 }
 
-/** The indexes the graph walks (src/tools/graph-walk.ts) look rows up by: a container's members, an edge's either end. */
+/** The indexes the graph walks (src/tools/walk/graph-walk.ts) look rows up by: a container's members, an edge's either end. */
 const WALK_INDEXES = new Set(["nodes_by_parent", "edges_by_target", "edges_by_source", "external_edges_by_source", "external_edges_by_target"]);
 
 /**

@@ -1,5 +1,5 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import { symbolNodes } from "../tools/graph-walk.js";
+import { symbolNodes } from "../tools/walk/graph-walk.js";
 import { queryImpact } from "../tools/impact/query.js";
 import type { GraphDiff } from "./graph-diff.js";
 
@@ -43,7 +43,7 @@ function seedsOf(diff: GraphDiff): { head: string[]; base: string[] } {
  * Each changed declaration's transitive dependants (impact's rules: dispatch up, members with their
  * containers, tests listed apart) up to `depth`, grouped per declaration, and their union. Removed
  * declarations are walked in base, where their dependants still point at them. `isTest`: the head's test files
- * (tools/test-files.ts). Each side's database is
+ * (tools/workspace/test-files.ts). Each side's database is
  * asked for only when it has something to walk (a snapshot is loaded into one then).
  */
 export function changeImpact(

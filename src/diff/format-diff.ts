@@ -1,5 +1,5 @@
 /** The Markdown (a PR comment) and text renderings of a diff report. Pure: report in, string out. */
-import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../tools/mermaid.js";
+import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../tools/answer/mermaid.js";
 import { parseNodeKey } from "../model/node-key.js";
 import type { ApiChange } from "./api-rules.js";
 import { plural, type DiffReport } from "./diff-report.js";

@@ -10,7 +10,7 @@ import { buildReport, type ApiSurfaceRule, type DiffReport, type FailOn } from "
 import { diffGraphs, type DiffNode, type GraphDiff, type GraphSideData } from "./graph-diff.js";
 import { isGraphFile, resolveSide, resolveSnapshotPair, type ResolvedSide } from "./resolve-side.js";
 import { sideSurface, type SideSurface } from "./side-surface.js";
-import { testFilesOf } from "../tools/test-files.js";
+import { testFilesOf } from "../tools/workspace/test-files.js";
 
 export interface DiffRequest {
   readonly base: string;

@@ -1,5 +1,5 @@
 import type { ts } from "ts-morph";
-import { typescript } from "../ingestion/extract/ts-morph-common.js";
+import { typescript } from "../ingestion/extract/ts6-host.js";
 
 /** A parameter as written in a signature. */
 export interface ParameterShape {

@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import type { ts } from "ts-morph";
-import { getLibFiles, typescript } from "../ingestion/extract/ts-morph-common.js";
+import { getLibFiles, typescript } from "../ingestion/extract/ts6-host.js";
 import { createProgramLoader } from "../ingestion/extract/program-loader.js";
 
 /** `from → to`: may a value of type `from` be used where `to` is expected? Undefined when the checker cannot tell. */

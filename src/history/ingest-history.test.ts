@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { commitFiles, git, lastCommitClock } from "../test-support/git-history.js";
-import { cochanged, type CochangeLevel } from "../tools/cochange-scores.js";
+import { cochanged, type CochangeLevel } from "../tools/scoring/cochange-scores.js";
 import { ingestHistory, type HistoryIngestion } from "./ingest-history.js";
 
 afterAll(removeTempDirs);

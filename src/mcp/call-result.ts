@@ -1,7 +1,7 @@
 import type { CallToolResult } from "../vendor/mcp-sdk.js";
-import { echoed } from "../tools/text.js";
+import { echoed } from "../tools/answer/text.js";
 import type { ToolResult } from "../tools/tool-contract.js";
-import { type AnswerFreshness, structuredFreshness } from "../tools/answer-freshness.js";
+import { type AnswerFreshness, structuredFreshness } from "../tools/answer/answer-freshness.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 
 function age(indexedAt: string, now: number): string {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
-import { createPathValidator } from "../tools/path-validator.js";
+import { createPathValidator } from "../tools/inputs/path-validator.js";
 import { ToolInputError } from "../tools/tool-errors.js";
 import { pickRoot } from "./root-selection.js";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PathValidator } from "../tools/path-validator.js";
+import type { PathValidator } from "../tools/inputs/path-validator.js";
 import { ToolInputError } from "../tools/tool-errors.js";
 
 /** Inputs whose value, a path or a list of paths, tells which root a call is about. */

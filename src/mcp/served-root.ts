@@ -6,11 +6,12 @@ import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph } from "../db/open-graph-reader.js";
 import { READ_ONLY_NOTE, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
 import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSummary, type RunOptions } from "../ingestion/run/indexer.js";
-import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/worker-indexer.js";
+import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/threads/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
-import { isInside, type PathValidator } from "../tools/path-validator.js";
-import { echoed } from "../tools/text.js";
-import type { EditSupport, GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
+import { isInside, type PathValidator } from "../tools/inputs/path-validator.js";
+import { echoed } from "../tools/answer/text.js";
+import type { GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
+import type { EditSupport } from "../model/edit-ports.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import type { RootUse } from "./memory-budget.js";
 import { ServedGraph } from "./served-graph.js";
@@ -170,7 +171,51 @@ export function openServedRoot(
   return new OneServedRoot(spec, shared, hooks, workspace);
 }
 
-/** The ServedRoot of openServedRoot. */
+/** A root's daemon socket (ServedRootHooks.attach), closed with the root. */
+type Attached = Promise<{ close(): Promise<void> } | undefined> | undefined;
+
+/**
+ * Where a served root is in its life. Each state holds what is valid in it:
+ * - opened: start() has not run (a call with a graph to answer from does not start it: Workspace.firstToolAnswered);
+ * - first run: start() ran the first run (catch-up, or first index), which reports its progress to `sink`;
+ * - serving: the first run is over (or the root has no indexer); the watcher applies changes (undefined when the
+ *   file system cannot be watched) and `warming` builds the programs ahead of the first change;
+ * - closed: no longer served; `ready` is what start() had returned, for a call still waiting on it.
+ * `started` is the first run (resolved at once for a root with no indexer); `ready` is what a call waits for
+ * before it answers: nothing when there was a graph to answer from, else the first run.
+ */
+type Lifecycle =
+  | { readonly phase: "opened" }
+  | {
+      readonly phase: "first run";
+      started: Promise<void>;
+      ready: Promise<void>;
+      readonly attached: Attached;
+      sink: ProgressSink | undefined;
+    }
+  | {
+      readonly phase: "serving";
+      readonly started: Promise<void>;
+      readonly ready: Promise<void>;
+      readonly attached: Attached;
+      readonly watcher: IndexWatcher | undefined;
+      warming: Promise<unknown>;
+    }
+  | { readonly phase: "closed"; readonly ready: Promise<void> };
+
+type FirstRun = Extract<Lifecycle, { phase: "first run" }>;
+
+/** The edit tools' support of a root, once loaded: whether they asked for its language service since the last release. */
+interface LoadedEditSupport {
+  readonly support: Promise<EditSupport>;
+  languageUsed: boolean;
+}
+
+/**
+ * The ServedRoot of openServedRoot.
+ * Long because: it answers the whole ServedRoot interface (start, answers, freshness, updates, memory release,
+ * close) over one root's lifecycle, whose transitions read best beside each other.
+ */
 class OneServedRoot implements ServedRoot {
   readonly root: string;
   readonly tsconfigs: readonly string[] | undefined;
@@ -182,30 +227,21 @@ class OneServedRoot implements ServedRoot {
   private readonly graphs: ServedGraph;
   /** The graph cannot be written here: answers come from it as it is. */
   private readOnly: boolean;
-  private watcher: IndexWatcher | undefined;
-  private sink: ProgressSink | undefined;
-  private started: Promise<void> | undefined;
-  /** What a call waits for before it answers: nothing when there was a graph to answer from, else the first run. */
-  private ready: Promise<void> = Promise.resolve();
-  /** The programs are being built ahead of the first change. */
-  private buildingPrograms = false;
-  private closed = false;
-  /** The last run ensureFresh started itself, and the warm-up of the programs. */
+  private lifecycle: Lifecycle = { phase: "opened" };
+  /** The last run ensureFresh or update started itself. */
   private ownRun: Promise<unknown> = Promise.resolve();
-  /** A rename just written (ToolContext.ensureFresh), for the next run (RunOptions.rename). */
+  /** A rename just written (ToolContext.ensureFresh), for the next run (RunOptions.rename), whoever starts it. */
   private renameHint: RenameHint | undefined;
-  private warming: Promise<unknown> = Promise.resolve();
-  private editSupport: Promise<EditSupport> | undefined;
-  /** The edit tools asked for their language service (it loads every project of the root) since the last release. */
-  private editLanguage = false;
+  /** The edit tools' support, loaded on first use; its language service loads every project of the root. */
+  private edit: LoadedEditSupport | undefined;
   /**
-   * The indexer's programs: every project's whole program, built by the warm-up; released by the memory rules;
-   * then "as needed": the narrow programs of the changes since, built by the changes themselves and kept.
+   * The indexer's programs: every project's whole program, built by the warm-up ("building" while it runs);
+   * released by the memory rules; then "as needed": the narrow programs of the changes since, built by the
+   * changes themselves and kept.
    */
   private programs: RootMemory["programs"] = "not built";
-  private lastUsedMs = Date.now();
-  private useOrder = nextUse();
-  private attached: Promise<{ close(): Promise<void> } | undefined> | undefined;
+  /** When the root was last used, and its place in the order of uses of every root of this process. */
+  private lastUse = { ms: Date.now(), order: nextUse() };
 
   constructor(
     private readonly spec: RootSpec,
@@ -220,7 +256,9 @@ class OneServedRoot implements ServedRoot {
       spec,
       this.root,
       hooks,
-      (progress) => this.sink?.update(progress),
+      (progress) => {
+        if (this.lifecycle.phase === "first run") this.lifecycle.sink?.update(progress);
+      },
       (inner) => this.countingRuns(inner),
     );
     this.dbPath = opening.dbPath;
@@ -244,17 +282,25 @@ class OneServedRoot implements ServedRoot {
         this.renameHint = undefined;
         const summary = await inner.run(rename === undefined ? runOptions : { ...runOptions, rename });
         if (summary.renamePatch?.applied === false) this.hooks.log(`${this.root}: rename re-extracted, not patched: ${summary.renamePatch.why}`);
-        this.lastUsedMs = Date.now();
-        this.useOrder = nextUse();
-        if (this.programs === "released" && summary.mode !== "noop" && !this.closed) this.programs = "as needed";
+        this.lastUse = { ms: Date.now(), order: nextUse() };
+        if (this.programs === "released" && summary.mode !== "noop" && !this.isClosed()) this.programs = "as needed";
         return summary;
       },
     };
   }
 
+  private isClosed(): boolean {
+    return this.lifecycle.phase === "closed";
+  }
+
+  /** The watcher, once the first run is over and when the file system can be watched. */
+  private watcher(): IndexWatcher | undefined {
+    return this.lifecycle.phase === "serving" ? this.lifecycle.watcher : undefined;
+  }
+
   /** The tools' read-only connection to the last complete graph, once there is one (ServedGraph). */
   private graph(): SqliteDb | undefined {
-    if (this.closed || this.openError !== undefined) return undefined;
+    if (this.isClosed() || this.openError !== undefined) return undefined;
     return this.graphs.current(this.dbPath, () => {
       this.readOnly = true;
     });
@@ -263,9 +309,9 @@ class OneServedRoot implements ServedRoot {
   private unavailableReason(): string {
     const { root } = this;
     if (this.openError !== undefined) return `the graph of ${root} cannot be opened: ${this.openError}`;
-    if (this.closed) return `${root} is no longer served`;
+    if (this.isClosed()) return `${root} is no longer served`;
     if (this.indexError !== undefined) return `${root} has no graph yet: its first index failed: ${this.indexError}`;
-    return this.started === undefined ? `${root} has not been indexed yet` : `${root} is being indexed for the first time`;
+    return this.lifecycle.phase === "opened" ? `${root} has not been indexed yet` : `${root} is being indexed for the first time`;
   }
 
   private unavailable(): ToolUnavailableError {
@@ -278,13 +324,15 @@ class OneServedRoot implements ServedRoot {
 
   freshness(): GraphFreshness {
     const db = this.graph();
-    const pending = new Set(this.watcher?.pending() ?? []);
+    const pending = new Set(this.watcher()?.pending() ?? []);
     if (db !== undefined) for (const file of unfinishedFilesOf(db)) pending.add(file);
     const update = db === undefined ? undefined : updateStateOf(db, this.root, !this.readOnly);
     const notes = [
       ...(update?.note === undefined ? [] : [update.note]),
       ...(this.readOnly ? [READ_ONLY_NOTE] : []),
-      ...(this.buildingPrograms ? ["TypeScript programs are being built in the background: a change saved now is applied once they are ready"] : []),
+      ...(this.programs === "building"
+        ? ["TypeScript programs are being built in the background: a change saved now is applied once they are ready"]
+        : []),
     ];
     return {
       indexedAt: db === undefined ? undefined : indexedAtOf(db),
@@ -309,7 +357,7 @@ class OneServedRoot implements ServedRoot {
           }
         },
         (error) => {
-          if (this.closed) return;
+          if (this.isClosed()) return;
           this.indexError = messageOf(error);
           hooks.log(`${root}: update failed: ${this.indexError}`);
         },
@@ -321,40 +369,47 @@ class OneServedRoot implements ServedRoot {
     }
   }
 
-  private async firstRun(active: IndexRunner, hadGraph: boolean): Promise<void> {
+  private async firstRun(active: IndexRunner, hadGraph: boolean, run: FirstRun): Promise<void> {
     const { root, hooks } = this;
     hooks.log(hadGraph ? `${root}: checking the graph against the files on disk` : `${root}: indexing (no graph yet)`);
     // Watching starts first, so that a file saved during the run is applied by the update after it.
     const watching = this.startWatcher(active);
-    this.sink = hooks.progress?.(root);
+    run.sink = hooks.progress?.(root);
     try {
       const summary = await active.run();
       const what =
         summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
       hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
     } catch (error) {
-      if (this.closed) return;
+      if (this.isClosed()) return;
       this.indexError = messageOf(error);
       hooks.log(`${root}: index failed: ${this.indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
     } finally {
-      this.sink?.finish();
-      this.sink = undefined;
+      run.sink?.finish();
+      run.sink = undefined;
     }
-    const ready = await watching;
-    if (this.closed) {
-      await ready?.close();
+    const watcher = await watching;
+    if (this.isClosed()) {
+      await watcher?.close();
       return;
     }
-    this.watcher = ready;
-    if (this.indexError === undefined) this.warming = this.warm(active);
+    const serving: Extract<Lifecycle, { phase: "serving" }> = {
+      phase: "serving",
+      started: run.started,
+      ready: run.ready,
+      attached: run.attached,
+      watcher,
+      warming: Promise.resolve(),
+    };
+    this.lifecycle = serving;
+    if (this.indexError === undefined) serving.warming = this.warm(active);
   }
 
   /** Builds the programs the watcher keeps, after the first answers, so that the first change is as quick as the next. */
   private async warm(active: IndexRunner): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    if (this.closed) return;
+    if (this.isClosed()) return;
     const startedAt = performance.now();
-    this.buildingPrograms = true;
     this.programs = "building";
     try {
       await active.warm();
@@ -362,16 +417,14 @@ class OneServedRoot implements ServedRoot {
       this.hooks.log(`${this.root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
     } catch (error) {
       this.programs = "not built";
-      if (!this.closed) {
+      if (!this.isClosed()) {
         this.hooks.log(`${this.root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
       }
-    } finally {
-      this.buildingPrograms = false;
     }
   }
 
   async settle(timeoutMs: number): Promise<void> {
-    const { watcher } = this;
+    const watcher = this.watcher();
     if (watcher === undefined || watcher.pending().length === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
@@ -385,15 +438,16 @@ class OneServedRoot implements ServedRoot {
     const { indexer, root, graphs } = this;
     if (indexer === undefined || this.graph() === undefined) return;
     if (rename !== undefined) this.renameHint = rename;
-    const pending = new Set(this.watcher?.pending() ?? []);
+    const watcher = this.watcher();
+    const pending = new Set(watcher?.pending() ?? []);
     const stale = absolutePaths.some((absolute) => pending.has(relativeTo(root, absolute)) || graphs.isStale?.(absolute) === true);
     if (!stale) {
       this.renameHint = undefined;
       return;
     }
-    if (this.watcher !== undefined) {
+    if (watcher !== undefined) {
       // The watcher may not have seen the change yet: flush what it has, then make sure with a run of our own.
-      await this.watcher.flush();
+      await watcher.flush();
       if (!absolutePaths.some((absolute) => graphs.isStale?.(absolute) === true)) return;
     }
     const run = indexer.run();
@@ -436,17 +490,23 @@ class OneServedRoot implements ServedRoot {
       serverMemory: workspace.memory,
       editSupport: () => {
         // Loaded on first use: the edit tools parse with TypeScript and keep a language service of the root.
-        this.editSupport ??= import("../ingestion/edit/edit-support.js").then(({ openEditSupport }) => {
-          const support = openEditSupport(root, this.spec.tsconfigs);
-          return {
-            ...support,
-            language: () => {
-              this.editLanguage = true;
-              return support.language();
-            },
+        if (this.edit === undefined) {
+          const edit: LoadedEditSupport = {
+            languageUsed: false,
+            support: import("../ingestion/edit/edit-support.js").then(({ openEditSupport }) => {
+              const support = openEditSupport(root, this.spec.tsconfigs);
+              return {
+                ...support,
+                language: () => {
+                  edit.languageUsed = true;
+                  return support.language();
+                },
+              };
+            }),
           };
-        });
-        return this.editSupport;
+          this.edit = edit;
+        }
+        return this.edit.support;
       },
     };
   }
@@ -455,27 +515,26 @@ class OneServedRoot implements ServedRoot {
     return {
       programs: this.programs,
       indexerHeapBytes: this.indexer?.heapUsed(),
-      editLanguageService: this.editLanguage,
-      lastUsed: new Date(this.lastUsedMs).toISOString(),
+      editLanguageService: this.edit?.languageUsed ?? false,
+      lastUsed: new Date(this.lastUse.ms).toISOString(),
     };
   }
 
   async release(why: string): Promise<boolean> {
     const keptPrograms = this.programs === "kept" || this.programs === "as needed";
-    if (this.closed || this.programs === "building" || (!keptPrograms && !this.editLanguage)) return false;
+    if (this.isClosed() || this.programs === "building" || (!keptPrograms && !this.edit?.languageUsed)) return false;
     if (keptPrograms && this.indexer !== undefined && !(await this.indexer.release())) return false;
     if (keptPrograms) this.programs = "released";
-    const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(this.editLanguage ? ["the edit tools' language service"] : [])];
+    const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(this.edit?.languageUsed ? ["the edit tools' language service"] : [])];
     // An edit under way keeps the service it has (TypeScript 7's session, ended here, starts again if it asks); the next edit builds a new one.
-    void this.editSupport?.then((support) => support.close?.()).catch(() => undefined);
-    this.editSupport = undefined;
-    this.editLanguage = false;
+    void this.edit?.support.then((support) => support.close?.()).catch(() => undefined);
+    this.edit = undefined;
     this.hooks.log(`${this.root}: released ${freed.join(" and ")} (${why}); the next change or edit rebuilds what it needs`);
     return true;
   }
 
   async update(options: RunOptions): Promise<IndexSummary> {
-    if (this.indexer === undefined || this.closed) throw this.unavailable();
+    if (this.indexer === undefined || this.isClosed()) throw this.unavailable();
     const run = this.indexer.run(options);
     this.ownRun = run.catch(() => undefined);
     try {
@@ -489,19 +548,26 @@ class OneServedRoot implements ServedRoot {
   }
 
   start(): Promise<void> {
-    if (this.started === undefined) {
-      const { indexer } = this;
-      if (indexer !== undefined && !this.closed) this.attached = this.hooks.attach?.(this).catch(() => undefined);
-      const hadGraph = this.graph() !== undefined;
-      this.started = indexer === undefined || this.closed ? Promise.resolve() : this.firstRun(indexer, hadGraph);
-      // With a graph, calls answer from it at once (their freshness says a run is under way); without, they wait for it.
-      this.ready = hadGraph ? Promise.resolve() : this.started;
+    if (this.lifecycle.phase !== "opened") return this.lifecycle.ready;
+    const { indexer } = this;
+    const attached = indexer === undefined ? undefined : this.hooks.attach?.(this).catch(() => undefined);
+    const hadGraph = this.graph() !== undefined;
+    if (indexer === undefined) {
+      // No indexer (a graph that cannot be written here, or cannot be opened): nothing to run or watch.
+      const started = Promise.resolve();
+      this.lifecycle = { phase: "serving", started, ready: started, attached, watcher: undefined, warming: Promise.resolve() };
+      return started;
     }
-    return this.ready;
+    const run: FirstRun = { phase: "first run", started: Promise.resolve(), ready: Promise.resolve(), attached, sink: undefined };
+    this.lifecycle = run;
+    run.started = this.firstRun(indexer, hadGraph, run);
+    // With a graph, calls answer from it at once (their freshness says a run is under way); without, they wait for it.
+    run.ready = hadGraph ? Promise.resolve() : run.started;
+    return run.ready;
   }
 
   answerable(): Promise<void> {
-    if (this.started !== undefined || this.graph() === undefined) return this.start();
+    if (this.lifecycle.phase !== "opened" || this.graph() === undefined) return this.start();
     return Promise.resolve();
   }
 
@@ -512,37 +578,40 @@ class OneServedRoot implements ServedRoot {
       dbPath: this.dbPath,
       db,
       freshness: this.freshness(),
-      watching: this.watcher !== undefined,
+      watching: this.watcher() !== undefined,
       error: db === undefined ? this.unavailableReason() : undefined,
       memory: this.readOnly ? undefined : this.memory(),
     };
   }
 
   markUsed(): void {
-    this.lastUsedMs = Date.now();
-    this.useOrder = nextUse();
+    this.lastUse = { ms: Date.now(), order: nextUse() };
   }
 
   usage(): RootUse {
     return {
       root: this.root,
-      lastUsedMs: this.lastUsedMs,
-      useOrder: this.useOrder,
-      holdsMemory: this.programs === "kept" || this.programs === "as needed" || this.editLanguage,
+      lastUsedMs: this.lastUse.ms,
+      useOrder: this.lastUse.order,
+      holdsMemory: this.programs === "kept" || this.programs === "as needed" || (this.edit?.languageUsed ?? false),
       wholePrograms: this.programs === "kept",
     };
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+    const before = this.lifecycle;
+    if (before.phase === "closed") return;
+    this.lifecycle = { phase: "closed", ready: before.phase === "opened" ? Promise.resolve() : before.ready };
+    const attached = before.phase === "opened" ? undefined : before.attached;
     // The daemon socket first: a CLI command waiting on it then updates the graph itself.
-    await this.attached?.then((daemon) => daemon?.close()).catch(() => undefined);
+    await attached?.then((daemon) => daemon?.close()).catch(() => undefined);
     // A run under way is abandoned: it is one transaction, so the graph stays the last complete one.
-    const stopping = this.watcher?.close();
+    const stopping = before.phase === "serving" ? before.watcher?.close() : undefined;
     await this.indexer?.close();
-    await this.editSupport?.then((support) => support.close?.()).catch(() => undefined);
-    await Promise.all([stopping, this.started, this.ownRun, this.warming].map((task) => task?.catch(() => undefined)));
+    await this.edit?.support.then((support) => support.close?.()).catch(() => undefined);
+    const started = before.phase === "opened" ? undefined : before.started;
+    const warming = before.phase === "serving" ? before.warming : undefined;
+    await Promise.all([stopping, started, this.ownRun, warming].map((task) => task?.catch(() => undefined)));
     this.graphs.close();
   }
 }

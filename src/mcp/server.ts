@@ -1,8 +1,8 @@
 import { type CallToolResult, type JsonSchemaValidator, ListToolsRequestSchema, type ListToolsResult, McpServer } from "../vendor/mcp-sdk.js";
-import { pathString } from "../tools/input-limits.js";
+import { pathString } from "../tools/inputs/input-limits.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
-import { inputErrorOf } from "../tools/os-input-errors.js";
+import { inputErrorOf } from "../tools/inputs/os-input-errors.js";
 import { answerResult, failureResult } from "./call-result.js";
 import { outputSchemaOf } from "./output-schema.js";
 import { createClientRoots } from "./client-roots.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPathValidator, type PathValidator } from "../tools/path-validator.js";
+import { createPathValidator, type PathValidator } from "../tools/inputs/path-validator.js";
 import type { RootState, ServerMemory } from "../tools/tool-contract.js";
 import { DEFAULT_IDLE_RELEASE_MINUTES, defaultBudgetBytes, rootsToRelease, type MemorySettings } from "./memory-budget.js";
 import type { ToolRequest } from "./first-answers.js";

@@ -1,5 +1,5 @@
 import { EDIT_SYNTAX } from "../ingestion/edit/edit-syntax.js";
-import type { DeclarationContainer, DeclarationSite } from "../tools/tool-contract.js";
+import type { DeclarationContainer, DeclarationSite } from "../model/edit-ports.js";
 import { planEdit, type EditOperation } from "../tools/edit/edit-plan.js";
 import { decodeSource, lineEndOf, lineStartOf, normalizeContent } from "../tools/edit/source-text.js";
 

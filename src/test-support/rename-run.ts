@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { openEditSupport } from "../ingestion/edit/edit-support.js";
 import { type Indexer, type IndexSummary, openIndexer } from "../ingestion/run/indexer.js";
 import type { RenameHint } from "../model/rename-hint.js";
-import type { EditSupport } from "../tools/tool-contract.js";
+import type { EditSupport } from "../model/edit-ports.js";
 import { copySampleProject, freshIndex } from "./fixtures.js";
 import { diffGraphDumps, dumpGraph } from "./graph-dump.js";
 

@@ -43,6 +43,6 @@ describe("testProjects", () => {
 
   it("keeps this file in the unit project and an index-running test in the integration one", () => {
     expect(projects.unit).toContain("src/test-support/test-projects.test.ts");
-    expect(projects.integration).toContain("src/ingestion/run/parallel-extraction.test.ts");
+    expect(projects.integration).toContain("src/ingestion/run/threads/parallel-extraction.test.ts");
   });
 });

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 
 /** What a slice's pure modules may use, checked on the sources. The import rules between layers and slices are in src/layering.test.ts. */
 const TOOLS = import.meta.dirname;
+/** A slice is a folder with a handler.ts; the other folders (walk/, answer/, …) hold shared modules. */
 const SLICES = fs
   .readdirSync(TOOLS, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(TOOLS, entry.name, "handler.ts")))
   .map((entry) => entry.name);
 
 function importsOf(file: string): string[] {
@@ -24,6 +25,15 @@ function sourcesOf(slice: string): string[] {
 describe("tool slice purity", () => {
   it("has slices to check", () => {
     expect(SLICES).toEqual(expect.arrayContaining(["impact", "calls", "paths", "deps"]));
+  });
+
+  it("gives every slice its definition, its answer, its SQL and its text in handler.ts, run.ts, query.ts and format.ts", () => {
+    const missing = SLICES.flatMap((slice) =>
+      ["handler.ts", "run.ts", "query.ts", "format.ts"]
+        .filter((name) => !fs.existsSync(path.join(TOOLS, slice, name)))
+        .map((name) => `${slice}/${name}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   for (const slice of SLICES) {

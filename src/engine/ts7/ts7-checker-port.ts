@@ -26,6 +26,8 @@ import { ts6KindOf } from "./syntax-kind-names.js";
  *
  * Every question is a round trip to the native checker, except what `prefetchSymbols` asked in one batch:
  * the extraction of a file first asks the symbols of all its names at once.
+ *
+ * Long because: it answers the whole CheckerPort interface, one method per question, over the wrapper caches every answer shares (one wrapper per TypeScript 7 object).
  */
 export class Ts7CheckerPort implements CheckerPort {
   private readonly symbols = new Map<Symbol7, Ts7Symbol>();

@@ -144,6 +144,7 @@ function aliasShape(definition: Node7): "same-name import" | "renamed alias" | "
   return undefined;
 }
 
+// Long because: one method per question of the edit language (rename, references, diagnostics, declarations) on one project of the session; it holds no mutable state.
 export class Ts7EditProject {
   constructor(private readonly project: Project) {}
 

@@ -1,5 +1,5 @@
 import { ts } from "ts-morph";
-import type { ContentDeclarations, DeclarationContainer } from "../../tools/tool-contract.js";
+import type { ContentDeclarations, DeclarationContainer } from "../../model/edit-ports.js";
 import { propertyNameText } from "../extract/declaration-text.js";
 
 /**

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
-import type { EditLanguage, FileDiagnostic, RenamePlan } from "../../tools/tool-contract.js";
+import type { EditLanguage, FileDiagnostic, RenamePlan } from "../../model/edit-ports.js";
 import { createEditLanguage } from "./edit-language.js";
 import { createTs7EditLanguage, type Ts7EditLanguage } from "./edit-language-ts7.js";
 

@@ -3,7 +3,7 @@ import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
 import type { Ts7EditDiagnostic, Ts7EditProject } from "../../engine/ts7/ts7-edit.js";
 import { Ts7Session } from "../../engine/ts7/ts7-session.js";
-import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../tools/tool-contract.js";
+import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../model/edit-ports.js";
 import { configPathOf, fallbackConfigText, ts7ConfigRewrites } from "../run/ts7-run.js";
 import { createEditLanguage, isIdentifierName, regionStatementsOf } from "./edit-language.js";
 

@@ -1,10 +1,9 @@
-import { getLibFiles, libFolderInMemoryPath } from "@ts-morph/common";
 import fs from "node:fs";
-import path from "node:path";
 import { ts } from "ts-morph";
 import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
-import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../tools/tool-contract.js";
+import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../model/edit-ports.js";
+import { inMemoryLibs } from "../extract/ts6-host.js";
 
 /**
  * The root's projects as TypeScript language services, for the edit tools: diagnostics before and after an
@@ -13,9 +12,8 @@ import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, Renam
  * only for what changed (the document registry keeps the parsed files of the others).
  */
 
-const LIB_FILES: ReadonlyMap<string, string> = new Map(
-  getLibFiles().map((file) => [path.posix.join(libFolderInMemoryPath, file.fileName), file.text]),
-);
+/** The bundled libs from memory, anything else from disk (ingestion/extract/ts6-host.ts). */
+const LIBS = inMemoryLibs(ts.sys);
 
 type HostWithProjectReferenceSources = ts.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean };
 
@@ -33,7 +31,7 @@ class FileVersions {
   }
 
   of(fileName: string): string {
-    if (LIB_FILES.has(fileName)) return "lib";
+    if (LIBS.libText(fileName) !== undefined) return "lib";
     let version = this.known.get(fileName);
     if (version === undefined) {
       const stat = fs.statSync(fileName, { throwIfNoEntry: false });
@@ -85,7 +83,7 @@ function createService(project: ProjectSpec, registry: ts.DocumentRegistry, root
     getScriptFileNames: () => [...project.fileNames],
     getScriptVersion: versionOf,
     getScriptSnapshot(fileName) {
-      const lib = LIB_FILES.get(fileName);
+      const lib = LIBS.libText(fileName);
       if (lib !== undefined) return ts.ScriptSnapshot.fromString(lib);
       const version = versionOf(fileName);
       const cached = snapshots.get(fileName);
@@ -97,11 +95,11 @@ function createService(project: ProjectSpec, registry: ts.DocumentRegistry, root
       return snapshot;
     },
     getCurrentDirectory: () => root,
-    getDefaultLibFileName: (libOptions) => path.posix.join(libFolderInMemoryPath, ts.getDefaultLibFileName(libOptions)),
-    fileExists: (fileName) => LIB_FILES.has(fileName) || ts.sys.fileExists(fileName),
-    readFile: (fileName) => LIB_FILES.get(fileName) ?? ts.sys.readFile(fileName),
+    getDefaultLibFileName: LIBS.getDefaultLibFileName,
+    fileExists: LIBS.fileExists,
+    readFile: LIBS.readFile,
     readDirectory: ts.sys.readDirectory,
-    directoryExists: (directory) => directory === libFolderInMemoryPath || ts.sys.directoryExists(directory),
+    directoryExists: LIBS.directoryExists,
     getDirectories: ts.sys.getDirectories,
     realpath: ts.sys.realpath,
   };

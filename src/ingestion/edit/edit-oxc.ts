@@ -1,5 +1,5 @@
 import { parseSync, visitorKeys, type Comment } from "oxc-parser";
-import type { DeclarationContainer, DeclarationSite, DeclarationTarget } from "../../tools/tool-contract.js";
+import type { DeclarationContainer, DeclarationSite, DeclarationTarget } from "../../model/edit-ports.js";
 import { isOxcNode, type OxcNode } from "../../model/oxc-node.js";
 
 /**

@@ -1,5 +1,5 @@
 import { loadConfig } from "../../config/config-file.js";
-import type { EditLanguage, EditSupport } from "../../tools/tool-contract.js";
+import type { EditLanguage, EditSupport } from "../../model/edit-ports.js";
 import { DEFAULT_ENGINE } from "../run/indexer.js";
 import type { EngineName } from "../run/extraction-engine.js";
 import { createEditLanguage } from "./edit-language.js";

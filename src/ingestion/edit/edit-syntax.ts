@@ -1,5 +1,5 @@
 import { ts } from "ts-morph";
-import type { DeclarationContainer, DeclarationSite, DeclarationTarget, EditSyntax, SourceProblem } from "../../tools/tool-contract.js";
+import type { DeclarationContainer, DeclarationSite, DeclarationTarget, EditSyntax, SourceProblem } from "../../model/edit-ports.js";
 import { declarationKey } from "../../model/node-key.js";
 import { propertyNameText, skipOuterExpressions, startAfterDecorators } from "../extract/declaration-text.js";
 import { WRAPPERS, contentDeclarations } from "./content-declarations.js";

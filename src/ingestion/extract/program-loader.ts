@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { ts } from "ts-morph";
-import { getLibFiles, libFolderInMemoryPath, typescript } from "./ts-morph-common.js";
+import { inMemoryLibs, typescript } from "./ts6-host.js";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 
 /**
@@ -19,13 +18,6 @@ export interface ProgramLoader {
   lastProgram(): ts.Program | undefined;
 }
 
-/** The lib .d.ts files bundled with ts-morph's TypeScript, by absolute path under its virtual lib folder. */
-let bundledLibFiles: ReadonlyMap<string, string> | undefined;
-function libFiles(): ReadonlyMap<string, string> {
-  bundledLibFiles ??= new Map(getLibFiles().map((file) => [path.posix.join(libFolderInMemoryPath, file.fileName), file.text]));
-  return bundledLibFiles;
-}
-
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
 
 type HostWithProjectReferenceSources = ts.CompilerHost & { useSourceOfProjectReferenceRedirect(): boolean };
@@ -33,6 +25,7 @@ type HostWithProjectReferenceSources = ts.CompilerHost & { useSourceOfProjectRef
 export function createProgramLoader(project: ProjectSpec): ProgramLoader {
   const options: ts.CompilerOptions = { ...project.options, noEmit: true };
   const baseHost = typescript.createCompilerHost(options, true);
+  const libs = inMemoryLibs(baseHost);
   const parsed = new Map<string, ts.SourceFile>();
   const provided = new Map<string, string>();
   const moduleCache = typescript.createModuleResolutionCache(baseHost.getCurrentDirectory(), baseHost.getCanonicalFileName, options);
@@ -43,11 +36,11 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
     // Like the language service: a referenced project's sources, not its built .d.ts, stand for it.
     useSourceOfProjectReferenceRedirect: () => true,
     getModuleResolutionCache: () => moduleCache,
-    getDefaultLibLocation: () => libFolderInMemoryPath,
-    getDefaultLibFileName: (libOptions) => path.posix.join(libFolderInMemoryPath, typescript.getDefaultLibFileName(libOptions)),
-    fileExists: (fileName) => libFiles().has(fileName) || baseHost.fileExists(fileName),
+    getDefaultLibLocation: libs.getDefaultLibLocation,
+    getDefaultLibFileName: libs.getDefaultLibFileName,
+    fileExists: libs.fileExists,
     readFile(fileName) {
-      const lib = libFiles().get(fileName);
+      const lib = libs.libText(fileName);
       if (lib !== undefined) return lib;
       const text = provided.get(fileName);
       if (text !== undefined) {

@@ -6,11 +6,11 @@ import type { TsGraphConfig } from "../../config/config-file.js";
 import { discoverProjects, type DiscoveredProjects, type DiscoveryOptions, type ProjectSpec } from "../../config/discover-projects.js";
 import type { GraphStore } from "../../db/graph-store.js";
 import { SCHEMA_VERSION } from "../../db/schema.js";
-import { defaultJobs, type MachineCapacity } from "./extraction-jobs.js";
+import { defaultJobs, type MachineCapacity } from "./threads/extraction-jobs.js";
 import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
 import { createOutcomeWriter, type ExtractionOutcome, type ExtractionProgress, type OutcomeWriter } from "./outcome-writer.js";
-import { canExtractInParallel, extractInParallel, type ParallelRun } from "./parallel-extraction.js";
+import { canExtractInParallel, extractInParallel, type ParallelRun } from "./threads/parallel-extraction.js";
 import {
   buildRunProgram,
   narrowRoots,

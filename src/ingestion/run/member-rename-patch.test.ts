@@ -5,7 +5,7 @@ import { copySampleProject, makeTempDir, REPO_ROOT, removeTempDirs } from "../..
 import { dumpGraph } from "../../test-support/graph-dump.js";
 import { writeProject } from "../../test-support/incremental.js";
 import { expectEqualsFull, randomRenamesEqualFull, renameAndRun, type RenameTarget, withKeptIndexer } from "../../test-support/rename-run.js";
-import type { EditSupport } from "../../tools/tool-contract.js";
+import type { EditSupport } from "../../model/edit-ports.js";
 import { openEditSupport } from "../edit/edit-support.js";
 import { openIndexer, type Indexer } from "./indexer.js";
 

@@ -5,7 +5,7 @@ import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.j
 import { dumpGraph } from "../../test-support/graph-dump.js";
 import { writeProject } from "../../test-support/incremental.js";
 import { expectEqualsFull, randomRenamesEqualFull, renameAndRun, withKeptIndexer } from "../../test-support/rename-run.js";
-import type { EditSupport } from "../../tools/tool-contract.js";
+import type { EditSupport } from "../../model/edit-ports.js";
 import { openEditSupport } from "../edit/edit-support.js";
 import { openIndexer, type Indexer } from "./indexer.js";
 

@@ -7,7 +7,7 @@ import { readMeta } from "../../db/open-graph-db.js";
 import { META } from "../../db/schema.js";
 import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { runMarkerOfThisProcess } from "./graph-freshness.js";
-import { clearOwnRunMarker } from "./worker-indexer.js";
+import { clearOwnRunMarker } from "./threads/worker-indexer.js";
 
 afterAll(removeTempDirs);
 

@@ -4,7 +4,7 @@ import type { GraphStore } from "../../db/graph-store.js";
 import type { ProgramLoader } from "../extract/program-loader.js";
 import type { PlanningInput } from "../plan/plan-dependents.js";
 import type { ScannedFile } from "../scan/file-scan.js";
-import { inferredTypeProbe, programFile } from "./inferred-type-probe.js";
+import { inferredTypeProbe, programFile } from "../plan/inferred-type-probe.js";
 import { narrowRoots } from "./program-extraction.js";
 
 /** What a run's preparation uses of the engine (kept programs only). */

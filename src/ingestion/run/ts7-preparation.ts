@@ -3,7 +3,7 @@ import type { ProjectSpec } from "../../config/discover-projects.js";
 import type { GraphStore } from "../../db/graph-store.js";
 import type { PlanningInput } from "../plan/plan-dependents.js";
 import type { ScannedFile } from "../scan/file-scan.js";
-import { inferredTypeProbe, snapshotFile } from "./inferred-type-probe.js";
+import { inferredTypeProbe, snapshotFile } from "../plan/inferred-type-probe.js";
 import type { Ts7PreviousRun, Ts7Run } from "./ts7-run.js";
 
 /** What extract() is asked to do, as far as a preparation has to match it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { indexedDispatchSample } from "../../test-support/dispatch-sample.js";
 import { runTool } from "../../test-support/tool-harness.js";
-import type { ReachEntry } from "../reach-report.js";
+import type { ReachEntry } from "../answer/reach-report.js";
 import type { CallsStructured } from "./format.js";
 import { calleesTool } from "./handler.js";
 

@@ -1,6 +1,6 @@
-import type { WalkDirection } from "../graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
-import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
+import type { WalkDirection } from "../walk/graph-walk.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
+import { truncationNote, type Presentable, type Truncation } from "../answer/query-output.js";
 import {
   briefNote,
   memoByKey,
@@ -11,12 +11,12 @@ import {
   symbolSummary,
   type ReachEntry,
   type SymbolSummary,
-} from "../reach-report.js";
-import { counted, lineRange } from "../text.js";
-import type { DynamicCallSite } from "../dynamic-calls.js";
+} from "../answer/reach-report.js";
+import { counted, lineRange } from "../answer/text.js";
+import type { DynamicCallSite } from "../walk/dynamic-calls.js";
 import type { TestFilter } from "./options.js";
 import type { CallEntry, CallsResult } from "./query.js";
-import { nextQuestionsText, summaryLines, type ReachSummary } from "../reach-summary.js";
+import { nextQuestionsText, summaryLines, type ReachSummary } from "../answer/reach-summary.js";
 import { callsSummary } from "./summary.js";
 
 /** The callers or callees answer as structured content (also the `json` output). */

@@ -1,11 +1,11 @@
 import { z } from "../../vendor/zod.js";
-import type { WalkDirection } from "../graph-walk.js";
-import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../query-inputs.js";
+import type { WalkDirection } from "../walk/graph-walk.js";
+import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { CallsStructured } from "./format.js";
 import { CALLS_DEFAULTS, TEST_FILTERS } from "./options.js";
-import { answerOf, dynamicCallSite, reachEntry, reachSummary, symbolSummary, truncation } from "../answer-schema.js";
-import { pathString } from "../input-limits.js";
+import { answerOf, dynamicCallSite, reachEntry, reachSummary, symbolSummary, truncation } from "../answer/answer-schema.js";
+import { pathString } from "../inputs/input-limits.js";
 
 /** The callers and callees answer (format.ts `CallsStructured`), declared as the tools' output schema. */
 const callsAnswerSchema = answerOf<CallsStructured>()(

@@ -1,21 +1,30 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import type { NodeKey } from "../../model/node-key.js";
-import { dispatchFacts } from "../bodiless-members.js";
-import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
-import { addLink, CALL_EDGE_KINDS, finishWalk, walkGraph, walkStep, type ReachedNode, type Reaching, type WalkDirection } from "../graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+import { dispatchFacts } from "../walk/bodiless-members.js";
+import { dynamicCallSitesOf, type DynamicCallSite } from "../walk/dynamic-calls.js";
+import {
+  addLink,
+  CALL_EDGE_KINDS,
+  finishWalk,
+  walkGraph,
+  walkStep,
+  type ReachedNode,
+  type Reaching,
+  type WalkDirection,
+} from "../walk/graph-walk.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import type { TestFilter } from "./options.js";
 import { preparedStatements } from "../prepared-statements.js";
-import type { DispatchFacts } from "../reach-report.js";
-import type { SymbolNode } from "../symbol-address.js";
+import type { DispatchFacts } from "../answer/reach-report.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
 
 export interface CallsRequest {
   readonly direction: WalkDirection;
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: TestFilter;
-  /** Which files are tests (tools/test-files.ts). */
+  /** Which files are tests (tools/workspace/test-files.ts). */
   readonly isTest: (file: string) => boolean;
 }
 

@@ -1,9 +1,9 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
-import type { WalkDirection } from "../graph-walk.js";
-import { present } from "../query-output.js";
-import { resolveSymbol, type SymbolNode } from "../symbol-address.js";
-import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../symbol-input.js";
-import { testFilesOf } from "../test-files.js";
+import type { WalkDirection } from "../walk/graph-walk.js";
+import { present } from "../answer/query-output.js";
+import { resolveSymbol, type SymbolNode } from "../inputs/symbol-address.js";
+import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../inputs/symbol-input.js";
+import { testFilesOf } from "../workspace/test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { callsAnswer } from "./format.js";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { NAME_PATTERN_TESTS } from "../test-files.js";
+import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 import { memoryGraph, type EdgeSpec, type NodeSpec } from "../../test-support/memory-graph.js";
-import { present } from "../query-output.js";
-import { requireSymbol } from "../symbol-address.js";
-import { countTokens } from "../token-count.js";
+import { present } from "../answer/query-output.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
+import { countTokens } from "../answer/token-count.js";
 import { callsAnswer, type CallsStructured } from "./format.js";
 import { queryCalls } from "./query.js";
 import { callsSummary, callsWithin } from "./summary.js";

@@ -1,5 +1,5 @@
-import type { WalkDirection } from "../graph-walk.js";
-import { firstOfEachGroup, folderGroupOf, groupsOf, isUnder, question, type NextQuestion, type ReachSummary } from "../reach-summary.js";
+import type { WalkDirection } from "../walk/graph-walk.js";
+import { firstOfEachGroup, folderGroupOf, groupsOf, isUnder, question, type NextQuestion, type ReachSummary } from "../answer/reach-summary.js";
 import { CALLS_DEFAULTS } from "./options.js";
 import type { CallEntry, CallsResult } from "./query.js";
 

@@ -4,7 +4,7 @@ import { writeDiSample } from "../../test-support/di-sample.js";
 import { makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import { openIndexedContext, runTool } from "../../test-support/tool-harness.js";
 import { impactTool } from "../impact/handler.js";
-import type { ReachEntry } from "../reach-report.js";
+import type { ReachEntry } from "../answer/reach-report.js";
 import type { CallsStructured } from "./format.js";
 import { calleesTool, callersTool } from "./handler.js";
 

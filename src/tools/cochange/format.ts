@@ -1,4 +1,4 @@
-import { plural } from "../text.js";
+import { plural } from "../answer/text.js";
 
 /** One co-changed file or declaration, as the answer lists it. */
 export interface CochangeEntry {
@@ -10,7 +10,7 @@ export interface CochangeEntry {
   readonly confidence: number;
   /** The confidence with each commit weighted by its age and size: the ranking at file level. */
   readonly recentConfidence: number;
-  /** The ranking: recentConfidence, at symbol level blended with the file level and raised by name likeness (tools/cochange-scores.ts). */
+  /** The ranking: recentConfidence, at symbol level blended with the file level and raised by name likeness (tools/scoring/cochange-scores.ts). */
   readonly score: number;
   /** ISO date (YYYY-MM-DD) of the last commit that changed both. */
   readonly lastShared: string;

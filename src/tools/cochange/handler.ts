@@ -1,9 +1,9 @@
 import { z } from "../../vendor/zod.js";
-import { pathOrName } from "../input-limits.js";
-import { symbolShape } from "../query-inputs.js";
+import { pathOrName } from "../inputs/input-limits.js";
+import { symbolShape } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { CochangeReport } from "./format.js";
-import { answerOf } from "../answer-schema.js";
+import { answerOf } from "../answer/answer-schema.js";
 
 /** The cochange answer (format.ts `CochangeReport`), declared as the tool's output schema. */
 const cochangeAnswer = answerOf<CochangeReport>()(

@@ -1,22 +1,12 @@
 import type { ToolResult } from "../tool-contract.js";
-import type { SqliteDb } from "../../db/open-graph-db.js";
-import { EDGE_KIND_MEANINGS, type EdgeKind } from "../../model/graph-kinds.js";
 import { fileKey, type NodeKey } from "../../model/node-key.js";
-import { walkGraph } from "../graph-walk.js";
-import { preparedStatements } from "../prepared-statements.js";
-import { symbolFromInput } from "../symbol-input.js";
+import { symbolFromInput } from "../inputs/symbol-input.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
 import { ToolUnavailableError } from "../tool-errors.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";
-import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, defaultMinSupport, isoDay, type CochangeLevel } from "../cochange-scores.js";
+import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, defaultMinSupport, isoDay, type CochangeLevel } from "../scoring/cochange-scores.js";
 import type { CochangeInput } from "./handler.js";
-
-/** Every edge kind but CONTAINS: a static path is a dependency, not nesting. */
-const STATIC_PATH_KINDS = (Object.keys(EDGE_KIND_MEANINGS) as EdgeKind[]).filter((kind) => kind !== "CONTAINS");
-
-const statements = preparedStatements({
-  isIndexedFile: "SELECT 1 FROM files WHERE path = ?",
-});
+import { isIndexedFile, staticallyLinked } from "./query.js";
 
 interface Target {
   readonly level: CochangeLevel;
@@ -28,22 +18,12 @@ interface Target {
 /** A path that names an indexed file is a file; anything else is a declaration (symbol addressing). */
 async function resolveTarget(context: ToolContext, target: string, file: string | undefined, level: CochangeLevel | undefined): Promise<Target> {
   const asPath = file === undefined ? context.paths.validate(target, { mustExist: false }) : undefined;
-  if (asPath !== undefined && statements(context.db).isIndexedFile.get(asPath.relative) !== undefined) {
+  if (asPath !== undefined && isIndexedFile(context.db, asPath.relative)) {
     return { level: "file", file: asPath.relative, name: undefined, key: fileKey(asPath.relative) };
   }
   const node = await symbolFromInput(context, target, file);
   if (level === "file" || node.kind === "File") return { level: "file", file: node.file, name: undefined, key: fileKey(node.file) };
   return { level: "symbol", file: node.file, name: node.qualifiedName, key: node.key };
-}
-
-/** Files (file level) or node keys (symbol level) a static path of at most `depth` steps links with the target, either way. */
-function staticallyLinked(db: SqliteDb, target: Target, depth: number): Set<string> {
-  const linked = new Set<string>();
-  for (const direction of ["in", "out"] as const) {
-    const walk = walkGraph(db, { seeds: [target.key], direction, kinds: STATIC_PATH_KINDS, maxDepth: depth, withMembers: target.level === "file" });
-    for (const node of walk.nodes) linked.add(target.level === "file" ? node.file : node.key);
-  }
-  return linked;
 }
 
 /** cochange's answer (handler.ts loads this module on the tool's first call). */

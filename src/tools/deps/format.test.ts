@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { present } from "../query-output.js";
+import { present } from "../answer/query-output.js";
 import { depsAnswer, type DepsReport } from "./format.js";
 
 const report: DepsReport = {

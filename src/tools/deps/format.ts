@@ -1,6 +1,6 @@
-import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
-import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { counted } from "../text.js";
+import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../answer/mermaid.js";
+import { truncationNote, type Presentable, type Truncation } from "../answer/query-output.js";
+import { counted } from "../answer/text.js";
 import type { DepsDirection, Grouping, InnerLink, LinkedFile, ModuleLink, PackageLink } from "./query.js";
 
 export type TargetKind = "file" | "folder" | "package";

@@ -1,10 +1,10 @@
 import { z } from "../../vendor/zod.js";
-import { pathOrName, pathString } from "../input-limits.js";
-import { outputShape } from "../query-inputs.js";
+import { pathOrName, pathString } from "../inputs/input-limits.js";
+import { outputShape } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { DepsStructured } from "./format.js";
 import { DEPS_DIRECTIONS, GROUPINGS } from "./query.js";
-import { answerOf, truncation } from "../answer-schema.js";
+import { answerOf, truncation } from "../answer/answer-schema.js";
 
 /** Files of one module linked to the target (query.ts `ModuleLink`). */
 const moduleLink = z.looseObject({

@@ -1,8 +1,8 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { fileKey } from "../../model/node-key.js";
-import { walkGraph, type WalkDirection } from "../graph-walk.js";
+import { walkGraph, type WalkDirection } from "../walk/graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
-import { folderKeyRange, folderOf } from "../workspace-files.js";
+import { folderKeyRange, folderOf } from "../workspace/workspace-files.js";
 
 /**
  * Module and package dependencies of a set of files (a file, a folder, a workspace package), from IMPORTS

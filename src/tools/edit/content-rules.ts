@@ -1,5 +1,5 @@
-import type { ContentDeclarations, DeclarationSite } from "../tool-contract.js";
-import { plural } from "../text.js";
+import type { ContentDeclarations, DeclarationSite } from "../../model/edit-ports.js";
+import { plural } from "../answer/text.js";
 
 /**
  * What the edit tools refuse or adjust in content before planning an edit, from its text and what it declares.

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { echoed, plural } from "../text.js";
-import type { DeclarationContainer, EditLanguage, EditSupport, FileDiagnostic, SourceProblem, ToolContext, ToolResult } from "../tool-contract.js";
+import { echoed, plural } from "../answer/text.js";
+import type { ToolContext, ToolResult } from "../tool-contract.js";
+import type { DeclarationContainer, EditLanguage, EditSupport, FileDiagnostic, SourceProblem } from "../../model/edit-ports.js";
 import { ToolInputError, ToolUnavailableError } from "../tool-errors.js";
 import { compareDiagnostics } from "./diagnostic-change.js";
 import { editStructured, formatEditText, type ChangedFile, type DiagnosticChange, type EditAnswer, type ShownDiagnostic } from "./format.js";

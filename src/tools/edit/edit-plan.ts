@@ -1,4 +1,4 @@
-import type { DeclarationSite } from "../tool-contract.js";
+import type { DeclarationSite } from "../../model/edit-ports.js";
 import { indentationAt, lineEndOf, lineStartOf, normalizeContent, reindent, type SourceText } from "./source-text.js";
 
 /**

@@ -1,4 +1,4 @@
-import { plural } from "../text.js";
+import { plural } from "../answer/text.js";
 
 /** The answer of an edit tool, as text and as structured content. Pure. */
 

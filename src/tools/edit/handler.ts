@@ -1,9 +1,9 @@
 import { z } from "../../vendor/zod.js";
 import type { EditAnswer } from "./format.js";
-import { contentString, hashString, nameString, pathString, symbolString } from "../input-limits.js";
-import { FILE_DESCRIPTION } from "../query-inputs.js";
+import { contentString, hashString, nameString, pathString, symbolString } from "../inputs/input-limits.js";
+import { FILE_DESCRIPTION } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
-import { answerOf } from "../answer-schema.js";
+import { answerOf } from "../answer/answer-schema.js";
 
 const shownDiagnostic = z.looseObject({ file: z.string(), line: z.number(), column: z.number(), code: z.number(), message: z.string() });
 

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import { declarationKey } from "../../model/node-key.js";
-import { describeNode, requireSymbol, resolveSymbol, type SymbolNode } from "../symbol-address.js";
-import { symbolFromInput } from "../symbol-input.js";
-import { echoed } from "../text.js";
-import type { EditSupport, ToolContext } from "../tool-contract.js";
+import { describeNode, requireSymbol, resolveSymbol, type SymbolNode } from "../inputs/symbol-address.js";
+import { symbolFromInput } from "../inputs/symbol-input.js";
+import { echoed } from "../answer/text.js";
+import type { ToolContext } from "../tool-contract.js";
+import type { EditSupport } from "../../model/edit-ports.js";
 import { ToolInputError } from "../tool-errors.js";
 import { lineStarts } from "./changed-ranges.js";
 import { decodeSource } from "./source-text.js";

@@ -1,7 +1,8 @@
 import path from "node:path";
-import { describeNode, type SymbolNode } from "../symbol-address.js";
-import { echoed, plural } from "../text.js";
-import type { CodeReference, DeclarationSite, EditSupport, ToolContext, ToolResult } from "../tool-contract.js";
+import { describeNode, type SymbolNode } from "../inputs/symbol-address.js";
+import { echoed, plural } from "../answer/text.js";
+import type { ToolContext, ToolResult } from "../tool-contract.js";
+import type { CodeReference, DeclarationSite, EditSupport } from "../../model/edit-ports.js";
 import { ToolInputError } from "../tool-errors.js";
 import { loneSurrogateIn, overloadChoice, renameBy, withoutLoneSurrogates } from "./content-rules.js";
 import {

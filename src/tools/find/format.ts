@@ -1,4 +1,4 @@
-import { plural } from "../text.js";
+import { plural } from "../answer/text.js";
 import type { RankedSymbol } from "./rank.js";
 
 export interface FindAnswer {

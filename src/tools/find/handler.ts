@@ -1,5 +1,5 @@
 import { z } from "../../vendor/zod.js";
-import { pathString, soughtNameString } from "../input-limits.js";
+import { pathString, soughtNameString } from "../inputs/input-limits.js";
 import { NODE_KINDS } from "../../model/graph-kinds.js";
 import { defineTool } from "../tool-contract.js";
 

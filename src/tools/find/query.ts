@@ -1,6 +1,6 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import { queryHumpPrefixes } from "../../model/name-words.js";
-import { AFTER_EVERY_SUFFIX } from "../workspace-files.js";
+import { AFTER_EVERY_SUFFIX } from "../workspace/workspace-files.js";
 
 /** A node that may match a find query, before ranking. */
 export interface SymbolRow {

@@ -2,7 +2,7 @@ import type { ToolContext, ToolResult } from "../tool-contract.js";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
 import { ToolInputError } from "../tool-errors.js";
-import { graphPathOf } from "../workspace-files.js";
+import { graphPathOf } from "../workspace/workspace-files.js";
 import { findStructured, formatFindText } from "./format.js";
 import { createSymbolQueries, MIN_SUBSTRING_LENGTH } from "./query.js";
 import { rankSymbols } from "./rank.js";

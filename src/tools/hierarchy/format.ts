@@ -1,5 +1,5 @@
-import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
-import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
+import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../answer/mermaid.js";
+import { truncationNote, type Presentable, type Truncation } from "../answer/query-output.js";
 import { MAX_HIERARCHY_DEPTH, type HierarchyDirection, type HierarchyEntry, type HierarchyResult } from "./query.js";
 
 /** The symbol asked about, as the answer names it. */

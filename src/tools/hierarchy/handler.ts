@@ -1,6 +1,6 @@
 import { z } from "../../vendor/zod.js";
-import { answerOf, truncation } from "../answer-schema.js";
-import { outputShape, symbolShape } from "../query-inputs.js";
+import { answerOf, truncation } from "../answer/answer-schema.js";
+import { outputShape, symbolShape } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { HierarchyStructured } from "./format.js";
 import { HIERARCHY_DIRECTIONS, MAX_HIERARCHY_DEPTH } from "./query.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { NodeKind } from "../../model/graph-kinds.js";
 import { memoryGraph } from "../../test-support/memory-graph.js";
-import { requireSymbol } from "../symbol-address.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
 import { queryHierarchy, type HierarchyDirection } from "./query.js";
 
 const type = (key: string, kind: NodeKind, modifiers = "") => ({ key, kind, modifiers });

@@ -1,7 +1,7 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { NodeKind } from "../../model/graph-kinds.js";
 import { preparedStatements } from "../prepared-statements.js";
-import type { SymbolNode } from "../symbol-address.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
 
 /**
  * The type hierarchy of a class, interface or type alias, from EXTENDS and IMPLEMENTS edges: its supertypes

@@ -1,7 +1,7 @@
 import type { ToolResult } from "../tool-contract.js";
-import { present } from "../query-output.js";
-import { describeNode, type SymbolNode } from "../symbol-address.js";
-import { answerFromOneGraph, symbolFromInput } from "../symbol-input.js";
+import { present } from "../answer/query-output.js";
+import { describeNode, type SymbolNode } from "../inputs/symbol-address.js";
+import { answerFromOneGraph, symbolFromInput } from "../inputs/symbol-input.js";
 import type { ToolContext } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import { hierarchyAnswer } from "./format.js";

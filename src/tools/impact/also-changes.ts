@@ -6,8 +6,8 @@ import {
   symbolHistoryRead,
   type CochangeLevel,
   type RootHistory,
-} from "../cochange-scores.js";
-import type { SymbolNode } from "../symbol-address.js";
+} from "../scoring/cochange-scores.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
 import type { ImpactTests } from "./options.js";
 import type { ImpactResult } from "./query.js";

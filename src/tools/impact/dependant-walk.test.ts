@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { NodeKey } from "../../model/node-key.js";
 import { memoryGraph } from "../../test-support/memory-graph.js";
-import { requireSymbol } from "../symbol-address.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
 import { walkDependants } from "./dependant-walk.js";
 import { queryImpact } from "./query.js";
-import { NAME_PATTERN_TESTS } from "../test-files.js";
+import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 

@@ -15,8 +15,8 @@ import {
   type Reaching,
   type ReachedNode,
   type StepLink,
-} from "../graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+} from "../walk/graph-walk.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 
 /**
  * Impact's walk: everything that depends on the seeds (walking in), each dependant classified by how it

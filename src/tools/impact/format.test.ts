@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { memoryGraph } from "../../test-support/memory-graph.js";
-import { present } from "../query-output.js";
-import { requireSymbol } from "../symbol-address.js";
+import { present } from "../answer/query-output.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
 import type { AlsoChanges } from "./also-changes.js";
 import { impactAnswer } from "./format.js";
 import { queryImpact } from "./query.js";
-import { NAME_PATTERN_TESTS } from "../test-files.js";
+import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 

@@ -1,4 +1,4 @@
-import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
+import { truncationNote, type Presentable, type Truncation } from "../answer/query-output.js";
 import {
   briefNote,
   memoByKey,
@@ -9,15 +9,15 @@ import {
   symbolSummary,
   type ReachEntry,
   type SymbolSummary,
-} from "../reach-report.js";
-import { counted, lineRange } from "../text.js";
-import { HIGH_FAN_OUT } from "../graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
+} from "../answer/reach-report.js";
+import { counted, lineRange } from "../answer/text.js";
+import { HIGH_FAN_OUT } from "../walk/graph-walk.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import type { AlsoChanges } from "./also-changes.js";
 import type { ImpactKinds } from "./options.js";
 import type { DependantUse, ImpactResult, TestThroughImport, TestToRun } from "./query.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { nextQuestionsText, summaryLines, type ReachSummary } from "../reach-summary.js";
+import { nextQuestionsText, summaryLines, type ReachSummary } from "../answer/reach-summary.js";
 import { impactSummary } from "./summary.js";
 
 /** A dependant and how it depends on the symbol: it runs or reads the code (`runtime`), or only names a type. */

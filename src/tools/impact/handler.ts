@@ -1,10 +1,10 @@
 import { z } from "../../vendor/zod.js";
-import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../query-inputs.js";
+import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { ImpactStructured } from "./format.js";
 import { IMPACT_DEFAULTS, IMPACT_KINDS } from "./options.js";
-import { answerOf, reachEntry, reachSummary, someObject, symbolSummary, truncation } from "../answer-schema.js";
-import { pathString } from "../input-limits.js";
+import { answerOf, reachEntry, reachSummary, someObject, symbolSummary, truncation } from "../answer/answer-schema.js";
+import { pathString } from "../inputs/input-limits.js";
 
 /** The impact answer (format.ts `ImpactStructured`), declared as the tool's output schema. */
 const impactAnswerSchema = answerOf<ImpactStructured>()(

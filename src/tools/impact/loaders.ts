@@ -1,7 +1,7 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
 import { parseNodeKey } from "../../model/node-key.js";
-import type { ReachedNode } from "../graph-walk.js";
+import type { ReachedNode } from "../walk/graph-walk.js";
 import { preparedStatements } from "../prepared-statements.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { Dispatch } from "../query-inputs.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 
 /**
  * The values impact's inputs allow and its defaults: apart from query.ts so that listing the tools (handler.ts)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { memoryGraph, type EdgeSpec, type NodeSpec } from "../../test-support/memory-graph.js";
-import { requireSymbol } from "../symbol-address.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
 import { queryImpact } from "./query.js";
-import { NAME_PATTERN_TESTS } from "../test-files.js";
+import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
 

@@ -1,12 +1,12 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { HIGH_FAN_OUT, type ReachedNode } from "../graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
-import type { SymbolNode } from "../symbol-address.js";
-import { isUnder, memberGroupOf } from "../reach-summary.js";
+import { HIGH_FAN_OUT, type ReachedNode } from "../walk/graph-walk.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
+import { isUnder, memberGroupOf } from "../answer/reach-summary.js";
 import { walkDependants } from "./dependant-walk.js";
-import { dispatchFacts } from "../bodiless-members.js";
-import type { DispatchFacts } from "../reach-report.js";
+import { dispatchFacts } from "../walk/bodiless-members.js";
+import type { DispatchFacts } from "../answer/reach-report.js";
 import type { ImpactKinds, ImpactTests } from "./options.js";
 import { changedTopLevels, loadersOf, type Loader, type TopLevelUse } from "./loaders.js";
 
@@ -65,7 +65,7 @@ export interface ImpactRequest {
   readonly depth: number;
   readonly dispatch: Dispatch;
   readonly tests: ImpactTests;
-  /** Which files are tests (tools/test-files.ts): listed as tests to run; every other file is walked through as code. */
+  /** Which files are tests (tools/workspace/test-files.ts): listed as tests to run; every other file is walked through as code. */
   readonly isTest: (file: string) => boolean;
   /** Default `all`. */
   readonly kinds?: ImpactKinds;

@@ -1,6 +1,6 @@
-import { present } from "../query-output.js";
-import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../symbol-input.js";
-import { testFilesOf } from "../test-files.js";
+import { present } from "../answer/query-output.js";
+import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../inputs/symbol-input.js";
+import { testFilesOf } from "../workspace/test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
 import { alsoChangesWith } from "./also-changes.js";
 import { impactAnswer } from "./format.js";

@@ -1,4 +1,4 @@
-import { firstOfEachGroup, folderGroupOf, groupsOf, question, type NextQuestion, type ReachSummary } from "../reach-summary.js";
+import { firstOfEachGroup, folderGroupOf, groupsOf, question, type NextQuestion, type ReachSummary } from "../answer/reach-summary.js";
 import { IMPACT_DEFAULTS } from "./options.js";
 import type { Dependant, ImpactResult } from "./query.js";
 

@@ -1,5 +1,5 @@
-import { plural } from "../text.js";
-import type { WalkEntry } from "../workspace-walk.js";
+import { plural } from "../answer/text.js";
+import type { WalkEntry } from "../workspace/workspace-walk.js";
 import type { FileCounts } from "./query.js";
 
 /** A listed entry with what the graph knows of it. */

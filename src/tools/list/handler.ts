@@ -1,5 +1,5 @@
 import { z } from "../../vendor/zod.js";
-import { globString, pathString } from "../input-limits.js";
+import { globString, pathString } from "../inputs/input-limits.js";
 import { defineTool } from "../tool-contract.js";
 
 /** The list answer (format.ts `listStructured`), declared as the tool's output schema. */

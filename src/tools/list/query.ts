@@ -1,5 +1,5 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
-import { folderKeyRange } from "../workspace-files.js";
+import { folderKeyRange } from "../workspace/workspace-files.js";
 
 /** What the graph knows of one file. */
 export interface FileCounts {

@@ -1,10 +1,10 @@
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../mermaid.js";
-import { truncationNote, type Presentable, type Truncation } from "../query-output.js";
-import { dispatchNote, shortName, sitesText, symbolSummary, type SymbolSummary } from "../reach-report.js";
-import { counted, lineRange } from "../text.js";
-import type { DynamicCallSite } from "../dynamic-calls.js";
-import type { Dispatch } from "../query-inputs.js";
+import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "../answer/mermaid.js";
+import { truncationNote, type Presentable, type Truncation } from "../answer/query-output.js";
+import { dispatchNote, shortName, sitesText, symbolSummary, type SymbolSummary } from "../answer/reach-report.js";
+import { counted, lineRange } from "../answer/text.js";
+import type { DynamicCallSite } from "../walk/dynamic-calls.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
 import type { OtherStep, PathsResult, PathStep, PathTests } from "./query.js";
 import type { PathValues, StepNeed } from "./options.js";
 

@@ -1,10 +1,10 @@
 import { z } from "../../vendor/zod.js";
-import { pathString, symbolString } from "../input-limits.js";
-import { DISPATCH_MODES, outputShape, FILE_DESCRIPTION, SYMBOL_DESCRIPTION } from "../query-inputs.js";
+import { pathString, symbolString } from "../inputs/input-limits.js";
+import { DISPATCH_MODES, outputShape, FILE_DESCRIPTION, SYMBOL_DESCRIPTION } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import type { PathsStructured } from "./format.js";
 import { PATH_VALUES, STEP_NEEDS } from "./options.js";
-import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer-schema.js";
+import { answerOf, dynamicCallSite, symbolSummary, truncation } from "../answer/answer-schema.js";
 
 /** One step of a call path (format.ts `StepEntry`). */
 const stepEntry = symbolSummary.extend({

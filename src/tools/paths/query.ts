@@ -1,10 +1,10 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { CALL_EDGE_KINDS, CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type WalkLink } from "../graph-walk.js";
-import type { Dispatch } from "../query-inputs.js";
-import { dynamicCallSitesOf, type DynamicCallSite } from "../dynamic-calls.js";
-import { membersWithoutBody } from "../bodiless-members.js";
-import type { SymbolNode } from "../symbol-address.js";
+import { CALL_EDGE_KINDS, CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type WalkLink } from "../walk/graph-walk.js";
+import type { Dispatch } from "../inputs/query-inputs.js";
+import { dynamicCallSitesOf, type DynamicCallSite } from "../walk/dynamic-calls.js";
+import { membersWithoutBody } from "../walk/bodiless-members.js";
+import type { SymbolNode } from "../inputs/symbol-address.js";
 import type { PathValues, StepNeed } from "./options.js";
 
 /**
@@ -113,7 +113,7 @@ export interface PathsRequest {
   readonly tests: PathTests;
   /** Default `exclude`: paths of calls only. */
   readonly values?: PathValues;
-  /** Which files are tests (tools/test-files.ts). */
+  /** Which files are tests (tools/workspace/test-files.ts). */
   readonly isTest: (file: string) => boolean;
 }
 

@@ -1,7 +1,7 @@
 import type { ToolContext, ToolResult } from "../tool-contract.js";
-import { present } from "../query-output.js";
-import { answerFromOneGraph, symbolFromInput } from "../symbol-input.js";
-import { testFilesOf } from "../test-files.js";
+import { present } from "../answer/query-output.js";
+import { answerFromOneGraph, symbolFromInput } from "../inputs/symbol-input.js";
+import { testFilesOf } from "../workspace/test-files.js";
 import { ToolInputError } from "../tool-errors.js";
 import { pathsAnswer } from "./format.js";
 import { queryPaths } from "./query.js";

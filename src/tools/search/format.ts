@@ -1,4 +1,4 @@
-import { echoed, lineSpan, plural } from "../text.js";
+import { echoed, lineSpan, plural } from "../answer/text.js";
 import { enclosingSymbol, type SpanRow } from "./enclosing.js";
 import type { RipgrepLine } from "./ripgrep.js";
 

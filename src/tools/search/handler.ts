@@ -1,7 +1,7 @@
 import { z } from "../../vendor/zod.js";
-import { boundedList, globString, MAX_GLOBS, MAX_SEARCH_PATHS, patternString, pathString } from "../input-limits.js";
+import { boundedList, globString, MAX_GLOBS, MAX_SEARCH_PATHS, patternString, pathString } from "../inputs/input-limits.js";
 import { defineTool, type ToolDefinition } from "../tool-contract.js";
-import { someObject } from "../answer-schema.js";
+import { someObject } from "../answer/answer-schema.js";
 
 const matchSymbol = z.object({ name: z.string(), kind: z.string(), startLine: z.number(), endLine: z.number() }).nullable();
 

@@ -1,7 +1,7 @@
 import { z } from "../../vendor/zod.js";
-import { lineRangeString, pathString } from "../input-limits.js";
+import { lineRangeString, pathString } from "../inputs/input-limits.js";
 import { defineTool } from "../tool-contract.js";
-import { objects } from "../answer-schema.js";
+import { objects } from "../answer/answer-schema.js";
 
 /** A declaration of a file outline, its members nested (at most MAX_MEMBERS under a type, the rest counted in omittedMembers). */
 const outlineSymbol = z.looseObject({

@@ -1,5 +1,5 @@
 import { groupBy } from "../../model/group-by.js";
-import { folderOf } from "../workspace-files.js";
+import { folderOf } from "../workspace/workspace-files.js";
 import type { ExportNameRow, FileRow, OutlineRow } from "./query.js";
 import { typeAliasMembers } from "./type-members.js";
 

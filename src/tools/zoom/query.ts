@@ -1,5 +1,5 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
-import { folderKeyRange } from "../workspace-files.js";
+import { folderKeyRange } from "../workspace/workspace-files.js";
 
 /** A declaration as zoom shows it. */
 export interface OutlineRow {

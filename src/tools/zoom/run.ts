@@ -2,18 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { readConsistently } from "../../db/read-transaction.js";
 import { perDatabase } from "../per-database.js";
-import { testFilesOf } from "../test-files.js";
+import { testFilesOf } from "../workspace/test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
-import type { ValidatedPath } from "../path-validator.js";
-import { folderOf, graphPathOf, isSourcePath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace-files.js";
+import type { ValidatedPath } from "../inputs/path-validator.js";
+import { folderOf, graphPathOf, isSourcePath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace/workspace-files.js";
 import { formatCount } from "../../model/kind-counts.js";
-import { createIgnoreCheck } from "../workspace-walk.js";
+import { createIgnoreCheck } from "../workspace/workspace-walk.js";
 import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, linesOutcome, type LinesView } from "./format.js";
 import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
 import { fileOutline, folderZoom, type OutlineLevel, type OutlineSymbol, mayListTypeAliasMembers, withTypeAliasMembers } from "./outline.js";
 import { createOutlineQueries } from "./query.js";
-import { plural } from "../text.js";
+import { plural } from "../answer/text.js";
 import type { ZoomInput } from "./handler.js";
 
 /** Overlapping declarations a line range's header names at most (enclosing ones are always named). */
