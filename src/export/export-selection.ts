@@ -1,5 +1,5 @@
 import type { SqliteDb } from "../db/open-graph-db.js";
-import { folderKeyRange } from "../tools/workspace-files.js";
+import { folderKeyRange } from "../tools/workspace/workspace-files.js";
 import type { ExportEdge, ExportNode } from "./export-formats.js";
 
 /** Which part of the graph an export keeps; every field left out keeps all. */
