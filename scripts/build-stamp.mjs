@@ -1,5 +1,6 @@
 // The build's freshness, so that `npm test` builds only when something the build reads changed since the last build
-// (CI builds once, at `npm install`). `node scripts/build-stamp.mjs write` records a finished build (the last step of
+// (CI builds once, at `npm install`). `node scripts/build-stamp.mjs clean` empties dist/ (the build's first step, so
+// that a module moved or removed in src/ leaves no stale output behind); `node scripts/build-stamp.mjs write` records a finished build (the last step of
 // `npm run build`); `node scripts/build-stamp.mjs build-if-stale` runs `npm run build` unless dist/ is newer than every
 // input (src/, scripts/ and their folders, package.json, package-lock.json, the tsconfig files) and holds every output.
 // Not seen: a file whose time an unpacker or `cp -p` kept older, and a change inside node_modules without a lockfile
@@ -42,7 +43,9 @@ function newestInput() {
 }
 
 const mode = process.argv[2];
-if (mode === "write") {
+if (mode === "clean") {
+  fs.rmSync(path.join(REPO_ROOT, "dist"), { recursive: true, force: true });
+} else if (mode === "write") {
   fs.writeFileSync(STAMP, `${new Date().toISOString()}\n`);
 } else if (mode === "build-if-stale") {
   const built = fs.statSync(STAMP, { throwIfNoEntry: false });
@@ -63,6 +66,6 @@ if (mode === "write") {
     process.exit(result.status ?? 1);
   }
 } else {
-  process.stderr.write("usage: node scripts/build-stamp.mjs write | build-if-stale\n");
+  process.stderr.write("usage: node scripts/build-stamp.mjs clean | write | build-if-stale\n");
   process.exit(2);
 }
