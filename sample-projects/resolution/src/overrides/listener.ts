@@ -25,7 +25,7 @@ function stopAll(): void {
 export class Ticker {
   constructor(private readonly listener: Partial<Listener> | ((at: number) => void)) {}
 
-  tick(at: number): void {
+  beat(at: number): void {
     if (typeof this.listener === "function") this.listener(at);
     else this.listener.onTick?.(at);
   }
