@@ -47,7 +47,13 @@ export function recordKeyUse(c: EdgeCollector, element: ts.ObjectLiteralElementL
   for (const type of typesSetBy(c, element.parent)) {
     const member = c.checker.getPropertyOfType(type, name);
     recordMemberUse(c, member, owner, element.name);
-    if (implementing) for (const target of c.nodesOfSymbol(member, MEMBER_KINDS)) c.addEdge("HOLDS_IMPLEMENTATION", owner, target, c.line(element.name));
+    if (implementing) recordImplementation(c, member, owner, element.name);
+  }
+}
+
+function recordImplementation(c: EdgeCollector, member: PortSymbol | undefined, owner: ExtractedNode, at: ts.Node): void {
+  for (const target of c.nodesOfSymbol(member, MEMBER_KINDS)) {
+    if (target !== owner) c.addEdge("HOLDS_IMPLEMENTATION", owner, target, c.line(at));
   }
 }
 
