@@ -36,6 +36,9 @@ describeGoldenAnswers("callers and callees on the sample projects", path.join(im
       { symbol: "src/dynamic-calls/compose.ts:compose.dispatch" },
       // a function holding a literal that implements Listener.onTick: its callers are its own, not onTick's
       { symbol: "src/overrides/listener.ts:watch" },
+      // the type Ensure shares its name with a function: callers of the function
+      { symbol: "src/value-twins/ensure.ts:wrapEnsured" },
+      { symbol: "src/value-twins/ensure.ts:Ensure" },
     ]),
     ...queriesOf(calleesTool, [
       { symbol: "buildHandlers" },
