@@ -22,6 +22,8 @@ export const EDGE_KIND_MEANINGS = {
   EXTENDS: "source class or interface extends target",
   IMPLEMENTS: "source class implements target interface or class",
   OVERRIDES: "source member overrides or implements target, the same-named member of a class or interface its container extends or implements",
+  HOLDS_IMPLEMENTATION:
+    "source holds, in an object literal whose member is no node of its own, a function that implements target, the same-named member of the literal's contextual type (`subscribe({ next: (v) => … })`)",
   USES_TYPE:
     'target type (or the namespace or enum qualifying it, the value of a `typeof`, the member of `T["k"]`) appears in source\'s signature or is named in its body',
   REFERENCES: "source passes, stores or compares target function, method or class as a value (callbacks, handler maps, `a ?? f`)",

@@ -34,6 +34,11 @@ describeGoldenAnswers("callers and callees on the sample projects", path.join(im
       { symbol: "src/overrides/clock.ts:FrozenClock.now", depth: 2 },
       // a recursive call: the function is its own caller
       { symbol: "src/dynamic-calls/compose.ts:compose.dispatch" },
+      // a function holding a literal that implements Listener.onTick: its callers are its own, not onTick's
+      { symbol: "src/overrides/listener.ts:watch" },
+      // the type Ensure shares its name with a function: callers of the function
+      { symbol: "src/value-twins/ensure.ts:wrapEnsured" },
+      { symbol: "src/value-twins/ensure.ts:Ensure" },
     ]),
     ...queriesOf(calleesTool, [
       { symbol: "buildHandlers" },
@@ -45,6 +50,8 @@ describeGoldenAnswers("callers and callees on the sample projects", path.join(im
       // calls with no static target are named, not dropped
       { symbol: "compose" },
       { symbol: "runFactory", format: "json" },
+      // a call of Listener.onTick goes on into the functions whose literals implement it
+      { symbol: "src/overrides/listener.ts:Ticker.beat", depth: 2 },
     ]),
   ],
 });

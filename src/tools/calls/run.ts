@@ -1,7 +1,7 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { WalkDirection } from "../walk/graph-walk.js";
 import { present } from "../answer/query-output.js";
-import { resolveSymbol, type SymbolNode } from "../inputs/symbol-address.js";
+import { callableNode, resolveSymbol, type SymbolNode } from "../inputs/symbol-address.js";
 import { answerFromOneGraph, graphFolderInput, symbolFromInput } from "../inputs/symbol-input.js";
 import { testFilesOf } from "../workspace/test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
@@ -36,7 +36,7 @@ async function callSymbol(context: ToolContext, symbol: string, file: string | u
 
 async function propertySymbol(context: ToolContext, symbol: string, file: string | undefined): Promise<SymbolNode> {
   try {
-    return await symbolFromInput(context, symbol, file);
+    return callableNode(context.db, await symbolFromInput(context, symbol, file));
   } catch (error) {
     const property = error instanceof ToolInputError ? onePropertyOf(context.db, error) : undefined;
     if (property === undefined) throw error;

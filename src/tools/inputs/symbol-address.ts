@@ -46,6 +46,10 @@ const statements = preparedStatements({
     WHERE n.key = ? AND ' ' || o.modifiers || ' ' GLOB ?
       AND (' ' || o.modifiers || ' ' GLOB '* static *') = (' ' || n.modifiers || ' ' GLOB '* static *')
     ORDER BY o.key`,
+  // The functions, variables and classes declared under a type's name in its scope (`interface X` and `function X`).
+  valueTwins: `SELECT o.key, o.kind, o.file, o.qualified_name AS qualifiedName, o.start_line AS startLine, o.end_line AS endLine
+    FROM nodes n JOIN nodes o ON o.file = n.file AND o.name = n.name AND o.parent_key IS n.parent_key AND o.kind IN ('Function', 'Variable', 'Class')
+    WHERE n.key = ? AND n.kind IN ('Interface', 'TypeAlias') ORDER BY o.key`,
 });
 
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
@@ -201,6 +205,17 @@ function suggestionsFor(db: SqliteDb, wanted: Wanted): SymbolNode[] {
 export function describeNode(node: SymbolNode): string {
   const lines = node.startLine === node.endLine ? `line ${node.startLine}` : `lines ${node.startLine}-${node.endLine}`;
   return `${node.key} (${node.kind}, ${lines})`;
+}
+
+/**
+ * The declaration a call query means by a node: a type that shares its name with one function, variable or class
+ * of its scope (`interface NonEmptyArrayEnsure` and `function NonEmptyArrayEnsure`, keyed `…#function`) stands for
+ * that value, since a type neither calls nor is called; any other node stands for itself.
+ */
+export function callableNode(db: SqliteDb, node: SymbolNode): SymbolNode {
+  const twins = statements(db).valueTwins.all(node.key) as SymbolNode[];
+  const [only] = twins;
+  return only !== undefined && twins.length === 1 ? only : node;
 }
 
 function listed(nodes: readonly SymbolNode[]): string {

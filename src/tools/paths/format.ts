@@ -95,6 +95,7 @@ const ARRIVAL: Record<EdgeKind, string> = {
   EXTENDS: "extended",
   IMPLEMENTS: "implemented",
   OVERRIDES: "overridden",
+  HOLDS_IMPLEMENTATION: "implemented in a literal",
   CONTAINS: "member",
   IMPORTS: "imported",
 };

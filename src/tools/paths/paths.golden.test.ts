@@ -21,6 +21,10 @@ describeGoldenAnswers("paths on the sample projects", path.join(import.meta.dirn
     // through dispatch: Exporter.run calls this.serialize(), which JsonExporter.serialize implements
     { from: "exportJson", to: "JsonExporter.serialize" },
     { from: "exportJson", to: "JsonExporter.serialize", dispatch: "none" },
+    // through an object literal's function: Ticker.beat calls Listener.onTick, which the literal `watch` passes implements
+    { from: "src/overrides/listener.ts:Ticker.beat", to: "src/overrides/listener.ts:record" },
+    // a type that shares its name with a function stands for the function: a type neither calls nor is called
+    { from: "src/value-twins/ensure.ts:Ensure", to: "src/value-twins/ensure.ts:checkEnsured" },
     // no path: the walk says where it met calls it cannot follow
     { from: "src/dynamic-calls/compose.ts:compose", to: "src/dynamic-calls/compose.ts:runFactory" },
   ]),

@@ -26,17 +26,18 @@ export function membersWithoutBody(db: SqliteDb, keys: Iterable<string>): Set<st
 /**
  * For each member reached: the graph's members with a body that override or implement it, transitively (an
  * abstract member in between is passed through), that the calls reaching it may run (their receivers:
- * dispatch-map.ts, dispatchReaches; any of them with `all`, the compiler's set), sorted by key.
+ * dispatch-map.ts, dispatchReaches; any of them with `all`, the compiler's set), and the nodes holding an object
+ * literal's function that implements one of those (HOLDS_IMPLEMENTATION), sorted by key.
  */
 function dispatchTargets(db: SqliteDb, members: readonly ReachedNode[], dispatch: Dispatch): Map<string, string[]> {
   const map = dispatchMap(db);
   const below = new Map(
     members.map((member) => {
       const receivers = dispatch === "all" ? undefined : receiversOf(member);
-      const keys = [...closure([member.key], map.overriddenBy)].filter(
-        (key) => key !== member.key && dispatchReaches(map, member.key, key, receivers),
-      );
-      return [member.key, keys];
+      const overriding = closure([member.key], map.overriddenBy);
+      const keys = [...overriding].filter((key) => key !== member.key && dispatchReaches(map, member.key, key, receivers));
+      const holders = [...overriding].flatMap((key) => map.heldBy.get(key) ?? []);
+      return [member.key, [...new Set([...keys, ...holders])]];
     }),
   );
   const bodiless = membersWithoutBody(db, [...below.values()].flat());

@@ -3,7 +3,8 @@ import type { SqliteDb } from "../../db/open-graph-db.js";
 
 /**
  * The OVERRIDES edges of the graph, in memory: which members each member overrides or implements, in the
- * graph and in libraries (`lib:Iterator.next`), and the reverse. A walk with dispatch asks these for every
+ * graph and in libraries (`lib:Iterator.next`), and the reverse; and which nodes hold an object literal's function
+ * implementing a member (HOLDS_IMPLEMENTATION, followed walking out only). A walk with dispatch asks these for every
  * frontier node at every step; read once per graph generation (a few thousand edges, about a millisecond),
  * they cost a map lookup instead of recursive SQL in each step.
  */
@@ -20,6 +21,8 @@ export interface DispatchMap {
   readonly classOf: ReadonlyMap<string, string>;
   /** Class → the classes and interfaces it extends or implements (EXTENDS and IMPLEMENTS edges, one step up). */
   readonly supertypes: ReadonlyMap<string, readonly string[]>;
+  /** Member → the nodes whose code holds an object literal's function implementing it (HOLDS_IMPLEMENTATION edges). */
+  readonly heldBy: ReadonlyMap<string, readonly string[]>;
 }
 
 const NONE: readonly string[] = [];
@@ -29,6 +32,7 @@ export const dispatchMap = perGraphGeneration((db: SqliteDb): DispatchMap => {
   const external = db.prepare("SELECT source, target FROM external_edges WHERE kind = 'OVERRIDES'").raw().all() as [string, string][];
   const classes = db.prepare(CLASSES_OF_MEMBERS).raw().all() as [string, string][];
   const heritage = db.prepare("SELECT source, target FROM edges WHERE kind IN ('EXTENDS', 'IMPLEMENTS')").raw().all() as [string, string][];
+  const held = db.prepare("SELECT source, target FROM edges WHERE kind = 'HOLDS_IMPLEMENTATION'").raw().all() as [string, string][];
   return {
     overrides: grouped(internal, 0, 1),
     overriddenBy: grouped(internal, 1, 0),
@@ -36,6 +40,7 @@ export const dispatchMap = perGraphGeneration((db: SqliteDb): DispatchMap => {
     libraryOverriddenBy: grouped(external, 1, 0),
     classOf: new Map(classes),
     supertypes: grouped(heritage, 0, 1),
+    heldBy: grouped(held, 1, 0),
   };
 });
 

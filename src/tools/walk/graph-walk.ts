@@ -185,8 +185,9 @@ const ROLE_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target
 
 /**
  * Walking out, one level: the edges out of each frontier node, then, with dispatch, every member that
- * overrides what an edge names, transitively (for `all`, starting from what that declaration overrides), and
- * the members that override a library member a call names. A `new` of a class also runs its constructor and
+ * overrides what an edge names, transitively (for `all`, starting from what that declaration overrides), the
+ * members that override a library member a call names, and the nodes whose code holds an object literal's
+ * function implementing one of those (HOLDS_IMPLEMENTATION, one step: what overrides the holder is not reached). A `new` of a class also runs its constructor and
  * the initialisers of its instance properties: those with edges of the walk's kinds are reached in the same step.
  */
 const STEP_OUT = `
@@ -207,9 +208,13 @@ const STEP_OUT = `
         CROSS JOIN external_edges o ON o.target = x.target AND o.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none'
       UNION SELECT b.via, b.edge, b.target, b.lines, b.receivers, e.source FROM below b CROSS JOIN edges e ON e.target = b.node AND e.kind = 'OVERRIDES'
+      WHERE @dispatch <> 'none' AND b.edge IN (${DISPATCHED})),
+    held(via, edge, target, lines, receivers, node) AS (
+      SELECT via, edge, target, lines, receivers, node FROM below
+      UNION SELECT b.via, b.edge, b.target, b.lines, b.receivers, h.source FROM below b CROSS JOIN edges h ON h.target = b.node AND h.kind = 'HOLDS_IMPLEMENTATION'
       WHERE @dispatch <> 'none' AND b.edge IN (${DISPATCHED}))
   SELECT b.via, b.edge, b.target, b.lines, b.receivers, ${NEIGHBOUR_COLUMNS}
-  FROM below b CROSS JOIN nodes n ON n.key = b.node
+  FROM held b CROSS JOIN nodes n ON n.key = b.node
   UNION ALL
   SELECT d.via, d.edge, d.target, d.lines, NULL, ${NEIGHBOUR_COLUMNS}
   FROM direct d CROSS JOIN nodes n ON n.parent_key = d.target

@@ -35,13 +35,34 @@ function mayBeUnit(expression: ts.Expression): boolean {
 
 /**
  * A key of an object literal sets the member of the literal's type it names (`{ maxDepth: 2 }`, `{ path }`):
- * READS of that member, as a write is. Members of a literal that are nodes themselves OVERRIDES it instead.
+ * READS of that member, as a write is. Members of a literal that are nodes themselves OVERRIDES it instead. A key
+ * that is no node but holds code written in the literal (a method, an accessor, `next: (v) => …`) implements that
+ * member: the node whose code it is (`owner`) HOLDS_IMPLEMENTATION of it, so a call of the member reaches that code.
  */
 export function recordKeyUse(c: EdgeCollector, element: ts.ObjectLiteralElementLike, owner: ExtractedNode): void {
   if (element.name === undefined || !ts.isObjectLiteralExpression(element.parent)) return;
   const name = propertyNameText(element.name);
   if (name === undefined || !c.context.mayNameMember(name)) return;
-  for (const type of typesSetBy(c, element.parent)) recordMemberUse(c, c.checker.getPropertyOfType(type, name), owner, element.name);
+  const implementing = holdsCode(element);
+  for (const type of typesSetBy(c, element.parent)) {
+    const member = c.checker.getPropertyOfType(type, name);
+    recordMemberUse(c, member, owner, element.name);
+    if (implementing) recordImplementation(c, member, owner, element.name);
+  }
+}
+
+function recordImplementation(c: EdgeCollector, member: PortSymbol | undefined, owner: ExtractedNode, at: ts.Node): void {
+  for (const target of c.nodesOfSymbol(member, MEMBER_KINDS)) {
+    if (target !== owner) c.addEdge("HOLDS_IMPLEMENTATION", owner, target, c.line(at));
+  }
+}
+
+/** Whether a literal's key holds code written there: a method, an accessor, or a function expression as its value. */
+function holdsCode(element: ts.ObjectLiteralElementLike): boolean {
+  if (ts.isMethodDeclaration(element) || ts.isAccessor(element)) return true;
+  if (!ts.isPropertyAssignment(element)) return false;
+  const value = skipOuterExpressions(element.initializer);
+  return ts.isArrowFunction(value) || ts.isFunctionExpression(value);
 }
 
 /**
