@@ -131,7 +131,7 @@ describe("a tool's path inputs on the command line, run from a folder inside the
     { input: "hierarchy file", args: ["hierarchy", "Shape", "--file", "shapes.ts"], value: "shapes.ts", shows: "src/shapes.ts" },
     { input: "cochange target", args: ["cochange", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
     { input: "cochange file", args: ["cochange", "handle", "--file", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
-    { input: "zoom path", args: ["zoom", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
+    { input: "zoom path", args: ["zoom", "parser.ts", "--level", "1"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "find path", args: ["find", "pars", "--path", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "search paths", args: ["search", "input", "--paths", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "list path", args: ["list", "."], value: ".", shows: "parser.ts" },

@@ -76,7 +76,7 @@ function levelZeroSignature(signature: string): string {
  * At level 0 a signature shows at most this many characters after the declared name (`<T>(token: Constructor<T>)
  * : T`), cut with `…` past it; level 1 and the structured answer have it whole.
  */
-const MAX_MAP_SIGNATURE_TAIL = 35;
+const MAX_MAP_SIGNATURE_TAIL = 40;
 
 /** Where the declared name ends in a signature (after its declaring keyword), or undefined when it does not name it. */
 function nameEnd(signature: string, name: string): number | undefined {

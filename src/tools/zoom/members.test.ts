@@ -53,6 +53,9 @@ const OPTIONS = [
   "  private log(): void {}",
   "}",
   `export type Flat = { ${Array.from({ length: 12 }, (_, index) => `setting${index + 1}: "on" | "off"`).join("; ")} };`,
+  "export function connect(url: string, options: ClientOptions, retries: number): Promise<Client> {",
+  "  return Promise.resolve(new Client({ a: url, c: [], m: async (value) => value }));",
+  "}",
   "",
 ].join("\n");
 
@@ -102,10 +105,11 @@ describe("zoom shows a file's map at level 0 and a type's members one per line a
       [
         "3 interface ClientOptions",
         "20 type Options = {…}",
-        "31 type Wide = Base & { z: number } & { w?:…",
+        "31 type Wide = Base & { z: number } & { w?: string }",
         "32 type Either = { ok: true } | { ok: false }",
         "34 class Client",
         "46 type Flat = {…}",
+        "47 function connect(url: string, options: ClientOptions,…",
         "level 1 adds members, docs, 1 not exported",
       ].join("\n"),
     );
@@ -121,9 +125,10 @@ describe("zoom shows a file's map at level 0 and a type's members one per line a
       ["Either", 0, undefined],
       ["Client", 0, undefined],
       ["Flat", 0, undefined],
+      ["connect", 0, undefined],
     ]);
     expect(symbols[1]).toMatchObject({ signature: "export type Options = {…}", doc: "The same options as an object type." });
-    expect(symbols[2]).toMatchObject({ signature: "export type Wide = Base & { z: number } & { w?: string }" });
+    expect(symbols[6]).toMatchObject({ signature: "export function connect(url: string, options: ClientOptions, retries: number): Promise<Client>" });
     expect(zoomTool.answer?.safeParse(result.structured).success).toBe(true);
   });
 
@@ -138,6 +143,7 @@ describe("zoom shows a file's map at level 0 and a type's members one per line a
       ["Either", 0],
       ["Client", 9],
       ["Flat", 12],
+      ["connect", 0],
     ]);
     expect(symbols[2]?.members.map((member) => [member.kind, member.name, member.startLine])).toEqual([
       ["Property", "a", 22],
