@@ -88,8 +88,13 @@ function nameEnd(signature: string, name: string): number | undefined {
   return at + name.length;
 }
 
-/** A level-0 signature: the head up to the declared name whole, the rest bounded (the whole bounded when no name is found). */
-function mapSignature(signature: string, name: string): string {
+/**
+ * A level-0 signature: its block comments left out (the type literal of an overloaded const, `const get: { … }`,
+ * holds the docs of its overloads), the head up to the declared name whole, the rest bounded (the whole bounded
+ * when no name is found).
+ */
+function mapSignature(written: string, name: string): string {
+  const signature = written.replace(/\s*\/\*[\s\S]*?\*\//g, "");
   const end = nameEnd(signature, name) ?? 0;
   const limit = end === 0 ? MAX_MAP_SIGNATURE_TAIL * 2 : MAX_MAP_SIGNATURE_TAIL;
   if (signature.length - end <= limit) return signature;
@@ -99,7 +104,7 @@ function mapSignature(signature: string, name: string): string {
   return `${(wordEnd > end + limit / 2 ? cut.slice(0, wordEnd) : cut).trimEnd()}…`;
 }
 
-/** A declaration's line at level 0, the map: its first line and its signature (`8 function resolve<T>(…): T`). */
+/** A declaration's line at level 0, the map: its first line and its signature (`40 function resolve<T>(token: Constructor<T> | string): T`). */
 function mapLine(symbol: OutlineSymbol, indent: string): string {
   const written = symbol.signature === "" ? symbol.name : symbol.signature;
   return `${indent}${symbol.startLine} ${kindLabel(symbol.kind, written)}${mapSignature(levelZeroSignature(written), symbol.name)}${exportedAsNote(symbol)}`;

@@ -85,6 +85,10 @@ const DECORATED = [
   "}",
   "export const ratio = 2;",
   "export default (a: number): number => a * ratio;",
+  "export const get: {",
+  "  /** Reads a key. */",
+  "  (key: string): number;",
+  "} = (key) => key.length;",
   "",
 ].join("\n");
 
@@ -193,16 +197,23 @@ describe("zoom shows a file's map at level 0 and a type's members one per line a
     expect(text).not.toContain("How the client connects");
   });
 
-  it("says level 1 adds members where a shown type has some, and how many declarations are not exported; a kind label only where the signature does not say it", async () => {
+  it("says level 1 adds members where a shown type has some, and how many declarations are not exported; a kind label only where the signature does not say it; comments left out of a signature", async () => {
     const result = await runTool(zoomTool, { path: "src/decorated.ts" }, context);
     const symbols = result.structured.symbols as { name: string; kind: string; members: unknown[] }[];
     expect(symbols.map((symbol) => [symbol.name, symbol.kind, symbol.members.length])).toEqual([
       ["Mailer", "Class", 0],
       ["ratio", "Variable", 0],
       ["default", "Function", 0],
+      ["get", "Function", 0],
     ]);
     expect(result.text).toBe(
-      ["2 class Mailer", "7 const ratio = 2", "8 Function export default (a: number): number =>", "level 1 adds members, 1 not exported"].join("\n"),
+      [
+        "2 class Mailer",
+        "7 const ratio = 2",
+        "8 Function export default (a: number): number =>",
+        "9 const get: { (key: string): number; } = (key) =>",
+        "level 1 adds members, 1 not exported",
+      ].join("\n"),
     );
   });
 });
