@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NodeKind } from "../../model/graph-kinds.js";
 import { memoryGraph } from "../../test-support/memory-graph.js";
-import { requireSymbol } from "../symbol-address.js";
+import { requireSymbol } from "../inputs/symbol-address.js";
 import { hierarchyAnswer } from "./format.js";
 import { type HierarchyDirection, queryHierarchy } from "./query.js";
 
