@@ -114,10 +114,11 @@ path 2 (3 steps, 1 by dispatch)
   });
 
   it("reads subtypes at every nesting level with their files", () => {
-    const hierarchy = `abstract class QueuedNotifier  src/mail/notifier.ts:7
-  extended by class InMemoryNotifier  src/mail/mailers.ts:22
-    extended by class DigestNotifier  src/mail/mailers.ts:34
-  implemented by class SmtpNotifier  src/mail/smtp.ts:7
+    const hierarchy = `subtypes of abstract class QueuedNotifier
+  class InMemoryNotifier  src/mail/mailers.ts:22
+    abstract class DigestNotifier  src/mail/mailers.ts:34 (reached again: listed above)
+  class SmtpNotifier  src/mail/smtp.ts:7 (via implements)
+  extends lib:Error (outside the project)
 `;
     expect(subtypes(hierarchy)).toEqual([
       "src/mail/mailers.ts#InMemoryNotifier",
@@ -127,12 +128,10 @@ path 2 (3 steps, 1 by dispatch)
   });
 
   it("reads the exported names of zoom: declarations, a local under its exported name, named re-exports, default, but not `*`", () => {
-    const zoom = `src/core/logger.ts (140 lines; 1 more not exported)
-3-6 interface Logger
-  info(message: string): void; error(…)
-9-17 class ConsoleLogger implements Logger
+    const zoom = `3 interface Logger
+9 class ConsoleLogger implements Logger
 23 type IPVersion = "v4" | "v6"
-32-34 function formatLine(level: string, message: string): string
+32 function formatLine(level: string, message: string): s…
 36 const schema: ZodType = z.object({ a: z.string() })
 38 Function const pick = memo(choose)
 40 export default function main(): void
@@ -140,6 +139,7 @@ path 2 (3 steps, 1 by dispatch)
 re-exports:
   z ← namespace of src/v3/external.ts
   * ← every export of src/v3/external.ts
+level 1 adds members, docs, 1 not exported
 `;
     expect(exportedNames(zoom)).toEqual(["Logger", "ConsoleLogger", "IPVersion", "formatLine", "schema", "pick", "default", "null", "z"]);
   });

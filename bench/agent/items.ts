@@ -68,11 +68,11 @@ export function testsToRun(text: string): string[] {
   return items;
 }
 
-/** The subtypes a `hierarchy --direction down` text answer lists: `extended by class X  file:line`. */
+/** The subtypes a `hierarchy --direction down` text answer lists: `  class X  file:line`, notes in parentheses after. */
 export function subtypes(text: string): string[] {
   const items: string[] = [];
   for (const line of text.split("\n")) {
-    const match = /^\s+(?:extended|implemented) by [\w ]*?(\S+)\s+(\S+):\d+\s*$/.exec(line);
+    const match = /^\s+(?:abstract class|class|interface|type) (\S+) {2}(\S+):\d+(?: \(.*\))?$/.exec(line);
     if (match?.[1] !== undefined && match[2] !== undefined) items.push(declarationItem(match[2], match[1]));
   }
   return [...new Set(items)];
@@ -82,9 +82,9 @@ const DECLARED_NAME =
   /\b(?:function\*?|class|interface|type|enum|namespace|module|const|let|var)\s+([\w$]+)|^\s*(?:export\s+)?(?:declare\s+)?([\w$]+)\s*[:=(<]/;
 
 /**
- * The names a `zoom <file>` (level 0) text answer lists: `3-6 <signature>` lines (a kind label first where the
+ * The names a `zoom <file>` (level 0) text answer lists: `3 <signature>` lines (a kind label first where the
  * signature does not say it: `3 Function const f = memo(…)`); the name is the identifier after the declaring
- * keyword (`const schema`, `function f`), `default` for a default export.
+ * keyword (`const schema`, `function f`), `default` for a default export. (Level 1 writes ranges: `3-6`.)
  */
 export function exportedNames(text: string): string[] {
   const names: string[] = [];

@@ -60,8 +60,8 @@ describe("query commands (subprocess)", () => {
   it("prints a type's hierarchy, and refuses a declaration that is no type with exit 2", () => {
     const tree = runCli(["hierarchy", "Repository", "--root", root, "--direction", "down"]);
     expect(tree.status).toBe(0);
-    expect(tree.stdout).toContain("interface Repository  backend/repositories/repository.ts:2\n  implemented by abstract class InMemoryRepository");
-    expect(tree.stdout).toContain("\n    extended by class UserRepository  backend/repositories/user-repository.ts:4");
+    expect(tree.stdout).toContain("subtypes of interface Repository\n  abstract class InMemoryRepository  backend/repositories/repository.ts:10");
+    expect(tree.stdout).toContain("\n    class UserRepository  backend/repositories/user-repository.ts:4");
     const notType = runCli(["hierarchy", "sumLines", "--root", root]);
     expect(notType.status).toBe(2);
     expect(notType.stderr).toContain("is not a class, an interface or a type alias");

@@ -131,7 +131,7 @@ describe("a tool's path inputs on the command line, run from a folder inside the
     { input: "hierarchy file", args: ["hierarchy", "Shape", "--file", "shapes.ts"], value: "shapes.ts", shows: "src/shapes.ts" },
     { input: "cochange target", args: ["cochange", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
     { input: "cochange file", args: ["cochange", "handle", "--file", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
-    { input: "zoom path", args: ["zoom", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
+    { input: "zoom path", args: ["zoom", "parser.ts", "--level", "1"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "find path", args: ["find", "pars", "--path", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "search paths", args: ["search", "input", "--paths", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "list path", args: ["list", "."], value: ".", shows: "parser.ts" },
@@ -187,7 +187,7 @@ describe("a tool's path inputs on the command line, run from a folder inside the
   });
 
   it("an absolute path inside the root works from anywhere; a root-relative path from another folder is not read against the root", () => {
-    expect(runCli(["zoom", path.join(src, "parser.ts"), "--root", root], { cwd: repo }).stdout).toMatch(/^src\/parser\.ts /);
+    expect(runCli(["zoom", path.join(src, "parser.ts"), "--level", "1", "--root", root], { cwd: repo }).stdout).toMatch(/^src\/parser\.ts /);
     const fromParent = runCli(["zoom", "src/parser.ts", "--root", root], { cwd: repo });
     expect(fromParent.status).toBe(2);
     expect(fromParent.stderr).toContain(`src/parser.ts is ${path.join(repo, "src", "parser.ts")}, outside the root ${root}`);

@@ -32,38 +32,56 @@ export interface HierarchyStructured extends Readonly<Record<string, unknown>> {
   readonly truncated: Truncation | null;
 }
 
-const INVERSE = { extends: "extended by", implements: "implemented by" } as const;
-
-/** `  extends abstract class Shape  src/shapes.ts:3`, `  extends lib:Error (outside the project)`. */
-function entryLine(entry: HierarchyEntry, up: boolean): string {
-  const relation = up ? entry.relation : INVERSE[entry.relation];
+/**
+ * `  abstract class Shape  src/shapes.ts:3`: the relation to the line above is what the kinds say (a class under an
+ * interface implements it, an interface extends); only a class implementing a class says so, `(via implements)`.
+ * A type outside the project has no kind: its line says the relation, `extends lib:Error (outside the project)`.
+ */
+function entryLine(entry: HierarchyEntry, kindOf: ReadonlyMap<string, string>): string {
   const indent = "  ".repeat(entry.depth);
-  if (entry.external) return `${indent}${relation} ${entry.key} (outside the project)`;
+  if (entry.external) return `${indent}${entry.relation} ${entry.key} (outside the project)`;
   const where = entry.file === undefined ? "" : `  ${entry.file}:${entry.line ?? 0}`;
-  const notes = [entry.repeated ? "reached again: listed above" : "", entry.beyondDepth ? `more beyond depth ${entry.depth}` : ""].filter(Boolean);
-  return `${indent}${relation} ${entry.kind ?? "type"} ${entry.qualifiedName}${where}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+  const notes = [
+    entry.relation === "implements" && /class$/.test(entry.kind ?? "") && /class$/.test(kindOf.get(entry.parent) ?? "") ? "via implements" : "",
+    entry.repeated ? "reached again: listed above" : "",
+    entry.beyondDepth ? `more beyond depth ${entry.depth}` : "",
+  ].filter(Boolean);
+  return `${indent}${entry.kind ?? "type"} ${entry.qualifiedName}${where}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
 }
 
-/** The entries of one direction: under a title when both directions are shown (the verbs tell them apart, the title says "none"). */
-function section(title: string, entries: readonly HierarchyEntry[], total: number, up: boolean, titled: boolean): string[] {
+/** The entries of one direction, under a title when both directions are shown (the title says "none"). */
+function section(title: string, entries: readonly HierarchyEntry[], total: number, titled: boolean, kindOf: ReadonlyMap<string, string>): string[] {
   if (total === 0) return [`${title}: none`];
-  const lines = entries.map((entry) => entryLine(entry, up));
+  const lines = entries.map((entry) => entryLine(entry, kindOf));
   if (!titled) return lines;
   const shown = entries.length < total ? ` (${entries.length} of ${total} lines)` : "";
   return [`${title}${shown}:`, ...lines];
 }
 
 /**
- * The tree: the type asked about written as its entries are (`abstract class Shape  src/shapes.ts:3`), then its
- * supertypes and subtypes indented under it. The counts are the structured answer's; the text shows the lines.
+ * The tree: both directions under the type asked about written as its entries are (`abstract class Shape
+ * src/shapes.ts:3`), each under its title; one direction under `subtypes of abstract class Shape` (its place is the
+ * structured answer's `symbol`). The counts are the structured answer's; the text shows the lines.
  */
 function text(structured: HierarchyStructured): string {
   const { symbol } = structured;
   const limit = structured.depth < MAX_HIERARCHY_DEPTH ? ` (depth ≤ ${structured.depth})` : "";
-  const both = structured.direction === "both";
+  const title = structured.direction === "up" ? "supertypes" : "subtypes";
+  const kindOf = new Map([
+    [symbol.key, symbol.typeKind],
+    ...[...structured.up, ...structured.down].map((entry) => [entry.key, entry.kind ?? ""] as const),
+  ]);
+  if (structured.direction !== "both") {
+    const entries = structured.direction === "up" ? structured.up : structured.down;
+    const total = structured.direction === "up" ? structured.totals.up : structured.totals.down;
+    const lines = [`${title} of ${symbol.typeKind} ${symbol.qualifiedName}${total === 0 ? ": none" : ""}${limit}`];
+    lines.push(...(total === 0 ? [] : section(title, entries, total, false, kindOf)));
+    if (structured.truncated !== null) lines.push(truncationNote(structured.truncated, "lines"));
+    return lines.join("\n");
+  }
   const lines = [`${symbol.typeKind} ${symbol.qualifiedName}  ${symbol.file}:${symbol.start}${limit}`];
-  if (structured.direction !== "down") lines.push(...section("supertypes", structured.up, structured.totals.up, true, both));
-  if (structured.direction !== "up") lines.push(...section("subtypes", structured.down, structured.totals.down, false, both));
+  lines.push(...section("supertypes", structured.up, structured.totals.up, true, kindOf));
+  lines.push(...section("subtypes", structured.down, structured.totals.down, true, kindOf));
   if (structured.truncated !== null) lines.push(truncationNote(structured.truncated, "lines"));
   return lines.join("\n");
 }

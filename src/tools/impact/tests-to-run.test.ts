@@ -105,7 +105,7 @@ describe("impact's tests to run are the files a test runner runs", () => {
     };
     expect(paths.paths).toHaveLength(1);
     const zoom = await runTool(zoomTool, { path: "test", recursive: true }, context);
-    expect(zoom.text).toContain("test/fixtures/ 1 file, 1 exported symbol\n  entity.ts\n    3-6 class User");
+    expect(zoom.text).toContain("test/fixtures/ 1 file, 1 exported symbol\n  entity.ts\n    3 class User");
     expect(zoom.text).not.toContain("entity.test.ts");
   });
 

@@ -5,10 +5,12 @@ import { MAX_LINE_SCAN_BYTES } from "../workspace/workspace-files.js";
 import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.js";
 
 /**
- * Zoom's text: the file path once, then one line per declaration (line range, signature, `// doc`), a kind
- * label only where the signature does not say the kind. Level 0 lists exported declarations only, so their
- * `export` keyword is left out, and a type's members follow it packed on one line; level 1 nests members one per
- * line. Output stops at a byte budget with a note that says so. The structured answer keeps every field whole.
+ * Zoom's text. Level 0 is a file's map (ADR 0046): one line per exported declaration, its first line and
+ * its signature without the `export` keyword, the part after its name bounded (MAX_MAP_SIGNATURE_TAIL), then one
+ * line saying what level 1 adds (members, docs, the declarations not exported); no header, since the question
+ * names the file. Level 1: the path and line count, then one line per declaration (line range, signature,
+ * `// doc`), members nested one per line. A kind label only where the signature does not say the kind. Output
+ * stops at a byte budget with a note that says so. The structured answer lists what the text shows, fields whole.
  */
 
 /** ` (exported as Public, export default)`: the other names a file exports a declaration as. */
@@ -70,41 +72,75 @@ function levelZeroSignature(signature: string): string {
   return signature.replace(/^export\s+(?!default\b)(?!=)/, "");
 }
 
-/** The lines of declarations at one depth: `top` for a file's top-level ones (a level-0 outline lists the exported ones only). */
-function symbolLines(symbols: readonly OutlineSymbol[], indent: string, level: OutlineLevel, top = true): string[] {
+/**
+ * At level 0 a signature shows at most this many characters after the declared name (`<T>(token: Constructor<T>)
+ * : T`), cut with `…` past it; level 1 and the structured answer have it whole.
+ */
+const MAX_MAP_SIGNATURE_TAIL = 40;
+
+/** Where the declared name ends in a signature (after its declaring keyword), or undefined when it does not name it. */
+function nameEnd(signature: string, name: string): number | undefined {
+  if (name === "") return undefined;
+  const keyword = DECLARING_KEYWORD.exec(signature);
+  const from = keyword === null ? 0 : keyword[0].length;
+  const at = signature.indexOf(name, from);
+  if (at < 0 || /[\w$]/.test(signature[at + name.length] ?? "")) return undefined;
+  return at + name.length;
+}
+
+/**
+ * A level-0 signature: its block comments left out (the type literal of an overloaded const, `const get: { … }`,
+ * holds the docs of its overloads), the head up to the declared name whole, the rest bounded (the whole bounded
+ * when no name is found).
+ */
+function mapSignature(written: string, name: string): string {
+  const signature = written.replace(/\s*\/\*[\s\S]*?\*\//g, "");
+  const end = nameEnd(signature, name) ?? 0;
+  const limit = end === 0 ? MAX_MAP_SIGNATURE_TAIL * 2 : MAX_MAP_SIGNATURE_TAIL;
+  if (signature.length - end <= limit) return signature;
+  // Cut at the last word end that keeps most of the bound.
+  const cut = signature.slice(0, end + limit - 1);
+  const wordEnd = cut.lastIndexOf(" ");
+  return `${(wordEnd > end + limit / 2 ? cut.slice(0, wordEnd) : cut).trimEnd()}…`;
+}
+
+/** A declaration's line at level 0, the map: its first line and its signature (`40 function resolve<T>(token: Constructor<T> | string): T`). */
+function mapLine(symbol: OutlineSymbol, indent: string): string {
+  const written = symbol.signature === "" ? symbol.name : symbol.signature;
+  return `${indent}${symbol.startLine} ${kindLabel(symbol.kind, written)}${mapSignature(levelZeroSignature(written), symbol.name)}${exportedAsNote(symbol)}`;
+}
+
+/** The lines of declarations at one depth: one line each at level 0 (the map), members nested at level 1. */
+function symbolLines(symbols: readonly OutlineSymbol[], indent: string, level: OutlineLevel): string[] {
+  if (level === 0) return symbols.map((symbol) => mapLine(symbol, indent));
   return symbols.flatMap((symbol) => {
     const written = symbol.signature === "" ? symbol.name : symbol.signature;
-    const signature = level === 0 && top ? levelZeroSignature(written) : written;
-    const head = `${indent}${lineRange(symbol.startLine, symbol.endLine)} ${kindLabel(symbol.kind, written)}${signature}${exportedAsNote(symbol)}`;
-    if (level === 0) return [`${head}${docNote(symbol.doc)}`, ...packedMembers(symbol, `${indent}  `)];
+    const head = `${indent}${lineRange(symbol.startLine, symbol.endLine)} ${kindLabel(symbol.kind, written)}${written}${exportedAsNote(symbol)}`;
     return [
       `${head}${docNote(symbol.doc)}`,
-      ...symbolLines(symbol.members, `${indent}  `, level, false),
+      ...symbolLines(symbol.members, `${indent}  `, level),
       ...(symbol.omittedMembers === undefined ? [] : [`${indent}  ${omittedMembersNote(symbol, symbol.omittedMembers)}`]),
     ];
   });
 }
 
-/** A member's signature at level 0 is shown when at most this long; a longer one by its name (`name(…)` for a method). */
-const MAX_PACKED_SIGNATURE = 40;
-
-function packedMember(member: OutlineSymbol): string {
-  const signature = member.signature.replace(/^public\s+/, "");
-  if (signature !== "" && signature.length <= MAX_PACKED_SIGNATURE) return signature;
-  const name = member.name === "" ? "[…]" : member.name;
-  if (member.kind === "Method" || member.kind === "Constructor") return `${name}(…)`;
-  return /^[^:(]*\?\s*:/.test(signature) ? `${name}?` : name;
+/** What a level-0 map leaves to level 1, as its closing line counts it: `level 1 adds members, docs, 2 not exported`. */
+export interface LevelOneAdds {
+  /** A shown type has members (an interface's or class's, or an object type alias's). */
+  readonly members: boolean;
+  /** A shown declaration has a doc summary. */
+  readonly docs: boolean;
+  /** Top-level declarations the file does not export. */
+  readonly notExported: number;
 }
 
-/**
- * Level 0: a type's members on one line under it, `;`-separated, each its signature when short (its lines are
- * level 1's, or the type's range's), then how many more there are and where.
- */
-function packedMembers(symbol: OutlineSymbol, indent: string): string[] {
-  if (symbol.members.length === 0) return [];
-  const omitted = symbol.omittedMembers;
-  const more = omitted === undefined ? [] : [`… ${plural(omitted.count, "more member")} at lines ${omitted.lines}`];
-  return [`${indent}${[...symbol.members.map(packedMember), ...more].join("; ")}`];
+function levelOneLine(adds: LevelOneAdds): string[] {
+  const parts = [
+    ...(adds.members ? ["members"] : []),
+    ...(adds.docs ? ["docs"] : []),
+    ...(adds.notExported > 0 ? [`${formatCount(adds.notExported)} not exported`] : []),
+  ];
+  return parts.length === 0 ? [] : [`level 1 adds ${parts.join(", ")}`];
 }
 
 /** `… 3 more members (lines 30-52): zoom lines "30-52" (CLI --lines 30-52), or level 1`: what a bounded type left out, and where to read it. */
@@ -146,11 +182,13 @@ export interface FormattedOutline {
   readonly shownFiles: ReadonlySet<string>;
 }
 
-export function formatFileOutline(outline: FileOutline, level: OutlineLevel, maxBytes: number): FormattedOutline {
-  const internal = outline.topLevel - outline.exportedTopLevel;
-  const notExported = level === 0 && internal > 0 && outline.exportedTopLevel > 0 ? `; ${formatCount(internal)} not exported` : "";
+/**
+ * A file's outline. Level 0 has no header (the question names the file) and ends with what level 1 adds (`adds`,
+ * counted by the caller before the map left members out).
+ */
+export function formatFileOutline(outline: FileOutline, level: OutlineLevel, maxBytes: number, adds?: LevelOneAdds): FormattedOutline {
   const budget = new Budget(maxBytes);
-  budget.add([`${outline.path} (${plural(outline.lines, "line")}${notExported})`]);
+  if (level === 1) budget.add([`${outline.path} (${plural(outline.lines, "line")})`]);
   let shown = 0;
   for (const symbol of outline.symbols) {
     if (!budget.add(symbolLines([symbol], "", level))) break;
@@ -167,6 +205,7 @@ export function formatFileOutline(outline: FileOutline, level: OutlineLevel, max
   if (!budget.exhausted && reExports.length > 0 && !budget.add(["re-exports:", ...reExports.map(reExportLine)])) {
     budget.lines.push(`… truncated: ${plural(reExports.length, "re-export")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes.`);
   }
+  if (level === 0 && adds !== undefined && !budget.exhausted && outline.symbols.length > 0) budget.lines.push(...levelOneLine(adds));
   return { text: budget.lines.join("\n"), truncated: budget.exhausted, shownSymbols: shown, shownFiles: new Set([outline.path]) };
 }
 

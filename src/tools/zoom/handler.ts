@@ -71,10 +71,10 @@ export const zoomTool = defineTool({
   name: "zoom",
   description:
     "Shows the shape of a file or folder from the code graph, at three levels of detail.\n" +
-    "Use it instead of reading whole files. Level 0: exported declarations with one-line signatures, line ranges " +
-    "and doc summaries, an exported interface's, class's or object type alias's members on one line under it (short " +
-    "signatures whole, long ones by name; at most 20, then how many more and their lines), with the other names the file exports a declaration as (`export { Impl as Public }`, " +
-    "`export default`) and what it re-exports under which name from where. Level 1: every declaration, class and interface members nested one per line. Level 2: the file's text " +
+    "Use it instead of reading whole files. Level 0, the map: one line per exported declaration (its first line, its " +
+    "signature bounded after the name), with the other names the file exports it as (`export { Impl as Public }`, " +
+    "`export default`) and what it re-exports under which name from where; a last line says what level 1 adds. Level 1: " +
+    "every declaration with line ranges and doc summaries, members nested one per line. Level 2: the file's text " +
     "(capped). On a folder: level 0 (or 1) of every indexed source file in it, tests left out unless asked, files " +
     "without exports omitted, a summary line per folder; subfolders only summed up unless recursive. lines " +
     '"A-B" reads those lines of a file, numbered, under a header naming the declarations that enclose or overlap ' +

@@ -53,6 +53,9 @@ const OPTIONS = [
   "  private log(): void {}",
   "}",
   `export type Flat = { ${Array.from({ length: 12 }, (_, index) => `setting${index + 1}: "on" | "off"`).join("; ")} };`,
+  "export function connect(url: string, options: ClientOptions, retries: number): Promise<Client> {",
+  "  return Promise.resolve(new Client({ a: url, c: [], m: async (value) => value }));",
+  "}",
   "",
 ].join("\n");
 
@@ -82,6 +85,10 @@ const DECORATED = [
   "}",
   "export const ratio = 2;",
   "export default (a: number): number => a * ratio;",
+  "export const get: {",
+  "  /** Reads a key. */",
+  "  (key: string): number;",
+  "} = (key) => key.length;",
   "",
 ].join("\n");
 
@@ -96,40 +103,53 @@ afterAll(() => {
   removeTempDirs();
 });
 
-describe("zoom shows a type's members: packed under it at level 0, one per line at level 1", () => {
-  it("packs an exported interface's, an object type alias's and a class's public members on one line under them at level 0, a long signature by its name; an alias on one line stays one line unless the graph cut it", async () => {
+describe("zoom shows a file's map at level 0 and a type's members one per line at level 1", () => {
+  it("maps each export on one line at level 0: its first line, its signature bounded after the name, an object type alias by its head; one closing line says what level 1 adds", async () => {
     expect((await runTool(zoomTool, { path: "src/options.ts" }, context)).text).toBe(
       [
-        "src/options.ts (47 lines; 1 not exported)",
-        "3-17 interface ClientOptions  // How the client connects.",
-        "  baseUrl: string; timeoutMs?: number; retries?: number; headers?: Record<string, string>; userAgent?: string; " +
-          "proxy?: { host: string; port: number }; keepAlive?: boolean; maxSockets?: number; onRequest?(url: string): void; " +
-          "onResponse?; signal?: AbortSignal; readonly debug: boolean",
-        "20-30 type Options = {…}  // The same options as an object type.",
-        "  a: string; b?: (x: { y: number }) => void; c; quoted-key; [extra: string]: unknown; m(…)",
+        "3 interface ClientOptions",
+        "20 type Options = {…}",
         "31 type Wide = Base & { z: number } & { w?: string }",
         "32 type Either = { ok: true } | { ok: false }",
-        "34-45 class Client",
-        '  static readonly version = "1"; constructor(readonly options: Options); readonly options: Options; get label(): string; ' +
-          "send(body: string): void; protected retry(): void",
+        "34 class Client",
         "46 type Flat = {…}",
-        `  ${Array.from({ length: 12 }, (_, index) => `setting${index + 1}: "on" | "off"`).join("; ")}`,
+        "47 function connect(url: string, options: ClientOptions,…",
+        "level 1 adds members, docs, 1 not exported",
       ].join("\n"),
     );
   });
 
-  it("gives the members in the structured answer, with names, kinds and lines", async () => {
+  it("lists at level 0 what the text shows: the exports without their members, signatures and docs whole", async () => {
     const result = await runTool(zoomTool, { path: "src/options.ts" }, context);
+    const symbols = result.structured.symbols as { name: string; members: unknown[]; omittedMembers?: unknown }[];
+    expect(symbols.map((symbol) => [symbol.name, symbol.members.length, symbol.omittedMembers])).toEqual([
+      ["ClientOptions", 0, undefined],
+      ["Options", 0, undefined],
+      ["Wide", 0, undefined],
+      ["Either", 0, undefined],
+      ["Client", 0, undefined],
+      ["Flat", 0, undefined],
+      ["connect", 0, undefined],
+    ]);
+    expect(symbols[1]).toMatchObject({ signature: "export type Options = {…}", doc: "The same options as an object type." });
+    expect(symbols[6]).toMatchObject({ signature: "export function connect(url: string, options: ClientOptions, retries: number): Promise<Client>" });
+    expect(zoomTool.answer?.safeParse(result.structured).success).toBe(true);
+  });
+
+  it("gives the members at level 1 in the structured answer, with names, kinds and lines", async () => {
+    const result = await runTool(zoomTool, { path: "src/options.ts", level: 1 }, context);
     const symbols = result.structured.symbols as { name: string; members: { name: string; kind: string; startLine: number }[] }[];
     expect(symbols.map((symbol) => [symbol.name, symbol.members.length])).toEqual([
+      ["Base", 1],
       ["ClientOptions", 12],
       ["Options", 6],
       ["Wide", 0],
       ["Either", 0],
-      ["Client", 6],
+      ["Client", 9],
       ["Flat", 12],
+      ["connect", 0],
     ]);
-    expect(symbols[1]?.members.map((member) => [member.kind, member.name, member.startLine])).toEqual([
+    expect(symbols[2]?.members.map((member) => [member.kind, member.name, member.startLine])).toEqual([
       ["Property", "a", 22],
       ["Property", "b", 23],
       ["Property", "c", 24],
@@ -137,7 +157,6 @@ describe("zoom shows a type's members: packed under it at level 0, one per line 
       ["Signature", "", 26],
       ["Method", "m", 27],
     ]);
-    expect(symbols[1]).toMatchObject({ signature: "export type Options = {…}", doc: "The same options as an object type." });
     expect(zoomTool.answer?.safeParse(result.structured).success).toBe(true);
   });
 
@@ -149,25 +168,16 @@ describe("zoom shows a type's members: packed under it at level 0, one per line 
     expect(text).toContain("  44 private log(): void");
   });
 
-  it("shows at most 20 members under a type and says how many more there are and which lines to read", async () => {
-    const result = await runTool(zoomTool, { path: "src/large.ts" }, context);
-    const lines = result.text.split("\n");
-    const packed = (name: (index: number) => string, lines: string): string =>
-      `  ${Array.from({ length: 20 }, (_, index) => name(index + 1)).join("; ")}; … 5 more members at lines ${lines}`;
-    expect(lines).toEqual([
-      "src/large.ts (82 lines)",
-      "1-27 interface Wide",
-      packed((index) => `field${index}: number`, "22-27"),
-      "28-54 type WideAlias = {…}",
-      packed((index) => `key${index}: string`, "49-54"),
-      "55-81 class Service",
-      packed((index) => `run${index}(): void`, "76-81"),
-    ]);
+  it("leaves members to level 1 however many a type has; level 1 bounds an object type alias's at 20 and says which lines hold the rest", async () => {
+    expect((await runTool(zoomTool, { path: "src/large.ts" }, context)).text).toBe(
+      ["1 interface Wide", "28 type WideAlias = {…}", "55 class Service", "level 1 adds members"].join("\n"),
+    );
+    const result = await runTool(zoomTool, { path: "src/large.ts", level: 1 }, context);
     const symbols = result.structured.symbols as { name: string; members: unknown[]; omittedMembers?: unknown }[];
     expect(symbols.map((symbol) => [symbol.name, symbol.members.length, symbol.omittedMembers])).toEqual([
-      ["Wide", 20, { count: 5, lines: "22-27" }],
+      ["Wide", 25, undefined],
       ["WideAlias", 20, { count: 5, lines: "49-54" }],
-      ["Service", 20, { count: 5, lines: "76-81" }],
+      ["Service", 25, undefined],
     ]);
     expect(zoomTool.answer?.safeParse(result.structured).success).toBe(true);
   });
@@ -180,27 +190,29 @@ describe("zoom shows a type's members: packed under it at level 0, one per line 
     expect(text).toContain('  … 5 more members (lines 49-54): zoom lines "49-54" (CLI --lines 49-54)');
   });
 
-  it("keeps a folder's outline to one line per declaration", async () => {
+  it("keeps a folder's level-0 outline to the map's line per declaration", async () => {
     const text = (await runTool(zoomTool, { path: "src" }, context)).text;
-    expect(text).toContain("    3-17 interface ClientOptions  // How the client connects.\n    20-30 type Options = {");
+    expect(text).toContain("  options.ts\n    3 interface ClientOptions\n    20 type Options = {");
     expect(text).not.toContain("baseUrl");
+    expect(text).not.toContain("How the client connects");
   });
 
-  it("leaves a class's private members out of level 0 when decorators come before `private`; a kind label only where the signature does not say it", async () => {
+  it("says level 1 adds members where a shown type has some, and how many declarations are not exported; a kind label only where the signature does not say it; comments left out of a signature", async () => {
     const result = await runTool(zoomTool, { path: "src/decorated.ts" }, context);
-    const symbols = result.structured.symbols as { name: string; kind: string; members: { name: string }[] }[];
-    expect(symbols.map((symbol) => [symbol.name, symbol.kind, symbol.members.map((member) => member.name)])).toEqual([
-      ["Mailer", "Class", ["constructor", "send"]],
-      ["ratio", "Variable", []],
-      ["default", "Function", []],
+    const symbols = result.structured.symbols as { name: string; kind: string; members: unknown[] }[];
+    expect(symbols.map((symbol) => [symbol.name, symbol.kind, symbol.members.length])).toEqual([
+      ["Mailer", "Class", 0],
+      ["ratio", "Variable", 0],
+      ["default", "Function", 0],
+      ["get", "Function", 0],
     ]);
     expect(result.text).toBe(
       [
-        "src/decorated.ts (9 lines; 1 not exported)",
-        "2-6 class Mailer",
-        "  constructor(…); send(): void",
+        "2 class Mailer",
         "7 const ratio = 2",
         "8 Function export default (a: number): number =>",
+        "9 const get: { (key: string): number; } = (key) =>",
+        "level 1 adds members, 1 not exported",
       ].join("\n"),
     );
   });

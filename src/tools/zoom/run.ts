@@ -9,9 +9,17 @@ import type { ValidatedPath } from "../inputs/path-validator.js";
 import { folderOf, graphPathOf, isSourcePath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace/workspace-files.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { createIgnoreCheck } from "../workspace/workspace-walk.js";
-import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, linesOutcome, type LinesView } from "./format.js";
+import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, type LevelOneAdds, linesOutcome, type LinesView } from "./format.js";
 import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
-import { fileOutline, folderZoom, type OutlineLevel, type OutlineSymbol, mayListTypeAliasMembers, withTypeAliasMembers } from "./outline.js";
+import {
+  type FileOutline,
+  fileOutline,
+  folderZoom,
+  type OutlineLevel,
+  type OutlineSymbol,
+  mayListTypeAliasMembers,
+  withTypeAliasMembers,
+} from "./outline.js";
 import { createOutlineQueries } from "./query.js";
 import { plural } from "../answer/text.js";
 import type { ZoomInput } from "./handler.js";
@@ -132,13 +140,29 @@ function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string
     );
   }
   const level = input.level as OutlineLevel;
-  // Level 0 shows an exported interface's or class's members too: every declaration is read.
+  // Every declaration is read: level 0 says whether its types have members, which level 1 shows.
   const read = fileOutline(file, queries.declarationsOf(graphPath), level, queries.exportNamesOf(graphPath));
+  // An object type alias is written as its head (`type Options = {…}`), its members under it (level 1).
   const outline = { ...read, symbols: withAliasMembers(read.symbols, context, graphPath) };
+  if (level === 0) return mapOfFile(outline, input.maxBytes);
   const formatted = formatFileOutline(outline, level, input.maxBytes);
   const symbols = outline.symbols.slice(0, formatted.shownSymbols);
   const reExports = formatted.truncated ? [] : outline.reExports;
   return { text: formatted.text, structured: { level, ...outline, symbols, reExports, truncated: formatted.truncated } };
+}
+
+/** Level 0, the map: one line per export, and what level 1 adds; the structured answer lists the same, members left out. */
+function mapOfFile(outline: FileOutline, maxBytes: number): ToolResult {
+  const adds: LevelOneAdds = {
+    members: outline.symbols.some((symbol) => symbol.members.length > 0),
+    docs: outline.symbols.some((symbol) => symbol.doc !== ""),
+    notExported: outline.exportedTopLevel > 0 ? outline.topLevel - outline.exportedTopLevel : 0,
+  };
+  const map = { ...outline, symbols: outline.symbols.map(({ omittedMembers: _omitted, ...symbol }) => ({ ...symbol, members: [] })) };
+  const formatted = formatFileOutline(map, 0, maxBytes, adds);
+  const symbols = map.symbols.slice(0, formatted.shownSymbols);
+  const reExports = formatted.truncated ? [] : map.reExports;
+  return { text: formatted.text, structured: { level: 0, ...map, symbols, reExports, truncated: formatted.truncated } };
 }
 
 /** The file holds its own copy of a type alias's members only in its text: the text is read when an alias may have some. */
