@@ -5,7 +5,7 @@ import { MAX_LINE_SCAN_BYTES } from "../workspace/workspace-files.js";
 import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.js";
 
 /**
- * Zoom's text. Level 0 is a file's map (ADR 0046): one line per exported declaration, its first line and
+ * Zoom's text. Level 0 is a file's map (ADR 0047): one line per exported declaration, its first line and
  * its signature without the `export` keyword, the part after its name bounded (MAX_MAP_SIGNATURE_TAIL), then one
  * line saying what level 1 adds (members, docs, the declarations not exported); no header, since the question
  * names the file. Level 1: the path and line count, then one line per declaration (line range, signature,
