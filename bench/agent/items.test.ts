@@ -62,25 +62,27 @@ describe("items of the CLI's text answers", () => {
     ]);
   });
 
-  it("reads the entries listed briefly, several to a line, top-level code as the file", () => {
+  it("reads the entries listed briefly by name, several to a line or alone, top-level code as the file", () => {
     const brief = `impact of normalizeParams (Function, src/v4/core/util.ts:10-20), depth ≤ 3, dispatch up
-the first 1 with the step that reaches them; the other 4 by name and lines
+the first 1 with their lines and the step that reaches them; the other 5 by name only
 
-run or read it (5)
-depth 1 (2)
+run or read it (6)
+depth 1 (3)
   src/v4/core/api.ts
     _lt 785-795  calls @790
-    _lte 797-808, ZodMiniType#variable 40-72
-depth 2 (2)
+    _lte, ZodMiniType#variable
+    $ZodFunction.implement.impl
+depth 2 (3)
   src/v4/mini/schemas.ts
-    keyof 711-714, <top level> 1-1600
+    keyof, <top level>
   src/v4/mini/iso.ts
-    datetime 8
+    datetime
 `;
     expect(groupedDeclarations(brief)).toEqual([
       "src/v4/core/api.ts#_lt",
       "src/v4/core/api.ts#_lte",
       "src/v4/core/api.ts#ZodMiniType#variable",
+      "src/v4/core/api.ts#$ZodFunction.implement.impl",
       "src/v4/mini/schemas.ts#keyof",
       "src/v4/mini/schemas.ts",
       "src/v4/mini/iso.ts#datetime",

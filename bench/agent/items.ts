@@ -11,13 +11,13 @@ export function declarationItem(file: string, qualifiedName: string): string {
 
 const FILE_LINE = /^ {2}(\S+\.[cm]?tsx?)(?:\s|$)/;
 const DECLARATION_LINE = /^ {4}(<top level>|\S+) \d+(?:-\d+)?(?:\s|$)/;
-/** Entries listed briefly, by name and lines, several to a line: `    Cart.add 40-52, Cart.clear 54-57`. */
-const BRIEF_ITEM = String.raw`(?:<top level>|[^\s,]+) \d+(?:-\d+)?`;
-const BRIEF_LINE = new RegExp(`^ {4}${BRIEF_ITEM}(?:, ${BRIEF_ITEM})+$`);
+/** Entries listed briefly, by name only, several to a line: `    Cart.add, Cart.clear, <top level>`. */
+const BRIEF_ITEM = String.raw`(?:<top level>|[^\s,]+)`;
+const BRIEF_LINE = new RegExp(`^ {4}${BRIEF_ITEM}(?:, ${BRIEF_ITEM})*$`);
 
 /**
  * The declarations of a `callers`, `callees`, `impact` or `paths` text answer: each `    Name A-B …` line under
- * the `  file` line it belongs to, and each name of a brief line (`    Name A-B, Other C-D`). The sections listed apart (value uses of `callers`, "tests to run" of `impact`,
+ * the `  file` line it belongs to, and each name of a brief line (`    Name, Other`). The sections listed apart (value uses of `callers`, "tests to run" of `impact`,
  * the history) are skipped; a `depth N` header inside one of them stays in it.
  */
 export function groupedDeclarations(text: string): string[] {
@@ -40,10 +40,7 @@ export function groupedDeclarations(text: string): string[] {
     }
     if (file === undefined) continue;
     if (BRIEF_LINE.test(line)) {
-      for (const item of line.trim().split(", ")) {
-        const name = item.slice(0, item.lastIndexOf(" "));
-        items.add(name === "<top level>" ? file : declarationItem(file, name));
-      }
+      for (const name of line.trim().split(", ")) items.add(name === "<top level>" ? file : declarationItem(file, name));
       continue;
     }
     const declaration = DECLARATION_LINE.exec(line);

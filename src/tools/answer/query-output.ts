@@ -35,7 +35,7 @@ export interface Presentable<Structured extends Readonly<Record<string, unknown>
   build(shown: number, truncated: Truncation | null): Structured;
   text(structured: Structured): string;
   /**
-   * The text with the first `detailed` entries in full and the others by name and lines only (walk answers):
+   * The text with the first `detailed` entries in full and the others by name only (walk answers):
    * when the full text is over the budget, `present` lists as many entries as this leaves room for.
    */
   brief?(structured: Structured, detailed: number): string;
@@ -182,7 +182,7 @@ const LEAST_TOKENS_IN_FULL = 4;
 
 /**
  * The cut of an answer with a brief rendering (impact, callers, callees): the whole answer in full when it fits;
- * else as many entries as fit with the first FIRST_IN_FULL in full and the others by name and lines, then as
+ * else as many entries as fit with the first FIRST_IN_FULL in full and the others by name only, then as
  * many of those in full as the rest of the budget leaves room for. Counted on an estimate that sums the tokens
  * of each distinct line once (token-count.ts `lineTokenEstimate`; counted exactly near the budget), so that the
  * dozens of renderings tried cost one count of each line rather than one of each rendering.

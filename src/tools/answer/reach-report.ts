@@ -239,19 +239,35 @@ function cachedEntryLine(entry: ReachEntry, options: ReachTextOptions): string {
   return line;
 }
 
-/** Entries a brief line names at most: a file with more has several lines. */
-const BRIEF_PER_LINE = 8;
+/** Characters a line of names reaches before the next name starts a new one (a terminal's width, less its indentation). */
+const BRIEF_WIDTH = 100;
 
-/** `Cart.total 12-30`: an entry listed briefly, by name and lines. */
+/** `Cart.total`: an entry listed briefly, by name only (its file is the line above); top-level code as `<top level>`. */
 function briefText(entry: ReachEntry): string {
-  return `${entry.kind === "File" ? "<top level>" : entry.name} ${lineRange(entry.start, entry.end)}`;
+  return entry.kind === "File" ? "<top level>" : entry.name;
+}
+
+/** `    Cart.add, Cart.clear, …`: names several to a line, a new line once one reaches BRIEF_WIDTH characters. */
+function briefLines(names: readonly string[]): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const name of names) {
+    if (line === "") line = `    ${name}`;
+    else if (line.length + name.length + 2 > BRIEF_WIDTH) {
+      lines.push(line);
+      line = `    ${name}`;
+    } else line += `, ${name}`;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
 }
 
 /**
  * The entries as indented lines: `depth N (count)`, then each file once, then its entries. `totalPerDepth`
  * (the uncut answer's counts) makes a cut depth say `depth 2 (12 of 57)`. The first `detailed` entries have a
- * line each with the step that reaches them; the others are named with their lines only, several to a line
- * (`    Cart.add 40-52, Cart.clear 54-57`), after the file's entries in full.
+ * line each with their line range and the step that reaches them; the others are named only, several to a line
+ * (`    Cart.add, Cart.clear`), after the file's entries in full: a name takes four to six tokens, its line
+ * range and step ten to twenty.
  */
 export function reachTextLines(
   entries: readonly ReachEntry[],
@@ -264,7 +280,7 @@ export function reachTextLines(
   const lines: string[] = [];
   let brief: string[] = [];
   const flush = (): void => {
-    for (let i = 0; i < brief.length; i += BRIEF_PER_LINE) lines.push(`    ${brief.slice(i, i + BRIEF_PER_LINE).join(", ")}`);
+    lines.push(...briefLines(brief));
     brief = [];
   };
   let depth = -1;
@@ -290,9 +306,11 @@ export function reachTextLines(
   return lines;
 }
 
-/** `the first 40 with the step that reaches them; the other 260 by name and lines`: what a brief listing leaves out. */
+/** `the first 40 with their lines and the step that reaches them; the other 260 by name`: what a brief listing leaves out. */
 export function briefNote(listed: number, detailed: number): string[] {
-  return detailed >= listed ? [] : [`the first ${detailed} with the step that reaches them; the other ${listed - detailed} by name and lines`];
+  return detailed >= listed
+    ? []
+    : [`the first ${detailed} with their lines and the step that reaches them; the other ${listed - detailed} by name only`];
 }
 
 /** The symbol and the entries as a flowchart, one subgraph per file; arrows point from user to used. */

@@ -41,15 +41,17 @@ describe("a cut callers answer", () => {
     expect(toon.structured).toEqual(text.structured);
   });
 
-  it("with the tool's default budget, lists far more than 100 callers, past the first ones by name and lines, the same in json", () => {
+  it("with the tool's default budget, lists all 240 callers, past the first ones by name only, the same in json", () => {
     const defaults = z.object(callersTool.inputShape).parse({ symbol: "log" });
     const text = present(callsAnswer(result), { ...defaults, format: "text" });
     const json = present(callsAnswer(result), { ...defaults, format: "json" });
     const shown = keys(text.structured as CallsStructured);
-    expect(shown.length).toBeGreaterThan(150);
+    expect(shown).toHaveLength(240);
+    expect((text.structured as CallsStructured).truncated).toBeNull();
     expect(countTokens(text.text)).toBeLessThanOrEqual(defaults.maxTokens);
-    expect(text.text).toMatch(/\n {4}caller\d+ 5-12\n/);
-    expect(text.text.split("\n")[3]).toMatch(/^the first \d+ with the step that reaches them; the other \d+ by name and lines$/);
+    expect(text.text).toMatch(/\n {4}caller\d+ 5-12 {2}calls @7,9\n/);
+    expect(text.text).toMatch(/\n {2}src\/server\/handler\d+\.test\.ts\n {4}caller\d+\n/);
+    expect(text.text.split("\n")[2]).toMatch(/^the first \d+ with their lines and the step that reaches them; the other \d+ by name only$/);
     expect(keys(JSON.parse(json.text) as CallsStructured)).toEqual(shown);
   });
 

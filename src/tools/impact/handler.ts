@@ -97,7 +97,7 @@ export const impactTool = defineTool({
     "project's test runner runs, by its vitest, jest or mocha config or the usual test file names; fixtures and helpers are dependants)",
     "and high fan-out dependants;",
     "and, in a git repository, what the history shows changing with it that is not among its dependants (also changes with it).",
-    "An answer too long for its budget lists the dependants past the first ones by name and lines only; one too large even so",
+    "An answer too long for its budget lists the dependants past the first ones by name only; one too large even so",
     "is summarised: dependants counted per member and per folder, the first of each listed, and the narrower questions to ask next.",
     "Use it before changing a signature or behaviour, instead of grepping for the name.",
   ].join("\n"),

@@ -47,7 +47,7 @@ export const outputShape = {
 
 /**
  * The output inputs of the walk answers (impact, callers, callees): no fixed cap on entries by default, the token
- * budget decides how many are listed (briefly, by name and lines, past the first ones: query-output.ts `present`).
+ * budget decides how many are listed (briefly, by name only, past the first ones: query-output.ts `present`).
  */
 export const walkOutputShape = {
   ...outputShape,
@@ -57,5 +57,5 @@ export const walkOutputShape = {
     .min(1)
     .max(10_000)
     .optional()
-    .describe("most result entries to return (default: as many as maxTokens leaves room for, past the first ones by name and lines only)"),
+    .describe("most result entries to return (default: as many as maxTokens leaves room for, past the first ones by name only)"),
 };
