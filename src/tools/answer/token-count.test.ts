@@ -190,7 +190,7 @@ describe(countTokens.name, () => {
     const text = goldenAnswers().join("\n");
     const script = [
       'import fs from "node:fs";',
-      `import { countTokens } from ${JSON.stringify(path.join(copy, "tools", "token-count.js"))};`,
+      `import { countTokens } from ${JSON.stringify(path.join(copy, "tools", "answer", "token-count.js"))};`,
       'process.stdout.write(String(countTokens(fs.readFileSync(0, "utf8"))));',
     ].join("\n");
     const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { input: text, encoding: "utf8", cwd: path.dirname(copy) });
