@@ -173,6 +173,24 @@ export function make(): Right {
 }
 `;
 
+/** An object literal in a function implements an interface member that a class member calls. */
+const LITERAL = `export interface Listener {
+  done(): void;
+}
+export class Relay {
+  constructor(private readonly listener: Listener) {}
+  finish(): void {
+    this.listener.done();
+  }
+}
+export function watch(): Relay {
+  return new Relay({
+    done: () => record(),
+  });
+}
+export function record(): void {}
+`;
+
 describe("the compiler's answers for an item declared more than once", () => {
   let oracle: Oracle;
   let root: string;
@@ -182,6 +200,7 @@ describe("the compiler's answers for an item declared more than once", () => {
     fs.writeFileSync(path.join(root, "src", "stream.ts"), OVERLOADS);
     fs.writeFileSync(path.join(root, "src", "chain.ts"), CHAIN);
     fs.writeFileSync(path.join(root, "src", "build.ts"), BUILD);
+    fs.writeFileSync(path.join(root, "src", "literal.ts"), LITERAL);
     fs.writeFileSync(
       path.join(root, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", types: [] }, include: ["src"] }),
@@ -234,6 +253,17 @@ describe("the compiler's answers for an item declared more than once", () => {
       "src/build.ts#Right.run",
       "src/build.ts#Right.stop",
       "src/build.ts#halt",
+    ]);
+  });
+
+  it("keeps a path whose step into an object literal's implementation has no caller edge back", () => {
+    // `this.listener.done()` dispatches to the literal's `done`, which ts-graph's level counts for `watch`; the callers
+    // of `watch` do not include `Relay.finish`, yet the forward walk's own edges lead from it to `record`.
+    expect(oracle.calleesAt("src/literal.ts#watch", 1)).toContain("src/literal.ts#record");
+    expect(oracle.pathNodes("src/literal.ts#Relay.finish", "src/literal.ts#record", 6, 1000)).toEqual([
+      "src/literal.ts#Relay.finish",
+      "src/literal.ts#record",
+      "src/literal.ts#watch",
     ]);
   });
 

@@ -458,8 +458,11 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     callers: (item, depth) => transitive(item, depth, directCallers),
     dependants: (item, depth) => transitive(item, depth, directDependants),
     pathNodes(from, to, depth, limit) {
-      // Forward from `from` (calls, and the members overriding a called one), then back from `to` within that ball.
+      // One edge relation both ways: forward from `from` (calls, and the members overriding a called one), keeping
+      // every edge the walk finds; then back from `to` over those same edges. A declaration is on a path when its
+      // distance from `from` plus its distance to `to` is at most `depth`.
       const distanceFrom = new Map<string, number>([[from, 0]]);
+      const callersSeen = new Map<string, string[]>();
       let frontier = [from];
       for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
         const next: string[] = [];
@@ -467,6 +470,7 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
           // A path ends where it first reaches `to`: what `to` calls is past the end.
           if (item === to) continue;
           for (const callee of outgoing(item, true)) {
+            callersSeen.set(callee, [...(callersSeen.get(callee) ?? []), item]);
             if (distanceFrom.has(callee)) continue;
             distanceFrom.set(callee, level);
             next.push(callee);
@@ -483,8 +487,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         for (const item of frontier) {
           // A path starts at `from`: what calls `from` is before the start.
           if (item === from) continue;
-          for (const caller of directCallers(item)) {
-            if (distanceTo.has(caller) || !distanceFrom.has(caller)) continue;
+          for (const caller of callersSeen.get(item) ?? []) {
+            if (distanceTo.has(caller)) continue;
             distanceTo.set(caller, level);
             next.push(caller);
           }
