@@ -139,11 +139,24 @@ export function runCli(args: readonly string[], options: { cwd?: string } = {}):
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A copy of a sample project (web-app by default), indexed by the CLI into its default database. */
+/** The sample projects this test file has indexed with the CLI once, by name: the copies the tests get are taken from them. */
+const indexedSamples = new Map<string, string>();
+
+/**
+ * A private copy of a sample project (web-app by default), indexed by the CLI into its default database. The CLI
+ * indexes the sample once per test file; each call copies that root with its .ts-graph folder, the files' times
+ * kept, so the copy's graph is up to date with its files exactly as a run of `ts-graph index` on the copy leaves it.
+ */
 export function indexedSampleProject(name = "web-app"): { root: string; dbPath: string } {
-  const root = copySampleProject(name);
-  const indexed = runCli(["index", root, "--quiet"]);
-  if (indexed.status !== 0) throw new Error(`indexing the ${name} sample failed: ${indexed.stderr}`);
+  let indexedRoot = indexedSamples.get(name);
+  if (indexedRoot === undefined || !fs.existsSync(indexedRoot)) {
+    indexedRoot = copySampleProject(name);
+    const indexed = runCli(["index", indexedRoot, "--quiet"]);
+    if (indexed.status !== 0) throw new Error(`indexing the ${name} sample failed: ${indexed.stderr}`);
+    indexedSamples.set(name, indexedRoot);
+  }
+  const root = path.join(makeTempDir(), name);
+  fs.cpSync(indexedRoot, root, { recursive: true, preserveTimestamps: true });
   return { root, dbPath: path.join(root, ".ts-graph", "graph.db") };
 }
 
