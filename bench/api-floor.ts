@@ -54,7 +54,8 @@ function askEverySymbol(dir: string, tsconfig: string, share: number, count: num
       };
       visit(sourceFile);
       identifiers += names.length;
-      if (names.length > 0) resolved += checker.getSymbolAtLocation(names).filter((symbol) => symbol !== undefined).length;
+      if (names.length > 0)
+        resolved += checker.getSymbolAtLocation(names).filter((symbol) => symbol !== undefined).length;
     }
     return { files: sources.length, identifiers, resolved, elapsedMs: performance.now() - started };
   } finally {
@@ -74,15 +75,21 @@ async function runSessions(dir: string, count: number): Promise<WorkerReport[]> 
     { length: count },
     (_, share) =>
       new Promise<WorkerReport>((resolve, reject) => {
-        const child = spawn(process.execPath, [tsx, import.meta.filename, "--worker", dir, TSCONFIG_NAME, String(share), String(count)], {
-          stdio: ["ignore", "pipe", "inherit"],
-        });
+        const child = spawn(
+          process.execPath,
+          [tsx, import.meta.filename, "--worker", dir, TSCONFIG_NAME, String(share), String(count)],
+          {
+            stdio: ["ignore", "pipe", "inherit"],
+          },
+        );
         let out = "";
         child.stdout.on("data", (chunk: Buffer) => {
           out += chunk.toString();
         });
         child.on("error", reject);
-        child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as WorkerReport) : reject(new Error(`worker ${share} exited ${code}`))));
+        child.on("exit", (code) =>
+          code === 0 ? resolve(JSON.parse(out) as WorkerReport) : reject(new Error(`worker ${share} exited ${code}`)),
+        );
       }),
   );
   return Promise.all(runs);
@@ -96,7 +103,9 @@ function median(values: readonly number[]): number {
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === "--worker") {
     const [dir, tsconfig, share, count] = argv.slice(1);
-    process.stdout.write(JSON.stringify(askEverySymbol(dir ?? ".", tsconfig ?? TSCONFIG_NAME, Number(share), Number(count))));
+    process.stdout.write(
+      JSON.stringify(askEverySymbol(dir ?? ".", tsconfig ?? TSCONFIG_NAME, Number(share), Number(count))),
+    );
     return;
   }
   const spec = parseCorpusSpec(option(argv, "--corpus", "effect@3.22.4"));

@@ -62,7 +62,10 @@ function makeAttackRoot(): AttackRoot {
   fs.writeFileSync(path.join(outside, "race.ts"), `export const RACE = "${SECRETS.raceSecret}";\n`);
   fs.writeFileSync(path.join(outside, `${SECRETS.outsideOnlyName}.ts`), "export const harmless = 1;\n");
   fs.mkdirSync(path.join(root, ".git"));
-  fs.writeFileSync(path.join(root, ".git", "config"), `[remote "origin"]\n\turl = https://x:${SECRETS.gitToken}@example.invalid/repo.git\n`);
+  fs.writeFileSync(
+    path.join(root, ".git", "config"),
+    `[remote "origin"]\n\turl = https://x:${SECRETS.gitToken}@example.invalid/repo.git\n`,
+  );
   const shared = path.join(root, "shared");
   fs.symlinkSync(outside, path.join(shared, "outside-link"));
   fs.symlinkSync(path.join(outside, "linked.ts"), path.join(shared, "linked-file.ts"));
@@ -106,7 +109,15 @@ function hostileSymbols(attack: AttackRoot): string[] {
   return hostilePaths(attack).flatMap((hostile) => [hostile, `${hostile}:leak`, `${hostile}:SECRET`]);
 }
 
-const HOSTILE_GLOBS = ["../**", "/**/*", "**/../../**/*.ts", "{..,.git}/**", ".git/**", ".ts-graph/**", "**/outside-link/**"];
+const HOSTILE_GLOBS = [
+  "../**",
+  "/**/*",
+  "**/../../**/*.ts",
+  "{..,.git}/**",
+  ".git/**",
+  ".ts-graph/**",
+  "**/outside-link/**",
+];
 
 /** Benign values for each input name the tools have; the attacked input replaces one of them. */
 const BENIGN: Record<string, unknown> = {
@@ -136,7 +147,9 @@ function attackCalls(attack: AttackRoot): AttackCall[] {
   const calls: AttackCall[] = [];
   for (const tool of ALL_TOOLS) {
     const inputs = [...Object.keys(tool.inputShape), ...("root" in tool.inputShape ? [] : ["root"])];
-    const base = Object.fromEntries(Object.keys(tool.inputShape).flatMap((key) => (key in BENIGN ? [[key, BENIGN[key]]] : [])));
+    const base = Object.fromEntries(
+      Object.keys(tool.inputShape).flatMap((key) => (key in BENIGN ? [[key, BENIGN[key]]] : [])),
+    );
     for (const input of inputs) {
       const values = PATH_INPUTS.has(input)
         ? hostilePaths(attack)
@@ -146,7 +159,8 @@ function attackCalls(attack: AttackRoot): AttackCall[] {
             ? HOSTILE_GLOBS
             : [];
       const isList = input === "paths" || (input === "glob" && tool.name === "search");
-      for (const value of values) calls.push({ tool: tool.name, input, args: { ...base, [input]: isList ? [value] : value } });
+      for (const value of values)
+        calls.push({ tool: tool.name, input, args: { ...base, [input]: isList ? [value] : value } });
     }
   }
   return calls;
@@ -198,14 +212,17 @@ function record(tally: Tally, call: AttackCall, result: CallToolResult | Error):
   tally.calls += 1;
   if (result instanceof Error) {
     tally.errors += 1;
-    if (tally.examples.length < 5) tally.examples.push(`${call.tool}.${call.input}: thrown ${result.message.slice(0, 120)}`);
+    if (tally.examples.length < 5)
+      tally.examples.push(`${call.tool}.${call.input}: thrown ${result.message.slice(0, 120)}`);
     return;
   }
   const leaked = leakedSecrets(answerWithoutEcho(result, call.args));
   if (leaked.length === 0) return;
   tally.escapes += 1;
   if (tally.examples.length < 5)
-    tally.examples.push(`${call.tool} ${call.input}=${JSON.stringify(call.args[call.input]).slice(0, 80)}: ${leaked.join(", ")}`);
+    tally.examples.push(
+      `${call.tool} ${call.input}=${JSON.stringify(call.args[call.input]).slice(0, 80)}: ${leaked.join(", ")}`,
+    );
 }
 
 async function callSafely(server: InProcessServer, call: AttackCall): Promise<CallToolResult | Error> {

@@ -50,7 +50,8 @@ async function runBounded(
   args: readonly string[],
   fifoToRead: string | undefined,
 ): Promise<{ code: number | null; signal: string | null; hung: boolean; stderr: string }> {
-  const reader = fifoToRead === undefined ? undefined : spawn("sh", ["-c", `cat "${fifoToRead}" > /dev/null`], { stdio: "ignore" });
+  const reader =
+    fifoToRead === undefined ? undefined : spawn("sh", ["-c", `cat "${fifoToRead}" > /dev/null`], { stdio: "ignore" });
   const child = spawn(process.execPath, [CLI_JS, ...args], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
@@ -85,17 +86,34 @@ export async function attackSpecialFiles(): Promise<SpecialFileOutcome[]> {
   const folder = path.join(dir, "a-folder");
   fs.mkdirSync(folder);
   const cases: SpecialCase[] = [
-    { name: "snapshot --out FIFO (read by another process)", file: fifo, args: ["snapshot", root, "--out", fifo], readFifo: true },
+    {
+      name: "snapshot --out FIFO (read by another process)",
+      file: fifo,
+      args: ["snapshot", root, "--out", fifo],
+      readFifo: true,
+    },
     { name: "index --db FIFO", file: fifo, args: ["index", root, "--quiet", "--db", fifo] },
     { name: "snapshot --out folder", file: folder, args: ["snapshot", root, "--out", folder] },
     { name: "index --db folder", file: folder, args: ["index", root, "--quiet", "--db", folder] },
-    { name: "index --db /proc/version", file: "/proc/version", args: ["index", root, "--quiet", "--db", "/proc/version"] },
+    {
+      name: "index --db /proc/version",
+      file: "/proc/version",
+      args: ["index", root, "--quiet", "--db", "/proc/version"],
+    },
     ...(haveDevice
       ? [
           { name: "snapshot --out character device", file: device, args: ["snapshot", root, "--out", device] },
-          { name: "snapshot --out link to a character device", file: deviceLink, args: ["snapshot", root, "--out", deviceLink] },
+          {
+            name: "snapshot --out link to a character device",
+            file: deviceLink,
+            args: ["snapshot", root, "--out", deviceLink],
+          },
           { name: "index --db character device", file: device, args: ["index", root, "--quiet", "--db", device] },
-          { name: "index --db link to a character device", file: deviceLink, args: ["index", root, "--quiet", "--db", deviceLink] },
+          {
+            name: "index --db link to a character device",
+            file: deviceLink,
+            args: ["index", root, "--quiet", "--db", deviceLink],
+          },
         ]
       : []),
   ];
@@ -104,7 +122,8 @@ export async function attackSpecialFiles(): Promise<SpecialFileOutcome[]> {
     const before = kindOf(special.file);
     const result = await runBounded(special.args, special.readFifo === true ? special.file : undefined);
     const after = kindOf(special.file);
-    const firstError = result.stderr.split("\n").find((line) => line.trim() !== "" && !line.startsWith("indexed ")) ?? "";
+    const firstError =
+      result.stderr.split("\n").find((line) => line.trim() !== "" && !line.startsWith("indexed ")) ?? "";
     outcomes.push({
       case: special.name,
       exitCode: result.code,
@@ -115,6 +134,13 @@ export async function attackSpecialFiles(): Promise<SpecialFileOutcome[]> {
     });
   }
   if (!haveDevice)
-    outcomes.push({ case: "character devices", exitCode: null, signal: null, damaged: false, hung: false, note: "not tried: mknod needs root" });
+    outcomes.push({
+      case: "character devices",
+      exitCode: null,
+      signal: null,
+      damaged: false,
+      hung: false,
+      note: "not tried: mknod needs root",
+    });
   return outcomes;
 }

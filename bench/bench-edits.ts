@@ -66,7 +66,10 @@ export function writeOriginal(dir: string, edit: BenchEdit): void {
 }
 
 /** The files a run re-extracted since `sinceMs`, from the database's per-file extraction time (files.indexed_at). */
-export function filesExtractedSince(db: { prepare(sql: string): { get(...params: unknown[]): unknown } }, sinceMs: number): number {
+export function filesExtractedSince(
+  db: { prepare(sql: string): { get(...params: unknown[]): unknown } },
+  sinceMs: number,
+): number {
   const row = db.prepare("SELECT count(*) AS n FROM files WHERE indexed_at >= ?").get(sinceMs) as { n: number };
   return row.n;
 }
@@ -78,9 +81,16 @@ export interface EditTarget {
 }
 
 /** The edits of each kind asked for: single-file kinds on `files`, renames picked from the graph at `target.dbPath`. */
-export function timedEditSets(target: EditTarget, files: readonly string[], kinds: readonly TimedEditKind[], renames: number): EditSet[] {
+export function timedEditSets(
+  target: EditTarget,
+  files: readonly string[],
+  kinds: readonly TimedEditKind[],
+  renames: number,
+): EditSet[] {
   const { dir, tsconfigPath, sourceFiles } = target.corpus;
   return kinds.map((kind) =>
-    kind === "rename" ? renameEdits(dir, tsconfigPath, target.dbPath, sourceFiles, renames) : singleFileEdits(dir, files, kind),
+    kind === "rename"
+      ? renameEdits(dir, tsconfigPath, target.dbPath, sourceFiles, renames)
+      : singleFileEdits(dir, files, kind),
   );
 }

@@ -32,15 +32,18 @@ import { summarize } from "./stats.js";
 
 /** ../shared/corpora from the repository, or from a worktree one level deeper (…/wt/<name>). */
 const SHARED_CORPORA =
-  [path.join(REPO_ROOT, "..", "shared", "corpora"), path.join(REPO_ROOT, "..", "..", "shared", "corpora")].find((dir) => fs.existsSync(dir)) ??
-  path.join(REPO_ROOT, "..", "shared", "corpora");
+  [path.join(REPO_ROOT, "..", "shared", "corpora"), path.join(REPO_ROOT, "..", "..", "shared", "corpora")].find((dir) =>
+    fs.existsSync(dir),
+  ) ?? path.join(REPO_ROOT, "..", "shared", "corpora");
 
 /** The zod clone, checked out at its original head (the bench moves a branch of its own). */
 function zodClone(): string {
   const clone = path.join(CORPORA_DIR, "zod-history");
   if (!fs.existsSync(path.join(clone, ".git"))) {
     fs.mkdirSync(CORPORA_DIR, { recursive: true });
-    execFileSync("git", ["clone", "--quiet", path.join(SHARED_CORPORA, "zod-history.bundle"), clone], { stdio: "inherit" });
+    execFileSync("git", ["clone", "--quiet", path.join(SHARED_CORPORA, "zod-history.bundle"), clone], {
+      stdio: "inherit",
+    });
   }
   return clone;
 }
@@ -83,7 +86,9 @@ function zodHistory(db: Database.Database): string[] {
   const incremental = ingestHistory(db, clone, options);
   const incrementalMs = performance.now() - started;
   const describe = (result: HistoryIngestion): string =>
-    result.status === "unavailable" ? result.why : `${result.added} commits, ${result.versionsParsed} file versions parsed`;
+    result.status === "unavailable"
+      ? result.why
+      : `${result.added} commits, ${result.versionsParsed} file versions parsed`;
   return [
     `| full ingestion, symbol level (target ≤ 30 s) | ${(fullMs / 1000).toFixed(2)} s (${fullCpuS.toFixed(1)} s CPU in ts-graph's process, git's not counted) | ${describe(full)} |`,
     `| incremental ingestion of 10 new commits (target ≤ 1 s) | ${(incrementalMs / 1000).toFixed(2)} s | ${describe(incremental)} |`,
@@ -96,7 +101,10 @@ function repositoryHistory(db: Database.Database, repository: string): string[] 
   const cpuBefore = process.cpuUsage();
   const result = ingestHistory(db, repository, { symbols: true, isSource: isTypeScriptSource });
   const cpu = process.cpuUsage(cpuBefore);
-  const read = result.status === "unavailable" ? result.why : `${result.added} commits, ${result.versionsParsed} file versions parsed`;
+  const read =
+    result.status === "unavailable"
+      ? result.why
+      : `${result.added} commits, ${result.versionsParsed} file versions parsed`;
   return [
     `| full ingestion, symbol level | ${((performance.now() - started) / 1000).toFixed(2)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU) | ${read} |`,
   ];
@@ -160,7 +168,8 @@ function row(label: string, scores: PredictionScores): string {
 /** The rankings compared: the first is the cochange tool's ranking, the second the list it answers with by default. */
 const VARIANTS = [
   {
-    label: "the tool (recency- and size-weighted confidence, back-off, symbols blended with their files and named alike)",
+    label:
+      "the tool (recency- and size-weighted confidence, back-off, symbols blended with their files and named alike)",
     rank: "recent",
     minSupport: 1,
     fileFallback: true,
@@ -189,7 +198,13 @@ const VARIANTS = [
     fileBlend: 0,
     nameWeight: 0,
   },
-  { label: "recency- and size-weighted confidence, no back-off", rank: "recent", minSupport: 1, fileFallback: false, nameWeight: 0 },
+  {
+    label: "recency- and size-weighted confidence, no back-off",
+    rank: "recent",
+    minSupport: 1,
+    fileFallback: false,
+    nameWeight: 0,
+  },
   { label: "confidence (ROSE)", rank: "confidence", minSupport: 1, fileFallback: false },
   { label: "confidence, min support 2", rank: "confidence", minSupport: 2, fileFallback: false },
 ] as const;
@@ -197,7 +212,8 @@ const VARIANTS = [
 function main(): void {
   const which = argument("--history") ?? "all";
   const repository = argument("--repository");
-  const names = repository !== undefined ? [path.basename(path.resolve(repository))] : which === "all" ? ["hono", "zod"] : [which];
+  const names =
+    repository !== undefined ? [path.basename(path.resolve(repository))] : which === "all" ? ["hono", "zod"] : [which];
   const halfLifeDays = Number(argument("--half-life") ?? 180);
   const testShare = Number(argument("--test-share") ?? 0.1);
   const testOffset = process.argv.includes("--validation") ? testShare : 0;
@@ -226,7 +242,14 @@ function main(): void {
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ];
     const levels: CochangeLevel[] = name === "hono" && repository === undefined ? ["file"] : ["file", "symbol"];
-    const common = { testShare, testOffset, maxFilesPerCommit: 30, halfLifeDays, counts: isTypeScriptSource, twoFiles: true };
+    const common = {
+      testShare,
+      testOffset,
+      maxFilesPerCommit: 30,
+      halfLifeDays,
+      counts: isTypeScriptSource,
+      twoFiles: true,
+    };
     for (const level of levels) {
       for (const [index, variant] of VARIANTS.entries()) {
         // The blend and name likeness are symbol-level: at file level those rows would repeat the tool's.
@@ -237,7 +260,10 @@ function main(): void {
       }
       if (level === "symbol") {
         const every = evaluatePrediction(db, { level, ...common, twoFiles: false, ...VARIANTS[0] });
-        lines.push(ceilingRow(`${level}, every commit of 2+ declarations`, every), row(`${level}, every commit of 2+ declarations, the tool`, every));
+        lines.push(
+          ceilingRow(`${level}, every commit of 2+ declarations`, every),
+          row(`${level}, every commit of 2+ declarations, the tool`, every),
+        );
         for (const [index, variant] of VARIANTS.slice(0, 8).entries()) {
           const scores = evaluatePrediction(db, { level, ...common, maxTestEntities: 30, ...variant });
           if (index === 0) lines.push(ceilingRow(`${level}, ROSE's test set`, scores));
@@ -245,7 +271,13 @@ function main(): void {
         }
       }
     }
-    lines.push("", "| speed | measured | |", "| --- | --- | --- |", ...speed, ...levels.flatMap((level) => queryTimes(db, level)));
+    lines.push(
+      "",
+      "| speed | measured | |",
+      "| --- | --- | --- |",
+      ...speed,
+      ...levels.flatMap((level) => queryTimes(db, level)),
+    );
     process.stdout.write(`${lines.join("\n")}\n\n`);
     db.close();
   }

@@ -212,12 +212,19 @@ async function installDependencies(spec: CorpusSpec, dir: string, timeoutMs: num
   const staging = path.join(CORPORA_DIR, ".deps", spec.dirName);
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
-  fs.writeFileSync(path.join(staging, "package.json"), JSON.stringify({ name: "ts-graph-bench-deps", private: true, dependencies: deps }, null, 2));
+  fs.writeFileSync(
+    path.join(staging, "package.json"),
+    JSON.stringify({ name: "ts-graph-bench-deps", private: true, dependencies: deps }, null, 2),
+  );
   log(`${spec.id}: npm install ${names.map((n) => `${n}@${deps[n] ?? ""}`).join(" ")}`);
-  const installed = await run("npm", ["install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", "--no-package-lock", "--omit=dev"], {
-    cwd: staging,
-    timeoutMs,
-  });
+  const installed = await run(
+    "npm",
+    ["install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", "--no-package-lock", "--omit=dev"],
+    {
+      cwd: staging,
+      timeoutMs,
+    },
+  );
   ensureExited(installed);
   const target = path.join(dir, "node_modules");
   fs.rmSync(target, { recursive: true, force: true });

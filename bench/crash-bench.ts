@@ -20,7 +20,13 @@ import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { copySampleProject, freshSnapshot, makeTempDir, readerSnapshot, removeTempDirs } from "../src/test-support/fixtures.js";
+import {
+  copySampleProject,
+  freshSnapshot,
+  makeTempDir,
+  readerSnapshot,
+  removeTempDirs,
+} from "../src/test-support/fixtures.js";
 import { benchOptions, log } from "./measure.js";
 import { CLI_JS, cliAvailable, staleBuildWarning } from "./tsgraph.js";
 
@@ -90,7 +96,9 @@ function writeTree(root: string, tree: ReadonlyMap<string, string>): void {
 /** Files that are neither sources of the tree nor its database: temporaries and journals left behind. */
 function leftovers(root: string, tree: ReadonlyMap<string, string>): string[] {
   const journals = path.join(root, ".ts-graph", "edits");
-  const journalFiles = fs.existsSync(journals) ? fs.readdirSync(journals).map((name) => path.join(".ts-graph", "edits", name)) : [];
+  const journalFiles = fs.existsSync(journals)
+    ? fs.readdirSync(journals).map((name) => path.join(".ts-graph", "edits", name))
+    : [];
   return [
     ...sourceFiles(root)
       .map((file) => path.relative(root, file))
@@ -147,7 +155,9 @@ async function indexKills(kills: number, next: (max: number) => number): Promise
     if (!same) {
       figures.diverged += 1;
       if (figures.examples.length < 3)
-        figures.examples.push(`kill at ${at}: ${recovered.code === 0 ? "graph differs from a full index" : recovered.stderr.slice(0, 160)}`);
+        figures.examples.push(
+          `kill at ${at}: ${recovered.code === 0 ? "graph differs from a full index" : recovered.stderr.slice(0, 160)}`,
+        );
     }
   }
   return figures;
@@ -162,13 +172,20 @@ interface RenameKillFigures {
 }
 
 /** Which files of `tree` hold which of the two states; `mixed` when some are before and some after. */
-function renameState(root: string, before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): "before" | "after" | "mixed" {
+function renameState(
+  root: string,
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): "before" | "after" | "mixed" {
   const now = readTree(root);
   const changed = [...after.keys()].filter((file) => after.get(file) !== before.get(file));
   const states = new Set(
-    changed.map((file) => (now.get(file) === before.get(file) ? "before" : now.get(file) === after.get(file) ? "after" : "other")),
+    changed.map((file) =>
+      now.get(file) === before.get(file) ? "before" : now.get(file) === after.get(file) ? "after" : "other",
+    ),
   );
-  if (states.size === 1 && (states.has("before") || states.has("after"))) return states.has("before") ? "before" : "after";
+  if (states.size === 1 && (states.has("before") || states.has("after")))
+    return states.has("before") ? "before" : "after";
   return "mixed";
 }
 
@@ -254,7 +271,9 @@ async function stopWhileWaiting(stops: number): Promise<StopFigures> {
     });
     // A server that never says it waits is stopped after a minute all the same (and counted as such).
     const fallback = setTimeout(stop, 60_000);
-    const exited = new Promise<[number | null, string | null]>((resolve) => server.on("exit", (code, signal) => resolve([code, signal])));
+    const exited = new Promise<[number | null, string | null]>((resolve) =>
+      server.on("exit", (code, signal) => resolve([code, signal])),
+    );
     const killer = setTimeout(() => server.kill("SIGKILL"), 120_000);
     const [code, signal] = await exited;
     clearTimeout(fallback);
@@ -268,7 +287,9 @@ async function stopWhileWaiting(stops: number): Promise<StopFigures> {
       figures.aborts += 1;
       if (figures.examples.length < 3) {
         const line = stderr.split("\n").find((text) => /FATAL|Abort/i.test(text)) ?? "";
-        figures.examples.push(`${bySignal ? "SIGTERM" : "stdin closed"}: exit ${code ?? signal}; ${line}`.slice(0, 200));
+        figures.examples.push(
+          `${bySignal ? "SIGTERM" : "stdin closed"}: exit ${code ?? signal}; ${line}`.slice(0, 200),
+        );
       }
     }
   }

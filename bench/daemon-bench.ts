@@ -32,7 +32,12 @@ function parseArgs(argv: readonly string[]): Options {
   const kinds = (options.kinds ?? TIMED_EDIT_KINDS.join(",")).split(",");
   if (!Number.isInteger(edits) || edits <= 0 || !Number.isInteger(renames) || renames < 0) throw new Error(usage);
   if (kinds.some((kind) => !(TIMED_EDIT_KINDS as readonly string[]).includes(kind))) throw new Error(usage);
-  return { corpus: options.corpus ?? "effect@3.22.4", edits, renames, kinds: TIMED_EDIT_KINDS.filter((kind) => kinds.includes(kind)) };
+  return {
+    corpus: options.corpus ?? "effect@3.22.4",
+    edits,
+    renames,
+    kinds: TIMED_EDIT_KINDS.filter((kind) => kinds.includes(kind)),
+  };
 }
 
 function load(): string {
@@ -56,7 +61,11 @@ async function main(): Promise<number> {
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-daemon-bench-"));
   const loadBefore = load();
   try {
-    const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 30 * 60_000, probeExactOptional: false });
+    const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), {
+      tmpDir,
+      timeoutMs: 30 * 60_000,
+      probeExactOptional: false,
+    });
     const files = pickEditFiles(corpus, options.edits);
     const result = await runDaemonSteps(
       { corpus, dbPath: path.join(tmpDir, "graph.db"), tmpDir },
@@ -83,7 +92,10 @@ async function main(): Promise<number> {
         .map((row) => `${row.kind} ${row.samples.map((sample) => sample.extracted ?? "?").join(",")}`)
         .join("; ")} (0: the daemon's watcher had applied the edit)`,
       ...result.edits.flatMap((row) =>
-        row.samples.map((sample) => `  - ${row.kind}: ${sample.label}: ${formatMs(sample.wallMs)}, ${sample.extractedByAnyRun} re-extracted`),
+        row.samples.map(
+          (sample) =>
+            `  - ${row.kind}: ${sample.label}: ${formatMs(sample.wallMs)}, ${sample.extractedByAnyRun} re-extracted`,
+        ),
       ),
       `- \`${result.indexCommand}\``,
       `- \`${result.query.command}\``,

@@ -14,7 +14,15 @@ import Database from "better-sqlite3";
 import { filesExtractedSince, writeEdited, writeOriginal, type EditSet, type TimedEditKind } from "./bench-edits.js";
 import { ensureExited, formatMs, log, run, type RunResult } from "./measure.js";
 import { summarize, type Summary } from "./stats.js";
-import { CLI_JS, displayCommand, flattenScalars, numberField, parseJsonSummary, type IndexContext, type Scalar } from "./tsgraph.js";
+import {
+  CLI_JS,
+  displayCommand,
+  flattenScalars,
+  numberField,
+  parseJsonSummary,
+  type IndexContext,
+  type Scalar,
+} from "./tsgraph.js";
 
 const WARM_UP_RUNS = 2;
 
@@ -98,7 +106,12 @@ async function timedEdits(ctx: IndexContext, set: EditSet, timeoutMs: number): P
       `  daemon ${set.kind} edit ${samples.length} ${edit.label}: ${formatMs(sample.wallMs)} (CLI run: ${String(sample.mode)}, ${sample.extracted ?? "?"} re-extracted; ${extractedByAnyRun} re-extracted by either run)`,
     );
   }
-  return { kind: set.kind, samples, stats: summarize(samples.map((sample) => sample.wallMs)), skippedFiles: set.skippedFiles };
+  return {
+    kind: set.kind,
+    samples,
+    stats: summarize(samples.map((sample) => sample.wallMs)),
+    skippedFiles: set.skippedFiles,
+  };
 }
 
 /**
@@ -111,7 +124,12 @@ function privateCopy(shared: IndexContext): IndexContext {
   fs.cpSync(shared.corpus.dir, dir, { recursive: true, filter: (source) => !source.endsWith(".ts-graph") });
   fs.writeFileSync(path.join(dir, "ts-graph.config.json"), JSON.stringify({ tsconfig: TSCONFIG_NAME }));
   const corpus = { ...shared.corpus, dir, tsconfigPath: path.join(dir, TSCONFIG_NAME) };
-  return { corpus, dbPath: path.join(dir, ".ts-graph", "graph.db"), tmpDir: shared.tmpDir, indexFlags: shared.indexFlags ?? [] };
+  return {
+    corpus,
+    dbPath: path.join(dir, ".ts-graph", "graph.db"),
+    tmpDir: shared.tmpDir,
+    indexFlags: shared.indexFlags ?? [],
+  };
 }
 
 /**

@@ -28,7 +28,11 @@ import { benchOptions, formatMs, log } from "./measure.js";
 import { evenlySpacedIndices } from "./stats.js";
 
 function parseArgs(argv: readonly string[]): { corpus: string; files: number; keep: string | undefined } {
-  const options = benchOptions(argv, ["corpus", "files", "keep"], "usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N] [--keep DIR]");
+  const options = benchOptions(
+    argv,
+    ["corpus", "files", "keep"],
+    "usage: tsx bench/diff-bench.ts [--corpus NAME@VERSION] [--files N] [--keep DIR]",
+  );
   return {
     corpus: options.corpus ?? "effect@3.22.4",
     files: Number(options.files ?? 10),
@@ -69,7 +73,11 @@ async function main(): Promise<void> {
   if (args.keep !== undefined) fs.mkdirSync(args.keep);
   const scratch = fs.realpathSync(args.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-diff-bench-")));
   try {
-    const corpus = await prepareCorpus(parseCorpusSpec(args.corpus), { tmpDir: scratch, timeoutMs: 600_000, probeExactOptional: false });
+    const corpus = await prepareCorpus(parseCorpusSpec(args.corpus), {
+      tmpDir: scratch,
+      timeoutMs: 600_000,
+      probeExactOptional: false,
+    });
     const root = path.join(scratch, "repo");
     fs.cpSync(corpus.dir, root, {
       recursive: true,
@@ -101,7 +109,9 @@ async function main(): Promise<void> {
       `snapshot beyond the index: no-op run ${wallAndCpu(noop)} (${noop.value.mode}) + export ${wallAndCpu(snapshotWrite)} (${(snapshotWrite.value / 1e6).toFixed(1)} MB)`,
     );
 
-    const edited = evenlySpacedIndices(corpus.sourceFiles.length, args.files).map((index) => corpus.sourceFiles[index] ?? "");
+    const edited = evenlySpacedIndices(corpus.sourceFiles.length, args.files).map(
+      (index) => corpus.sourceFiles[index] ?? "",
+    );
     for (const [i, file] of edited.entries()) {
       const absolute = path.join(root, file);
       const text = fs.readFileSync(absolute, "utf8");
@@ -109,7 +119,10 @@ async function main(): Promise<void> {
         /export (const|function) (\w+) = \(|export function (\w+)(<[^>]*>)?\(/,
         (match) => `${match}__benchExtra${i}?: number, `,
       );
-      fs.writeFileSync(absolute, `${withParameter}\nexport function __benchAdded${i}(n: number): number {\n  return n + ${i};\n}\n`);
+      fs.writeFileSync(
+        absolute,
+        `${withParameter}\nexport function __benchAdded${i}(n: number): number {\n  return n + ${i};\n}\n`,
+      );
     }
     git(root, "-c", "user.email=bench@example.com", "-c", "user.name=bench", "commit", "-qam", "head");
     const incremental = await timed(() => indexRoot(root));
@@ -134,7 +147,9 @@ async function main(): Promise<void> {
     const againstRef = await timed(() =>
       runDiff({ base: baseCommit, head: ".", root, cwd: root, baseDb: cacheDb, depth: 3, failOn: undefined, ...quiet }),
     );
-    log(`diff against the base commit, cached base database: ${wallAndCpu(againstRef)}: ${JSON.stringify(againstRef.value.summary)}`);
+    log(
+      `diff against the base commit, cached base database: ${wallAndCpu(againstRef)}: ${JSON.stringify(againstRef.value.summary)}`,
+    );
     log(
       `load: ${os
         .loadavg()
@@ -143,7 +158,10 @@ async function main(): Promise<void> {
     );
   } finally {
     if (args.keep === undefined) fs.rmSync(scratch, { recursive: true, force: true });
-    else log(`kept in ${scratch}: repo/ (head, indexed), cache/base.db, base.jsonl, head.jsonl; base commit ${baseCommitOf(scratch)}`);
+    else
+      log(
+        `kept in ${scratch}: repo/ (head, indexed), cache/base.db, base.jsonl, head.jsonl; base commit ${baseCommitOf(scratch)}`,
+      );
   }
 }
 

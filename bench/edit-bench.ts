@@ -53,13 +53,20 @@ async function loadBuild(dist: string | undefined): Promise<{
     if (!cliAvailable()) throw new Error("dist/ is missing; run npm run build first");
     const stale = staleBuildWarning();
     if (stale !== null) log(`warning: ${stale}`);
-  } else if (!fs.existsSync(path.join(folder, "cli.js"))) throw new Error(`${folder} holds no build of ts-graph (no cli.js)`);
-  const workspace = (await import(path.join(folder, "mcp", "workspace.js"))) as { createWorkspace: typeof CreateWorkspace };
+  } else if (!fs.existsSync(path.join(folder, "cli.js")))
+    throw new Error(`${folder} holds no build of ts-graph (no cli.js)`);
+  const workspace = (await import(path.join(folder, "mcp", "workspace.js"))) as {
+    createWorkspace: typeof CreateWorkspace;
+  };
   const handler = (await import(path.join(folder, "tools", "edit", "handler.js"))) as {
     replaceSymbolTool: typeof ReplaceTool;
     renameSymbolTool: typeof RenameTool;
   };
-  return { createWorkspace: workspace.createWorkspace, replaceSymbolTool: handler.replaceSymbolTool, renameSymbolTool: handler.renameSymbolTool };
+  return {
+    createWorkspace: workspace.createWorkspace,
+    replaceSymbolTool: handler.replaceSymbolTool,
+    renameSymbolTool: handler.renameSymbolTool,
+  };
 }
 
 interface Options {
@@ -82,7 +89,10 @@ function parseArgs(argv: readonly string[]): Options {
     else if (argv[i] === "--runs" && value !== undefined) options.runs = Number(value);
     else if (argv[i] === "--fuzz" && value !== undefined) options.fuzz = Number(value);
     else if (argv[i] === "--dist" && value !== undefined) options.dist = value;
-    else throw new Error(`usage: npm run bench:edit -- [--corpus NAME@VERSION] [--runs N] [--fuzz N] [--dist DIR]; got ${argv[i] ?? ""}`);
+    else
+      throw new Error(
+        `usage: npm run bench:edit -- [--corpus NAME@VERSION] [--runs N] [--fuzz N] [--dist DIR]; got ${argv[i] ?? ""}`,
+      );
     i += 1;
   }
   return options;
@@ -126,7 +136,9 @@ interface Target {
  */
 function pickReplaceTarget(context: ToolContext, inferred = false): Target {
   const files = context.db
-    .prepare("SELECT f.path FROM files f JOIN nodes n ON n.file = f.path GROUP BY f.path HAVING count(*) >= 10 ORDER BY f.size, f.path")
+    .prepare(
+      "SELECT f.path FROM files f JOIN nodes n ON n.file = f.path GROUP BY f.path HAVING count(*) >= 10 ORDER BY f.size, f.path",
+    )
     .pluck()
     .all() as string[];
   for (const file of [...files.slice(Math.floor(files.length / 2)), ...files]) {
@@ -139,14 +151,20 @@ function pickReplaceTarget(context: ToolContext, inferred = false): Target {
     for (const node of nodes) {
       const text = lines.slice(node.startLine - 1, node.endLine);
       // The body's closing brace alone on the last line: the bench's edits go on the line before it.
-      if (/^\s*\}\)?;?\s*$/.test(text[text.length - 1] ?? "")) return { key: node.key, file, name: node.name, text: text.join("\n") };
+      if (/^\s*\}\)?;?\s*$/.test(text[text.length - 1] ?? ""))
+        return { key: node.key, file, name: node.name, text: text.join("\n") };
     }
   }
   throw new Error("no function to replace in the corpus");
 }
 
 /** The exported function referred to from the most places (at least 20), and how many. */
-function pickRenameTarget(context: ToolContext): { readonly key: string; readonly name: string; readonly sites: number; readonly files: number } {
+function pickRenameTarget(context: ToolContext): {
+  readonly key: string;
+  readonly name: string;
+  readonly sites: number;
+  readonly files: number;
+} {
   const row = context.db
     .prepare(
       `SELECT n.key, n.name, sum(e.count) AS sites, count(DISTINCT e.file) AS files FROM nodes n JOIN edges e ON e.target = n.key
@@ -179,7 +197,9 @@ async function timed(samples: number[], action: () => Promise<ToolResult>, label
 }
 
 function breakdown(label: string): string {
-  const steps = [...(phases.get(label) ?? new Map<string, number[]>())].map(([step, samples]) => `${step} p50 ${formatMs(summarize(samples)?.p50)}`);
+  const steps = [...(phases.get(label) ?? new Map<string, number[]>())].map(
+    ([step, samples]) => `${step} p50 ${formatMs(summarize(samples)?.p50)}`,
+  );
   return `- ${label} steps: ${steps.join(", ")}`;
 }
 
@@ -225,7 +245,13 @@ function fuzzCorpus(
     if (site === undefined) continue;
     const invalid = i >= count;
     const operation = operations[next(invalid ? 3 : 4)] as EditOperation;
-    const outcome = fuzzEdit(file, bytes, site, operation, invalid ? invalidContent(site.container, i) : validContent(site.container, i));
+    const outcome = fuzzEdit(
+      file,
+      bytes,
+      site,
+      operation,
+      invalid ? invalidContent(site.container, i) : validContent(site.container, i),
+    );
     if (invalid) {
       totals.invalidTried += 1;
       if (outcome.status === "applied") totals.invalidApplied += 1;
@@ -260,21 +286,33 @@ function oxcAgreement(context: ToolContext): { located: number; total: number; d
       const site = locate(node);
       if (site === undefined) continue;
       totals.located += 1;
-      if (JSON.stringify({ ...site, notEditable: undefined }) !== JSON.stringify({ ...sites.get(node.key), notEditable: undefined }))
+      if (
+        JSON.stringify({ ...site, notEditable: undefined }) !==
+        JSON.stringify({ ...sites.get(node.key), notEditable: undefined })
+      )
         totals.differing.push(node.key);
     }
   }
   return totals;
 }
 
+/** Long because: the bench's steps in the order they run, each a few lines of setup and timing around one edit. */
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const { createWorkspace, replaceSymbolTool, renameSymbolTool } = await loadBuild(options.dist);
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-edit-bench-prepare-"));
-  const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
+  const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), {
+    tmpDir,
+    timeoutMs: 600_000,
+    probeExactOptional: false,
+  });
   const { root, tsconfig } = copyCorpus(corpus.dir, corpus.spec.id);
   log(`copied ${corpus.spec.id} to ${root}`);
-  const workspace = createWorkspace({ roots: [{ root, tsconfigs: [tsconfig] }], rootsAreDefault: false, hooks: { log: (message) => log(message) } });
+  const workspace = createWorkspace({
+    roots: [{ root, tsconfigs: [tsconfig] }],
+    rootsAreDefault: false,
+    hooks: { log: (message) => log(message) },
+  });
   try {
     await workspace.useRoots(undefined);
     const served = workspace.served()[0];
@@ -296,7 +334,11 @@ async function main(): Promise<void> {
      * `runs` timed replacements of a function, each a real change (a line at the end of its body that changes
      * every run: a comment, or with `statement` a statement that keeps the function's type), then its text back.
      */
-    const timeReplaces = async (replaced: Target, label: string, statement = false): Promise<{ samples: number[]; last: ToolResult | undefined }> => {
+    const timeReplaces = async (
+      replaced: Target,
+      label: string,
+      statement = false,
+    ): Promise<{ samples: number[]; last: ToolResult | undefined }> => {
       const samples: number[] = [];
       let last: ToolResult | undefined;
       for (let run = 0; run < options.runs; run += 1) {
@@ -305,7 +347,11 @@ async function main(): Promise<void> {
           /\n(\s*)(\}\)?;?\s*)$/,
           (_, indent: string, close: string) => `\n${indent}  ${line}\n${indent}${close}`,
         );
-        last = await timed(samples, () => runTool(replaceSymbolTool, { symbol: replaced.key, content }, context), label);
+        last = await timed(
+          samples,
+          () => runTool(replaceSymbolTool, { symbol: replaced.key, content }, context),
+          label,
+        );
       }
       await runTool(replaceSymbolTool, { symbol: replaced.key, content: replaced.text }, context);
       return { samples, last };
@@ -314,14 +360,22 @@ async function main(): Promise<void> {
     const inferred = pickReplaceTarget(context, true);
     log(`replace (inferred type): ${inferred.key}`);
     const { samples: inferredSamples, last: lastInferred } = await timeReplaces(inferred, "replace (inferred)");
-    const { samples: inferredCodeSamples, last: lastInferredCode } = await timeReplaces(inferred, "replace (inferred, code)", true);
+    const { samples: inferredCodeSamples, last: lastInferredCode } = await timeReplaces(
+      inferred,
+      "replace (inferred, code)",
+      true,
+    );
 
     const renameSamples: number[] = [];
     let lastRename: ToolResult | undefined;
     let current = renamed.key;
     for (let run = 0; run < options.runs; run += 1) {
       const newName = run % 2 === 0 ? `${renamed.name}Renamed` : renamed.name;
-      lastRename = await timed(renameSamples, () => runTool(renameSymbolTool, { symbol: current, newName }, context), "rename");
+      lastRename = await timed(
+        renameSamples,
+        () => runTool(renameSymbolTool, { symbol: current, newName }, context),
+        "rename",
+      );
       current = `${current.slice(0, current.lastIndexOf(":") + 1)}${newName}`;
     }
     if (options.runs % 2 === 1) await runTool(renameSymbolTool, { symbol: current, newName: renamed.name }, context);
@@ -344,7 +398,11 @@ async function main(): Promise<void> {
       "| operation (server context warm) | runs | p50 | p95 | max | CPU p50 (all threads) |",
       "|---|---|---|---|---|---|",
       row("replace + graph update + diagnostics", summarize(replaceSamples), "replace"),
-      row("replace, inferred return type (a comment changed) + graph update + diagnostics", summarize(inferredSamples), "replace (inferred)"),
+      row(
+        "replace, inferred return type (a comment changed) + graph update + diagnostics",
+        summarize(inferredSamples),
+        "replace (inferred)",
+      ),
       row(
         "replace, inferred return type (a statement changed) + graph update + diagnostics",
         summarize(inferredCodeSamples),

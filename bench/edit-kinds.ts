@@ -17,18 +17,25 @@ type FunctionLike = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunc
 /** Module-level functions, class methods and const-bound arrows with a block body, in source order. */
 function functionsWithBodies(sourceFile: ts.SourceFile): { node: FunctionLike; body: ts.Block; exported: boolean }[] {
   const found: { node: FunctionLike; body: ts.Block; exported: boolean }[] = [];
-  const isExported = (node: ts.Node): boolean => (ts.getCombinedModifierFlags(node as ts.Declaration) & ts.ModifierFlags.Export) !== 0;
+  const isExported = (node: ts.Node): boolean =>
+    (ts.getCombinedModifierFlags(node as ts.Declaration) & ts.ModifierFlags.Export) !== 0;
   for (const statement of sourceFile.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.body) found.push({ node: statement, body: statement.body, exported: isExported(statement) });
+    if (ts.isFunctionDeclaration(statement) && statement.body)
+      found.push({ node: statement, body: statement.body, exported: isExported(statement) });
     if (ts.isClassDeclaration(statement)) {
       for (const member of statement.members) {
-        if (ts.isMethodDeclaration(member) && member.body) found.push({ node: member, body: member.body, exported: false });
+        if (ts.isMethodDeclaration(member) && member.body)
+          found.push({ node: member, body: member.body, exported: false });
       }
     }
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         const value = declaration.initializer;
-        if (value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) && ts.isBlock(value.body)) {
+        if (
+          value !== undefined &&
+          (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) &&
+          ts.isBlock(value.body)
+        ) {
           found.push({ node: value, body: value.body, exported: isExported(statement) });
         }
       }
@@ -43,7 +50,8 @@ export function editedText(text: string, kind: EditKind, fileName: string): stri
   if (kind === "append") return `${text}${editSuffix(0)}`;
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const functions = functionsWithBodies(sourceFile);
-  const insertAt = (position: number, insertion: string): string => text.slice(0, position) + insertion + text.slice(position);
+  const insertAt = (position: number, insertion: string): string =>
+    text.slice(0, position) + insertion + text.slice(position);
   if (kind === "body") {
     const first = functions[0];
     return first === undefined ? undefined : insertAt(first.body.getStart(sourceFile) + 1, " void 0;");
@@ -53,11 +61,14 @@ export function editedText(text: string, kind: EditKind, fileName: string): stri
     return first === undefined ? undefined : insertAt(first.body.getStart(sourceFile) + 1, " void 0;");
   }
   const exported = functions.find(
-    ({ node, exported }) => exported && node.parameters.hasTrailingComma === false && text[node.parameters.pos - 1] === "(",
+    ({ node, exported }) =>
+      exported && node.parameters.hasTrailingComma === false && text[node.parameters.pos - 1] === "(",
   );
   if (exported === undefined) return undefined;
   const parameters = exported.node.parameters;
   const last = parameters[parameters.length - 1];
   if (last?.dotDotDotToken !== undefined) return undefined;
-  return last === undefined ? insertAt(parameters.pos, "__planBench?: unknown") : insertAt(last.end, ", __planBench?: unknown");
+  return last === undefined
+    ? insertAt(parameters.pos, "__planBench?: unknown")
+    : insertAt(last.end, ", __planBench?: unknown");
 }

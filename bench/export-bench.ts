@@ -32,7 +32,9 @@ function cli(args: readonly string[]): { readonly ms: number; readonly stderr: s
 
 function bytesOf(out: string): number {
   const stat = fs.statSync(out);
-  return stat.isDirectory() ? fs.readdirSync(out).reduce((sum, name) => sum + fs.statSync(path.join(out, name)).size, 0) : stat.size;
+  return stat.isDirectory()
+    ? fs.readdirSync(out).reduce((sum, name) => sum + fs.statSync(path.join(out, name)).size, 0)
+    : stat.size;
 }
 
 async function main(): Promise<void> {
@@ -62,9 +64,14 @@ async function main(): Promise<void> {
         counts = result.stderr.trim().replace(/^ts-graph: exported /, "");
       }
       log(`${format}: median ${formatMs(percentile(times, 50))}`);
-      lines.push(`| ${format} | ${formatMs(percentile(times, 50))} | ${formatMs(Math.max(...times))} | ${formatBytes(bytesOf(out))} | ${counts} |`);
+      lines.push(
+        `| ${format} | ${formatMs(percentile(times, 50))} | ${formatMs(Math.max(...times))} | ${formatBytes(bytesOf(out))} | ${counts} |`,
+      );
     }
-    lines.push("", `load ${os.loadavg()[0]?.toFixed(1)} at the end; ${runs} run(s) per format, each the whole command.`);
+    lines.push(
+      "",
+      `load ${os.loadavg()[0]?.toFixed(1)} at the end; ${runs} run(s) per format, each the whole command.`,
+    );
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });

@@ -44,7 +44,10 @@ function parseArgs(argv: readonly string[]): Options {
     if (argv[i] === "--corpus" && value !== undefined) options.corpus = value;
     else if (argv[i] === "--queries" && value !== undefined) options.queries = Number(value);
     else if (argv[i] === "--zoom-runs" && value !== undefined) options.zoomRuns = Number(value);
-    else throw new Error(`usage: npm run bench:find -- [--corpus NAME@VERSION] [--queries N] [--zoom-runs N]; got ${argv[i] ?? ""}`);
+    else
+      throw new Error(
+        `usage: npm run bench:find -- [--corpus NAME@VERSION] [--queries N] [--zoom-runs N]; got ${argv[i] ?? ""}`,
+      );
     i += 1;
   }
   return options;
@@ -74,16 +77,21 @@ type QueryType = "exact" | "prefix" | "substring" | "camel-hump";
 /** Deterministic queries of each type from the graph's own names. */
 function pickQueries(context: CliToolContext, count: number): Record<QueryType, string[]> {
   const names = context.db
-    .prepare("SELECT DISTINCT name FROM nodes WHERE kind NOT IN ('File', 'Constructor') AND length(name) >= 6 ORDER BY name")
+    .prepare(
+      "SELECT DISTINCT name FROM nodes WHERE kind NOT IN ('File', 'Constructor') AND length(name) >= 6 ORDER BY name",
+    )
     .pluck()
     .all() as string[];
   const words = names.filter((name) => /^[A-Za-z]/.test(name));
-  const spread = (list: readonly string[]): string[] => evenlySpacedIndices(list.length, count).map((index) => list[index] ?? "");
+  const spread = (list: readonly string[]): string[] =>
+    evenlySpacedIndices(list.length, count).map((index) => list[index] ?? "");
   const humped = words.filter((name) => nameWords(name).length >= 3);
   return {
     exact: spread(words),
     prefix: spread(words).map((name) => name.slice(0, 4)),
-    substring: spread(words).map((name) => name.slice(Math.floor(name.length / 2) - 2, Math.floor(name.length / 2) + 2)),
+    substring: spread(words).map((name) =>
+      name.slice(Math.floor(name.length / 2) - 2, Math.floor(name.length / 2) + 2),
+    ),
     "camel-hump": spread(humped).map((name) =>
       nameWords(name)
         .map((word, index) => (index === 0 ? (word[0] ?? "") : (word[0] ?? "").toUpperCase()))
@@ -111,7 +119,12 @@ async function benchFind(context: CliToolContext, queries: Record<QueryType, str
       times.push(nowMs() - started);
       totals.push(result.structured.total as number);
     }
-    rows.push({ type, stats: summarize(times), medianResults: percentile(totals, 50), examples: queries[type].slice(0, 4).join(", ") });
+    rows.push({
+      type,
+      stats: summarize(times),
+      medianResults: percentile(totals, 50),
+      examples: queries[type].slice(0, 4).join(", "),
+    });
     log(`find ${type}: p50 ${formatMs(percentile(times, 50))}`);
   }
   return rows;
@@ -165,7 +178,14 @@ async function benchTokens(context: CliToolContext): Promise<TokenRatios> {
     sumFull += full;
     if ((index + 1) % 100 === 0) log(`tokens: ${index + 1}/${files.length} files`);
   }
-  return { files: files.length, median: percentile(ratios, 50), p10: percentile(ratios, 10), p90: percentile(ratios, 90), sumZoom, sumFull };
+  return {
+    files: files.length,
+    median: percentile(ratios, 50),
+    p10: percentile(ratios, 10),
+    p90: percentile(ratios, 90),
+    sumZoom,
+    sumFull,
+  };
 }
 
 function statsCells(stats: Summary | null): string {

@@ -48,7 +48,14 @@ import {
   type PreparedCorpus,
 } from "./corpus.js";
 import { REPO_ROOT, formatCommand, formatKiB, formatMs, log } from "./measure.js";
-import { engineSummary, medianRatio, renderCorpus, type CorpusResult, type EngineRounds, type FullIndexRounds } from "./report.js";
+import {
+  engineSummary,
+  medianRatio,
+  renderCorpus,
+  type CorpusResult,
+  type EngineRounds,
+  type FullIndexRounds,
+} from "./report.js";
 import { TIMED_EDIT_KINDS, timedEditSets, type EditSet, type TimedEditKind } from "./bench-edits.js";
 import { runDaemonSteps, type DaemonResult } from "./daemon-steps.js";
 import { describeDiagnostics, runTsc, typescriptVersion, type TscCompiler, type TscReport } from "./tsc.js";
@@ -116,6 +123,7 @@ const USAGE = `usage: npm run bench -- [--corpus NAME@VERSION[,NAME@VERSION...]]
   --no-probe      do not measure whether exactOptionalPropertyTypes reduces tsc errors (leave it off)
   --keep-db       keep the temporary graph databases`;
 
+/** Long because: one case per option of the usage text above, in its order. */
 function parseArgs(argv: readonly string[]): Options {
   let corpora: string[] = [...DEFAULT_CORPORA];
   let edits = 20;
@@ -131,7 +139,9 @@ function parseArgs(argv: readonly string[]): Options {
   let engines: string[] | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
     const value = (): string => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === "") throw new Error(`${flag} needs a value\n${USAGE}`);
@@ -162,7 +172,8 @@ function parseArgs(argv: readonly string[]): Options {
           .split(",")
           .map((k) => k.trim());
         const unknown = named.filter((k) => !(TIMED_EDIT_KINDS as readonly string[]).includes(k));
-        if (unknown.length > 0) throw new Error(`--kinds: unknown kind ${unknown.join(", ")}; known: ${TIMED_EDIT_KINDS.join(", ")}`);
+        if (unknown.length > 0)
+          throw new Error(`--kinds: unknown kind ${unknown.join(", ")}; known: ${TIMED_EDIT_KINDS.join(", ")}`);
         kinds = TIMED_EDIT_KINDS.filter((k) => named.includes(k));
         break;
       }
@@ -180,7 +191,8 @@ function parseArgs(argv: readonly string[]): Options {
       }
       case "--baseline-cli": {
         baselineCli = path.resolve(value());
-        if (!fs.existsSync(baselineCli)) throw new Error(`--baseline-cli: ${baselineCli} does not exist (build that checkout first)`);
+        if (!fs.existsSync(baselineCli))
+          throw new Error(`--baseline-cli: ${baselineCli} does not exist (build that checkout first)`);
         break;
       }
       case "--jobs": {
@@ -194,8 +206,10 @@ function parseArgs(argv: readonly string[]): Options {
           .split(",")
           .map((e) => e.trim());
         const unknown = named.filter((e) => !(ENGINES as readonly string[]).includes(e));
-        if (unknown.length > 0) throw new Error(`--engines: unknown engine '${unknown.join("', '")}'; known: ${ENGINES.join(", ")}`);
-        if (new Set(named).size !== named.length) throw new Error(`--engines: ${named.join(",")} names an engine twice`);
+        if (unknown.length > 0)
+          throw new Error(`--engines: unknown engine '${unknown.join("', '")}'; known: ${ENGINES.join(", ")}`);
+        if (new Set(named).size !== named.length)
+          throw new Error(`--engines: ${named.join(",")} names an engine twice`);
         engines = named;
         break;
       }
@@ -244,7 +258,12 @@ function errorText(e: unknown): string {
 
 // Long because: one corpus's numbered steps in order (fetch, both tscs and the full index interleaved, no-op runs, edits)
 // share its temporary folder, database and error list; the sequence is the bench.
-async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, harness: string): Promise<CorpusResult> {
+async function benchCorpus(
+  spec: CorpusSpec,
+  options: Options,
+  tmpRoot: string,
+  harness: string,
+): Promise<CorpusResult> {
   const errors: string[] = [];
   const fail = (step: string, e: unknown): void => {
     const text = `${step}: ${errorText(e)}`;
@@ -256,12 +275,18 @@ async function benchCorpus(spec: CorpusSpec, options: Options, tmpRoot: string, 
   // 1. Fetch, dependencies, tsconfig.
   let corpus: PreparedCorpus;
   try {
-    corpus = await prepareCorpus(spec, { tmpDir, timeoutMs: FULL_RUN_TIMEOUT_MS, probeExactOptional: options.probeExactOptional });
+    corpus = await prepareCorpus(spec, {
+      tmpDir,
+      timeoutMs: FULL_RUN_TIMEOUT_MS,
+      probeExactOptional: options.probeExactOptional,
+    });
   } catch (e) {
     fail("fetch/setup", e);
     return emptyResult(spec, harness, errors);
   }
-  log(`${spec.id}: ${corpus.sourceFiles.length} source files; ${path.relative(REPO_ROOT, corpus.tsconfigPath)} written`);
+  log(
+    `${spec.id}: ${corpus.sourceFiles.length} source files; ${path.relative(REPO_ROOT, corpus.tsconfigPath)} written`,
+  );
 
   const editFiles = pickEditFiles(corpus, options.edits);
   const dbPath = path.join(tmpDir, "graph.db");
@@ -414,7 +439,13 @@ interface RoundsOutcome {
 const TSC_NAMES: Record<TscCompiler, string> = { ts6: "TS6 tsc", ts7: "TS7 tsc" };
 
 /** One tsc baseline run, logged; the first round's report is kept (and warned about if it did not type-check). */
-async function tscRun(id: string, compiler: TscCompiler, corpus: PreparedCorpus, tmpDir: string, first: boolean): Promise<TscReport> {
+async function tscRun(
+  id: string,
+  compiler: TscCompiler,
+  corpus: PreparedCorpus,
+  tmpDir: string,
+  first: boolean,
+): Promise<TscReport> {
   const name = TSC_NAMES[compiler];
   log(`${id}: ${name} --noEmit (TypeScript ${typescriptVersion(compiler)}) ...`);
   const report = await runTsc(corpus.dir, TSCONFIG_NAME, tmpDir, FULL_RUN_TIMEOUT_MS, compiler);
@@ -422,7 +453,9 @@ async function tscRun(id: string, compiler: TscCompiler, corpus: PreparedCorpus,
     `${id}: ${name} wall ${formatMs(report.wallMs)}, peak RSS ${formatKiB(report.maxRssKiB)}, CPU ${formatMs(report.cpuMs)}, check time ${formatMs(report.checkTimeMs)}`,
   );
   if (first) {
-    log(`${id}: ${name} program files ${report.programFiles ?? "?"}, diagnostics ${describeDiagnostics(report.diagnostics)}`);
+    log(
+      `${id}: ${name} program files ${report.programFiles ?? "?"}, diagnostics ${describeDiagnostics(report.diagnostics)}`,
+    );
     if (!report.checked) {
       log(`WARNING: ${id}: ${name} baseline did not type-check: ${report.problems.join("; ")}`);
       process.stderr.write(`\n!!! WARNING: ${name} baseline did not type-check (${id}) !!!\n\n`);
@@ -453,7 +486,13 @@ async function indexRound(id: string, options: Options, engines: readonly Engine
   for (const { rounds, ctx, oneJobCtx } of engines) {
     const label = rounds.engine === null ? "" : ` --engine ${rounds.engine}`;
     log(`${id}: ts-graph full index${label} ...`);
-    const run = await runIndex(ctx, true, FULL_RUN_TIMEOUT_MS, undefined, options.jobs === undefined ? [] : ["--jobs", String(options.jobs)]);
+    const run = await runIndex(
+      ctx,
+      true,
+      FULL_RUN_TIMEOUT_MS,
+      undefined,
+      options.jobs === undefined ? [] : ["--jobs", String(options.jobs)],
+    );
     first ??= run;
     rounds.indexWallMs.push(run.wallMs);
     rounds.indexRssKiB.push(run.maxRssKiB);
@@ -524,7 +563,9 @@ async function fullIndexRounds(
         const baseline = await runIndex(baselineCtx, true, FULL_RUN_TIMEOUT_MS, options.baselineCli);
         rounds.baselineWallMs.push(baseline.wallMs);
         rounds.baselineRssKiB.push(baseline.maxRssKiB);
-        log(`${id}: baseline build's full index wall ${formatMs(baseline.wallMs)}, peak RSS ${formatKiB(baseline.maxRssKiB)}`);
+        log(
+          `${id}: baseline build's full index wall ${formatMs(baseline.wallMs)}, peak RSS ${formatKiB(baseline.maxRssKiB)}`,
+        );
       }
     } catch (e) {
       fail("ts-graph index", e);
@@ -532,7 +573,9 @@ async function fullIndexRounds(
       break;
     }
   }
-  const jobsIdentical = engines.map((run) => (full !== null && options.jobsOne ? sameGraph(run.ctx.dbPath, run.oneJobCtx.dbPath) : null));
+  const jobsIdentical = engines.map((run) =>
+    full !== null && options.jobsOne ? sameGraph(run.ctx.dbPath, run.oneJobCtx.dbPath) : null,
+  );
   return { tsc, tsc7, rounds, full, jobsIdentical };
 }
 
@@ -633,7 +676,10 @@ async function main(): Promise<number> {
     `node ${process.version}, TypeScript ${typescriptVersion("ts6")} and ${typescriptVersion("ts7")}, ${os.cpus().length} CPUs, ${formatKiB(os.totalmem() / 1024)} RAM`,
   );
   log(`corpora: ${options.corpora.map((c) => c.id).join(", ")}; edits: ${options.edits}`);
-  if (!cliAvailable()) log(`NOTE: ${path.relative(REPO_ROOT, CLI_JS)} is missing: ts-graph steps (4-7) will be skipped. Run 'npm run build' first.`);
+  if (!cliAvailable())
+    log(
+      `NOTE: ${path.relative(REPO_ROOT, CLI_JS)} is missing: ts-graph steps (4-7) will be skipped. Run 'npm run build' first.`,
+    );
   const stale = staleBuildWarning();
   if (stale) log(`WARNING: ${stale}`);
 
@@ -671,7 +717,9 @@ async function main(): Promise<number> {
   fs.writeFileSync(resultsFile, `${JSON.stringify(payload, null, 2)}\n`);
   log(`results written to ${path.relative(REPO_ROOT, resultsFile)}`);
 
-  const broken = results.filter((r) => r.errors.length > 0 || r.tsc === null || !r.tsc.checked || r.tsc7 === null || !r.tsc7.checked);
+  const broken = results.filter(
+    (r) => r.errors.length > 0 || r.tsc === null || !r.tsc.checked || r.tsc7 === null || !r.tsc7.checked,
+  );
   if (broken.length > 0) {
     log(`FAILED: ${broken.map((r) => r.corpus).join(", ")} (see errors/warnings above)`);
     return 1;

@@ -35,8 +35,27 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { CORPORA_DIR, DEFAULT_CORPORA, TSCONFIG_NAME, editSuffix, parseCorpusSpec, prepareCorpus, type PreparedCorpus } from "./corpus.js";
-import { REPO_ROOT, RSS_ENV_VAR, RSS_PRELOAD, ensureExited, formatBytes, formatMs, log, newRssFile, readRssFile, run } from "./measure.js";
+import {
+  CORPORA_DIR,
+  DEFAULT_CORPORA,
+  TSCONFIG_NAME,
+  editSuffix,
+  parseCorpusSpec,
+  prepareCorpus,
+  type PreparedCorpus,
+} from "./corpus.js";
+import {
+  REPO_ROOT,
+  RSS_ENV_VAR,
+  RSS_PRELOAD,
+  ensureExited,
+  formatBytes,
+  formatMs,
+  log,
+  newRssFile,
+  readRssFile,
+  run,
+} from "./measure.js";
 import { runTsc } from "./tsc.js";
 import { evenlySpacedIndices, summarize, type Summary } from "./stats.js";
 import { CLI_JS, cliAvailable, pickEditFiles, staleBuildWarning } from "./tsgraph.js";
@@ -112,7 +131,8 @@ function parseArgs(argv: readonly string[]): Options {
 function privateCopy(corpus: PreparedCorpus, tmpDir: string): string {
   const dir = path.join(tmpDir, corpus.spec.dirName);
   fs.mkdirSync(dir, { recursive: true });
-  for (const entry of ["src", "package.json", TSCONFIG_NAME]) fs.cpSync(path.join(corpus.dir, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of ["src", "package.json", TSCONFIG_NAME])
+    fs.cpSync(path.join(corpus.dir, entry), path.join(dir, entry), { recursive: true });
   fs.symlinkSync(path.join(corpus.dir, "node_modules"), path.join(dir, "node_modules"));
   return dir;
 }
@@ -127,7 +147,12 @@ interface Session {
 }
 
 /** `serve` on the root; with `rssFile`, the process reports its peak RSS there when it exits (bench/report-rss.cjs). */
-async function startServer(root: string, extraArgs: readonly string[] = [], rssFile?: string, cli: string = CLI_JS): Promise<Session> {
+async function startServer(
+  root: string,
+  extraArgs: readonly string[] = [],
+  rssFile?: string,
+  cli: string = CLI_JS,
+): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [
@@ -155,7 +180,10 @@ async function startServer(root: string, extraArgs: readonly string[] = [], rssF
     client,
     logged: (pattern, timeoutMs = 300_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the server never logged ${String(pattern)}:\n${stderr}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`the server never logged ${String(pattern)}:\n${stderr}`)),
+          timeoutMs,
+        );
         const check = (): void => {
           if (pattern.test(stderr)) {
             clearTimeout(timer);
@@ -220,7 +248,9 @@ async function timeFirstQueries(
     const cpu = session.cpuMs();
     if (cpu !== undefined) cpuAtAnswer?.push(cpu);
     await session.close();
-    log(`first query ${i + 1}/${starts}: ${formatMs(fromStart.at(-1))} after start (round trip ${formatMs(roundTrip.at(-1))})`);
+    log(
+      `first query ${i + 1}/${starts}: ${formatMs(fromStart.at(-1))} after start (round trip ${formatMs(roundTrip.at(-1))})`,
+    );
   }
   return { fromStart, roundTrip };
 }
@@ -278,7 +308,9 @@ function impactSymbols(dbPath: string, count: number): { readonly spread: readon
   const db = new Database(dbPath, { readonly: true });
   try {
     const targets = db
-      .prepare("SELECT DISTINCT e.target FROM edges e JOIN nodes n ON n.key = e.target WHERE e.kind = 'CALLS' AND n.kind <> 'File' ORDER BY e.target")
+      .prepare(
+        "SELECT DISTINCT e.target FROM edges e JOIN nodes n ON n.key = e.target WHERE e.kind = 'CALLS' AND n.kind <> 'File' ORDER BY e.target",
+      )
       .pluck()
       .all() as string[];
     const hub = db
@@ -317,7 +349,9 @@ async function timeCalls(client: Client, name: string, argSets: readonly Record<
 }
 
 function variableCount(result: CallToolResult): number {
-  const roots = (result.structuredContent as { roots: { graph: { nodes: { byKind: Record<string, number> } } | null }[] }).roots;
+  const roots = (
+    result.structuredContent as { roots: { graph: { nodes: { byKind: Record<string, number> } } | null }[] }
+  ).roots;
   return roots[0]?.graph?.nodes.byKind.Variable ?? 0;
 }
 
@@ -356,7 +390,8 @@ async function untilIndexed(
     const result = await call(client, "status", {});
     const elapsed = performance.now() - startedAt;
     if (statusIndexedAt(result) >= savedAtMs && editExtracted(db, edit, savedAtMs)) return elapsed;
-    if (elapsed > timeoutMs) throw new Error(`no answer reflected the edit (${edit.label}) within ${formatMs(timeoutMs)}`);
+    if (elapsed > timeoutMs)
+      throw new Error(`no answer reflected the edit (${edit.label}) within ${formatMs(timeoutMs)}`);
   }
 }
 
@@ -388,7 +423,9 @@ async function timeSaves(client: Client, root: string, dbPath: string, sets: rea
         row.extracted.push(filesExtractedSince(db, savedAtMs));
         const restoredAtMs = Date.now();
         await untilIndexed(client, db, edit, restoredAtMs, performance.now());
-        log(`save ${set.kind} ${i + 1}/${set.edits.length} (${edit.label}): ${formatMs(row.samples.at(-1))}, ${row.extracted.at(-1)} re-extracted`);
+        log(
+          `save ${set.kind} ${i + 1}/${set.edits.length} (${edit.label}): ${formatMs(row.samples.at(-1))}, ${row.extracted.at(-1)} re-extracted`,
+        );
       }
     }
   } finally {
@@ -411,7 +448,11 @@ async function servedMemory(client: Client): Promise<ServedMemory> {
   };
   if (structured.server === undefined) throw new Error("status reports no server memory on this build");
   const memory = structured.roots[0]?.memory;
-  return { rssBytes: structured.server.rssBytes, programs: memory?.programs ?? "n/a", indexerHeapBytes: memory?.indexerHeapBytes };
+  return {
+    rssBytes: structured.server.rssBytes,
+    programs: memory?.programs ?? "n/a",
+    indexerHeapBytes: memory?.indexerHeapBytes,
+  };
 }
 
 async function untilPrograms(client: Client, state: string, timeoutMs = 300_000): Promise<ServedMemory> {
@@ -496,7 +537,12 @@ async function timeStartSteps(
 ): Promise<{ readonly current: StartSamples; readonly baseline?: StartSamples }> {
   const builds = options.baseline === undefined ? [CLI_JS] : [CLI_JS, options.baseline];
   const samples = builds.map(
-    (): StartSamples => ({ startSamples: [], firstQueries: { fromStart: [], roundTrip: [] }, cpuAtList: [], cpuAtFirstAnswer: [] }),
+    (): StartSamples => ({
+      startSamples: [],
+      firstQueries: { fromStart: [], roundTrip: [] },
+      cpuAtList: [],
+      cpuAtFirstAnswer: [],
+    }),
   );
   for (let i = 0; i < options.starts; i += 1) {
     for (const [index, cli] of builds.entries()) {
@@ -529,9 +575,24 @@ function startReport(
       `≤ ${TARGETS.startMs} ms`,
       verdict(summarize(samples.startSamples)?.p50, TARGETS.startMs),
     ),
-    row(`${label}process start → first impact answer (${symbol}, right after tools/list)`, summarize(samples.firstQueries.fromStart), "", ""),
-    row(`${label}first impact call's round trip, asked right after tools/list`, summarize(samples.firstQueries.roundTrip), "", ""),
-    row(`${label}server's CPU time (user + system) when its tools/list answer came`, summarize(samples.cpuAtList), "", ""),
+    row(
+      `${label}process start → first impact answer (${symbol}, right after tools/list)`,
+      summarize(samples.firstQueries.fromStart),
+      "",
+      "",
+    ),
+    row(
+      `${label}first impact call's round trip, asked right after tools/list`,
+      summarize(samples.firstQueries.roundTrip),
+      "",
+      "",
+    ),
+    row(
+      `${label}server's CPU time (user + system) when its tools/list answer came`,
+      summarize(samples.cpuAtList),
+      "",
+      "",
+    ),
     row(`${label}server's CPU time when its first impact answer came`, summarize(samples.cpuAtFirstAnswer), "", ""),
   ];
   const load = (values: readonly number[]): string => values.map((value) => value.toFixed(1)).join(" ");
@@ -556,12 +617,18 @@ async function main(): Promise<void> {
   if (stale !== null) log(stale);
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-mcp-bench-"));
   try {
-    const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 600_000, probeExactOptional: false });
+    const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), {
+      tmpDir,
+      timeoutMs: 600_000,
+      probeExactOptional: false,
+    });
     const root = privateCopy(corpus, tmpDir);
     const resultsFile = path.join(CORPORA_DIR, `mcp-results-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     log(`${corpus.spec.id}: building the graph (untimed)`);
     ensureExited(
-      await run(process.execPath, [CLI_JS, "index", root, "--tsconfig", path.join(root, TSCONFIG_NAME), "--quiet"], { timeoutMs: 900_000 }),
+      await run(process.execPath, [CLI_JS, "index", root, "--tsconfig", path.join(root, TSCONFIG_NAME), "--quiet"], {
+        timeoutMs: 900_000,
+      }),
     );
 
     const firstSymbol = impactSymbols(path.join(root, ".ts-graph", "graph.db"), 1).spread[0];
@@ -570,10 +637,16 @@ async function main(): Promise<void> {
     const starts = await timeStartSteps(root, firstSymbol, options);
     const { startSamples, firstQueries } = starts.current;
     if (options.startOnly) {
-      process.stdout.write(`${startReport(corpus.spec.id, corpus.sourceFiles.length, firstSymbol, starts, loadAtStart).join("\n")}\n`);
+      process.stdout.write(
+        `${startReport(corpus.spec.id, corpus.sourceFiles.length, firstSymbol, starts, loadAtStart).join("\n")}\n`,
+      );
       fs.writeFileSync(
         resultsFile,
-        JSON.stringify({ corpus: corpus.spec.id, firstSymbol, ...starts, loadAtStart, loadAtEnd: os.loadavg() }, null, 2),
+        JSON.stringify(
+          { corpus: corpus.spec.id, firstSymbol, ...starts, loadAtStart, loadAtEnd: os.loadavg() },
+          null,
+          2,
+        ),
       );
       log(`results in ${path.relative(REPO_ROOT, resultsFile)}`);
       return;
@@ -616,7 +689,10 @@ async function main(): Promise<void> {
         );
       }
       const dbPath = path.join(root, ".ts-graph", "graph.db");
-      const editTarget = { corpus: { dir: root, tsconfigPath: path.join(root, TSCONFIG_NAME), sourceFiles: corpus.sourceFiles }, dbPath };
+      const editTarget = {
+        corpus: { dir: root, tsconfigPath: path.join(root, TSCONFIG_NAME), sourceFiles: corpus.sourceFiles },
+        dbPath,
+      };
       const saveRows = await timeSaves(
         session.client,
         root,
@@ -624,7 +700,9 @@ async function main(): Promise<void> {
         timedEditSets(editTarget, pickEditFiles(corpus, options.edits), options.kinds, options.renames),
       );
       afterCalls = await servedMemory(session.client);
-      log(`RSS after the calls: ${formatBytes(afterCalls.rssBytes)} (indexing thread's heap ${formatBytes(afterCalls.indexerHeapBytes)})`);
+      log(
+        `RSS after the calls: ${formatBytes(afterCalls.rssBytes)} (indexing thread's heap ${formatBytes(afterCalls.indexerHeapBytes)})`,
+      );
 
       const start = summarize(startSamples);
       const calls = summarize(callSamples);
@@ -634,8 +712,18 @@ async function main(): Promise<void> {
         "",
         "| measure | figure | target | |",
         "|---|---|---|---|",
-        row("process start → first tools/list answer", start, `≤ ${TARGETS.startMs} ms`, verdict(start?.p50, TARGETS.startMs)),
-        row(`process start → first impact answer (${firstSymbol}, while programs build)`, summarize(firstQueries.fromStart), "", ""),
+        row(
+          "process start → first tools/list answer",
+          start,
+          `≤ ${TARGETS.startMs} ms`,
+          verdict(start?.p50, TARGETS.startMs),
+        ),
+        row(
+          `process start → first impact answer (${firstSymbol}, while programs build)`,
+          summarize(firstQueries.fromStart),
+          "",
+          "",
+        ),
         row("first impact call's round trip, asked right after tools/list", summarize(firstQueries.roundTrip), "", ""),
         row(
           "stdin closed → process exited (while programs build)",
@@ -709,7 +797,12 @@ async function main(): Promise<void> {
         "",
         "",
       ),
-      row("save → answer of the next change after that (programs as needed: it reuses what the first built)", summarize(rebuilds.nextChange), "", ""),
+      row(
+        "save → answer of the next change after that (programs as needed: it reuses what the first built)",
+        summarize(rebuilds.nextChange),
+        "",
+        "",
+      ),
       "",
       `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os
         .loadavg()
@@ -718,7 +811,10 @@ async function main(): Promise<void> {
     );
     process.stdout.write(`${report.join("\n")}\n`);
     const saved = JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Record<string, unknown>;
-    fs.writeFileSync(resultsFile, JSON.stringify({ ...saved, afterCalls, serverPeakBytes: peakBytes, tscPeakBytes: tscPeak, rebuilds }, null, 2));
+    fs.writeFileSync(
+      resultsFile,
+      JSON.stringify({ ...saved, afterCalls, serverPeakBytes: peakBytes, tscPeakBytes: tscPeak, rebuilds }, null, 2),
+    );
     log(`results in ${path.relative(REPO_ROOT, resultsFile)}`);
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true });

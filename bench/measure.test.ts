@@ -14,9 +14,15 @@ const CHILD_MIB = 256;
 describe(runTreeMeasured.name, () => {
   it("reports the peak RSS of the largest process of the tree (a child the launcher waits for), and the launcher's own", async () => {
     const child = path.join(tmpDir, "child.cjs");
-    fs.writeFileSync(child, `const b = Buffer.alloc(${CHILD_MIB} * 1024 * 1024, 1); process.stdout.write(String(b[b.length - 1]));\n`);
+    fs.writeFileSync(
+      child,
+      `const b = Buffer.alloc(${CHILD_MIB} * 1024 * 1024, 1); process.stdout.write(String(b[b.length - 1]));\n`,
+    );
     const launcher = path.join(tmpDir, "launcher.cjs");
-    fs.writeFileSync(launcher, `require("node:child_process").execFileSync(process.execPath, [${JSON.stringify(child)}], { stdio: "inherit" });\n`);
+    fs.writeFileSync(
+      launcher,
+      `require("node:child_process").execFileSync(process.execPath, [${JSON.stringify(child)}], { stdio: "inherit" });\n`,
+    );
     const result = await runTreeMeasured(launcher, [], { tmpDir, timeoutMs: HANG_MS });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe("1");
@@ -50,8 +56,17 @@ describe(readRssFile.name, () => {
       descendantsMaxRssKiB: 150_000,
     });
     // A native line without CPU (the tick rate unknown) leaves the total CPU unknown, not short.
-    fs.appendFileSync(file, `${JSON.stringify({ pid: 4103, ppid: 4100, maxRSSKiB: 1000, cpuMs: null, native: true })}\n`);
-    expect(readRssFile(file, 4100)).toMatchObject({ maxRssKiB: 901_000, cpuMs: null, nodeCpuMs: 8000, nativeCpuMs: null, nativeChildren: 3 });
+    fs.appendFileSync(
+      file,
+      `${JSON.stringify({ pid: 4103, ppid: 4100, maxRSSKiB: 1000, cpuMs: null, native: true })}\n`,
+    );
+    expect(readRssFile(file, 4100)).toMatchObject({
+      maxRssKiB: 901_000,
+      cpuMs: null,
+      nodeCpuMs: 8000,
+      nativeCpuMs: null,
+      nativeChildren: 3,
+    });
   });
 });
 
@@ -59,7 +74,10 @@ describe(runNodeMeasured.name, () => {
   it("counts the TypeScript 7 child its session ended, not the one of a sub-process's session (the built session, dist/)", async () => {
     const project = path.join(tmpDir, "project");
     fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true }, files: ["m.ts"] }));
+    fs.writeFileSync(
+      path.join(project, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true }, files: ["m.ts"] }),
+    );
     fs.writeFileSync(path.join(project, "m.ts"), "export const one: number = 1;\n");
     const script = path.join(tmpDir, "session.mjs");
     const sessionModule = pathToFileURL(path.join(REPO_ROOT, "dist", "engine", "ts7", "ts7-session.js")).href;

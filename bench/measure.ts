@@ -65,7 +65,11 @@ export async function run(command: string, args: readonly string[], options: Run
   return (await spawnCollect(command, args, options)).result;
 }
 
-function spawnCollect(command: string, args: readonly string[], options: RunOptions): Promise<{ result: RunResult; pid: number | undefined }> {
+function spawnCollect(
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+): Promise<{ result: RunResult; pid: number | undefined }> {
   return new Promise((resolve, reject) => {
     const started = nowMs();
     let child: ChildProcess;
@@ -248,11 +252,23 @@ export async function runTreeMeasured(
   options: RunOptions & { readonly tmpDir: string },
 ): Promise<TreeMeasuredRunResult> {
   if (!fs.existsSync(GNU_TIME))
-    throw new Error(`${GNU_TIME} (GNU time) not found: it measures the peak RSS of a process tree (apt-get install time)`);
+    throw new Error(
+      `${GNU_TIME} (GNU time) not found: it measures the peak RSS of a process tree (apt-get install time)`,
+    );
   const rssFile = newRssFile(options.tmpDir);
   const timeFile = `${rssFile}.time`;
   const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), [RSS_ENV_VAR]: rssFile };
-  const timeArgs = ["-o", timeFile, "-f", `${GNU_TIME_MARKER} %M %U %S`, process.execPath, "--require", RSS_PRELOAD, script, ...args];
+  const timeArgs = [
+    "-o",
+    timeFile,
+    "-f",
+    `${GNU_TIME_MARKER} %M %U %S`,
+    process.execPath,
+    "--require",
+    RSS_PRELOAD,
+    script,
+    ...args,
+  ];
   const result = (await spawnCollect(GNU_TIME, timeArgs, { ...options, env })).result;
   // The node process is time's child: its preload line is the only one, whatever its pid.
   const root = readRssFile(rssFile, undefined);
@@ -281,7 +297,9 @@ export function ensureExited(result: RunResult, okCodes: readonly number[] = [0]
   }
   if (result.exitCode === null || !okCodes.includes(result.exitCode)) {
     const how = result.exitCode === null ? `signal ${result.signal ?? "?"}` : `exit code ${result.exitCode}`;
-    throw new Error(`${how}: ${result.command}\n--- stderr (tail) ---\n${tail(result.stderr)}\n--- stdout (tail) ---\n${tail(result.stdout)}`);
+    throw new Error(
+      `${how}: ${result.command}\n--- stderr (tail) ---\n${tail(result.stderr)}\n--- stdout (tail) ---\n${tail(result.stdout)}`,
+    );
   }
 }
 
@@ -317,10 +335,16 @@ export function formatBytes(bytes: number | null | undefined): string {
  * A bench's `--name value` options (node:util parseArgs, strict): each value given, by name. Anything else (an
  * unknown flag, a flag without its value, a positional argument) throws the usage line.
  */
-export function benchOptions<Name extends string>(argv: readonly string[], names: readonly Name[], usage: string): Partial<Record<Name, string>> {
+export function benchOptions<Name extends string>(
+  argv: readonly string[],
+  names: readonly Name[],
+  usage: string,
+): Partial<Record<Name, string>> {
   try {
     const options = Object.fromEntries(names.map((name) => [name, { type: "string" as const }]));
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as Partial<Record<Name, string>>;
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as Partial<
+      Record<Name, string>
+    >;
   } catch {
     throw new Error(usage);
   }

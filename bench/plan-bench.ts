@@ -26,7 +26,11 @@ import { benchOptions, formatMs, log } from "./measure.js";
 import { evenlySpacedIndices, summarize } from "./stats.js";
 
 function parseArgs(argv: readonly string[]): { corpus: string; files: number } {
-  const options = benchOptions(argv, ["corpus", "files"], "usage: tsx bench/plan-bench.ts [--corpus NAME@VERSION] [--files N]");
+  const options = benchOptions(
+    argv,
+    ["corpus", "files"],
+    "usage: tsx bench/plan-bench.ts [--corpus NAME@VERSION] [--files N]",
+  );
   return { corpus: options.corpus ?? "effect@3.22.4", files: Number(options.files ?? 40) };
 }
 
@@ -34,7 +38,11 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-plan-bench-"));
   try {
-    const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), { tmpDir, timeoutMs: 30 * 60_000, probeExactOptional: false });
+    const corpus = await prepareCorpus(parseCorpusSpec(options.corpus), {
+      tmpDir,
+      timeoutMs: 30 * 60_000,
+      probeExactOptional: false,
+    });
     const dbPath = path.join(tmpDir, "graph.db");
     log(`${options.corpus}: full index ...`);
     const indexer = openIndexer({ root: corpus.dir, dbPath, tsconfigs: [corpus.tsconfigPath] });
@@ -45,15 +53,26 @@ async function main(): Promise<void> {
     const opened = openGraphDb(dbPath, { ownedPath: true });
     const store = createGraphStore(opened.db);
     const root = fs.realpathSync(corpus.dir);
-    const engine = createExtractionEngine({ root, store, keepPrograms: false, onProgress: undefined, jobs: 1, engine: "ts6" });
+    const engine = createExtractionEngine({
+      root,
+      store,
+      keepPrograms: false,
+      onProgress: undefined,
+      jobs: 1,
+      engine: "ts6",
+    });
     const projects = engine.discover({}, [corpus.tsconfigPath]).projects;
     const indexed: PlannedFile[] = store
       .allFiles()
       .map((file) => ({ path: file.path, absolute: path.join(root, file.path), project: file.project }))
       .sort((a, b) => a.path.localeCompare(b.path));
-    const sample = evenlySpacedIndices(indexed.length, Math.min(options.files, indexed.length)).flatMap((i) => indexed[i] ?? []);
+    const sample = evenlySpacedIndices(indexed.length, Math.min(options.files, indexed.length)).flatMap(
+      (i) => indexed[i] ?? [],
+    );
 
-    process.stdout.write(`# planner: files re-extracted per edit, ${options.corpus} (${indexed.length} files, ${sample.length} edited)\n\n`);
+    process.stdout.write(
+      `# planner: files re-extracted per edit, ${options.corpus} (${indexed.length} files, ${sample.length} edited)\n\n`,
+    );
     process.stdout.write(
       `load average ${os
         .loadavg()
@@ -73,7 +92,13 @@ async function main(): Promise<void> {
         const edited = editedText(text, kind, file.absolute);
         if (edited === undefined) continue;
         const stat = fs.statSync(file.absolute);
-        const scanned: ScannedFile = { ...file, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), hash: hashText(edited), text: edited };
+        const scanned: ScannedFile = {
+          ...file,
+          size: stat.size,
+          mtimeMs: Math.trunc(stat.mtimeMs),
+          hash: hashText(edited),
+          text: edited,
+        };
         const started = performance.now();
         const cpuAtStart = process.cpuUsage();
         const dependents = engine.dependentsOf(

@@ -49,7 +49,11 @@ function parseArgs(argv: readonly string[]): Options {
     const index = argv.indexOf(name);
     return index < 0 ? undefined : argv[index + 1];
   };
-  return { corpus: value("--corpus") ?? "effect@4.1.0", symbols: Number(value("--symbols") ?? 50), repeat: Number(value("--repeat") ?? 3) };
+  return {
+    corpus: value("--corpus") ?? "effect@4.1.0",
+    symbols: Number(value("--symbols") ?? 50),
+    repeat: Number(value("--repeat") ?? 3),
+  };
 }
 
 /** One benchmarked query kind: a tool and how to build its input for a picked symbol. */
@@ -71,19 +75,39 @@ interface Pick {
 const QUERY_KINDS: readonly QueryKind[] = [
   { label: "impact, depth 3", tool: impactTool, input: (pick) => ({ symbol: pick.key, depth: 3 }) },
   { label: "impact, depth 5", tool: impactTool, input: (pick) => ({ symbol: pick.key, depth: 5 }), targetP50: 10 },
-  { label: "impact, depth 5, dispatch none", tool: impactTool, input: (pick) => ({ symbol: pick.key, depth: 5, dispatch: "none" }) },
+  {
+    label: "impact, depth 5, dispatch none",
+    tool: impactTool,
+    input: (pick) => ({ symbol: pick.key, depth: 5, dispatch: "none" }),
+  },
   { label: "callers, depth 5", tool: callersTool, input: (pick) => ({ symbol: pick.key, depth: 5 }) },
-  { label: "callers, depth 5, dispatch none", tool: callersTool, input: (pick) => ({ symbol: pick.key, depth: 5, dispatch: "none" }) },
+  {
+    label: "callers, depth 5, dispatch none",
+    tool: callersTool,
+    input: (pick) => ({ symbol: pick.key, depth: 5, dispatch: "none" }),
+  },
   { label: "callees, depth 5", tool: calleesTool, input: (pick) => ({ symbol: pick.key, depth: 5 }) },
-  { label: "paths (depth 6, 3 paths)", tool: pathsTool, input: (pick) => ({ from: pick.pathSource, to: pick.key }), targetP50: 50 },
+  {
+    label: "paths (depth 6, 3 paths)",
+    tool: pathsTool,
+    input: (pick) => ({ from: pick.pathSource, to: pick.key }),
+    targetP50: 50,
+  },
   { label: "deps (file or folder)", tool: depsTool, input: (pick) => ({ target: pick.depsTarget }) },
 ];
 
 async function indexOnce(dir: string, tsconfigPath: string, dbPath: string): Promise<void> {
-  const indexer = openIndexer({ root: dir, dbPath, tsconfigs: [tsconfigPath], onWarning: (message) => log(`warning: ${message}`) });
+  const indexer = openIndexer({
+    root: dir,
+    dbPath,
+    tsconfigs: [tsconfigPath],
+    onWarning: (message) => log(`warning: ${message}`),
+  });
   try {
     const summary = await indexer.run();
-    log(`indexed (${summary.mode}) in ${formatMs(summary.durationMs)}: ${summary.nodes.total} nodes, ${summary.edges.total} edges`);
+    log(
+      `indexed (${summary.mode}) in ${formatMs(summary.durationMs)}: ${summary.nodes.total} nodes, ${summary.edges.total} edges`,
+    );
   } finally {
     indexer.close();
   }
@@ -92,12 +116,19 @@ async function indexOnce(dir: string, tsconfigPath: string, dbPath: string): Pro
 /** N call targets spread over the sorted keys, each with a `paths` source and a `deps` target. */
 function pickSymbols(context: CliToolContext, count: number): Pick[] {
   const targets = context.db
-    .prepare("SELECT DISTINCT e.target FROM edges e JOIN nodes n ON n.key = e.target WHERE e.kind = 'CALLS' AND n.kind <> 'File' ORDER BY e.target")
+    .prepare(
+      "SELECT DISTINCT e.target FROM edges e JOIN nodes n ON n.key = e.target WHERE e.kind = 'CALLS' AND n.kind <> 'File' ORDER BY e.target",
+    )
     .pluck()
     .all() as NodeKey[];
   return evenlySpacedIndices(targets.length, count).map((index, order) => {
     const key = targets[index] as NodeKey;
-    const callers = walkGraph(context.db, { seeds: [key], direction: "in", kinds: CALL_LIKE_EDGE_KINDS, maxDepth: 3 }).nodes;
+    const callers = walkGraph(context.db, {
+      seeds: [key],
+      direction: "in",
+      kinds: CALL_LIKE_EDGE_KINDS,
+      maxDepth: 3,
+    }).nodes;
     const deepest = Math.max(...callers.map((node) => node.depth));
     const pathSource =
       callers
@@ -139,7 +170,12 @@ function entriesOf(result: ToolResult): number {
   return totals === undefined ? 0 : Object.values(totals).reduce((sum, value) => sum + value, 0);
 }
 
-async function measure(context: CliToolContext, kind: QueryKind, picks: readonly Pick[], repeat: number): Promise<Measured> {
+async function measure(
+  context: CliToolContext,
+  kind: QueryKind,
+  picks: readonly Pick[],
+  repeat: number,
+): Promise<Measured> {
   const schema = z.object(kind.tool.inputShape);
   const inputs = picks.map((pick) => schema.parse(kind.input(pick)));
   const results: ToolResult[] = [];
@@ -213,13 +249,21 @@ function report(
     const s = summarize(m.latencies);
     const e = summarize(m.entries);
     if (s === null || e === null) continue;
-    const target = m.kind.targetP50 === undefined ? "" : `≤ ${m.kind.targetP50} ms: ${s.p50 <= m.kind.targetP50 ? "PASS" : "MISS"}`;
+    const target =
+      m.kind.targetP50 === undefined ? "" : `≤ ${m.kind.targetP50} ms: ${s.p50 <= m.kind.targetP50 ? "PASS" : "MISS"}`;
     lines.push(
       `| ${m.kind.label} | ${s.p50.toFixed(2)} ms | ${s.p95.toFixed(2)} ms | ${s.max.toFixed(1)} ms | ${target} | ${e.p50} / ${e.max} | ${m.cut} |`,
     );
   }
-  lines.push("", "Token economy (gpt-tokenizer, o200k_base): text answer against the JSON of the same answer's structured content.", "");
-  lines.push("| query | text | JSON compact | fewer than compact | JSON pretty | fewer than pretty |", "| --- | ---: | ---: | ---: | ---: | ---: |");
+  lines.push(
+    "",
+    "Token economy (gpt-tokenizer, o200k_base): text answer against the JSON of the same answer's structured content.",
+    "",
+  );
+  lines.push(
+    "| query | text | JSON compact | fewer than compact | JSON pretty | fewer than pretty |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
   let text = 0;
   let compact = 0;
   let pretty = 0;
@@ -232,13 +276,20 @@ function report(
     );
   }
   const verdict = 1 - text / compact >= 0.6 ? "PASS" : "MISS";
-  lines.push(`| **all** | ${text} | ${compact} | **${percent(text, compact)}** (target ≥ 60 %: ${verdict}) | ${pretty} | ${percent(text, pretty)} |`);
-  lines.push("", `The budget: every answer counted in o200k tokens against the default maxTokens (${DEFAULT_BUDGET}).`, "");
+  lines.push(
+    `| **all** | ${text} | ${compact} | **${percent(text, compact)}** (target ≥ 60 %: ${verdict}) | ${pretty} | ${percent(text, pretty)} |`,
+  );
+  lines.push(
+    "",
+    `The budget: every answer counted in o200k tokens against the default maxTokens (${DEFAULT_BUDGET}).`,
+    "",
+  );
   lines.push(
     "| query | largest text answer | largest JSON answer (same entries) | text answers over the budget | JSON answers with other entries |",
     "| --- | ---: | ---: | ---: | ---: |",
   );
-  for (const m of measured) lines.push(`| ${m.kind.label} | ${m.maxTextTokens} | ${m.maxJsonTokens} | ${m.overBudget} | ${m.jsonDiffers} |`);
+  for (const m of measured)
+    lines.push(`| ${m.kind.label} | ${m.maxTextTokens} | ${m.maxJsonTokens} | ${m.overBudget} | ${m.jsonDiffers} |`);
   return lines.join("\n");
 }
 
@@ -262,7 +313,10 @@ async function main(): Promise<void> {
              (SELECT count(*) FROM edges WHERE kind = 'CALLS') AS calls, (SELECT sum(count) FROM edges WHERE kind = 'CALLS') AS sites`,
         )
         .get() as Record<string, number>;
-      const candidates = context.db.prepare("SELECT count(DISTINCT target) FROM edges WHERE kind = 'CALLS'").pluck().get() as number;
+      const candidates = context.db
+        .prepare("SELECT count(DISTINCT target) FROM edges WHERE kind = 'CALLS'")
+        .pluck()
+        .get() as number;
       const picks = pickSymbols(context, options.symbols);
       log(`${picks.length} symbols picked; measuring ...`);
       const measured: Measured[] = [];

@@ -40,7 +40,9 @@ function parseOptions(argv: readonly string[]): Options {
   const symbol = value("--symbol");
   const newName = value("--new");
   if (roots === undefined || symbol === undefined || newName === undefined) {
-    throw new Error("usage: tsx bench/rename-bench.ts --roots A,B --symbol FILE:Class.member --new NAME [--runs N] [--daemon B]");
+    throw new Error(
+      "usage: tsx bench/rename-bench.ts --roots A,B --symbol FILE:Class.member --new NAME [--runs N] [--daemon B]",
+    );
   }
   const daemonRoots = new Set(
     (value("--daemon") ?? "")
@@ -64,9 +66,12 @@ function oldNameOf(symbol: string): string {
 
 function cliRename(root: string, symbol: string, newName: string): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [CLI, "rename-symbol", symbol, newName, "--root", root], { encoding: "utf8" });
+  const result = spawnSync(process.execPath, [CLI, "rename-symbol", symbol, newName, "--root", root], {
+    encoding: "utf8",
+  });
   const elapsed = performance.now() - started;
-  if (result.status !== 0) throw new Error(`rename-symbol ${symbol} → ${newName} in ${root} failed: ${result.stderr}${result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`rename-symbol ${symbol} → ${newName} in ${root} failed: ${result.stderr}${result.stdout}`);
   return elapsed;
 }
 
@@ -76,7 +81,11 @@ function daemon(action: "start" | "stop", root: string): void {
 }
 
 async function openServer(root: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "--root", root], stderr: "ignore" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, "serve", "--root", root],
+    stderr: "ignore",
+  });
   const client = new Client({ name: "ts-graph-rename-bench", version: "1.0.0" });
   await client.connect(transport);
   return client;
@@ -84,9 +93,13 @@ async function openServer(root: string): Promise<Client> {
 
 async function serverRename(client: Client, symbol: string, newName: string): Promise<number> {
   const started = performance.now();
-  const result = (await client.callTool({ name: "rename_symbol", arguments: { symbol, newName } })) as { isError?: boolean; content?: unknown };
+  const result = (await client.callTool({ name: "rename_symbol", arguments: { symbol, newName } })) as {
+    isError?: boolean;
+    content?: unknown;
+  };
   const elapsed = performance.now() - started;
-  if (result.isError === true) throw new Error(`rename_symbol ${symbol} → ${newName} failed: ${JSON.stringify(result.content)}`);
+  if (result.isError === true)
+    throw new Error(`rename_symbol ${symbol} → ${newName} failed: ${JSON.stringify(result.content)}`);
   return elapsed;
 }
 
@@ -136,7 +149,12 @@ async function main(): Promise<void> {
     for (let round = 0; round < options.runs; round += 1) {
       for (const root of options.roots) {
         const client = clients.get(root) as Client;
-        warm.get(root)?.push(await serverRename(client, there.symbol, there.newName), await serverRename(client, back.symbol, back.newName));
+        warm
+          .get(root)
+          ?.push(
+            await serverRename(client, there.symbol, there.newName),
+            await serverRename(client, back.symbol, back.newName),
+          );
       }
     }
   } finally {
@@ -145,7 +163,9 @@ async function main(): Promise<void> {
   console.log(`after: ${uptime()}`);
   console.log(`\n| root | cold CLI s (each rename) | warm server s (each rename) |\n|---|---|---|`);
   for (const root of options.roots) {
-    console.log(`| ${path.basename(root)} | ${(cold.get(root) ?? []).map(seconds).join(" ")} | ${(warm.get(root) ?? []).map(seconds).join(" ")} |`);
+    console.log(
+      `| ${path.basename(root)} | ${(cold.get(root) ?? []).map(seconds).join(" ")} | ${(warm.get(root) ?? []).map(seconds).join(" ")} |`,
+    );
   }
 }
 

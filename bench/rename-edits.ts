@@ -46,13 +46,18 @@ function candidates(dbPath: string): Candidate[] {
 }
 
 function languageService(dir: string, tsconfigPath: string): ts.LanguageService {
-  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfigPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    tsconfigPath,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   if (parsed === undefined) throw new Error(`cannot read ${tsconfigPath}`);
   const host: ts.LanguageServiceHost = {
     getCompilationSettings: () => parsed.options,
     getScriptFileNames: () => parsed.fileNames,
     getScriptVersion: () => "0",
-    getScriptSnapshot: (file) => (fs.existsSync(file) ? ts.ScriptSnapshot.fromString(fs.readFileSync(file, "utf8")) : undefined),
+    getScriptSnapshot: (file) =>
+      fs.existsSync(file) ? ts.ScriptSnapshot.fromString(fs.readFileSync(file, "utf8")) : undefined,
     getCurrentDirectory: () => dir,
     getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
     fileExists: (file) => ts.sys.fileExists(file),
@@ -78,11 +83,18 @@ function namePosition(text: string, line: number, name: string): number | undefi
 }
 
 /** The whole-file texts of one rename, or undefined when TypeScript refuses it or it leaves the corpus's sources. */
-function renameEdit(service: ts.LanguageService, dir: string, sources: ReadonlySet<string>, candidate: Candidate): BenchEdit | undefined {
+function renameEdit(
+  service: ts.LanguageService,
+  dir: string,
+  sources: ReadonlySet<string>,
+  candidate: Candidate,
+): BenchEdit | undefined {
   const absolute = path.join(dir, candidate.file);
   const position = namePosition(fs.readFileSync(absolute, "utf8"), candidate.line, candidate.name);
   if (position === undefined || !service.getRenameInfo(absolute, position, {}).canRename) return undefined;
-  const locations = service.findRenameLocations(absolute, position, false, false, { providePrefixAndSuffixTextForRename: true });
+  const locations = service.findRenameLocations(absolute, position, false, false, {
+    providePrefixAndSuffixTextForRename: true,
+  });
   if (locations === undefined || locations.length < MIN_SITES) return undefined;
   const newName = `${candidate.name}BenchRenamed`;
   const byFile = new Map<string, ts.RenameLocation[]>();
@@ -98,18 +110,33 @@ function renameEdit(service: ts.LanguageService, dir: string, sources: ReadonlyS
     let edited = original;
     for (const place of [...places].sort((a, b) => b.textSpan.start - a.textSpan.start)) {
       const { start, length } = place.textSpan;
-      edited = edited.slice(0, start) + (place.prefixText ?? "") + newName + (place.suffixText ?? "") + edited.slice(start + length);
+      edited =
+        edited.slice(0, start) +
+        (place.prefixText ?? "") +
+        newName +
+        (place.suffixText ?? "") +
+        edited.slice(start + length);
     }
     files.push({ file, original, edited });
   }
-  return { kind: "rename", label: `${candidate.key} → ${newName} (${locations.length} places in ${files.length} files)`, files };
+  return {
+    kind: "rename",
+    label: `${candidate.key} → ${newName} (${locations.length} places in ${files.length} files)`,
+    files,
+  };
 }
 
 /**
  * Up to `count` rename edits, computed on the corpus as it is in `dir` and indexed in `dbPath`; `sources`
  * are the corpus's source files relative to `dir`.
  */
-export function renameEdits(dir: string, tsconfigPath: string, dbPath: string, sources: readonly string[], count: number): EditSet {
+export function renameEdits(
+  dir: string,
+  tsconfigPath: string,
+  dbPath: string,
+  sources: readonly string[],
+  count: number,
+): EditSet {
   const found = candidates(dbPath);
   const edits: BenchEdit[] = [];
   if (count <= 0 || found.length === 0) return { kind: "rename", edits, skippedFiles: 0 };

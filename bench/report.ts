@@ -4,7 +4,15 @@ import type { Summary } from "./stats.js";
 import { describeDiagnostics, type TscReport } from "./tsc.js";
 import { hasLatencyTarget } from "./bench-edits.js";
 import type { DaemonResult } from "./daemon-steps.js";
-import type { AddDeleteResult, CliEditResult, EditSample, IndexRun, Scalar, UsageParts, WatchResult } from "./tsgraph.js";
+import type {
+  AddDeleteResult,
+  CliEditResult,
+  EditSample,
+  IndexRun,
+  Scalar,
+  UsageParts,
+  WatchResult,
+} from "./tsgraph.js";
 
 export const TARGETS = {
   /**
@@ -134,8 +142,14 @@ function partsNote(parts: readonly UsageParts[], figure: "rss" | "cpu"): string 
   if (!hadNative(parts)) return "";
   const [node, native] =
     figure === "rss"
-      ? [formatKiB(median(parts.map((part) => part.nodeRssKiB))), formatKiB(median(parts.map((part) => part.nativeRssKiB)))]
-      : [formatMs(median(parts.map((part) => part.nodeCpuMs))), formatMs(median(parts.map((part) => part.nativeCpuMs)))];
+      ? [
+          formatKiB(median(parts.map((part) => part.nodeRssKiB))),
+          formatKiB(median(parts.map((part) => part.nativeRssKiB))),
+        ]
+      : [
+          formatMs(median(parts.map((part) => part.nodeCpuMs))),
+          formatMs(median(parts.map((part) => part.nativeCpuMs))),
+        ];
   const children = [...new Set(parts.map((part) => part.nativeChildren))].join(", ");
   return `; node ${node} + native ${native} (medians; native processes per run: ${children})`;
 }
@@ -199,7 +213,9 @@ function ratio(value: number | null): string {
 }
 
 function pair(stats: Summary | null): string {
-  return stats ? `${formatMs(stats.p50)} / ${formatMs(stats.p95)} (n=${stats.count}, max ${formatMs(stats.max)})` : "n/a";
+  return stats
+    ? `${formatMs(stats.p50)} / ${formatMs(stats.p95)} (n=${stats.count}, max ${formatMs(stats.max)})`
+    : "n/a";
 }
 
 function field(fields: Record<string, Scalar> | undefined, name: string): string {
@@ -218,6 +234,7 @@ function extractedCounts(samples: readonly { readonly extracted: number | null }
   return `${counts.map((count) => count ?? "?").join(", ")} (total ${known.reduce((a, b) => a + b, 0)})`;
 }
 
+/** Long because: the report's sections in the order they print, each a table of its own. */
 export function renderCorpus(r: CorpusResult): string {
   const g = r.tsGraph;
   const skippedNote = g.skipped ? "skipped" : "n/a";
@@ -229,7 +246,9 @@ export function renderCorpus(r: CorpusResult): string {
   add("source files (tsconfig include/exclude)", String(r.sourceFiles));
   add(
     "graph files / nodes / edges",
-    full ? `${field(full.fields, "files.total")} / ${field(full.fields, "nodes.total")} / ${field(full.fields, "edges.total")}` : skippedNote,
+    full
+      ? `${field(full.fields, "files.total")} / ${field(full.fields, "nodes.total")} / ${field(full.fields, "edges.total")}`
+      : skippedNote,
   );
   tscRows(r, add);
   for (const [index, engine] of r.rounds.engines.entries()) {
@@ -238,9 +257,18 @@ export function renderCorpus(r: CorpusResult): string {
   }
   const rounds = r.rounds;
   if (rounds.baselineWallMs.length > 0) {
-    add(`baseline build's index wall (--baseline-cli, ${rounds.baselineWallMs.length} runs)`, minMedian(rounds.baselineWallMs));
-    add("baseline build's index peak RSS (its native TypeScript 7 processes' only if that build reports them)", minMedianKiB(rounds.baselineRssKiB));
-    add(`index${engineLabel(rounds.engines[0]?.engine ?? null)} / baseline build's index wall (medians)`, ratio(r.baselineTime));
+    add(
+      `baseline build's index wall (--baseline-cli, ${rounds.baselineWallMs.length} runs)`,
+      minMedian(rounds.baselineWallMs),
+    );
+    add(
+      "baseline build's index peak RSS (its native TypeScript 7 processes' only if that build reports them)",
+      minMedianKiB(rounds.baselineRssKiB),
+    );
+    add(
+      `index${engineLabel(rounds.engines[0]?.engine ?? null)} / baseline build's index wall (medians)`,
+      ratio(r.baselineTime),
+    );
   }
   add(
     "database size (reported / on disk)",
@@ -248,7 +276,9 @@ export function renderCorpus(r: CorpusResult): string {
   );
   add(
     "no-op re-index wall (median)",
-    g.noop ? `${formatMs(g.noop.wallMs)} (runs: ${g.noopRuns.map((r) => `${formatMs(r.wallMs)} ${String(r.mode)}`).join(", ")})` : skippedNote,
+    g.noop
+      ? `${formatMs(g.noop.wallMs)} (runs: ${g.noopRuns.map((r) => `${formatMs(r.wallMs)} ${String(r.mode)}`).join(", ")})`
+      : skippedNote,
     `<= ${formatMs(TARGETS.noopMs)}`,
     verdict(g.noop?.wallMs, TARGETS.noopMs),
   );
@@ -265,7 +295,9 @@ export function renderCorpus(r: CorpusResult): string {
   if (g.cliEdits === null) add("edits via CLI", skippedNote);
   const addDelete = g.addDelete;
   const addDeleteCell = (sample: EditSample | undefined): string =>
-    sample === undefined ? skippedNote : `${sample.extracted ?? "?"} files re-extracted, ${formatMs(sample.wallMs)} (${String(sample.mode)})`;
+    sample === undefined
+      ? skippedNote
+      : `${sample.extracted ?? "?"} files re-extracted, ${formatMs(sample.wallMs)} (${String(sample.mode)})`;
   add(
     "one unused file added via CLI",
     addDeleteCell(addDelete?.added),
@@ -286,13 +318,18 @@ export function renderCorpus(r: CorpusResult): string {
     add(`watch (${row.kind}): reported durationMs, p50 / p95`, pair(row.reportedDurationStats));
     add(`watch (${row.kind}): files re-extracted per edit`, extractedCounts(row.samples));
   }
-  add("watch: start -> ready", w ? formatMs(w.readyMs) + (w.error ? ` (stopped: ${shorten(w.error, 200)})` : "") : skippedNote);
+  add(
+    "watch: start -> ready",
+    w ? formatMs(w.readyMs) + (w.error ? ` (stopped: ${shorten(w.error, 200)})` : "") : skippedNote,
+  );
   const d = g.daemon;
   for (const row of d?.edits ?? []) {
     add(
       `with a daemon: \`index\` after one edit (${row.kind}; a new process each), p50 / p95${pickedWithout(row.skippedFiles)}`,
       pair(row.stats),
-      hasLatencyTarget(row.kind) ? `p50 <= ${TARGETS.daemonEditP50Ms} ms` : "within 2 × the watch time of the same edit",
+      hasLatencyTarget(row.kind)
+        ? `p50 <= ${TARGETS.daemonEditP50Ms} ms`
+        : "within 2 × the watch time of the same edit",
       hasLatencyTarget(row.kind) ? verdict(row.stats?.p50, TARGETS.daemonEditP50Ms) : "",
     );
     add(
@@ -322,7 +359,10 @@ export function renderCorpus(r: CorpusResult): string {
   }
   if (r.commands.index) lines.push(`- index: \`${r.commands.index}\``);
   if (r.commands.watch) lines.push(`- watch: \`${r.commands.watch}\``);
-  if (d) lines.push(`- with a daemon (\`ts-graph daemon start\`, started in ${formatMs(d.startMs)}): \`${d.indexCommand}\`; \`${d.query.command}\``);
+  if (d)
+    lines.push(
+      `- with a daemon (\`ts-graph daemon start\`, started in ${formatMs(d.startMs)}): \`${d.indexCommand}\`; \`${d.query.command}\``,
+    );
   lines.push(`- exactOptionalPropertyTypes: ${r.exactOptionalPropertyTypes} (${r.exactOptionalProbe})`);
   if (full) {
     const summary = Object.entries(full.fields)
@@ -331,8 +371,10 @@ export function renderCorpus(r: CorpusResult): string {
     lines.push(`- ts-graph summary (full index): ${summary || "(none parsed)"}`);
   }
   if (g.skipped) lines.push(`- ts-graph steps skipped: ${g.skipped}`);
-  if (r.tsc && !r.tsc.checked) lines.push(`- WARNING: TypeScript 6 baseline did not type-check: ${r.tsc.problems.join("; ")}`);
-  if (r.tsc7 && !r.tsc7.checked) lines.push(`- WARNING: TypeScript 7 baseline did not type-check: ${r.tsc7.problems.join("; ")}`);
+  if (r.tsc && !r.tsc.checked)
+    lines.push(`- WARNING: TypeScript 6 baseline did not type-check: ${r.tsc.problems.join("; ")}`);
+  if (r.tsc7 && !r.tsc7.checked)
+    lines.push(`- WARNING: TypeScript 7 baseline did not type-check: ${r.tsc7.problems.join("; ")}`);
   if (w?.exit.forced) lines.push("- WARNING: watcher ignored SIGINT for 10 s and was killed");
   for (const e of r.errors) lines.push(`- ERROR: ${shorten(e.split("\n")[0] ?? "", 400)}`);
   lines.push("");
@@ -392,7 +434,13 @@ function verdictAgainst(value: number | null, limit: number, baseline: CorpusRes
 }
 
 /** One engine's full-index rows: its figures, and its ratios to both tsc baselines. */
-function engineRows(r: CorpusResult, e: EngineRounds, summary: EngineSummary, skipped: string | null, add: AddRow): void {
+function engineRows(
+  r: CorpusResult,
+  e: EngineRounds,
+  summary: EngineSummary,
+  skipped: string | null,
+  add: AddRow,
+): void {
   const rounds = r.rounds;
   const label = engineLabel(e.engine);
   const ratios = summary.ratios;
@@ -424,9 +472,15 @@ function engineRows(r: CorpusResult, e: EngineRounds, summary: EngineSummary, sk
     `<= ${TARGETS.rssRatio.toFixed(1)}`,
     verdictAgainst(ratios.rss, TARGETS.rssRatio, r.tsc),
   );
-  add(`index${label} / TS7 tsc peak RSS (medians; against the native compiler's, tsc's largest process)`, ratio(ratios.rss7));
+  add(
+    `index${label} / TS7 tsc peak RSS (medians; against the native compiler's, tsc's largest process)`,
+    ratio(ratios.rss7),
+  );
   if (e.oneJobWallMs.length === 0) return;
-  add(`index${label} --jobs 1 wall (${e.oneJobWallMs.length} runs, each after the default one)`, minMedian(e.oneJobWallMs));
+  add(
+    `index${label} --jobs 1 wall (${e.oneJobWallMs.length} runs, each after the default one)`,
+    minMedian(e.oneJobWallMs),
+  );
   const oneJobNames = usageLabels(e.oneJobUsage);
   add(`index${label} --jobs 1 ${oneJobNames.cpu}`, minMedianCpu(e.oneJobCpuMs) + partsNote(e.oneJobUsage, "cpu"));
   add(`index${label} --jobs 1 ${oneJobNames.rss}`, minMedianKiB(e.oneJobRssKiB) + partsNote(e.oneJobUsage, "rss"));

@@ -12,9 +12,23 @@ afterAll(() => fs.rmSync(tmpDir, { recursive: true, force: true }));
 function project(name: string, compilerOptions: Record<string, unknown>): string {
   const dir = path.join(tmpDir, name);
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "src", "a.ts"), 'export const n: number = "not a number";\nexport const s: string = n.toFixed(2);\n');
-  const options = { strict: true, noEmit: true, types: [], target: "ES2022", lib: ["ES2022"], module: "ESNext", ...compilerOptions };
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/**/*.ts"] }));
+  fs.writeFileSync(
+    path.join(dir, "src", "a.ts"),
+    'export const n: number = "not a number";\nexport const s: string = n.toFixed(2);\n',
+  );
+  const options = {
+    strict: true,
+    noEmit: true,
+    types: [],
+    target: "ES2022",
+    lib: ["ES2022"],
+    module: "ESNext",
+    ...compilerOptions,
+  };
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: options, include: ["src/**/*.ts"] }),
+  );
   return dir;
 }
 

@@ -100,7 +100,8 @@ function parseDiagnostics(output: string): DiagnosticCounts {
     total += 1;
     const category = categorize(code, hasFile);
     byCategory[category] += 1;
-    if (category === "options" && optionsMessages.length < OPTIONS_MESSAGES_KEPT) optionsMessages.push(`TS${code}: ${match[6] ?? ""}`);
+    if (category === "options" && optionsMessages.length < OPTIONS_MESSAGES_KEPT)
+      optionsMessages.push(`TS${code}: ${match[6] ?? ""}`);
     const key = `TS${code}`;
     codes.set(key, (codes.get(key) ?? 0) + 1);
   }
@@ -143,7 +144,9 @@ function judgeBaseline(diagnostics: DiagnosticCounts, checkTimeMs: number | null
   if (checkTimeMs === null) problems.push("no 'Check time' in --extendedDiagnostics output");
   else if (checkTimeMs < 10) problems.push(`Check time is ${checkTimeMs} ms: the semantic check did not run`);
   if (options > 0) {
-    problems.push(`${options} options-level diagnostic(s): tsc skips semantic checking (${diagnostics.optionsMessages.join("; ")})`);
+    problems.push(
+      `${options} options-level diagnostic(s): tsc skips semantic checking (${diagnostics.optionsMessages.join("; ")})`,
+    );
   }
   if (semantic === 0 && options + global + syntax > 0) {
     problems.push("only options/global/parse diagnostics were reported");
@@ -188,7 +191,10 @@ export async function runTsc(
 /** What a tsc run's output says: its diagnostics, its --extendedDiagnostics figures, and whether it checked. */
 function judgeTscOutput(
   raw: Pick<RunResult, "stdout" | "stderr" | "exitCode">,
-): Pick<TscReport, "diagnostics" | "extended" | "checkTimeMs" | "totalTimeMs" | "programFiles" | "checked" | "problems"> {
+): Pick<
+  TscReport,
+  "diagnostics" | "extended" | "checkTimeMs" | "totalTimeMs" | "programFiles" | "checked" | "problems"
+> {
   const diagnostics = parseDiagnostics(`${raw.stdout}\n${raw.stderr}`);
   const extended = parseExtendedDiagnostics(raw.stdout);
   const checkTimeMs = secondsFieldMs(extended, "Check time");

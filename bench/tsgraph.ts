@@ -47,7 +47,11 @@ function newestFile(dir: string): { file: string; mtimeMs: number } | null {
   let newest: { file: string; mtimeMs: number } | null = null;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const abs = path.join(dir, entry.name);
-    const candidate = entry.isDirectory() ? newestFile(abs) : entry.isFile() ? { file: abs, mtimeMs: fs.statSync(abs).mtimeMs } : null;
+    const candidate = entry.isDirectory()
+      ? newestFile(abs)
+      : entry.isFile()
+        ? { file: abs, mtimeMs: fs.statSync(abs).mtimeMs }
+        : null;
     if (candidate && (!newest || candidate.mtimeMs > newest.mtimeMs)) newest = candidate;
   }
   return newest;
@@ -141,7 +145,16 @@ export interface IndexContext {
 }
 
 function indexArgs(ctx: IndexContext, extra: readonly string[]): string[] {
-  return ["index", ctx.corpus.dir, "--tsconfig", ctx.corpus.tsconfigPath, "--db", ctx.dbPath, ...(ctx.indexFlags ?? []), ...extra];
+  return [
+    "index",
+    ctx.corpus.dir,
+    "--tsconfig",
+    ctx.corpus.tsconfigPath,
+    "--db",
+    ctx.dbPath,
+    ...(ctx.indexFlags ?? []),
+    ...extra,
+  ];
 }
 
 export function displayCommand(args: readonly string[]): string {
@@ -160,7 +173,8 @@ export async function runIndex(
   const raw = await runNodeMeasured(cli, args, { cwd: REPO_ROOT, tmpDir: ctx.tmpDir, timeoutMs });
   ensureExited(raw);
   const summary = parseJsonSummary(raw.stdout);
-  if (!summary) log(`warning: could not parse a JSON summary from stdout of: ${displayCommand(args)}\n${tail(raw.stdout, 5)}`);
+  if (!summary)
+    log(`warning: could not parse a JSON summary from stdout of: ${displayCommand(args)}\n${tail(raw.stdout, 5)}`);
   return {
     command: displayCommand(args),
     wallMs: raw.wallMs,
@@ -267,7 +281,9 @@ export async function runAddDelete(ctx: IndexContext, timeoutMs: number): Promis
     ["add", added],
     ["delete", deleted],
   ] as const) {
-    log(`  ${what} an unused file: ${formatMs(s.wallMs)} (mode ${String(s.mode)}, ${s.extracted ?? "?"} files re-extracted)`);
+    log(
+      `  ${what} an unused file: ${formatMs(s.wallMs)} (mode ${String(s.mode)}, ${s.extracted ?? "?"} files re-extracted)`,
+    );
   }
   return { added, deleted };
 }
@@ -301,7 +317,11 @@ export interface CliEditResult {
   readonly command: string;
 }
 
-export async function runCliEdits(ctx: IndexContext, sets: readonly EditSet[], timeoutMs: number): Promise<CliEditResult> {
+export async function runCliEdits(
+  ctx: IndexContext,
+  sets: readonly EditSet[],
+  timeoutMs: number,
+): Promise<CliEditResult> {
   const rows: CliEditRow[] = [];
   let firstSummary: Record<string, Scalar> = {};
   let command = "";
@@ -330,7 +350,13 @@ export async function runCliEdits(ctx: IndexContext, sets: readonly EditSet[], t
         `  cli ${set.kind} edit ${i + 1}/${set.edits.length} ${edit.label}: ${formatMs(timed.wallMs)} (mode ${String(mode)}, ${extracted ?? "?"} files re-extracted)`,
       );
     }
-    rows.push({ kind: set.kind, samples, stats: summarize(samples.map((s) => s.wallMs)), modes, skipped: set.skippedFiles });
+    rows.push({
+      kind: set.kind,
+      samples,
+      stats: summarize(samples.map((s) => s.wallMs)),
+      modes,
+      skipped: set.skippedFiles,
+    });
   }
   return { rows, firstSummary, command };
 }
@@ -399,7 +425,8 @@ class WatchProcess {
         }
         if (this.exitInfo) {
           finish();
-          const how = this.exitInfo.code !== null ? `code ${this.exitInfo.code}` : `signal ${this.exitInfo.signal ?? "?"}`;
+          const how =
+            this.exitInfo.code !== null ? `code ${this.exitInfo.code}` : `signal ${this.exitInfo.signal ?? "?"}`;
           reject(new Error(`watcher exited (${how}) while waiting for ${what}\n${this.stderrTail}`));
         }
       };
@@ -465,10 +492,14 @@ export function killActiveWatcher(): void {
 function filesNamed(event: WatchEvent, dir: string, edit: BenchEdit): string[] {
   const changed = event.data.changed;
   if (!Array.isArray(changed)) return [];
-  const named = changed.filter((entry): entry is string => typeof entry === "string").map((entry) => entry.replace(/\\/g, "/"));
+  const named = changed
+    .filter((entry): entry is string => typeof entry === "string")
+    .map((entry) => entry.replace(/\\/g, "/"));
   return edit.files
     .map(({ file }) => file)
-    .filter((rel) => named.some((p) => p === rel || p === path.join(dir, rel).replace(/\\/g, "/") || p.endsWith(`/${rel}`)));
+    .filter((rel) =>
+      named.some((p) => p === rel || p === path.join(dir, rel).replace(/\\/g, "/") || p.endsWith(`/${rel}`)),
+    );
 }
 
 export interface WatchSample {
@@ -547,7 +578,9 @@ function watchSample(edit: BenchEdit, updates: readonly WatchEvent[], t0: number
     label: edit.label,
     commitLatencyMs: committed.every((c) => typeof c === "number") ? Math.max(...(committed as number[])) - t0 : null,
     arrivalLatencyMs: Math.max(...updates.map((e) => e.arrivedAt)) - t0,
-    reportedDurationMs: durations.every((d) => typeof d === "number") ? (durations as number[]).reduce((a, b) => a + b, 0) : null,
+    reportedDurationMs: durations.every((d) => typeof d === "number")
+      ? (durations as number[]).reduce((a, b) => a + b, 0)
+      : null,
     extracted: counted ? extracted.size : null,
     updates: updates.length,
   };
@@ -565,7 +598,12 @@ function watchRow(set: EditSet, samples: readonly WatchSample[]): WatchRow {
   };
 }
 
-export async function runWatch(ctx: IndexContext, sets: readonly EditSet[], readyTimeoutMs: number, waitTimeoutMs: number): Promise<WatchResult> {
+export async function runWatch(
+  ctx: IndexContext,
+  sets: readonly EditSet[],
+  readyTimeoutMs: number,
+  waitTimeoutMs: number,
+): Promise<WatchResult> {
   const args = indexArgs(ctx, ["--watch", "--json"]);
   const rssFile = newRssFile(ctx.tmpDir);
   const started = Date.now();

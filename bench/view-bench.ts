@@ -39,7 +39,9 @@ function hubKeys(dbPath: string, count: number): string[] {
 }
 
 async function startView(root: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "view", root], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "view", root], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let stdout = "";
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -83,7 +85,9 @@ async function firstPaints(url: string, keys: readonly string[], executablePath:
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       await page.goto(`${url}#node=${encodeURIComponent(key)}`);
       await page.waitForSelector("body[data-state=drawn]");
-      paints.push(await page.evaluate(() => performance.getEntriesByName("ts-graph-graph-drawn")[0]?.startTime ?? Number.NaN));
+      paints.push(
+        await page.evaluate(() => performance.getEntriesByName("ts-graph-graph-drawn")[0]?.startTime ?? Number.NaN),
+      );
       await page.close();
     }
     return paints;
@@ -113,7 +117,8 @@ async function main(): Promise<void> {
     const times: ServerTimes[] = [];
     for (const key of keys) times.push(await serverTimes(view.url, key, runs));
     const executablePath = findChromium();
-    const paints = executablePath === undefined ? keys.map(() => Number.NaN) : await firstPaints(view.url, keys, executablePath);
+    const paints =
+      executablePath === undefined ? keys.map(() => Number.NaN) : await firstPaints(view.url, keys, executablePath);
     keys.forEach((key, index) => {
       const time = times[index];
       if (time === undefined) return;

@@ -52,7 +52,9 @@ if (mode === "clean") {
   const newest = newestInput();
   const missing = OUTPUTS.find((output) => !fs.existsSync(path.join(REPO_ROOT, "dist", output)));
   if (built !== undefined && missing === undefined && built.mtimeMs >= newest.time) {
-    process.stdout.write(`dist/ is newer than every source (built ${fs.readFileSync(STAMP, "utf8").trim()}): no build needed\n`);
+    process.stdout.write(
+      `dist/ is newer than every source (built ${fs.readFileSync(STAMP, "utf8").trim()}): no build needed\n`,
+    );
   } else {
     const reason =
       built === undefined
@@ -62,7 +64,11 @@ if (mode === "clean") {
           : `${path.relative(REPO_ROOT, newest.file) || "."} changed since the last build`;
     process.stdout.write(`building: ${reason}\n`);
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const result = spawnSync(npm, ["run", "build"], { cwd: REPO_ROOT, stdio: "inherit", shell: process.platform === "win32" });
+    const result = spawnSync(npm, ["run", "build"], {
+      cwd: REPO_ROOT,
+      stdio: "inherit",
+      shell: process.platform === "win32",
+    });
     process.exit(result.status ?? 1);
   }
 } else {

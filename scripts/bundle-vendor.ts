@@ -67,7 +67,9 @@ async function bundles(): Promise<OutputFile[]> {
     keepNames: true,
     sourcemap: true,
     // commander is CommonJS: the bundle's require() of Node's modules needs a require of its own in an ES module.
-    banner: { js: 'import { createRequire as __tsGraphCreateRequire } from "node:module"; const require = __tsGraphCreateRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __tsGraphCreateRequire } from "node:module"; const require = __tsGraphCreateRequire(import.meta.url);',
+    },
     plugins: [withoutZodTranslations, withoutAjv],
     logLevel: "warning",
     write: false,
@@ -82,7 +84,9 @@ try {
   // The bundles only make a start faster: tsc's output in dist/vendor/ re-exports the packages and works as it is.
   // (src/cli/tool-commands.test.ts fails on such a build, so CI notices.)
   const reason = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, " ").slice(0, 300);
-  process.stderr.write(`warning: dist/vendor/ is not bundled (${reason}); ts-graph works, its commands start slower.\n`);
+  process.stderr.write(
+    `warning: dist/vendor/ is not bundled (${reason}); ts-graph works, its commands start slower.\n`,
+  );
   process.exit(0);
 }
 
@@ -93,4 +97,5 @@ for (const name of fs.readdirSync(OUT_DIR)) {
 }
 // Chunks first, then the entries that import them: a build stopped halfway leaves tsc's working re-exports.
 const isChunk = (file: OutputFile): boolean => path.basename(file.path).startsWith("chunk-");
-for (const file of [...outputs.filter(isChunk), ...outputs.filter((file) => !isChunk(file))]) fs.writeFileSync(file.path, file.contents);
+for (const file of [...outputs.filter(isChunk), ...outputs.filter((file) => !isChunk(file))])
+  fs.writeFileSync(file.path, file.contents);

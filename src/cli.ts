@@ -26,7 +26,10 @@ const COMMANDS: Readonly<Record<string, Register>> = {
 };
 
 async function registerTools(program: Command): Promise<void> {
-  const [{ registerToolCommand }, { ALL_TOOLS }] = await Promise.all([import("./cli/tool-command.js"), import("./tools/all-tools.js")]);
+  const [{ registerToolCommand }, { ALL_TOOLS }] = await Promise.all([
+    import("./cli/tool-command.js"),
+    import("./tools/all-tools.js"),
+  ]);
   for (const tool of ALL_TOOLS) registerToolCommand(program, tool, exit);
 }
 
@@ -72,7 +75,8 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
-    const benign = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
+    const benign =
+      error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
     process.exitCode = benign ? EXIT.ok : EXIT.usage;
   } else {
     throw error;

@@ -92,7 +92,11 @@ function longFunctions(file: string): LongFunction[] {
       const declaration = node as ts.FunctionLikeDeclaration;
       const { first, lines } = lineSpan(declaration, sourceFile);
       if (lines > MAX_LINES) {
-        found.push({ where: whereOf(file, first, functionName(declaration, sourceFile)), lines, explained: explained(text, declaration) });
+        found.push({
+          where: whereOf(file, first, functionName(declaration, sourceFile)),
+          lines,
+          explained: explained(text, declaration),
+        });
       }
     }
     ts.forEachChild(node, visit);
@@ -178,7 +182,10 @@ describe("function length", () => {
   });
 
   it("flags a class over its line or mutable-field limit and accepts a 'Long because:' comment", () => {
-    const methods = Array.from({ length: MAX_CLASS_LINES - 2 }, (_, index) => `  m${index}(): number { return ${index}; }`).join("\n");
+    const methods = Array.from(
+      { length: MAX_CLASS_LINES - 2 },
+      (_, index) => `  m${index}(): number { return ${index}; }`,
+    ).join("\n");
     const fields = (count: number, readonly: boolean) =>
       Array.from({ length: count }, (_, index) => `  ${readonly ? "readonly " : ""}f${index} = ${index};`).join("\n");
     const sample = [

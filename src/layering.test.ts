@@ -31,11 +31,15 @@ function readSource(full: string): SourceFile {
     ...text.matchAll(/createRequire\([^)]*\)\(\s*["']([^"']+)["']\s*\)/g),
   ].map((match) => match[1] ?? "");
   const dynamicImports = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
-  const typeImports = [...text.matchAll(/^(?:import|export)\s+type\s[^;]*?\sfrom\s+["']([^"']+)["']/gm)].map((match) => match[1] ?? "");
+  const typeImports = [...text.matchAll(/^(?:import|export)\s+type\s[^;]*?\sfrom\s+["']([^"']+)["']/gm)].map(
+    (match) => match[1] ?? "",
+  );
   return { file: path.relative(SRC, full).split(path.sep).join("/"), staticImports, dynamicImports, typeImports };
 }
 
-const SOURCES = new Map(listSources(SRC).map((full) => [path.relative(SRC, full).split(path.sep).join("/"), readSource(full)]));
+const SOURCES = new Map(
+  listSources(SRC).map((full) => [path.relative(SRC, full).split(path.sep).join("/"), readSource(full)]),
+);
 
 /** The src/-relative file a relative specifier names (`.js` written for `.ts`), or undefined for a package or a file outside src/ (package.json). */
 function resolveProjectImport(from: string, specifier: string): string | undefined {
@@ -54,7 +58,9 @@ function layerOf(file: string): string {
 function sliceOf(file: string): string | undefined {
   const parts = file.split("/");
   const folder = parts[1];
-  return parts[0] === "tools" && parts.length > 2 && folder !== undefined && SOURCES.has(`tools/${folder}/handler.ts`) ? folder : undefined;
+  return parts[0] === "tools" && parts.length > 2 && folder !== undefined && SOURCES.has(`tools/${folder}/handler.ts`)
+    ? folder
+    : undefined;
 }
 
 interface ImportEdge {
@@ -68,7 +74,11 @@ function importsFrom(layer: string): ImportEdge[] {
   return [...SOURCES.values()]
     .filter((source) => layerOf(source.file) === layer)
     .flatMap((source) =>
-      source.staticImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
+      source.staticImports.map((specifier) => ({
+        from: source.file,
+        specifier,
+        target: resolveProjectImport(source.file, specifier),
+      })),
     );
 }
 
@@ -76,7 +86,11 @@ function dynamicImportsFrom(layer: string): ImportEdge[] {
   return [...SOURCES.values()]
     .filter((source) => layerOf(source.file) === layer)
     .flatMap((source) =>
-      source.dynamicImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
+      source.dynamicImports.map((specifier) => ({
+        from: source.file,
+        specifier,
+        target: resolveProjectImport(source.file, specifier),
+      })),
     );
 }
 
@@ -84,7 +98,11 @@ function typeImportsFrom(layer: string): ImportEdge[] {
   return [...SOURCES.values()]
     .filter((source) => layerOf(source.file) === layer)
     .flatMap((source) =>
-      source.typeImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
+      source.typeImports.map((specifier) => ({
+        from: source.file,
+        specifier,
+        target: resolveProjectImport(source.file, specifier),
+      })),
     );
 }
 
@@ -136,9 +154,12 @@ function typescriptImportsOf(files: Iterable<string>): string[] {
 describe("layering of src/ (docs/architecture.md)", () => {
   it("reads the sources of every layer", () => {
     const layers = new Set([...SOURCES.keys()].map(layerOf));
-    expect([...layers].sort()).toEqual(expect.arrayContaining(["cli", "config", "db", "history", "ingestion", "mcp", "model", "setup", "tools"]));
+    expect([...layers].sort()).toEqual(
+      expect.arrayContaining(["cli", "config", "db", "history", "ingestion", "mcp", "model", "setup", "tools"]),
+    );
     for (const edge of importsFrom("tools")) {
-      if (edge.target !== undefined) expect(SOURCES.has(edge.target), `${describeEdge(edge)}, which the test cannot find`).toBe(true);
+      if (edge.target !== undefined)
+        expect(SOURCES.has(edge.target), `${describeEdge(edge)}, which the test cannot find`).toBe(true);
     }
   });
 
@@ -170,7 +191,10 @@ describe("layering of src/ (docs/architecture.md)", () => {
   it("file-writes/ (the journaled writes of source files and their recovery) imports nothing from the project but db/crash-points.ts", () => {
     expect(
       importsFrom("file-writes")
-        .filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "file-writes" && edge.target !== "db/crash-points.ts")
+        .filter(
+          (edge) =>
+            edge.target !== undefined && layerOf(edge.target) !== "file-writes" && edge.target !== "db/crash-points.ts",
+        )
         .map(describeEdge),
     ).toEqual([]);
     expect(importsFrom("file-writes").length).toBeGreaterThan(0);
@@ -197,7 +221,10 @@ describe("layering of src/ (docs/architecture.md)", () => {
   it("history/ imports only db/, model/ and, from ingestion/, the syntax-only declaration extraction", () => {
     const syntaxOnly = ["ingestion/extract/extract-declarations.ts", "ingestion/plan/planning-syntax.ts"];
     const wrong = importsFrom("history").filter(
-      (edge) => edge.target !== undefined && !["history", "db", "model"].includes(layerOf(edge.target)) && !syntaxOnly.includes(edge.target),
+      (edge) =>
+        edge.target !== undefined &&
+        !["history", "db", "model"].includes(layerOf(edge.target)) &&
+        !syntaxOnly.includes(edge.target),
     );
     expect(wrong.map(describeEdge)).toEqual([]);
   });
@@ -208,7 +235,9 @@ describe("layering of src/ (docs/architecture.md)", () => {
     const wrong = importsFrom("tools").filter((edge) => {
       if (edge.target === undefined) return false;
       const layer = layerOf(edge.target);
-      return ["ingestion", "history", "mcp", "cli"].includes(layer) || (layer === "config" && !shared.includes(edge.target));
+      return (
+        ["ingestion", "history", "mcp", "cli"].includes(layer) || (layer === "config" && !shared.includes(edge.target))
+      );
     });
     expect(wrong.map(describeEdge)).toEqual([]);
   });
@@ -226,7 +255,11 @@ describe("layering of src/ (docs/architecture.md)", () => {
     const lists = ["tools/all-tools.ts", "tools/tool-loaders.ts"];
     const edges = [...importsFrom("tools"), ...dynamicImportsFrom("tools")];
     const wrong = edges.filter(
-      (edge) => sliceOf(edge.from) === undefined && !lists.includes(edge.from) && edge.target !== undefined && sliceOf(edge.target) !== undefined,
+      (edge) =>
+        sliceOf(edge.from) === undefined &&
+        !lists.includes(edge.from) &&
+        edge.target !== undefined &&
+        sliceOf(edge.target) !== undefined,
     );
     expect(wrong.map(describeEdge)).toEqual([]);
   });
@@ -239,7 +272,9 @@ describe("layering of src/ (docs/architecture.md)", () => {
         .filter(
           ({ from, target }) =>
             target !== undefined &&
-            (layerOf(from) === "diff" ? ["mcp", "cli"].includes(layerOf(target)) : layerOf(target) === "diff" && layerOf(from) !== "cli"),
+            (layerOf(from) === "diff"
+              ? ["mcp", "cli"].includes(layerOf(target))
+              : layerOf(target) === "diff" && layerOf(from) !== "cli"),
         ),
     );
     expect(wrong.map(({ from, target }) => `${from} imports ${target}`)).toEqual([]);
@@ -262,7 +297,9 @@ describe("layering of src/ (docs/architecture.md)", () => {
   it("export/ reads the graph through db/, model/ and tools/ only, does no IO, loads no TypeScript, and only cli/ imports it", () => {
     expect(
       importsFrom("export")
-        .filter((edge) => edge.target !== undefined && !["export", "db", "model", "tools"].includes(layerOf(edge.target)))
+        .filter(
+          (edge) => edge.target !== undefined && !["export", "db", "model", "tools"].includes(layerOf(edge.target)),
+        )
         .map(describeEdge),
     ).toEqual([]);
     expect(
@@ -272,7 +309,11 @@ describe("layering of src/ (docs/architecture.md)", () => {
     ).toEqual([]);
     for (const file of [...SOURCES.keys()].filter((name) => layerOf(name) === "export"))
       expect(typescriptImportsOf(staticClosure(file)), file).toEqual([]);
-    expect(staticImportsOf((target) => layerOf(target) === "export").filter((edge) => !["cli", "export"].includes(layerOf(edge.from)))).toEqual([]);
+    expect(
+      staticImportsOf((target) => layerOf(target) === "export").filter(
+        (edge) => !["cli", "export"].includes(layerOf(edge.from)),
+      ),
+    ).toEqual([]);
   });
 
   it("setup/ (the agent registration setup writes) imports nothing from the project and does no IO", () => {
@@ -289,14 +330,18 @@ describe("layering of src/ (docs/architecture.md)", () => {
   });
 
   it("daemon/ imports only db/ and model/ (it runs in every CLI process that finds a daemon), and loads no TypeScript", () => {
-    const wrong = importsFrom("daemon").filter((edge) => edge.target !== undefined && !["daemon", "db", "model"].includes(layerOf(edge.target)));
+    const wrong = importsFrom("daemon").filter(
+      (edge) => edge.target !== undefined && !["daemon", "db", "model"].includes(layerOf(edge.target)),
+    );
     expect(wrong.map(describeEdge)).toEqual([]);
     const daemonFiles = [...SOURCES.keys()].filter((file) => layerOf(file) === "daemon");
     expect(typescriptImportsOf(new Set(daemonFiles.flatMap((file) => [...staticClosure(file)])))).toEqual([]);
   });
 
   it("only cli/ and mcp/ import daemon/", () => {
-    const wrong = staticImportsOf((target) => layerOf(target) === "daemon").filter((edge) => !["daemon", "cli", "mcp"].includes(layerOf(edge.from)));
+    const wrong = staticImportsOf((target) => layerOf(target) === "daemon").filter(
+      (edge) => !["daemon", "cli", "mcp"].includes(layerOf(edge.from)),
+    );
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
@@ -309,7 +354,9 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(typescriptImportsOf(new Set(viewFiles.flatMap((file) => [...staticClosure(file)])))).toEqual([]);
     const page = importsFrom("view").filter((edge) => edge.from.startsWith("view/page/") && edge.target !== undefined);
     expect(page.map(describeEdge)).toEqual([]);
-    const importers = staticImportsOf((target) => layerOf(target) === "view").filter((edge) => !["view", "cli"].includes(layerOf(edge.from)));
+    const importers = staticImportsOf((target) => layerOf(target) === "view").filter(
+      (edge) => !["view", "cli"].includes(layerOf(edge.from)),
+    );
     expect(importers.map(describeEdge)).toEqual([]);
   });
 
@@ -319,7 +366,8 @@ describe("layering of src/ (docs/architecture.md)", () => {
       ["cli", "mcp"].includes(layerOf(edge.from)),
     );
     expect(wrong.map(describeEdge)).toEqual([]);
-    const dynamic = (file: string) => (SOURCES.get(file)?.dynamicImports ?? []).map((specifier) => resolveProjectImport(file, specifier));
+    const dynamic = (file: string) =>
+      (SOURCES.get(file)?.dynamicImports ?? []).map((specifier) => resolveProjectImport(file, specifier));
     for (const front of ["cli/cli-tool-context.ts", "mcp/served-root.ts"]) {
       expect(dynamic(front), front).toContain(editSupport);
       expect(
@@ -368,9 +416,18 @@ describe("layering of src/ (docs/architecture.md)", () => {
       ...[...SOURCES.values()]
         .filter((source) => layerOf(source.file) === "engine")
         .flatMap((source) =>
-          source.typeImports.map((specifier) => ({ from: source.file, specifier, target: resolveProjectImport(source.file, specifier) })),
+          source.typeImports.map((specifier) => ({
+            from: source.file,
+            specifier,
+            target: resolveProjectImport(source.file, specifier),
+          })),
         ),
-    ].filter((edge) => edge.target !== undefined && layerOf(edge.target) !== "engine" && edge.target !== "ingestion/extract/checker-port.ts");
+    ].filter(
+      (edge) =>
+        edge.target !== undefined &&
+        layerOf(edge.target) !== "engine" &&
+        edge.target !== "ingestion/extract/checker-port.ts",
+    );
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
@@ -384,7 +441,9 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(typescriptImportsOf(staticClosure("ingestion/run/indexer.ts"))).toEqual([]);
     expect(SOURCES.get("ingestion/run/indexer.ts")?.dynamicImports).toContain("./extraction-engine.js");
     const staticImporters = [...SOURCES.values()].filter((source) =>
-      source.staticImports.some((specifier) => resolveProjectImport(source.file, specifier) === "ingestion/run/extraction-engine.ts"),
+      source.staticImports.some(
+        (specifier) => resolveProjectImport(source.file, specifier) === "ingestion/run/extraction-engine.ts",
+      ),
     );
     expect(staticImporters.map((source) => source.file)).toEqual([]);
   });
@@ -397,7 +456,9 @@ describe("layering of src/ (docs/architecture.md)", () => {
     const targets = (file: string): string[] => {
       const source = SOURCES.get(file);
       if (source === undefined) return [];
-      return [...source.staticImports, ...source.typeImports].flatMap((specifier) => resolveProjectImport(file, specifier) ?? []);
+      return [...source.staticImports, ...source.typeImports].flatMap(
+        (specifier) => resolveProjectImport(file, specifier) ?? [],
+      );
     };
     const cycles: string[] = [];
     const state = new Map<string, "open" | "done">();

@@ -36,10 +36,14 @@ function timeLimitsIn(file: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && vitestCallee(node.expression) !== undefined) {
-      const functionAt = node.arguments.findIndex((argument) => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument));
+      const functionAt = node.arguments.findIndex(
+        (argument) => ts.isArrowFunction(argument) || ts.isFunctionExpression(argument),
+      );
       const afterFunction = functionAt < 0 ? [] : node.arguments.slice(functionAt + 1);
       const options = node.arguments.filter(ts.isObjectLiteralExpression);
-      const timeoutOption = options.some((object) => object.properties.some((property) => property.name?.getText(source) === "timeout"));
+      const timeoutOption = options.some((object) =>
+        object.properties.some((property) => property.name?.getText(source) === "timeout"),
+      );
       if (afterFunction.length > 0 || timeoutOption) {
         const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
         found.push(`${path.relative(REPO, file)}:${line}`);

@@ -1,6 +1,13 @@
 import * as path from "node:path";
 import ts from "typescript-6";
-import { callerItemOfDeclaration, callerKey, callerKeyOfItem, callerKindOf, enclosingCallHierarchyDeclaration, itemAt } from "./caller-rule.js";
+import {
+  callerItemOfDeclaration,
+  callerKey,
+  callerKeyOfItem,
+  callerKindOf,
+  enclosingCallHierarchyDeclaration,
+  itemAt,
+} from "./caller-rule.js";
 import { declarationFinder, type DeclaredNode } from "./node-declarations.js";
 import type { CallTriple, SiteCategory } from "./triples.js";
 
@@ -47,7 +54,10 @@ export interface GroundTruth {
   readonly sourceFileOf: (file: string) => ts.SourceFile | undefined;
 }
 
-export function createLanguageService(tsconfigPath: string): { service: ts.LanguageService; fileNames: readonly string[] } {
+export function createLanguageService(tsconfigPath: string): {
+  service: ts.LanguageService;
+  fileNames: readonly string[];
+} {
   const parsed = ts.getParsedCommandLineOfConfigFile(
     tsconfigPath,
     {},
@@ -94,7 +104,11 @@ function isConstVariable(node: ts.VariableDeclaration): boolean {
 function isAssignedExpression(node: ts.Node): boolean {
   if (!(ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isClassExpression(node))) return false;
   const parent = node.parent;
-  if (!(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) || parent.initializer !== node || !ts.isIdentifier(parent.name))
+  if (
+    !(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) ||
+    parent.initializer !== node ||
+    !ts.isIdentifier(parent.name)
+  )
     return false;
   return ts.isPropertyDeclaration(parent) || isConstVariable(parent);
 }
@@ -114,7 +128,12 @@ function callHierarchyNames(sourceFile: ts.SourceFile): ts.Node[] {
     if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) {
       const at = node.name ?? defaultKeyword(node);
       if (at !== undefined) names.push(at);
-    } else if (ts.isMethodDeclaration(node) || ts.isMethodSignature(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
+    } else if (
+      ts.isMethodDeclaration(node) ||
+      ts.isMethodSignature(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node)
+    ) {
       names.push(node.name);
     } else if ((ts.isFunctionExpression(node) || ts.isClassExpression(node)) && node.name !== undefined) {
       names.push(node.name);
@@ -140,7 +159,8 @@ function deepestNodeAt(sourceFile: ts.SourceFile, position: number): ts.Node {
 
 function skipParentheses(node: ts.Node): ts.Node {
   let current = node;
-  while (ts.isParenthesizedExpression(current.parent) || ts.isNonNullExpression(current.parent)) current = current.parent;
+  while (ts.isParenthesizedExpression(current.parent) || ts.isNonNullExpression(current.parent))
+    current = current.parent;
   return current;
 }
 
@@ -152,7 +172,11 @@ export interface CachedAnswers {
 }
 
 // Long because: the truth's helpers (site labels, forms, callers) close over one language service, program and checker; as module functions each would take all three.
-export function buildGroundTruth(root: string, tsconfigPath: string, cached?: CachedAnswers): GroundTruth & { readonly answers: CachedAnswers } {
+export function buildGroundTruth(
+  root: string,
+  tsconfigPath: string,
+  cached?: CachedAnswers,
+): GroundTruth & { readonly answers: CachedAnswers } {
   const startedAt = performance.now();
   const { service, fileNames } = createLanguageService(tsconfigPath);
   const maybeProgram = service.getProgram();
@@ -192,10 +216,19 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
           if (callerFile === undefined || !corpusFiles.has(path.resolve(incoming.from.file))) continue;
           const callerRelative = relative(incoming.from.file);
           const caller = callerKeyOfItem(incoming.from, callerFile, callerRelative);
-          const callerKind = callerKindOf(itemAt(callerFile, incoming.from.selectionSpan.start, caller === callerRelative));
+          const callerKind = callerKindOf(
+            itemAt(callerFile, incoming.from.selectionSpan.start, caller === callerRelative),
+          );
           for (const span of incoming.fromSpans) {
             const line = callerFile.getLineAndCharacterOfPosition(span.start).line + 1;
-            const triple: CallTriple = { callee, calleeName: item.name, callerFile: callerRelative, line, caller, callerKind };
+            const triple: CallTriple = {
+              callee,
+              calleeName: item.name,
+              callerFile: callerRelative,
+              line,
+              caller,
+              callerKind,
+            };
             triples.push(triple);
             positions.set(`${triple.callerFile}:${line}:${item.name}`, span.start);
           }
@@ -213,8 +246,13 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     const sourceFile = sourceFileOf(triple.callerFile);
     if (sourceFile === undefined) return undefined;
     const start = sourceFile.getPositionOfLineAndCharacter(triple.line - 1, 0);
-    const end = triple.line < sourceFile.getLineStarts().length ? sourceFile.getPositionOfLineAndCharacter(triple.line, 0) : sourceFile.end;
-    const at = sourceFile.text.slice(start, end).search(new RegExp(`(?<![\\w$])${triple.calleeName.replace(/[^\w$]/g, "\\$&")}(?![\\w$])`));
+    const end =
+      triple.line < sourceFile.getLineStarts().length
+        ? sourceFile.getPositionOfLineAndCharacter(triple.line, 0)
+        : sourceFile.end;
+    const at = sourceFile.text
+      .slice(start, end)
+      .search(new RegExp(`(?<![\\w$])${triple.calleeName.replace(/[^\w$]/g, "\\$&")}(?![\\w$])`));
     return at < 0 ? undefined : start + at;
   }
 
@@ -287,7 +325,8 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
       return parent.questionDotToken !== undefined ? "a?.b()" : "f()";
     }
     if (ts.isTaggedTemplateExpression(parent) && parent.tag === expression) return "tagged template";
-    if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent)) && parent.tagName === expression) return "JSX";
+    if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent)) && parent.tagName === expression)
+      return "JSX";
     if (ts.isDecorator(parent) || ts.isDecorator(parent.parent)) return "decorator";
     if (ts.isPropertyAccessExpression(expression) || ts.isIdentifier(expression)) {
       const symbol = checker.getSymbolAtLocation(site);
@@ -313,7 +352,8 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     const sourceFile = sourceFileOf(triple.callerFile);
     const position = sitePosition(triple);
     if (sourceFile === undefined) return { form: "other", labels: [] };
-    if (position === undefined) return { form: /\bsuper\s*\(/.test(lineText(triple.callerFile, triple.line)) ? "super()" : "other", labels: [] };
+    if (position === undefined)
+      return { form: /\bsuper\s*\(/.test(lineText(triple.callerFile, triple.line)) ? "super()" : "other", labels: [] };
     const site = deepestNodeAt(sourceFile, position);
     return { form: formOf(site), labels: labelsAt(site, sourceFile) };
   }
@@ -336,13 +376,17 @@ export function buildGroundTruth(root: string, tsconfigPath: string, cached?: Ca
     const definitions = new Set<string>();
     const add = (fileName: string, start: number): void => {
       const sourceFile = program.getSourceFile(fileName);
-      if (sourceFile !== undefined) definitions.add(`${relative(fileName)}:${sourceFile.getLineAndCharacterOfPosition(start).line + 1}`);
+      if (sourceFile !== undefined)
+        definitions.add(`${relative(fileName)}:${sourceFile.getLineAndCharacterOfPosition(start).line + 1}`);
     };
     // One group per symbol find-references searched for (the member and the members it relates it to), each
     // with its definition; every declaration of a symbol is also a reference marked as a definition.
-    for (const referenced of position === undefined ? [] : (service.findReferences(path.join(root, member.file), position) ?? [])) {
+    for (const referenced of position === undefined
+      ? []
+      : (service.findReferences(path.join(root, member.file), position) ?? [])) {
       add(referenced.definition.fileName, referenced.definition.textSpan.start);
-      for (const reference of referenced.references) if (reference.isDefinition === true) add(reference.fileName, reference.textSpan.start);
+      for (const reference of referenced.references)
+        if (reference.isDefinition === true) add(reference.fileName, reference.textSpan.start);
     }
     const found = [...definitions].sort();
     cache.set(id, found);

@@ -17,7 +17,11 @@ import ts from "typescript-6";
 function isAssignedExpression(node: ts.Node): boolean {
   if (!(ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isClassExpression(node))) return false;
   const parent = node.parent;
-  if (!(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) || parent.initializer !== node || !ts.isIdentifier(parent.name))
+  if (
+    !(ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) ||
+    parent.initializer !== node ||
+    !ts.isIdentifier(parent.name)
+  )
     return false;
   return ts.isPropertyDeclaration(parent) || (ts.getCombinedNodeFlags(parent) & ts.NodeFlags.Const) !== 0;
 }
@@ -48,7 +52,10 @@ export function enclosingCallHierarchyDeclaration(node: ts.Node): ts.Node {
  * property bound to a function is the function expression (the item), anything else is itself.
  */
 function itemOfDeclaration(declaration: ts.Node): ts.Node {
-  if ((ts.isVariableDeclaration(declaration) || ts.isPropertyDeclaration(declaration)) && declaration.initializer !== undefined) {
+  if (
+    (ts.isVariableDeclaration(declaration) || ts.isPropertyDeclaration(declaration)) &&
+    declaration.initializer !== undefined
+  ) {
     if (isAssignedExpression(declaration.initializer)) return declaration.initializer;
   }
   return declaration;
@@ -76,7 +83,9 @@ function implementationOf(declaration: ts.Node): ts.Node {
         : [];
   const implementation = siblings.find(
     (sibling) =>
-      (ts.isFunctionDeclaration(sibling) || ts.isMethodDeclaration(sibling)) && sibling.body !== undefined && sibling.name?.getText() === name,
+      (ts.isFunctionDeclaration(sibling) || ts.isMethodDeclaration(sibling)) &&
+      sibling.body !== undefined &&
+      sibling.name?.getText() === name,
   );
   return implementation ?? declaration;
 }
@@ -89,7 +98,8 @@ export function callerItemOfDeclaration(declaration: ts.Node): ts.Node {
 /** Where the compiler names an item (its selection span's start). */
 function itemNamePosition(item: ts.Node, sourceFile: ts.SourceFile): number {
   if (ts.isSourceFile(item)) return 0;
-  if (isAssignedExpression(item)) return (item.parent as ts.VariableDeclaration | ts.PropertyDeclaration).name.getStart(sourceFile);
+  if (isAssignedExpression(item))
+    return (item.parent as ts.VariableDeclaration | ts.PropertyDeclaration).name.getStart(sourceFile);
   if (ts.isClassStaticBlockDeclaration(item)) return item.getStart(sourceFile);
   const name = ts.getNameOfDeclaration(item as ts.Declaration);
   if (name !== undefined) return name.getStart(sourceFile);
@@ -126,7 +136,12 @@ export function callerKindOf(item: ts.Node): string {
   if (ts.isFunctionDeclaration(item)) return "Function";
   if (ts.isClassDeclaration(item)) return "Class";
   if (ts.isClassStaticBlockDeclaration(item)) return "class static block";
-  if (ts.isMethodDeclaration(item) || ts.isMethodSignature(item) || ts.isGetAccessorDeclaration(item) || ts.isSetAccessorDeclaration(item))
+  if (
+    ts.isMethodDeclaration(item) ||
+    ts.isMethodSignature(item) ||
+    ts.isGetAccessorDeclaration(item) ||
+    ts.isSetAccessorDeclaration(item)
+  )
     return "Method";
   if (isAssignedExpression(item)) return ts.isPropertyDeclaration(item.parent) ? "Property" : "Variable";
   return ts.isClassExpression(item) ? "named class expression" : "named function expression";

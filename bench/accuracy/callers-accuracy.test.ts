@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(removeTempDirs);
 
 /** `file:line caller → callee (declaration)`; the caller is left out on rows compared without it. */
-const site = (triple: CallTriple): string => `${triple.callerFile}:${triple.line} ${triple.caller ?? "-"} → ${triple.calleeName} (${triple.callee})`;
+const site = (triple: CallTriple): string =>
+  `${triple.callerFile}:${triple.line} ${triple.caller ?? "-"} → ${triple.calleeName} (${triple.callee})`;
 
 function row(rule: DeliberateRule): { compiler: string[]; tsGraph: string[]; both: number } {
   const found = score.deliberate.find((candidate) => candidate.rule === rule);
@@ -42,7 +43,14 @@ describe("callers' answers against the compiler on sample-projects/resolution", 
     expect(score.headline.falsePositives.map(site)).toEqual([]);
     expect(score.unmappedCallers).toBe(0);
     // Every caller kind the compiler names in this sample is there: methods, functions, classes, files, bound arrows.
-    expect([...score.byCallerKind.byCategory.keys()].sort()).toEqual(["Class", "File", "Function", "Method", "Property", "Variable"]);
+    expect([...score.byCallerKind.byCategory.keys()].sort()).toEqual([
+      "Class",
+      "File",
+      "Function",
+      "Method",
+      "Property",
+      "Variable",
+    ]);
     expect(score.headline.overall.matched).toBeGreaterThan(150);
   });
 
@@ -54,7 +62,9 @@ describe("callers' answers against the compiler on sample-projects/resolution", 
     // not a call for the compiler).
     expect(row("x.f as a value")).toEqual({
       compiler: [],
-      tsGraph: ["src/stored-functions/router.ts:60 src/stored-functions/router.ts:55 → getPath (src/stored-functions/router.ts:18)"],
+      tsGraph: [
+        "src/stored-functions/router.ts:60 src/stored-functions/router.ts:55 → getPath (src/stored-functions/router.ts:18)",
+      ],
       both: 4,
     });
     // BaseIterator.next implements lib's Iterator.next only as a member inherited into Numbers.

@@ -24,11 +24,17 @@ export interface DefinitionSite {
  */
 function calledName(expression: ts.Expression): ts.Node | undefined {
   let current = expression;
-  while (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current))
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current)
+  )
     current = current.expression;
   if (ts.isIdentifier(current)) return current;
   if (ts.isPropertyAccessExpression(current)) return current.name;
-  if (ts.isElementAccessExpression(current) && ts.isStringLiteralLike(current.argumentExpression)) return current.argumentExpression;
+  if (ts.isElementAccessExpression(current) && ts.isStringLiteralLike(current.argumentExpression))
+    return current.argumentExpression;
   return undefined;
 }
 
@@ -36,12 +42,17 @@ function callSitesOf(sourceFile: ts.SourceFile): ts.Node[] {
   const sites: ts.Node[] = [];
   const visit = (node: ts.Node): void => {
     let named: ts.Node | undefined;
-    if (ts.isCallExpression(node) && node.expression.kind !== ts.SyntaxKind.SuperKeyword && node.expression.kind !== ts.SyntaxKind.ImportKeyword)
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind !== ts.SyntaxKind.SuperKeyword &&
+      node.expression.kind !== ts.SyntaxKind.ImportKeyword
+    )
       named = calledName(node.expression);
     else if (ts.isNewExpression(node)) named = calledName(node.expression);
     else if (ts.isTaggedTemplateExpression(node)) named = calledName(node.tag);
     else if (ts.isDecorator(node) && !ts.isCallExpression(node.expression)) named = calledName(node.expression);
-    else if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) named = calledName(node.tagName as ts.Expression);
+    else if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node))
+      named = calledName(node.tagName as ts.Expression);
     if (named !== undefined) sites.push(named);
     ts.forEachChild(node, visit);
   };
@@ -50,7 +61,11 @@ function callSitesOf(sourceFile: ts.SourceFile): ts.Node[] {
 }
 
 /** Go-to-definition at every call site of the corpus; `cached` is an earlier run's answer (the slow part). */
-export function definitionSites(truth: GroundTruth, root: string, cached?: readonly DefinitionSite[]): DefinitionSite[] {
+export function definitionSites(
+  truth: GroundTruth,
+  root: string,
+  cached?: readonly DefinitionSite[],
+): DefinitionSite[] {
   if (cached !== undefined) return [...cached];
   const corpusFiles = new Set(truth.files);
   const sites: DefinitionSite[] = [];

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(removeTempDirs);
 
-const site = (triple: CallTriple): string => `${triple.callerFile}:${triple.line} ${triple.caller ?? "-"} → ${triple.calleeName}`;
+const site = (triple: CallTriple): string =>
+  `${triple.callerFile}:${triple.line} ${triple.caller ?? "-"} → ${triple.calleeName}`;
 
 function row(rule: DeliberateRule): { compiler: string[]; tsGraph: string[]; both: number } {
   const found = score.deliberate.find((candidate) => candidate.rule === rule);

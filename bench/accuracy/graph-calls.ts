@@ -10,7 +10,12 @@ export type TripleOrigin = "edge" | "override hierarchy" | "override beyond find
 const NO_KEYS: ReadonlySet<string> = new Set();
 
 /** A site found several ways keeps the first of these. */
-const ORIGIN_RANK: Record<TripleOrigin, number> = { edge: 0, "override hierarchy": 1, "accessor pair": 2, "override beyond find-references": 3 };
+const ORIGIN_RANK: Record<TripleOrigin, number> = {
+  edge: 0,
+  "override hierarchy": 1,
+  "accessor pair": 2,
+  "override beyond find-references": 3,
+};
 
 export interface GraphTriple extends CallTriple {
   readonly origin: TripleOrigin;
@@ -35,7 +40,8 @@ interface EdgeRow {
   readonly lines: string;
 }
 
-export const NODES_SQL = "SELECT key, file, name, name_line AS nameLine, parent_key AS parentKey, modifiers, kind FROM nodes";
+export const NODES_SQL =
+  "SELECT key, file, name, name_line AS nameLine, parent_key AS parentKey, modifiers, kind FROM nodes";
 const EDGES_SQL = "SELECT kind, source, target, lines FROM edges WHERE kind = ?";
 /** Calls of library members and overrides of them: the target is an external key, not a node. */
 const EXTERNAL_EDGES_SQL = "SELECT kind, source, target, lines FROM external_edges WHERE kind = ?";
@@ -81,7 +87,10 @@ export function graphTriples(
     const nodes = new Map((db.prepare(NODES_SQL).all() as NodeRow[]).map((node) => [node.key, node]));
     const statement = db.prepare(EDGES_SQL);
     const externalStatement = db.prepare(EXTERNAL_EDGES_SQL);
-    const edgesOf = (kind: string): EdgeRow[] => [...(statement.all(kind) as EdgeRow[]), ...(externalStatement.all(kind) as EdgeRow[])];
+    const edgesOf = (kind: string): EdgeRow[] => [
+      ...(statement.all(kind) as EdgeRow[]),
+      ...(externalStatement.all(kind) as EdgeRow[]),
+    ];
     // Every OVERRIDES edge, and those find-references also follows: ts-graph relates a class member to the
     // member of any type its class extends or implements; the compiler only to members of classes and
     // interfaces, not of a type alias of an intersection (docs/accuracy.md). Edges of object-literal methods and
@@ -125,7 +134,8 @@ export function graphTriples(
           // Find-references looks up base types only from class and interface members, not from an object
           // literal's methods (the compiler relates those to their contextual type in one direction only).
           const parentKind = nodes.get(nodes.get(key)?.parentKey ?? "")?.kind;
-          const ancestors = parentKind === "Class" || parentKind === "Interface" || !nodes.has(key) ? closure(key, edges.up) : [];
+          const ancestors =
+            parentKind === "Class" || parentKind === "Interface" || !nodes.has(key) ? closure(key, edges.up) : [];
           for (const ancestor of [key, ...ancestors]) {
             found.add(ancestor);
             for (const descendant of closure(ancestor, edges.down)) found.add(descendant);
@@ -165,7 +175,13 @@ export function graphTriples(
         const pairs = expand ? (accessorPair.get(edge.target) ?? []) : [];
         for (const line of lines) {
           add(edge.target, edge.source, line, "edge");
-          for (const key of related) add(key, edge.source, line, seenRelated.has(key) ? "override hierarchy" : "override beyond find-references");
+          for (const key of related)
+            add(
+              key,
+              edge.source,
+              line,
+              seenRelated.has(key) ? "override hierarchy" : "override beyond find-references",
+            );
           for (const related of pairs) add(related, edge.source, line, "accessor pair");
         }
       }

@@ -52,7 +52,8 @@ const DECLARATION_KINDS: Record<string, readonly ts.SyntaxKind[]> = {
 const PLACEABLE: ReadonlySet<ts.SyntaxKind> = new Set(Object.values(DECLARATION_KINDS).flat());
 
 function nameText(name: ts.Node): string | undefined {
-  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name))
+    return name.text;
   if (ts.isComputedPropertyName(name)) return `[${name.expression.getText()}]`;
   return undefined;
 }
@@ -68,12 +69,18 @@ function endWithImplementation(declaration: ts.Node): number {
     ts.isConstructorDeclaration(declaration) ||
     ts.isMethodSignature(declaration);
   if (!overloadable || ("body" in declaration && declaration.body !== undefined)) return declaration.getEnd();
-  const siblings = declaration.parent.getChildren().flatMap((child) => (child.kind === ts.SyntaxKind.SyntaxList ? child.getChildren() : [child]));
+  const siblings = declaration.parent
+    .getChildren()
+    .flatMap((child) => (child.kind === ts.SyntaxKind.SyntaxList ? child.getChildren() : [child]));
   const own = nameText(declaration.name ?? declaration);
   let end = declaration.getEnd();
   for (const sibling of siblings.slice(siblings.indexOf(declaration) + 1)) {
     if (sibling.kind !== declaration.kind) break;
-    const other = sibling as ts.FunctionDeclaration | ts.MethodDeclaration | ts.ConstructorDeclaration | ts.MethodSignature;
+    const other = sibling as
+      | ts.FunctionDeclaration
+      | ts.MethodDeclaration
+      | ts.ConstructorDeclaration
+      | ts.MethodSignature;
     if (nameText(other.name ?? other) !== own) break;
     end = other.getEnd();
     if ("body" in other && other.body !== undefined) break;
@@ -114,14 +121,19 @@ function declarationsByName(sourceFile: ts.SourceFile): Map<string, { declaratio
  * Places each node of one file on its declaration: the declaration of the node's kind whose name is the
  * node's name on the node's name line. Nodes that cannot be placed are returned apart.
  */
-export function placeNodes(sourceFile: ts.SourceFile, nodes: readonly GraphNode[]): { placed: PlacedNode[]; unplaced: GraphNode[] } {
+export function placeNodes(
+  sourceFile: ts.SourceFile,
+  nodes: readonly GraphNode[],
+): { placed: PlacedNode[]; unplaced: GraphNode[] } {
   const byName = declarationsByName(sourceFile);
   const placed: PlacedNode[] = [];
   const unplaced: GraphNode[] = [];
   const taken = new Set<ts.Node>();
   for (const node of nodes) {
     if (node.kind === "File") continue;
-    const candidates = (byName.get(`${node.nameLine}\u0000${node.name}`) ?? []).filter((candidate) => !taken.has(candidate.declaration));
+    const candidates = (byName.get(`${node.nameLine}\u0000${node.name}`) ?? []).filter(
+      (candidate) => !taken.has(candidate.declaration),
+    );
     const allowed = DECLARATION_KINDS[node.kind] ?? [];
     const chosen = candidates.find((candidate) => allowed.includes(candidate.declaration.kind)) ?? candidates[0];
     if (chosen === undefined) {
@@ -144,7 +156,11 @@ export function placeNodes(sourceFile: ts.SourceFile, nodes: readonly GraphNode[
 export function enclosingNode(placed: readonly PlacedNode[], position: number): PlacedNode | undefined {
   let best: PlacedNode | undefined;
   for (const candidate of placed) {
-    if (candidate.start <= position && position < candidate.end && (best === undefined || candidate.end - candidate.start < best.end - best.start))
+    if (
+      candidate.start <= position &&
+      position < candidate.end &&
+      (best === undefined || candidate.end - candidate.start < best.end - best.start)
+    )
       best = candidate;
   }
   return best;

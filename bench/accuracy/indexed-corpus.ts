@@ -15,7 +15,10 @@ export function argument(name: string): string | undefined {
  * For each corpus of `--corpus` (default `defaults`): fetch it (bench/corpus.ts), index it with dist/cli.js
  * into a temporary database (or take `--db FILE`, one corpus at a time), and hand both to `run`.
  */
-export async function forEachIndexedCorpus(defaults: readonly string[], run: (corpus: PreparedCorpus, dbPath: string) => void): Promise<void> {
+export async function forEachIndexedCorpus(
+  defaults: readonly string[],
+  run: (corpus: PreparedCorpus, dbPath: string) => void,
+): Promise<void> {
   const corpora = (argument("--corpus") ?? defaults.join(",")).split(",").map((id) => parseCorpusSpec(id.trim()));
   const cli = path.join(REPO_ROOT, "dist", "cli.js");
   if (!fs.existsSync(cli)) throw new Error("dist/cli.js is missing: run npm run build first");
@@ -27,9 +30,13 @@ export async function forEachIndexedCorpus(defaults: readonly string[], run: (co
       const dbPath = givenDb === undefined ? path.join(tmpDir, `${spec.dirName}.db`) : path.resolve(givenDb);
       if (givenDb === undefined) {
         log(`${spec.id}: indexing with ts-graph ...`);
-        execFileSync(process.execPath, [cli, "index", corpus.dir, "--tsconfig", corpus.tsconfigPath, "--db", dbPath, "--force", "--quiet"], {
-          stdio: "inherit",
-        });
+        execFileSync(
+          process.execPath,
+          [cli, "index", corpus.dir, "--tsconfig", corpus.tsconfigPath, "--db", dbPath, "--force", "--quiet"],
+          {
+            stdio: "inherit",
+          },
+        );
       }
       run(corpus, dbPath);
     }

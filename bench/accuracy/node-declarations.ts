@@ -10,7 +10,10 @@ export interface DeclaredNode {
 }
 
 /** The name a declaration is known by, as ts-graph names its nodes (`constructor`, `default`, `[Symbol.iterator]`). */
-function declarationName(node: ts.Node, sourceFile: ts.SourceFile): { readonly text: string; readonly at: number } | undefined {
+function declarationName(
+  node: ts.Node,
+  sourceFile: ts.SourceFile,
+): { readonly text: string; readonly at: number } | undefined {
   if (ts.isConstructorDeclaration(node)) {
     const keyword = node.getChildren(sourceFile).find((child) => child.kind === ts.SyntaxKind.ConstructorKeyword);
     return { text: "constructor", at: (keyword ?? node).getStart(sourceFile) };
@@ -48,7 +51,9 @@ function declarationName(node: ts.Node, sourceFile: ts.SourceFile): { readonly t
  * the node's name line (a constructor is named `constructor` at its keyword, an anonymous default export
  * `default`). A File node is its source file. Identity only: calls play no part in it.
  */
-export function declarationFinder(sourceFileOf: (file: string) => ts.SourceFile | undefined): (node: DeclaredNode) => ts.Node | undefined {
+export function declarationFinder(
+  sourceFileOf: (file: string) => ts.SourceFile | undefined,
+): (node: DeclaredNode) => ts.Node | undefined {
   const byFile = new Map<string, Map<string, ts.Node[]>>();
   const index = (file: string): Map<string, ts.Node[]> | undefined => {
     const known = byFile.get(file);

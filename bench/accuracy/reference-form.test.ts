@@ -78,6 +78,8 @@ describe("formFamily", () => {
     expect(formFamily("type reference (x.f)")).toBe("type use in a signature");
     expect(formFamily("type reference, in a body or initialiser")).toBe("type use in a body or initialiser");
     expect(formFamily("receiver of .")).toBe("bare name as a receiver (`X.y`, `X[k]`)");
-    expect(formFamily("object literal key (x.f)")).toBe("object literal key or destructured name (a member of the literal's type)");
+    expect(formFamily("object literal key (x.f)")).toBe(
+      "object literal key or destructured name (a member of the literal's type)",
+    );
   });
 });

@@ -55,7 +55,8 @@ function typeForm(name: ts.Node): string | undefined {
   for (let node: ts.Node = name; node.parent !== undefined; node = node.parent) {
     const parent = node.parent;
     if (ts.isTypeQueryNode(parent)) return "typeof (type query)";
-    if (ts.isExpressionWithTypeArguments(parent)) return ts.isHeritageClause(parent.parent) ? "heritage (extends/implements)" : undefined;
+    if (ts.isExpressionWithTypeArguments(parent))
+      return ts.isHeritageClause(parent.parent) ? "heritage (extends/implements)" : undefined;
     if (ts.isImportTypeNode(parent)) return 'import("…") type';
     if (ts.isTypeReferenceNode(parent))
       return node === name || ts.isQualifiedName(node)
@@ -73,7 +74,11 @@ function typeForm(name: ts.Node): string | undefined {
 /** The form of a site that is the name of another member's declaration. */
 export const RELATED_MEMBER = "related member declaration";
 
-const LOGICAL = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.AmpersandAmpersandToken]);
+const LOGICAL = new Set([
+  ts.SyntaxKind.QuestionQuestionToken,
+  ts.SyntaxKind.BarBarToken,
+  ts.SyntaxKind.AmpersandAmpersandToken,
+]);
 const COMPARISON = new Set([
   ts.SyntaxKind.EqualsEqualsEqualsToken,
   ts.SyntaxKind.ExclamationEqualsEqualsToken,
@@ -84,11 +89,14 @@ const COMPARISON = new Set([
 function binaryForm(expression: ts.Node, parent: ts.BinaryExpression): string {
   const operator = parent.operatorToken.kind;
   if (LOGICAL.has(operator)) return "??/||/&& operand";
-  if (operator === ts.SyntaxKind.EqualsToken) return parent.left === expression ? "assignment target (write)" : "assignment right side";
-  if (operator >= ts.SyntaxKind.FirstCompoundAssignment && operator <= ts.SyntaxKind.LastCompoundAssignment) return "compound assignment";
+  if (operator === ts.SyntaxKind.EqualsToken)
+    return parent.left === expression ? "assignment target (write)" : "assignment right side";
+  if (operator >= ts.SyntaxKind.FirstCompoundAssignment && operator <= ts.SyntaxKind.LastCompoundAssignment)
+    return "compound assignment";
   if (operator === ts.SyntaxKind.CommaToken) return "comma operand";
   if (COMPARISON.has(operator)) return "comparison operand";
-  if (operator === ts.SyntaxKind.InstanceOfKeyword) return parent.right === expression ? "instanceof right side" : "comparison operand";
+  if (operator === ts.SyntaxKind.InstanceOfKeyword)
+    return parent.right === expression ? "instanceof right side" : "comparison operand";
   if (operator === ts.SyntaxKind.InKeyword) return "in operand";
   return "arithmetic operand";
 }
@@ -98,48 +106,65 @@ function expressionForm(expression: ts.Node): string {
   const parent = expression.parent;
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === expression)
     return ts.isNewExpression(parent) ? "new" : "call";
-  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(expression as ts.Expression)) return "argument";
+  if (
+    (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&
+    parent.arguments?.includes(expression as ts.Expression)
+  )
+    return "argument";
   if (ts.isTaggedTemplateExpression(parent) && parent.tag === expression) return "tagged template";
   if (ts.isDecorator(parent)) return "decorator";
-  if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) && parent.tagName === expression)
+  if (
+    (ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) &&
+    parent.tagName === expression
+  )
     return "JSX tag";
   if (ts.isJsxExpression(parent)) return "JSX expression";
   if (ts.isBinaryExpression(parent)) return binaryForm(expression, parent);
-  if (ts.isVariableDeclaration(parent)) return parent.initializer === expression ? "variable initialiser" : "other (variable name)";
-  if (ts.isPropertyAssignment(parent)) return parent.initializer === expression ? "property value" : "object literal key";
+  if (ts.isVariableDeclaration(parent))
+    return parent.initializer === expression ? "variable initialiser" : "other (variable name)";
+  if (ts.isPropertyAssignment(parent))
+    return parent.initializer === expression ? "property value" : "object literal key";
   if (ts.isShorthandPropertyAssignment(parent)) return "shorthand property";
   if (ts.isSpreadElement(parent) || ts.isSpreadAssignment(parent)) return "spread";
   if (ts.isArrayLiteralExpression(parent)) return "array element";
   if (ts.isReturnStatement(parent)) return "return";
   if (ts.isArrowFunction(parent)) return "arrow body";
   if (ts.isConditionalExpression(parent)) return parent.condition === expression ? "condition" : "conditional branch";
-  if (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent) || ts.isForStatement(parent)) return "condition";
+  if (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent) || ts.isForStatement(parent))
+    return "condition";
   if (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) {
     const operator = parent.operator;
-    return operator === ts.SyntaxKind.PlusPlusToken || operator === ts.SyntaxKind.MinusMinusToken ? "compound assignment" : "unary operand";
+    return operator === ts.SyntaxKind.PlusPlusToken || operator === ts.SyntaxKind.MinusMinusToken
+      ? "compound assignment"
+      : "unary operand";
   }
   if (ts.isTypeOfExpression(parent)) return "typeof (value)";
   if (ts.isDeleteExpression(parent)) return "delete";
-  if (ts.isAwaitExpression(parent) || ts.isYieldExpression(parent) || ts.isVoidExpression(parent)) return "await/yield/void operand";
+  if (ts.isAwaitExpression(parent) || ts.isYieldExpression(parent) || ts.isVoidExpression(parent))
+    return "await/yield/void operand";
   if (ts.isTemplateSpan(parent)) return "template literal";
-  if (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent) || ts.isTypeAssertionExpression(parent)) return "as/satisfies operand";
+  if (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent) || ts.isTypeAssertionExpression(parent))
+    return "as/satisfies operand";
   if (ts.isParameter(parent)) return "parameter default";
   if (ts.isBindingElement(parent)) return parent.initializer === expression ? "destructuring default" : "destructuring";
   if (ts.isPropertyDeclaration(parent)) return "property initialiser";
   if (ts.isPropertyAccessExpression(parent)) return "receiver of .";
-  if (ts.isElementAccessExpression(parent)) return parent.expression === expression ? "receiver of []" : "element access key";
+  if (ts.isElementAccessExpression(parent))
+    return parent.expression === expression ? "receiver of []" : "element access key";
   if (ts.isExpressionStatement(parent)) return "expression statement";
   if (ts.isComputedPropertyName(parent)) return "computed name";
   if (ts.isThrowStatement(parent)) return "throw";
   if (ts.isCaseClause(parent) || ts.isSwitchStatement(parent)) return "switch/case";
   if (ts.isForOfStatement(parent) || ts.isForInStatement(parent)) return "for-of/in operand";
-  if (ts.isExpressionWithTypeArguments(parent)) return ts.isHeritageClause(parent.parent) ? "heritage (extends/implements)" : expressionForm(parent);
+  if (ts.isExpressionWithTypeArguments(parent))
+    return ts.isHeritageClause(parent.parent) ? "heritage (extends/implements)" : expressionForm(parent);
   return `other (${ts.SyntaxKind[parent.kind]})`;
 }
 
 function skipOuterParentheses(node: ts.Node): ts.Node {
   let current = node;
-  while (ts.isParenthesizedExpression(current.parent) || ts.isNonNullExpression(current.parent)) current = current.parent;
+  while (ts.isParenthesizedExpression(current.parent) || ts.isNonNullExpression(current.parent))
+    current = current.parent;
   return current;
 }
 
@@ -147,8 +172,13 @@ function skipOuterParentheses(node: ts.Node): ts.Node {
 function inBody(name: ts.Node): boolean {
   for (let node: ts.Node = name; node.parent !== undefined; node = node.parent) {
     const parent = node.parent;
-    if (ts.isFunctionLike(parent) && (parent as ts.SignatureDeclaration & { body?: ts.Node }).body === node) return true;
-    if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isParameter(parent)) && parent.initializer === node) return true;
+    if (ts.isFunctionLike(parent) && (parent as ts.SignatureDeclaration & { body?: ts.Node }).body === node)
+      return true;
+    if (
+      (ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isParameter(parent)) &&
+      parent.initializer === node
+    )
+      return true;
     if (ts.isClassStaticBlockDeclaration(parent) || ts.isExpressionStatement(parent)) return true;
   }
   return false;
@@ -164,8 +194,12 @@ function inComment(name: ts.Node): boolean {
 /** Classifies the site of a reference whose name token is `name`. */
 export function referenceForm(name: ts.Node): ReferenceForm {
   const parent = name.parent;
-  if (parent === undefined || name.getChildCount() > 0 || inComment(name)) return { form: "comment", member: false, excluded: true };
-  if (isImportOrExport(parent) || (ts.isExternalModuleReference(parent) && ts.isImportEqualsDeclaration(parent.parent))) {
+  if (parent === undefined || name.getChildCount() > 0 || inComment(name))
+    return { form: "comment", member: false, excluded: true };
+  if (
+    isImportOrExport(parent) ||
+    (ts.isExternalModuleReference(parent) && ts.isImportEqualsDeclaration(parent.parent))
+  ) {
     return { form: "import/export", member: false, excluded: true };
   }
   const inType = typeForm(name);
@@ -182,14 +216,16 @@ export function referenceForm(name: ts.Node): ReferenceForm {
       ts.isSetAccessorDeclaration(parent)) &&
     parent.name === name
   ) {
-    if (ts.isObjectLiteralExpression(parent.parent)) return { form: "object literal key", member: true, excluded: false };
+    if (ts.isObjectLiteralExpression(parent.parent))
+      return { form: "object literal key", member: true, excluded: false };
   }
   if (ts.isClassElement(parent) || ts.isTypeElement(parent)) {
     // The declaration of a member find-references relates to the node (a contextual type's member an object
     // literal implements): the graph's OVERRIDES edge between the two.
     if (parent.name === name) return { form: RELATED_MEMBER, member: true, excluded: false };
   }
-  if (ts.isShorthandPropertyAssignment(parent) && parent.name === name) return { form: "shorthand property", member: false, excluded: false };
+  if (ts.isShorthandPropertyAssignment(parent) && parent.name === name)
+    return { form: "shorthand property", member: false, excluded: false };
   if (ts.isJsxAttribute(parent)) return { form: "JSX attribute", member: true, excluded: false };
   let expression: ts.Node = name;
   let member = false;

@@ -25,7 +25,10 @@ const FILES = {
   ].join("\n"),
 };
 
-const TSCONFIG = { compilerOptions: { strict: true, types: [], target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] };
+const TSCONFIG = {
+  compilerOptions: { strict: true, types: [], target: "ES2022", module: "ESNext", moduleResolution: "Bundler" },
+  include: ["src"],
+};
 
 async function indexProject(): Promise<{ root: string; dbPath: string }> {
   const root = writeProject(FILES, TSCONFIG);
@@ -46,7 +49,10 @@ function oracle(root: string, dbPath: string, engine: Engine): OracleResult {
   return runReferenceOracle(engine === "symbols" ? options : { ...options, findReferences: new Map() });
 }
 
-const sitesOf = (result: OracleResult, target: string): Pick<ReferenceSite, "file" | "line" | "form" | "enclosing" | "verdict">[] =>
+const sitesOf = (
+  result: OracleResult,
+  target: string,
+): Pick<ReferenceSite, "file" | "line" | "form" | "enclosing" | "verdict">[] =>
   result.sites
     .filter((site) => site.target.key === target)
     .map(({ file, line, form, enclosing, verdict }) => ({ file, line, form, enclosing, verdict }))
@@ -91,12 +97,20 @@ describe("runReferenceOracle", () => {
     const db = new Database(dbPath);
     try {
       db.prepare("DELETE FROM edges WHERE kind = 'CALLS' AND source = 'src/a.ts:run' AND target = 'src/a.ts:g'").run();
-      db.prepare("UPDATE edges SET lines = '[2]' WHERE kind = 'REFERENCES' AND source = 'src/a.ts:decode' AND target = 'src/a.ts:f'").run();
+      db.prepare(
+        "UPDATE edges SET lines = '[2]' WHERE kind = 'REFERENCES' AND source = 'src/a.ts:decode' AND target = 'src/a.ts:f'",
+      ).run();
     } finally {
       db.close();
     }
     const result = oracle(root, dbPath, "symbols");
-    expect(sitesOf(result, "src/a.ts:g")[0]).toEqual({ file: "src/a.ts", line: 9, form: "call", enclosing: "src/a.ts:run", verdict: "missing" });
+    expect(sitesOf(result, "src/a.ts:g")[0]).toEqual({
+      file: "src/a.ts",
+      line: 9,
+      form: "call",
+      enclosing: "src/a.ts:run",
+      verdict: "missing",
+    });
     expect(sitesOf(result, "src/a.ts:f")[0]).toMatchObject({ line: 3, verdict: "edge, other line" });
     expect(result.referenceEdges.filter((check) => !check.listed)).toEqual([
       { source: "src/a.ts:decode", target: "src/a.ts:f", file: "src/a.ts", line: 2, listed: false },

@@ -100,7 +100,8 @@ function readGraph(dbPath: string): { nodes: GraphNode[]; edges: EdgeIndex; refe
     const references: EdgeRow[] = [];
     for (const edge of db.prepare(EDGES_SQL).all() as EdgeRow[]) {
       const lines = JSON.parse(edge.lines) as number[];
-      const byTarget = edges.get(edge.source) ?? new Map<string, { kind: string; lines: ReadonlySet<number> | null }[]>();
+      const byTarget =
+        edges.get(edge.source) ?? new Map<string, { kind: string; lines: ReadonlySet<number> | null }[]>();
       edges.set(edge.source, byTarget);
       const list = byTarget.get(edge.target) ?? [];
       byTarget.set(edge.target, list);
@@ -134,7 +135,12 @@ function kindLabel(node: GraphNode, byKey: ReadonlyMap<string, GraphNode>): stri
  * name (a node may merge with others: an interface and a namespace of one name) and the groups of its import
  * aliases, and their sites that are not definitions.
  */
-function askFindReferences(service: ts.LanguageService, program: ts.Program, root: string, placed: PlacedNode): ReferenceAnswer {
+function askFindReferences(
+  service: ts.LanguageService,
+  program: ts.Program,
+  root: string,
+  placed: PlacedNode,
+): ReferenceAnswer {
   const fileName = path.join(root, placed.node.file);
   const own = `${placed.node.file}:${placed.namePosition}`;
   const relative = (name: string): string => path.relative(root, name).split(path.sep).join("/");
@@ -225,7 +231,9 @@ function collectAnswers(
     known.set(id, asking);
     asked++;
     if (asked % 1000 === 0)
-      options.log?.(`find-references asked at ${asked} nodes (${cached} cached), ${Math.round((performance.now() - startedAt) / 1000)} s`);
+      options.log?.(
+        `find-references asked at ${asked} nodes (${cached} cached), ${Math.round((performance.now() - startedAt) / 1000)} s`,
+      );
     if (asked % 2000 === 0) options.checkpoint?.();
   }
   return { answers, asked, cached, unionUses: 0 };
@@ -235,11 +243,17 @@ function collectAnswers(
 function edgeJudge(edges: EdgeIndex, byKey: ReadonlyMap<string, GraphNode>) {
   const ancestors = (key: string): string[] => {
     const chain: string[] = [];
-    for (let parent = byKey.get(key)?.parentKey ?? null; parent !== null; parent = byKey.get(parent)?.parentKey ?? null) chain.push(parent);
+    for (let parent = byKey.get(key)?.parentKey ?? null; parent !== null; parent = byKey.get(parent)?.parentKey ?? null)
+      chain.push(parent);
     return chain;
   };
   /** An import("./x").T type is recorded as the file's IMPORTS edge to the target's file. */
-  const edgeFrom = (source: string, targets: readonly string[], line: number, importOf?: string): "edge" | "edge, other line" | undefined => {
+  const edgeFrom = (
+    source: string,
+    targets: readonly string[],
+    line: number,
+    importOf?: string,
+  ): "edge" | "edge, other line" | undefined => {
     const byTarget = edges.get(source);
     let otherLine = false;
     for (const target of targets) {
@@ -248,7 +262,8 @@ function edgeJudge(edges: EdgeIndex, byKey: ReadonlyMap<string, GraphNode>) {
         otherLine = true;
       }
     }
-    if (importOf !== undefined && (byTarget?.get(importOf) ?? []).some((edge) => edge.kind === "IMPORTS")) return "edge";
+    if (importOf !== undefined && (byTarget?.get(importOf) ?? []).some((edge) => edge.kind === "IMPORTS"))
+      return "edge";
     return otherLine ? "edge, other line" : undefined;
   };
   return (enclosing: string, targets: readonly string[], line: number, form: string, targetFile: string): Verdict => {
@@ -256,8 +271,10 @@ function edgeJudge(edges: EdgeIndex, byKey: ReadonlyMap<string, GraphNode>) {
     const direct = edgeFrom(enclosing, targets, line, importOf);
     if (direct === "edge") return direct;
     // The declaration of a contextual type's member: the OVERRIDES edge runs from the literal's member to it.
-    if (form === RELATED_MEMBER && targets.some((target) => edgeFrom(target, [enclosing], line) !== undefined)) return "edge";
-    if (ancestors(enclosing).some((ancestor) => edgeFrom(ancestor, targets, line, importOf) === "edge")) return "edge from a container";
+    if (form === RELATED_MEMBER && targets.some((target) => edgeFrom(target, [enclosing], line) !== undefined))
+      return "edge";
+    if (ancestors(enclosing).some((ancestor) => edgeFrom(ancestor, targets, line, importOf) === "edge"))
+      return "edge from a container";
     return direct ?? "missing";
   };
 }
@@ -269,10 +286,12 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
   const { service } = createLanguageService(options.tsconfigPath);
   const program = service.getProgram();
   if (program === undefined) throw new Error("the language service built no program");
-  const sourceFileOf = (file: string): ts.SourceFile | undefined => program.getSourceFile(path.join(options.root, file));
+  const sourceFileOf = (file: string): ts.SourceFile | undefined =>
+    program.getSourceFile(path.join(options.root, file));
   const placement = placeAll(nodes, sourceFileOf);
   const nodeAtDefinition = new Map<string, GraphNode>();
-  for (const [file, placed] of placement.placedByFile) for (const entry of placed) nodeAtDefinition.set(`${file}:${entry.namePosition}`, entry.node);
+  for (const [file, placed] of placement.placedByFile)
+    for (const entry of placed) nodeAtDefinition.set(`${file}:${entry.namePosition}`, entry.node);
   // Constructors are left out: their uses are their class's (`new C()`).
   const all = [...placement.placedByFile.values()].flat().filter((entry) => entry.node.kind !== "Constructor");
   const { answers, asked, cached, unionUses } = collectAnswers(service, program, placement, all, options, startedAt);
@@ -308,7 +327,15 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
       const enclosing = enclosingNode(placement.placedByFile.get(file) ?? [], position)?.node.key ?? file;
       const verdict = judge(enclosing, targets, line, shape.form, entry.node.file);
       const form = shape.member ? `${shape.form} (x.f)` : shape.form;
-      sites.push({ target: entry.node, targetKind: kindLabel(entry.node, byKey), file, line, form, enclosing, verdict });
+      sites.push({
+        target: entry.node,
+        targetKind: kindLabel(entry.node, byKey),
+        file,
+        line,
+        form,
+        enclosing,
+        verdict,
+      });
     }
   }
 
@@ -316,7 +343,13 @@ export function runReferenceOracle(options: OracleOptions): OracleResult {
   for (const edge of references) {
     const file = byKey.get(edge.source)?.file ?? edge.source;
     for (const line of JSON.parse(edge.lines) as number[]) {
-      referenceEdges.push({ source: edge.source, target: edge.target, file, line, listed: listed.has(`${edge.target}|${file}:${line}`) });
+      referenceEdges.push({
+        source: edge.source,
+        target: edge.target,
+        file,
+        line,
+        listed: listed.has(`${edge.target}|${file}:${line}`),
+      });
     }
   }
 

@@ -12,7 +12,10 @@ function count(value: number): string {
   return value.toLocaleString("en-US");
 }
 
-function tally(sites: readonly ReferenceSite[], keyOf: (site: ReferenceSite) => string): Map<string, Record<Verdict, number>> {
+function tally(
+  sites: readonly ReferenceSite[],
+  keyOf: (site: ReferenceSite) => string,
+): Map<string, Record<Verdict, number>> {
   const table = new Map<string, Record<Verdict, number>>();
   for (const site of sites) {
     const key = keyOf(site);
@@ -23,12 +26,20 @@ function tally(sites: readonly ReferenceSite[], keyOf: (site: ReferenceSite) => 
   return table;
 }
 
-function verdictTable(title: string, sites: readonly ReferenceSite[], keyOf: (site: ReferenceSite) => string): string[] {
+function verdictTable(
+  title: string,
+  sites: readonly ReferenceSite[],
+  keyOf: (site: ReferenceSite) => string,
+): string[] {
   const lines = [
     `| ${title} | sites | edge | edge from a container | edge, other line | missing | recall | with container |`,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
-  const rows = [...tally(sites, keyOf)].map(([key, row]) => ({ key, row, total: VERDICTS.reduce((sum, verdict) => sum + row[verdict], 0) }));
+  const rows = [...tally(sites, keyOf)].map(([key, row]) => ({
+    key,
+    row,
+    total: VERDICTS.reduce((sum, verdict) => sum + row[verdict], 0),
+  }));
   rows.sort((a, b) => b.row.missing - a.row.missing || b.total - a.total);
   const totals = tally(sites, () => "all").get("all");
   if (totals !== undefined) rows.push({ key: "**all**", row: totals, total: sites.length });
@@ -42,7 +53,14 @@ function verdictTable(title: string, sites: readonly ReferenceSite[], keyOf: (si
 }
 
 const CALL_FORMS = ["call", "new", "JSX tag", "decorator", "tagged template"];
-const TYPE_FORMS = ["type reference", "type argument", "type (other)", "indexed access type", 'import("…") type', "typeof (type query)"];
+const TYPE_FORMS = [
+  "type reference",
+  "type argument",
+  "type (other)",
+  "indexed access type",
+  'import("…") type',
+  "typeof (type query)",
+];
 
 /** The family of a site form, for the summary table: calls, value reads, member reads, writes, type uses, …. */
 export function formFamily(form: string): string {
@@ -51,12 +69,18 @@ export function formFamily(form: string): string {
   if (CALL_FORMS.includes(base)) return "call, `new`, JSX, decorator, tagged template";
   if (base.startsWith("heritage")) return "heritage (`extends`, `implements`)";
   if (TYPE_FORMS.some((type) => base.startsWith(type)))
-    return base.endsWith(", in a body or initialiser") ? "type use in a body or initialiser" : "type use in a signature";
-  if (base === "assignment target (write)" || base === "compound assignment" || base === "delete") return "write (`x = …`, `x += …`, `x++`)";
+    return base.endsWith(", in a body or initialiser")
+      ? "type use in a body or initialiser"
+      : "type use in a signature";
+  if (base === "assignment target (write)" || base === "compound assignment" || base === "delete")
+    return "write (`x = …`, `x += …`, `x++`)";
   if (base === "object literal key" || base === "destructuring" || base === RELATED_MEMBER)
     return "object literal key or destructured name (a member of the literal's type)";
-  if (!member && (base === "receiver of ." || base === "receiver of []")) return "bare name as a receiver (`X.y`, `X[k]`)";
-  return member ? "member read (`x.f` not called, not written)" : "value read of a bare name (argument, initialiser, `??`, return, …)";
+  if (!member && (base === "receiver of ." || base === "receiver of []"))
+    return "bare name as a receiver (`X.y`, `X[k]`)";
+  return member
+    ? "member read (`x.f` not called, not written)"
+    : "value read of a bare name (argument, initialiser, `??`, return, …)";
 }
 
 /** Up to `limit` sites of distinct targets, in file order. */
@@ -124,12 +148,20 @@ export function referenceReport(corpus: string, result: OracleResult, top: numbe
     );
   }
   lines.push("", "### Missed sites by form", "", ...missesByForm(result, 3), "");
-  lines.push("### Sites with an edge from a container, by form", "", ...missesByForm(result, 2, "edge from a container"), "");
+  lines.push(
+    "### Sites with an edge from a container, by form",
+    "",
+    ...missesByForm(result, 2, "edge from a container"),
+    "",
+  );
   lines.push("### Sites with an edge at another line, by form", "", ...missesByForm(result, 2, "edge, other line"), "");
   const byTarget = new Map<string, number>();
   for (const site of result.sites)
     if (site.verdict === "missing")
-      byTarget.set(`\`${site.target.key}\` (${site.targetKind})`, (byTarget.get(`\`${site.target.key}\` (${site.targetKind})`) ?? 0) + 1);
+      byTarget.set(
+        `\`${site.target.key}\` (${site.targetKind})`,
+        (byTarget.get(`\`${site.target.key}\` (${site.targetKind})`) ?? 0) + 1,
+      );
   lines.push(
     "### Nodes with the most missed sites",
     "",
@@ -163,7 +195,10 @@ export function engineDifferences(symbols: OracleResult, findReferences: OracleR
     lines.push(`${title}: ${count(only.length)} of ${count(from.sites.length)}`, "");
     const byForm = groupBy(only, (site) => site.form);
     for (const [form, sites] of [...byForm].sort((a, b) => b[1].length - a[1].length)) {
-      lines.push(`- **${form}**: ${count(sites.length)}`, ...examples(sites, perForm).map((site) => `  - ${describeSite(site, from)}`));
+      lines.push(
+        `- **${form}**: ${count(sites.length)}`,
+        ...examples(sites, perForm).map((site) => `  - ${describeSite(site, from)}`),
+      );
     }
     lines.push("");
   };

@@ -47,7 +47,11 @@ export function symbolReferenceAnswers(
   /** The type an object literal's keys name properties of: its contextual type, or the assigned value's type in `({ a } = value)`. */
   const literalType = (literal: ts.ObjectLiteralExpression): ts.Type | undefined => {
     const parent = literal.parent;
-    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === literal)
+    if (
+      ts.isBinaryExpression(parent) &&
+      parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      parent.left === literal
+    )
       return checker.getTypeAtLocation(parent.right);
     return checker.getContextualType(literal);
   };
@@ -82,12 +86,17 @@ export function symbolReferenceAnswers(
     const discriminants = literal.properties.flatMap((property) => {
       if (!ts.isPropertyAssignment(property)) return [];
       const valueType = checker.getTypeAtLocation(property.initializer);
-      return valueType.isLiteral() || valueType.flags & ts.TypeFlags.BooleanLiteral ? [{ key: property.name.getText(), valueType }] : [];
+      return valueType.isLiteral() || valueType.flags & ts.TypeFlags.BooleanLiteral
+        ? [{ key: property.name.getText(), valueType }]
+        : [];
     });
     const allowed = type.types.filter((member) =>
       discriminants.every(({ key, valueType }) => {
         const property = checker.getPropertyOfType(member, key);
-        return property === undefined || checker.isTypeAssignableTo(valueType, checker.getTypeOfSymbolAtLocation(property, literal));
+        return (
+          property === undefined ||
+          checker.isTypeAssignableTo(valueType, checker.getTypeOfSymbolAtLocation(property, literal))
+        );
       }),
     );
     const properties = (allowed.length > 0 ? allowed : type.types).flatMap((member) => propertiesOf(member, name));
@@ -101,10 +110,17 @@ export function symbolReferenceAnswers(
       const value = checker.getShorthandAssignmentValueSymbol(parent);
       return [...(value === undefined ? [] : [value]), ...keyProperties(parent.parent, name.text)];
     }
-    if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isAccessor(parent)) && parent.name === name) {
+    if (
+      (ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isAccessor(parent)) &&
+      parent.name === name
+    ) {
       return ts.isObjectLiteralExpression(parent.parent) ? keyProperties(parent.parent, name.text) : [];
     }
-    if (ts.isBindingElement(parent) && ts.isObjectBindingPattern(parent.parent) && (parent.propertyName ?? parent.name) === name) {
+    if (
+      ts.isBindingElement(parent) &&
+      ts.isObjectBindingPattern(parent.parent) &&
+      (parent.propertyName ?? parent.name) === name
+    ) {
       return declaredProperty(propertiesOf(checker.getTypeAtLocation(parent.parent), name.text));
     }
     if (isDeclarationName(name)) return [];
@@ -193,7 +209,10 @@ function isPropertyKey(node: ts.StringLiteral): boolean {
   const parent = node.parent;
   return (
     (ts.isElementAccessExpression(parent) && parent.argumentExpression === node) ||
-    ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)) &&
+    ((ts.isPropertyAssignment(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isMethodDeclaration(parent)) &&
       parent.name === node) ||
     (ts.isLiteralTypeNode(parent) && ts.isIndexedAccessTypeNode(parent.parent))
   );
@@ -202,7 +221,12 @@ function isPropertyKey(node: ts.StringLiteral): boolean {
 /** The name a declaration introduces (not a use): find-references lists it as a definition. */
 function isDeclarationName(name: ts.Node): boolean {
   const parent = name.parent;
-  if (ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent) || ts.isJsxAttribute(parent) || ts.isElementAccessExpression(parent))
+  if (
+    ts.isPropertyAccessExpression(parent) ||
+    ts.isQualifiedName(parent) ||
+    ts.isJsxAttribute(parent) ||
+    ts.isElementAccessExpression(parent)
+  )
     return false;
   return "name" in parent && (parent as { name?: ts.Node }).name === name;
 }
@@ -224,7 +248,12 @@ function meaningsAt(name: ts.Node): readonly Meaning[] {
 }
 
 function declarationMeanings(declaration: ts.Node): readonly Meaning[] {
-  if (ts.isInterfaceDeclaration(declaration) || ts.isTypeAliasDeclaration(declaration) || ts.isTypeParameterDeclaration(declaration)) return ["type"];
+  if (
+    ts.isInterfaceDeclaration(declaration) ||
+    ts.isTypeAliasDeclaration(declaration) ||
+    ts.isTypeParameterDeclaration(declaration)
+  )
+    return ["type"];
   if (ts.isClassLike(declaration) || ts.isEnumDeclaration(declaration)) return ["value", "type", "namespace"];
   if (ts.isModuleDeclaration(declaration)) return ["namespace", "value"];
   return ["value"];

@@ -10,10 +10,17 @@ function row(name: string, s: Scores): string {
   return `| ${name} | ${s.truth} | ${s.graph} | ${s.matched} | ${percent(s.precision)} | ${percent(s.recall)} | ${percent(s.f1)} |`;
 }
 
-const HEADER = ["| sites | compiler | ts-graph | both | precision | recall | F1 |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"];
+const HEADER = [
+  "| sites | compiler | ts-graph | both | precision | recall | F1 |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+];
 
 function table(title: string, comparison: Comparison, perCategory = true): string[] {
-  return [...HEADER, row(`**${title}**`, comparison.overall), ...(perCategory ? [...comparison.byCategory].map(([name, s]) => row(name, s)) : [])];
+  return [
+    ...HEADER,
+    row(`**${title}**`, comparison.overall),
+    ...(perCategory ? [...comparison.byCategory].map(([name, s]) => row(name, s)) : []),
+  ];
 }
 
 /** `12 × f()` for the most frequent keys. */
@@ -66,11 +73,21 @@ export function accuracyReport(corpus: string, score: CorpusScore, truth: Ground
     "",
   );
   lines.push(...table("callers' answers", score.headline), "");
-  lines.push("Per caller kind (the caller item by the compiler's rule):", "", ...table("callers' answers", score.byCallerKind), "");
-  lines.push("Deliberate differences, each decided by a structural rule (docs/accuracy.md), not in the table above:", "");
+  lines.push(
+    "Per caller kind (the caller item by the compiler's rule):",
+    "",
+    ...table("callers' answers", score.byCallerKind),
+    "",
+  );
+  lines.push(
+    "Deliberate differences, each decided by a structural rule (docs/accuracy.md), not in the table above:",
+    "",
+  );
   lines.push("| rule | compiler | ts-graph | both |", "| --- | ---: | ---: | ---: |");
   for (const { rule, comparison } of score.deliberate) {
-    lines.push(`| ${rule}: ${DELIBERATE_RULES[rule]} | ${comparison.overall.truth} | ${comparison.overall.graph} | ${comparison.overall.matched} |`);
+    lines.push(
+      `| ${rule}: ${DELIBERATE_RULES[rule]} | ${comparison.overall.truth} | ${comparison.overall.graph} | ${comparison.overall.matched} |`,
+    );
   }
   lines.push("");
   lines.push(

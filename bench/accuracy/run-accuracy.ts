@@ -39,7 +39,9 @@ async function main(): Promise<void> {
       spec.dirName,
       process.argv.includes("--reuse-truth"),
     );
-    const cached = [reused.hierarchy ? "call hierarchy" : "", reused.definitions ? "go-to-definition" : ""].filter(Boolean).join(" and ");
+    const cached = [reused.hierarchy ? "call hierarchy" : "", reused.definitions ? "go-to-definition" : ""]
+      .filter(Boolean)
+      .join(" and ");
     log(
       `${spec.id}: ${truth.items} call hierarchy items, ${truth.triples.length} incoming call sites, ${definitions.length} call sites with a definition, ` +
         `${((performance.now() - startedAt) / 1000).toFixed(1)} s${cached === "" ? "" : ` (${cached} from the cache)`}`,

@@ -23,7 +23,11 @@ const DEFAULT_CORPORA = ["zod@3.25.76", "rxjs@7.8.2", "effect@3.22.4"];
 
 /** The oracle asking find-references node by node; its answers are cached next to the corpus. */
 function findReferencesOracle(corpus: PreparedCorpus, dbPath: string): OracleResult {
-  const cacheFile = path.join(path.dirname(corpus.dir), ".accuracy-cache", `${corpus.spec.dirName}-ts${ts.version}-references.json`);
+  const cacheFile = path.join(
+    path.dirname(corpus.dir),
+    ".accuracy-cache",
+    `${corpus.spec.dirName}-ts${ts.version}-references.json`,
+  );
   const answers = readAnswers(cacheFile);
   log(`${corpus.spec.id}: reference oracle asking find-references (${answers.size} answers cached) ...`);
   const result = runReferenceOracle({
@@ -50,14 +54,20 @@ export function referenceCompleteness(corpus: PreparedCorpus, dbPath: string, to
   const result = runReferenceOracle({ root: corpus.dir, tsconfigPath: corpus.tsconfigPath, dbPath });
   const lines = referenceReport(corpus.spec.id, result, top);
   if (validate)
-    lines.push(`### ${corpus.spec.id}: one pass against find-references`, "", ...engineDifferences(result, findReferencesOracle(corpus, dbPath), 3));
+    lines.push(
+      `### ${corpus.spec.id}: one pass against find-references`,
+      "",
+      ...engineDifferences(result, findReferencesOracle(corpus, dbPath), 3),
+    );
   return `${lines.join("\n")}\n`;
 }
 
 async function main(): Promise<void> {
   const at = process.argv.indexOf("--top");
   const top = at < 0 ? 15 : Number(process.argv[at + 1]);
-  await forEachIndexedCorpus(DEFAULT_CORPORA, (corpus, dbPath) => process.stdout.write(referenceCompleteness(corpus, dbPath, top)));
+  await forEachIndexedCorpus(DEFAULT_CORPORA, (corpus, dbPath) =>
+    process.stdout.write(referenceCompleteness(corpus, dbPath, top)),
+  );
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

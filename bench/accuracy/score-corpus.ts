@@ -7,7 +7,14 @@ import type { DefinitionSite } from "./definition-oracle.js";
 import { CALL_LIKE_EDGE_KINDS, graphTriples, NODES_SQL, type NodeRow } from "./graph-calls.js";
 import { heritageReach } from "./heritage-rule.js";
 import { callersAnswers, type AnsweredSite } from "./tool-answers.js";
-import { compareTriples, tripleKey, type CallTriple, type Comparison, type Scores, type SiteCategory } from "./triples.js";
+import {
+  compareTriples,
+  tripleKey,
+  type CallTriple,
+  type Comparison,
+  type Scores,
+  type SiteCategory,
+} from "./triples.js";
 
 /**
  * Scores what `callers` answers on one corpus against the compiler (docs/accuracy.md):
@@ -24,7 +31,8 @@ export const DELIBERATE_RULES = {
     "`x.f` not called (`arr.map(this.m)`, `x.f.bind(x)`): a call for the compiler (a name after a dot); ts-graph lists it apart from the calls, as a value use, where it is a value",
   "f as a value":
     "`f` not called (`arr.map(f)`, `providers: [C]`): ts-graph lists it apart from the calls, as a value use (a callback passed, a class as a token); not a call for the compiler",
-  "super()": "`super(...)`: ts-graph lists the base constructor's (or base class's) caller; not a call for the compiler",
+  "super()":
+    "`super(...)`: ts-graph lists the base constructor's (or base class's) caller; not a call for the compiler",
   "heritage find-references does not follow":
     "reached by dispatch through a base the member's own class does not reach by find-references' walk: a heritage type that is a type alias of an intersection, a heritage expression that is a call, or an interface only a subclass names (an inherited implementation): ts-graph relates the members, find-references does not",
   decorator:
@@ -145,7 +153,8 @@ export function scoreCorpus(
     // Items: the ts-graph nodes of the compiler's call hierarchy items (an overload set is one node).
     const itemNodes = new Set<NodeKey>();
     for (const item of truth.itemDeclarations) {
-      for (const node of nodesByDeclaration.get(`${identity.of(item.callee, item.name)}\u0000${item.name}`) ?? []) itemNodes.add(node.key as NodeKey);
+      for (const node of nodesByDeclaration.get(`${identity.of(item.callee, item.name)}\u0000${item.name}`) ?? [])
+        itemNodes.add(node.key as NodeKey);
     }
     const formOf = (triple: CallTriple): string => truth.categorize(triple).form;
     const inStaticBlock = staticBlockLines(truth);
@@ -164,12 +173,18 @@ export function scoreCorpus(
     // asked about the items with such a site only (the rule is the same for every item).
     const answeredKeys = new Set(answered.map((site) => tripleKey(answeredTriple(site))));
     const truthTriples = new Map(
-      truth.triples.map((triple) => withCallee(triple, identity)).map((triple) => [tripleKey(triple), triple as ScoredSite]),
+      truth.triples
+        .map((triple) => withCallee(triple, identity))
+        .map((triple) => [tripleKey(triple), triple as ScoredSite]),
     );
-    const lacking = new Set([...truthTriples].filter(([key]) => !answeredKeys.has(key)).map(([, triple]) => triple.callee));
+    const lacking = new Set(
+      [...truthTriples].filter(([key]) => !answeredKeys.has(key)).map(([, triple]) => triple.callee),
+    );
     const lowerItems = [...itemNodes].filter((key) => lacking.has(declarationOf(nodes.get(key) as NodeRow)));
     const lowerDispatch = callersAnswers(db, lowerItems, "all");
-    phase(`callers (dispatch all) asked about ${lowerItems.length} items with a compiler site the answer lacks, ${lowerDispatch.length} sites`);
+    phase(
+      `callers (dispatch all) asked about ${lowerItems.length} items with a compiler site the answer lacks, ${lowerDispatch.length} sites`,
+    );
     const heritageRule = unfollowedHeritage(db, nodes, truth);
     const libraryRule = inheritedLibraryImplementation(nodes, truth);
     const graphRules = new Map<string, DeliberateRule | undefined>();
@@ -180,14 +195,20 @@ export function scoreCorpus(
       const rule: DeliberateRule | undefined =
         referenceRule(site, formOf(triple)) ??
         siteRule(triple) ??
-        (site.dispatch && heritageRule(site.via, site.target) ? "heritage find-references does not follow" : undefined) ??
-        (site.dispatch && libraryRule(site.via, site.target) ? "inherited implementation of a library member" : undefined);
+        (site.dispatch && heritageRule(site.via, site.target)
+          ? "heritage find-references does not follow"
+          : undefined) ??
+        (site.dispatch && libraryRule(site.via, site.target)
+          ? "inherited implementation of a library member"
+          : undefined);
       // A site listed several ways (directly and by dispatch) is deliberate only if every way is.
       graphRules.set(key, graphRules.has(key) && graphRules.get(key) === undefined ? undefined : rule);
       graph.set(key, triple);
     }
     const upKeys = new Set(graph.keys());
-    const lowerKeys = new Set(lowerDispatch.map((site) => tripleKey(answeredTriple(site))).filter((key) => !upKeys.has(key)));
+    const lowerKeys = new Set(
+      lowerDispatch.map((site) => tripleKey(answeredTriple(site))).filter((key) => !upKeys.has(key)),
+    );
     const truthRule = (key: string, triple: CallTriple): DeliberateRule | undefined =>
       siteRule(triple) ?? graphRules.get(key) ?? (lowerKeys.has(key) ? "sibling or lower dispatch" : undefined);
 
@@ -242,7 +263,10 @@ export function scoreCorpus(
     for (const site of definitions) {
       for (const definition of site.definitions) {
         const at = `${site.file}:${site.line}:${site.caller}`;
-        definitionsAt.set(at, (definitionsAt.get(at) ?? new Set()).add(`${definition.declaration}\u0000${definition.name}`));
+        definitionsAt.set(
+          at,
+          (definitionsAt.get(at) ?? new Set()).add(`${definition.declaration}\u0000${definition.name}`),
+        );
         for (const node of nodesByDeclaration.get(`${definition.declaration}\u0000${definition.name}`) ?? []) {
           if (!nonItemKeys.has(node.key)) continue;
           const triple: ScoredSite = {
@@ -262,7 +286,9 @@ export function scoreCorpus(
       const triple = answeredTriple(site);
       return (
         target !== undefined &&
-        definitionsAt.get(`${triple.callerFile}:${site.line}:${triple.caller}`)?.has(`${declarationOf(target)}\u0000${target.name}`) === true
+        definitionsAt
+          .get(`${triple.callerFile}:${site.line}:${triple.caller}`)
+          ?.has(`${declarationOf(target)}\u0000${target.name}`) === true
       );
     }).length;
 
@@ -274,7 +300,11 @@ export function scoreCorpus(
         .filter((triple) => itemDeclarations.has(triple.callee) && FORM_RULES[formOf(triple)] === undefined)
         .map((triple) => {
           const caller = callerOf(triple.source);
-          return { ...triple, caller: caller?.caller ?? `unmapped ${triple.source}`, callerKind: caller?.callerKind ?? "unknown" };
+          return {
+            ...triple,
+            caller: caller?.caller ?? `unmapped ${triple.source}`,
+            callerKind: caller?.callerKind ?? "unknown",
+          };
         });
     const storedTruth = [...truthTriples.values()].filter((triple) => FORM_RULES[formOf(triple)] === undefined);
 
@@ -342,7 +372,10 @@ function staticBlockLines(truth: GroundTruth): (file: string, line: number) => b
  * clauses (find-references' walk, heritageReach), so only the subclass's `implements` relates the two. Decided
  * from the heritage syntax and the checker's types; calls play no part in it.
  */
-function inheritedLibraryImplementation(nodes: ReadonlyMap<string, NodeRow>, truth: GroundTruth): (via: string, target: string) => boolean {
+function inheritedLibraryImplementation(
+  nodes: ReadonlyMap<string, NodeRow>,
+  truth: GroundTruth,
+): (via: string, target: string) => boolean {
   const checker = truth.program.getTypeChecker();
   const cache = new Map<string, boolean>();
   return (via, target) => {
@@ -352,7 +385,9 @@ function inheritedLibraryImplementation(nodes: ReadonlyMap<string, NodeRow>, tru
     let known = cache.get(container.key);
     if (known === undefined) {
       const declaration = truth.declarationOfNode(container);
-      known = declaration !== undefined && ![...heritageReach(declaration, checker).bases].some((base) => base.getSourceFile().isDeclarationFile);
+      known =
+        declaration !== undefined &&
+        ![...heritageReach(declaration, checker).bases].some((base) => base.getSourceFile().isDeclarationFile);
       cache.set(container.key, known);
     }
     return known;
@@ -377,7 +412,11 @@ function unfollowedHeritage(
       const baseContainer = nodes.get(nodes.get(base)?.parentKey ?? "");
       const containerDeclaration = container === undefined ? undefined : truth.declarationOfNode(container);
       const baseDeclaration = baseContainer === undefined ? undefined : truth.declarationOfNode(baseContainer);
-      if (containerDeclaration === undefined || baseDeclaration === undefined || !(container?.kind === "Class" || container?.kind === "Interface"))
+      if (
+        containerDeclaration === undefined ||
+        baseDeclaration === undefined ||
+        !(container?.kind === "Class" || container?.kind === "Interface")
+      )
         known = true;
       else known = heritageReach(containerDeclaration, checker).bases.has(baseDeclaration);
       edgeCache.set(id, known);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { compareTriples, scores, type CallTriple } from "./triples.js";
 
-const site = (callee: string, line: number): CallTriple => ({ callee, calleeName: callee.split(":")[1] ?? "", callerFile: "a.ts", line });
+const site = (callee: string, line: number): CallTriple => ({
+  callee,
+  calleeName: callee.split(":")[1] ?? "",
+  callerFile: "a.ts",
+  line,
+});
 
 describe("compareTriples", () => {
   it("scores precision, recall and F1 overall and per category, and lists misses both ways", () => {
@@ -22,7 +27,10 @@ describe("compareTriples", () => {
   });
 
   it("counts a site once however often it is listed", () => {
-    const result = compareTriples([site("b.ts:1", 3), site("b.ts:1", 3)], [site("b.ts:1", 3)], () => ({ form: "f()", labels: [] }));
+    const result = compareTriples([site("b.ts:1", 3), site("b.ts:1", 3)], [site("b.ts:1", 3)], () => ({
+      form: "f()",
+      labels: [],
+    }));
     expect(result.overall).toMatchObject({ truth: 1, graph: 1, matched: 1, precision: 1, recall: 1, f1: 1 });
   });
 

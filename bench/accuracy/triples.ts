@@ -95,7 +95,9 @@ export function compareTriples(
   }
   return {
     overall: scores({ truth: truthKeys.size, graph: graphKeys.size, matched }),
-    byCategory: new Map([...perCategory].sort((a, b) => b[1].truth - a[1].truth).map(([name, counts]) => [name, scores(counts)])),
+    byCategory: new Map(
+      [...perCategory].sort((a, b) => b[1].truth - a[1].truth).map(([name, counts]) => [name, scores(counts)]),
+    ),
     falseNegatives,
     falsePositives,
   };

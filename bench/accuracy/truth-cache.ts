@@ -20,7 +20,13 @@ function readJson<T>(file: string, reuse: boolean): T | undefined {
  * Builds (or, with `reuse`, reads from `cacheDir`) the compiler's answers for a corpus. The cache files are
  * named by corpus and TypeScript version; `-callers` holds the call hierarchy with each site's caller item.
  */
-export function loadCorpusTruth(root: string, tsconfigPath: string, cacheDir: string, cacheName: string, reuse: boolean): CorpusTruth {
+export function loadCorpusTruth(
+  root: string,
+  tsconfigPath: string,
+  cacheDir: string,
+  cacheName: string,
+  reuse: boolean,
+): CorpusTruth {
   const base = path.join(cacheDir, `${cacheName}-ts${ts.version}`);
   const files = { hierarchy: `${base}-callers.json`, definitions: `${base}-definitions-v2.json` };
   fs.mkdirSync(cacheDir, { recursive: true });
@@ -30,5 +36,9 @@ export function loadCorpusTruth(root: string, tsconfigPath: string, cacheDir: st
   const cachedDefinitions = readJson<DefinitionSite[]>(files.definitions, reuse);
   const definitions = definitionSites(truth, root, cachedDefinitions);
   if (cachedDefinitions === undefined) fs.writeFileSync(files.definitions, JSON.stringify(definitions));
-  return { truth, definitions, reused: { hierarchy: cachedHierarchy !== undefined, definitions: cachedDefinitions !== undefined } };
+  return {
+    truth,
+    definitions,
+    reused: { hierarchy: cachedHierarchy !== undefined, definitions: cachedDefinitions !== undefined },
+  };
 }

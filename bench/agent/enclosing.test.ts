@@ -36,7 +36,11 @@ const at = (text: string): number => SOURCE.findIndex((line) => line.includes(te
 
 describe("the declaration a grep agent reads around a match", () => {
   it("names a method by its class, through nested blocks and a signature over several lines", () => {
-    expect(enclosingDeclaration(SOURCE, at("fail()"))).toEqual({ name: "UserService.register", head: at("register("), declaredAt: at("register(") });
+    expect(enclosingDeclaration(SOURCE, at("fail()"))).toEqual({
+      name: "UserService.register",
+      head: at("register("),
+      declaredAt: at("register("),
+    });
     expect(enclosingDeclaration(SOURCE, at("save(email)")).name).toBe("UserService.register");
   });
 
@@ -47,6 +51,10 @@ describe("the declaration a grep agent reads around a match", () => {
 
   it("gives a function for code in its inner functions, and no name for top-level code", () => {
     expect(enclosingDeclaration(SOURCE, at("run()")).name).toBe("helper");
-    expect(enclosingDeclaration(SOURCE, at("start()"))).toEqual({ name: undefined, head: at("start()"), declaredAt: at("start()") });
+    expect(enclosingDeclaration(SOURCE, at("start()"))).toEqual({
+      name: undefined,
+      head: at("start()"),
+      declaredAt: at("start()"),
+    });
   });
 });

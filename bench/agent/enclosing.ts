@@ -63,12 +63,16 @@ export function enclosingDeclaration(lines: readonly string[], index: number): E
   const topLine = lines[top] ?? "";
   const topName = indentOf(topLine) === 0 ? TOP_LEVEL.exec(topLine)?.[1] : undefined;
   if (topName === undefined) return { name: undefined, head: top, declaredAt: top };
-  const holder = /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(class|interface|const|let|var)\b/.exec(topLine)?.[1];
+  const holder = /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(class|interface|const|let|var)\b/.exec(
+    topLine,
+  )?.[1];
   const inner = chain[chain.length - 2];
-  const holdsMembers = holder === "class" || holder === "interface" || (holder !== undefined && /=\s*\{\s*$/.test(topLine));
+  const holdsMembers =
+    holder === "class" || holder === "interface" || (holder !== undefined && /=\s*\{\s*$/.test(topLine));
   if (holdsMembers && inner !== undefined) {
     const member = MEMBER.exec(lines[inner] ?? "")?.[1];
-    if (member !== undefined && !NOT_A_MEMBER.has(member)) return { name: `${topName}.${member}`, head: inner, declaredAt: inner };
+    if (member !== undefined && !NOT_A_MEMBER.has(member))
+      return { name: `${topName}.${member}`, head: inner, declaredAt: inner };
   }
   return { name: topName, head: top, declaredAt: top };
 }

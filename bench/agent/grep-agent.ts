@@ -40,11 +40,15 @@ export class GrepAgent {
   private rg(pattern: string, onlyFilesWithMatches = false): string[] {
     let out = "";
     try {
-      out = execFileSync(rgPath, [onlyFilesWithMatches ? "-l" : "-n", "--no-heading", "--with-filename", "-e", pattern, "--", ...this.files], {
-        cwd: this.root,
-        encoding: "utf8",
-        maxBuffer: 256 * 1024 * 1024,
-      });
+      out = execFileSync(
+        rgPath,
+        [onlyFilesWithMatches ? "-l" : "-n", "--no-heading", "--with-filename", "-e", pattern, "--", ...this.files],
+        {
+          cwd: this.root,
+          encoding: "utf8",
+          maxBuffer: 256 * 1024 * 1024,
+        },
+      );
     } catch (error) {
       // Exit code 1: no match.
       if ((error as { status?: number }).status !== 1) throw error;
@@ -110,7 +114,8 @@ export class GrepAgent {
 
   /** Callers: `rg -n '\bNAME\s*(<…>)?\('` (and `new NAME`), the holder of each match, again for each holder's name, to `depth`. */
   callers(item: string, depth: number): GrepAnswer {
-    const step = (name: string): string[] => this.holders(`(\\b${escapeRegExp(name)}\\s*(<[^>]*>)?\\(|new\\s+${escapeRegExp(name)}\\b)`, name);
+    const step = (name: string): string[] =>
+      this.holders(`(\\b${escapeRegExp(name)}\\s*(<[^>]*>)?\\(|new\\s+${escapeRegExp(name)}\\b)`, name);
     return this.answer(this.walk(item, depth, step));
   }
 
@@ -222,7 +227,10 @@ export class GrepAgent {
   private rgIn(file: string, pattern: string): string[] {
     let out = "";
     try {
-      out = execFileSync(rgPath, ["-n", "--no-heading", "-e", pattern, "--", file], { cwd: this.root, encoding: "utf8" });
+      out = execFileSync(rgPath, ["-n", "--no-heading", "-e", pattern, "--", file], {
+        cwd: this.root,
+        encoding: "utf8",
+      });
     } catch (error) {
       if ((error as { status?: number }).status !== 1) throw error;
     }

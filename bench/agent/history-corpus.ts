@@ -45,12 +45,21 @@ const gitLog = (root: string, paths: readonly string[]): string =>
  */
 export function cochangePlan(root: string, count: number): KindPlan {
   const commits = parseNameOnlyLog(gitLog(root, []));
-  const head = new Set(execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).split("\n"));
+  const head = new Set(
+    execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).split("\n"),
+  );
   const touched = new Map<string, number>();
   for (const commit of commits)
-    if (commit.files.length <= MAX_FILES_PER_COMMIT) for (const file of commit.files) touched.set(file, (touched.get(file) ?? 0) + 1);
+    if (commit.files.length <= MAX_FILES_PER_COMMIT)
+      for (const file of commit.files) touched.set(file, (touched.get(file) ?? 0) + 1);
   const candidates = [...touched]
-    .filter(([file, n]) => n >= 5 && head.has(file) && /^packages\/zod\/src\/.*\.ts$/.test(file) && !/\.(?:test|spec)\.ts$|\/tests?\//.test(file))
+    .filter(
+      ([file, n]) =>
+        n >= 5 &&
+        head.has(file) &&
+        /^packages\/zod\/src\/.*\.ts$/.test(file) &&
+        !/\.(?:test|spec)\.ts$|\/tests?\//.test(file),
+    )
     .map(([file]) => file);
   const hash = (text: string): number => {
     let h = 0x811c9dc5;
@@ -68,7 +77,10 @@ export function cochangePlan(root: string, count: number): KindPlan {
       recallCap: LIMIT,
       grep: () => {
         const out = gitLog(root, [file]);
-        const items = coupled(sharedCommits(parseNameOnlyLog(out), file, MAX_FILES_PER_COMMIT), MIN_SUPPORT).slice(0, LIMIT);
+        const items = coupled(sharedCommits(parseNameOnlyLog(out), file, MAX_FILES_PER_COMMIT), MIN_SUPPORT).slice(
+          0,
+          LIMIT,
+        );
         return { items, tokens: countTokens(out) };
       },
     })),

@@ -143,6 +143,16 @@ re-exports:
   * ← every export of src/v3/external.ts
 level 1 adds members, docs, 1 not exported
 `;
-    expect(exportedNames(zoom)).toEqual(["Logger", "ConsoleLogger", "IPVersion", "formatLine", "schema", "pick", "default", "null", "z"]);
+    expect(exportedNames(zoom)).toEqual([
+      "Logger",
+      "ConsoleLogger",
+      "IPVersion",
+      "formatLine",
+      "schema",
+      "pick",
+      "default",
+      "null",
+      "z",
+    ]);
   });
 });

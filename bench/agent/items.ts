@@ -40,7 +40,8 @@ export function groupedDeclarations(text: string): string[] {
     }
     if (file === undefined) continue;
     if (BRIEF_LINE.test(line)) {
-      for (const name of line.trim().split(", ")) items.add(name === "<top level>" ? file : declarationItem(file, name));
+      for (const name of line.trim().split(", "))
+        items.add(name === "<top level>" ? file : declarationItem(file, name));
       continue;
     }
     const declaration = DECLARATION_LINE.exec(line);

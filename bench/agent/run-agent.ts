@@ -49,9 +49,19 @@ const fileOf = (item: string): string => item.slice(0, item.indexOf("#"));
 const isExported = (node: ts.Node): boolean =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
-function planTasks(oracle: Oracle, grep: GrepAgent, count: number): { plans: KindPlan[]; skipped: { kind: string; why: string }[] } {
+/**
+ * Picks each kind's tasks by its structural rule (docs/accuracy.md, Agent tasks).
+ * Long because: one rule per task kind, each a few lines, read best side by side with the table they implement.
+ */
+function planTasks(
+  oracle: Oracle,
+  grep: GrepAgent,
+  count: number,
+): { plans: KindPlan[]; skipped: { kind: string; why: string }[] } {
   const declarations = oracle.declarations().filter(({ item }) => !isTest(fileOf(item)));
-  const exportedFunctions = declarations.filter(({ node }) => ts.isFunctionDeclaration(node) && ts.isSourceFile(node.parent) && isExported(node));
+  const exportedFunctions = declarations.filter(
+    ({ node }) => ts.isFunctionDeclaration(node) && ts.isSourceFile(node.parent) && isExported(node),
+  );
   const skipped: { kind: string; why: string }[] = [];
 
   // Blast radius: the `count` exported functions with the most references from other files.
@@ -72,7 +82,10 @@ function planTasks(oracle: Oracle, grep: GrepAgent, count: number): { plans: Kin
   log("callers: interface and abstract members ...");
   const callers: Task[] = [];
   for (const { item, node } of hashOrder(
-    declarations.filter(({ node }) => (ts.isMethodSignature(node) || ts.isMethodDeclaration(node)) && !ts.isObjectLiteralExpression(node.parent)),
+    declarations.filter(
+      ({ node }) =>
+        (ts.isMethodSignature(node) || ts.isMethodDeclaration(node)) && !ts.isObjectLiteralExpression(node.parent),
+    ),
     (d) => d.item,
   )) {
     if (callers.length >= count) break;
@@ -92,7 +105,11 @@ function planTasks(oracle: Oracle, grep: GrepAgent, count: number): { plans: Kin
   // (sorted) callee three calls below it (else two).
   log("paths: public functions and their callees three calls below ...");
   const publicMethods = declarations.filter(
-    ({ node }) => ts.isMethodDeclaration(node) && ts.isClassDeclaration(node.parent) && isExported(node.parent) && node.body !== undefined,
+    ({ node }) =>
+      ts.isMethodDeclaration(node) &&
+      ts.isClassDeclaration(node.parent) &&
+      isExported(node.parent) &&
+      node.body !== undefined,
   );
   const paths: Task[] = [];
   for (const { item } of hashOrder([...exportedFunctions, ...publicMethods], (d) => d.item)) {
@@ -126,7 +143,11 @@ function planTasks(oracle: Oracle, grep: GrepAgent, count: number): { plans: Kin
 
   // Exports and shape: modules with at least one exported declaration of their own, in hash order.
   const withOwnExports = [
-    ...new Set(declarations.filter(({ node }) => isExported(node) || ts.isVariableDeclaration(node)).map(({ item }) => fileOf(item))),
+    ...new Set(
+      declarations
+        .filter(({ node }) => isExported(node) || ts.isVariableDeclaration(node))
+        .map(({ item }) => fileOf(item)),
+    ),
   ];
   const exportsTasks: Task[] = hashOrder(withOwnExports, (file) => file)
     .slice(0, count)
@@ -172,7 +193,12 @@ function planTasks(oracle: Oracle, grep: GrepAgent, count: number): { plans: Kin
 /** The CLI's answer as an agent reads it: stdout, or on a refusal (an ambiguous name, say) what it printed instead. */
 function toolAnswer(cli: string, args: readonly string[], cwd: string): string {
   try {
-    return execFileSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+    return execFileSync(process.execPath, [cli, ...args], {
+      cwd,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; status?: number };
     if (failed.status === undefined || failed.status === null) throw error;
@@ -183,7 +209,9 @@ function toolAnswer(cli: string, args: readonly string[], cwd: string): string {
 function indexCorpus(id: string, root: string, dbPath: string, tsconfigPath: string | undefined): void {
   log(`${id}: indexing with ts-graph ...`);
   const tsconfig = tsconfigPath === undefined ? [] : ["--tsconfig", tsconfigPath];
-  execFileSync(process.execPath, [CLI, "index", root, ...tsconfig, "--db", dbPath, "--force", "--quiet"], { stdio: "inherit" });
+  execFileSync(process.execPath, [CLI, "index", root, ...tsconfig, "--db", dbPath, "--force", "--quiet"], {
+    stdio: "inherit",
+  });
 }
 
 function runCorpus(id: string, tmpDir: string, root: string, tsconfigPath: string, count: number): string[] {
@@ -220,9 +248,15 @@ function scorePlans(
     const results: { tool: SideResult; grep: SideResult }[] = [];
     for (const task of plan.tasks) {
       const text = toolAnswer(cli, [...task.toolArgs, "--db", dbPath], root);
-      const tool: SideResult = { score: scoreTask(task.truth, task.parse(text), task.recallCap), tokens: countTokens(text) };
+      const tool: SideResult = {
+        score: scoreTask(task.truth, task.parse(text), task.recallCap),
+        tokens: countTokens(text),
+      };
       const answer = task.grep();
-      results.push({ tool, grep: { score: scoreTask(task.truth, answer.items, task.recallCap), tokens: answer.tokens } });
+      results.push({
+        tool,
+        grep: { score: scoreTask(task.truth, answer.items, task.recallCap), tokens: answer.tokens },
+      });
       const s = tool.score;
       details.push(
         `  ${plan.kind}: ${task.label}: truth ${s.truth}, tool ${s.matched}/${s.answered}` +
@@ -259,7 +293,11 @@ async function main(): Promise<void> {
         const root = path.join(REPO_ROOT, "sample-projects", SAMPLE);
         lines = runCorpus(id, tmpDir, root, path.join(root, "tsconfig.json"), count);
       } else {
-        const corpus = await prepareCorpus(parseCorpusSpec(id), { tmpDir, timeoutMs: 600_000, probeExactOptional: true });
+        const corpus = await prepareCorpus(parseCorpusSpec(id), {
+          tmpDir,
+          timeoutMs: 600_000,
+          probeExactOptional: true,
+        });
         lines = runCorpus(id, tmpDir, corpus.dir, corpus.tsconfigPath, count);
       }
       process.stdout.write(`${lines.join("\n")}\n`);

@@ -14,7 +14,11 @@ export interface TaskScore {
  * `recallCap`: for a ranked answer that lists at most that many items (co-change's default limit), recall is of
  * the first `recallCap` truth items at best: the truth counts at most that many.
  */
-export function scoreTask(truth: readonly string[], answer: readonly string[], recallCap = Number.POSITIVE_INFINITY): TaskScore {
+export function scoreTask(
+  truth: readonly string[],
+  answer: readonly string[],
+  recallCap = Number.POSITIVE_INFINITY,
+): TaskScore {
   const truthSet = new Set(truth);
   const answerSet = new Set(answer);
   const matched = [...answerSet].filter((item) => truthSet.has(item)).length;
@@ -36,7 +40,12 @@ export interface SideResult {
 export interface KindSummary {
   readonly kind: string;
   readonly tasks: number;
-  readonly tool: { readonly precision: number; readonly recall: number; readonly tokens: number; readonly misleading: readonly string[] };
+  readonly tool: {
+    readonly precision: number;
+    readonly recall: number;
+    readonly tokens: number;
+    readonly misleading: readonly string[];
+  };
   readonly grep: { readonly precision: number; readonly recall: number; readonly tokens: number };
 }
 
@@ -44,8 +53,12 @@ export interface KindSummary {
  * Micro-averaged precision and recall over a kind's tasks (matched items over all answered, over all truth
  * items); an answer with no items is precise, a truth with no items is recalled. Tokens are summed.
  */
-export function summarizeKind(kind: string, results: readonly { readonly tool: SideResult; readonly grep: SideResult }[]): KindSummary {
-  const sum = (pick: (r: SideResult) => number, side: "tool" | "grep"): number => results.reduce((total, r) => total + pick(r[side]), 0);
+export function summarizeKind(
+  kind: string,
+  results: readonly { readonly tool: SideResult; readonly grep: SideResult }[],
+): KindSummary {
+  const sum = (pick: (r: SideResult) => number, side: "tool" | "grep"): number =>
+    results.reduce((total, r) => total + pick(r[side]), 0);
   const ratio = (matched: number, total: number): number => (total === 0 ? 1 : matched / total);
   const side = (name: "tool" | "grep") => ({
     precision: ratio(
@@ -69,13 +82,19 @@ export function summarizeKind(kind: string, results: readonly { readonly tool: S
 const percent = (value: number): string => `${(value * 100).toFixed(1)} %`;
 
 /** The per-kind table (Markdown), with the first few misleading items of the tool named, and the targets checked. */
-export function kindTable(summaries: readonly KindSummary[], skipped: readonly { readonly kind: string; readonly why: string }[]): string[] {
+export function kindTable(
+  summaries: readonly KindSummary[],
+  skipped: readonly { readonly kind: string; readonly why: string }[],
+): string[] {
   const lines = [
     "| task kind | tasks | tool P | tool R | tool misleading (first 3) | tool tokens | grep P | grep R | grep tokens | tool/grep tokens | targets |",
     "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|",
   ];
   for (const s of summaries) {
-    const misleading = s.tool.misleading.length === 0 ? "none" : `${s.tool.misleading.length}: ${s.tool.misleading.slice(0, 3).join(", ")}`;
+    const misleading =
+      s.tool.misleading.length === 0
+        ? "none"
+        : `${s.tool.misleading.length}: ${s.tool.misleading.slice(0, 3).join(", ")}`;
     const tokenRatio = s.grep.tokens === 0 ? "n/a" : (s.tool.tokens / s.grep.tokens).toFixed(2);
     const met = s.tasks > 0 && s.tool.precision >= 0.95 && s.tool.recall >= 0.95 && s.tool.tokens <= s.grep.tokens;
     lines.push(

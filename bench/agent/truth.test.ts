@@ -23,8 +23,12 @@ describe("the compiler's answers on the decorator/DI sample", () => {
   });
 
   it("widens an implementation's callers to those of the member it implements, not to its siblings'", () => {
-    expect(oracle.callers("src/core/logger.ts#SilentLogger.info", 1)).toEqual(oracle.callers("src/core/logger.ts#Logger.info", 1));
-    expect(oracle.callers("src/mail/mailers.ts#DigestNotifier.flush", 1)).toEqual(["src/mail/notifier.ts#QueuedNotifier.notify"]);
+    expect(oracle.callers("src/core/logger.ts#SilentLogger.info", 1)).toEqual(
+      oracle.callers("src/core/logger.ts#Logger.info", 1),
+    );
+    expect(oracle.callers("src/mail/mailers.ts#DigestNotifier.flush", 1)).toEqual([
+      "src/mail/notifier.ts#QueuedNotifier.notify",
+    ]);
   });
 
   it("counts a class decorator for top-level code, the file", () => {

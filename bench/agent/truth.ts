@@ -38,7 +38,8 @@ function nameOf(node: ts.Node): string | undefined {
   if (ts.isConstructorDeclaration(node)) return "constructor";
   const name = (node as { name?: ts.Node }).name;
   if (name === undefined) return ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) ? "default" : undefined;
-  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name))
+    return name.text;
   // `[Hash.symbol]() {…}`: the key's text in brackets, as the CLI prints it.
   if (ts.isComputedPropertyName(name)) return `[${name.expression.getText()}]`;
   return undefined;
@@ -50,7 +51,10 @@ function isFunctionValue(node: ts.Node | undefined): boolean {
   let value = node;
   while (
     value !== undefined &&
-    (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isTypeAssertionExpression(value))
+    (ts.isParenthesizedExpression(value) ||
+      ts.isAsExpression(value) ||
+      ts.isSatisfiesExpression(value) ||
+      ts.isTypeAssertionExpression(value))
   )
     value = value.expression;
   return value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value));
@@ -92,7 +96,11 @@ function isKeptDeclaration(node: ts.Node): boolean {
   }
   if (ts.isClassElement(node) || ts.isTypeElement(node)) {
     const owner = node.parent;
-    return (ts.isClassDeclaration(owner) || ts.isInterfaceDeclaration(owner)) && isKeptDeclaration(owner) && nameOf(node) !== undefined;
+    return (
+      (ts.isClassDeclaration(owner) || ts.isInterfaceDeclaration(owner)) &&
+      isKeptDeclaration(owner) &&
+      nameOf(node) !== undefined
+    );
   }
   return false;
 }
@@ -102,8 +110,13 @@ function isKeptDeclaration(node: ts.Node): boolean {
  * the decorators of a module-level class (they run when the module does).
  */
 function ownerOf(node: ts.Node): ts.Node | undefined {
-  for (let current: ts.Node | undefined = node; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
-    if (ts.isDecorator(current) && ts.isClassDeclaration(current.parent) && isModuleLevel(current.parent.parent)) return undefined;
+  for (
+    let current: ts.Node | undefined = node;
+    current !== undefined && !ts.isSourceFile(current);
+    current = current.parent
+  ) {
+    if (ts.isDecorator(current) && ts.isClassDeclaration(current.parent) && isModuleLevel(current.parent.parent))
+      return undefined;
     if (isKeptDeclaration(current)) return current;
   }
   return undefined;
@@ -112,7 +125,11 @@ function ownerOf(node: ts.Node): ts.Node | undefined {
 /** The dotted name of a kept declaration: its enclosing kept declarations' names, then its own. */
 function qualifiedName(declaration: ts.Node): string {
   const parts: string[] = [];
-  for (let current: ts.Node | undefined = declaration; current !== undefined && !ts.isSourceFile(current); current = current.parent) {
+  for (
+    let current: ts.Node | undefined = declaration;
+    current !== undefined && !ts.isSourceFile(current);
+    current = current.parent
+  ) {
     if (isKeptDeclaration(current)) parts.unshift(nameOf(current) ?? "?");
   }
   return parts.join(".");
@@ -136,7 +153,8 @@ function isImplementation(node: ts.Node): boolean {
 
 function hasBody(node: ts.Node): boolean {
   if (ts.isMethodSignature(node) || ts.isPropertySignature(node)) return false;
-  if (ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) return false;
+  if (ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword))
+    return false;
   return true;
 }
 
@@ -163,7 +181,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     const typeNames = new Set<string>();
     const valueNames = new Set<string>();
     const collect = (node: ts.Node): void => {
-      if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && isKeptDeclaration(node)) typeNames.add(qualifiedName(node));
+      if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && isKeptDeclaration(node))
+        typeNames.add(qualifiedName(node));
       if (ts.isVariableDeclaration(node) && isKeptDeclaration(node)) valueNames.add(qualifiedName(node));
       ts.forEachChild(node, collect);
     };
@@ -176,7 +195,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
           ts.isVariableDeclaration(node) && typeNames.has(name) ? `${name}#variable` : name,
         );
         if (item.endsWith("#variable")) sharedValues.add(node);
-        else if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && valueNames.has(name)) sharedTypes.add(node);
+        else if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && valueNames.has(name))
+          sharedTypes.add(node);
         itemOf.set(node, item);
         const nodes = declared.get(item);
         if (nodes === undefined) declared.set(item, [node]);
@@ -222,7 +242,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     const name = nameOf(node);
     const owner = node.parent;
     // A constructor overrides nothing (a subclass's runs its base's through `super()`, a call of its own).
-    if (name === undefined || ts.isConstructorDeclaration(node) || !(ts.isClassElement(node) || ts.isTypeElement(node))) return out;
+    if (name === undefined || ts.isConstructorDeclaration(node) || !(ts.isClassElement(node) || ts.isTypeElement(node)))
+      return out;
     if (!ts.isClassDeclaration(owner) && !ts.isInterfaceDeclaration(owner)) return out;
     const seen = new Set<string>([itemOf.get(node) ?? ""]);
     // Every declaration of the owner: an interface merged with it (`class C` and `interface C extends B`) adds bases.
@@ -305,14 +326,18 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     const out = new Set<string>();
     const targets = widenedUp(nodeOf(item));
     // A constructor's uses name its class (`new C()`) or are `super()`: find-references at the constructor lists those.
-    const targetSet = new Set<ts.Node>(targets.flatMap((target) => (ts.isConstructorDeclaration(target) ? [target, target.parent] : [target])));
+    const targetSet = new Set<ts.Node>(
+      targets.flatMap((target) => (ts.isConstructorDeclaration(target) ? [target, target.parent] : [target])),
+    );
     const constructing = targets.some((target) => ts.isConstructorDeclaration(target));
     for (const target of targets) {
       const referenced = service.findReferences(target.getSourceFile().fileName, namePosition(target)) ?? [];
       for (const group of referenced) {
         for (const reference of group.references) {
           if (reference.isDefinition) continue;
-          const isSuperCall = constructing && program.getSourceFile(reference.fileName)?.text.startsWith("super", reference.textSpan.start) === true;
+          const isSuperCall =
+            constructing &&
+            program.getSourceFile(reference.fileName)?.text.startsWith("super", reference.textSpan.start) === true;
           if (!isSuperCall && !refersTo(reference.fileName, reference.textSpan.start, targetSet)) continue;
           const sourceFile = program.getSourceFile(reference.fileName);
           if (sourceFile === undefined || !inCorpus(reference.fileName)) continue;
@@ -320,7 +345,11 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
           // A declaration's own name (an overriding member's, say) is not a use of it.
           if (isInImportOrExport(token) || isDeclarationName(token)) continue;
           // Of a name both a type and a value declare, the variable has the value uses and the type the type uses.
-          if ((sharedValues.has(target) && isTypePosition(token)) || (sharedTypes.has(target) && !isTypePosition(token))) continue;
+          if (
+            (sharedValues.has(target) && isTypePosition(token)) ||
+            (sharedTypes.has(target) && !isTypePosition(token))
+          )
+            continue;
           const owner = itemAt(reference.fileName, reference.textSpan.start);
           if (owner !== undefined && owner !== item) out.add(owner);
         }
@@ -356,14 +385,20 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
   const constructorOf = (item: string): string => {
     const node = byItem.get(item);
     if (node === undefined || !ts.isClassDeclaration(node)) return item;
-    const ownConstructor = node.members.find((member) => ts.isConstructorDeclaration(member) && member.body !== undefined);
+    const ownConstructor = node.members.find(
+      (member) => ts.isConstructorDeclaration(member) && member.body !== undefined,
+    );
     return (ownConstructor === undefined ? undefined : itemOf.get(ownConstructor)) ?? item;
   };
   /** Whether a call site names a member through `super` (`super.m()`). */
   const isSuperMember = (fileName: string, position: number): boolean => {
     const sourceFile = program.getSourceFile(fileName);
     const parent = sourceFile === undefined ? undefined : tokenAt(sourceFile, position).parent;
-    return parent !== undefined && ts.isPropertyAccessExpression(parent) && parent.expression.kind === ts.SyntaxKind.SuperKeyword;
+    return (
+      parent !== undefined &&
+      ts.isPropertyAccessExpression(parent) &&
+      parent.expression.kind === ts.SyntaxKind.SuperKeyword
+    );
   };
 
   /** The callees of a declaration (outgoing call hierarchy, call sites only); with `dispatch`, the members overriding them too. */
@@ -380,15 +415,21 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       if (!dispatch || !virtual) return;
       const calleeNode = nodeOf(callee);
       // A constructor overrides nothing and is overridden by nothing.
-      if ((!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) || ts.isConstructorDeclaration(calleeNode)) return;
-      for (const implementation of service.getImplementationAtPosition(calleeNode.getSourceFile().fileName, namePosition(calleeNode)) ?? []) {
+      if ((!ts.isClassElement(calleeNode) && !ts.isTypeElement(calleeNode)) || ts.isConstructorDeclaration(calleeNode))
+        return;
+      for (const implementation of service.getImplementationAtPosition(
+        calleeNode.getSourceFile().fileName,
+        namePosition(calleeNode),
+      ) ?? []) {
         const found = itemAt(implementation.fileName, implementation.textSpan.start);
         if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
       }
     };
     for (const prepare of items) {
       for (const call of service.provideCallHierarchyOutgoingCalls(prepare.file, prepare.selectionSpan.start)) {
-        const sites = call.fromSpans.filter((span) => isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)));
+        const sites = call.fromSpans.filter((span) =>
+          isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)),
+        );
         if (sites.length === 0) continue;
         // `super.m()` runs the member it names: no override of it.
         add(
@@ -414,7 +455,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isPropertyAccessExpression(node.expression)) {
         const symbol = checker.getSymbolAtLocation(node.expression.name);
         if (symbol !== undefined && symbol.valueDeclaration === undefined && symbol.flags & ts.SymbolFlags.Transient)
-          for (const member of symbol.declarations ?? []) if (inCorpus(member.getSourceFile().fileName)) found.push(member);
+          for (const member of symbol.declarations ?? [])
+            if (inCorpus(member.getSourceFile().fileName)) found.push(member);
       }
       ts.forEachChild(node, visit);
     };
@@ -442,10 +484,11 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
   const importers = new Map<string, Set<string>>();
   for (const sourceFile of sourceFiles) {
     for (const statement of sourceFile.statements) {
-      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      const specifier =
+        ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
       if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
-      const resolved = ts.resolveModuleName(specifier.text, sourceFile.fileName, program.getCompilerOptions(), ts.sys).resolvedModule
-        ?.resolvedFileName;
+      const resolved = ts.resolveModuleName(specifier.text, sourceFile.fileName, program.getCompilerOptions(), ts.sys)
+        .resolvedModule?.resolvedFileName;
       if (resolved === undefined || !inCorpus(resolved)) continue;
       const set = importers.get(relative(resolved)) ?? new Set<string>();
       set.add(relative(sourceFile.fileName));
@@ -563,7 +606,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         for (const reference of group.references) {
           if (reference.isDefinition || reference.fileName === node.getSourceFile().fileName) continue;
           const sourceFile = program.getSourceFile(reference.fileName);
-          if (sourceFile !== undefined && !isInImportOrExport(tokenAt(sourceFile, reference.textSpan.start))) count += 1;
+          if (sourceFile !== undefined && !isInImportOrExport(tokenAt(sourceFile, reference.textSpan.start)))
+            count += 1;
         }
       return count;
     },
@@ -577,7 +621,11 @@ function isTypePosition(token: ts.Node): boolean {
     if (ts.isTypeQueryNode(current)) return false;
     if (ts.isExpressionWithTypeArguments(current)) {
       const clause = current.parent;
-      return !(ts.isHeritageClause(clause) && clause.token === ts.SyntaxKind.ExtendsKeyword && ts.isClassLike(clause.parent));
+      return !(
+        ts.isHeritageClause(clause) &&
+        clause.token === ts.SyntaxKind.ExtendsKeyword &&
+        ts.isClassLike(clause.parent)
+      );
     }
     if (ts.isTypeNode(current)) return true;
     if (ts.isStatement(current) || ts.isSourceFile(current) || ts.isBlock(current)) return false;
@@ -605,7 +653,8 @@ function isCalled(token: ts.Node): boolean {
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === expression) return true;
   if (ts.isTaggedTemplateExpression(parent) && parent.tag === expression) return true;
   if (ts.isDecorator(parent)) return true;
-  if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent)) && parent.tagName === expression) return true;
+  if ((ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent)) && parent.tagName === expression)
+    return true;
   return token.kind === ts.SyntaxKind.SuperKeyword || ts.isConstructorDeclaration(token.parent);
 }
 
@@ -617,7 +666,9 @@ function isConstructorTarget(targets: readonly ts.Node[]): boolean {
 function tokenAt(sourceFile: ts.SourceFile, position: number): ts.Node {
   let node: ts.Node = sourceFile;
   for (;;) {
-    const child: ts.Node | undefined = node.getChildren(sourceFile).find((c) => c.getStart(sourceFile) <= position && position < c.getEnd());
+    const child: ts.Node | undefined = node
+      .getChildren(sourceFile)
+      .find((c) => c.getStart(sourceFile) <= position && position < c.getEnd());
     if (child === undefined) return node;
     node = child;
   }
@@ -625,7 +676,8 @@ function tokenAt(sourceFile: ts.SourceFile, position: number): ts.Node {
 
 function isInImportOrExport(node: ts.Node): boolean {
   for (let current: ts.Node | undefined = node; current !== undefined; current = current.parent) {
-    if (ts.isImportDeclaration(current) || ts.isExportDeclaration(current) || ts.isImportEqualsDeclaration(current)) return true;
+    if (ts.isImportDeclaration(current) || ts.isExportDeclaration(current) || ts.isImportEqualsDeclaration(current))
+      return true;
     if (ts.isStatement(current)) return false;
   }
   return false;

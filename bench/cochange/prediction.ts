@@ -7,7 +7,12 @@
  * file from its folder's).
  */
 import type { SqliteDb } from "../../src/db/open-graph-db.js";
-import { cochanged, type CochangeLevel, type CochangeRank, type CochangeRequest } from "../../src/tools/scoring/cochange-scores.js";
+import {
+  cochanged,
+  type CochangeLevel,
+  type CochangeRank,
+  type CochangeRequest,
+} from "../../src/tools/scoring/cochange-scores.js";
 
 export interface PredictionOptions {
   readonly level: CochangeLevel;
@@ -91,7 +96,9 @@ export function evaluatePrediction(db: SqliteDb, options: PredictionOptions): Pr
   );
   const fileOf = db.prepare("SELECT file FROM history_symbols WHERE id = ?").pluck();
   const nameOf = db.prepare("SELECT name FROM history_symbols WHERE id = ?").pluck();
-  const changedFiles = db.prepare("SELECT f.path FROM history_changes h JOIN history_files f ON f.id = h.file WHERE h.commit_id = ?").pluck();
+  const changedFiles = db
+    .prepare("SELECT f.path FROM history_changes h JOIN history_files f ON f.id = h.file WHERE h.commit_id = ?")
+    .pluck();
   const changedBefore = db
     .prepare(
       options.level === "file"

@@ -53,7 +53,12 @@ export interface CliToolContext extends ToolContext {
  * Brings the graph at root up to date with an incremental run: the root's daemon does it when there is one
  * (this process then loads no TypeScript), else this process.
  */
-async function indexNow(root: string, dbPath: string, onWarning?: (message: string) => void, rename?: RenameHint): Promise<void> {
+async function indexNow(
+  root: string,
+  dbPath: string,
+  onWarning?: (message: string) => void,
+  rename?: RenameHint,
+): Promise<void> {
   const { updateThroughDaemon } = await import("./daemon-route.js");
   if ((await updateThroughDaemon({ root, dbPath }, { warn: (message) => onWarning?.(message) })) !== undefined) return;
   const { openIndexer } = await import("../ingestion/run/indexer.js");
@@ -76,7 +81,9 @@ function checkReadable(db: SqliteDb, dbPath: string, root: string): void {
       );
     }
     if (found.kind === "foreign") throw notAGraph(dbPath, root, found.detail);
-    throw new ToolInputError(`The graph at ${dbPath} is from another ts-graph version; run \`${indexCommand(root, dbPath)}\` (or pass --index).`);
+    throw new ToolInputError(
+      `The graph at ${dbPath} is from another ts-graph version; run \`${indexCommand(root, dbPath)}\` (or pass --index).`,
+    );
   }
   if (readMeta(db, META.state) !== STATE_COMPLETE) {
     throw new ToolInputError(
@@ -122,7 +129,10 @@ function openForReading(dbPath: string, root: string): GraphReader {
  * The root and its database as `locateGraph` finds them, the config validated, without loading the indexer
  * (its scan, the store's statements) unless the root or the config is not plain: it then says what is wrong.
  */
-async function locate(rootOption: string, dbOption: string | undefined): Promise<{ readonly root: string; readonly dbPath: string }> {
+async function locate(
+  rootOption: string,
+  dbOption: string | undefined,
+): Promise<{ readonly root: string; readonly dbPath: string }> {
   const quick = locateGraphQuickly(rootOption, dbOption);
   if (quick === undefined) return (await import("../ingestion/run/indexer.js")).locateGraph(rootOption, dbOption);
   loadConfig(quick.root);

@@ -25,7 +25,11 @@ function canonical(absolute: string): string {
 
 /** `absolute` relative to the root with `/` separators, "." for the root itself; undefined when it lies outside. */
 function underRoot(root: string, absolute: string): string | undefined {
-  const inside = isInside(root, absolute) ? absolute : isInside(root, canonical(absolute)) ? canonical(absolute) : undefined;
+  const inside = isInside(root, absolute)
+    ? absolute
+    : isInside(root, canonical(absolute))
+      ? canonical(absolute)
+      : undefined;
   if (inside === undefined) return undefined;
   return path.relative(root, inside).split(path.sep).join("/") || ".";
 }
@@ -76,7 +80,8 @@ export function commandLineToolInputs<Input extends Record<string, unknown>>(
     const kind = given.has(name) ? inputs.get(name)?.pathKind : undefined;
     if (kind === undefined) continue;
     const label = tool.positional.includes(name) ? `<${name}>` : (inputs.get(name)?.flag ?? name);
-    const one = (item: unknown): unknown => (typeof item === "string" ? commandLineToolPath(kind, label, item, place.root, place.cwd) : item);
+    const one = (item: unknown): unknown =>
+      typeof item === "string" ? commandLineToolPath(kind, label, item, place.root, place.cwd) : item;
     resolved[name] = Array.isArray(value) ? value.map(one) : one(value);
   }
   return resolved as Input;

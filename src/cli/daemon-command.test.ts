@@ -5,7 +5,15 @@ import path from "node:path";
 import readline from "node:readline";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { daemonPaths } from "../daemon/daemon-paths.js";
-import { CLI, freshSnapshot, makeTempDir, indexedSampleProject, readerSnapshot, removeTempDirs, runCli } from "../test-support/fixtures.js";
+import {
+  CLI,
+  freshSnapshot,
+  makeTempDir,
+  indexedSampleProject,
+  readerSnapshot,
+  removeTempDirs,
+  runCli,
+} from "../test-support/fixtures.js";
 import { until } from "../test-support/until.js";
 import { pidIsAlive } from "../db/graph-db-owner.js";
 
@@ -23,9 +31,14 @@ interface Run {
 }
 
 /** The CLI in a child process, without blocking this one (a fake daemon in this process must answer it). */
-function runCliAsync(args: readonly string[], options: { env?: NodeJS.ProcessEnv; nodeArgs?: readonly string[] } = {}): Promise<Run> {
+function runCliAsync(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; nodeArgs?: readonly string[] } = {},
+): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], { env: { ...process.env, ...options.env } });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
+      env: { ...process.env, ...options.env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -89,7 +102,10 @@ function editProject(root: string, marker: string): void {
  * A process in this test that listens on a graph's daemon socket and answers hello as another ts-graph would:
  * it records the requests it gets, and stops (closing its socket) when asked to, as a real daemon does.
  */
-async function fakeDaemon(dbPath: string, hello: Record<string, unknown>): Promise<{ requests: string[]; server: net.Server }> {
+async function fakeDaemon(
+  dbPath: string,
+  hello: Record<string, unknown>,
+): Promise<{ requests: string[]; server: net.Server }> {
   const paths = daemonPaths(dbPath);
   fs.mkdirSync(paths.folder, { mode: 0o700, recursive: true });
   const requests: string[] = [];
@@ -98,7 +114,9 @@ async function fakeDaemon(dbPath: string, hello: Record<string, unknown>): Promi
       const op = (JSON.parse(line) as { op: string }).op;
       requests.push(op);
       if (op === "hello")
-        socket.write(`${JSON.stringify({ ok: true, hello: { protocol: 1, pid: process.pid, startedAt: Date.now(), ...hello } })}\n`);
+        socket.write(
+          `${JSON.stringify({ ok: true, hello: { protocol: 1, pid: process.pid, startedAt: Date.now(), ...hello } })}\n`,
+        );
       else if (op === "stop" && hello.kind === "daemon") {
         socket.end(`${JSON.stringify({ ok: true, stopping: true })}\n`);
         server.close();
@@ -123,7 +141,9 @@ describe("ts-graph daemon (subprocess)", () => {
     expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
 
     editProject(root, "queriedFresh");
-    const find = await runCliAsync(["find", "queriedFresh", "--root", root, "--index"], { nodeArgs: ["--require", trace] });
+    const find = await runCliAsync(["find", "queriedFresh", "--root", root, "--index"], {
+      nodeArgs: ["--require", trace],
+    });
     expect(find.status, find.stderr).toBe(0);
     expect(find.stdout).toMatch(/shared\/money\.ts:\d+ Function queriedFresh/);
     expect(typescriptModulesLoaded(find.stderr)).toBe(0);
@@ -150,7 +170,10 @@ describe("ts-graph daemon (subprocess)", () => {
 
     editProject(root, "firstOfTwo");
     editProject(root, "secondOfTwo");
-    const runs = await Promise.all([runCliAsync(["index", root, "--json"]), runCliAsync(["find", "secondOfTwo", "--root", root, "--index"])]);
+    const runs = await Promise.all([
+      runCliAsync(["index", root, "--json"]),
+      runCliAsync(["find", "secondOfTwo", "--root", root, "--index"]),
+    ]);
     expect(runs.map((run) => run.status)).toEqual([0, 0]);
     expect(runs[1]?.stdout).toMatch(/Function secondOfTwo/);
     expect(readerSnapshot(dbPath)).toBe(await freshSnapshot(root));
@@ -162,7 +185,9 @@ describe("ts-graph daemon (subprocess)", () => {
     const pid = startDaemon(root, { TS_GRAPH_CRASH_AT: "5" });
     const forced = await runCliAsync(["index", root, "--force", "--json"]);
     expect(forced.status, forced.stderr).toBe(0);
-    expect(forced.stderr).toMatch(new RegExp(`the daemon \\(pid ${pid}\\) stopped before it finished the update; updating in this process`));
+    expect(forced.stderr).toMatch(
+      new RegExp(`the daemon \\(pid ${pid}\\) stopped before it finished the update; updating in this process`),
+    );
     expect((JSON.parse(forced.stdout) as { mode: string }).mode).toBe("full");
     // The crashed daemon's socket closes as it exits; the process itself may take a moment longer to be gone.
     await until(() => !pidIsAlive(pid), `daemon pid ${pid} to exit`);
@@ -221,7 +246,9 @@ describe("ts-graph daemon (subprocess)", () => {
     editProject(root, "besideAFile");
     const index = await runCliAsync(["index", root, "--json"]);
     expect(index.status, index.stderr).toBe(0);
-    expect(index.stderr).toMatch(/is not a socket; it is not a ts-graph daemon of yours and is left as it is: working without a daemon/);
+    expect(index.stderr).toMatch(
+      /is not a socket; it is not a ts-graph daemon of yours and is left as it is: working without a daemon/,
+    );
     expect(fs.readFileSync(paths.socket, "utf8")).toBe("not a socket\n");
 
     // A listener that speaks something else.
@@ -273,7 +300,9 @@ describe("ts-graph daemon (subprocess)", () => {
     const watch = spawn(process.execPath, [CLI, "index", root, "--watch", "--json"]);
     try {
       const lines = readline.createInterface({ input: watch.stdout });
-      await new Promise<void>((resolve) => lines.on("line", (line) => (line.includes('"event":"ready"') ? resolve() : undefined)));
+      await new Promise<void>((resolve) =>
+        lines.on("line", (line) => (line.includes('"event":"ready"') ? resolve() : undefined)),
+      );
       expect(daemonStatus(root)).toMatchObject({ state: "live", kind: "watch", pid: watch.pid });
       const stop = runCli(["daemon", "stop", root]);
       expect(stop.status).toBe(1);

@@ -62,7 +62,8 @@ function describe(hello: DaemonHello, paths: DaemonPaths): string {
     `  database  ${hello.dbPath}`,
     `  socket    ${paths.socket}`,
   ];
-  if (hello.idleExitAt !== undefined) lines.push(`  exits     ${new Date(hello.idleExitAt).toISOString()} unless a command comes before`);
+  if (hello.idleExitAt !== undefined)
+    lines.push(`  exits     ${new Date(hello.idleExitAt).toISOString()} unless a command comes before`);
   return lines.join("\n");
 }
 
@@ -70,19 +71,28 @@ function describe(hello: DaemonHello, paths: DaemonPaths): string {
 async function runDaemon(target: DaemonTarget, idleMinutes: number): Promise<number> {
   const log = (message: string): void => warn(`${new Date().toISOString()} ${message}`);
   if (!canWriteGraph(target.dbPath))
-    throw new ConfigError(`the graph at ${target.dbPath} cannot be written here; a daemon could not keep it up to date`);
+    throw new ConfigError(
+      `the graph at ${target.dbPath} cannot be written here; a daemon could not keep it up to date`,
+    );
   // A daemon answers the CLI's update requests and its edit commands (daemon-tools.ts): it has no other roots, and
   // no memory rules (it exits when idle).
   const workspace = {
     states: () => [],
-    memory: () => ({ rssBytes: process.memoryUsage.rss(), budgetBytes: defaultBudgetBytes(os.totalmem(), undefined), idleReleaseMinutes: 0 }),
+    memory: () => ({
+      rssBytes: process.memoryUsage.rss(),
+      budgetBytes: defaultBudgetBytes(os.totalmem(), undefined),
+      idleReleaseMinutes: 0,
+    }),
   };
   const served = openServedRoot(target, createPathValidator([target.root], [target.dbPath]), { log }, workspace);
   let stop: (reason: string) => void = () => undefined;
   const stopped = new Promise<string>((resolve) => {
     stop = resolve;
   });
-  const [{ ALL_TOOLS }, { daemonBackendOf }] = await Promise.all([import("../tools/all-tools.js"), import("./daemon-tools.js")]);
+  const [{ ALL_TOOLS }, { daemonBackendOf }] = await Promise.all([
+    import("../tools/all-tools.js"),
+    import("./daemon-tools.js"),
+  ]);
   const claim = await startDaemonServer(daemonBackendOf(served, ALL_TOOLS), {
     kind: "daemon",
     version: OWN_VERSION,
@@ -155,7 +165,9 @@ async function stopCommand(target: DaemonTarget): Promise<number> {
   }
   if (found.state !== "live") {
     if (found.state === "stale") await removeStaleSocket(paths);
-    say(`no daemon keeps the graph of ${target.root}${found.state === "stale" ? " (removed the socket a killed one left)" : ""}`);
+    say(
+      `no daemon keeps the graph of ${target.root}${found.state === "stale" ? " (removed the socket a killed one left)" : ""}`,
+    );
     return EXIT.ok;
   }
   const refused = await stopDaemon(found, paths);
@@ -173,15 +185,27 @@ async function status(target: DaemonTarget, options: DaemonCommandOptions): Prom
   if (found.state === "stale") await removeStaleSocket(paths);
   if (found.state === "live") found.connection.close();
   if (options.json) {
-    const detail = found.state === "live" ? { ...found.hello, socket: paths.socket } : found.state === "foreign" ? { reason: found.reason } : {};
+    const detail =
+      found.state === "live"
+        ? { ...found.hello, socket: paths.socket }
+        : found.state === "foreign"
+          ? { reason: found.reason }
+          : {};
     say(JSON.stringify({ state: found.state, root: target.root, ...detail }));
   } else if (found.state === "live") say(describe(found.hello, paths));
   else if (found.state === "foreign") say(`no daemon: ${found.reason} (not ts-graph's; left as it is)`);
-  else say(`no daemon keeps the graph of ${target.root}${found.state === "stale" ? " (removed the socket a killed one left)" : ""}`);
+  else
+    say(
+      `no daemon keeps the graph of ${target.root}${found.state === "stale" ? " (removed the socket a killed one left)" : ""}`,
+    );
   return EXIT.ok;
 }
 
-async function runDaemonCommand(action: "start" | "stop" | "status", root: string | undefined, options: DaemonCommandOptions): Promise<number> {
+async function runDaemonCommand(
+  action: "start" | "stop" | "status",
+  root: string | undefined,
+  options: DaemonCommandOptions,
+): Promise<number> {
   try {
     const target = targetOf(root, options);
     if (action === "start") return await start(target, options);
@@ -194,9 +218,13 @@ async function runDaemonCommand(action: "start" | "stop" | "status", root: strin
 }
 
 export function registerDaemonCommand(program: Command, exit: (code: number) => void): void {
-  const daemon = program.command("daemon").description("a background process that keeps a root's graph warm for the CLI (start, stop, status)");
+  const daemon = program
+    .command("daemon")
+    .description("a background process that keeps a root's graph warm for the CLI (start, stop, status)");
   withProjectOptions(
-    daemon.command("start").description("start the root's daemon in the background (it exits after --idle-minutes without a request)"),
+    daemon
+      .command("start")
+      .description("start the root's daemon in the background (it exits after --idle-minutes without a request)"),
   )
     .option(
       "--idle-minutes <n>",
@@ -209,10 +237,12 @@ export function registerDaemonCommand(program: Command, exit: (code: number) => 
       // A daemon that stopped exits now: nothing it started (the watcher, the indexing thread) may keep it alive.
       if (options.foreground) setTimeout(() => process.exit(code), 20).unref();
     });
-  withProjectOptions(daemon.command("stop").description("stop the root's daemon")).action(async (root: string, options: DaemonCommandOptions) =>
-    exit(await runDaemonCommand("stop", root, options)),
+  withProjectOptions(daemon.command("stop").description("stop the root's daemon")).action(
+    async (root: string, options: DaemonCommandOptions) => exit(await runDaemonCommand("stop", root, options)),
   );
   withProjectOptions(daemon.command("status").description("whether a daemon keeps the root's graph, and which"))
     .option("--json", "print the state as JSON")
-    .action(async (root: string, options: DaemonCommandOptions) => exit(await runDaemonCommand("status", root, options)));
+    .action(async (root: string, options: DaemonCommandOptions) =>
+      exit(await runDaemonCommand("status", root, options)),
+    );
 }

@@ -5,7 +5,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { daemonPaths } from "../daemon/daemon-paths.js";
-import { CLI, freshSnapshot, indexedSampleProject, readerSnapshot, removeTempDirs, runCli } from "../test-support/fixtures.js";
+import {
+  CLI,
+  freshSnapshot,
+  indexedSampleProject,
+  readerSnapshot,
+  removeTempDirs,
+  runCli,
+} from "../test-support/fixtures.js";
 import { until } from "../test-support/until.js";
 import { pidIsAlive } from "../db/graph-db-owner.js";
 
@@ -43,7 +50,10 @@ function runCliAsync(args: readonly string[]): Promise<Run> {
 /** Starts the root's daemon (with `env` added to its environment); its pid. */
 function startDaemon(root: string, env: NodeJS.ProcessEnv = {}): number {
   roots.push(root);
-  const started = spawnSync(process.execPath, [CLI, "daemon", "start", root], { encoding: "utf8", env: { ...process.env, ...env } });
+  const started = spawnSync(process.execPath, [CLI, "daemon", "start", root], {
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
   expect(started.status, started.stderr).toBe(0);
   // Through the daemon, after its first run: a command that follows does not find that run under way.
   expect(runCli(["index", root, "--quiet"]).status).toBe(0);
@@ -84,7 +94,12 @@ describe("the edit commands with a daemon running (subprocess)", () => {
       "--content",
       "export function formatPrice(cents: number): string {\n  return String(cents);\n}",
     ];
-    for (const args of [[...RENAME, "--dry-run"], RENAME, ["rename-symbol", "totalOf", "sumLines", "--json"], replace]) {
+    for (const args of [
+      [...RENAME, "--dry-run"],
+      RENAME,
+      ["rename-symbol", "totalOf", "sumLines", "--json"],
+      replace,
+    ]) {
       const without = await runCliAsync([...args, "--root", alone.root]);
       const through = await runCliAsync([...args, "--root", served.root]);
       expect(without.status, without.stderr).toBe(0);
@@ -92,7 +107,11 @@ describe("the edit commands with a daemon running (subprocess)", () => {
       if (args.includes("--json")) {
         // Timings and the freshness' time differ from run to run; the root is each copy's.
         const comparable = (stdout: string, root: string): unknown => {
-          const { timingsMs: _timings, freshness: _freshness, ...answer } = JSON.parse(stdout.replaceAll(root, "<root>")) as Record<string, unknown>;
+          const {
+            timingsMs: _timings,
+            freshness: _freshness,
+            ...answer
+          } = JSON.parse(stdout.replaceAll(root, "<root>")) as Record<string, unknown>;
           return answer;
         };
         expect(comparable(through.stdout, served.root)).toEqual(comparable(without.stdout, alone.root));
@@ -113,7 +132,11 @@ describe("the edit commands with a daemon running (subprocess)", () => {
   it("renames on `ts-graph serve` when it keeps the root, and prints what the CLI prints without it", async () => {
     const alone = indexedSampleProject();
     const served = indexedSampleProject();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "--root", served.root], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "serve", "--root", served.root],
+      stderr: "pipe",
+    });
     let log = "";
     transport.stderr?.on("data", (chunk: Buffer) => {
       log += chunk.toString();
@@ -123,7 +146,10 @@ describe("the edit commands with a daemon running (subprocess)", () => {
     try {
       // A call starts the root: its first run, then its daemon socket.
       await client.callTool({ name: "status", arguments: {} });
-      await until(() => /"kind":"serve"/.test(runCli(["daemon", "status", served.root, "--json"]).stdout), "the server to answer the CLI");
+      await until(
+        () => /"kind":"serve"/.test(runCli(["daemon", "status", served.root, "--json"]).stdout),
+        "the server to answer the CLI",
+      );
       await until(() => /up to date|re-extracted|extracted/.test(log), "the server's first run to end");
       const without = await runCliAsync([...RENAME, "--root", alone.root]);
       const through = await runCliAsync([...RENAME, "--root", served.root]);
@@ -147,8 +173,12 @@ describe("the edit commands with a daemon running (subprocess)", () => {
     const through = await runCliAsync([...collision, "--root", served.root]);
     expect(without.status).toBe(2);
     expect(through.status).toBe(2);
-    expect(through.stderr).toMatch(/Cannot rename shared\/money\.ts:sumLines to formatPrice: formatPrice already names .*Nothing was written\./);
-    expect(ownStderr(through.stderr).replaceAll(served.root, "<root>")).toBe(ownStderr(without.stderr).replaceAll(alone.root, "<root>"));
+    expect(through.stderr).toMatch(
+      /Cannot rename shared\/money\.ts:sumLines to formatPrice: formatPrice already names .*Nothing was written\./,
+    );
+    expect(ownStderr(through.stderr).replaceAll(served.root, "<root>")).toBe(
+      ownStderr(without.stderr).replaceAll(alone.root, "<root>"),
+    );
     expect(through.stdout).toBe("");
     expect(sources(served.root)).toEqual(before);
     expect(toolRunsLogged(served.dbPath)).toEqual([

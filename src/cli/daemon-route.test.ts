@@ -52,7 +52,15 @@ async function fakeDaemon(
         const op = (JSON.parse(buffer.slice(0, end)) as { op: string }).op;
         buffer = buffer.slice(end + 1);
         requests.push(op);
-        const fullHello = { protocol: 2, pid: process.pid, kind: "daemon", root: at.root, dbPath: at.dbPath, startedAt: 1, ...hello };
+        const fullHello = {
+          protocol: 2,
+          pid: process.pid,
+          kind: "daemon",
+          root: at.root,
+          dbPath: at.dbPath,
+          startedAt: 1,
+          ...hello,
+        };
         if (op === "hello") socket.write(`${JSON.stringify({ ok: true, hello: fullHello })}\n`);
         else behaviour(op, socket);
       }
@@ -64,7 +72,10 @@ async function fakeDaemon(
   return requests;
 }
 
-async function update(at: { root: string; dbPath: string }): Promise<{ summary: IndexSummary | undefined; notes: string[]; ms: number }> {
+async function update(at: {
+  root: string;
+  dbPath: string;
+}): Promise<{ summary: IndexSummary | undefined; notes: string[]; ms: number }> {
   const notes: string[] = [];
   const startedAt = performance.now();
   const summary = await updateThroughDaemon(at, { warn: (message) => notes.push(message), waits: WAITS });
@@ -77,7 +88,9 @@ describe(updateThroughDaemon.name, () => {
     await fakeDaemon(at, { version: OWN_VERSION }, () => undefined);
     const { summary, notes, ms } = await update(at);
     expect(summary).toBeUndefined();
-    expect(notes).toEqual([expect.stringMatching(/the daemon \(pid \d+\) went silent \(no answer within 300 ms\); updating in this process/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(/the daemon \(pid \d+\) went silent \(no answer within 300 ms\); updating in this process/),
+    ]);
     expect(ms).toBeLessThan(5000);
   });
 
@@ -122,7 +135,9 @@ describe(updateThroughDaemon.name, () => {
     await fakeDaemon(at, { version: OWN_VERSION }, (_op, socket) => socket.write(`${line}\n`));
     const { summary, notes } = await update(at);
     expect(summary).toBeUndefined();
-    expect(notes).toEqual([expect.stringMatching(/gave an answer this ts-graph does not understand \(.+\); updating in this process/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(/gave an answer this ts-graph does not understand \(.+\); updating in this process/),
+    ]);
   });
 
   it("reports a failure the daemon's run gave, as its own run would (a configuration error stays one)", async () => {
@@ -134,7 +149,9 @@ describe(updateThroughDaemon.name, () => {
   });
 
   it("keeps exit 2 for every error name the CLI takes for a usage error, when a daemon reports it", async () => {
-    expect([...USAGE_ERROR_NAMES]).toEqual(expect.arrayContaining(["ConfigError", "NotAGraphDbError", "GraphDbPathError"]));
+    expect([...USAGE_ERROR_NAMES]).toEqual(
+      expect.arrayContaining(["ConfigError", "NotAGraphDbError", "GraphDbPathError"]),
+    );
     for (const name of USAGE_ERROR_NAMES) {
       const at = target();
       await fakeDaemon(at, { version: OWN_VERSION }, (_op, socket) =>
@@ -153,7 +170,9 @@ describe(updateThroughDaemon.name, () => {
     const requests = await fakeDaemon(at, { version: "0.0.0-old", startedAt: 7 }, () => undefined);
     const first = await update(at);
     expect(first.summary).toBeUndefined();
-    expect(first.notes).toEqual([expect.stringMatching(/the daemon of ts-graph 0\.0\.0-old \(pid \d+\) did not stop \(.*\): working without it/)]);
+    expect(first.notes).toEqual([
+      expect.stringMatching(/the daemon of ts-graph 0\.0\.0-old \(pid \d+\) did not stop \(.*\): working without it/),
+    ]);
     const second = await update(at);
     expect(second.summary).toBeUndefined();
     expect(second.notes).toEqual([
@@ -176,8 +195,15 @@ describe(updateThroughDaemon.name, () => {
   });
 });
 
-const RENAME = { tool: "rename_symbol", command: "rename-symbol", input: { symbol: "total", newName: "sum", dryRun: false } };
-const ANSWER = { text: "rename src/a.ts:total → sum: written (1 file)\n", structured: { action: "rename src/a.ts:total → sum" } };
+const RENAME = {
+  tool: "rename_symbol",
+  command: "rename-symbol",
+  input: { symbol: "total", newName: "sum", dryRun: false },
+};
+const ANSWER = {
+  text: "rename src/a.ts:total → sum: written (1 file)\n",
+  structured: { action: "rename src/a.ts:total → sum" },
+};
 
 /** A real daemon server on the target's socket whose backend runs `runTool` for rename_symbol. */
 async function toolDaemon(at: { root: string; dbPath: string }, runTool: DaemonBackend["runTool"]): Promise<string[]> {
@@ -212,9 +238,14 @@ describe(runToolThroughDaemon.name, () => {
 
   it("throws a failure of the tool as the tool threw it: an input error with its details, an unavailable one with why and fix, an OS error with its code and path", async () => {
     const failures: Error[] = [
-      new ToolInputError("Cannot rename total to sum: sum already names another declaration. Nothing was written.", { reason: "refused" }),
+      new ToolInputError("Cannot rename total to sum: sum already names another declaration. Nothing was written.", {
+        reason: "refused",
+      }),
       new ToolUnavailableError("the graph of /x is being indexed for the first time", "wait for it"),
-      Object.assign(new Error("ENAMETOOLONG: name too long, open '/x/aaaa'"), { code: "ENAMETOOLONG", path: "/x/aaaa" }),
+      Object.assign(new Error("ENAMETOOLONG: name too long, open '/x/aaaa'"), {
+        code: "ENAMETOOLONG",
+        path: "/x/aaaa",
+      }),
     ];
     for (const failure of failures) {
       const at = target();
@@ -226,7 +257,11 @@ describe(runToolThroughDaemon.name, () => {
         (error: unknown) => error as Error & Record<string, unknown>,
       );
       expect(thrown?.constructor).toBe(failure.constructor);
-      expect({ ...thrown, name: thrown?.name, message: thrown?.message }).toEqual({ ...failure, name: failure.name, message: failure.message });
+      expect({ ...thrown, name: thrown?.name, message: thrown?.message }).toEqual({
+        ...failure,
+        name: failure.name,
+        message: failure.message,
+      });
     }
   });
 
@@ -247,7 +282,11 @@ describe(runToolThroughDaemon.name, () => {
     const second = await runTool(at, { ...WAITS, readyMs: 300 });
     expect(second).toEqual({
       answer: undefined,
-      notes: [expect.stringMatching(/the daemon \(pid \d+\) is busy \(no answer within 300 ms\); running rename-symbol in this process/)],
+      notes: [
+        expect.stringMatching(
+          /the daemon \(pid \d+\) is busy \(no answer within 300 ms\); running rename-symbol in this process/,
+        ),
+      ],
     });
     release();
     expect((await first).answer).toEqual(ANSWER);
@@ -280,9 +319,18 @@ describe(runToolThroughDaemon.name, () => {
         found.connection.close();
       }
     };
-    expect(await ask({ root: other.root })).toEqual({ ok: false, declined: `it keeps the graph of ${at.root}, not of ${other.root}` });
-    expect(await ask({ dbPath: other.dbPath })).toEqual({ ok: false, declined: `its database is ${at.dbPath}, not ${other.dbPath}` });
-    expect(await ask({ tool: "delete_symbol" })).toEqual({ ok: false, declined: "this daemon does not run delete_symbol" });
+    expect(await ask({ root: other.root })).toEqual({
+      ok: false,
+      declined: `it keeps the graph of ${at.root}, not of ${other.root}`,
+    });
+    expect(await ask({ dbPath: other.dbPath })).toEqual({
+      ok: false,
+      declined: `its database is ${at.dbPath}, not ${other.dbPath}`,
+    });
+    expect(await ask({ tool: "delete_symbol" })).toEqual({
+      ok: false,
+      declined: "this daemon does not run delete_symbol",
+    });
     expect(runs).toBe(0);
     expect(await ask({ root: link })).toEqual({ ok: true, answer: ANSWER });
     expect(runs).toBe(1);
@@ -320,6 +368,8 @@ describe(runToolThroughDaemon.name, () => {
     await fakeDaemon(nonsense, { version: OWN_VERSION, tools: ["rename_symbol"] }, (op, socket) => {
       socket.write(`${JSON.stringify(op === "tool" ? { ok: true, ready: true } : { what: 1 })}\n`);
     });
-    await expect(runTool(nonsense)).rejects.toThrow(/gave an answer this ts-graph does not understand .*whether the edit was written is not known/);
+    await expect(runTool(nonsense)).rejects.toThrow(
+      /gave an answer this ts-graph does not understand .*whether the edit was written is not known/,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { ConfigError } from "../config/config-error.js";
 import { DaemonGoneError, DaemonSilentError } from "../daemon/daemon-connection.js";
-import { launchDaemon, refusedStopBefore, rememberRefusedStop, stopDaemon, type DaemonTarget } from "../daemon/daemon-control.js";
+import {
+  launchDaemon,
+  refusedStopBefore,
+  rememberRefusedStop,
+  stopDaemon,
+  type DaemonTarget,
+} from "../daemon/daemon-control.js";
 import { daemonPaths } from "../daemon/daemon-paths.js";
 import {
   DAEMON_SILENCE_LIMIT_MS,
@@ -63,7 +69,9 @@ function runsInCi(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /** Whether the root's config asks for a daemon to be started when there is none (never in CI). */
-async function autoStartWanted(root: string): Promise<{ readonly wanted: boolean; readonly idleMinutes: number | undefined }> {
+async function autoStartWanted(
+  root: string,
+): Promise<{ readonly wanted: boolean; readonly idleMinutes: number | undefined }> {
   try {
     // Validated here only: a CLI process that finds a daemon does not load the config's schema.
     const { config } = (await import("../config/config-file.js")).loadConfig(root);
@@ -79,7 +87,11 @@ async function autoStartWanted(root: string): Promise<{ readonly wanted: boolean
  * socket is removed; something not ours is left alone; a `daemon start` daemon of another ts-graph version is
  * stopped (serve and watch of another version are left running, and not used). undefined: work without one.
  */
-async function reachDaemon(target: DaemonTarget, warn: (message: string) => void, waits: DaemonWaits): Promise<LiveDaemon | undefined> {
+async function reachDaemon(
+  target: DaemonTarget,
+  warn: (message: string) => void,
+  waits: DaemonWaits,
+): Promise<LiveDaemon | undefined> {
   const paths = daemonPaths(target.dbPath);
   let found = await probeDaemon(paths, waits.helloMs);
   if (found.state === "stale") {
@@ -95,20 +107,26 @@ async function reachDaemon(target: DaemonTarget, warn: (message: string) => void
     if (problem === undefined) return found;
     if (found.hello.kind !== "daemon" || found.hello.version === OWN_VERSION) {
       found.connection.close();
-      warn(`a ts-graph ${found.hello.kind} (pid ${found.hello.pid}) keeps this graph, but ${problem}: working without it`);
+      warn(
+        `a ts-graph ${found.hello.kind} (pid ${found.hello.pid}) keeps this graph, but ${problem}: working without it`,
+      );
       return undefined;
     }
     const { version, pid } = found.hello;
     // Asked once: one that did not stop then (an older ts-graph may ignore `stop`) is not waited for again.
     if (refusedStopBefore(paths, found.hello)) {
       found.connection.close();
-      warn(`the daemon of ts-graph ${version} (pid ${pid}) did not stop when asked before: working without it (\`kill ${pid}\` stops it)`);
+      warn(
+        `the daemon of ts-graph ${version} (pid ${pid}) did not stop when asked before: working without it (\`kill ${pid}\` stops it)`,
+      );
       return undefined;
     }
     const refused = await stopDaemon(found, paths, waits.stopMs);
     if (refused !== undefined) {
       rememberRefusedStop(paths, found.hello);
-      warn(`the daemon of ts-graph ${version} (pid ${pid}) did not stop (${refused}): working without it (\`kill ${pid}\` stops it)`);
+      warn(
+        `the daemon of ts-graph ${version} (pid ${pid}) did not stop (${refused}): working without it (\`kill ${pid}\` stops it)`,
+      );
       return undefined;
     }
     warn(`stopped the daemon of ts-graph ${found.hello.version} (pid ${found.hello.pid}): this is ${OWN_VERSION}`);
@@ -156,17 +174,25 @@ function preview(reply: Record<string, unknown> | undefined): string {
  * does without a daemon; each case but the first is said with `warn`. A failure the daemon reports (its run
  * failed) is thrown, as the caller's own run would have. Loads no TypeScript.
  */
-export async function updateThroughDaemon(target: DaemonTarget, options: DaemonRouteOptions): Promise<IndexSummary | undefined> {
+export async function updateThroughDaemon(
+  target: DaemonTarget,
+  options: DaemonRouteOptions,
+): Promise<IndexSummary | undefined> {
   const waits = options.waits ?? {};
   const daemon = await reachDaemon(target, options.warn, waits);
   if (daemon === undefined) return undefined;
   const { pid } = daemon.hello;
   let reply: Record<string, unknown> | undefined;
   try {
-    reply = await daemon.connection.request({ op: "update", force: options.force === true }, waits.silenceMs ?? DAEMON_SILENCE_LIMIT_MS);
+    reply = await daemon.connection.request(
+      { op: "update", force: options.force === true },
+      waits.silenceMs ?? DAEMON_SILENCE_LIMIT_MS,
+    );
   } catch (error) {
-    if (error instanceof DaemonGoneError) options.warn(`the daemon (pid ${pid}) stopped before it finished the update; updating in this process`);
-    else if (error instanceof DaemonSilentError) options.warn(`the daemon (pid ${pid}) went silent (${error.message}); updating in this process`);
+    if (error instanceof DaemonGoneError)
+      options.warn(`the daemon (pid ${pid}) stopped before it finished the update; updating in this process`);
+    else if (error instanceof DaemonSilentError)
+      options.warn(`the daemon (pid ${pid}) went silent (${error.message}); updating in this process`);
     else throw error;
     return undefined;
   } finally {
@@ -175,7 +201,9 @@ export async function updateThroughDaemon(target: DaemonTarget, options: DaemonR
   if (reply?.ok === true && isSummary(reply.summary)) return reply.summary;
   const failure = errorFromDaemon(reply);
   if (failure !== undefined) throw failure;
-  options.warn(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(reply)}); updating in this process`);
+  options.warn(
+    `the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(reply)}); updating in this process`,
+  );
   return undefined;
 }
 
@@ -185,13 +213,19 @@ function toolErrorFromDaemon(reply: Record<string, unknown> | undefined): Error 
   const failure = reply.error as Partial<Record<keyof DaemonFailure, unknown>> | undefined;
   if (typeof failure?.message !== "string") return undefined;
   const name = typeof failure.name === "string" ? failure.name : "Error";
-  const details = typeof failure.details === "object" && failure.details !== null ? (failure.details as Record<string, unknown>) : {};
+  const details =
+    typeof failure.details === "object" && failure.details !== null ? (failure.details as Record<string, unknown>) : {};
   if (name === "ToolInputError") return new ToolInputError(failure.message, details);
   if (name === "ToolUnavailableError" && typeof failure.why === "string" && typeof failure.fix === "string")
     return new ToolUnavailableError(failure.why, failure.fix);
   if (USAGE_ERROR_NAMES.has(name)) return new ConfigError(failure.message);
   const { code, path } = failure;
-  return Object.assign(new Error(failure.message), { name }, typeof code === "string" ? { code } : {}, typeof path === "string" ? { path } : {});
+  return Object.assign(
+    new Error(failure.message),
+    { name },
+    typeof code === "string" ? { code } : {},
+    typeof path === "string" ? { path } : {},
+  );
 }
 
 function isToolAnswer(value: unknown): value is DaemonToolAnswer {
@@ -201,7 +235,8 @@ function isToolAnswer(value: unknown): value is DaemonToolAnswer {
 
 /** Waits (at most `ms`) for a process whose connection closed to be gone: a journal it left is recovered only then. */
 async function processGone(pid: number, ms: number): Promise<void> {
-  for (const deadline = Date.now() + ms; pidIsAlive(pid) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const deadline = Date.now() + ms; pidIsAlive(pid) && Date.now() < deadline; )
+    await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /**
@@ -210,7 +245,9 @@ async function processGone(pid: number, ms: number): Promise<void> {
  * would find nothing to edit. Nothing to finish (the daemon died before or after its write): returns.
  */
 function finishedByRecovery(root: string, pid: number, command: string): void {
-  const finished = recoverInterruptedEdits(root).finished.filter((line) => line.includes(`; process ${pid}) was finished: `));
+  const finished = recoverInterruptedEdits(root).finished.filter((line) =>
+    line.includes(`; process ${pid}) was finished: `),
+  );
   if (finished.length === 0) return;
   throw new Error(
     `the daemon (pid ${pid}) stopped while it wrote the edit of ${command}, which is now whole: ${finished.join("; ")}. ` +
@@ -221,7 +258,9 @@ function finishedByRecovery(root: string, pid: number, command: string): void {
 /** A daemon took an edit up and this process cannot tell whether it wrote it: running it again could apply it twice. */
 class EditOutcomeUnknownError extends Error {
   constructor(what: string) {
-    super(`${what}: whether the edit was written is not known. Look at the files (\`git diff\`), then run the command again if it was not`);
+    super(
+      `${what}: whether the edit was written is not known. Look at the files (\`git diff\`), then run the command again if it was not`,
+    );
     this.name = "EditOutcomeUnknownError";
   }
 }
@@ -260,11 +299,19 @@ export async function runToolThroughDaemon(
     if (!daemon.hello.tools.includes(request.tool) || daemon.hello.dbPath !== target.dbPath) return undefined;
     let reply: Record<string, unknown> | undefined;
     try {
-      const asked = { op: "tool", root: target.root, dbPath: target.dbPath, tool: request.tool, input: request.input } as const;
+      const asked = {
+        op: "tool",
+        root: target.root,
+        dbPath: target.dbPath,
+        tool: request.tool,
+        input: request.input,
+      } as const;
       reply = await daemon.connection.request(asked, waits.readyMs ?? DAEMON_SILENCE_LIMIT_MS);
     } catch (error) {
-      if (error instanceof DaemonGoneError) options.warn(`the daemon (pid ${pid}) stopped before it took ${request.command} up; ${here}`);
-      else if (error instanceof DaemonSilentError) options.warn(`the daemon (pid ${pid}) is busy (${error.message}); ${here}`);
+      if (error instanceof DaemonGoneError)
+        options.warn(`the daemon (pid ${pid}) stopped before it took ${request.command} up; ${here}`);
+      else if (error instanceof DaemonSilentError)
+        options.warn(`the daemon (pid ${pid}) is busy (${error.message}); ${here}`);
       else throw error;
       return undefined;
     }
@@ -273,7 +320,9 @@ export async function runToolThroughDaemon(
       return undefined;
     }
     if (reply?.ok !== true || reply.ready !== true) {
-      options.warn(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(reply)}); ${here}`);
+      options.warn(
+        `the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(reply)}); ${here}`,
+      );
       return undefined;
     }
     // From `go` on, the daemon may write the edit at any moment: this process never runs it again (it could apply
@@ -285,7 +334,9 @@ export async function runToolThroughDaemon(
       if (error instanceof DaemonGoneError) {
         await processGone(pid, waits.goneMs ?? 5000);
         finishedByRecovery(target.root, pid, request.command);
-        throw new EditOutcomeUnknownError(`the daemon (pid ${pid}) stopped while it ran ${request.command}, and left no edit half written`);
+        throw new EditOutcomeUnknownError(
+          `the daemon (pid ${pid}) stopped while it ran ${request.command}, and left no edit half written`,
+        );
       }
       if (error instanceof DaemonSilentError) {
         throw new EditOutcomeUnknownError(
@@ -297,7 +348,9 @@ export async function runToolThroughDaemon(
     if (answer?.ok === true && isToolAnswer(answer.answer)) return answer.answer;
     const failure = toolErrorFromDaemon(answer);
     if (failure !== undefined) throw failure;
-    throw new EditOutcomeUnknownError(`the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(answer)})`);
+    throw new EditOutcomeUnknownError(
+      `the daemon (pid ${pid}) gave an answer this ts-graph does not understand (${preview(answer)})`,
+    );
   } finally {
     daemon.connection.close();
   }

@@ -44,7 +44,8 @@ export function daemonBackendOf(served: ServedRoot, tools: readonly ToolDefiniti
       const tool = runnable.find((candidate) => candidate.name === name);
       if (tool === undefined) throw new ToolInputError(`${name} is not a tool a daemon runs.`);
       const parsed = z.object(tool.inputShape).safeParse(input);
-      if (!parsed.success) throw new ToolInputError(`${name}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
+      if (!parsed.success)
+        throw new ToolInputError(`${name}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
       await served.start();
       await served.settle(SETTLE_TIMEOUT_MS);
       served.markUsed();

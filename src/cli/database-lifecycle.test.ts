@@ -4,7 +4,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMarkerOfThisProcess } from "../ingestion/run/graph-freshness.js";
-import { CLI, REPO_ROOT, freshSnapshot, makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import {
+  CLI,
+  REPO_ROOT,
+  freshSnapshot,
+  makeTempDir,
+  readerSnapshot,
+  removeTempDirs,
+  runCli,
+  writeChainProject,
+} from "../test-support/fixtures.js";
 
 afterAll(removeTempDirs);
 
@@ -91,7 +100,9 @@ describe("a graph this user cannot write", () => {
     expect(status.stderr).toBe("");
     expect(status.status).toBe(0);
     expect(status.stdout).toMatch(/files {4}5\n/);
-    expect(status.stdout).toMatch(/note: the database cannot be written here \(read-only\), so this graph cannot be brought up to date/);
+    expect(status.stdout).toMatch(
+      /note: the database cannot be written here \(read-only\), so this graph cannot be brought up to date/,
+    );
 
     const impact = runCliAsNobody(["impact", "step1", "--root", root]);
     expect(impact.status).toBe(0);
@@ -109,7 +120,9 @@ describe("two index runs at once", () => {
     writeChainProject(root, 5, 1);
     // The first run: this process, holding the write lock with its run marker committed, as a run does.
     const first = new Database(path.join(root, ".ts-graph", "graph.db"));
-    first.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('run', ?)").run(JSON.stringify(runMarkerOfThisProcess()));
+    first
+      .prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('run', ?)")
+      .run(JSON.stringify(runMarkerOfThisProcess()));
     first.exec("BEGIN IMMEDIATE");
     const second = spawn(process.execPath, [CLI, "index", root], { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
@@ -122,7 +135,9 @@ describe("two index runs at once", () => {
     });
     const dbPath = path.join(root, ".ts-graph", "graph.db").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     expect(stderr).toMatch(
-      new RegExp(`^ts-graph: another ts-graph run \\(pid ${process.pid}, started [0-9T:.-]+Z\\) is writing ${dbPath}; waiting for it to finish\n$`),
+      new RegExp(
+        `^ts-graph: another ts-graph run \\(pid ${process.pid}, started [0-9T:.-]+Z\\) is writing ${dbPath}; waiting for it to finish\n$`,
+      ),
     );
     first.exec("COMMIT");
     first.close();
@@ -170,7 +185,9 @@ describe("a graph this user cannot write, to index or snapshot", () => {
     for (const command of ["index", "snapshot"]) {
       const result = runCliAsNobody([command, root]);
       expect(result.stderr).not.toMatch(/readonly database/);
-      expect(result.stderr).toMatch(/the database .*graph\.db is read-only for this process, so the graph cannot be updated; make it writable/);
+      expect(result.stderr).toMatch(
+        /the database .*graph\.db is read-only for this process, so the graph cannot be updated; make it writable/,
+      );
       expect(result.status).toBe(2);
     }
     // The database writable by all, its folder by none: SQLite cannot make the -wal file.
@@ -258,7 +275,9 @@ describe("a first index on a full disk", () => {
       });
       if (result.status === 0) break;
       failures += 1;
-      expect(result.stderr).toMatch(/ENOSPC: no space left on device.*: the disk is full; free some space and run again/);
+      expect(result.stderr).toMatch(
+        /ENOSPC: no space left on device.*: the disk is full; free some space and run again/,
+      );
       // Either nothing at all, or (a failure after the publish) a complete graph.
       if (fs.existsSync(graphDir)) expect(runCli(["status", "--root", root]).status).toBe(0);
       fs.rmSync(graphDir, { recursive: true, force: true });

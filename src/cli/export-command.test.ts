@@ -32,7 +32,9 @@ beforeAll(() => {
         .map((row) => row.key);
       const kept = new Set(nodes);
       const edges = db
-        .prepare<[], { kind: string; source: string; target: string }>("SELECT DISTINCT kind, source, target FROM edges")
+        .prepare<[], { kind: string; source: string; target: string }>(
+          "SELECT DISTINCT kind, source, target FROM edges",
+        )
         .all()
         .filter((edge) => kept.has(edge.source) && kept.has(edge.target))
         .map((edge) => `${edge.kind} ${edge.source} ${edge.target}`);
@@ -54,7 +56,9 @@ function sorted(graph: { nodes: string[]; edges: string[] }): Graph {
 }
 
 function fromJsonGraph(text: string): Graph {
-  const parsed = JSON.parse(text) as { graph: { nodes: Record<string, unknown>; edges: { source: string; target: string; relation: string }[] } };
+  const parsed = JSON.parse(text) as {
+    graph: { nodes: Record<string, unknown>; edges: { source: string; target: string; relation: string }[] };
+  };
   return sorted({
     nodes: Object.keys(parsed.graph.nodes),
     edges: parsed.graph.edges.map((edge) => `${edge.relation} ${edge.source} ${edge.target}`),
@@ -78,11 +82,15 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     const edges = (graph?.children ?? [])
       .filter((child): child is EdgeASTNode => child.type === "Edge")
       .map((edge) => {
-        const label = edge.children.find((attribute) => attribute.type === "Attribute" && attribute.key.value === "label");
+        const label = edge.children.find(
+          (attribute) => attribute.type === "Attribute" && attribute.key.value === "label",
+        );
         return `${label?.type === "Attribute" ? label.value.value : ""} ${edge.targets.map((target) => ("id" in target ? target.id.value : "")).join(" ")}`;
       });
     expect(sorted({ nodes, edges })).toEqual(truth.all());
-    expect(clusters).toHaveLength((truth.db.prepare("SELECT COUNT(DISTINCT file) AS n FROM nodes").get() as { n: number }).n);
+    expect(clusters).toHaveLength(
+      (truth.db.prepare("SELECT COUNT(DISTINCT file) AS n FROM nodes").get() as { n: number }).n,
+    );
     const dot = spawnSync("dot", ["-Tsvg"], { input: text, encoding: "utf8", maxBuffer: 1 << 28 });
     if (dot.error !== undefined) {
       console.log(`skipped rendering with Graphviz: ${dot.error.message} (apt-get install graphviz)`);
@@ -94,14 +102,26 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
   });
 
   it("GraphML: an XML parser reads it back, every edge between declared nodes", () => {
-    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", htmlEntities: true, trimValues: false });
+    const xml = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      htmlEntities: true,
+      trimValues: false,
+    });
     const out = path.join(makeTempDir(), "graph.graphml");
     runCli(["export", root, "--format", "graphml", "--out", out]);
     const parsed = xml.parse(fs.readFileSync(out, "utf8")) as {
-      graphml: { graph: { node: { id: string }[]; edge: { source: string; target: string; data: { key: string; "#text": string }[] }[] } };
+      graphml: {
+        graph: {
+          node: { id: string }[];
+          edge: { source: string; target: string; data: { key: string; "#text": string }[] }[];
+        };
+      };
     };
     const { node, edge } = parsed.graphml.graph;
-    const edges = edge.map((e) => `${e.data.find((data) => data.key === "edgeKind")?.["#text"]} ${e.source} ${e.target}`);
+    const edges = edge.map(
+      (e) => `${e.data.find((data) => data.key === "edgeKind")?.["#text"]} ${e.source} ${e.target}`,
+    );
     expect(sorted({ nodes: node.map((n) => n.id), edges })).toEqual(truth.all());
   });
 
@@ -124,7 +144,9 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
 
   it("Cypher: one MERGE row per node and per edge, batched with UNWIND", () => {
     const text = exported("--format", "cypher");
-    const nodes = [...text.matchAll(/^\{key:("(?:[^"\\]|\\.)*")/gm)].map((match) => JSON.parse(match[1] ?? "") as string);
+    const nodes = [...text.matchAll(/^\{key:("(?:[^"\\]|\\.)*")/gm)].map(
+      (match) => JSON.parse(match[1] ?? "") as string,
+    );
     const statements = text.split(";\n").filter((statement) => statement.trim() !== "");
     const edges = statements.flatMap((statement) => {
       const type = /MERGE \(a\)-\[r:(\w+)\]->\(b\)/.exec(statement)?.[1];
@@ -137,7 +159,8 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
   });
 
   it("is byte-identical from run to run, in every format", () => {
-    for (const format of ["dot", "graphml", "json-graph", "cypher"]) expect(exported("--format", format)).toBe(exported("--format", format));
+    for (const format of ["dot", "graphml", "json-graph", "cypher"])
+      expect(exported("--format", format)).toBe(exported("--format", format));
   });
 
   it("--kinds keeps nodes of those kinds and the edges between them", () => {
@@ -192,9 +215,13 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
   });
 
   it("ends quietly with SIGPIPE's code when its reader closes the pipe early (`export | head -1`)", () => {
-    const result = spawnSync("bash", ["-o", "pipefail", "-c", `"${process.execPath}" dist/cli.js export "${root}" --format dot | head -1`], {
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      "bash",
+      ["-o", "pipefail", "-c", `"${process.execPath}" dist/cli.js export "${root}" --format dot | head -1`],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(result.stdout).toBe('digraph "ts-graph" {\n');
     expect(result.stderr).toBe("");
     expect(result.status).toBe(141);

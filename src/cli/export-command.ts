@@ -44,7 +44,10 @@ function kindsOption(value: string, previous: readonly string[] | undefined): st
     .filter((kind) => kind !== "")
     .map((kind) => {
       const known = NODE_KINDS.find((candidate) => candidate.toLowerCase() === kind.toLowerCase());
-      if (known === undefined) throw new InvalidArgumentError(`${JSON.stringify(kind)} is not a node kind; give some of ${NODE_KINDS.join(", ")}`);
+      if (known === undefined)
+        throw new InvalidArgumentError(
+          `${JSON.stringify(kind)} is not a node kind; give some of ${NODE_KINDS.join(", ")}`,
+        );
       return known;
     });
   return [...new Set([...(previous ?? []), ...named])].sort();
@@ -58,7 +61,8 @@ function depthOption(value: string): number {
 
 /** A usage error in the combination of options, or undefined. */
 function misusedOptions(options: ExportCommandOptions): string | undefined {
-  if (options.depth !== undefined && options.from === undefined) return "--depth needs --from SYMBOL (the declaration the neighbourhood is around)";
+  if (options.depth !== undefined && options.from === undefined)
+    return "--depth needs --from SYMBOL (the declaration the neighbourhood is around)";
   if (options.format === "csv" && (options.out === undefined || options.out === "-"))
     return "--format csv writes two files (nodes.csv and edges.csv): give --out FOLDER";
   return undefined;
@@ -80,15 +84,23 @@ function targetsOf(format: ExportFormat, out: string | undefined, dbPath: string
   if (stat !== undefined && !stat.isDirectory())
     throw new ConfigError(`--out ${out} is not a folder; --format csv writes nodes.csv and edges.csv into a folder`);
   return new Map(
-    partsOf(format).map((part) => [part, guard(outputTargetOf(path.join(folder, `${part}.csv`)), path.join(out ?? ".", `${part}.csv`))]),
+    partsOf(format).map((part) => [
+      part,
+      guard(outputTargetOf(path.join(folder, `${part}.csv`)), path.join(out ?? ".", `${part}.csv`)),
+    ]),
   );
 }
 
 /** The selection the options ask for, the symbol and the path resolved against the graph. */
 function selectionOf(db: SqliteDb, root: string, dbPath: string, options: ExportCommandOptions): ExportSelection {
   const under =
-    options.in === undefined ? undefined : createPathValidator([root], [dbPath]).validate(path.resolve(options.in), { forRead: true }).relative;
-  const from = options.from === undefined ? undefined : { key: requireSymbol(db, { symbol: options.from }).key, depth: options.depth ?? 1 };
+    options.in === undefined
+      ? undefined
+      : createPathValidator([root], [dbPath]).validate(path.resolve(options.in), { forRead: true }).relative;
+  const from =
+    options.from === undefined
+      ? undefined
+      : { key: requireSymbol(db, { symbol: options.from }).key, depth: options.depth ?? 1 };
   return { kinds: options.kinds, under, from };
 }
 
@@ -139,13 +151,23 @@ export function registerExportCommand(program: Command, exit: (code: number) => 
   withProjectOptions(
     program
       .command("export")
-      .description("update the graph, then write it (or part of it) for Graphviz, Gephi, yEd, Cytoscape or Neo4j (docs/export.md)"),
+      .description(
+        "update the graph, then write it (or part of it) for Graphviz, Gephi, yEd, Cytoscape or Neo4j (docs/export.md)",
+      ),
   )
     .requiredOption("--format <format>", `${EXPORT_FORMATS.join(", ")}`, formatOption)
-    .option("--kinds <kinds>", `keep only nodes of these kinds, comma-separated (${NODE_KINDS.join(", ")}), and the edges between them`, kindsOption)
+    .option(
+      "--kinds <kinds>",
+      `keep only nodes of these kinds, comma-separated (${NODE_KINDS.join(", ")}), and the edges between them`,
+      kindsOption,
+    )
     .option("--in <path>", "keep only the nodes of this file or of the files under this folder")
     .option("--from <symbol>", "keep only the neighbourhood of this declaration (a key, a qualified name or a file)")
-    .option("--depth <n>", `with --from: how many edges away, along edges of any kind either way (default 1, at most ${MAX_DEPTH})`, depthOption)
+    .option(
+      "--depth <n>",
+      `with --from: how many edges away, along edges of any kind either way (default 1, at most ${MAX_DEPTH})`,
+      depthOption,
+    )
     .option(
       "--out <path>",
       "write to this file instead of stdout, replaced whole once written; for csv, the folder that gets nodes.csv and edges.csv",

@@ -110,7 +110,8 @@ function streamWriter(target: Exclude<OutputTarget, { kind: "file" }>): PartWrit
 export function openExportOutput(targets: ReadonlyMap<string, OutputTarget>): ExportOutput {
   const writers = new Map<string, PartWriter>();
   try {
-    for (const [part, target] of targets) writers.set(part, target.kind === "file" ? fileWriter(target.path) : streamWriter(target));
+    for (const [part, target] of targets)
+      writers.set(part, target.kind === "file" ? fileWriter(target.path) : streamWriter(target));
   } catch (error) {
     for (const writer of writers.values()) writer.abort();
     throw error;

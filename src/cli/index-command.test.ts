@@ -29,7 +29,11 @@ describe("ts-graph index (subprocess)", () => {
 
     const second = runCli(["index", root, "--json"]);
     expect(second.status).toBe(0);
-    const summary = JSON.parse(second.stdout) as { mode: string; files: { total: number }; nodes: { byKind: Record<string, number> } };
+    const summary = JSON.parse(second.stdout) as {
+      mode: string;
+      files: { total: number };
+      nodes: { byKind: Record<string, number> };
+    };
     expect(summary.mode).toBe("noop");
     expect(summary.files.total).toBe(25);
     expect(summary.nodes.byKind.File).toBe(25);
@@ -39,12 +43,19 @@ describe("ts-graph index (subprocess)", () => {
     const root = makeTempDir();
     writeChainProject(root, 2);
     fs.mkdirSync(path.join(root, "scripts"));
-    for (const name of ["build.ts", "release.ts"]) fs.writeFileSync(path.join(root, "scripts", name), "export const x = 1;\n");
+    for (const name of ["build.ts", "release.ts"])
+      fs.writeFileSync(path.join(root, "scripts", name), "export const x = 1;\n");
     const text = runCli(["index", root]);
-    expect(text.stdout).toMatch(/\n {2}skipped 2 TypeScript files that no tsconfig lists \(scripts\/build\.ts, scripts\/release\.ts\)/);
-    const json = JSON.parse(runCli(["index", root, "--json", "--force"]).stdout) as { skipped: { unlisted: number; unlistedSample: string[] } };
+    expect(text.stdout).toMatch(
+      /\n {2}skipped 2 TypeScript files that no tsconfig lists \(scripts\/build\.ts, scripts\/release\.ts\)/,
+    );
+    const json = JSON.parse(runCli(["index", root, "--json", "--force"]).stdout) as {
+      skipped: { unlisted: number; unlistedSample: string[] };
+    };
     expect(json.skipped).toMatchObject({ unlisted: 2, unlistedSample: ["scripts/build.ts", "scripts/release.ts"] });
-    expect(runCli(["status", "--root", root]).stdout).toMatch(/skipped {2}2 TypeScript files that no tsconfig lists \(scripts\/build\.ts/);
+    expect(runCli(["status", "--root", root]).stdout).toMatch(
+      /skipped {2}2 TypeScript files that no tsconfig lists \(scripts\/build\.ts/,
+    );
   });
 
   it("counts a file added to a folder no tsconfig lists at the next discovery (here --force), not at a run with nothing to do", () => {
@@ -65,7 +76,10 @@ describe("ts-graph index (subprocess)", () => {
   it("re-extracts everything with --force", () => {
     const root = copySampleProject("no-tsconfig");
     runCli(["index", root, "--quiet"]);
-    const forced = JSON.parse(runCli(["index", root, "--force", "--json"]).stdout) as { mode: string; files: { extracted: number } };
+    const forced = JSON.parse(runCli(["index", root, "--force", "--json"]).stdout) as {
+      mode: string;
+      files: { extracted: number };
+    };
     expect(forced.mode).toBe("full");
     expect(forced.files.extracted).toBe(3);
   });
@@ -89,7 +103,10 @@ describe("ts-graph index (subprocess)", () => {
 
   it("honours the database path and globs of ts-graph.config.json", () => {
     const root = copySampleProject("web-app");
-    fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ include: ["shared/**"], db: "out/graph.db" }));
+    fs.writeFileSync(
+      path.join(root, "ts-graph.config.json"),
+      JSON.stringify({ include: ["shared/**"], db: "out/graph.db" }),
+    );
     const summary = JSON.parse(runCli(["index", root, "--json"]).stdout) as { db: string; files: { total: number } };
     expect(summary.db).toBe(path.join(root, "out", "graph.db"));
     expect(summary.files.total).toBe(fs.readdirSync(path.join(root, "shared")).length);
@@ -135,7 +152,10 @@ describe("ts-graph index (subprocess)", () => {
     );
     const result = runCli(["index", root, "--json"]);
     expect(result.status).toBe(0);
-    const summary = JSON.parse(result.stdout) as { files: { total: number }; unreadable: { file: string; reason: string }[] };
+    const summary = JSON.parse(result.stdout) as {
+      files: { total: number };
+      unreadable: { file: string; reason: string }[];
+    };
     expect(summary.files.total).toBe(1);
     expect(summary.unreadable).toEqual([{ file: "src/gone.ts", reason: expect.stringMatching(/ENOENT/) }]);
   });
@@ -144,7 +164,10 @@ describe("ts-graph index (subprocess)", () => {
     const cwd = makeTempDir();
     const root = path.join(cwd, "project");
     fs.cpSync(copySampleProject("web-app"), root, { recursive: true });
-    const result = runCli(["index", "project", "--db", "out/graph.db", "--tsconfig", "project/tsconfig.json", "--json"], { cwd });
+    const result = runCli(
+      ["index", "project", "--db", "out/graph.db", "--tsconfig", "project/tsconfig.json", "--json"],
+      { cwd },
+    );
     expect(result.status).toBe(0);
     expect((JSON.parse(result.stdout) as { db: string }).db).toBe(path.join(cwd, "out", "graph.db"));
     expect(fs.existsSync(path.join(cwd, "out", "graph.db"))).toBe(true);
@@ -195,7 +218,9 @@ describe("crash safety", () => {
     // The files the killed run was indexing changed after the last complete graph: the CLI says so too.
     expect(json.roots[0]?.notes).toEqual([
       expect.stringMatching(/^an index run was interrupted/),
-      expect.stringMatching(/^graph is older than 150 changed files \(e\.g\. src\/m0\.ts, src\/m1\.ts, src\/m10\.ts, …\)/),
+      expect.stringMatching(
+        /^graph is older than 150 changed files \(e\.g\. src\/m0\.ts, src\/m1\.ts, src\/m10\.ts, …\)/,
+      ),
     ]);
 
     const repaired = runCli(["index", root, "--json"]);
@@ -209,7 +234,9 @@ describe("crash safety", () => {
 describe("ts-graph index --watch (subprocess)", () => {
   it("applies a file edit to the graph and reports it", async () => {
     const root = copySampleProject("web-app");
-    const child = spawn(process.execPath, [CLI, "index", root, "--watch", "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, "index", root, "--watch", "--json"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const lines = readline.createInterface({ input: child.stdout });
     const events: Record<string, unknown>[] = [];
     const waitFor = (predicate: (event: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> =>
@@ -230,12 +257,19 @@ describe("ts-graph index --watch (subprocess)", () => {
       });
     try {
       await waitFor((event) => event.event === "ready");
-      fs.appendFileSync(path.join(root, "shared/money.ts"), "\nexport function watchedAddition(): number {\n  return 42;\n}\n");
-      const update = await waitFor((event) => event.event === "update" && (event.changed as string[]).includes("shared/money.ts"));
+      fs.appendFileSync(
+        path.join(root, "shared/money.ts"),
+        "\nexport function watchedAddition(): number {\n  return 42;\n}\n",
+      );
+      const update = await waitFor(
+        (event) => event.event === "update" && (event.changed as string[]).includes("shared/money.ts"),
+      );
       expect(update.mode).toBe("incremental");
       expect(update.extracted).toContain("shared/money.ts");
       const db = new Database(path.join(root, ".ts-graph", "graph.db"), { readonly: true });
-      const node = db.prepare("SELECT kind, start_line AS startLine FROM nodes WHERE key = ?").get("shared/money.ts:watchedAddition");
+      const node = db
+        .prepare("SELECT kind, start_line AS startLine FROM nodes WHERE key = ?")
+        .get("shared/money.ts:watchedAddition");
       db.close();
       expect(node).toMatchObject({ kind: "Function" });
     } finally {

@@ -41,7 +41,9 @@ async function targetOf(
   options: IndexCommandOptions,
 ): Promise<DaemonTarget & { readonly tsconfigs: readonly string[] | undefined }> {
   const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
-  const located = locateGraphQuickly(rootOption, dbPath) ?? (await import("../ingestion/run/indexer.js")).locateGraph(rootOption, dbPath);
+  const located =
+    locateGraphQuickly(rootOption, dbPath) ??
+    (await import("../ingestion/run/indexer.js")).locateGraph(rootOption, dbPath);
   return { ...located, tsconfigs };
 }
 
@@ -64,13 +66,19 @@ function reportUpdate(update: WatchUpdate, options: IndexCommandOptions): void {
     );
   } else if (!options.quiet) {
     const what =
-      update.summary.mode === "noop" ? "no graph change" : `${update.summary.files.extracted} re-extracted, ${update.summary.files.removed} removed`;
+      update.summary.mode === "noop"
+        ? "no graph change"
+        : `${update.summary.files.extracted} re-extracted, ${update.summary.files.removed} removed`;
     warnLine(`${update.changed.join(", ") || "files"} changed: ${what} in ${update.summary.durationMs} ms`);
   }
 }
 
 /** `index --watch`: an indexer in a thread of its own (this one stays free to answer over the daemon socket), a watcher, until interrupted. */
-async function runWatch(root: string | undefined, options: IndexCommandOptions, progress: ProgressReporter): Promise<number> {
+async function runWatch(
+  root: string | undefined,
+  options: IndexCommandOptions,
+  progress: ProgressReporter,
+): Promise<number> {
   const { tsconfigs, ...located } = indexerOptionsFor(root, options);
   const [{ openWorkerIndexer }, { watchIndex }, { answerCliCommands }] = await Promise.all([
     import("../ingestion/run/threads/worker-indexer.js"),
@@ -165,7 +173,10 @@ async function indexHere(
  * process loads no TypeScript); without one, indexes here, as always.
  */
 export async function runIndexCommand(root: string | undefined, options: IndexCommandOptions): Promise<number> {
-  const progress = createProgressReporter(process.stderr, options.quiet === true || (options.json === true && !process.stderr.isTTY));
+  const progress = createProgressReporter(
+    process.stderr,
+    options.quiet === true || (options.json === true && !process.stderr.isTTY),
+  );
   try {
     if (options.watch) return await runWatch(root, options, progress);
     const target = await targetOf(root, options);
@@ -178,7 +189,9 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
     for (const message of recovery.blocked) warnLine(message);
     // The local run recovers again (as every index run does): what it would say twice, a blocked journal, is said once.
     const said = new Set([...recovery.finished, ...recovery.blocked]);
-    const summary = (await updateThroughDaemon(target, { force: options.force, warn })) ?? (await indexHere(target, options, progress, said));
+    const summary =
+      (await updateThroughDaemon(target, { force: options.force, warn })) ??
+      (await indexHere(target, options, progress, said));
     report(summary, options);
     return EXIT.ok;
   } catch (error) {
@@ -189,7 +202,11 @@ export async function runIndexCommand(root: string | undefined, options: IndexCo
 }
 
 export function registerIndexCommand(program: Command, exit: (code: number) => void): void {
-  withProjectOptions(program.command("index").description("index a TypeScript project into the graph database (incremental after the first run)"))
+  withProjectOptions(
+    program
+      .command("index")
+      .description("index a TypeScript project into the graph database (incremental after the first run)"),
+  )
     .option("--force", "re-extract every file")
     .option("--watch", "keep running and apply file changes as they happen")
     .option("--quiet", "no progress, no summary unless there are syntax errors")

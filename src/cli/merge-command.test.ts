@@ -30,7 +30,10 @@ function writeMonorepo(root: string): void {
   write(
     root,
     "tsconfig.json",
-    JSON.stringify({ files: [], references: [{ path: "./packages/c" }, { path: "./packages/a" }, { path: "./packages/b" }] }),
+    JSON.stringify({
+      files: [],
+      references: [{ path: "./packages/c" }, { path: "./packages/a" }, { path: "./packages/b" }],
+    }),
   );
   write(root, "packages/c/tsconfig.json", project([]));
   write(
@@ -59,7 +62,10 @@ describe("ts-graph merge", () => {
     writeMonorepo(root);
     const job = (name: string, ...projects: string[]) => {
       const out = path.join(scratch, `${name}.jsonl`);
-      const tsconfigs = projects.flatMap((project) => ["--tsconfig", path.join(root, "packages", project, "tsconfig.json")]);
+      const tsconfigs = projects.flatMap((project) => [
+        "--tsconfig",
+        path.join(root, "packages", project, "tsconfig.json"),
+      ]);
       const result = runCli(["snapshot", root, ...tsconfigs, "--db", path.join(scratch, `${name}.db`), "--out", out]);
       expect(result.status, result.stderr).toBe(0);
       return out;

@@ -29,7 +29,10 @@ export function runMergeCommand(files: readonly string[], options: MergeCommandO
         .slice(0, DANGLING_SHOWN)
         .map((edge) => `\n  ${edge}`)
         .join("");
-      const more = merged.danglingEdges.length > DANGLING_SHOWN ? `\n  … and ${merged.danglingEdges.length - DANGLING_SHOWN} more` : "";
+      const more =
+        merged.danglingEdges.length > DANGLING_SHOWN
+          ? `\n  … and ${merged.danglingEdges.length - DANGLING_SHOWN} more`
+          : "";
       process.stderr.write(
         `ts-graph: ${merged.danglingEdges.length} edges lead to or from a node no part defines (a part indexed without a project its code uses):${shown}${more}\n`,
       );
@@ -47,6 +50,9 @@ export function registerMergeCommand(program: Command, exit: (code: number) => v
     .command("merge")
     .description("merge snapshots of parts of one checkout (one per CI job) into one snapshot (docs/ci.md)")
     .argument("<snapshots...>", "snapshot files (ts-graph snapshot --out FILE)")
-    .option("--out <file>", "write to this file instead of stdout (- is stdout; a FIFO or a device is written as a stream)")
+    .option(
+      "--out <file>",
+      "write to this file instead of stdout (- is stdout; a FIFO or a device is written as a stream)",
+    )
     .action((files: string[], options: MergeCommandOptions) => exit(runMergeCommand(files, options)));
 }

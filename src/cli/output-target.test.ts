@@ -15,7 +15,8 @@ describe(writeOutput.name, () => {
     fs.chmodSync(out, 0o640);
     fs.writeFileSync(victim, "not yours\n");
     // Names a writer with a predictable temporary file would use: links to a file it must never touch.
-    for (const name of [`report.md.tmp-${process.pid}`, `report.md.ts-graph-${process.pid}`]) fs.symlinkSync(victim, path.join(dir, name));
+    for (const name of [`report.md.tmp-${process.pid}`, `report.md.ts-graph-${process.pid}`])
+      fs.symlinkSync(victim, path.join(dir, name));
     writeOutput(outputTargetOf(out), "new report\n");
     expect(fs.readFileSync(out, "utf8")).toBe("new report\n");
     expect(fs.lstatSync(out).isFile()).toBe(true);

@@ -40,14 +40,19 @@ export function outputTargetOf(out: string): OutputTarget {
   const stat = fs.statSync(absolute, { throwIfNoEntry: false });
   if (stat === undefined) {
     if (fs.lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink() === true) {
-      throw new ConfigError(`--out ${out} is a symbolic link to nothing (${fs.readlinkSync(absolute)}); ${GIVE_INSTEAD}`);
+      throw new ConfigError(
+        `--out ${out} is a symbolic link to nothing (${fs.readlinkSync(absolute)}); ${GIVE_INSTEAD}`,
+      );
     }
     return { kind: "file", path: resolveWritePath(absolute) };
   }
   if (stat.isFIFO() || stat.isCharacterDevice()) return { kind: "stream", path: absolute };
   if (!stat.isFile()) throw new ConfigError(`--out ${out} is ${describeSpecialFile(stat)}; ${GIVE_INSTEAD}`);
   const real = fs.realpathSync.native(absolute);
-  if (isKernelPath(real)) throw new ConfigError(`--out ${out} is a file of the kernel (${real}), not one to write a report to; ${GIVE_INSTEAD}`);
+  if (isKernelPath(real))
+    throw new ConfigError(
+      `--out ${out} is a file of the kernel (${real}), not one to write a report to; ${GIVE_INSTEAD}`,
+    );
   return { kind: "file", path: real };
 }
 

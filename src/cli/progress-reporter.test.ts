@@ -19,7 +19,9 @@ describe("progress lines", () => {
   });
 
   it("writes a plain line with the percentage for logs", () => {
-    expect(progressPlainLine({ done: 30, total: 300, file: "x.ts" }, 1000)).toBe("indexed 30/300 files (10%), 30 files/s, ETA 9s");
+    expect(progressPlainLine({ done: 30, total: 300, file: "x.ts" }, 1000)).toBe(
+      "indexed 30/300 files (10%), 30 files/s, ETA 9s",
+    );
     expect(progressPlainLine({ done: 1, total: 1000, file: "x.ts" }, 1000)).toMatch(/ETA 16m39s$/);
   });
 });
@@ -27,7 +29,11 @@ describe("progress lines", () => {
 describe("createProgressReporter", () => {
   function fakeStream(isTTY: boolean): { stream: NodeJS.WriteStream; written: string[] } {
     const written: string[] = [];
-    const stream = { isTTY, columns: 100, write: (chunk: string) => written.push(chunk) > 0 } as unknown as NodeJS.WriteStream;
+    const stream = {
+      isTTY,
+      columns: 100,
+      write: (chunk: string) => written.push(chunk) > 0,
+    } as unknown as NodeJS.WriteStream;
     return { stream, written };
   }
 

@@ -21,7 +21,10 @@ export function withProjectOptions(command: Command): Command {
 }
 
 /** Indexer options for a command's root and options; paths given on the command line are relative to the working directory. */
-export function indexerOptionsFor(root: string | undefined, options: ProjectCommandOptions): Pick<IndexerOptions, "root" | "dbPath" | "tsconfigs"> {
+export function indexerOptionsFor(
+  root: string | undefined,
+  options: ProjectCommandOptions,
+): Pick<IndexerOptions, "root" | "dbPath" | "tsconfigs"> {
   return {
     root: root ?? ".",
     dbPath: optionalCommandLinePath(options.db),

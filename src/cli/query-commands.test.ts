@@ -52,7 +52,9 @@ describe("query commands (subprocess)", () => {
     expect(paths.status).toBe(0);
     expect(paths.stdout).toContain("path 1 (4 steps)");
 
-    const deps = runCli(["deps", "backend/services", "--root", root, "--direction", "out", "--format", "mermaid"], { cwd: root });
+    const deps = runCli(["deps", "backend/services", "--root", root, "--direction", "out", "--format", "mermaid"], {
+      cwd: root,
+    });
     expect(deps.status).toBe(0);
     expect(deps.stdout.startsWith("flowchart LR\n")).toBe(true);
   });
@@ -60,7 +62,9 @@ describe("query commands (subprocess)", () => {
   it("prints a type's hierarchy, and refuses a declaration that is no type with exit 2", () => {
     const tree = runCli(["hierarchy", "Repository", "--root", root, "--direction", "down"]);
     expect(tree.status).toBe(0);
-    expect(tree.stdout).toContain("subtypes of interface Repository\n  abstract class InMemoryRepository  backend/repositories/repository.ts:10");
+    expect(tree.stdout).toContain(
+      "subtypes of interface Repository\n  abstract class InMemoryRepository  backend/repositories/repository.ts:10",
+    );
     expect(tree.stdout).toContain("\n    class UserRepository  backend/repositories/user-repository.ts:4");
     const notType = runCli(["hierarchy", "sumLines", "--root", root]);
     expect(notType.status).toBe(2);

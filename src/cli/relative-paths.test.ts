@@ -37,7 +37,9 @@ describe("paths on the command line, run from another folder", () => {
   });
 
   it("index, status, a tool and snapshot all read --tsconfig, --db and --out against the working directory", () => {
-    expect(fromBase(["index", "proj", "--tsconfig", "proj/tsconfig.json", "--db", "graphs/p.db", "--quiet"]).status).toBe(0);
+    expect(
+      fromBase(["index", "proj", "--tsconfig", "proj/tsconfig.json", "--db", "graphs/p.db", "--quiet"]).status,
+    ).toBe(0);
     expect(fs.existsSync(path.join(base, "graphs", "p.db"))).toBe(true);
     expect(fs.existsSync(path.join(project, ".ts-graph"))).toBe(false);
 
@@ -48,7 +50,10 @@ describe("paths on the command line, run from another folder", () => {
     expect(find.status).toBe(0);
     expect(find.stdout).toContain("src/m1.ts");
 
-    expect(fromBase(["snapshot", "proj", "--tsconfig", "proj/tsconfig.json", "--db", "graphs/p.db", "--out", "out/snap.txt"]).status).toBe(0);
+    expect(
+      fromBase(["snapshot", "proj", "--tsconfig", "proj/tsconfig.json", "--db", "graphs/p.db", "--out", "out/snap.txt"])
+        .status,
+    ).toBe(0);
     expect(fs.readFileSync(path.join(base, "out", "snap.txt"), "utf8")).toContain("src/m1.ts");
     expect(fs.existsSync(path.join(project, ".ts-graph"))).toBe(false);
   });
@@ -87,7 +92,10 @@ describe("paths on the command line, run from another folder", () => {
   it("a path in ts-graph.config.json is relative to the config's folder, wherever the command runs", () => {
     const own = path.join(base, "configured");
     writeChainProject(own, 2);
-    fs.writeFileSync(path.join(own, "ts-graph.config.json"), JSON.stringify({ db: "cfg/graph.db", tsconfig: "tsconfig.json" }));
+    fs.writeFileSync(
+      path.join(own, "ts-graph.config.json"),
+      JSON.stringify({ db: "cfg/graph.db", tsconfig: "tsconfig.json" }),
+    );
     expect(fromBase(["index", "configured", "--quiet"]).status).toBe(0);
     expect(fs.existsSync(path.join(own, "cfg", "graph.db"))).toBe(true);
     expect(fs.existsSync(path.join(base, "cfg"))).toBe(false);
@@ -118,22 +126,82 @@ describe("a tool's path inputs on the command line, run from a folder inside the
 
   const parse = "export function parse(input: string): number {\n  return 0;\n}";
   /** Every (tool, input) that takes a path, with a command giving it from src/ and what the answer shows. */
-  const cases: readonly { readonly input: string; readonly args: readonly string[]; readonly value: string; readonly shows: string }[] = [
-    { input: "impact file", args: ["impact", "parse", "--file", "parser.ts"], value: "parser.ts", shows: "src/handler.ts" },
-    { input: "callers file", args: ["callers", "parse", "--file", "parser.ts"], value: "parser.ts", shows: "src/handler.ts" },
-    { input: "callees file", args: ["callees", "handle", "--file", "handler.ts"], value: "handler.ts", shows: "src/parser.ts" },
-    { input: "impact in", args: ["impact", "parse", "--in", "handler.ts"], value: "handler.ts", shows: "in src/handler.ts" },
-    { input: "callers in", args: ["callers", "parse", "--in", "handler.ts"], value: "handler.ts", shows: "in src/handler.ts" },
-    { input: "callees in", args: ["callees", "handle", "--in", "parser.ts"], value: "parser.ts", shows: "in src/parser.ts" },
-    { input: "paths fromFile", args: ["paths", "handle", "parse", "--from-file", "handler.ts"], value: "handler.ts", shows: "parse" },
-    { input: "paths toFile", args: ["paths", "handle", "parse", "--to-file", "parser.ts"], value: "parser.ts", shows: "parse" },
+  const cases: readonly {
+    readonly input: string;
+    readonly args: readonly string[];
+    readonly value: string;
+    readonly shows: string;
+  }[] = [
+    {
+      input: "impact file",
+      args: ["impact", "parse", "--file", "parser.ts"],
+      value: "parser.ts",
+      shows: "src/handler.ts",
+    },
+    {
+      input: "callers file",
+      args: ["callers", "parse", "--file", "parser.ts"],
+      value: "parser.ts",
+      shows: "src/handler.ts",
+    },
+    {
+      input: "callees file",
+      args: ["callees", "handle", "--file", "handler.ts"],
+      value: "handler.ts",
+      shows: "src/parser.ts",
+    },
+    {
+      input: "impact in",
+      args: ["impact", "parse", "--in", "handler.ts"],
+      value: "handler.ts",
+      shows: "in src/handler.ts",
+    },
+    {
+      input: "callers in",
+      args: ["callers", "parse", "--in", "handler.ts"],
+      value: "handler.ts",
+      shows: "in src/handler.ts",
+    },
+    {
+      input: "callees in",
+      args: ["callees", "handle", "--in", "parser.ts"],
+      value: "parser.ts",
+      shows: "in src/parser.ts",
+    },
+    {
+      input: "paths fromFile",
+      args: ["paths", "handle", "parse", "--from-file", "handler.ts"],
+      value: "handler.ts",
+      shows: "parse",
+    },
+    {
+      input: "paths toFile",
+      args: ["paths", "handle", "parse", "--to-file", "parser.ts"],
+      value: "parser.ts",
+      shows: "parse",
+    },
     { input: "deps target", args: ["deps", "parser.ts"], value: "parser.ts", shows: "src/handler.ts" },
-    { input: "hierarchy file", args: ["hierarchy", "Shape", "--file", "shapes.ts"], value: "shapes.ts", shows: "src/shapes.ts" },
+    {
+      input: "hierarchy file",
+      args: ["hierarchy", "Shape", "--file", "shapes.ts"],
+      value: "shapes.ts",
+      shows: "src/shapes.ts",
+    },
     { input: "cochange target", args: ["cochange", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
-    { input: "cochange file", args: ["cochange", "handle", "--file", "handler.ts"], value: "handler.ts", shows: "src/schema.ts" },
+    {
+      input: "cochange file",
+      args: ["cochange", "handle", "--file", "handler.ts"],
+      value: "handler.ts",
+      shows: "src/schema.ts",
+    },
     { input: "zoom path", args: ["zoom", "parser.ts", "--level", "1"], value: "parser.ts", shows: "src/parser.ts" },
     { input: "find path", args: ["find", "pars", "--path", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
-    { input: "search paths", args: ["search", "input", "--paths", "parser.ts"], value: "parser.ts", shows: "src/parser.ts" },
+    {
+      input: "search paths",
+      args: ["search", "input", "--paths", "parser.ts"],
+      value: "parser.ts",
+      shows: "src/parser.ts",
+    },
     { input: "list path", args: ["list", "."], value: ".", shows: "parser.ts" },
     {
       input: "replace_symbol file",
@@ -169,28 +237,39 @@ describe("a tool's path inputs on the command line, run from a folder inside the
 
   it("covers every tool input that takes a path", () => {
     const pathInputs = ALL_TOOLS.flatMap((tool) =>
-      [...cliInputsOf(tool).values()].flatMap((input) => (input.pathKind === undefined ? [] : [`${tool.name} ${input.name}`])),
+      [...cliInputsOf(tool).values()].flatMap((input) =>
+        input.pathKind === undefined ? [] : [`${tool.name} ${input.name}`],
+      ),
     );
     expect(cases.map((entry) => entry.input).sort()).toEqual(pathInputs.sort());
   });
 
-  it.each(cases)("$input: relative to the working directory answers, outside the root is an input error", ({ args, value, shows }) => {
-    const answered = runCli([...args, "--root", ".."], { cwd: src });
-    expect(answered.stderr).toBe("");
-    expect(answered.status).toBe(0);
-    expect(answered.stdout).toContain(shows);
+  it.each(cases)(
+    "$input: relative to the working directory answers, outside the root is an input error",
+    ({ args, value, shows }) => {
+      const answered = runCli([...args, "--root", ".."], { cwd: src });
+      expect(answered.stderr).toBe("");
+      expect(answered.status).toBe(0);
+      expect(answered.stdout).toContain(shows);
 
-    const at = args.indexOf(value);
-    const outside = runCli([...args.slice(0, at), "../../README.md", ...args.slice(at + 1), "--root", ".."], { cwd: src });
-    expect(outside.status).toBe(2);
-    expect(outside.stderr).toContain(`../../README.md is ${path.join(repo, "README.md")}, outside the root ${root}`);
-  });
+      const at = args.indexOf(value);
+      const outside = runCli([...args.slice(0, at), "../../README.md", ...args.slice(at + 1), "--root", ".."], {
+        cwd: src,
+      });
+      expect(outside.status).toBe(2);
+      expect(outside.stderr).toContain(`../../README.md is ${path.join(repo, "README.md")}, outside the root ${root}`);
+    },
+  );
 
   it("an absolute path inside the root works from anywhere; a root-relative path from another folder is not read against the root", () => {
-    expect(runCli(["zoom", path.join(src, "parser.ts"), "--level", "1", "--root", root], { cwd: repo }).stdout).toMatch(/^src\/parser\.ts /);
+    expect(runCli(["zoom", path.join(src, "parser.ts"), "--level", "1", "--root", root], { cwd: repo }).stdout).toMatch(
+      /^src\/parser\.ts /,
+    );
     const fromParent = runCli(["zoom", "src/parser.ts", "--root", root], { cwd: repo });
     expect(fromParent.status).toBe(2);
-    expect(fromParent.stderr).toContain(`src/parser.ts is ${path.join(repo, "src", "parser.ts")}, outside the root ${root}`);
+    expect(fromParent.stderr).toContain(
+      `src/parser.ts is ${path.join(repo, "src", "parser.ts")}, outside the root ${root}`,
+    );
     // A target that may be a name: a path under the root that is none under the working directory is refused with the path to give.
     const target = runCli(["deps", "src/parser.ts", "--root", "app"], { cwd: repo });
     expect(target.status).toBe(2);

@@ -6,7 +6,14 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import {
+  CLI,
+  makeTempDir,
+  readerSnapshot,
+  removeTempDirs,
+  runCli,
+  writeChainProject,
+} from "../test-support/fixtures.js";
 
 afterAll(removeTempDirs);
 
@@ -19,7 +26,10 @@ function chainProject(files = 3): string {
 interface StatusRoot {
   readonly root: string;
   readonly watching: boolean;
-  readonly graph: { readonly files: { readonly total: number }; readonly nodes: { readonly byKind: Record<string, number> } } | null;
+  readonly graph: {
+    readonly files: { readonly total: number };
+    readonly nodes: { readonly byKind: Record<string, number> };
+  } | null;
 }
 
 function statusRoots(result: CallToolResult): StatusRoot[] {
@@ -27,7 +37,11 @@ function statusRoots(result: CallToolResult): StatusRoot[] {
 }
 
 async function connect(args: readonly string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", ...args], stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, "serve", ...args],
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -48,7 +62,9 @@ const INITIALIZE = {
   params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
 };
 
-function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+function exitOf(
+  child: ChildProcessWithoutNullStreams,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
 }
 
@@ -195,8 +211,11 @@ describe("ts-graph serve (subprocess, real stdio)", () => {
     await server.logged(/up to date in \d+ ms/);
     send(server.child, { id: 2, method: "tools/call", params: { name: "status", arguments: {} } });
     const [, answer] = await server.responses(2);
-    const freshness = (answer as { result: { structuredContent: { freshness: { notes?: string[] } } } }).result.structuredContent.freshness;
-    expect(freshness.notes).toContain("TypeScript programs are being built in the background: a change saved now is applied once they are ready");
+    const freshness = (answer as { result: { structuredContent: { freshness: { notes?: string[] } } } }).result
+      .structuredContent.freshness;
+    expect(freshness.notes).toContain(
+      "TypeScript programs are being built in the background: a change saved now is applied once they are ready",
+    );
     server.child.stdin.end();
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(server.stderr()).toMatch(/stopping: stdin closed/);

@@ -82,7 +82,12 @@ async function rootSpecs(options: ServeCommandOptions): Promise<RootSpec[] | str
   }));
 }
 
-function numberOption(value: string | undefined, name: string, min: number, integer: boolean): number | undefined | string {
+function numberOption(
+  value: string | undefined,
+  name: string,
+  min: number,
+  integer: boolean,
+): number | undefined | string {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (value.trim() === "" || !Number.isFinite(number) || number < min || (integer && !Number.isInteger(number))) {
@@ -95,7 +100,10 @@ function numberOption(value: string | undefined, name: string, min: number, inte
  * The memory budget and idle time: the flags, else the configs of the roots given at start (the smallest budget,
  * the shortest idle time), else the machine's defaults. A message when a flag is wrong.
  */
-async function memorySettings(options: ServeCommandOptions, specs: readonly RootSpec[]): Promise<MemorySettings | string> {
+async function memorySettings(
+  options: ServeCommandOptions,
+  specs: readonly RootSpec[],
+): Promise<MemorySettings | string> {
   const budget = numberOption(options.memoryBudget, "--memory-budget (MB)", 64, true);
   const idle = numberOption(options.idleRelease, "--idle-release (minutes; 0: never)", 0, false);
   if (typeof budget === "string") return budget;
@@ -161,14 +169,19 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
   });
   try {
     // Loaded here so that the other commands never pay for the MCP SDK.
-    const [{ createTsGraphServer }, { StdioServerTransport }, { answerUnreadableLines }, { afterFirstToolAnswer }, { builtToolListing }] =
-      await Promise.all([
-        import("../mcp/server.js"),
-        import("../vendor/mcp-sdk.js"),
-        import("../mcp/malformed-messages.js"),
-        import("../mcp/first-answers.js"),
-        import("../mcp/tool-listing.js"),
-      ]);
+    const [
+      { createTsGraphServer },
+      { StdioServerTransport },
+      { answerUnreadableLines },
+      { afterFirstToolAnswer },
+      { builtToolListing },
+    ] = await Promise.all([
+      import("../mcp/server.js"),
+      import("../vendor/mcp-sdk.js"),
+      import("../mcp/malformed-messages.js"),
+      import("../mcp/first-answers.js"),
+      import("../mcp/tool-listing.js"),
+    ]);
     const listing = builtToolListing();
     const server = createTsGraphServer({ workspace, version, log, ...(listing === undefined ? {} : { listing }) });
     const transport = new StdioServerTransport();
@@ -177,8 +190,13 @@ export async function runServeCommand(options: ServeCommandOptions, version: str
     await server.connect(transport);
     afterFirstToolAnswer(transport, (request) => workspace.firstToolAnswered(request));
     log(`serving ${specs.length === 1 ? specs[0]?.root : `${specs.length} roots`} on stdio`);
-    const idle = memory.idleReleaseMs > 0 ? `an idle root releases them after ${memory.idleReleaseMs / 60_000} min` : "no idle release";
-    log(`memory budget ${megabytes(memory.budgetBytes)} MB (above it, the least recently used roots release their TypeScript programs); ${idle}`);
+    const idle =
+      memory.idleReleaseMs > 0
+        ? `an idle root releases them after ${memory.idleReleaseMs / 60_000} min`
+        : "no idle release";
+    log(
+      `memory budget ${megabytes(memory.budgetBytes)} MB (above it, the least recently used roots release their TypeScript programs); ${idle}`,
+    );
     log(`stopping: ${await stopped}`);
     const graceMs = await shutdownGraceMs();
     const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());

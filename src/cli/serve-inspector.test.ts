@@ -19,18 +19,24 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 function inspect(args: readonly string[]): unknown {
-  const result = spawnSync("npx", ["-y", "@modelcontextprotocol/inspector", "--cli", process.execPath, CLI, "serve", "-r", root, ...args], {
-    encoding: "utf8",
-    timeout: HANG_MS,
-    env: { ...process.env, npm_config_update_notifier: "false" },
-  });
+  const result = spawnSync(
+    "npx",
+    ["-y", "@modelcontextprotocol/inspector", "--cli", process.execPath, CLI, "serve", "-r", root, ...args],
+    {
+      encoding: "utf8",
+      timeout: HANG_MS,
+      env: { ...process.env, npm_config_update_notifier: "false" },
+    },
+  );
   if (result.status !== 0) throw new Error(`inspector exited ${String(result.status)}: ${result.stderr}`);
   return JSON.parse(result.stdout) as unknown;
 }
 
 describe("ts-graph serve under the MCP Inspector CLI", () => {
   it("lists the tools with their annotations and input schema", () => {
-    const listed = inspect(["--method", "tools/list"]) as { tools: { name: string; annotations: unknown; inputSchema: { properties: object } }[] };
+    const listed = inspect(["--method", "tools/list"]) as {
+      tools: { name: string; annotations: unknown; inputSchema: { properties: object } }[];
+    };
     const status = listed.tools.find((tool) => tool.name === "status");
     expect(status?.annotations).toMatchObject({ readOnlyHint: true });
     expect(Object.keys(status?.inputSchema.properties ?? {})).toEqual(["root"]);
@@ -40,7 +46,10 @@ describe("ts-graph serve under the MCP Inspector CLI", () => {
     const called = inspect(["--method", "tools/call", "--tool-name", "status"]) as {
       isError?: boolean;
       content: { type: string; text: string }[];
-      structuredContent: { roots: { root: string; graph: { files: { total: number } } }[]; freshness: { pendingFiles: number } };
+      structuredContent: {
+        roots: { root: string; graph: { files: { total: number } } }[];
+        freshness: { pendingFiles: number };
+      };
     };
     expect(called.isError).toBeFalsy();
     // The Inspector lists the tools first and its SDK client compiles their output schemas (a few hundred ms), so the

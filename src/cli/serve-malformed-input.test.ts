@@ -28,8 +28,16 @@ describe("serve given a line that is not a JSON-RPC message (subprocess)", () =>
     const [parse, invalid, initialized] = await responses;
     const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
     child.stdin.end();
-    expect(parse).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error/) } });
-    expect(invalid).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) } });
+    expect(parse).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32700, message: expect.stringMatching(/^Parse error/) },
+    });
+    expect(invalid).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) },
+    });
     expect(initialized).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "ts-graph" } } });
     expect(await exited).toBe(0);
   });

@@ -35,9 +35,13 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
     });
     const client = new Client({ name: "memory-test", version: "1.0.0" });
     await client.connect(transport);
-    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const call = async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult;
     const memories = async (): Promise<{ server: ServerMemory; roots: { root: string; memory: RootMemory }[] }> =>
-      (await call("status", {})).structuredContent as { server: ServerMemory; roots: { root: string; memory: RootMemory }[] };
+      (await call("status", {})).structuredContent as {
+        server: ServerMemory;
+        roots: { root: string; memory: RootMemory }[];
+      };
     const programsOf = async (root: string) => (await memories()).roots.find((entry) => entry.root === root)?.memory;
     try {
       await call("find", { root: older, name: "step0" });
@@ -52,13 +56,23 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
       expect(released?.programs).toBe("released");
       expect(released?.indexerHeapBytes).toBeUndefined();
       // The newer root, now alone over the budget with its whole programs, is released once too.
-      await until(() => stderr.includes(`${newer}: released its TypeScript programs (the server's RSS`), "the newer root's release");
-      expect(stderr).toMatch(/is over its budget of 64 MB with this root's programs alone; its changes now build only what they need\)/);
+      await until(
+        () => stderr.includes(`${newer}: released its TypeScript programs (the server's RSS`),
+        "the newer root's release",
+      );
+      expect(stderr).toMatch(
+        /is over its budget of 64 MB with this root's programs alone; its changes now build only what they need\)/,
+      );
       expect((await memories()).server.budgetBytes).toBe(64 * 1024 * 1024);
 
       expect(textOf(await call("callers", { root: older, symbol: "step0" }))).toContain("step1");
-      fs.appendFileSync(path.join(older, "src", "m2.ts"), "export function step3(n: number): number {\n  return step2(n) + 1;\n}\n");
-      expect(textOf(await call("zoom", { root: older, path: "src/m2.ts" }))).toMatch(/^\d+ function step3\(n: number\): number/m);
+      fs.appendFileSync(
+        path.join(older, "src", "m2.ts"),
+        "export function step3(n: number): number {\n  return step2(n) + 1;\n}\n",
+      );
+      expect(textOf(await call("zoom", { root: older, path: "src/m2.ts" }))).toMatch(
+        /^\d+ function step3\(n: number\): number/m,
+      );
       expect(textOf(await call("callers", { root: older, symbol: "step2" }))).toContain("step3");
       const asNeeded = await programsOf(older);
       expect(asNeeded?.programs).toBe("as needed");
@@ -83,20 +97,32 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
     fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ serve: { memoryBudget: 100 } }));
     const config = runCli(["index", root]);
     expect(config.status).toBe(2);
-    expect(config.stderr).toContain('"serve": unknown key "memoryBudget" (allowed: memoryBudgetMB, idleReleaseMinutes)');
+    expect(config.stderr).toContain(
+      '"serve": unknown key "memoryBudget" (allowed: memoryBudgetMB, idleReleaseMinutes)',
+    );
   });
 
   it("takes the budget and idle time from ts-graph.config.json, which does not re-index the root", async () => {
     const root = project("configured");
-    fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify({ serve: { memoryBudgetMB: 3000, idleReleaseMinutes: 5 } }));
+    fs.writeFileSync(
+      path.join(root, "ts-graph.config.json"),
+      JSON.stringify({ serve: { memoryBudgetMB: 3000, idleReleaseMinutes: 5 } }),
+    );
     const summary = JSON.parse(runCli(["index", root, "--json"]).stdout) as { mode: string };
     expect(summary.mode).toBe("noop");
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", root], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "serve", "-r", root],
+      stderr: "pipe",
+    });
     const client = new Client({ name: "memory-test", version: "1.0.0" });
     await client.connect(transport);
     try {
       const status = (await client.callTool({ name: "status", arguments: {} })) as CallToolResult;
-      expect((status.structuredContent as { server: ServerMemory }).server).toMatchObject({ budgetBytes: 3000 * 1024 * 1024, idleReleaseMinutes: 5 });
+      expect((status.structuredContent as { server: ServerMemory }).server).toMatchObject({
+        budgetBytes: 3000 * 1024 * 1024,
+        idleReleaseMinutes: 5,
+      });
       expect(textOf(status)).toContain(
         "· budget 3,000 MB (above it, the least recently used roots release their programs) · an idle root releases them after 5 min\n",
       );

@@ -7,7 +7,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servedAnswer } from "../mcp/output-schema.js";
 import { git } from "../test-support/git-history.js";
-import { CLI, copySampleProject, makeTempDir, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import {
+  CLI,
+  copySampleProject,
+  makeTempDir,
+  removeTempDirs,
+  runCli,
+  writeChainProject,
+} from "../test-support/fixtures.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
 
 /**
@@ -35,7 +42,13 @@ beforeAll(async () => {
   writeChainProject(plain, 3);
   for (const root of [app, plain]) expect(runCli(["index", root, "--quiet"]).status).toBe(0);
   client = new Client({ name: "ts-graph-output-schema-test", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", app, "-r", plain], stderr: "ignore" }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "serve", "-r", app, "-r", plain],
+      stderr: "ignore",
+    }),
+  );
   // Listing is what arms the client's checks: it compiles each tool's output schema.
   listed = (await client.listTools()).tools;
 });
@@ -69,7 +82,11 @@ const ANSWERED: readonly (readonly [string, Record<string, unknown>])[] = [
   ["status", {}],
   [
     "replace_symbol",
-    { symbol: "formatPrice", content: "export function formatPrice(cents: number): string {\n  return `${cents} c`;\n}", dryRun: true },
+    {
+      symbol: "formatPrice",
+      content: "export function formatPrice(cents: number): string {\n  return `${cents} c`;\n}",
+      dryRun: true,
+    },
   ],
   ["insert_before_symbol", { symbol: "formatPrice", content: "export const EURO = '€';", dryRun: true }],
   ["insert_after_symbol", { symbol: "formatPrice", content: "export const CENT = 'c';", dryRun: true }],
@@ -83,10 +100,16 @@ describe("ts-graph serve: output schemas", () => {
     for (const tool of listed) {
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       const variants = (tool.outputSchema as { anyOf?: { required?: string[] }[] }).anyOf ?? [];
-      expect(variants.map((variant) => variant.required ?? [])).toEqual([expect.arrayContaining(["freshness"]), ["error"], ["unavailable"]]);
+      expect(variants.map((variant) => variant.required ?? [])).toEqual([
+        expect.arrayContaining(["freshness"]),
+        ["error"],
+        ["unavailable"],
+      ]);
       // The client's own validator, as it checks results: it takes both error shapes and refuses what is neither.
       const valid = (value: unknown) => new AjvJsonSchemaValidator().getValidator(tool.outputSchema ?? {})(value).valid;
-      expect(valid({ error: "No declaration", reason: "ambiguous", candidates: [{ key: "a.ts:f" }] }), tool.name).toBe(true);
+      expect(valid({ error: "No declaration", reason: "ambiguous", candidates: [{ key: "a.ts:f" }] }), tool.name).toBe(
+        true,
+      );
       expect(valid({ unavailable: { why: "no git", fix: "run in a clone" } }), tool.name).toBe(true);
       expect(valid({}), tool.name).toBe(false);
       expect(valid({ error: 1 }), tool.name).toBe(false);
@@ -129,7 +152,9 @@ describe("ts-graph serve: output schemas", () => {
     expect(misspelt.isError).toBe(true);
     expect(misspelt.structuredContent).toMatchObject({
       reason: "not-found",
-      suggestions: expect.arrayContaining([expect.objectContaining({ key: "backend/repositories/repository.ts:Repository.findAll" })]),
+      suggestions: expect.arrayContaining([
+        expect.objectContaining({ key: "backend/repositories/repository.ts:Repository.findAll" }),
+      ]),
     });
 
     const outside = await call("zoom", { root: app, path: "../elsewhere.ts" });

@@ -29,7 +29,11 @@ Module._load = function (request, parent, isMain) {
 
 interface Started {
   /** Sends a request and resolves with its answer. */
-  ask(id: number, method: string, params: Record<string, unknown>): Promise<{ result?: { tools?: unknown[]; isError?: boolean } }>;
+  ask(
+    id: number,
+    method: string,
+    params: Record<string, unknown>,
+  ): Promise<{ result?: { tools?: unknown[]; isError?: boolean } }>;
   /** The modules the server has loaded so far. */
   modules(): string[];
   stop(): Promise<void>;
@@ -72,12 +76,19 @@ function startServer(root: string, dir: string): Started {
 
 /** The modules among `loaded` that match `pattern`, shortened to their path under node_modules or dist. */
 function matching(loaded: readonly string[], pattern: RegExp): string[] {
-  return [...new Set(loaded.filter((module) => pattern.test(module)).map((module) => module.replace(/^.*\/(node_modules|dist)\//, "$1/")))];
+  return [
+    ...new Set(
+      loaded
+        .filter((module) => pattern.test(module))
+        .map((module) => module.replace(/^.*\/(node_modules|dist)\//, "$1/")),
+    ),
+  ];
 }
 
 const TYPESCRIPT = /node_modules\/(typescript|ts-morph|@ts-morph)\/|require (typescript|ts-morph)\b/;
 /** What answering a call needs and listing the tools does not: the slices' answers, SQLite, the indexer, the watcher. */
-const NOT_FOR_LISTING = /dist\/tools\/[a-z]+\/run\.js|better-sqlite3|chokidar|dist\/ingestion\/run\/indexer\.js|dist\/mcp\/served-root\.js/;
+const NOT_FOR_LISTING =
+  /dist\/tools\/[a-z]+\/run\.js|better-sqlite3|chokidar|dist\/ingestion\/run\/indexer\.js|dist\/mcp\/served-root\.js/;
 
 describe("serve's first answers (subprocess)", () => {
   it("lists its tools before loading any slice's answer, SQLite, the indexer or the watcher, and answers a first impact without TypeScript", async () => {
@@ -87,7 +98,11 @@ describe("serve's first answers (subprocess)", () => {
     expect(runCli(["index", root]).status).toBe(0);
     const server = startServer(root, dir);
     try {
-      await server.ask(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } });
+      await server.ask(1, "initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "test", version: "1" },
+      });
       const list = await server.ask(2, "tools/list", {});
       expect(list.result?.tools?.length).toBeGreaterThan(10);
       const atList = server.modules();

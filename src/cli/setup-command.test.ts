@@ -66,7 +66,11 @@ const SERVE = { command: "ts-graph", args: ["serve"] };
 describe(runSetupCommand.name, () => {
   it.each([
     ["claude-code", ".mcp.json", { mcpServers: { "ts-graph": SERVE } }],
-    ["cursor", ".cursor/mcp.json", { mcpServers: { "ts-graph": { command: "ts-graph", args: ["serve", "-r", "${workspaceFolder}"] } } }],
+    [
+      "cursor",
+      ".cursor/mcp.json",
+      { mcpServers: { "ts-graph": { command: "ts-graph", args: ["serve", "-r", "${workspaceFolder}"] } } },
+    ],
     ["vscode", ".vscode/mcp.json", { servers: { "ts-graph": { type: "stdio", ...SERVE } } }],
     ["gemini", ".gemini/settings.json", { mcpServers: { "ts-graph": SERVE } }],
     ["zed", ".zed/settings.json", { context_servers: { "ts-graph": SERVE } }],
@@ -86,7 +90,9 @@ describe(runSetupCommand.name, () => {
   ])("registers with %s for the user in ~/%s", async (client, file, key) => {
     const run = await setup(client, { scope: "user" });
     expect(run.code).toBe(0);
-    expect(Object.keys((read(path.join(home, file)) as Record<string, Record<string, unknown>>)[key] ?? {})).toEqual(["ts-graph"]);
+    expect(Object.keys((read(path.join(home, file)) as Record<string, Record<string, unknown>>)[key] ?? {})).toEqual([
+      "ts-graph",
+    ]);
   });
 
   it("writes Codex's TOML for the project and the user", async () => {
@@ -139,7 +145,8 @@ describe(runSetupCommand.name, () => {
   });
 
   describe("a config that already has ts-graph", () => {
-    const OLD = '{\n  "mcpServers": {\n    "ts-graph": { "command": "node", "args": ["/old/cli.js", "serve"] },\n    "x": {}\n  }\n}\n';
+    const OLD =
+      '{\n  "mcpServers": {\n    "ts-graph": { "command": "node", "args": ["/old/cli.js", "serve"] },\n    "x": {}\n  }\n}\n';
     let file: string;
     beforeEach(() => {
       file = path.join(project, ".cursor", "mcp.json");
@@ -167,9 +174,15 @@ describe(runSetupCommand.name, () => {
         expect((await run()).code).toBe(0);
         const after = fs.readFileSync(file, "utf8");
         expect(after.endsWith(',\n    "x": {}\n  }\n}\n')).toBe(true);
-        expect((read(file) as { mcpServers: Record<string, { command: string }> }).mcpServers["ts-graph"]?.command).toBe("ts-graph");
+        expect(
+          (read(file) as { mcpServers: Record<string, { command: string }> }).mcpServers["ts-graph"]?.command,
+        ).toBe("ts-graph");
       }
-      expect((read(file) as { mcpServers: Record<string, { args: string[] }> }).mcpServers["ts-graph"]?.args).toEqual(["serve", "-r", project]);
+      expect((read(file) as { mcpServers: Record<string, { args: string[] }> }).mcpServers["ts-graph"]?.args).toEqual([
+        "serve",
+        "-r",
+        project,
+      ]);
     });
 
     it("says there is nothing to do when the entry is already the same", async () => {
@@ -199,7 +212,11 @@ describe(runSetupCommand.name, () => {
   });
 
   it("registers node and this build's cli.js when ts-graph is not on the PATH, and says so", async () => {
-    const launcher = { command: "/opt/node/bin/node", args: ["/src/ts-graph/dist/cli.js"], note: "ts-graph is not on the PATH" };
+    const launcher = {
+      command: "/opt/node/bin/node",
+      args: ["/src/ts-graph/dist/cli.js"],
+      note: "ts-graph is not on the PATH",
+    };
     const run = await setup("gemini", {}, undefined, "linux", launcher);
     expect(run.code).toBe(0);
     expect(run.err).toBe("ts-graph setup: ts-graph is not on the PATH\n");
@@ -207,7 +224,9 @@ describe(runSetupCommand.name, () => {
       mcpServers: { "ts-graph": { command: "/opt/node/bin/node", args: ["/src/ts-graph/dist/cli.js", "serve"] } },
     });
     const printed = await setup("claude-code", { scope: "user" }, undefined, "linux", launcher);
-    expect(printed.out).toContain("claude mcp add --scope user ts-graph -- /opt/node/bin/node /src/ts-graph/dist/cli.js serve");
+    expect(printed.out).toContain(
+      "claude mcp add --scope user ts-graph -- /opt/node/bin/node /src/ts-graph/dist/cli.js serve",
+    );
   });
 
   it("puts VS Code's user file where macOS keeps it", async () => {

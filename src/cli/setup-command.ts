@@ -5,7 +5,15 @@ import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { fileURLToPath } from "node:url";
 import { JsoncSyntaxError, setJsoncMember } from "../setup/jsonc-edit.js";
-import { findClient, MCP_CLIENTS, serveArgs, SERVER_NAME, type Machine, type Scope, type SetupPlan } from "../setup/mcp-clients.js";
+import {
+  findClient,
+  MCP_CLIENTS,
+  serveArgs,
+  SERVER_NAME,
+  type Machine,
+  type Scope,
+  type SetupPlan,
+} from "../setup/mcp-clients.js";
 import { setTomlTable, TomlEditError } from "../setup/toml-edit.js";
 import { unifiedDiff } from "../setup/unified-diff.js";
 import { writeFileWhole } from "../file-writes/durable-files.js";
@@ -47,7 +55,11 @@ function isOnPath(name: string, env: NodeJS.ProcessEnv): boolean {
   return (env.PATH ?? "")
     .split(path.delimiter)
     .filter((folder) => folder !== "")
-    .some((folder) => extensions.some((extension) => fs.statSync(path.join(folder, name + extension), { throwIfNoEntry: false })?.isFile() === true));
+    .some((folder) =>
+      extensions.some(
+        (extension) => fs.statSync(path.join(folder, name + extension), { throwIfNoEntry: false })?.isFile() === true,
+      ),
+    );
 }
 
 function processLauncher(): Launcher {
@@ -106,14 +118,18 @@ interface FileEdit {
 }
 
 function editFor(plan: Extract<SetupPlan, { kind: "json" | "toml" }>, text: string): FileEdit {
-  return plan.kind === "json" ? setJsoncMember(text, plan.path, plan.value) : setTomlTable(text, plan.table, plan.values);
+  return plan.kind === "json"
+    ? setJsoncMember(text, plan.path, plan.value)
+    : setTomlTable(text, plan.table, plan.values);
 }
 
 /** Registers ts-graph's MCP server with one client (docs/mcp.md). Returns the exit code. */
 export async function runSetupCommand(clientName: string, options: SetupCommandOptions, io: SetupIo): Promise<number> {
   const client = findClient(clientName);
   if (client === undefined) {
-    io.err(`ts-graph setup: unknown client "${clientName.slice(0, 120)}"; one of: ${MCP_CLIENTS.map((known) => known.name).join(", ")}\n`);
+    io.err(
+      `ts-graph setup: unknown client "${clientName.slice(0, 120)}"; one of: ${MCP_CLIENTS.map((known) => known.name).join(", ")}\n`,
+    );
     return EXIT.usage;
   }
   const scope = options.scope ?? client.defaultScope;
@@ -141,7 +157,9 @@ export async function runSetupCommand(clientName: string, options: SetupCommandO
     edit = editFor(plan, before);
   } catch (error) {
     if (!(error instanceof JsoncSyntaxError || error instanceof TomlEditError)) throw error;
-    io.err(`ts-graph setup: cannot edit ${plan.file}: ${error.message}; fix the file, then run setup again (nothing was written)\n`);
+    io.err(
+      `ts-graph setup: cannot edit ${plan.file}: ${error.message}; fix the file, then run setup again (nothing was written)\n`,
+    );
     return EXIT.usage;
   }
   if (edit.unchanged) {
@@ -184,14 +202,21 @@ export async function runSetupCommand(clientName: string, options: SetupCommandO
 export function registerSetupCommand(program: Command, exit: (code: number) => void): void {
   program
     .command("setup")
-    .description(`register ts-graph's MCP server with a coding agent: ${MCP_CLIENTS.map((client) => client.name).join(", ")}`)
+    .description(
+      `register ts-graph's MCP server with a coding agent: ${MCP_CLIENTS.map((client) => client.name).join(", ")}`,
+    )
     .argument("<client>", "the agent to register with")
     .addOption(
-      new Option("--scope <scope>", "write the project's config or the user's (default: the client's usual one)").choices(["project", "user"]),
+      new Option(
+        "--scope <scope>",
+        "write the project's config or the user's (default: the client's usual one)",
+      ).choices(["project", "user"]),
     )
     .option("--root <dir>", "the project folder (default: the working directory)")
     .option("--dry-run", "print the change as a diff, write nothing")
     .option("--force", "replace an existing ts-graph entry without asking")
     .option("--pin-root", "serve the project folder (-r <absolute path>) instead of the client's roots")
-    .action(async (client: string, options: SetupCommandOptions) => exit(await runSetupCommand(client, options, processSetupIo())));
+    .action(async (client: string, options: SetupCommandOptions) =>
+      exit(await runSetupCommand(client, options, processSetupIo())),
+    );
 }

@@ -30,7 +30,9 @@ describe("ts-graph snapshot (subprocess)", () => {
     expect(runCli(["snapshot", second, "--out", out]).status).toBe(0);
     expect(fs.readFileSync(out, "utf8")).toBe(fromStdout.stdout);
     // The same bytes as the recorded golden graph of web-app (src/ingestion/run/golden, regenerated only after review).
-    expect(fromStdout.stdout).toBe(fs.readFileSync(path.join(REPO_ROOT, "src", "ingestion", "run", "golden", "web-app.snapshot.jsonl"), "utf8"));
+    expect(fromStdout.stdout).toBe(
+      fs.readFileSync(path.join(REPO_ROOT, "src", "ingestion", "run", "golden", "web-app.snapshot.jsonl"), "utf8"),
+    );
   });
 
   it("brings the graph up to date before exporting it", () => {

@@ -49,7 +49,14 @@ export async function runSnapshotCommand(root: string | undefined, options: Snap
 }
 
 export function registerSnapshotCommand(program: Command, exit: (code: number) => void): void {
-  withProjectOptions(program.command("snapshot").description("update the graph, then write a deterministic export of it (docs/snapshot.md)"))
-    .option("--out <file>", "write to this file instead of stdout (- is stdout; a FIFO or a device is written as a stream)")
+  withProjectOptions(
+    program
+      .command("snapshot")
+      .description("update the graph, then write a deterministic export of it (docs/snapshot.md)"),
+  )
+    .option(
+      "--out <file>",
+      "write to this file instead of stdout (- is stdout; a FIFO or a device is written as a stream)",
+    )
     .action(async (root: string, options: SnapshotCommandOptions) => exit(await runSnapshotCommand(root, options)));
 }

@@ -28,7 +28,11 @@ function kindOf(file: string): string {
 
 /** The CLI, with stdout read from a pipe, within a time limit (a FIFO opened for reading would block for ever). */
 function runWithin(args: readonly string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: HANG_MS, env: { ...process.env, ...env } });
+  return spawnSync(process.execPath, [CLI, ...args], {
+    encoding: "utf8",
+    timeout: HANG_MS,
+    env: { ...process.env, ...env },
+  });
 }
 
 describe("--db that cannot hold a database", () => {
@@ -57,7 +61,9 @@ describe("--db that cannot hold a database", () => {
     fs.mkdirSync(folder);
     const result = runCli(["index", root, "--db", folder]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/graphs is a folder, not a database; give --db the path of a database file in it, e\.g\. .*graphs\/graph\.db/);
+    expect(result.stderr).toMatch(
+      /graphs is a folder, not a database; give --db the path of a database file in it, e\.g\. .*graphs\/graph\.db/,
+    );
     expect(fs.readdirSync(folder)).toEqual([]);
   });
 
@@ -81,7 +87,8 @@ describe("--db that cannot hold a database", () => {
     expect(result.stderr).toMatch(/null-device is a character device, not a database/);
     expect(kindOf(device)).toBe("character device");
   });
-  if (!asRoot) it.skip("refuses a character device made with mknod: skipped, as mknod needs root and this test does not run as root", () => {});
+  if (!asRoot)
+    it.skip("refuses a character device made with mknod: skipped, as mknod needs root and this test does not run as root", () => {});
 
   it("refuses a FIFO in the place of the database's -wal file, instead of hanging on it", () => {
     const root = project();
@@ -91,7 +98,9 @@ describe("--db that cannot hold a database", () => {
     const result = runWithin(["index", root]);
     expect(result.error).toBeUndefined();
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/graph\.db-wal is a FIFO \(named pipe\), not a file ts-graph made; remove it yourself/);
+    expect(result.stderr).toMatch(
+      /graph\.db-wal is a FIFO \(named pipe\), not a file ts-graph made; remove it yourself/,
+    );
     expect(kindOf(wal)).toBe("fifo");
   });
 
@@ -107,7 +116,9 @@ describe("--db that cannot hold a database", () => {
       const result = runWithin(["find", "chain", "--root", root]);
       expect(result.error).toBeUndefined();
       expect(result.status).toBe(2);
-      expect(result.stderr).toContain(`graph.db${suffix} is a FIFO (named pipe), not a file ts-graph made; remove it yourself`);
+      expect(result.stderr).toContain(
+        `graph.db${suffix} is a FIFO (named pipe), not a file ts-graph made; remove it yourself`,
+      );
       expect(kindOf(side)).toBe("fifo");
       fs.rmSync(side);
     }

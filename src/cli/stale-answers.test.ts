@@ -20,7 +20,8 @@ beforeAll(() => {
   writeChainProject(root, 4);
   // Written an hour ago: no file is "racy" (changed within 2 s of its index), which a later command would read again.
   const anHourAgo = new Date(Date.now() - 3_600_000);
-  for (const file of fs.readdirSync(path.join(root, "src"))) fs.utimesSync(path.join(root, "src", file), anHourAgo, anHourAgo);
+  for (const file of fs.readdirSync(path.join(root, "src")))
+    fs.utimesSync(path.join(root, "src", file), anHourAgo, anHourAgo);
   expect(runCli(["index", root, "--quiet"]).status).toBe(0);
 });
 
@@ -50,14 +51,23 @@ describe("CLI answers from a graph older than the files", () => {
     expect(status.status).toBe(0);
     expect(status.stdout).toContain("1 file changed since the last index");
     expect(status.stdout).not.toContain("up to date");
-    expect(status.stdout).toContain("note: graph is older than 1 changed file (e.g. src/m2.ts); run with --index or `ts-graph index`");
-    const statusJson = JSON.parse(runCli(["status", "--root", root, "--json"]).stdout) as { roots: { pendingFiles: number; notes: string[] }[] };
-    expect(statusJson.roots[0]).toMatchObject({ pendingFiles: 1, notes: [expect.stringContaining("graph is older than 1 changed file")] });
+    expect(status.stdout).toContain(
+      "note: graph is older than 1 changed file (e.g. src/m2.ts); run with --index or `ts-graph index`",
+    );
+    const statusJson = JSON.parse(runCli(["status", "--root", root, "--json"]).stdout) as {
+      roots: { pendingFiles: number; notes: string[] }[];
+    };
+    expect(statusJson.roots[0]).toMatchObject({
+      pendingFiles: 1,
+      notes: [expect.stringContaining("graph is older than 1 changed file")],
+    });
 
     const missing = runCli(["find", "addedLater", "--root", root]);
     expect(missing.status).toBe(0);
     expect(missing.stdout).toContain("No symbol");
-    expect(missing.stderr).toContain("ts-graph: note: graph is older than 1 changed file (e.g. src/m2.ts); run with --index or `ts-graph index`");
+    expect(missing.stderr).toContain(
+      "ts-graph: note: graph is older than 1 changed file (e.g. src/m2.ts); run with --index or `ts-graph index`",
+    );
 
     const json = JSON.parse(runCli(["find", "addedLater", "--root", root, "--json"]).stdout) as Record<string, unknown>;
     expect(json.freshness).toEqual({
@@ -71,7 +81,10 @@ describe("CLI answers from a graph older than the files", () => {
     expect(findAnswer && outputSchemaOf(findAnswer).safeParse(json).success).toBe(true);
     // A query slice's --format json carries it too. It brings the symbol's own file up to date (src/m1.ts,
     // unchanged), not the others: src/m2.ts is still counted.
-    const callers = JSON.parse(runCli(["callers", "step1", "--root", root, "--format", "json"]).stdout) as Record<string, unknown>;
+    const callers = JSON.parse(runCli(["callers", "step1", "--root", root, "--format", "json"]).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(callers.freshness).toMatchObject({ pendingFiles: 1, notes: [expect.stringContaining("(e.g. src/m2.ts)")] });
   });
 
@@ -90,7 +103,10 @@ describe("the check restricted to an answer's files (large graphs)", () => {
     edit("src/m3.ts", "// later\n");
     const { db } = openGraphReader(path.join(root, ".ts-graph", "graph.db"), () => undefined);
     try {
-      const answer = { matches: [{ key: "src/m3.ts:step3", file: "src/m3.ts" }, { key: "src/m0.ts:step0" }], query: "step" };
+      const answer = {
+        matches: [{ key: "src/m3.ts:step3", file: "src/m3.ts" }, { key: "src/m0.ts:step0" }],
+        query: "step",
+      };
       expect([...pathsNamedIn(answer)]).toEqual(expect.arrayContaining(["src/m3.ts", "src/m0.ts", "step"]));
       expect(filesChangedOnDisk(db, root, pathsNamedIn(answer))).toEqual(["src/m3.ts"]);
       expect(filesChangedOnDisk(db, root, pathsNamedIn({ file: "src/m1.ts" }))).toEqual([]);

@@ -2,7 +2,14 @@ import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, makeTempDir, readerSnapshot, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
+import {
+  CLI,
+  makeTempDir,
+  readerSnapshot,
+  removeTempDirs,
+  runCli,
+  writeChainProject,
+} from "../test-support/fixtures.js";
 
 afterAll(removeTempDirs);
 

@@ -49,7 +49,14 @@ describe("formatIndexSummary", () => {
   });
 
   it("names how many TypeScript files no tsconfig lists, and the first of them", () => {
-    const unlistedSample = ["scripts/a.ts", "scripts/b.ts", "scripts/c.ts", "scripts/d.ts", "scripts/e.ts", "scripts/f.ts"];
+    const unlistedSample = [
+      "scripts/a.ts",
+      "scripts/b.ts",
+      "scripts/c.ts",
+      "scripts/d.ts",
+      "scripts/e.ts",
+      "scripts/f.ts",
+    ];
     const skipped = { outside: 0, throughLinks: 0, outsideLinks: [], loops: [], unlisted: 58, unlistedSample };
     const line = formatIndexSummary({ ...summary, skipped })
       .split("\n")
@@ -60,11 +67,15 @@ describe("formatIndexSummary", () => {
   });
 
   it("says how many threads extracted, when more than one did", () => {
-    expect(formatIndexSummary({ ...summary, jobs: 2 }).split("\n")[4]).toMatch(/^ {2}time {3}1\.23 s \(2 threads extracting\) · database /);
+    expect(formatIndexSummary({ ...summary, jobs: 2 }).split("\n")[4]).toMatch(
+      /^ {2}time {3}1\.23 s \(2 threads extracting\) · database /,
+    );
   });
 
   it("says why a full index re-extracted everything, and when nothing changed", () => {
-    expect(formatIndexSummary({ ...summary, mode: "full", reason: "no database yet" })).toMatch(/full index \(no database yet\)/);
+    expect(formatIndexSummary({ ...summary, mode: "full", reason: "no database yet" })).toMatch(
+      /full index \(no database yet\)/,
+    );
     expect(formatIndexSummary({ ...summary, mode: "noop" })).toMatch(/up to date, nothing changed/);
   });
 });

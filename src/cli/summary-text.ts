@@ -29,7 +29,9 @@ export function formatIndexSummary(summary: IndexSummary): string {
   lines.push(`  edges  ${count(summary.edges.total)}: ${byKind(summary.edges.byKind)}`);
   const relativeDb = path.relative(process.cwd(), summary.db) || summary.db;
   const threads = summary.jobs > 1 ? ` (${summary.jobs} threads extracting)` : "";
-  lines.push(`  time   ${(summary.durationMs / 1000).toFixed(2)} s${threads} · database ${bytes(summary.dbBytes)} at ${relativeDb}`);
+  lines.push(
+    `  time   ${(summary.durationMs / 1000).toFixed(2)} s${threads} · database ${bytes(summary.dbBytes)} at ${relativeDb}`,
+  );
   const skipped = describeSkipped(summary.skipped);
   if (skipped !== undefined) lines.push(`  skipped ${skipped}`);
   if (summary.syntaxErrors.length > 0) {
@@ -37,7 +39,8 @@ export function formatIndexSummary(summary: IndexSummary): string {
     for (const error of summary.syntaxErrors.slice(0, MAX_LISTED_PROBLEMS)) {
       lines.push(`  ${error.file}:${error.line}:${error.column} ${error.message}`);
     }
-    if (summary.syntaxErrors.length > MAX_LISTED_PROBLEMS) lines.push(`  … ${summary.syntaxErrors.length - MAX_LISTED_PROBLEMS} more`);
+    if (summary.syntaxErrors.length > MAX_LISTED_PROBLEMS)
+      lines.push(`  … ${summary.syntaxErrors.length - MAX_LISTED_PROBLEMS} more`);
   }
   if (summary.unreadable.length > 0) {
     lines.push("unreadable files (skipped):");

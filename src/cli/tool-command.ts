@@ -19,7 +19,8 @@ function collect(value: string, previous: string[] | undefined): string[] {
 /** A commander option for one input of a tool's shape. Values are parsed by the tool's own schema afterwards. */
 function optionFor(input: CliInput): Option {
   if (input.type === "boolean") return new Option(input.flag, input.description);
-  if (input.type === "array") return new Option(`${input.flag} <value>`, `${input.description} (repeatable)`).argParser(collect);
+  if (input.type === "array")
+    return new Option(`${input.flag} <value>`, `${input.description} (repeatable)`).argParser(collect);
   const option = new Option(`${input.flag} <value>`, input.description);
   return input.choices === undefined ? option : option.choices([...input.choices]);
 }
@@ -94,13 +95,19 @@ async function runToolFromCli(
       onWarning: (message) => process.stderr.write(`ts-graph: ${message}\n`),
     });
     // Paths given here are relative to the working directory; the tool takes them relative to the root.
-    const toolInput = commandLineToolInputs(tool, inputs, parsed.data, new Set(Object.keys(input)), { root: context.root, cwd: process.cwd() });
+    const toolInput = commandLineToolInputs(tool, inputs, parsed.data, new Set(Object.keys(input)), {
+      root: context.root,
+      cwd: process.cwd(),
+    });
     const result = (await onDaemon(tool, toolInput, context)) ?? (await tool.run(toolInput as never, context));
     printAnswer(tool, result, context, options.json === true || (toolInput as { format?: unknown }).format === "json");
     return EXIT.ok;
   } catch (caught) {
     const error = inputErrorOf(caught, input) ?? caught;
-    const message = isCorruptionError(error) && context !== undefined ? damaged(context.dbPath, context.root, error).message : messageOf(error);
+    const message =
+      isCorruptionError(error) && context !== undefined
+        ? damaged(context.dbPath, context.root, error).message
+        : messageOf(error);
     process.stderr.write(`ts-graph ${cliCommandName(tool)}: ${message}\n`);
     if (error instanceof ToolInputError) return EXIT.usage;
     if (error instanceof ToolUnavailableError) return EXIT.failure;
@@ -114,7 +121,11 @@ async function runToolFromCli(
  * The answer of an edit tool run by the root's daemon on its warm language session (daemon-route.ts), or
  * undefined when this process runs the tool: the answer and the failures are the same either way.
  */
-async function onDaemon(tool: ToolDefinition, input: Record<string, unknown>, context: CliToolContext): Promise<ToolResult | undefined> {
+async function onDaemon(
+  tool: ToolDefinition,
+  input: Record<string, unknown>,
+  context: CliToolContext,
+): Promise<ToolResult | undefined> {
   if (!runsOnDaemon(tool)) return undefined;
   const { runToolThroughDaemon } = await import("./daemon-route.js");
   return runToolThroughDaemon(
@@ -141,7 +152,9 @@ function printAnswer(tool: ToolDefinition, result: ToolResult, context: CliToolC
       : ensureNewline(result.text),
   );
   if (freshness.indexError !== undefined)
-    process.stderr.write(`ts-graph: note: the last index run failed (${freshness.indexError}); this answer is from the last complete graph\n`);
+    process.stderr.write(
+      `ts-graph: note: the last index run failed (${freshness.indexError}); this answer is from the last complete graph\n`,
+    );
   for (const note of freshness.notes ?? []) process.stderr.write(`ts-graph: note: ${note}\n`);
 }
 

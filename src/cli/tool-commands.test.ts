@@ -27,7 +27,9 @@ describe("ts-graph zoom (subprocess)", () => {
       "4 function formatPrice(cents: number): string\n9 function sumLines(lines: readonly CartLine[]): number\nlevel 1 adds docs\n",
     );
     const text = tool("zoom", "shared/money.ts", "--level", "2", "--max-bytes", "1000");
-    expect(text.stdout).toBe(`shared/money.ts (435 bytes)\n${fs.readFileSync(path.join(root, "shared", "money.ts"), "utf8")}`);
+    expect(text.stdout).toBe(
+      `shared/money.ts (435 bytes)\n${fs.readFileSync(path.join(root, "shared", "money.ts"), "utf8")}`,
+    );
   });
 
   it("re-indexes a file edited since the last index before answering", () => {
@@ -66,9 +68,16 @@ describe("ts-graph find (subprocess)", () => {
     expect(found.stdout).toBe(
       '1 symbol matching "vCL":\nshared/validation.ts:47 Function validateCartLine: export function validateCartLine(line: CartLine): Result<CartLine>\n',
     );
-    const json = JSON.parse(tool("find", "login", "--kind", "Method", "--json").stdout) as { total: number; matches: { qualifiedName: string }[] };
+    const json = JSON.parse(tool("find", "login", "--kind", "Method", "--json").stdout) as {
+      total: number;
+      matches: { qualifiedName: string }[];
+    };
     expect(json.total).toBe(3);
-    expect(json.matches.map((match) => match.qualifiedName).sort()).toEqual(["ApiClient.login", "SessionStore.login", "UserService.login"]);
+    expect(json.matches.map((match) => match.qualifiedName).sort()).toEqual([
+      "ApiClient.login",
+      "SessionStore.login",
+      "UserService.login",
+    ]);
   });
 
   it("rejects an unknown kind", () => {
@@ -123,11 +132,18 @@ function modulesLoadedBy(args: readonly string[]): string[] {
     path.join(dir, "hooks.mjs"),
     `import fs from "node:fs";\nexport async function load(url, context, next) {\n  fs.appendFileSync(${JSON.stringify(record)}, url + "\\n");\n  return next(url, context);\n}\n`,
   );
-  fs.writeFileSync(path.join(dir, "register.mjs"), `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`);
-  const result = spawnSync(process.execPath, ["--import", pathToFileURL(path.join(dir, "register.mjs")).href, CLI, ...args], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  fs.writeFileSync(
+    path.join(dir, "register.mjs"),
+    `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`,
+  );
+  const result = spawnSync(
+    process.execPath,
+    ["--import", pathToFileURL(path.join(dir, "register.mjs")).href, CLI, ...args],
+    {
+      cwd: root,
+      encoding: "utf8",
+    },
+  );
   expect(result.status, result.stderr).toBe(0);
   return fs.readFileSync(record, "utf8").split("\n").filter(Boolean);
 }
@@ -141,7 +157,9 @@ describe("a tool command's start", () => {
     expect([...slices]).toEqual(["find"]);
     expect(
       loaded.filter((url) =>
-        /\/dist\/(mcp|diff|setup|view)\/|\/dist\/cli\/(index|snapshot|diff|merge|serve|setup|daemon|view)-command\.js|modelcontextprotocol/.test(url),
+        /\/dist\/(mcp|diff|setup|view)\/|\/dist\/cli\/(index|snapshot|diff|merge|serve|setup|daemon|view)-command\.js|modelcontextprotocol/.test(
+          url,
+        ),
       ),
     ).toEqual([]);
   });
@@ -160,23 +178,32 @@ describe("a tool command's start", () => {
     const loaded = modulesLoadedBy(["serve", "-r", root]);
     expect(loaded.filter((url) => /\/node_modules\/(zod|commander|@modelcontextprotocol)\//.test(url))).toEqual([]);
     const vendor = loaded.flatMap((url) => /\/dist\/vendor\/(.+)$/.exec(url)?.[1] ?? []);
-    expect(vendor.filter((name) => !name.startsWith("chunk-")).sort()).toEqual(["commander.js", "mcp-sdk.js", "zod.js"]);
+    expect(vendor.filter((name) => !name.startsWith("chunk-")).sort()).toEqual([
+      "commander.js",
+      "mcp-sdk.js",
+      "zod.js",
+    ]);
     // zod's own bundle is only a re-export of the chunk its code is in, and the SDK's bundle imports that chunk.
     const chunksOf = (bundle: string): string[] =>
-      [...fs.readFileSync(path.join(path.dirname(CLI), "vendor", bundle), "utf8").matchAll(/from\s*"\.\/(chunk-[\w-]+\.js)"/g)].map(
-        (m) => m[1] ?? "",
-      );
+      [
+        ...fs
+          .readFileSync(path.join(path.dirname(CLI), "vendor", bundle), "utf8")
+          .matchAll(/from\s*"\.\/(chunk-[\w-]+\.js)"/g),
+      ].map((m) => m[1] ?? "");
     const zodChunks = chunksOf("zod.js");
     expect(zodChunks.length).toBeGreaterThan(0);
     expect(chunksOf("mcp-sdk.js")).toEqual(expect.arrayContaining(zodChunks));
     expect(fs.statSync(path.join(path.dirname(CLI), "vendor", "zod.js")).size).toBeLessThan(2_000);
     // The SDK's default JSON Schema validator (ajv) is left out: the server gives its own and never elicits.
-    expect(fs.readFileSync(path.join(path.dirname(CLI), "vendor", "mcp-sdk.js"), "utf8")).not.toMatch(/ajv\/dist\/runtime/);
+    expect(fs.readFileSync(path.join(path.dirname(CLI), "vendor", "mcp-sdk.js"), "utf8")).not.toMatch(
+      /ajv\/dist\/runtime/,
+    );
   });
 
   it("still lists every tool in the full help, and refuses a tool's name with underscores", () => {
     const help = runCli(["--help"]);
-    for (const name of ["find", "callers", "hierarchy", "replace-symbol", "rename-symbol"]) expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));
+    for (const name of ["find", "callers", "hierarchy", "replace-symbol", "rename-symbol"])
+      expect(help.stdout).toMatch(new RegExp(`\\n  ${name} `));
     expect(runCli(["replace_symbol", "x", "--root", root]).status).toBe(2);
   });
 });

@@ -34,7 +34,11 @@ describe("renderToolReference", () => {
     },
     positional: ["target"],
     annotations: { readOnlyHint: true },
-    answer: z.object({ tool: z.literal("sample_tool"), count: z.number().describe("how many"), note: z.string().optional() }),
+    answer: z.object({
+      tool: z.literal("sample_tool"),
+      count: z.number().describe("how many"),
+      note: z.string().optional(),
+    }),
     run: async () => ({ text: "", structured: {} }),
   });
   const text = renderToolReference([tool]);
@@ -43,7 +47,9 @@ describe("renderToolReference", () => {
     expect(text).toContain("`ts-graph sample-tool <target> [options]` · MCP tool `sample_tool` · reads only");
     expect(text).toContain("| `target` | argument 1, required | string |  | 1 to 10 characters | what to ask about |");
     expect(text).toContain("| `mode` | `--mode` | `a`, `b` | `a` |  | a \\| b |");
-    expect(text).toContain("| `paths` | `--paths` | list of string |  | at most 3 items; at most 5 characters each | paths |");
+    expect(text).toContain(
+      "| `paths` | `--paths` | list of string |  | at most 3 items; at most 5 characters each | paths |",
+    );
   });
 
   it("renders the answer's fields, marking the optional ones", () => {

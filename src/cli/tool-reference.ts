@@ -146,7 +146,12 @@ function sectionOf(tool: ToolDefinition): string[] {
     ...inputRows(tool),
   ];
   if (tool.answer !== undefined) {
-    lines.push("", "Its structured answer (`--format json`, or MCP's `structuredContent`):", "", ...answerRows(tool.answer));
+    lines.push(
+      "",
+      "Its structured answer (`--format json`, or MCP's `structuredContent`):",
+      "",
+      ...answerRows(tool.answer),
+    );
   }
   return lines;
 }

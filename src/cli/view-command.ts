@@ -23,7 +23,10 @@ const ASSET_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", 
 export async function runViewCommand(rootArgument: string | undefined, options: ViewCommandOptions): Promise<number> {
   let context: Awaited<ReturnType<typeof openCliToolContext>>;
   try {
-    context = await openCliToolContext({ root: commandLinePath(rootArgument ?? "."), db: optionalCommandLinePath(options.db) });
+    context = await openCliToolContext({
+      root: commandLinePath(rootArgument ?? "."),
+      db: optionalCommandLinePath(options.db),
+    });
   } catch (error) {
     // The view has no --index (it never writes): the way to a graph is `ts-graph index`, which the message names.
     process.stderr.write(`ts-graph: ${messageOf(error).replaceAll(" (or pass --index)", "")}\n`);
@@ -66,7 +69,9 @@ export async function runViewCommand(rootArgument: string | undefined, options: 
 export function registerViewCommand(program: Command, exit: (code: number) => void): void {
   program
     .command("view")
-    .description("browse the graph in a local web page (127.0.0.1 only, read-only): search, neighbourhoods, impact (docs/view.md)")
+    .description(
+      "browse the graph in a local web page (127.0.0.1 only, read-only): search, neighbourhoods, impact (docs/view.md)",
+    )
     .argument("[root]", "project root whose graph to show (default: .)")
     .option("--port <number>", "port to listen on (default: a free one)", portNumber)
     .option("--db <path>", "database path (default: <root>/.ts-graph/graph.db)")

@@ -19,12 +19,16 @@ function runMarkerIn(dbPath: string): string | undefined {
 }
 
 /** `index --watch` caught in the middle of a run (its marker committed), then stopped with `signal`. */
-async function stopWatchDuringRun(signal: NodeJS.Signals): Promise<{ root: string; dbPath: string; code: number | null }> {
+async function stopWatchDuringRun(
+  signal: NodeJS.Signals,
+): Promise<{ root: string; dbPath: string; code: number | null }> {
   const root = makeTempDir();
   writeChainProject(root, FILES);
   expect(runCli(["index", root, "--quiet"]).status).toBe(0);
   const dbPath = path.join(root, ".ts-graph", "graph.db");
-  const watch = spawn(process.execPath, [CLI, "index", root, "--watch", "--json"], { stdio: ["ignore", "pipe", "ignore"] });
+  const watch = spawn(process.execPath, [CLI, "index", root, "--watch", "--json"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const exited = new Promise<number | null>((resolve) => watch.on("exit", (code) => resolve(code)));
   let stdout = "";
   await new Promise<void>((resolve) =>

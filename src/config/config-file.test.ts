@@ -7,10 +7,20 @@ import { ConfigError, loadConfig, parseConfig, tsconfigList } from "./config-fil
 describe("parseConfig", () => {
   it("accepts every documented key", () => {
     const config = parseConfig(
-      JSON.stringify({ include: ["src/**"], exclude: ["**/*.test.ts"], tsconfig: ["tsconfig.app.json"], db: "graph.db" }),
+      JSON.stringify({
+        include: ["src/**"],
+        exclude: ["**/*.test.ts"],
+        tsconfig: ["tsconfig.app.json"],
+        db: "graph.db",
+      }),
       "ts-graph.config.json",
     );
-    expect(config).toEqual({ include: ["src/**"], exclude: ["**/*.test.ts"], tsconfig: ["tsconfig.app.json"], db: "graph.db" });
+    expect(config).toEqual({
+      include: ["src/**"],
+      exclude: ["**/*.test.ts"],
+      tsconfig: ["tsconfig.app.json"],
+      db: "graph.db",
+    });
     expect(tsconfigList(config)).toEqual(["tsconfig.app.json"]);
   });
 
@@ -47,7 +57,9 @@ describe("loadConfig's fingerprint text", () => {
 
   it("leaves out the settings of the processes that keep the graph, so changing them does not re-index", () => {
     const graphOnly = textOf({ include: ["src/**"] });
-    expect(textOf({ include: ["src/**"], daemon: "auto", daemonIdleMinutes: 5 })).toBe(textOf({ include: ["src/**"], daemon: "off" }));
+    expect(textOf({ include: ["src/**"], daemon: "auto", daemonIdleMinutes: 5 })).toBe(
+      textOf({ include: ["src/**"], daemon: "off" }),
+    );
     expect(textOf({ include: ["src/**"], daemon: "off" })).toContain("src/**");
     expect(textOf({ daemon: "auto", serve: {} })).toBe("");
     expect(graphOnly).toContain("src/**");

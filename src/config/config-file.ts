@@ -42,7 +42,10 @@ const ConfigSchema = z.strictObject({
 
 export type TsGraphConfig = z.infer<typeof ConfigSchema>;
 
-const ALLOWED_NESTED_KEYS: Readonly<Record<string, string>> = { history: "maxFilesPerCommit", serve: "memoryBudgetMB, idleReleaseMinutes" };
+const ALLOWED_NESTED_KEYS: Readonly<Record<string, string>> = {
+  history: "maxFilesPerCommit",
+  serve: "memoryBudgetMB, idleReleaseMinutes",
+};
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length === 0 ? "" : `"${issue.path.map(String).join(".")}": `;
@@ -101,7 +104,10 @@ const limitsOfRefreshes = new WeakMap<object, number | undefined>();
  * answer: a refresh reused for a burst of queries (the same object) reuses the config read with it, so an edit of
  * the limit is seen by the next refresh that is not reused.
  */
-export function withConfiguredHistoryLimit<T extends object>(refreshed: T, root: string): T & { readonly maxFilesPerCommit: number | undefined } {
+export function withConfiguredHistoryLimit<T extends object>(
+  refreshed: T,
+  root: string,
+): T & { readonly maxFilesPerCommit: number | undefined } {
   if (!limitsOfRefreshes.has(refreshed)) limitsOfRefreshes.set(refreshed, configuredMaxFilesPerCommit(root));
   return { ...refreshed, maxFilesPerCommit: limitsOfRefreshes.get(refreshed) };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { Computed, isConfigObject, readConfigJson, readConfigModule, valueAt, type ConfigExport, type ConfigValue } from "./config-literals.js";
+import {
+  Computed,
+  isConfigObject,
+  readConfigJson,
+  readConfigModule,
+  valueAt,
+  type ConfigExport,
+  type ConfigValue,
+} from "./config-literals.js";
 
 /** A config value as plain JSON, a computed part as `{ computed: source }`. */
 function plain(value: ConfigValue | undefined): unknown {
@@ -29,16 +37,28 @@ describe(readConfigModule.name, () => {
   });
 
   it("reads module.exports, `export { x as default }` and a function's one return", async () => {
-    expect(exported(await readConfigModule("jest.config.js", 'module.exports = { testMatch: ["**/*.it.js"] };'))).toEqual({
+    expect(
+      exported(await readConfigModule("jest.config.js", 'module.exports = { testMatch: ["**/*.it.js"] };')),
+    ).toEqual({
       testMatch: ["**/*.it.js"],
     });
     expect(
-      exported(await readConfigModule("jest.config.mjs", "const config = { roots: ['<rootDir>/src'] };\nexport { config as default };")),
+      exported(
+        await readConfigModule(
+          "jest.config.mjs",
+          "const config = { roots: ['<rootDir>/src'] };\nexport { config as default };",
+        ),
+      ),
     ).toEqual({
       roots: ["<rootDir>/src"],
     });
     expect(
-      exported(await readConfigModule("vite.config.ts", "export default defineConfig(function () {\n  return { test: { root: 'app' } };\n});")),
+      exported(
+        await readConfigModule(
+          "vite.config.ts",
+          "export default defineConfig(function () {\n  return { test: { root: 'app' } };\n});",
+        ),
+      ),
     ).toEqual({
       test: { root: "app" },
     });
@@ -70,27 +90,44 @@ describe(readConfigModule.name, () => {
       "import viteConfig from './vite.config';",
       "export default mergeConfig(viteConfig, mergeConfig({ test: { include: ['a/**'], root: 'x' } }, defineConfig({ test: { include: ['b/**'] } })));",
     ].join("\n");
-    expect(exported(await readConfigModule("vitest.config.mts", text))).toEqual({ test: { include: ["a/**", "b/**"], root: "x" } });
+    expect(exported(await readConfigModule("vitest.config.mts", text))).toEqual({
+      test: { include: ["a/**", "b/**"], root: "x" },
+    });
   });
 
   it("says why it cannot read a module that does not parse or exports nothing", async () => {
-    expect(await readConfigModule("vitest.config.ts", "export default {")).toEqual({ unreadable: expect.stringMatching(/^it does not parse/) });
-    expect(await readConfigModule("jest.config.js", "const x = 1;")).toEqual({ unreadable: "it has no `export default` or `module.exports =`" });
+    expect(await readConfigModule("vitest.config.ts", "export default {")).toEqual({
+      unreadable: expect.stringMatching(/^it does not parse/),
+    });
+    expect(await readConfigModule("jest.config.js", "const x = 1;")).toEqual({
+      unreadable: "it has no `export default` or `module.exports =`",
+    });
   });
 
   it("never runs the config: a call of anything else is computed, whatever it would return", async () => {
     const text = "globalThis.ran = true;\nexport default defineConfig(loadConfig({ test: { include: ['x'] } }));";
-    expect(exported(await readConfigModule("vitest.config.ts", text))).toEqual({ computed: "loadConfig({ test: { include: ['x'] } })" });
+    expect(exported(await readConfigModule("vitest.config.ts", text))).toEqual({
+      computed: "loadConfig({ test: { include: ['x'] } })",
+    });
     expect((globalThis as { ran?: boolean }).ran).toBeUndefined();
   });
 });
 
 describe(readConfigJson.name, () => {
   it("reads JSON with comments and trailing commas (.mocharc.jsonc)", async () => {
-    expect(exported(await readConfigJson(".mocharc.jsonc", '// mocha\n{ "spec": ["test/**/*.spec.ts",], /* all */ "recursive": true }'))).toEqual({
+    expect(
+      exported(
+        await readConfigJson(
+          ".mocharc.jsonc",
+          '// mocha\n{ "spec": ["test/**/*.spec.ts",], /* all */ "recursive": true }',
+        ),
+      ),
+    ).toEqual({
       spec: ["test/**/*.spec.ts"],
       recursive: true,
     });
-    expect(await readConfigJson(".mocharc.json", '{ "spec": ')).toEqual({ unreadable: expect.stringMatching(/^it does not parse/) });
+    expect(await readConfigJson(".mocharc.json", '{ "spec": ')).toEqual({
+      unreadable: expect.stringMatching(/^it does not parse/),
+    });
   });
 });

@@ -57,7 +57,13 @@ export function valueAt(value: ConfigValue | undefined, keys: readonly string[])
 
 /** Names whose call is read through to its arguments: the runners' config helpers. */
 const PASS_THROUGH_CALLS = /^(?:defineConfig|defineProject|defineWorkspace|mergeConfig)$/;
-const WRAPPERS = new Set(["TSAsExpression", "TSSatisfiesExpression", "TSNonNullExpression", "ParenthesizedExpression", "TSTypeAssertion"]);
+const WRAPPERS = new Set([
+  "TSAsExpression",
+  "TSSatisfiesExpression",
+  "TSNonNullExpression",
+  "ParenthesizedExpression",
+  "TSTypeAssertion",
+]);
 const MAX_NESTING = 64;
 
 class Reader {
@@ -91,7 +97,9 @@ class Reader {
     if (inner !== undefined) return this.value(inner, nesting + 1);
     switch (node.type) {
       case "Literal":
-        return node.regex === undefined && node.bigint === undefined ? (node.value as string | number | boolean | null) : this.computed(node);
+        return node.regex === undefined && node.bigint === undefined
+          ? (node.value as string | number | boolean | null)
+          : this.computed(node);
       case "TemplateLiteral":
         return children(node, "expressions").length === 0 ? this.templateText(node) : this.computed(node);
       case "ArrayExpression":
@@ -148,7 +156,8 @@ class Reader {
       }
       const key = child(property, "key");
       const value = child(property, "value");
-      const name = property.computed === true || key === undefined ? undefined : key.type === "Identifier" ? key.name : key.value;
+      const name =
+        property.computed === true || key === undefined ? undefined : key.type === "Identifier" ? key.name : key.value;
       if (typeof name !== "string" || value === undefined) {
         spreads.push(this.computed(property));
         continue;
@@ -173,9 +182,19 @@ class Reader {
   /** `defineConfig(x)` is x; `mergeConfig(a, b)` is a and b merged (`merged`). */
   private call(node: OxcNode, nesting: number): ConfigValue {
     const callee = child(node, "callee");
-    const name = callee?.type === "Identifier" ? callee.name : callee?.type === "MemberExpression" ? child(callee, "property")?.name : undefined;
+    const name =
+      callee?.type === "Identifier"
+        ? callee.name
+        : callee?.type === "MemberExpression"
+          ? child(callee, "property")?.name
+          : undefined;
     const args = children(node, "arguments");
-    if (typeof name !== "string" || !PASS_THROUGH_CALLS.test(name) || args.length === 0 || args.some((arg) => arg?.type === "SpreadElement"))
+    if (
+      typeof name !== "string" ||
+      !PASS_THROUGH_CALLS.test(name) ||
+      args.length === 0 ||
+      args.some((arg) => arg?.type === "SpreadElement")
+    )
       return this.computed(node);
     const values = args.map((arg) => (arg === null ? this.computed(node) : this.value(arg, nesting + 1)));
     return values.length === 1 ? (values[0] ?? this.computed(node)) : merged(values);
@@ -187,7 +206,10 @@ class Reader {
     if (body === undefined) return this.computed(node);
     if (body.type !== "BlockStatement") return this.value(body, nesting + 1);
     const returns = children(body, "body").filter((statement) => statement?.type === "ReturnStatement");
-    const argument = returns.length === 1 && returns[0] !== null && returns[0] !== undefined ? child(returns[0], "argument") : undefined;
+    const argument =
+      returns.length === 1 && returns[0] !== null && returns[0] !== undefined
+        ? child(returns[0], "argument")
+        : undefined;
     return argument === undefined ? this.computed(node) : this.value(argument, nesting + 1);
   }
 }
@@ -237,12 +259,17 @@ function exportedNode(program: OxcNode): OxcNode | undefined {
     const target = child(expression, "left");
     const object = target?.type === "MemberExpression" ? child(target, "object") : undefined;
     const property = target?.type === "MemberExpression" ? child(target, "property") : undefined;
-    if (object?.type === "Identifier" && object.name === "module" && property?.name === "exports") return child(expression, "right");
+    if (object?.type === "Identifier" && object.name === "module" && property?.name === "exports")
+      return child(expression, "right");
   }
   return undefined;
 }
 
-type Parse = (fileName: string, text: string, options: Record<string, unknown>) => { program: unknown; errors: readonly { message: string }[] };
+type Parse = (
+  fileName: string,
+  text: string,
+  options: Record<string, unknown>,
+) => { program: unknown; errors: readonly { message: string }[] };
 
 let parser: Promise<Parse> | undefined;
 
@@ -277,6 +304,7 @@ export async function readConfigJson(fileName: string, text: string): Promise<Co
   if ("unreadable" in result) return result;
   const statement = children(result.program, "body")[0];
   const expression = statement?.type === "ExpressionStatement" ? child(statement, "expression") : undefined;
-  if (expression === undefined || children(result.program, "body").length !== 1) return { unreadable: "it is not one JSON value" };
+  if (expression === undefined || children(result.program, "body").length !== 1)
+    return { unreadable: "it is not one JSON value" };
   return { value: new Reader(wrapped, result.program).value(expression) };
 }

@@ -40,7 +40,10 @@ describe("discoverProjects", () => {
   it("finds the files of a tsconfig given through a symbolic link to the root", () => {
     const base = makeTempDir();
     const root = path.join(base, "real");
-    fs.cpSync(path.join(SAMPLE_PROJECTS, "web-app"), root, { recursive: true, filter: (source) => !source.includes(".ts-graph") });
+    fs.cpSync(path.join(SAMPLE_PROJECTS, "web-app"), root, {
+      recursive: true,
+      filter: (source) => !source.includes(".ts-graph"),
+    });
     fs.symlinkSync(root, path.join(base, "link"));
     const { projects } = discoverProjects(root, {}, [path.join(base, "link", "tsconfig.json")]);
     const files = projects.flatMap((project) => project.fileNames);
@@ -96,16 +99,31 @@ describe("discoverProjects", () => {
     const root = makeTempDir();
     fs.mkdirSync(path.join(root, "src"));
     fs.writeFileSync(path.join(root, "src", "a.ts"), "export const a = 1;\n");
-    fs.writeFileSync(path.join(root, "tsconfig.json"), '{\n  "include": ["src"],\n  "compilerOptions": { "strict": true,, }\n}\n');
-    expect(() => discoverProjects(root, {})).toThrow(/cannot parse a tsconfig: .*tsconfig\.json:3:39: Property assignment expected/);
-    fs.writeFileSync(path.join(root, "tsconfig.json"), '{\n  "include": ["src"],\n  "compilerOptions": {\n    "target": "es1999"\n  }\n}\n');
+    fs.writeFileSync(
+      path.join(root, "tsconfig.json"),
+      '{\n  "include": ["src"],\n  "compilerOptions": { "strict": true,, }\n}\n',
+    );
+    expect(() => discoverProjects(root, {})).toThrow(
+      /cannot parse a tsconfig: .*tsconfig\.json:3:39: Property assignment expected/,
+    );
+    fs.writeFileSync(
+      path.join(root, "tsconfig.json"),
+      '{\n  "include": ["src"],\n  "compilerOptions": {\n    "target": "es1999"\n  }\n}\n',
+    );
     const { warnings } = discoverProjects(root, {});
     expect(warnings.join("\n")).toMatch(/tsconfig\.json:4:15: Argument for '--target' option must be/);
   });
 
   it("counts the TypeScript files no tsconfig lists, when asked, leaving out declaration files and what .gitignore ignores", () => {
     const root = makeTempDir();
-    for (const file of ["src/a.ts", "scripts/build.ts", "scripts/deploy.mts", "types/globals.d.ts", "generated/out.ts", "node_modules/x/index.ts"]) {
+    for (const file of [
+      "src/a.ts",
+      "scripts/build.ts",
+      "scripts/deploy.mts",
+      "types/globals.d.ts",
+      "generated/out.ts",
+      "node_modules/x/index.ts",
+    ]) {
       fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
       fs.writeFileSync(path.join(root, file), "export const x = 1;\n");
     }
@@ -144,6 +162,7 @@ describe("discoverProjects", () => {
     expect(skipped.unlistedSample).toEqual(["scripts/build.ts", "scripts/keep.ts", "tools/deep/x.ts"]);
     // A file added outside every project must not make the next run discover again (and load TypeScript): the
     // count is taken at each discovery, not kept fresh through these folders' stamps.
-    for (const input of ["scripts", "tools", "tools/deep", "scripts/.gitignore"]) expect(inputs).not.toContain(path.join(root, input));
+    for (const input of ["scripts", "tools", "tools/deep", "scripts/.gitignore"])
+      expect(inputs).not.toContain(path.join(root, input));
   });
 });

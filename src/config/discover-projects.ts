@@ -103,7 +103,9 @@ function collectReferencedTsconfigs(start: string, seen: Set<string>, out: Parse
   const config = readTsconfig(fileName);
   const blocking = config.parsed.errors.filter((error) => error.code !== 18003);
   for (const error of blocking)
-    warnings.push(error.file === undefined ? `${path.basename(fileName)}: ${formatDiagnostic(error)}` : formatDiagnostic(error));
+    warnings.push(
+      error.file === undefined ? `${path.basename(fileName)}: ${formatDiagnostic(error)}` : formatDiagnostic(error),
+    );
   out.push(config);
   for (const reference of config.parsed.projectReferences ?? []) {
     collectReferencedTsconfigs(ts.resolveProjectReferencePath(reference), seen, out, warnings);
@@ -126,7 +128,12 @@ function nearestExistingFolder(fileName: string): string {
 
 /** Files whose content decides which tsconfigs are candidates (they may not exist). */
 function candidateInputs(root: string): string[] {
-  return [root, path.join(root, "tsconfig.json"), path.join(root, "package.json"), path.join(root, "pnpm-workspace.yaml")];
+  return [
+    root,
+    path.join(root, "tsconfig.json"),
+    path.join(root, "package.json"),
+    path.join(root, "pnpm-workspace.yaml"),
+  ];
 }
 
 function tsconfigCandidates(root: string, config: TsGraphConfig, explicit: readonly string[] | undefined): string[] {
@@ -134,7 +141,10 @@ function tsconfigCandidates(root: string, config: TsGraphConfig, explicit: reado
   if (listed !== undefined) {
     return listed.map((entry) => {
       const resolved = path.resolve(root, entry);
-      const fileName = fs.existsSync(resolved) && fs.statSync(resolved).isDirectory() ? path.join(resolved, "tsconfig.json") : resolved;
+      const fileName =
+        fs.existsSync(resolved) && fs.statSync(resolved).isDirectory()
+          ? path.join(resolved, "tsconfig.json")
+          : resolved;
       if (!fs.existsSync(fileName)) throw new ConfigError(`tsconfig ${entry} does not exist (looked for ${fileName})`);
       // The root is canonical: so must the tsconfig be, or none of its files would lie under the root.
       return fs.realpathSync.native(fileName);
@@ -151,7 +161,8 @@ function tsconfigCandidates(root: string, config: TsGraphConfig, explicit: reado
 }
 
 function fileFilter(root: string, config: TsGraphConfig): (fileName: string) => boolean {
-  const include = config.include !== undefined && config.include.length > 0 ? picomatch(config.include, { dot: true }) : undefined;
+  const include =
+    config.include !== undefined && config.include.length > 0 ? picomatch(config.include, { dot: true }) : undefined;
   const exclude = picomatch([...ALWAYS_IGNORED, ...(config.exclude ?? [])], { dot: true });
   return (fileName) => {
     if (!isWithin(root, fileName) || fileName === root || !SOURCE_EXTENSION.test(fileName)) return false;
@@ -205,7 +216,8 @@ export function discoverProjects(
     const specs = [raw?.include, raw?.files].flatMap((list) =>
       Array.isArray(list) ? list.filter((spec): spec is string => typeof spec === "string") : [],
     );
-    for (const spec of specs) inputs.add(nearestExistingFolder(path.resolve(path.dirname(fileName), globBase(spec), "placeholder")));
+    for (const spec of specs)
+      inputs.add(nearestExistingFolder(path.resolve(path.dirname(fileName), globBase(spec), "placeholder")));
     for (const [dir, flags] of Object.entries(parsed.wildcardDirectories ?? {})) {
       foldersBelow(path.resolve(dir), (flags & ts.WatchDirectoryFlags.Recursive) !== 0, folders, links, root);
     }
@@ -241,7 +253,12 @@ export function discoverProjects(
 
   if (parsedConfigs.length === 0) {
     const files = ownable(
-      globSync(FALLBACK_GLOB, { cwd: root, absolute: true, followSymbolicLinks: false, ignore: [...ALWAYS_IGNORED, "**/*.d.ts"] }),
+      globSync(FALLBACK_GLOB, {
+        cwd: root,
+        absolute: true,
+        followSymbolicLinks: false,
+        ignore: [...ALWAYS_IGNORED, "**/*.d.ts"],
+      }),
     ).sort();
     if (files.length > 0) {
       warnings.push(`no tsconfig.json found under the root: indexing all .ts/.tsx files with default compiler options`);

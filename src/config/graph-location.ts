@@ -15,7 +15,10 @@ export function isOwnedDbPath(root: string, dbPath: string): boolean {
  * anything is not plain (a root that is no folder, a config that is not JSON or whose `db` is no string):
  * the caller then uses `locateGraph`, which says what is wrong.
  */
-export function locateGraphQuickly(rootOption: string, dbPathOption?: string): { readonly root: string; readonly dbPath: string } | undefined {
+export function locateGraphQuickly(
+  rootOption: string,
+  dbPathOption?: string,
+): { readonly root: string; readonly dbPath: string } | undefined {
   try {
     const root = fs.realpathSync.native(path.resolve(rootOption));
     if (!fs.statSync(root).isDirectory()) return undefined;

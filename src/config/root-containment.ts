@@ -50,7 +50,11 @@ export interface ContainedFiles {
  * The real paths of `fileNames` that lie inside `root` (canonical), each once, in the order listed, leaving
  * out those in `alreadyKept` (kept earlier, by another project).
  */
-export function containFiles(root: string, fileNames: readonly string[], alreadyKept: ReadonlySet<string> = new Set()): ContainedFiles {
+export function containFiles(
+  root: string,
+  fileNames: readonly string[],
+  alreadyKept: ReadonlySet<string> = new Set(),
+): ContainedFiles {
   const kept: string[] = [];
   const seen = new Set<string>();
   let outside = 0;
@@ -88,6 +92,11 @@ export function createLinkReport(root: string): LinkReport {
       if (kind === "outside") outsideLinks.add(relativeTo(root, link));
       if (kind === "loop") loops.add(relativeTo(root, link));
     },
-    skipped: (outside, throughLinks) => ({ outside, throughLinks, outsideLinks: [...outsideLinks].sort(), loops: [...loops].sort() }),
+    skipped: (outside, throughLinks) => ({
+      outside,
+      throughLinks,
+      outsideLinks: [...outsideLinks].sort(),
+      loops: [...loops].sort(),
+    }),
   };
 }

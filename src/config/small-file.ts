@@ -8,7 +8,10 @@ const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
  * is opened without blocking and checked before it is read), larger than `maxBytes`, or unreadable. Follows
  * symbolic links: the caller decides where a file may lead.
  */
-export function readSmallFile(file: string, maxBytes = MAX_CONFIG_FILE_BYTES): { readonly text: string } | { readonly unreadable: string } {
+export function readSmallFile(
+  file: string,
+  maxBytes = MAX_CONFIG_FILE_BYTES,
+): { readonly text: string } | { readonly unreadable: string } {
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));

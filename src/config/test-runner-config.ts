@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { globSync } from "tinyglobby";
-import { Computed, isConfigObject, readConfigJson, readConfigModule, valueAt, type ConfigExport, type ConfigValue } from "./config-literals.js";
+import {
+  Computed,
+  isConfigObject,
+  readConfigJson,
+  readConfigModule,
+  valueAt,
+  type ConfigExport,
+  type ConfigValue,
+} from "./config-literals.js";
 import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
 import { isWithin, realPathOf } from "./root-containment.js";
 import { readSmallFile } from "./small-file.js";
@@ -82,7 +90,10 @@ const MOCHA_EXTENSIONS = ["js", "cjs", "mjs"];
 const CODE_EXTENSIONS = ["ts", "mts", "cts", "js", "mjs", "cjs"];
 const VITEST_CONFIGS = CODE_EXTENSIONS.map((ext) => `vitest.config.${ext}`);
 const VITE_CONFIGS = CODE_EXTENSIONS.map((ext) => `vite.config.${ext}`);
-const VITEST_WORKSPACES = [...CODE_EXTENSIONS, "json"].flatMap((ext) => [`vitest.workspace.${ext}`, `vitest.projects.${ext}`]);
+const VITEST_WORKSPACES = [...CODE_EXTENSIONS, "json"].flatMap((ext) => [
+  `vitest.workspace.${ext}`,
+  `vitest.projects.${ext}`,
+]);
 const JEST_CONFIGS = [...CODE_EXTENSIONS, "json"].map((ext) => `jest.config.${ext}`);
 const MOCHA_CONFIGS = [...["js", "cjs", "mjs", "json", "jsonc", "yaml", "yml"].map((ext) => `.mocharc.${ext}`)];
 
@@ -140,10 +151,12 @@ function readPackageJson(root: string, file: string): PackageJson | undefined {
     const deps = manifest[field];
     return typeof deps === "object" && deps !== null ? Object.keys(deps) : [];
   });
-  const scripts = typeof manifest.scripts === "object" && manifest.scripts !== null ? Object.values(manifest.scripts) : [];
+  const scripts =
+    typeof manifest.scripts === "object" && manifest.scripts !== null ? Object.values(manifest.scripts) : [];
   for (const runner of ["vitest", "jest", "mocha"] as const) {
     const named = new RegExp(`(?:^|[\\s/;&|"'(])${runner}(?:$|[\\s;&|"')])`);
-    if (keys.includes(runner) || scripts.some((script) => typeof script === "string" && named.test(script))) names.add(runner);
+    if (keys.includes(runner) || scripts.some((script) => typeof script === "string" && named.test(script)))
+      names.add(runner);
   }
   return { jest: manifest.jest, mocha: manifest.mocha, names };
 }
@@ -231,7 +244,9 @@ class SetupReader {
       this.notes.push(`${where} is not all literal (${what}): only its literal patterns are read`);
       return strings;
     }
-    this.notes.push(`${where} is not all literal (${what}): its literal patterns and ${options.runner}'s default patterns are read`);
+    this.notes.push(
+      `${where} is not all literal (${what}): its literal patterns and ${options.runner}'s default patterns are read`,
+    );
     return [...strings, ...options.widen];
   }
 
@@ -264,7 +279,10 @@ function vitestScope(reader: SetupReader, value: ConfigValue | undefined, dir: s
     known: VITEST_DEFAULTS,
     widen: VITEST_INCLUDE,
   });
-  const exclude = reader.patterns(valueAt(value, ["test", "exclude"]), `${source}: test.exclude`, { runner: "vitest", known: VITEST_DEFAULTS });
+  const exclude = reader.patterns(valueAt(value, ["test", "exclude"]), `${source}: test.exclude`, {
+    runner: "vitest",
+    known: VITEST_DEFAULTS,
+  });
   return {
     kind: "globs",
     runner: "vitest",
@@ -280,7 +298,12 @@ function vitestConfigOf(reader: SetupReader, dir: string, viteToo: boolean): str
   return reader.firstPresent(dir, VITEST_CONFIGS) ?? (viteToo ? reader.firstPresent(dir, VITE_CONFIGS) : undefined);
 }
 
-async function vitestScopesOfFile(reader: SetupReader, file: string | undefined, dir: string, depth: number): Promise<TestScope[]> {
+async function vitestScopesOfFile(
+  reader: SetupReader,
+  file: string | undefined,
+  dir: string,
+  depth: number,
+): Promise<TestScope[]> {
   if (file === undefined) return [vitestScope(reader, undefined, dir, "vitest defaults")];
   const read = await reader.read(file);
   if ("unreadable" in read) {
@@ -296,7 +319,12 @@ async function vitestScopesOfFile(reader: SetupReader, file: string | undefined,
  * vitest's projects (`test.projects`, a vitest.workspace file): folders and config files by glob, each read as a
  * config of its own (vitest's defaults for a folder without one), and inline project configs.
  */
-async function vitestProjects(reader: SetupReader, projects: ConfigValue, dir: string, where: string): Promise<TestScope[]> {
+async function vitestProjects(
+  reader: SetupReader,
+  projects: ConfigValue,
+  dir: string,
+  where: string,
+): Promise<TestScope[]> {
   if (!Array.isArray(projects)) {
     reader.notes.push(`${where} is computed: vitest's default patterns stand for it`);
     return [vitestScope(reader, undefined, dir, where)];
@@ -308,7 +336,9 @@ async function vitestProjects(reader: SetupReader, projects: ConfigValue, dir: s
       for (const match of expandProjectGlob(reader, dir, project)) {
         const isFile = fs.statSync(reader.abs(match), { throwIfNoEntry: false })?.isFile() === true;
         const projectDir = isFile ? path.posix.dirname(match).replace(/^\.$/, "") : match;
-        scopes.push(...(await vitestScopesOfFile(reader, isFile ? match : vitestConfigOf(reader, match, true), projectDir, 1)));
+        scopes.push(
+          ...(await vitestScopesOfFile(reader, isFile ? match : vitestConfigOf(reader, match, true), projectDir, 1)),
+        );
       }
     } else if (isConfigObject(project)) scopes.push(vitestScope(reader, project, dir, where));
     else {
@@ -345,10 +375,16 @@ function jestScope(reader: SetupReader, value: ConfigValue | undefined, dir: str
   const rootDir = typeof rootDirOption === "string" ? (folderWithin(dir, rootDirOption) ?? dir) : dir;
   const absoluteRootDir = reader.abs(rootDir);
   const jest = { runner: "jest" } as const;
-  const roots = reader.patterns(valueAt(value, ["roots"]), `${source}: roots`, { ...jest, widen: ["<rootDir>"] }) ?? ["<rootDir>"];
+  const roots = reader.patterns(valueAt(value, ["roots"]), `${source}: roots`, { ...jest, widen: ["<rootDir>"] }) ?? [
+    "<rootDir>",
+  ];
   const testRegex = reader.patterns(valueAt(value, ["testRegex"]), `${source}: testRegex`, jest) ?? [];
-  const testMatch = reader.patterns(valueAt(value, ["testMatch"]), `${source}: testMatch`, { ...jest, widen: JEST_TEST_MATCH }) ?? JEST_TEST_MATCH;
-  const ignore = reader.patterns(valueAt(value, ["testPathIgnorePatterns"]), `${source}: testPathIgnorePatterns`, jest) ?? JEST_IGNORE;
+  const testMatch =
+    reader.patterns(valueAt(value, ["testMatch"]), `${source}: testMatch`, { ...jest, widen: JEST_TEST_MATCH }) ??
+    JEST_TEST_MATCH;
+  const ignore =
+    reader.patterns(valueAt(value, ["testPathIgnorePatterns"]), `${source}: testPathIgnorePatterns`, jest) ??
+    JEST_IGNORE;
   return {
     kind: "jest",
     runner: "jest",
@@ -382,7 +418,12 @@ async function jestConfigOf(
   return { value: jsonValue(manifest.jest), source: `${dir === "" ? "" : `${dir}/`}package.json (jest)` };
 }
 
-async function jestScopes(reader: SetupReader, config: { value?: ConfigValue; source: string }, dir: string, depth: number): Promise<TestScope[]> {
+async function jestScopes(
+  reader: SetupReader,
+  config: { value?: ConfigValue; source: string },
+  dir: string,
+  depth: number,
+): Promise<TestScope[]> {
   const projects = valueAt(config.value, ["projects"]);
   if (projects === undefined || depth > 0) return [jestScope(reader, config.value, dir, config.source)];
   const where = `${config.source}: projects`;
@@ -395,7 +436,10 @@ async function jestScopes(reader: SetupReader, config: { value?: ConfigValue; so
   const scopes: TestScope[] = [];
   for (const project of projects as readonly ConfigValue[]) {
     if (typeof project === "string") {
-      const pattern = relativeTo(reader.abs(rootDir), path.resolve(reader.abs(rootDir), withRootDir(project, reader.abs(rootDir))));
+      const pattern = relativeTo(
+        reader.abs(rootDir),
+        path.resolve(reader.abs(rootDir), withRootDir(project, reader.abs(rootDir))),
+      );
       for (const match of expandProjectGlob(reader, rootDir, pattern)) {
         const isFile = fs.statSync(reader.abs(match), { throwIfNoEntry: false })?.isFile() === true;
         const projectDir = isFile ? path.posix.dirname(match).replace(/^\.$/, "") : match;
@@ -426,7 +470,9 @@ function withDefaultRootDir(project: ConfigValue, rootDir: string, dir: string):
 async function jestConfigFile(reader: SetupReader, file: string): Promise<{ value?: ConfigValue; source: string }> {
   if (path.posix.basename(file) === "package.json") {
     const manifest = readPackageJson(reader.root, reader.abs(file));
-    return manifest?.jest === undefined ? { source: file } : { value: jsonValue(manifest.jest), source: `${file} (jest)` };
+    return manifest?.jest === undefined
+      ? { source: file }
+      : { value: jsonValue(manifest.jest), source: `${file} (jest)` };
   }
   const read = await reader.read(file);
   if (!("unreadable" in read)) return { value: read.value, source: file };
@@ -437,12 +483,14 @@ async function jestConfigFile(reader: SetupReader, file: string): Promise<{ valu
 /** A mocha scope: `spec` (files, globs, or folders of files with `extension`), less `ignore`, relative to the folder mocha runs in. */
 function mochaScope(reader: SetupReader, value: ConfigValue | undefined, dir: string, source: string): GlobScope {
   const mocha = { runner: "mocha" } as const;
-  const spec = reader.patterns(valueAt(value, ["spec"]), `${source}: spec`, { ...mocha, widen: MOCHA_SPEC }) ?? MOCHA_SPEC;
-  const extensions = (reader.patterns(valueAt(value, ["extension"]), `${source}: extension`, mocha) ?? MOCHA_EXTENSIONS).map((ext) =>
-    ext.replace(/^\./, ""),
-  );
+  const spec =
+    reader.patterns(valueAt(value, ["spec"]), `${source}: spec`, { ...mocha, widen: MOCHA_SPEC }) ?? MOCHA_SPEC;
+  const extensions = (
+    reader.patterns(valueAt(value, ["extension"]), `${source}: extension`, mocha) ?? MOCHA_EXTENSIONS
+  ).map((ext) => ext.replace(/^\./, ""));
   const recursive = valueAt(value, ["recursive"]) === true;
-  const ignore = reader.patterns(valueAt(value, ["ignore"]) ?? valueAt(value, ["exclude"]), `${source}: ignore`, mocha) ?? [];
+  const ignore =
+    reader.patterns(valueAt(value, ["ignore"]) ?? valueAt(value, ["exclude"]), `${source}: ignore`, mocha) ?? [];
   const ext = extensions.length === 1 ? (extensions[0] ?? "js") : `{${extensions.join(",")}}`;
   const include = spec.map((entry) => {
     const cleaned = stripDotSlash(entry).replace(/\/$/, "");
@@ -452,7 +500,11 @@ function mochaScope(reader: SetupReader, value: ConfigValue | undefined, dir: st
   return { kind: "globs", runner: "mocha", source, dir, include, exclude: ignore.map(stripDotSlash) };
 }
 
-async function mochaConfigOf(reader: SetupReader, dir: string, manifest: PackageJson | undefined): Promise<GlobScope | undefined> {
+async function mochaConfigOf(
+  reader: SetupReader,
+  dir: string,
+  manifest: PackageJson | undefined,
+): Promise<GlobScope | undefined> {
   const file = reader.firstPresent(dir, MOCHA_CONFIGS);
   if (file !== undefined) {
     const read = await reader.read(file);
@@ -460,12 +512,17 @@ async function mochaConfigOf(reader: SetupReader, dir: string, manifest: Package
     reader.unreadable(file, read.unreadable, "mocha");
     return mochaScope(reader, undefined, dir, file);
   }
-  if (manifest?.mocha !== undefined) return mochaScope(reader, jsonValue(manifest.mocha), dir, `${dir === "" ? "" : `${dir}/`}package.json (mocha)`);
+  if (manifest?.mocha !== undefined)
+    return mochaScope(reader, jsonValue(manifest.mocha), dir, `${dir === "" ? "" : `${dir}/`}package.json (mocha)`);
   return manifest?.names.has("mocha") === true ? mochaScope(reader, undefined, dir, "mocha defaults") : undefined;
 }
 
 /** The scopes of one folder: each runner it configures or names. */
-async function folderScopes(reader: SetupReader, dir: string, rootNames: ReadonlySet<TestRunner>): Promise<TestScope[]> {
+async function folderScopes(
+  reader: SetupReader,
+  dir: string,
+  rootNames: ReadonlySet<TestRunner>,
+): Promise<TestScope[]> {
   const manifestFile = dir === "" ? "package.json" : `${dir}/package.json`;
   reader.consulted.add(reader.abs(manifestFile));
   const manifest = readPackageJson(reader.root, reader.abs(manifestFile));
@@ -477,8 +534,16 @@ async function folderScopes(reader: SetupReader, dir: string, rootNames: Readonl
   if (workspaceFile !== undefined && vitestConfig === undefined) {
     const read = await reader.read(workspaceFile);
     if ("unreadable" in read) reader.unreadable(workspaceFile, read.unreadable, "vitest");
-    scopes.push(...(await vitestProjects(reader, "unreadable" in read ? new Computed(workspaceFile) : read.value, dir, workspaceFile)));
-  } else if (vitestConfig !== undefined || names.has("vitest")) scopes.push(...(await vitestScopesOfFile(reader, vitestConfig, dir, 0)));
+    scopes.push(
+      ...(await vitestProjects(
+        reader,
+        "unreadable" in read ? new Computed(workspaceFile) : read.value,
+        dir,
+        workspaceFile,
+      )),
+    );
+  } else if (vitestConfig !== undefined || names.has("vitest"))
+    scopes.push(...(await vitestScopesOfFile(reader, vitestConfig, dir, 0)));
 
   const jest = await jestConfigOf(reader, dir, manifest);
   if (jest !== undefined) scopes.push(...(await jestScopes(reader, jest, dir, 0)));
@@ -491,9 +556,11 @@ async function folderScopes(reader: SetupReader, dir: string, rootNames: Readonl
 
 /** A JSON value from package.json as a config value. */
 function jsonValue(value: unknown): ConfigValue {
-  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
   if (Array.isArray(value)) return value.map(jsonValue);
-  if (typeof value === "object") return { entries: new Map(Object.entries(value).map(([key, item]) => [key, jsonValue(item)])), spreads: [] };
+  if (typeof value === "object")
+    return { entries: new Map(Object.entries(value).map(([key, item]) => [key, jsonValue(item)])), spreads: [] };
   return new Computed(String(value));
 }
 
@@ -545,7 +612,9 @@ export async function readTestRunnerSetup(root: string): Promise<TestRunnerSetup
     if (scopes.length > 0 || dir === "") found.push({ dir, scopes });
   }
   const rootFolder = found.find((folder) => folder.dir === "");
-  const withRoot = found.map((folder) => (folder === rootFolder && folder.scopes.length === 0 ? { dir: "", scopes: [NAME_PATTERN_SCOPE] } : folder));
+  const withRoot = found.map((folder) =>
+    folder === rootFolder && folder.scopes.length === 0 ? { dir: "", scopes: [NAME_PATTERN_SCOPE] } : folder,
+  );
   return {
     root,
     folders: withRoot.sort((a, b) => b.dir.length - a.dir.length || a.dir.localeCompare(b.dir)),

@@ -12,7 +12,11 @@ describe(workspacePackageDirs.name, () => {
     for (const dir of ["packages/a", "packages/b", "tools/c"]) fs.mkdirSync(path.join(root, dir), { recursive: true });
     fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ workspaces: ["packages/*"] }));
     fs.writeFileSync(path.join(root, "pnpm-workspace.yaml"), "packages:\n  - 'tools/*'\n  # a comment\n");
-    expect(workspacePackageDirs(root).map((dir) => path.relative(root, dir))).toEqual(["packages/a", "packages/b", "tools/c"]);
+    expect(workspacePackageDirs(root).map((dir) => path.relative(root, dir))).toEqual([
+      "packages/a",
+      "packages/b",
+      "tools/c",
+    ]);
   });
 });
 

@@ -31,7 +31,11 @@ function lastLines(file: string, count: number): string {
  * daemon folder's log) and waits until it answers on its socket. Another process starting one at the same
  * time is fine: one of them claims the socket, the other exits, and both callers reach the one that listens.
  */
-export async function launchDaemon(target: DaemonTarget, paths: DaemonPaths, idleMinutes: number | undefined): Promise<LaunchResult> {
+export async function launchDaemon(
+  target: DaemonTarget,
+  paths: DaemonPaths,
+  idleMinutes: number | undefined,
+): Promise<LaunchResult> {
   ensureDaemonFolders(paths);
   const log = fs.openSync(paths.log, "a", 0o600);
   const args = [CLI_ENTRY, "daemon", "start", "--foreground", target.root, "--db", target.dbPath];
@@ -51,7 +55,8 @@ export async function launchDaemon(target: DaemonTarget, paths: DaemonPaths, idl
     // One that lost a race to another starting daemon exits once that one listens, which this probe then finds.
     if (exited !== undefined) return { failed: `the daemon exited with code ${exited}: ${lastLines(paths.log, 5)}` };
     if (found.state === "foreign") return { failed: found.reason };
-    if (Date.now() > deadline) return { failed: `the daemon did not answer within ${START_TIMEOUT_MS / 1000} s (its log: ${paths.log})` };
+    if (Date.now() > deadline)
+      return { failed: `the daemon did not answer within ${START_TIMEOUT_MS / 1000} s (its log: ${paths.log})` };
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
 }

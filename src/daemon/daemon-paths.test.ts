@@ -35,7 +35,17 @@ describe(daemonPaths.name, () => {
 });
 
 describe(parseHello.name, () => {
-  const hello = { protocol: 1, version: "1.2.3", pid: 42, kind: "daemon", root: "/r", dbPath: "/r/db", tsconfigs: null, startedAt: 1, idleExitAt: 2 };
+  const hello = {
+    protocol: 1,
+    version: "1.2.3",
+    pid: 42,
+    kind: "daemon",
+    root: "/r",
+    dbPath: "/r/db",
+    tsconfigs: null,
+    startedAt: 1,
+    idleExitAt: 2,
+  };
 
   it("reads a daemon's hello; one that lists no tools (an older daemon's) runs none", () => {
     expect(parseHello(hello)).toEqual({ ...hello, tsconfigs: undefined, tools: [] });
@@ -57,7 +67,13 @@ describe(parseRequest.name, () => {
     expect(parseRequest('{"op":"hello"}')).toEqual({ op: "hello" });
     expect(parseRequest('{"op":"stop"}')).toEqual({ op: "stop" });
     expect(parseRequest('{"op":"go"}')).toEqual({ op: "go" });
-    const tool = { op: "tool", root: "/r", dbPath: "/r/db", tool: "rename_symbol", input: { symbol: "a", newName: "b" } };
+    const tool = {
+      op: "tool",
+      root: "/r",
+      dbPath: "/r/db",
+      tool: "rename_symbol",
+      input: { symbol: "a", newName: "b" },
+    };
     expect(parseRequest(JSON.stringify(tool))).toEqual(tool);
     expect(parseRequest(JSON.stringify({ ...tool, input: "a" }))).toBeUndefined();
     expect(parseRequest('{"op":"drop"}')).toBeUndefined();

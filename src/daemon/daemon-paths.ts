@@ -31,7 +31,11 @@ function hashOf(dbPath: string): string {
 }
 
 /** The daemon's paths for the graph at dbPath (absolute). Pure: nothing is created. */
-export function daemonPaths(dbPath: string, platform: NodeJS.Platform = process.platform, temporaryFolder: string = os.tmpdir()): DaemonPaths {
+export function daemonPaths(
+  dbPath: string,
+  platform: NodeJS.Platform = process.platform,
+  temporaryFolder: string = os.tmpdir(),
+): DaemonPaths {
   const folder = `${dbPath}.daemon`;
   const files = {
     folder,
@@ -40,7 +44,8 @@ export function daemonPaths(dbPath: string, platform: NodeJS.Platform = process.
     log: path.join(folder, "daemon.log"),
     stopRefused: path.join(folder, "stop-refused.json"),
   };
-  if (platform === "win32") return { ...files, socket: `\\\\.\\pipe\\ts-graph-${hashOf(dbPath)}`, socketFolder: undefined };
+  if (platform === "win32")
+    return { ...files, socket: `\\\\.\\pipe\\ts-graph-${hashOf(dbPath)}`, socketFolder: undefined };
   const beside = path.join(folder, "socket");
   if (Buffer.byteLength(beside) <= MAX_SOCKET_PATH_BYTES) return { ...files, socket: beside, socketFolder: undefined };
   const uid = typeof process.getuid === "function" ? process.getuid() : 0;

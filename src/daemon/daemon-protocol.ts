@@ -116,7 +116,8 @@ export function parseRequest(line: string): DaemonRequest | undefined {
   if (value.op === "update") return { op: "update", force: value.force === true };
   if (value.op === "tool") {
     const { root, dbPath, tool, input } = value;
-    if (typeof root !== "string" || typeof dbPath !== "string" || typeof tool !== "string" || !isRecord(input)) return undefined;
+    if (typeof root !== "string" || typeof dbPath !== "string" || typeof tool !== "string" || !isRecord(input))
+      return undefined;
     return { op: "tool", root, dbPath, tool, input };
   }
   return undefined;
@@ -128,9 +129,13 @@ export function parseHello(value: unknown): DaemonHello | undefined {
   const { protocol, version, pid, kind, root, dbPath, tsconfigs, startedAt, idleExitAt, tools } = value;
   const validKind = kind === "daemon" || kind === "serve" || kind === "watch";
   const validTsconfigs =
-    tsconfigs === undefined || tsconfigs === null || (Array.isArray(tsconfigs) && tsconfigs.every((item) => typeof item === "string"));
-  if (typeof protocol !== "number" || typeof version !== "string" || typeof pid !== "number" || !validKind) return undefined;
-  if (typeof root !== "string" || typeof dbPath !== "string" || typeof startedAt !== "number" || !validTsconfigs) return undefined;
+    tsconfigs === undefined ||
+    tsconfigs === null ||
+    (Array.isArray(tsconfigs) && tsconfigs.every((item) => typeof item === "string"));
+  if (typeof protocol !== "number" || typeof version !== "string" || typeof pid !== "number" || !validKind)
+    return undefined;
+  if (typeof root !== "string" || typeof dbPath !== "string" || typeof startedAt !== "number" || !validTsconfigs)
+    return undefined;
   return {
     protocol,
     version,

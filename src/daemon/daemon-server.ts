@@ -61,12 +61,21 @@ export type DaemonClaim =
 /** A failure as the protocol carries it: a tool's error keeps what its front end shows (details, why and fix, an OS error's code and path). */
 function failureOf(error: unknown): DaemonReply {
   if (!(error instanceof Error)) return { ok: false, error: { name: "Error", message: String(error) } };
-  const { details, why, fix, code, path: errorPath } = error as Error & Record<"details" | "why" | "fix" | "code" | "path", unknown>;
+  const {
+    details,
+    why,
+    fix,
+    code,
+    path: errorPath,
+  } = error as Error & Record<"details" | "why" | "fix" | "code" | "path", unknown>;
   const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
   const failure = {
     name: error.name,
     message: error.message,
-    details: typeof details === "object" && details !== null && !Array.isArray(details) ? (details as Record<string, unknown>) : undefined,
+    details:
+      typeof details === "object" && details !== null && !Array.isArray(details)
+        ? (details as Record<string, unknown>)
+        : undefined,
     why: text(why),
     fix: text(fix),
     code: text(code),
@@ -140,9 +149,15 @@ function scheduleIdle(state: ServerState, options: DaemonServerOptions): void {
   );
 }
 
-async function answer(backend: DaemonBackend, options: DaemonServerOptions, hello: () => DaemonHello, request: DaemonRequest): Promise<DaemonReply> {
+async function answer(
+  backend: DaemonBackend,
+  options: DaemonServerOptions,
+  hello: () => DaemonHello,
+  request: DaemonRequest,
+): Promise<DaemonReply> {
   if (request.op === "hello") return { ok: true, hello: hello() };
-  if (request.op === "tool" || request.op === "go") return failureOf(new Error(`${request.op} is answered by its connection, not here`));
+  if (request.op === "tool" || request.op === "go")
+    return failureOf(new Error(`${request.op} is answered by its connection, not here`));
   if (request.op === "stop") {
     if (options.kind !== "daemon") {
       return failureOf(
@@ -172,10 +187,13 @@ type ToolRequest = Extract<DaemonRequest, { op: "tool" }>;
 
 /** Why this daemon does not run a tool request (undefined: it does); the client then runs the tool itself. */
 function declined(backend: DaemonBackend, request: ToolRequest): string | undefined {
-  if (backend.runTool === undefined || !(backend.tools ?? []).includes(request.tool)) return `this daemon does not run ${request.tool}`;
+  if (backend.runTool === undefined || !(backend.tools ?? []).includes(request.tool))
+    return `this daemon does not run ${request.tool}`;
   const root = realPath(request.root);
-  if (root === undefined || root !== realPath(backend.root)) return `it keeps the graph of ${backend.root}, not of ${request.root}`;
-  if (path.resolve(request.dbPath) !== path.resolve(backend.dbPath)) return `its database is ${backend.dbPath}, not ${request.dbPath}`;
+  if (root === undefined || root !== realPath(backend.root))
+    return `it keeps the graph of ${backend.root}, not of ${request.root}`;
+  if (path.resolve(request.dbPath) !== path.resolve(backend.dbPath))
+    return `its database is ${backend.dbPath}, not ${request.dbPath}`;
   return undefined;
 }
 
@@ -207,7 +225,10 @@ async function answerTool(
     send({ ok: true, ready: true });
     if (!(await go)) return;
     const startedAt = performance.now();
-    const keepAlive = setInterval(() => socket.destroyed || socket.write(encodeMessage({ working: true })), options.keepAliveMs ?? KEEP_ALIVE_MS);
+    const keepAlive = setInterval(
+      () => socket.destroyed || socket.write(encodeMessage({ working: true })),
+      options.keepAliveMs ?? KEEP_ALIVE_MS,
+    );
     let reply: DaemonReply;
     try {
       reply = { ok: true, answer: await runTool(request.tool, request.input) };
@@ -264,7 +285,10 @@ function createSocketServer(
         // While an update runs, a line every second or so tells the client the daemon is alive (not hung).
         const keepAlive =
           request.op === "update"
-            ? setInterval(() => socket.destroyed || socket.write(encodeMessage({ working: true })), options.keepAliveMs ?? KEEP_ALIVE_MS)
+            ? setInterval(
+                () => socket.destroyed || socket.write(encodeMessage({ working: true })),
+                options.keepAliveMs ?? KEEP_ALIVE_MS,
+              )
             : undefined;
         try {
           if (request.op === "tool") {
@@ -295,7 +319,10 @@ async function closeServer(state: ServerState, server: net.Server, paths: Daemon
   for (const socket of state.sockets) socket.destroy();
   await stopped;
   // Remove only what is still this process's: another daemon may have claimed the path since.
-  if (state.socketInode !== undefined && fs.statSync(paths.socket, { throwIfNoEntry: false })?.ino === state.socketInode)
+  if (
+    state.socketInode !== undefined &&
+    fs.statSync(paths.socket, { throwIfNoEntry: false })?.ino === state.socketInode
+  )
     fs.rmSync(paths.socket, { force: true });
   if (readDaemonInfo(paths)?.pid === process.pid) fs.rmSync(paths.info, { force: true });
   fs.rmSync(paths.log, { force: true });
@@ -371,7 +398,10 @@ export async function startDaemonServer(backend: DaemonBackend, options: DaemonS
  * its daemon socket, unless another process already does or the path is not ours (said in the log; the
  * process goes on without it).
  */
-export async function answerCliCommands(backend: DaemonBackend, options: DaemonServerOptions): Promise<DaemonServer | undefined> {
+export async function answerCliCommands(
+  backend: DaemonBackend,
+  options: DaemonServerOptions,
+): Promise<DaemonServer | undefined> {
   let claim: DaemonClaim;
   try {
     claim = await startDaemonServer(backend, options);
@@ -380,7 +410,9 @@ export async function answerCliCommands(backend: DaemonBackend, options: DaemonS
   }
   if ("claimed" in claim) return claim.claimed;
   if ("busy" in claim)
-    options.log(`a ts-graph ${claim.busy.kind} (pid ${claim.busy.pid}) already answers the CLI commands of ${backend.root}; this process does not`);
+    options.log(
+      `a ts-graph ${claim.busy.kind} (pid ${claim.busy.pid}) already answers the CLI commands of ${backend.root}; this process does not`,
+    );
   else options.log(`not answering the CLI commands of ${backend.root} over a daemon socket: ${claim.refused}`);
   return undefined;
 }

@@ -35,7 +35,8 @@ function folderProblem(folder: string): string | undefined {
   if (!stat.isDirectory()) return `${folder} is not a folder`;
   if (isWindows()) return undefined;
   if (stat.uid !== ownUid()) return `${folder} belongs to another user`;
-  if ((stat.mode & 0o077) !== 0) return `${folder} can be used by other users (mode ${(stat.mode & 0o777).toString(8)}; ts-graph makes it 700)`;
+  if ((stat.mode & 0o077) !== 0)
+    return `${folder} can be used by other users (mode ${(stat.mode & 0o777).toString(8)}; ts-graph makes it 700)`;
   return undefined;
 }
 
@@ -64,7 +65,9 @@ export function ensureDaemonFolders(paths: DaemonPaths): void {
   }
 }
 
-function connect(socketPath: string): Promise<net.Socket | { readonly code: string | undefined; readonly message: string }> {
+function connect(
+  socketPath: string,
+): Promise<net.Socket | { readonly code: string | undefined; readonly message: string }> {
   return new Promise((resolve) => {
     const socket = net.connect(socketPath);
     socket.once("connect", () => {

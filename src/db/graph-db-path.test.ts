@@ -49,6 +49,8 @@ describe(checkOwnFile.name, () => {
     expect(() => checkOwnFile(file)).not.toThrow();
     expect(() => checkOwnFile(absent)).not.toThrow();
     expect(() => checkOwnFile(fifo)).toThrow(GraphDbPathError);
-    expect(() => checkOwnFile(fifo)).toThrow(/fifo is a FIFO \(named pipe\), not a file ts-graph made; remove it yourself/);
+    expect(() => checkOwnFile(fifo)).toThrow(
+      /fifo is a FIFO \(named pipe\), not a file ts-graph made; remove it yourself/,
+    );
   });
 });

@@ -91,7 +91,9 @@ export function checkOwnFile(file: string): void {
   if (isRegularOrAbsent(file)) return;
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
   if (stat === undefined) return;
-  throw new GraphDbPathError(`${file} is ${describeSpecialFile(stat)}, not a file ts-graph made; remove it yourself, or give another --db`);
+  throw new GraphDbPathError(
+    `${file} is ${describeSpecialFile(stat)}, not a file ts-graph made; remove it yourself, or give another --db`,
+  );
 }
 
 const GIVE_INSTEAD = "give --db the path of a database file (or of one to create), e.g. .ts-graph/graph.db";
@@ -103,7 +105,8 @@ const GIVE_INSTEAD = "give --db the path of a database file (or of one to create
 export function checkGraphDbPath(dbPath: string): string {
   const real = resolveWritePath(dbPath);
   const shown = real === path.resolve(dbPath) ? dbPath : `${dbPath} (${real})`;
-  if (isKernelPath(real)) throw new GraphDbPathError(`${shown} is in a kernel file system (/proc or /sys), not a database; ${GIVE_INSTEAD}`);
+  if (isKernelPath(real))
+    throw new GraphDbPathError(`${shown} is in a kernel file system (/proc or /sys), not a database; ${GIVE_INSTEAD}`);
   // `real` has no symbolic link left in it: lstat sees what a write would land on.
   const stat = isRegularOrAbsent(real) ? undefined : fs.lstatSync(real, { throwIfNoEntry: false });
   if (stat !== undefined) {

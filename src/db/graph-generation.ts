@@ -19,7 +19,10 @@ export function graphGeneration(db: SqliteDb): GraphGeneration {
   let statements = generationStatements.get(db);
   if (statements === undefined) {
     // Two statements: the pragma as a table-valued function in one SELECT costs twice as much.
-    statements = { dataVersion: db.prepare("PRAGMA data_version").pluck(), totalChanges: db.prepare("SELECT total_changes()").pluck() };
+    statements = {
+      dataVersion: db.prepare("PRAGMA data_version").pluck(),
+      totalChanges: db.prepare("SELECT total_changes()").pluck(),
+    };
     generationStatements.set(db, statements);
   }
   return `${String(statements.dataVersion.get())}:${String(statements.totalChanges.get())}`;

@@ -24,11 +24,20 @@ function functionNode(file: string, name: string): ExtractedNode {
   };
 }
 
-function extraction(file: string, names: readonly string[], calls: readonly [string, ExtractedNode["key"]][] = []): FileExtraction {
+function extraction(
+  file: string,
+  names: readonly string[],
+  calls: readonly [string, ExtractedNode["key"]][] = [],
+): FileExtraction {
   return {
     path: file,
     nodes: names.map((name) => functionNode(file, name)),
-    edges: calls.map(([source, target]) => ({ kind: "CALLS", source: declarationKey(file, source), target, lines: [1] })),
+    edges: calls.map(([source, target]) => ({
+      kind: "CALLS",
+      source: declarationKey(file, source),
+      target,
+      lines: [1],
+    })),
     externalEdges: [],
     externalImports: [],
     dynamicCalls: [],
@@ -48,7 +57,12 @@ describe("writeFiles", () => {
     store.beginRun(["a.ts", "b.ts"]);
     store.writeFiles([
       { file: stored("a.ts"), extraction: extraction("a.ts", ["f", "g"]), indexedAt: 1, text: "" },
-      { file: stored("b.ts"), extraction: extraction("b.ts", ["h"], [["h", declarationKey("a.ts", "g")]]), indexedAt: 1, text: "" },
+      {
+        file: stored("b.ts"),
+        extraction: extraction("b.ts", ["h"], [["h", declarationKey("a.ts", "g")]]),
+        indexedAt: 1,
+        text: "",
+      },
     ]);
     expect(store.pendingPaths()).toEqual([]);
     expect(store.nodeCountsByKind()).toEqual({ Function: 3 });
@@ -65,10 +79,20 @@ describe("writeFiles", () => {
     db.exec(SCHEMA_SQL);
     const store = createGraphStore(db);
     store.beginRun(["base.ts", "a.ts"]);
-    const inherited = { kind: "OVERRIDES" as const, source: declarationKey("base.ts", "m"), target: declarationKey("a.ts", "I.m"), lines: [] };
+    const inherited = {
+      kind: "OVERRIDES" as const,
+      source: declarationKey("base.ts", "m"),
+      target: declarationKey("a.ts", "I.m"),
+      lines: [],
+    };
     store.writeFiles([
       { file: stored("base.ts"), extraction: extraction("base.ts", ["m"]), indexedAt: 1, text: "" },
-      { file: stored("a.ts"), extraction: { ...extraction("a.ts", ["I.m"]), edges: [inherited] }, indexedAt: 1, text: "" },
+      {
+        file: stored("a.ts"),
+        extraction: { ...extraction("a.ts", ["I.m"]), edges: [inherited] },
+        indexedAt: 1,
+        text: "",
+      },
     ]);
     expect(store.ownersOfEdgesAt(declarationKey("base.ts", "m"))).toEqual(["a.ts"]);
 
@@ -86,7 +110,12 @@ describe("writeFiles", () => {
     expect(() =>
       store.writeFiles([
         { file: stored("a.ts"), extraction: extraction("a.ts", ["f"]), indexedAt: 1, text: "" },
-        { file: stored("b.ts"), extraction: { ...duplicateKey, nodes: [...duplicateKey.nodes, ...duplicateKey.nodes] }, indexedAt: 1, text: "" },
+        {
+          file: stored("b.ts"),
+          extraction: { ...duplicateKey, nodes: [...duplicateKey.nodes, ...duplicateKey.nodes] },
+          indexedAt: 1,
+          text: "",
+        },
       ]),
     ).toThrow();
     expect(store.pendingPaths().sort()).toEqual(["a.ts", "b.ts"]);
@@ -107,13 +136,18 @@ describe("writeFiles", () => {
       endLine: 3,
     };
     const f: ExtractedNode = { ...functionNode("a.ts", "f"), endLine: 3 };
-    store.writeFiles([{ file: stored("a.ts"), extraction: { ...extraction("a.ts", []), nodes: [fileNode, f] }, indexedAt: 1, text }]);
+    store.writeFiles([
+      { file: stored("a.ts"), extraction: { ...extraction("a.ts", []), nodes: [fileNode, f] }, indexedAt: 1, text },
+    ]);
     const bodies = db.prepare("SELECT kind, body FROM nodes ORDER BY kind").all();
     expect(bodies).toEqual([
       { kind: "File", body: null },
       { kind: "Function", body: bodyHash(normalizedLines(text), { name: "f", startLine: 1, endLine: 3 }) },
     ]);
     // The hash is the one a snapshot of the same text would carry: white space collapsed, the name blanked out.
-    expect(bodies[1]).toEqual({ kind: "Function", body: bodyHash(["export function g() { return 1; }"], { name: "g", startLine: 1, endLine: 1 }) });
+    expect(bodies[1]).toEqual({
+      kind: "Function",
+      body: bodyHash(["export function g() { return 1; }"], { name: "g", startLine: 1, endLine: 1 }),
+    });
   });
 });

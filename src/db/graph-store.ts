@@ -52,7 +52,12 @@ export interface RenamePatch {
   /** The names of an IMPORTS edge of a changed file, as JSON. */
   readonly importNames: readonly { readonly file: string; readonly target: string; readonly names: string }[];
   /** A dynamic call's expression at a line of a changed file. */
-  readonly dynamicCalls: readonly { readonly file: string; readonly line: number; readonly before: string; readonly after: string }[];
+  readonly dynamicCalls: readonly {
+    readonly file: string;
+    readonly line: number;
+    readonly before: string;
+    readonly after: string;
+  }[];
 }
 
 /** What the rename patch compares of a stored node, in the order the file's nodes were written. */
@@ -114,10 +119,12 @@ const SQL = {
   importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   ownersOfEdgesAt: `SELECT file FROM edges WHERE target = @key OR source = @key
      UNION SELECT file FROM edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(@key)) > 0`,
-  edgesWithReceiver: "SELECT id, receivers FROM edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(?)) > 0",
+  edgesWithReceiver:
+    "SELECT id, receivers FROM edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(?)) > 0",
   setReceivers: "UPDATE edges SET receivers = ? WHERE id = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
-  importsToReresolve: "SELECT file, specifier FROM external_imports WHERE resolved = 0 OR specifier LIKE '.%' ORDER BY file, specifier",
+  importsToReresolve:
+    "SELECT file, specifier FROM external_imports WHERE resolved = 0 OR specifier LIKE '.%' ORDER BY file, specifier",
   deleteEdgesAt: "DELETE FROM edges WHERE target = @key OR source = @key",
   nodeKeysOfFile: "SELECT key FROM nodes WHERE file = ?",
   accessorNodeNames: `SELECT file, name FROM nodes
@@ -179,7 +186,11 @@ function column<T>(statement: Statement, ...params: unknown[]): T[] {
  * anyway. An edge out of another file's key is an OVERRIDES from a member inherited into a class that
  * names an interface (ADR 0009).
  */
-function deleteEdgesAtVanished(statements: Statements, previousKeys: readonly string[], currentKeys: ReadonlySet<string>): void {
+function deleteEdgesAtVanished(
+  statements: Statements,
+  previousKeys: readonly string[],
+  currentKeys: ReadonlySet<string>,
+): void {
   for (const key of previousKeys) {
     if (currentKeys.has(key)) continue;
     statements.deleteEdgesAt.run({ key });
@@ -196,7 +207,8 @@ function renameReceiver(statements: Statements, before: string, after: string | 
   for (const { id, receivers } of statements.edgesWithReceiver.all(before) as { id: number; receivers: string }[]) {
     const keys = JSON.parse(receivers) as string[];
     if (!keys.includes(before)) continue;
-    const renamed = after === undefined ? null : JSON.stringify(keys.map((key) => (key === before ? after : key)).sort());
+    const renamed =
+      after === undefined ? null : JSON.stringify(keys.map((key) => (key === before ? after : key)).sort());
     statements.setReceivers.run(renamed, id);
   }
 }
@@ -227,7 +239,12 @@ function atomic<A extends unknown[]>(db: SqliteDb, body: (...args: A) => void): 
 }
 
 /** Inserts the file's nodes (each with its body hash, from the file's lines). */
-function insertNodes(statements: Statements, path: string, extraction: Pick<FileExtraction, "nodes">, text: string): void {
+function insertNodes(
+  statements: Statements,
+  path: string,
+  extraction: Pick<FileExtraction, "nodes">,
+  text: string,
+): void {
   const lines = normalizedLines(text);
   for (const node of extraction.nodes) {
     statements.insertNode.run({
@@ -267,14 +284,27 @@ function insertFileFacts(statements: Statements, path: string, extraction: FileE
     });
   }
   for (const edge of extraction.externalEdges) {
-    statements.insertExternalEdge.run(path, edge.kind, edge.source, edge.target, edge.lines.length, JSON.stringify(edge.lines));
+    statements.insertExternalEdge.run(
+      path,
+      edge.kind,
+      edge.source,
+      edge.target,
+      edge.lines.length,
+      JSON.stringify(edge.lines),
+    );
   }
   for (const call of extraction.dynamicCalls) {
     statements.insertDynamicCall.run(path, call.source, call.line, call.expression);
   }
   for (const row of extraction.exportNames) statements.insertExportName.run(path, row.name, row.target);
   for (const imp of extraction.externalImports) {
-    statements.insertExternalImport.run(path, imp.specifier, imp.packageName ?? null, imp.resolved ? 1 : 0, imp.typeOnly ? 1 : 0);
+    statements.insertExternalImport.run(
+      path,
+      imp.specifier,
+      imp.packageName ?? null,
+      imp.resolved ? 1 : 0,
+      imp.typeOnly ? 1 : 0,
+    );
   }
   for (const problem of extraction.syntaxErrors) {
     statements.insertSyntaxError.run(path, problem.line, problem.column, problem.message);
@@ -282,7 +312,13 @@ function insertFileFacts(statements: Statements, path: string, extraction: FileE
 }
 
 /** Replaces one file's contribution to the graph (inside the caller's transaction). */
-function replaceFile(statements: Statements, file: StoredFile, extraction: FileExtraction, indexedAt: number, text: string): void {
+function replaceFile(
+  statements: Statements,
+  file: StoredFile,
+  extraction: FileExtraction,
+  indexedAt: number,
+  text: string,
+): void {
   crashPoint();
   const previousKeys = column<string>(statements.nodeKeysOfFile, file.path);
   clearFileContent(statements, file.path);
@@ -292,7 +328,10 @@ function replaceFile(statements: Statements, file: StoredFile, extraction: FileE
     declaresGlobals: extraction.declaresGlobals ? 1 : 0,
     indexedAt,
   });
-  statements.setComputedNames.run(extraction.computedNames === undefined ? null : JSON.stringify(extraction.computedNames), file.path);
+  statements.setComputedNames.run(
+    extraction.computedNames === undefined ? null : JSON.stringify(extraction.computedNames),
+    file.path,
+  );
   insertNodes(statements, file.path, extraction, text);
   insertFileFacts(statements, file.path, extraction);
   deleteEdgesAtVanished(statements, previousKeys, new Set<string>(extraction.nodes.map((node) => node.key)));
@@ -317,7 +356,8 @@ function applyRenamePatch(statements: Statements, patch: RenamePatch, indexedAt:
     renameReceiver(statements, before, after);
   }
   for (const edge of patch.importNames) statements.setImportNames.run(edge.names, edge.file, edge.target);
-  for (const call of patch.dynamicCalls) statements.setDynamicCallExpression.run(call.after, call.file, call.line, call.before);
+  for (const call of patch.dynamicCalls)
+    statements.setDynamicCallExpression.run(call.after, call.file, call.line, call.before);
 }
 
 /** Brings the symbol-search vocabulary (schema.ts) in line with the nodes, at the end of a run. */
@@ -391,7 +431,9 @@ function graphWrites(db: SqliteDb, statements: Statements) {
     statements.setMeta.run(META.state, STATE_INDEXING);
     for (const path of pendingPaths) statements.insertPending.run(path);
   });
-  const finishRun = atomic(db, (indexedAt: number, fingerprint: string) => markRunFinished(statements, indexedAt, fingerprint));
+  const finishRun = atomic(db, (indexedAt: number, fingerprint: string) =>
+    markRunFinished(statements, indexedAt, fingerprint),
+  );
   /** Empties the graph (`index --force`), inside the run's transaction: readers keep the old graph until it commits. */
   const clearGraph = atomic(db, () => {
     crashPoint();
@@ -411,7 +453,9 @@ function graphWrites(db: SqliteDb, statements: Statements) {
     statements.deleteMeta.run(META.fingerprint);
     statements.deleteMeta.run(META.discovery);
   });
-  const patchRename = atomic(db, (patch: RenamePatch, indexedAt: number) => applyRenamePatch(statements, patch, indexedAt));
+  const patchRename = atomic(db, (patch: RenamePatch, indexedAt: number) =>
+    applyRenamePatch(statements, patch, indexedAt),
+  );
   const touchFiles = atomic(db, (files: readonly StoredFile[]) => {
     for (const file of files) statements.touchFile.run(file.size, file.mtimeMs, file.path);
   });
@@ -439,20 +483,25 @@ function graphReads(statements: Statements) {
     pendingPaths: (): string[] => column<string>(statements.allPending),
     filesDeclaringGlobals: (): string[] => column<string>(statements.filesDeclaringGlobals),
     nodeSurfacesOfFile: (path: string): StoredSurface[] =>
-      (statements.nodeSurfacesOfFile.all(path) as (Omit<StoredSurface, "exported"> & { exported: number })[]).map((row) => ({
-        ...row,
-        exported: row.exported === 1,
-      })),
+      (statements.nodeSurfacesOfFile.all(path) as (Omit<StoredSurface, "exported"> & { exported: number })[]).map(
+        (row) => ({
+          ...row,
+          exported: row.exported === 1,
+        }),
+      ),
     importersOf: (path: string): string[] => column<string>(statements.importersOf, path),
     /** The indexed files the file imports or re-exports from. */
     importedFilesOf: (path: string): string[] => column<string>(statements.importedFilesOf, path),
     /** Every name the file imports or re-exports from indexed files (`*` and `default` included). */
     importedNamesOf: (path: string): string[] =>
-      column<string | null>(statements.importedNamesOf, path).flatMap((names) => (names === null ? [] : (JSON.parse(names) as string[]))),
+      column<string | null>(statements.importedNamesOf, path).flatMap((names) =>
+        names === null ? [] : (JSON.parse(names) as string[]),
+      ),
     ownersOfEdgesAt: (key: string): string[] => column<string>(statements.ownersOfEdgesAt, { key }),
     filesWithUnresolvedImports: (): string[] => column<string>(statements.filesWithUnresolvedImports),
     /** Imports that name no indexed file: unresolved ones, and relative ones that resolved outside the index (`./x.js`). */
-    importsToReresolve: (): { file: string; specifier: string }[] => statements.importsToReresolve.all() as { file: string; specifier: string }[],
+    importsToReresolve: (): { file: string; specifier: string }[] =>
+      statements.importsToReresolve.all() as { file: string; specifier: string }[],
     /** Names of the get and set accessor nodes, by file. */
     accessorNamesByFile: (): Map<string, string[]> => namesByFile(statements.accessorNodeNames),
     /** Names of the method and property nodes, by file. */
@@ -461,29 +510,40 @@ function graphReads(statements: Statements) {
     computedNamesByFile: (): Map<string, ComputedMemberNames> => computedNamesByFile(statements.computedNames),
     nodeCountsByKind: (): Record<string, number> => countsByKind(statements.countNodesByKind),
     /** The file's nodes, in the order they were written (rename-patch.ts). */
-    nodeOutlinesOfFile: (path: string): StoredNodeOutline[] => statements.nodeOutlinesOfFile.all(path) as StoredNodeOutline[],
+    nodeOutlinesOfFile: (path: string): StoredNodeOutline[] =>
+      statements.nodeOutlinesOfFile.all(path) as StoredNodeOutline[],
     importEdgesOfFile: (path: string): { target: string; names: string | null }[] =>
       statements.importEdgesOfFile.all(path) as { target: string; names: string | null }[],
     dynamicCallsOfFile: (path: string): { line: number; expression: string }[] =>
       statements.dynamicCallsOfFile.all(path) as { line: number; expression: string }[],
     /** The edges into a node, and its own OVERRIDES edges (member-rename-proof.ts). */
     edgesAtNode: (key: string): { file: string; kind: string; source: string; target: string; lines: string }[] =>
-      statements.edgesAtNode.all({ key }) as { file: string; kind: string; source: string; target: string; lines: string }[],
+      statements.edgesAtNode.all({ key }) as {
+        file: string;
+        kind: string;
+        source: string;
+        target: string;
+        lines: string;
+      }[],
     /** Whether a node overrides a library member, or an external edge reaches a library member of one of `names`. */
     reachesLibraryMember: (key: string, names: readonly string[]): boolean =>
-      statements.externalOverridesOf.get(key) !== undefined || names.some((name) => statements.externalMembersNamed.get({ name }) !== undefined),
+      statements.externalOverridesOf.get(key) !== undefined ||
+      names.some((name) => statements.externalMembersNamed.get({ name }) !== undefined),
     /** Whether a member's container, or a type above or below it, is no class or interface or meets a type outside the indexed files. */
     meetsForeignType: (key: string): boolean => statements.foreignTypeAround.get({ key }) !== undefined,
     filePaths: (): string[] => column<string>(statements.filePaths),
     /** The syntax errors the graph holds for a file; undefined for a file it does not hold. */
-    syntaxErrorCountOf: (path: string): number | undefined => statements.fileSyntaxErrors.pluck().get(path) as number | undefined,
+    syntaxErrorCountOf: (path: string): number | undefined =>
+      statements.fileSyntaxErrors.pluck().get(path) as number | undefined,
     edgeCountsByKind: (): Record<string, number> => countsByKind(statements.countEdgesByKind),
   };
 }
 
 /** All writes to the graph go through here; each file's contribution is replaced in one transaction. */
 export function createGraphStore(db: SqliteDb) {
-  const statements = Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Statements;
+  const statements = Object.fromEntries(
+    Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
+  ) as Statements;
   return { ...graphWrites(db, statements), ...graphReads(statements) };
 }
 

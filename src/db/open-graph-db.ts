@@ -2,7 +2,14 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { NotAGraphDbError, pidIsAlive } from "./graph-db-owner.js";
-import { checkGraphDbPath, checkGraphDbWritable, checkOwnFile, isRegularOrAbsent, removeIfRegular, SQLITE_SIDE_SUFFIXES } from "./graph-db-path.js";
+import {
+  checkGraphDbPath,
+  checkGraphDbWritable,
+  checkOwnFile,
+  isRegularOrAbsent,
+  removeIfRegular,
+  SQLITE_SIDE_SUFFIXES,
+} from "./graph-db-path.js";
 import { crashPoint } from "./crash-points.js";
 import { type META, SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 import { WriteStoppedError, type WriteStop } from "./write-stop.js";
@@ -27,7 +34,11 @@ function isStampedSound(dbPath: string): boolean {
   const stamp = fileStamp(dbPath);
   try {
     // A FIFO in the place of the stamp would block its read or write: only a regular file is read or written.
-    return stamp !== undefined && isRegularOrAbsent(`${dbPath}-checked`) && fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp;
+    return (
+      stamp !== undefined &&
+      isRegularOrAbsent(`${dbPath}-checked`) &&
+      fs.readFileSync(`${dbPath}-checked`, "utf8") === stamp
+    );
   } catch {
     return false;
   }
@@ -120,7 +131,8 @@ function inspectExisting(dbPath: string): ExistingDb {
     return graphFileKindOf(db);
   } catch (error) {
     if (isNotADatabaseError(error)) return { kind: "foreign", detail: NOT_SQLITE_DETAIL };
-    if (isCorruptionError(error)) return { kind: "corrupt", detail: error instanceof Error ? error.message : String(error) };
+    if (isCorruptionError(error))
+      return { kind: "corrupt", detail: error instanceof Error ? error.message : String(error) };
     throw error;
   } finally {
     db?.close();
@@ -143,11 +155,14 @@ function historyTablesOf(dbPath: string): CarriedTables | undefined {
   try {
     db = new Database(dbPath, { fileMustExist: true, readonly: true });
     const objects = db
-      .prepare("SELECT type, name, sql FROM sqlite_master WHERE name GLOB 'history_*' AND sql IS NOT NULL ORDER BY type = 'index', rowid")
+      .prepare(
+        "SELECT type, name, sql FROM sqlite_master WHERE name GLOB 'history_*' AND sql IS NOT NULL ORDER BY type = 'index', rowid",
+      )
       .all() as { type: string; name: string; sql: string }[];
     if (objects.length === 0) return undefined;
     const rows = new Map<string, unknown[][]>();
-    for (const { type, name } of objects) if (type === "table") rows.set(name, db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][]);
+    for (const { type, name } of objects)
+      if (type === "table") rows.set(name, db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][]);
     return { schema: objects.map((object) => object.sql), rows };
   } catch {
     return undefined;
@@ -172,7 +187,9 @@ function carryInto(db: SqliteDb, tables: CarriedTables): void {
 export function damageOf(db: SqliteDb): string | undefined {
   try {
     const rows = db.pragma("quick_check(3)", { simple: false }) as { quick_check: string }[];
-    const problems = rows.flatMap((row) => row.quick_check.split("\n")).filter((line) => line !== "ok" && !line.startsWith("*** in database"));
+    const problems = rows
+      .flatMap((row) => row.quick_check.split("\n"))
+      .filter((line) => line !== "ok" && !line.startsWith("*** in database"));
     return problems.length === 0 ? undefined : problems.slice(0, 2).join("; ");
   } catch (error) {
     if (isCorruptionError(error)) return error instanceof Error ? error.message : String(error);

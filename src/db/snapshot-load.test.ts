@@ -13,7 +13,9 @@ describe(loadSnapshot.name, () => {
     expect(snapshot).toContain('"receivers":["frontend/store/cart.ts:Cart"]');
     const db = loadSnapshot(snapshot, "web-app.jsonl");
     expect(readSnapshot(db)).toBe(snapshot);
-    const parent = db.prepare("SELECT parent_key AS parent FROM nodes WHERE key = ?").get("backend/http/router.ts:HttpRequest.body") as {
+    const parent = db
+      .prepare("SELECT parent_key AS parent FROM nodes WHERE key = ?")
+      .get("backend/http/router.ts:HttpRequest.body") as {
       parent: string;
     };
     expect(parent.parent).toBe("backend/http/router.ts:HttpRequest");
@@ -21,9 +23,11 @@ describe(loadSnapshot.name, () => {
 
   it("refuses a text that is not a snapshot, and a snapshot of another format version, saying what to do", () => {
     expect(() => loadSnapshot("hello\n", "notes.txt")).toThrow(SnapshotFormatError);
-    expect(() => loadSnapshot('{"format":"ts-graph-snapshot","version":1,"nodes":0}\n', "old.jsonl")).toThrow(/format version 1.*same ts-graph/);
-    expect(() => loadSnapshot('{"format":"ts-graph-snapshot","version":6,"nodes":1}\n{"node":"a.ts"\n', "cut.jsonl")).toThrow(
-      /cut\.jsonl, line 2, is not a JSON object/,
+    expect(() => loadSnapshot('{"format":"ts-graph-snapshot","version":1,"nodes":0}\n', "old.jsonl")).toThrow(
+      /format version 1.*same ts-graph/,
     );
+    expect(() =>
+      loadSnapshot('{"format":"ts-graph-snapshot","version":6,"nodes":1}\n{"node":"a.ts"\n', "cut.jsonl"),
+    ).toThrow(/cut\.jsonl, line 2, is not a JSON object/);
   });
 });

@@ -78,9 +78,14 @@ export function parseSnapshot(text: string, label: string): ParsedSnapshot {
 /** The text after a snapshot's header line, once the header is checked (SnapshotFormatError when it is not one of this format version). */
 export function snapshotBody(text: string, label: string): string {
   const firstBreak = text.indexOf("\n");
-  const header = parseLine(firstBreak < 0 ? text : text.slice(0, firstBreak), label, 1) as { format?: unknown; version?: unknown };
+  const header = parseLine(firstBreak < 0 ? text : text.slice(0, firstBreak), label, 1) as {
+    format?: unknown;
+    version?: unknown;
+  };
   if (header.format !== "ts-graph-snapshot")
-    throw new SnapshotFormatError(`${label} is not a ts-graph snapshot (its first line has no "format":"ts-graph-snapshot")`);
+    throw new SnapshotFormatError(
+      `${label} is not a ts-graph snapshot (its first line has no "format":"ts-graph-snapshot")`,
+    );
   if (header.version !== SNAPSHOT_FORMAT_VERSION) {
     throw new SnapshotFormatError(
       `${label} is a snapshot of format version ${String(header.version)}; this ts-graph reads version ${SNAPSHOT_FORMAT_VERSION}: make both snapshots with the same ts-graph`,
@@ -109,7 +114,13 @@ export function groupEntries(entries: readonly Record<string, unknown>[]): Parse
 }
 
 /** The indexes the graph walks (src/tools/walk/graph-walk.ts) look rows up by: a container's members, an edge's either end. */
-const WALK_INDEXES = new Set(["nodes_by_parent", "edges_by_target", "edges_by_source", "external_edges_by_source", "external_edges_by_target"]);
+const WALK_INDEXES = new Set([
+  "nodes_by_parent",
+  "edges_by_target",
+  "edges_by_source",
+  "external_edges_by_source",
+  "external_edges_by_target",
+]);
 
 /**
  * Loads a parsed snapshot into an in-memory database with the graph's schema, so that the queries that read
@@ -121,8 +132,13 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
   const db = new Database(":memory:");
   db.exec(SCHEMA_SQL);
   // A bulk load: no name vocabulary (triggers), and each index built once after the rows rather than row by row.
-  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
-  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[])
+  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as {
+    name: string;
+    sql: string;
+  }[];
+  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as {
+    name: string;
+  }[])
     db.exec(`DROP TRIGGER "${name}"`);
   for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
   const insertNode = bulkInsert(db, INSERT_NODE);
@@ -165,9 +181,17 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
     }
     for (const edge of snapshot.externalEdges) {
       const sites = edge.lines ?? [];
-      insertExternal.add(parseNodeKey(edge.source).file, edge.externalEdge, edge.source, edge.target, sites.length, JSON.stringify(sites));
+      insertExternal.add(
+        parseNodeKey(edge.source).file,
+        edge.externalEdge,
+        edge.source,
+        edge.target,
+        sites.length,
+        JSON.stringify(sites),
+      );
     }
-    for (const call of snapshot.dynamicCalls) insertDynamic.add(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
+    for (const call of snapshot.dynamicCalls)
+      insertDynamic.add(parseNodeKey(call.dynamicCall).file, call.dynamicCall, call.line, call.expression);
     for (const insert of [insertNode, insertEdge, insertExternal, insertDynamic]) insert.finish();
   })();
   for (const { name, sql } of indexes) if (WALK_INDEXES.has(name)) db.exec(sql);
@@ -218,7 +242,10 @@ export function bodyLines(body: string): string[] {
 export function parseObjectLines(joined: string): Record<string, unknown>[] | undefined {
   try {
     const entries: unknown = JSON.parse(`[${joined}]`);
-    if (Array.isArray(entries) && entries.every((entry) => entry !== null && typeof entry === "object" && !Array.isArray(entry)))
+    if (
+      Array.isArray(entries) &&
+      entries.every((entry) => entry !== null && typeof entry === "object" && !Array.isArray(entry))
+    )
       return entries as Record<string, unknown>[];
   } catch {
     // undefined below
@@ -234,7 +261,10 @@ export function parseObjectLines(joined: string): Record<string, unknown>[] | un
 export function parseEntries(body: string, label: string): Record<string, unknown>[] {
   const lines = body.endsWith("\n") ? body.slice(0, -1) : body;
   if (lines === "") return [];
-  return parseObjectLines(lines.replaceAll("\n", ",")) ?? lines.split("\n").map((line, index) => parseLine(line, label, index + 2));
+  return (
+    parseObjectLines(lines.replaceAll("\n", ",")) ??
+    lines.split("\n").map((line, index) => parseLine(line, label, index + 2))
+  );
 }
 
 function parseLine(line: string, label: string, number: number): Record<string, unknown> {

@@ -21,21 +21,30 @@ describe(mergeSnapshots.name, () => {
   it("unites disjoint parts into the snapshot of both, sorted, and names the edges whose ends no part defines", () => {
     const lines = monorepo.trimEnd().split("\n").slice(1);
     const inUtils = (line: string) => line.includes('"packages/utils/');
-    const header = (body: string[]) => `${JSON.stringify({ format: "ts-graph-snapshot", version: 6, nodes: 0 })}\n${body.join("\n")}\n`;
+    const header = (body: string[]) =>
+      `${JSON.stringify({ format: "ts-graph-snapshot", version: 6, nodes: 0 })}\n${body.join("\n")}\n`;
     // Nodes of utils and everything owned by (starting with a source in) utils, against the rest.
     const owned = (line: string) =>
-      line.startsWith('{"node"') ? line.includes('{"node":"packages/utils/') : inUtils(line.slice(0, line.indexOf('"target"')));
+      line.startsWith('{"node"')
+        ? line.includes('{"node":"packages/utils/')
+        : inUtils(line.slice(0, line.indexOf('"target"')));
     const utils = lines.filter(owned);
     const rest = lines.filter((line) => !owned(line));
     expect(utils.length).toBeGreaterThan(5);
-    expect(mergeSnapshots([part("rest.jsonl", header(rest)), part("utils.jsonl", header(utils))])).toEqual({ text: monorepo, danglingEdges: [] });
+    expect(mergeSnapshots([part("rest.jsonl", header(rest)), part("utils.jsonl", header(utils))])).toEqual({
+      text: monorepo,
+      danglingEdges: [],
+    });
     const alone = mergeSnapshots([part("rest.jsonl", header(rest))]);
     expect(alone.danglingEdges.length).toBeGreaterThan(0);
     expect(alone.danglingEdges.every((edge) => edge.includes("packages/utils/"))).toBe(true);
   });
 
   it("refuses two parts that hold the same node differently, naming it and both parts", () => {
-    const changed = webApp.replace('"signature":"export function validateToken(', '"signature":"export function validateToken(extra: number, ');
+    const changed = webApp.replace(
+      '"signature":"export function validateToken(',
+      '"signature":"export function validateToken(extra: number, ',
+    );
     expect(changed).not.toBe(webApp);
     expect(() => mergeSnapshots([part("a.jsonl", webApp), part("b.jsonl", changed)])).toThrow(SnapshotFormatError);
     expect(() => mergeSnapshots([part("a.jsonl", webApp), part("b.jsonl", changed)])).toThrow(

@@ -12,7 +12,13 @@ import {
   type NodeLine,
   type ParsedSnapshot,
 } from "./snapshot-load.js";
-import { formatSnapshot, type SnapshotDynamicCallRow, type SnapshotEdgeRow, type SnapshotExternalEdgeRow, type SnapshotNodeRow } from "./snapshot.js";
+import {
+  formatSnapshot,
+  type SnapshotDynamicCallRow,
+  type SnapshotEdgeRow,
+  type SnapshotExternalEdgeRow,
+  type SnapshotNodeRow,
+} from "./snapshot.js";
 
 export interface SnapshotPart {
   /** How errors name the part (its file). */
@@ -94,9 +100,11 @@ export function mergeSnapshots(parts: readonly SnapshotPart[]): MergedSnapshot {
   for (const { label, snapshot } of parts) {
     for (const node of snapshot.nodes) nodes.add(node.node, node, label);
     for (const edge of snapshot.edges) edges.add(JSON.stringify([edge.edge, edge.source, edge.target]), edge, label);
-    for (const edge of snapshot.externalEdges) externalEdges.add(JSON.stringify([edge.externalEdge, edge.source, edge.target]), edge, label);
+    for (const edge of snapshot.externalEdges)
+      externalEdges.add(JSON.stringify([edge.externalEdge, edge.source, edge.target]), edge, label);
     const byOwner = new Map<string, DynamicCallLine[]>();
-    for (const call of snapshot.dynamicCalls) byOwner.set(call.dynamicCall, [...(byOwner.get(call.dynamicCall) ?? []), call]);
+    for (const call of snapshot.dynamicCalls)
+      byOwner.set(call.dynamicCall, [...(byOwner.get(call.dynamicCall) ?? []), call]);
     for (const [owner, calls] of byOwner) dynamicCalls.add(owner, calls, label);
   }
   const nodeLines = nodes.values();

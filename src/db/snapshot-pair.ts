@@ -5,7 +5,14 @@
  * head's entry (the same text parses to the same value). On effect@3.22.4 this spares one JSON.parse of
  * 17 MB (docs/performance.md, The graph in CI).
  */
-import { bodyLines, groupEntries, type ParsedSnapshot, parseEntries, parseObjectLines, snapshotBody } from "./snapshot-load.js";
+import {
+  bodyLines,
+  groupEntries,
+  type ParsedSnapshot,
+  parseEntries,
+  parseObjectLines,
+  snapshotBody,
+} from "./snapshot-load.js";
 
 export interface SnapshotText {
   readonly text: string;
@@ -51,7 +58,10 @@ function alignLines(base: readonly string[], head: readonly string[]): Int32Arra
 }
 
 /** Parses both snapshots as parseSnapshot does (same values, same errors), base reusing head's entries for the lines they share. */
-export function parseSnapshotPair(base: SnapshotText, head: SnapshotText): { base: ParsedSnapshot; head: ParsedSnapshot } {
+export function parseSnapshotPair(
+  base: SnapshotText,
+  head: SnapshotText,
+): { base: ParsedSnapshot; head: ParsedSnapshot } {
   const baseBody = snapshotBody(base.text, base.label);
   const headBody = snapshotBody(head.text, head.label);
   const headEntries = parseEntries(headBody, head.label);
@@ -62,7 +72,8 @@ export function parseSnapshotPair(base: SnapshotText, head: SnapshotText): { bas
   for (let index = 0; index < baseLines.length; index += 1) if ((from[index] ?? -1) < 0) missing.push(index);
   const parsed = missing.length === 0 ? [] : parseObjectLines(missing.map((index) => baseLines[index]).join(","));
   // A line that is no JSON object: the whole parse names it, as parseSnapshot would.
-  if (parsed === undefined) return { base: groupEntries(parseEntries(baseBody, base.label)), head: groupEntries(headEntries) };
+  if (parsed === undefined)
+    return { base: groupEntries(parseEntries(baseBody, base.label)), head: groupEntries(headEntries) };
   const baseEntries: Record<string, unknown>[] = new Array(baseLines.length);
   for (let index = 0; index < baseLines.length; index += 1) {
     const shared = headEntries[from[index] ?? -1];

@@ -68,9 +68,33 @@ const nodes: SnapshotNodeRow[] = [
   },
 ];
 const edges: SnapshotEdgeRow[] = [
-  { kind: "IMPORTS", source: "src/a.ts", target: "src/b.ts", lines: "[]", names: '["g"]', typeOnly: 0, receivers: null },
-  { kind: "CALLS", source: "src/a.ts", target: "src/b.ts:g", lines: "[4,4,7]", names: null, typeOnly: null, receivers: null },
-  { kind: "CALLS", source: "src/a.ts", target: "src/B.ts:Z", lines: "[2]", names: null, typeOnly: null, receivers: '["src/B.ts:Y"]' },
+  {
+    kind: "IMPORTS",
+    source: "src/a.ts",
+    target: "src/b.ts",
+    lines: "[]",
+    names: '["g"]',
+    typeOnly: 0,
+    receivers: null,
+  },
+  {
+    kind: "CALLS",
+    source: "src/a.ts",
+    target: "src/b.ts:g",
+    lines: "[4,4,7]",
+    names: null,
+    typeOnly: null,
+    receivers: null,
+  },
+  {
+    kind: "CALLS",
+    source: "src/a.ts",
+    target: "src/B.ts:Z",
+    lines: "[2]",
+    names: null,
+    typeOnly: null,
+    receivers: '["src/B.ts:Y"]',
+  },
 ];
 /** The entry at index (wrapping around), which the test knows is there. */
 function entry<Item>(items: readonly Item[], index: number): Item {
@@ -109,9 +133,14 @@ describe("formatSnapshot", () => {
   });
 
   it("does not depend on the order rows come in", () => {
-    expect(formatSnapshot([...nodes].reverse(), [...edges].reverse(), [...externalEdges].reverse(), [...dynamicCalls].reverse())).toBe(
-      formatSnapshot(nodes, edges, externalEdges, dynamicCalls),
-    );
+    expect(
+      formatSnapshot(
+        [...nodes].reverse(),
+        [...edges].reverse(),
+        [...externalEdges].reverse(),
+        [...dynamicCalls].reverse(),
+      ),
+    ).toBe(formatSnapshot(nodes, edges, externalEdges, dynamicCalls));
   });
 });
 
@@ -133,7 +162,9 @@ function databaseOf(rows: {
   const insertExternal = db.prepare(
     "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (@source, @kind, @source, @target, 0, @lines)",
   );
-  const insertDynamic = db.prepare("INSERT INTO dynamic_calls (file, source, line, expression) VALUES (@source, @source, @line, @expression)");
+  const insertDynamic = db.prepare(
+    "INSERT INTO dynamic_calls (file, source, line, expression) VALUES (@source, @source, @line, @expression)",
+  );
   for (const node of rows.nodes) insertNode.run({ ...node, body: node.body ?? null });
   for (const edge of rows.edges) insertEdge.run(edge);
   for (const edge of rows.externalEdges) insertExternal.run(edge);
@@ -149,8 +180,12 @@ function rowsOf(db: SqliteDb) {
         "SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine, name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes",
       )
       .all() as SnapshotNodeRow[],
-    edges: db.prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers FROM edges").all() as SnapshotEdgeRow[],
-    externalEdges: db.prepare("SELECT kind, source, target, lines FROM external_edges").all() as SnapshotExternalEdgeRow[],
+    edges: db
+      .prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers FROM edges")
+      .all() as SnapshotEdgeRow[],
+    externalEdges: db
+      .prepare("SELECT kind, source, target, lines FROM external_edges")
+      .all() as SnapshotExternalEdgeRow[],
     dynamicCalls: db.prepare("SELECT source, line, expression FROM dynamic_calls").all() as SnapshotDynamicCallRow[],
   };
 }
@@ -170,9 +205,18 @@ describe(readSnapshot.name, () => {
   it("sorts by UTF-16 code units when a key holds a character beyond U+FFFF, where SQLite's UTF-8 order differs", () => {
     const keyed = (key: string): SnapshotNodeRow => ({ ...entry(nodes, 0), key, body: undefined });
     // UTF-16: \u{1F600} (a surrogate pair, 0xD83D…) sorts before \uE000; UTF-8 (F0… against EE…) after it.
-    const db = databaseOf({ nodes: [keyed("a\uE000"), keyed("a\u{1F600}"), keyed("a")], edges: [], externalEdges: [], dynamicCalls: [] });
+    const db = databaseOf({
+      nodes: [keyed("a\uE000"), keyed("a\u{1F600}"), keyed("a")],
+      edges: [],
+      externalEdges: [],
+      dynamicCalls: [],
+    });
     const lines = readSnapshot(db).split("\n");
-    expect(lines.slice(1, 4).map((line) => (JSON.parse(line) as { node: string }).node)).toEqual(["a", "a\u{1F600}", "a\uE000"]);
+    expect(lines.slice(1, 4).map((line) => (JSON.parse(line) as { node: string }).node)).toEqual([
+      "a",
+      "a\u{1F600}",
+      "a\uE000",
+    ]);
     expect(readSnapshot(db)).toBe(snapshotOfRows(db));
   });
 
@@ -189,7 +233,13 @@ describe(readSnapshot.name, () => {
         fc.array(fc.tuple(anyText, anyText, anyText), { maxLength: 6 }),
         (keys, calls) => {
           const db = databaseOf({
-            nodes: keys.map((key, index) => ({ ...entry(nodes, index), key, name: key, signature: `${key}(): void`, body: undefined })),
+            nodes: keys.map((key, index) => ({
+              ...entry(nodes, index),
+              key,
+              name: key,
+              signature: `${key}(): void`,
+              body: undefined,
+            })),
             edges: keys.slice(1).map((target, index) => ({
               kind: "CALLS",
               source: entry(keys, 0),

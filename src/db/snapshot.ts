@@ -58,7 +58,9 @@ function compareCodeUnits(a: string, b: string): number {
 }
 
 function compareEdges(a: SnapshotExternalEdgeRow, b: SnapshotExternalEdgeRow): number {
-  return compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.source, b.source) || compareCodeUnits(a.target, b.target);
+  return (
+    compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.source, b.source) || compareCodeUnits(a.target, b.target)
+  );
 }
 
 function nodeLine(row: SnapshotNodeRow): string {
@@ -92,7 +94,12 @@ function edgeLine(row: SnapshotEdgeRow): string {
 
 function externalEdgeLine(row: SnapshotExternalEdgeRow): string {
   const lines = JSON.parse(row.lines) as number[];
-  return JSON.stringify({ externalEdge: row.kind, source: row.source, target: row.target, ...(lines.length > 0 ? { lines } : {}) });
+  return JSON.stringify({
+    externalEdge: row.kind,
+    source: row.source,
+    target: row.target,
+    ...(lines.length > 0 ? { lines } : {}),
+  });
 }
 
 function compareDynamicCalls(a: SnapshotDynamicCallRow, b: SnapshotDynamicCallRow): number {

@@ -30,7 +30,10 @@ type Reply = { ok: true; changes: ApiChange[] } | { ok: false; message: string; 
  */
 export function startApiClassifier(inThread: boolean): ApiClassifier {
   if (inThread || !fs.existsSync(WORKER_FILE)) {
-    return { classify: async (request) => (await import("./api-classification.js")).classifyApi(request), stop: () => undefined };
+    return {
+      classify: async (request) => (await import("./api-classification.js")).classifyApi(request),
+      stop: () => undefined,
+    };
   }
   const worker = new Worker(WORKER_FILE);
   const answer = new Promise<ApiChange[]>((resolve, reject) => {

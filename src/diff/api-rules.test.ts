@@ -41,8 +41,18 @@ function verdictOf(before: string, after: string, kind = "Function"): [string, r
 
 describe(classifyApiChanges.name, () => {
   it.each([
-    ["export function f(a: string): void", "export function f(a: string, b: number): void", "breaking", "required parameter `b` added"],
-    ["export function f(a: string): void", "export function f(a: string, b?: number): void", "compatible", "optional parameter `b` added"],
+    [
+      "export function f(a: string): void",
+      "export function f(a: string, b: number): void",
+      "breaking",
+      "required parameter `b` added",
+    ],
+    [
+      "export function f(a: string): void",
+      "export function f(a: string, b?: number): void",
+      "compatible",
+      "optional parameter `b` added",
+    ],
     [
       "export function f(a: string, b: number): void",
       "export function f(a: string): void",
@@ -61,15 +71,30 @@ describe(classifyApiChanges.name, () => {
       "breaking",
       "parameter `a` type narrowed or changed: `string | number` → `string`",
     ],
-    ["export function f(): string | undefined", "export function f(): string", "compatible", "return type narrowed: `string` → `string | undefined`"],
+    [
+      "export function f(): string | undefined",
+      "export function f(): string",
+      "compatible",
+      "return type narrowed: `string` → `string | undefined`",
+    ],
     [
       "export function f(): string",
       "export function f(): string | undefined",
       "breaking",
       "return type widened or changed: `string | undefined` → `string`",
     ],
-    ["export function f(a?: string): void", "export function f(a: string): void", "breaking", "parameter `a` made required"],
-    ["export function f(a: string): void", "export function f(b: string): void", "compatible", "parameter `a` renamed `b`"],
+    [
+      "export function f(a?: string): void",
+      "export function f(a: string): void",
+      "breaking",
+      "parameter `a` made required",
+    ],
+    [
+      "export function f(a: string): void",
+      "export function f(b: string): void",
+      "compatible",
+      "parameter `a` renamed `b`",
+    ],
     [
       "export function f<T>(a: T): void",
       "export function f<T extends string>(a: T): void",
@@ -88,7 +113,10 @@ describe(classifyApiChanges.name, () => {
   });
 
   it("classifies properties: optional made required breaks, a readonly property may narrow", () => {
-    expect(verdictOf("name?: string", "name: string", "Property")).toEqual(["breaking", ["optional property made required"]]);
+    expect(verdictOf("name?: string", "name: string", "Property")).toEqual([
+      "breaking",
+      ["optional property made required"],
+    ]);
     expect(verdictOf("readonly id: string | number", "readonly id: string", "Property")).toEqual([
       "compatible",
       ["property type narrowed: `string` → `string | number`"],
@@ -109,8 +137,15 @@ describe(classifyApiChanges.name, () => {
       declaration("a.ts:I.maybe", "Property", "maybe?: number"),
       declaration("a.ts:hidden", "Function", "function hidden(): void", { exported: false }),
     ];
-    expect(classify(base, head).map((change) => [change.key, change.change, change.verdict, change.reasons[0]])).toEqual([
-      ["a.ts:I.added", "added", "breaking", "required member added to an interface: objects and classes that implement it must add it"],
+    expect(
+      classify(base, head).map((change) => [change.key, change.change, change.verdict, change.reasons[0]]),
+    ).toEqual([
+      [
+        "a.ts:I.added",
+        "added",
+        "breaking",
+        "required member added to an interface: objects and classes that implement it must add it",
+      ],
       ["a.ts:I.maybe", "added", "compatible", "optional member added to an interface"],
       ["a.ts:I.old", "removed", "breaking", "member removed"],
       ["a.ts:gone", "removed", "breaking", "export removed"],
@@ -119,7 +154,9 @@ describe(classifyApiChanges.name, () => {
   });
 
   it("leaves a change no rule covers, and an arrow typed by its variable's annotation, not classified", () => {
-    expect(verdictOf("export const f: Handler = (request) =>", "export const f: OtherHandler = (request) =>")[0]).toBe("unclassified");
+    expect(verdictOf("export const f: Handler = (request) =>", "export const f: OtherHandler = (request) =>")[0]).toBe(
+      "unclassified",
+    );
     expect(verdictOf("export class C", "export class C<T>", "Class")).toEqual(["unclassified", ["signature changed"]]);
   });
 });

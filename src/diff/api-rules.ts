@@ -63,10 +63,15 @@ function related(
 ): Finding | undefined {
   if (from === to) return undefined;
   if (from === undefined || to === undefined)
-    return unclassified(`${what}: a type is inferred on one side (\`${from ?? "inferred"}\` → \`${to ?? "inferred"}\`)`);
+    return unclassified(
+      `${what}: a type is inferred on one side (\`${from ?? "inferred"}\` → \`${to ?? "inferred"}\`)`,
+    );
   const answer = assignable(from, to);
-  if (answer === undefined) return unclassified(`${what}: \`${from}\` → \`${to}\` (the checker cannot relate these types outside the project)`);
-  return answer ? compatible(`${what} ${yes}: \`${from}\` → \`${to}\``) : breaking(`${what} ${no}: \`${from}\` → \`${to}\``);
+  if (answer === undefined)
+    return unclassified(`${what}: \`${from}\` → \`${to}\` (the checker cannot relate these types outside the project)`);
+  return answer
+    ? compatible(`${what} ${yes}: \`${from}\` → \`${to}\``)
+    : breaking(`${what} ${no}: \`${from}\` → \`${to}\``);
 }
 
 function callableFindings(
@@ -83,13 +88,16 @@ function callableFindings(
     const now = after.parameters[index];
     if (old === undefined && now !== undefined) {
       findings.push(
-        now.optional || now.rest ? compatible(`optional parameter \`${now.name}\` added`) : breaking(`required parameter \`${now.name}\` added`),
+        now.optional || now.rest
+          ? compatible(`optional parameter \`${now.name}\` added`)
+          : breaking(`required parameter \`${now.name}\` added`),
       );
     } else if (old !== undefined && now === undefined) {
       findings.push(breaking(`parameter \`${old.name}\` removed (callers that pass it no longer compile)`));
     } else if (old !== undefined && now !== undefined) {
       const what = `parameter \`${now.name}\``;
-      if (old.rest !== now.rest) findings.push(unclassified(`${what} ${now.rest ? "became" : "is no longer"} a rest parameter`));
+      if (old.rest !== now.rest)
+        findings.push(unclassified(`${what} ${now.rest ? "became" : "is no longer"} a rest parameter`));
       if (old.optional && !now.optional && !now.rest) findings.push(breaking(`${what} made required`));
       if (!old.optional && now.optional) findings.push(compatible(`${what} made optional`));
       const types = related(assignable, old.type, now.type, `${what} type`, "widened", "narrowed or changed");
@@ -98,7 +106,14 @@ function callableFindings(
         findings.push(compatible(`parameter \`${old.name}\` renamed \`${now.name}\``));
     }
   }
-  const returned = related(assignable, after.returnType, before.returnType, "return type", "narrowed", "widened or changed");
+  const returned = related(
+    assignable,
+    after.returnType,
+    before.returnType,
+    "return type",
+    "narrowed",
+    "widened or changed",
+  );
   if (returned !== undefined) findings.push(returned);
   return findings;
 }
@@ -118,7 +133,14 @@ function propertyFindings(
     // A readonly property is only read: narrowing it is safe. A mutable one is read and written: only an equivalent type is.
     // Both questions are asked whatever the answers, so that the checker answers them in one batch (run-diff.ts).
     const narrowed = related(assignable, after.type, before.type, "property type", "narrowed", "widened or changed");
-    const widened = related(assignable, before.type, after.type, "property type", "kept equivalent", "narrowed (code that writes it may break)");
+    const widened = related(
+      assignable,
+      before.type,
+      after.type,
+      "property type",
+      "kept equivalent",
+      "narrowed (code that writes it may break)",
+    );
     if (narrowed === undefined || widened === undefined) findings.push(unclassified("property type changed"));
     else if (after.readonly || narrowed.verdict !== "compatible") findings.push(narrowed);
     else findings.push(widened);
@@ -126,7 +148,8 @@ function propertyFindings(
   return findings;
 }
 
-const OPTIONAL_REMOVED = "code that reads it no longer compiles; object literals that set it get excess-property errors";
+const OPTIONAL_REMOVED =
+  "code that reads it no longer compiles; object literals that set it get excess-property errors";
 
 /** The names of the optional properties an object type's text declares (`a?: T`, `readonly b?: U`), in braces at any depth (not parameters). */
 function optionalProperties(typeText: string): Set<string> {
@@ -157,10 +180,13 @@ function signatureFindings(kind: string, before: string, after: string, input: A
   if (before === after) return [];
   const old = input.shapeOf(kind, before);
   const now = input.shapeOf(kind, after);
-  if (old === undefined || now === undefined) return [unclassified("signature changed (it does not parse whole: cut, or unusual syntax)")];
+  if (old === undefined || now === undefined)
+    return [unclassified("signature changed (it does not parse whole: cut, or unusual syntax)")];
   const gone = optionalPropertiesRemoved(before, after);
-  if (old.form === "callable" && now.form === "callable") return [...gone, ...callableFindings(old, now, input.assignable)];
-  if (old.form === "property" && now.form === "property") return [...gone, ...propertyFindings(old, now, input.assignable)];
+  if (old.form === "callable" && now.form === "callable")
+    return [...gone, ...callableFindings(old, now, input.assignable)];
+  if (old.form === "property" && now.form === "property")
+    return [...gone, ...propertyFindings(old, now, input.assignable)];
   if (old.form === "alias" && now.form === "alias") {
     if (old.typeParameters !== now.typeParameters) return [unclassified("type parameters changed")];
     // Assignable both ways is no equivalence when an optional property went.
@@ -168,16 +194,25 @@ function signatureFindings(kind: string, before: string, after: string, input: A
     const forward = input.assignable(old.type, now.type);
     const backward = input.assignable(now.type, old.type);
     if (forward === true && backward === true) return [compatible("type alias kept an equivalent type")];
-    return [unclassified(`type alias changed: \`${old.type}\` → \`${now.type}\` (used both as input and output, no rule applies)`)];
+    return [
+      unclassified(
+        `type alias changed: \`${old.type}\` → \`${now.type}\` (used both as input and output, no rule applies)`,
+      ),
+    ];
   }
   return [unclassified("signature changed")];
 }
 
-const MODIFIER_RULES: Readonly<Record<string, { readonly added: (what: string) => Finding; readonly removed: (what: string) => Finding }>> = {
+const MODIFIER_RULES: Readonly<
+  Record<string, { readonly added: (what: string) => Finding; readonly removed: (what: string) => Finding }>
+> = {
   static: { added: () => breaking("became static"), removed: () => breaking("is no longer static") },
   abstract: { added: () => breaking("became abstract"), removed: () => compatible("is no longer abstract") },
   readonly: { added: () => breaking("became readonly"), removed: () => compatible("is no longer readonly") },
-  default: { added: () => compatible("became the default export"), removed: () => breaking("is no longer the default export") },
+  default: {
+    added: () => compatible("became the default export"),
+    removed: () => breaking("is no longer the default export"),
+  },
 };
 
 function modifierFindings(before: DeclarationState, after: DeclarationState, skipReadonly: boolean): Finding[] {
@@ -234,14 +269,18 @@ const NO_LONGER_REACHABLE = "no longer reachable from the package's entry points
 function removedFinding(node: DiffNode, input: ApiRuleInput): Finding {
   if (!isMember(node, input.baseNodes)) return breaking("export removed");
   const shape = node.kind === "Property" ? input.shapeOf(node.kind, node.signature) : undefined;
-  return shape?.form === "property" && shape.optional ? breaking(`optional property removed (${OPTIONAL_REMOVED})`) : breaking("member removed");
+  return shape?.form === "property" && shape.optional
+    ? breaking(`optional property removed (${OPTIONAL_REMOVED})`)
+    : breaking("member removed");
 }
 
 /** Every change to the exported API, with its verdict and the rules that gave it, sorted by key. */
 export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
   const changes: ApiChange[] = [];
-  const inBase = (key: string, exported: boolean) => (input.surface === undefined ? exported : input.surface.base.has(key));
-  const inHead = (key: string, exported: boolean) => (input.surface === undefined ? exported : input.surface.head.has(key));
+  const inBase = (key: string, exported: boolean) =>
+    input.surface === undefined ? exported : input.surface.base.has(key);
+  const inHead = (key: string, exported: boolean) =>
+    input.surface === undefined ? exported : input.surface.head.has(key);
   for (const node of input.diff.removed) {
     if (!inBase(node.key, node.exported)) continue;
     changes.push(changeOf(node.key, "removed", [removedFinding(node, input)]));
@@ -253,10 +292,15 @@ export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
     const findings: Finding[] = [];
     const otherFile = parseNodeKey(move.from).file !== parseNodeKey(move.to).file;
     if (move.how === "moved" && otherFile)
-      findings.push(unclassified("moved to another file: importers of the old file break unless it re-exports the declaration"));
+      findings.push(
+        unclassified("moved to another file: importers of the old file break unless it re-exports the declaration"),
+      );
     else if (move.how === "moved") findings.push(breaking("moved to another container: the old member is gone"));
     else findings.push(breaking(`renamed: the old name is gone (${move.how})`));
-    if (wasApi && !isApi) findings.push(breaking(move.before.exported && !move.after.exported ? "no longer exported" : NO_LONGER_REACHABLE));
+    if (wasApi && !isApi)
+      findings.push(
+        breaking(move.before.exported && !move.after.exported ? "no longer exported" : NO_LONGER_REACHABLE),
+      );
     const kind = move.after.kind;
     findings.push(
       ...signatureFindings(
@@ -274,12 +318,18 @@ export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
     const isApi = inHead(changed.key, after.exported);
     if (!wasApi && !isApi) continue;
     if (wasApi && !isApi) {
-      changes.push(changeOf(changed.key, "unexported", [breaking(before.exported && !after.exported ? "no longer exported" : NO_LONGER_REACHABLE)]));
+      changes.push(
+        changeOf(changed.key, "unexported", [
+          breaking(before.exported && !after.exported ? "no longer exported" : NO_LONGER_REACHABLE),
+        ]),
+      );
       continue;
     }
     if (!wasApi && isApi) {
       changes.push(
-        changeOf(changed.key, "added", [compatible(!before.exported && after.exported ? "now exported" : "now reachable from an entry point")]),
+        changeOf(changed.key, "added", [
+          compatible(!before.exported && after.exported ? "now exported" : "now reachable from an entry point"),
+        ]),
       );
       continue;
     }
@@ -294,8 +344,10 @@ export function classifyApiChanges(input: ApiRuleInput): ApiChange[] {
   for (const node of input.diff.added) {
     if (inHead(node.key, node.exported)) changes.push(changeOf(node.key, "added", addedFindings(node, input)));
   }
-  for (const key of input.surface?.lost ?? []) changes.push(changeOf(key, "unexported", [breaking(NO_LONGER_REACHABLE)]));
-  for (const key of input.surface?.gained ?? []) changes.push(changeOf(key, "added", [compatible("now reachable from an entry point")]));
+  for (const key of input.surface?.lost ?? [])
+    changes.push(changeOf(key, "unexported", [breaking(NO_LONGER_REACHABLE)]));
+  for (const key of input.surface?.gained ?? [])
+    changes.push(changeOf(key, "added", [compatible("now reachable from an entry point")]));
   return changes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 

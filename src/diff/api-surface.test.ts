@@ -15,7 +15,15 @@ type Files = Record<string, string>;
 
 const TSCONFIG = JSON.stringify({
   // a comment, as tsconfigs have
-  compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [], rootDir: "src", outDir: "dist" },
+  compilerOptions: {
+    strict: true,
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "Bundler",
+    types: [],
+    rootDir: "src",
+    outDir: "dist",
+  },
   include: ["src"],
 });
 
@@ -100,8 +108,18 @@ describe("the API of ts-graph diff: what the package's entry points make reachab
     };
     const report = await diffOf(withPackage(BASE), withPackage(head));
     expect(report.api).toEqual([
-      { key: "src/internal.ts:Hidden", change: "added", verdict: "compatible", reasons: ["now reachable from an entry point"] },
-      { key: "src/shapes.ts:Circle", change: "unexported", verdict: "breaking", reasons: ["no longer reachable from the package's entry points"] },
+      {
+        key: "src/internal.ts:Hidden",
+        change: "added",
+        verdict: "compatible",
+        reasons: ["now reachable from an entry point"],
+      },
+      {
+        key: "src/shapes.ts:Circle",
+        change: "unexported",
+        verdict: "breaking",
+        reasons: ["no longer reachable from the package's entry points"],
+      },
     ]);
   });
 
@@ -145,9 +163,26 @@ describe("the API of ts-graph diff: what the package's entry points make reachab
 });
 
 describe("the API surface across workspace packages", () => {
-  const node = (key: string, kind: string, parent: string | undefined, exported = true, modifiers: string[] = []): DiffNode => {
+  const node = (
+    key: string,
+    kind: string,
+    parent: string | undefined,
+    exported = true,
+    modifiers: string[] = [],
+  ): DiffNode => {
     const [file = "", name = file] = key.split(":");
-    return { key, kind, name: name.split(".").at(-1) ?? name, file, parent, exported, modifiers, signature: "", startLine: 1, body: undefined };
+    return {
+      key,
+      kind,
+      name: name.split(".").at(-1) ?? name,
+      file,
+      parent,
+      exported,
+      modifiers,
+      signature: "",
+      startLine: 1,
+      body: undefined,
+    };
   };
   it("follows a re-export of another workspace package by its name, and leaves out private members and what no entry point reaches", () => {
     const nodes = [
@@ -156,7 +191,9 @@ describe("the API surface across workspace packages", () => {
       node("packages/core/src/engine.ts", "File", undefined),
       node("packages/core/src/engine.ts:Engine", "Class", "packages/core/src/engine.ts"),
       node("packages/core/src/engine.ts:Engine.start", "Method", "packages/core/src/engine.ts:Engine"),
-      node("packages/core/src/engine.ts:Engine.secret", "Method", "packages/core/src/engine.ts:Engine", false, ["private"]),
+      node("packages/core/src/engine.ts:Engine.secret", "Method", "packages/core/src/engine.ts:Engine", false, [
+        "private",
+      ]),
       node("packages/core/src/engine.ts:Gear", "Class", "packages/core/src/engine.ts"),
     ];
     const texts: Record<string, string> = {
@@ -172,12 +209,22 @@ describe("the API surface across workspace packages", () => {
       edges: [],
       exportsOf: (file) => (texts[file] === undefined ? undefined : moduleExports(file, texts[file] ?? "")),
     });
-    expect([...keys].sort()).toEqual(["packages/core/src/engine.ts:Engine", "packages/core/src/engine.ts:Engine.start"]);
+    expect([...keys].sort()).toEqual([
+      "packages/core/src/engine.ts:Engine",
+      "packages/core/src/engine.ts:Engine.start",
+    ]);
   });
 });
 
 describe("a package's entry points", () => {
-  const files = ["pkg/src/index.ts", "pkg/src/sub/index.ts", "pkg/src/features/a.ts", "pkg/src/features/b.ts", "pkg/lib/main.ts", "pkg/types.d.ts"];
+  const files = [
+    "pkg/src/index.ts",
+    "pkg/src/sub/index.ts",
+    "pkg/src/features/a.ts",
+    "pkg/src/features/b.ts",
+    "pkg/lib/main.ts",
+    "pkg/types.d.ts",
+  ];
   const entriesOf = (manifest: unknown, outDir?: string, rootDir?: string) =>
     packageEntries({ dir: "pkg", manifest, outDir, rootDir }, new Set(files), files)
       .map((entry) => `${entry.subpath} ${entry.file}`)

@@ -29,7 +29,10 @@ export interface SurfaceInput {
 const RESOLVED_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", "/index.ts", "/index.tsx", "/index.d.ts"];
 
 /** The indexed file a module specifier names from `from`: a relative path (a `.js` written for `.ts`), or a workspace package and subpath. */
-function resolver(files: ReadonlySet<string>, packages: readonly SurfacePackage[]): (from: string, specifier: string) => string | undefined {
+function resolver(
+  files: ReadonlySet<string>,
+  packages: readonly SurfacePackage[],
+): (from: string, specifier: string) => string | undefined {
   return (from, specifier) => {
     if (specifier.startsWith(".")) {
       const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
@@ -77,7 +80,9 @@ export function apiSurface(input: SurfaceInput): Set<string> {
     return exportsCache.get(file);
   };
   const declarationsNamed = (file: string, name: string): DiffNode[] =>
-    (topLevel.get(file) ?? []).filter((node) => (name === "default" ? node.modifiers.includes("default") : node.name === name && node.exported));
+    (topLevel.get(file) ?? []).filter((node) =>
+      name === "default" ? node.modifiers.includes("default") : node.name === name && node.exported,
+    );
 
   const wholeModule = (file: string): void => {
     if (seenModules.has(file)) return;
@@ -99,7 +104,8 @@ export function apiSurface(input: SurfaceInput): Set<string> {
     const key = `${file}\u0000*-${excluded}`;
     if (seenNames.has(key)) return;
     seenNames.add(key);
-    for (const node of topLevel.get(file) ?? []) if (node.exported && !node.modifiers.includes(excluded)) reached.add(node.key);
+    for (const node of topLevel.get(file) ?? [])
+      if (node.exported && !node.modifiers.includes(excluded)) reached.add(node.key);
     const exported = exportsOf(file);
     for (const specifier of exported?.stars ?? []) {
       const target = resolve(file, specifier);
@@ -162,7 +168,11 @@ function withMembersAndSignatureTypes(
     for (const edge of out.get(key) ?? []) {
       const target = graph.byKey.get(edge.target);
       if (target === undefined || target.kind === "File" || edge.target === fileKey(target.file)) continue;
-      if (edge.kind !== "USES_TYPE" || new RegExp(`(?<![\\w$])${escapeRegExp(target.name)}(?![\\w$])`).test(source?.signature ?? "")) add(target.key);
+      if (
+        edge.kind !== "USES_TYPE" ||
+        new RegExp(`(?<![\\w$])${escapeRegExp(target.name)}(?![\\w$])`).test(source?.signature ?? "")
+      )
+        add(target.key);
     }
   }
   return reached;

@@ -62,12 +62,24 @@ export function changeImpact(
     for (const symbol of symbolNodes(db, keys).values()) {
       if (symbol.kind === "File") continue;
       const result = queryImpact(db, symbol, { depth, dispatch: "up", tests: "include", isTest });
-      perSeed.push({ key: symbol.key, side, dependants: result.dependants.length, tests: result.tests.map((test) => test.file) });
+      perSeed.push({
+        key: symbol.key,
+        side,
+        dependants: result.dependants.length,
+        tests: result.tests.map((test) => test.file),
+      });
       for (const test of result.tests) tests.add(test.file);
       for (const node of result.dependants) {
         const known = reached.get(node.key);
         if (known === undefined || known.depth > node.depth)
-          reached.set(node.key, { key: node.key, file: node.file, depth: node.depth, via: node.via, edge: node.edge, side });
+          reached.set(node.key, {
+            key: node.key,
+            file: node.file,
+            depth: node.depth,
+            via: node.via,
+            edge: node.edge,
+            side,
+          });
       }
     }
   };

@@ -18,9 +18,22 @@ function documentedSteps(): string {
 /** Runs the steps with bash in root, `ts-graph` on the PATH, no TTY (pipes) and no network. */
 function runSteps(root: string, script: string): { status: number | null; stderr: string } {
   const bin = makeTempDir("ts-graph-bin-");
-  fs.writeFileSync(path.join(bin, "ts-graph"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
-  const env = { PATH: `${bin}:${process.env.PATH ?? ""}`, HOME: root, BASE_REF: "main", GIT_TERMINAL_PROMPT: "0", npm_config_offline: "true" };
-  const result = spawnSync("bash", ["-c", script], { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  fs.writeFileSync(path.join(bin, "ts-graph"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, {
+    mode: 0o755,
+  });
+  const env = {
+    PATH: `${bin}:${process.env.PATH ?? ""}`,
+    HOME: root,
+    BASE_REF: "main",
+    GIT_TERMINAL_PROMPT: "0",
+    npm_config_offline: "true",
+  };
+  const result = spawnSync("bash", ["-c", script], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return { status: result.status, stderr: result.stderr };
 }
 

@@ -14,7 +14,17 @@ describe("ts-graph diff of two commits of a git repository", () => {
   });
 
   it("reports the exact changes, API verdicts and impact as JSON, and fails the breaking gate with its own exit code", () => {
-    const result = runCli(["diff", repo.base, "main", "--root", repo.root, "--format", "json", "--fail-on", "breaking"]);
+    const result = runCli([
+      "diff",
+      repo.base,
+      "main",
+      "--root",
+      repo.root,
+      "--format",
+      "json",
+      "--fail-on",
+      "breaking",
+    ]);
     expect(result.stderr).toContain("diff failed --fail-on breaking: 2 breaking API changes");
     expect(result.status).toBe(3);
     const report = JSON.parse(result.stdout) as Record<string, unknown>;
@@ -102,7 +112,14 @@ describe("ts-graph diff of two commits of a git repository", () => {
           { key: "src/text.ts:shout", side: "head", dependants: 1, tests: ["test/cart.test.ts"] },
         ],
         dependants: [
-          { key: "src/cart.ts:describeCart", file: "src/cart.ts", depth: 1, via: "src/format.ts:formatPrice", edge: "CALLS", side: "head" },
+          {
+            key: "src/cart.ts:describeCart",
+            file: "src/cart.ts",
+            depth: 1,
+            via: "src/format.ts:formatPrice",
+            edge: "CALLS",
+            side: "head",
+          },
         ],
         tests: ["test/cart.test.ts"],
       },
@@ -113,7 +130,19 @@ describe("ts-graph diff of two commits of a git repository", () => {
   it("writes a Markdown comment that says first why the gate failed, with the rest grouped and folded, and the complete report with --full", () => {
     const scratch = makeTempDir("ts-graph-diff-markdown-");
     const fullOut = path.join(scratch, "full.md");
-    const result = runCli(["diff", repo.base, "main", "--root", repo.root, "--format", "markdown", "--fail-on", "breaking", "--full-out", fullOut]);
+    const result = runCli([
+      "diff",
+      repo.base,
+      "main",
+      "--root",
+      repo.root,
+      "--format",
+      "markdown",
+      "--fail-on",
+      "breaking",
+      "--full-out",
+      fullOut,
+    ]);
     expect(result.status).toBe(3);
     const lines = result.stdout.split("\n");
     expect(lines[0]).toBe("<!-- ts-graph-diff -->");
@@ -121,7 +150,9 @@ describe("ts-graph diff of two commits of a git repository", () => {
     const summary =
       "2 breaking API changes, 1 not classified, 0 compatible · declarations: 2 changed, 0 added, 1 removed, 1 moved or renamed · impact: 1 dependant, 1 test file to run";
     expect(lines).toContain(summary);
-    expect(lines).toContain("- `src/format.ts:formatPrice` (changed): parameter `cents` type narrowed or changed: `number` → `bigint`");
+    expect(lines).toContain(
+      "- `src/format.ts:formatPrice` (changed): parameter `cents` type narrowed or changed: `number` → `bigint`",
+    );
     expect(lines).toContain("<details><summary>Other API changes (1), by folder and kind</summary>");
     expect(lines).toContain("| `src` | moved | not classified | 1 | shout |");
     expect(lines).toContain("```mermaid");
@@ -130,7 +161,18 @@ describe("ts-graph diff of two commits of a git repository", () => {
     );
     expect(lines.at(-2)).toBe("Every change, one by one: the full report, `full.md`.");
 
-    const full = runCli(["diff", repo.base, "main", "--root", repo.root, "--format", "markdown", "--fail-on", "breaking", "--full"]);
+    const full = runCli([
+      "diff",
+      repo.base,
+      "main",
+      "--root",
+      repo.root,
+      "--format",
+      "markdown",
+      "--fail-on",
+      "breaking",
+      "--full",
+    ]);
     expect(full.status).toBe(3);
     expect(fs.readFileSync(fullOut, "utf8")).toBe(full.stdout);
     const fullLines = full.stdout.split("\n");
@@ -193,11 +235,27 @@ describe("ts-graph diff of two commits of a git repository", () => {
         JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["src"] }),
       );
       fs.writeFileSync(path.join(scratch, folder, "src", "price.ts"), text);
-      expect(runCli(["snapshot", path.join(scratch, folder), "--out", path.join(scratch, `${folder}.jsonl`)]).status).toBe(0);
+      expect(
+        runCli(["snapshot", path.join(scratch, folder), "--out", path.join(scratch, `${folder}.jsonl`)]).status,
+      ).toBe(0);
     };
-    write("before", "export function netPrice(gross: number, rate: number): number {\n  return gross / (1 + rate);\n}\n");
-    write("after", "// moved down a line\nexport function priceWithoutTax(gross: number, rate: number): number {\n  return gross / (1 + rate);\n}\n");
-    const result = runCli(["diff", path.join(scratch, "before.jsonl"), path.join(scratch, "after.jsonl"), "--root", scratch, "--format", "json"]);
+    write(
+      "before",
+      "export function netPrice(gross: number, rate: number): number {\n  return gross / (1 + rate);\n}\n",
+    );
+    write(
+      "after",
+      "// moved down a line\nexport function priceWithoutTax(gross: number, rate: number): number {\n  return gross / (1 + rate);\n}\n",
+    );
+    const result = runCli([
+      "diff",
+      path.join(scratch, "before.jsonl"),
+      path.join(scratch, "after.jsonl"),
+      "--root",
+      scratch,
+      "--format",
+      "json",
+    ]);
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout) as DiffReport;
     expect(report.bodies).toBe("compared");

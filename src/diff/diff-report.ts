@@ -77,9 +77,14 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /** Whether the gate fails, and why, in one sentence. */
-function gateOf(failOn: FailOn, diff: GraphDiff, api: readonly ApiChange[]): { failOn: FailOn; failed: boolean; reason: string } {
+function gateOf(
+  failOn: FailOn,
+  diff: GraphDiff,
+  api: readonly ApiChange[],
+): { failOn: FailOn; failed: boolean; reason: string } {
   const breakingCount = api.filter((change) => change.verdict === "breaking").length;
-  const declarationChanges = diff.added.length + diff.removed.length + diff.changed.length + diff.moved.length + diff.edges.length;
+  const declarationChanges =
+    diff.added.length + diff.removed.length + diff.changed.length + diff.moved.length + diff.edges.length;
   if (failOn === "breaking") {
     return {
       failOn,
@@ -133,7 +138,12 @@ export function buildReport(input: ReportInput): DiffReport {
     },
     gate: input.failOn === undefined ? undefined : gateOf(input.failOn, diff, api),
     files: { added: diff.filesAdded, removed: diff.filesRemoved },
-    declarations: { added: diff.added.map(declaration), removed: diff.removed.map(declaration), changed: diff.changed, moved: diff.moved },
+    declarations: {
+      added: diff.added.map(declaration),
+      removed: diff.removed.map(declaration),
+      changed: diff.changed,
+      moved: diff.moved,
+    },
     edges: diff.edges,
     api,
     apiSurface: input.apiSurface,

@@ -9,12 +9,23 @@ import type { ChangedDeclaration, GraphDiff } from "./graph-diff.js";
 const EXPORTED = { kind: "Method", modifiers: [], exported: true } as const;
 
 /** A method of an interface in folder `pkg<n % folders>`, given an optional parameter (compatible) or a required one (breaking). */
-function methodChange(index: number, folders: number, breaking: boolean): { changed: ChangedDeclaration; api: ApiChange } {
+function methodChange(
+  index: number,
+  folders: number,
+  breaking: boolean,
+): { changed: ChangedDeclaration; api: ApiChange } {
   const key = `packages/pkg${index % folders}/src/store${index % 7}.ts:Store${index}.drop`;
   const before = `drop(id: string): Promise<void>`;
-  const after = breaking ? `drop(id: string, reason: string): Promise<void>` : `drop(id: string, options?: DropOptions): Promise<void>`;
+  const after = breaking
+    ? `drop(id: string, reason: string): Promise<void>`
+    : `drop(id: string, options?: DropOptions): Promise<void>`;
   return {
-    changed: { key, aspects: ["signature"], before: { ...EXPORTED, signature: before }, after: { ...EXPORTED, signature: after } },
+    changed: {
+      key,
+      aspects: ["signature"],
+      before: { ...EXPORTED, signature: before },
+      after: { ...EXPORTED, signature: after },
+    },
     api: {
       key,
       change: "changed",
@@ -105,7 +116,11 @@ describe("the PR comment of ts-graph diff --format markdown", () => {
     const report = reportOf(600, 12);
     const full = formatMarkdown(report, 30);
     expect(full.length).toBeGreaterThan(65_536);
-    const comment = formatMarkdownComment(report, { maxChars: DEFAULT_COMMENT_CHARS, maxGraphNodes: 30, fullReport: "ts-graph-diff-full.md" });
+    const comment = formatMarkdownComment(report, {
+      maxChars: DEFAULT_COMMENT_CHARS,
+      maxGraphNodes: 30,
+      fullReport: "ts-graph-diff-full.md",
+    });
     expect(comment.length).toBeLessThanOrEqual(DEFAULT_COMMENT_CHARS);
     expect(comment.startsWith("<!-- ts-graph-diff -->\n")).toBe(true);
     expect(comment).toContain("**Failed** (`--fail-on breaking`): 12 breaking API changes.");
@@ -142,7 +157,9 @@ describe("the PR comment of ts-graph diff --format markdown", () => {
           const report = reportOf(compatible, breaking, folders);
           const comment = formatMarkdownComment(report, { maxChars, maxGraphNodes: 30, fullReport: "full.md" });
           expect(comment.length).toBeLessThanOrEqual(maxChars);
-          expect(comment).toContain(`${breaking === 1 ? "1 breaking API change" : `${breaking} breaking API changes`}, `);
+          expect(comment).toContain(
+            `${breaking === 1 ? "1 breaking API change" : `${breaking} breaking API changes`}, `,
+          );
           if (breaking > 0) expect(comment).toContain(`**Breaking API changes (${breaking})**`);
           expect(comment).toContain(summaryLine(report));
           expectBreakingAccounted(comment, report);
@@ -156,7 +173,11 @@ describe("the PR comment of ts-graph diff --format markdown", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 200 }), (breaking, compatible) => {
         const report = longHeaded(reportOf(compatible, breaking, 7));
-        const comment = formatMarkdownComment(report, { maxChars: MIN_COMMENT_CHARS, maxGraphNodes: 30, fullReport: "f".repeat(500) });
+        const comment = formatMarkdownComment(report, {
+          maxChars: MIN_COMMENT_CHARS,
+          maxGraphNodes: 30,
+          fullReport: "f".repeat(500),
+        });
         expect(comment.length).toBeLessThanOrEqual(MIN_COMMENT_CHARS);
         expectBreakingAccounted(comment, report);
       }),

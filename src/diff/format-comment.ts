@@ -81,7 +81,9 @@ function grouped<T>(items: readonly T[], labelOf: (item: T) => readonly string[]
     if (group.examples.length < 2) group.examples.push(keyOf(item));
     groups.set(id, group);
   }
-  return [...groups.values()].sort((a, b) => b.count - a.count || compare(JSON.stringify(a.label), JSON.stringify(b.label)));
+  return [...groups.values()].sort(
+    (a, b) => b.count - a.count || compare(JSON.stringify(a.label), JSON.stringify(b.label)),
+  );
 }
 
 function compare(a: string, b: string): number {
@@ -93,11 +95,16 @@ function breakingLine(change: ApiChange): string {
 }
 
 function exampleCell(examples: readonly string[]): string {
-  return cell(clip(examples.map((key) => parseNodeKey(key).qualifiedName ?? parseNodeKey(key).file).join(", "), EXAMPLE_CHARS));
+  return cell(
+    clip(examples.map((key) => parseNodeKey(key).qualifiedName ?? parseNodeKey(key).file).join(", "), EXAMPLE_CHARS),
+  );
 }
 
 function groupRows(groups: readonly Group[]): string[] {
-  return groups.map((group) => `| ${group.label.map((part) => cell(part)).join(" | ")} | ${group.count} | ${exampleCell(group.examples)} |`);
+  return groups.map(
+    (group) =>
+      `| ${group.label.map((part) => cell(part)).join(" | ")} | ${group.count} | ${exampleCell(group.examples)} |`,
+  );
 }
 
 /**
@@ -105,7 +112,10 @@ function groupRows(groups: readonly Group[]): string[] {
  * has, else (not even that fits) their count and that the full report lists them. Never nothing: the breaking
  * changes are the comment's point.
  */
-export function breakingSection(breaking: readonly ApiChange[], room: number): { readonly lines: string[]; readonly listed: boolean } {
+export function breakingSection(
+  breaking: readonly ApiChange[],
+  room: number,
+): { readonly lines: string[]; readonly listed: boolean } {
   if (breaking.length === 0) return { lines: [], listed: true };
   const title = `**Breaking API changes (${breaking.length})**`;
   const part = fitRows(
@@ -117,7 +127,10 @@ export function breakingSection(breaking: readonly ApiChange[], room: number): {
   );
   if (part !== undefined) return { lines: part, listed: true };
   return {
-    lines: ["", `${title}: ${plural(breaking.length, "breaking change")} in the full report, none listed here to fit the comment.`],
+    lines: [
+      "",
+      `${title}: ${plural(breaking.length, "breaking change")} in the full report, none listed here to fit the comment.`,
+    ],
     listed: false,
   };
 }
@@ -129,7 +142,11 @@ function otherApiSection(report: DiffReport, budget: number): string[] | undefin
   if (others.length === 0) return [];
   const groups = grouped(
     others,
-    (change) => [code(folderOf(change.key)), change.change, change.verdict === "unclassified" ? "not classified" : "compatible"],
+    (change) => [
+      code(folderOf(change.key)),
+      change.change,
+      change.verdict === "unclassified" ? "not classified" : "compatible",
+    ],
     (change) => change.key,
   );
   return fitRows(
@@ -189,7 +206,13 @@ function impactSection(report: DiffReport, budget: number, maxGraphNodes: number
   );
   const testLines = tests.map((test) => `- ${code(test)}`);
   const testsPart =
-    fitRows(["", "Tests to run:", ""], testLines, [], budget / 3, (left) => `- … ${plural(left, "more test file")} in the full report`) ?? [];
+    fitRows(
+      ["", "Tests to run:", ""],
+      testLines,
+      [],
+      budget / 3,
+      (left) => `- … ${plural(left, "more test file")} in the full report`,
+    ) ?? [];
   const dependantsPart =
     fitRows(
       ["", "| dependants in folder | count | e.g. |", "|---|---|---|"],
@@ -200,7 +223,8 @@ function impactSection(report: DiffReport, budget: number, maxGraphNodes: number
     ) ?? [];
   const frame = ["", summary, ...(dependants.length > 0 ? dependantsPart : []), ...(tests.length > 0 ? testsPart : [])];
   const graph = ["", ...impactMermaid(report, maxGraphNodes)];
-  if (sizeOf(frame) + sizeOf(graph) + sizeOf(["", "</details>"]) <= budget) return [...frame, ...graph, "", "</details>"];
+  if (sizeOf(frame) + sizeOf(graph) + sizeOf(["", "</details>"]) <= budget)
+    return [...frame, ...graph, "", "</details>"];
   return sizeOf(frame) + sizeOf(["", "</details>"]) <= budget ? [...frame, "", "</details>"] : undefined;
 }
 
@@ -221,7 +245,8 @@ export function formatMarkdownComment(report: DiffReport, options: CommentOption
     "",
     clip(`_API: ${report.apiSurface.note}._`, 600),
   ];
-  const full = options.fullReport === undefined ? "`ts-graph diff --format markdown --full`" : code(clip(options.fullReport, 200));
+  const full =
+    options.fullReport === undefined ? "`ts-graph diff --format markdown --full`" : code(clip(options.fullReport, 200));
   const sections: [string, (room: number) => string[] | undefined][] = [
     ["other API changes", (room) => otherApiSection(report, room)],
     ["declarations", (room) => declarationSection(report, room)],
@@ -232,7 +257,9 @@ export function formatMarkdownComment(report: DiffReport, options: CommentOption
     omitted.length === 0
       ? `Every change, one by one: the full report, ${full}.`
       : `Left out to fit a comment (${omitted.join(", ")}): see the full report, ${full}.`,
-    ...(report.bodies === "not compared" ? ["", "_Bodies were not compared (a side is a snapshot file): renames are not detected._"] : []),
+    ...(report.bodies === "not compared"
+      ? ["", "_Bodies were not compared (a side is a snapshot file): renames are not detected._"]
+      : []),
   ];
   // The foot's longest form: every section named as left out.
   const footReserve = sizeOf(foot([BREAKING_LEFT_OUT, ...sections.map(([name]) => name)]));

@@ -46,7 +46,8 @@ function apiRows(api: readonly ApiChange[]): string[] {
     "| declaration | change | verdict | why |",
     "|---|---|---|---|",
     ...api.map(
-      (change) => `| ${cell(code(change.key))} | ${change.change} | ${VERDICT_LABEL[change.verdict]} | ${cell(change.reasons.join("; "))} |`,
+      (change) =>
+        `| ${cell(code(change.key))} | ${change.change} | ${VERDICT_LABEL[change.verdict]} | ${cell(change.reasons.join("; "))} |`,
     ),
   ];
 }
@@ -55,7 +56,8 @@ function declarationLines(report: DiffReport): string[] {
   const { added, removed, changed, moved } = report.declarations;
   return [
     ...changed.map(
-      (change) => `- changed ${code(change.key)} (${change.aspects.join(", ")}): ${code(change.before.signature)} → ${code(change.after.signature)}`,
+      (change) =>
+        `- changed ${code(change.key)} (${change.aspects.join(", ")}): ${code(change.before.signature)} → ${code(change.after.signature)}`,
     ),
     ...moved.map((move) => `- ${move.how} ${code(move.from)} → ${code(move.to)}`),
     ...added.map((node) => `- added ${code(node.key)} (${node.kind}${node.exported ? ", exported" : ""})`),
@@ -67,7 +69,10 @@ function declarationLines(report: DiffReport): string[] {
 
 function edgeLines(report: DiffReport): string[] {
   return report.edges.map((entry) => {
-    const parts = [...entry.added.map((edge) => `+${edge.kind} ${edge.target}`), ...entry.removed.map((edge) => `−${edge.kind} ${edge.target}`)];
+    const parts = [
+      ...entry.added.map((edge) => `+${edge.kind} ${edge.target}`),
+      ...entry.removed.map((edge) => `−${edge.kind} ${edge.target}`),
+    ];
     return `- ${code(entry.key)}: ${parts.map(code).join(", ")}`;
   });
 }
@@ -141,10 +146,16 @@ export function formatMarkdown(report: DiffReport, maxGraphNodes: number): strin
     ...details(`Edges (${plural(report.edges.length, "declaration")})`, edgeLines(report)),
     ...details(
       `Impact (${plural(report.summary.dependants, "dependant")}, ${plural(report.summary.tests, "test file")}, depth ${report.impact.depth})`,
-      [...impactLines(report), ...(report.impact.seeds.length > 0 ? ["", ...impactMermaid(report, maxGraphNodes)] : [])],
+      [
+        ...impactLines(report),
+        ...(report.impact.seeds.length > 0 ? ["", ...impactMermaid(report, maxGraphNodes)] : []),
+      ],
     ),
     ...(report.bodies === "not compared"
-      ? ["", "_Bodies were not compared (a side is a snapshot file): renames are not detected and body-only edits show only through their edges._"]
+      ? [
+          "",
+          "_Bodies were not compared (a side is a snapshot file): renames are not detected and body-only edits show only through their edges._",
+        ]
       : []),
   ];
   return `${lines.join("\n")}\n`;
@@ -161,7 +172,10 @@ export function formatText(report: DiffReport): string {
     `API: ${report.apiSurface.note}.`,
     ...section(
       "exported API",
-      report.api.map((change) => `- ${change.key} (${change.change}): ${VERDICT_LABEL[change.verdict]}: ${change.reasons.join("; ")}`),
+      report.api.map(
+        (change) =>
+          `- ${change.key} (${change.change}): ${VERDICT_LABEL[change.verdict]}: ${change.reasons.join("; ")}`,
+      ),
     ),
     ...section("declarations", declarationLines(report)),
     ...section("edges", edgeLines(report)),

@@ -5,7 +5,12 @@ import { diffGraphs, type DiffNode, type GraphSideData } from "./graph-diff.js";
 function node(key: string, extra: Partial<DiffNode> = {}): DiffNode {
   const [file = "", qualified] = key.split(":");
   const name = qualified?.split(".").at(-1) ?? file;
-  const parent = qualified === undefined ? undefined : qualified.includes(".") ? `${file}:${qualified.split(".").slice(0, -1).join(".")}` : file;
+  const parent =
+    qualified === undefined
+      ? undefined
+      : qualified.includes(".")
+        ? `${file}:${qualified.split(".").slice(0, -1).join(".")}`
+        : file;
   return {
     key,
     kind: qualified === undefined ? "File" : "Function",
@@ -27,27 +32,47 @@ function side(nodes: readonly DiffNode[], edges: GraphSideData["edges"] = []): G
 
 describe(diffGraphs.name, () => {
   it("does not count a declaration whose lines moved as changed", () => {
-    const diff = diffGraphs(side([node("a.ts"), node("a.ts:f", { startLine: 3 })]), side([node("a.ts"), node("a.ts:f", { startLine: 9 })]));
+    const diff = diffGraphs(
+      side([node("a.ts"), node("a.ts:f", { startLine: 3 })]),
+      side([node("a.ts"), node("a.ts:f", { startLine: 9 })]),
+    );
     expect(diff.changed).toEqual([]);
   });
 
   it("reports each changed aspect: signature, kind, modifiers, exported-ness and body", () => {
     const before = node("a.ts:f");
-    const after = node("a.ts:f", { signature: "f(x: number): void", kind: "Method", modifiers: ["async"], exported: false, body: "other" });
-    expect(diffGraphs(side([before]), side([after])).changed[0]?.aspects).toEqual(["signature", "kind", "modifiers", "exported", "body"]);
+    const after = node("a.ts:f", {
+      signature: "f(x: number): void",
+      kind: "Method",
+      modifiers: ["async"],
+      exported: false,
+      body: "other",
+    });
+    expect(diffGraphs(side([before]), side([after])).changed[0]?.aspects).toEqual([
+      "signature",
+      "kind",
+      "modifiers",
+      "exported",
+      "body",
+    ]);
   });
 
   it("matches a renamed declaration by its body and its signature without the name, not as removed + added", () => {
     const before = node("a.ts:oldName", { body: "same" });
     const after = node("a.ts:newName", { body: "same" });
     const diff = diffGraphs(side([node("a.ts"), before]), side([node("a.ts"), after]));
-    expect(diff.moved.map((move) => [move.from, move.to, move.how, move.matchedBy])).toEqual([["a.ts:oldName", "a.ts:newName", "renamed", "body"]]);
+    expect(diff.moved.map((move) => [move.from, move.to, move.how, move.matchedBy])).toEqual([
+      ["a.ts:oldName", "a.ts:newName", "renamed", "body"],
+    ]);
     expect(diff.added).toEqual([]);
     expect(diff.removed).toEqual([]);
   });
 
   it("does not match two declarations with the same body when one side has two candidates", () => {
-    const diff = diffGraphs(side([node("a.ts:f", { body: "b" })]), side([node("b.ts:g", { body: "b" }), node("c.ts:h", { body: "b" })]));
+    const diff = diffGraphs(
+      side([node("a.ts:f", { body: "b" })]),
+      side([node("b.ts:g", { body: "b" }), node("c.ts:h", { body: "b" })]),
+    );
     expect(diff.moved).toEqual([]);
     expect(diff.removed.map((removed) => removed.key)).toEqual(["a.ts:f"]);
   });
@@ -57,13 +82,20 @@ describe(diffGraphs.name, () => {
       side([node("a.ts:f", { body: undefined }), node("a.ts:g", { body: undefined })]),
       side([node("b.ts:f", { body: undefined }), node("a.ts:h", { body: undefined })]),
     );
-    expect(diff.moved.map((move) => [move.from, move.to, move.how, move.matchedBy])).toEqual([["a.ts:f", "b.ts:f", "moved", "signature"]]);
+    expect(diff.moved.map((move) => [move.from, move.to, move.how, move.matchedBy])).toEqual([
+      ["a.ts:f", "b.ts:f", "moved", "signature"],
+    ]);
     expect(diff.added.map((added) => added.key)).toEqual(["a.ts:h"]);
   });
 
   it("moves a class's members with it, and reads their edges under the new keys", () => {
     const base = side(
-      [node("a.ts"), node("a.ts:Cart", { kind: "Class", body: "cart" }), node("a.ts:Cart.total", { kind: "Method", body: "t1" }), node("a.ts:use")],
+      [
+        node("a.ts"),
+        node("a.ts:Cart", { kind: "Class", body: "cart" }),
+        node("a.ts:Cart.total", { kind: "Method", body: "t1" }),
+        node("a.ts:use"),
+      ],
       [{ kind: "CALLS", source: "a.ts:use", target: "a.ts:Cart.total" }],
     );
     const head = side(
@@ -86,13 +118,20 @@ describe(diffGraphs.name, () => {
 
   it("lists a removed class once, not each of its members, and summarises edges per source", () => {
     const base = side(
-      [node("a.ts"), node("a.ts:C", { kind: "Class", body: "c" }), node("a.ts:C.m", { kind: "Method", body: "m" }), node("a.ts:f")],
+      [
+        node("a.ts"),
+        node("a.ts:C", { kind: "Class", body: "c" }),
+        node("a.ts:C.m", { kind: "Method", body: "m" }),
+        node("a.ts:f"),
+      ],
       [{ kind: "CALLS", source: "a.ts:f", target: "a.ts:C.m" }],
     );
     const head = side([node("a.ts"), node("a.ts:f")], [{ kind: "READS", source: "a.ts:f", target: "a.ts" }]);
     const diff = diffGraphs(base, head);
     expect(diff.removed.map((removed) => removed.key)).toEqual(["a.ts:C"]);
-    expect(diff.edges).toEqual([{ key: "a.ts:f", added: [{ kind: "READS", target: "a.ts" }], removed: [{ kind: "CALLS", target: "a.ts:C.m" }] }]);
+    expect(diff.edges).toEqual([
+      { key: "a.ts:f", added: [{ kind: "READS", target: "a.ts" }], removed: [{ kind: "CALLS", target: "a.ts:C.m" }] },
+    ]);
   });
 
   it("calls a member that changed container in its file a move, and a new name in the same place a rename", () => {

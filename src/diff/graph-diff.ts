@@ -137,15 +137,25 @@ function matchMoves(removed: readonly DiffNode[], added: readonly DiffNode[]): M
   const matched = new Set(byBody.flatMap(([from, to]) => [from.key, to.key]));
   // Then by kind, name and signature: a side that kept no bodies, or a declaration moved and edited.
   const rest = (nodes: readonly DiffNode[]) => declarations(nodes).filter((node) => !matched.has(node.key));
-  const bySignature = uniqueMatches(rest(removed), rest(added), (node) => JSON.stringify([node.kind, node.name, node.signature]));
-  const moves = [...byBody.map((pair) => [...pair, "body"] as const), ...bySignature.map((pair) => [...pair, "signature"] as const)];
+  const bySignature = uniqueMatches(rest(removed), rest(added), (node) =>
+    JSON.stringify([node.kind, node.name, node.signature]),
+  );
+  const moves = [
+    ...byBody.map((pair) => [...pair, "body"] as const),
+    ...bySignature.map((pair) => [...pair, "signature"] as const),
+  ];
   const movedTo = new Map(moves.map(([from, to]) => [from.key, to.key]));
   return moves
     .filter(([from, to]) => from.parent === undefined || movedTo.get(from.parent) !== to.parent)
     .map(([from, to, matchedBy]) => ({
       from: from.key,
       to: to.key,
-      how: from.name === to.name ? "moved" : from.file === to.file && from.parent === to.parent ? "renamed" : "moved and renamed",
+      how:
+        from.name === to.name
+          ? "moved"
+          : from.file === to.file && from.parent === to.parent
+            ? "renamed"
+            : "moved and renamed",
       matchedBy,
       before: stateOf(from),
       after: stateOf(to),
@@ -181,7 +191,11 @@ function sortedEdges(edges: readonly DiffEdge[]): DiffEdge[] {
 }
 
 /** Edges gained and lost, base keys renamed to head's for moved declarations, grouped by source; CONTAINS left out. One merge of both sides' sorted edges. */
-function edgeChanges(base: GraphSideData, head: GraphSideData, renamed: ReadonlyMap<string, string>): DeclarationEdges[] {
+function edgeChanges(
+  base: GraphSideData,
+  head: GraphSideData,
+  renamed: ReadonlyMap<string, string>,
+): DeclarationEdges[] {
   const rename = (edge: DiffEdge): DiffEdge => {
     const source = renamed.get(edge.source) ?? edge.source;
     const target = renamed.get(edge.target) ?? edge.target;
@@ -210,8 +224,11 @@ function edgeChanges(base: GraphSideData, head: GraphSideData, renamed: Readonly
     if (order <= 0) while (i < before.length && compareEdges(before[i] as DiffEdge, edge) === 0) i += 1;
     if (order >= 0) while (j < after.length && compareEdges(after[j] as DiffEdge, edge) === 0) j += 1;
   }
-  const sortChanges = (changes: EdgeChange[]) => changes.sort((a, b) => compareText(a.kind, b.kind) || compareText(a.target, b.target));
-  return [...bySource].map(([key, changes]) => ({ key, added: sortChanges(changes.added), removed: sortChanges(changes.removed) })).sort(byKey);
+  const sortChanges = (changes: EdgeChange[]) =>
+    changes.sort((a, b) => compareText(a.kind, b.kind) || compareText(a.target, b.target));
+  return [...bySource]
+    .map(([key, changes]) => ({ key, added: sortChanges(changes.added), removed: sortChanges(changes.removed) }))
+    .sort(byKey);
 }
 
 /** Compares two graphs: files, declarations (added, removed, changed, moved) and edges. */
@@ -255,11 +272,16 @@ export function diffGraphs(base: GraphSideData, head: GraphSideData): GraphDiff 
 }
 
 /** The members of moved containers, paired by their qualified name under the container's new key. */
-function pairsBelowMoves(onlyBase: readonly DiffNode[], onlyHead: readonly DiffNode[], renamed: ReadonlyMap<string, string>): [string, string][] {
+function pairsBelowMoves(
+  onlyBase: readonly DiffNode[],
+  onlyHead: readonly DiffNode[],
+  renamed: ReadonlyMap<string, string>,
+): [string, string][] {
   const headKeys = new Set(onlyHead.map((node) => node.key));
   const pairs: [string, string][] = [];
   const baseByParent = new Map<string, DiffNode[]>();
-  for (const node of onlyBase) if (node.parent !== undefined) baseByParent.set(node.parent, [...(baseByParent.get(node.parent) ?? []), node]);
+  for (const node of onlyBase)
+    if (node.parent !== undefined) baseByParent.set(node.parent, [...(baseByParent.get(node.parent) ?? []), node]);
   const queue = [...renamed];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     const [fromParent, toParent] = next;

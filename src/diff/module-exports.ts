@@ -34,7 +34,12 @@ export function moduleExports(fileName: string, text: string): ModuleExports {
   const imports = new Map<string, { imported: string; specifier: string }>();
   for (const statement of record.staticImports) {
     for (const entry of statement.entries) {
-      const imported = entry.importName.kind === "Name" ? entry.importName.name : entry.importName.kind === "Default" ? "default" : "*";
+      const imported =
+        entry.importName.kind === "Name"
+          ? entry.importName.name
+          : entry.importName.kind === "Default"
+            ? "default"
+            : "*";
       if (imported !== null) imports.set(entry.localName.value, { imported, specifier: statement.moduleRequest.value });
     }
   }
@@ -48,7 +53,11 @@ export function moduleExports(fileName: string, text: string): ModuleExports {
       if (specifier !== undefined) {
         if (entry.importName.kind === "AllButDefault") stars.push(specifier);
         else if (exported !== null)
-          named.push({ exported, imported: entry.importName.kind === "All" ? "*" : (entry.importName.name ?? "*"), specifier });
+          named.push({
+            exported,
+            imported: entry.importName.kind === "All" ? "*" : (entry.importName.name ?? "*"),
+            specifier,
+          });
         continue;
       }
       const local = entry.localName.name;

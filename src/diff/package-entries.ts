@@ -73,7 +73,12 @@ function patternRegExp(pattern: string): RegExp {
 }
 
 /** The indexed files a target names: one, or every match of a subpath pattern (`./src/features/*.ts`). */
-function targetFiles(target: string, input: PackageInput, files: ReadonlySet<string>, sortedFiles: readonly string[]): string[] {
+function targetFiles(
+  target: string,
+  input: PackageInput,
+  files: ReadonlySet<string>,
+  sortedFiles: readonly string[],
+): string[] {
   const prefix = input.dir === "" ? "" : `${input.dir}/`;
   for (const stem of sourceStems(target, input)) {
     const candidates = [
@@ -98,10 +103,15 @@ export function declaresEntryPoints(manifest: unknown): boolean {
 }
 
 /** A package's entry points as indexed files (none when its manifest declares none, or none maps to an indexed file). */
-export function packageEntries(input: PackageInput, files: ReadonlySet<string>, sortedFiles: readonly string[]): PackageEntry[] {
+export function packageEntries(
+  input: PackageInput,
+  files: ReadonlySet<string>,
+  sortedFiles: readonly string[],
+): PackageEntry[] {
   const entries = new Map<string, PackageEntry>();
   for (const [subpath, target] of manifestTargets(input.manifest)) {
-    for (const file of targetFiles(target, input, files, sortedFiles)) entries.set(`${subpath}\u0000${file}`, { subpath, file });
+    for (const file of targetFiles(target, input, files, sortedFiles))
+      entries.set(`${subpath}\u0000${file}`, { subpath, file });
   }
   return [...entries.values()];
 }

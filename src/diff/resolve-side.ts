@@ -123,7 +123,10 @@ function copyGraph(from: string, to: string): void {
 
 async function indexGitRef(ref: string, commit: string, options: SideOptions): Promise<ResolvedSide> {
   const toplevel = git(options.root, ["rev-parse", "--show-toplevel"]);
-  if (toplevel === undefined) throw new ConfigError(`${options.root} is not in a git repository; give snapshot files or databases instead of ${ref}`);
+  if (toplevel === undefined)
+    throw new ConfigError(
+      `${options.root} is not in a git repository; give snapshot files or databases instead of ${ref}`,
+    );
   const subfolder = path.relative(fs.realpathSync.native(toplevel), options.root);
   const scratch = fs.realpathSync.native(fs.mkdtempSync(path.join(os.tmpdir(), "ts-graph-diff-")));
   const worktree = path.join(scratch, "worktree");
@@ -139,7 +142,8 @@ async function indexGitRef(ref: string, commit: string, options: SideOptions): P
   const root = path.join(worktree, subfolder);
   // Packages are not in git: the ref's types resolve against the checkout's installed ones.
   const modules = path.join(options.root, "node_modules");
-  if (fs.existsSync(modules) && !fs.existsSync(path.join(root, "node_modules"))) fs.symlinkSync(modules, path.join(root, "node_modules"), "dir");
+  if (fs.existsSync(modules) && !fs.existsSync(path.join(root, "node_modules")))
+    fs.symlinkSync(modules, path.join(root, "node_modules"), "dir");
   // A cache database is updated in place; none yet (or none given) starts from a copy of the checkout's own graph.
   const dbPath = options.cacheDb ?? path.join(scratch, "graph.db");
   const own = locateGraph(options.root).dbPath;
@@ -207,6 +211,9 @@ export function resolveSnapshotPair(base: string, head: string, cwd: string): [R
   const baseFile = snapshotFile(base, cwd);
   const headFile = snapshotFile(head, cwd);
   if (baseFile === undefined || headFile === undefined) return undefined;
-  const pair = parseSnapshotPair({ text: fs.readFileSync(baseFile, "utf8"), label: base }, { text: fs.readFileSync(headFile, "utf8"), label: head });
+  const pair = parseSnapshotPair(
+    { text: fs.readFileSync(baseFile, "utf8"), label: base },
+    { text: fs.readFileSync(headFile, "utf8"), label: head },
+  );
   return [snapshotFileSide(base, pair.base), snapshotFileSide(head, pair.head)];
 }

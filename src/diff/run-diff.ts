@@ -42,7 +42,12 @@ async function resolveSides(request: DiffRequest, opened: ResolvedSide[]): Promi
     opened.push(...pair);
     return pair;
   }
-  const base = await resolveSide(request.base, { root: request.root, cwd: request.cwd, cacheDb: request.baseDb, onNote: request.onNote });
+  const base = await resolveSide(request.base, {
+    root: request.root,
+    cwd: request.cwd,
+    cacheDb: request.baseDb,
+    onNote: request.onNote,
+  });
   opened.push(base);
   const head = await resolveSide(request.head, {
     root: request.root,
@@ -62,14 +67,19 @@ function diffKeys(diff: GraphDiff): { base: Set<string>; head: Set<string> } {
     ...diff.moved.map((move) => move.from),
     ...diff.changed.map((change) => change.key),
   ]);
-  const head = new Set([...diff.added.map((node) => node.key), ...diff.moved.map((move) => move.to), ...diff.changed.map((change) => change.key)]);
+  const head = new Set([
+    ...diff.added.map((node) => node.key),
+    ...diff.moved.map((move) => move.to),
+    ...diff.changed.map((change) => change.key),
+  ]);
   return { base, head };
 }
 
 function surfaceNote(surfaces: readonly SideSurface[]): string {
   const packages = new Map<string, Set<string>>();
   for (const surface of surfaces)
-    for (const pack of surface.packages) packages.set(pack.name, new Set([...(packages.get(pack.name) ?? []), ...pack.subpaths]));
+    for (const pack of surface.packages)
+      packages.set(pack.name, new Set([...(packages.get(pack.name) ?? []), ...pack.subpaths]));
   const listed = [...packages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const shown = listed.slice(0, 8).map(([name, subpaths]) => `${name} (${[...subpaths].sort().join(", ")})`);
   const more = listed.length > shown.length ? `, and ${listed.length - shown.length} more` : "";
@@ -89,7 +99,9 @@ function reachabilityChanges(
 ): string[] {
   const fromNodes = byKey(fromSide.nodes);
   const toKeys = new Set(toSide.nodes.map((node) => node.key));
-  const left = [...from].filter((key) => !to.has(key) && toKeys.has(key) && !listed.base.has(key) && !listed.head.has(key));
+  const left = [...from].filter(
+    (key) => !to.has(key) && toKeys.has(key) && !listed.base.has(key) && !listed.head.has(key),
+  );
   const leftSet = new Set(left);
   return left.filter((key) => !leftSet.has(fromNodes.get(key)?.parent ?? "")).sort();
 }
@@ -99,7 +111,11 @@ function reachabilityChanges(
  * up), when both sides' sources are on disk and both have entry points; else every export is API, and the
  * rule says why.
  */
-function apiSurfaces(base: ResolvedSide, head: ResolvedSide, diff: GraphDiff): { keys: ApiSurfaceKeys | undefined; rule: ApiSurfaceRule } {
+function apiSurfaces(
+  base: ResolvedSide,
+  head: ResolvedSide,
+  diff: GraphDiff,
+): { keys: ApiSurfaceKeys | undefined; rule: ApiSurfaceRule } {
   if (base.sourceRoot === undefined || head.sourceRoot === undefined) {
     const note = "every export: a side is a snapshot file or a database, whose package.json files are not at hand";
     return { keys: undefined, rule: { rule: "every export", note } };
@@ -129,7 +145,9 @@ export async function runDiff(request: DiffRequest): Promise<DiffReport> {
   const sides: ResolvedSide[] = [];
   // Started first: it loads TypeScript while the sides are read, and classifies while the impact is walked.
   // A side that is indexed (a folder, a git ref) loads TypeScript here anyway: then it runs here.
-  const classifier = startApiClassifier(!(isGraphFile(request.base, request.cwd) && isGraphFile(request.head, request.cwd)));
+  const classifier = startApiClassifier(
+    !(isGraphFile(request.base, request.cwd) && isGraphFile(request.head, request.cwd)),
+  );
   try {
     const [base, head] = await resolveSides(request, sides);
     const diff = diffGraphs(base.data, head.data);

@@ -37,7 +37,10 @@ function readJsonc(file: string): unknown {
   } catch {
     return undefined;
   }
-  const stripped = text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_, string: string | undefined) => string ?? "");
+  const stripped = text.replace(
+    /("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g,
+    (_, string: string | undefined) => string ?? "",
+  );
   try {
     return JSON.parse(stripped.replace(/,(\s*[}\]])/g, "$1"));
   } catch {
@@ -48,7 +51,9 @@ function readJsonc(file: string): unknown {
 /** `compilerOptions.outDir` and `rootDir` of the package's tsconfig.build.json or tsconfig.json (the first that sets outDir). */
 function compiledFolders(dir: string): { outDir: string | undefined; rootDir: string | undefined } {
   for (const name of ["tsconfig.build.json", "tsconfig.json"]) {
-    const options = (readJsonc(path.join(dir, name)) as { compilerOptions?: { outDir?: unknown; rootDir?: unknown } } | undefined)?.compilerOptions;
+    const options = (
+      readJsonc(path.join(dir, name)) as { compilerOptions?: { outDir?: unknown; rootDir?: unknown } } | undefined
+    )?.compilerOptions;
     if (typeof options?.outDir === "string")
       return { outDir: options.outDir, rootDir: typeof options.rootDir === "string" ? options.rootDir : undefined };
   }
@@ -72,9 +77,15 @@ export function sideSurface(sourceRoot: string, side: GraphSideData): SideSurfac
     const entries =
       mapped.length > 0 || !declaresEntryPoints(manifest)
         ? mapped
-        : sortedFiles.filter((file) => packageDir === "" || file.startsWith(`${packageDir}/`)).map((file) => ({ subpath: UNMAPPED, file }));
+        : sortedFiles
+            .filter((file) => packageDir === "" || file.startsWith(`${packageDir}/`))
+            .map((file) => ({ subpath: UNMAPPED, file }));
     if (entries.length === 0) continue;
-    packages.push({ name: typeof name === "string" ? name : undefined, entries, label: typeof name === "string" ? name : packageDir || "." });
+    packages.push({
+      name: typeof name === "string" ? name : undefined,
+      entries,
+      label: typeof name === "string" ? name : packageDir || ".",
+    });
   }
   if (packages.length === 0) return undefined;
   const keys = apiSurface({
@@ -90,7 +101,10 @@ export function sideSurface(sourceRoot: string, side: GraphSideData): SideSurfac
     },
   });
   return {
-    packages: packages.map((pack) => ({ name: pack.label, subpaths: [...new Set(pack.entries.map((entry) => entry.subpath))].sort() })),
+    packages: packages.map((pack) => ({
+      name: pack.label,
+      subpaths: [...new Set(pack.entries.map((entry) => entry.subpath))].sort(),
+    })),
     keys,
   };
 }

@@ -18,7 +18,12 @@ export type SignatureShape =
       readonly parameters: readonly ParameterShape[];
       readonly returnType: string | undefined;
     }
-  | { readonly form: "property"; readonly type: string | undefined; readonly optional: boolean; readonly readonly: boolean }
+  | {
+      readonly form: "property";
+      readonly type: string | undefined;
+      readonly optional: boolean;
+      readonly readonly: boolean;
+    }
   | { readonly form: "alias"; readonly typeParameters: string; readonly type: string }
   | { readonly form: "other" };
 
@@ -31,7 +36,11 @@ export function signatureShape(kind: string, signature: string): SignatureShape 
   if (kind === "Property") return propertyShape(signature);
   if (!CALLABLE_KINDS.has(kind)) return { form: "other" };
   const isMember = kind !== "Function";
-  const body = signature.trimEnd().endsWith("=>") ? " {}" : signature.includes("=") && !signature.includes("(") ? "" : " {}";
+  const body = signature.trimEnd().endsWith("=>")
+    ? " {}"
+    : signature.includes("=") && !signature.includes("(")
+      ? ""
+      : " {}";
   const text = isMember ? `class __ { ${signature}${body} }` : `${signature}${body}`;
   const file = parse(text);
   if (file === undefined) return undefined;
@@ -60,20 +69,31 @@ export function signatureShape(kind: string, signature: string): SignatureShape 
 }
 
 function parse(text: string): ts.SourceFile | undefined {
-  const file = typescript.createSourceFile("signature.ts", text, typescript.ScriptTarget.Latest, true, typescript.ScriptKind.TS);
+  const file = typescript.createSourceFile(
+    "signature.ts",
+    text,
+    typescript.ScriptTarget.Latest,
+    true,
+    typescript.ScriptKind.TS,
+  );
   const diagnostics = (file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? [];
   return diagnostics.length === 0 ? file : undefined;
 }
 
 function propertyShape(signature: string): SignatureShape | undefined {
   const file = parse(`class __ { ${signature.replace(/\s*=\s*$/, "")}; }`);
-  const member = file?.statements[0] !== undefined && typescript.isClassDeclaration(file.statements[0]) ? file.statements[0].members[0] : undefined;
+  const member =
+    file?.statements[0] !== undefined && typescript.isClassDeclaration(file.statements[0])
+      ? file.statements[0].members[0]
+      : undefined;
   if (file === undefined || member === undefined || !typescript.isPropertyDeclaration(member)) return undefined;
   return {
     form: "property",
     type: member.type?.getText(file),
     optional: member.questionToken !== undefined,
-    readonly: (typescript.getModifiers(member) ?? []).some((modifier) => modifier.kind === typescript.SyntaxKind.ReadonlyKeyword),
+    readonly: (typescript.getModifiers(member) ?? []).some(
+      (modifier) => modifier.kind === typescript.SyntaxKind.ReadonlyKeyword,
+    ),
   };
 }
 

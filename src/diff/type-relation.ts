@@ -27,7 +27,8 @@ function wordsOfLib(): ReadonlySet<string> {
     seen.add(lib);
     const text = texts.get(`lib.${lib}.d.ts`) ?? "";
     for (const word of text.match(/[A-Za-z_$][\w$]*/g) ?? []) words.add(word);
-    for (const reference of text.matchAll(/^\/\/\/\s*<reference\s+lib="([^"]+)"/gm)) if (reference[1] !== undefined) queue.push(reference[1]);
+    for (const reference of text.matchAll(/^\/\/\/\s*<reference\s+lib="([^"]+)"/gm))
+      if (reference[1] !== undefined) queue.push(reference[1]);
   }
   libWords = words;
   return words;
@@ -78,8 +79,15 @@ const INTRINSIC_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
 
 /** What a type text needs (TypeNeeds); undefined when the text does not parse as a type. */
 function typeNeeds(typeText: string): TypeNeeds | undefined {
-  const file = typescript.createSourceFile("type.ts", `type __T = ${typeText};`, typescript.ScriptTarget.Latest, true, typescript.ScriptKind.TS);
-  if (((file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? []).length > 0) return undefined;
+  const file = typescript.createSourceFile(
+    "type.ts",
+    `type __T = ${typeText};`,
+    typescript.ScriptTarget.Latest,
+    true,
+    typescript.ScriptKind.TS,
+  );
+  if (((file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? []).length > 0)
+    return undefined;
   const names = new Set<string>();
   const declared = new Set<string>();
   let intrinsic = true;
@@ -106,7 +114,8 @@ function typeNeeds(typeText: string): TypeNeeds | undefined {
 function libraryFor(from: string, to: string): "none" | "intrinsic" | "full" {
   const words = wordsOfLib();
   const needs = [typeNeeds(from), typeNeeds(to)];
-  if (needs.some((need) => [...(need?.names ?? [])].some((name) => name !== "globalThis" && !words.has(name)))) return "none";
+  if (needs.some((need) => [...(need?.names ?? [])].some((name) => name !== "globalThis" && !words.has(name))))
+    return "none";
   return needs.every((need) => need?.intrinsic === true) ? "intrinsic" : "full";
 }
 
@@ -149,10 +158,16 @@ export function checkAssignability(asked: readonly (readonly [string, string])[]
 }
 
 /** One program of `declare const` pairs, with the default library or with REQUIRED_GLOBALS only; each pair's answer set in `answers`. */
-function askChecker(pairs: readonly (readonly [string, string])[], library: "intrinsic" | "full", answers: Map<string, boolean | undefined>): void {
+function askChecker(
+  pairs: readonly (readonly [string, string])[],
+  library: "intrinsic" | "full",
+  answers: Map<string, boolean | undefined>,
+): void {
   const fileName = path.join(os.tmpdir(), `ts-graph-diff-types-${process.pid}.ts`);
   const globalsName = path.join(os.tmpdir(), `ts-graph-diff-globals-${process.pid}.d.ts`);
-  const lines = pairs.map(([from, to], index) => `declare const __from${index}: ${from};\ndeclare const __to${index}: ${to};`);
+  const lines = pairs.map(
+    ([from, to], index) => `declare const __from${index}: ${from};\ndeclare const __to${index}: ${to};`,
+  );
   const text = `export {};\n${lines.join("\n")}\n`;
   const libraryOptions = library === "full" ? { lib: [`lib.${LIB}.d.ts`] } : { noLib: true };
   const rootNames = library === "full" ? [fileName] : [globalsName, fileName];
@@ -188,6 +203,9 @@ function askChecker(pairs: readonly (readonly [string, string])[], library: "int
     }
     const fromType = typeOfLine(fromLine);
     const toType = typeOfLine(fromLine + 1);
-    answers.set(relationId(from, to), fromType === undefined || toType === undefined ? undefined : checker.isTypeAssignableTo(fromType, toType));
+    answers.set(
+      relationId(from, to),
+      fromType === undefined || toType === undefined ? undefined : checker.isTypeAssignableTo(fromType, toType),
+    );
   });
 }

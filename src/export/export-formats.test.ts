@@ -41,19 +41,27 @@ const xml = new XMLParser({
   parseTagValue: false,
   trimValues: false,
   htmlEntities: true,
-  isArray: (name: string, _path: unknown, _leaf: unknown, isAttribute: boolean) => !isAttribute && ["node", "edge", "data", "key"].includes(name),
+  isArray: (name: string, _path: unknown, _leaf: unknown, isAttribute: boolean) =>
+    !isAttribute && ["node", "edge", "data", "key"].includes(name),
 });
 
 describe("export formats on awkward names", () => {
   const nodes = AWKWARD.map((key) => nodeOf(key));
-  const edges = AWKWARD.slice(1).map((target, index) => ({ kind: "CALLS", source: AWKWARD[index] ?? "", target, count: index }));
+  const edges = AWKWARD.slice(1).map((target, index) => ({
+    kind: "CALLS",
+    source: AWKWARD[index] ?? "",
+    target,
+    count: index,
+  }));
 
   it("DOT: a Graphviz parser reads back every key, each node in its file's cluster, each edge's ends", () => {
     const ast = parseDot(render("dot", nodes, edges).get("graph") ?? "");
     const graph = ast.children[0];
     const clusters = (graph?.children ?? []).filter((child): child is SubgraphASTNode => child.type === "Subgraph");
     const nodeIds = clusters.flatMap((cluster) =>
-      cluster.children.filter((child): child is NodeASTNode => child.type === "Node").map((node) => dotUnescaped(node.id.value)),
+      cluster.children
+        .filter((child): child is NodeASTNode => child.type === "Node")
+        .map((node) => dotUnescaped(node.id.value)),
     );
     expect(nodeIds).toEqual(AWKWARD.map((key) => key.replace(/\r\n/g, "\n")));
     expect(clusters).toHaveLength(AWKWARD.length);
@@ -67,13 +75,18 @@ describe("export formats on awkward names", () => {
     const parsed = xml.parse(render("graphml", nodes, edges).get("graph") ?? "") as {
       graphml: {
         key: { id: string; "attr.type": string }[];
-        graph: { node: { id: string; data: { key: string; "#text": string }[] }[]; edge: { source: string; target: string }[] };
+        graph: {
+          node: { id: string; data: { key: string; "#text": string }[] }[];
+          edge: { source: string; target: string }[];
+        };
       };
     };
     const { graph } = parsed.graphml;
     // The control character has no XML form at all: it becomes U+FFFD, and the key stays one the file can hold.
     expect(graph.node.map((node) => node.id)).toEqual(AWKWARD.map((key) => key.replace("\u0007", "\uFFFD")));
-    expect(graph.edge.map((edge) => edge.target)).toEqual(AWKWARD.slice(1).map((key) => key.replace("\u0007", "\uFFFD")));
+    expect(graph.edge.map((edge) => edge.target)).toEqual(
+      AWKWARD.slice(1).map((key) => key.replace("\u0007", "\uFFFD")),
+    );
     expect(Object.fromEntries(parsed.graphml.key.map((key) => [key.id, key["attr.type"]]))).toMatchObject({
       line: "int",
       exported: "boolean",
@@ -88,13 +101,24 @@ describe("export formats on awkward names", () => {
       graph: { nodes: Record<string, unknown>; edges: ExportEdge[] };
     };
     expect(Object.keys(parsed.graph.nodes)).toEqual(AWKWARD);
-    expect(parsed.graph.edges.map((edge) => [edge.source, edge.target])).toEqual(edges.map((edge) => [edge.source, edge.target]));
+    expect(parsed.graph.edges.map((edge) => [edge.source, edge.target])).toEqual(
+      edges.map((edge) => [edge.source, edge.target]),
+    );
   });
 
   it("CSV: a CSV parser reads back every field of the node and edge files", () => {
     const parts = render("csv", nodes, edges);
     const nodeRows = parseCsv(parts.get("nodes") ?? "") as string[][];
-    expect(nodeRows[0]).toEqual(["key:ID", ":LABEL", "name", "qualifiedName", "file", "line:int", "endLine:int", "exported:boolean"]);
+    expect(nodeRows[0]).toEqual([
+      "key:ID",
+      ":LABEL",
+      "name",
+      "qualifiedName",
+      "file",
+      "line:int",
+      "endLine:int",
+      "exported:boolean",
+    ]);
     expect(nodeRows.slice(1).map((row) => row[0])).toEqual(AWKWARD);
     expect(nodeRows[1]?.[1]).toBe("CodeNode;Function");
     const edgeRows = parseCsv(parts.get("edges") ?? "") as string[][];
@@ -112,11 +136,18 @@ describe("export formats on awkward names", () => {
 
 describe("Cypher batches", () => {
   it("groups rows by kind into UNWIND statements of at most CYPHER_BATCH rows, nodes before edges", () => {
-    const functions = Array.from({ length: CYPHER_BATCH + 5 }, (_, index) => nodeOf(`f.ts:n${String(index).padStart(5, "0")}`, "f.ts"));
+    const functions = Array.from({ length: CYPHER_BATCH + 5 }, (_, index) =>
+      nodeOf(`f.ts:n${String(index).padStart(5, "0")}`, "f.ts"),
+    );
     const nodes = [...functions, ...["A", "B", "C"].map((name) => nodeOf(`g.ts:${name}`, "g.ts", "Class"))];
-    const text = render("cypher", nodes, [{ kind: "CALLS", source: "f.ts:n00000", target: "f.ts:n00001", count: 2 }]).get("graph") ?? "";
+    const text =
+      render("cypher", nodes, [{ kind: "CALLS", source: "f.ts:n00000", target: "f.ts:n00001", count: 2 }]).get(
+        "graph",
+      ) ?? "";
     const statements = text.split(";\n").filter((statement) => statement.trim() !== "");
-    expect(statements[0]).toMatch(/^CREATE CONSTRAINT ts_graph_node_key IF NOT EXISTS FOR \(n:CodeNode\) REQUIRE n\.key IS UNIQUE$/);
+    expect(statements[0]).toMatch(
+      /^CREATE CONSTRAINT ts_graph_node_key IF NOT EXISTS FOR \(n:CodeNode\) REQUIRE n\.key IS UNIQUE$/,
+    );
     const rowsOf = (statement: string): number => statement.split("\n").filter((line) => line.startsWith("{")).length;
     const merges = statements.filter((statement) => statement.includes("MERGE (n:CodeNode"));
     expect(merges.map((statement) => [/SET n:(\w+)/.exec(statement)?.[1], rowsOf(statement)])).toEqual([
@@ -128,7 +159,9 @@ describe("Cypher batches", () => {
   });
 
   it("refuses a kind that is not an identifier instead of splicing it into a statement", () => {
-    expect(() => render("cypher", [nodeOf("a.ts:x", "a.ts", "X) DETACH DELETE (n")], [])).toThrow(/is not a kind of the graph/);
+    expect(() => render("cypher", [nodeOf("a.ts:x", "a.ts", "X) DETACH DELETE (n")], [])).toThrow(
+      /is not a kind of the graph/,
+    );
   });
 });
 

@@ -66,7 +66,9 @@ function dotRenderer(sink: ExportSink): GraphRenderer {
   let cluster: string | undefined;
   let clusters = 0;
   const write = (text: string): void => sink("graph", text);
-  write('digraph "ts-graph" {\n  graph [rankdir=LR, newrank=true, fontname="Helvetica"];\n  node [shape=box, fontname="Helvetica", fontsize=10];\n');
+  write(
+    'digraph "ts-graph" {\n  graph [rankdir=LR, newrank=true, fontname="Helvetica"];\n  node [shape=box, fontname="Helvetica", fontsize=10];\n',
+  );
   write('  edge [fontname="Helvetica", fontsize=8];\n');
   return {
     node(node) {
@@ -84,7 +86,9 @@ function dotRenderer(sink: ExportSink): GraphRenderer {
       if (cluster !== undefined) write("  }\n");
     },
     edge(edge) {
-      write(`  ${dotString(edge.source)} -> ${dotString(edge.target)} [label=${dotString(edge.kind)}, count=${edge.count}];\n`);
+      write(
+        `  ${dotString(edge.source)} -> ${dotString(edge.target)} [label=${dotString(edge.kind)}, count=${edge.count}];\n`,
+      );
     },
     end() {
       write("}\n");
@@ -95,8 +99,9 @@ function dotRenderer(sink: ExportSink): GraphRenderer {
 // ---- GraphML (Gephi, yEd, Cytoscape) ----
 
 /** XML 1.0 cannot hold these characters at all, not even escaped: each becomes U+FFFD. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it looks for.
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it looks for.
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const XML_ENTITIES: Readonly<Record<string, string>> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -113,7 +118,9 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
  * references (an attribute's value would read them as spaces, and a parser would fold `\r\n`), forbidden characters replaced.
  */
 function xmlText(text: string): string {
-  return text.replace(XML_FORBIDDEN, "\uFFFD").replace(/[&<>"'\t\n\r]/g, (character) => XML_ENTITIES[character] ?? character);
+  return text
+    .replace(XML_FORBIDDEN, "\uFFFD")
+    .replace(/[&<>"'\t\n\r]/g, (character) => XML_ENTITIES[character] ?? character);
 }
 
 const GRAPHML_NODE_KEYS: readonly (readonly [id: string, name: string, type: string])[] = [
@@ -137,8 +144,12 @@ function graphmlData(key: string, value: string | number | boolean): string {
 function graphmlRenderer(sink: ExportSink): GraphRenderer {
   const write = (text: string): void => sink("graph", text);
   const keys = [
-    ...GRAPHML_NODE_KEYS.map(([id, name, type]) => `  <key id="${id}" for="node" attr.name="${name}" attr.type="${type}"/>\n`),
-    ...GRAPHML_EDGE_KEYS.map(([id, name, type]) => `  <key id="${id}" for="edge" attr.name="${name}" attr.type="${type}"/>\n`),
+    ...GRAPHML_NODE_KEYS.map(
+      ([id, name, type]) => `  <key id="${id}" for="node" attr.name="${name}" attr.type="${type}"/>\n`,
+    ),
+    ...GRAPHML_EDGE_KEYS.map(
+      ([id, name, type]) => `  <key id="${id}" for="edge" attr.name="${name}" attr.type="${type}"/>\n`,
+    ),
   ];
   write('<?xml version="1.0" encoding="UTF-8"?>\n');
   write(
@@ -182,7 +193,14 @@ function jsonGraphRenderer(sink: ExportSink): GraphRenderer {
   };
   return {
     node(node) {
-      const metadata = { kind: node.kind, name: node.name, file: node.file, line: node.line, endLine: node.endLine, exported: node.exported };
+      const metadata = {
+        kind: node.kind,
+        name: node.name,
+        file: node.file,
+        line: node.line,
+        endLine: node.endLine,
+        exported: node.exported,
+      };
       write(`${separator()}${JSON.stringify(node.key)}:${JSON.stringify({ label: labelOf(node), metadata })}`);
     },
     endNodes() {
@@ -190,7 +208,9 @@ function jsonGraphRenderer(sink: ExportSink): GraphRenderer {
       first = true;
     },
     edge(edge) {
-      write(`${separator()}${JSON.stringify({ source: edge.source, target: edge.target, relation: edge.kind, metadata: { count: edge.count } })}`);
+      write(
+        `${separator()}${JSON.stringify({ source: edge.source, target: edge.target, relation: edge.kind, metadata: { count: edge.count } })}`,
+      );
     },
     end() {
       write("\n]}}\n");
@@ -272,7 +292,9 @@ function csvRenderer(sink: ExportSink): GraphRenderer {
   sink("edges", ":START_ID,:END_ID,:TYPE,count:int\n");
   return {
     node(node) {
-      const fields = [node.key, `${NEO4J_NODE_LABEL};${node.kind}`, node.name, node.qualifiedName, node.file].map(csvField);
+      const fields = [node.key, `${NEO4J_NODE_LABEL};${node.kind}`, node.name, node.qualifiedName, node.file].map(
+        csvField,
+      );
       sink("nodes", `${fields.join(",")},${node.line},${node.endLine},${node.exported}\n`);
     },
     endNodes() {},

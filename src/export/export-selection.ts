@@ -45,7 +45,9 @@ function selectionSql(selection: ExportSelection): SelectionSql {
     conditions.push("(file = ? OR (file >= ? AND file < ?))");
     parameters.push(selection.under, low, high);
   }
-  clauses.push(`kept(key) AS (SELECT key FROM nodes${conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`})`);
+  clauses.push(
+    `kept(key) AS (SELECT key FROM nodes${conditions.length === 0 ? "" : ` WHERE ${conditions.join(" AND ")}`})`,
+  );
   return { with: `WITH RECURSIVE ${clauses.join(",\n")}`, parameters, filtered: conditions.length > 0 };
 }
 
@@ -63,9 +65,12 @@ interface NodeRow {
 /** The kept nodes, by file, then key (byte order: SQLite's BINARY collation), read one at a time. */
 export function* selectedNodes(db: SqliteDb, selection: ExportSelection): Generator<ExportNode> {
   const { with: withClause, parameters, filtered } = selectionSql(selection);
-  const columns = "key, kind, name, qualified_name AS qualifiedName, file, start_line AS line, end_line AS endLine, exported";
+  const columns =
+    "key, kind, name, qualified_name AS qualifiedName, file, start_line AS line, end_line AS endLine, exported";
   const statement = filtered
-    ? db.prepare<unknown[], NodeRow>(`${withClause} SELECT ${columns} FROM nodes WHERE key IN (SELECT key FROM kept) ORDER BY file, key`)
+    ? db.prepare<unknown[], NodeRow>(
+        `${withClause} SELECT ${columns} FROM nodes WHERE key IN (SELECT key FROM kept) ORDER BY file, key`,
+      )
     : db.prepare<unknown[], NodeRow>(`SELECT ${columns} FROM nodes ORDER BY file, key`);
   for (const row of statement.iterate(...(filtered ? parameters : []))) yield { ...row, exported: row.exported === 1 };
 }

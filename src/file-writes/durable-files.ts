@@ -16,7 +16,10 @@ const TEMPORARY_NAME = /^\..+\.ts-graph-edit-(\d+)-[0-9a-f]{8}$/;
 
 /** `.<name>.ts-graph-edit-<pid>-<hex>` beside `absolute`: hidden, on the same file system, named for its process. */
 export function temporaryPathFor(absolute: string): string {
-  return path.join(path.dirname(absolute), `.${path.basename(absolute)}${TEMPORARY_MARK}${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
+  return path.join(
+    path.dirname(absolute),
+    `.${path.basename(absolute)}${TEMPORARY_MARK}${process.pid}-${crypto.randomBytes(4).toString("hex")}`,
+  );
 }
 
 /** Whether a file's name is that of an edit's temporary file (temporaryPathFor). */

@@ -47,13 +47,19 @@ function sha1Of(bytes: Buffer): string {
 
 function journaled(bytes: Buffer): JournaledBytes {
   const text = bytes.toString("utf8");
-  return Buffer.from(text, "utf8").equals(bytes) ? { sha1: sha1Of(bytes), text } : { sha1: sha1Of(bytes), base64: bytes.toString("base64") };
+  return Buffer.from(text, "utf8").equals(bytes)
+    ? { sha1: sha1Of(bytes), text }
+    : { sha1: sha1Of(bytes), base64: bytes.toString("base64") };
 }
 
 /** The bytes a journal entry holds, or undefined when they do not match its hash (a damaged journal). */
 export function bytesOf(entry: JournaledBytes): Buffer | undefined {
   const bytes =
-    entry.text !== undefined ? Buffer.from(entry.text, "utf8") : entry.base64 !== undefined ? Buffer.from(entry.base64, "base64") : undefined;
+    entry.text !== undefined
+      ? Buffer.from(entry.text, "utf8")
+      : entry.base64 !== undefined
+        ? Buffer.from(entry.base64, "base64")
+        : undefined;
   return bytes !== undefined && sha1Of(bytes) === entry.sha1 ? bytes : undefined;
 }
 
@@ -65,7 +71,12 @@ function rootRelative(root: string, absolute: string): string {
 export function journalOf(
   root: string,
   action: string,
-  files: readonly { readonly absolute: string; readonly temporary: string; readonly before: Buffer; readonly after: Buffer }[],
+  files: readonly {
+    readonly absolute: string;
+    readonly temporary: string;
+    readonly before: Buffer;
+    readonly after: Buffer;
+  }[],
 ): EditJournal {
   return {
     format: FORMAT,
@@ -101,8 +112,19 @@ const isFile = (value: unknown): value is JournaledFile =>
 export function parseJournal(text: string): EditJournal | undefined {
   try {
     const value = JSON.parse(text) as Partial<EditJournal>;
-    if (value.format !== FORMAT || value.version !== 1 || typeof value.pid !== "number" || typeof value.host !== "string") return undefined;
-    if (typeof value.startedAt !== "string" || typeof value.action !== "string" || !Array.isArray(value.files) || !value.files.every(isFile))
+    if (
+      value.format !== FORMAT ||
+      value.version !== 1 ||
+      typeof value.pid !== "number" ||
+      typeof value.host !== "string"
+    )
+      return undefined;
+    if (
+      typeof value.startedAt !== "string" ||
+      typeof value.action !== "string" ||
+      !Array.isArray(value.files) ||
+      !value.files.every(isFile)
+    )
       return undefined;
     return value as EditJournal;
   } catch {

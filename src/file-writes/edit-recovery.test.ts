@@ -12,7 +12,9 @@ afterAll(removeTempDirs);
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
-  return Number(spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout);
+  return Number(
+    spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout,
+  );
 }
 
 function temporaryOf(file: string, pid: number): string {
@@ -65,7 +67,8 @@ describe(removeAbandonedTemporaries.name, () => {
       const ofThisProcess = temporaryPathFor(file);
       const oldOfLive = path.join(dir, `.b.ts.ts-graph-edit-${String(live.pid)}-fedc0987`);
       const notATemporary = path.join(dir, ".a.ts.ts-graph-edit-notes");
-      for (const temporary of [ofDead, ofLiveChild, ofThisProcess, oldOfLive, notATemporary]) fs.writeFileSync(temporary, "new\n");
+      for (const temporary of [ofDead, ofLiveChild, ofThisProcess, oldOfLive, notATemporary])
+        fs.writeFileSync(temporary, "new\n");
       const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
       fs.utimesSync(oldOfLive, twoHoursAgo, twoHoursAgo);
       expect(removeAbandonedTemporaries([dir])).toBe(2);
@@ -88,7 +91,9 @@ describe(recoverInterruptedEdits.name, () => {
     const report = recoverInterruptedEdits(root);
     expect(report.blocked).toEqual([]);
     expect(report.finished).toEqual([
-      expect.stringMatching(/\(rename test; process \d+\) was finished: 3 files hold the edit \(2 files written now\)$/),
+      expect.stringMatching(
+        /\(rename test; process \d+\) was finished: 3 files hold the edit \(2 files written now\)$/,
+      ),
     ]);
     expect([first, second, third].map(read)).toEqual(["A\n", "B\n", "C\n"]);
     expect(fs.readdirSync(path.dirname(first)).sort()).toEqual(["a.ts", "b.ts", "c.ts"]);
@@ -100,7 +105,9 @@ describe(recoverInterruptedEdits.name, () => {
     const pid = deadPid();
     const { root, files } = interruptedEdit(["a\n", "b\n"], pid);
     fs.writeFileSync(files[0] ?? "", "A\n");
-    const [base] = fs.readdirSync(journalFolderOf(root)).map((name) => path.join(journalFolderOf(root), name.replace(/\.journal$/, "")));
+    const [base] = fs
+      .readdirSync(journalFolderOf(root))
+      .map((name) => path.join(journalFolderOf(root), name.replace(/\.journal$/, "")));
     markRollingBack({ base: base ?? "", file: `${base}.journal` });
     expect(fs.existsSync(`${base}${BACK_SUFFIX}`)).toBe(true);
     expect(recoverInterruptedEdits(root).finished).toEqual([
@@ -130,11 +137,15 @@ describe(recoverInterruptedEdits.name, () => {
     expect(report.finished).toEqual([]);
     expect(report.blocked).toHaveLength(1);
     const message = report.blocked[0] ?? "";
-    expect(message).toContain("src/c.ts changed after it (it holds neither the text before the edit nor after). Nothing was written:");
+    expect(message).toContain(
+      "src/c.ts changed after it (it holds neither the text before the edit nor after). Nothing was written:",
+    );
     expect(message).toContain(
       "  - src/a.ts: holds the edit\n  - src/b.ts: holds its text before the edit\n  - src/c.ts: changed since: it holds neither",
     );
-    expect(message).toMatch(/The journal \S+\.ts-graph\/edits\/edit-\d+-[0-9a-f]{8}\.journal holds each file's text before and after the edit/);
+    expect(message).toMatch(
+      /The journal \S+\.ts-graph\/edits\/edit-\d+-[0-9a-f]{8}\.journal holds each file's text before and after the edit/,
+    );
     expect(message).toContain("or, to keep every file as it is now, delete the journal.");
     expect([first, second, third].map(read)).toEqual(["A\n", "b\n", "the user's change\n"]);
     expect(fs.readdirSync(journalFolderOf(root))).toHaveLength(1);
@@ -149,23 +160,28 @@ describe(recoverInterruptedEdits.name, () => {
     const outside = makeTempDir("ts-graph-recovery-outside-");
     // Every target holds the journal's text before the edit, so that nothing but the rules stops a roll forward.
     fs.writeFileSync(path.join(outside, "x.ts"), "a\n");
-    const cases: readonly { readonly name: string; readonly file: string; readonly setUp?: (root: string) => void }[] = [
-      { name: "through a link out of the root", file: "dotfiles/x.ts", setUp: (root) => fs.symlinkSync(outside, path.join(root, "dotfiles")) },
-      {
-        name: "through a link inside the root",
-        file: "alias/a.ts",
-        setUp: (root) => fs.symlinkSync(path.join(root, "src"), path.join(root, "alias")),
-      },
-      { name: "ts-graph's config", file: "ts-graph.config.json" },
-      { name: "git's folder", file: ".git/hooks/pre-commit.ts" },
-      { name: "ts-graph's folder", file: ".ts-graph/graph.ts" },
-      { name: "not a source file", file: "notes.txt" },
-      {
-        name: "a file that is a link",
-        file: "src/link.ts",
-        setUp: (root) => fs.symlinkSync(path.join(outside, "x.ts"), path.join(root, "src/link.ts")),
-      },
-    ];
+    const cases: readonly { readonly name: string; readonly file: string; readonly setUp?: (root: string) => void }[] =
+      [
+        {
+          name: "through a link out of the root",
+          file: "dotfiles/x.ts",
+          setUp: (root) => fs.symlinkSync(outside, path.join(root, "dotfiles")),
+        },
+        {
+          name: "through a link inside the root",
+          file: "alias/a.ts",
+          setUp: (root) => fs.symlinkSync(path.join(root, "src"), path.join(root, "alias")),
+        },
+        { name: "ts-graph's config", file: "ts-graph.config.json" },
+        { name: "git's folder", file: ".git/hooks/pre-commit.ts" },
+        { name: "ts-graph's folder", file: ".ts-graph/graph.ts" },
+        { name: "not a source file", file: "notes.txt" },
+        {
+          name: "a file that is a link",
+          file: "src/link.ts",
+          setUp: (root) => fs.symlinkSync(path.join(outside, "x.ts"), path.join(root, "src/link.ts")),
+        },
+      ];
     for (const { name, file, setUp } of cases) {
       const { root, files } = interruptedEdit(["a\n"], pid);
       setUp?.(root);
@@ -174,10 +190,16 @@ describe(recoverInterruptedEdits.name, () => {
       if (!fs.existsSync(target)) fs.writeFileSync(target, "a\n");
       const [journalName] = fs.readdirSync(journalFolderOf(root));
       const journalFile = path.join(journalFolderOf(root), journalName ?? "");
-      const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { files: { path: string; temporary: string }[] };
+      const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as {
+        files: { path: string; temporary: string }[];
+      };
       const first = journal.files[0];
       if (first === undefined) throw new Error("no file in the journal");
-      journal.files.push({ ...first, path: file, temporary: path.posix.join(path.posix.dirname(file), ".x.ts.ts-graph-edit-1-0123abcd") });
+      journal.files.push({
+        ...first,
+        path: file,
+        temporary: path.posix.join(path.posix.dirname(file), ".x.ts.ts-graph-edit-1-0123abcd"),
+      });
       fs.writeFileSync(journalFile, JSON.stringify(journal));
       const report = recoverInterruptedEdits(root);
       expect(report.finished, name).toEqual([]);

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bytesOf, parseJournal, recoveryPlan, stateOf, type EditJournal, type FileState } from "./edit-journal.js";
-import { ABANDONED_AFTER_MS, isAbandoned, isTemporaryName, removeAbandonedTemporaries, removeQuietly, replaceFile } from "./durable-files.js";
+import {
+  ABANDONED_AFTER_MS,
+  isAbandoned,
+  isTemporaryName,
+  removeAbandonedTemporaries,
+  removeQuietly,
+  replaceFile,
+} from "./durable-files.js";
 import { BACK_SUFFIX, JOURNAL_SUFFIX, PARTIAL_SUFFIX, listJournalFiles, type JournalEntry } from "./journal-files.js";
 
 /**
@@ -68,12 +75,18 @@ function readCurrent(absolute: string): Buffer | undefined {
 }
 
 function describeState(state: FileState): string {
-  return state === "after" ? "holds the edit" : state === "before" ? "holds its text before the edit" : "changed since: it holds neither";
+  return state === "after"
+    ? "holds the edit"
+    : state === "before"
+      ? "holds its text before the edit"
+      : "changed since: it holds neither";
 }
 
 function blockedMessage(journal: EditJournal, file: string, states: readonly FileState[]): string {
   const changed = journal.files.filter((_, index) => states[index] === "changed").map((entry) => entry.path);
-  const listed = journal.files.map((entry, index) => `\n  - ${entry.path}: ${describeState(states[index] ?? "changed")}`).join("");
+  const listed = journal.files
+    .map((entry, index) => `\n  - ${entry.path}: ${describeState(states[index] ?? "changed")}`)
+    .join("");
   return (
     `An edit was interrupted (${journal.action}; process ${journal.pid}, ${journal.startedAt}) and cannot be finished: ` +
     `${changed.join(", ")} changed after it (${changed.length === 1 ? "it holds" : "they hold"} neither the text before the edit nor after). ` +
@@ -85,7 +98,11 @@ function blockedMessage(journal: EditJournal, file: string, states: readonly Fil
 }
 
 /** Recovers one complete journal; a message for the report. */
-function recoverJournal(root: string, entry: JournalEntry, journal: EditJournal): { finished?: string; blocked?: string } {
+function recoverJournal(
+  root: string,
+  entry: JournalEntry,
+  journal: EditJournal,
+): { finished?: string; blocked?: string } {
   const file = entry.base + JOURNAL_SUFFIX;
   const realRoot = fs.realpathSync.native(root);
   for (const journaled of journal.files) {
@@ -103,12 +120,18 @@ function recoverJournal(root: string, entry: JournalEntry, journal: EditJournal)
   // Every text is checked before the first write: a damaged journal writes nothing at all.
   const writes = plan.rewrite.map((index) => {
     const journaled = journal.files[index];
-    return { absolute: absolutes[index], bytes: journaled && bytesOf(plan.kind === "forward" ? journaled.after : journaled.before) };
+    return {
+      absolute: absolutes[index],
+      bytes: journaled && bytesOf(plan.kind === "forward" ? journaled.after : journaled.before),
+    };
   });
   if (writes.some((write) => write.absolute === undefined || write.bytes === undefined)) {
-    return { blocked: `The edit journal ${file} is damaged (a text does not match its hash); nothing was written. Delete it.` };
+    return {
+      blocked: `The edit journal ${file} is damaged (a text does not match its hash); nothing was written. Delete it.`,
+    };
   }
-  for (const { absolute, bytes } of writes) if (absolute !== undefined && bytes !== undefined) replaceFile(absolute, bytes);
+  for (const { absolute, bytes } of writes)
+    if (absolute !== undefined && bytes !== undefined) replaceFile(absolute, bytes);
   for (const [index, journaled] of journal.files.entries()) {
     // A temporary file is removed only beside its own file, under the name an edit gives it.
     const temporary = path.join(realRoot, journaled.temporary);
@@ -122,7 +145,9 @@ function recoverJournal(root: string, entry: JournalEntry, journal: EditJournal)
     plan.kind === "forward"
       ? `finished: ${plural(journal.files.length, "file")} hold the edit (${plural(plan.rewrite.length, "file")} written now)`
       : `undone: ${plural(journal.files.length, "file")} hold their text before it (${plural(plan.rewrite.length, "file")} written now)`;
-  return { finished: `an edit interrupted on ${journal.startedAt} (${journal.action}; process ${journal.pid}) was ${outcome}` };
+  return {
+    finished: `an edit interrupted on ${journal.startedAt} (${journal.action}; process ${journal.pid}) was ${outcome}`,
+  };
 }
 
 function mtimeOf(file: string): number | undefined {
@@ -137,7 +162,8 @@ function mtimeOf(file: string): number | undefined {
 function recoverEntry(root: string, entry: JournalEntry): { finished?: string; blocked?: string } {
   if (entry.kind === "back") {
     const mtime = mtimeOf(entry.base + BACK_SUFFIX);
-    if (mtime !== undefined && !fs.existsSync(entry.base + JOURNAL_SUFFIX) && isAbandoned(entry.pid, mtime)) removeQuietly(entry.base + BACK_SUFFIX);
+    if (mtime !== undefined && !fs.existsSync(entry.base + JOURNAL_SUFFIX) && isAbandoned(entry.pid, mtime))
+      removeQuietly(entry.base + BACK_SUFFIX);
     return {};
   }
   if (entry.kind === "partial") {
@@ -157,7 +183,9 @@ function recoverEntry(root: string, entry: JournalEntry): { finished?: string; b
   const journal = parseJournal(text);
   if (journal === undefined) {
     if (mtime !== undefined && !isAbandoned(entry.pid, mtime)) return {};
-    return { blocked: `The edit journal ${file} cannot be read (not a journal this ts-graph writes); nothing was written. Delete it.` };
+    return {
+      blocked: `The edit journal ${file} cannot be read (not a journal this ts-graph writes); nothing was written. Delete it.`,
+    };
   }
   if (mtime === undefined || !isJournalAbandoned(journal, mtime)) return {};
   return recoverJournal(root, entry, journal);

@@ -39,7 +39,9 @@ export function writeJournal(root: string, journal: EditJournal): OpenJournal {
   } catch (error) {
     removeQuietly(partial);
     const why = error instanceof Error ? error.message : String(error);
-    throw new Error(`the edit's journal could not be written in ${folder} (${why}); nothing was written. Make that folder writable and retry.`);
+    throw new Error(
+      `the edit's journal could not be written in ${folder} (${why}); nothing was written. Make that folder writable and retry.`,
+    );
   }
   syncFolder(folder);
   return { base, file: base + JOURNAL_SUFFIX };

@@ -30,7 +30,9 @@ describe(writeAllOrNothing.name, () => {
   it("replaces the file, keeps its mode and leaves no temporary file and no journal", () => {
     const dir = makeTempDir();
     const file = fileWith(dir, "a.ts", "old\n", 0o755);
-    writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test" });
+    writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], {
+      action: "test",
+    });
     expect(fs.readFileSync(file, "utf8")).toBe("new\n");
     expect(fs.statSync(file).mode & 0o777).toBe(0o755);
     expect(leftIn(dir)).toEqual({ files: ["a.ts"], journals: [] });
@@ -45,7 +47,10 @@ describe(writeAllOrNothing.name, () => {
       },
     };
     expect(() =>
-      writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test", steps: failing }),
+      writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], {
+        action: "test",
+        steps: failing,
+      }),
     ).toThrow("simulated failure");
     expect(fs.readFileSync(file, "utf8")).toBe("old\n");
     expect(leftIn(dir)).toEqual({ files: ["a.ts"], journals: [] });
@@ -100,11 +105,15 @@ describe(writeAllOrNothing.name, () => {
   it("removes the temporary files a dead process left in the folders it writes, and keeps a live process's", () => {
     const dir = makeTempDir();
     const file = fileWith(dir, "a.ts", "old\n");
-    const dead = Number(spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout);
+    const dead = Number(
+      spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout,
+    );
     const ofDead = `.a.ts.ts-graph-edit-${dead}-0123abcd`;
     const ofLive = `.a.ts.ts-graph-edit-${process.pid}-0123abcd`;
     for (const name of [ofDead, ofLive]) fs.writeFileSync(path.join(dir, name), "x\n");
-    writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test" });
+    writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], {
+      action: "test",
+    });
     expect(leftIn(dir)).toEqual({ files: [ofLive, "a.ts"].sort(), journals: [] });
   });
 
@@ -112,9 +121,11 @@ describe(writeAllOrNothing.name, () => {
     const dir = makeTempDir();
     const file = fileWith(dir, "a.ts", "old\n");
     fs.writeFileSync(path.join(dir, ".ts-graph"), "not a folder");
-    expect(() => writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], { action: "test" })).toThrow(
-      /the edit's journal could not be written in \S+\.ts-graph\/edits \(.*\); nothing was written/,
-    );
+    expect(() =>
+      writeAllOrNothing(dir, [{ absolute: file, before: Buffer.from("old\n"), after: Buffer.from("new\n") }], {
+        action: "test",
+      }),
+    ).toThrow(/the edit's journal could not be written in \S+\.ts-graph\/edits \(.*\); nothing was written/);
     expect(fs.readFileSync(file, "utf8")).toBe("old\n");
     expect(fs.readdirSync(dir).sort()).toEqual([".ts-graph", "a.ts"]);
   });

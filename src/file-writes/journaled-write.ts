@@ -2,7 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { crashPoint } from "../db/crash-points.js";
 import { journalOf } from "./edit-journal.js";
-import { removeAbandonedTemporaries, removeQuietly, replaceFile, syncFolder, temporaryPathFor, writeFlushed } from "./durable-files.js";
+import {
+  removeAbandonedTemporaries,
+  removeQuietly,
+  replaceFile,
+  syncFolder,
+  temporaryPathFor,
+  writeFlushed,
+} from "./durable-files.js";
 import { markRollingBack, removeJournal, writeJournal, type OpenJournal } from "./journal-files.js";
 
 /**
@@ -32,7 +39,9 @@ const REAL_STEPS: WriteSteps = { rename: (from, to) => fs.renameSync(from, to) }
 /** A file no longer holds the bytes the edit was computed from: nothing was written. */
 export class FileChangedError extends Error {
   constructor(readonly file: string) {
-    super(`${file} changed while the edit was being prepared; nothing was written. Ask again: the edit is computed from the file as it is then.`);
+    super(
+      `${file} changed while the edit was being prepared; nothing was written. Ask again: the edit is computed from the file as it is then.`,
+    );
     this.name = "FileChangedError";
   }
 }
@@ -49,12 +58,17 @@ export function writeAllOrNothing(
   const steps = options.steps ?? REAL_STEPS;
   for (const write of writes) {
     const relative = path.relative(root, write.absolute);
-    const inside = relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+    const inside =
+      relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
     if (!inside) throw new Error(`${write.absolute} is outside the root ${root}`);
   }
   const folders = new Set(writes.map((write) => path.dirname(write.absolute)));
   removeAbandonedTemporaries(folders);
-  const staged = writes.map((write) => ({ write, mode: fs.statSync(write.absolute).mode & 0o7777, temporary: temporaryPathFor(write.absolute) }));
+  const staged = writes.map((write) => ({
+    write,
+    mode: fs.statSync(write.absolute).mode & 0o7777,
+    temporary: temporaryPathFor(write.absolute),
+  }));
   const journal = writeJournal(
     root,
     journalOf(

@@ -24,11 +24,21 @@ function writeProject(root: string): void {
   fs.writeFileSync(
     path.join(root, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", noLib: true, types: [] },
+      compilerOptions: {
+        strict: true,
+        target: "ES2022",
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        noLib: true,
+        types: [],
+      },
       include: ["src"],
     }),
   );
-  fs.writeFileSync(path.join(root, "src/total.ts"), "/** The sum. */\nexport function total(a: number, b: number): number {\n  return a + b;\n}\n");
+  fs.writeFileSync(
+    path.join(root, "src/total.ts"),
+    "/** The sum. */\nexport function total(a: number, b: number): number {\n  return a + b;\n}\n",
+  );
   for (const name of ["a", "b", "c"]) {
     fs.writeFileSync(
       path.join(root, `src/${name}.ts`),
@@ -86,9 +96,20 @@ type NextCommand = "index" | "edit";
 function runNext(root: string, command: NextCommand): ReturnType<typeof runCli> {
   return command === "index"
     ? runCli(["index", root], { cwd: root })
-    : runCli(["replace-symbol", "other", "--content", "export function other(): number {\n  return 2;\n}", "--dry-run", "--root", root], {
-        cwd: root,
-      });
+    : runCli(
+        [
+          "replace-symbol",
+          "other",
+          "--content",
+          "export function other(): number {\n  return 2;\n}",
+          "--dry-run",
+          "--root",
+          root,
+        ],
+        {
+          cwd: root,
+        },
+      );
 }
 
 describe("an edit killed at any write step", () => {
@@ -117,21 +138,28 @@ describe("an edit killed at any write step", () => {
     expect(steps).toBe(12);
     expect(after.map(String)).not.toEqual(before.map(String));
     // Every step, the next command alternating, then two at random.
-    const examples = Array.from({ length: steps }, (_, index): [number, NextCommand] => [index + 1, index % 2 === 0 ? "index" : "edit"]);
+    const examples = Array.from({ length: steps }, (_, index): [number, NextCommand] => [
+      index + 1,
+      index % 2 === 0 ? "index" : "edit",
+    ]);
     let kills = 0;
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: steps }), fc.constantFrom<NextCommand>("index", "edit"), async (at, command) => {
-        restore(root, before);
-        expect(await killedRename(root, at)).toBe("SIGKILL");
-        kills += 1;
-        const next = runNext(root, command);
-        expect(next.status, next.stderr).toBe(0);
-        const now = contentsOf(root);
-        const allBefore = now.every((content, index) => content.equals(before[index] ?? Buffer.alloc(0)));
-        const allAfter = now.every((content, index) => content.equals(after[index] ?? Buffer.alloc(0)));
-        expect({ at, allBefore, allAfter }).toEqual({ at, allBefore: at === 1, allAfter: at > 1 });
-        expect(leftovers(root)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: steps }),
+        fc.constantFrom<NextCommand>("index", "edit"),
+        async (at, command) => {
+          restore(root, before);
+          expect(await killedRename(root, at)).toBe("SIGKILL");
+          kills += 1;
+          const next = runNext(root, command);
+          expect(next.status, next.stderr).toBe(0);
+          const now = contentsOf(root);
+          const allBefore = now.every((content, index) => content.equals(before[index] ?? Buffer.alloc(0)));
+          const allAfter = now.every((content, index) => content.equals(after[index] ?? Buffer.alloc(0)));
+          expect({ at, allBefore, allAfter }).toEqual({ at, allBefore: at === 1, allAfter: at > 1 });
+          expect(leftovers(root)).toEqual([]);
+        },
+      ),
       { seed: 11, numRuns: steps + 2, examples },
     );
     expect(kills).toBe(steps + 2);
@@ -147,8 +175,12 @@ describe("an edit killed at any write step", () => {
     const held = contentsOf(root);
     const edit = runNext(root, "edit");
     expect(edit.status).toBe(2);
-    expect(edit.stderr).toContain("src/total.ts changed after it (it holds neither the text before the edit nor after). Nothing was written:");
-    expect(edit.stderr).toMatch(/The journal \S+\.ts-graph\/edits\/edit-\d+-[0-9a-f]{8}\.journal holds each file's text before and after/);
+    expect(edit.stderr).toContain(
+      "src/total.ts changed after it (it holds neither the text before the edit nor after). Nothing was written:",
+    );
+    expect(edit.stderr).toMatch(
+      /The journal \S+\.ts-graph\/edits\/edit-\d+-[0-9a-f]{8}\.journal holds each file's text before and after/,
+    );
     const index = runNext(root, "index");
     expect(index.status).toBe(0);
     expect(index.stderr).toContain("src/total.ts changed after it");

@@ -31,10 +31,17 @@ describe(createVersionParser.name, () => {
     const edited = fc
       .tuple(
         fc.array(piece, { minLength: 4, maxLength: 12 }),
-        fc.array(fc.record({ at: fc.nat(), remove: fc.integer({ min: 0, max: 1 }), insert: fc.array(piece, { maxLength: 1 }) }), {
-          minLength: 1,
-          maxLength: 6,
-        }),
+        fc.array(
+          fc.record({
+            at: fc.nat(),
+            remove: fc.integer({ min: 0, max: 1 }),
+            insert: fc.array(piece, { maxLength: 1 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
       )
       .map(([base, edits]) => {
         let pieces = base;
@@ -75,7 +82,9 @@ describe(createVersionParser.name, () => {
     // the last version was not kept: the next one is parsed afresh, to the same declarations
     const again = parse("a.ts", text);
     expect(again).not.toBe(first);
-    expect(changedDeclarations("a.ts", again, everyLine(text))).toEqual(changedDeclarations("a.ts", first, everyLine(text)));
+    expect(changedDeclarations("a.ts", again, everyLine(text))).toEqual(
+      changedDeclarations("a.ts", first, everyLine(text)),
+    );
   });
 
   it("names the innermost declaration of each changed line, and nothing for lines outside every declaration", () => {

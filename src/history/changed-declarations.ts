@@ -11,7 +11,9 @@ import type { LineRange } from "./patch-log.js";
  */
 export function changedDeclarations(path: string, sourceFile: ts.SourceFile, ranges: readonly LineRange[]): string[] {
   if (ranges.length === 0) return [];
-  const declarations = extractDeclarations(sourceFile, path, { withoutSurfaces: true }).nodes.filter((node) => node.kind !== "File");
+  const declarations = extractDeclarations(sourceFile, path, { withoutSurfaces: true }).nodes.filter(
+    (node) => node.kind !== "File",
+  );
   const wantedSet = new Set<number>();
   for (const range of ranges) for (let line = range.start; line <= range.end; line += 1) wantedSet.add(line);
   const wanted = [...wantedSet].sort((a, b) => a - b);
@@ -84,8 +86,15 @@ function reparse(before: ts.SourceFile, text: string): ts.SourceFile {
   let prefix = 0;
   while (prefix < shorter && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix += 1;
   let suffix = 0;
-  while (suffix < shorter - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix += 1;
+  while (
+    suffix < shorter - prefix &&
+    old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)
+  )
+    suffix += 1;
   const newLength = text.length - prefix - suffix;
   if (newLength > text.length * FRESH_PARSE_SHARE) return parseSource(before.fileName, text);
-  return ts.updateSourceFile(before, text, { span: { start: prefix, length: old.length - prefix - suffix }, newLength });
+  return ts.updateSourceFile(before, text, {
+    span: { start: prefix, length: old.length - prefix - suffix },
+    newLength,
+  });
 }

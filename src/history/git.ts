@@ -32,7 +32,11 @@ export function gitStateAt(dir: string): GitState {
     maxBuffer: MAX_OUTPUT,
   });
   if (result.error !== undefined)
-    return { status: "unavailable", why: `git cannot be run (${result.error.message})`, fix: "Install git and make sure it is on the PATH." };
+    return {
+      status: "unavailable",
+      why: `git cannot be run (${result.error.message})`,
+      fix: "Install git and make sure it is on the PATH.",
+    };
   const [toplevel, shallow, head] = result.stdout
     .toString("utf8")
     .split("\n")
@@ -45,7 +49,11 @@ export function gitStateAt(dir: string): GitState {
     };
   }
   if (result.status !== 0 || head === undefined || !/^[0-9a-f]{40,64}$/.test(head)) {
-    return { status: "unavailable", why: "the repository has no commit yet", fix: "Commit once; co-change reads the history of commits." };
+    return {
+      status: "unavailable",
+      why: "the repository has no commit yet",
+      fix: "Commit once; co-change reads the history of commits.",
+    };
   }
   return { status: "ready", toplevel, head, shallow: shallow === "true" };
 }

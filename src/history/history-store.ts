@@ -59,7 +59,14 @@ CREATE TABLE IF NOT EXISTS history_symbol_changes (
 CREATE INDEX IF NOT EXISTS history_symbol_changes_by_commit ON history_symbol_changes(commit_id, symbol);
 `;
 
-const HISTORY_TABLES = ["history_head", "history_symbol_changes", "history_symbols", "history_changes", "history_files", "history_commits"] as const;
+const HISTORY_TABLES = [
+  "history_head",
+  "history_symbol_changes",
+  "history_symbols",
+  "history_changes",
+  "history_files",
+  "history_commits",
+] as const;
 
 const SQL = {
   insertCommit: "INSERT INTO history_commits (sha, time, subject, files) VALUES (?, ?, ?, ?)",
@@ -135,14 +142,17 @@ export function createHistoryStore(db: SqliteDb): HistoryStore {
     insertSymbolChange: db.prepare<[number, number]>(SQL.insertSymbolChange),
   };
   const symbolFor = (file: number, name: string): number =>
-    (statements.symbolOf.pluck().get(file, name) as number | undefined) ?? Number(statements.newSymbol.run(file, name).lastInsertRowid);
+    (statements.symbolOf.pluck().get(file, name) as number | undefined) ??
+    Number(statements.newSymbol.run(file, name).lastInsertRowid);
 
   const fileAt = (path: string): number | undefined => statements.fileAt.pluck().get(path) as number | undefined;
   const fileFor = (path: string): number => fileAt(path) ?? Number(statements.newFile.run(path).lastInsertRowid);
 
   const addCommit = (commit: HistoryCommit): void => {
     if (statements.hasCommit.pluck().get(commit.id) === 1) return;
-    const commitId = Number(statements.insertCommit.run(commit.id, commit.time, commit.subject, commit.changes.length).lastInsertRowid);
+    const commitId = Number(
+      statements.insertCommit.run(commit.id, commit.time, commit.subject, commit.changes.length).lastInsertRowid,
+    );
     const deleted: number[] = [];
     for (const change of commit.changes) {
       let file: number;

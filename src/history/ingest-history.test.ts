@@ -29,10 +29,20 @@ function ask(db: Database.Database, level: CochangeLevel, where: { path: string;
     level === "file"
       ? (db.prepare("SELECT id FROM history_files WHERE path = ? AND live = 1").pluck().get(where.path) as number)
       : (db
-          .prepare("SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND s.name = ?")
+          .prepare(
+            "SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND s.name = ?",
+          )
           .pluck()
           .get(where.path, where.name) as number);
-  const answer = cochanged(db, { id, level, maxFilesPerCommit: 30, minSupport: 1, now: lastCommitClock(), halfLifeDays: 180, includeDeleted: false });
+  const answer = cochanged(db, {
+    id,
+    level,
+    maxFilesPerCommit: 30,
+    minSupport: 1,
+    now: lastCommitClock(),
+    halfLifeDays: 180,
+    includeDeleted: false,
+  });
   return {
     commits: answer.commits,
     entities: answer.entities.map((entity) => [
@@ -141,15 +151,25 @@ describe(ingestHistory.name, () => {
   it("says why it cannot read a history, and how to fix it: no repository, no commit, a shallow clone", () => {
     const db = new Database(":memory:");
     const plain = makeTempDir("ts-graph-no-git-");
-    expect(ingestHistory(db, plain, OPTIONS)).toMatchObject({ status: "unavailable", why: expect.stringContaining("not inside a git repository") });
+    expect(ingestHistory(db, plain, OPTIONS)).toMatchObject({
+      status: "unavailable",
+      why: expect.stringContaining("not inside a git repository"),
+    });
     const empty = makeTempDir("ts-graph-empty-git-");
     git(empty, ["init", "--quiet"]);
-    expect(ingestHistory(db, empty, OPTIONS)).toMatchObject({ status: "unavailable", why: "the repository has no commit yet" });
+    expect(ingestHistory(db, empty, OPTIONS)).toMatchObject({
+      status: "unavailable",
+      why: "the repository has no commit yet",
+    });
 
     const origin = repository();
     const shallow = path.join(makeTempDir("ts-graph-shallow-"), "clone");
     git(path.dirname(shallow), ["clone", "--quiet", "--depth", "2", `file://${origin}`, shallow]);
     const result = ingestHistory(new Database(":memory:"), shallow, OPTIONS);
-    expect(result).toMatchObject({ status: "partial", added: 2, fix: expect.stringContaining("git fetch --unshallow") });
+    expect(result).toMatchObject({
+      status: "partial",
+      added: 2,
+      fix: expect.stringContaining("git fetch --unshallow"),
+    });
   });
 });

@@ -61,7 +61,13 @@ export function ingestHistory(db: SqliteDb, dir: string, options: HistoryOptions
     // Only the new commits lack symbols, unless an earlier run read files only: then read the whole history.
     const added = new Set(commits.map((commit) => commit.id));
     const onlyNew = since !== undefined && unmapped.every((id) => added.has(id));
-    const mapped = symbolChanges(store, git.toplevel, onlyNew ? range : [git.head], new Set(unmapped), options.isSource);
+    const mapped = symbolChanges(
+      store,
+      git.toplevel,
+      onlyNew ? range : [git.head],
+      new Set(unmapped),
+      options.isSource,
+    );
     versionsParsed = mapped.versionsParsed;
     store.addSymbols(mapped.commits);
   }
@@ -94,7 +100,8 @@ function symbolChanges(
       if (file.deleted || file.ranges.length === 0 || file.path.includes("\n")) continue;
       // Only files that still exist: no answer can name a declaration of a deleted file (a third of zod's versions).
       const lineage = store.lineageAt(patch.id, file.path);
-      if (lineage?.live && isSource(lineage.path)) changed.push({ commit: patch.id, path: file.path, ranges: file.ranges });
+      if (lineage?.live && isSource(lineage.path))
+        changed.push({ commit: patch.id, path: file.path, ranges: file.ranges });
     }
   }
   // Oldest first: each version is parsed from the one before it (createVersionParser).
@@ -111,7 +118,8 @@ function symbolChanges(
     batch.forEach((file, index) => {
       const text = texts[index];
       const tree = text === undefined ? undefined : parse(file.path, text, lastOfPath.get(file.path) === first + index);
-      if (tree !== undefined) commits.get(file.commit)?.set(file.path, changedDeclarations(file.path, tree, file.ranges));
+      if (tree !== undefined)
+        commits.get(file.commit)?.set(file.path, changedDeclarations(file.path, tree, file.ranges));
     });
   }
   // A wanted commit the patch log did not list (an empty commit) has no declaration to read either.

@@ -46,7 +46,8 @@ describe(parseNameStatusLog.name, () => {
   });
 
   it("reads a commit that changed no file (an empty commit) and CRLF line ends", () => {
-    const text = "commit abc\r\nDate: 5\r\nSubject: empty\r\n\r\ncommit def\r\nDate: 4\r\nSubject: one\r\n\r\nM\ta.ts\r\n";
+    const text =
+      "commit abc\r\nDate: 5\r\nSubject: empty\r\n\r\ncommit def\r\nDate: 4\r\nSubject: one\r\n\r\nM\ta.ts\r\n";
     expect(parseNameStatusLog(text).map((commit) => [commit.id, commit.changes.length])).toEqual([
       ["abc", 0],
       ["def", 1],
@@ -71,7 +72,9 @@ describe(unquotePath.name, () => {
   });
 
   it("reads a quoted path in a status line", () => {
-    const [commit] = parseNameStatusLog('commit a\nDate: 1\nSubject: s\n\nR100\t"old \\303\\251.ts"\t"new \\303\\251.ts"\n');
+    const [commit] = parseNameStatusLog(
+      'commit a\nDate: 1\nSubject: s\n\nR100\t"old \\303\\251.ts"\t"new \\303\\251.ts"\n',
+    );
     expect(commit?.changes).toEqual([{ status: "R", path: "new é.ts", fromPath: "old é.ts" }]);
   });
 });

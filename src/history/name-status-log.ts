@@ -6,7 +6,13 @@
  */
 
 /** The git arguments whose output parseNameStatusLog reads (after `git`). */
-export const NAME_STATUS_LOG_ARGS = ["log", "--no-merges", "-M", "--name-status", "--format=commit %H%nDate: %ct%nSubject: %s"] as const;
+export const NAME_STATUS_LOG_ARGS = [
+  "log",
+  "--no-merges",
+  "-M",
+  "--name-status",
+  "--format=commit %H%nDate: %ct%nSubject: %s",
+] as const;
 
 export type FileChangeStatus = "A" | "M" | "D" | "T" | "R" | "C";
 
@@ -55,7 +61,8 @@ export function parseNameStatusLog(text: string): HistoryCommit[] {
     if (current === undefined) throw new HistoryFormatError("a line before the first `commit` line", index + 1);
     if (line.startsWith("Date: ") && Number.isNaN(current.time)) {
       current.time = Number(line.slice("Date: ".length));
-      if (!Number.isFinite(current.time)) throw new HistoryFormatError(`a date that is not a unix time: ${line}`, index + 1);
+      if (!Number.isFinite(current.time))
+        throw new HistoryFormatError(`a date that is not a unix time: ${line}`, index + 1);
       continue;
     }
     if (line.startsWith("Subject: ") && current.changes.length === 0 && current.subject === "") {
@@ -72,18 +79,30 @@ export function parseNameStatusLog(text: string): HistoryCommit[] {
 
 function parseStatusLine(line: string, lineNumber: number): FileChange {
   const match = STATUS_LINE.exec(line);
-  if (match === null) throw new HistoryFormatError(`not a name-status line: ${JSON.stringify(line.slice(0, 200))}`, lineNumber);
+  if (match === null)
+    throw new HistoryFormatError(`not a name-status line: ${JSON.stringify(line.slice(0, 200))}`, lineNumber);
   const status = match[1] as FileChangeStatus;
   const first = unquotePath(match[3] ?? "");
   const second = match[4] === undefined ? undefined : unquotePath(match[4]);
   if (status === "R" || status === "C") {
-    if (second === undefined) throw new HistoryFormatError(`a ${status === "R" ? "rename" : "copy"} with one path`, lineNumber);
+    if (second === undefined)
+      throw new HistoryFormatError(`a ${status === "R" ? "rename" : "copy"} with one path`, lineNumber);
     return { status, path: second, fromPath: first };
   }
   return { status, path: first };
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", '"': '"', "\\": "\\", a: "\x07", b: "\b", f: "\f", r: "\r", v: "\v" };
+const ESCAPES: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  '"': '"',
+  "\\": "\\",
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  r: "\r",
+  v: "\v",
+};
 
 /**
  * Git writes a path with unusual characters in C-style quotes (`"caf\303\251.ts"`): octal escapes are UTF-8

@@ -7,7 +7,17 @@ import { unquotePath } from "./name-status-log.js";
  * happened after (the line before the gap; line 1 at the top), so the declaration around the gap counts as
  * changed.
  */
-export const PATCH_LOG_ARGS = ["log", "--no-merges", "-M", "-p", "-U0", "--no-prefix", "--no-color", "--no-ext-diff", "--format=commit %H"] as const;
+export const PATCH_LOG_ARGS = [
+  "log",
+  "--no-merges",
+  "-M",
+  "-p",
+  "-U0",
+  "--no-prefix",
+  "--no-color",
+  "--no-ext-diff",
+  "--format=commit %H",
+] as const;
 
 export interface LineRange {
   /** First line (1-based) of the new version. */
@@ -73,7 +83,10 @@ export function parsePatchLog(text: string): CommitPatch[] {
       const start = Number(match[2]);
       const count = match[3] === undefined ? 1 : Number(match[3]);
       hunkLines = oldCount + count;
-      if (!file.deleted) file.ranges.push(count === 0 ? { start: Math.max(1, start), end: Math.max(1, start) } : { start, end: start + count - 1 });
+      if (!file.deleted)
+        file.ranges.push(
+          count === 0 ? { start: Math.max(1, start), end: Math.max(1, start) } : { start, end: start + count - 1 },
+        );
     }
   }
   return commits;

@@ -10,7 +10,12 @@ import { gitStateAt } from "./git.js";
  */
 export type HistoryRefreshResult =
   | { readonly status: "unavailable"; readonly why: string; readonly fix: string }
-  | { readonly status: "complete" | "partial"; readonly why?: string; readonly fix?: string; readonly rootInRepository: string };
+  | {
+      readonly status: "complete" | "partial";
+      readonly why?: string;
+      readonly fix?: string;
+      readonly rootInRepository: string;
+    };
 
 export interface RefreshOptions {
   /** Also the declarations each commit changed; `if-read`: only when an earlier run read them. */
@@ -50,22 +55,41 @@ export function wantsSymbols(option: RefreshOptions["symbols"], symbolsRead: boo
  * The history needs no read: it was read up to git's HEAD, and no commit waits for its declarations when
  * they are wanted. The one rule of ingestHistory's shortcut and of upToDateRefresh.
  */
-export function nothingToRead(headRead: string | undefined, gitHead: string, symbolsWanted: boolean, commitsWithoutSymbols: boolean): boolean {
+export function nothingToRead(
+  headRead: string | undefined,
+  gitHead: string,
+  symbolsWanted: boolean,
+  commitsWithoutSymbols: boolean,
+): boolean {
   return headRead === gitHead && !(symbolsWanted && commitsWithoutSymbols);
 }
 
 /** The last refresh per graph and root, in this process: when, whether it read symbols, and its answer. */
-const lastRefresh = new Map<string, { readonly at: number; readonly symbols: boolean; readonly result: HistoryRefreshResult }>();
+const lastRefresh = new Map<
+  string,
+  { readonly at: number; readonly symbols: boolean; readonly result: HistoryRefreshResult }
+>();
 
 /** The answer of a refresh of this graph and root recent enough for options.reuseWithinMs, if there is one. */
-export function reusableRefresh(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult | undefined {
+export function reusableRefresh(
+  dbPath: string,
+  root: string,
+  options: RefreshOptions,
+): HistoryRefreshResult | undefined {
   const last = lastRefresh.get(`${dbPath}\0${root}`);
-  if (last === undefined || options.reuseWithinMs === undefined || performance.now() - last.at > options.reuseWithinMs) return undefined;
+  if (last === undefined || options.reuseWithinMs === undefined || performance.now() - last.at > options.reuseWithinMs)
+    return undefined;
   return options.symbols !== true || last.symbols ? last.result : undefined;
 }
 
 /** Records a refresh that started at `startedAt` (performance.now()) for reusableRefresh. */
-export function rememberRefresh(dbPath: string, root: string, options: RefreshOptions, result: HistoryRefreshResult, startedAt: number): void {
+export function rememberRefresh(
+  dbPath: string,
+  root: string,
+  options: RefreshOptions,
+  result: HistoryRefreshResult,
+  startedAt: number,
+): void {
   lastRefresh.set(`${dbPath}\0${root}`, { at: startedAt, symbols: options.symbols === true, result });
 }
 
@@ -74,14 +98,19 @@ export function rememberRefresh(dbPath: string, root: string, options: RefreshOp
  * to, and no commit waits for its declarations to be read (when they are wanted). One git process and a
  * read-only look at the database; undefined when a refresh has something to do (or cannot tell).
  */
-export function upToDateRefresh(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult | undefined {
+export function upToDateRefresh(
+  dbPath: string,
+  root: string,
+  options: RefreshOptions,
+): HistoryRefreshResult | undefined {
   const git = gitStateAt(root);
   if (git.status === "unavailable") return git;
   let db: Database.Database | undefined;
   try {
     db = new Database(dbPath, { readonly: true, fileMustExist: true });
     const head = db.prepare("SELECT sha FROM history_head WHERE id = 1").pluck().get() as string | undefined;
-    const symbolsRead = db.prepare("SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)").pluck().get() === 1;
+    const symbolsRead =
+      db.prepare("SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)").pluck().get() === 1;
     const unmapped = db.prepare("SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 0)").pluck().get() === 1;
     if (!nothingToRead(head, git.head, wantsSymbols(options.symbols, symbolsRead), unmapped)) return undefined;
   } catch {
@@ -90,11 +119,18 @@ export function upToDateRefresh(dbPath: string, root: string, options: RefreshOp
   } finally {
     db?.close();
   }
-  return refreshResult({ status: git.shallow ? "partial" : "complete", ...(git.shallow ? SHALLOW : {}), toplevel: git.toplevel }, root);
+  return refreshResult(
+    { status: git.shallow ? "partial" : "complete", ...(git.shallow ? SHALLOW : {}), toplevel: git.toplevel },
+    root,
+  );
 }
 
 /** A recent refresh reused, or the answer of a history with nothing new to read (remembered for reuse); undefined when a refresh must run. */
-export function refreshWithoutReading(dbPath: string, root: string, options: RefreshOptions): HistoryRefreshResult | undefined {
+export function refreshWithoutReading(
+  dbPath: string,
+  root: string,
+  options: RefreshOptions,
+): HistoryRefreshResult | undefined {
   const reused = reusableRefresh(dbPath, root, options);
   if (reused !== undefined) return reused;
   const started = performance.now();

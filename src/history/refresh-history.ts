@@ -1,6 +1,12 @@
 import Database from "better-sqlite3";
 import { ingestHistory } from "./ingest-history.js";
-import { refreshResult, rememberRefresh, reusableRefresh, type HistoryRefreshResult, type RefreshOptions } from "./refresh-cache.js";
+import {
+  refreshResult,
+  rememberRefresh,
+  reusableRefresh,
+  type HistoryRefreshResult,
+  type RefreshOptions,
+} from "./refresh-cache.js";
 
 export type { HistoryRefreshResult, RefreshOptions } from "./refresh-cache.js";
 

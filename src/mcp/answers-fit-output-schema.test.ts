@@ -46,7 +46,8 @@ async function checkCall(context: CliToolContext, name: string, input: Record<st
   const schema = outputSchemaOf(answer);
   if (result.isError !== true) {
     const parsed = schema.safeParse(result.structuredContent);
-    if (!parsed.success) problems.push(`${label}: the server's zod check refuses it: ${JSON.stringify(parsed.error.issues)}`);
+    if (!parsed.success)
+      problems.push(`${label}: the server's zod check refuses it: ${JSON.stringify(parsed.error.issues)}`);
   }
   const listed = z.toJSONSchema(schema, { target: "draft-7" }) as Parameters<AjvJsonSchemaValidator["getValidator"]>[0];
   if (!new AjvJsonSchemaValidator().getValidator(listed)(result.structuredContent).valid) {
@@ -61,7 +62,8 @@ function entriesOf(root: string): { files: string[]; folders: string[] } {
   const folders: string[] = ["."];
   for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
     const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
-    if (relative.split("/").some((part) => part === ".ts-graph" || part === ".git" || part === "node_modules")) continue;
+    if (relative.split("/").some((part) => part === ".ts-graph" || part === ".git" || part === "node_modules"))
+      continue;
     if (entry.isDirectory()) folders.push(relative);
     else if (entry.isFile()) files.push(relative);
   }
@@ -77,7 +79,10 @@ function sampleSymbols(context: CliToolContext): string[] {
 
 /** Every class, interface and type alias of the graph, by key. */
 function typeSymbols(context: CliToolContext): string[] {
-  return context.db.prepare("SELECT key FROM nodes WHERE kind IN ('Class', 'Interface', 'TypeAlias') ORDER BY key").pluck().all() as string[];
+  return context.db
+    .prepare("SELECT key FROM nodes WHERE kind IN ('Class', 'Interface', 'TypeAlias') ORDER BY key")
+    .pluck()
+    .all() as string[];
 }
 
 function readCalls(root: string, context: CliToolContext): (readonly [string, Record<string, unknown>])[] {
@@ -90,8 +95,13 @@ function readCalls(root: string, context: CliToolContext): (readonly [string, Re
     calls.push(["cochange", { target: file }], ["deps", { target: file }]);
   }
   for (const folder of folders) {
-    for (const level of [0, 1]) calls.push(["zoom", { path: folder, level }], ["zoom", { path: folder, level, recursive: true, tests: true }]);
-    calls.push(["list", { path: folder }], ["list", { path: folder, recursive: true, glob: "**/*.ts" }], ["deps", { target: folder }]);
+    for (const level of [0, 1])
+      calls.push(["zoom", { path: folder, level }], ["zoom", { path: folder, level, recursive: true, tests: true }]);
+    calls.push(
+      ["list", { path: folder }],
+      ["list", { path: folder, recursive: true, glob: "**/*.ts" }],
+      ["deps", { target: folder }],
+    );
   }
   for (const [index, symbol] of symbols.entries()) {
     const name = symbol.slice(symbol.lastIndexOf(":") + 1);
@@ -109,10 +119,17 @@ function readCalls(root: string, context: CliToolContext): (readonly [string, Re
     );
   }
   for (const symbol of typeSymbols(context)) {
-    calls.push(["hierarchy", { symbol }], ["hierarchy", { symbol, direction: "up", depth: 1, maxNodes: 1, format: "json" }]);
+    calls.push(
+      ["hierarchy", { symbol }],
+      ["hierarchy", { symbol, direction: "up", depth: 1, maxNodes: 1, format: "json" }],
+    );
   }
   calls.push(["hierarchy", { symbol: symbols[0] }]);
-  calls.push(["find", { name: "zzNoSuchName" }], ["search", { pattern: "export", glob: ["*.ts"] }], ["search", { pattern: "(" }]);
+  calls.push(
+    ["find", { name: "zzNoSuchName" }],
+    ["search", { pattern: "export", glob: ["*.ts"] }],
+    ["search", { pattern: "(" }],
+  );
   return calls;
 }
 

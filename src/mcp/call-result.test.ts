@@ -28,8 +28,12 @@ describe(freshnessLine.name, () => {
 
 describe(answerResult.name, () => {
   it("appends the freshness line to the text and a freshness field to the structured content", () => {
-    const result = answerResult({ text: "answer", structured: { n: 1 } }, [{ root: "/r", indexedAt: undefined, pendingFiles: 0 }]);
-    expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/^answer\n\[graph never indexed, up to date\]$/) }]);
+    const result = answerResult({ text: "answer", structured: { n: 1 } }, [
+      { root: "/r", indexedAt: undefined, pendingFiles: 0 },
+    ]);
+    expect(result.content).toEqual([
+      { type: "text", text: expect.stringMatching(/^answer\n\[graph never indexed, up to date\]$/) },
+    ]);
     expect(result.structuredContent).toEqual({ n: 1, freshness: { root: "/r", indexedAt: null, pendingFiles: 0 } });
   });
 });
@@ -40,7 +44,11 @@ describe(failureResult.name, () => {
   };
 
   it("gives an input error's message and details", () => {
-    const result = failureResult("t", new ToolInputError("symbol not found; did you mean save?", { suggestions: ["save"] }), noLog);
+    const result = failureResult(
+      "t",
+      new ToolInputError("symbol not found; did you mean save?", { suggestions: ["save"] }),
+      noLog,
+    );
     expect(result).toEqual({
       isError: true,
       content: [{ type: "text", text: "symbol not found; did you mean save?" }],
@@ -60,7 +68,10 @@ describe(failureResult.name, () => {
     const result = failureResult("impact", error, (unexpected) => logged.push(unexpected));
     expect(logged).toEqual([error]);
     expect(result.content).toEqual([
-      { type: "text", text: "impact failed unexpectedly: first line. The details are in the server's log (stderr); try again, or check the input." },
+      {
+        type: "text",
+        text: "impact failed unexpectedly: first line. The details are in the server's log (stderr); try again, or check the input.",
+      },
     ]);
   });
 });

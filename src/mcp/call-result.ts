@@ -14,7 +14,8 @@ function age(indexedAt: string, now: number): string {
 /** The one line appended to every answer: when the graph was indexed and what it may miss. */
 export function freshnessLine(freshness: readonly AnswerFreshness[], now = Date.now()): string {
   const parts = freshness.map((entry) => {
-    const indexed = entry.indexedAt === undefined ? "never indexed" : `indexed ${entry.indexedAt} (${age(entry.indexedAt, now)})`;
+    const indexed =
+      entry.indexedAt === undefined ? "never indexed" : `indexed ${entry.indexedAt} (${age(entry.indexedAt, now)})`;
     const pending =
       entry.pendingFiles === 0
         ? "up to date"
@@ -43,7 +44,11 @@ function errorResult(text: string, structured: Record<string, unknown>): CallToo
  * A failed call as an MCP error result: what went wrong and what to do next, never a stack trace.
  * Unexpected errors are reported to `logUnexpected` (the server's stderr) with their stack.
  */
-export function failureResult(toolName: string, error: unknown, logUnexpected: (error: unknown) => void): CallToolResult {
+export function failureResult(
+  toolName: string,
+  error: unknown,
+  logUnexpected: (error: unknown) => void,
+): CallToolResult {
   if (error instanceof ToolUnavailableError) {
     return errorResult(error.message, { unavailable: { why: error.why, fix: error.fix } });
   }

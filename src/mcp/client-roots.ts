@@ -37,7 +37,9 @@ export function createClientRoots(server: Server, workspace: Workspace, log: (me
       const { roots } = await server.listRoots(undefined, { timeout: LIST_ROOTS_TIMEOUT_MS });
       return rootPaths(roots, log);
     } catch (error) {
-      log(`the client's roots could not be listed (${error instanceof Error ? error.message : String(error)}); serving the command-line roots`);
+      log(
+        `the client's roots could not be listed (${error instanceof Error ? error.message : String(error)}); serving the command-line roots`,
+      );
       return undefined;
     }
   }

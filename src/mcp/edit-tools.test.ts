@@ -27,14 +27,24 @@ afterAll(async () => {
 describe("edit tools over MCP", () => {
   it("lists the edit tools as destructive, not read-only", async () => {
     const { tools } = await server.client.listTools();
-    for (const name of ["replace_symbol", "insert_before_symbol", "insert_after_symbol", "delete_symbol", "rename_symbol"]) {
-      expect(tools.find((tool) => tool.name === name)?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    for (const name of [
+      "replace_symbol",
+      "insert_before_symbol",
+      "insert_after_symbol",
+      "delete_symbol",
+      "rename_symbol",
+    ]) {
+      expect(tools.find((tool) => tool.name === name)?.annotations).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: true,
+      });
     }
   });
 
   it("offers allowRename and replaceLoneSurrogates in the input schemas, and refuses a lone surrogate unless asked", async () => {
     const { tools } = await server.client.listTools();
-    const inputs = (name: string): string[] => Object.keys(tools.find((tool) => tool.name === name)?.inputSchema.properties ?? {});
+    const inputs = (name: string): string[] =>
+      Object.keys(tools.find((tool) => tool.name === name)?.inputSchema.properties ?? {});
     expect(inputs("replace_symbol")).toEqual(expect.arrayContaining(["allowRename", "replaceLoneSurrogates"]));
     expect(inputs("insert_after_symbol")).toContain("replaceLoneSurrogates");
     expect(inputs("insert_after_symbol")).not.toContain("allowRename");
@@ -42,16 +52,28 @@ describe("edit tools over MCP", () => {
     const refused = await server.call("insert_after_symbol", { symbol: "unit", content, dryRun: true });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain("lone UTF-16 surrogate (U+DE00)");
-    const replaced = await server.call("insert_after_symbol", { symbol: "unit", content, replaceLoneSurrogates: true, dryRun: true });
+    const replaced = await server.call("insert_after_symbol", {
+      symbol: "unit",
+      content,
+      replaceLoneSurrogates: true,
+      dryRun: true,
+    });
     expect(textOf(replaced)).toContain('+export const mark = "\uFFFD";');
   });
 
   it("replace_symbol: a dry run answers the diff, the call writes and updates the graph", async () => {
-    const dry = await server.call("replace_symbol", { symbol: "unit", content: "export function unit(): number {\n  return 2;\n}", dryRun: true });
+    const dry = await server.call("replace_symbol", {
+      symbol: "unit",
+      content: "export function unit(): number {\n  return 2;\n}",
+      dryRun: true,
+    });
     expect(dry.isError).toBeFalsy();
     expect(textOf(dry)).toContain("-  return 1;\n+  return 2;");
     expect(read("cart.ts")).toContain("return 1;");
-    const written = await server.call("replace_symbol", { symbol: "unit", content: "export function unit(): number {\n  return 2;\n}" });
+    const written = await server.call("replace_symbol", {
+      symbol: "unit",
+      content: "export function unit(): number {\n  return 2;\n}",
+    });
     expect(textOf(written)).toContain("graph: updated with the edit");
     expect(read("cart.ts")).toContain("return 2;");
     expect((written.structuredContent as { graphUpdated?: boolean }).graphUpdated).toBe(true);
@@ -60,10 +82,15 @@ describe("edit tools over MCP", () => {
   it("insert_before_symbol and insert_after_symbol add whole declarations around the target", async () => {
     const before = await server.call("insert_before_symbol", { symbol: "unit", content: "export const ZERO = 0;" });
     expect(before.isError).toBeFalsy();
-    const after = await server.call("insert_after_symbol", { symbol: "Cart.add", content: "clear(): void {\n  this.items = [];\n}" });
+    const after = await server.call("insert_after_symbol", {
+      symbol: "Cart.add",
+      content: "clear(): void {\n  this.items = [];\n}",
+    });
     expect(after.isError).toBeFalsy();
     expect(read("cart.ts")).toContain("}\n\nexport const ZERO = 0;\n\nexport function unit()");
-    expect(read("cart.ts")).toContain("    this.items.push(item);\n  }\n\n  clear(): void {\n    this.items = [];\n  }\n}");
+    expect(read("cart.ts")).toContain(
+      "    this.items.push(item);\n  }\n\n  clear(): void {\n    this.items = [];\n  }\n}",
+    );
   });
 
   it("delete_symbol refuses while the graph has references and deletes an unreferenced declaration", async () => {
@@ -91,7 +118,9 @@ describe("edit tools over MCP", () => {
     expect(
       server.logs
         .slice(0, logged)
-        .some((line) => line.includes("rename re-extracted, not patched: a member is renamed: TypeScript's library declares add")),
+        .some((line) =>
+          line.includes("rename re-extracted, not patched: a member is renamed: TypeScript's library declares add"),
+        ),
     ).toBe(true);
     expect(server.logs.slice(logged).filter((line) => line.includes("not patched"))).toEqual([]);
     const db = new Database(path.join(root, ".ts-graph", "graph.db"), { readonly: true });

@@ -22,7 +22,8 @@ export function afterFirstToolAnswer(transport: Transport, answered: (request: T
   const done = new Set<ToolRequest>();
   const receive = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    if ("id" in message && "method" in message && isToolRequest(message.method) && !done.has(message.method)) asked.set(message.id, message.method);
+    if ("id" in message && "method" in message && isToolRequest(message.method) && !done.has(message.method))
+      asked.set(message.id, message.method);
     receive?.(message, extra);
   };
   const send = transport.send.bind(transport);

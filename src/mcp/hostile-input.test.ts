@@ -91,7 +91,9 @@ const OVERSIZED = fc.constantFrom("A".repeat(200_000), "a/".repeat(2_500));
 /** The inner schema under optional/default wrappers. */
 function inner(schema: z.ZodType): z.ZodType {
   const def = schema.def as { type: string; innerType?: z.ZodType };
-  return (def.type === "optional" || def.type === "default") && def.innerType !== undefined ? inner(def.innerType) : schema;
+  return (def.type === "optional" || def.type === "default") && def.innerType !== undefined
+    ? inner(def.innerType)
+    : schema;
 }
 
 /** Inputs whose grammar no name or path meets (zoom's `lines`): their own plausible and hostile values. */
@@ -104,7 +106,10 @@ function valuesFor(name: string, schema: z.ZodType, wild: boolean): fc.Arbitrary
   const bare = inner(schema);
   const text = fc.oneof(
     { weight: 3, arbitrary: VALUES_BY_NAME[name] ?? hostileStrings() },
-    { weight: 3, arbitrary: fc.constantFrom("step1", "step0", "Holder2.value", "src/m1.ts", "src/m0.ts:step0", "src", ".") },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom("step1", "step0", "Holder2.value", "src/m1.ts", "src/m0.ts:step0", "src", "."),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
   );
   let typed: fc.Arbitrary<unknown>;
@@ -134,7 +139,9 @@ function calls(): fc.Arbitrary<{ tool: string; args: Record<string, unknown> }> 
     ...ALL_TOOLS.flatMap((tool) =>
       [false, true].map((wild) => {
         const shape = tool.inputShape as Record<string, z.ZodType>;
-        const fields = Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, valuesFor(name, schema, wild)]));
+        const fields = Object.fromEntries(
+          Object.entries(shape).map(([name, schema]) => [name, valuesFor(name, schema, wild)]),
+        );
         const rootInput = fc.option(fc.oneof(hostileStrings(), fc.constant(root)), { freq: 4 });
         // A wild call may leave out anything; the others always give the inputs the schema requires.
         const required = Object.entries(shape)
@@ -173,7 +180,8 @@ describe("every MCP tool under generated and hostile arguments", () => {
         expect(answer, label).not.toMatch(/failed unexpectedly/);
         expect(answer, label).not.toContain(SECRET);
         // The outside folder is named only when the call itself named it (an error repeats its input).
-        if (!stringsIn(args).some((value) => value.includes("OUTSIDE7q"))) expect(answer, label).not.toContain("OUTSIDE7q");
+        if (!stringsIn(args).some((value) => value.includes("OUTSIDE7q")))
+          expect(answer, label).not.toContain("OUTSIDE7q");
         const normal = await server.call("find", { name: "step1" });
         expect(normal.isError, `after ${label}`).toBeFalsy();
         expect(textOf(normal)).toContain("src/m1.ts");

@@ -13,7 +13,11 @@ export interface UnaddressedError {
  */
 export function answerToUnreadableLine(error: unknown): UnaddressedError | undefined {
   if (error instanceof SyntaxError) {
-    return { jsonrpc: "2.0", id: null, error: { code: ErrorCode.ParseError, message: "Parse error: the line is not valid JSON" } };
+    return {
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: ErrorCode.ParseError, message: "Parse error: the line is not valid JSON" },
+    };
   }
   if (error instanceof Error && error.name === "ZodError") {
     return {

@@ -25,7 +25,9 @@ describe(rootsToRelease.name, () => {
 
   it("over the budget, releases the least recently used root that holds memory, one per check", () => {
     const roots = [use("/a", 5), use("/b", 1), use("/c", 9), use("/d", 20, false)];
-    expect(rootsToRelease(roots, 2 * GB, settings, now)).toEqual([{ root: "/c", why: "the server's RSS 2048 MB is over its budget of 1024 MB" }]);
+    expect(rootsToRelease(roots, 2 * GB, settings, now)).toEqual([
+      { root: "/c", why: "the server's RSS 2048 MB is over its budget of 1024 MB" },
+    ]);
   });
 
   it("releases the root used last, alone over the budget, once: its whole programs, never what its changes need since", () => {
@@ -37,7 +39,9 @@ describe(rootsToRelease.name, () => {
     ]);
     expect(rootsToRelease([use("/a", 1, true, false), use("/b", 5, false)], 2 * GB, settings, now)).toEqual([]);
     // While another root holds anything, that one goes first.
-    expect(rootsToRelease([use("/a", 1), use("/b", 5, true, false)], 2 * GB, settings, now).map((release) => release.root)).toEqual(["/b"]);
+    expect(
+      rootsToRelease([use("/a", 1), use("/b", 5, true, false)], 2 * GB, settings, now).map((release) => release.root),
+    ).toEqual(["/b"]);
   });
 
   it("orders uses by their order, not their time, which can tie", () => {
@@ -55,7 +59,9 @@ describe(rootsToRelease.name, () => {
       { root: "/b", why: "unused for 45 min" },
     ]);
     expect(rootsToRelease(roots, 0, { ...settings, idleReleaseMs: 0 }, now)).toEqual([]);
-    expect(rootsToRelease([use("/a", 0.5)], 0, { ...settings, idleReleaseMs: 1000 }, now)).toEqual([{ root: "/a", why: "unused for 30 s" }]);
+    expect(rootsToRelease([use("/a", 0.5)], 0, { ...settings, idleReleaseMs: 1000 }, now)).toEqual([
+      { root: "/a", why: "unused for 30 s" },
+    ]);
   });
 
   it("over the budget, an idle root is released once, and the next least recently used one is released too", () => {

@@ -20,7 +20,8 @@ export const DEFAULT_IDLE_RELEASE_MINUTES = 30;
  * lower one: room for the other programs a developer runs beside an agent.
  */
 export function defaultBudgetBytes(totalBytes: number, constrainedBytes: number | undefined): number {
-  const available = constrainedBytes !== undefined && constrainedBytes > 0 ? Math.min(totalBytes, constrainedBytes) : totalBytes;
+  const available =
+    constrainedBytes !== undefined && constrainedBytes > 0 ? Math.min(totalBytes, constrainedBytes) : totalBytes;
   return Math.floor(available / 4);
 }
 
@@ -65,20 +66,34 @@ export interface Release {
  * by the changes themselves), and those it keeps even over the budget. So a root that alone passes the
  * budget is released once, never released and rebuilt call after call.
  */
-export function rootsToRelease(roots: readonly RootUse[], rssBytes: number, settings: MemorySettings, nowMs: number): Release[] {
+export function rootsToRelease(
+  roots: readonly RootUse[],
+  rssBytes: number,
+  settings: MemorySettings,
+  nowMs: number,
+): Release[] {
   const holding = roots.filter((root) => root.holdsMemory);
-  const idle = settings.idleReleaseMs > 0 ? holding.filter((root) => nowMs - root.lastUsedMs >= settings.idleReleaseMs) : [];
-  const releases: Release[] = idle.map((root) => ({ root: root.root, why: `unused for ${durationText(nowMs - root.lastUsedMs)}` }));
+  const idle =
+    settings.idleReleaseMs > 0 ? holding.filter((root) => nowMs - root.lastUsedMs >= settings.idleReleaseMs) : [];
+  const releases: Release[] = idle.map((root) => ({
+    root: root.root,
+    why: `unused for ${durationText(nowMs - root.lastUsedMs)}`,
+  }));
   if (rssBytes <= settings.budgetBytes) return releases;
   const latest = Math.max(...roots.map((root) => root.useOrder));
-  const candidates = holding.filter((root) => root.useOrder !== latest && !idle.includes(root)).sort((a, b) => a.useOrder - b.useOrder);
+  const candidates = holding
+    .filter((root) => root.useOrder !== latest && !idle.includes(root))
+    .sort((a, b) => a.useOrder - b.useOrder);
   const over = `the server's RSS ${megabytes(rssBytes)} MB is over its budget of ${megabytes(settings.budgetBytes)} MB`;
   const oldest = candidates[0];
   if (oldest !== undefined) releases.push({ root: oldest.root, why: over });
   else {
     const inUse = holding.find((root) => root.useOrder === latest && !idle.includes(root));
     if (inUse?.wholePrograms === true)
-      releases.push({ root: inUse.root, why: `${over} with this root's programs alone; its changes now build only what they need` });
+      releases.push({
+        root: inUse.root,
+        why: `${over} with this root's programs alone; its changes now build only what they need`,
+      });
   }
   return releases;
 }

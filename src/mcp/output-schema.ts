@@ -45,12 +45,16 @@ export function servedAnswer(answer: z.ZodObject): z.ZodObject {
  * `listed: false` leaves out the JSON Schema the SDK's tools/list would give (`anyOf`): for a server that answers
  * tools/list with the build's listing (tool-listing.ts), converting it at start would be wasted.
  */
-export function outputSchemaOf(answer: z.ZodObject, { listed = true }: { readonly listed?: boolean } = {}): z.ZodObject {
+export function outputSchemaOf(
+  answer: z.ZodObject,
+  { listed = true }: { readonly listed?: boolean } = {},
+): z.ZodObject {
   const served = servedAnswer(answer);
   const checked = z.looseObject({}).check((context) => {
     const parsed = served.safeParse(context.value);
     if (parsed.success) return;
-    for (const issue of parsed.error.issues) context.issues.push({ code: "custom", message: issue.message, path: issue.path, input: context.value });
+    for (const issue of parsed.error.issues)
+      context.issues.push({ code: "custom", message: issue.message, path: issue.path, input: context.value });
   });
   return listed ? checked.meta({ anyOf: [jsonSchemaOf(served), ...errorShapes()] }) : checked;
 }

@@ -16,7 +16,15 @@ import { startInProcessServer, textOf, type InProcessServer } from "../test-supp
  * Names, literal values, signatures and doc text that exist only outside the root (the file inside names
  * SECRET_OUTSIDE and outsideHelper, which find must not find declared anywhere).
  */
-const OUTSIDE_WORDS = ["top-secret-123", "SECRET_FILE", "file-secret-456", "n: number", "Outside doc comment", "secret.ts", "file-secret.ts"];
+const OUTSIDE_WORDS = [
+  "top-secret-123",
+  "SECRET_FILE",
+  "file-secret-456",
+  "n: number",
+  "Outside doc comment",
+  "secret.ts",
+  "file-secret.ts",
+];
 
 let root: string;
 let outside: string;
@@ -51,7 +59,10 @@ function answerText(result: CallToolResult): string {
 /** The answer without the call's own string arguments, which an answer may echo ("No symbol matches …"). */
 function withoutEchoOf(args: Record<string, unknown>, answer: string): string {
   const echoed = Object.values(args).filter((value): value is string => typeof value === "string");
-  return echoed.reduce((text, value) => text.replaceAll(JSON.stringify(value).slice(1, -1), "").replaceAll(value, ""), answer);
+  return echoed.reduce(
+    (text, value) => text.replaceAll(JSON.stringify(value).slice(1, -1), "").replaceAll(value, ""),
+    answer,
+  );
 }
 
 function expectNothingFromOutside(answer: string): void {
@@ -99,7 +110,8 @@ describe("a root that links outside itself, to itself and in a loop", () => {
       ["search", { pattern: "secret" }],
       ["search", { pattern: "SECRET_FILE|top-secret|file-secret|Outside doc" }],
     ];
-    for (const [tool, args] of calls) expectNothingFromOutside(withoutEchoOf(args, answerText(await server.call(tool, args))));
+    for (const [tool, args] of calls)
+      expectNothingFromOutside(withoutEchoOf(args, answerText(await server.call(tool, args))));
     for (const name of ["SECRET_OUTSIDE", "outsideHelper"]) {
       expect((await server.call("find", { name })).structuredContent).toMatchObject({ total: 0 });
     }
@@ -108,7 +120,9 @@ describe("a root that links outside itself, to itself and in a loop", () => {
     for (const link of ["outside-link", "linked-file.ts", "loop/", "self"]) expect(listed).not.toContain(link);
     expect(listed).toContain("backend-alias/");
     // The importing file inside the root names SECRET_OUTSIDE; that is all a search finds.
-    const searched = (await server.call("search", { pattern: "SECRET_OUTSIDE" })).structuredContent as { matches: { file: string }[] };
+    const searched = (await server.call("search", { pattern: "SECRET_OUTSIDE" })).structuredContent as {
+      matches: { file: string }[];
+    };
     expect([...new Set(searched.matches.map((match) => match.file))]).toEqual(["shared/uses-outside.ts"]);
   });
 

@@ -43,8 +43,12 @@ describe(pickRoot.name, () => {
     expect(pickRoot([a, b], { ...none, root: b }, paths)).toBe(b);
     expect(pickRoot([a, b], { ...none, root: path.join(b, "src") }, paths)).toBe(b);
     expect(pickRoot([a, b], { ...none, root: "lib" }, paths)).toBe(b);
-    expect(refusal(() => pickRoot([a, b], { ...none, root: "nope" }, paths)).message).toMatch(/"nope" is not a root; pass one of/);
-    expect(refusal(() => pickRoot([a, b], { ...none, root: `${a}/../../..` }, paths)).message).toMatch(/outside the workspace/);
+    expect(refusal(() => pickRoot([a, b], { ...none, root: "nope" }, paths)).message).toMatch(
+      /"nope" is not a root; pass one of/,
+    );
+    expect(refusal(() => pickRoot([a, b], { ...none, root: `${a}/../../..` }, paths)).message).toMatch(
+      /outside the workspace/,
+    );
   });
 
   it("follows path inputs: an absolute path's root, or the one root where a relative path exists", () => {
@@ -52,17 +56,22 @@ describe(pickRoot.name, () => {
     const paths = createPathValidator([a, b]);
     expect(pickRoot([a, b], { ...none, input: { path: path.join(a, "src", "new.ts") } }, paths)).toBe(a);
     expect(pickRoot([a, b], { ...none, input: { files: ["src/only-lib.ts"] } }, paths)).toBe(b);
-    expect(refusal(() => pickRoot([a, b], { ...none, input: { path: "src/shared.ts" } }, paths)).details).toEqual({ roots: [a, b] });
-    expect(refusal(() => pickRoot([a, b], { ...none, input: { paths: [path.join(a, "x"), path.join(b, "y")] } }, paths)).message).toMatch(
-      /several roots/,
-    );
+    expect(refusal(() => pickRoot([a, b], { ...none, input: { path: "src/shared.ts" } }, paths)).details).toEqual({
+      roots: [a, b],
+    });
+    expect(
+      refusal(() => pickRoot([a, b], { ...none, input: { paths: [path.join(a, "x"), path.join(b, "y")] } }, paths))
+        .message,
+    ).toMatch(/several roots/);
   });
 
   it("never picks silently among several roots, except for a workspace-wide tool", () => {
     const { a, b } = roots();
     const paths = createPathValidator([a, b]);
     const error = refusal(() => pickRoot([a, b], { ...none, input: { symbol: "src/shared.ts:x" } }, paths));
-    expect(error.message).toBe(`this server serves several roots and the call does not say which; pass "root" with one of: ${a}, ${b}.`);
+    expect(error.message).toBe(
+      `this server serves several roots and the call does not say which; pass "root" with one of: ${a}, ${b}.`,
+    );
     expect(pickRoot([a, b], { ...none, workspaceWide: true }, paths)).toBe(a);
     expect(refusal(() => pickRoot([], none, createPathValidator([]))).message).toMatch(/No workspace root is served/);
   });

@@ -25,7 +25,10 @@ function namedRoot(name: string, roots: readonly string[], paths: PathValidator)
   if (byName.length === 1 && !path.isAbsolute(name)) return byName[0] as string;
   if (byName.length > 1) throw severalRoots(byName, `several roots are named ${name}`);
   if (!path.isAbsolute(name)) {
-    throw new ToolInputError(`"${name}" is not a root; pass one of: ${roots.join(", ")} (an absolute path, or a root's folder name).`, { roots });
+    throw new ToolInputError(
+      `"${name}" is not a root; pass one of: ${roots.join(", ")} (an absolute path, or a root's folder name).`,
+      { roots },
+    );
   }
   return paths.validate(name).root;
 }
@@ -53,7 +56,9 @@ function rootsOfPath(value: string, roots: readonly string[], paths: PathValidat
 export function pickRoot(roots: readonly string[], request: RootRequest, paths: PathValidator): string {
   const first = roots[0];
   if (first === undefined)
-    throw new ToolInputError("No workspace root is served; start ts-graph serve with -r <root>, or offer roots from the client.");
+    throw new ToolInputError(
+      "No workspace root is served; start ts-graph serve with -r <root>, or offer roots from the client.",
+    );
   if (request.root !== undefined) return namedRoot(request.root, roots, paths);
   if (roots.length === 1 || request.workspaceWide) return first;
   const candidates = new Set<string>();

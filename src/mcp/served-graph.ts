@@ -29,7 +29,8 @@ export class ServedGraph {
     try {
       const opened = openGraphReader(dbPath, (db) => {
         // A graph of another schema version is being rebuilt by the indexer: never read it.
-        if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION || indexedAtOf(db) === undefined) throw new Error("no complete graph yet");
+        if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION || indexedAtOf(db) === undefined)
+          throw new Error("no complete graph yet");
       });
       if (opened.copied) onCopied();
       this.reader = opened.db;

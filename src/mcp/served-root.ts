@@ -5,7 +5,13 @@ import { relativeTo } from "../config/project-paths.js";
 import { isReadOnlyError, type SqliteDb } from "../db/open-graph-db.js";
 import { canWriteGraph } from "../db/open-graph-reader.js";
 import { READ_ONLY_NOTE, indexedAtOf, unfinishedFilesOf, updateStateOf } from "../ingestion/run/graph-freshness.js";
-import { DEFAULT_DB_RELATIVE_PATH, locateGraph, type IndexProgress, type IndexSummary, type RunOptions } from "../ingestion/run/indexer.js";
+import {
+  DEFAULT_DB_RELATIVE_PATH,
+  locateGraph,
+  type IndexProgress,
+  type IndexSummary,
+  type RunOptions,
+} from "../ingestion/run/indexer.js";
 import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/threads/worker-indexer.js";
 import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
 import { isInside, type PathValidator } from "../tools/inputs/path-validator.js";
@@ -104,9 +110,12 @@ function rootPathValidator(shared: PathValidator, root: string): PathValidator {
     validate(input, request) {
       const validated = shared.validate(path.isAbsolute(input) ? input : path.join(root, input), request);
       if (!isInside(root, validated.absolute)) {
-        throw new ToolInputError(`${echoed(input)} lies in the root ${validated.root}, not in ${root}; pass root: "${validated.root}".`, {
-          root: validated.root,
-        });
+        throw new ToolInputError(
+          `${echoed(input)} lies in the root ${validated.root}, not in ${root}; pass root: "${validated.root}".`,
+          {
+            root: validated.root,
+          },
+        );
       }
       return { ...validated, root, relative: relativeTo(root, validated.absolute) };
     },
@@ -281,7 +290,8 @@ class OneServedRoot implements ServedRoot {
         const rename = this.renameHint;
         this.renameHint = undefined;
         const summary = await inner.run(rename === undefined ? runOptions : { ...runOptions, rename });
-        if (summary.renamePatch?.applied === false) this.hooks.log(`${this.root}: rename re-extracted, not patched: ${summary.renamePatch.why}`);
+        if (summary.renamePatch?.applied === false)
+          this.hooks.log(`${this.root}: rename re-extracted, not patched: ${summary.renamePatch.why}`);
         this.lastUse = { ms: Date.now(), order: nextUse() };
         if (this.programs === "released" && summary.mode !== "noop" && !this.isClosed()) this.programs = "as needed";
         return summary;
@@ -311,7 +321,9 @@ class OneServedRoot implements ServedRoot {
     if (this.openError !== undefined) return `the graph of ${root} cannot be opened: ${this.openError}`;
     if (this.isClosed()) return `${root} is no longer served`;
     if (this.indexError !== undefined) return `${root} has no graph yet: its first index failed: ${this.indexError}`;
-    return this.lifecycle.phase === "opened" ? `${root} has not been indexed yet` : `${root} is being indexed for the first time`;
+    return this.lifecycle.phase === "opened"
+      ? `${root} has not been indexed yet`
+      : `${root} is being indexed for the first time`;
   }
 
   private unavailable(): ToolUnavailableError {
@@ -364,7 +376,9 @@ class OneServedRoot implements ServedRoot {
         (error) => hooks.log(`${root}: watcher: ${messageOf(error)}`),
       );
     } catch (error) {
-      hooks.log(`${root}: cannot watch for changes (${messageOf(error)}); answers are checked against the files they read`);
+      hooks.log(
+        `${root}: cannot watch for changes (${messageOf(error)}); answers are checked against the files they read`,
+      );
       return undefined;
     }
   }
@@ -378,7 +392,9 @@ class OneServedRoot implements ServedRoot {
     try {
       const summary = await active.run();
       const what =
-        summary.mode === "noop" ? "up to date" : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
+        summary.mode === "noop"
+          ? "up to date"
+          : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
       hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
     } catch (error) {
       if (this.isClosed()) return;
@@ -414,11 +430,15 @@ class OneServedRoot implements ServedRoot {
     try {
       await active.warm();
       this.programs = "kept";
-      this.hooks.log(`${this.root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`);
+      this.hooks.log(
+        `${this.root}: TypeScript programs ready in ${Math.round(performance.now() - startedAt)} ms; changes now apply incrementally`,
+      );
     } catch (error) {
       this.programs = "not built";
       if (!this.isClosed()) {
-        this.hooks.log(`${this.root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`);
+        this.hooks.log(
+          `${this.root}: could not build the TypeScript programs ahead of changes (${messageOf(error)}); the next change builds them`,
+        );
       }
     }
   }
@@ -440,7 +460,9 @@ class OneServedRoot implements ServedRoot {
     if (rename !== undefined) this.renameHint = rename;
     const watcher = this.watcher();
     const pending = new Set(watcher?.pending() ?? []);
-    const stale = absolutePaths.some((absolute) => pending.has(relativeTo(root, absolute)) || graphs.isStale?.(absolute) === true);
+    const stale = absolutePaths.some(
+      (absolute) => pending.has(relativeTo(root, absolute)) || graphs.isStale?.(absolute) === true,
+    );
     if (!stale) {
       this.renameHint = undefined;
       return;
@@ -525,11 +547,16 @@ class OneServedRoot implements ServedRoot {
     if (this.isClosed() || this.programs === "building" || (!keptPrograms && !this.edit?.languageUsed)) return false;
     if (keptPrograms && this.indexer !== undefined && !(await this.indexer.release())) return false;
     if (keptPrograms) this.programs = "released";
-    const freed = [...(keptPrograms ? ["its TypeScript programs"] : []), ...(this.edit?.languageUsed ? ["the edit tools' language service"] : [])];
+    const freed = [
+      ...(keptPrograms ? ["its TypeScript programs"] : []),
+      ...(this.edit?.languageUsed ? ["the edit tools' language service"] : []),
+    ];
     // An edit under way keeps the service it has (TypeScript 7's session, ended here, starts again if it asks); the next edit builds a new one.
     void this.edit?.support.then((support) => support.close?.()).catch(() => undefined);
     this.edit = undefined;
-    this.hooks.log(`${this.root}: released ${freed.join(" and ")} (${why}); the next change or edit rebuilds what it needs`);
+    this.hooks.log(
+      `${this.root}: released ${freed.join(" and ")} (${why}); the next change or edit rebuilds what it needs`,
+    );
     return true;
   }
 
@@ -555,10 +582,23 @@ class OneServedRoot implements ServedRoot {
     if (indexer === undefined) {
       // No indexer (a graph that cannot be written here, or cannot be opened): nothing to run or watch.
       const started = Promise.resolve();
-      this.lifecycle = { phase: "serving", started, ready: started, attached, watcher: undefined, warming: Promise.resolve() };
+      this.lifecycle = {
+        phase: "serving",
+        started,
+        ready: started,
+        attached,
+        watcher: undefined,
+        warming: Promise.resolve(),
+      };
       return started;
     }
-    const run: FirstRun = { phase: "first run", started: Promise.resolve(), ready: Promise.resolve(), attached, sink: undefined };
+    const run: FirstRun = {
+      phase: "first run",
+      started: Promise.resolve(),
+      ready: Promise.resolve(),
+      attached,
+      sink: undefined,
+    };
     this.lifecycle = run;
     run.started = this.firstRun(indexer, hadGraph, run);
     // With a graph, calls answer from it at once (their freshness says a run is under way); without, they wait for it.

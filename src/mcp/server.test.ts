@@ -34,7 +34,10 @@ const declarationsTool = defineTool({
   async run(input, context) {
     const file = context.paths.validate(input.path);
     await context.ensureFresh([file.absolute]);
-    const names = context.db.prepare("SELECT name FROM nodes WHERE file = ? AND kind != 'File' ORDER BY name").pluck().all(file.relative) as string[];
+    const names = context.db
+      .prepare("SELECT name FROM nodes WHERE file = ? AND kind != 'File' ORDER BY name")
+      .pluck()
+      .all(file.relative) as string[];
     return { text: names.join("\n"), structured: { names } };
   },
 });
@@ -73,7 +76,14 @@ const brokenTool = defineTool({
   },
 });
 
-const TEST_TOOLS = [...ALL_TOOLS, checkPathTool, declarationsTool, nodeCountTool, ripgrepTool, brokenTool] as readonly ToolDefinition[];
+const TEST_TOOLS = [
+  ...ALL_TOOLS,
+  checkPathTool,
+  declarationsTool,
+  nodeCountTool,
+  ripgrepTool,
+  brokenTool,
+] as readonly ToolDefinition[];
 
 const servers: InProcessServer[] = [];
 
@@ -151,7 +161,9 @@ describe(createTsGraphServer.name, () => {
     indexer.close();
     fs.appendFileSync(path.join(root, "src", "m1.ts"), "export function addedOffline(): void {}\n");
     const server = await serve({ roots: [root] });
-    expect((await server.call("declarations", { path: "src/m1.ts" })).structuredContent?.names).toContain("addedOffline");
+    expect((await server.call("declarations", { path: "src/m1.ts" })).structuredContent?.names).toContain(
+      "addedOffline",
+    );
   });
 
   it("answers the first call on a root with a graph before checking the graph or watching it, and starts both right after", async () => {
@@ -186,9 +198,17 @@ describe("path security through MCP", () => {
   it("accepts paths inside the root, relative or absolute, and new files for writing", async () => {
     const { root } = setUp();
     const server = await serve({ roots: [root] });
-    expect((await server.call("check_path", { path: "src/m0.ts" })).structuredContent).toMatchObject({ root, relative: "src/m0.ts", exists: true });
-    expect((await server.call("check_path", { path: path.join(root, "src", "m1.ts") })).structuredContent).toMatchObject({ relative: "src/m1.ts" });
-    expect((await server.call("check_path", { path: "src/new/deeper.ts", write: true })).structuredContent).toMatchObject({
+    expect((await server.call("check_path", { path: "src/m0.ts" })).structuredContent).toMatchObject({
+      root,
+      relative: "src/m0.ts",
+      exists: true,
+    });
+    expect(
+      (await server.call("check_path", { path: path.join(root, "src", "m1.ts") })).structuredContent,
+    ).toMatchObject({ relative: "src/m1.ts" });
+    expect(
+      (await server.call("check_path", { path: "src/new/deeper.ts", write: true })).structuredContent,
+    ).toMatchObject({
       relative: "src/new/deeper.ts",
       exists: false,
     });
@@ -210,8 +230,12 @@ describe("path security through MCP", () => {
     expect(await refused({ path: "src/secret-link.ts", write: true })).toMatch(/through a symbolic link/);
     expect(await refused({ path: "src/escape/new.ts", write: true })).toMatch(/through a symbolic link/);
     expect(await refused({ path: "src/missing.ts" })).toMatch(/does not exist/);
-    expect(await refused({ path: ".ts-graph/graph.db", write: true })).toMatch(/ts-graph's own database or configuration/);
-    expect(await refused({ path: "ts-graph.config.json", write: true })).toMatch(/ts-graph's own database or configuration/);
+    expect(await refused({ path: ".ts-graph/graph.db", write: true })).toMatch(
+      /ts-graph's own database or configuration/,
+    );
+    expect(await refused({ path: "ts-graph.config.json", write: true })).toMatch(
+      /ts-graph's own database or configuration/,
+    );
     expect(await refused({ path: "src/m0.ts", root: "/etc" })).toMatch(/outside the workspace/);
   });
 
@@ -229,7 +253,9 @@ describe("errors as results", () => {
     const server = await serve({ roots: [chainProject()] });
     const result = await server.call("needs_ripgrep");
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual({ unavailable: { why: "ripgrep is not installed", fix: "run npm install @vscode/ripgrep" } });
+    expect(result.structuredContent).toEqual({
+      unavailable: { why: "ripgrep is not installed", fix: "run npm install @vscode/ripgrep" },
+    });
     expect(textOf(result)).toBe("unavailable: ripgrep is not installed. run npm install @vscode/ripgrep");
     expect((await server.call("status")).isError).toBeFalsy();
   });
@@ -238,9 +264,13 @@ describe("errors as results", () => {
     const server = await serve({ roots: [chainProject()] });
     const result = await server.call("broken");
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^broken failed unexpectedly: cannot read properties of undefined\. The details are in the server's log/);
+    expect(textOf(result)).toMatch(
+      /^broken failed unexpectedly: cannot read properties of undefined\. The details are in the server's log/,
+    );
     expect(textOf(result)).not.toMatch(/\n|at secret/);
-    expect(server.logs.join("\n")).toMatch(/broken failed: TypeError: cannot read properties of undefined[\s\S]*at secret/);
+    expect(server.logs.join("\n")).toMatch(
+      /broken failed: TypeError: cannot read properties of undefined[\s\S]*at secret/,
+    );
   });
 
   it("rejects input that does not fit the tool's schema, and unknown tools", async () => {
@@ -269,12 +299,16 @@ describe("several roots", () => {
 
     expect((await server.call("node_count", { root: second })).structuredContent).toMatchObject({ root: second });
     expect((await server.call("node_count", { root: "other" })).structuredContent).toMatchObject({ root: second });
-    expect((await server.call("node_count", { root: path.join(second, "src") })).structuredContent).toMatchObject({ root: second });
+    expect((await server.call("node_count", { root: path.join(second, "src") })).structuredContent).toMatchObject({
+      root: second,
+    });
     expect((await server.call("declarations", { path: "src/only-here.ts" })).structuredContent).toEqual({
       names: ["onlyHere"],
       freshness: expect.objectContaining({ root: second }),
     });
-    expect((await server.call("declarations", { path: path.join(first, "src", "m0.ts") })).structuredContent?.names).toContain("step0");
+    expect(
+      (await server.call("declarations", { path: path.join(first, "src", "m0.ts") })).structuredContent?.names,
+    ).toContain("step0");
     expect(textOf(await server.call("declarations", { path: "src/m0.ts" }))).toMatch(/exists in several roots/);
     expect(textOf(await server.call("declarations", { path: "src/m0.ts", root: first }))).toMatch(/step0/);
     expect(textOf(await server.call("declarations", { path: path.join(second, "src", "m0.ts"), root: first }))).toMatch(
@@ -300,7 +334,11 @@ describe("several roots", () => {
     });
     expect((await server.call("node_count", { root: good })).isError).toBeFalsy();
     const roots = statusRoots(await server.call("status"));
-    expect(roots[1]).toMatchObject({ root: empty, graph: null, unavailable: expect.stringMatching(/found no TypeScript files/) });
+    expect(roots[1]).toMatchObject({
+      root: empty,
+      graph: null,
+      unavailable: expect.stringMatching(/found no TypeScript files/),
+    });
     expect(roots[0]?.graph?.files.total).toBe(3);
   });
 });
@@ -319,7 +357,9 @@ describe("roots offered by the client", () => {
       (roots) => roots.length === 2,
     );
     expect(both).toEqual([offered, later]);
-    expect(textOf(await server.call("check_path", { path: path.join(fallback, "src", "m0.ts") }))).toMatch(/outside the workspace/);
+    expect(textOf(await server.call("check_path", { path: path.join(fallback, "src", "m0.ts") }))).toMatch(
+      /outside the workspace/,
+    );
   });
 
   it("serves only the roots given with -r, and writes nothing into a root the client offers", async () => {
@@ -331,7 +371,9 @@ describe("roots offered by the client", () => {
     await server.offerRoots([offered, later]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(statusRoots(await server.call("status")).map((root) => root.root)).toEqual([given]);
-    expect(textOf(await server.call("check_path", { path: path.join(offered, "src", "m0.ts") }))).toMatch(/outside the workspace/);
+    expect(textOf(await server.call("check_path", { path: path.join(offered, "src", "m0.ts") }))).toMatch(
+      /outside the workspace/,
+    );
     for (const root of [offered, later]) expect(fs.existsSync(path.join(root, ".ts-graph"))).toBe(false);
   });
 });
@@ -340,13 +382,20 @@ describe("freshness while serving", () => {
   it("answers from a file edited on disk while the server runs", async () => {
     const root = chainProject();
     const server = await serve({ roots: [root] });
-    expect((await server.call("declarations", { path: "src/m2.ts" })).structuredContent?.names).toEqual(["Holder2", "step2", "value"]);
+    expect((await server.call("declarations", { path: "src/m2.ts" })).structuredContent?.names).toEqual([
+      "Holder2",
+      "step2",
+      "value",
+    ]);
     fs.appendFileSync(path.join(root, "src", "m2.ts"), "export function justSaved(): number {\n  return 2;\n}\n");
     const after = await server.call("declarations", { path: "src/m2.ts" });
     expect(after.structuredContent?.names).toContain("justSaved");
     expect(after.structuredContent?.freshness).toMatchObject({ pendingFiles: 0 });
 
-    fs.writeFileSync(path.join(root, "src", "fresh.ts"), "export function brandNew(): void {}\nexport function another(): void {}\n");
+    fs.writeFileSync(
+      path.join(root, "src", "fresh.ts"),
+      "export function brandNew(): void {}\nexport function another(): void {}\n",
+    );
     const status = await eventually(
       async () => statusRoots(await server.call("status"))[0],
       (state) => state?.graph?.files.total === 4,

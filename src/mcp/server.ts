@@ -1,4 +1,10 @@
-import { type CallToolResult, type JsonSchemaValidator, ListToolsRequestSchema, type ListToolsResult, McpServer } from "../vendor/mcp-sdk.js";
+import {
+  type CallToolResult,
+  type JsonSchemaValidator,
+  ListToolsRequestSchema,
+  type ListToolsResult,
+  McpServer,
+} from "../vendor/mcp-sdk.js";
 import { pathString } from "../tools/inputs/input-limits.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
 import type { ToolDefinition } from "../tools/tool-contract.js";
@@ -90,7 +96,9 @@ export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
         involved.map((root) => ({ root: root.root, ...root.freshness() })),
       );
     } catch (error) {
-      return failureResult(tool.name, inputErrorOf(error, args) ?? error, (unexpected) => log(`${tool.name} failed: ${stackOf(unexpected)}`));
+      return failureResult(tool.name, inputErrorOf(error, args) ?? error, (unexpected) =>
+        log(`${tool.name} failed: ${stackOf(unexpected)}`),
+      );
     }
   }
 
@@ -103,7 +111,9 @@ export function createTsGraphServer(options: TsGraphServerOptions): McpServer {
         description: tool.description,
         inputSchema: ownsRoot ? tool.inputShape : { ...tool.inputShape, root: ROOT_INPUT },
         annotations: tool.annotations,
-        ...(tool.answer === undefined ? {} : { outputSchema: outputSchemaOf(tool.answer, { listed: listing === undefined }) }),
+        ...(tool.answer === undefined
+          ? {}
+          : { outputSchema: outputSchemaOf(tool.answer, { listed: listing === undefined }) }),
       },
       (args: Record<string, unknown>) => call(tool, args, ownsRoot),
     );

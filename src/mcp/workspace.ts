@@ -3,7 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { createPathValidator, type PathValidator } from "../tools/inputs/path-validator.js";
 import type { RootState, ServerMemory } from "../tools/tool-contract.js";
-import { DEFAULT_IDLE_RELEASE_MINUTES, defaultBudgetBytes, rootsToRelease, type MemorySettings } from "./memory-budget.js";
+import {
+  DEFAULT_IDLE_RELEASE_MINUTES,
+  defaultBudgetBytes,
+  rootsToRelease,
+  type MemorySettings,
+} from "./memory-budget.js";
 import type { ToolRequest } from "./first-answers.js";
 import type { RootSpec, ServedRoot, ServedRootHooks } from "./served-root.js";
 
@@ -75,7 +80,10 @@ export interface Workspace {
 }
 
 /** The roots to serve: the command line's (-r pins them), or the client's instead of the default root. Pure. */
-export function wantedRoots(options: Pick<WorkspaceOptions, "roots" | "rootsAreDefault">, clientRoots: readonly string[] | undefined): RootSpec[] {
+export function wantedRoots(
+  options: Pick<WorkspaceOptions, "roots" | "rootsAreDefault">,
+  clientRoots: readonly string[] | undefined,
+): RootSpec[] {
   if (!options.rootsAreDefault || clientRoots === undefined || clientRoots.length === 0) return [...options.roots];
   return clientRoots.map((root) => ({ root }));
 }
@@ -92,7 +100,10 @@ function canonicalDirectory(root: string): string | undefined {
 /** The defaults: a quarter of the machine's memory (or of the process's limit), and 30 minutes idle. */
 export function machineMemorySettings(): MemorySettings {
   const limit = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.();
-  return { budgetBytes: defaultBudgetBytes(os.totalmem(), limit), idleReleaseMs: DEFAULT_IDLE_RELEASE_MINUTES * 60_000 };
+  return {
+    budgetBytes: defaultBudgetBytes(os.totalmem(), limit),
+    idleReleaseMs: DEFAULT_IDLE_RELEASE_MINUTES * 60_000,
+  };
 }
 
 /** Tasks held until the client's first tool answer (`open`), or FIRST_RUN_FALLBACK_MS after each is queued. */
@@ -151,7 +162,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         try {
           await served.find((candidate) => candidate.root === root)?.release(why);
         } catch (error) {
-          hooks.log(`${root}: could not release its programs: ${error instanceof Error ? error.message : String(error)}`);
+          hooks.log(
+            `${root}: could not release its programs: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
     });

@@ -14,7 +14,11 @@ describe("zoom lines over MCP", () => {
     try {
       const listed = (await server.client.listTools()).tools.find((tool) => tool.name === "zoom");
       expect(listed?.inputSchema.properties).toHaveProperty("lines");
-      const result = await server.call("zoom", { path: "backend/services/user-service.ts", lines: "25-27", maxBytes: 1000 });
+      const result = await server.call("zoom", {
+        path: "backend/services/user-service.ts",
+        lines: "25-27",
+        maxBytes: 1000,
+      });
       expect(result.isError).not.toBe(true);
       expect(textOf(result)).toMatch(
         /^backend\/services\/user-service\.ts: lines 25-27 of 63\nin: L16-63 Class UserService > L25-41 Method register\n25\t/,

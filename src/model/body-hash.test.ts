@@ -3,19 +3,26 @@ import { bodyHash, bodyHasher, normalizedLines, replaceName } from "./body-hash.
 
 describe(replaceName.name, () => {
   it("replaces whole words only: not inside a longer identifier, `$` and `_` included", () => {
-    expect(replaceName("total(totals, $total, total_, subtotal) + total", "total", "#")).toBe("#(totals, $total, total_, subtotal) + #");
+    expect(replaceName("total(totals, $total, total_, subtotal) + total", "total", "#")).toBe(
+      "#(totals, $total, total_, subtotal) + #",
+    );
     expect(replaceName("$get($get.x)", "$get", "#")).toBe("#(#.x)");
     expect(replaceName("no match", "total", "#")).toBe("no match");
   });
 });
 
 describe(bodyHash.name, () => {
-  const hashOf = (text: string, name: string, endLine = text.split("\n").length) => bodyHash(normalizedLines(text), { name, startLine: 1, endLine });
+  const hashOf = (text: string, name: string, endLine = text.split("\n").length) =>
+    bodyHash(normalizedLines(text), { name, startLine: 1, endLine });
 
   it("is the same after a reformat of white space or blank lines, and after a rename", () => {
     const original = "export function netPrice(gross: number) {\n  return gross / 1.2;\n}";
-    expect(hashOf("export function netPrice(gross: number)\n{\n\n\treturn   gross / 1.2;\r\n}", "netPrice")).toBe(hashOf(original, "netPrice"));
-    expect(hashOf(original.replace("netPrice", "priceWithoutTax"), "priceWithoutTax")).toBe(hashOf(original, "netPrice"));
+    expect(hashOf("export function netPrice(gross: number)\n{\n\n\treturn   gross / 1.2;\r\n}", "netPrice")).toBe(
+      hashOf(original, "netPrice"),
+    );
+    expect(hashOf(original.replace("netPrice", "priceWithoutTax"), "priceWithoutTax")).toBe(
+      hashOf(original, "netPrice"),
+    );
   });
 
   it("changes with a token of the body, and covers only the declaration's lines", () => {

@@ -7,7 +7,14 @@ import crypto from "node:crypto";
 
 /** A character that may continue an identifier: an occurrence of a name next to one is part of another word. */
 function isIdentifierPart(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127;
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 36 ||
+    code > 127
+  );
 }
 
 /** Every occurrence of `name` in `text` that is a whole word (no identifier character either side), replaced. */
@@ -17,7 +24,11 @@ export function replaceName(text: string, name: string, replacement: string): st
   let copied = 0;
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
     const end = at + name.length;
-    if ((at > 0 && isIdentifierPart(text.charCodeAt(at - 1))) || (end < text.length && isIdentifierPart(text.charCodeAt(end)))) continue;
+    if (
+      (at > 0 && isIdentifierPart(text.charCodeAt(at - 1))) ||
+      (end < text.length && isIdentifierPart(text.charCodeAt(end)))
+    )
+      continue;
     out += text.slice(copied, at) + replacement;
     copied = end;
   }
@@ -66,7 +77,9 @@ export interface HashedDeclaration extends BodySpan {
  * cannot be known): undefined for a File node and for a declaration whose file's text is unknown. Each
  * file is split and normalized once.
  */
-export function bodyHasher(text: (file: string) => string | undefined): (node: HashedDeclaration) => string | undefined {
+export function bodyHasher(
+  text: (file: string) => string | undefined,
+): (node: HashedDeclaration) => string | undefined {
   const linesOf = new Map<string, readonly string[] | undefined>();
   return (node) => {
     if (node.kind === "File") return undefined;

@@ -124,7 +124,12 @@ export interface EditLanguage {
     regions?: ReadonlyMap<string, readonly { readonly start: number; readonly end: number }[]>,
   ): readonly FileDiagnostic[];
   /** Every place a rename of the declaration named at `position` of `file` changes, or why it cannot be done. */
-  planRename(file: string, position: number, newName: string, options: { readonly strings: boolean; readonly comments: boolean }): RenamePlan;
+  planRename(
+    file: string,
+    position: number,
+    newName: string,
+    options: { readonly strings: boolean; readonly comments: boolean },
+  ): RenamePlan;
   /**
    * Every place any project of the root refers to the declaration named at `position` of `file` (not its
    * declarations): uses the graph has no edge for, such as `export default x` or `export { x as y }` in its

@@ -5,7 +5,10 @@ import { formatCount, formatKindCounts } from "./kind-counts.js";
 describe(formatCount.name, () => {
   it("groups digits by thousands exactly as toLocaleString('en-US') does, for every integer", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => formatCount(n) === n.toLocaleString("en-US")),
+      fc.property(
+        fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        (n) => formatCount(n) === n.toLocaleString("en-US"),
+      ),
       { seed: 16, numRuns: 2000 },
     );
     expect([0, 999, 1000, 4096, 1_234_567].map(formatCount)).toEqual(["0", "999", "1,000", "4,096", "1,234,567"]);

@@ -54,8 +54,16 @@ function isInitials(query: string): boolean {
 export function camelHumpMatches(query: string, name: string): boolean {
   const words = nameWords(name).map((word) => word.toLowerCase());
   const segments = querySegments(query).map((segment) => segment.toLowerCase());
-  if (segments.length > 1 && segments.length <= words.length && segments.every((segment, index) => words[index]?.startsWith(segment) === true)) {
+  if (
+    segments.length > 1 &&
+    segments.length <= words.length &&
+    segments.every((segment, index) => words[index]?.startsWith(segment) === true)
+  ) {
     return true;
   }
-  return isInitials(query) && query.length <= words.length && [...query].every((letter, index) => words[index]?.startsWith(letter) === true);
+  return (
+    isInitials(query) &&
+    query.length <= words.length &&
+    [...query].every((letter, index) => words[index]?.startsWith(letter) === true)
+  );
 }

@@ -24,25 +24,35 @@ export const NOTHING_SKIPPED: SkippedFiles = { outside: 0, throughLinks: 0, outs
 /** One line for a summary: what was skipped and why (counts, and the links inside the root). */
 export function describeSkipped(skipped: SkippedFiles, maxListed = 5): string | undefined {
   const list = (paths: readonly string[]): string =>
-    paths.length === 0 ? "" : ` (${paths.slice(0, maxListed).join(", ")}${paths.length > maxListed ? `, … ${paths.length - maxListed} more` : ""})`;
+    paths.length === 0
+      ? ""
+      : ` (${paths.slice(0, maxListed).join(", ")}${paths.length > maxListed ? `, … ${paths.length - maxListed} more` : ""})`;
   const parts: string[] = [];
-  if (skipped.outside > 0) parts.push(`${skipped.outside} ${skipped.outside === 1 ? "file" : "files"} whose real path is outside the root`);
+  if (skipped.outside > 0)
+    parts.push(`${skipped.outside} ${skipped.outside === 1 ? "file" : "files"} whose real path is outside the root`);
   if (skipped.outsideLinks.length > 0)
     parts.push(
       `${skipped.outsideLinks.length} symbolic ${skipped.outsideLinks.length === 1 ? "link" : "links"} leading outside the root${list(skipped.outsideLinks)}`,
     );
   if (skipped.loops.length > 0)
-    parts.push(`${skipped.loops.length} symbolic link ${skipped.loops.length === 1 ? "loop" : "loops"}${list(skipped.loops)}`);
+    parts.push(
+      `${skipped.loops.length} symbolic link ${skipped.loops.length === 1 ? "loop" : "loops"}${list(skipped.loops)}`,
+    );
   const unlisted = skipped.unlisted ?? 0;
   if (unlisted > 0) {
     const sample = skipped.unlistedSample ?? [];
     const shown = sample.slice(0, maxListed);
-    const names = shown.length === 0 ? "" : ` (${shown.join(", ")}${unlisted > shown.length ? `, … ${unlisted - shown.length} more` : ""})`;
+    const names =
+      shown.length === 0
+        ? ""
+        : ` (${shown.join(", ")}${unlisted > shown.length ? `, … ${unlisted - shown.length} more` : ""})`;
     parts.push(`${unlisted} TypeScript ${unlisted === 1 ? "file" : "files"} that no tsconfig lists${names}`);
   }
   if (skipped.throughLinks > 0) {
     const files = skipped.throughLinks === 1 ? "file" : "files";
-    parts.push(`${skipped.throughLinks} ${files} reached through a link inside the root (indexed once, under the real path)`);
+    parts.push(
+      `${skipped.throughLinks} ${files} reached through a link inside the root (indexed once, under the real path)`,
+    );
   }
   return parts.length === 0 ? undefined : parts.join("; ");
 }

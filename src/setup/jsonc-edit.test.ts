@@ -52,7 +52,8 @@ describe(setJsoncMember.name, () => {
   });
 
   it("replaces an existing entry's value only, and reports what it was", () => {
-    const text = '{\r\n\t"mcpServers": {\r\n\t\t"ts-graph": { "command": "old" }, // pinned\r\n\t\t"b": 2\r\n\t}\r\n}\r\n';
+    const text =
+      '{\r\n\t"mcpServers": {\r\n\t\t"ts-graph": { "command": "old" }, // pinned\r\n\t\t"b": 2\r\n\t}\r\n}\r\n';
     const edit = setJsoncMember(text, ["mcpServers", "ts-graph"], ENTRY);
     expect(edit.previous).toBe('{ "command": "old" }');
     expect(edit.text).toBe(
@@ -79,22 +80,29 @@ describe(setJsoncMember.name, () => {
     expect(() => setJsoncMember('{"a": 1 "b": 2}', ["x"], 1)).toThrow(JsoncSyntaxError);
     expect(() => setJsoncMember('{"a": "/* not a comment", ', ["x"], 1)).toThrow(JsoncSyntaxError);
     expect(() => setJsoncMember('{"a": "tab\there"}', ["x"], 1)).toThrow(/invalid string/);
-    expect(() => setJsoncMember('{"mcpServers": []}', ["mcpServers", "ts-graph"], 1)).toThrow(/"mcpServers" is not an object/);
+    expect(() => setJsoncMember('{"mcpServers": []}', ["mcpServers", "ts-graph"], 1)).toThrow(
+      /"mcpServers" is not an object/,
+    );
   });
 
   it("changes nothing outside the member it sets (property, seeded)", () => {
     const jsonValue = fc.jsonValue({ maxDepth: 2 });
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ maxLength: 6 }), jsonValue, { maxKeys: 5 }), fc.constantFrom("", "  ", "\t"), (object, indent) => {
-        const text = `// head\n${JSON.stringify(object, null, indent)} /* tail */\n`;
-        const edit = setJsoncMember(text, ["mcpServers", "ts-graph"], ENTRY);
-        const servers = object.mcpServers;
-        if (servers !== undefined && (typeof servers !== "object" || servers === null || Array.isArray(servers))) return;
-        const parsed = JSON.parse(edit.text.replace(/^\/\/ head\n/, "").replace(/ \/\* tail \*\/\n$/, "")) as unknown;
-        const expected = { ...object, mcpServers: { ...servers, "ts-graph": ENTRY } };
-        expect(parsed).toEqual(JSON.parse(JSON.stringify(expected)));
-        expect(edit.text.startsWith("// head\n")).toBe(true);
-      }),
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 6 }), jsonValue, { maxKeys: 5 }),
+        fc.constantFrom("", "  ", "\t"),
+        (object, indent) => {
+          const text = `// head\n${JSON.stringify(object, null, indent)} /* tail */\n`;
+          const edit = setJsoncMember(text, ["mcpServers", "ts-graph"], ENTRY);
+          const servers = object.mcpServers;
+          if (servers !== undefined && (typeof servers !== "object" || servers === null || Array.isArray(servers)))
+            return;
+          const parsed = JSON.parse(edit.text.replace(/^\/\/ head\n/, "").replace(/ \/\* tail \*\/\n$/, "")) as unknown;
+          const expected = { ...object, mcpServers: { ...servers, "ts-graph": ENTRY } };
+          expect(parsed).toEqual(JSON.parse(JSON.stringify(expected)));
+          expect(edit.text.startsWith("// head\n")).toBe(true);
+        },
+      ),
       { seed: 17, numRuns: 200 },
     );
   });

@@ -140,7 +140,8 @@ function indentAt(text: string, offset: number): string {
 function formatJson(value: JsonValue, indent: string, layout: Layout): string {
   if (Array.isArray(value)) {
     const items = value as readonly JsonValue[];
-    if (items.every((item) => item === null || typeof item !== "object")) return `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
+    if (items.every((item) => item === null || typeof item !== "object"))
+      return `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
     const inner = indent + layout.unit;
     return `[${items.map((item) => `${layout.newline}${inner}${formatJson(item, inner, layout)}`).join(",")}${layout.newline}${indent}]`;
   }
@@ -148,7 +149,9 @@ function formatJson(value: JsonValue, indent: string, layout: Layout): string {
     const entries = Object.entries(value as { readonly [key: string]: JsonValue });
     if (entries.length === 0) return "{}";
     const inner = indent + layout.unit;
-    const members = entries.map(([key, item]) => `${layout.newline}${inner}${JSON.stringify(key)}: ${formatJson(item, inner, layout)}`);
+    const members = entries.map(
+      ([key, item]) => `${layout.newline}${inner}${JSON.stringify(key)}: ${formatJson(item, inner, layout)}`,
+    );
     return `{${members.join(",")}${layout.newline}${indent}}`;
   }
   return JSON.stringify(value);
@@ -172,7 +175,13 @@ function splice(text: string, start: number, end: number, insert: string): strin
 }
 
 /** Adds `"key": value` as the last member of an object, after its last member (and a trailing comma) or into an empty one. */
-function addMember(text: string, object: Extract<Node, { kind: "object" }>, key: string, value: JsonValue, layout: Layout): string {
+function addMember(
+  text: string,
+  object: Extract<Node, { kind: "object" }>,
+  key: string,
+  value: JsonValue,
+  layout: Layout,
+): string {
   const last = object.members.at(-1);
   if (last === undefined) {
     const outer = indentAt(text, object.start);
@@ -180,7 +189,13 @@ function addMember(text: string, object: Extract<Node, { kind: "object" }>, key:
     const member = `${JSON.stringify(key)}: ${formatJson(value, inner, layout)}`;
     const between = text.slice(object.start + 1, object.end - 1);
     // An empty object is rewritten whole; one holding only comments keeps them, after the new member.
-    if (between.trim() === "") return splice(text, object.start + 1, object.end - 1, `${layout.newline}${inner}${member}${layout.newline}${outer}`);
+    if (between.trim() === "")
+      return splice(
+        text,
+        object.start + 1,
+        object.end - 1,
+        `${layout.newline}${inner}${member}${layout.newline}${outer}`,
+      );
     return splice(text, object.start + 1, object.start + 1, `${layout.newline}${inner}${member}`);
   }
   const indent = indentAt(text, last.start);
@@ -194,7 +209,12 @@ function addMember(text: string, object: Extract<Node, { kind: "object" }>, key:
   const lineComment = /^[ \t]*(?:\/\/[^\r\n]*|\/\*[^\r\n]*?\*\/[ \t]*)(?=\r?\n)/.exec(text.slice(last.value.end));
   if (lineComment !== null) {
     const lineEnd = last.value.end + lineComment[0].length;
-    return splice(splice(text, lineEnd, lineEnd, `${layout.newline}${indent}${member}`), last.value.end, last.value.end, ",");
+    return splice(
+      splice(text, lineEnd, lineEnd, `${layout.newline}${indent}${member}`),
+      last.value.end,
+      last.value.end,
+      ",",
+    );
   }
   return splice(text, last.value.end, last.value.end, `,${layout.newline}${indent}${member}`);
 }
@@ -221,14 +241,20 @@ export function setJsoncMember(text: string, path: readonly string[], value: Jso
   }
   let node: Node = root;
   for (const [index, key] of path.entries()) {
-    if (node.kind !== "object") throw new JsoncSyntaxError(`"${path.slice(0, index).join(".") || "the file"}" is not an object`);
+    if (node.kind !== "object")
+      throw new JsoncSyntaxError(`"${path.slice(0, index).join(".") || "the file"}" is not an object`);
     const member: Member | undefined = node.members.findLast((candidate) => candidate.key === key);
     const rest = path.slice(index + 1);
     if (member === undefined) return { text: addMember(text, node, key, nest(rest, value), layout), unchanged: false };
     if (rest.length === 0) {
       const previous = text.slice(member.value.start, member.value.end);
       if (sameJson(previous, value)) return { text, previous, unchanged: true };
-      const replaced = splice(text, member.value.start, member.value.end, formatJson(value, indentAt(text, member.start), layout));
+      const replaced = splice(
+        text,
+        member.value.start,
+        member.value.end,
+        formatJson(value, indentAt(text, member.start), layout),
+      );
       return { text: replaced, previous, unchanged: false };
     }
     node = member.value;

@@ -18,7 +18,12 @@ export interface Machine {
 /** What setup does for one client and scope. */
 export type SetupPlan =
   | { readonly kind: "json"; readonly file: string; readonly path: readonly string[]; readonly value: JsonValue }
-  | { readonly kind: "toml"; readonly file: string; readonly table: readonly string[]; readonly values: Readonly<Record<string, TomlScalar>> }
+  | {
+      readonly kind: "toml";
+      readonly file: string;
+      readonly table: readonly string[];
+      readonly values: Readonly<Record<string, TomlScalar>>;
+    }
   /** The client has its own command for this: setup prints it instead of editing the client's state file. */
   | { readonly kind: "command"; readonly argv: readonly string[] }
   | { readonly kind: "unsupported"; readonly why: string };
@@ -51,7 +56,8 @@ function xdgConfig(machine: Machine): string {
 /** The folder an editor built on VS Code keeps its user settings in. */
 function vscodeUserFolder(machine: Machine): string {
   if (machine.platform === "darwin") return path.join(machine.home, "Library", "Application Support", "Code", "User");
-  if (machine.platform === "win32") return path.join(machine.env.APPDATA ?? path.join(machine.home, "AppData", "Roaming"), "Code", "User");
+  if (machine.platform === "win32")
+    return path.join(machine.env.APPDATA ?? path.join(machine.home, "AppData", "Roaming"), "Code", "User");
   return path.join(xdgConfig(machine), "Code", "User");
 }
 
@@ -72,7 +78,20 @@ export const MCP_CLIENTS: readonly McpClient[] = [
     plan: (registration) =>
       registration.scope === "project"
         ? mcpServersIn(path.join(registration.project, ".mcp.json"), registration)
-        : { kind: "command", argv: ["claude", "mcp", "add", "--scope", "user", SERVER_NAME, "--", registration.command, ...registration.args] },
+        : {
+            kind: "command",
+            argv: [
+              "claude",
+              "mcp",
+              "add",
+              "--scope",
+              "user",
+              SERVER_NAME,
+              "--",
+              registration.command,
+              ...registration.args,
+            ],
+          },
   },
   {
     name: "cursor",
@@ -80,7 +99,10 @@ export const MCP_CLIENTS: readonly McpClient[] = [
     aliases: [],
     defaultScope: "project",
     plan: (registration, machine) =>
-      mcpServersIn(path.join(registration.scope === "project" ? registration.project : machine.home, ".cursor", "mcp.json"), registration),
+      mcpServersIn(
+        path.join(registration.scope === "project" ? registration.project : machine.home, ".cursor", "mcp.json"),
+        registration,
+      ),
   },
   {
     name: "vscode",
@@ -90,7 +112,9 @@ export const MCP_CLIENTS: readonly McpClient[] = [
     plan: (registration, machine) => ({
       kind: "json",
       file:
-        registration.scope === "project" ? path.join(registration.project, ".vscode", "mcp.json") : path.join(vscodeUserFolder(machine), "mcp.json"),
+        registration.scope === "project"
+          ? path.join(registration.project, ".vscode", "mcp.json")
+          : path.join(vscodeUserFolder(machine), "mcp.json"),
       path: ["servers", SERVER_NAME],
       value: { type: "stdio", ...stdioEntry(registration) },
     }),
@@ -129,7 +153,10 @@ export const MCP_CLIENTS: readonly McpClient[] = [
     aliases: ["gemini-cli"],
     defaultScope: "project",
     plan: (registration, machine) =>
-      mcpServersIn(path.join(registration.scope === "project" ? registration.project : machine.home, ".gemini", "settings.json"), registration),
+      mcpServersIn(
+        path.join(registration.scope === "project" ? registration.project : machine.home, ".gemini", "settings.json"),
+        registration,
+      ),
   },
   {
     name: "zed",

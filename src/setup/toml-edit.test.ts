@@ -14,7 +14,9 @@ describe(setTomlTable.name, () => {
   });
 
   it("writes the table into an empty file", () => {
-    expect(setTomlTable("", TABLE, VALUES).text).toBe('[mcp_servers.ts-graph]\ncommand = "ts-graph"\nargs = ["serve"]\n');
+    expect(setTomlTable("", TABLE, VALUES).text).toBe(
+      '[mcp_servers.ts-graph]\ncommand = "ts-graph"\nargs = ["serve"]\n',
+    );
   });
 
   it("replaces the table and its sub-tables, keeping the comments and tables after it", () => {
@@ -59,7 +61,11 @@ describe(setTomlTable.name, () => {
 
   it("refuses an entry written inline or as dotted keys, rather than writing a second one", () => {
     expect(() => setTomlTable('[mcp_servers]\nts-graph = { command = "x" }\n', TABLE, VALUES)).toThrow(TomlEditError);
-    expect(() => setTomlTable('mcp_servers.ts-graph.command = "x"\n', TABLE, VALUES)).toThrow(/change that line by hand/);
-    expect(() => setTomlTable('mcp_servers = { ts-graph = { command = "x" } }\n', TABLE, VALUES)).toThrow(TomlEditError);
+    expect(() => setTomlTable('mcp_servers.ts-graph.command = "x"\n', TABLE, VALUES)).toThrow(
+      /change that line by hand/,
+    );
+    expect(() => setTomlTable('mcp_servers = { ts-graph = { command = "x" } }\n', TABLE, VALUES)).toThrow(
+      TomlEditError,
+    );
   });
 });

@@ -12,7 +12,9 @@ const HEADER = /^\s*\[\[?\s*([^\]]*?)\s*\]\]?\s*(?:#.*)?$/;
 
 /** A dotted key's parts, quotes removed (`mcp_servers."ts-graph"` → mcp_servers, ts-graph). */
 function keyParts(key: string): string[] {
-  return [...key.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
+  return [...key.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+)/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3] ?? "",
+  );
 }
 
 function startsWith(parts: readonly string[], prefix: readonly string[]): boolean {
@@ -20,7 +22,9 @@ function startsWith(parts: readonly string[], prefix: readonly string[]): boolea
 }
 
 function formatValue(value: TomlScalar): string {
-  return typeof value === "string" ? JSON.stringify(value) : `[${value.map((item) => JSON.stringify(item)).join(", ")}]`;
+  return typeof value === "string"
+    ? JSON.stringify(value)
+    : `[${value.map((item) => JSON.stringify(item)).join(", ")}]`;
 }
 
 /** `name` as a bare key when TOML allows it, else quoted. */
@@ -29,7 +33,10 @@ function formatKey(name: string): string {
 }
 
 function tomlTable(table: readonly string[], values: Readonly<Record<string, TomlScalar>>, newline = "\n"): string {
-  const lines = [`[${table.map(formatKey).join(".")}]`, ...Object.entries(values).map(([key, value]) => `${formatKey(key)} = ${formatValue(value)}`)];
+  const lines = [
+    `[${table.map(formatKey).join(".")}]`,
+    ...Object.entries(values).map(([key, value]) => `${formatKey(key)} = ${formatValue(value)}`),
+  ];
   return lines.join(newline) + newline;
 }
 
@@ -84,7 +91,11 @@ function otherForm(lines: readonly string[], table: readonly string[]): string |
  * Sets `[table]` to `values`: replaces that table (and its sub-tables) when the file has it, else appends it
  * at the end. Every other line stays byte for byte.
  */
-export function setTomlTable(text: string, table: readonly string[], values: Readonly<Record<string, TomlScalar>>): TomlEdit {
+export function setTomlTable(
+  text: string,
+  table: readonly string[],
+  values: Readonly<Record<string, TomlScalar>>,
+): TomlEdit {
   const newline = text.includes("\r\n") ? "\r\n" : "\n";
   const block = tomlTable(table, values, newline);
   const lines = text.split(/\r?\n/);

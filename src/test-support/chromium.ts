@@ -49,7 +49,8 @@ export function decodePng(bytes: Buffer): DecodedPng {
     if (type === "IHDR") {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
-      if (body[8] !== 8 || (body[9] !== 2 && body[9] !== 6) || body[12] !== 0) throw new Error("not an 8-bit RGB(A) non-interlaced PNG");
+      if (body[8] !== 8 || (body[9] !== 2 && body[9] !== 6) || body[12] !== 0)
+        throw new Error("not an 8-bit RGB(A) non-interlaced PNG");
       channels = body[9] === 6 ? 4 : 3;
     } else if (type === "IDAT") data.push(body);
     offset += 12 + length;

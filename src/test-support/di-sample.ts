@@ -65,7 +65,13 @@ export function writeDiSample(root: string): void {
   fs.writeFileSync(
     path.join(root, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", experimentalDecorators: true },
+      compilerOptions: {
+        strict: true,
+        target: "ES2022",
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        experimentalDecorators: true,
+      },
       include: ["src"],
     }),
   );

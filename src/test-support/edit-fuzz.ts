@@ -41,7 +41,9 @@ export function invalidContent(container: DeclarationContainer, seed: number): s
   return breaker(validContent(container, seed));
 }
 
-export type FuzzOutcome = { readonly status: "refused"; readonly why: string } | { readonly status: "applied"; readonly problems: readonly string[] };
+export type FuzzOutcome =
+  | { readonly status: "refused"; readonly why: string }
+  | { readonly status: "applied"; readonly problems: readonly string[] };
 
 function commonPrefix(a: string, b: string, limitFromEnd: number): number {
   let length = 0;
@@ -51,7 +53,11 @@ function commonPrefix(a: string, b: string, limitFromEnd: number): number {
 
 function commonSuffix(a: string, b: string, limitFromStart: number): number {
   let length = 0;
-  while (length < a.length - limitFromStart && length < b.length - limitFromStart && a[a.length - 1 - length] === b[b.length - 1 - length])
+  while (
+    length < a.length - limitFromStart &&
+    length < b.length - limitFromStart &&
+    a[a.length - 1 - length] === b[b.length - 1 - length]
+  )
     length += 1;
   return length;
 }
@@ -69,20 +75,34 @@ function textsOutside(body: string, sites: Iterable<DeclarationSite>, from: numb
 
 /** The editable declarations of a file's text, in source order. */
 export function editableSites(file: string, body: string): DeclarationSite[] {
-  return [...EDIT_SYNTAX.declarations(file, body).values()].filter((site) => site.notEditable === undefined).sort((a, b) => a.start - b.start);
+  return [...EDIT_SYNTAX.declarations(file, body).values()]
+    .filter((site) => site.notEditable === undefined)
+    .sort((a, b) => a.start - b.start);
 }
 
 /**
  * Applies one planned edit (in memory) and checks it. A valid edit may be refused only for a stated reason
  * (the declaration shares a line with other code); an applied one must keep the promises above.
  */
-export function fuzzEdit(file: string, bytes: Buffer, site: DeclarationSite, operation: EditOperation, content: string): FuzzOutcome {
+export function fuzzEdit(
+  file: string,
+  bytes: Buffer,
+  site: DeclarationSite,
+  operation: EditOperation,
+  content: string,
+): FuzzOutcome {
   const decoded = decodeSource(bytes);
   if (!decoded.ok) return { status: "refused", why: decoded.why };
   const { body } = decoded.source;
-  const contentErrors = operation === "delete" ? [] : EDIT_SYNTAX.syntaxErrors(file, normalizeContent(content), site.container);
+  const contentErrors =
+    operation === "delete" ? [] : EDIT_SYNTAX.syntaxErrors(file, normalizeContent(content), site.container);
   if (contentErrors.length > 0) return { status: "refused", why: "content does not parse" };
-  const plan = planEdit(decoded.source, { operation, site, content, literalLines: EDIT_SYNTAX.literalLines(file, normalizeContent(content)) });
+  const plan = planEdit(decoded.source, {
+    operation,
+    site,
+    content,
+    literalLines: EDIT_SYNTAX.literalLines(file, normalizeContent(content)),
+  });
   if (!plan.ok) return { status: "refused", why: plan.why };
   if (EDIT_SYNTAX.syntaxErrors(file, plan.body).length > EDIT_SYNTAX.syntaxErrors(file, body).length)
     return { status: "refused", why: "file does not parse" };
@@ -95,7 +115,12 @@ export function fuzzEdit(file: string, bytes: Buffer, site: DeclarationSite, ope
   const firstLine = lineStartOf(body, site.commentStart);
   const allowedFrom = firstLine === 0 ? 0 : lineStartOf(body, firstLine - 1);
   const afterLast = body.indexOf("\n", lineEndOf(body, site.end));
-  const allowedTo = afterLast < 0 ? body.length : body.indexOf("\n", afterLast + 1) < 0 ? body.length : body.indexOf("\n", afterLast + 1) + 1;
+  const allowedTo =
+    afterLast < 0
+      ? body.length
+      : body.indexOf("\n", afterLast + 1) < 0
+        ? body.length
+        : body.indexOf("\n", afterLast + 1) + 1;
   if (prefix < allowedFrom) problems.push(`changed at ${prefix}, before the allowed ${allowedFrom}`);
   const changedTo = body.length - suffixFirst;
   if (changedTo > allowedTo) problems.push(`changed up to ${changedTo}, after the allowed ${allowedTo}`);

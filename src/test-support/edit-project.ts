@@ -8,7 +8,10 @@ import path from "node:path";
 export function writeEditProject(root: string): void {
   fs.writeFileSync(
     path.join(root, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" },
+      include: ["src"],
+    }),
   );
   fs.mkdirSync(path.join(root, "src"));
   const files: Record<string, string> = {
@@ -58,7 +61,10 @@ export function writeEditProject(root: string): void {
 export function writeEditRulesProject(root: string): void {
   fs.writeFileSync(
     path.join(root, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" },
+      include: ["src"],
+    }),
   );
   fs.mkdirSync(path.join(root, "src"));
   const files: Record<string, string> = {
@@ -83,11 +89,18 @@ export function writeEditRulesProject(root: string): void {
       "}",
       "",
     ].join("\n"),
-    "connection.ts": ["const connectionManager = () => 1;", "export const fn = connectionManager;", "export default fn;", ""].join("\n"),
+    "connection.ts": [
+      "const connectionManager = () => 1;",
+      "export const fn = connectionManager;",
+      "export default fn;",
+      "",
+    ].join("\n"),
     "legacy.ts": ["const legacy = 1;", "export = legacy;", ""].join("\n"),
     "shared.ts": ["export function shared(): number {", "  return 1;", "}", ""].join("\n"),
     "reexport.ts": ['export { shared as common } from "./shared.js";', ""].join("\n"),
-    "aliases.ts": ["function helper(): number {", "  return 1;", "}", "", "export { helper as assist };", ""].join("\n"),
+    "aliases.ts": ["function helper(): number {", "  return 1;", "}", "", "export { helper as assist };", ""].join(
+      "\n",
+    ),
     "colors.ts": [
       "export const colors = {",
       "  /** The blue. */",

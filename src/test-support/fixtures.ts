@@ -53,7 +53,8 @@ export async function indexAndSnapshot(root: string, options: Partial<IndexerOpt
 
 /** The portable snapshot of a project indexed on one engine, into a database of its own (engines compared). */
 export async function snapshotOnEngine(root: string, engine: "ts6" | "ts7"): Promise<string> {
-  return (await indexAndSnapshot(root, { engine, dbPath: path.join(makeTempDir(`ts-graph-${engine}-`), "graph.db") })).snapshot;
+  return (await indexAndSnapshot(root, { engine, dbPath: path.join(makeTempDir(`ts-graph-${engine}-`), "graph.db") }))
+    .snapshot;
 }
 
 /** A from-scratch index of root into a database of its own, outside root. */

@@ -31,7 +31,11 @@ export function git(cwd: string, args: readonly string[]): string {
 }
 
 /** Writes (or, for null, deletes) the files and commits everything, with the message given or the files' names. */
-export function commitFiles(repo: string, files: Readonly<Record<string, string | null>>, message = Object.keys(files).join(" ")): void {
+export function commitFiles(
+  repo: string,
+  files: Readonly<Record<string, string | null>>,
+  message = Object.keys(files).join(" "),
+): void {
   for (const [file, text] of Object.entries(files)) {
     const full = path.join(repo, file);
     if (text === null) fs.rmSync(full);
@@ -46,7 +50,8 @@ export function commitFiles(repo: string, files: Readonly<Record<string, string 
 
 const handler = (version: number): string =>
   `import { parse } from "./parser";\nexport function handle(input: string): number {\n  return parse(input) + ${version};\n}\n`;
-const parser = (version: number): string => `export function parse(input: string): number {\n  return input.length * ${version};\n}\n`;
+const parser = (version: number): string =>
+  `export function parse(input: string): number {\n  return input.length * ${version};\n}\n`;
 const schema = (version: number): string => `export const schema = { version: ${version} };\n`;
 
 /**

@@ -87,7 +87,11 @@ export function makeDiffRepository(): DiffRepository {
   git(root, "add", "-A");
   git(root, "commit", "-qm", "shout moves to text.ts");
   // 4. An export is deleted.
-  write(root, "src/format.ts", "export function formatPrice(cents: bigint): string {\n  return `$${(Number(cents) / 100).toFixed(2)}`;\n}\n");
+  write(
+    root,
+    "src/format.ts",
+    "export function formatPrice(cents: bigint): string {\n  return `$${(Number(cents) / 100).toFixed(2)}`;\n}\n",
+  );
   git(root, "commit", "-qam", "legacyTotal goes");
   return { root, base, head: git(root, "rev-parse", "HEAD") };
 }

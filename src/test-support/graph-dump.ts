@@ -34,7 +34,8 @@ export function dumpGraph(db: SqliteDb, options: { readonly inWriteOrder?: boole
   const dump: Record<string, string[]> = {};
   for (const table of tables.filter((name) => !DERIVED_TABLE.test(name))) {
     const columns = (db.prepare(`PRAGMA table_info(${quote(table)})`).all() as ColumnInfo[]).filter(
-      (column) => (options.inWriteOrder === true || !isRowId(column)) && !(RUN_COLUMNS[table] ?? []).includes(column.name),
+      (column) =>
+        (options.inWriteOrder === true || !isRowId(column)) && !(RUN_COLUMNS[table] ?? []).includes(column.name),
     );
     const order = options.inWriteOrder === true && !isWithoutRowId(db, table) ? " ORDER BY rowid" : "";
     const rows = db
@@ -49,7 +50,10 @@ export function dumpGraph(db: SqliteDb, options: { readonly inWriteOrder?: boole
 }
 
 /** The lines each dump has and the other has not, per table: empty when the graphs are the same. */
-export function diffGraphDumps(left: GraphDump, right: GraphDump): Record<string, { onlyLeft: string[]; onlyRight: string[] }> {
+export function diffGraphDumps(
+  left: GraphDump,
+  right: GraphDump,
+): Record<string, { onlyLeft: string[]; onlyRight: string[] }> {
   const differences: Record<string, { onlyLeft: string[]; onlyRight: string[] }> = {};
   for (const table of new Set([...Object.keys(left), ...Object.keys(right)])) {
     const leftRows = new Set(left[table] ?? []);

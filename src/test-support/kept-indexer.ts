@@ -15,7 +15,11 @@ export async function openKeptIndexer(root: string, options: Pick<IndexerOptions
 }
 
 /** Runs a kept indexer and checks that its graph equals a fresh full index of root: every table and column, and the snapshot. */
-export async function expectKeptRunEqualsFull(indexer: Indexer, root: string, options: Pick<IndexerOptions, "engine"> = {}): Promise<IndexSummary> {
+export async function expectKeptRunEqualsFull(
+  indexer: Indexer,
+  root: string,
+  options: Pick<IndexerOptions, "engine"> = {},
+): Promise<IndexSummary> {
   const summary = await indexer.run();
   const full = await freshIndex(root, options);
   expect(diffGraphDumps(dumpGraph(indexer.db), full.dump)).toEqual({});

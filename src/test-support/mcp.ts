@@ -57,7 +57,9 @@ export async function startInProcessServer(options: InProcessServerOptions): Pro
     options.clientRoots === undefined ? {} : { capabilities: { roots: { listChanged: true } } },
   );
   if (options.clientRoots !== undefined) {
-    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: offered.map((root) => ({ uri: pathToFileURL(root).href, name: root })) }));
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: offered.map((root) => ({ uri: pathToFileURL(root).href, name: root })),
+    }));
   }
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);

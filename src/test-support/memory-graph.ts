@@ -52,8 +52,12 @@ export function memoryGraph(
     `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line, exported, signature, doc, modifiers, surface)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '', '', ?, '')`,
   );
-  const insertEdge = db.prepare("INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  const insertExternal = db.prepare("INSERT INTO external_imports (file, specifier, package, resolved, type_only) VALUES (?, ?, ?, 0, ?)");
+  const insertEdge = db.prepare(
+    "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertExternal = db.prepare(
+    "INSERT INTO external_imports (file, specifier, package, resolved, type_only) VALUES (?, ?, ?, 0, ?)",
+  );
   const insertFile = db.prepare(
     "INSERT OR IGNORE INTO files (path, hash, size, mtime_ms, project, syntax_errors, declares_globals, indexed_at) VALUES (?, '', 0, 0, '', 0, 0, 0)",
   );
@@ -99,10 +103,21 @@ export function memoryGraph(
   for (const [kind, source, target, lines = [], imports] of [...contains, ...edges]) {
     const names = imports === undefined ? null : JSON.stringify(imports.names);
     const typeOnly = imports === undefined ? null : imports.typeOnly === true ? 1 : 0;
-    insertEdge.run(parseNodeKey(source).file, kind, source, target, lines.length, JSON.stringify(lines), names, typeOnly);
+    insertEdge.run(
+      parseNodeKey(source).file,
+      kind,
+      source,
+      target,
+      lines.length,
+      JSON.stringify(lines),
+      names,
+      typeOnly,
+    );
   }
   for (const [file, pkg, typeOnly = false] of externalImports) insertExternal.run(file, pkg, pkg, typeOnly ? 1 : 0);
-  const insertExternalEdge = db.prepare("INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)");
+  const insertExternalEdge = db.prepare(
+    "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   for (const [kind, source, target, lines = []] of externalEdges)
     insertExternalEdge.run(parseNodeKey(source).file, kind, source, target, lines.length, JSON.stringify(lines));
   return db;

@@ -24,7 +24,12 @@ export interface RenameTarget {
  * locations, the files written), and runs the indexer with the rename's edits. Undefined when TypeScript
  * refuses the rename (nothing written).
  */
-export async function renameAndRun(indexer: Indexer, support: EditSupport, at: RenameTarget, newName: string): Promise<IndexSummary | undefined> {
+export async function renameAndRun(
+  indexer: Indexer,
+  support: EditSupport,
+  at: RenameTarget,
+  newName: string,
+): Promise<IndexSummary | undefined> {
   const root = indexer.root;
   const absolute = path.join(root, at.file);
   const text = fs.readFileSync(absolute, "utf8");
@@ -35,7 +40,9 @@ export async function renameAndRun(indexer: Indexer, support: EditSupport, at: R
       .join("\n").length + (at.line > 1 ? 1 : 0);
   const column = new RegExp(`\\b${at.name.replace(/\$/g, "\\$")}\\b`).exec(text.slice(lineStart))?.index;
   if (column === undefined) throw new Error(`${at.name} is not on line ${at.line} of ${at.file}`);
-  const plan = support.language().planRename(absolute, lineStart + column, newName, { strings: false, comments: false });
+  const plan = support
+    .language()
+    .planRename(absolute, lineStart + column, newName, { strings: false, comments: false });
   if (plan.status === "refused") return undefined;
   const byFile = new Map<string, typeof plan.locations>();
   for (const location of plan.locations) byFile.set(location.file, [...(byFile.get(location.file) ?? []), location]);
@@ -44,7 +51,12 @@ export async function renameAndRun(indexer: Indexer, support: EditSupport, at: R
     const before = fs.readFileSync(file, "utf8");
     let after = before;
     for (const location of [...locations].sort((a, b) => b.start - a.start)) {
-      after = after.slice(0, location.start) + location.prefix + newName + location.suffix + after.slice(location.start + location.length);
+      after =
+        after.slice(0, location.start) +
+        location.prefix +
+        newName +
+        location.suffix +
+        after.slice(location.start + location.length);
     }
     fs.writeFileSync(file, after);
     const edits = locations.map((location) => ({
@@ -52,7 +64,12 @@ export async function renameAndRun(indexer: Indexer, support: EditSupport, at: R
       length: location.length,
       text: location.prefix + newName + location.suffix,
     }));
-    files.push({ path: path.relative(root, file).split(path.sep).join("/"), hashBefore: sha1(before), hashAfter: sha1(after), edits });
+    files.push({
+      path: path.relative(root, file).split(path.sep).join("/"),
+      hashBefore: sha1(before),
+      hashAfter: sha1(after),
+      edits,
+    });
   }
   return indexer.run({ rename: { oldName: at.name, newName, files } });
 }
@@ -64,7 +81,10 @@ export async function expectEqualsFull(indexer: Indexer): Promise<void> {
 }
 
 /** Indexes `root` keeping its programs (as a daemon does) and runs `body` with its indexer and edit support. */
-export async function withKeptIndexer(root: string, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
+export async function withKeptIndexer(
+  root: string,
+  body: (indexer: Indexer, support: EditSupport) => Promise<void>,
+): Promise<void> {
   const indexer = openIndexer({ root, keepPrograms: true });
   try {
     await indexer.run();

@@ -10,16 +10,26 @@ describe("integrationReason", () => {
     expect(integrationReason('import { execFileSync } from "node:child_process";')).toBe("imports node:child_process");
     expect(integrationReason('import { Worker } from "node:worker_threads";')).toBe("imports node:worker_threads");
     expect(integrationReason('import { indexProject } from "../run/indexer.js";')).toBeUndefined();
-    expect(integrationReason('import { runIndex } from "../ingestion/run/indexer.js";')).toBe("imports ../ingestion/run/indexer.js");
-    expect(integrationReason('import { makeTempDir } from "../test-support/fixtures.js";')).toBe("imports test-support/fixtures");
-    expect(integrationReason('import { startServer } from "./daemon/daemon-server.js";')).toBe("imports ./daemon/daemon-server.js");
+    expect(integrationReason('import { runIndex } from "../ingestion/run/indexer.js";')).toBe(
+      "imports ../ingestion/run/indexer.js",
+    );
+    expect(integrationReason('import { makeTempDir } from "../test-support/fixtures.js";')).toBe(
+      "imports test-support/fixtures",
+    );
+    expect(integrationReason('import { startServer } from "./daemon/daemon-server.js";')).toBe(
+      "imports ./daemon/daemon-server.js",
+    );
     // Written in two parts, so that this file does not name the CLI's build itself.
-    expect(integrationReason(`const cli = path.join(root, "${["dist", "cli.js"].join("/")}");`)).toMatch(/^runs dist\/cli\.js$/);
+    expect(integrationReason(`const cli = path.join(root, "${["dist", "cli.js"].join("/")}");`)).toMatch(
+      /^runs dist\/cli\.js$/,
+    );
   });
 
   it("leaves pure tests, in-memory graphs and type-only imports to the unit project", () => {
     expect(
-      integrationReason('import { buildMemoryGraph } from "../test-support/memory-graph.js";\nimport { plural } from "./text.js";'),
+      integrationReason(
+        'import { buildMemoryGraph } from "../test-support/memory-graph.js";\nimport { plural } from "./text.js";',
+      ),
     ).toBeUndefined();
     expect(integrationReason('import type { Worker } from "node:worker_threads";')).toBeUndefined();
   });

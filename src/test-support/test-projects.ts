@@ -31,7 +31,9 @@ const STARTING_MODULES: readonly RegExp[] = [
 ];
 
 function importsOf(text: string): string[] {
-  return [...text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"']+)["']/gm)].map((match) => match[1] ?? "");
+  return [...text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"']+)["']/gm)].map(
+    (match) => match[1] ?? "",
+  );
 }
 
 /** Why a test file's text makes it an integration test (the first reason), or undefined for a unit test. */

@@ -66,7 +66,11 @@ async function answers(context: CliToolContext, queries: readonly GoldenQuery[])
  * Golden tests of a slice: for each sample project, the answers to its queries must equal
  * `<goldenDir>/<sample>.txt` (UPDATE_GOLDEN=1 rewrites the files; review their diff).
  */
-export function describeGoldenAnswers(title: string, goldenDir: string, queriesBySample: Readonly<Record<string, readonly GoldenQuery[]>>): void {
+export function describeGoldenAnswers(
+  title: string,
+  goldenDir: string,
+  queriesBySample: Readonly<Record<string, readonly GoldenQuery[]>>,
+): void {
   afterAll(removeTempDirs);
   describe(title, () => {
     for (const [sample, queries] of Object.entries(queriesBySample)) {

@@ -10,12 +10,19 @@ export function openIndexedContext(root: string): Promise<CliToolContext> {
 }
 
 /** Validates raw input with the tool's own shape (defaults applied), as both front ends do, then runs it. */
-export function runTool(tool: ToolDefinition, raw: Record<string, unknown>, context: CliToolContext): Promise<ToolResult> {
+export function runTool(
+  tool: ToolDefinition,
+  raw: Record<string, unknown>,
+  context: CliToolContext,
+): Promise<ToolResult> {
   return tool.run(z.object(tool.inputShape).parse(raw) as never, context);
 }
 
 /** The message of the error `action` rejects with, checking its class. */
-export async function rejection(action: Promise<unknown>, errorClass: new (...args: never[]) => Error): Promise<string> {
+export async function rejection(
+  action: Promise<unknown>,
+  errorClass: new (...args: never[]) => Error,
+): Promise<string> {
   try {
     await action;
   } catch (error) {
@@ -32,7 +39,11 @@ export function expectGolden(goldenFile: string, actual: string): void {
 }
 
 /** A transcript of several calls of one tool, for one golden file: `$ tool {input}` then the text. */
-export async function transcript(tool: ToolDefinition, cases: readonly Record<string, unknown>[], context: CliToolContext): Promise<string> {
+export async function transcript(
+  tool: ToolDefinition,
+  cases: readonly Record<string, unknown>[],
+  context: CliToolContext,
+): Promise<string> {
   const parts: string[] = [];
   for (const input of cases) {
     const result = await runTool(tool, input, context);

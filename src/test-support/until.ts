@@ -4,7 +4,11 @@ import { HANG_MS } from "./patience.js";
 const SAY_AFTER_MS = 60_000;
 
 /** Polls `condition` until it holds; throws, naming `what`, after `timeoutMs` (a hang). For tests that wait on a background step. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = HANG_MS): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = HANG_MS,
+): Promise<void> {
   const started = Date.now();
   let said = false;
   while (!(await condition())) {

@@ -1,7 +1,13 @@
 import { calleesTool, callersTool } from "./calls/handler.js";
 import { cochangeTool } from "./cochange/handler.js";
 import { depsTool } from "./deps/handler.js";
-import { deleteSymbolTool, insertAfterSymbolTool, insertBeforeSymbolTool, renameSymbolTool, replaceSymbolTool } from "./edit/handler.js";
+import {
+  deleteSymbolTool,
+  insertAfterSymbolTool,
+  insertBeforeSymbolTool,
+  renameSymbolTool,
+  replaceSymbolTool,
+} from "./edit/handler.js";
 import { findTool } from "./find/handler.js";
 import { hierarchyTool } from "./hierarchy/handler.js";
 import { impactTool } from "./impact/handler.js";

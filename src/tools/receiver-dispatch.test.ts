@@ -25,19 +25,27 @@ describe("dispatch from a receiver narrower than the member's class", () => {
   it("callees: a call through `this` or a parameter of the subclass reaches the overrides below it, not its siblings", async () => {
     const load = await calls(calleesTool, { symbol: "Mid.load", depth: 1 });
     expect(names(load)).toEqual(["Base.query", "MidChild.query"]);
-    expect(load.entries.find((entry) => entry.name === "Base.query")?.dispatchesTo).toEqual(["src/store.ts:MidChild.query"]);
+    expect(load.entries.find((entry) => entry.name === "Base.query")?.dispatchesTo).toEqual([
+      "src/store.ts:MidChild.query",
+    ]);
     expect(names(await calls(calleesTool, { symbol: "viaMid", depth: 1 }))).toEqual(["Base.query", "MidChild.query"]);
   });
 
   it("callers: a sibling's override is not called by the subclass's calls, the override below it is", async () => {
     expect(names(await calls(callersTool, { symbol: "SiblingA.query", depth: 1 }))).toEqual(["Base.run"]);
-    expect(names(await calls(callersTool, { symbol: "MidChild.query", depth: 1 }))).toEqual(["Base.run", "Mid.load", "viaMid"]);
+    expect(names(await calls(callersTool, { symbol: "MidChild.query", depth: 1 }))).toEqual([
+      "Base.run",
+      "Mid.load",
+      "viaMid",
+    ]);
   });
 
   it("paths: no path runs a sibling's override", async () => {
     const result = await runTool(pathsTool, { from: "Mid.load", to: "driverCall" }, context());
     const structured = result.structured as PathsStructured;
-    expect(structured.paths.map((path) => path.steps.map((step) => step.name).join(" → "))).toEqual(["Mid.load → MidChild.query → driverCall"]);
+    expect(structured.paths.map((path) => path.steps.map((step) => step.name).join(" → "))).toEqual([
+      "Mid.load → MidChild.query → driverCall",
+    ]);
   });
 
   it("impact: changing a sibling's override does not reach the subclass's callers", async () => {

@@ -22,7 +22,9 @@ export function reset(): number {
 }
 `;
 
-async function answers(cases: readonly [tool: typeof impactTool | typeof callersTool, symbol: string][]): Promise<string[]> {
+async function answers(
+  cases: readonly [tool: typeof impactTool | typeof callersTool, symbol: string][],
+): Promise<string[]> {
   const root = writeProject({ "src/gauge.ts": GAUGE });
   await indexAndSnapshot(root);
   const context = await openIndexedContext(root);

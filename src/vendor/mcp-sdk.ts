@@ -8,5 +8,9 @@ export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 export type { CallToolResult, JSONRPCMessage, ListToolsResult, Root } from "@modelcontextprotocol/sdk/types.js";
-export { ErrorCode, ListToolsRequestSchema, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+export {
+  ErrorCode,
+  ListToolsRequestSchema,
+  RootsListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 export type { jsonSchemaValidator as JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";

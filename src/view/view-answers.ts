@@ -2,7 +2,16 @@ import { declarationKey } from "../model/node-key.js";
 import { ALL_TOOLS } from "../tools/all-tools.js";
 import type { ToolContext } from "../tools/tool-contract.js";
 import { z } from "../vendor/zod.js";
-import { depsGraph, fileNode, hierarchyGraph, mergeGraphs, symbolNode, type ViewGraph, type ViewNode, walkGraph } from "./view-graph.js";
+import {
+  depsGraph,
+  fileNode,
+  hierarchyGraph,
+  mergeGraphs,
+  symbolNode,
+  type ViewGraph,
+  type ViewNode,
+  walkGraph,
+} from "./view-graph.js";
 
 /**
  * What the page asks, answered by the tools themselves (ALL_TOOLS, with the CLI's inputs and `format: "json"`):
@@ -65,10 +74,19 @@ function isFileKey(key: string): boolean {
  * enum the declarations that name it as a type, and (but an enum) its direct supertypes and subtypes; for a file the files it
  * imports and the files that import it.
  */
-export async function neighbourhoodAnswer(context: ToolContext, key: string): Promise<ViewGraph & { readonly center: ViewNode }> {
+export async function neighbourhoodAnswer(
+  context: ToolContext,
+  key: string,
+): Promise<ViewGraph & { readonly center: ViewNode }> {
   if (isFileKey(key)) {
     const center = fileNode(key);
-    const deps = await runTool(context, "deps", { target: key, direction: "both", depth: 1, groupBy: "file", maxNodes: NEIGHBOURS_PER_ANSWER * 2 });
+    const deps = await runTool(context, "deps", {
+      target: key,
+      direction: "both",
+      depth: 1,
+      groupBy: "file",
+      maxNodes: NEIGHBOURS_PER_ANSWER * 2,
+    });
     return { center, ...mergeGraphs(center, [depsGraph(key, deps)]) };
   }
   const walk = { symbol: key, depth: 1, maxNodes: NEIGHBOURS_PER_ANSWER };
@@ -83,7 +101,9 @@ export async function neighbourhoodAnswer(context: ToolContext, key: string): Pr
     walkGraph(typeUsers, ["dependants"], true),
   ];
   if (TYPE_KINDS.has(center.kind)) {
-    graphs.push(hierarchyGraph(await runTool(context, "hierarchy", { symbol: key, depth: 1, maxNodes: NEIGHBOURS_PER_ANSWER })));
+    graphs.push(
+      hierarchyGraph(await runTool(context, "hierarchy", { symbol: key, depth: 1, maxNodes: NEIGHBOURS_PER_ANSWER })),
+    );
   }
   return { center, ...mergeGraphs(center, graphs) };
 }
@@ -100,7 +120,12 @@ export interface ImpactView {
 
 /** `ts-graph impact <key> --also-changes 0 --max-nodes 500 --max-tokens 100000`, as the impact view lists it. */
 export async function impactAnswer(context: ToolContext, key: string): Promise<ImpactView> {
-  const answer = await runTool(context, "impact", { symbol: key, alsoChanges: 0, maxNodes: IMPACT_MAX_NODES, maxTokens: IMPACT_MAX_TOKENS });
+  const answer = await runTool(context, "impact", {
+    symbol: key,
+    alsoChanges: 0,
+    maxNodes: IMPACT_MAX_NODES,
+    maxTokens: IMPACT_MAX_TOKENS,
+  });
   const symbol = symbolNode(answer);
   if (symbol === undefined) throw new Error(`the impact answer of ${key} names no symbol`);
   const entries = (answer.dependants ?? []) as readonly {

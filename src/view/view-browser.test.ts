@@ -68,15 +68,26 @@ describe("ts-graph view's server", () => {
     expect((await request(`${url}assets/${encodeURIComponent("../../package.json")}`)).status).toBe(404);
     expect((await request(`${url}assets/view.js`)).status).toBe(200);
     const tooLong = await request(`${url}api/search?q=${"a".repeat(300)}`);
-    expect(tooLong).toEqual({ status: 400, body: JSON.stringify({ error: "longer than 200 characters: give a shorter part of a name" }) });
+    expect(tooLong).toEqual({
+      status: 400,
+      body: JSON.stringify({ error: "longer than 200 characters: give a shorter part of a name" }),
+    });
   });
 
   it("answers a file's neighbourhood with the files it imports and those that import it", async () => {
     const answer = await request(`${url}api/neighbourhood?key=${encodeURIComponent("frontend/store/cart.ts")}`);
     expect(answer.status, answer.body).toBe(200);
     const graph = JSON.parse(answer.body) as { edges: { source: string; target: string; kind: string }[] };
-    expect(graph.edges).toContainEqual({ source: "frontend/store/cart.ts", target: "shared/money.ts", kind: "IMPORTS" });
-    expect(graph.edges).toContainEqual({ source: "frontend/main.ts", target: "frontend/store/cart.ts", kind: "IMPORTS" });
+    expect(graph.edges).toContainEqual({
+      source: "frontend/store/cart.ts",
+      target: "shared/money.ts",
+      kind: "IMPORTS",
+    });
+    expect(graph.edges).toContainEqual({
+      source: "frontend/main.ts",
+      target: "frontend/store/cart.ts",
+      kind: "IMPORTS",
+    });
   });
 
   it("listens on 127.0.0.1 alone: another loopback address of the same port is refused", async () => {
@@ -87,7 +98,9 @@ describe("ts-graph view's server", () => {
 
 const browserPath = findChromium();
 if (browserPath === undefined) {
-  process.stderr.write("view-browser.test.ts: skipping the browser test: no Chromium found (install Debian's chromium, or set CHROMIUM_PATH)\n");
+  process.stderr.write(
+    "view-browser.test.ts: skipping the browser test: no Chromium found (install Debian's chromium, or set CHROMIUM_PATH)\n",
+  );
 }
 
 /** The number of declarations and files the page's graph holds (folders aside). */
@@ -150,12 +163,16 @@ describe.skipIf(browserPath === undefined)("ts-graph view in Chromium", () => {
     const shown = await page.$$eval("li.dependant", (items) => items.map((item) => item.getAttribute("data-key")));
     const shownTests = await page.$$eval("li.test", (items) => items.map((item) => item.getAttribute("data-file")));
     const cli = runCli(
-      ["impact", "frontend/components/ProductCard.tsx:ProductCard", "--root", root, "--format", "json", "--also-changes", "0"].concat([
-        "--max-nodes",
-        String(IMPACT_MAX_NODES),
-        "--max-tokens",
-        String(IMPACT_MAX_TOKENS),
-      ]),
+      [
+        "impact",
+        "frontend/components/ProductCard.tsx:ProductCard",
+        "--root",
+        root,
+        "--format",
+        "json",
+        "--also-changes",
+        "0",
+      ].concat(["--max-nodes", String(IMPACT_MAX_NODES), "--max-tokens", String(IMPACT_MAX_TOKENS)]),
     );
     const answer = JSON.parse(cli.stdout) as { dependants: { key: string }[]; tests: { file: string }[] };
     expect(shown.sort()).toEqual(answer.dependants.map((entry) => entry.key).sort());

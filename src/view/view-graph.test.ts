@@ -5,9 +5,20 @@ const center = { key: "src/a.ts:a", name: "a", kind: "Function", file: "src/a.ts
 
 describe("the page's graph from the tools' answers", () => {
   it("draws a caller's edge from the caller to what it calls, and a callee's from the caller to the callee", () => {
-    const entry = { key: "src/b.ts:b", name: "b", kind: "Function", file: "src/b.ts", start: 4, links: [{ via: "src/a.ts:a", edge: "CALLS" }] };
-    expect(walkGraph({ entries: [entry] }, ["entries"], true).edges).toEqual([{ source: "src/b.ts:b", target: "src/a.ts:a", kind: "CALLS" }]);
-    expect(walkGraph({ entries: [entry] }, ["entries"], false).edges).toEqual([{ source: "src/a.ts:a", target: "src/b.ts:b", kind: "CALLS" }]);
+    const entry = {
+      key: "src/b.ts:b",
+      name: "b",
+      kind: "Function",
+      file: "src/b.ts",
+      start: 4,
+      links: [{ via: "src/a.ts:a", edge: "CALLS" }],
+    };
+    expect(walkGraph({ entries: [entry] }, ["entries"], true).edges).toEqual([
+      { source: "src/b.ts:b", target: "src/a.ts:a", kind: "CALLS" },
+    ]);
+    expect(walkGraph({ entries: [entry] }, ["entries"], false).edges).toEqual([
+      { source: "src/a.ts:a", target: "src/b.ts:b", kind: "CALLS" },
+    ]);
     expect(walkGraph({ entries: [entry], truncated: true }, ["entries"], true).cut).toBe(true);
   });
 
@@ -24,7 +35,14 @@ describe("the page's graph from the tools' answers", () => {
           file: "src/base.ts",
           line: 2,
         },
-        { key: "lib:Error", parent: "src/a.ts:A", relation: "extends", external: true, qualifiedName: "Error", kind: "class" },
+        {
+          key: "lib:Error",
+          parent: "src/a.ts:A",
+          relation: "extends",
+          external: true,
+          qualifiedName: "Error",
+          kind: "class",
+        },
       ],
       down: [
         {
@@ -47,12 +65,21 @@ describe("the page's graph from the tools' answers", () => {
   });
 
   it("draws a file's imports out of it and its importers into it", () => {
-    const graph = depsGraph("src/a.ts", { outgoing: [{ files: [{ file: "src/b.ts" }] }], incoming: [{ files: [{ file: "src/c.ts" }] }] });
+    const graph = depsGraph("src/a.ts", {
+      outgoing: [{ files: [{ file: "src/b.ts" }] }],
+      incoming: [{ files: [{ file: "src/c.ts" }] }],
+    });
     expect(graph.edges).toEqual([
       { source: "src/a.ts", target: "src/b.ts", kind: "IMPORTS" },
       { source: "src/c.ts", target: "src/a.ts", kind: "IMPORTS" },
     ]);
-    expect(fileNode("src/deep/b.ts")).toEqual({ key: "src/deep/b.ts", name: "b.ts", kind: "File", file: "src/deep/b.ts", line: 1 });
+    expect(fileNode("src/deep/b.ts")).toEqual({
+      key: "src/deep/b.ts",
+      name: "b.ts",
+      kind: "File",
+      file: "src/deep/b.ts",
+      line: 1,
+    });
   });
 
   it("merges answers: each node once, each edge once, no edge to a node the graph lacks", () => {

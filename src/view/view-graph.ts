@@ -46,10 +46,18 @@ function listOf<T>(answer: Answer, field: string): readonly T[] {
 
 /** The answer's own symbol as a node. */
 export function symbolNode(answer: Answer): ViewNode | undefined {
-  const symbol = answer.symbol as { key?: string; kind?: string; file?: string; start?: number; qualifiedName?: string } | undefined;
+  const symbol = answer.symbol as
+    | { key?: string; kind?: string; file?: string; start?: number; qualifiedName?: string }
+    | undefined;
   if (symbol?.key === undefined || symbol.file === undefined) return undefined;
   const name = symbol.qualifiedName ?? symbol.key.slice(symbol.file.length + 1);
-  return { key: symbol.key, name: name === "" ? symbol.file : name, kind: symbol.kind ?? "", file: symbol.file, line: symbol.start ?? 1 };
+  return {
+    key: symbol.key,
+    name: name === "" ? symbol.file : name,
+    kind: symbol.kind ?? "",
+    file: symbol.file,
+    line: symbol.start ?? 1,
+  };
 }
 
 /**
@@ -62,7 +70,11 @@ export function walkGraph(answer: Answer, fields: readonly string[], inward: boo
   for (const entry of fields.flatMap((field) => listOf<WalkEntry>(answer, field))) {
     nodes.push({ key: entry.key, name: entry.name, kind: entry.kind, file: entry.file, line: entry.start });
     for (const link of entry.links ?? []) {
-      edges.push(inward ? { source: entry.key, target: link.via, kind: link.edge } : { source: link.via, target: entry.key, kind: link.edge });
+      edges.push(
+        inward
+          ? { source: entry.key, target: link.via, kind: link.edge }
+          : { source: link.via, target: entry.key, kind: link.edge },
+      );
     }
   }
   return { nodes, edges, cut: answer.truncated === true };
@@ -89,9 +101,19 @@ export function hierarchyGraph(answer: Answer): ViewGraph {
   ] as const) {
     for (const entry of listOf<HierarchyEntry>(answer, field)) {
       if (entry.external || entry.file === undefined) continue;
-      nodes.push({ key: entry.key, name: entry.qualifiedName, kind: entry.kind, file: entry.file, line: entry.line ?? 1 });
+      nodes.push({
+        key: entry.key,
+        name: entry.qualifiedName,
+        kind: entry.kind,
+        file: entry.file,
+        line: entry.line ?? 1,
+      });
       const relation = entry.relation.toUpperCase();
-      edges.push(up ? { source: entry.parent, target: entry.key, kind: relation } : { source: entry.key, target: entry.parent, kind: relation });
+      edges.push(
+        up
+          ? { source: entry.parent, target: entry.key, kind: relation }
+          : { source: entry.key, target: entry.parent, kind: relation },
+      );
     }
   }
   return { nodes, edges, cut: answer.truncated === true };
@@ -111,7 +133,11 @@ export function depsGraph(file: string, answer: Answer): ViewGraph {
   ] as const) {
     for (const other of listOf<DepsModule>(answer, field).flatMap((module) => module.files ?? [])) {
       nodes.push(fileNode(other.file));
-      edges.push(outgoing ? { source: file, target: other.file, kind: "IMPORTS" } : { source: other.file, target: file, kind: "IMPORTS" });
+      edges.push(
+        outgoing
+          ? { source: file, target: other.file, kind: "IMPORTS" }
+          : { source: other.file, target: file, kind: "IMPORTS" },
+      );
     }
   }
   return { nodes, edges, cut: answer.truncated === true };
@@ -127,7 +153,8 @@ export function mergeGraphs(center: ViewNode, graphs: readonly ViewGraph[]): Vie
   for (const node of graphs.flatMap((graph) => graph.nodes)) if (!nodes.has(node.key)) nodes.set(node.key, node);
   const edges = new Map<string, ViewEdge>();
   for (const edge of graphs.flatMap((graph) => graph.edges)) {
-    if (nodes.has(edge.source) && nodes.has(edge.target)) edges.set(`${edge.source}\u0000${edge.target}\u0000${edge.kind}`, edge);
+    if (nodes.has(edge.source) && nodes.has(edge.target))
+      edges.set(`${edge.source}\u0000${edge.target}\u0000${edge.kind}`, edge);
   }
   return { nodes: [...nodes.values()], edges: [...edges.values()], cut: graphs.some((graph) => graph.cut) };
 }

@@ -14,7 +14,10 @@ import type { ViewNode } from "./view-graph.js";
  */
 
 /** The page's files, by the name the page asks for: a fixed list, so no request names a path on disk. */
-const ASSETS: Readonly<Record<string, string>> = { "view.js": "text/javascript; charset=utf-8", "view.css": "text/css; charset=utf-8" };
+const ASSETS: Readonly<Record<string, string>> = {
+  "view.js": "text/javascript; charset=utf-8",
+  "view.css": "text/css; charset=utf-8",
+};
 
 export interface ViewServerOptions {
   readonly context: ToolContext;
@@ -59,7 +62,8 @@ function send(response: http.ServerResponse, status: number, type: string, body:
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
-    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+    "content-security-policy":
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
   });
   response.end(body);
 }
@@ -90,7 +94,8 @@ class ViewRequests {
       return send(response, 405, "text/plain; charset=utf-8", "method not allowed: the view only reads\n");
     }
     const route = rest.join("/");
-    if (route === "") return send(response, 200, "text/html; charset=utf-8", pageHtml(this.token, this.options.context.root));
+    if (route === "")
+      return send(response, 200, "text/html; charset=utf-8", pageHtml(this.token, this.options.context.root));
     if (route.startsWith("assets/")) return this.asset(route.slice("assets/".length), response);
     if (route.startsWith("api/")) return this.api(route.slice("api/".length), url.searchParams, response);
     send(response, 404, "text/plain; charset=utf-8", "not found\n");
@@ -98,7 +103,8 @@ class ViewRequests {
 
   private asset(name: string, response: http.ServerResponse): void {
     const type = ASSETS[name];
-    if (type === undefined || !Object.hasOwn(ASSETS, name)) return send(response, 404, "text/plain; charset=utf-8", "not found\n");
+    if (type === undefined || !Object.hasOwn(ASSETS, name))
+      return send(response, 404, "text/plain; charset=utf-8", "not found\n");
     send(response, 200, type, fs.readFileSync(path.join(this.options.assetDir, name)));
   }
 
@@ -111,12 +117,17 @@ class ViewRequests {
       const input = query.get(name === "search" ? "q" : "key") ?? "";
       if (input === "") throw new ToolInputError(`give ${name === "search" ? "q" : "key"} in the query string`);
       let answer: unknown;
-      if (name === "search") answer = { matches: (await searchAnswer(context, input)).filter((node) => insideRoot(root, node)) };
+      if (name === "search")
+        answer = { matches: (await searchAnswer(context, input)).filter((node) => insideRoot(root, node)) };
       else if (name === "neighbourhood") {
         const graph = await neighbourhoodAnswer(context, input);
         const nodes = graph.nodes.filter((node) => insideRoot(root, node));
         const kept = new Set(nodes.map((node) => node.key));
-        answer = { ...graph, nodes, edges: graph.edges.filter((edge) => kept.has(edge.source) && kept.has(edge.target)) };
+        answer = {
+          ...graph,
+          nodes,
+          edges: graph.edges.filter((edge) => kept.has(edge.source) && kept.has(edge.target)),
+        };
       } else if (name === "impact") {
         const impact = await impactAnswer(context, input);
         answer = { ...impact, dependants: impact.dependants.filter((node) => insideRoot(root, node)) };
@@ -132,7 +143,8 @@ class ViewRequests {
       const message = error instanceof Error ? error.message : String(error);
       // An input the tool's schema refuses (too long a name): its messages say what to change.
       const issues = (error as { issues?: readonly { message: string }[] }).issues;
-      if (issues !== undefined) return sendJson(response, 400, { error: issues.map((issue) => issue.message).join("; ") });
+      if (issues !== undefined)
+        return sendJson(response, 400, { error: issues.map((issue) => issue.message).join("; ") });
       if (error instanceof ToolInputError) return sendJson(response, 400, { error: message });
       if (error instanceof ToolUnavailableError) return sendJson(response, 503, { error: message });
       this.options.onError?.(message);

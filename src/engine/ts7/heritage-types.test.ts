@@ -32,9 +32,15 @@ describe("the types a file's classes and interfaces extend, asked in the file's 
     });
     const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
-    expect(ts7).toContain('"edge":"OVERRIDES","source":"src/square.ts:Square.value","target":"src/shapes.ts:Base.value"');
-    expect(ts7).toContain('"edge":"OVERRIDES","source":"src/square.ts:Square.area","target":"src/shapes.ts:Shape.area"');
-    expect(ts7).toContain('"edge":"OVERRIDES","source":"src/square.ts:Square.size","target":"src/shapes.ts:Sized.size"');
+    expect(ts7).toContain(
+      '"edge":"OVERRIDES","source":"src/square.ts:Square.value","target":"src/shapes.ts:Base.value"',
+    );
+    expect(ts7).toContain(
+      '"edge":"OVERRIDES","source":"src/square.ts:Square.area","target":"src/shapes.ts:Shape.area"',
+    );
+    expect(ts7).toContain(
+      '"edge":"OVERRIDES","source":"src/square.ts:Square.size","target":"src/shapes.ts:Sized.size"',
+    );
     expect(ts7).toContain('"edge":"OVERRIDES","source":"src/shapes.ts:Base.name","target":"src/shapes.ts:Named.name"');
     expect(ts7).toContain('"edge":"OVERRIDES","source":"src/square.ts:Task.run","target":"src/square.ts:Runner.run"');
   });

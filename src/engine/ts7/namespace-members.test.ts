@@ -39,7 +39,8 @@ describe("a namespace import's members on TypeScript 7 (answered from the module
 
   it("of a module another file augments (`declare module`) name what TypeScript 6 names", async () => {
     const root = writeProject({
-      "src/core.ts": "export interface Registry {\n  core: number;\n}\nexport function make(): number {\n  return 1;\n}\n",
+      "src/core.ts":
+        "export interface Registry {\n  core: number;\n}\nexport function make(): number {\n  return 1;\n}\n",
       "src/plugin.ts":
         'declare module "./core" {\n  interface Registry {\n    plugin: string;\n  }\n}\nexport function extend(): number {\n  return 2;\n}\n',
       "src/use.ts": [
@@ -52,6 +53,8 @@ describe("a namespace import's members on TypeScript 7 (answered from the module
     const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
     expect(ts7).toContain('"edge":"CALLS","source":"src/use.ts:run","target":"src/core.ts:make"');
-    expect(ts7).toContain('"edge":"READS","source":"src/use.ts:run","target":"src/plugin.ts:\\"./core\\".Registry.plugin"');
+    expect(ts7).toContain(
+      '"edge":"READS","source":"src/use.ts:run","target":"src/plugin.ts:\\"./core\\".Registry.plugin"',
+    );
   });
 });

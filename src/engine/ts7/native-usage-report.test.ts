@@ -18,7 +18,10 @@ afterEach(() => {
 /** A one-file project in a temp dir; its tsconfig's path. */
 function tinyProject(): string {
   const dir = makeTempDir("ts-graph-native-usage-");
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, files: ["m.ts"] }));
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, files: ["m.ts"] }),
+  );
   fs.writeFileSync(path.join(dir, "m.ts"), "export function twice(n: number): number {\n  return n * 2;\n}\n");
   return path.join(dir, "tsconfig.json");
 }

@@ -78,7 +78,9 @@ let ticksPerSecondOnce: number | null | undefined;
 function clockTicksPerSecond(): number | null {
   if (ticksPerSecondOnce === undefined) {
     try {
-      const rate = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+      const rate = Number(
+        execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim(),
+      );
       ticksPerSecondOnce = Number.isInteger(rate) && rate > 0 ? rate : null;
     } catch {
       ticksPerSecondOnce = null;

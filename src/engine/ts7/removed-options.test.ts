@@ -38,7 +38,9 @@ function servedOptions(texts: ReadonlyMap<string, string>, fileName: string): un
 
 describe(rewriteRemovedOptions.name, () => {
   it("leaves a project that sets no removed option as it is", () => {
-    const root = project({ "tsconfig.json": '{ "compilerOptions": { "moduleResolution": "bundler", "paths": { "@/*": ["./src/*"] } } }' });
+    const root = project({
+      "tsconfig.json": '{ "compilerOptions": { "moduleResolution": "bundler", "paths": { "@/*": ["./src/*"] } } }',
+    });
     expect(rewriteRemovedOptions(path.join(root, "tsconfig.json"), readDisk)).toEqual({ texts: new Map(), notes: [] });
   });
 
@@ -64,14 +66,22 @@ describe(rewriteRemovedOptions.name, () => {
       resolvePackageJsonExports: false,
       resolvePackageJsonImports: false,
     });
-    expect(notes).toEqual([expect.stringMatching(/^config\/base\.json: moduleResolution Node → bundler with resolvePackageJsonExports false/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^config\/base\.json: moduleResolution Node → bundler with resolvePackageJsonExports false/,
+      ),
+    ]);
   });
 
   it("removes moduleResolution node10 when module is nodenext, and keeps resolvePackageJsonExports the project sets", () => {
-    const nodenext = project({ "tsconfig.json": '{ "compilerOptions": { "module": "NodeNext", "moduleResolution": "node10" } }' });
+    const nodenext = project({
+      "tsconfig.json": '{ "compilerOptions": { "module": "NodeNext", "moduleResolution": "node10" } }',
+    });
     const config = path.join(nodenext, "tsconfig.json");
     expect(servedOptions(rewriteRemovedOptions(config, readDisk).texts, config)).toEqual({ module: "NodeNext" });
-    const explicit = project({ "tsconfig.json": '{ "compilerOptions": { "moduleResolution": "node10", "resolvePackageJsonExports": true } }' });
+    const explicit = project({
+      "tsconfig.json": '{ "compilerOptions": { "moduleResolution": "node10", "resolvePackageJsonExports": true } }',
+    });
     const explicitConfig = path.join(explicit, "tsconfig.json");
     expect(servedOptions(rewriteRemovedOptions(explicitConfig, readDisk).texts, explicitConfig)).toEqual({
       moduleResolution: "bundler",
@@ -96,8 +106,12 @@ describe(rewriteRemovedOptions.name, () => {
       paths: { "@app/*": ["./src/app/*", "./src/legacy/app/*"], jquery: ["/opt/jquery.d.ts"], "*": ["./src/*"] },
     });
     expect(notes).toHaveLength(2);
-    expect(notes[0]).toMatch(/^config\/base\.json: baseUrl \.\.\/src → paths \{ "\*": \["\.\.\/src\/\*"\] \}, after your own paths/);
-    expect(notes[1]).toMatch(/^tsconfig\.json: baseUrl \.\.\/src \(set in config\/base\.json\) → paths \{ "\*": \["\.\/src\/\*"\] \}/);
+    expect(notes[0]).toMatch(
+      /^config\/base\.json: baseUrl \.\.\/src → paths \{ "\*": \["\.\.\/src\/\*"\] \}, after your own paths/,
+    );
+    expect(notes[1]).toMatch(
+      /^tsconfig\.json: baseUrl \.\.\/src \(set in config\/base\.json\) → paths \{ "\*": \["\.\/src\/\*"\] \}/,
+    );
   });
 
   it("reads paths declared below the baseUrl relative to that baseUrl, as TypeScript 6 did, and adds no fallback over a '*' pattern", () => {
@@ -107,7 +121,9 @@ describe(rewriteRemovedOptions.name, () => {
       "base-url.json": '{ "compilerOptions": { "baseUrl": "./ignored" } }',
     });
     const { texts } = rewriteRemovedOptions(path.join(root, "tsconfig.json"), readDisk);
-    expect(servedOptions(texts, path.join(root, "tsconfig.json"))).toEqual({ paths: { "*": ["./lib/generated/*", "./lib/*"] } });
+    expect(servedOptions(texts, path.join(root, "tsconfig.json"))).toEqual({
+      paths: { "*": ["./lib/generated/*", "./lib/*"] },
+    });
     expect(servedOptions(texts, path.join(root, "base-url.json"))).toEqual({ paths: { "*": ["./ignored/*"] } });
     expect(texts.has(path.join(root, "paths.json"))).toBe(false);
   });
@@ -115,21 +131,28 @@ describe(rewriteRemovedOptions.name, () => {
   it("gives a base config that two projects share the same text from each, whatever they set themselves", () => {
     const root = project({
       "base.json": '{ "compilerOptions": { "baseUrl": "./shared", "moduleResolution": "node" } }',
-      "app/tsconfig.json": '{ "extends": "../base.json", "compilerOptions": { "baseUrl": "./src", "resolvePackageJsonExports": true } }',
+      "app/tsconfig.json":
+        '{ "extends": "../base.json", "compilerOptions": { "baseUrl": "./src", "resolvePackageJsonExports": true } }',
       "web/tsconfig.json": '{ "extends": "../base.json", "compilerOptions": { "paths": { "@/*": ["web/*"] } } }',
     });
     const app = rewriteRemovedOptions(path.join(root, "app/tsconfig.json"), readDisk).texts;
     const web = rewriteRemovedOptions(path.join(root, "web/tsconfig.json"), readDisk).texts;
     expect(app.get(path.join(root, "base.json"))).toBe(web.get(path.join(root, "base.json")));
-    expect(servedOptions(app, path.join(root, "app/tsconfig.json"))).toEqual({ resolvePackageJsonExports: true, paths: { "*": ["./src/*"] } });
-    expect(servedOptions(web, path.join(root, "web/tsconfig.json"))).toEqual({ paths: { "@/*": ["../shared/web/*"], "*": ["../shared/*"] } });
+    expect(servedOptions(app, path.join(root, "app/tsconfig.json"))).toEqual({
+      resolvePackageJsonExports: true,
+      paths: { "*": ["./src/*"] },
+    });
+    expect(servedOptions(web, path.join(root, "web/tsconfig.json"))).toEqual({
+      paths: { "@/*": ["../shared/web/*"], "*": ["../shared/*"] },
+    });
   });
 
   it("keeps a ${configDir} baseUrl relative to the project that opens it", () => {
     const root = project({
       "tsconfig.json": '{ "extends": "@company/tsconfig" }',
       "node_modules/@company/tsconfig/package.json": '{ "name": "@company/tsconfig", "tsconfig": "./strict.json" }',
-      "node_modules/@company/tsconfig/strict.json": '{ "compilerOptions": { "baseUrl": "${configDir}/src", "paths": { "~/*": ["shared/*"] } } }',
+      "node_modules/@company/tsconfig/strict.json":
+        '{ "compilerOptions": { "baseUrl": "${configDir}/src", "paths": { "~/*": ["shared/*"] } } }',
     });
     const { texts } = rewriteRemovedOptions(path.join(root, "tsconfig.json"), readDisk);
     const expected = { paths: { "~/*": ["${configDir}/src/shared/*"], "*": ["${configDir}/src/*"] } };
@@ -178,7 +201,10 @@ describe(rewriteRemovedOptions.name, () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: tricky, maxLength: 4 }), { maxLength: 5 }), (include) => {
         const items = include.map((item) => `${JSON.stringify(item)}, // an item\n`).join("");
-        fs.writeFileSync(config, `{ /* options */ "include": [ ${items} ], "compilerOptions": { "outFile": "x.js", }, }`);
+        fs.writeFileSync(
+          config,
+          `{ /* options */ "include": [ ${items} ], "compilerOptions": { "outFile": "x.js", }, }`,
+        );
         const { texts } = rewriteRemovedOptions(config, readDisk);
         expect(JSON.parse(texts.get(config) ?? "{}")).toEqual({ include, compilerOptions: {} });
       }),
@@ -194,8 +220,12 @@ describe(rewriteRemovedOptions.name, () => {
       "b.json": '{ "extends": "./a.json" }',
     });
     expect(rewriteRemovedOptions(path.join(root, "broken.json"), readDisk).texts.size).toBe(0);
-    expect([...rewriteRemovedOptions(path.join(root, "missing.json"), readDisk).texts.keys()]).toEqual([path.join(root, "missing.json")]);
-    expect([...rewriteRemovedOptions(path.join(root, "b.json"), readDisk).texts.keys()]).toEqual([path.join(root, "a.json")]);
+    expect([...rewriteRemovedOptions(path.join(root, "missing.json"), readDisk).texts.keys()]).toEqual([
+      path.join(root, "missing.json"),
+    ]);
+    expect([...rewriteRemovedOptions(path.join(root, "b.json"), readDisk).texts.keys()]).toEqual([
+      path.join(root, "a.json"),
+    ]);
   });
 });
 
@@ -222,7 +252,8 @@ describe("TypeScript 7 with the rewritten configs", () => {
   // baseUrl-style imports, and a package whose `exports` hides the subpath node10 reached through the file system.
   const baseUrlRoot = project({
     "tsconfig.json": '{ "extends": "./tsconfig.base.json", "include": ["src"] }',
-    "tsconfig.base.json": '{ "compilerOptions": { "baseUrl": "./src", "paths": { "@models/*": ["models/*"] }, "strict": true } }',
+    "tsconfig.base.json":
+      '{ "compilerOptions": { "baseUrl": "./src", "paths": { "@models/*": ["models/*"] }, "strict": true } }',
     "src/main.ts":
       'import { helper } from "lib/helper";\nimport { User } from "@models/user";\nexport const run = (user: User) => helper(user.name);\n',
     "src/lib/helper.ts": "export function helper(name: string): string { return name; }\n",
@@ -230,8 +261,10 @@ describe("TypeScript 7 with the rewritten configs", () => {
   });
   const node10Root = project({
     "tsconfig.json": '{ "compilerOptions": { "moduleResolution": "node10", "strict": true }, "include": ["src"] }',
-    "src/main.ts": 'import { internal } from "pkg/lib/internal";\nimport { main } from "pkg";\nexport const both = internal + main;\n',
-    "node_modules/pkg/package.json": '{ "name": "pkg", "types": "index.d.ts", "exports": { ".": { "types": "./index.d.ts" } } }',
+    "src/main.ts":
+      'import { internal } from "pkg/lib/internal";\nimport { main } from "pkg";\nexport const both = internal + main;\n',
+    "node_modules/pkg/package.json":
+      '{ "name": "pkg", "types": "index.d.ts", "exports": { ".": { "types": "./index.d.ts" } } }',
     "node_modules/pkg/index.d.ts": "export declare const main: number;\n",
     "node_modules/pkg/lib/internal.d.ts": "export declare const internal: number;\n",
   });
@@ -240,7 +273,10 @@ describe("TypeScript 7 with the rewritten configs", () => {
   /** Opens both projects in one TypeScript 7 session, with or without the rewrite, and gives `check` each project. */
   function withProjects(rewrite: boolean, check: (baseUrl: Project, node10: Project) => void): void {
     const texts = new Map(configs.flatMap((config) => [...rewriteRemovedOptions(config, readDisk).texts]));
-    const api = new API({ cwd: TEMP, ...(rewrite ? { fs: { readFile: (fileName: string) => texts.get(fileName) } } : {}) });
+    const api = new API({
+      cwd: TEMP,
+      ...(rewrite ? { fs: { readFile: (fileName: string) => texts.get(fileName) } } : {}),
+    });
     try {
       const snapshot = api.updateSnapshot({ openProjects: configs });
       const [baseUrl, node10] = configs.map((config) => snapshot.getProject(config));

@@ -116,14 +116,19 @@ function parseJsonc(text: string): unknown {
   return error === undefined ? (config as unknown) : undefined;
 }
 
-function loadConfig(fileName: string, readFile: ReadTextFile, loaded: Map<string, ConfigFile | undefined>): ConfigFile | undefined {
+function loadConfig(
+  fileName: string,
+  readFile: ReadTextFile,
+  loaded: Map<string, ConfigFile | undefined>,
+): ConfigFile | undefined {
   if (loaded.has(fileName)) return loaded.get(fileName);
   loaded.set(fileName, undefined); // an extends cycle stops here
   const text = readFile(fileName);
   const json = text === undefined ? undefined : parseJsonc(text);
   if (!isObject(json)) return undefined;
   const compilerOptions = isObject(json.compilerOptions) ? json.compilerOptions : {};
-  const specifiers = typeof json.extends === "string" ? [json.extends] : Array.isArray(json.extends) ? json.extends : [];
+  const specifiers =
+    typeof json.extends === "string" ? [json.extends] : Array.isArray(json.extends) ? json.extends : [];
   const bases = specifiers
     .filter((specifier): specifier is string => typeof specifier === "string")
     .map((specifier) => resolveExtends(specifier, path.dirname(fileName), readFile))
@@ -137,8 +142,10 @@ function loadConfig(fileName: string, readFile: ReadTextFile, loaded: Map<string
 /** The file an `extends` entry names, as TypeScript finds it: a path, or a package in a node_modules folder. */
 function resolveExtends(specifier: string, dir: string, readFile: ReadTextFile): string | undefined {
   const exists = (file: string) => readFile(file) !== undefined;
-  const fileOrJson = (file: string) => (exists(file) ? file : !file.endsWith(".json") && exists(`${file}.json`) ? `${file}.json` : undefined);
-  if (path.isAbsolute(specifier) || /^\.\.?(?:[/\\]|$)/.test(specifier)) return fileOrJson(path.resolve(dir, specifier));
+  const fileOrJson = (file: string) =>
+    exists(file) ? file : !file.endsWith(".json") && exists(`${file}.json`) ? `${file}.json` : undefined;
+  if (path.isAbsolute(specifier) || /^\.\.?(?:[/\\]|$)/.test(specifier))
+    return fileOrJson(path.resolve(dir, specifier));
   const isPackageName = /^(?:@[^/]+\/)?[^/]+$/.test(specifier);
   for (let current = dir; ; current = path.dirname(current)) {
     const base = path.join(current, "node_modules", specifier);
@@ -151,7 +158,8 @@ function resolveExtends(specifier: string, dir: string, readFile: ReadTextFile):
 function packageTsconfig(packageDir: string, readFile: ReadTextFile): string | undefined {
   const manifest = readFile(path.join(packageDir, "package.json"));
   const field = manifest === undefined ? undefined : parseJsonc(manifest);
-  const named = isObject(field) && typeof field.tsconfig === "string" ? path.resolve(packageDir, field.tsconfig) : undefined;
+  const named =
+    isObject(field) && typeof field.tsconfig === "string" ? path.resolve(packageDir, field.tsconfig) : undefined;
   const candidate = named ?? path.join(packageDir, "tsconfig.json");
   return readFile(candidate) !== undefined ? candidate : undefined;
 }
@@ -172,7 +180,9 @@ interface Setting {
 
 /** The value of a compiler option for a project opened at `config`: the most derived config that sets it. */
 function effective(config: ConfigFile, key: string): Setting | undefined {
-  const from = applicationOrder(config, new Set()).findLast((candidate) => Object.hasOwn(candidate.compilerOptions, key));
+  const from = applicationOrder(config, new Set()).findLast((candidate) =>
+    Object.hasOwn(candidate.compilerOptions, key),
+  );
   return from === undefined ? undefined : { value: from.compilerOptions[key], from };
 }
 
@@ -182,7 +192,12 @@ function lowerString(value: unknown): string | undefined {
 
 /** What to change in this config's own compilerOptions (its bases are rewritten on their own); `name` shows a config to the user. */
 function changesOf(config: ConfigFile, name: (fileName: string) => string): Change[] {
-  return [...moduleResolutionChanges(config), ...moduleAndTargetChanges(config), ...droppedOptionChanges(config), ...baseUrlChanges(config, name)];
+  return [
+    ...moduleResolutionChanges(config),
+    ...moduleAndTargetChanges(config),
+    ...droppedOptionChanges(config),
+    ...baseUrlChanges(config, name),
+  ];
 }
 
 function moduleResolutionChanges(config: ConfigFile): Change[] {
@@ -231,9 +246,17 @@ function moduleAndTargetChanges(config: ConfigFile): Change[] {
       note: `module ${module} → commonjs (TypeScript 7 removed ${moduleKind}; commonjs keeps export = and import = require)`,
     });
   else if (moduleKind === "system")
-    changes.push({ key: "module", value: "esnext", note: `module ${module} → esnext (TypeScript 7 removed system; both are ES module syntax)` });
+    changes.push({
+      key: "module",
+      value: "esnext",
+      note: `module ${module} → esnext (TypeScript 7 removed system; both are ES module syntax)`,
+    });
   else if (moduleKind === "none")
-    changes.push({ key: "module", value: undefined, note: `module ${module} removed (TypeScript 7 removed none; the default module kind applies)` });
+    changes.push({
+      key: "module",
+      value: undefined,
+      note: `module ${module} removed (TypeScript 7 removed none; the default module kind applies)`,
+    });
   const target = config.compilerOptions.target;
   const targetKind = lowerString(target);
   if (targetKind === "es5")
@@ -243,7 +266,11 @@ function moduleAndTargetChanges(config: ConfigFile): Change[] {
       note: `target ${target} → es2015 (TypeScript 7 removed es5; es2015 is its lowest target, its default lib adds ES2015 globals)`,
     });
   else if (targetKind === "es3")
-    changes.push({ key: "target", value: undefined, note: `target ${target} removed (TypeScript 6 already read es3 as the default target)` });
+    changes.push({
+      key: "target",
+      value: undefined,
+      note: `target ${target} removed (TypeScript 6 already read es3 as the default target)`,
+    });
   return changes;
 }
 
@@ -252,10 +279,12 @@ function droppedOptionChanges(config: ConfigFile): Change[] {
   const changes: Change[] = [];
   const drop = (key: string, why: string) => changes.push({ key, value: undefined, note: `${key} removed (${why})` });
   if (Object.hasOwn(options, "outFile")) drop("outFile", "TypeScript 7 removed it; it only changes emit");
-  if (Object.hasOwn(options, "downlevelIteration")) drop("downlevelIteration", "TypeScript 7 removed it; it only changes emit below es2015");
+  if (Object.hasOwn(options, "downlevelIteration"))
+    drop("downlevelIteration", "TypeScript 7 removed it; it only changes emit below es2015");
   for (const key of ["esModuleInterop", "allowSyntheticDefaultImports", "alwaysStrict"])
     if (options[key] === false) drop(key, `TypeScript 7 removed ${key}: false; it is always on`);
-  for (const key of LONG_REMOVED) if (Object.hasOwn(options, key)) drop(key, "TypeScript 5.5 removed it already; it was ignored");
+  for (const key of LONG_REMOVED)
+    if (Object.hasOwn(options, key)) drop(key, "TypeScript 5.5 removed it already; it was ignored");
   return changes;
 }
 
@@ -263,18 +292,25 @@ function droppedOptionChanges(config: ConfigFile): Change[] {
 function baseUrlChanges(config: ConfigFile, name: (fileName: string) => string): Change[] {
   const baseUrl = effective(config, "baseUrl");
   if (baseUrl === undefined || typeof baseUrl.value !== "string") return [];
-  const base = baseUrl.value.startsWith("${configDir}") ? baseUrl.value : path.resolve(path.dirname(baseUrl.from.fileName), baseUrl.value);
+  const base = baseUrl.value.startsWith("${configDir}")
+    ? baseUrl.value
+    : path.resolve(path.dirname(baseUrl.from.fileName), baseUrl.value);
   const dir = path.dirname(config.fileName);
   const own = effective(config, "paths");
   const paths: Record<string, unknown> = {};
   if (own !== undefined && isObject(own.value))
     for (const [pattern, targets] of Object.entries(own.value))
-      paths[pattern] = Array.isArray(targets) ? targets.map((target) => (typeof target === "string" ? rebase(target, base, dir) : target)) : targets;
+      paths[pattern] = Array.isArray(targets)
+        ? targets.map((target) => (typeof target === "string" ? rebase(target, base, dir) : target))
+        : targets;
   const addsStar = !Object.hasOwn(paths, "*");
   if (addsStar) paths["*"] = [rebase("*", base, dir)];
   const written = `baseUrl ${baseUrl.value}${baseUrl.from === config ? "" : ` (set in ${name(baseUrl.from.fileName)})`}`;
-  const star = addsStar ? `{ "*": ${JSON.stringify(paths["*"])} }, after your own paths` : "your own paths (they already map every name)";
-  const rebased = own === undefined ? "" : `; paths re-based from baseUrl to this file's folder: ${JSON.stringify(paths)}`;
+  const star = addsStar
+    ? `{ "*": ${JSON.stringify(paths["*"])} }, after your own paths`
+    : "your own paths (they already map every name)";
+  const rebased =
+    own === undefined ? "" : `; paths re-based from baseUrl to this file's folder: ${JSON.stringify(paths)}`;
   return [
     { key: "paths", value: paths, note: `${written} → paths ${star} (TypeScript 7 removed baseUrl)${rebased}` },
     ...(Object.hasOwn(config.compilerOptions, "baseUrl") ? [{ key: "baseUrl", value: undefined, note: "" }] : []),

@@ -49,9 +49,15 @@ describe("questions TypeScript 7's port answers once (a literal's contextual typ
     });
     const [ts6, ts7] = [await snapshotOnEngine(root, "ts6"), await snapshotOnEngine(root, "ts7")];
     expect(ts7).toBe(ts6);
-    expect(ts7).toContain('"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:CallOptions.retries","lines":[3,5]');
-    expect(ts7).toContain('"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:BuildOptions.depth","lines":[4]');
+    expect(ts7).toContain(
+      '"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:CallOptions.retries","lines":[3,5]',
+    );
+    expect(ts7).toContain(
+      '"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:BuildOptions.depth","lines":[4]',
+    );
     expect(ts7).toContain('"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:TooBig.code","lines":[6]');
-    expect(ts7).toContain('"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:TooSmall.code","lines":[7]');
+    expect(ts7).toContain(
+      '"edge":"READS","source":"src/use.ts:run","target":"src/options.ts:TooSmall.code","lines":[7]',
+    );
   });
 });

@@ -14,7 +14,14 @@ import {
   TypeFlags,
   type UnionOrIntersectionType,
 } from "typescript/unstable/sync";
-import type { CheckerPort, PortLiteralType, PortSignature, PortSymbol, PortType, PortUnionType } from "../../ingestion/extract/checker-port.js";
+import type {
+  CheckerPort,
+  PortLiteralType,
+  PortSignature,
+  PortSymbol,
+  PortType,
+  PortUnionType,
+} from "../../ingestion/extract/checker-port.js";
 import type { NodeMap } from "./node-map.js";
 import { ts6KindOf } from "./syntax-kind-names.js";
 
@@ -131,7 +138,11 @@ export class Ts7CheckerPort implements CheckerPort {
     if (type === undefined) {
       const node7 = this.nodes.ts7Of(node);
       type =
-        this.type(node7 === undefined ? undefined : this.checker.getContextualType(node7 as Parameters<Checker["getContextualType"]>[0])) ?? null;
+        this.type(
+          node7 === undefined
+            ? undefined
+            : this.checker.getContextualType(node7 as Parameters<Checker["getContextualType"]>[0]),
+        ) ?? null;
       this.contextualTypes.set(node, type);
     }
     return type ?? undefined;
@@ -191,7 +202,11 @@ export class Ts7CheckerPort implements CheckerPort {
     const known = inLiteral ? this.typeInLiteral.get(own) : undefined;
     if (known !== undefined) return known;
     const node7 = this.nodes.ts7Of(node);
-    const type = this.typeOrAny(node7 === undefined ? this.checker.getTypeOfSymbol(own.raw) : this.checker.getTypeOfSymbolAtLocation(own.raw, node7));
+    const type = this.typeOrAny(
+      node7 === undefined
+        ? this.checker.getTypeOfSymbol(own.raw)
+        : this.checker.getTypeOfSymbolAtLocation(own.raw, node7),
+    );
     if (inLiteral && node7 !== undefined) this.typeInLiteral.set(own, type);
     return type;
   }
@@ -205,7 +220,10 @@ export class Ts7CheckerPort implements CheckerPort {
     }
     let property = known.get(propertyName);
     if (property === undefined) {
-      property = this.moduleExportValue(own, propertyName) ?? this.symbol(this.checker.getPropertyOfType(own.raw, propertyName)) ?? null;
+      property =
+        this.moduleExportValue(own, propertyName) ??
+        this.symbol(this.checker.getPropertyOfType(own.raw, propertyName)) ??
+        null;
       known.set(propertyName, property);
     }
     return property ?? undefined;
@@ -237,8 +255,16 @@ export class Ts7CheckerPort implements CheckerPort {
     if (!ts.isIdentifier(imported) || imported.text === "default") return undefined;
     const module = this.symbolAt.get(specifier.parent.parent.parent.moduleSpecifier);
     const file = module?.declarations?.[0];
-    if (module === undefined || module === null || !isSourceFileModule(module.raw) || file === undefined || !ts.isSourceFile(file)) return undefined;
-    if (file.statements.some((statement) => ts.isExportAssignment(statement) && statement.isExportEquals === true)) return undefined;
+    if (
+      module === undefined ||
+      module === null ||
+      !isSourceFileModule(module.raw) ||
+      file === undefined ||
+      !ts.isSourceFile(file)
+    )
+      return undefined;
+    if (file.statements.some((statement) => ts.isExportAssignment(statement) && statement.isExportEquals === true))
+      return undefined;
     const raw = this.ownExport(module, imported.text);
     return raw === undefined ? undefined : this.symbol(raw);
   }
@@ -357,12 +383,21 @@ export class Ts7CheckerPort implements CheckerPort {
 /** A module symbol whose only declaration is a source file (no merged namespace or augmentation). */
 function isSourceFileModule(raw: Symbol7): boolean {
   const declaration = raw.declarations.length === 1 ? raw.declarations[0] : undefined;
-  return (raw.flags & SymbolFlags.ValueModule) !== 0 && declaration !== undefined && ts6KindOf(declaration.kind) === ts.SyntaxKind.SourceFile;
+  return (
+    (raw.flags & SymbolFlags.ValueModule) !== 0 &&
+    declaration !== undefined &&
+    ts6KindOf(declaration.kind) === ts.SyntaxKind.SourceFile
+  );
 }
 
 /** A name as TypeScript 6 prints it in a qualified name: quoted unless it is an identifier, a number or quoted already. */
 function nameAsWritten(name: string): string {
-  if (name.startsWith('"') || name.startsWith("[") || /^\d/.test(name) || /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name))
+  if (
+    name.startsWith('"') ||
+    name.startsWith("[") ||
+    /^\d/.test(name) ||
+    /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name)
+  )
     return name;
   return JSON.stringify(name);
 }
@@ -414,7 +449,11 @@ function isUnionOrIntersection(type: Type7): type is UnionOrIntersectionType {
 }
 
 function isLiteralType(type: Type7): type is LiteralType {
-  return (type.flags & (TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BigIntLiteral | TypeFlags.BooleanLiteral)) !== 0;
+  return (
+    (type.flags &
+      (TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BigIntLiteral | TypeFlags.BooleanLiteral)) !==
+    0
+  );
 }
 
 class Ts7Type implements PortType, PortUnionType, PortLiteralType<string | number> {
@@ -481,7 +520,9 @@ class Ts7Signature implements PortSignature {
   get declaration(): ts.SignatureDeclaration | undefined {
     if (this.mapped === undefined) {
       const handle = this.raw.declaration;
-      this.mapped = ((handle === undefined ? undefined : this.port.declarationOf(handle)) as ts.SignatureDeclaration | undefined) ?? null;
+      this.mapped =
+        ((handle === undefined ? undefined : this.port.declarationOf(handle)) as ts.SignatureDeclaration | undefined) ??
+        null;
     }
     return this.mapped ?? undefined;
   }

@@ -98,7 +98,9 @@ function flatten(diagnostic: Diagnostic7, indent: number): string {
 
 function sameNode(node: Node7, handle: NodeHandle): boolean {
   const resolved = handle.resolve();
-  return resolved !== undefined && resolved.pos === node.pos && resolved.end === node.end && resolved.kind === node.kind;
+  return (
+    resolved !== undefined && resolved.pos === node.pos && resolved.end === node.end && resolved.kind === node.kind
+  );
 }
 
 /** The name node a declaration node has, if any (`name` of a named declaration). */
@@ -113,7 +115,8 @@ function isPropertyName(node: Node7): boolean {
   if (parent === undefined) return false;
   if (isPropertyAccessExpression(parent)) return parent.name === node || sameSpan(parent.name, node);
   if (isQualifiedName(parent)) return sameSpan(parent.right, node);
-  if (isImportSpecifier(parent) || isExportSpecifier(parent)) return parent.propertyName !== undefined && sameSpan(parent.propertyName, node);
+  if (isImportSpecifier(parent) || isExportSpecifier(parent))
+    return parent.propertyName !== undefined && sameSpan(parent.propertyName, node);
   return (
     (isPropertyAssignment(parent) ||
       isMethodDeclaration(parent) ||
@@ -139,7 +142,8 @@ function nameAt(sourceFile: SourceFile7, start: number): Node7 | undefined {
 
 /** The alias kinds whose rename rules are rebuilt here; any other alias definition makes the rename `unsupported`. */
 function aliasShape(definition: Node7): "same-name import" | "renamed alias" | "export" | undefined {
-  if (isImportSpecifier(definition)) return definition.propertyName === undefined ? "same-name import" : "renamed alias";
+  if (isImportSpecifier(definition))
+    return definition.propertyName === undefined ? "same-name import" : "renamed alias";
   if (isExportSpecifier(definition)) return definition.propertyName === undefined ? "export" : "renamed alias";
   return undefined;
 }
@@ -156,7 +160,10 @@ export class Ts7EditProject {
    * Syntactic and semantic diagnostics of a file (semantic ones include declaration diagnostics when the options
    * emit declarations, as TypeScript 6's language service adds them).
    */
-  diagnostics(fileName: string): { readonly syntactic: readonly Ts7EditDiagnostic[]; readonly semantic: readonly Ts7EditDiagnostic[] } {
+  diagnostics(fileName: string): {
+    readonly syntactic: readonly Ts7EditDiagnostic[];
+    readonly semantic: readonly Ts7EditDiagnostic[];
+  } {
     const program = this.project.program;
     const sourceFile = program.getSourceFile(fileName);
     if (sourceFile === undefined) return { syntactic: [], semantic: [] };
@@ -175,7 +182,9 @@ export class Ts7EditProject {
       syntactic: program.getSyntacticDiagnostics(fileName).map(convert),
       semantic: [
         ...program.getSemanticDiagnostics(fileName),
-        ...(options.declaration === true || options.composite === true ? program.getDeclarationDiagnostics(fileName) : []),
+        ...(options.declaration === true || options.composite === true
+          ? program.getDeclarationDiagnostics(fileName)
+          : []),
       ].map(convert),
     };
   }
@@ -210,7 +219,9 @@ export class Ts7EditProject {
         if (reference === undefined || file === undefined) continue;
         const parent = reference.parent;
         const isDefinition =
-          parent !== undefined && sameSpan(nameOf(parent), reference) && declarations.some((declaration) => sameNode(parent, declaration));
+          parent !== undefined &&
+          sameSpan(nameOf(parent), reference) &&
+          declarations.some((declaration) => sameNode(parent, declaration));
         if (isDefinition) continue;
         const start = spanOf(reference).start;
         const { line } = file.getLineAndCharacterOfPosition(start);
@@ -236,9 +247,11 @@ export class Ts7EditProject {
     const sourceFile = program.getSourceFile(fileName);
     if (sourceFile === undefined) return { status: "unsupported", why: "the file is not in the project" };
     const original = nameAt(sourceFile, position);
-    if (original === undefined || isStringLiteral(original)) return { status: "unsupported", why: "no identifier at the position" };
+    if (original === undefined || isStringLiteral(original))
+      return { status: "unsupported", why: "no identifier at the position" };
     const symbol = checker.getSymbolAtLocation(original);
-    if (symbol === undefined || symbol.declarations.length === 0) return { status: "refused", reason: "You cannot rename this element." };
+    if (symbol === undefined || symbol.declarations.length === 0)
+      return { status: "refused", reason: "You cannot rename this element." };
     const refusal = this.renameRefusal(symbol);
     if (refusal !== undefined) return { status: "refused", reason: refusal };
     // A shorthand property declares a property and names a local at once: TypeScript 6 renames the local there.
@@ -265,18 +278,25 @@ export class Ts7EditProject {
       for (const entry of [...pending]) {
         const definition = entry.definition.resolve();
         const entrySymbol = entry.symbol;
-        if (definition === undefined) return { status: "unsupported", why: "a definition TypeScript 7 did not resolve" };
+        if (definition === undefined)
+          return { status: "unsupported", why: "a definition TypeScript 7 did not resolve" };
         let take: boolean;
-        if (entrySymbol !== undefined && (entrySymbol.flags & SymbolFlags.Alias) !== 0 && !included.has(entrySymbol.id)) {
+        if (
+          entrySymbol !== undefined &&
+          (entrySymbol.flags & SymbolFlags.Alias) !== 0 &&
+          !included.has(entrySymbol.id)
+        ) {
           const shape = aliasShape(definition);
-          if (shape === undefined) return { status: "unsupported", why: `an alias of kind ${SyntaxKind[definition.kind]}` };
+          if (shape === undefined)
+            return { status: "unsupported", why: `an alias of kind ${SyntaxKind[definition.kind]}` };
           if (shape === "export") {
             // A re-export of a renamed declaration keeps its name (`export { renamed as old }`); what imports it is left.
             const target = checker.getImmediateAliasedSymbol(entrySymbol);
             if (target === undefined || !included.has(target.id)) continue;
             pending.splice(pending.indexOf(entry), 1);
             const name = nameOf(definition);
-            for (const handle of entry.references) if (name !== undefined && sameNode(name, handle)) kept.push({ handle });
+            for (const handle of entry.references)
+              if (name !== undefined && sameNode(name, handle)) kept.push({ handle });
             grew = true;
             continue;
           }
@@ -289,7 +309,9 @@ export class Ts7EditProject {
           if (take) included.add(entrySymbol.id);
         } else {
           const ownDeclaration = original.parent !== undefined && sameSpan(original.parent, definition);
-          take = ownDeclaration || (!destructured && !(isShorthandPropertyAssignment(definition) || isBindingElement(definition)));
+          take =
+            ownDeclaration ||
+            (!destructured && !(isShorthandPropertyAssignment(definition) || isBindingElement(definition)));
           if (!take) {
             pending.splice(pending.indexOf(entry), 1);
             continue;
@@ -317,7 +339,8 @@ export class Ts7EditProject {
     }
     // TypeScript 6 lists the declaration's own file first, in text order (the first collision is reported).
     const found = [...locations.values()].sort(
-      (a, b) => (a.file === fileName ? 0 : 1) - (b.file === fileName ? 0 : 1) || (a.file === b.file ? a.start - b.start : 0),
+      (a, b) =>
+        (a.file === fileName ? 0 : 1) - (b.file === fileName ? 0 : 1) || (a.file === b.file ? a.start - b.start : 0),
     );
     if (checkCollisions) {
       const why = this.collision(original, symbol, newName, found);
@@ -332,7 +355,12 @@ export class Ts7EditProject {
     for (const declaration of symbol.declarations) {
       const name = declaration.resolve();
       const declared = name === undefined ? undefined : nameOf(name);
-      if (declared === undefined || sameSpan(declared, original) || !(isIdentifier(declared) || isPrivateIdentifier(declared))) continue;
+      if (
+        declared === undefined ||
+        sameSpan(declared, original) ||
+        !(isIdentifier(declared) || isPrivateIdentifier(declared))
+      )
+        continue;
       entries.push(...checker.getReferencedSymbolsForNode(declared, declared.getStart()));
     }
     return entries;
@@ -369,7 +397,11 @@ export class Ts7EditProject {
   private renameRefusal(symbol: Symbol7): string | undefined {
     const program = this.project.program;
     const files = symbol.declarations.map((declaration) => program.getSourceFile(declaration.path));
-    if (files.some((file) => file !== undefined && program.isSourceFileDefaultLibrary(file) && file.fileName.endsWith(".d.ts"))) {
+    if (
+      files.some(
+        (file) => file !== undefined && program.isSourceFileDefaultLibrary(file) && file.fileName.endsWith(".d.ts"),
+      )
+    ) {
       return "You cannot rename elements that are defined in the standard TypeScript library.";
     }
     if (symbol.declarations.some((declaration) => /[\\/]node_modules[\\/]/.test(declaration.path))) {
@@ -379,7 +411,13 @@ export class Ts7EditProject {
   }
 
   /** TypeScript 6's prefix and suffix text of a rename location (a shorthand property, a destructuring, an export specifier). */
-  private affixes(node: Node7, original: Node7, symbol: Symbol7, oldName: string, isMember: boolean): { prefix: string; suffix: string } {
+  private affixes(
+    node: Node7,
+    original: Node7,
+    symbol: Symbol7,
+    oldName: string,
+    isMember: boolean,
+  ): { prefix: string; suffix: string } {
     const none = { prefix: "", suffix: "" };
     const parent = node.parent;
     if (parent === undefined || !isIdentifier(node)) return none;
@@ -393,13 +431,18 @@ export class Ts7EditProject {
     if (isShorthandPropertyAssignment(parent) || destructured) {
       // Where the declaration itself is the shorthand or the binding, TypeScript 6 keeps a binding's property and a shorthand's local.
       const own = sameSpan(original, node);
-      if (own) return isShorthandPropertyAssignment(parent) ? { prefix: "", suffix: `: ${oldName}` } : { prefix: `${oldName}: `, suffix: "" };
+      if (own)
+        return isShorthandPropertyAssignment(parent)
+          ? { prefix: "", suffix: `: ${oldName}` }
+          : { prefix: `${oldName}: `, suffix: "" };
       return isMember ? { prefix: "", suffix: `: ${oldName}` } : { prefix: `${oldName}: `, suffix: "" };
     }
     if (isExportSpecifier(parent) && parent.propertyName === undefined) {
       if (sameSpan(original, node)) return { prefix: `${oldName} as `, suffix: "" };
       const there = this.project.checker.getSymbolAtLocation(node);
-      return there?.id === symbol.id ? { prefix: `${oldName} as `, suffix: "" } : { prefix: "", suffix: ` as ${oldName}` };
+      return there?.id === symbol.id
+        ? { prefix: `${oldName} as `, suffix: "" }
+        : { prefix: "", suffix: ` as ${oldName}` };
     }
     return none;
   }
@@ -410,7 +453,12 @@ export class Ts7EditProject {
    * location finds a declaration of that name other than the renamed one; TypeScript 6's edit tools list the
    * symbols in scope there and look for the name, which finds the same innermost declaration).
    */
-  private collision(original: Node7, symbol: Symbol7, newName: string, locations: readonly Ts7RenameSpot[]): string | undefined {
+  private collision(
+    original: Node7,
+    symbol: Symbol7,
+    newName: string,
+    locations: readonly Ts7RenameSpot[],
+  ): string | undefined {
     const checker = this.project.checker;
     const program = this.project.program;
     const declaration = original.parent;
@@ -428,7 +476,10 @@ export class Ts7EditProject {
         isTypeLiteralNode(container)
       ) {
         const containerSymbol = checker.getSymbolAtLocation(nameOf(container) ?? container);
-        names = containerSymbol === undefined ? [] : [...containerSymbol.getMembers().keys(), ...containerSymbol.getExports().keys()].map(String);
+        names =
+          containerSymbol === undefined
+            ? []
+            : [...containerSymbol.getMembers().keys(), ...containerSymbol.getExports().keys()].map(String);
       }
       if (names?.includes(newName) === true) return `${newName} is already a member of the same container`;
     }
@@ -451,7 +502,8 @@ function functionsSeenFromOutsideTheirBody(node: Node7): Node7[] {
   const found: Node7[] = [];
   for (let ancestor = node.parent; ancestor !== undefined; ancestor = ancestor.parent) {
     const body = (ancestor as Node7 & { readonly body?: Node7 }).body;
-    if (body === undefined || typeof body !== "object" || !("kind" in body) || !FUNCTION_KINDS.has(ancestor.kind)) continue;
+    if (body === undefined || typeof body !== "object" || !("kind" in body) || !FUNCTION_KINDS.has(ancestor.kind))
+      continue;
     if (!(body.pos <= node.pos && node.end <= body.end)) found.push(ancestor);
   }
   return found;

@@ -113,7 +113,8 @@ class Ts7TypeWalk {
     if (type === undefined || this.seen.has(type.id)) return;
     this.seen.add(type.id);
     if (this.seen.size > this.limits.maxTypes) throw new NotComparable();
-    if ((type.flags & TypeFlags.Any) !== 0 && (type.id !== this.anyType.id || type.isErrorType())) throw new NotComparable();
+    if ((type.flags & TypeFlags.Any) !== 0 && (type.id !== this.anyType.id || type.isErrorType()))
+      throw new NotComparable();
     this.checkSymbol(type.getSymbol());
     this.checkSymbol(type.getAliasSymbol());
     for (const argument of type.getAliasTypeArguments()) this.visit(argument);
@@ -131,12 +132,14 @@ class Ts7TypeWalk {
     const properties = this.checker.getPropertiesOfType(type);
     if (properties.length > this.limits.maxProperties) throw new NotComparable();
     for (const property of properties) this.checkSymbol(property);
-    if (properties.length > 0) for (const propertyType of this.checker.getTypeOfSymbol(properties)) this.visit(propertyType);
+    if (properties.length > 0)
+      for (const propertyType of this.checker.getTypeOfSymbol(properties)) this.visit(propertyType);
     for (const kind of [SignatureKind.Call, SignatureKind.Construct]) {
       for (const signature of this.checker.getSignaturesOfType(type, kind)) {
         if (signature.declaration !== undefined && this.isLocal(signature.declaration)) throw new NotComparable();
         const parameters = signature.getParameters();
-        if (parameters.length > 0) for (const parameterType of this.checker.getTypeOfSymbol(parameters)) this.visit(parameterType);
+        if (parameters.length > 0)
+          for (const parameterType of this.checker.getTypeOfSymbol(parameters)) this.visit(parameterType);
         this.visit(this.checker.getReturnTypeOfSignature(signature));
       }
     }
@@ -149,7 +152,8 @@ class Ts7TypeWalk {
   /** Conditional, index, indexed access, template literal, string mapping and substitution types: their parts. */
   private visitInstantiable(type: Type7): void {
     if (type.isConditionalType())
-      for (const part of [type.getCheckType(), type.getExtendsType(), type.getTrueType(), type.getFalseType()]) this.visit(part);
+      for (const part of [type.getCheckType(), type.getExtendsType(), type.getTrueType(), type.getFalseType()])
+        this.visit(part);
     else if (type.isIndexType()) this.visit(type.getTarget());
     else if (type.isIndexedAccessType()) {
       this.visit(type.getObjectType());

@@ -13,7 +13,9 @@ const LIMITS = { maxTypes: 100, maxProperties: 100 };
 /** The declaration `name` among a file's top-level statements, in the view's TypeScript 6 tree. */
 function declarationIn(view: Ts7ProjectView, fileName: string, name: string): ts.Node {
   const sourceFile = view.sourceFile(fileName);
-  const found = sourceFile?.statements.find((statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === name);
+  const found = sourceFile?.statements.find(
+    (statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === name,
+  );
   if (found === undefined) throw new Error(`no function ${name} in ${fileName}`);
   return found;
 }
@@ -23,7 +25,10 @@ describe("Ts7Session.updateKeepingPrevious", () => {
     const config = path.join(TEMP, "tsconfig.json");
     const file = path.join(TEMP, "m.ts");
     fs.writeFileSync(config, JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, files: ["m.ts"] }));
-    fs.writeFileSync(file, "export function make() {\n  return 1;\n}\nexport function local() {\n  class Local {}\n  return new Local();\n}\n");
+    fs.writeFileSync(
+      file,
+      "export function make() {\n  return 1;\n}\nexport function local() {\n  class Local {}\n  return new Local();\n}\n",
+    );
     const session = new Ts7Session({ cwd: TEMP, servedText: () => undefined });
     try {
       session.update([config], undefined);
@@ -36,7 +41,8 @@ describe("Ts7Session.updateKeepingPrevious", () => {
       expect(after.inferredTypes().printedType(declarationIn(after, file, "make"))).toBe("() => string");
       // The walk sees the class declared inside `local`, in the replaced snapshot's tree.
       const local = declarationIn(before, file, "local");
-      const isLocal = (declaration: ts.Declaration): boolean => declaration.pos >= local.pos && declaration.end <= local.end;
+      const isLocal = (declaration: ts.Declaration): boolean =>
+        declaration.pos >= local.pos && declaration.end <= local.end;
       expect(before.inferredTypes().isClean(local, isLocal, LIMITS)).toBe(false);
       expect(before.inferredTypes().isClean(local, () => false, LIMITS)).toBe(true);
       previous.release();

@@ -102,7 +102,8 @@ export class Ts7Session {
    */
   updateKeepingPrevious(configPaths: readonly string[], changes: FileChanges | undefined): Ts7PreviousSnapshot {
     const replaced = this.advance(configPaths, changes);
-    if (replaced === undefined) return { projectAt: (configPath) => this.projectAt(configPath), release: () => undefined };
+    if (replaced === undefined)
+      return { projectAt: (configPath) => this.projectAt(configPath), release: () => undefined };
     let released = false;
     return {
       projectAt: (configPath) => {
@@ -131,13 +132,20 @@ export class Ts7Session {
   ): { readonly snapshot: Snapshot; readonly views: Map<string, Ts7ProjectView> } | undefined {
     const toOpen = configPaths.filter((configPath) => !this.opened.has(configPath));
     const toClose = [...this.opened].filter((configPath) => !configPaths.includes(configPath));
-    if (toOpen.length === 0 && toClose.length === 0 && changes === undefined && this.snapshot !== undefined) return undefined;
+    if (toOpen.length === 0 && toClose.length === 0 && changes === undefined && this.snapshot !== undefined)
+      return undefined;
     const previous = this.snapshot;
     this.snapshot = this.api.updateSnapshot({
       ...(toOpen.length > 0 ? { openProjects: toOpen } : {}),
       ...(toClose.length > 0 ? { closeProjects: toClose } : {}),
       ...(changes !== undefined
-        ? { fileChanges: { changed: [...changes.changed], created: [...changes.created], deleted: [...changes.deleted] } }
+        ? {
+            fileChanges: {
+              changed: [...changes.changed],
+              created: [...changes.created],
+              deleted: [...changes.deleted],
+            },
+          }
         : {}),
     });
     for (const configPath of toOpen) this.opened.add(configPath);
@@ -193,7 +201,10 @@ export class Ts7Session {
       return parsed;
     };
     const ts7Files = new WeakMap<ts.SourceFile, SourceFile7>();
-    const nodes = new NodeMap(ts6FileOf, (sourceFile) => ts7Files.get(sourceFile) ?? program.getSourceFile(sourceFile.fileName));
+    const nodes = new NodeMap(
+      ts6FileOf,
+      (sourceFile) => ts7Files.get(sourceFile) ?? program.getSourceFile(sourceFile.fileName),
+    );
     const checker = new Ts7CheckerPort(project, nodes);
     let names: readonly string[] | undefined;
     let inferred: Ts7InferredTypes | undefined;

@@ -22,7 +22,8 @@ function elementsOf(sourceFile: ts.SourceFile, container: DeclarationContainer):
   if (container === "statements") return sourceFile.statements;
   const [wrapper] = sourceFile.statements;
   if (wrapper === undefined) return [];
-  if (ts.isClassDeclaration(wrapper) || ts.isInterfaceDeclaration(wrapper) || ts.isEnumDeclaration(wrapper)) return wrapper.members;
+  if (ts.isClassDeclaration(wrapper) || ts.isInterfaceDeclaration(wrapper) || ts.isEnumDeclaration(wrapper))
+    return wrapper.members;
   if (ts.isVariableStatement(wrapper)) {
     const initializer = wrapper.declarationList.declarations[0]?.initializer;
     return initializer !== undefined && ts.isObjectLiteralExpression(initializer) ? initializer.properties : [];
@@ -37,7 +38,8 @@ function bindingNames(name: ts.BindingName): string[] {
 
 /** The names one element declares; undefined when it declares one the syntax cannot name (a computed key, an index signature). */
 function namesOf(element: ts.Node, sourceFile: ts.SourceFile): string[] | undefined {
-  if (ts.isVariableStatement(element)) return element.declarationList.declarations.flatMap((declaration) => bindingNames(declaration.name));
+  if (ts.isVariableStatement(element))
+    return element.declarationList.declarations.flatMap((declaration) => bindingNames(declaration.name));
   if (ts.isExportAssignment(element)) return ["default"];
   if (ts.isConstructorDeclaration(element)) return ["constructor"];
   if (
@@ -56,20 +58,35 @@ function namesOf(element: ts.Node, sourceFile: ts.SourceFile): string[] | undefi
   }
   if (ts.isComputedPropertyName(name)) return undefined;
   if (ts.isModuleDeclaration(element) && ts.isStringLiteral(name)) return undefined;
-  const names = ts.isObjectBindingPattern(name) || ts.isArrayBindingPattern(name) ? bindingNames(name) : [propertyNameText(name, sourceFile)];
+  const names =
+    ts.isObjectBindingPattern(name) || ts.isArrayBindingPattern(name)
+      ? bindingNames(name)
+      : [propertyNameText(name, sourceFile)];
   // `export default function f() {}` still declares the module's default export.
   const isDefault =
-    ts.canHaveModifiers(element) && (ts.getModifiers(element) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
+    ts.canHaveModifiers(element) &&
+    (ts.getModifiers(element) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
   return isDefault ? [...names, "default"] : names;
 }
 
 function isBodiless(element: ts.Node): boolean {
-  return (ts.isFunctionDeclaration(element) || ts.isMethodDeclaration(element) || ts.isConstructorDeclaration(element)) && element.body === undefined;
+  return (
+    (ts.isFunctionDeclaration(element) || ts.isMethodDeclaration(element) || ts.isConstructorDeclaration(element)) &&
+    element.body === undefined
+  );
 }
 
-export function contentDeclarations(fileName: string, content: string, container: DeclarationContainer): ContentDeclarations {
+export function contentDeclarations(
+  fileName: string,
+  content: string,
+  container: DeclarationContainer,
+): ContentDeclarations {
   const wrapper = WRAPPERS[container];
-  const scriptKind = /\.[cm]?tsx$/.test(fileName) ? ts.ScriptKind.TSX : /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JSX : ts.ScriptKind.TS;
+  const scriptKind = /\.[cm]?tsx$/.test(fileName)
+    ? ts.ScriptKind.TSX
+    : /\.[cm]?jsx?$/.test(fileName)
+      ? ts.ScriptKind.JSX
+      : ts.ScriptKind.TS;
   const sourceFile = ts.createSourceFile(
     fileName,
     wrapper.before + content + wrapper.after,
@@ -91,5 +108,10 @@ export function contentDeclarations(fileName: string, content: string, container
     if (isBodiless(element)) signatures.push(...declared);
     else implementations.push(...declared);
   }
-  return { names: [...new Set(names)], signatures: [...new Set(signatures)], implementations: [...new Set(implementations)], unnamed };
+  return {
+    names: [...new Set(names)],
+    signatures: [...new Set(signatures)],
+    implementations: [...new Set(implementations)],
+    unnamed,
+  };
 }

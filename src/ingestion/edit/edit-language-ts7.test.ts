@@ -60,7 +60,10 @@ function declarationsOf(files: readonly string[]): Declared[] {
 /** A plan as a comparable value: locations sorted (the engines list them in different orders). */
 function comparable(plan: RenamePlan): unknown {
   if (plan.status === "refused") return plan;
-  return { status: "ok", locations: [...plan.locations].sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start) };
+  return {
+    status: "ok",
+    locations: [...plan.locations].sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start),
+  };
 }
 
 /**
@@ -80,7 +83,9 @@ function sortedReferences(language: EditLanguage, declared: Declared): unknown {
  */
 function withoutSuggestions(found: readonly FileDiagnostic[]): FileDiagnostic[] {
   return found.map((diagnostic) =>
-    diagnostic.code === 2552 ? { ...diagnostic, code: 2304, message: diagnostic.message.replace(/ Did you mean '[^']*'\?$/, "") } : diagnostic,
+    diagnostic.code === 2552
+      ? { ...diagnostic, code: 2304, message: diagnostic.message.replace(/ Did you mean '[^']*'\?$/, "") }
+      : diagnostic,
   );
 }
 
@@ -110,7 +115,10 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
         fc.assert(
           fc.property(
             fc.constantFrom(...declared),
-            fc.oneof(fc.constantFrom(...names), fc.constantFrom("renamed", "value", "Error", "Promise", "class", "x y")),
+            fc.oneof(
+              fc.constantFrom(...names),
+              fc.constantFrom("renamed", "value", "Error", "Promise", "class", "x y"),
+            ),
             (target, newName) => {
               if (newName === target.name) return;
               const options = { strings: false, comments: false };
@@ -163,7 +171,9 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
               const asked = [...new Set([file, other])];
               const regions = new Map([[file, [{ start, end: start + inserted.length }]]]);
               expect(agreedDiagnostics(ts7.diagnostics(asked))).toEqual(agreedDiagnostics(ts6.diagnostics(asked)));
-              expect(agreedDiagnostics(ts7.diagnostics(asked, regions))).toEqual(agreedDiagnostics(ts6.diagnostics(asked, regions)));
+              expect(agreedDiagnostics(ts7.diagnostics(asked, regions))).toEqual(
+                agreedDiagnostics(ts6.diagnostics(asked, regions)),
+              );
             } finally {
               fs.writeFileSync(file, before);
             }
@@ -180,7 +190,13 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
     const root = makeTempDir();
     const files: Record<string, string> = {
       "tsconfig.json": JSON.stringify({
-        compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", target: "esnext", noEmit: true },
+        compilerOptions: {
+          strict: true,
+          module: "esnext",
+          moduleResolution: "bundler",
+          target: "esnext",
+          noEmit: true,
+        },
         include: ["src"],
       }),
       "src/a.ts": [
@@ -259,7 +275,10 @@ describe("the edit tools' language on TypeScript 7 answers as on TypeScript 6", 
   it("reads a config with an option TypeScript 7 removed as indexing does (rewritten), so imports resolve as on TypeScript 6", () => {
     const root = makeTempDir();
     fs.mkdirSync(path.join(root, "src"));
-    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, baseUrl: "." }, include: ["src"] }));
+    fs.writeFileSync(
+      path.join(root, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, baseUrl: "." }, include: ["src"] }),
+    );
     fs.writeFileSync(path.join(root, "src/a.ts"), "import { b } from 'src/b';\nexport const a: string = b;\n");
     fs.writeFileSync(path.join(root, "src/b.ts"), "export const b = 1;\n");
     const file = path.join(root, "src/a.ts");

@@ -3,7 +3,13 @@ import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
 import type { Ts7EditDiagnostic, Ts7EditProject } from "../../engine/ts7/ts7-edit.js";
 import { Ts7Session } from "../../engine/ts7/ts7-session.js";
-import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../model/edit-ports.js";
+import type {
+  CodeReference,
+  EditLanguage,
+  FileDiagnostic,
+  RenameLocation,
+  RenamePlan,
+} from "../../model/edit-ports.js";
 import { configPathOf, fallbackConfigText, ts7ConfigRewrites } from "../run/ts7-run.js";
 import { createEditLanguage, isIdentifierName, regionStatementsOf } from "./edit-language.js";
 
@@ -58,7 +64,8 @@ class EditSession {
       const real = realPathOf(fileName);
       if (real !== undefined) this.served.set(real, text);
     }
-    for (const project of projects) if (project.id === "") this.served.set(configPathOf(root, project), fallbackConfigText(project));
+    for (const project of projects)
+      if (project.id === "") this.served.set(configPathOf(root, project), fallbackConfigText(project));
   }
 
   /** The session, told of the files that changed, appeared (`asked` ones the programs did not have) or went since the last request. */
@@ -88,7 +95,8 @@ class EditSession {
     const created = asked.filter((fileName) => !this.versions.has(fileName) && fs.existsSync(fileName));
     if (changed.length + deleted.length + created.length > 0) {
       session.update(this.configPaths, { changed, created, deleted });
-      for (const fileName of this.knownFiles(session)) if (!this.versions.has(fileName)) this.versions.set(fileName, versionOf(fileName));
+      for (const fileName of this.knownFiles(session))
+        if (!this.versions.has(fileName)) this.versions.set(fileName, versionOf(fileName));
     }
     return session;
   }
@@ -106,7 +114,8 @@ class EditSession {
 
   private knownFiles(session: Ts7Session): Set<string> {
     const files = new Set<string>();
-    for (const configPath of this.configPaths) for (const fileName of session.projectAt(configPath)?.fileNames() ?? []) files.add(fileName);
+    for (const configPath of this.configPaths)
+      for (const fileName of session.projectAt(configPath)?.fileNames() ?? []) files.add(fileName);
     return files;
   }
 }
@@ -128,10 +137,21 @@ function inRegions(
   found: readonly Ts7EditDiagnostic[],
 ): Ts7EditDiagnostic[] {
   const regions = regionStatementsOf(project.statements(file), ranges);
-  return found.filter((diagnostic) => regions.some((region) => diagnostic.start >= region.pos && diagnostic.start < region.end));
+  return found.filter((diagnostic) =>
+    regions.some((region) => diagnostic.start >= region.pos && diagnostic.start < region.end),
+  );
 }
 
-export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[], options: Ts7EditLanguageOptions = {}): Ts7EditLanguage {
+/**
+ * The edit tools' language on a TypeScript 7 session, falling back to TypeScript 6 per question.
+ * Long because: every method answers from the same session, project lookup and fallback held in this closure, and
+ * it grew past the limit only when the formatter's width came down to 120 columns.
+ */
+export function createTs7EditLanguage(
+  root: string,
+  tsconfigs?: readonly string[],
+  options: Ts7EditLanguageOptions = {},
+): Ts7EditLanguage {
   const { config } = loadConfig(root);
   const { projects } = discoverProjects(root, config, tsconfigs);
   const session = new EditSession(root, projects);
@@ -141,9 +161,13 @@ export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[
     ts6 ??= createEditLanguage(root, tsconfigs);
     return ts6;
   };
-  const ownerOf = (file: string): ProjectSpec | undefined => projects.find((project) => project.fileNames.includes(file));
+  const ownerOf = (file: string): ProjectSpec | undefined =>
+    projects.find((project) => project.fileNames.includes(file));
   // The owner first, then every other project that sees the file (a project reference's sources).
-  const seeing = (owner: ProjectSpec): ProjectSpec[] => [owner, ...projects.filter((project) => project !== owner && project.fileNames.length > 0)];
+  const seeing = (owner: ProjectSpec): ProjectSpec[] => [
+    owner,
+    ...projects.filter((project) => project !== owner && project.fileNames.length > 0),
+  ];
 
   const language = {
     diagnostics(
@@ -171,22 +195,33 @@ export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[
       { strings, comments }: { readonly strings: boolean; readonly comments: boolean },
     ): RenamePlan {
       if (!isIdentifierName(newName)) {
-        return { status: "refused", reason: `${JSON.stringify(newName)} is not a valid identifier (or is a reserved word)` };
+        return {
+          status: "refused",
+          reason: `${JSON.stringify(newName)} is not a valid identifier (or is a reserved word)`,
+        };
       }
       const owner = ownerOf(file);
       if (owner === undefined) return { status: "refused", reason: "the file belongs to no project of the root" };
       if (strings || comments) {
-        return fallback("TypeScript 7 does not search strings and comments").planRename(file, position, newName, { strings, comments });
+        return fallback("TypeScript 7 does not search strings and comments").planRename(file, position, newName, {
+          strings,
+          comments,
+        });
       }
       const current = session.current([]);
       const locations = new Map<string, RenameLocation>();
       let checked = false;
       for (const spec of seeing(owner)) {
         const project = session.projectOf(current, spec);
-        if (project === undefined) return fallback("TypeScript 7 did not load a project").planRename(file, position, newName, { strings, comments });
+        if (project === undefined)
+          return fallback("TypeScript 7 did not load a project").planRename(file, position, newName, {
+            strings,
+            comments,
+          });
         if (!project.hasFile(file)) continue;
         const answer = project.rename(file, position, newName, !checked);
-        if (answer.status === "unsupported") return fallback(answer.why).planRename(file, position, newName, { strings, comments });
+        if (answer.status === "unsupported")
+          return fallback(answer.why).planRename(file, position, newName, { strings, comments });
         if (answer.status === "refused") return answer;
         checked = true;
         for (const location of answer.locations) locations.set(`${location.file}:${location.start}`, location);
@@ -202,7 +237,8 @@ export function createTs7EditLanguage(root: string, tsconfigs?: readonly string[
         const project = session.projectOf(current, spec);
         if (project === undefined) return fallback("TypeScript 7 did not load a project").references(file, position);
         if (!project.hasFile(file)) continue;
-        for (const reference of project.references(file, position)) found.set(`${reference.file}:${reference.start}`, reference);
+        for (const reference of project.references(file, position))
+          found.set(`${reference.file}:${reference.start}`, reference);
       }
       return [...found.values()];
     },

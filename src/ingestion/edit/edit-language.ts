@@ -2,7 +2,13 @@ import fs from "node:fs";
 import { ts } from "ts-morph";
 import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
-import type { CodeReference, EditLanguage, FileDiagnostic, RenameLocation, RenamePlan } from "../../model/edit-ports.js";
+import type {
+  CodeReference,
+  EditLanguage,
+  FileDiagnostic,
+  RenameLocation,
+  RenamePlan,
+} from "../../model/edit-ports.js";
 import { inMemoryLibs } from "../extract/ts6-host.js";
 
 /**
@@ -67,12 +73,24 @@ class EditedSnapshot implements ts.IScriptSnapshot {
     let prefix = 0;
     while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix += 1;
     let suffix = 0;
-    while (suffix < shorter - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix += 1;
-    return ts.createTextChangeRange(ts.createTextSpan(prefix, before.length - prefix - suffix), after.length - prefix - suffix);
+    while (
+      suffix < shorter - prefix &&
+      before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
+    )
+      suffix += 1;
+    return ts.createTextChangeRange(
+      ts.createTextSpan(prefix, before.length - prefix - suffix),
+      after.length - prefix - suffix,
+    );
   }
 }
 
-function createService(project: ProjectSpec, registry: ts.DocumentRegistry, root: string, versions: FileVersions): ts.LanguageService {
+function createService(
+  project: ProjectSpec,
+  registry: ts.DocumentRegistry,
+  root: string,
+  versions: FileVersions,
+): ts.LanguageService {
   const versionOf = (fileName: string): string => versions.of(fileName);
   const options: ts.CompilerOptions = { ...project.options, noEmit: true };
   const snapshots = new Map<string, { readonly version: string; readonly snapshot: ts.IScriptSnapshot }>();
@@ -150,7 +168,12 @@ const SCOPE_MEANINGS = ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFla
  * Why renaming to `newName` would change what some code means, if it would: the container already has a
  * member of that name, or a location would then name another declaration in scope there.
  */
-function collision(program: ts.Program, declarationName: ts.Node, newName: string, locations: readonly RenameLocation[]): string | undefined {
+function collision(
+  program: ts.Program,
+  declarationName: ts.Node,
+  newName: string,
+  locations: readonly RenameLocation[],
+): string | undefined {
   const checker = program.getTypeChecker();
   const symbol = checker.getSymbolAtLocation(declarationName);
   const declaration = declarationName.parent;
@@ -167,7 +190,8 @@ function collision(program: ts.Program, declarationName: ts.Node, newName: strin
       ? undefined
       : checker.getSymbolAtLocation((parent as ts.NamedDeclaration).name ?? parent);
     const members =
-      containerSymbol?.members ?? (ts.isObjectLiteralExpression(parent) ? checker.getTypeAtLocation(parent).getProperties() : undefined);
+      containerSymbol?.members ??
+      (ts.isObjectLiteralExpression(parent) ? checker.getTypeAtLocation(parent).getProperties() : undefined);
     const memberNames =
       members === undefined
         ? []
@@ -175,13 +199,16 @@ function collision(program: ts.Program, declarationName: ts.Node, newName: strin
           ? members.map((member: ts.Symbol) => member.name)
           : [...(members as ts.SymbolTable).keys()].map(String);
     const statics = containerSymbol?.exports === undefined ? [] : [...containerSymbol.exports.keys()].map(String);
-    if (memberNames.includes(newName) || statics.includes(newName)) return `${newName} is already a member of the same container`;
+    if (memberNames.includes(newName) || statics.includes(newName))
+      return `${newName} is already a member of the same container`;
   }
   for (const location of locations) {
     const sourceFile = program.getSourceFile(location.file);
     const node = sourceFile === undefined ? undefined : nameAt(sourceFile, location.start);
     if (node === undefined || isPropertyName(node)) continue;
-    const clash = checker.getSymbolsInScope(node, SCOPE_MEANINGS).find((candidate) => candidate.name === newName && candidate !== symbol);
+    const clash = checker
+      .getSymbolsInScope(node, SCOPE_MEANINGS)
+      .find((candidate) => candidate.name === newName && candidate !== symbol);
     if (clash !== undefined && sourceFile !== undefined) {
       const line = sourceFile.getLineAndCharacterOfPosition(location.start).line + 1;
       return `${newName} already names another declaration in scope at ${location.file}:${line}; the renamed code would refer to it`;
@@ -195,12 +222,18 @@ export function isIdentifierName(name: string): boolean {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, name);
   const token = scanner.scan();
   if (scanner.getTokenEnd() !== name.length) return false;
-  return token === ts.SyntaxKind.Identifier || (token > ts.SyntaxKind.LastFutureReservedWord && token <= ts.SyntaxKind.LastKeyword);
+  return (
+    token === ts.SyntaxKind.Identifier ||
+    (token > ts.SyntaxKind.LastFutureReservedWord && token <= ts.SyntaxKind.LastKeyword)
+  );
 }
 
 /** The region check of the language service (what tsserver runs for the visible part of a file); not in TypeScript's public types. */
 type RegionService = ts.LanguageService & {
-  getRegionSemanticDiagnostics?(fileName: string, ranges: readonly ts.TextRange[]): { readonly diagnostics: readonly ts.Diagnostic[] } | undefined;
+  getRegionSemanticDiagnostics?(
+    fileName: string,
+    ranges: readonly ts.TextRange[],
+  ): { readonly diagnostics: readonly ts.Diagnostic[] } | undefined;
 };
 
 /** A top-level statement's span, and whether it imports or re-exports (ts7-edit.ts gives these from TypeScript 7's tree). */
@@ -220,17 +253,30 @@ export function regionStatementsOf(
   ranges: readonly { readonly start: number; readonly end: number }[],
 ): ts.TextRange[] {
   const overlaps = (statement: TopLevelStatement): boolean =>
-    ranges.some((range) => range.start < statement.end && (range.end > statement.pos || (range.end === range.start && range.start >= statement.pos)));
-  return statements.filter((statement) => statement.isImport || overlaps(statement)).map((statement) => ({ pos: statement.pos, end: statement.end }));
+    ranges.some(
+      (range) =>
+        range.start < statement.end &&
+        (range.end > statement.pos || (range.end === range.start && range.start >= statement.pos)),
+    );
+  return statements
+    .filter((statement) => statement.isImport || overlaps(statement))
+    .map((statement) => ({ pos: statement.pos, end: statement.end }));
 }
 
-function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly start: number; readonly end: number }[]): ts.TextRange[] {
+function regionStatements(
+  sourceFile: ts.SourceFile,
+  ranges: readonly { readonly start: number; readonly end: number }[],
+): ts.TextRange[] {
   const isImport = (statement: ts.Statement): boolean =>
     ts.isImportDeclaration(statement) ||
     ts.isImportEqualsDeclaration(statement) ||
     (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
   return regionStatementsOf(
-    sourceFile.statements.map((statement) => ({ pos: statement.pos, end: statement.end, isImport: isImport(statement) })),
+    sourceFile.statements.map((statement) => ({
+      pos: statement.pos,
+      end: statement.end,
+      isImport: isImport(statement),
+    })),
     ranges,
   );
 }
@@ -241,12 +287,19 @@ function regionStatements(sourceFile: ts.SourceFile, ranges: readonly { readonly
  * checker also reports what it met on its way through other declarations). Diagnostics without a position
  * (global ones) are left out, on both sides of a comparison.
  */
-function regionDiagnostics(service: RegionService, file: string, regions: readonly ts.TextRange[]): readonly ts.Diagnostic[] {
-  const found = service.getRegionSemanticDiagnostics?.(file, regions)?.diagnostics ?? service.getSemanticDiagnostics(file);
+function regionDiagnostics(
+  service: RegionService,
+  file: string,
+  regions: readonly ts.TextRange[],
+): readonly ts.Diagnostic[] {
+  const found =
+    service.getRegionSemanticDiagnostics?.(file, regions)?.diagnostics ?? service.getSemanticDiagnostics(file);
   return found.filter(
     (diagnostic) =>
       diagnostic.start !== undefined &&
-      regions.some((region) => diagnostic.start !== undefined && diagnostic.start >= region.pos && diagnostic.start < region.end),
+      regions.some(
+        (region) => diagnostic.start !== undefined && diagnostic.start >= region.pos && diagnostic.start < region.end,
+      ),
   );
 }
 
@@ -264,9 +317,13 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
     }
     return service;
   };
-  const ownerOf = (file: string): ProjectSpec | undefined => projects.find((project) => project.fileNames.includes(file));
+  const ownerOf = (file: string): ProjectSpec | undefined =>
+    projects.find((project) => project.fileNames.includes(file));
   // The owner first, then every other project that sees the file (a project reference's sources).
-  const seeing = (owner: ProjectSpec): ProjectSpec[] => [owner, ...projects.filter((project) => project !== owner && project.fileNames.length > 0)];
+  const seeing = (owner: ProjectSpec): ProjectSpec[] => [
+    owner,
+    ...projects.filter((project) => project !== owner && project.fileNames.length > 0),
+  ];
 
   return {
     diagnostics(files, regions) {
@@ -281,13 +338,18 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
           ranges === undefined || sourceFile === undefined
             ? service.getSemanticDiagnostics(file)
             : regionDiagnostics(service, file, regionStatements(sourceFile, ranges));
-        return [...service.getSyntacticDiagnostics(file), ...semantic].map((diagnostic) => toDiagnostic(file, sourceFile, diagnostic));
+        return [...service.getSyntacticDiagnostics(file), ...semantic].map((diagnostic) =>
+          toDiagnostic(file, sourceFile, diagnostic),
+        );
       });
     },
     planRename(file, position, newName, { strings, comments }): RenamePlan {
       versions.startRequest();
       if (!isIdentifierName(newName)) {
-        return { status: "refused", reason: `${JSON.stringify(newName)} is not a valid identifier (or is a reserved word)` };
+        return {
+          status: "refused",
+          reason: `${JSON.stringify(newName)} is not a valid identifier (or is a reserved word)`,
+        };
       }
       const owner = ownerOf(file);
       if (owner === undefined) return { status: "refused", reason: "the file belongs to no project of the root" };
@@ -300,7 +362,10 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
         if (program === undefined || sourceFile === undefined) continue;
         const info = service.getRenameInfo(file, position, { allowRenameOfImportPath: false });
         if (!info.canRename) return { status: "refused", reason: info.localizedErrorMessage };
-        const found = service.findRenameLocations(file, position, strings, comments, { providePrefixAndSuffixTextForRename: true }) ?? [];
+        const found =
+          service.findRenameLocations(file, position, strings, comments, {
+            providePrefixAndSuffixTextForRename: true,
+          }) ?? [];
         const projectLocations = found.map((location) => ({
           file: location.fileName,
           start: location.textSpan.start,
@@ -333,8 +398,16 @@ export function createEditLanguage(root: string, tsconfigs?: readonly string[]):
             if (entry.isDefinition === true || sourceFile === undefined) continue;
             const start = entry.textSpan.start;
             const { line } = sourceFile.getLineAndCharacterOfPosition(start);
-            const lineText = sourceFile.text.slice(sourceFile.getPositionOfLineAndCharacter(line, 0), sourceFile.getLineEndOfPosition(start));
-            found.set(`${entry.fileName}:${start}`, { file: entry.fileName, start, line: line + 1, text: lineText.trim() });
+            const lineText = sourceFile.text.slice(
+              sourceFile.getPositionOfLineAndCharacter(line, 0),
+              sourceFile.getLineEndOfPosition(start),
+            );
+            found.set(`${entry.fileName}:${start}`, {
+              file: entry.fileName,
+              start,
+              line: line + 1,
+              text: lineText.trim(),
+            });
           }
         }
       }

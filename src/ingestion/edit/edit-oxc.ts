@@ -21,7 +21,11 @@ function langOf(fileName: string): "ts" | "tsx" | "js" | "jsx" | "dts" {
 
 function parseOxc(fileName: string, text: string): ReturnType<typeof parseSync> {
   const lang = langOf(fileName);
-  return parseSync(fileName, text, { lang, sourceType: lang === "js" || lang === "jsx" ? "unambiguous" : "module", preserveParens: false });
+  return parseSync(fileName, text, {
+    lang,
+    sourceType: lang === "js" || lang === "jsx" ? "unambiguous" : "module",
+    preserveParens: false,
+  });
 }
 
 /**
@@ -94,7 +98,13 @@ function candidates(program: OxcNode): Candidate[] {
   const visit = (node: OxcNode, ancestors: readonly OxcNode[], prefix: string): void => {
     const parent = ancestors[ancestors.length - 1];
     let childPrefix = prefix;
-    const add = (name: string, container: DeclarationContainer, own: OxcNode, outer: OxcNode, nameNode: OxcNode): void => {
+    const add = (
+      name: string,
+      container: DeclarationContainer,
+      own: OxcNode,
+      outer: OxcNode,
+      nameNode: OxcNode,
+    ): void => {
       const qualifiedName = prefix === "" ? name : `${prefix}.${name}`;
       found.push({
         name,
@@ -127,11 +137,21 @@ function candidates(program: OxcNode): Candidate[] {
     } else if (INTERFACE_MEMBERS.has(node.type) && parent?.type === "TSInterfaceBody" && node.computed !== true) {
       const name = identifierName(node.key);
       if (name !== undefined) add(name, "interface", node, node, node.key as OxcNode);
-    } else if (node.type === "Property" && parent?.type === "ObjectExpression" && node.computed !== true && node.kind === "init") {
+    } else if (
+      node.type === "Property" &&
+      parent?.type === "ObjectExpression" &&
+      node.computed !== true &&
+      node.kind === "init"
+    ) {
       const name = identifierName(node.key);
       if (name !== undefined) add(name, "object", node, node, node.key as OxcNode);
       else childPrefix = `${prefix}\0`;
-    } else if (node.type === "Property" || node.type === "ObjectExpression" || node.type === "ArrayExpression" || node.type === "CallExpression") {
+    } else if (
+      node.type === "Property" ||
+      node.type === "ObjectExpression" ||
+      node.type === "ArrayExpression" ||
+      node.type === "CallExpression"
+    ) {
       // Nested object literals and arguments: their members are named in ways this module does not follow.
       childPrefix = node.type === "Property" ? `${prefix}\0` : prefix;
     }
@@ -193,7 +213,9 @@ function commentStartOf(text: string, comments: readonly Comment[], start: numbe
   }
   const leading = comments.filter(
     (comment) =>
-      comment.start >= previousCode && comment.end <= start && (previousCode === 0 || text.slice(previousCode, comment.start).includes("\n")),
+      comment.start >= previousCode &&
+      comment.end <= start &&
+      (previousCode === 0 || text.slice(previousCode, comment.start).includes("\n")),
   );
   let begin = start;
   for (let index = leading.length - 1; index >= 0; index -= 1) {
@@ -224,7 +246,8 @@ export function oxcLocator(fileName: string, text: string): (target: Declaration
     const [match] = named ?? [];
     if (match === undefined || named?.length !== 1 || target.qualifiedName.includes("#")) return undefined;
     const nameLine = line(match.nameNode.start);
-    if (nameLine < target.startLine || line(match.own.start) > nameLine || line(match.own.end) !== target.endLine) return undefined;
+    if (nameLine < target.startLine || line(match.own.start) > nameLine || line(match.own.end) !== target.endLine)
+      return undefined;
     const firstDecorator = match.decorators[0];
     const lastDecorator = match.decorators[match.decorators.length - 1];
     const start = Math.min(match.outer.start, firstDecorator?.start ?? match.outer.start);

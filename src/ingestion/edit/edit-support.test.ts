@@ -34,7 +34,10 @@ function project(config?: object): string {
   const root = makeTempDir();
   fs.mkdirSync(path.join(root, "src"));
   fs.writeFileSync(path.join(root, "src/a.ts"), "export const a: number = 'text';\n");
-  fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true }, include: ["src"] }));
+  fs.writeFileSync(
+    path.join(root, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true }, include: ["src"] }),
+  );
   if (config !== undefined) fs.writeFileSync(path.join(root, "ts-graph.config.json"), JSON.stringify(config));
   return root;
 }

@@ -1,5 +1,11 @@
 import { ts } from "ts-morph";
-import type { DeclarationContainer, DeclarationSite, DeclarationTarget, EditSyntax, SourceProblem } from "../../model/edit-ports.js";
+import type {
+  DeclarationContainer,
+  DeclarationSite,
+  DeclarationTarget,
+  EditSyntax,
+  SourceProblem,
+} from "../../model/edit-ports.js";
 import { declarationKey } from "../../model/node-key.js";
 import { propertyNameText, skipOuterExpressions, startAfterDecorators } from "../extract/declaration-text.js";
 import { WRAPPERS, contentDeclarations } from "./content-declarations.js";
@@ -33,7 +39,10 @@ function scriptKindOf(fileName: string): ts.ScriptKind {
 
 function parseDiagnosticsOf(sourceFile: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
   // The parser's own errors: what `tsc` reports as syntax errors, without building a program.
-  return (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  return (
+    (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.DiagnosticWithLocation[] })
+      .parseDiagnostics ?? []
+  );
 }
 
 function syntaxErrors(fileName: string, text: string, as?: DeclarationContainer): readonly SourceProblem[] {
@@ -100,11 +109,16 @@ function isFunctionLike(node: ts.Node): node is FunctionLike {
 }
 
 /** Where an overloaded declaration's implementation is: the last of its declarations, after signatures without a body. */
-function implementationOf(text: string, sourceFile: ts.SourceFile, declarations: readonly ts.Node[]): DeclarationSite["implementation"] {
+function implementationOf(
+  text: string,
+  sourceFile: ts.SourceFile,
+  declarations: readonly ts.Node[],
+): DeclarationSite["implementation"] {
   const ordered = [...declarations].sort((a, b) => a.pos - b.pos);
   const last = ordered[ordered.length - 1];
   const signatures = ordered.slice(0, -1);
-  if (last === undefined || signatures.length === 0 || !isFunctionLike(last) || last.body === undefined) return undefined;
+  if (last === undefined || signatures.length === 0 || !isFunctionLike(last) || last.body === undefined)
+    return undefined;
   if (!signatures.every((signature) => isFunctionLike(signature) && signature.body === undefined)) return undefined;
   const start = last.getStart(sourceFile);
   return {
@@ -133,7 +147,11 @@ function objectLiteralProperties(
     const literal = skipOuterExpressions(astNode.initializer);
     if (!ts.isObjectLiteralExpression(literal)) continue;
     for (const property of literal.properties) {
-      if (!(ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) || ts.isComputedPropertyName(property.name)) continue;
+      if (
+        !(ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) ||
+        ts.isComputedPropertyName(property.name)
+      )
+        continue;
       const start = property.getStart(sourceFile);
       sites.push({
         key: declarationKey(relativePath, `${holder.qualifiedName}.${propertyNameText(property.name, sourceFile)}`),
@@ -163,7 +181,8 @@ function declarations(relativePath: string, text: string): ReadonlyMap<string, D
   for (const [key, astNodes] of nodesOf) {
     // An initializer or a binding stands for the same node: the declaration is the outermost of them.
     const declarations = astNodes.filter(
-      (candidate) => !astNodes.some((other) => other !== candidate && other.pos <= candidate.pos && candidate.end <= other.end),
+      (candidate) =>
+        !astNodes.some((other) => other !== candidate && other.pos <= candidate.pos && candidate.end <= other.end),
     );
     const outer = declarations.map(outerNode);
     const first = outer.reduce((a, b) => (b.node.pos < a.node.pos ? b : a));
@@ -174,7 +193,8 @@ function declarations(relativePath: string, text: string): ReadonlyMap<string, D
     sites.set(key, {
       key,
       container: container ?? "statements",
-      notEditable: first.notEditable ?? (container === undefined ? "its container is not a list of declarations" : undefined),
+      notEditable:
+        first.notEditable ?? (container === undefined ? "its container is not a list of declarations" : undefined),
       commentStart: commentStartOf(text, first.node, start),
       start,
       startAfterDecorators: startAfterDecorators(first.node, sourceFile),
@@ -183,7 +203,8 @@ function declarations(relativePath: string, text: string): ReadonlyMap<string, D
       implementation: implementationOf(text, sourceFile, declarations),
     });
   }
-  for (const site of objectLiteralProperties(relativePath, text, sourceFile, found)) if (!sites.has(site.key)) sites.set(site.key, site);
+  for (const site of objectLiteralProperties(relativePath, text, sourceFile, found))
+    if (!sites.has(site.key)) sites.set(site.key, site);
   return sites;
 }
 
@@ -234,7 +255,16 @@ function locate(
   node: DeclarationTarget,
 ): { readonly site: DeclarationSite | undefined; readonly parser: "oxc" | "typescript" } {
   const site = locateWithOxc(relativePath, text, node);
-  return site === undefined ? { site: declarations(relativePath, text).get(node.key), parser: "typescript" } : { site, parser: "oxc" };
+  return site === undefined
+    ? { site: declarations(relativePath, text).get(node.key), parser: "typescript" }
+    : { site, parser: "oxc" };
 }
 
-export const EDIT_SYNTAX: EditSyntax = { declarations, locate, syntaxErrors, literalLines, surface, contentDeclarations };
+export const EDIT_SYNTAX: EditSyntax = {
+  declarations,
+  locate,
+  syntaxErrors,
+  literalLines,
+  surface,
+  contentDeclarations,
+};

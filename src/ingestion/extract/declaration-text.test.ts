@@ -4,7 +4,9 @@ import { docSummary, jsDocDescription } from "./declaration-text.js";
 
 describe("jsDocDescription", () => {
   it("keeps the text before the first tag, without the comment's stars", () => {
-    expect(jsDocDescription("/**\n * Adds two numbers.\n * Fast.\n * @param a first\n */")).toBe("Adds two numbers. Fast.");
+    expect(jsDocDescription("/**\n * Adds two numbers.\n * Fast.\n * @param a first\n */")).toBe(
+      "Adds two numbers. Fast.",
+    );
     expect(jsDocDescription("/** One line. */")).toBe("One line.");
   });
 });
@@ -18,9 +20,11 @@ describe("docSummary", () => {
   }
 
   it("takes the first sentence of the last doc comment before a declaration, ignoring plain comments", () => {
-    expect(docSummary(firstStatement("/** Old. */\n/** Returns the total. Never negative. */\n// note\nfunction total() {}"))).toBe(
-      "Returns the total.",
-    );
+    expect(
+      docSummary(
+        firstStatement("/** Old. */\n/** Returns the total. Never negative. */\n// note\nfunction total() {}"),
+      ),
+    ).toBe("Returns the total.");
     expect(docSummary(firstStatement("/* not a doc comment */\nfunction f() {}"))).toBe("");
   });
 

@@ -71,7 +71,8 @@ export function initializerPreview(sourceFile: ts.SourceFile, initializer: ts.Ex
 /** The node whose leading comments hold a declaration's doc comment (a variable's statement, say). */
 function docHost(declaration: ts.Node): ts.Node {
   let node = declaration;
-  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
+  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node))
+    node = node.parent;
   if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent)) {
     const list = node.parent;
     if (ts.isVariableStatement(list.parent) && list.declarations[0] === node) return list.parent;

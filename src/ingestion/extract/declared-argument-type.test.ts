@@ -47,7 +47,10 @@ export function run(): void {
 }
 `;
 
-const TSCONFIG = { compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] };
+const TSCONFIG = {
+  compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
+  include: ["src"],
+};
 
 function literalsOf(sourceFile: ts.SourceFile): ts.ObjectLiteralExpression[] {
   const found: ts.ObjectLiteralExpression[] = [];
@@ -71,14 +74,18 @@ describe("the declared type of a call's object-literal argument", () => {
         ...host,
         fileExists: (name) => name in files,
         readFile: (name) => files[name],
-        getSourceFile: (name, version) => (name in files ? ts.createSourceFile(name, files[name] ?? "", version, true) : undefined),
+        getSourceFile: (name, version) =>
+          name in files ? ts.createSourceFile(name, files[name] ?? "", version, true) : undefined,
       },
     });
     const checker = program.getTypeChecker();
     const sourceFile = program.getSourceFile("/virtual/calls.ts");
     if (sourceFile === undefined) throw new Error("no source file");
     const answers = literalsOf(sourceFile).map((literal) => {
-      const line = sourceFile.text.slice(sourceFile.getLineStarts()[sourceFile.getLineAndCharacterOfPosition(literal.pos).line], literal.end + 40);
+      const line = sourceFile.text.slice(
+        sourceFile.getLineStarts()[sourceFile.getLineAndCharacterOfPosition(literal.pos).line],
+        literal.end + 40,
+      );
       const expected = /\/\/ (declared|checker)/.exec(line)?.[1];
       const declared = declaredArgumentType(checker, literal);
       return {
@@ -89,7 +96,8 @@ describe("the declared type of a call's object-literal argument", () => {
       };
     });
     expect(answers.map(({ literal, expected }) => `${literal} ${expected}`)).toHaveLength(10);
-    for (const answer of answers) expect(`${answer.literal} ${answer.got}`).toBe(`${answer.literal} ${answer.expected}`);
+    for (const answer of answers)
+      expect(`${answer.literal} ${answer.got}`).toBe(`${answer.literal} ${answer.expected}`);
     expect(answers.filter((answer) => answer.got === "declared").map((answer) => answer.name)).toEqual([
       "Options<A>",
       "Options<string>",

@@ -19,7 +19,8 @@ import { ts } from "ts-morph";
  */
 export function declaredArgumentType(checker: CheckerPort, literal: ts.ObjectLiteralExpression): PortType | undefined {
   const call = literal.parent;
-  if (!(ts.isCallExpression(call) || ts.isNewExpression(call)) || call.expression.kind === ts.SyntaxKind.SuperKeyword) return undefined;
+  if (!(ts.isCallExpression(call) || ts.isNewExpression(call)) || call.expression.kind === ts.SyntaxKind.SuperKeyword)
+    return undefined;
   const args = call.arguments ?? ts.factory.createNodeArray();
   const index = args.indexOf(literal);
   if (index < 0 || args.some((arg) => ts.isSpreadElement(arg))) return undefined;
@@ -30,7 +31,12 @@ export function declaredArgumentType(checker: CheckerPort, literal: ts.ObjectLit
   if (only === undefined || fitting.length > 1) return undefined;
   const parameter = only.getParameters()[index];
   const declaration = parameter?.valueDeclaration;
-  if (parameter === undefined || declaration === undefined || !ts.isParameter(declaration) || declaration.dotDotDotToken !== undefined)
+  if (
+    parameter === undefined ||
+    declaration === undefined ||
+    !ts.isParameter(declaration) ||
+    declaration.dotDotDotToken !== undefined
+  )
     return undefined;
   const type = withoutUndefined(checker.getTypeOfSymbol(parameter));
   return type !== undefined && hasOwnMembers(type) ? type : undefined;
@@ -52,7 +58,12 @@ function canTake(checker: CheckerPort, signature: PortSignature, count: number):
       rest = true;
       break;
     }
-    if (declaration.questionToken !== undefined || declaration.initializer !== undefined || mayAcceptVoid(checker.getTypeOfSymbol(parameter))) break;
+    if (
+      declaration.questionToken !== undefined ||
+      declaration.initializer !== undefined ||
+      mayAcceptVoid(checker.getTypeOfSymbol(parameter))
+    )
+      break;
     required += 1;
   }
   return count >= required && (rest || count <= parameters.length);

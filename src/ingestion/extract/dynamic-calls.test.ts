@@ -4,7 +4,10 @@ import { writeProject } from "../../test-support/incremental.js";
 
 afterAll(removeTempDirs);
 
-const TSCONFIG = { compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] }, include: ["src"] };
+const TSCONFIG = {
+  compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] },
+  include: ["src"],
+};
 
 describe("dynamic call sites", () => {
   it("records calls through a parameter, a local, a call result and a computed element, owned like CALLS", async () => {
@@ -44,14 +47,20 @@ describe("dynamic call sites", () => {
       { dynamicCall: "src/compose.ts:compose", line: 7, expression: "handlers[i]" },
       { dynamicCall: "src/compose.ts:made", line: 12, expression: "make()" },
     ]);
-    expect(snapshotEdges(snapshot)).toContainEqual({ edge: "CALLS", source: "src/compose.ts:made", target: "src/compose.ts:make", lines: [12] });
+    expect(snapshotEdges(snapshot)).toContainEqual({
+      edge: "CALLS",
+      source: "src/compose.ts:made",
+      target: "src/compose.ts:make",
+      lines: [12],
+    });
   });
 
   it("does not record calls of lib or package declarations, of graph nodes, of in-place functions or of unresolved imports", async () => {
     const root = writeProject(
       {
         "node_modules/tools/package.json": JSON.stringify({ name: "tools", version: "1.0.0", types: "index.d.ts" }),
-        "node_modules/tools/index.d.ts": "export declare function helper(): number;\nexport declare const table: { lookup(k: string): number };",
+        "node_modules/tools/index.d.ts":
+          "export declare function helper(): number;\nexport declare const table: { lookup(k: string): number };",
         "src/plain.ts": [
           'import { helper, table } from "tools";',
           "// @ts-expect-error the module does not exist",

@@ -30,7 +30,10 @@ function projectWithPackage(): string {
         "export class Named extends withName(Object) {}",
       ].join("\n"),
     },
-    { compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] }, include: ["src"] },
+    {
+      compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] },
+      include: ["src"],
+    },
   );
 }
 

@@ -43,7 +43,10 @@ const MEMBER_FLAGS = ts.SymbolFlags.Method | ts.SymbolFlags.Property;
 const NONE: readonly ExternalKey[] = [];
 
 /** Where an external declaration file comes from: `lib`, or its path from the last node_modules folder. */
-function externalOrigin(isDefaultLibrary: (sourceFile: ts.SourceFile) => boolean, sourceFile: ts.SourceFile): string | undefined {
+function externalOrigin(
+  isDefaultLibrary: (sourceFile: ts.SourceFile) => boolean,
+  sourceFile: ts.SourceFile,
+): string | undefined {
   if (isDefaultLibrary(sourceFile)) return "lib";
   const fileName = sourceFile.fileName.replace(/\\/g, "/");
   const at = fileName.lastIndexOf("/node_modules/");
@@ -53,7 +56,10 @@ function externalOrigin(isDefaultLibrary: (sourceFile: ts.SourceFile) => boolean
 /** Whether a declaration is a member of a class, an interface or an object type. */
 function isTypeMember(declaration: ts.Declaration): boolean {
   const parent = declaration.parent;
-  return parent !== undefined && (ts.isClassLike(parent) || ts.isInterfaceDeclaration(parent) || ts.isTypeLiteralNode(parent));
+  return (
+    parent !== undefined &&
+    (ts.isClassLike(parent) || ts.isInterfaceDeclaration(parent) || ts.isTypeLiteralNode(parent))
+  );
 }
 
 /**
@@ -89,7 +95,8 @@ export function createExternalMemberKeys(
   function ownKey(symbol: PortSymbol): { key: ExternalKey; declared: PortSymbol } | undefined {
     const declarations = symbol.declarations ?? [];
     const first = declarations[0];
-    if ((symbol.flags & MEMBER_FLAGS) === 0 || first === undefined || !declarations.every(isTypeMember)) return undefined;
+    if ((symbol.flags & MEMBER_FLAGS) === 0 || first === undefined || !declarations.every(isTypeMember))
+      return undefined;
     if (declarations.some((declaration) => isIndexed(declaration.getSourceFile()))) return undefined;
     const origin = externalOrigin(isDefaultLibrary, first.getSourceFile());
     if (origin === undefined) return undefined;

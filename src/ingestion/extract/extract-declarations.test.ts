@@ -54,7 +54,12 @@ export function parse(x: string | number): number {
 `);
     const parse = nodes.get("src/sample.ts:parse");
     expect([...nodes.keys()]).toEqual(["src/sample.ts", "src/sample.ts:parse"]);
-    expect(parse).toMatchObject({ kind: "Function", startLine: 2, endLine: 6, signature: "export function parse(x: string): number" });
+    expect(parse).toMatchObject({
+      kind: "Function",
+      startLine: 2,
+      endLine: 6,
+      signature: "export function parse(x: string): number",
+    });
   });
 
   it("names overloads at their first signature and records the implementation's name line apart", () => {
@@ -133,7 +138,9 @@ export declare function ambient(x: number): void;
     editProjectFile(root, "src/scale.ts", (text) => text.replace("\n}", "\n  create(): void {}\n}"));
     const { snapshot } = await expectIncrementalEqualsFull(root);
     const calls = snapshotEdges(snapshot).filter((edge) => edge.edge === "CALLS");
-    expect(calls.map((edge) => `${edge.source} -> ${edge.target}`)).toEqual(["src/use.ts:make -> src/scale.ts:Scale.create#static"]);
+    expect(calls.map((edge) => `${edge.source} -> ${edge.target}`)).toEqual([
+      "src/use.ts:make -> src/scale.ts:Scale.create#static",
+    ]);
   });
 
   it("treats arrows bound to a const or a class property as functions, and to let as variables", () => {
@@ -180,7 +187,9 @@ export abstract class Base<T> extends Object implements Iterable<T> {
       nameLine: 6,
       exported: true,
     });
-    expect(nodes.get("src/sample.ts:Base")?.signature).toBe("export abstract class Base<T> extends Object implements Iterable<T>");
+    expect(nodes.get("src/sample.ts:Base")?.signature).toBe(
+      "export abstract class Base<T> extends Object implements Iterable<T>",
+    );
     expect(nodes.get("src/sample.ts:Base.run")?.modifiers).toEqual(["protected", "abstract"]);
     expect(nodes.has("src/sample.ts:Base.[Symbol.iterator]")).toBe(true);
   });

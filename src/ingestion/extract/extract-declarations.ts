@@ -1,9 +1,24 @@
 import { ts } from "ts-morph";
 import type { ExtractedEdge, ExtractedNode } from "../../model/extracted.js";
 import { declareClassLike, declareMethodLike } from "./declarations/class-declarations.js";
-import { DeclarationCollector, localScope, type Scope, type SurfaceRange } from "./declarations/declaration-collector.js";
-import { declareExportAssignment, declareFunction, declareVariable, declareVariableStatement } from "./declarations/function-declarations.js";
-import { declareFile, declareModule, declaresGlobals, foldExpandoAssignments } from "./declarations/module-declarations.js";
+import {
+  DeclarationCollector,
+  localScope,
+  type Scope,
+  type SurfaceRange,
+} from "./declarations/declaration-collector.js";
+import {
+  declareExportAssignment,
+  declareFunction,
+  declareVariable,
+  declareVariableStatement,
+} from "./declarations/function-declarations.js";
+import {
+  declareFile,
+  declareModule,
+  declaresGlobals,
+  foldExpandoAssignments,
+} from "./declarations/module-declarations.js";
 import { declareEnum, declareInterface, declareTypeAlias } from "./declarations/type-declarations.js";
 
 export type { SurfaceRange };
@@ -38,13 +53,28 @@ export interface DeclarationOptions {
  * members, functions and variables, modules and namespaces, types), which registers the node in the
  * collector and visits the code inside it in the scope it opens; anything else is walked through.
  */
-export function extractDeclarations(sourceFile: ts.SourceFile, relativePath: string, options: DeclarationOptions = {}): FileDeclarations {
+export function extractDeclarations(
+  sourceFile: ts.SourceFile,
+  relativePath: string,
+  options: DeclarationOptions = {},
+): FileDeclarations {
   const withoutSurfaces = options.withoutSurfaces === true;
-  const c = new DeclarationCollector(sourceFile, relativePath, { surfaceRanges: options.surfaceRanges === true, withoutSurfaces }, visitChildren);
+  const c = new DeclarationCollector(
+    sourceFile,
+    relativePath,
+    { surfaceRanges: options.surfaceRanges === true, withoutSurfaces },
+    visitChildren,
+  );
   visitChildren(c, sourceFile, declareFile(c));
   if (!withoutSurfaces) foldExpandoAssignments(c);
   const { nodes, contains, nodeOf, surfaceRanges } = c;
-  return { declaresGlobals: declaresGlobals(sourceFile), nodes, contains, nodeOf, ...(surfaceRanges === undefined ? {} : { surfaceRanges }) };
+  return {
+    declaresGlobals: declaresGlobals(sourceFile),
+    nodes,
+    contains,
+    nodeOf,
+    ...(surfaceRanges === undefined ? {} : { surfaceRanges }),
+  };
 }
 
 function visit(c: DeclarationCollector, node: ts.Node, scope: Scope): void {

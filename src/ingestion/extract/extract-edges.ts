@@ -14,7 +14,12 @@ import type { FileDeclarations } from "./extract-declarations.js";
 import { compareDynamicCalls, recordCall, recordCallOf, recordJsx, recordNew } from "./edges/call-edges.js";
 import { EdgeCollector, type EdgeContext } from "./edges/edge-collector.js";
 import { MEMBER_KINDS } from "./edges/edge-target-kinds.js";
-import { recordExtendedValue, recordHeritage, recordInheritedImplementations, recordOverrides } from "./edges/heritage-edges.js";
+import {
+  recordExtendedValue,
+  recordHeritage,
+  recordInheritedImplementations,
+  recordOverrides,
+} from "./edges/heritage-edges.js";
 import { exportNamesOf } from "./edges/export-names.js";
 import { recordExportDeclaration, recordImport, recordImportDeclaration } from "./edges/import-edges.js";
 import { recordBindingKey, recordJsxAttributes, recordKeyUse } from "./edges/member-key-edges.js";
@@ -50,7 +55,11 @@ const CALL_OWNER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
  * heritage and overrides, imports, references and member keys, types), which asks the checker what the site
  * names and records the edge in the collector, owned by the node the walk is in (docs/graph.md, Ownership).
  */
-export function extractEdges(sourceFile: ts.SourceFile, declarations: FileDeclarations, context: EdgeContext): FileEdges {
+export function extractEdges(
+  sourceFile: ts.SourceFile,
+  declarations: FileDeclarations,
+  context: EdgeContext,
+): FileEdges {
   const fileNode = declarations.nodes[0];
   if (fileNode === undefined) throw new Error(`no file node for ${sourceFile.fileName}`);
   const c = new EdgeCollector(sourceFile, declarations, context);
@@ -62,7 +71,13 @@ function fileEdgesOf(c: EdgeCollector, fileNode: ExtractedNode): FileEdges {
   const result: ExtractedEdge[] = [...c.declarations.contains];
   for (const edge of c.edges.values()) {
     const receivers = edge.kind === "CALLS" && edge.receivers !== null ? { receivers: [...edge.receivers].sort() } : {};
-    result.push({ kind: edge.kind, source: edge.source.key, target: edge.target.key, lines: edge.lines.sort((a, b) => a - b), ...receivers });
+    result.push({
+      kind: edge.kind,
+      source: edge.source.key,
+      target: edge.target.key,
+      lines: edge.lines.sort((a, b) => a - b),
+      ...receivers,
+    });
   }
   for (const [path, entry] of c.imports) {
     if (path === fileNode.qualifiedName) continue;
@@ -77,7 +92,12 @@ function fileEdgesOf(c: EdgeCollector, fileNode: ExtractedNode): FileEdges {
   }
   const external: ExtractedExternalEdge[] = [];
   for (const edge of c.externalEdges.values()) {
-    external.push({ kind: edge.kind, source: edge.source.key, target: edge.target, lines: edge.lines.sort((a, b) => a - b) });
+    external.push({
+      kind: edge.kind,
+      source: edge.source.key,
+      target: edge.target,
+      lines: edge.lines.sort((a, b) => a - b),
+    });
   }
   return {
     edges: result,
@@ -97,7 +117,10 @@ function isBodyOrInitializer(parent: ts.Node, child: ts.Node): boolean {
   if (isFunctionLikeWithBody(parent) && parent.body === child) return true;
   if (ts.isClassStaticBlockDeclaration(parent)) return true;
   if (
-    (ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isParameter(parent) || ts.isPropertyAssignment(parent)) &&
+    (ts.isVariableDeclaration(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isParameter(parent) ||
+      ts.isPropertyAssignment(parent)) &&
     parent.initializer === child
   ) {
     return true;
@@ -138,7 +161,12 @@ function visitDeclaration(c: EdgeCollector, node: ts.Node, graphNode: ExtractedN
  * Records what a node that is no declaration names, by its syntax kind (one case per kind of site); false when
  * its children need no walk (a name, a `typeof`, an import or export statement, a decorator walked here).
  */
-function recordSite(c: EdgeCollector, node: ts.Node, callOwner: ExtractedNode, typeOwner: ExtractedNode | undefined): boolean {
+function recordSite(
+  c: EdgeCollector,
+  node: ts.Node,
+  callOwner: ExtractedNode,
+  typeOwner: ExtractedNode | undefined,
+): boolean {
   switch (node.kind) {
     case ts.SyntaxKind.CallExpression:
       recordCall(c, node as ts.CallExpression, callOwner);
@@ -162,7 +190,8 @@ function recordSite(c: EdgeCollector, node: ts.Node, callOwner: ExtractedNode, t
       recordValueUse(c, node as ts.PropertyAccessExpression, typeOwner ?? callOwner);
       return true;
     case ts.SyntaxKind.BinaryExpression:
-      if (isStoringAssignment(node as ts.BinaryExpression)) recordStore(c, (node as ts.BinaryExpression).left, (node as ts.BinaryExpression).right);
+      if (isStoringAssignment(node as ts.BinaryExpression))
+        recordStore(c, (node as ts.BinaryExpression).left, (node as ts.BinaryExpression).right);
       return true;
     case ts.SyntaxKind.ElementAccessExpression:
       recordAccessorUse(c, node as ts.ElementAccessExpression, callOwner);
@@ -203,7 +232,8 @@ function recordSite(c: EdgeCollector, node: ts.Node, callOwner: ExtractedNode, t
       return false;
     case ts.SyntaxKind.ImportEqualsDeclaration: {
       const reference = (node as ts.ImportEqualsDeclaration).moduleReference;
-      if (ts.isExternalModuleReference(reference)) recordImport(c, reference.expression, ["*"], (node as ts.ImportEqualsDeclaration).isTypeOnly);
+      if (ts.isExternalModuleReference(reference))
+        recordImport(c, reference.expression, ["*"], (node as ts.ImportEqualsDeclaration).isTypeOnly);
       return false;
     }
     case ts.SyntaxKind.ImportType: {

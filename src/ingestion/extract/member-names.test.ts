@@ -29,7 +29,10 @@ export function read(t: Thermometer): number {
 }
 `;
 
-const TSCONFIG = { compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] };
+const TSCONFIG = {
+  compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
+  include: ["src"],
+};
 
 /** The snapshot's edges that pass `keep`, as `source -> target`. */
 function edgeLines(snapshot: string, keep: (edge: ReturnType<typeof snapshotEdges>[number]) => boolean): string[] {
@@ -39,7 +42,11 @@ function edgeLines(snapshot: string, keep: (edge: ReturnType<typeof snapshotEdge
 }
 
 /** THERMOMETER as the one file of a program without lib, with its checker and extracted declarations. */
-function thermometerProgram(): { checker: ts.TypeChecker; sourceFile: ts.SourceFile; declarations: ReturnType<typeof extractDeclarations> } {
+function thermometerProgram(): {
+  checker: ts.TypeChecker;
+  sourceFile: ts.SourceFile;
+  declarations: ReturnType<typeof extractDeclarations>;
+} {
   const fileName = "/virtual/thermometer.ts";
   const host = ts.createCompilerHost({});
   const program = ts.createProgram({
@@ -49,12 +56,17 @@ function thermometerProgram(): { checker: ts.TypeChecker; sourceFile: ts.SourceF
       ...host,
       fileExists: (name) => name === fileName,
       readFile: (name) => (name === fileName ? THERMOMETER : undefined),
-      getSourceFile: (name, version) => (name === fileName ? ts.createSourceFile(name, THERMOMETER, version) : undefined),
+      getSourceFile: (name, version) =>
+        name === fileName ? ts.createSourceFile(name, THERMOMETER, version) : undefined,
     },
   });
   const sourceFile = program.getSourceFile(fileName);
   if (sourceFile === undefined) throw new Error("no source file");
-  return { checker: program.getTypeChecker(), sourceFile, declarations: extractDeclarations(sourceFile, "thermometer.ts") };
+  return {
+    checker: program.getTypeChecker(),
+    sourceFile,
+    declarations: extractDeclarations(sourceFile, "thermometer.ts"),
+  };
 }
 
 describe("accessor names", () => {
@@ -63,7 +75,9 @@ describe("accessor names", () => {
     const expected = ["celsius", "celsius", "keyed", "quoted", "reading"];
     expect(accessorNamesOf(declarations, checker).sort()).toEqual(expected);
     // As stored in the database: computed keys are recorded as written, and resolved again here.
-    const stored = declarations.nodes.filter((node) => node.modifiers.includes("get") || node.modifiers.includes("set")).map((node) => node.name);
+    const stored = declarations.nodes
+      .filter((node) => node.modifiers.includes("get") || node.modifiers.includes("set"))
+      .map((node) => node.name);
     expect(stored).toContain("[KEYED]");
     expect(storedAccessorNames(stored, sourceFile, checker).sort()).toEqual(expected);
   });
@@ -92,13 +106,16 @@ describe("member names", () => {
     const { checker, sourceFile, declarations } = thermometerProgram();
     const expected = ["celsius", "celsius", "keyed", "plain", "quoted", "reading"];
     expect(memberNamesOf(declarations, checker).sort()).toEqual(expected);
-    const stored = declarations.nodes.filter((node) => node.kind === "Method" || node.kind === "Property").map((node) => node.name);
+    const stored = declarations.nodes
+      .filter((node) => node.kind === "Method" || node.kind === "Property")
+      .map((node) => node.name);
     expect(storedMemberNames(stored, sourceFile, checker).sort()).toEqual(expected);
   });
 
   it("let object-literal keys read the members they name, in a full run and with the names stored", async () => {
     const root = writeProject({ "src/options.ts": OPTIONS_FILE, "src/user.ts": OPTIONS_USER }, TSCONFIG);
-    const readsOf = (snapshot: string): string[] => edgeLines(snapshot, (edge) => edge.edge === "READS" && edge.source.startsWith("src/user.ts"));
+    const readsOf = (snapshot: string): string[] =>
+      edgeLines(snapshot, (edge) => edge.edge === "READS" && edge.source.startsWith("src/user.ts"));
     // `walk() {}` is a method of the literal, a node of its own: it OVERRIDES Options.walk instead of reading it.
     const expected = [
       "src/user.ts:run -> src/options.ts:Options.[KEYED]",
@@ -109,7 +126,11 @@ describe("member names", () => {
     expect(readsOf(full.snapshot)).toEqual(expected);
 
     // Only user.ts is re-extracted: the member names of options.ts, [KEYED] among them, come from the database.
-    writeProjectFile(root, "src/user.ts", `${OPTIONS_USER}export const again = (): number => go({ depth: 3, keyed: true, walk: run });\n`);
+    writeProjectFile(
+      root,
+      "src/user.ts",
+      `${OPTIONS_USER}export const again = (): number => go({ depth: 3, keyed: true, walk: run });\n`,
+    );
     const incremental = await indexAndSnapshot(root);
     expect(incremental.summary.extractedPaths).toEqual(["src/user.ts"]);
     expect(readsOf(incremental.snapshot)).toEqual([
@@ -138,7 +159,10 @@ describe("accessor calls with the checker asked only about accessor names", () =
     writeProjectFile(root, "src/reader.ts", `${READER}export const again = (t: Thermometer): number => t.celsius;\n`);
     const incremental = await indexAndSnapshot(root);
     expect(incremental.summary.extractedPaths).toEqual(["src/reader.ts"]);
-    expect(callsOf(incremental.snapshot)).toEqual(["src/reader.ts:again -> src/thermometer.ts:Thermometer.celsius", ...expected]);
+    expect(callsOf(incremental.snapshot)).toEqual([
+      "src/reader.ts:again -> src/thermometer.ts:Thermometer.celsius",
+      ...expected,
+    ]);
     expect(incremental.snapshot).toBe(await freshSnapshot(root));
   });
 });

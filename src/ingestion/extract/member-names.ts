@@ -39,7 +39,11 @@ export function memberNamesOf(declarations: FileDeclarations, checker: CheckerPo
   return namesOf(declarations, checker, isMemberNode);
 }
 
-function namesOf(declarations: FileDeclarations, checker: CheckerPort, counts: (node: ExtractedNode) => boolean): string[] {
+function namesOf(
+  declarations: FileDeclarations,
+  checker: CheckerPort,
+  counts: (node: ExtractedNode) => boolean,
+): string[] {
   const names: string[] = [];
   for (const [astNode, node] of declarations.nodeOf) {
     if (!counts(node)) continue;
@@ -64,7 +68,11 @@ function computedKeyName(name: ts.ComputedPropertyName, checker: CheckerPort): s
  * The names an indexed file's accessors can be used by, from the names stored for it: those as they are,
  * except that a computed name is replaced by what every computed accessor key of the file stands for.
  */
-export function storedAccessorNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: CheckerPort): string[] {
+export function storedAccessorNames(
+  stored: readonly string[],
+  sourceFile: ts.SourceFile,
+  checker: CheckerPort,
+): string[] {
   return storedNames(stored, sourceFile, checker, ts.isAccessor);
 }
 
@@ -73,18 +81,31 @@ export function storedAccessorNames(stored: readonly string[], sourceFile: ts.So
  * replaced by what every computed key of a declaration of the file stands for (a superset: not every such
  * declaration is a member node).
  */
-export function storedMemberNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: CheckerPort): string[] {
+export function storedMemberNames(
+  stored: readonly string[],
+  sourceFile: ts.SourceFile,
+  checker: CheckerPort,
+): string[] {
   return storedNames(stored, sourceFile, checker, () => true);
 }
 
-function storedNames(stored: readonly string[], sourceFile: ts.SourceFile, checker: CheckerPort, counts: (node: ts.Node) => boolean): string[] {
+function storedNames(
+  stored: readonly string[],
+  sourceFile: ts.SourceFile,
+  checker: CheckerPort,
+  counts: (node: ts.Node) => boolean,
+): string[] {
   const names = stored.filter((name) => !isComputedName(name));
   if (names.length === stored.length) return names;
   return [...names, ...computedKeyNames(sourceFile, checker, counts)];
 }
 
 /** What every computed key of a declaration the filter counts stands for, in source order. */
-function computedKeyNames(sourceFile: ts.SourceFile, checker: CheckerPort, counts: (node: ts.Node) => boolean): string[] {
+function computedKeyNames(
+  sourceFile: ts.SourceFile,
+  checker: CheckerPort,
+  counts: (node: ts.Node) => boolean,
+): string[] {
   const names: string[] = [];
   const visit = (node: ts.Node): void => {
     const name = ts.isComputedPropertyName(node) && counts(node.parent) ? computedKeyName(node, checker) : undefined;
@@ -101,7 +122,14 @@ function computedKeyNames(sourceFile: ts.SourceFile, checker: CheckerPort, count
  * neither its text nor the checker (what a key stands for changes only with the declarations it names, and a
  * change to those re-extracts the file: ADR 0004). Undefined when none of its nodes has a computed name.
  */
-export function computedNamesOf(sourceFile: ts.SourceFile, declarations: FileDeclarations, checker: CheckerPort): ComputedMemberNames | undefined {
+export function computedNamesOf(
+  sourceFile: ts.SourceFile,
+  declarations: FileDeclarations,
+  checker: CheckerPort,
+): ComputedMemberNames | undefined {
   if (!declarations.nodes.some((node) => isComputedName(node.name))) return undefined;
-  return { accessors: computedKeyNames(sourceFile, checker, ts.isAccessor), members: computedKeyNames(sourceFile, checker, () => true) };
+  return {
+    accessors: computedKeyNames(sourceFile, checker, ts.isAccessor),
+    members: computedKeyNames(sourceFile, checker, () => true),
+  };
 }

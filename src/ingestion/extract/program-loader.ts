@@ -28,7 +28,11 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
   const libs = inMemoryLibs(baseHost);
   const parsed = new Map<string, ts.SourceFile>();
   const provided = new Map<string, string>();
-  const moduleCache = typescript.createModuleResolutionCache(baseHost.getCurrentDirectory(), baseHost.getCanonicalFileName, options);
+  const moduleCache = typescript.createModuleResolutionCache(
+    baseHost.getCurrentDirectory(),
+    baseHost.getCanonicalFileName,
+    options,
+  );
   let previous: ts.Program | undefined;
 
   const host: HostWithProjectReferenceSources = {
@@ -57,7 +61,8 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
         onError?.(`cannot read ${fileName}`);
         return undefined;
       }
-      const sourceFileOptions: ts.CreateSourceFileOptions = typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
+      const sourceFileOptions: ts.CreateSourceFileOptions =
+        typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
       // TypeScript files need no JSDoc to type-check, and ts-graph reads doc comments as text.
       if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = typescript.JSDocParsingMode.ParseNone;
       // No parent pointers here: binding sets them, and every file of a program is bound before extraction reads it.
@@ -91,8 +96,15 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
 }
 
 /** Module resolution outside a program build, for imports the checker has no symbol for. */
-export function createModuleResolver(project: ProjectSpec): (specifier: string, containingFile: string) => string | undefined {
-  const cache = typescript.createModuleResolutionCache(typescript.sys.getCurrentDirectory(), (name) => name, project.options);
+export function createModuleResolver(
+  project: ProjectSpec,
+): (specifier: string, containingFile: string) => string | undefined {
+  const cache = typescript.createModuleResolutionCache(
+    typescript.sys.getCurrentDirectory(),
+    (name) => name,
+    project.options,
+  );
   return (specifier, containingFile) =>
-    typescript.resolveModuleName(specifier, containingFile, project.options, typescript.sys, cache).resolvedModule?.resolvedFileName;
+    typescript.resolveModuleName(specifier, containingFile, project.options, typescript.sys, cache).resolvedModule
+      ?.resolvedFileName;
 }

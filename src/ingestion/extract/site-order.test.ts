@@ -10,7 +10,9 @@ interface Edge {
 }
 
 /** Edges as extraction records them: site by site in source order, each new edge appended, a known one given the site's line. */
-function record(sites: readonly { source: string; line: number; uses: readonly { kind: string; target: string }[] }[]): Edge[] {
+function record(
+  sites: readonly { source: string; line: number; uses: readonly { kind: string; target: string }[] }[],
+): Edge[] {
   const edges = new Map<string, Edge>();
   for (const site of sites) {
     for (const use of site.uses) {
@@ -26,7 +28,10 @@ function record(sites: readonly { source: string; line: number; uses: readonly {
 const site = fc.record({
   source: fc.constantFrom("a.ts:f", "a.ts:g"),
   uses: fc.uniqueArray(
-    fc.record({ kind: fc.constantFrom("READS", "CALLS"), target: fc.constantFrom("b.ts:A._tag", "b.ts:B._tag", "b.ts:C._tag", "c.ts:run") }),
+    fc.record({
+      kind: fc.constantFrom("READS", "CALLS"),
+      target: fc.constantFrom("b.ts:A._tag", "b.ts:B._tag", "b.ts:C._tag", "c.ts:run"),
+    }),
     {
       selector: (use) => `${use.kind} ${use.target}`,
       minLength: 1,
@@ -44,7 +49,11 @@ describe("inSiteOrder", () => {
           .chain((sites) =>
             fc.tuple(
               fc.constant(sites),
-              fc.tuple(...sites.map((each) => fc.shuffledSubarray(each.uses, { minLength: each.uses.length, maxLength: each.uses.length }))),
+              fc.tuple(
+                ...sites.map((each) =>
+                  fc.shuffledSubarray(each.uses, { minLength: each.uses.length, maxLength: each.uses.length }),
+                ),
+              ),
             ),
           ),
         ([sites, shuffled]) => {

@@ -28,7 +28,9 @@ export const typescript: TsMorphCommon["ts"] = common.ts;
 /** The lib .d.ts files bundled with ts-morph's TypeScript, by absolute path under its virtual lib folder. */
 let bundledLibFiles: ReadonlyMap<string, string> | undefined;
 function libFiles(): ReadonlyMap<string, string> {
-  bundledLibFiles ??= new Map(getLibFiles().map((file) => [path.posix.join(libFolderInMemoryPath, file.fileName), file.text]));
+  bundledLibFiles ??= new Map(
+    getLibFiles().map((file) => [path.posix.join(libFolderInMemoryPath, file.fileName), file.text]),
+  );
   return bundledLibFiles;
 }
 
@@ -55,7 +57,8 @@ export function inMemoryLibs(disk: DiskReads): InMemoryLibs {
   return {
     libText: (fileName) => libFiles().get(fileName),
     getDefaultLibLocation: () => libFolderInMemoryPath,
-    getDefaultLibFileName: (options) => path.posix.join(libFolderInMemoryPath, typescript.getDefaultLibFileName(options)),
+    getDefaultLibFileName: (options) =>
+      path.posix.join(libFolderInMemoryPath, typescript.getDefaultLibFileName(options)),
     fileExists: (fileName) => libFiles().has(fileName) || disk.fileExists(fileName),
     readFile: (fileName) => libFiles().get(fileName) ?? disk.readFile(fileName),
     directoryExists: (directory) => directory === libFolderInMemoryPath || (disk.directoryExists?.(directory) ?? true),

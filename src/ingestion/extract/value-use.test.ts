@@ -5,10 +5,20 @@ import { isStoringAssignment, storedValues, valueUseOf, type ValueUse } from "./
 /** Every identifier and `a.b` of the text named `target` (for `a.b`, its name), with how it is used. */
 function usesOf(text: string, target: string): (ValueUse | undefined)[] {
   const fileName = text.includes("<") ? "/project/sample.tsx" : "/project/sample.ts";
-  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sourceFile = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const uses: (ValueUse | undefined)[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === target && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+    if (
+      ts.isIdentifier(node) &&
+      node.text === target &&
+      !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)
+    ) {
       uses.push(valueUseOf(node));
     }
     if (ts.isPropertyAccessExpression(node) && node.name.text === target) uses.push(valueUseOf(node));
@@ -101,12 +111,16 @@ describe(valueUseOf.name, () => {
 
 describe(storedValues.name, () => {
   it("follows both branches of ?:, both operands of ??, || and &&, and the last of a comma", () => {
-    const texts = storedValues(expressionOf("strict ? (options.get ?? get) : (0, noStrict)")).map((expression) => expression.getText());
+    const texts = storedValues(expressionOf("strict ? (options.get ?? get) : (0, noStrict)")).map((expression) =>
+      expression.getText(),
+    );
     expect(texts).toEqual(["options.get", "get", "noStrict"]);
   });
 
   it("stops at anything else: a call stores its result, not its callee", () => {
-    expect(storedValues(expressionOf("wrap(f) as Handler")).map((expression) => expression.getText())).toEqual(["wrap(f)"]);
+    expect(storedValues(expressionOf("wrap(f) as Handler")).map((expression) => expression.getText())).toEqual([
+      "wrap(f)",
+    ]);
   });
 });
 
@@ -115,7 +129,9 @@ describe(isStoringAssignment.name, () => {
     const operators = ["=", "??=", "||=", "&&=", "+=", "==="].map((operator) => {
       const sourceFile = ts.createSourceFile("/project/sample.ts", `x ${operator} f;`, ts.ScriptTarget.Latest, true);
       const statement = sourceFile.statements[0];
-      return statement !== undefined && ts.isExpressionStatement(statement) && ts.isBinaryExpression(statement.expression)
+      return statement !== undefined &&
+        ts.isExpressionStatement(statement) &&
+        ts.isBinaryExpression(statement.expression)
         ? isStoringAssignment(statement.expression)
         : undefined;
     });

@@ -31,7 +31,8 @@ export function outerExpression(node: ts.Node): ts.Node {
 function isInvoked(node: ts.Node): boolean {
   const outer = outerExpression(node);
   const parent = outer.parent;
-  if (ts.isCallExpression(parent) || ts.isNewExpression(parent) || ts.isDecorator(parent)) return parent.expression === outer;
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent) || ts.isDecorator(parent))
+    return parent.expression === outer;
   if (ts.isTaggedTemplateExpression(parent)) return parent.tag === outer;
   return false;
 }
@@ -74,19 +75,26 @@ function isTypeName(node: ts.Node): boolean {
  */
 function qualifiesTypeHeritage(node: ts.Node): boolean {
   let current = node;
-  while (ts.isPropertyAccessExpression(current.parent) && current.parent.expression === current) current = current.parent;
+  while (ts.isPropertyAccessExpression(current.parent) && current.parent.expression === current)
+    current = current.parent;
   const parent = current.parent;
-  if (current === node || !ts.isExpressionWithTypeArguments(parent) || !ts.isHeritageClause(parent.parent)) return false;
+  if (current === node || !ts.isExpressionWithTypeArguments(parent) || !ts.isHeritageClause(parent.parent))
+    return false;
   const clause = parent.parent;
   return clause.token === ts.SyntaxKind.ImplementsKeyword || !ts.isClassLike(clause.parent);
 }
 
 function isJsxTag(node: ts.Node): boolean {
   const parent = node.parent;
-  return (ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) && parent.tagName === node;
+  return (
+    (ts.isJsxOpeningElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxClosingElement(parent)) &&
+    parent.tagName === node
+  );
 }
 
-export function valueUseOf(node: ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression): ValueUse | undefined {
+export function valueUseOf(
+  node: ts.Identifier | ts.PropertyAccessExpression | ts.ElementAccessExpression,
+): ValueUse | undefined {
   const parent = node.parent;
   if (ts.isIdentifier(node)) {
     if (ts.isPropertyAccessExpression(parent) && parent.name === node) return undefined;
@@ -96,7 +104,10 @@ export function valueUseOf(node: ts.Identifier | ts.PropertyAccessExpression | t
   if (ts.isExportAssignment(parent)) return undefined;
   const outer = outerExpression(node);
   const outerParent = outer.parent;
-  if ((ts.isPropertyAccessExpression(outerParent) || ts.isElementAccessExpression(outerParent)) && outerParent.expression === outer) {
+  if (
+    (ts.isPropertyAccessExpression(outerParent) || ts.isElementAccessExpression(outerParent)) &&
+    outerParent.expression === outer
+  ) {
     return "receiver";
   }
   return "value";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addChangedName, dependsOnChanged, noChangedNames, spreadThroughFile, startSpread, type ChangedNames } from "./change-propagation.js";
+import {
+  addChangedName,
+  dependsOnChanged,
+  noChangedNames,
+  spreadThroughFile,
+  startSpread,
+  type ChangedNames,
+} from "./change-propagation.js";
 import { parseForPlanning } from "./planning-syntax.js";
 import { compareSurfaces } from "./surface-change.js";
 
@@ -17,7 +24,8 @@ interface Changed {
 
 function changedNames(changed: Changed): ChangedNames {
   const names = noChangedNames();
-  for (const entry of changed.module ?? []) addChangedName(names, entry.slice(entry.indexOf(":") + 1), entry.slice(0, entry.indexOf(":")), false);
+  for (const entry of changed.module ?? [])
+    addChangedName(names, entry.slice(entry.indexOf(":") + 1), entry.slice(0, entry.indexOf(":")), false);
   for (const name of changed.global ?? []) addChangedName(names, name, "src/globals.ts", true);
   for (const name of changed.member ?? []) names.member.add(name);
   for (const name of changed.key ?? []) names.key.add(name);
@@ -29,7 +37,10 @@ function spread(text: string, changed: Changed, fileName = "src/x.ts"): { module
   const names = changedNames(changed);
   spreadThroughFile(startSpread(syntaxOf(text, fileName)), names);
   const here = [...names.module].filter(([, files]) => files.has(fileName)).map(([name]) => name);
-  return { module: here.sort(), member: [...names.member].filter((name) => !(changed.member ?? []).includes(name)).sort() };
+  return {
+    module: here.sort(),
+    member: [...names.member].filter((name) => !(changed.member ?? []).includes(name)).sort(),
+  };
 }
 
 function depends(text: string, changed: Changed): boolean {
@@ -40,7 +51,13 @@ function depends(text: string, changed: Changed): boolean {
 function compareNames(before: string, after: string) {
   const nodesBefore = parseForPlanning("/p/src/x.ts", "src/x.ts", before).declarations.nodes;
   const nodesAfter = parseForPlanning("/p/src/x.ts", "src/x.ts", after).declarations.nodes;
-  const stored = nodesBefore.map((node) => ({ key: node.key, name: node.name, kind: node.kind, exported: node.exported, surface: node.surface }));
+  const stored = nodesBefore.map((node) => ({
+    key: node.key,
+    name: node.name,
+    kind: node.kind,
+    exported: node.exported,
+    surface: node.surface,
+  }));
   const change = compareSurfaces(stored, nodesAfter, new Set());
   return { module: [...change.moduleTokens], member: [...change.memberTokens], key: [...change.keyTokens] };
 }
@@ -59,7 +76,8 @@ describe(spreadThroughFile.name, () => {
   });
 
   it("changes a class whose heritage mentions a changed name, and the members whose headers do", () => {
-    const text = 'import { Base } from "./b";\nexport class Sub extends Base {\n  run(): void {}\n  parent(): Base { return this; }\n}';
+    const text =
+      'import { Base } from "./b";\nexport class Sub extends Base {\n  run(): void {}\n  parent(): Base { return this; }\n}';
     expect(spread(text, { module: ["src/b.ts:Base"] })).toEqual({ module: ["Sub"], member: ["parent"] });
   });
 
@@ -68,11 +86,15 @@ describe(spreadThroughFile.name, () => {
     expect(spread('export { make as build } from "./m";', make).module).toEqual(["build"]);
     expect(spread('export * from "./m";\nexport * from "./other";', make).module).toEqual(["make"]);
     expect(spread('import { make as build } from "./m";\nexport const made = build();', make).module).toEqual(["made"]);
-    expect(spread('import { make } from "./m";\nconst made = make();\nexport default made;', make).module).toEqual(["default", "made"]);
+    expect(spread('import { make } from "./m";\nconst made = make();\nexport default made;', make).module).toEqual([
+      "default",
+      "made",
+    ]);
   });
 
   it("matches an imported name only to a change in a file its specifier may name", () => {
-    const text = 'import { make } from "./other";\nimport * as m from "./m";\nexport const a = make();\nexport const b = m.make();';
+    const text =
+      'import { make } from "./other";\nimport * as m from "./m";\nexport const a = make();\nexport const b = m.make();';
     expect(spread(text, { module: ["src/m.ts:make"] }).module).toEqual(["b"]);
     expect(spread(text, { module: ["src/other/index.ts:make"] }).module).toEqual(["a"]);
   });
@@ -98,7 +120,12 @@ describe(spreadThroughFile.name, () => {
     const text =
       'import * as Equal from "./equal";\nexport const same = (x: Equal.Equal, y: unknown) => x[Equal.symbol](y);\nexport const sym = Equal.symbol;';
     expect(spread(text, { key: ["symbol"] }).module).toEqual(["same"]);
-    expect(compareNames("export class C {\n  [Equal.symbol]() { return 1; }\n}", "export class C {\n  [Equal.symbol]() { return 2; }\n}")).toEqual({
+    expect(
+      compareNames(
+        "export class C {\n  [Equal.symbol]() { return 1; }\n}",
+        "export class C {\n  [Equal.symbol]() { return 2; }\n}",
+      ),
+    ).toEqual({
       module: [],
       member: [],
       key: ["symbol"],
@@ -112,7 +139,9 @@ describe(spreadThroughFile.name, () => {
 
   it("counts an expando assignment as part of the function it extends", () => {
     expect(
-      spread('import { make } from "./m";\nexport function f(): void {}\nf.helper = () => make();', { module: ["src/m.ts:make"] }).module,
+      spread('import { make } from "./m";\nexport function f(): void {}\nf.helper = () => make();', {
+        module: ["src/m.ts:make"],
+      }).module,
     ).toEqual(["f"]);
   });
 });
@@ -130,7 +159,12 @@ describe(dependsOnChanged.name, () => {
   });
 
   it("is false for a file whose mentions of the name are its own declaration, comments or strings", () => {
-    expect(depends('export function make() { return "make"; }\n// make\nmake();', { module: ["src/m.ts:make"], global: ["make"] })).toBe(false);
+    expect(
+      depends('export function make() { return "make"; }\n// make\nmake();', {
+        module: ["src/m.ts:make"],
+        global: ["make"],
+      }),
+    ).toBe(false);
     expect(depends("export function f(x: { run(): void }) { x.run(); }", { module: ["src/m.ts:run"] })).toBe(false);
   });
 });

@@ -130,7 +130,13 @@ function setIn(map: Map<string, Set<string>>, key: string): Set<string> {
 /**
  * Records that `name` changed in `file` (or was added there, when `onlyAdded`); returns whether that was new.
  */
-export function addChangedName(changed: ChangedNames, name: string, file: string, declaresGlobals: boolean, onlyAdded = false): boolean {
+export function addChangedName(
+  changed: ChangedNames,
+  name: string,
+  file: string,
+  declaresGlobals: boolean,
+  onlyAdded = false,
+): boolean {
   const files = setIn(changed.module, name);
   const targets = [moduleStem(file)];
   const wholeModule = !onlyAdded && !changed.changedTargets.has(moduleStem(file));
@@ -175,10 +181,16 @@ interface ReadingFile {
   readonly importedStems: ReadonlySet<string>;
 }
 
-function importedNameChanged(changed: ChangedNames, name: string, targets: ReadonlySet<string>, importedStems: ReadonlySet<string>): boolean {
+function importedNameChanged(
+  changed: ChangedNames,
+  name: string,
+  targets: ReadonlySet<string>,
+  importedStems: ReadonlySet<string>,
+): boolean {
   if (changed.global.has(name)) return true;
   const changedTargets = name === "*" ? changed.changedTargets : changed.moduleTargets.get(name);
-  const matches = (target: string): boolean => changed.anyNameTargets.has(target) || changedTargets?.has(target) === true;
+  const matches = (target: string): boolean =>
+    changed.anyNameTargets.has(target) || changedTargets?.has(target) === true;
   for (const target of targets) {
     if (target !== NON_RELATIVE ? matches(target) : [...importedStems].some(matches)) return true;
   }
@@ -191,7 +203,8 @@ function refersTo(references: NameReferences, changed: ChangedNames, reader: Rea
     if (own && reader.ownChanged.has(name)) return true;
     if ((!own || reader.declaresGlobals) && changed.global.has(name)) return true;
   }
-  for (const [name, targets] of references.exported) if (importedNameChanged(changed, name, targets, reader.importedStems)) return true;
+  for (const [name, targets] of references.exported)
+    if (importedNameChanged(changed, name, targets, reader.importedStems)) return true;
   for (const name of references.qualified) if (changed.module.has(name) || changed.member.has(name)) return true;
   for (const name of references.member) if (changed.member.has(name)) return true;
   for (const name of references.key) if (changed.key.has(name)) return true;
@@ -206,7 +219,8 @@ export function dependsOnChanged(
 ): boolean {
   const references = syntax.fileReferences;
   if (refersTo(references, changed, { ...syntax, ownChanged: NO_NAMES, importedStems })) return true;
-  for (const name of references.memberDefinitions) if ((changed.member.has(name) || changed.key.has(name)) && name !== "constructor") return true;
+  for (const name of references.memberDefinitions)
+    if ((changed.member.has(name) || changed.key.has(name)) && name !== "constructor") return true;
   return false;
 }
 
@@ -225,7 +239,11 @@ export interface SpreadState {
  * Starts spreading through a file whose declarations named `changedHere` changed themselves, and which
  * imported the files of `importedStems` at its last extraction.
  */
-export function startSpread(syntax: PlanningSyntax, changedHere: Iterable<string> = [], importedStems: ReadonlySet<string> = NO_NAMES): SpreadState {
+export function startSpread(
+  syntax: PlanningSyntax,
+  changedHere: Iterable<string> = [],
+  importedStems: ReadonlySet<string> = NO_NAMES,
+): SpreadState {
   const ownChanged = new Set<string>();
   for (const name of changedHere) if (syntax.ownNames.has(name)) ownChanged.add(name);
   return { syntax, ownChanged, unchanged: [...syntax.declarations], importedStems };
@@ -267,7 +285,8 @@ export function spreadThroughFile(state: SpreadState, changed: ChangedNames): bo
         addTo(changed.computedMembers, declaration.key);
         // Code names such a member by what its key stands for too (`box.beta`): the new literals of whatever the
         // key names, the object or enum of `[Keys.A]` as well as `[Key]`.
-        for (const token of nameTokens(declaration.name)) for (const value of changed.keyValues.get(token) ?? []) addTo(changed.member, value);
+        for (const token of nameTokens(declaration.name))
+          for (const value of changed.keyValues.get(token) ?? []) addTo(changed.member, value);
       }
     }
     for (const alias of syntax.aliases) if (refersTo(alias.from, changed, reader)) addModule(alias.to);
@@ -275,7 +294,8 @@ export function spreadThroughFile(state: SpreadState, changed: ChangedNames): bo
       for (const target of written === NON_RELATIVE ? importedStems : [written]) {
         if (changed.anyNameTargets.has(target) && addAnyName(changed, syntax.path)) grew = true;
         const wholeModule = changed.changedTargets.has(target);
-        for (const [name, targets] of [...changed.moduleTargets]) if (name !== DEFAULT_EXPORT && targets.has(target)) addModule(name, !wholeModule);
+        for (const [name, targets] of [...changed.moduleTargets])
+          if (name !== DEFAULT_EXPORT && targets.has(target)) addModule(name, !wholeModule);
       }
     }
     grewAny ||= grew;

@@ -9,14 +9,22 @@ import { comparableTypes, MAX_TYPE_TEXT } from "./comparable-type.js";
 
 afterAll(removeTempDirs);
 
-const OPTIONS: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, types: [] };
+const OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  types: [],
+};
 const BOXES = { "src/a.ts": "export class Box { a = 1; }\n", "src/b.ts": "export class Box { b = 1; }\n" };
 
 /**
  * The comparable text of each top-level declaration of src/m.ts, in a program of the files, then in the
  * program rebuilt (as a kept loader does) after m.ts became `after`.
  */
-function typesBeforeAndAfter(files: Record<string, string>, after: string): { before: Map<string, string>; after: Map<string, string> } {
+function typesBeforeAndAfter(
+  files: Record<string, string>,
+  after: string,
+): { before: Map<string, string>; after: Map<string, string> } {
   const root = writeProject(files);
   const fileNames = Object.keys(files).map((file) => path.join(root, file));
   const loader = createProgramLoader({ id: "test", options: OPTIONS, projectReferences: undefined, fileNames });
@@ -26,7 +34,12 @@ function typesBeforeAndAfter(files: Record<string, string>, after: string): { be
     if (sourceFile === undefined) throw new Error("m.ts is not in the program");
     const declarations = extractDeclarations(sourceFile, "src/m.ts");
     const keys = declarations.nodes.filter((node) => node.kind !== "File").map((node) => node.key);
-    return new Map([...comparableTypes(checker, sourceFile, declarations, keys)].map(([key, text]) => [key.replace("src/m.ts:", ""), text]));
+    return new Map(
+      [...comparableTypes(checker, sourceFile, declarations, keys)].map(([key, text]) => [
+        key.replace("src/m.ts:", ""),
+        text,
+      ]),
+    );
   };
   const before = textsOf(loader.build(fileNames));
   const m = path.join(root, "src/m.ts");
@@ -48,7 +61,8 @@ describe("comparableTypes", () => {
   });
 
   it("names a type as the file can, or by its module, so two classes of one name print apart", () => {
-    const m = 'import * as a from "./a";\nimport * as b from "./b";\nexport function make() {\n  return new a.Box();\n}\n';
+    const m =
+      'import * as a from "./a";\nimport * as b from "./b";\nexport function make() {\n  return new a.Box();\n}\n';
     const named = typesBeforeAndAfter({ ...BOXES, "src/m.ts": m }, m.replace("new a.Box()", "new b.Box()"));
     expect(named.before.get("make")).toBe("Function export () => a.Box");
     expect(named.after.get("make")).toBe("Function export () => b.Box");
@@ -59,7 +73,10 @@ describe("comparableTypes", () => {
     };
     const unnamed =
       'import { makeA } from "./ma";\nimport { makeB } from "./mb";\nexport function make() {\n  return makeA();\n}\nexport const b = makeB;\n';
-    const { before, after } = typesBeforeAndAfter({ ...makers, "src/m.ts": unnamed }, unnamed.replace("return makeA();", "return makeB();"));
+    const { before, after } = typesBeforeAndAfter(
+      { ...makers, "src/m.ts": unnamed },
+      unnamed.replace("return makeA();", "return makeB();"),
+    );
     expect(before.get("make")).toBe('Function export () => import("./a").Box');
     expect(after.get("make")).toBe('Function export () => import("./b").Box');
   });

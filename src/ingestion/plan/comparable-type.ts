@@ -96,11 +96,25 @@ function ts6DeclarationTypes(checker: ts.TypeChecker, sourceFile: ts.SourceFile)
  * A type as a TypeScript 6 type node, parsed from the text another printer gave (TypeScript 7's), with the
  * file it was parsed in; undefined when the text is not one type alone.
  */
-export function parsedTypeNode(text: string): { readonly node: ts.TypeNode; readonly sourceFile: ts.SourceFile } | undefined {
-  const sourceFile = ts.createSourceFile("type.ts", `type T = ${text};`, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+export function parsedTypeNode(
+  text: string,
+): { readonly node: ts.TypeNode; readonly sourceFile: ts.SourceFile } | undefined {
+  const sourceFile = ts.createSourceFile(
+    "type.ts",
+    `type T = ${text};`,
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TS,
+  );
   const statement = sourceFile.statements[0];
-  const parseErrors = (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
-  if (sourceFile.statements.length !== 1 || statement === undefined || !ts.isTypeAliasDeclaration(statement) || parseErrors.length > 0) {
+  const parseErrors =
+    (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
+  if (
+    sourceFile.statements.length !== 1 ||
+    statement === undefined ||
+    !ts.isTypeAliasDeclaration(statement) ||
+    parseErrors.length > 0
+  ) {
     return undefined;
   }
   return { node: statement.type, sourceFile };
@@ -177,7 +191,8 @@ function withSortedUnions(typeNode: ts.TypeNode, sourceFile: ts.SourceFile): ts.
 /** The declaration a binding of a destructuring belongs to (its initializer is part of its text), else the node. */
 function wholeDeclaration(astNode: ts.Node): ts.Node {
   let node = astNode;
-  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
+  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node))
+    node = node.parent;
   return node;
 }
 
@@ -260,7 +275,8 @@ function refersToNames(typeNode: ts.Node, names: ReadonlySet<string>): boolean {
     else if (ts.isTypeQueryNode(node)) name = leftmost(node.exprName);
     else if (ts.isExpressionWithTypeArguments(node)) name = leftmost(node.expression);
     // `typeof import("…").f`: the declaration itself when a function with expando properties prints so.
-    else if (ts.isImportTypeNode(node) && node.isTypeOf && node.qualifier !== undefined) name = rightmost(node.qualifier);
+    else if (ts.isImportTypeNode(node) && node.isTypeOf && node.qualifier !== undefined)
+      name = rightmost(node.qualifier);
     if (name !== undefined && (names.has(name.text) || /^\(|\.\.\./.test(name.text))) {
       found = true;
       return;
@@ -343,14 +359,21 @@ class TypeWalk {
     if (type.flags & ts.TypeFlags.Conditional) {
       const conditional = type as ts.ConditionalType;
       // The printer resolves both branches; one it has not is a part this walk cannot see.
-      if (conditional.resolvedTrueType === undefined || conditional.resolvedFalseType === undefined) throw new NotComparable();
-      for (const part of [conditional.checkType, conditional.extendsType, conditional.resolvedTrueType, conditional.resolvedFalseType])
+      if (conditional.resolvedTrueType === undefined || conditional.resolvedFalseType === undefined)
+        throw new NotComparable();
+      for (const part of [
+        conditional.checkType,
+        conditional.extendsType,
+        conditional.resolvedTrueType,
+        conditional.resolvedFalseType,
+      ])
         this.visit(part);
     } else if (type.flags & ts.TypeFlags.Index) this.visit((type as ts.IndexType).type);
     else if (type.flags & ts.TypeFlags.IndexedAccess) {
       this.visit((type as ts.IndexedAccessType).objectType);
       this.visit((type as ts.IndexedAccessType).indexType);
-    } else if (type.flags & ts.TypeFlags.TemplateLiteral) for (const part of (type as ts.TemplateLiteralType).types) this.visit(part);
+    } else if (type.flags & ts.TypeFlags.TemplateLiteral)
+      for (const part of (type as ts.TemplateLiteralType).types) this.visit(part);
     else if (type.flags & ts.TypeFlags.StringMapping) this.visit((type as ts.StringMappingType).type);
     else if (type.flags & ts.TypeFlags.Substitution) {
       this.visit((type as ts.SubstitutionType).baseType);

@@ -28,7 +28,12 @@ function extracted(name: string, surface: string, exported = true): ExtractedNod
 
 describe("withSurfacesOfSameTypes", () => {
   it("asks only about inferred declarations whose text changed, and gives those with the same type their stored surface", () => {
-    const before = [stored("same", "i:1"), stored("retyped", "i:2"), stored("declared", "d:3"), stored("untouched", "i:4")];
+    const before = [
+      stored("same", "i:1"),
+      stored("retyped", "i:2"),
+      stored("declared", "d:3"),
+      stored("untouched", "i:4"),
+    ];
     const after = [
       extracted("same", "i:1b"),
       extracted("retyped", "i:2b"),

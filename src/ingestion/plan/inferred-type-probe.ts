@@ -3,7 +3,14 @@ import type { ProjectSpec } from "../../config/discover-projects.js";
 import type { Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 import type { FileDeclarations } from "../extract/extract-declarations.js";
 import { isJavaScriptFile } from "../extract/surface-text.js";
-import { comparableTypes, comparableTypesOf, type DeclarationTypes, MAX_PROPERTIES, MAX_TYPES_WALKED, parsedTypeNode } from "./comparable-type.js";
+import {
+  comparableTypes,
+  comparableTypesOf,
+  type DeclarationTypes,
+  MAX_PROPERTIES,
+  MAX_TYPES_WALKED,
+  parsedTypeNode,
+} from "./comparable-type.js";
 import { hashText, type ScannedFile } from "../scan/file-scan.js";
 import { declarationsFor } from "../run/program-extraction.js";
 
@@ -35,7 +42,9 @@ const NOTHING: ReadonlySet<string> = new Set();
  * file), in a file with syntax errors, or when the file's imports changed (a name in a type printed as
  * written may then stand for another declaration).
  */
-export function inferredTypeProbe(sources: ProbeSources): (file: ScannedFile, keys: readonly string[]) => ReadonlySet<string> {
+export function inferredTypeProbe(
+  sources: ProbeSources,
+): (file: ScannedFile, keys: readonly string[]) => ReadonlySet<string> {
   return (file, keys) => {
     try {
       return sameTypes(sources, file, keys);
@@ -50,11 +59,17 @@ function sameTypes(sources: ProbeSources, file: ScannedFile, keys: readonly stri
   const project = sources.projects.find((candidate) => candidate.id === file.project);
   if (project === undefined || file.text === undefined || isJavaScriptFile(file.absolute)) return NOTHING;
   const last = sources.lastFile(project, file.absolute);
-  if (last === undefined || hashText(last.sourceFile.text) !== sources.storedHash(file.path) || last.hasSyntaxErrors) return NOTHING;
+  if (last === undefined || hashText(last.sourceFile.text) !== sources.storedHash(file.path) || last.hasSyntaxErrors)
+    return NOTHING;
   const before = last.comparable(declarationsFor(last.sourceFile, file.path), keys);
   if (before.size === 0) return NOTHING;
   const run = sources.runFile(project, file.absolute);
-  if (run?.sourceFile.text !== file.text || run.hasSyntaxErrors || importsOf(run.sourceFile) !== importsOf(last.sourceFile)) return NOTHING;
+  if (
+    run?.sourceFile.text !== file.text ||
+    run.hasSyntaxErrors ||
+    importsOf(run.sourceFile) !== importsOf(last.sourceFile)
+  )
+    return NOTHING;
   const after = run.comparable(declarationsFor(run.sourceFile, file.path), [...before.keys()]);
   return new Set([...before].filter(([key, text]) => after.get(key) === text).map(([key]) => key));
 }
@@ -85,7 +100,8 @@ export function snapshotFile(view: Ts7ProjectView, absolute: string): ProbedFile
     },
     isClean: (declaration, isLocal) => types.isClean(declaration, isLocal, limits),
   };
-  const parseDiagnostics = (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
+  const parseDiagnostics =
+    (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
   return {
     sourceFile,
     hasSyntaxErrors: parseDiagnostics.length > 0,

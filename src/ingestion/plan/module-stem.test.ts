@@ -3,7 +3,9 @@ import { mayName, mayNameAdded, moduleStem } from "./module-stem.js";
 
 describe(moduleStem.name, () => {
   it("gives a file, its declaration file and a folder's index the same stem", () => {
-    expect(["src/lib.ts", "src/lib.d.ts", "src/lib/index.ts", "src/lib/index.tsx", "src/lib.mjs"].map(moduleStem)).toEqual(Array(5).fill("src/lib"));
+    expect(
+      ["src/lib.ts", "src/lib.d.ts", "src/lib/index.ts", "src/lib/index.tsx", "src/lib.mjs"].map(moduleStem),
+    ).toEqual(Array(5).fill("src/lib"));
     expect(moduleStem("index.ts")).toBe("");
   });
 });

@@ -75,7 +75,11 @@ export function planDependents(input: PlanningInput, store: PlanningStore): Set<
   return new DependentsPlanner(input, store).plan();
 }
 
-/** The state of one planning: what has changed so far, and how far the spread has followed it. */
+/**
+ * The state of one planning: what has changed so far, and how far the spread has followed it.
+ * Long because: each rule of the spread (ADR 0004) is a method over the same two sets; split, they would pass
+ * the sets back and forth.
+ */
 class DependentsPlanner {
   private readonly dependents = new Set<string>();
   private readonly files: PlanningFiles;
@@ -105,7 +109,9 @@ class DependentsPlanner {
     private readonly input: PlanningInput,
     private readonly store: PlanningStore,
   ) {
-    this.files = new PlanningFiles([...input.changed, ...input.added], input.candidates, input.parsedFile, (path) => store.importedFilesOf(path));
+    this.files = new PlanningFiles([...input.changed, ...input.added], input.candidates, input.parsedFile, (path) =>
+      store.importedFilesOf(path),
+    );
     this.mentions = (path, names) => this.files.mentions(path, names);
     this.changedPaths = input.changed.map((file) => file.path);
   }
@@ -114,8 +120,10 @@ class DependentsPlanner {
     this.compareChangedFiles();
     this.noteRemovedFiles();
     this.noteModulesTakenOver();
-    for (const key of this.vanishedKeys) for (const owner of this.store.ownersOfEdgesAt(key)) this.dependents.add(owner);
-    for (const file of filesReresolving(this.input, this.store, this.addedDeclareGlobals, this.removedDeclaredGlobals)) this.dependents.add(file);
+    for (const key of this.vanishedKeys)
+      for (const owner of this.store.ownersOfEdgesAt(key)) this.dependents.add(owner);
+    for (const file of filesReresolving(this.input, this.store, this.addedDeclareGlobals, this.removedDeclaredGlobals))
+      this.dependents.add(file);
     this.spreadUntilNothingChanges();
     return this.dependents;
   }
@@ -141,15 +149,21 @@ class DependentsPlanner {
         ? declarations.nodes
         : withSurfacesOfSameTypes(stored, declarations.nodes, (keys) => sameInferredTypes(file, keys));
     const change = compareSurfaces(stored, nodes, defaultExportedNamesOf(sourceFile));
-    for (const name of change.moduleTokens) addChangedName(names, name, file.path, declarations.declaresGlobals, change.addedModuleTokens.has(name));
+    for (const name of change.moduleTokens)
+      addChangedName(names, name, file.path, declarations.declaresGlobals, change.addedModuleTokens.has(name));
     for (const name of change.memberTokens) names.member.add(name);
     for (const name of change.keyTokens) names.key.add(name);
-    for (const [name, literals] of stringLiteralsOfChanged(text, declarations, change.moduleTokens)) addKeyValues(names, name, literals);
+    for (const [name, literals] of stringLiteralsOfChanged(text, declarations, change.moduleTokens))
+      addKeyValues(names, name, literals);
     // A name that occurs once is only its own declaration: nothing else in the file refers to it.
-    const referredTo = [...change.tokens].some((token) => occurrencesOf(text, token) > 1) || change.vanishedKeys.length > 0;
+    const referredTo =
+      [...change.tokens].some((token) => occurrencesOf(text, token) > 1) || change.vanishedKeys.length > 0;
     const syntax =
-      referredTo || change.exportsChanged ? parseForPlanning(file.absolute, file.path, text, sourceFile, declarations).syntax : undefined;
-    if (syntax !== undefined) this.spreading.set(file.path, startSpread(syntax, change.moduleTokens, this.files.importedStemsOf(file.path)));
+      referredTo || change.exportsChanged
+        ? parseForPlanning(file.absolute, file.path, text, sourceFile, declarations).syntax
+        : undefined;
+    if (syntax !== undefined)
+      this.spreading.set(file.path, startSpread(syntax, change.moduleTokens, this.files.importedStemsOf(file.path)));
     this.vanishedKeys.push(...change.vanishedKeys);
     if (change.allImporters) this.addImporters(file.path);
     if (change.defaultChanged) this.defaultChanged.push(file.path);
@@ -173,7 +187,8 @@ class DependentsPlanner {
         // The File node is the module itself: code names it by a specifier (its importers, above), never by its name.
         if (node.kind === "File") continue;
         const parts = nameParts(node.name, node.kind);
-        for (const name of parts.module) addChangedName(this.names, name, removedPath, declaringGlobals.has(removedPath));
+        for (const name of parts.module)
+          addChangedName(this.names, name, removedPath, declaringGlobals.has(removedPath));
         for (const name of parts.member) this.names.member.add(name);
         for (const name of parts.key) this.names.key.add(name);
       }
@@ -205,7 +220,13 @@ class DependentsPlanner {
       this.followComputedMembers();
       const unsearched = new Set([...searchableNames(this.names)].filter((name) => !this.searched.has(name)));
       const pendingReExports = this.hasNamesToPassOn();
-      if (unsearched.size === 0 && this.exportsChanged.length === 0 && this.defaultChanged.length === 0 && !pendingReExports) return;
+      if (
+        unsearched.size === 0 &&
+        this.exportsChanged.length === 0 &&
+        this.defaultChanged.length === 0 &&
+        !pendingReExports
+      )
+        return;
       for (const name of unsearched) this.searched.add(name);
       if (unsearched.size > 0) this.searchCandidates(unsearched);
     }
@@ -269,7 +290,8 @@ class DependentsPlanner {
     for (const state of this.spreading.values()) {
       spreadThroughFile(state, this.names);
       const defaults = this.names.module.get(DEFAULT_EXPORT);
-      if (defaults?.has(state.syntax.path) === true && !this.followedDefaults.has(state.syntax.path)) this.defaultChanged.push(state.syntax.path);
+      if (defaults?.has(state.syntax.path) === true && !this.followedDefaults.has(state.syntax.path))
+        this.defaultChanged.push(state.syntax.path);
     }
   }
 
@@ -295,8 +317,12 @@ class DependentsPlanner {
       if (text === undefined || !files.mentions(file.path, unsearched)) continue;
       if (!mayDependOn(file.path, text, names, this.mentions, files.importedStemsOf(file.path))) continue;
       const sourceFile = files.sourceFileOf(file.path);
-      const references = sourceFile === undefined ? undefined : (files.knownSyntaxOf(file.path) ?? fileReferencesOf(sourceFile, file.path));
-      if (references !== undefined && dependsOnChanged(references, names, files.importedStemsOf(file.path))) this.dependents.add(file.path);
+      const references =
+        sourceFile === undefined
+          ? undefined
+          : (files.knownSyntaxOf(file.path) ?? fileReferencesOf(sourceFile, file.path));
+      if (references !== undefined && dependsOnChanged(references, names, files.importedStemsOf(file.path)))
+        this.dependents.add(file.path);
     }
   }
 
@@ -329,11 +355,17 @@ const STRING_LITERAL = /"([^"\\\n]{1,200})"|'([^'\\\n]{1,200})'|`([^`\\$]{1,200}
  * stand for now. (The stored surfaces are hashes: the old values' uses are reached through their edges,
  * followComputedMembers.)
  */
-function stringLiteralsOfChanged(text: string, declarations: FileDeclarations, names: ReadonlySet<string>): Map<string, string[]> {
+function stringLiteralsOfChanged(
+  text: string,
+  declarations: FileDeclarations,
+  names: ReadonlySet<string>,
+): Map<string, string[]> {
   const literals = new Map<string, string[]>();
   for (const node of declarations.nodes) {
     if (!names.has(node.name) || MEMBER_KINDS.has(node.kind) || node.kind === "File") continue;
-    const surface = (declarations.surfaceRanges?.get(node.key) ?? []).map((range) => text.slice(range.start, range.end)).join("\n");
+    const surface = (declarations.surfaceRanges?.get(node.key) ?? [])
+      .map((range) => text.slice(range.start, range.end))
+      .join("\n");
     const found = [...surface.matchAll(STRING_LITERAL)].flatMap((match) => match[1] ?? match[2] ?? match[3] ?? []);
     if (found.length > 0) literals.set(node.name, [...(literals.get(node.name) ?? []), ...found]);
   }
@@ -373,10 +405,16 @@ function changedCounts(names: ChangedNames): Map<string, number> {
  * that may name an added file. An added or removed file that declares globals (`declare module "x"`) may
  * answer any unresolved import, and so may anything without `mayNowName`: then every file with one.
  */
-function filesReresolving(input: PlanningInput, store: PlanningStore, addedDeclareGlobals: boolean, removedDeclaredGlobals: boolean): Set<string> {
+function filesReresolving(
+  input: PlanningInput,
+  store: PlanningStore,
+  addedDeclareGlobals: boolean,
+  removedDeclaredGlobals: boolean,
+): Set<string> {
   const { added, removed, mayNowName } = input;
   if (added.length === 0 && removed.length === 0) return new Set();
-  if (mayNowName === undefined || addedDeclareGlobals || removedDeclaredGlobals) return new Set(store.filesWithUnresolvedImports());
+  if (mayNowName === undefined || addedDeclareGlobals || removedDeclaredGlobals)
+    return new Set(store.filesWithUnresolvedImports());
   const files = new Set<string>();
   if (added.length === 0) return files;
   const addedPaths = added.map((file) => file.path);

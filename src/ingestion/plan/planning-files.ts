@@ -81,7 +81,10 @@ export class PlanningFiles {
   syntaxOf(path: string): PlanningSyntax | undefined {
     if (this.syntaxes.has(path)) return this.syntaxes.get(path);
     const sourceFile = this.sourceFileOf(path);
-    const syntax = sourceFile === undefined ? undefined : parseForPlanning(sourceFile.fileName, path, sourceFile.text, sourceFile).syntax;
+    const syntax =
+      sourceFile === undefined
+        ? undefined
+        : parseForPlanning(sourceFile.fileName, path, sourceFile.text, sourceFile).syntax;
     this.syntaxes.set(path, syntax);
     return syntax;
   }

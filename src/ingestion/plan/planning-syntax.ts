@@ -46,10 +46,22 @@ type MutableReferences = {
 };
 
 function emptyReferences(): MutableReferences {
-  return { bare: new Set(), exported: new Map(), qualified: new Set(), member: new Set(), key: new Set(), memberDefinitions: new Set() };
+  return {
+    bare: new Set(),
+    exported: new Map(),
+    qualified: new Set(),
+    member: new Set(),
+    key: new Set(),
+    memberDefinitions: new Set(),
+  };
 }
 
-function addReference(references: MutableReferences, kind: Reference | undefined, name: string, target: string | undefined): void {
+function addReference(
+  references: MutableReferences,
+  kind: Reference | undefined,
+  name: string,
+  target: string | undefined,
+): void {
   switch (kind) {
     case Reference.Bare:
       return void references.bare.add(name);
@@ -75,7 +87,10 @@ function targetOf(node: ts.Node, importerPath: string): string | undefined {
 }
 
 /** Import bindings by local name, and every other name the file declares (locals and parameters included). */
-function bindingsOf(sourceFile: ts.SourceFile, importerPath: string): { imports: Map<string, ImportBinding>; declared: Set<string> } {
+function bindingsOf(
+  sourceFile: ts.SourceFile,
+  importerPath: string,
+): { imports: Map<string, ImportBinding>; declared: Set<string> } {
   const imports = new Map<string, ImportBinding>();
   const declared = new Set<string>();
   const visit = (node: ts.Node): void => {
@@ -85,7 +100,8 @@ function bindingsOf(sourceFile: ts.SourceFile, importerPath: string): { imports:
       if (specifier === undefined || clause === undefined) return;
       if (clause.name !== undefined) imports.set(clause.name.text, { name: DEFAULT_EXPORT, target: specifier });
       const bindings = clause.namedBindings;
-      if (bindings !== undefined && ts.isNamespaceImport(bindings)) imports.set(bindings.name.text, { name: "*", target: specifier });
+      if (bindings !== undefined && ts.isNamespaceImport(bindings))
+        imports.set(bindings.name.text, { name: "*", target: specifier });
       else
         for (const element of bindings?.elements ?? [])
           imports.set(element.name.text, { name: (element.propertyName ?? element.name).text, target: specifier });
@@ -93,14 +109,24 @@ function bindingsOf(sourceFile: ts.SourceFile, importerPath: string): { imports:
     }
     if (ts.isImportEqualsDeclaration(node)) {
       const reference = node.moduleReference;
-      const specifier = ts.isExternalModuleReference(reference) ? targetOf(reference.expression, importerPath) : undefined;
+      const specifier = ts.isExternalModuleReference(reference)
+        ? targetOf(reference.expression, importerPath)
+        : undefined;
       if (specifier !== undefined) imports.set(node.name.text, { name: "*", target: specifier });
       else declared.add(node.name.text);
       return;
     }
-    if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) && ts.isIdentifier(node.name)) {
+    if (
+      (ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) &&
+      ts.isIdentifier(node.name)
+    ) {
       declared.add(node.name.text);
-    } else if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isFunctionExpression(node) || ts.isClassExpression(node)) {
+    } else if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isClassDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isClassExpression(node)
+    ) {
       if (node.name !== undefined) declared.add(node.name.text);
     } else if (
       ts.isInterfaceDeclaration(node) ||
@@ -142,7 +168,8 @@ function occurrencesOf(
     const binding = ts.isIdentifier(qualifier) ? imports.get(qualifier.text) : undefined;
     if (binding?.name === "*") return record(id, id.text, Reference.Exported, binding.target);
     let root = qualifier;
-    while (ts.isPropertyAccessExpression(root) || ts.isQualifiedName(root)) root = ts.isQualifiedName(root) ? root.left : root.expression;
+    while (ts.isPropertyAccessExpression(root) || ts.isQualifiedName(root))
+      root = ts.isQualifiedName(root) ? root.left : root.expression;
     const outside = ts.isIdentifier(root) && (imports.has(root.text) || !declared.has(root.text));
     record(id, id.text, outside ? Reference.Qualified : Reference.Member);
   };
@@ -157,30 +184,46 @@ function occurrencesOf(
     const parent = id.parent;
     if (ts.isPropertyAccessExpression(parent) && parent.name === id) return recordQualified(id, parent.expression);
     if (ts.isQualifiedName(parent) && parent.right === id) return recordQualified(id, parent.left);
-    const qualifies = (ts.isPropertyAccessExpression(parent) && parent.expression === id) || (ts.isQualifiedName(parent) && parent.left === id);
+    const qualifies =
+      (ts.isPropertyAccessExpression(parent) && parent.expression === id) ||
+      (ts.isQualifiedName(parent) && parent.left === id);
     // `ns.name` refers to one export of the namespace, recorded with `name`, not to all of them.
     if (qualifies && imports.get(id.text)?.name === "*") return;
     if (ts.isImportTypeNode(parent)) {
-      const specifier = ts.isLiteralTypeNode(parent.argument) ? targetOf(parent.argument.literal, importerPath) : undefined;
+      const specifier = ts.isLiteralTypeNode(parent.argument)
+        ? targetOf(parent.argument.literal, importerPath)
+        : undefined;
       return record(id, id.text, specifier === undefined ? Reference.Qualified : Reference.Exported, specifier);
     }
     if (ts.isImportSpecifier(parent)) {
       if (id !== (parent.propertyName ?? parent.name)) return;
-      return record(id, id.text, Reference.Exported, targetOf(parent.parent.parent.parent.moduleSpecifier, importerPath));
+      return record(
+        id,
+        id.text,
+        Reference.Exported,
+        targetOf(parent.parent.parent.parent.moduleSpecifier, importerPath),
+      );
     }
     if (ts.isExportSpecifier(parent)) {
       if (id !== (parent.propertyName ?? parent.name)) return;
       const specifier = parent.parent.parent.moduleSpecifier;
-      return specifier === undefined ? recordBare(id) : record(id, id.text, Reference.Exported, targetOf(specifier, importerPath));
+      return specifier === undefined
+        ? recordBare(id)
+        : record(id, id.text, Reference.Exported, targetOf(specifier, importerPath));
     }
     if (ts.isBindingElement(parent)) {
       if (parent.propertyName === id) return record(id, id.text, Reference.Member);
-      if (parent.propertyName === undefined && ts.isObjectBindingPattern(parent.parent)) record(id, id.text, Reference.Member);
+      if (parent.propertyName === undefined && ts.isObjectBindingPattern(parent.parent))
+        record(id, id.text, Reference.Member);
       return;
     }
     if (ts.isJsxAttribute(parent)) return record(id, id.text, Reference.Member);
     if ("name" in parent && parent.name === id) {
-      const isMember = ts.isClassElement(parent) || ts.isTypeElement(parent) || ts.isObjectLiteralElementLike(parent) || ts.isEnumMember(parent);
+      const isMember =
+        ts.isClassElement(parent) ||
+        ts.isTypeElement(parent) ||
+        ts.isObjectLiteralElementLike(parent) ||
+        ts.isEnumMember(parent);
       if (isMember) record(id, id.text, Reference.MemberDefinition);
       if (ts.isShorthandPropertyAssignment(parent)) recordBare(id);
       return;
@@ -193,13 +236,21 @@ function occurrencesOf(
     // `T["k"]` names the member `k`; a string key of an object literal sets the member of its contextual type.
     else if (ts.isIndexedAccessTypeNode(node) && ts.isLiteralTypeNode(node.indexType))
       recordKey(node.indexType.literal as ts.Expression, Reference.Key);
-    else if ((ts.isStringLiteral(node) || ts.isNumericLiteral(node)) && ts.isObjectLiteralElementLike(node.parent) && node.parent.name === node) {
+    else if (
+      (ts.isStringLiteral(node) || ts.isNumericLiteral(node)) &&
+      ts.isObjectLiteralElementLike(node.parent) &&
+      node.parent.name === node
+    ) {
       record(node, node.text, Reference.MemberDefinition);
     } else if (ts.isComputedPropertyName(node) && "name" in node.parent && node.parent.name === node)
       recordKey(node.expression, Reference.MemberDefinition);
     else if (ts.isImportTypeNode(node) && node.qualifier === undefined && ts.isLiteralTypeNode(node.argument)) {
       record(node, "*", Reference.Exported, targetOf(node.argument.literal, importerPath));
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined
+    ) {
       record(node, "*", Reference.Exported, targetOf(node.arguments[0], importerPath));
     }
     ts.forEachChild(node, visit);
@@ -219,9 +270,14 @@ function referencesWithin(occurrences: Occurrences, ranges: readonly SurfaceRang
       if ((occurrences.positions[middle] ?? 0) < range.start) low = middle + 1;
       else high = middle;
     }
-    for (let index = low; index < occurrences.positions.length && (occurrences.positions[index] ?? 0) < range.end; index += 1) {
+    for (
+      let index = low;
+      index < occurrences.positions.length && (occurrences.positions[index] ?? 0) < range.end;
+      index += 1
+    ) {
       const kind = occurrences.kinds[index];
-      if (kind !== Reference.MemberDefinition) addReference(references, kind, occurrences.names[index] ?? "", occurrences.specifiers[index]);
+      if (kind !== Reference.MemberDefinition)
+        addReference(references, kind, occurrences.names[index] ?? "", occurrences.specifiers[index]);
     }
   }
   return references;
@@ -247,7 +303,9 @@ function exportStatements(
   sourceFile: ts.SourceFile,
   importerPath: string,
   imports: ReadonlyMap<string, ImportBinding>,
-): Pick<PlanningSyntax, "aliases" | "starReExports" | "reExportedNames" | "reExports"> & { defaultExportedNames: Set<string> } {
+): Pick<PlanningSyntax, "aliases" | "starReExports" | "reExportedNames" | "reExports"> & {
+  defaultExportedNames: Set<string>;
+} {
   const aliases: Alias[] = [];
   const starReExports: string[] = [];
   const reExportedNames: string[] = [];
@@ -255,7 +313,8 @@ function exportStatements(
   let reExports = false;
   for (const statement of sourceFile.statements) {
     if (ts.isExportDeclaration(statement)) {
-      const specifier = statement.moduleSpecifier === undefined ? undefined : targetOf(statement.moduleSpecifier, importerPath);
+      const specifier =
+        statement.moduleSpecifier === undefined ? undefined : targetOf(statement.moduleSpecifier, importerPath);
       if (statement.moduleSpecifier !== undefined) reExports = true;
       const clause = statement.exportClause;
       if (clause === undefined) {
@@ -282,14 +341,20 @@ export type FileReferences = Pick<PlanningSyntax, "path" | "declaresGlobals" | "
 
 /** Parses a file for planning. Doc comments are read as text (declaration-text.ts), so JSDoc is not parsed, as in extraction. */
 export function parseSource(fileName: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true);
+  return ts.createSourceFile(
+    fileName,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    true,
+  );
 }
 
 function declaresGlobals(sourceFile: ts.SourceFile): boolean {
   if (!ts.isExternalModule(sourceFile)) return true;
   return sourceFile.statements.some(
     (statement) =>
-      ts.isModuleDeclaration(statement) && ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
+      ts.isModuleDeclaration(statement) &&
+      ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
   );
 }
 
@@ -323,7 +388,8 @@ function readFileReferences(sourceFile: ts.SourceFile, relativePath: string): Fi
   const ownNames = new Set<string>();
   for (const statement of sourceFile.statements) {
     if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) ownNames.add(declaration.name.text);
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name)) ownNames.add(declaration.name.text);
     } else if ("name" in statement && statement.name !== undefined && ts.isIdentifier(statement.name as ts.Node)) {
       ownNames.add((statement.name as ts.Identifier).text);
     }
@@ -360,10 +426,13 @@ export function parseForPlanning(
       aliases.push({ from: referenceTo(node.name, new Map()), to: DEFAULT_EXPORT });
   }
   const ranges = declarations.surfaceRanges ?? new Map<string, readonly SurfaceRange[]>();
-  const occurrences = isJavaScriptFile(fileName) ? undefined : occurrencesOf(sourceFile, relativePath, imports, declared);
+  const occurrences = isJavaScriptFile(fileName)
+    ? undefined
+    : occurrencesOf(sourceFile, relativePath, imports, declared);
   const referencesOf = (key: string): NameReferences => {
     const surface = ranges.get(key) ?? [];
-    if (occurrences === undefined) return anyReferences(surface.map((range) => text.slice(range.start, range.end)).join("\n"));
+    if (occurrences === undefined)
+      return anyReferences(surface.map((range) => text.slice(range.start, range.end)).join("\n"));
     return referencesWithin(occurrences, surface);
   };
   const syntax: PlanningSyntax = {

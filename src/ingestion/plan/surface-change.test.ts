@@ -10,7 +10,13 @@ function nodesOf(text: string) {
 }
 
 function stored(text: string): StoredSurface[] {
-  return nodesOf(text).map((node) => ({ key: node.key, name: node.name, kind: node.kind, exported: node.exported, surface: node.surface }));
+  return nodesOf(text).map((node) => ({
+    key: node.key,
+    name: node.name,
+    kind: node.kind,
+    exported: node.exported,
+    surface: node.surface,
+  }));
 }
 
 function change(before: string, after: string, defaults: string[] = []) {
@@ -20,7 +26,9 @@ function change(before: string, after: string, defaults: string[] = []) {
 
 describe("compareSurfaces", () => {
   it("sees no change when only the body of a function with a declared return type changes", () => {
-    expect(change("export function f(): number { return 1; }", "export function f(): number {\n  return 2;\n}")).toEqual({
+    expect(
+      change("export function f(): number { return 1; }", "export function f(): number {\n  return 2;\n}"),
+    ).toEqual({
       tokens: [],
       vanishedKeys: [],
       allImporters: false,
@@ -28,7 +36,10 @@ describe("compareSurfaces", () => {
   });
 
   it("counts a changed parameter list as a change of that function, which its importers must see", () => {
-    const result = change("export function f(a: string): number { return 1; }", "export function f(a: number): number { return 1; }");
+    const result = change(
+      "export function f(a: string): number { return 1; }",
+      "export function f(a: number): number { return 1; }",
+    );
     expect(result.tokens).toEqual(["f"]);
     expect(result.allImporters).toBe(true);
   });
@@ -36,13 +47,18 @@ describe("compareSurfaces", () => {
   it("does not send importers a pure addition or a change of an internal declaration", () => {
     expect(change("export const a = 1;", "export const a = 1;\nexport const b = 2;").allImporters).toBe(false);
     expect(
-      change("export {};\nfunction internal(): number { return 1; }", "export {};\nfunction internal(): string { return ''; }").allImporters,
+      change(
+        "export {};\nfunction internal(): number { return 1; }",
+        "export {};\nfunction internal(): string { return ''; }",
+      ).allImporters,
     ).toBe(false);
   });
 
   it("counts a body change of a function with an inferred return type, and only that declaration", () => {
     const rest = "export const value = helper();\nexport function typed(): number { return helper(); }";
-    expect(change(`function helper() { return 1; }\n${rest}`, `function helper() { return 'one'; }\n${rest}`).tokens).toEqual(["helper"]);
+    expect(
+      change(`function helper() { return 1; }\n${rest}`, `function helper() { return 'one'; }\n${rest}`).tokens,
+    ).toEqual(["helper"]);
   });
 
   it("counts an added declaration alone", () => {
@@ -75,16 +91,24 @@ describe("compareSurfaces", () => {
 
   it("asks for every importer when re-exports or the default export change", () => {
     expect(change('export * from "./a";', 'export * from "./b";').allImporters).toBe(true);
-    expect(change("export default function () { return 1; }", "export default function () { return 2; }").allImporters).toBe(true);
     expect(
-      change("function main(): number { return 1; }\nexport default main;", "function main(): string { return ''; }\nexport default main;", ["main"])
-        .allImporters,
+      change("export default function () { return 1; }", "export default function () { return 2; }").allImporters,
+    ).toBe(true);
+    expect(
+      change(
+        "function main(): number { return 1; }\nexport default main;",
+        "function main(): string { return ''; }\nexport default main;",
+        ["main"],
+      ).allImporters,
     ).toBe(true);
   });
 
   it("ignores formatting of a declaration's header", () => {
     expect(
-      change("export function f(\n  a: string\n): number { return 1; }", "export function f(\n      a: string\n): number { return 1; }").tokens,
+      change(
+        "export function f(\n  a: string\n): number { return 1; }",
+        "export function f(\n      a: string\n): number { return 1; }",
+      ).tokens,
     ).toEqual([]);
   });
 });

@@ -124,7 +124,17 @@ export function compareSurfaces(
     changed(old.name, old.kind === "File", old.kind);
   }
   const addedModuleTokens = new Set([...added].filter((token) => !notOnlyAdded.has(token)));
-  return { tokens, moduleTokens, addedModuleTokens, memberTokens, keyTokens, vanishedKeys, allImporters, defaultChanged, exportsChanged };
+  return {
+    tokens,
+    moduleTokens,
+    addedModuleTokens,
+    memberTokens,
+    keyTokens,
+    vanishedKeys,
+    allImporters,
+    defaultChanged,
+    exportsChanged,
+  };
 }
 
 /** Whether the file was a global script before and a module after, or the other way round. */

@@ -35,7 +35,11 @@ export function mayDependOn(
   for (const match of text.matchAll(MODULE_SPECIFIER)) {
     const target = specifierTarget(path, match[1] ?? "");
     for (const stem of target === NON_RELATIVE ? importedStems : [target]) {
-      if (names.changedTargets.has(stem) || names.anyNameTargets.has(stem) || [...names.moduleTargets.values()].some((stems) => stems.has(stem)))
+      if (
+        names.changedTargets.has(stem) ||
+        names.anyNameTargets.has(stem) ||
+        [...names.moduleTargets.values()].some((stems) => stems.has(stem))
+      )
         return true;
     }
   }

@@ -4,7 +4,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crashPointsPassed } from "../../db/crash-points.js";
-import { CLI, freshSnapshot, makeTempDir, readerSnapshot, removeTempDirs, writeChainProject } from "../../test-support/fixtures.js";
+import {
+  CLI,
+  freshSnapshot,
+  makeTempDir,
+  readerSnapshot,
+  removeTempDirs,
+  writeChainProject,
+} from "../../test-support/fixtures.js";
 import { openIndexer, type RunOptions } from "./indexer.js";
 
 afterAll(removeTempDirs);
@@ -44,7 +51,9 @@ function rewriteAll(root: string): void {
  * One root per run kind, and the database bytes it starts from: none for a first (full) index, the graph of
  * variant 0 for the others, with every file then rewritten as variant 1 (so that the run changes the graph).
  */
-async function prepare(kind: RunKind): Promise<{ root: string; dbPath: string; start: Buffer | undefined; after: string }> {
+async function prepare(
+  kind: RunKind,
+): Promise<{ root: string; dbPath: string; start: Buffer | undefined; after: string }> {
   const root = makeTempDir(`ts-graph-kill-${kind}-`);
   const dbPath = path.join(root, ".ts-graph", "graph.db");
   writeChainProject(root, FILES, 0);
@@ -52,7 +61,14 @@ async function prepare(kind: RunKind): Promise<{ root: string; dbPath: string; s
   fs.writeFileSync(
     path.join(root, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", noLib: true, types: [] },
+      compilerOptions: {
+        strict: true,
+        target: "ES2022",
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        noLib: true,
+        types: [],
+      },
       include: ["src"],
     }),
   );
@@ -82,9 +98,17 @@ async function crashPointsOf(kind: RunKind, root: string, dbPath: string, start:
 }
 
 /** Runs `ts-graph index` in a child that kills itself at crash point `at`, reading the graph in a loop meanwhile. */
-async function killedRun(kind: RunKind, root: string, dbPath: string, at: number): Promise<{ seen: Set<string>; signal: string | null }> {
+async function killedRun(
+  kind: RunKind,
+  root: string,
+  dbPath: string,
+  at: number,
+): Promise<{ seen: Set<string>; signal: string | null }> {
   const args = [CLI, "index", root, "--quiet", ...(kind === "forced" ? ["--force"] : [])];
-  const child = spawn(process.execPath, args, { stdio: "ignore", env: { ...process.env, TS_GRAPH_CRASH_AT: String(at) } });
+  const child = spawn(process.execPath, args, {
+    stdio: "ignore",
+    env: { ...process.env, TS_GRAPH_CRASH_AT: String(at) },
+  });
   let exited = false;
   let signal: string | null = null;
   const done = new Promise<void>((resolve) =>

@@ -49,7 +49,9 @@ describe("what computed member names stand for is kept with the file", () => {
       wanted: new Set(),
       storedAccessorNames: new Map([["src/thermometer.ts", ["[NAME]"]]]),
       storedMemberNames: new Map([["src/thermometer.ts", ["[NAME]", '["fahrenheit"]', "plain"]]]),
-      storedComputedNames: new Map([["src/thermometer.ts", { accessors: ["celsius"], members: ["celsius", "fahrenheit"] }]]),
+      storedComputedNames: new Map([
+        ["src/thermometer.ts", { accessors: ["celsius"], members: ["celsius", "fahrenheit"] }],
+      ]),
       scannedFile: () => undefined,
     };
     const unused = new Proxy({} as CheckerPort, {

@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { copySampleProject, indexAndSnapshot, makeTempDir, removeTempDirs, runCli } from "../../test-support/fixtures.js";
+import {
+  copySampleProject,
+  indexAndSnapshot,
+  makeTempDir,
+  removeTempDirs,
+  runCli,
+} from "../../test-support/fixtures.js";
 import { diffGraphDumps } from "../../test-support/graph-dump.js";
 import { writeProject } from "../../test-support/incremental.js";
 import fs from "node:fs";
@@ -21,7 +27,8 @@ function differences(left: Awaited<ReturnType<typeof indexOn>>, right: Awaited<R
   const diff = diffGraphDumps(left.dump, right.dump);
   const meta = diff.meta;
   if (meta !== undefined) {
-    const other = (rows: readonly string[]) => rows.filter((row) => !row.startsWith('["fingerprint"') && !row.startsWith('["engine"'));
+    const other = (rows: readonly string[]) =>
+      rows.filter((row) => !row.startsWith('["fingerprint"') && !row.startsWith('["engine"'));
     if (other(meta.onlyLeft).length === 0 && other(meta.onlyRight).length === 0) delete diff.meta;
   }
   return diff;
@@ -41,9 +48,13 @@ describe("TypeScript 7's engine writes the graph TypeScript 6's writes (ADR 0021
     const root = writeProject(
       {
         "src/lib/money.ts": "export function format(cents: number): string {\n  return (cents / 100).toFixed(2);\n}\n",
-        "src/app.ts": 'import { format } from "lib/money";\n\nexport function show(cents: number): string {\n  return format(cents);\n}\n',
+        "src/app.ts":
+          'import { format } from "lib/money";\n\nexport function show(cents: number): string {\n  return format(cents);\n}\n',
       },
-      { compilerOptions: { strict: true, module: "commonjs", moduleResolution: "node10", baseUrl: "src", noEmit: true }, include: ["src"] },
+      {
+        compilerOptions: { strict: true, module: "commonjs", moduleResolution: "node10", baseUrl: "src", noEmit: true },
+        include: ["src"],
+      },
     );
     const [ts6, ts7] = [await indexOn(root, "ts6"), await indexOn(root, "ts7")];
     expect(ts7.snapshot).toContain('"edge":"CALLS","source":"src/app.ts:show","target":"src/lib/money.ts:format"');
@@ -55,7 +66,9 @@ describe("TypeScript 7's engine writes the graph TypeScript 6's writes (ADR 0021
     expect(ts6.summary.warnings.some((warning) => warning.startsWith("TypeScript 7: "))).toBe(false);
     // status says which engine extracted the graph, and what TypeScript 7 was given instead
     const status = runCli(["status", "--root", root, "--db", ts7.dbPath]);
-    expect(status.stdout).toMatch(/engine {3}TypeScript 7's native checker \(TypeScript 7\.\d+\.\d+\)\n {4}TypeScript 7: .*moduleResolution/);
+    expect(status.stdout).toMatch(
+      /engine {3}TypeScript 7's native checker \(TypeScript 7\.\d+\.\d+\)\n {4}TypeScript 7: .*moduleResolution/,
+    );
   });
 
   it("on files that are modules only by the project's options (moduleDetection force), and on quoted library member names", async () => {
@@ -67,7 +80,16 @@ describe("TypeScript 7's engine writes the graph TypeScript 6's writes (ADR 0021
         "node_modules/lib-quoted/package.json": JSON.stringify({ name: "lib-quoted", types: "index.d.ts" }),
         "node_modules/lib-quoted/index.d.ts": 'export interface Thing {\n  "foo-bar"(): void;\n  plain(): void;\n}\n',
       },
-      { compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", moduleDetection: "force", noEmit: true }, include: ["src"] },
+      {
+        compilerOptions: {
+          strict: true,
+          module: "esnext",
+          moduleResolution: "bundler",
+          moduleDetection: "force",
+          noEmit: true,
+        },
+        include: ["src"],
+      },
     );
     const [ts6, ts7] = [await indexOn(root, "ts6"), await indexOn(root, "ts7")];
     expect(ts7.snapshot).toContain('"target":"node_modules/lib-quoted/index.d.ts:Thing.\\"foo-bar\\""');
@@ -82,7 +104,10 @@ describe("a kept TypeScript 7 session", () => {
         "src/lib.ts": "export function target(): number {\n  return 1;\n}\n",
         "src/app.ts": 'import { target } from "@lib/lib";\nexport function caller(): number {\n  return target();\n}\n',
       },
-      { compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", noEmit: true }, include: ["src"] },
+      {
+        compilerOptions: { strict: true, module: "esnext", moduleResolution: "bundler", noEmit: true },
+        include: ["src"],
+      },
     );
     const indexer = await openKeptIndexer(root, { engine: "ts7" });
     try {
@@ -91,7 +116,9 @@ describe("a kept TypeScript 7 session", () => {
       config.compilerOptions.paths = { "@lib/*": ["./src/*"] };
       fs.writeFileSync(tsconfig, JSON.stringify(config));
       await expectKeptRunEqualsFull(indexer, root, { engine: "ts7" });
-      expect(readSnapshot(indexer.db)).toContain('"edge":"CALLS","source":"src/app.ts:caller","target":"src/lib.ts:target"');
+      expect(readSnapshot(indexer.db)).toContain(
+        '"edge":"CALLS","source":"src/app.ts:caller","target":"src/lib.ts:target"',
+      );
     } finally {
       indexer.close();
     }

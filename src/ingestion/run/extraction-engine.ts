@@ -3,13 +3,23 @@ import os from "node:os";
 import path from "node:path";
 import { ts } from "ts-morph";
 import type { TsGraphConfig } from "../../config/config-file.js";
-import { discoverProjects, type DiscoveredProjects, type DiscoveryOptions, type ProjectSpec } from "../../config/discover-projects.js";
+import {
+  discoverProjects,
+  type DiscoveredProjects,
+  type DiscoveryOptions,
+  type ProjectSpec,
+} from "../../config/discover-projects.js";
 import type { GraphStore } from "../../db/graph-store.js";
 import { SCHEMA_VERSION } from "../../db/schema.js";
 import { defaultJobs, type MachineCapacity } from "./threads/extraction-jobs.js";
 import { EXTRACTOR_VERSION } from "../extract/extractor-version.js";
 import { hashText, type PlannedFile, type ScannedFile } from "../scan/file-scan.js";
-import { createOutcomeWriter, type ExtractionOutcome, type ExtractionProgress, type OutcomeWriter } from "./outcome-writer.js";
+import {
+  createOutcomeWriter,
+  type ExtractionOutcome,
+  type ExtractionProgress,
+  type OutcomeWriter,
+} from "./outcome-writer.js";
 import { canExtractInParallel, extractInParallel, type ParallelRun } from "./threads/parallel-extraction.js";
 import {
   buildRunProgram,
@@ -59,7 +69,11 @@ export interface ExtractionResult extends ExtractionOutcome {
 }
 
 export interface ExtractionEngine {
-  discover(config: TsGraphConfig, tsconfigs: readonly string[] | undefined, options?: DiscoveryOptions): DiscoveredProjects;
+  discover(
+    config: TsGraphConfig,
+    tsconfigs: readonly string[] | undefined,
+    options?: DiscoveryOptions,
+  ): DiscoveredProjects;
   /** A fingerprint of everything besides file contents that decides what extraction writes. */
   fingerprint(projects: readonly ProjectSpec[], configText: string): string;
   /** Files whose edges may change because other files changed, besides those files (plan-dependents.ts). */
@@ -75,7 +89,11 @@ export interface ExtractionEngine {
   /** Builds and binds every project's program now, so that the first change after it is applied fast (watch mode). */
   warm(projects: readonly ProjectSpec[]): void;
   /** The graph patch of a rename whose files are the run's changes (rename-patch.ts), or why there is none. */
-  planRename(hint: RenameHint, changed: readonly ScannedFile[], storedHashOf: (path: string) => string | undefined): PlannedPatch;
+  planRename(
+    hint: RenameHint,
+    changed: readonly ScannedFile[],
+    storedHashOf: (path: string) => string | undefined,
+  ): PlannedPatch;
   /** Ends what the engine keeps between runs (TypeScript 7's process). */
   close(): void;
   /** The engine's name and the TypeScript version it runs. */
@@ -90,14 +108,18 @@ export interface ExtractionEngine {
  * the files on disk finds an indexed file (resolution outside a program misses project reference redirects,
  * which the text covers). Resolutions are cached for one planning only: the files on disk change between runs.
  */
-function importReresolver(projects: readonly ProjectSpec[], files: readonly PlannedFile[]): NonNullable<PlanningInput["mayNowName"]> {
+function importReresolver(
+  projects: readonly ProjectSpec[],
+  files: readonly PlannedFile[],
+): NonNullable<PlanningInput["mayNowName"]> {
   const byPath = new Map(files.map((file) => [file.path, file]));
   const indexed = new Set(files.map((file) => file.absolute));
   const resolvers = new Map<string, (specifier: string, containingFile: string) => string | undefined>();
   return (importerPath, specifier, addedPaths) => {
     if (addedPaths.some((addedPath) => mayNameAdded(importerPath, specifier, addedPath))) return true;
     const importer = byPath.get(importerPath);
-    const project = importer === undefined ? undefined : projects.find((candidate) => candidate.id === importer.project);
+    const project =
+      importer === undefined ? undefined : projects.find((candidate) => candidate.id === importer.project);
     if (importer === undefined || project === undefined) return true;
     let resolve = resolvers.get(project.id);
     if (resolve === undefined) {
@@ -175,7 +197,8 @@ function loaderFor(state: EngineState, project: ProjectSpec): ProgramLoader {
   const key = loaderKey(project);
   let loader = state.loaders.get(key);
   if (loader === undefined) {
-    for (const stale of [...state.loaders.keys()].filter((other) => other.startsWith(`${project.id}\u0000`))) state.loaders.delete(stale);
+    for (const stale of [...state.loaders.keys()].filter((other) => other.startsWith(`${project.id}\u0000`)))
+      state.loaders.delete(stale);
     loader = createProgramLoader(project);
     state.loaders.set(key, loader);
   }
@@ -208,8 +231,12 @@ function dependentsOf(
   dropStaleTs7(state, projects);
   const ts7 = ts7PreparationFor(state, [...changed, ...added], removed);
   try {
-    const sameInferredTypes = ts7?.typeProbe(projects, state.options.store, takePatched(state)) ?? state.prepared?.typeProbe(projects);
-    return planDependents({ changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes }, state.options.store);
+    const sameInferredTypes =
+      ts7?.typeProbe(projects, state.options.store, takePatched(state)) ?? state.prepared?.typeProbe(projects);
+    return planDependents(
+      { changed, added, removed, candidates, parsedFile, mayNowName, sameInferredTypes },
+      state.options.store,
+    );
   } catch (error) {
     // The next run starts from a new session (its kept snapshot goes with this one).
     if (ts7 !== undefined) closeTs7(state);
@@ -220,7 +247,11 @@ function dependentsOf(
 }
 
 /** With TypeScript 7's kept session, planning tells it the run's changes and compares inferred types in its last and new snapshots. */
-function ts7PreparationFor(state: EngineState, scanned: readonly ScannedFile[], removed: readonly string[]): Ts7RunPreparation | undefined {
+function ts7PreparationFor(
+  state: EngineState,
+  scanned: readonly ScannedFile[],
+  removed: readonly string[],
+): Ts7RunPreparation | undefined {
   const { options } = state;
   state.ts7Prepared =
     options.keepPrograms && options.engine === "ts7" && state.ts7 !== undefined
@@ -376,13 +407,18 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
     const view = ts7?.view(project);
     if (view !== undefined) return ts7Extractor(view, project, files, names);
     const projectRoots = roots[index] ?? [];
-    const program = prepared?.programFor(project, projectRoots) ?? buildRunProgram(loaderFor(state, project), index, items, texts, projectRoots);
+    const program =
+      prepared?.programFor(project, projectRoots) ??
+      buildRunProgram(loaderFor(state, project), index, items, texts, projectRoots);
     return programExtractor(program, project, files);
   };
   const writer = createOutcomeWriter(store, items.length, options.onProgress);
   try {
     // A kept TypeScript 7 session is warm, a worker's would open cold: by default such runs stay on this thread.
-    const jobs = !canExtractInParallel() || (ts7 !== undefined && options.keepPrograms && options.jobs === "auto") ? 1 : jobsFor(options.jobs, items);
+    const jobs =
+      !canExtractInParallel() || (ts7 !== undefined && options.keepPrograms && options.jobs === "auto")
+        ? 1
+        : jobsFor(options.jobs, items);
     if (jobs > 1) {
       const sharedNames = ts7 === undefined ? undefined : ts7SharedNames(ts7, projects, items, files);
       await extractInParallel({
@@ -411,9 +447,16 @@ async function extract(state: EngineState, request: ExtractionRequest): Promise<
 }
 
 /** The projects of the run's files that TypeScript 7 loaded, whose member names the threads compute in shares (shared-member-names.ts). */
-function ts7SharedNames(ts7: Ts7Run, projects: readonly ProjectSpec[], items: readonly RunItem[], files: RunFiles): ParallelRun["sharedNames"] {
+function ts7SharedNames(
+  ts7: Ts7Run,
+  projects: readonly ProjectSpec[],
+  items: readonly RunItem[],
+  files: RunFiles,
+): ParallelRun["sharedNames"] {
   const used = new Set(items.map((item) => item.project));
-  const loaded = projects.flatMap((project, index) => (used.has(index) && ts7.view(project) !== undefined ? [index] : []));
+  const loaded = projects.flatMap((project, index) =>
+    used.has(index) && ts7.view(project) !== undefined ? [index] : [],
+  );
   return {
     projects: loaded,
     share(index, include) {
@@ -430,7 +473,9 @@ function ts7Fallbacks(ts7: Ts7Run, projects: readonly ProjectSpec[], items: read
   const used = new Set(items.map((item) => item.project));
   return projects.flatMap((project, index) =>
     used.has(index) && ts7.view(project) === undefined
-      ? [`TypeScript 7 could not load ${project.id || "the fallback project"}: its files were extracted with TypeScript 6`]
+      ? [
+          `TypeScript 7 could not load ${project.id || "the fallback project"}: its files were extracted with TypeScript 6`,
+        ]
       : [],
   );
 }
@@ -453,7 +498,12 @@ function closeTs7(state: EngineState): void {
 }
 
 /** TypeScript 7's session for a run: the kept one told what changed, or a new one (ts7-run.ts). */
-function ts7RunFor(state: EngineState, projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>, request: ExtractionRequest): Ts7Run {
+function ts7RunFor(
+  state: EngineState,
+  projects: readonly ProjectSpec[],
+  texts: ReadonlyMap<string, string>,
+  request: ExtractionRequest,
+): Ts7Run {
   const removed = request.removed.map((relative) => path.join(state.options.root, relative));
   // Planning told the kept session these very changes already (ts7-preparation.ts).
   const prepared = state.ts7Prepared?.preparedFor(request) === true;
@@ -537,10 +587,13 @@ export function createExtractionEngine(options: EngineOptions): ExtractionEngine
       if (options.engine !== "ts7") return discovered;
       // What TypeScript 7 is given instead of the options it removed, said with every run like discovery's warnings.
       const { notes } = ts7ConfigRewrites(root, discovered.projects);
-      return notes.length === 0 ? discovered : { ...discovered, warnings: [...discovered.warnings, ...notes.map((note) => `TypeScript 7: ${note}`)] };
+      return notes.length === 0
+        ? discovered
+        : { ...discovered, warnings: [...discovered.warnings, ...notes.map((note) => `TypeScript 7: ${note}`)] };
     },
     fingerprint: (projects, configText) => fingerprint(root, options.engine, projects, configText),
-    dependentsOf: (changed, added, removed, candidates, projects) => dependentsOf(state, changed, added, removed, candidates, projects),
+    dependentsOf: (changed, added, removed, candidates, projects) =>
+      dependentsOf(state, changed, added, removed, candidates, projects),
     extract: (request) => extract(state, request),
     warm(projects) {
       if (options.engine === "ts7") {

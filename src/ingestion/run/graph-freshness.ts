@@ -39,7 +39,8 @@ export function parseRunMarker(text: string | undefined): RunMarker | undefined 
   if (text === undefined) return undefined;
   try {
     const value = JSON.parse(text) as Partial<RunMarker>;
-    if (typeof value.pid !== "number" || typeof value.host !== "string" || typeof value.startedAt !== "number") return undefined;
+    if (typeof value.pid !== "number" || typeof value.host !== "string" || typeof value.startedAt !== "number")
+      return undefined;
     return { pid: value.pid, host: value.host, startedAt: value.startedAt };
   } catch {
     return undefined;
@@ -100,11 +101,16 @@ function differsOnDisk(stored: StoredStamp, absolute: string, trustRacy: boolean
  * A check whether a file (absolute path under root) may differ from what the graph holds, by its stat alone.
  * Without `watched`, a file the graph lacks counts as changed when it exists, and so does a racy file.
  */
-export function createStaleFileCheck(db: SqliteDb, root: string, options: StaleFileCheckOptions = {}): (absolute: string) => boolean {
+export function createStaleFileCheck(
+  db: SqliteDb,
+  root: string,
+  options: StaleFileCheckOptions = {},
+): (absolute: string) => boolean {
   const stampOf = storedStampLookup(db);
   return (absolute) => {
     const stored = stampOf(relativeTo(root, absolute));
-    if (stored === undefined) return options.watched !== true && fs.statSync(absolute, { throwIfNoEntry: false })?.isFile() === true;
+    if (stored === undefined)
+      return options.watched !== true && fs.statSync(absolute, { throwIfNoEntry: false })?.isFile() === true;
     return differsOnDisk(stored, absolute, options.watched === true);
   };
 }

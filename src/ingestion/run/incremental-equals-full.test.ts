@@ -2,8 +2,18 @@ import fc from "fast-check";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copySampleProject, freshSnapshot, indexAndSnapshot, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
-import { editProjectFile as edit, expectIncrementalEqualsFull, writeProject as project } from "../../test-support/incremental.js";
+import {
+  copySampleProject,
+  freshSnapshot,
+  indexAndSnapshot,
+  makeTempDir,
+  removeTempDirs,
+} from "../../test-support/fixtures.js";
+import {
+  editProjectFile as edit,
+  expectIncrementalEqualsFull,
+  writeProject as project,
+} from "../../test-support/incremental.js";
 import { expectKeptRunEqualsFull, openKeptIndexer } from "../../test-support/kept-indexer.js";
 
 afterAll(removeTempDirs);
@@ -20,12 +30,16 @@ describe("incremental index equals a full index", () => {
 
     // modify: a function gains a call to another module's function
     edit(root, "shared/validation.ts", (text) =>
-      text.replace("export function validateToken(token: string", "export function validateToken(token: string, _unused?: number, "),
+      text.replace(
+        "export function validateToken(token: string",
+        "export function validateToken(token: string, _unused?: number, ",
+      ),
     );
     edit(
       root,
       "shared/money.ts",
-      (text) => `${text}\nexport function total(lines: readonly CartLine[]): string {\n  return formatPrice(sumLines(lines));\n}\n`,
+      (text) =>
+        `${text}\nexport function total(lines: readonly CartLine[]): string {\n  return formatPrice(sumLines(lines));\n}\n`,
     );
     let step = await expectIncrementalEqualsFull(root);
     expect(step.summary.mode).toBe("incremental");
@@ -53,7 +67,10 @@ describe("incremental index equals a full index", () => {
     expect(step.snapshot).not.toContain("shared/money.ts");
 
     // the file comes back: imports that were unresolved resolve again
-    fs.writeFileSync(path.join(root, "shared/money.ts"), fs.readFileSync(path.join(copySampleProject("web-app"), "shared/money.ts")));
+    fs.writeFileSync(
+      path.join(root, "shared/money.ts"),
+      fs.readFileSync(path.join(copySampleProject("web-app"), "shared/money.ts")),
+    );
     step = await expectIncrementalEqualsFull(root);
     expect(step.snapshot).toContain('"edge":"IMPORTS","source":"frontend/store/cart.ts","target":"shared/money.ts"');
 
@@ -67,7 +84,9 @@ describe("incremental index equals a full index", () => {
   it("after deleting a base class and editing an interface its implementers use", async () => {
     const root = copySampleProject("resolution");
     await indexAndSnapshot(root);
-    edit(root, "src/interface-dispatch/shapes.ts", (text) => text.replace("area(): number;", "area(scale?: number): number;"));
+    edit(root, "src/interface-dispatch/shapes.ts", (text) =>
+      text.replace("area(): number;", "area(scale?: number): number;"),
+    );
     await expectIncrementalEqualsFull(root);
     fs.rmSync(path.join(root, "src/super-call/animal.ts"));
     await expectIncrementalEqualsFull(root);
@@ -79,7 +98,10 @@ describe("incremental index equals a full index", () => {
 describe("incremental index of files that use globals", () => {
   it("still resolves calls into a global script that nothing imports", async () => {
     const root = makeTempDir();
-    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }));
+    fs.writeFileSync(
+      path.join(root, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }),
+    );
     fs.writeFileSync(path.join(root, "globals.ts"), "function globalHelper(n: number): number {\n  return n + 1;\n}\n");
     fs.writeFileSync(path.join(root, "augment.ts"), "export {};\ndeclare global {\n  function augmented(): void;\n}\n");
     fs.writeFileSync(path.join(root, "b.ts"), "export const base = 1;\n");
@@ -89,7 +111,9 @@ describe("incremental index of files that use globals", () => {
     );
     const first = await indexAndSnapshot(root);
     expect(first.snapshot).toContain('"edge":"CALLS","source":"a.ts:useGlobals","target":"globals.ts:globalHelper"');
-    expect(first.snapshot).toContain('"edge":"CALLS","source":"a.ts:useGlobals","target":"augment.ts:global.augmented"');
+    expect(first.snapshot).toContain(
+      '"edge":"CALLS","source":"a.ts:useGlobals","target":"augment.ts:global.augmented"',
+    );
     fs.writeFileSync(path.join(root, "b.ts"), "export const base = 2;\n");
     const step = await expectIncrementalEqualsFull(root);
     expect(step.summary.extractedPaths).toEqual(["a.ts", "b.ts"]);
@@ -125,19 +149,25 @@ function moduleText(name: ModuleName, shape: ModuleShape): string {
   if (shape.viaBarrel) lines.push('import * as barrel from "./barrel2";');
   lines.push(`export interface ${name}Shape { size(): number }`);
   for (let i = 0; i < shape.functions; i += 1) {
-    const calls = shape.imports.map((imported) => `${imported}.${imported}Fn0()`).concat(i > 0 ? [`${name}Fn${i - 1}()`] : []);
-    lines.push(`export function ${name}Fn${i}()${shape.inferred ? "" : ": number"} {\n  return ${calls.length > 0 ? calls.join(" + ") : "1"};\n}`);
+    const calls = shape.imports
+      .map((imported) => `${imported}.${imported}Fn0()`)
+      .concat(i > 0 ? [`${name}Fn${i - 1}()`] : []);
+    lines.push(
+      `export function ${name}Fn${i}()${shape.inferred ? "" : ": number"} {\n  return ${calls.length > 0 ? calls.join(" + ") : "1"};\n}`,
+    );
   }
   if (shape.withClass) {
     const base = shape.imports[0];
-    const heritage = base === undefined ? `implements ${name}Shape` : `extends ${base}.${base}Box implements ${base}.${base}Shape`;
+    const heritage =
+      base === undefined ? `implements ${name}Shape` : `extends ${base}.${base}Box implements ${base}.${base}Shape`;
     lines.push(
       `export class ${name}Box ${heritage} {\n  size(): number { return ${shape.functions > 0 ? `${name}Fn0()` : "0"}; }\n  twice(): number { return this.size() * 2; }\n  get [Key](): number { return 1; }\n}`,
     );
     lines.push(`export const ${name}Instance = new ${name}Box();`);
   }
   const makeFrom = shape.makeFrom !== undefined && shape.imports.includes(shape.makeFrom) ? shape.makeFrom : undefined;
-  const made = makeFrom !== undefined ? `${makeFrom}.${makeFrom}Make()` : shape.withClass ? `new ${name}Box()` : "undefined";
+  const made =
+    makeFrom !== undefined ? `${makeFrom}.${makeFrom}Make()` : shape.withClass ? `new ${name}Box()` : "undefined";
   lines.push(`export function ${name}Make() {\n  return ${made};\n}`);
   lines.push(`export const ${name}Value = ${name}Make();`);
   lines.push(`export { ${name}Make as ${name}Build };`);
@@ -171,13 +201,24 @@ const moduleShape = fc.record({
 const operation = fc.oneof(
   fc.record({ op: fc.constant("write" as const), module: fc.constantFrom(...MODULES), shape: moduleShape }),
   fc.record({ op: fc.constant("delete" as const), module: fc.constantFrom(...MODULES) }),
-  fc.record({ op: fc.constant("rename" as const), module: fc.constantFrom(...MODULES), to: fc.constantFrom(...MODULES) }),
+  fc.record({
+    op: fc.constant("rename" as const),
+    module: fc.constantFrom(...MODULES),
+    to: fc.constantFrom(...MODULES),
+  }),
   fc.record({ op: fc.constant("barrels" as const), reExported: fc.subarray([...MODULES]), chained: fc.boolean() }),
   fc.record({ op: fc.constant("comment" as const), module: fc.constantFrom(...MODULES) }),
   fc.record({ op: fc.constant("key" as const), value: fc.constantFrom(...KEY_VALUES) }),
 );
 
-const INITIAL_SHAPE: ModuleShape = { imports: [], functions: 1, withClass: true, inferred: false, makeFrom: undefined, viaBarrel: false };
+const INITIAL_SHAPE: ModuleShape = {
+  imports: [],
+  functions: 1,
+  withClass: true,
+  inferred: false,
+  makeFrom: undefined,
+  viaBarrel: false,
+};
 
 function writeBarrels(root: string, reExported: readonly ModuleName[], chained: boolean): void {
   const { barrel1, barrel2 } = barrelTexts(reExported, chained);
@@ -213,10 +254,17 @@ function mayReExtract(before: Map<string, string>, after: Map<string, string>): 
   const files = new Set([...before.keys(), ...after.keys()]);
   const reached = new Set([...files].filter((file) => before.get(file) !== after.get(file)));
   const filesCameOrWent = [...files].some((file) => !before.has(file) || !after.has(file));
-  if (filesCameOrWent) for (const file of files) if (hasUnresolvedImport(file, before) || hasUnresolvedImport(file, after)) reached.add(file);
+  if (filesCameOrWent)
+    for (const file of files)
+      if (hasUnresolvedImport(file, before) || hasUnresolvedImport(file, after)) reached.add(file);
   for (let grew = true; grew; ) {
     grew = false;
-    const names = new Set([...reached].flatMap((file) => [...declaredNames(before.get(file) ?? ""), ...declaredNames(after.get(file) ?? "")]));
+    const names = new Set(
+      [...reached].flatMap((file) => [
+        ...declaredNames(before.get(file) ?? ""),
+        ...declaredNames(after.get(file) ?? ""),
+      ]),
+    );
     const stems = [...reached].map((file) => `"./${file.replace(/\.ts$/, "")}"`);
     for (const file of files) {
       const text = after.get(file);
@@ -247,7 +295,10 @@ function applyOperation(root: string, step: Operation): void {
   }
   const file = path.join(root, `${step.module}.ts`);
   if (step.op === "write")
-    fs.writeFileSync(file, moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }));
+    fs.writeFileSync(
+      file,
+      moduleText(step.module, { ...step.shape, imports: step.shape.imports.filter((m) => m !== step.module) }),
+    );
   else if (step.op === "delete") fs.rmSync(file, { force: true });
   else if (step.op === "comment") {
     if (fs.existsSync(file)) fs.appendFileSync(file, `// edited at step ${Date.now()}\n`);
@@ -272,7 +323,9 @@ function generatedProject(prefix: string, shape: ModuleShape): string {
   // Reads each module's accessor by each of the key's values, one function each: the file whose edges move
   // between its functions as the key's value changes, without the file changing.
   const reads = MODULES.flatMap((name) =>
-    KEY_VALUES.map((value) => `export function read${name}${value}(): number {\n  return ${name}Instance.${value};\n}\n`),
+    KEY_VALUES.map(
+      (value) => `export function read${name}${value}(): number {\n  return ${name}Instance.${value};\n}\n`,
+    ),
   );
   const imports = MODULES.map((name) => `import { ${name}Instance } from "./${name}";\n`);
   fs.writeFileSync(path.join(root, "reader.ts"), [...imports, ...reads].join(""));
@@ -294,7 +347,8 @@ describe("incremental index equals a full index (property)", () => {
           const changed = [...after.keys()].filter((file) => before.get(file) !== after.get(file));
           const allowed = mayReExtract(before, after);
           expect(incremental.summary.extractedPaths.filter((file) => !allowed.has(file))).toEqual([]);
-          if (step.op === "comment" && changed.length === 1) expect(incremental.summary.extractedPaths).toEqual(changed);
+          if (step.op === "comment" && changed.length === 1)
+            expect(incremental.summary.extractedPaths).toEqual(changed);
         }
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 12), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
@@ -321,21 +375,24 @@ function applyKeptOperation(root: string, step: KeptOperation, index: number): v
 describe("incremental index with kept programs equals a full index (property)", () => {
   it("for any sequence of those steps and statement edits of inferred functions, planned by comparing inferred types (ADR 0012)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(operation, statementEdit, statementEdit), { minLength: 1, maxLength: 5 }), async (operations) => {
-        const root = generatedProject("ts-graph-prop-kept-", { ...INITIAL_SHAPE, inferred: true });
-        const indexer = await openKeptIndexer(root);
-        try {
-          for (const [index, step] of operations.entries()) {
-            const before = readTexts(root);
-            applyKeptOperation(root, step, index);
-            const summary = await expectKeptRunEqualsFull(indexer, root);
-            const allowed = mayReExtract(before, readTexts(root));
-            expect(summary.extractedPaths.filter((file) => !allowed.has(file))).toEqual([]);
+      fc.asyncProperty(
+        fc.array(fc.oneof(operation, statementEdit, statementEdit), { minLength: 1, maxLength: 5 }),
+        async (operations) => {
+          const root = generatedProject("ts-graph-prop-kept-", { ...INITIAL_SHAPE, inferred: true });
+          const indexer = await openKeptIndexer(root);
+          try {
+            for (const [index, step] of operations.entries()) {
+              const before = readTexts(root);
+              applyKeptOperation(root, step, index);
+              const summary = await expectKeptRunEqualsFull(indexer, root);
+              const allowed = mayReExtract(before, readTexts(root));
+              expect(summary.extractedPaths.filter((file) => !allowed.has(file))).toEqual([]);
+            }
+          } finally {
+            indexer.close();
           }
-        } finally {
-          indexer.close();
-        }
-      }),
+        },
+      ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 8), seed: Number(process.env.PROPERTY_SEED ?? 20261124) },
     );
   });
@@ -422,7 +479,8 @@ describe("review findings (each once seen to leave a stale graph)", () => {
 
   it("does not take bindings inside top-level blocks for module-level variables", async () => {
     const root = project({
-      "src/a.ts": "export const e = 1;\ntry { JSON.parse('1'); } catch (e) { void e; }\nfor (const x of [1]) { const inner = x; void inner; }\n",
+      "src/a.ts":
+        "export const e = 1;\ntry { JSON.parse('1'); } catch (e) { void e; }\nfor (const x of [1]) { const inner = x; void inner; }\n",
     });
     const { snapshot } = await indexAndSnapshot(root);
     expect(snapshot).toContain('"node":"src/a.ts:e"');
@@ -443,7 +501,10 @@ describe("review findings (each once seen to leave a stale graph)", () => {
     expect((await indexAndSnapshot(root)).summary.files.total).toBe(1);
     fs.mkdirSync(path.join(root, "app"));
     fs.writeFileSync(path.join(root, "app/app.ts"), "export const app = 2;\n");
-    fs.writeFileSync(path.join(root, "app/tsconfig.json"), JSON.stringify({ compilerOptions: { types: [] }, files: ["app.ts", "later.ts"] }));
+    fs.writeFileSync(
+      path.join(root, "app/tsconfig.json"),
+      JSON.stringify({ compilerOptions: { types: [] }, files: ["app.ts", "later.ts"] }),
+    );
     expect((await expectIncrementalEqualsFull(root)).summary.files.total).toBe(2);
     fs.writeFileSync(path.join(root, "app/later.ts"), "export const later = 3;\n");
     expect((await expectIncrementalEqualsFull(root)).summary.files.total).toBe(3);

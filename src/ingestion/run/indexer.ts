@@ -6,7 +6,15 @@ import { NOTHING_SKIPPED, type SkippedFiles } from "../../model/skipped-files.js
 import { crashPoint } from "../../db/crash-points.js";
 import { recoverInterruptedEdits } from "../../file-writes/edit-recovery.js";
 import { createGraphStore, type FileRecord, type GraphStore } from "../../db/graph-store.js";
-import { beginWrite, damageOf, type GraphDbHandle, isCorruptionError, openGraphDb, readMeta, type SqliteDb } from "../../db/open-graph-db.js";
+import {
+  beginWrite,
+  damageOf,
+  type GraphDbHandle,
+  isCorruptionError,
+  openGraphDb,
+  readMeta,
+  type SqliteDb,
+} from "../../db/open-graph-db.js";
 import { META, SCHEMA_VERSION, STATE_COMPLETE } from "../../db/schema.js";
 import type { FileDiagnostic } from "../../model/extracted.js";
 import { isFresh, parseDiscoveryCache, statInput, type DiscoveryCache } from "../scan/discovery-cache.js";
@@ -134,7 +142,13 @@ function sum(counts: Record<string, number>): number {
 /** Nothing to write: no file added, changed or removed, and no file left over by an interrupted run. */
 function isNoop(changes: FileChanges, stored: ReadonlyMap<string, FileRecord>, pending: readonly string[]): boolean {
   const unreadableStored = changes.unreadable.some((file) => stored.has(file.path));
-  return changes.added.length === 0 && changes.changed.length === 0 && changes.deleted.length === 0 && !unreadableStored && pending.length === 0;
+  return (
+    changes.added.length === 0 &&
+    changes.changed.length === 0 &&
+    changes.deleted.length === 0 &&
+    !unreadableStored &&
+    pending.length === 0
+  );
 }
 
 interface Plan {
@@ -150,14 +164,20 @@ export function canonicalRoot(rootOption: string): string {
   try {
     root = fs.realpathSync.native(path.resolve(rootOption));
   } catch {
-    throw new ConfigError(`the root ${rootOption} does not exist; give the folder of a TypeScript project (its tsconfig.json's folder)`);
+    throw new ConfigError(
+      `the root ${rootOption} does not exist; give the folder of a TypeScript project (its tsconfig.json's folder)`,
+    );
   }
-  if (!fs.statSync(root).isDirectory()) throw new ConfigError(`the root ${rootOption} is not a folder; give the folder of a TypeScript project`);
+  if (!fs.statSync(root).isDirectory())
+    throw new ConfigError(`the root ${rootOption} is not a folder; give the folder of a TypeScript project`);
   return root;
 }
 
 /** Where a root's graph lives: the canonical root and the database path (--db, else the config's `db`, else the default). */
-export function locateGraph(rootOption: string, dbPathOption?: string): { readonly root: string; readonly dbPath: string } {
+export function locateGraph(
+  rootOption: string,
+  dbPathOption?: string,
+): { readonly root: string; readonly dbPath: string } {
   const root = canonicalRoot(rootOption);
   const { config } = loadConfig(root);
   return { root, dbPath: path.resolve(root, dbPathOption ?? config.db ?? DEFAULT_DB_RELATIVE_PATH) };
@@ -417,7 +437,8 @@ function fullRunReason(
   if (rebuiltBecause !== undefined) return rebuiltBecause;
   if (runOptions.force === true) return "--force";
   if (storedFiles.size === 0) return "the database holds no files";
-  if (readMeta(state.handle.db, META.fingerprint) !== fingerprint) return "the TypeScript projects or ts-graph's configuration changed";
+  if (readMeta(state.handle.db, META.fingerprint) !== fingerprint)
+    return "the TypeScript projects or ts-graph's configuration changed";
   return undefined;
 }
 
@@ -438,9 +459,16 @@ function addPendingAndDependents(
     if (file !== undefined && !unreadablePaths.has(pendingPath)) toExtract.set(pendingPath, file);
   }
   const candidates = planned.filter((file) => !toExtract.has(file.path) && !unreadablePaths.has(file.path));
-  for (const dependent of extraction.dependentsOf(changes.changed, changes.added, removed, candidates, discovered.projects)) {
+  for (const dependent of extraction.dependentsOf(
+    changes.changed,
+    changes.added,
+    removed,
+    candidates,
+    discovered.projects,
+  )) {
     const file = plannedByPath.get(dependent);
-    if (file !== undefined && !toExtract.has(dependent) && !unreadablePaths.has(dependent)) toExtract.set(dependent, file);
+    if (file !== undefined && !toExtract.has(dependent) && !unreadablePaths.has(dependent))
+      toExtract.set(dependent, file);
   }
 }
 
@@ -484,7 +512,8 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
   for (const file of [...changes.added, ...changes.changed]) toExtract.set(file.path, file);
   const rename = renamePatchOf(runOptions, full, extraction, changes, removed, pending, storedFiles);
   const patch = rename?.ok === true ? rename : undefined;
-  if (!full && patch === undefined) addPendingAndDependents(toExtract, extraction, discovered, planned, changes, removed, pending, unreadablePaths);
+  if (!full && patch === undefined)
+    addPendingAndDependents(toExtract, extraction, discovered, planned, changes, removed, pending, unreadablePaths);
   if (changes.touched.length > 0) store.touchFiles(changes.touched);
 
   const cache: DiscoveryCache = {
@@ -504,10 +533,18 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
   if (!nothingToDo) {
     store.beginRun(extractedPaths);
     for (const removedPath of removed) store.removeFile(removedPath);
-    const scanned = new Map<string, ScannedFile>([...changes.added, ...changes.changed].map((file) => [file.path, file]));
+    const scanned = new Map<string, ScannedFile>(
+      [...changes.added, ...changes.changed].map((file) => [file.path, file]),
+    );
     if (patch !== undefined) extraction.applyRename(patch, changes.changed);
     else {
-      const outcome = await extraction.extract({ projects: discovered.projects, paths: extractedPaths, scanned, pathByAbsolute, removed });
+      const outcome = await extraction.extract({
+        projects: discovered.projects,
+        paths: extractedPaths,
+        scanned,
+        pathByAbsolute,
+        removed,
+      });
       jobs = outcome.jobs;
       for (const warning of outcome.warnings) {
         warnings.push(warning);
@@ -532,10 +569,17 @@ async function runOnce(state: IndexerState, runOptions: RunOptions): Promise<Ind
     full ? "full" : nothingToDo ? "noop" : "incremental",
     reason,
     { total: planned.length - unreadable.length, removed: removed.length, extractedPaths, jobs },
-    { syntaxErrors, unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })), warnings, skipped: discovered.skipped },
+    {
+      syntaxErrors,
+      unreadable: unreadable.map((file) => ({ file: file.path, reason: file.reason })),
+      warnings,
+      skipped: discovered.skipped,
+    },
     startedAt,
   );
-  return rename === undefined ? summary : { ...summary, renamePatch: rename.ok ? { applied: true } : { applied: false, why: rename.why } };
+  return rename === undefined
+    ? summary
+    : { ...summary, renamePatch: rename.ok ? { applied: true } : { applied: false, why: rename.why } };
 }
 
 export function openIndexer(options: IndexerOptions): Indexer {
@@ -552,7 +596,10 @@ export function openIndexer(options: IndexerOptions): Indexer {
     handle,
     store,
     kindCounts: createKindCountsMemo(() => ({ nodes: store.nodeCountsByKind(), edges: store.edgeCountsByKind() })),
-    cacheVersion: JSON.stringify([DISCOVERY_CACHE_VERSION, options.tsconfigs?.map((tsconfig) => rootRelativePath(tsconfig, root)) ?? null]),
+    cacheVersion: JSON.stringify([
+      DISCOVERY_CACHE_VERSION,
+      options.tsconfigs?.map((tsconfig) => rootRelativePath(tsconfig, root)) ?? null,
+    ]),
     engine: undefined,
   };
   /** Runs and warm-ups, one at a time, in the order asked. */

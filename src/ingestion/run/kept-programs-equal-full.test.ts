@@ -18,11 +18,14 @@ describe("an indexer that keeps its programs between runs", () => {
   it("equals a full index when what a computed accessor key stands for changes in another file", async () => {
     const root = project({
       "src/base.ts": 'export const Prefix = "al";\n',
-      "src/keys.ts": 'import { Prefix } from "./base";\nexport const Key = `${Prefix}pha` as const;\nexport const Plain = "plain";\n',
+      "src/keys.ts":
+        'import { Prefix } from "./base";\nexport const Key = `${Prefix}pha` as const;\nexport const Plain = "plain";\n',
       "src/box.ts":
         'import { Key } from "./keys";\nexport class Box {\n  get [Key](): number {\n    return 1;\n  }\n  get other(): number {\n    return 2;\n  }\n}\n',
-      "src/use.ts": 'import { Box } from "./box";\nexport function use(box: Box): number {\n  return box.alpha + box.other;\n}\n',
-      "src/later.ts": 'import { Box } from "./box";\nexport function later(box: Box): number {\n  return box.other;\n}\n',
+      "src/use.ts":
+        'import { Box } from "./box";\nexport function use(box: Box): number {\n  return box.alpha + box.other;\n}\n',
+      "src/later.ts":
+        'import { Box } from "./box";\nexport function later(box: Box): number {\n  return box.other;\n}\n',
     });
     // Every use of the member by name is edited in the run that changes the key: a file that only names the
     // member by its old value is not re-extracted (ISSUES.md, Incremental updates).

@@ -14,7 +14,10 @@ function twoConnections() {
   own.exec("CREATE TABLE nodes (kind TEXT)");
   const other = new Database(file);
   const count = (): { nodes: Record<string, number>; edges: Record<string, number> } => {
-    const rows = own.prepare("SELECT kind, count(*) AS n FROM nodes GROUP BY kind").all() as { kind: string; n: number }[];
+    const rows = own.prepare("SELECT kind, count(*) AS n FROM nodes GROUP BY kind").all() as {
+      kind: string;
+      n: number;
+    }[];
     return { nodes: Object.fromEntries(rows.map((row) => [row.kind, row.n])), edges: {} };
   };
   return { own, other, count };

@@ -26,7 +26,8 @@ export function createKindCountsMemo(count: () => KindCounts): KindCountsMemo {
   return {
     counts(db, changedByRun) {
       const dataVersion = db.pragma("data_version", { simple: true }) as number;
-      if (!changedByRun && kept?.committed === true && kept.db === db && kept.dataVersion === dataVersion) return kept.counts;
+      if (!changedByRun && kept?.committed === true && kept.db === db && kept.dataVersion === dataVersion)
+        return kept.counts;
       const counts = count();
       kept = { db, dataVersion, counts, committed: false };
       return counts;

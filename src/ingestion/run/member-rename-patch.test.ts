@@ -4,7 +4,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, makeTempDir, REPO_ROOT, removeTempDirs } from "../../test-support/fixtures.js";
 import { dumpGraph } from "../../test-support/graph-dump.js";
 import { writeProject } from "../../test-support/incremental.js";
-import { expectEqualsFull, randomRenamesEqualFull, renameAndRun, type RenameTarget, withKeptIndexer } from "../../test-support/rename-run.js";
+import {
+  expectEqualsFull,
+  randomRenamesEqualFull,
+  renameAndRun,
+  type RenameTarget,
+  withKeptIndexer,
+} from "../../test-support/rename-run.js";
 import type { EditSupport } from "../../model/edit-ports.js";
 import { openEditSupport } from "../edit/edit-support.js";
 import { openIndexer, type Indexer } from "./indexer.js";
@@ -72,7 +78,10 @@ export const lengthOf = (meter: Meter) => meter.measureLength;
  * Indexes a project of `files` or a copy of the sample project named so (keeping programs, as a daemon does) and
  * runs `body` with its indexer and edit support.
  */
-async function withProject(files: Record<string, string> | string, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
+async function withProject(
+  files: Record<string, string> | string,
+  body: (indexer: Indexer, support: EditSupport) => Promise<void>,
+): Promise<void> {
   await withKeptIndexer(typeof files === "string" ? copySampleProject(files) : writeProject(files), body);
 }
 
@@ -94,10 +103,16 @@ describe("a member rename patched into the graph equals a full index", () => {
     await withProject({ "src/instruments.ts": INSTRUMENTS, "src/readings.ts": READINGS }, async (indexer, support) => {
       // An interface method an object literal implements is re-extracted: a literal's contextual type may come from
       // outside the indexed files, whose members the graph does not hold.
-      await expectRename(indexer, support, { file: "src/instruments.ts", line: 2, name: "measureLength" }, "gaugeLength", {
-        applied: false,
-        why: "a member is renamed: src/instruments.ts:gauge.measureLength belongs to a type that is no class or interface, or meets a type outside the indexed files",
-      });
+      await expectRename(
+        indexer,
+        support,
+        { file: "src/instruments.ts", line: 2, name: "measureLength" },
+        "gaugeLength",
+        {
+          applied: false,
+          why: "a member is renamed: src/instruments.ts:gauge.measureLength belongs to a type that is no class or interface, or meets a type outside the indexed files",
+        },
+      );
       const steps: [RenameTarget, string][] = [
         [{ file: "src/instruments.ts", line: 3, name: "unitLabel" }, "unitText"],
         [{ file: "src/instruments.ts", line: 9, name: "calibrated" }, "isCalibrated"],
@@ -108,12 +123,19 @@ describe("a member rename patched into the graph equals a full index", () => {
       for (const [at, newName] of steps) await expectRename(indexer, support, at, newName, { applied: true });
       const dump = dumpGraph(indexer.db);
       expect(
-        dump.edges?.some((row) => row.includes('"OVERRIDES","src/instruments.ts:Ruler.gaugeLength","src/instruments.ts:Instrument.gaugeLength"')),
+        dump.edges?.some((row) =>
+          row.includes(
+            '"OVERRIDES","src/instruments.ts:Ruler.gaugeLength","src/instruments.ts:Instrument.gaugeLength"',
+          ),
+        ),
       ).toBe(true);
       expect(dump.nodes?.some((row) => row.includes('"src/instruments.ts:Instrument.summarize.wrapText"'))).toBe(true);
       expect(dump.dynamic_calls?.some((row) => row.includes('"made.summarize.bind(made)"'))).toBe(true);
       // The kept programs read the renamed files again: an ordinary edit after the patches is extracted from the new text.
-      fs.appendFileSync(path.join(indexer.root, "src/readings.ts"), "export const twice = (ruler: Ruler) => ruler.gaugeLength() * 2;\n");
+      fs.appendFileSync(
+        path.join(indexer.root, "src/readings.ts"),
+        "export const twice = (ruler: Ruler) => ruler.gaugeLength() * 2;\n",
+      );
       expect((await indexer.run()).renamePatch).toBeUndefined();
       await expectEqualsFull(indexer);
     });
@@ -122,7 +144,8 @@ describe("a member rename patched into the graph equals a full index", () => {
   it("is refused when a use reaches the member by a string, and the files are re-extracted", async () => {
     const files = {
       "src/instruments.ts": INSTRUMENTS,
-      "src/keyed.ts": 'import type { Ruler } from "./instruments";\nexport const viaKey = (r: Ruler) => r["describeIt"]();\n',
+      "src/keyed.ts":
+        'import type { Ruler } from "./instruments";\nexport const viaKey = (r: Ruler) => r["describeIt"]();\n',
     };
     await withProject(files, async (indexer, support) => {
       await expectRename(indexer, support, { file: "src/instruments.ts", line: 15, name: "describeIt" }, "summarize", {
@@ -151,7 +174,8 @@ describe("a member rename patched into the graph equals a full index", () => {
     const files = {
       "node_modules/extlib/package.json": '{ "name": "extlib", "version": "1.0.0", "types": "index.d.ts" }\n',
       "node_modules/extlib/index.d.ts": "export declare class Widget {\n  mountWidget(): void;\n}\n",
-      "src/panel.ts": 'import { Widget } from "extlib";\nexport class Panel extends Widget {\n  setupPanel(): void {}\n}\n',
+      "src/panel.ts":
+        'import { Widget } from "extlib";\nexport class Panel extends Widget {\n  setupPanel(): void {}\n}\n',
     };
     await withProject(files, async (indexer, support) => {
       await expectRename(indexer, support, { file: "src/panel.ts", line: 3, name: "setupPanel" }, "mountWidget", {
@@ -168,7 +192,8 @@ describe("a member rename patched into the graph equals a full index", () => {
   it("is refused when the new name is a base class's member (the renamed member then overrides it)", async () => {
     const files = {
       "src/base.ts": "export class Base {\n  alphaPart(): number {\n    return 1;\n  }\n}\n",
-      "src/sub.ts": 'import { Base } from "./base";\nexport class Sub extends Base {\n  betaPart(): number {\n    return 2;\n  }\n}\n',
+      "src/sub.ts":
+        'import { Base } from "./base";\nexport class Sub extends Base {\n  betaPart(): number {\n    return 2;\n  }\n}\n',
     };
     await withProject(files, async (indexer, support) => {
       await expectRename(indexer, support, { file: "src/sub.ts", line: 3, name: "betaPart" }, "alphaPart", {
@@ -204,7 +229,9 @@ describe("a member rename patched into the graph equals a full index", () => {
 /** The members of a sample project (methods, properties, accessors; no constructor), by file and line of their names. */
 function members(indexer: Indexer): RenameTarget[] {
   return indexer.db
-    .prepare("SELECT file, name_line AS line, name FROM nodes WHERE kind IN ('Method', 'Property') AND name GLOB '[A-Za-z_]*' ORDER BY key")
+    .prepare(
+      "SELECT file, name_line AS line, name FROM nodes WHERE kind IN ('Method', 'Property') AND name GLOB '[A-Za-z_]*' ORDER BY key",
+    )
     .all() as RenameTarget[];
 }
 
@@ -237,10 +264,22 @@ describe("a member rename patched into a realistic graph equals a full index", (
           .readFileSync(path.join(root, "src/v3/types.ts"), "utf8")
           .split("\n")
           .findIndex((text) => text.startsWith(`  ${name}(`)) + 1;
-      await expectRename(indexer, support, { file: "src/v3/types.ts", line: line("_getOrReturnCtx"), name: "_getOrReturnCtx" }, "getCtx", {
-        applied: true,
-      });
-      await expectRename(indexer, support, { file: "src/v3/types.ts", line: line("getCtx"), name: "getCtx" }, "_getOrReturnCtx", { applied: true });
+      await expectRename(
+        indexer,
+        support,
+        { file: "src/v3/types.ts", line: line("_getOrReturnCtx"), name: "_getOrReturnCtx" },
+        "getCtx",
+        {
+          applied: true,
+        },
+      );
+      await expectRename(
+        indexer,
+        support,
+        { file: "src/v3/types.ts", line: line("getCtx"), name: "getCtx" },
+        "_getOrReturnCtx",
+        { applied: true },
+      );
     } finally {
       indexer.close();
     }

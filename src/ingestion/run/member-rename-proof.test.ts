@@ -9,7 +9,11 @@ const HINT_NAMES = { oldName: "totalPrice", newName: "grandTotal" };
 
 /** The rename of Cart.totalPrice in `before` (every occurrence as a word), as the rename tool hands it over. */
 function renamed(before: string, path = "src/cart.ts"): { file: RenamedText; hint: RenameHint } {
-  const edits = [...before.matchAll(/\btotalPrice\b/g)].map((match) => ({ start: match.index, length: 10, text: "grandTotal" }));
+  const edits = [...before.matchAll(/\btotalPrice\b/g)].map((match) => ({
+    start: match.index,
+    length: 10,
+    text: "grandTotal",
+  }));
   const renamedFile = { path, hashBefore: "", hashAfter: "", edits };
   const file = {
     renamed: renamedFile,
@@ -25,7 +29,8 @@ function graphOf(texts: Record<string, string>, edges: readonly Edge[]): MemberR
   return {
     indexedPaths: () => Object.keys(texts),
     textOf: (path) => texts[path],
-    edgesAtNode: (key) => edges.filter((edge) => edge.target === key || (edge.kind === "OVERRIDES" && edge.source === key)),
+    edgesAtNode: (key) =>
+      edges.filter((edge) => edge.target === key || (edge.kind === "OVERRIDES" && edge.source === key)),
     reachesLibraryMember: () => false,
     meetsForeignType: () => false,
   };
@@ -52,7 +57,13 @@ describe("a member rename is proven patchable", () => {
 
   it("when its overrides join renamed members only", () => {
     const { file, hint } = renamed(BEFORE);
-    const override: Edge = { file: "src/sub.ts", kind: "OVERRIDES", source: "src/sub.ts:Sub.totalPrice", target: MEMBER, lines: "[]" };
+    const override: Edge = {
+      file: "src/sub.ts",
+      kind: "OVERRIDES",
+      source: "src/sub.ts:Sub.totalPrice",
+      target: MEMBER,
+      lines: "[]",
+    };
     const graph = graphOf({ "src/cart.ts": file.textAfter }, [override]);
     expect(memberRenameRefusal(new Set([MEMBER]), [file], graph, hint)).toBe(
       "a member is renamed: src/sub.ts:Sub.totalPrice overrides src/cart.ts:Cart.totalPrice, not both renamed",
@@ -64,16 +75,31 @@ describe("a member rename is proven patchable", () => {
     const { file, hint } = renamed(BEFORE);
     const commented = "// totalPrice was grandTotal\n/** grandTotal */\nexport const note = 1;\n";
     expect(
-      memberRenameRefusal(new Set([MEMBER]), [file], graphOf({ "src/cart.ts": file.textAfter, "src/note.ts": commented }, []), hint),
+      memberRenameRefusal(
+        new Set([MEMBER]),
+        [file],
+        graphOf({ "src/cart.ts": file.textAfter, "src/note.ts": commented }, []),
+        hint,
+      ),
     ).toBeUndefined();
     const typed = "/** @param {{ grandTotal: number }} cart */\nexport const total = (cart) => cart;\n";
-    expect(memberRenameRefusal(new Set([MEMBER]), [file], graphOf({ "src/cart.ts": file.textAfter, "src/total.js": typed }, []), hint)).toBe(
-      "a member is renamed: src/total.js names totalPrice or grandTotal too",
-    );
+    expect(
+      memberRenameRefusal(
+        new Set([MEMBER]),
+        [file],
+        graphOf({ "src/cart.ts": file.textAfter, "src/total.js": typed }, []),
+        hint,
+      ),
+    ).toBe("a member is renamed: src/total.js names totalPrice or grandTotal too");
     const keyed = 'export const key = "grandTotal";\n';
-    expect(memberRenameRefusal(new Set([MEMBER]), [file], graphOf({ "src/cart.ts": file.textAfter, "src/key.ts": keyed }, []), hint)).toBe(
-      "a member is renamed: src/key.ts names totalPrice or grandTotal too",
-    );
+    expect(
+      memberRenameRefusal(
+        new Set([MEMBER]),
+        [file],
+        graphOf({ "src/cart.ts": file.textAfter, "src/key.ts": keyed }, []),
+        hint,
+      ),
+    ).toBe("a member is renamed: src/key.ts names totalPrice or grandTotal too");
   });
 
   it("not when TypeScript's library has one of the names", () => {

@@ -61,7 +61,10 @@ const BOM = "\uFEFF";
 /** The names as whole words (no identifier character, nor `#` before, on either side). */
 function wordPattern(names: readonly string[]): RegExp {
   const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`(?<![\\p{ID_Continue}$\\u200c\\u200d#])(?:${escaped.join("|")})(?![\\p{ID_Continue}$\\u200c\\u200d])`, "gu");
+  return new RegExp(
+    `(?<![\\p{ID_Continue}$\\u200c\\u200d#])(?:${escaped.join("|")})(?![\\p{ID_Continue}$\\u200c\\u200d])`,
+    "gu",
+  );
 }
 
 /** Whether `position` lies in a comment of the file: in the trivia before a node's first token. */
@@ -130,10 +133,16 @@ function editedLines(file: RenamedText, hint: RenameHint): Set<number> {
       path.push(child);
     }
     const node = path[path.length - 1] as ts.Node;
-    if (!(ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) || node.text !== hint.oldName || node.getStart(before) !== position)
+    if (
+      !(ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) ||
+      node.text !== hint.oldName ||
+      node.getStart(before) !== position
+    )
       fail(`an edit of ${renamed.path} renames no identifier (a string or a computed key)`);
     const augmentation = path.some(
-      (around) => ts.isModuleDeclaration(around) && (ts.isStringLiteral(around.name) || (around.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
+      (around) =>
+        ts.isModuleDeclaration(around) &&
+        (ts.isStringLiteral(around.name) || (around.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
     );
     if (augmentation) fail(`an edit of ${renamed.path} is inside a module augmentation`);
     lines.add(lineOf(before, position));
@@ -148,13 +157,16 @@ function checkNames(files: readonly RenamedText[], graph: MemberRenameGraph, hin
   for (const path of graph.indexedPaths()) {
     const file = changed.get(path);
     if (file !== undefined) {
-      if (occurrence(path, file.textAfter, [hint.oldName]) !== undefined) fail(`${hint.oldName} is still written in ${path}`);
-      if (occurrence(path, file.before.text, [hint.newName]) !== undefined) fail(`${hint.newName} was already written in ${path}`);
+      if (occurrence(path, file.textAfter, [hint.oldName]) !== undefined)
+        fail(`${hint.oldName} is still written in ${path}`);
+      if (occurrence(path, file.before.text, [hint.newName]) !== undefined)
+        fail(`${hint.newName} was already written in ${path}`);
       continue;
     }
     const text = graph.textOf(path);
     if (text === undefined) fail(`${path} cannot be read`);
-    if (occurrence(path, text, [hint.oldName, hint.newName]) !== undefined) fail(`${path} names ${hint.oldName} or ${hint.newName} too`);
+    if (occurrence(path, text, [hint.oldName, hint.newName]) !== undefined)
+      fail(`${path} names ${hint.oldName} or ${hint.newName} too`);
   }
   checkDerivedNames(files, graph, hint);
 }
@@ -166,7 +178,9 @@ function partOfWord(fileName: string, text: string, name: string): number | unde
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const whole = new RegExp(`^${escaped}$`, "u");
   let parsed: ts.SourceFile | undefined;
-  for (const match of text.matchAll(new RegExp(`[\\p{ID_Continue}$\\u200c\\u200d#]*${escaped}[\\p{ID_Continue}$\\u200c\\u200d]*`, "giu"))) {
+  for (const match of text.matchAll(
+    new RegExp(`[\\p{ID_Continue}$\\u200c\\u200d#]*${escaped}[\\p{ID_Continue}$\\u200c\\u200d]*`, "giu"),
+  )) {
     if (whole.test(match[0])) continue;
     if (/\.[cm]?jsx?$/.test(fileName)) return match.index;
     parsed ??= ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
@@ -186,7 +200,9 @@ function checkDerivedNames(files: readonly RenamedText[], graph: MemberRenameGra
   if (!texts.some(({ text }) => DERIVED_KEYS.test(text))) return;
   for (const { path, text } of texts) {
     if (partOfWord(path, text, hint.oldName) !== undefined)
-      fail(`${path} has a word that holds ${hint.oldName}, and the project makes keys from other names (a mapped type's \`as\` clause)`);
+      fail(
+        `${path} has a word that holds ${hint.oldName}, and the project makes keys from other names (a mapped type's \`as\` clause)`,
+      );
   }
 }
 
@@ -198,18 +214,22 @@ function checkEdges(
   hint: RenameHint,
 ): void {
   for (const key of renamedKeys) {
-    if (graph.reachesLibraryMember(key, [hint.oldName, hint.newName])) fail(`${key} or a library member of its name meets a library type`);
-    if (graph.meetsForeignType(key)) fail(`${key} belongs to a type that is no class or interface, or meets a type outside the indexed files`);
+    if (graph.reachesLibraryMember(key, [hint.oldName, hint.newName]))
+      fail(`${key} or a library member of its name meets a library type`);
+    if (graph.meetsForeignType(key))
+      fail(`${key} belongs to a type that is no class or interface, or meets a type outside the indexed files`);
     for (const edge of graph.edgesAtNode(key)) {
       if (edge.kind === "CONTAINS" && edge.target === key) continue;
       if (edge.kind === "OVERRIDES") {
-        if (!renamedKeys.has(edge.source) || !renamedKeys.has(edge.target)) fail(`${edge.source} overrides ${edge.target}, not both renamed`);
+        if (!renamedKeys.has(edge.source) || !renamedKeys.has(edge.target))
+          fail(`${edge.source} overrides ${edge.target}, not both renamed`);
         continue;
       }
       const edited = lines.get(edge.file);
       if (edited === undefined) fail(`${edge.file} reaches ${key} without being renamed`);
       const sites = JSON.parse(edge.lines) as number[];
-      if (sites.some((line) => !edited.has(line))) fail(`${edge.file} reaches ${key} from a line the rename did not edit`);
+      if (sites.some((line) => !edited.has(line)))
+        fail(`${edge.file} reaches ${key} from a line the rename did not edit`);
     }
   }
 }

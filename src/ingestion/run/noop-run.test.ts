@@ -40,7 +40,10 @@ describe("a run with nothing to do, in a process that keeps its indexer (a daemo
     try {
       const first = await kept.run();
       expect((await kept.run()).mode).toBe("noop");
-      fs.appendFileSync(path.join(root, "shared", "money.ts"), "\nexport function extraForCounts(): number {\n  return 1;\n}\n");
+      fs.appendFileSync(
+        path.join(root, "shared", "money.ts"),
+        "\nexport function extraForCounts(): number {\n  return 1;\n}\n",
+      );
       const other = openIndexer({ root });
       let changed: IndexSummary;
       try {

@@ -37,7 +37,10 @@ describe("a graph database moved with its root", () => {
     await indexAndSnapshot(root);
     const moved = moveCheckout(root, true);
     const file = path.join(moved, "shared", "validation.ts");
-    fs.writeFileSync(file, `${fs.readFileSync(file, "utf8")}\nexport function addedInTheMove(): number {\n  return 1;\n}\n`);
+    fs.writeFileSync(
+      file,
+      `${fs.readFileSync(file, "utf8")}\nexport function addedInTheMove(): number {\n  return 1;\n}\n`,
+    );
     const updated = await indexAndSnapshot(moved);
     expect(updated.summary.mode).toBe("incremental");
     expect(updated.summary.extractedPaths).toContain("shared/validation.ts");
@@ -55,22 +58,25 @@ describe("a graph database moved with its root", () => {
     expect(updated.summary.extractedPaths).toContain("shared/added.ts");
   });
 
-  it.each(["monorepo", "no-tsconfig"])("stores no absolute path of the root anywhere in the database (%s)", async (sample) => {
-    const root = copySampleProject(sample);
-    const indexer = openIndexer({ root });
-    try {
-      await indexer.run();
-      expect(JSON.stringify(dumpGraph(indexer.db))).not.toContain(root);
-      const meta = indexer.db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[];
-      expect(meta.map((row) => row.key)).toContain("discovery");
-      expect(JSON.stringify(meta)).not.toContain(root);
-    } finally {
-      indexer.close();
-    }
-    const bytes = Buffer.concat([
-      fs.readFileSync(indexer.dbPath),
-      ...(fs.existsSync(`${indexer.dbPath}-wal`) ? [fs.readFileSync(`${indexer.dbPath}-wal`)] : []),
-    ]);
-    expect(bytes.includes(Buffer.from(root))).toBe(false);
-  });
+  it.each(["monorepo", "no-tsconfig"])(
+    "stores no absolute path of the root anywhere in the database (%s)",
+    async (sample) => {
+      const root = copySampleProject(sample);
+      const indexer = openIndexer({ root });
+      try {
+        await indexer.run();
+        expect(JSON.stringify(dumpGraph(indexer.db))).not.toContain(root);
+        const meta = indexer.db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[];
+        expect(meta.map((row) => row.key)).toContain("discovery");
+        expect(JSON.stringify(meta)).not.toContain(root);
+      } finally {
+        indexer.close();
+      }
+      const bytes = Buffer.concat([
+        fs.readFileSync(indexer.dbPath),
+        ...(fs.existsSync(`${indexer.dbPath}-wal`) ? [fs.readFileSync(`${indexer.dbPath}-wal`)] : []),
+      ]);
+      expect(bytes.includes(Buffer.from(root))).toBe(false);
+    },
+  );
 });

@@ -10,7 +10,13 @@ import type { EdgeContext } from "../extract/edges/edge-collector.js";
 import type { CheckerPort } from "../extract/checker-port.js";
 import { createExternalMemberKeys, createExternalTypeKey } from "../extract/external-members.js";
 import { hashText } from "../scan/file-scan.js";
-import { accessorNamesOf, computedNamesOf, memberNamesOf, storedAccessorNames, storedMemberNames } from "../extract/member-names.js";
+import {
+  accessorNamesOf,
+  computedNamesOf,
+  memberNamesOf,
+  storedAccessorNames,
+  storedMemberNames,
+} from "../extract/member-names.js";
 import { createModuleResolver, type ProgramLoader } from "../extract/program-loader.js";
 import { inSiteOrder } from "../extract/site-order.js";
 
@@ -115,14 +121,22 @@ interface FileMemberNames {
  */
 const memberNamesCache = new WeakMap<ts.SourceFile, FileMemberNames>();
 
-function fileMemberNames(sourceFileOf: () => ts.SourceFile | undefined, relative: string, checker: CheckerPort, files: RunFiles): FileMemberNames {
+function fileMemberNames(
+  sourceFileOf: () => ts.SourceFile | undefined,
+  relative: string,
+  checker: CheckerPort,
+  files: RunFiles,
+): FileMemberNames {
   if (!files.wanted.has(relative)) {
     const storedAccessors = files.storedAccessorNames.get(relative) ?? [];
     const storedMembers = files.storedMemberNames.get(relative) ?? [];
     // Stored names with no computed one stand as they are, and computed ones as the file's extraction resolved
     // them (computedNamesOf): the file's syntax is not needed.
     const computed = files.storedComputedNames.get(relative);
-    const withComputed = (stored: readonly string[], resolved: readonly string[] | undefined): readonly string[] | undefined => {
+    const withComputed = (
+      stored: readonly string[],
+      resolved: readonly string[] | undefined,
+    ): readonly string[] | undefined => {
       const plain = stored.filter((name) => !name.startsWith("["));
       return plain.length === stored.length ? stored : resolved === undefined ? undefined : [...plain, ...resolved];
     };
@@ -188,7 +202,11 @@ function stampOf(absolute: string, text: string): FileStamp {
 }
 
 /** Extracts files of one project's program, one at a time; the program must hold every file of `files.wanted` it is asked about. */
-export function programExtractor(program: ts.Program, project: ProjectSpec, files: RunFiles): (absolute: string) => FileOutcome {
+export function programExtractor(
+  program: ts.Program,
+  project: ProjectSpec,
+  files: RunFiles,
+): (absolute: string) => FileOutcome {
   const checker = program.getTypeChecker();
   const names = memberNamesIn(
     program.getSourceFiles().map((sourceFile) => [sourceFile.fileName, () => sourceFile] as const),
@@ -206,8 +224,16 @@ export function programExtractor(program: ts.Program, project: ProjectSpec, file
     resolveModuleFileName: createModuleResolver(project),
     mayNameAccessor: (name: string) => names.accessors.has(name),
     mayNameMember: (name: string) => names.members.has(name),
-    externalMemberKeys: createExternalMemberKeys((sourceFile) => program.isSourceFileDefaultLibrary(sourceFile), checker, isIndexed),
-    externalTypeKey: createExternalTypeKey((sourceFile) => program.isSourceFileDefaultLibrary(sourceFile), checker, isIndexed),
+    externalMemberKeys: createExternalMemberKeys(
+      (sourceFile) => program.isSourceFileDefaultLibrary(sourceFile),
+      checker,
+      isIndexed,
+    ),
+    externalTypeKey: createExternalTypeKey(
+      (sourceFile) => program.isSourceFileDefaultLibrary(sourceFile),
+      checker,
+      isIndexed,
+    ),
   };
   return (absolute) => {
     const sourceFile = program.getSourceFile(absolute);
@@ -233,7 +259,11 @@ export function extractFile(
   const absolute = sourceFile.fileName;
   const relative = files.pathByAbsolute.get(absolute) ?? relativeTo(files.root, absolute);
   const declarations = declarationsFor(sourceFile, relative);
-  const { edges, externalEdges, externalImports, dynamicCalls, exportNames } = extractEdges(sourceFile, declarations, context);
+  const { edges, externalEdges, externalImports, dynamicCalls, exportNames } = extractEdges(
+    sourceFile,
+    declarations,
+    context,
+  );
   const computedNames = computedNamesOf(sourceFile, declarations, context.checker);
   const extraction: FileExtraction = {
     path: relative,
@@ -250,7 +280,12 @@ export function extractFile(
   const { hash, size, mtimeMs } = files.scannedFile(relative) ?? stampOf(absolute, sourceFile.text);
   return {
     kind: "extracted",
-    write: { file: { path: relative, hash, size, mtimeMs, project: project.id }, extraction, indexedAt: Date.now(), text: sourceFile.text },
+    write: {
+      file: { path: relative, hash, size, mtimeMs, project: project.id },
+      extraction,
+      indexedAt: Date.now(),
+      text: sourceFile.text,
+    },
     syntaxErrors,
   };
 }
@@ -260,7 +295,11 @@ export function extractFile(
  * and the project's files that may declare globals nothing imports (every .d.ts file, and the files the
  * database knows to declare globals).
  */
-export function narrowRoots(project: ProjectSpec, files: readonly string[], declaringGlobals: ReadonlySet<string>): string[] {
+export function narrowRoots(
+  project: ProjectSpec,
+  files: readonly string[],
+  declaringGlobals: ReadonlySet<string>,
+): string[] {
   const roots = new Set(files);
   for (const fileName of project.fileNames) {
     if (/\.d\.[cm]?ts$/.test(fileName) || declaringGlobals.has(fileName)) roots.add(fileName);

@@ -4,7 +4,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, removeTempDirs } from "../../test-support/fixtures.js";
 import { dumpGraph } from "../../test-support/graph-dump.js";
 import { writeProject } from "../../test-support/incremental.js";
-import { expectEqualsFull, randomRenamesEqualFull, renameAndRun, withKeptIndexer } from "../../test-support/rename-run.js";
+import {
+  expectEqualsFull,
+  randomRenamesEqualFull,
+  renameAndRun,
+  withKeptIndexer,
+} from "../../test-support/rename-run.js";
 import type { EditSupport } from "../../model/edit-ports.js";
 import { openEditSupport } from "../edit/edit-support.js";
 import { openIndexer, type Indexer } from "./indexer.js";
@@ -43,10 +48,18 @@ export function use(shape: Shape): number {
 const RE_EXPORTS = `export { consoleWith, Box } from "./renames";\nexport type { Shape } from "./renames";\n`;
 
 /** Indexes a copy of `sample` (or the renames project), runs `body` with its indexer (keeping programs) and edit support. */
-async function withIndexedProject(sample: string | undefined, body: (indexer: Indexer, support: EditSupport) => Promise<void>): Promise<void> {
+async function withIndexedProject(
+  sample: string | undefined,
+  body: (indexer: Indexer, support: EditSupport) => Promise<void>,
+): Promise<void> {
   const root =
     sample === undefined
-      ? writeProject({ "src/renames.ts": RENAMES, "src/uses.ts": USES, "src/index.ts": RE_EXPORTS, "src/other.ts": "export const other = 1;\n" })
+      ? writeProject({
+          "src/renames.ts": RENAMES,
+          "src/uses.ts": USES,
+          "src/index.ts": RE_EXPORTS,
+          "src/other.ts": "export const other = 1;\n",
+        })
       : copySampleProject(sample);
   await withKeptIndexer(root, body);
 }
@@ -68,9 +81,14 @@ describe("a rename patched into the graph equals a full index", () => {
       }
       const dump = dumpGraph(indexer.db);
       expect(dump.dynamic_calls?.some((row) => row.includes('"adder(1)"'))).toBe(true);
-      expect(dump.edges?.some((row) => row.includes('"src/index.ts","IMPORTS"') && row.includes("withConsole"))).toBe(true);
+      expect(dump.edges?.some((row) => row.includes('"src/index.ts","IMPORTS"') && row.includes("withConsole"))).toBe(
+        true,
+      );
       // The kept programs read the renamed files again: an ordinary edit after the patch is extracted from the new text.
-      fs.appendFileSync(path.join(indexer.root, "src/uses.ts"), "export const again = withConsole(() => adder(5)(6));\n");
+      fs.appendFileSync(
+        path.join(indexer.root, "src/uses.ts"),
+        "export const again = withConsole(() => adder(5)(6));\n",
+      );
       const after = await indexer.run();
       expect(after.renamePatch).toBeUndefined();
       await expectEqualsFull(indexer);
@@ -80,7 +98,10 @@ describe("a rename patched into the graph equals a full index", () => {
   it("is refused for a member whose name the library has, and the files are then re-extracted", async () => {
     await withIndexedProject(undefined, async (indexer, support) => {
       const summary = await renameAndRun(indexer, support, { file: "src/renames.ts", line: 8, name: "open" }, "unlock");
-      expect(summary?.renamePatch).toEqual({ applied: false, why: "a member is renamed: TypeScript's library declares open or unlock" });
+      expect(summary?.renamePatch).toEqual({
+        applied: false,
+        why: "a member is renamed: TypeScript's library declares open or unlock",
+      });
       expect(summary?.extractedPaths).toContain("src/uses.ts");
       await expectEqualsFull(indexer);
     });
@@ -112,15 +133,24 @@ describe("a rename patched into the graph equals a full index", () => {
       "src/base.ts": "export abstract class Base {\n  abstract query(): string;\n}\n",
       "src/mid.ts":
         'import { Base } from "./base";\nexport abstract class Mid extends Base {\n  load(): string {\n    return this.query();\n  }\n}\n',
-      "src/use.ts": 'import type { Mid } from "./mid";\nexport function viaMid(mid: Mid): string {\n  return mid.query();\n}\n',
+      "src/use.ts":
+        'import type { Mid } from "./mid";\nexport function viaMid(mid: Mid): string {\n  return mid.query();\n}\n',
     });
     const indexer = openIndexer({ root, keepPrograms: true });
     try {
       await indexer.run();
-      const renamed = await renameAndRun(indexer, openEditSupport(root), { file: "src/mid.ts", line: 2, name: "Mid" }, "Middle");
+      const renamed = await renameAndRun(
+        indexer,
+        openEditSupport(root),
+        { file: "src/mid.ts", line: 2, name: "Mid" },
+        "Middle",
+      );
       expect(renamed?.renamePatch).toEqual({ applied: true });
       await expectEqualsFull(indexer);
-      const receivers = indexer.db.prepare("SELECT DISTINCT receivers FROM edges WHERE receivers IS NOT NULL").pluck().all();
+      const receivers = indexer.db
+        .prepare("SELECT DISTINCT receivers FROM edges WHERE receivers IS NOT NULL")
+        .pluck()
+        .all();
       expect(receivers).toEqual(['["src/mid.ts:Middle"]']);
     } finally {
       indexer.close();

@@ -76,7 +76,8 @@ function textBefore(renamed: RenamedFile, textNow: string, hint: RenameHint): st
     previousEnd = edit.start + edit.length;
   }
   const before = bom + body;
-  if (hashText(before) !== renamed.hashBefore) refuse(`${renamed.path} is not the indexed text with the rename's edits`);
+  if (hashText(before) !== renamed.hashBefore)
+    refuse(`${renamed.path} is not the indexed text with the rename's edits`);
   return before;
 }
 
@@ -100,20 +101,29 @@ function pairNodes(
   hint: RenameHint,
   members: Set<string>,
 ): [string, string][] {
-  if (stored.length !== now.length) refuse(`${path} has ${now.length} declarations after the rename, ${stored.length} before`);
+  if (stored.length !== now.length)
+    refuse(`${path} has ${now.length} declarations after the rename, ${stored.length} before`);
   const keys: [string, string][] = [];
   stored.forEach((before, index) => {
     const after = now[index];
-    if (after === undefined || before.kind !== after.kind || before.startLine !== after.startLine || before.endLine !== after.endLine)
+    if (
+      after === undefined ||
+      before.kind !== after.kind ||
+      before.startLine !== after.startLine ||
+      before.endLine !== after.endLine
+    )
       refuse(`a declaration of ${path} moved`);
-    if (before.nameLine !== after.nameLine || before.modifiers !== after.modifiers.join(" ")) refuse(`a declaration of ${path} changed`);
+    if (before.nameLine !== after.nameLine || before.modifiers !== after.modifiers.join(" "))
+      refuse(`a declaration of ${path} changed`);
     const segmentBefore = ownSegment(before.key, before.parentKey ?? undefined);
     const segmentAfter = ownSegment(after.key, after.parentKey);
     if (before.name !== after.name) {
-      if (before.name !== hint.oldName || after.name !== hint.newName) refuse(`${before.key} changed name otherwise than by the rename`);
+      if (before.name !== hint.oldName || after.name !== hint.newName)
+        refuse(`${before.key} changed name otherwise than by the rename`);
       if (MEMBER_KINDS.has(before.kind)) members.add(before.key);
       // `a` → `b`, `a#namespace` → `b#namespace`; `a` → `b#function` means the new name met another declaration in its scope.
-      if (segmentAfter !== hint.newName + segmentBefore.slice(hint.oldName.length)) refuse(`the new name meets another declaration of ${path}`);
+      if (segmentAfter !== hint.newName + segmentBefore.slice(hint.oldName.length))
+        refuse(`the new name meets another declaration of ${path}`);
     } else if (segmentAfter !== segmentBefore) refuse(`the new name meets another declaration of ${path}`);
     if (before.key !== after.key) keys.push([before.key, after.key]);
   });
@@ -181,12 +191,21 @@ function importNames(
 /** Where a call's callee is named (edge-collector.ts `siteLine`), from the syntax alone. */
 function calleeLine(sourceFile: ts.SourceFile, call: ts.CallExpression): number {
   const callee = skipOuterExpressions(call.expression);
-  const named = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isElementAccessExpression(callee) ? callee.argumentExpression : callee;
+  const named = ts.isPropertyAccessExpression(callee)
+    ? callee.name
+    : ts.isElementAccessExpression(callee)
+      ? callee.argumentExpression
+      : callee;
   return lineOf(sourceFile, named.getStart(sourceFile));
 }
 
 /** The new callee text of each dynamic call of the file whose text the rename changed. */
-function dynamicCalls(path: string, before: ts.SourceFile, after: ts.SourceFile, graph: RenamePatchGraph): RenamePatch["dynamicCalls"] {
+function dynamicCalls(
+  path: string,
+  before: ts.SourceFile,
+  after: ts.SourceFile,
+  graph: RenamePatchGraph,
+): RenamePatch["dynamicCalls"] {
   const stored = graph.dynamicCallsOfFile(path);
   if (stored.length === 0) return [];
   const oldCalls = callsAndImports(before).calls;
@@ -217,7 +236,8 @@ function dynamicCalls(path: string, before: ts.SourceFile, after: ts.SourceFile,
     seen.add(id);
   }
   // Each text is rewritten by one update: a new text that another call of its line had before would be rewritten twice.
-  if (patched.some((call) => seen.has(`${call.line}\0${call.after}`))) refuse(`a call on a line of ${path} reads as another did before the rename`);
+  if (patched.some((call) => seen.has(`${call.line}\0${call.after}`)))
+    refuse(`a call on a line of ${path} reads as another did before the rename`);
   return patched;
 }
 
@@ -238,7 +258,9 @@ function exportListNames(sourceFile: ts.SourceFile): string {
     }
     for (const element of clause.elements) {
       const aliased =
-        statement.moduleSpecifier === undefined && element.propertyName !== undefined && element.propertyName.text !== element.name.text;
+        statement.moduleSpecifier === undefined &&
+        element.propertyName !== undefined &&
+        element.propertyName.text !== element.name.text;
       names.push(aliased ? `${element.name.text} (aliased)` : element.name.text);
     }
   }
@@ -257,7 +279,8 @@ export function planRenamePatch(
 ): PlannedPatch {
   try {
     const byPath = new Map(hint.files.map((file) => [file.path, file]));
-    if (changed.length !== byPath.size || changed.some((file) => !byPath.has(file.path))) refuse("other files changed too");
+    if (changed.length !== byPath.size || changed.some((file) => !byPath.has(file.path)))
+      refuse("other files changed too");
     const files: RenamePatch["files"][number][] = [];
     const keys: [string, string][] = [];
     const names: RenamePatch["importNames"][number][] = [];
@@ -267,8 +290,10 @@ export function planRenamePatch(
     const texts: RenamedText[] = [];
     for (const file of changed) {
       const renamed = byPath.get(file.path);
-      if (renamed === undefined || file.text === undefined || file.hash !== renamed.hashAfter) refuse(`${file.path} is not as the rename wrote it`);
-      if (graph.storedHashOf(file.path) !== renamed.hashBefore) refuse(`the graph did not index ${file.path} as the rename read it`);
+      if (renamed === undefined || file.text === undefined || file.hash !== renamed.hashAfter)
+        refuse(`${file.path} is not as the rename wrote it`);
+      if (graph.storedHashOf(file.path) !== renamed.hashBefore)
+        refuse(`the graph did not index ${file.path} as the rename read it`);
       if (graph.syntaxErrorCountOf(file.path) !== 0) refuse(`${file.path} has syntax errors`);
       const oldText = textBefore(renamed, file.text, hint);
       const before = parsedBefore(file.absolute, oldText) ?? parseSource(file.absolute, oldText);
@@ -282,7 +307,12 @@ export function planRenamePatch(
       names.push(...importNames(file.path, before, after, graph, hint));
       calls.push(...dynamicCalls(file.path, before, after, graph));
       const stamp = { path: file.path, hash: file.hash, size: file.size, mtimeMs: file.mtimeMs, project: file.project };
-      files.push({ file: stamp, nodes: declarations.nodes, declaresGlobals: declarations.declaresGlobals, text: file.text });
+      files.push({
+        file: stamp,
+        nodes: declarations.nodes,
+        declaresGlobals: declarations.declaresGlobals,
+        text: file.text,
+      });
     }
     const oldKeys = new Set(keys.map(([old]) => old));
     if (keys.some(([, now]) => oldKeys.has(now))) refuse("a new key was an old one");

@@ -76,7 +76,9 @@ export class RunPreparation {
     const built = this.programs.get(project.id);
     if (built === undefined) return undefined;
     const wanted = new Set(roots);
-    return built.roots.length === wanted.size && built.roots.every((root) => wanted.has(root)) ? built.program : undefined;
+    return built.roots.length === wanted.size && built.roots.every((root) => wanted.has(root))
+      ? built.program
+      : undefined;
   }
 
   /** The run's program of a project, built once: all its files (kept whole programs), else the run's changed files. */
@@ -89,7 +91,9 @@ export class RunPreparation {
     const loader = this.host.loaderFor(project);
     for (const file of own) if (file.text !== undefined) loader.provideText(file.absolute, file.text);
     const changedFiles = own.map((file) => file.absolute);
-    const roots = this.host.narrowPrograms ? narrowRoots(project, changedFiles, this.host.declaringGlobals()) : project.fileNames;
+    const roots = this.host.narrowPrograms
+      ? narrowRoots(project, changedFiles, this.host.declaringGlobals())
+      : project.fileNames;
     const program = loader.build(roots);
     this.programs.set(project.id, { roots, program });
     return program;

@@ -100,7 +100,9 @@ describe("resolution rules (expectations written in sample-projects/resolution)"
   });
 
   it("has expectations for every case folder", () => {
-    const folders = fs.readdirSync(path.join(root, "src"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const folders = fs
+      .readdirSync(path.join(root, "src"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory());
     const withoutExpectations = folders.map((folder) => folder.name).filter((name) => !cases.has(name));
     expect(withoutExpectations).toEqual([]);
   });
@@ -108,7 +110,10 @@ describe("resolution rules (expectations written in sample-projects/resolution)"
   for (const [caseName, expectations] of [...cases].sort()) {
     it(`resolves ${caseName}`, () => {
       const wrong = expectations
-        .filter((expectation) => edges.has(`${expectation.kind} ${expectation.source} -> ${expectation.target}`) !== expectation.present)
+        .filter(
+          (expectation) =>
+            edges.has(`${expectation.kind} ${expectation.source} -> ${expectation.target}`) !== expectation.present,
+        )
         .map(
           (expectation) =>
             `${expectation.where}: ${expectation.present ? "missing" : "unexpected"} ${expectation.kind} ${expectation.source} -> ${expectation.target}`,
@@ -124,7 +129,9 @@ describe("sample project specifics", () => {
   }
 
   it("resolves web-app imports through tsconfig path aliases to the shared folder", async () => {
-    const imports = (await edgesOf("web-app")).filter((edge) => edge.edge === "IMPORTS" && edge.source === "backend/http/middleware.ts");
+    const imports = (await edgesOf("web-app")).filter(
+      (edge) => edge.edge === "IMPORTS" && edge.source === "backend/http/middleware.ts",
+    );
     expect(imports).toContainEqual({
       edge: "IMPORTS",
       source: "backend/http/middleware.ts",
@@ -142,12 +149,19 @@ describe("sample project specifics", () => {
 
   it("marks an import of types only as type-only", async () => {
     expect(await edgesOf("web-app")).toContainEqual(
-      expect.objectContaining({ edge: "IMPORTS", source: "backend/repositories/user-repository.ts", target: "shared/types.ts", typeOnly: true }),
+      expect.objectContaining({
+        edge: "IMPORTS",
+        source: "backend/repositories/user-repository.ts",
+        target: "shared/types.ts",
+        typeOnly: true,
+      }),
     );
   });
 
   it("lands monorepo calls across project references on the referenced package's sources", async () => {
-    const calls = (await edgesOf("monorepo")).filter((edge) => edge.edge === "CALLS" && edge.source.startsWith("packages/app/"));
+    const calls = (await edgesOf("monorepo")).filter(
+      (edge) => edge.edge === "CALLS" && edge.source.startsWith("packages/app/"),
+    );
     expect(calls.some((edge) => edge.target.startsWith("packages/core/src/"))).toBe(true);
     expect(calls.some((edge) => edge.target.startsWith("packages/utils/src/"))).toBe(true);
     expect(calls.every((edge) => !edge.target.includes("/dist/"))).toBe(true);
@@ -156,7 +170,9 @@ describe("sample project specifics", () => {
   it("indexes a file with a syntax error as far as it parses and reports the error", async () => {
     const dbPath = path.join(makeTempDir(), "graph.db");
     const { summary, snapshot } = await indexAndSnapshot(path.join(SAMPLE_PROJECTS, "broken"), { dbPath });
-    expect(summary.syntaxErrors).toEqual([{ file: "src/bad.ts", line: 9, column: 31, message: "Expression expected." }]);
+    expect(summary.syntaxErrors).toEqual([
+      { file: "src/bad.ts", line: 9, column: 31, message: "Expression expected." },
+    ]);
     expect(summary.files.withSyntaxErrors).toBe(1);
     expect(snapshot).toContain('"node":"src/bad.ts:progressLabel"');
     expect(snapshot).toContain('"node":"src/bad.ts:remaining"');

@@ -49,10 +49,20 @@ export function ts7Extractor(
     const { names: asked, namespaceMembers, heritageTypes } = namesIn(sourceFile);
     checker.prefetchSymbols(asked);
     // A member the module's exports do not answer (an augmented module, a type-only name) is asked by its name.
-    checker.prefetchSymbols(namespaceMembers.filter((access) => moduleExportNamed(checker, access) === undefined).map((access) => access.name));
+    checker.prefetchSymbols(
+      namespaceMembers
+        .filter((access) => moduleExportNamed(checker, access) === undefined)
+        .map((access) => access.name),
+    );
     // The types the walk asks for each member of its classes and interfaces (heritage-edges.ts), in one round trip.
     checker.prefetchTypes(heritageTypes);
-    return extractFile(sourceFile, context, firstSyntaxErrors(sourceFile, parseDiagnosticsOf(sourceFile)), project, files);
+    return extractFile(
+      sourceFile,
+      context,
+      firstSyntaxErrors(sourceFile, parseDiagnosticsOf(sourceFile)),
+      project,
+      files,
+    );
   };
 }
 
@@ -60,7 +70,11 @@ export function ts7Extractor(
  * The member names of the project's program (program-extraction.ts `memberNamesIn`), of the files `include`
  * keeps: all by default, a thread's share in a parallel run, whose threads then use the union of their shares.
  */
-export function ts7MemberNames(view: Ts7ProjectView, files: RunFiles, include?: (fileName: string) => boolean): MemberNames {
+export function ts7MemberNames(
+  view: Ts7ProjectView,
+  files: RunFiles,
+  include?: (fileName: string) => boolean,
+): MemberNames {
   return memberNamesIn(
     view.fileNames().map((fileName) => [fileName, () => view.sourceFile(fileName)] as const),
     view.checker,
@@ -177,7 +191,10 @@ interface FileQuestions {
 /** A member that asks the types its class or interface extends for a member it overrides (heritage-edges.ts, recordOverrides). */
 function mayOverride(member: ts.ClassElement | ts.TypeElement): boolean {
   if (member.name === undefined) return false;
-  return !(ts.canHaveModifiers(member) && ts.getModifiers(member)?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword));
+  return !(
+    ts.canHaveModifiers(member) &&
+    ts.getModifiers(member)?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword)
+  );
 }
 
 function isUnaskedName(node: ts.Node, parent: ts.Node): boolean {
@@ -187,11 +204,16 @@ function isUnaskedName(node: ts.Node, parent: ts.Node): boolean {
 /** `map` in `Effect.map` with `import * as Effect`: the module's export is found without asking for `map` (namespace-member.ts). */
 function isNamespaceMember(node: ts.Node, parent: ts.Node, namespaces: ReadonlySet<string>): boolean {
   return (
-    ts.isPropertyAccessExpression(parent) && parent.name === node && ts.isIdentifier(parent.expression) && namespaces.has(parent.expression.text)
+    ts.isPropertyAccessExpression(parent) &&
+    parent.name === node &&
+    ts.isIdentifier(parent.expression) &&
+    namespaces.has(parent.expression.text)
   );
 }
 
 /** What TypeScript 6's program answers as a TypeScript file's syntactic diagnostics: its parser's. */
 function parseDiagnosticsOf(sourceFile: ts.SourceFile): readonly ts.Diagnostic[] {
-  return (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
+  return (
+    (sourceFile as ts.SourceFile & { readonly parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? []
+  );
 }

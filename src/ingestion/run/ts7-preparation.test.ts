@@ -5,7 +5,11 @@ import { Ts7RunPreparation } from "./ts7-preparation.js";
 import type { Ts7Run } from "./ts7-run.js";
 
 /** A session that records what it was told; its snapshots hold no project (the probe then compares nothing). */
-function recordingRun(): { run: Ts7Run; told: { texts: Map<string, string>; removed: readonly string[] }[]; released: number[] } {
+function recordingRun(): {
+  run: Ts7Run;
+  told: { texts: Map<string, string>; removed: readonly string[] }[];
+  released: number[];
+} {
   const told: { texts: Map<string, string>; removed: readonly string[] }[] = [];
   const released: number[] = [];
   const run: Ts7Run = {
@@ -23,17 +27,31 @@ function recordingRun(): { run: Ts7Run; told: { texts: Map<string, string>; remo
   return { run, told, released };
 }
 
-const PROJECTS: readonly ProjectSpec[] = [{ id: "tsconfig.json", fileNames: ["/r/src/m.ts"], options: {}, projectReferences: undefined }];
+const PROJECTS: readonly ProjectSpec[] = [
+  { id: "tsconfig.json", fileNames: ["/r/src/m.ts"], options: {}, projectReferences: undefined },
+];
 
 function scanned(text: string): ScannedFile {
-  return { path: "src/m.ts", absolute: "/r/src/m.ts", project: "tsconfig.json", text, hash: "h", size: text.length, mtimeMs: 0 };
+  return {
+    path: "src/m.ts",
+    absolute: "/r/src/m.ts",
+    project: "tsconfig.json",
+    text,
+    hash: "h",
+    size: text.length,
+    mtimeMs: 0,
+  };
 }
 
 describe("Ts7RunPreparation", () => {
   it("tells the session the run's texts and removed files once, and matches only the very run it prepared", () => {
     const { run, told, released } = recordingRun();
     const preparation = new Ts7RunPreparation(run, "/r", [scanned("export const a = 1;\n")], ["src/gone.ts"]);
-    const request = { projects: PROJECTS, scanned: new Map([["src/m.ts", scanned("export const a = 1;\n")]]), removed: ["src/gone.ts"] };
+    const request = {
+      projects: PROJECTS,
+      scanned: new Map([["src/m.ts", scanned("export const a = 1;\n")]]),
+      removed: ["src/gone.ts"],
+    };
     expect(preparation.preparedFor(request)).toBe(false);
     const probe = preparation.typeProbe(PROJECTS, { allFiles: () => [] }, []);
     expect(probe?.(scanned("export const a = 1;\n"), ["src/m.ts:a"])).toEqual(new Set());
@@ -42,7 +60,9 @@ describe("Ts7RunPreparation", () => {
     expect(released).toEqual([1]);
     expect(preparation.preparedFor(request)).toBe(true);
     expect(preparation.preparedFor({ ...request, projects: [...PROJECTS] })).toBe(false);
-    expect(preparation.preparedFor({ ...request, scanned: new Map([["src/m.ts", scanned("export const a = 2;\n")]]) })).toBe(false);
+    expect(
+      preparation.preparedFor({ ...request, scanned: new Map([["src/m.ts", scanned("export const a = 2;\n")]]) }),
+    ).toBe(false);
     expect(preparation.preparedFor({ ...request, removed: [] })).toBe(false);
   });
 });

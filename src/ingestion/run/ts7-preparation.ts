@@ -35,7 +35,11 @@ export class Ts7RunPreparation {
    * and gives PlanningInput.sameInferredTypes comparing the last run's snapshot with the new one. Planning
    * must call release() when it is done.
    */
-  typeProbe(projects: readonly ProjectSpec[], store: Pick<GraphStore, "allFiles">, patched: readonly string[]): PlanningInput["sameInferredTypes"] {
+  typeProbe(
+    projects: readonly ProjectSpec[],
+    store: Pick<GraphStore, "allFiles">,
+    patched: readonly string[],
+  ): PlanningInput["sameInferredTypes"] {
     const texts = new Map<string, string>();
     for (const file of this.scanned) if (file.text !== undefined) texts.set(file.absolute, file.text);
     const removed = this.removed.map((relative) => path.join(this.root, relative));

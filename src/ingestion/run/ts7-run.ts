@@ -21,7 +21,12 @@ export interface Ts7Run {
    * The next run's projects, texts (by absolute path) and removed files (absolute), and the files that changed
    * on disk without a run (a rename patch's).
    */
-  update(projects: readonly ProjectSpec[], texts: ReadonlyMap<string, string>, removed: readonly string[], patched: readonly string[]): void;
+  update(
+    projects: readonly ProjectSpec[],
+    texts: ReadonlyMap<string, string>,
+    removed: readonly string[],
+    patched: readonly string[],
+  ): void;
   /**
    * As update, keeping the last snapshot (the last run's types) until the answer's release(): planning
    * compares inferred types in both (ADR 0012).
@@ -85,7 +90,10 @@ function readText(fileName: string): string | undefined {
  * The tsconfig texts TypeScript 7 reads instead of the disk's, for projects that set options it removed
  * (engine/ts7/removed-options.ts: the nearest setting it supports), and one note per change.
  */
-export function ts7ConfigRewrites(root: string, projects: readonly ProjectSpec[]): { texts: Map<string, string>; notes: string[] } {
+export function ts7ConfigRewrites(
+  root: string,
+  projects: readonly ProjectSpec[],
+): { texts: Map<string, string>; notes: string[] } {
   const texts = new Map<string, string>();
   const notes: string[] = [];
   for (const project of projects) {
@@ -115,8 +123,9 @@ function ts6ParseOptionsOf(fileName: string, options: ts.CompilerOptions | undef
 }
 
 /** TypeScript 6's rule for which files are modules under these options (`moduleDetection`, `jsx`, the module format): internal, but in its API object. */
-const setExternalModuleIndicatorOf = (ts as unknown as { getSetExternalModuleIndicator(options: ts.CompilerOptions): (file: ts.SourceFile) => void })
-  .getSetExternalModuleIndicator;
+const setExternalModuleIndicatorOf = (
+  ts as unknown as { getSetExternalModuleIndicator(options: ts.CompilerOptions): (file: ts.SourceFile) => void }
+).getSetExternalModuleIndicator;
 
 /** What decides how TypeScript 7 opens the projects: their ids and options; another key means another session. */
 export function ts7ConfigKey(projects: readonly ProjectSpec[]): string {
@@ -134,7 +143,8 @@ export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts
       const real = realPathOf(fileName);
       if (real !== undefined) served.set(real, text);
     }
-    for (const project of current) if (project.id === "") served.set(configPathOf(root, project), fallbackConfigText(project));
+    for (const project of current)
+      if (project.id === "") served.set(configPathOf(root, project), fallbackConfigText(project));
   };
   serve(projects, texts);
   let owners = ownerOptions(projects);
@@ -153,7 +163,8 @@ export function openTs7Run(root: string, projects: readonly ProjectSpec[], texts
   /** The files the session's programs hold: a changed file it does not know is a created one. */
   const known = (): Set<string> => {
     const files = new Set<string>();
-    for (const configPath of configPaths) for (const fileName of session.projectAt(configPath)?.fileNames() ?? []) files.add(fileName);
+    for (const configPath of configPaths)
+      for (const fileName of session.projectAt(configPath)?.fileNames() ?? []) files.add(fileName);
     return files;
   };
   /** Serves the next run's texts and gives the changes to tell the session. */

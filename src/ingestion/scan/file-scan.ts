@@ -41,7 +41,9 @@ export type StoredStamp = Pick<FileRecord, "size" | "mtimeMs" | "indexedAt">;
  */
 export function statMatches(stored: StoredStamp, stat: fs.Stats, trustRacy = false): boolean {
   return (
-    stored.size === stat.size && stored.mtimeMs === Math.trunc(stat.mtimeMs) && (trustRacy || stored.mtimeMs + RACY_WINDOW_MS < stored.indexedAt)
+    stored.size === stat.size &&
+    stored.mtimeMs === Math.trunc(stat.mtimeMs) &&
+    (trustRacy || stored.mtimeMs + RACY_WINDOW_MS < stored.indexedAt)
   );
 }
 
@@ -51,7 +53,8 @@ export function hashText(text: string): string {
 
 function readFile(file: PlannedFile, stat: fs.Stats): ScannedFile {
   // Planned paths are real paths inside the root: one that now goes through a symbolic link may lead out of it.
-  if (fs.realpathSync.native(file.absolute) !== file.absolute) throw new Error("it is reached through a symbolic link now; not read");
+  if (fs.realpathSync.native(file.absolute) !== file.absolute)
+    throw new Error("it is reached through a symbolic link now; not read");
   const text = fs.readFileSync(file.absolute, "utf8");
   return {
     path: file.path,
@@ -69,7 +72,11 @@ function readFile(file: PlannedFile, stat: fs.Stats): ScannedFile {
  * is not read; any other is read and hashed, and counts as changed only if its content differs.
  * With `readAll`, every file is read and counts as changed.
  */
-export function scanFiles(planned: readonly PlannedFile[], stored: ReadonlyMap<string, FileRecord>, readAll: boolean): FileChanges {
+export function scanFiles(
+  planned: readonly PlannedFile[],
+  stored: ReadonlyMap<string, FileRecord>,
+  readAll: boolean,
+): FileChanges {
   const added: ScannedFile[] = [];
   const changed: ScannedFile[] = [];
   const touched: ScannedFile[] = [];

@@ -3,7 +3,13 @@ import { absoluteFromRoot, rootRelativePath, rootRelativeValue } from "./root-re
 
 describe(rootRelativeValue.name, () => {
   it("writes paths in compiler options relative to the root, and leaves everything else as it is", () => {
-    const options = { strict: true, target: 9, rootDir: "/ci/work/src", paths: { "@x/*": ["/ci/work/packages/x/*"] }, lib: ["lib.es2022.d.ts"] };
+    const options = {
+      strict: true,
+      target: 9,
+      rootDir: "/ci/work/src",
+      paths: { "@x/*": ["/ci/work/packages/x/*"] },
+      lib: ["lib.es2022.d.ts"],
+    };
     expect(rootRelativeValue(options, "/ci/work")).toEqual({
       strict: true,
       target: 9,
@@ -14,7 +20,8 @@ describe(rootRelativeValue.name, () => {
   });
 
   it("gives the same value for two checkouts of the same sources", () => {
-    const at = (root: string): unknown => rootRelativeValue({ baseUrl: root, configFilePath: `${root}/tsconfig.json` }, root);
+    const at = (root: string): unknown =>
+      rootRelativeValue({ baseUrl: root, configFilePath: `${root}/tsconfig.json` }, root);
     expect(at("/home/a/project")).toEqual(at("/runner/_work/project/project"));
   });
 });

@@ -26,7 +26,11 @@ interface Watched {
 }
 
 /** Indexes a chain project of `files` modules and watches it; `test` runs, then everything is closed. */
-async function withWatchedProject(files: number, test: (watched: Watched) => Promise<void>, prepare?: (root: string) => void): Promise<void> {
+async function withWatchedProject(
+  files: number,
+  test: (watched: Watched) => Promise<void>,
+  prepare?: (root: string) => void,
+): Promise<void> {
   const root = path.join(makeTempDir(), "watched");
   writeChainProject(root, files);
   prepare?.(root);

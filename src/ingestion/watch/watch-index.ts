@@ -103,13 +103,22 @@ export function watchIndex(
   const flush = async (): Promise<void> => {
     if (seen.size === 0) return lastUpdate;
     // Skip the debounce, not chokidar's throttle window: a write dropped in it would be missed.
-    for (let quietIn = lastEventAt + DEBOUNCE_MS - performance.now(); quietIn > 0; quietIn = lastEventAt + DEBOUNCE_MS - performance.now()) {
+    for (
+      let quietIn = lastEventAt + DEBOUNCE_MS - performance.now();
+      quietIn > 0;
+      quietIn = lastEventAt + DEBOUNCE_MS - performance.now()
+    ) {
       await new Promise((resolve) => setTimeout(resolve, quietIn));
     }
     return update();
   };
 
-  const watcher = chokidar.watch(indexer.root, { ignored, ignoreInitial: true, persistent: true, followSymlinks: false });
+  const watcher = chokidar.watch(indexer.root, {
+    ignored,
+    ignoreInitial: true,
+    persistent: true,
+    followSymlinks: false,
+  });
   const watchErrorsSeen = new Set<string>();
   const onWatcherError = (error: unknown): void => {
     const message = error instanceof Error ? error.message : String(error);

@@ -13,10 +13,18 @@ export const someObject = z.looseObject({});
 export const objects = z.array(someObject);
 
 /** Why and where an answer was cut (query-output.ts `Truncation`), or null when nothing was. */
-export const truncation = z.object({ shown: z.number(), total: z.number(), by: z.enum(["maxNodes", "maxTokens"]), narrow: z.string() }).nullable();
+export const truncation = z
+  .object({ shown: z.number(), total: z.number(), by: z.enum(["maxNodes", "maxTokens"]), narrow: z.string() })
+  .nullable();
 
 /** A graph node as reach-report.ts summarizes it (`SymbolSummary`). */
-export const symbolSummary = z.looseObject({ key: z.string(), kind: z.string(), file: z.string(), start: z.number(), end: z.number() });
+export const symbolSummary = z.looseObject({
+  key: z.string(),
+  kind: z.string(),
+  file: z.string(),
+  start: z.number(),
+  end: z.number(),
+});
 
 /** A node a walk reached, with its links one step closer to the symbol (reach-report.ts `ReachEntry`). */
 export const reachEntry = symbolSummary.extend({
@@ -47,7 +55,13 @@ export const reachSummary = z.looseObject({
   folders: z.array(summaryGroup),
   otherMembers: otherGroups.optional(),
   otherFolders: otherGroups,
-  next: z.array(z.object({ ask: z.string(), input: z.record(z.string(), z.union([z.string(), z.number()])), entries: z.number().optional() })),
+  next: z.array(
+    z.object({
+      ask: z.string(),
+      input: z.record(z.string(), z.union([z.string(), z.number()])),
+      entries: z.number().optional(),
+    }),
+  ),
 });
 
 /** A call with no static target (dynamic-calls.ts `DynamicCallSite`). */

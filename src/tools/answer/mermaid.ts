@@ -21,7 +21,11 @@ export function mermaidText(text: string): string {
 }
 
 /** Edges whose ends are not among the nodes are left out (a cut answer shows only some nodes). */
-export function mermaidFlowchart(direction: "LR" | "TD" | "BT", nodes: readonly MermaidNode[], edges: readonly MermaidEdge[]): string {
+export function mermaidFlowchart(
+  direction: "LR" | "TD" | "BT",
+  nodes: readonly MermaidNode[],
+  edges: readonly MermaidEdge[],
+): string {
   const ids = new Map(nodes.map((node, index) => [node.id, `n${index}`]));
   const lines = [`flowchart ${direction}`];
   const groups = new Map<string | undefined, MermaidNode[]>();

@@ -29,9 +29,14 @@ describe(buildRankTable.name, () => {
   });
 
   it("is what dist/o200k-ranks.bin holds, built from the installed gpt-tokenizer's o200k vocabulary", () => {
-    const vocabulary = fs.readFileSync(createRequire(import.meta.url).resolve("gpt-tokenizer/data/o200k_base.tiktoken"), "utf8");
+    const vocabulary = fs.readFileSync(
+      createRequire(import.meta.url).resolve("gpt-tokenizer/data/o200k_base.tiktoken"),
+      "utf8",
+    );
     const built = buildRankTable(vocabulary);
-    expect(Buffer.compare(Buffer.from(built), fs.readFileSync(path.join(REPO_ROOT, "dist", "o200k-ranks.bin")))).toBe(0);
+    expect(Buffer.compare(Buffer.from(built), fs.readFileSync(path.join(REPO_ROOT, "dist", "o200k-ranks.bin")))).toBe(
+      0,
+    );
   });
 });
 

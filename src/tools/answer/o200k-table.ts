@@ -45,11 +45,14 @@ export function buildRankTable(vocabulary: string): Uint8Array {
     if (line === "") continue;
     const [base64, rankText] = line.split(" ");
     if (base64 === undefined || rankText === undefined || Number(rankText) !== tokens.length) {
-      throw new Error(`the vocabulary's line ${tokens.length + 1} is not "<base64> ${tokens.length}": ${line.slice(0, 80)}`);
+      throw new Error(
+        `the vocabulary's line ${tokens.length + 1} is not "<base64> ${tokens.length}": ${line.slice(0, 80)}`,
+      );
     }
     tokens.push(Buffer.from(base64, "base64"));
   }
-  if (tokens.length + 1 > RANK_MASK) throw new Error(`${tokens.length} tokens do not fit the table's ${RANK_BITS}-bit ranks`);
+  if (tokens.length + 1 > RANK_MASK)
+    throw new Error(`${tokens.length} tokens do not fit the table's ${RANK_BITS}-bit ranks`);
   let slotBits = 1;
   while (1 << slotBits < tokens.length * MIN_SLOTS_PER_TOKEN) slotBits++;
   const dataLength = tokens.reduce((sum, token) => sum + token.length, 0);
@@ -57,7 +60,8 @@ export function buildRankTable(vocabulary: string): Uint8Array {
   const file = new Uint8Array(words * 4 + dataLength);
   const view = new DataView(file.buffer);
   const setWord = (index: number, value: number): void => view.setUint32(index * 4, value, true);
-  for (const [index, value] of [MAGIC, FORMAT_VERSION, tokens.length, slotBits, dataLength].entries()) setWord(index, value);
+  for (const [index, value] of [MAGIC, FORMAT_VERSION, tokens.length, slotBits, dataLength].entries())
+    setWord(index, value);
   const slotsAt = HEADER_WORDS + tokens.length + 1;
   const data = file.subarray(words * 4);
   const mask = (1 << slotBits) - 1;
@@ -85,7 +89,8 @@ export class RankTable {
 
   /** Wraps the bytes of a table file (no copy when they are 4-byte aligned); throws on any other file. */
   static read(file: Uint8Array): RankTable {
-    if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error("the o200k table is read on little-endian machines only");
+    if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1)
+      throw new Error("the o200k table is read on little-endian machines only");
     const aligned = file.byteOffset % 4 === 0 ? file : file.slice();
     const wordCount = Math.floor(aligned.byteLength / 4);
     const words = new Uint32Array(aligned.buffer, aligned.byteOffset, wordCount);
@@ -95,7 +100,11 @@ export class RankTable {
     if (magic !== MAGIC || version !== FORMAT_VERSION || slotBits > 30 || dataAt + dataLength !== aligned.byteLength) {
       throw new Error("not an o200k table file of this version");
     }
-    return new RankTable(words.subarray(HEADER_WORDS, slotsAt), words.subarray(slotsAt, slotsAt + 2 ** slotBits), aligned.subarray(dataAt));
+    return new RankTable(
+      words.subarray(HEADER_WORDS, slotsAt),
+      words.subarray(slotsAt, slotsAt + 2 ** slotBits),
+      aligned.subarray(dataAt),
+    );
   }
 
   /** The rank of bytes[start, end), or -1 when the vocabulary has no such token. */
@@ -110,7 +119,8 @@ export class RankTable {
       if (entry >>> RANK_BITS !== tag) continue;
       const rank = (entry & RANK_MASK) - 1;
       const from = this.offsets[rank] as number;
-      if ((this.offsets[rank + 1] as number) - from === length && this.sameBytes(from, bytes, start, length)) return rank;
+      if ((this.offsets[rank + 1] as number) - from === length && this.sameBytes(from, bytes, start, length))
+        return rank;
     }
   }
 

@@ -10,7 +10,10 @@ interface Listing extends Readonly<Record<string, unknown>> {
 
 /** `count` items of about 10 tokens each in text. */
 function listing(count: number): Presentable<Listing> {
-  const items = Array.from({ length: count }, (_, index) => ({ name: `item${String(index).padStart(3, "0")}`, lines: [index, index + 1] }));
+  const items = Array.from({ length: count }, (_, index) => ({
+    name: `item${String(index).padStart(3, "0")}`,
+    lines: [index, index + 1],
+  }));
   return {
     total: count,
     narrow: "ask for less",
@@ -35,7 +38,9 @@ describe(present.name, () => {
     const result = present(listing(30), { format: "text", maxNodes: 5, maxTokens: 4000 });
     expect(result.structured.items).toHaveLength(5);
     expect(result.structured.truncated).toEqual({ shown: 5, total: 30, by: "maxNodes", narrow: "ask for less" });
-    expect(result.text.split("\n").at(-1)).toBe("[cut: 5 of 30 items shown (maxNodes reached). To narrow: ask for less]");
+    expect(result.text.split("\n").at(-1)).toBe(
+      "[cut: 5 of 30 items shown (maxNodes reached). To narrow: ask for less]",
+    );
   });
 
   it("keeps as many entries as fit in maxTokens, counted on the text", () => {
@@ -76,8 +81,12 @@ function briefListing(count: number): Presentable<Listing> {
   const plain = listing(count);
   const brief = (structured: Listing, detailed: number): string => {
     const names = structured.items.slice(detailed).map((item) => item.name);
-    const rows = Array.from({ length: Math.ceil(names.length / 10) }, (_, row) => names.slice(row * 10, row * 10 + 10).join(", "));
-    return [plain.text({ ...structured, items: structured.items.slice(0, detailed), truncated: null }), ...rows].join("\n");
+    const rows = Array.from({ length: Math.ceil(names.length / 10) }, (_, row) =>
+      names.slice(row * 10, row * 10 + 10).join(", "),
+    );
+    return [plain.text({ ...structured, items: structured.items.slice(0, detailed), truncated: null }), ...rows].join(
+      "\n",
+    );
   };
   return { ...plain, brief };
 }
@@ -98,7 +107,9 @@ describe("an answer with a brief rendering", () => {
   it("lists more entries than the plain rendering for the same budget, and every format the same", () => {
     const plain = present(listing(500), { format: "text", maxTokens: 600 });
     const brief = present(briefListing(500), { format: "text", maxTokens: 600 });
-    expect((brief.structured.items as unknown[]).length).toBeGreaterThan(2 * (plain.structured.items as unknown[]).length);
+    expect((brief.structured.items as unknown[]).length).toBeGreaterThan(
+      2 * (plain.structured.items as unknown[]).length,
+    );
     expect(plainCount(brief.text)).toBe(FIRST_IN_FULL);
     expect(countTokens(brief.text)).toBeLessThanOrEqual(600);
     expect((brief.structured.truncated as Truncation).by).toBe("maxTokens");
@@ -108,7 +119,9 @@ describe("an answer with a brief rendering", () => {
 
   it("has no cap on entries but the tokens when maxNodes is not given, and keeps it when given", () => {
     expect(present(listing(150), { format: "text", maxTokens: 100_000 }).structured.items).toHaveLength(150);
-    expect(present(briefListing(150), { format: "text", maxNodes: 120, maxTokens: 1000 }).structured.truncated).toMatchObject({
+    expect(
+      present(briefListing(150), { format: "text", maxNodes: 120, maxTokens: 1000 }).structured.truncated,
+    ).toMatchObject({
       shown: 120,
       by: "maxNodes",
     });
@@ -122,6 +135,9 @@ function plainCount(text: string): number {
 
 describe(tabular.name, () => {
   it("joins arrays of primitives inside rows and leaves the rest alone", () => {
-    expect(tabular({ rows: [{ a: [1, 2], b: { c: [3] } }], top: [4, 5] })).toEqual({ rows: [{ a: "1 2", b: { c: [3] } }], top: [4, 5] });
+    expect(tabular({ rows: [{ a: [1, 2], b: { c: [3] } }], top: [4, 5] })).toEqual({
+      rows: [{ a: "1 2", b: { c: [3] } }],
+      top: [4, 5],
+    });
   });
 });

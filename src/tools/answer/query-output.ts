@@ -59,7 +59,8 @@ export function tabular(value: unknown): unknown {
   if (Array.isArray(value)) {
     return value.map((item) => (isPlainObject(item) ? flattenRow(item) : tabular(item)));
   }
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, tabular(inner)]));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, tabular(inner)]));
   return value;
 }
 
@@ -71,12 +72,18 @@ function flattenRow(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(row).map(([key, inner]) => [
       key,
-      Array.isArray(inner) && inner.every((item) => typeof item !== "object" || item === null) ? inner.join(" ") : tabular(inner),
+      Array.isArray(inner) && inner.every((item) => typeof item !== "object" || item === null)
+        ? inner.join(" ")
+        : tabular(inner),
     ]),
   );
 }
 
-function render<S extends Readonly<Record<string, unknown>>>(answer: Presentable<S>, format: OutputFormat, structured: S): string {
+function render<S extends Readonly<Record<string, unknown>>>(
+  answer: Presentable<S>,
+  format: OutputFormat,
+  structured: S,
+): string {
   switch (format) {
     case "text":
       return answer.text(structured);
@@ -147,7 +154,10 @@ function largestWithin(low: number, high: number, budget: number, cost: (value: 
  * its text (two to four times) and carry those entries' every field. `structured` always holds exactly what the
  * output shows. An answer with a brief rendering goes to `presentBriefly`.
  */
-export function present<S extends Readonly<Record<string, unknown>>>(answer: Presentable<S>, options: OutputOptions): ToolResult {
+export function present<S extends Readonly<Record<string, unknown>>>(
+  answer: Presentable<S>,
+  options: OutputOptions,
+): ToolResult {
   const limit = Math.min(answer.total, options.maxNodes ?? answer.total);
   const attempt = (shown: number): S => {
     const by: Truncation["by"] = shown === limit && limit < answer.total ? "maxNodes" : "maxTokens";

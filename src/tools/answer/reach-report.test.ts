@@ -56,7 +56,9 @@ describe(reachTextLines.name, () => {
 
 describe(briefNote.name, () => {
   it("says how many entries are named only", () => {
-    expect(briefNote(300, 40)).toEqual(["the first 40 with their lines and the step that reaches them; the other 260 by name only"]);
+    expect(briefNote(300, 40)).toEqual([
+      "the first 40 with their lines and the step that reaches them; the other 260 by name only",
+    ]);
     expect(briefNote(40, 40)).toEqual([]);
   });
 });

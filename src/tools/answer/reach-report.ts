@@ -216,7 +216,8 @@ function dispatchesToText(targets: readonly string[]): string {
 function entryLine(entry: ReachEntry, options: ReachTextOptions): string {
   const name = entry.kind === "File" ? "<top level>" : entry.name;
   const [first] = entry.links;
-  const shownVia = (via: string): boolean => via === first?.via || (options.roots.has(via) && options.roots.has(first?.via ?? ""));
+  const shownVia = (via: string): boolean =>
+    via === first?.via || (options.roots.has(via) && options.roots.has(first?.via ?? ""));
   const shown = entry.links.filter((link) => shownVia(link.via));
   const phrases = shown.slice(0, SHOWN_LINKS).map((link) => linkText(link, options));
   if (shown.length > SHOWN_LINKS) phrases.push(`+${shown.length - SHOWN_LINKS} more`);
@@ -310,13 +311,20 @@ export function reachTextLines(
 export function briefNote(listed: number, detailed: number): string[] {
   return detailed >= listed
     ? []
-    : [`the first ${detailed} with their lines and the step that reaches them; the other ${listed - detailed} by name only`];
+    : [
+        `the first ${detailed} with their lines and the step that reaches them; the other ${listed - detailed} by name only`,
+      ];
 }
 
 /** The symbol and the entries as a flowchart, one subgraph per file; arrows point from user to used. */
 export function reachMermaid(root: SymbolNode, entries: readonly ReachEntry[], direction: WalkDirection): string {
   const nodes: MermaidNode[] = [
-    { id: root.key, label: `${shortName(root.key)} ${lineRange(root.startLine, root.endLine)}`, group: root.file, style: "focus" },
+    {
+      id: root.key,
+      label: `${shortName(root.key)} ${lineRange(root.startLine, root.endLine)}`,
+      group: root.file,
+      style: "focus",
+    },
     ...entries.map((entry) => ({
       id: entry.key,
       label: `${entry.kind === "File" ? "<top level>" : entry.name} ${lineRange(entry.start, entry.end)}`,
@@ -335,7 +343,9 @@ export function reachMermaid(root: SymbolNode, entries: readonly ReachEntry[], d
     }
     const verb = link.access === undefined ? VERBS.in[link.edge] : ACCESS_VERBS[link.access];
     const label = link.through === undefined || link.construction === true ? verb : `${verb} (dispatch)`;
-    edges.push(direction === "in" ? { from: entry.key, to: link.via, label } : { from: link.via, to: entry.key, label });
+    edges.push(
+      direction === "in" ? { from: entry.key, to: link.via, label } : { from: link.via, to: entry.key, label },
+    );
   }
   return mermaidFlowchart(direction === "in" ? "BT" : "TD", nodes, edges);
 }

@@ -40,7 +40,9 @@ export function question(
   inputs: Readonly<Record<string, string | number>>,
   defaults: Readonly<Record<string, string | number>>,
 ): Pick<NextQuestion, "ask" | "input"> {
-  const input = Object.fromEntries(Object.entries(inputs).filter(([name, value]) => defaults[name] !== value && !(name === "in" && value === "")));
+  const input = Object.fromEntries(
+    Object.entries(inputs).filter(([name, value]) => defaults[name] !== value && !(name === "in" && value === "")),
+  );
   const options = Object.entries(input)
     .filter(([name]) => name !== "symbol")
     .map(([name, value]) => `--${name} ${shellArgument(String(value))}`);
@@ -166,7 +168,12 @@ function shellArgument(value: string): string {
 
 /** `by member: Cart.total 12 · Cart.add 3 · +2 more (2)` and `by folder: src/tools/ 40 in 12 files · …`. */
 export function summaryLines(summary: ReachSummary): string[] {
-  const line = (title: string, groups: readonly SummaryGroup[], other: { groups: number; entries: number }, files: boolean): string => {
+  const line = (
+    title: string,
+    groups: readonly SummaryGroup[],
+    other: { groups: number; entries: number },
+    files: boolean,
+  ): string => {
     const parts = groups.map(
       (group) =>
         `${title === "member" ? shortName(group.name) : group.name} ${group.entries}${files && group.files > 1 && group.files < group.entries ? ` in ${group.files} files` : ""}`,
@@ -175,7 +182,8 @@ export function summaryLines(summary: ReachSummary): string[] {
     return `by ${title}: ${parts.join(" · ")}`;
   };
   const lines: string[] = [];
-  if (summary.members !== undefined) lines.push(line("member", summary.members, summary.otherMembers ?? { groups: 0, entries: 0 }, false));
+  if (summary.members !== undefined)
+    lines.push(line("member", summary.members, summary.otherMembers ?? { groups: 0, entries: 0 }, false));
   lines.push(line("folder", summary.folders, summary.otherFolders, true));
   return lines;
 }

@@ -3,8 +3,16 @@ import { counted, echoed, lineRange, lineSpan, plural } from "./text.js";
 
 describe("plural and counted", () => {
   it("pick the singular for exactly one and the plural otherwise, the given plural when irregular", () => {
-    expect([plural(0, "file"), plural(1, "file"), plural(2, "entry", "entries")]).toEqual(["0 files", "1 file", "2 entries"]);
-    expect([counted(0, "step"), counted(1, "step"), counted(3, "dependency", "dependencies")]).toEqual(["0 steps", "1 step", "3 dependencies"]);
+    expect([plural(0, "file"), plural(1, "file"), plural(2, "entry", "entries")]).toEqual([
+      "0 files",
+      "1 file",
+      "2 entries",
+    ]);
+    expect([counted(0, "step"), counted(1, "step"), counted(3, "dependency", "dependencies")]).toEqual([
+      "0 steps",
+      "1 step",
+      "3 dependencies",
+    ]);
   });
 
   it("differ in one thing: plural groups a count's digits, counted writes them as they are", () => {

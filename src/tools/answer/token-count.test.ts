@@ -101,10 +101,15 @@ describe(countTokens.name, () => {
       "ﬁ",
     );
     const runs = fc
-      .tuple(fc.constantFrom(" ", "0", "9", "\n", "a", "Z", "-", "=", "é", "日", "😀", "\uFEFF", "\t"), fc.integer({ min: 1, max: 300 }))
+      .tuple(
+        fc.constantFrom(" ", "0", "9", "\n", "a", "Z", "-", "=", "é", "日", "😀", "\uFEFF", "\t"),
+        fc.integer({ min: 1, max: 300 }),
+      )
       .map(([unit, times]) => unit.repeat(times));
     const mixed = fc
-      .array(fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: "grapheme", maxLength: 10 }), awkward, runs), { maxLength: 30 })
+      .array(fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: "grapheme", maxLength: 10 }), awkward, runs), {
+        maxLength: 30,
+      })
       .map((parts) => parts.join(""));
     const texts = fc.oneof(
       fc.string({ maxLength: 400 }),
@@ -127,7 +132,10 @@ describe(countTokens.name, () => {
     const letters = fc.constantFrom("a", "b", "e", "t", "A", "Z", "é", "ß", "日", "本", "ж", "ǅ", "\u0301", "ع");
     const longWord = fc.array(letters, { minLength: 100, maxLength: 1500 }).map((units) => units.join(""));
     const repeated = fc
-      .tuple(fc.string({ unit: fc.constantFrom("a", "b", "é", "日"), minLength: 1, maxLength: 4 }), fc.integer({ min: 60, max: 800 }))
+      .tuple(
+        fc.string({ unit: fc.constantFrom("a", "b", "é", "日"), minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 60, max: 800 }),
+      )
       .map(([unit, times]) => unit.repeat(times));
     const longPunctuation = fc
       .array(fc.constantFrom("=", "-", "*", "#", "…", "→", "😀"), { minLength: 100, maxLength: 1000 })
@@ -164,7 +172,16 @@ describe(countTokens.name, () => {
 
   it("counts a byte-order mark and lone surrogates as gpt-tokenizer does", () => {
     // gpt-tokenizer decodes a merged pair of well-formed UTF-8 before looking it up, which drops a leading U+FEFF.
-    for (const text of ["\uFEFF", "\uFEFFimport x", "a\uFEFFb", "\uFEFF\uFEFFab", " \uFEFF", "\uD800", "x\uDFFFy", "\uD83D\uDE00\uD83D"]) {
+    for (const text of [
+      "\uFEFF",
+      "\uFEFFimport x",
+      "a\uFEFFb",
+      "\uFEFF\uFEFFab",
+      " \uFEFF",
+      "\uD800",
+      "x\uDFFFy",
+      "\uD83D\uDE00\uD83D",
+    ]) {
       expect(countTokens(text), JSON.stringify(text)).toBe(oracleCount(text));
     }
   });
@@ -193,7 +210,11 @@ describe(countTokens.name, () => {
       `import { countTokens } from ${JSON.stringify(path.join(copy, "tools", "answer", "token-count.js"))};`,
       'process.stdout.write(String(countTokens(fs.readFileSync(0, "utf8"))));',
     ].join("\n");
-    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { input: text, encoding: "utf8", cwd: path.dirname(copy) });
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      input: text,
+      encoding: "utf8",
+      cwd: path.dirname(copy),
+    });
     expect(child.stderr).toBe("");
     expect(Number(child.stdout)).toBe(oracleCount(text));
   });
@@ -203,7 +224,9 @@ describe(lineTokenEstimate.name, () => {
   it("is never below the exact count of every recorded answer, and above that of impact and callers in text by a few line breaks", () => {
     const estimate = lineTokenEstimate();
     for (const answer of goldenAnswers()) expect(estimate(answer)).toBeGreaterThanOrEqual(countTokens(answer));
-    for (const answer of goldenAnswers().filter((text) => /^(?:impact|callers) /.test(text) && !text.includes("--format"))) {
+    for (const answer of goldenAnswers().filter(
+      (text) => /^(?:impact|callers) /.test(text) && !text.includes("--format"),
+    )) {
       const exact = countTokens(answer);
       expect(estimate(answer)).toBeGreaterThanOrEqual(exact);
       expect(estimate(answer)).toBeLessThanOrEqual(Math.ceil(exact * 1.05) + 5);
@@ -211,7 +234,8 @@ describe(lineTokenEstimate.name, () => {
   });
 
   it("is never below the exact count of lines listed briefly, several to a line, nor of random text", () => {
-    const brief = "depth 1 (3)\n  src/a.ts\n    f 1-2  calls @2\n    $g 3-4, _h 5-9, <top level> 1-20, X#variable 7\n\nthe end.)\n";
+    const brief =
+      "depth 1 (3)\n  src/a.ts\n    f 1-2  calls @2\n    $g 3-4, _h 5-9, <top level> 1-20, X#variable 7\n\nthe end.)\n";
     expect(lineTokenEstimate()(brief)).toBeGreaterThanOrEqual(countTokens(brief));
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 20 }), (lines) => {

@@ -68,7 +68,16 @@ function isUtf8(bytes: Uint8Array, start: number, end: number): boolean {
   let index = start;
   while (index < end) {
     const lead = bytes[index] as number;
-    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead < 0xe0
+          ? 2
+          : lead >= 0xe0 && lead < 0xf0
+            ? 3
+            : lead >= 0xf0 && lead < 0xf5
+              ? 4
+              : 0;
     if (length === 0 || index + length > end) return false;
     let codePoint = length === 1 ? lead : lead & (0xff >> (length + 1));
     for (let next = index + 1; next < index + length; next++) {
@@ -219,7 +228,8 @@ function pieceTokens(ranks: RankTable, piece: string): number {
   if (pieceBytes.length < length) pieceBytes = Buffer.allocUnsafe(Math.max(length, pieceBytes.length * 2));
   pieceBytes.write(piece, 0, "utf8");
   // A piece the vocabulary holds whole is one token (gpt-tokenizer looks the string up; no key starts with U+FEFF).
-  const whole = piece.charCodeAt(0) !== 0xfeff && !LONE_SURROGATE.test(piece) && ranks.rankOf(pieceBytes, 0, length) >= 0;
+  const whole =
+    piece.charCodeAt(0) !== 0xfeff && !LONE_SURROGATE.test(piece) && ranks.rankOf(pieceBytes, 0, length) >= 0;
   const tokens = whole ? 1 : length > LONG_PIECE_BYTES ? mergedLongTokens(ranks, length) : mergedTokens(ranks, length);
   if (counted.size >= COUNTED_LIMIT) counted.clear();
   counted.set(piece, tokens);

@@ -12,12 +12,16 @@ async function callees(input: Record<string, unknown>): Promise<{ structured: Ca
   return { structured: result.structured as CallsStructured, text: result.text };
 }
 
-const entry = (structured: CallsStructured, name: string): ReachEntry | undefined => structured.entries.find((found) => found.name === name);
+const entry = (structured: CallsStructured, name: string): ReachEntry | undefined =>
+  structured.entries.find((found) => found.name === name);
 
 describe("callees of calls that dispatch", () => {
   it("answers an interface member as dispatching to its implementations, not as code that runs", async () => {
     const { structured, text } = await callees({ symbol: "total", depth: 1 });
-    expect(entry(structured, "Shape.area")?.dispatchesTo).toEqual(["src/shapes.ts:Circle.area", "src/shapes.ts:Square.area"]);
+    expect(entry(structured, "Shape.area")?.dispatchesTo).toEqual([
+      "src/shapes.ts:Circle.area",
+      "src/shapes.ts:Square.area",
+    ]);
     expect(structured.withoutBody).toBe(1);
     expect(text).toContain("Shape.area 2  called by @31; no body, dispatches to: Circle.area, Square.area\n");
     expect(text).toContain("Circle.area 6-8  called by @31 via Shape.area (no body, dispatch)\n");
@@ -26,7 +30,10 @@ describe("callees of calls that dispatch", () => {
 
   it("answers an abstract member the same way, and leaves a member with a body as code that runs", async () => {
     const { structured, text } = await callees({ symbol: "Base.run", depth: 1 });
-    expect(entry(structured, "Base.query")?.dispatchesTo).toEqual(["src/store.ts:MidChild.query", "src/store.ts:SiblingA.query"]);
+    expect(entry(structured, "Base.query")?.dispatchesTo).toEqual([
+      "src/store.ts:MidChild.query",
+      "src/store.ts:SiblingA.query",
+    ]);
     expect(text).toContain("Base.query 2  called by @4; no body, dispatches to: MidChild.query, SiblingA.query\n");
     const logged = await callees({ symbol: "total", depth: 1 });
     expect(entry(logged.structured, "Logger.log")).not.toHaveProperty("dispatchesTo");
@@ -36,6 +43,9 @@ describe("callees of calls that dispatch", () => {
   it("names what a member without a body dispatches to even when dispatch is not followed", async () => {
     const { structured } = await callees({ symbol: "total", depth: 1, dispatch: "none" });
     expect(structured.entries.map((found) => found.name)).toEqual(["Shape.area", "Logger.log"]);
-    expect(entry(structured, "Shape.area")?.dispatchesTo).toEqual(["src/shapes.ts:Circle.area", "src/shapes.ts:Square.area"]);
+    expect(entry(structured, "Shape.area")?.dispatchesTo).toEqual([
+      "src/shapes.ts:Circle.area",
+      "src/shapes.ts:Square.area",
+    ]);
   });
 });

@@ -4,7 +4,11 @@ import { calleesTool, callersTool } from "./handler.js";
 
 describeGoldenAnswers("callers and callees on the sample projects", path.join(import.meta.dirname, "golden"), {
   "web-app": [
-    ...queriesOf(callersTool, [{ symbol: "respond" }, { symbol: "Store.setState", depth: 2 }, { symbol: "validateCartLine", format: "mermaid" }]),
+    ...queriesOf(callersTool, [
+      { symbol: "respond" },
+      { symbol: "Store.setState", depth: 2 },
+      { symbol: "validateCartLine", format: "mermaid" },
+    ]),
     ...queriesOf(calleesTool, [
       { symbol: "createServer", depth: 2 },
       { symbol: "bootstrap", depth: 1, format: "json" },

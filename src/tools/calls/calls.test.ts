@@ -65,7 +65,14 @@ describe("callers of a getter", () => {
       { key: "src/init.ts:Init.protocol", kind: "Property", parent: "src/init.ts:Init", start: 2, end: 2 },
       { key: "src/init.ts:Init.host", kind: "Property", parent: "src/init.ts:Init", start: 3, end: 3 },
       { key: "src/init.ts:makeInit", start: 6, end: 12 },
-      { key: "src/init.ts:makeInit.protocol", kind: "Method", parent: "src/init.ts:makeInit", modifiers: "get", start: 8, end: 10 },
+      {
+        key: "src/init.ts:makeInit.protocol",
+        kind: "Method",
+        parent: "src/init.ts:makeInit",
+        modifiers: "get",
+        start: 8,
+        end: 10,
+      },
       { key: "src/use.ts:describe", start: 1, end: 3 },
       { key: "src/use.ts:load", start: 5, end: 7 },
     ],
@@ -77,18 +84,26 @@ describe("callers of a getter", () => {
     ],
   );
   const symbol = requireSymbol(getters, { symbol: "src/init.ts:makeInit.protocol" });
-  const callers = (dispatch: CallsRequest["dispatch"]) => queryCalls(getters, symbol, request("in", 2, { dispatch }), accessorsOf(getters, symbol));
+  const callers = (dispatch: CallsRequest["dispatch"]) =>
+    queryCalls(getters, symbol, request("in", 2, { dispatch }), accessorsOf(getters, symbol));
 
   it("lists the reads of the member the getter implements, as reads through dispatch", () => {
     const result = callers("up");
     expect(
-      result.entries.map((node) => [node.key, node.depth, node.edge, node.sites.map((site) => [site.line, site.access, site.dispatch])]),
+      result.entries.map((node) => [
+        node.key,
+        node.depth,
+        node.edge,
+        node.sites.map((site) => [site.line, site.access, site.dispatch]),
+      ]),
     ).toEqual([["src/use.ts:describe", 1, "READS", [[2, "read", true]]]]);
   });
 
   it("does not without dispatch, and plain reads are no calls", () => {
     expect(callers("none").entries).toEqual([]);
-    expect(queryCalls(getters, requireSymbol(getters, { symbol: "src/init.ts:makeInit" }), request("in", 1)).entries).toEqual([]);
+    expect(
+      queryCalls(getters, requireSymbol(getters, { symbol: "src/init.ts:makeInit" }), request("in", 1)).entries,
+    ).toEqual([]);
   });
 });
 
@@ -121,11 +136,14 @@ describe(callsAnswer.name, () => {
   });
 
   it("says for each callee what calls it, with the call site lines in the caller", () => {
-    const text = present(callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))), {
-      format: "text",
-      maxNodes: 100,
-      maxTokens: 4000,
-    }).text;
+    const text = present(
+      callsAnswer(queryCalls(db, requireSymbol(db, { symbol: "createServer" }), request("out", 1))),
+      {
+        format: "text",
+        maxNodes: 100,
+        maxTokens: 4000,
+      },
+    ).text;
     expect(text).toContain(
       [
         "  src/router.ts",

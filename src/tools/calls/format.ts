@@ -87,7 +87,8 @@ function countLine(structured: CallsStructured, noun: string): string {
   let line = `${parts.join(" + ")} in ${counted(structured.files, "file")}`;
   if (structured.throughDispatch > 0) line += `, ${structured.throughDispatch} only through dispatch`;
   if ((structured.withoutBody ?? 0) > 0) line += `, ${structured.withoutBody} with no body (calls of them dispatch)`;
-  if (shown < all) line += `; ${shown} of ${all} shown${structured.summary === undefined ? "" : ", the first of each folder"}`;
+  if (shown < all)
+    line += `; ${shown} of ${all} shown${structured.summary === undefined ? "" : ", the first of each folder"}`;
   if (structured.totalValues > 0) line += `; ${counted(structured.totalValues, "value use")} apart (not calls)`;
   return line;
 }
@@ -108,11 +109,15 @@ function text(structured: CallsStructured, result: CallsResult, detailed = Numbe
     ...(structured.summary === undefined ? [] : summaryLines(structured.summary)),
     ...briefNote(listed, detailed),
   ];
-  const roots = new Set<string>([structured.symbol.key, ...(structured.accessors ?? []).map((accessor) => accessor.key)]);
+  const roots = new Set<string>([
+    structured.symbol.key,
+    ...(structured.accessors ?? []).map((accessor) => accessor.key),
+  ]);
   const options = { direction: result.direction, roots, neighbours: noun };
   const inTests = Math.max(0, detailed - structured.entries.length);
   const inValues = Math.max(0, inTests - structured.testEntries.length);
-  if (structured.entries.length > 0) lines.push("", ...reachTextLines(structured.entries, options, perDepth(result.entries), detailed));
+  if (structured.entries.length > 0)
+    lines.push("", ...reachTextLines(structured.entries, options, perDepth(result.entries), detailed));
   if (structured.testEntries.length > 0) {
     lines.push(
       "",
@@ -122,7 +127,9 @@ function text(structured: CallsStructured, result: CallsResult, detailed = Numbe
   }
   if (structured.values.length > 0) {
     const count =
-      structured.values.length === structured.totalValues ? `${structured.totalValues}` : `${structured.values.length} of ${structured.totalValues}`;
+      structured.values.length === structured.totalValues
+        ? `${structured.totalValues}`
+        : `${structured.values.length} of ${structured.totalValues}`;
     lines.push(
       "",
       `${VALUES_HEADING[result.direction]} (${count}): passed, stored or compared; not followed${result.direction === "in" ? " (impact follows them)" : ""}`,
@@ -138,9 +145,12 @@ function text(structured: CallsStructured, result: CallsResult, detailed = Numbe
 
 /** `dynamic: no static target (3)`, then per owner: `  compose: handler(c, next) @15; next() @18`. */
 function dynamicLines(sites: readonly DynamicCallSite[], total: number): string[] {
-  const lines = [`dynamic: no static target (${sites.length === total ? total : `${sites.length} of ${total}`}), not followed`];
+  const lines = [
+    `dynamic: no static target (${sites.length === total ? total : `${sites.length} of ${total}`}), not followed`,
+  ];
   const byOwner = new Map<string, string[]>();
-  for (const site of sites) byOwner.set(site.source, [...(byOwner.get(site.source) ?? []), `${site.expression} @${site.line}`]);
+  for (const site of sites)
+    byOwner.set(site.source, [...(byOwner.get(site.source) ?? []), `${site.expression} @${site.line}`]);
   for (const [owner, calls] of byOwner) lines.push(`  ${shortName(owner)}: ${calls.join("; ")}`);
   return lines;
 }
@@ -180,7 +190,9 @@ export function callsAnswer(result: CallsResult, within = ""): Presentable<Calls
       ...(direction === "out" ? { withoutBody: result.dispatchFacts.dispatchesTo.size } : {}),
       totalValues: result.values.length,
       values: result.values.slice(0, Math.max(0, shown - calls)).map((entry) => reachEntry(entry)),
-      ...(direction === "out" ? { dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC), totalDynamic: result.dynamic.length } : {}),
+      ...(direction === "out"
+        ? { dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC), totalDynamic: result.dynamic.length }
+        : {}),
       ...(truncated === null ? {} : { summary }),
       truncated,
     }),
@@ -190,7 +202,11 @@ export function callsAnswer(result: CallsResult, within = ""): Presentable<Calls
       // A node listed among both the calls and the value uses is drawn once, with its call.
       const calling = [...structured.entries, ...structured.testEntries];
       const keys = new Set(calling.map((entry) => entry.key));
-      return reachMermaid(symbol, [...calling, ...structured.values.filter((entry) => !keys.has(entry.key))], direction);
+      return reachMermaid(
+        symbol,
+        [...calling, ...structured.values.filter((entry) => !keys.has(entry.key))],
+        direction,
+      );
     },
   };
 }

@@ -4,7 +4,14 @@ import { DISPATCH_MODES, symbolShape, walkOutputShape } from "../inputs/query-in
 import { defineTool } from "../tool-contract.js";
 import type { CallsStructured } from "./format.js";
 import { CALLS_DEFAULTS, TEST_FILTERS } from "./options.js";
-import { answerOf, dynamicCallSite, reachEntry, reachSummary, symbolSummary, truncation } from "../answer/answer-schema.js";
+import {
+  answerOf,
+  dynamicCallSite,
+  reachEntry,
+  reachSummary,
+  symbolSummary,
+  truncation,
+} from "../answer/answer-schema.js";
 import { pathString } from "../inputs/input-limits.js";
 
 /** The callers and callees answer (format.ts `CallsStructured`), declared as the tools' output schema. */
@@ -70,10 +77,18 @@ const testsShape = z
 /** The inputs of callers and callees; run.ts takes them parsed (CallsInput). */
 const callsInputShape = {
   ...symbolShape,
-  depth: z.number().int().min(1).max(10).default(CALLS_DEFAULTS.depth).describe("how many call steps to follow (default 3)"),
+  depth: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(CALLS_DEFAULTS.depth)
+    .describe("how many call steps to follow (default 3)"),
   dispatch: dispatchShape,
   tests: testsShape,
-  in: pathString().optional().describe("only the entries in this folder or file (relative to the root); the walk still goes through the rest"),
+  in: pathString()
+    .optional()
+    .describe("only the entries in this folder or file (relative to the root); the walk still goes through the rest"),
   ...walkOutputShape,
 };
 
@@ -87,7 +102,12 @@ function callTool(direction: WalkDirection) {
     inputShape: callsInputShape,
     positional: ["symbol"],
     answer: callsAnswerSchema,
-    annotations: { title: direction === "in" ? "Callers" : "Callees", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: direction === "in" ? "Callers" : "Callees",
+      readOnlyHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     // The walk and its answer are loaded on the first call: listing the tools needs only the schemas above.
     run: async (input, context) => (await import("./run.js")).runCalls(direction, input, context),
   });

@@ -118,7 +118,14 @@ function sitesOf(node: ReachedNode, accessByVia: ReadonlyMap<string, Access>): C
   return node.links.flatMap((link) =>
     link.lines.map((line): CallSite => {
       const access = node.depth === 1 ? accessByVia.get(link.via) : undefined;
-      return { line, edge: link.edge, via: link.via, target: link.target, dispatch: link.dispatch, ...(access === undefined ? {} : { access }) };
+      return {
+        line,
+        edge: link.edge,
+        via: link.via,
+        target: link.target,
+        dispatch: link.dispatch,
+        ...(access === undefined ? {} : { access }),
+      };
     }),
   );
 }
@@ -135,10 +142,18 @@ function valueUses(
   from: ReadonlyMap<string, number>,
   throughDispatch: ReadonlyMap<string, boolean>,
 ): CallEntry[] {
-  const links = walkStep(db, { frontier: [...from.keys()], direction: request.direction, kinds: VALUE_EDGE_KINDS, dispatch: request.dispatch });
+  const links = walkStep(db, {
+    frontier: [...from.keys()],
+    direction: request.direction,
+    kinds: VALUE_EDGE_KINDS,
+    dispatch: request.dispatch,
+  });
   const reached = new Map<string, Reaching>();
   for (const { node, link } of links) {
-    if (request.tests === "exclude" ? request.isTest(node.file) : request.tests === "only" && !request.isTest(node.file)) continue;
+    if (
+      request.tests === "exclude" ? request.isTest(node.file) : request.tests === "only" && !request.isTest(node.file)
+    )
+      continue;
     const depth = (from.get(link.via) ?? 0) + 1;
     const known = reached.get(node.key);
     if (known === undefined || depth < known.depth) reached.set(node.key, { node, depth, links: [link] });
@@ -154,8 +169,14 @@ function valueUses(
  * dispatch as the request says (graph-walk.ts), over calls only; the value uses along the way apart (`values`). `accessors` are the seeds when the symbol is an accessor
  * property: callers of a property list its reads and its writes, each marked.
  */
-export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsRequest, accessors: readonly AccessorNode[] = []): CallsResult {
-  const seeds = request.direction === "in" && accessors.length > 0 ? accessors.map((accessor) => accessor.key) : [symbol.key];
+export function queryCalls(
+  db: SqliteDb,
+  symbol: SymbolNode,
+  request: CallsRequest,
+  accessors: readonly AccessorNode[] = [],
+): CallsResult {
+  const seeds =
+    request.direction === "in" && accessors.length > 0 ? accessors.map((accessor) => accessor.key) : [symbol.key];
   const { nodes } = walkGraph(db, {
     seeds,
     direction: request.direction,
@@ -163,7 +184,10 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     maxDepth: request.depth,
     dispatch: request.dispatch,
     seedsReachSeeds: true,
-    getterSeeds: request.direction === "in" ? accessors.filter((accessor) => accessor.access === "read").map((accessor) => accessor.key) : [],
+    getterSeeds:
+      request.direction === "in"
+        ? accessors.filter((accessor) => accessor.access === "read").map((accessor) => accessor.key)
+        : [],
     ...(request.tests === "exclude" ? { acceptsFile: (file: string) => !request.isTest(file) } : {}),
   });
   const accessByVia = new Map(accessors.map((accessor) => [accessor.key as string, accessor.access]));
@@ -172,10 +196,13 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
   const outsideTests = request.tests === "only" ? [] : entries.filter((entry) => !request.isTest(entry.file));
   const testEntries = request.tests === "exclude" ? [] : inTests;
   const listed = [...outsideTests, ...testEntries];
-  const walkedFrom = [...new Set([symbol.key, ...listed.filter((entry) => entry.depth < request.depth).map((entry) => entry.key)])];
+  const walkedFrom = [
+    ...new Set([symbol.key, ...listed.filter((entry) => entry.depth < request.depth).map((entry) => entry.key)]),
+  ];
   const dynamic = request.direction === "out" ? dynamicCallSitesOf(db, walkedFrom) : [];
   const valuesFrom = new Map<string, number>(seeds.map((seed) => [seed, 0]));
-  for (const entry of listed) if (entry.depth < request.depth && !valuesFrom.has(entry.key)) valuesFrom.set(entry.key, entry.depth);
+  for (const entry of listed)
+    if (entry.depth < request.depth && !valuesFrom.has(entry.key)) valuesFrom.set(entry.key, entry.depth);
   const order = new Map(walkedFrom.map((key, index) => [key as string, index]));
   return {
     symbol,
@@ -187,7 +214,12 @@ export function queryCalls(db: SqliteDb, symbol: SymbolNode, request: CallsReque
     tests: request.tests,
     entries: outsideTests,
     testEntries,
-    values: valueUses(db, request, valuesFrom, new Map(listed.map((entry) => [entry.key as string, entry.throughDispatch]))),
+    values: valueUses(
+      db,
+      request,
+      valuesFrom,
+      new Map(listed.map((entry) => [entry.key as string, entry.throughDispatch])),
+    ),
     files: new Set([...outsideTests, ...testEntries].map((entry) => entry.file)).size,
     dispatchFacts: dispatchFacts(db, nodes, request.direction, request.dispatch),
   };

@@ -19,13 +19,18 @@ const ACCESSOR_VARIANT = /#(get|set)$/;
  * property: its getter and its setter. A bare name that matches just the two accessors of one property is
  * that property, not an ambiguity.
  */
-async function callSymbol(context: ToolContext, symbol: string, file: string | undefined): Promise<{ node: SymbolNode; accessors: AccessorNode[] }> {
+async function callSymbol(
+  context: ToolContext,
+  symbol: string,
+  file: string | undefined,
+): Promise<{ node: SymbolNode; accessors: AccessorNode[] }> {
   const variant = ACCESSOR_VARIANT.exec(symbol.trim())?.[1];
   if (variant !== undefined) {
     const property = await propertySymbol(context, symbol.trim().replace(ACCESSOR_VARIANT, ""), file);
     const access = variant === "get" ? "read" : "write";
     const accessor = accessorsOf(context.db, property).find((candidate) => candidate.access === access);
-    if (accessor === undefined) throw new ToolInputError(`${property.key} has no ${variant === "get" ? "getter" : "setter"}.`);
+    if (accessor === undefined)
+      throw new ToolInputError(`${property.key} has no ${variant === "get" ? "getter" : "setter"}.`);
     const node = resolveSymbol(context.db, { symbol: accessor.key });
     if (node.status !== "found") throw new ToolInputError(`No declaration "${accessor.key}" in the graph.`);
     return { node: node.node, accessors: [accessor] };

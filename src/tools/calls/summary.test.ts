@@ -17,7 +17,11 @@ function popularFunction() {
   const nodes: NodeSpec[] = [{ key: "src/log.ts:log", start: 1, end: 3 }];
   const edges: EdgeSpec[] = [];
   const place = (index: number): string =>
-    index < 160 ? `src/server/handler${index}.ts` : index < 200 ? `src/cli/command${index}.ts` : `src/server/handler${index}.test.ts`;
+    index < 160
+      ? `src/server/handler${index}.ts`
+      : index < 200
+        ? `src/cli/command${index}.ts`
+        : `src/server/handler${index}.test.ts`;
   for (let index = 0; index < 240; index++) {
     const key = `${place(index)}:caller${index}`;
     nodes.push({ key, start: 5, end: 12 });
@@ -27,8 +31,15 @@ function popularFunction() {
 }
 
 const db = popularFunction();
-const result = queryCalls(db, requireSymbol(db, { symbol: "log" }), { direction: "in", depth: 3, dispatch: "up", tests: "include", isTest });
-const keys = (structured: CallsStructured): string[] => [...structured.entries, ...structured.testEntries].map((entry) => entry.key);
+const result = queryCalls(db, requireSymbol(db, { symbol: "log" }), {
+  direction: "in",
+  depth: 3,
+  dispatch: "up",
+  tests: "include",
+  isTest,
+});
+const keys = (structured: CallsStructured): string[] =>
+  [...structured.entries, ...structured.testEntries].map((entry) => entry.key);
 
 describe("a cut callers answer", () => {
   it("lists the same callers in text, json and toon", () => {
@@ -51,7 +62,9 @@ describe("a cut callers answer", () => {
     expect(countTokens(text.text)).toBeLessThanOrEqual(defaults.maxTokens);
     expect(text.text).toMatch(/\n {4}caller\d+ 5-12 {2}calls @7,9\n/);
     expect(text.text).toMatch(/\n {2}src\/server\/handler\d+\.test\.ts\n {4}caller\d+\n/);
-    expect(text.text.split("\n")[2]).toMatch(/^the first \d+ with their lines and the step that reaches them; the other \d+ by name only$/);
+    expect(text.text.split("\n")[2]).toMatch(
+      /^the first \d+ with their lines and the step that reaches them; the other \d+ by name only$/,
+    );
     expect(keys(JSON.parse(json.text) as CallsStructured)).toEqual(shown);
   });
 

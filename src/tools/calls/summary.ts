@@ -1,5 +1,13 @@
 import type { WalkDirection } from "../walk/graph-walk.js";
-import { firstOfEachGroup, folderGroupOf, groupsOf, isUnder, question, type NextQuestion, type ReachSummary } from "../answer/reach-summary.js";
+import {
+  firstOfEachGroup,
+  folderGroupOf,
+  groupsOf,
+  isUnder,
+  question,
+  type NextQuestion,
+  type ReachSummary,
+} from "../answer/reach-summary.js";
 import { CALLS_DEFAULTS } from "./options.js";
 import type { CallEntry, CallsResult } from "./query.js";
 
@@ -10,14 +18,22 @@ export function callsWithin(result: CallsResult, within: string): CallsResult {
   if (within === "") return result;
   const entries = result.entries.filter((entry) => isUnder(entry.file, within));
   const testEntries = result.testEntries.filter((entry) => isUnder(entry.file, within));
-  return { ...result, entries, testEntries, files: new Set([...entries, ...testEntries].map((entry) => entry.file)).size };
+  return {
+    ...result,
+    entries,
+    testEntries,
+    files: new Set([...entries, ...testEntries].map((entry) => entry.file)).size,
+  };
 }
 
 /** A callers or callees answer too large to list whole: its summary, and which entries it shows for a number shown. */
 export interface CallsSummary {
   readonly summary: ReachSummary;
   /** The first `shown` entries (outside tests, then in tests) to list: the first of each folder. */
-  readonly take: (shown: number) => { readonly entries: readonly CallEntry[]; readonly testEntries: readonly CallEntry[] };
+  readonly take: (shown: number) => {
+    readonly entries: readonly CallEntry[];
+    readonly testEntries: readonly CallEntry[];
+  };
 }
 
 /** The question asked, with some of its inputs changed, and how many entries it answers. */
@@ -34,7 +50,10 @@ function callsAsk(
     tests: changed.tests ?? result.tests,
     in: changed.within ?? within,
   };
-  return { ...question(COMMAND[result.direction], inputs, CALLS_DEFAULTS), ...(entries === undefined ? {} : { entries }) };
+  return {
+    ...question(COMMAND[result.direction], inputs, CALLS_DEFAULTS),
+    ...(entries === undefined ? {} : { entries }),
+  };
 }
 
 /**
@@ -57,14 +76,18 @@ export function callsSummary(result: CallsResult, within: string): CallsSummary 
     const nearer = all.filter((entry) => entry.depth < result.depth).length;
     if (nearer < all.length) next.push(callsAsk(result, within, { depth: result.depth - 1 }, nearer));
   }
-  if (result.dispatch !== "none" && all.some((entry) => entry.throughDispatch)) next.push(callsAsk(result, within, { dispatch: "none" }));
+  if (result.dispatch !== "none" && all.some((entry) => entry.throughDispatch))
+    next.push(callsAsk(result, within, { dispatch: "none" }));
   const take = firstOfEachGroup(all, (entry) => byFolder(entry.file));
   const outsideTests = new Set(result.entries);
   return {
     summary: { folders: folders.listed, otherFolders: folders.other, next },
     take: (shown) => {
       const taken = take(shown);
-      return { entries: taken.filter((entry) => outsideTests.has(entry)), testEntries: taken.filter((entry) => !outsideTests.has(entry)) };
+      return {
+        entries: taken.filter((entry) => outsideTests.has(entry)),
+        testEntries: taken.filter((entry) => !outsideTests.has(entry)),
+      };
     },
   };
 }

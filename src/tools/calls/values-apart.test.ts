@@ -32,7 +32,10 @@ const ask = async (tool: typeof callersTool, input: Record<string, unknown>): Pr
 
 /** `name depth: edge @lines` for each entry's links. */
 const described = (entries: readonly ReachEntry[]): string[] =>
-  entries.map((entry) => `${entry.name} ${entry.depth}: ${entry.links.map((link) => `${link.edge} @${link.sites.join(",")}`).join("; ")}`);
+  entries.map(
+    (entry) =>
+      `${entry.name} ${entry.depth}: ${entry.links.map((link) => `${link.edge} @${link.sites.join(",")}`).join("; ")}`,
+  );
 
 describe("callers of a class used as a DI token", () => {
   it("lists only the `new`, and the providers, the token, `instanceof` and the thunk apart as value uses", async () => {

@@ -35,7 +35,9 @@ describe("cochange tool", () => {
     const hiddenOnly = runCli(["cochange", "src/handler.ts", "--root", root, "--hidden-only"], { cwd: root });
     expect(hiddenOnly.stdout).toContain("co-change of src/handler.ts (file level): 4 commits");
     expect(hiddenOnly.stdout).toContain("legend: support = commits that changed both");
-    expect(hiddenOnly.stdout).toMatch(/^src\/schema\.ts {2}support 3 {2}conf 75% {2}recent \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m);
+    expect(hiddenOnly.stdout).toMatch(
+      /^src\/schema\.ts {2}support 3 {2}conf 75% {2}recent \d+% {2}last \d{4}-\d\d-\d\d {2}hidden$/m,
+    );
     expect(hiddenOnly.stdout).not.toContain("src/parser.ts");
   });
 
@@ -43,7 +45,9 @@ describe("cochange tool", () => {
     const { root } = handlerSchemaRepository();
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
     // schema.ts changed in c1, c2 and c4: with handler.ts all three times, with parser.ts once (c1)
-    const answer = JSON.parse(runCli(["cochange", "src/schema.ts", "--root", root, "--json"], { cwd: root }).stdout) as Answer & {
+    const answer = JSON.parse(
+      runCli(["cochange", "src/schema.ts", "--root", root, "--json"], { cwd: root }).stdout,
+    ) as Answer & {
       minSupport: number;
       belowMinSupport: number;
     };
@@ -52,7 +56,9 @@ describe("cochange tool", () => {
     expect(runCli(["cochange", "src/schema.ts", "--root", root], { cwd: root }).stdout).toContain(
       "(1 more file shared only one commit with it: minSupport 1 lists it)",
     );
-    const all = JSON.parse(runCli(["cochange", "src/schema.ts", "--root", root, "--json", "--min-support", "1"], { cwd: root }).stdout) as Answer & {
+    const all = JSON.parse(
+      runCli(["cochange", "src/schema.ts", "--root", root, "--json", "--min-support", "1"], { cwd: root }).stdout,
+    ) as Answer & {
       belowMinSupport: number;
     };
     expect(all.entries.map((entry) => [entry.file, entry.support])).toEqual([
@@ -61,7 +67,9 @@ describe("cochange tool", () => {
     ]);
     expect(all.belowMinSupport).toBe(0);
     // parser.ts changed in two commits only (c1, c3): one shared commit is all the evidence there is, and is listed
-    const young = JSON.parse(runCli(["cochange", "src/parser.ts", "--root", root, "--json"], { cwd: root }).stdout) as Answer & {
+    const young = JSON.parse(
+      runCli(["cochange", "src/parser.ts", "--root", root, "--json"], { cwd: root }).stdout,
+    ) as Answer & {
       minSupport: number;
     };
     expect(young).toMatchObject({ commits: 2, minSupport: 1 });
@@ -76,7 +84,9 @@ describe("cochange tool", () => {
     // a new file, not committed: its folder src/ changed in all four commits
     fs.writeFileSync(path.join(root, "src", "extra.ts"), "export const extra = 1;\n");
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
-    const answer = JSON.parse(runCli(["cochange", "src/extra.ts", "--root", root, "--json"], { cwd: root }).stdout) as Answer & {
+    const answer = JSON.parse(
+      runCli(["cochange", "src/extra.ts", "--root", root, "--json"], { cwd: root }).stdout,
+    ) as Answer & {
       basis: string;
       folder: string;
     };
@@ -118,7 +128,10 @@ describe("cochange tool", () => {
 
   it("says co-change is unavailable, and how to fix it, outside a git repository; other tools still answer", async () => {
     const root = makeTempDir("ts-graph-no-history-");
-    fs.writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }));
+    fs.writeFileSync(
+      path.join(root, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }),
+    );
     fs.writeFileSync(path.join(root, "a.ts"), "export const a = 1;\n");
     const server = await startInProcessServer({ roots: [root], tools: ALL_TOOLS });
     try {
@@ -136,7 +149,9 @@ describe("cochange tool", () => {
     const { root } = handlerSchemaRepository();
     expect(runCli(["index", root, "--quiet"]).status).toBe(0);
     const client = new Client({ name: "ts-graph-cochange-test", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", root], stderr: "pipe" }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "-r", root], stderr: "pipe" }),
+    );
     try {
       const result = (await client.callTool({ name: "cochange", arguments: { target: "handle" } })) as CallToolResult;
       expect(result.isError).toBeFalsy();

@@ -66,7 +66,9 @@ export function formatCochange(report: CochangeReport): string {
   const lines = [
     `co-change of ${entryName(report.target)} (${report.level} level): ${plural(report.commits, "commit")}` +
       basisNote(report) +
-      (report.largeCommits > 0 ? `, ${report.largeCommits} more left out (over ${report.maxFilesPerCommit} files each)` : ""),
+      (report.largeCommits > 0
+        ? `, ${report.largeCommits} more left out (over ${report.maxFilesPerCommit} files each)`
+        : ""),
   ];
   if (report.partial !== undefined) lines.push(`partial history: ${report.partial.why}. ${report.partial.fix}`);
   const ranking =
@@ -93,7 +95,8 @@ export function formatCochange(report: CochangeReport): string {
       `${entryName(entry)}  support ${entry.support}  conf ${percent(entry.confidence)}  recent ${percent(entry.recentConfidence)}${score}  last ${entry.lastShared}${hidden}`,
     );
   }
-  if (report.total > report.entries.length) lines.push(`(${report.entries.length} of ${report.total} shown: raise limit or minSupport)`);
+  if (report.total > report.entries.length)
+    lines.push(`(${report.entries.length} of ${report.total} shown: raise limit or minSupport)`);
   lines.push(...belowMinSupportNote(report));
   return lines.join("\n");
 }

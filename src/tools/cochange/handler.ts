@@ -40,30 +40,49 @@ const cochangeAnswer = answerOf<CochangeReport>()(
 
 const cochangeInputShape = {
   target: pathOrName(
-    symbolShape.symbol.describe("a file path relative to the root, or a declaration: a name, a qualified name (Cart.total) or a node key"),
+    symbolShape.symbol.describe(
+      "a file path relative to the root, or a declaration: a name, a qualified name (Cart.total) or a node key",
+    ),
   ),
   file: symbolShape.file,
   level: z
     .enum(["file", "symbol"])
     .optional()
-    .describe("file: co-changed files, even for a declaration; symbol: co-changed declarations (default: like the target)"),
+    .describe(
+      "file: co-changed files, even for a declaration; symbol: co-changed declarations (default: like the target)",
+    ),
   hiddenOnly: z.boolean().default(false).describe("list only coupling with no static path in the graph"),
-  hiddenDepth: z.number().int().min(1).max(6).default(3).describe("longest static path, in steps, that counts as linked (default 3)"),
+  hiddenDepth: z
+    .number()
+    .int()
+    .min(1)
+    .max(6)
+    .default(3)
+    .describe("longest static path, in steps, that counts as linked (default 3)"),
   minSupport: z
     .number()
     .int()
     .min(1)
     .max(1000)
     .optional()
-    .describe("fewest shared commits to list (default 2, or 1 for a target of fewer than 3 commits; 1 lists single shared commits)"),
+    .describe(
+      "fewest shared commits to list (default 2, or 1 for a target of fewer than 3 commits; 1 lists single shared commits)",
+    ),
   maxFilesPerCommit: z
     .number()
     .int()
     .min(2)
     .max(100_000)
     .optional()
-    .describe("commits touching more files are left out (default: history.maxFilesPerCommit of ts-graph.config.json, else 30)"),
-  halfLifeDays: z.number().min(1).max(100_000).default(180).describe("age at which a commit weighs half in `recent`, the ranking (default 180)"),
+    .describe(
+      "commits touching more files are left out (default: history.maxFilesPerCommit of ts-graph.config.json, else 30)",
+    ),
+  halfLifeDays: z
+    .number()
+    .min(1)
+    .max(100_000)
+    .default(180)
+    .describe("age at which a commit weighs half in `recent`, the ranking (default 180)"),
   limit: z.number().int().min(1).max(500).default(20).describe("most entries to list (default 20)"),
 };
 

@@ -24,10 +24,20 @@ export function isIndexedFile(db: SqliteDb, path: string): boolean {
 }
 
 /** Files (file level) or node keys (symbol level) a static path of at most `depth` steps links with the target, either way. */
-export function staticallyLinked(db: SqliteDb, target: { readonly level: CochangeLevel; readonly key: NodeKey }, depth: number): Set<string> {
+export function staticallyLinked(
+  db: SqliteDb,
+  target: { readonly level: CochangeLevel; readonly key: NodeKey },
+  depth: number,
+): Set<string> {
   const linked = new Set<string>();
   for (const direction of ["in", "out"] as const) {
-    const walk = walkGraph(db, { seeds: [target.key], direction, kinds: STATIC_PATH_KINDS, maxDepth: depth, withMembers: target.level === "file" });
+    const walk = walkGraph(db, {
+      seeds: [target.key],
+      direction,
+      kinds: STATIC_PATH_KINDS,
+      maxDepth: depth,
+      withMembers: target.level === "file",
+    });
     for (const node of walk.nodes) linked.add(target.level === "file" ? node.file : node.key);
   }
   return linked;

@@ -4,7 +4,13 @@ import { symbolFromInput } from "../inputs/symbol-input.js";
 import type { HistoryRefresh, ToolContext } from "../tool-contract.js";
 import { ToolUnavailableError } from "../tool-errors.js";
 import { formatCochange, type CochangeEntry, type CochangeReport } from "./format.js";
-import { DEFAULT_MAX_FILES_PER_COMMIT, cochangedInRoot, defaultMinSupport, isoDay, type CochangeLevel } from "../scoring/cochange-scores.js";
+import {
+  DEFAULT_MAX_FILES_PER_COMMIT,
+  cochangedInRoot,
+  defaultMinSupport,
+  isoDay,
+  type CochangeLevel,
+} from "../scoring/cochange-scores.js";
 import type { CochangeInput } from "./handler.js";
 import { isIndexedFile, staticallyLinked } from "./query.js";
 
@@ -16,13 +22,19 @@ interface Target {
 }
 
 /** A path that names an indexed file is a file; anything else is a declaration (symbol addressing). */
-async function resolveTarget(context: ToolContext, target: string, file: string | undefined, level: CochangeLevel | undefined): Promise<Target> {
+async function resolveTarget(
+  context: ToolContext,
+  target: string,
+  file: string | undefined,
+  level: CochangeLevel | undefined,
+): Promise<Target> {
   const asPath = file === undefined ? context.paths.validate(target, { mustExist: false }) : undefined;
   if (asPath !== undefined && isIndexedFile(context.db, asPath.relative)) {
     return { level: "file", file: asPath.relative, name: undefined, key: fileKey(asPath.relative) };
   }
   const node = await symbolFromInput(context, target, file);
-  if (level === "file" || node.kind === "File") return { level: "file", file: node.file, name: undefined, key: fileKey(node.file) };
+  if (level === "file" || node.kind === "File")
+    return { level: "file", file: node.file, name: undefined, key: fileKey(node.file) };
   return { level: "symbol", file: node.file, name: node.qualifiedName, key: node.key };
 }
 
@@ -48,7 +60,8 @@ export async function runCochange(input: CochangeInput, context: ToolContext): P
   const minSupport = input.minSupport ?? defaultMinSupport(answer.commits);
   let belowMinSupport = 0;
   // Two bounded walks: only when there is something to mark.
-  const linked = answer.entities.length === 0 ? new Set<string>() : staticallyLinked(context.db, target, input.hiddenDepth);
+  const linked =
+    answer.entities.length === 0 ? new Set<string>() : staticallyLinked(context.db, target, input.hiddenDepth);
   const entries: CochangeEntry[] = [];
   for (const entity of answer.entities) {
     const hidden = !linked.has(target.level === "file" ? entity.file : entity.key) && entity.key !== target.key;
@@ -85,7 +98,9 @@ export async function runCochange(input: CochangeInput, context: ToolContext): P
     total: entries.length,
     entries: entries.slice(0, input.limit),
     partial:
-      refresh.status === "partial" && refresh.why !== undefined && refresh.fix !== undefined ? { why: refresh.why, fix: refresh.fix } : undefined,
+      refresh.status === "partial" && refresh.why !== undefined && refresh.fix !== undefined
+        ? { why: refresh.why, fix: refresh.fix }
+        : undefined,
   };
   return { text: formatCochange(report), structured: { ...report } };
 }

@@ -10,10 +10,24 @@ const report: DepsReport = {
   internalImports: 1,
   inner: [],
   outgoing: [
-    { module: "shared", depth: 1, files: [{ file: "shared/types.ts", depth: 1, names: ["Order", "User"], typeOnly: true }] },
-    { module: "backend/repositories", depth: 1, files: [{ file: "backend/repositories/user.ts", depth: 1, names: ["Users"], typeOnly: false }] },
+    {
+      module: "shared",
+      depth: 1,
+      files: [{ file: "shared/types.ts", depth: 1, names: ["Order", "User"], typeOnly: true }],
+    },
+    {
+      module: "backend/repositories",
+      depth: 1,
+      files: [{ file: "backend/repositories/user.ts", depth: 1, names: ["Users"], typeOnly: false }],
+    },
   ],
-  incoming: [{ module: "backend", depth: 1, files: [{ file: "backend/server.ts", depth: 1, names: ["OrderService"], typeOnly: false }] }],
+  incoming: [
+    {
+      module: "backend",
+      depth: 1,
+      files: [{ file: "backend/server.ts", depth: 1, names: ["OrderService"], typeOnly: false }],
+    },
+  ],
   packages: [{ name: "zod", depth: 1, importers: 2, typeOnly: false }],
 };
 
@@ -41,7 +55,11 @@ describe(depsAnswer.name, () => {
 
   it("cuts modules imported first, then packages, then importers, and says so", () => {
     const result = present(depsAnswer(report), { format: "json", maxNodes: 2, maxTokens: 4000 });
-    expect(result.structured).toMatchObject({ outgoing: [{ module: "shared" }, { module: "backend/repositories" }], packages: [], incoming: [] });
+    expect(result.structured).toMatchObject({
+      outgoing: [{ module: "shared" }, { module: "backend/repositories" }],
+      packages: [],
+      incoming: [],
+    });
     expect(result.structured.truncated).toMatchObject({ shown: 2, total: 4, by: "maxNodes" });
   });
 

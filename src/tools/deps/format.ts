@@ -32,7 +32,12 @@ export interface DepsReport {
 export interface DepsStructured extends DepsReport, Readonly<Record<string, unknown>> {
   readonly tool: "deps";
   /** Entries of each section before the cut. */
-  readonly totals: { readonly inner: number; readonly outgoing: number; readonly packages: number; readonly incoming: number };
+  readonly totals: {
+    readonly inner: number;
+    readonly outgoing: number;
+    readonly packages: number;
+    readonly incoming: number;
+  };
   readonly truncated: Truncation | null;
 }
 
@@ -49,13 +54,16 @@ function targetText(target: DepsTarget): string {
 /** `money.ts {sumLines}` / `types.ts {type CartLine, Order}`: a file relative to its module, with what crosses. */
 function fileText(link: LinkedFile, module: string, showDepth: boolean): string {
   const name = link.file.startsWith(`${module}/`) ? link.file.slice(module.length + 1) : link.file;
-  const names = link.names.slice(0, SHOWN_NAMES).join(", ") + (link.names.length > SHOWN_NAMES ? `, +${link.names.length - SHOWN_NAMES}` : "");
+  const names =
+    link.names.slice(0, SHOWN_NAMES).join(", ") +
+    (link.names.length > SHOWN_NAMES ? `, +${link.names.length - SHOWN_NAMES}` : "");
   const crossing = link.names.length === 0 ? "" : ` {${link.typeOnly ? "type " : ""}${names}}`;
   return `${name}${crossing}${showDepth && link.depth > 1 ? ` (depth ${link.depth})` : ""}`;
 }
 
 function moduleLines(modules: readonly ModuleLink[], groupBy: Grouping, showDepth: boolean): string[] {
-  if (groupBy === "file") return modules.flatMap((module) => module.files.map((link) => `  ${fileText(link, "", showDepth)}`));
+  if (groupBy === "file")
+    return modules.flatMap((module) => module.files.map((link) => `  ${fileText(link, "", showDepth)}`));
   return modules.flatMap((module) => [
     `  ${module.module}${showDepth ? ` (depth ${module.depth})` : ""}`,
     ...module.files.map((link) => `    ${fileText(link, module.module, showDepth)}`),
@@ -84,10 +92,15 @@ function text(structured: DepsStructured): string {
       ),
     );
     for (const link of structured.inner)
-      lines.push(`  ${link.from} → ${link.to} (${counted(link.imports, "import")}${link.typeOnly ? ", types only" : ""})`);
+      lines.push(
+        `  ${link.from} → ${link.to} (${counted(link.imports, "import")}${link.typeOnly ? ", types only" : ""})`,
+      );
   }
   if (structured.direction !== "in") {
-    lines.push("", sectionTitle("imports from", structured.outgoing.length, structured.totals.outgoing, structured.groupBy));
+    lines.push(
+      "",
+      sectionTitle("imports from", structured.outgoing.length, structured.totals.outgoing, structured.groupBy),
+    );
     lines.push(...moduleLines(structured.outgoing, structured.groupBy, showDepth));
     lines.push(sectionTitle("packages", structured.packages.length, structured.totals.packages, "package"));
     for (const pkg of structured.packages) {
@@ -97,10 +110,14 @@ function text(structured: DepsStructured): string {
     }
   }
   if (structured.direction !== "out") {
-    lines.push("", sectionTitle("imported by", structured.incoming.length, structured.totals.incoming, structured.groupBy));
+    lines.push(
+      "",
+      sectionTitle("imported by", structured.incoming.length, structured.totals.incoming, structured.groupBy),
+    );
     lines.push(...moduleLines(structured.incoming, structured.groupBy, showDepth));
   }
-  if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "links, modules and packages"));
+  if (structured.truncated !== null)
+    lines.push("", truncationNote(structured.truncated, "links, modules and packages"));
   return lines.join("\n");
 }
 
@@ -108,7 +125,8 @@ function mermaid(structured: DepsStructured): string {
   const target = `target:${structured.target.name}`;
   const nodes: MermaidNode[] = [{ id: target, label: targetName(structured.target), style: "focus" }];
   const edges: MermaidEdge[] = [];
-  const label = (module: ModuleLink): string => `${counted(module.files.length, "file")}${module.depth > 1 ? `, depth ${module.depth}` : ""}`;
+  const label = (module: ModuleLink): string =>
+    `${counted(module.files.length, "file")}${module.depth > 1 ? `, depth ${module.depth}` : ""}`;
   for (const module of structured.outgoing) {
     nodes.push({ id: `out:${module.module}`, label: module.module });
     edges.push({ from: target, to: `out:${module.module}`, label: label(module) });
@@ -118,7 +136,9 @@ function mermaid(structured: DepsStructured): string {
     edges.push({ from: target, to: `pkg:${pkg.name}`, label: pkg.typeOnly ? "types" : undefined });
   }
   for (const module of structured.incoming) {
-    const id = structured.outgoing.some((out) => out.module === module.module) ? `out:${module.module}` : `in:${module.module}`;
+    const id = structured.outgoing.some((out) => out.module === module.module)
+      ? `out:${module.module}`
+      : `in:${module.module}`;
     if (id.startsWith("in:")) nodes.push({ id, label: module.module });
     edges.push({ from: id, to: target, label: label(module) });
   }
@@ -140,15 +160,26 @@ function cut(report: DepsReport, shown: number): Pick<DepsStructured, "inner" | 
     left -= taken.length;
     return taken;
   };
-  return { inner: take(report.inner), outgoing: take(report.outgoing), packages: take(report.packages), incoming: take(report.incoming) };
+  return {
+    inner: take(report.inner),
+    outgoing: take(report.outgoing),
+    packages: take(report.packages),
+    incoming: take(report.incoming),
+  };
 }
 
 /** The deps report, ready for `present` to cut to the budget and render. */
 export function depsAnswer(report: DepsReport): Presentable<DepsStructured> {
-  const totals = { inner: report.inner.length, outgoing: report.outgoing.length, packages: report.packages.length, incoming: report.incoming.length };
+  const totals = {
+    inner: report.inner.length,
+    outgoing: report.outgoing.length,
+    packages: report.packages.length,
+    incoming: report.incoming.length,
+  };
   return {
     total: totals.inner + totals.outgoing + totals.packages + totals.incoming,
-    narrow: "one direction (in or out), a smaller target (a subfolder or a file), a coarser groupBy (folder, package), or raise maxNodes / maxTokens",
+    narrow:
+      "one direction (in or out), a smaller target (a subfolder or a file), a coarser groupBy (folder, package), or raise maxNodes / maxTokens",
     build: (shown, truncated) => ({ tool: "deps", ...report, ...cut(report, shown), totals, truncated }),
     text,
     mermaid,

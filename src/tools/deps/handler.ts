@@ -10,7 +10,9 @@ import { answerOf, truncation } from "../answer/answer-schema.js";
 const moduleLink = z.looseObject({
   module: z.string(),
   depth: z.number(),
-  files: z.array(z.looseObject({ file: z.string(), depth: z.number(), names: z.array(z.string()), typeOnly: z.boolean() })),
+  files: z.array(
+    z.looseObject({ file: z.string(), depth: z.number(), names: z.array(z.string()), typeOnly: z.boolean() }),
+  ),
 });
 
 /** The deps answer (format.ts `DepsStructured`), declared as the tool's output schema. */
@@ -24,7 +26,9 @@ const depsAnswerSchema = answerOf<DepsStructured>()(
     internalImports: z.number(),
     inner: z.array(z.looseObject({ from: z.string(), to: z.string(), imports: z.number(), typeOnly: z.boolean() })),
     outgoing: z.array(moduleLink),
-    packages: z.array(z.looseObject({ name: z.string(), depth: z.number(), importers: z.number(), typeOnly: z.boolean() })),
+    packages: z.array(
+      z.looseObject({ name: z.string(), depth: z.number(), importers: z.number(), typeOnly: z.boolean() }),
+    ),
     incoming: z.array(moduleLink),
     totals: z.object({ inner: z.number(), outgoing: z.number(), packages: z.number(), incoming: z.number() }),
     truncated: truncation,
@@ -32,10 +36,18 @@ const depsAnswerSchema = answerOf<DepsStructured>()(
 );
 
 const depsInputShape = {
-  target: pathOrName(pathString().min(1)).describe("a file or folder path relative to the root (. for everything), or a workspace package name"),
-  direction: z.enum(DEPS_DIRECTIONS).default("both").describe("out: what it imports; in: what imports it; both (default)"),
+  target: pathOrName(pathString().min(1)).describe(
+    "a file or folder path relative to the root (. for everything), or a workspace package name",
+  ),
+  direction: z
+    .enum(DEPS_DIRECTIONS)
+    .default("both")
+    .describe("out: what it imports; in: what imports it; both (default)"),
   depth: z.number().int().min(1).max(10).default(1).describe("import steps to follow (default 1: direct imports only)"),
-  groupBy: z.enum(GROUPINGS).optional().describe("roll the other side up by file, folder or workspace package (default: like the target)"),
+  groupBy: z
+    .enum(GROUPINGS)
+    .optional()
+    .describe("roll the other side up by file, folder or workspace package (default: like the target)"),
   ...outputShape,
 };
 

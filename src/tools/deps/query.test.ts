@@ -3,7 +3,10 @@ import { memoryGraph } from "../../test-support/memory-graph.js";
 import { filesUnder, depsFolderOf, packageOfFile, queryDeps, rollUp, rollUpInternal } from "./query.js";
 
 const db = memoryGraph(
-  ["app/main.ts", "app/view.ts", "core/store.ts", "core/model.ts", "util/text.ts", "app2/x.ts"].map((file) => ({ key: file, kind: "File" as const })),
+  ["app/main.ts", "app/view.ts", "core/store.ts", "core/model.ts", "util/text.ts", "app2/x.ts"].map((file) => ({
+    key: file,
+    kind: "File" as const,
+  })),
   [
     ["IMPORTS", "app/main.ts", "app/view.ts", [], { names: ["View"] }],
     ["IMPORTS", "app/main.ts", "core/store.ts", [], { names: ["Store"] }],
@@ -67,7 +70,9 @@ describe(queryDeps.name, () => {
 describe(rollUp.name, () => {
   it("groups linked files into modules at their nearest depth", () => {
     const rows = queryDeps(db, filesUnder(db, "app"), "out", 2);
-    expect(rollUp(rows.outgoing, depsFolderOf).map((module) => [module.module, module.depth, module.files.length])).toEqual([
+    expect(
+      rollUp(rows.outgoing, depsFolderOf).map((module) => [module.module, module.depth, module.files.length]),
+    ).toEqual([
       ["core", 1, 2],
       ["util", 2, 1],
     ]);

@@ -102,7 +102,12 @@ function linked(
   }
   const seeds = files.map((file) => fileKey(file));
   const reached = depth > 1 ? walkGraph(db, { seeds, direction, kinds: ["IMPORTS"], maxDepth: depth }).nodes : [];
-  const links: LinkedFile[] = [...direct].map(([file, entry]) => ({ file, depth: 1, names: [...entry.names].sort(), typeOnly: entry.typeOnly }));
+  const links: LinkedFile[] = [...direct].map(([file, entry]) => ({
+    file,
+    depth: 1,
+    names: [...entry.names].sort(),
+    typeOnly: entry.typeOnly,
+  }));
   for (const node of reached) {
     if (node.depth > 1) links.push({ file: node.file, depth: node.depth, names: [], typeOnly: false });
   }
@@ -111,7 +116,11 @@ function linked(
 }
 
 function packagesOf(db: SqliteDb, filesByDepth: ReadonlyMap<string, number>): PackageLink[] {
-  const rows = statements(db).packagesOf.all(JSON.stringify([...filesByDepth.keys()])) as { file: string; package: string; typeOnly: number }[];
+  const rows = statements(db).packagesOf.all(JSON.stringify([...filesByDepth.keys()])) as {
+    file: string;
+    package: string;
+    typeOnly: number;
+  }[];
   const byName = new Map<string, { depth: number; importers: Set<string>; typeOnly: boolean }>();
   for (const row of rows) {
     const entry = byName.get(row.package) ?? { depth: Infinity, importers: new Set<string>(), typeOnly: true };
@@ -188,7 +197,9 @@ export function depsFolderOf(file: string): string {
 }
 
 /** Names each file by the workspace package whose folder holds it (the deepest), else `(root)`. */
-export function packageOfFile(packages: readonly { readonly name: string; readonly dir: string }[]): (file: string) => string {
+export function packageOfFile(
+  packages: readonly { readonly name: string; readonly dir: string }[],
+): (file: string) => string {
   const byDepth = [...packages].sort((a, b) => b.dir.length - a.dir.length);
   return (file) => byDepth.find((pkg) => file.startsWith(`${pkg.dir}/`))?.name ?? "(root)";
 }

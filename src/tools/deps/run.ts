@@ -36,11 +36,15 @@ function resolveTarget(context: ToolContext, target: string, packages: Packages)
     return { target: { kind: "package", name: pkg.name, files: paths.length }, paths };
   }
   const relative = context.paths.validate(target, { mustExist: false }).relative;
-  if (isIndexedFile(context.db, relative)) return { target: { kind: "file", name: relative, files: 1 }, paths: [relative] };
+  if (isIndexedFile(context.db, relative))
+    return { target: { kind: "file", name: relative, files: 1 }, paths: [relative] };
   const paths = filesUnder(context.db, relative);
   if (paths.length > 0) return { target: { kind: "folder", name: relative, files: paths.length }, paths };
-  const known = packages.length > 0 ? ` Workspace packages: ${packages.map((candidate) => candidate.name).join(", ")}.` : "";
-  throw new ToolInputError(`No indexed file at or under ${echoed(target)}. Give a file, a folder or a workspace package name.${known}`);
+  const known =
+    packages.length > 0 ? ` Workspace packages: ${packages.map((candidate) => candidate.name).join(", ")}.` : "";
+  throw new ToolInputError(
+    `No indexed file at or under ${echoed(target)}. Give a file, a folder or a workspace package name.${known}`,
+  );
 }
 
 const DEFAULT_GROUPING: Record<DepsTarget["kind"], Grouping> = { file: "file", folder: "folder", package: "package" };

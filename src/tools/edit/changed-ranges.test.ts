@@ -26,7 +26,9 @@ it("maps an old offset past the changes by their change of length, and one insid
   const before = "x = old;\nkeep;\ny = old;\ntail;\n";
   const after = "x = renamed;\nkeep;\ny = renamed;\ntail;\n";
   const changes = changedRanges(before, after);
-  expect(after.slice(mapOffset(changes, before.indexOf("keep")), mapOffset(changes, before.indexOf("keep") + 4))).toBe("keep");
+  expect(after.slice(mapOffset(changes, before.indexOf("keep")), mapOffset(changes, before.indexOf("keep") + 4))).toBe(
+    "keep",
+  );
   expect(after.slice(mapOffset(changes, before.indexOf("tail")))).toBe("tail;\n");
   expect(mapOffset(changes, before.indexOf("old"))).toBe(0);
   expect(mapOffset(changes, before.indexOf("old"), true)).toBe(after.indexOf("keep"));
@@ -46,7 +48,10 @@ it("maps every unchanged line of the old text to the same line of the new text (
       let offset = 0;
       for (const [index, text] of lines.entries()) {
         const inChange = changes.before.some((range) => offset >= range.start && offset < range.end);
-        if (!inChange) expect(after.slice(mapOffset(changes, offset), mapOffset(changes, offset) + text.length + 1)).toBe(`${edited[index]}\n`);
+        if (!inChange)
+          expect(after.slice(mapOffset(changes, offset), mapOffset(changes, offset) + text.length + 1)).toBe(
+            `${edited[index]}\n`,
+          );
         offset += text.length + 1;
       }
       expect(changes.before.length).toBe(changes.after.length);

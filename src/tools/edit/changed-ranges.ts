@@ -38,7 +38,8 @@ export function changedRanges(before: string, after: string): ChangedRanges {
     let line = 0;
     while (line < oldStarts.length) {
       const same = (index: number): boolean =>
-        before.slice(oldStarts[index], lineEnd(before, oldStarts, index)) === after.slice(newStarts[index], lineEnd(after, newStarts, index));
+        before.slice(oldStarts[index], lineEnd(before, oldStarts, index)) ===
+        after.slice(newStarts[index], lineEnd(after, newStarts, index));
       if (same(line)) {
         line += 1;
         continue;
@@ -54,8 +55,15 @@ export function changedRanges(before: string, after: string): ChangedRanges {
   const shorter = Math.min(before.length, after.length);
   while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix += 1;
   let suffix = 0;
-  while (suffix < shorter - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix += 1;
-  return { before: [{ start: prefix, end: before.length - suffix }], after: [{ start: prefix, end: after.length - suffix }] };
+  while (
+    suffix < shorter - prefix &&
+    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
+  )
+    suffix += 1;
+  return {
+    before: [{ start: prefix, end: before.length - suffix }],
+    after: [{ start: prefix, end: after.length - suffix }],
+  };
 }
 
 /**
@@ -80,6 +88,9 @@ export function mapOffset(changes: ChangedRanges, offset: number, toEnd = false)
 export function regionsOf(changes: ChangedRanges, spans: readonly TextRange[]): ChangedRanges {
   return {
     before: [...changes.before, ...spans],
-    after: [...changes.after, ...spans.map((span) => ({ start: mapOffset(changes, span.start), end: mapOffset(changes, span.end, true) }))],
+    after: [
+      ...changes.after,
+      ...spans.map((span) => ({ start: mapOffset(changes, span.start), end: mapOffset(changes, span.end, true) })),
+    ],
   };
 }

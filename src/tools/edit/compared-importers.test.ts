@@ -17,7 +17,10 @@ beforeAll(async () => {
   root = makeTempDir();
   fs.writeFileSync(
     path.join(root, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" }, include: ["src"] }),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler" },
+      include: ["src"],
+    }),
   );
   fs.mkdirSync(path.join(root, "src"));
   const files: Record<string, string> = {
@@ -38,13 +41,23 @@ afterAll(() => {
 });
 
 it("compares the importers that use what changed, through the declarations of the file that depend on it, and no other", async () => {
-  const result = await runTool(replaceSymbolTool, { symbol: "base", content: "export function base() {\n  return 'one';\n}" }, context);
+  const result = await runTool(
+    replaceSymbolTool,
+    { symbol: "base", content: "export function base() {\n  return 'one';\n}" },
+    context,
+  );
   // lib.ts, uses-derived.ts (derived's inferred type follows base), uses-namespace.ts (lib.derived), barrel.ts (export *).
   expect(result.text).toContain("diagnostics (4 files compared before and after): 2 introduced, 0 removed");
   expect(result.text).toMatch(/\+ src\/uses-derived\.ts:3:14 TS2322 Type 'string' is not assignable to type 'number'/);
-  expect(result.text).toMatch(/\+ src\/uses-namespace\.ts:3:14 TS2322 Type 'string' is not assignable to type 'number'/);
+  expect(result.text).toMatch(
+    /\+ src\/uses-namespace\.ts:3:14 TS2322 Type 'string' is not assignable to type 'number'/,
+  );
   expect(result.text).toContain("(1 importing file not compared: they use nothing the edit changed)");
-  const undo = await runTool(replaceSymbolTool, { symbol: "base", content: "export function base() {\n  return 1;\n}" }, context);
+  const undo = await runTool(
+    replaceSymbolTool,
+    { symbol: "base", content: "export function base() {\n  return 1;\n}" },
+    context,
+  );
   expect(undo.text).toContain("0 introduced, 2 removed");
 });
 

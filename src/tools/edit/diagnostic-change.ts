@@ -8,9 +8,13 @@ import { MAX_SHOWN_DIAGNOSTICS, type DiagnosticChange, type ShownDiagnostic } fr
 export function compareDiagnostics(
   before: readonly ShownDiagnostic[],
   after: readonly ShownDiagnostic[],
-  scope: Pick<DiagnosticChange, "checkedFiles" | "uncheckedImporters" | "unaffectedImporters" | "surfaceKept" | "regionFiles">,
+  scope: Pick<
+    DiagnosticChange,
+    "checkedFiles" | "uncheckedImporters" | "unaffectedImporters" | "surfaceKept" | "regionFiles"
+  >,
 ): DiagnosticChange {
-  const identity = (diagnostic: ShownDiagnostic): string => `${diagnostic.file}\0${diagnostic.code}\0${diagnostic.message}`;
+  const identity = (diagnostic: ShownDiagnostic): string =>
+    `${diagnostic.file}\0${diagnostic.code}\0${diagnostic.message}`;
   const left = new Map<string, number>();
   for (const diagnostic of before) left.set(identity(diagnostic), (left.get(identity(diagnostic)) ?? 0) + 1);
   const introduced: ShownDiagnostic[] = [];

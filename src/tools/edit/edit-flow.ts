@@ -3,10 +3,23 @@ import fs from "node:fs";
 import path from "node:path";
 import { echoed, plural } from "../answer/text.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
-import type { DeclarationContainer, EditLanguage, EditSupport, FileDiagnostic, SourceProblem } from "../../model/edit-ports.js";
+import type {
+  DeclarationContainer,
+  EditLanguage,
+  EditSupport,
+  FileDiagnostic,
+  SourceProblem,
+} from "../../model/edit-ports.js";
 import { ToolInputError, ToolUnavailableError } from "../tool-errors.js";
 import { compareDiagnostics } from "./diagnostic-change.js";
-import { editStructured, formatEditText, type ChangedFile, type DiagnosticChange, type EditAnswer, type ShownDiagnostic } from "./format.js";
+import {
+  editStructured,
+  formatEditText,
+  type ChangedFile,
+  type DiagnosticChange,
+  type EditAnswer,
+  type ShownDiagnostic,
+} from "./format.js";
 import { changedRanges, lineStarts, regionsOf, type TextRange } from "./changed-ranges.js";
 import { affectedDeclarations, filesSeeing, graphHashOf, useLinesIn } from "./query.js";
 import { decodeSource, encodeSource, type SourceText } from "./source-text.js";
@@ -63,14 +76,18 @@ function writeFiles(context: ToolContext, writes: readonly FileWrite[], action: 
   try {
     writeAllOrNothing(context.root, writes, { action });
   } catch (error) {
-    if (error instanceof FileChangedError) throw new ToolInputError(error.message, { reason: "stale", file: error.file });
+    if (error instanceof FileChangedError)
+      throw new ToolInputError(error.message, { reason: "stale", file: error.file });
     throw error;
   }
 }
 
 export async function requireEditSupport(context: ToolContext): Promise<EditSupport> {
   if (context.editSupport === undefined) {
-    throw new ToolUnavailableError("this front end cannot edit files", "use the ts-graph CLI or its MCP server (ts-graph serve)");
+    throw new ToolUnavailableError(
+      "this front end cannot edit files",
+      "use the ts-graph CLI or its MCP server (ts-graph serve)",
+    );
   }
   return context.editSupport();
 }
@@ -140,11 +157,14 @@ export function checkSyntax(
   const before = support.syntax.syntaxErrors(target.file, target.source.body);
   const after = support.syntax.syntaxErrors(target.file, newBody);
   if (after.length > before.length) {
-    throw new ToolInputError(`${target.file} would not parse after the edit; nothing was written (lines of the edited file):${problemList(after)}`, {
-      reason: "syntax",
-      where: "file",
-      errors: after,
-    });
+    throw new ToolInputError(
+      `${target.file} would not parse after the edit; nothing was written (lines of the edited file):${problemList(after)}`,
+      {
+        reason: "syntax",
+        where: "file",
+        errors: after,
+      },
+    );
   }
 }
 
@@ -197,7 +217,13 @@ function shown(context: ToolContext, diagnostic: FileDiagnostic): ShownDiagnosti
 /** The keys whose surface differs between two `surface()` texts (added and removed ones included). */
 function changedKeys(before: string, after: string): string[] {
   const surfaces = (text: string): Map<string, string> =>
-    new Map(text === "" ? [] : text.split("\n").map((line) => [line.slice(0, line.indexOf("\0")), line.slice(line.indexOf("\0") + 1)] as const));
+    new Map(
+      text === ""
+        ? []
+        : text
+            .split("\n")
+            .map((line) => [line.slice(0, line.indexOf("\0")), line.slice(line.indexOf("\0") + 1)] as const),
+    );
   const old = surfaces(before);
   const now = surfaces(after);
   return [...new Set([...old.keys(), ...now.keys()])].filter((key) => old.get(key) !== now.get(key));
@@ -209,7 +235,10 @@ interface ComparedFiles {
   readonly unaffected: number;
   readonly surfaceKept: boolean;
   /** The parts of the long files compared only around the edit, by absolute path, in the text before and after. */
-  readonly regions: { readonly before: Map<string, readonly TextRange[]>; readonly after: Map<string, readonly TextRange[]> };
+  readonly regions: {
+    readonly before: Map<string, readonly TextRange[]>;
+    readonly after: Map<string, readonly TextRange[]>;
+  };
 }
 
 /** Whole lines of `text` as ranges (1-based line numbers; lines past the end are left out). */
@@ -267,11 +296,21 @@ function comparedFiles(context: ToolContext, support: EditSupport, prepared: rea
   const changed = new Set(prepared.map((file) => file.target.file));
   const changes = prepared.map((file) => ({
     file: file.target.file,
-    keys: changedKeys(support.syntax.surface(file.target.file, file.target.source.body), support.syntax.surface(file.target.file, file.body)),
+    keys: changedKeys(
+      support.syntax.surface(file.target.file, file.target.source.body),
+      support.syntax.surface(file.target.file, file.body),
+    ),
   }));
   const surfaceKept = changes.every((change) => change.keys.length === 0);
   const own = prepared.map((file) => file.target.absolute);
-  if (surfaceKept) return { files: own, unchecked: 0, unaffected: 0, surfaceKept, regions: regionsOfLongFiles(context, prepared, [], new Map()) };
+  if (surfaceKept)
+    return {
+      files: own,
+      unchecked: 0,
+      unaffected: 0,
+      surfaceKept,
+      regions: regionsOfLongFiles(context, prepared, [], new Map()),
+    };
   const importers = new Set<string>();
   const unaffected = new Set<string>();
   const affected = new Map<string, ReadonlySet<string>>();
@@ -335,7 +374,8 @@ export async function finishEdit(
   lap("comparedFiles");
   const { language, error } = languageOf(support);
   let before: readonly FileDiagnostic[] | undefined;
-  let diagnosticsNote = error === undefined ? undefined : `not compared: the language service could not be built (${error})`;
+  let diagnosticsNote =
+    error === undefined ? undefined : `not compared: the language service could not be built (${error})`;
   try {
     before = language?.diagnostics(compared.files, compared.regions.before);
   } catch (failure) {
@@ -359,7 +399,10 @@ export async function finishEdit(
     )
     .then(
       () => ({ error: undefined, ms: performance.now() - updateStarted }),
-      (failure: unknown) => ({ error: failure instanceof Error ? failure.message : String(failure), ms: performance.now() - updateStarted }),
+      (failure: unknown) => ({
+        error: failure instanceof Error ? failure.message : String(failure),
+        ms: performance.now() - updateStarted,
+      }),
     );
   let diagnostics: DiagnosticChange | undefined;
   if (language !== undefined && before !== undefined) {
@@ -387,16 +430,32 @@ export async function finishEdit(
   const graphError = update.error;
   const graphUpdated = files.every((file) => graphHashOf(context.db, file.file) === file.hashAfter);
   const notes = [
-    ...(graphError === undefined ? [] : [`the graph update failed (${graphError}); the files are written, run ts-graph index`]),
+    ...(graphError === undefined
+      ? []
+      : [`the graph update failed (${graphError}); the files are written, run ts-graph index`]),
     ...(request.notes ?? []),
   ];
-  const answer: EditAnswer = { action: request.action, dryRun: false, files, graphUpdated, diagnostics, diagnosticsNote, notes, timingsMs: timings };
+  const answer: EditAnswer = {
+    action: request.action,
+    dryRun: false,
+    files,
+    graphUpdated,
+    diagnostics,
+    diagnosticsNote,
+    notes,
+    timingsMs: timings,
+  };
   return { text: formatEditText(answer), structured: editStructured(answer) };
 }
 
 /** `src/cart.ts:Cart.total` referred to by N places: the refusal of a delete. */
 export function referencesList(
-  references: readonly { readonly kind: string; readonly source: string; readonly file: string; readonly lines: readonly number[] }[],
+  references: readonly {
+    readonly kind: string;
+    readonly source: string;
+    readonly file: string;
+    readonly lines: readonly number[];
+  }[],
 ): string {
   const shownReferences = references.slice(0, 20).map((reference) => {
     const lines = reference.lines.length === 0 ? "" : `:${reference.lines.join(",")}`;

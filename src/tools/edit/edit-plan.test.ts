@@ -9,7 +9,12 @@ function edit(text: string, key: string, operation: EditOperation, content = "",
   if (!decoded.ok) throw new Error(decoded.why);
   const site = EDIT_SYNTAX.declarations(file, decoded.source.body).get(`${file}:${key}`);
   if (site === undefined) throw new Error(`no ${key}`);
-  const plan = planEdit(decoded.source, { operation, site, content, literalLines: EDIT_SYNTAX.literalLines(file, normalizeContent(content)) });
+  const plan = planEdit(decoded.source, {
+    operation,
+    site,
+    content,
+    literalLines: EDIT_SYNTAX.literalLines(file, normalizeContent(content)),
+  });
   if (!plan.ok) return `refused: ${plan.why}`;
   expect(EDIT_SYNTAX.syntaxErrors(file, plan.body)).toEqual([]);
   return encodeSource(decoded.source, plan.body).toString("utf8");
@@ -40,18 +45,24 @@ describe("replace", () => {
 
   it("replaces the doc comment and decorators when the content brings its own", () => {
     const result = edit(CART, "Cart.total", "replace", "/** Sum. */\n@cached\ntotal(): number {\n  return 2;\n}");
-    expect(result).toContain("  private items: number[] = [];\n\n  /** Sum. */\n  @cached\n  total(): number {\n    return 2;\n  }\n");
+    expect(result).toContain(
+      "  private items: number[] = [];\n\n  /** Sum. */\n  @cached\n  total(): number {\n    return 2;\n  }\n",
+    );
     expect(result).not.toContain("The total");
     expect(result).not.toContain("@memo");
   });
 
   it("refuses content with its own comment but without the decorators the declaration has", () => {
-    expect(edit(CART, "Cart.total", "replace", "/** Sum. */\ntotal(): number { return 2; }")).toMatch(/^refused: .*decorators/);
+    expect(edit(CART, "Cart.total", "replace", "/** Sum. */\ntotal(): number { return 2; }")).toMatch(
+      /^refused: .*decorators/,
+    );
   });
 
   it("leaves every byte outside the declaration as it was", () => {
     const result = edit(CART, "Cart.add", "replace", "add(n: number): void {}");
-    expect(result).toBe(CART.replace("add(n: number): void {\n    this.items.push(n);\n  }", "add(n: number): void {}"));
+    expect(result).toBe(
+      CART.replace("add(n: number): void {\n    this.items.push(n);\n  }", "add(n: number): void {}"),
+    );
   });
 
   it("refuses one declarator of a statement that declares several", () => {
@@ -72,13 +83,19 @@ describe("insert_before and insert_after", () => {
 
   it("adds no blank line where the neighbours have none", () => {
     const text = "const a = 1;\nconst b = 2;\nconst c = 3;\n";
-    expect(edit(text, "b", "insert_after", "const x = 0;")).toBe("const a = 1;\nconst b = 2;\nconst x = 0;\nconst c = 3;\n");
-    expect(edit(text, "b", "insert_before", "const x = 0;")).toBe("const a = 1;\nconst x = 0;\nconst b = 2;\nconst c = 3;\n");
+    expect(edit(text, "b", "insert_after", "const x = 0;")).toBe(
+      "const a = 1;\nconst b = 2;\nconst x = 0;\nconst c = 3;\n",
+    );
+    expect(edit(text, "b", "insert_before", "const x = 0;")).toBe(
+      "const a = 1;\nconst x = 0;\nconst b = 2;\nconst c = 3;\n",
+    );
   });
 
   it("separates a top-level insertion by one blank line from code right after when the file uses blank lines", () => {
     const text = "function a() {}\n\nfunction b() {}\nfunction c() {}\n";
-    expect(edit(text, "b", "insert_after", "function x() {}")).toBe("function a() {}\n\nfunction b() {}\n\nfunction x() {}\n\nfunction c() {}\n");
+    expect(edit(text, "b", "insert_after", "function x() {}")).toBe(
+      "function a() {}\n\nfunction b() {}\n\nfunction x() {}\n\nfunction c() {}\n",
+    );
   });
 
   it("keeps object-literal members separated by commas", () => {
@@ -98,7 +115,9 @@ describe("insert_before and insert_after", () => {
   });
 
   it("refuses whole-line insertion next to code that shares the declaration's line", () => {
-    expect(edit("const a = 1; const b = 2;\n", "a", "insert_after", "const x = 0;")).toMatch(/^refused: other code follows it/);
+    expect(edit("const a = 1; const b = 2;\n", "a", "insert_after", "const x = 0;")).toMatch(
+      /^refused: other code follows it/,
+    );
   });
 });
 
@@ -109,7 +128,9 @@ describe("delete", () => {
   });
 
   it("removes an object-literal member with its comma", () => {
-    expect(edit("const o = {\n  a() {},\n  b: () => 2,\n};\n", "o.a", "delete")).toBe("const o = {\n  b: () => 2,\n};\n");
+    expect(edit("const o = {\n  a() {},\n  b: () => 2,\n};\n", "o.a", "delete")).toBe(
+      "const o = {\n  b: () => 2,\n};\n",
+    );
   });
 
   it("removes the last declaration of a file without leaving a trailing blank line", () => {
@@ -159,6 +180,8 @@ describe("line endings, BOM and indentation", () => {
 
 describe("syntax errors", () => {
   it("reports the line and column of an error in the content alone", () => {
-    expect(EDIT_SYNTAX.syntaxErrors("a.ts", "m(): void {\n  call(;\n}", "class")).toEqual([{ line: 2, column: 8, message: "')' expected." }]);
+    expect(EDIT_SYNTAX.syntaxErrors("a.ts", "m(): void {\n  call(;\n}", "class")).toEqual([
+      { line: 2, column: 8, message: "')' expected." },
+    ]);
   });
 });

@@ -32,7 +32,8 @@ const LEADING_COMMENT = /^\s*(?:\/\/[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)/;
 function contentHead(content: string): { readonly comment: boolean; readonly decorator: boolean } {
   let rest = content;
   const comment = LEADING_COMMENT.test(rest);
-  for (let match = LEADING_COMMENT.exec(rest); match !== null; match = LEADING_COMMENT.exec(rest)) rest = rest.slice(match[0].length);
+  for (let match = LEADING_COMMENT.exec(rest); match !== null; match = LEADING_COMMENT.exec(rest))
+    rest = rest.slice(match[0].length);
   return { comment, decorator: /^\s*@/.test(rest) };
 }
 
@@ -144,7 +145,11 @@ function planInsertAfter(body: string, site: DeclarationSite, written: string, e
   const separate = blank && after !== undefined && !isBlank(after) && !isEdge(after);
   const inserted = eol + (blank ? eol : "") + written + (separate ? eol : "");
   const missingComma = isCommaSeparated(site) && comma === undefined ? "," : "";
-  return { ok: true, body: body.slice(0, site.end) + missingComma + body.slice(site.end, lineEnd) + inserted + body.slice(lineEnd), written };
+  return {
+    ok: true,
+    body: body.slice(0, site.end) + missingComma + body.slice(site.end, lineEnd) + inserted + body.slice(lineEnd),
+    written,
+  };
 }
 
 function planDelete(body: string, site: DeclarationSite): EditPlan {

@@ -17,13 +17,17 @@ afterAll(removeTempDirs);
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((entry) => {
     const full = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() || full.split(path.sep).some((part) => part === "node_modules" || part === ".ts-graph")) return [];
+    if (!entry.isFile() || full.split(path.sep).some((part) => part === "node_modules" || part === ".ts-graph"))
+      return [];
     return /\.[cm]?[jt]sx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
   });
 }
 
 const FILES = [...sourceFiles(SAMPLE_PROJECTS), ...sourceFiles(path.join(REPO_ROOT, "src", "tools"))]
-  .map((absolute) => ({ file: path.relative(REPO_ROOT, absolute).split(path.sep).join("/"), bytes: fs.readFileSync(absolute) }))
+  .map((absolute) => ({
+    file: path.relative(REPO_ROOT, absolute).split(path.sep).join("/"),
+    bytes: fs.readFileSync(absolute),
+  }))
   .map((file) => ({ ...file, sites: editableSites(file.file, file.bytes.toString("utf8").replace(/^\uFEFF/, "")) }))
   .filter((file) => file.sites.length > 0);
 
@@ -80,7 +84,13 @@ describe("random edits of real files (seeded)", () => {
         if (target === undefined || edit.operation === "delete") return;
         const site = target.sites[edit.site % target.sites.length];
         if (site === undefined) return;
-        const outcome = fuzzEdit(target.file, target.bytes, site, edit.operation, invalidContent(site.container, edit.seed));
+        const outcome = fuzzEdit(
+          target.file,
+          target.bytes,
+          site,
+          edit.operation,
+          invalidContent(site.container, edit.seed),
+        );
         expect(outcome.status).toBe("refused");
       }),
       { seed: 1314, numRuns: 200 },
@@ -134,7 +144,10 @@ function overloadedSource(edit: typeof anOverloaded extends fc.Arbitrary<infer T
   const doc = (text: string | undefined): string[] => (text === undefined ? [] : [`${indent}/** ${text} */`]);
   const lines = [
     ...(edit.inClass ? ["export class Host {"] : []),
-    ...edit.docs.flatMap((text, index) => [...doc(text), `${indent}${head}f(a${index}: number, ...rest: string[]): number;`]),
+    ...edit.docs.flatMap((text, index) => [
+      ...doc(text),
+      `${indent}${head}f(a${index}: number, ...rest: string[]): number;`,
+    ]),
     ...doc(edit.implementationDoc),
     `${indent}${head}f(...args: unknown[]): number {`,
     `${indent}  return args.length;`,
@@ -175,7 +188,12 @@ describe("replacing an overloaded declaration (seeded)", () => {
         expect(choice.site.nameStart).toBeGreaterThanOrEqual(choice.site.start);
         const source = decodeSource(Buffer.from(body));
         if (!source.ok) throw new Error(source.why);
-        const plan = planEdit(source.source, { operation: "replace", site: choice.site, content, literalLines: new Set() });
+        const plan = planEdit(source.source, {
+          operation: "replace",
+          site: choice.site,
+          content,
+          literalLines: new Set(),
+        });
         if (!plan.ok) throw new Error(plan.why);
         // Everything up to the implementation (every signature and its doc) and after it is the file's own.
         const kept = edit.contentDoc ? implementation.commentStart : implementation.start;
@@ -194,7 +212,9 @@ describe("content rules (seeded)", () => {
     const names = ["total", "sum", "Cart", "default"];
     fc.assert(
       fc.property(fc.constantFrom(...names), fc.subarray(names), (target, declared) => {
-        const content = declared.map((name) => (name === "default" ? "export default 1;" : `export const ${name} = 1;`)).join("\n");
+        const content = declared
+          .map((name) => (name === "default" ? "export default 1;" : `export const ${name} = 1;`))
+          .join("\n");
         const why = renameBy(EDIT_SYNTAX.contentDeclarations("src/a.ts", content, "statements"), target);
         expect(why === undefined).toBe(declared.includes(target));
       }),
@@ -203,7 +223,9 @@ describe("content rules (seeded)", () => {
   });
 
   it("content is refused for a lone surrogate exactly when UTF-8 would not give it back, and the replacement is what UTF-8 writes", () => {
-    const units = fc.array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xd7f0, max: 0xe010 })), { maxLength: 12 });
+    const units = fc.array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xd7f0, max: 0xe010 })), {
+      maxLength: 12,
+    });
     fc.assert(
       fc.property(units, (codes) => {
         const content = String.fromCharCode(...codes);

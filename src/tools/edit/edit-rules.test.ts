@@ -35,15 +35,24 @@ describe("replacing an overloaded declaration", () => {
   it("replaces the implementation alone when the content has no overload signature, keeping every signature and doc", async () => {
     const result = await runTool(
       replaceSymbolTool,
-      { symbol: "parse", content: "export function parse(value: number | string): number | string {\n  return value ?? 0;\n}" },
+      {
+        symbol: "parse",
+        content: "export function parse(value: number | string): number | string {\n  return value ?? 0;\n}",
+      },
       context,
     );
-    expect(read("parse.ts")).toContain(`${SIGNATURES}\nexport function parse(value: number | string): number | string {\n  return value ?? 0;\n}\n`);
+    expect(read("parse.ts")).toContain(
+      `${SIGNATURES}\nexport function parse(value: number | string): number | string {\n  return value ?? 0;\n}\n`,
+    );
     expect(result.text).toContain("kept 2 overload signatures and their doc comments");
   });
 
   it("keeps a method's overload signatures and their docs too", async () => {
-    await runTool(replaceSymbolTool, { symbol: "Reader.read", content: "read(value: unknown): unknown {\n  return [value];\n}" }, context);
+    await runTool(
+      replaceSymbolTool,
+      { symbol: "Reader.read", content: "read(value: unknown): unknown {\n  return [value];\n}" },
+      context,
+    );
     expect(read("parse.ts")).toContain(
       "  /** Reads a number. */\n  read(value: number): number;\n  /** Reads a string. */\n  read(value: string): string;\n  read(value: unknown): unknown {\n    return [value];\n  }",
     );
@@ -54,7 +63,8 @@ describe("replacing an overloaded declaration", () => {
       replaceSymbolTool,
       {
         symbol: "parse",
-        content: "export function parse(value: string): string;\nexport function parse(value: string): string {\n  return value;\n}",
+        content:
+          "export function parse(value: string): string;\nexport function parse(value: string): string {\n  return value;\n}",
         dryRun: true,
       },
       context,
@@ -62,7 +72,11 @@ describe("replacing an overloaded declaration", () => {
     expect(dry.text).toContain("-export function parse(value: number): number;");
     expect(dry.text).not.toContain("kept");
     const message = await rejection(
-      runTool(replaceSymbolTool, { symbol: "parse", content: "export function parse(value: boolean): boolean;" }, context),
+      runTool(
+        replaceSymbolTool,
+        { symbol: "parse", content: "export function parse(value: boolean): boolean;" },
+        context,
+      ),
       ToolInputError,
     );
     expect(message).toContain("overload signatures but no implementation");
@@ -78,13 +92,19 @@ describe("replacing an overloaded declaration", () => {
 describe("content the replace would lose the target by", () => {
   it("refuses content that declares another name unless allowRename, saying what to do", async () => {
     const before = read("parse.ts");
-    const message = await rejection(runTool(replaceSymbolTool, { symbol: "Reader", content: "export class Writer {}" }, context), ToolInputError);
+    const message = await rejection(
+      runTool(replaceSymbolTool, { symbol: "Reader", content: "export class Writer {}" }, context),
+      ToolInputError,
+    );
     expect(message).toContain("the content declares `Writer`, not Reader");
     expect(message).toContain("rename_symbol");
     expect(message).toContain("allowRename");
-    expect(await rejection(runTool(replaceSymbolTool, { symbol: "Reader", content: "console.log(1);" }, context), ToolInputError)).toContain(
-      "declares nothing",
-    );
+    expect(
+      await rejection(
+        runTool(replaceSymbolTool, { symbol: "Reader", content: "console.log(1);" }, context),
+        ToolInputError,
+      ),
+    ).toContain("declares nothing");
     expect(read("parse.ts")).toBe(before);
     const allowed = await runTool(
       replaceSymbolTool,
@@ -101,7 +121,11 @@ describe("content the replace would lose the target by", () => {
     expect(message).toContain("lone UTF-16 surrogate (U+D83D) at line 1, column 22");
     expect(message).toContain("replaceLoneSurrogates");
     expect(read("connection.ts")).toBe(before);
-    const dry = await runTool(insertAfterSymbolTool, { symbol: "fn", content, replaceLoneSurrogates: true, dryRun: true }, context);
+    const dry = await runTool(
+      insertAfterSymbolTool,
+      { symbol: "fn", content, replaceLoneSurrogates: true, dryRun: true },
+      context,
+    );
     expect(dry.text).toContain('+export const mark = "\uFFFD";');
   });
 });
@@ -116,8 +140,12 @@ describe("deleting a declaration an export uses", () => {
     expect(await rejection(runTool(deleteSymbolTool, { symbol: "helper" }, context), ToolInputError)).toContain(
       "src/aliases.ts:5: export { helper as assist };",
     );
-    expect(await rejection(runTool(deleteSymbolTool, { symbol: "legacy" }, context), ToolInputError)).toContain("src/legacy.ts:2: export = legacy;");
-    expect(await rejection(runTool(deleteSymbolTool, { symbol: "shared" }, context), ToolInputError)).toContain("src/reexport.ts");
+    expect(await rejection(runTool(deleteSymbolTool, { symbol: "legacy" }, context), ToolInputError)).toContain(
+      "src/legacy.ts:2: export = legacy;",
+    );
+    expect(await rejection(runTool(deleteSymbolTool, { symbol: "shared" }, context), ToolInputError)).toContain(
+      "src/reexport.ts",
+    );
     const forced = await runTool(deleteSymbolTool, { symbol: "fn", force: true, dryRun: true }, context);
     expect(forced.text).toContain("-export const fn = connectionManager;");
   });

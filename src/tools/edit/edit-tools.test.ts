@@ -62,9 +62,12 @@ describe("locating the declaration", () => {
       { file: "ts-graph.config.json", expected: "ts-graph's own database or configuration" },
     ];
     for (const { file, expected } of cases) {
-      expect(await rejection(runTool(replaceSymbolTool, { symbol: "x", file, content: "export const x = 2;" }, context), ToolInputError)).toContain(
-        expected,
-      );
+      expect(
+        await rejection(
+          runTool(replaceSymbolTool, { symbol: "x", file, content: "export const x = 2;" }, context),
+          ToolInputError,
+        ),
+      ).toContain(expected);
     }
     expect(fs.readFileSync(path.join(outside, "x.ts"), "utf8")).toBe("export const x = 1;\n");
     fs.rmSync(path.join(root, "linked"));
@@ -82,7 +85,11 @@ describe("never losing code", () => {
     expect(dry.text).toContain("-  return 1;\n+  return 2;");
     expect(read("cart.ts")).toBe(before);
     const stale = await rejection(
-      runTool(replaceSymbolTool, { symbol: "unit", content: "export const unit = () => 2;", expectedHash: "0".repeat(40) }, context),
+      runTool(
+        replaceSymbolTool,
+        { symbol: "unit", content: "export const unit = () => 2;", expectedHash: "0".repeat(40) },
+        context,
+      ),
       ToolInputError,
     );
     expect(stale).toContain("changed since you read it");
@@ -92,7 +99,11 @@ describe("never losing code", () => {
   it("refuses content that does not parse, with its line and column, and writes nothing", async () => {
     const before = read("cart.ts");
     const message = await rejection(
-      runTool(replaceSymbolTool, { symbol: "Cart.add", content: "add(item: number): void {\n  this.items.push(item;\n}" }, context),
+      runTool(
+        replaceSymbolTool,
+        { symbol: "Cart.add", content: "add(item: number): void {\n  this.items.push(item;\n}" },
+        context,
+      ),
       ToolInputError,
     );
     expect(message).toContain("line 2, column 23");
@@ -115,15 +126,25 @@ describe("after the write", () => {
     );
     expect(read("cart.ts")).toContain("export function unit(): string {\n  return 'one';\n}");
     expect(result.text).toContain("graph: updated with the edit");
-    expect(result.text).toMatch(/1 introduced, 0 removed\n {2}\+ src\/main\.ts:5:10 TS2345 Argument of type 'string' is not assignable/);
-    const undo = await runTool(replaceSymbolTool, { symbol: "unit", content: "export function unit(): number {\n  return 1;\n}" }, context);
+    expect(result.text).toMatch(
+      /1 introduced, 0 removed\n {2}\+ src\/main\.ts:5:10 TS2345 Argument of type 'string' is not assignable/,
+    );
+    const undo = await runTool(
+      replaceSymbolTool,
+      { symbol: "unit", content: "export function unit(): number {\n  return 1;\n}" },
+      context,
+    );
     expect(undo.text).toContain("0 introduced, 1 removed");
   });
 
   it("compares only the changed file when the edit changes nothing other files can see", async () => {
     const result = await runTool(
       replaceSymbolTool,
-      { symbol: "format", file: "src/labels.ts", content: "export function format(value: number): string {\n  return `#${value}`;\n}" },
+      {
+        symbol: "format",
+        file: "src/labels.ts",
+        content: "export function format(value: number): string {\n  return `#${value}`;\n}",
+      },
       context,
     );
     expect(result.text).toContain(
@@ -137,7 +158,11 @@ describe("after the write", () => {
     const result = await runTool(deleteSymbolTool, { symbol: "Cart.add", force: true }, context);
     expect(read("cart.ts")).not.toContain("add(item");
     expect(result.text).toMatch(/\+ src\/main\.ts:5:6 TS2339 Property 'add' does not exist/);
-    await runTool(insertAfterSymbolTool, { symbol: "Cart.total", content: "add(item: number): void {\n  this.items.push(item);\n}" }, context);
+    await runTool(
+      insertAfterSymbolTool,
+      { symbol: "Cart.total", content: "add(item: number): void {\n  this.items.push(item);\n}" },
+      context,
+    );
     expect(context.db.prepare("SELECT count(*) FROM nodes WHERE key = 'src/cart.ts:Cart.add'").pluck().get()).toBe(1);
   });
 });
@@ -148,19 +173,24 @@ describe("rename", () => {
     expect(result.text).toContain("2 places in 2 files");
     expect(read("main.ts")).toContain("format(cart.sum())");
     expect(read("cart.ts")).toContain("  sum(): number {");
-    const callers = context.db.prepare("SELECT source FROM edges WHERE kind = 'CALLS' AND target = 'src/cart.ts:Cart.sum'").pluck().all();
+    const callers = context.db
+      .prepare("SELECT source FROM edges WHERE kind = 'CALLS' AND target = 'src/cart.ts:Cart.sum'")
+      .pluck()
+      .all();
     expect(callers).toEqual(["src/main.ts:label"]);
   });
 
   it("refuses a new name that is taken in the container or is not an identifier, writing nothing", async () => {
     const before = read("cart.ts");
-    expect(await rejection(runTool(renameSymbolTool, { symbol: "Cart.sum", newName: "add" }, context), ToolInputError)).toContain("already a member");
-    expect(await rejection(runTool(renameSymbolTool, { symbol: "Cart.sum", newName: "1st" }, context), ToolInputError)).toContain(
-      "not a valid identifier",
-    );
-    expect(await rejection(runTool(renameSymbolTool, { symbol: "unit", newName: "Cart" }, context), ToolInputError)).toContain(
-      "already names another declaration",
-    );
+    expect(
+      await rejection(runTool(renameSymbolTool, { symbol: "Cart.sum", newName: "add" }, context), ToolInputError),
+    ).toContain("already a member");
+    expect(
+      await rejection(runTool(renameSymbolTool, { symbol: "Cart.sum", newName: "1st" }, context), ToolInputError),
+    ).toContain("not a valid identifier");
+    expect(
+      await rejection(runTool(renameSymbolTool, { symbol: "unit", newName: "Cart" }, context), ToolInputError),
+    ).toContain("already names another declaration");
     expect(read("cart.ts")).toBe(before);
   });
 });
@@ -172,7 +202,11 @@ describe("text outside ASCII", () => {
       "// Grüße 😀 — ünïcödé\nexport const wave = '👋🏽';\n\nexport function greet(): string {\n  return 'héllo';\n}\n\nexport const after = 1;\n";
     fs.writeFileSync(absolute, before);
     await context.ensureFresh([absolute]);
-    await runTool(replaceSymbolTool, { symbol: "greet", content: "export function greet(): string {\n  return 'grüß dich 😀';\n}" }, context);
+    await runTool(
+      replaceSymbolTool,
+      { symbol: "greet", content: "export function greet(): string {\n  return 'grüß dich 😀';\n}" },
+      context,
+    );
     expect(fs.readFileSync(absolute, "utf8")).toBe(before.replace("return 'héllo';", "return 'grüß dich 😀';"));
   });
 });

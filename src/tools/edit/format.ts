@@ -66,7 +66,9 @@ function diagnosticsText(change: DiagnosticChange): string[] {
   const lines = [
     `diagnostics (${plural(change.checkedFiles, "file")} compared before and after): ${change.introduced.length + change.introducedOmitted} introduced, ${change.removed.length + change.removedOmitted} removed`,
     ...change.introduced.map((diagnostic) => diagnosticLine("+", diagnostic)),
-    ...(change.introducedOmitted > 0 ? [`  + … ${plural(change.introducedOmitted, "more introduced diagnostic")}`] : []),
+    ...(change.introducedOmitted > 0
+      ? [`  + … ${plural(change.introducedOmitted, "more introduced diagnostic")}`]
+      : []),
     ...change.removed.map((diagnostic) => diagnosticLine("-", diagnostic)),
     ...(change.removedOmitted > 0 ? [`  - … ${plural(change.removedOmitted, "more removed diagnostic")}`] : []),
   ];
@@ -77,7 +79,9 @@ function diagnosticsText(change: DiagnosticChange): string[] {
     );
   }
   if (change.unaffectedImporters > 0)
-    lines.push(`  (${plural(change.unaffectedImporters, "importing file")} not compared: they use nothing the edit changed)`);
+    lines.push(
+      `  (${plural(change.unaffectedImporters, "importing file")} not compared: they use nothing the edit changed)`,
+    );
   if (change.surfaceKept) lines.push("  (importers not compared: the edit changed nothing other files can see)");
   if (change.regionFiles > 0) {
     lines.push(
@@ -96,7 +100,11 @@ export function formatEditText(answer: EditAnswer): string {
   const graph =
     answer.graphUpdated === undefined
       ? []
-      : [answer.graphUpdated ? "graph: updated with the edit" : "graph: not updated (it cannot be written here); run `ts-graph index`"];
+      : [
+          answer.graphUpdated
+            ? "graph: updated with the edit"
+            : "graph: not updated (it cannot be written here); run `ts-graph index`",
+        ];
   const diagnostics = answer.diagnostics === undefined ? [] : diagnosticsText(answer.diagnostics);
   const note = answer.diagnosticsNote === undefined ? [] : [`diagnostics: ${answer.diagnosticsNote}`];
   return [head, ...files, ...graph, ...diagnostics, ...note, ...(answer.notes ?? []), ""].join("\n");

@@ -5,7 +5,13 @@ import { FILE_DESCRIPTION } from "../inputs/query-inputs.js";
 import { defineTool } from "../tool-contract.js";
 import { answerOf } from "../answer/answer-schema.js";
 
-const shownDiagnostic = z.looseObject({ file: z.string(), line: z.number(), column: z.number(), code: z.number(), message: z.string() });
+const shownDiagnostic = z.looseObject({
+  file: z.string(),
+  line: z.number(),
+  column: z.number(),
+  code: z.number(),
+  message: z.string(),
+});
 
 /** The answer of every edit tool (format.ts `EditAnswer`), declared as the tools' output schema. */
 const editAnswer = answerOf<EditAnswer>()(
@@ -13,7 +19,13 @@ const editAnswer = answerOf<EditAnswer>()(
     action: z.string(),
     dryRun: z.boolean(),
     files: z.array(
-      z.looseObject({ file: z.string(), hashBefore: z.string(), hashAfter: z.string(), diff: z.string(), changes: z.number().optional() }),
+      z.looseObject({
+        file: z.string(),
+        hashBefore: z.string(),
+        hashAfter: z.string(),
+        diff: z.string(),
+        changes: z.number().optional(),
+      }),
     ),
     graphUpdated: z.boolean().optional(),
     diagnosticsNote: z.string().optional(),
@@ -40,19 +52,30 @@ const addressShape = {
     "the declaration: a node key (src/cart.ts:Cart.total), a qualified name (Cart.total, NS.fn, api.get) or a name with `line`",
   ),
   file: pathString().min(1).optional().describe(FILE_DESCRIPTION),
-  line: z.number().int().min(1).optional().describe("a line inside the declaration: picks one of several declarations of the same name"),
+  line: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("a line inside the declaration: picks one of several declarations of the same name"),
   expectedHash: hashString()
     .optional()
-    .describe("SHA-1 of the file as you last read it (every edit answer gives it): the edit is refused if the file changed since"),
+    .describe(
+      "SHA-1 of the file as you last read it (every edit answer gives it): the edit is refused if the file changed since",
+    ),
   dryRun: z.boolean().default(false).describe("show the unified diff and write nothing"),
 };
 
 const contentShape = {
-  content: contentString().describe("the code to write: whole declarations (class members for a member), re-indented to the target"),
+  content: contentString().describe(
+    "the code to write: whole declarations (class members for a member), re-indented to the target",
+  ),
   replaceLoneSurrogates: z
     .boolean()
     .default(false)
-    .describe("write each lone UTF-16 surrogate of the content as U+FFFD (UTF-8 cannot encode it); without it such content is refused"),
+    .describe(
+      "write each lone UTF-16 surrogate of the content as U+FFFD (UTF-8 cannot encode it); without it such content is refused",
+    ),
 };
 
 const replaceShape = {
@@ -60,10 +83,15 @@ const replaceShape = {
   allowRename: z
     .boolean()
     .default(false)
-    .describe("replace even when the content does not declare the target's name (the target vanishes; its doc comment stays above the new name)"),
+    .describe(
+      "replace even when the content does not declare the target's name (the target vanishes; its doc comment stays above the new name)",
+    ),
 };
 
-const deleteShape = { ...addressShape, force: z.boolean().default(false).describe("delete even though other code refers to it") };
+const deleteShape = {
+  ...addressShape,
+  force: z.boolean().default(false).describe("delete even though other code refers to it"),
+};
 
 export type DeleteInput = z.infer<z.ZodObject<typeof deleteShape>>;
 
@@ -76,7 +104,12 @@ const renameShape = {
 
 export type RenameInput = z.infer<z.ZodObject<typeof renameShape>>;
 
-const EDIT_ANNOTATIONS = { destructiveHint: true, idempotentHint: false, openWorldHint: false, readOnlyHint: false } as const;
+const EDIT_ANNOTATIONS = {
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+  readOnlyHint: false,
+} as const;
 
 const SAFETY =
   "Nothing is written when the content or the edited file does not parse (the error gives line and column), when the file " +

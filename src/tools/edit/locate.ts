@@ -25,20 +25,26 @@ function atLine(candidates: readonly SymbolNode[], line: number): SymbolNode | T
   const holding = candidates.filter((node) => node.startLine <= line && line <= node.endLine);
   const listed = (nodes: readonly SymbolNode[]): string => nodes.map((node) => `\n  - ${describeNode(node)}`).join("");
   if (holding.length === 0) {
-    return new ToolInputError(`None of the declarations that match spans line ${line}; give the line of one of them:${listed(candidates)}`, {
-      reason: "not-at-line",
-      candidates,
-    });
+    return new ToolInputError(
+      `None of the declarations that match spans line ${line}; give the line of one of them:${listed(candidates)}`,
+      {
+        reason: "not-at-line",
+        candidates,
+      },
+    );
   }
   const span = (node: SymbolNode): number => node.endLine - node.startLine;
   const smallest = Math.min(...holding.map(span));
   const innermost = holding.filter((node) => span(node) === smallest);
   const [only] = innermost;
   if (only !== undefined && innermost.length === 1) return only;
-  return new ToolInputError(`${innermost.length} declarations that match span line ${line}; give a node key:${listed(innermost)}`, {
-    reason: "ambiguous",
-    candidates: innermost,
-  });
+  return new ToolInputError(
+    `${innermost.length} declarations that match span line ${line}; give a node key:${listed(innermost)}`,
+    {
+      reason: "ambiguous",
+      candidates: innermost,
+    },
+  );
 }
 
 function select(context: ToolContext, address: EditAddress & { readonly line: number }): SymbolNode {
@@ -54,7 +60,11 @@ function select(context: ToolContext, address: EditAddress & { readonly line: nu
  * `export const colors = { blue: "#00f" }`; the literal's methods are nodes): found in the holder's file as it is
  * on disk, as a Property node of the holder's lines there. Undefined when the address is not such a property.
  */
-async function objectLiteralProperty(context: ToolContext, address: EditAddress, support: EditSupport): Promise<SymbolNode | undefined> {
+async function objectLiteralProperty(
+  context: ToolContext,
+  address: EditAddress,
+  support: EditSupport,
+): Promise<SymbolNode | undefined> {
   const dot = address.symbol.lastIndexOf(".");
   if (dot <= 0 || address.line !== undefined) return undefined;
   const holder = await symbolFromInput(context, address.symbol.slice(0, dot), address.file).catch(() => undefined);
@@ -67,14 +77,26 @@ async function objectLiteralProperty(context: ToolContext, address: EditAddress,
   if (site === undefined) return undefined;
   const starts = lineStarts(decoded.source.body);
   const lineOf = (offset: number): number => starts.filter((start) => start <= offset).length;
-  return { key, kind: "Property", file: holder.file, qualifiedName, startLine: lineOf(site.start), endLine: lineOf(site.end) };
+  return {
+    key,
+    kind: "Property",
+    file: holder.file,
+    qualifiedName,
+    startLine: lineOf(site.start),
+    endLine: lineOf(site.end),
+  };
 }
 
-export async function locateForEdit(context: ToolContext, address: EditAddress, support: EditSupport): Promise<SymbolNode> {
+export async function locateForEdit(
+  context: ToolContext,
+  address: EditAddress,
+  support: EditSupport,
+): Promise<SymbolNode> {
   try {
     return await locateNode(context, address);
   } catch (error) {
-    const property = error instanceof ToolInputError ? await objectLiteralProperty(context, address, support) : undefined;
+    const property =
+      error instanceof ToolInputError ? await objectLiteralProperty(context, address, support) : undefined;
     if (property === undefined) throw error;
     return property;
   }
@@ -88,7 +110,8 @@ async function locateNode(context: ToolContext, address: EditAddress): Promise<S
     line === undefined
       ? await symbolFromInput(context, address.symbol, address.file)
       : await (async () => {
-          const validated = address.file === undefined ? undefined : context.paths.validate(address.file, { mustExist: false });
+          const validated =
+            address.file === undefined ? undefined : context.paths.validate(address.file, { mustExist: false });
           const narrowed = { symbol: address.symbol, file: validated?.relative, line };
           const first = select(context, narrowed);
           await context.ensureFresh([context.paths.validate(first.file, { mustExist: false }).absolute]);

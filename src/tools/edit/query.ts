@@ -97,13 +97,19 @@ export function affectedDeclarations(db: SqliteDb, file: string, changed: Iterab
     const qualified = key.slice(file.length + 1);
     const dot = qualified.lastIndexOf(".");
     if (dot > 0) queue.push(`${file}:${qualified.slice(0, dot)}`);
-    for (const use of sql.usesOf.all(key) as { file: string; source: string }[]) if (use.file === file) queue.push(use.source);
+    for (const use of sql.usesOf.all(key) as { file: string; source: string }[])
+      if (use.file === file) queue.push(use.source);
   }
   return affected;
 }
 
 /** The names of `file`'s declarations `imported` hands on to its own importers (those it imports and does not declare itself). */
-function handedOn(db: SqliteDb, imported: string, importedNames: readonly string[], names: ReadonlySet<string>): Set<string> {
+function handedOn(
+  db: SqliteDb,
+  imported: string,
+  importedNames: readonly string[],
+  names: ReadonlySet<string>,
+): Set<string> {
   const sql = statements(db);
   const handed = importedNames.includes("*") ? [...names] : importedNames.filter((name) => names.has(name));
   return new Set(handed.filter((name) => sql.declares.get(declarationKey(imported, name)) === undefined));
@@ -118,10 +124,15 @@ function handedOn(db: SqliteDb, imported: string, importedNames: readonly string
  * through an alias the walk does not follow). `unaffected` are the direct importers that use nothing the edit
  * changed.
  */
-export function filesSeeing(db: SqliteDb, file: string, affected: ReadonlySet<string>): { readonly seeing: string[]; readonly unaffected: string[] } {
+export function filesSeeing(
+  db: SqliteDb,
+  file: string,
+  affected: ReadonlySet<string>,
+): { readonly seeing: string[]; readonly unaffected: string[] } {
   const sql = statements(db);
   const using = new Set<string>();
-  for (const key of affected) for (const use of sql.usesOf.all(key) as { file: string; source: string }[]) using.add(use.file);
+  for (const key of affected)
+    for (const use of sql.usesOf.all(key) as { file: string; source: string }[]) using.add(use.file);
   const reached = new Set([file]);
   const seeing: string[] = [];
   const unaffected = new Set<string>();
@@ -136,7 +147,9 @@ export function filesSeeing(db: SqliteDb, file: string, affected: ReadonlySet<st
         const sees =
           using.has(row.source) ||
           importedNames.some((name) => names.has(name)) ||
-          (importedNames.includes("*") && names.size > 0 && sql.usesAny.get({ file: row.source, from: imported }) === undefined);
+          (importedNames.includes("*") &&
+            names.size > 0 &&
+            sql.usesAny.get({ file: row.source, from: imported }) === undefined);
         if (sees) {
           reached.add(row.source);
           seeing.push(row.source);

@@ -61,7 +61,9 @@ async function prepareSite(context: ToolContext, input: DeclarationEditInput): P
 function siteOf(support: EditSupport, target: EditTarget, node: SymbolNode) {
   const { site } = support.syntax.locate(target.file, target.source.body, node);
   if (site === undefined) {
-    throw new ToolInputError(`${node.key} is not declared in ${target.file} as it is on disk; re-index (ts-graph index) and retry.`);
+    throw new ToolInputError(
+      `${node.key} is not declared in ${target.file} as it is on disk; re-index (ts-graph index) and retry.`,
+    );
   }
   return site;
 }
@@ -97,7 +99,10 @@ function replaceSite(
     );
   }
   const choice = overloadChoice(site, declared, name);
-  if (!choice.ok) throw new ToolInputError(`Cannot replace ${describeNode(node)}: ${choice.why}. Nothing was written.`, { reason: "overloads" });
+  if (!choice.ok)
+    throw new ToolInputError(`Cannot replace ${describeNode(node)}: ${choice.why}. Nothing was written.`, {
+      reason: "overloads",
+    });
   return choice;
 }
 
@@ -121,12 +126,26 @@ export async function runDeclarationEdit(
     operation,
     site,
     content,
-    literalLines: operation === "delete" ? new Set() : support.syntax.literalLines(target.file, normalizeContent(content)),
+    literalLines:
+      operation === "delete" ? new Set() : support.syntax.literalLines(target.file, normalizeContent(content)),
   });
-  if (!plan.ok) throw new ToolInputError(`Cannot ${operation.replace("_", " ")} ${describeNode(node)}: ${plan.why}. Nothing was written.`);
-  checkSyntax(support, target, plan.body, operation === "delete" ? undefined : { text: content, container: site.container });
+  if (!plan.ok)
+    throw new ToolInputError(
+      `Cannot ${operation.replace("_", " ")} ${describeNode(node)}: ${plan.why}. Nothing was written.`,
+    );
+  checkSyntax(
+    support,
+    target,
+    plan.body,
+    operation === "delete" ? undefined : { text: content, container: site.container },
+  );
   const file: PreparedFile = { target, body: plan.body, diff: unifiedDiff(target.file, target.source.body, plan.body) };
-  return finishEdit(context, support, { action: `${operation} ${node.key}`, dryRun: input.dryRun, files: [file], notes });
+  return finishEdit(context, support, {
+    action: `${operation} ${node.key}`,
+    dryRun: input.dryRun,
+    files: [file],
+    notes,
+  });
 }
 
 /** The references to a declaration the language service finds outside it (uses the graph has no edge for), as a refusal's list. */
@@ -138,18 +157,30 @@ function codeReferencesOf(context: ToolContext, support: EditSupport, prepared: 
   } catch (failure) {
     return { error: failure instanceof Error ? failure.message : String(failure) };
   }
-  const outside = all.filter((reference) => reference.file !== target.absolute || reference.start < site.commentStart || reference.start >= site.end);
+  const outside = all.filter(
+    (reference) =>
+      reference.file !== target.absolute || reference.start < site.commentStart || reference.start >= site.end,
+  );
   // One entry a line: `export { x as y }` names the declaration twice.
   const found = [...new Map(outside.map((reference) => [`${reference.file}:${reference.line}`, reference])).values()];
   const relative = (file: string): string => path.relative(context.root, file).split(path.sep).join("/");
-  const shown = found.slice(0, 20).map((reference) => `\n  - ${relative(reference.file)}:${reference.line}: ${reference.text.slice(0, 120)}`);
+  const shown = found
+    .slice(0, 20)
+    .map((reference) => `\n  - ${relative(reference.file)}:${reference.line}: ${reference.text.slice(0, 120)}`);
   const more = found.length > 20 ? `\n  - … ${plural(found.length - 20, "more")}` : "";
-  const uses = found.map((reference) => ({ file: relative(reference.file), line: reference.line, text: reference.text }));
+  const uses = found.map((reference) => ({
+    file: relative(reference.file),
+    line: reference.line,
+    text: reference.text,
+  }));
   return { listed: shown.join("") + more, uses };
 }
 
 type CodeUses =
-  | { readonly listed: string; readonly uses: readonly { readonly file: string; readonly line: number; readonly text: string }[] }
+  | {
+      readonly listed: string;
+      readonly uses: readonly { readonly file: string; readonly line: number; readonly text: string }[];
+    }
   | { readonly error: string };
 
 /** delete_symbol's edit (handler.ts loads this module on the first edit). */
@@ -190,9 +221,14 @@ export async function runRename(input: RenameInput, context: ToolContext): Promi
   const site = siteOf(support, target, node);
   const oldName = nameOf(node);
   if (input.newName === oldName) throw new ToolInputError(`${node.key} is already called ${oldName}.`);
-  const plan = support.language().planRename(target.absolute, site.nameStart, input.newName, { strings: input.strings, comments: input.comments });
+  const plan = support
+    .language()
+    .planRename(target.absolute, site.nameStart, input.newName, { strings: input.strings, comments: input.comments });
   if (plan.status === "refused")
-    throw new ToolInputError(`Cannot rename ${node.key} to ${echoed(input.newName)}: ${plan.reason}. Nothing was written.`, { reason: "refused" });
+    throw new ToolInputError(
+      `Cannot rename ${node.key} to ${echoed(input.newName)}: ${plan.reason}. Nothing was written.`,
+      { reason: "refused" },
+    );
   const byFile = new Map<string, typeof plan.locations>();
   for (const location of plan.locations) byFile.set(location.file, [...(byFile.get(location.file) ?? []), location]);
   await context.ensureFresh([...byFile.keys()]);
@@ -206,7 +242,12 @@ export async function runRename(input: RenameInput, context: ToolContext): Promi
           `${fileTarget.file} changed while the rename was being planned (found ${echoed(old)} where ${oldName} was); nothing was written. Retry.`,
         );
       }
-      body = body.slice(0, location.start) + location.prefix + input.newName + location.suffix + body.slice(location.start + location.length);
+      body =
+        body.slice(0, location.start) +
+        location.prefix +
+        input.newName +
+        location.suffix +
+        body.slice(location.start + location.length);
     }
     checkSyntax(support, fileTarget, body);
     const renameEdits = locations.map((location) => ({
@@ -214,7 +255,13 @@ export async function runRename(input: RenameInput, context: ToolContext): Promi
       length: location.length,
       text: location.prefix + input.newName + location.suffix,
     }));
-    return { target: fileTarget, body, diff: unifiedDiff(fileTarget.file, fileTarget.source.body, body), changes: locations.length, renameEdits };
+    return {
+      target: fileTarget,
+      body,
+      diff: unifiedDiff(fileTarget.file, fileTarget.source.body, body),
+      changes: locations.length,
+      renameEdits,
+    };
   });
   files.sort((a, b) => a.target.file.localeCompare(b.target.file));
   const notes = [
@@ -223,5 +270,11 @@ export async function runRename(input: RenameInput, context: ToolContext): Promi
   ];
   // Strings renamed too can change what a string-keyed access names: the graph update then re-extracts.
   const rename = input.strings ? undefined : { oldName, newName: input.newName };
-  return finishEdit(context, support, { action: `rename ${node.key} → ${input.newName}`, dryRun: input.dryRun, files, notes, rename });
+  return finishEdit(context, support, {
+    action: `rename ${node.key} → ${input.newName}`,
+    dryRun: input.dryRun,
+    files,
+    notes,
+    rename,
+  });
 }

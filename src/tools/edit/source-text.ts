@@ -15,7 +15,9 @@ export interface SourceText {
   readonly indentUnit: string;
 }
 
-export type DecodedSource = { readonly ok: true; readonly source: SourceText } | { readonly ok: false; readonly why: string };
+export type DecodedSource =
+  | { readonly ok: true; readonly source: SourceText }
+  | { readonly ok: false; readonly why: string };
 
 /** The text of a file's bytes, refused when decoding would not give the same bytes back (not UTF-8, or binary). */
 export function decodeSource(bytes: Uint8Array): DecodedSource {

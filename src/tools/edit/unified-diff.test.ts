@@ -6,7 +6,9 @@ describe(unifiedDiff.name, () => {
     const before = ["a", "b", "c", "d", "e", "f", "g", "h", ""].join("\n");
     const after = before.replace("e\n", "E\nE2\n");
     expect(unifiedDiff("x.ts", before, after)).toBe(
-      ["--- a/x.ts", "+++ b/x.ts", "@@ -2,7 +2,8 @@", " b", " c", " d", "-e", "+E", "+E2", " f", " g", " h", ""].join("\n"),
+      ["--- a/x.ts", "+++ b/x.ts", "@@ -2,7 +2,8 @@", " b", " c", " d", "-e", "+E", "+E2", " f", " g", " h", ""].join(
+        "\n",
+      ),
     );
   });
 
@@ -21,6 +23,8 @@ describe(unifiedDiff.name, () => {
 
   it("is empty when nothing changed and shows CRLF lines without their \\r", () => {
     expect(unifiedDiff("x.ts", "a\r\n", "a\r\n")).toBe("");
-    expect(unifiedDiff("x.ts", "a\r\nb\r\n", "a\r\nc\r\n")).toBe("--- a/x.ts\n+++ b/x.ts\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n");
+    expect(unifiedDiff("x.ts", "a\r\nb\r\n", "a\r\nc\r\n")).toBe(
+      "--- a/x.ts\n+++ b/x.ts\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n",
+    );
   });
 });

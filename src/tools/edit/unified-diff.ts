@@ -20,7 +20,10 @@ function matchLines(before: readonly string[], after: readonly string[]): Step[]
   const rows = before.length;
   const columns = after.length;
   if (rows * columns > MAX_MATCH_CELLS) {
-    return [...before.map((line) => ({ kind: "-" as const, line })), ...after.map((line) => ({ kind: "+" as const, line }))];
+    return [
+      ...before.map((line) => ({ kind: "-" as const, line })),
+      ...after.map((line) => ({ kind: "+" as const, line })),
+    ];
   }
   const lengths = Array.from({ length: rows + 1 }, () => new Uint32Array(columns + 1));
   for (let i = rows - 1; i >= 0; i -= 1) {
@@ -88,7 +91,8 @@ export function unifiedDiff(file: string, before: string, after: string): string
     const lead = Math.min(CONTEXT, index, oldLine - 1);
     let start = index - lead;
     let end = index;
-    for (let quiet = 0; end < steps.length && quiet <= 2 * CONTEXT; end += 1) quiet = steps[end]?.kind === " " ? quiet + 1 : 0;
+    for (let quiet = 0; end < steps.length && quiet <= 2 * CONTEXT; end += 1)
+      quiet = steps[end]?.kind === " " ? quiet + 1 : 0;
     // Trim trailing context down to CONTEXT lines.
     let trailing = 0;
     while (end > start && steps[end - 1]?.kind === " ") {
@@ -101,7 +105,10 @@ export function unifiedDiff(file: string, before: string, after: string): string
     const newCount = slice.filter((step) => step.kind !== "-").length;
     const oldStart = oldLine - lead;
     const newStart = newLine - lead;
-    hunks.push(`@@ -${range(oldStart, oldCount)} +${range(newStart, newCount)} @@`, ...slice.map((step) => step.kind + step.line));
+    hunks.push(
+      `@@ -${range(oldStart, oldCount)} +${range(newStart, newCount)} @@`,
+      ...slice.map((step) => step.kind + step.line),
+    );
     for (start = index; start < end; start += 1) {
       const kind = steps[start]?.kind;
       if (kind !== "+") oldLine += 1;

@@ -77,7 +77,9 @@ describe("find", () => {
     expect(await rejection(runTool(findTool, { name: "user", path: "../elsewhere" }, context), ToolInputError)).toMatch(
       /outside the workspace|does not exist/,
     );
-    expect(await rejection(runTool(findTool, { name: "user", path: "no/such/folder" }, context), ToolInputError)).toMatch(/does not exist/);
+    expect(
+      await rejection(runTool(findTool, { name: "user", path: "no/such/folder" }, context), ToolInputError),
+    ).toMatch(/does not exist/);
   });
 });
 
@@ -119,12 +121,20 @@ describe("the symbol-name vocabulary", () => {
     const own = await openIndexedContext(root);
     try {
       const money = path.join(root, "shared", "money.ts");
-      fs.writeFileSync(money, fs.readFileSync(money, "utf8").replace("export function formatPrice(", "export function renderPriceTag("));
-      fs.writeFileSync(path.join(root, "shared", "extra.ts"), "export function getUserById(id: string): string {\n  return id;\n}\n");
+      fs.writeFileSync(
+        money,
+        fs.readFileSync(money, "utf8").replace("export function formatPrice(", "export function renderPriceTag("),
+      );
+      fs.writeFileSync(
+        path.join(root, "shared", "extra.ts"),
+        "export function getUserById(id: string): string {\n  return id;\n}\n",
+      );
       fs.rmSync(path.join(root, "backend", "services", "token-service.ts"));
       await own.ensureFresh([money]);
       const names = (query: string) =>
-        runTool(findTool, { name: query }, own).then((result) => (result.structured.matches as { name: string }[]).map((match) => match.name));
+        runTool(findTool, { name: query }, own).then((result) =>
+          (result.structured.matches as { name: string }[]).map((match) => match.name),
+        );
       expect(await names("formatPrice")).toEqual([]);
       expect(await names("rPT")).toEqual(["renderPriceTag"]);
       expect(await names("gUBI")).toEqual(["getUserById"]);
@@ -138,7 +148,9 @@ describe("the symbol-name vocabulary", () => {
       // The command is an INSERT, so it goes through a connection of its own: the tools' one is read-only.
       const checker = new Database(own.dbPath);
       try {
-        checker.prepare("INSERT INTO symbol_names_trigrams (symbol_names_trigrams, rank) VALUES ('integrity-check', 1)").run();
+        checker
+          .prepare("INSERT INTO symbol_names_trigrams (symbol_names_trigrams, rank) VALUES ('integrity-check', 1)")
+          .run();
       } finally {
         checker.close();
       }

@@ -40,7 +40,10 @@ function aliasNote(symbol: RankedSymbol): string {
 }
 
 function symbolLine(symbol: RankedSymbol): string {
-  if (symbol.kind === "File") return symbol.alias === undefined ? `${symbol.file} File` : `${symbol.file} File ${symbol.alias}${aliasNote(symbol)}`;
+  if (symbol.kind === "File")
+    return symbol.alias === undefined
+      ? `${symbol.file} File`
+      : `${symbol.file} File ${symbol.alias}${aliasNote(symbol)}`;
   const signature = symbol.signature === "" ? "" : `: ${symbol.signature}`;
   const name = symbol.alias === undefined ? symbol.qualifiedName : `${symbol.alias}${aliasNote(symbol)}`;
   return `${symbol.file}:${symbol.startLine} ${symbol.kind} ${name}${signature}`;

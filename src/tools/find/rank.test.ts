@@ -68,7 +68,11 @@ describe(rankSymbols.name, () => {
   });
 
   it("orders equals by file then line so that answers are stable", () => {
-    const ranked = rankSymbols("run", [row("run", "b.ts", true, 9), row("run", "a.ts", true, 5), row("run", "a.ts", true, 2)]);
+    const ranked = rankSymbols("run", [
+      row("run", "b.ts", true, 9),
+      row("run", "a.ts", true, 5),
+      row("run", "a.ts", true, 2),
+    ]);
     expect(ranked.map((symbol) => `${symbol.file}:${symbol.startLine}`)).toEqual(["a.ts:2", "a.ts:5", "b.ts:9"]);
   });
 });

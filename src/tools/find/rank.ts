@@ -51,11 +51,13 @@ export function rankSymbols(query: string, candidates: readonly SymbolRow[]): Ra
     const id = `${row.key}\u0000${row.alias ?? ""}`;
     const seen = byKey.get(id);
     if (seen !== undefined) {
-      if (row.aliasFile !== undefined) byKey.set(id, { ...seen, aliasFiles: [...seen.aliasFiles, row.aliasFile].sort() });
+      if (row.aliasFile !== undefined)
+        byKey.set(id, { ...seen, aliasFiles: [...seen.aliasFiles, row.aliasFile].sort() });
       continue;
     }
     const match = classifyMatch(query, matchedName(row));
-    if (match !== undefined) byKey.set(id, { ...row, match, aliasFiles: row.aliasFile === undefined ? [] : [row.aliasFile] });
+    if (match !== undefined)
+      byKey.set(id, { ...row, match, aliasFiles: row.aliasFile === undefined ? [] : [row.aliasFile] });
   }
   return [...byKey.values()].sort(compareRanked(query));
 }

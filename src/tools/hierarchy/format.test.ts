@@ -9,7 +9,12 @@ const type = (key: string, kind: NodeKind, modifiers = "") => ({ key, kind, modi
 
 /** Clock (a class) is extended by SystemClock and implemented by FakeClock; Timer (an interface) is implemented by SystemClock. */
 const db = memoryGraph(
-  [type("a.ts:Clock", "Class"), type("a.ts:SystemClock", "Class"), type("b.ts:FakeClock", "Class"), type("a.ts:Timer", "Interface")],
+  [
+    type("a.ts:Clock", "Class"),
+    type("a.ts:SystemClock", "Class"),
+    type("b.ts:FakeClock", "Class"),
+    type("a.ts:Timer", "Interface"),
+  ],
   [
     ["EXTENDS", "a.ts:SystemClock", "a.ts:Clock"],
     ["IMPLEMENTS", "b.ts:FakeClock", "a.ts:Clock"],
@@ -27,7 +32,9 @@ function text(symbol: string, direction: HierarchyDirection): string {
 describe("hierarchy's text", () => {
   it("writes one direction under 'subtypes of' with each line's kind, name and place, the relation said only for a class implementing a class", () => {
     expect(text("Clock", "down")).toBe(
-      ["subtypes of class Clock", "  class SystemClock  a.ts:2", "  class FakeClock  b.ts:3 (via implements)"].join("\n"),
+      ["subtypes of class Clock", "  class SystemClock  a.ts:2", "  class FakeClock  b.ts:3 (via implements)"].join(
+        "\n",
+      ),
     );
     expect(text("SystemClock", "up")).toBe(
       [
@@ -42,6 +49,8 @@ describe("hierarchy's text", () => {
   });
 
   it("keeps the type's place and the headings with both directions", () => {
-    expect(text("Timer", "both")).toBe(["interface Timer  a.ts:4", "supertypes: none", "subtypes:", "  class SystemClock  a.ts:2"].join("\n"));
+    expect(text("Timer", "both")).toBe(
+      ["interface Timer  a.ts:4", "supertypes: none", "subtypes:", "  class SystemClock  a.ts:2"].join("\n"),
+    );
   });
 });

@@ -42,7 +42,9 @@ function entryLine(entry: HierarchyEntry, kindOf: ReadonlyMap<string, string>): 
   if (entry.external) return `${indent}${entry.relation} ${entry.key} (outside the project)`;
   const where = entry.file === undefined ? "" : `  ${entry.file}:${entry.line ?? 0}`;
   const notes = [
-    entry.relation === "implements" && /class$/.test(entry.kind ?? "") && /class$/.test(kindOf.get(entry.parent) ?? "") ? "via implements" : "",
+    entry.relation === "implements" && /class$/.test(entry.kind ?? "") && /class$/.test(kindOf.get(entry.parent) ?? "")
+      ? "via implements"
+      : "",
     entry.repeated ? "reached again: listed above" : "",
     entry.beyondDepth ? `more beyond depth ${entry.depth}` : "",
   ].filter(Boolean);
@@ -50,7 +52,13 @@ function entryLine(entry: HierarchyEntry, kindOf: ReadonlyMap<string, string>): 
 }
 
 /** The entries of one direction, under a title when both directions are shown (the title says "none"). */
-function section(title: string, entries: readonly HierarchyEntry[], total: number, titled: boolean, kindOf: ReadonlyMap<string, string>): string[] {
+function section(
+  title: string,
+  entries: readonly HierarchyEntry[],
+  total: number,
+  titled: boolean,
+  kindOf: ReadonlyMap<string, string>,
+): string[] {
   if (total === 0) return [`${title}: none`];
   const lines = entries.map((entry) => entryLine(entry, kindOf));
   if (!titled) return lines;
@@ -93,7 +101,11 @@ function mermaid(structured: HierarchyStructured): string {
   const add = (entry: HierarchyEntry, up: boolean): void => {
     if (!seen.has(entry.key)) {
       seen.add(entry.key);
-      nodes.push({ id: entry.key, label: entry.qualifiedName, ...(entry.external ? { style: "external" as const } : {}) });
+      nodes.push({
+        id: entry.key,
+        label: entry.qualifiedName,
+        ...(entry.external ? { style: "external" as const } : {}),
+      });
     }
     const [from, to] = up ? [entry.parent, entry.key] : [entry.key, entry.parent];
     edges.push({ from, to, label: entry.relation });

@@ -47,7 +47,10 @@ const hierarchyAnswerSchema = answerOf<HierarchyStructured>()(
 
 const hierarchyInputShape = {
   ...symbolShape,
-  direction: z.enum(HIERARCHY_DIRECTIONS).default("both").describe("up: supertypes; down: subtypes and implementations; both (default)"),
+  direction: z
+    .enum(HIERARCHY_DIRECTIONS)
+    .default("both")
+    .describe("up: supertypes; down: subtypes and implementations; both (default)"),
   depth: z
     .number()
     .int()

@@ -40,7 +40,9 @@ function hierarchy(graph: SqliteDb, symbol: string, direction: HierarchyDirectio
   return queryHierarchy(graph, requireSymbol(graph, { symbol }), direction, depth);
 }
 
-const lines = (entries: readonly { depth: number; relation: string; key: string; repeated: boolean; beyondDepth: boolean }[]) =>
+const lines = (
+  entries: readonly { depth: number; relation: string; key: string; repeated: boolean; beyondDepth: boolean }[],
+) =>
   entries.map(
     (entry) =>
       `${"  ".repeat(entry.depth - 1)}${entry.relation} ${entry.key}${entry.repeated ? " (again)" : ""}${entry.beyondDepth ? " (more)" : ""}`,
@@ -62,7 +64,10 @@ describe(queryHierarchy.name, () => {
     expect(result.down).toEqual([]);
     expect(result.supertypes).toBe(6);
     expect(result.files).toBe(2);
-    expect(result.up.find((entry) => entry.key === "lib:EventTarget")).toMatchObject({ external: true, qualifiedName: "lib:EventTarget" });
+    expect(result.up.find((entry) => entry.key === "lib:EventTarget")).toMatchObject({
+      external: true,
+      qualifiedName: "lib:EventTarget",
+    });
     expect(result.up[0]).toMatchObject({ kind: "abstract class", file: "a.ts", parent: "a.ts:Circle" });
   });
 

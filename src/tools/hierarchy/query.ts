@@ -109,7 +109,10 @@ function typeKindOf(kind: NodeKind, modifiers: string): string {
 const relationOf = (kind: HeritageRow["kind"]): Relation => (kind === "EXTENDS" ? "extends" : "implements");
 
 /** Heritage edges one way: from a type to the next ones (its supertypes up, its subtypes down), in key order. */
-type Adjacency = ReadonlyMap<string, readonly { readonly next: string; readonly relation: Relation; readonly external: boolean }[]>;
+type Adjacency = ReadonlyMap<
+  string,
+  readonly { readonly next: string; readonly relation: Relation; readonly external: boolean }[]
+>;
 
 function adjacency(rows: readonly HeritageRow[], external: readonly HeritageRow[], up: boolean): Adjacency {
   const next = new Map<string, { next: string; relation: Relation; external: boolean }[]>();
@@ -121,7 +124,8 @@ function adjacency(rows: readonly HeritageRow[], external: readonly HeritageRow[
   };
   for (const row of rows) add(row, false);
   for (const row of external) add(row, true);
-  for (const list of next.values()) list.sort((a, b) => Number(a.external) - Number(b.external) || a.next.localeCompare(b.next));
+  for (const list of next.values())
+    list.sort((a, b) => Number(a.external) - Number(b.external) || a.next.localeCompare(b.next));
   return next;
 }
 
@@ -144,7 +148,9 @@ function layOut(seed: string, next: Adjacency, depth: number, types: ReadonlyMap
         parent,
         external: step.external,
         qualifiedName: type?.qualifiedName ?? step.next,
-        ...(type === undefined ? {} : { kind: typeKindOf(type.kind, type.modifiers), file: type.file, line: type.line }),
+        ...(type === undefined
+          ? {}
+          : { kind: typeKindOf(type.kind, type.modifiers), file: type.file, line: type.line }),
         repeated,
         beyondDepth: !repeated && level === depth && further,
       });
@@ -157,7 +163,12 @@ function layOut(seed: string, next: Adjacency, depth: number, types: ReadonlyMap
   return entries;
 }
 
-function walk(db: SqliteDb, seed: SymbolNode, depth: number, up: boolean): { rows: HeritageRow[]; external: HeritageRow[] } {
+function walk(
+  db: SqliteDb,
+  seed: SymbolNode,
+  depth: number,
+  up: boolean,
+): { rows: HeritageRow[]; external: HeritageRow[] } {
   const sql = statements(db);
   const rows = (up ? sql.up : sql.down).all({ seed: seed.key, depth: depth + 1 }) as HeritageRow[];
   if (!up) return { rows, external: [] };
@@ -166,12 +177,19 @@ function walk(db: SqliteDb, seed: SymbolNode, depth: number, up: boolean): { row
 }
 
 /** The supertypes and subtypes of a type within `depth` heritage steps, as trees. */
-export function queryHierarchy(db: SqliteDb, symbol: SymbolNode, direction: HierarchyDirection, depth: number): HierarchyResult {
+export function queryHierarchy(
+  db: SqliteDb,
+  symbol: SymbolNode,
+  direction: HierarchyDirection,
+  depth: number,
+): HierarchyResult {
   const upEdges = direction === "down" ? { rows: [], external: [] } : walk(db, symbol, depth, true);
   const downEdges = direction === "up" ? { rows: [], external: [] } : walk(db, symbol, depth, false);
   const keys = new Set<string>([symbol.key]);
   for (const row of [...upEdges.rows, ...downEdges.rows]) keys.add(row.source).add(row.target);
-  const types = new Map((statements(db).types.all(JSON.stringify([...keys])) as TypeRow[]).map((row) => [row.key, row]));
+  const types = new Map(
+    (statements(db).types.all(JSON.stringify([...keys])) as TypeRow[]).map((row) => [row.key, row]),
+  );
   const up = layOut(symbol.key, adjacency(upEdges.rows, upEdges.external, true), depth, types);
   const down = layOut(symbol.key, adjacency(downEdges.rows, [], false), depth, types);
   const own = types.get(symbol.key);

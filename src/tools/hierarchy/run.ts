@@ -17,8 +17,13 @@ async function typeFromInput(context: ToolContext, symbol: string, file: string 
     return await symbolFromInput(context, symbol, file);
   } catch (error) {
     const details =
-      error instanceof ToolInputError ? (error.details as { reason?: string; candidates?: readonly SymbolNode[] } | undefined) : undefined;
-    const types = details?.reason === "ambiguous" ? (details.candidates ?? []).filter((candidate) => HIERARCHY_KINDS.has(candidate.kind)) : [];
+      error instanceof ToolInputError
+        ? (error.details as { reason?: string; candidates?: readonly SymbolNode[] } | undefined)
+        : undefined;
+    const types =
+      details?.reason === "ambiguous"
+        ? (details.candidates ?? []).filter((candidate) => HIERARCHY_KINDS.has(candidate.kind))
+        : [];
     const [only] = types;
     if (only === undefined || types.length > 1) throw error;
     await context.ensureFresh([context.paths.validate(only.file, { mustExist: false }).absolute]);
@@ -34,5 +39,7 @@ export async function runHierarchy(input: HierarchyInput, context: ToolContext):
       `${describeNode(node)} is not a class, an interface or a type alias: it has no type hierarchy. Give a type (find can list them: ts-graph find <name>).`,
     );
   }
-  return answerFromOneGraph(context, [node], () => present(hierarchyAnswer(queryHierarchy(context.db, node, input.direction, input.depth)), input));
+  return answerFromOneGraph(context, [node], () =>
+    present(hierarchyAnswer(queryHierarchy(context.db, node, input.direction, input.depth)), input),
+  );
 }

@@ -44,7 +44,9 @@ describe("impact: also changes with it (git history)", () => {
 
     expect(runCli(["cochange", "handle", "--root", root]).status).toBe(0);
     const text = runCli(["impact", "handle", "--root", root]).stdout;
-    expect(text).toContain("also changes with it (git history, symbol level, not among the dependants above): 2; shared commits of its 4");
+    expect(text).toContain(
+      "also changes with it (git history, symbol level, not among the dependants above): 2; shared commits of its 4",
+    );
     expect(text).toMatch(/^ {2}src\/schema\.ts:schema {2}3 \(75%\) {2}last \d{4}-\d\d-\d\d$/m);
     expect(text).toMatch(/^ {2}src\/parser\.ts:parse {2}2 \(50%\) {2}last \d{4}-\d\d-\d\d$/m);
   });
@@ -73,7 +75,9 @@ describe("impact: also changes with it (git history)", () => {
       maxFilesPerCommit: 2,
       entries: [{ file: "src/schema.ts", support: 2, confidence: 1 }],
     });
-    const cochange = JSON.parse(runCli(["cochange", "src/handler.ts", "--root", root, "--json"], { cwd: root }).stdout) as {
+    const cochange = JSON.parse(
+      runCli(["cochange", "src/handler.ts", "--root", root, "--json"], { cwd: root }).stdout,
+    ) as {
       commits: number;
       largeCommits: number;
       maxFilesPerCommit: number;
@@ -84,7 +88,10 @@ describe("impact: also changes with it (git history)", () => {
   it("answers over MCP (toon), and says nothing outside a git repository or when told to skip the history", async () => {
     const { root } = handlerSchemaRepository();
     const plain = makeTempDir("ts-graph-no-history-");
-    fs.writeFileSync(path.join(plain, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }));
+    fs.writeFileSync(
+      path.join(plain, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ["*.ts"] }),
+    );
     fs.writeFileSync(path.join(plain, "a.ts"), "export function a(): number {\n  return 1;\n}\n");
     const server = await startInProcessServer({ roots: [root, plain], tools: ALL_TOOLS });
     try {

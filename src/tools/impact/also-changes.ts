@@ -62,7 +62,11 @@ export interface AlsoChangesRequest {
 }
 
 /** The section for an impact result, or undefined when the root has no history to read (not a git repository…). */
-export async function alsoChangesWith(context: ToolContext, result: ImpactResult, request: AlsoChangesRequest): Promise<AlsoChanges | undefined> {
+export async function alsoChangesWith(
+  context: ToolContext,
+  result: ImpactResult,
+  request: AlsoChangesRequest,
+): Promise<AlsoChanges | undefined> {
   if (context.refreshHistory === undefined) return undefined;
   let refresh: HistoryRefresh;
   try {
@@ -98,7 +102,12 @@ function joinNotes(first: string, second: string | undefined): string {
   return second === undefined ? first : `${first}; ${second}`;
 }
 
-function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, request: AlsoChangesRequest): AlsoChanges {
+function fromHistory(
+  db: SqliteDb,
+  history: RootHistory,
+  result: ImpactResult,
+  request: AlsoChangesRequest,
+): AlsoChanges {
   const { symbol } = result;
   const atSymbolLevel = symbol.kind !== "File" && symbolHistoryRead(db);
   const level: CochangeLevel = atSymbolLevel ? "symbol" : "file";
@@ -113,7 +122,9 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
   });
   const isStatic = staticallyReached(symbol, result, level);
   const entries = answer.entities
-    .filter((entity) => !isStatic(entity.file, entity.key) && !(request.tests === "exclude" && request.isTest(entity.file)))
+    .filter(
+      (entity) => !isStatic(entity.file, entity.key) && !(request.tests === "exclude" && request.isTest(entity.file)),
+    )
     .map(
       (entity): AlsoChangesEntry => ({
         file: entity.file,
@@ -146,7 +157,11 @@ function fromHistory(db: SqliteDb, history: RootHistory, result: ImpactResult, r
  * Whether the impact answer already names this file or declaration: the symbol itself and its members, its
  * dependants (at file level: their files, and the symbol's own file), and the test files listed to run.
  */
-function staticallyReached(symbol: SymbolNode, result: ImpactResult, level: CochangeLevel): (file: string, key: string) => boolean {
+function staticallyReached(
+  symbol: SymbolNode,
+  result: ImpactResult,
+  level: CochangeLevel,
+): (file: string, key: string) => boolean {
   const testFiles = new Set(result.tests.map((test) => test.file));
   if (level === "file") {
     const files = new Set([symbol.file, ...result.dependants.map((node) => node.file), ...testFiles]);

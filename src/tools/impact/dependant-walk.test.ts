@@ -46,7 +46,12 @@ describe(walkDependants.name, () => {
     expect(runtime).toEqual(["src/a.ts:add@1", "src/b.ts:sum@2", "src/c.ts:format@3"]);
     // print calls format, which it reaches only through format's type use: impact leaves it out (beyond depth along code).
     expect(types).toEqual(["src/d.ts:print@2"]);
-    const impact = queryImpact(graph, requireSymbol(graph, { symbol: "Money" }), { depth: 3, dispatch: "up", tests: "include", isTest });
+    const impact = queryImpact(graph, requireSymbol(graph, { symbol: "Money" }), {
+      depth: 3,
+      dispatch: "up",
+      tests: "include",
+      isTest,
+    });
     expect(impact.dependants.map((node) => `${node.key}@${node.depth} ${node.use}`)).toEqual([
       "src/a.ts:add@1 runtime",
       "src/b.ts:sum@2 runtime",

@@ -101,7 +101,8 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
     for (const stepLink of links) {
       const { node, link } = stepLink;
       if (seedSet.has(node.key) || !accepts(node.file)) continue;
-      const use: Use = fromRuntime.has(link.via) && link.edge !== "CONTAINS" && !typeKinds.has(link.edge) ? "runtime" : "type";
+      const use: Use =
+        fromRuntime.has(link.via) && link.edge !== "CONTAINS" && !typeKinds.has(link.edge) ? "runtime" : "type";
       if (use === "type") typeLinks.push(stepLink);
       else if ((runtime.get(node.key)?.depth ?? depth) === depth) reach(runtime, stepLink, depth, nextRuntime);
     }
@@ -117,15 +118,30 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
     const runtimeRoles = frontierRoles(nextRuntime, runtime);
     const typeRoles = frontierRoles(nextType, typed);
     roles = {
-      typed: [...nextRuntime.filter((key) => alsoTyped.has(key) && runtime.get(key)?.node.kind === "Property"), ...typeRoles.typed],
+      typed: [
+        ...nextRuntime.filter((key) => alsoTyped.has(key) && runtime.get(key)?.node.kind === "Property"),
+        ...typeRoles.typed,
+      ],
       running: [...runtimeRoles.running, ...typeRoles.running],
     };
   }
 
   const runtimeKinds = request.kinds.filter((kind) => !typeKinds.has(kind));
-  const runtimeNodes = finishWalk(db, { direction: "in", kinds: runtimeKinds }, runtime, new Map(), degreesOf(runtimeNeighbours));
+  const runtimeNodes = finishWalk(
+    db,
+    { direction: "in", kinds: runtimeKinds },
+    runtime,
+    new Map(),
+    degreesOf(runtimeNeighbours),
+  );
   const viaThroughDispatch = new Map(runtimeNodes.map((node) => [node.key, node.throughDispatch]));
   const typeOnly = new Map([...typed].filter(([key]) => !runtime.has(key)));
-  const types = finishWalk(db, { direction: "in", kinds: request.kinds }, typeOnly, viaThroughDispatch, degreesOf(typeNeighbours));
+  const types = finishWalk(
+    db,
+    { direction: "in", kinds: request.kinds },
+    typeOnly,
+    viaThroughDispatch,
+    degreesOf(typeNeighbours),
+  );
   return { seeds, runtime: runtimeNodes, types };
 }

@@ -16,7 +16,13 @@ describe("impact through dispatch", () => {
     const { structured, text } = await impact("MidChild.query");
     const run = structured.dependants.find((entry) => entry.name === "Base.run");
     expect(run?.links).toEqual([
-      { via: "src/store.ts:MidChild.query", edge: "CALLS", through: "src/store.ts:Base.query", throughHasNoBody: true, sites: [4] },
+      {
+        via: "src/store.ts:MidChild.query",
+        edge: "CALLS",
+        through: "src/store.ts:Base.query",
+        throughHasNoBody: true,
+        sites: [4],
+      },
     ]);
     expect(text).toContain("Base.run 3-5  calls @4 via Base.query (no body, dispatch)\n");
   });

@@ -25,7 +25,9 @@ const db = memoryGraph(
     ["CALLS", "src/cart.test.ts:testTotal", "src/cart.ts:Cart.total", [10, 11]],
   ],
 );
-const answer = impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "include", isTest }));
+const answer = impactAnswer(
+  queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "include", isTest }),
+);
 
 describe(impactAnswer.name, () => {
   it("groups dependants by depth, then file, with line ranges, the edge and what it depends on", () => {
@@ -71,7 +73,14 @@ describe(impactAnswer.name, () => {
       ],
     );
     const text = present(
-      impactAnswer(queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 1, dispatch: "up", tests: "include", isTest })),
+      impactAnswer(
+        queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), {
+          depth: 1,
+          dispatch: "up",
+          tests: "include",
+          isTest,
+        }),
+      ),
       {
         format: "text",
         maxNodes: 100,
@@ -99,12 +108,20 @@ describe(impactAnswer.name, () => {
 
   it("answers tests: only with the tests under one header line, and leaves out a history section that lists nothing", () => {
     const testsOnly = (alsoChanges?: AlsoChanges): string => {
-      const result = queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "only", isTest });
+      const result = queryImpact(db, requireSymbol(db, { symbol: "sum" }), {
+        depth: 3,
+        dispatch: "up",
+        tests: "only",
+        isTest,
+      });
       return present(impactAnswer(result, alsoChanges), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
     };
     const history = { level: "file", commits: 1, minSupport: 2, maxFilesPerCommit: 30, total: 0, entries: [] } as const;
     expect(testsOnly(history)).toBe(
-      ["tests to run for sum (Function, src/money.ts:9-11), depth ≤ 3, dispatch up", "  src/cart.test.ts  depth 2"].join("\n"),
+      [
+        "tests to run for sum (Function, src/money.ts:9-11), depth ≤ 3, dispatch up",
+        "  src/cart.test.ts  depth 2",
+      ].join("\n"),
     );
     const entry = { file: "src/prices.ts", support: 3, confidence: 0.75, lastShared: "2026-01-02" };
     expect(
@@ -117,7 +134,10 @@ describe(impactAnswer.name, () => {
       "  src/prices.ts  3 (75%)  last 2026-01-02",
     ]);
     const structured = present(
-      impactAnswer(queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "only", isTest }), history),
+      impactAnswer(
+        queryImpact(db, requireSymbol(db, { symbol: "sum" }), { depth: 3, dispatch: "up", tests: "only", isTest }),
+        history,
+      ),
       {
         format: "json",
         maxNodes: 100,

@@ -75,7 +75,9 @@ function header(structured: ImpactStructured): string[] {
       : "";
   const kinds = `${structured.kinds === "all" ? "" : `, kinds ${structured.kinds}`}${structured.in === undefined ? "" : `, in ${structured.in}`}`;
   const uses =
-    structured.totalDependants === 0 ? "" : ` (${structured.runtimeDependants} run or read it, ${structured.typeDependants} only name a type)`;
+    structured.totalDependants === 0
+      ? ""
+      : ` (${structured.runtimeDependants} run or read it, ${structured.typeDependants} only name a type)`;
   return [
     `impact of ${shortName(symbol.key)}${members} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)}), depth ≤ ${structured.depth}, dispatch ${structured.dispatch}${kinds}`,
     `${counted(structured.totalDependants, "dependant")}${uses} in ${counted(structured.files, "file")}${dispatch}${testsSummary(structured.totalTests)}${shown}`,
@@ -91,17 +93,22 @@ const GROUP_TITLES: Record<DependantUse, string> = { runtime: "run or read it", 
 function testsOnlyText(structured: ImpactStructured): string {
   const { symbol } = structured;
   const what =
-    symbol.kind === "File" ? symbol.file : `${shortName(symbol.key)} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)})`;
+    symbol.kind === "File"
+      ? symbol.file
+      : `${shortName(symbol.key)} (${symbol.kind}, ${symbol.file}:${lineRange(symbol.start, symbol.end)})`;
   const scope = `${structured.kinds === "all" ? "" : `, kinds ${structured.kinds}`}${structured.in === undefined ? "" : `, in ${structured.in}`}`;
-  const shown = structured.tests.length < structured.totalTests ? `: ${structured.tests.length} of ${structured.totalTests}` : "";
+  const shown =
+    structured.tests.length < structured.totalTests ? `: ${structured.tests.length} of ${structured.totalTests}` : "";
   const none = structured.totalTests === 0 ? ": none" : "";
   const lines = [
     `tests to run for ${what}, depth ≤ ${structured.depth}, dispatch ${structured.dispatch}${scope}${shown}${none}`,
     ...structured.tests.map((test) => testLine(test, structured.symbol.key)),
   ];
-  if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
+  if (structured.testNotes !== undefined)
+    lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
   lines.push(...highFanOutLines(structured));
-  if (structured.alsoChanges !== undefined && structured.alsoChanges.entries.length > 0) lines.push("", ...alsoChangesLines(structured.alsoChanges));
+  if (structured.alsoChanges !== undefined && structured.alsoChanges.entries.length > 0)
+    lines.push("", ...alsoChangesLines(structured.alsoChanges));
   return lines.join("\n");
 }
 
@@ -144,18 +151,26 @@ function text(
   }
   if (structured.tests.length > 0) {
     const count =
-      structured.tests.length < structured.totalTests ? `${structured.tests.length} of ${structured.totalTests}` : `${structured.totalTests}`;
+      structured.tests.length < structured.totalTests
+        ? `${structured.tests.length} of ${structured.totalTests}`
+        : `${structured.totalTests}`;
     lines.push("", `tests to run (${count})`);
     for (const test of structured.tests) lines.push(testLine(test, structured.symbol.key));
   }
-  if (structured.testNotes !== undefined) lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
+  if (structured.testNotes !== undefined)
+    lines.push("", "which files are tests:", ...structured.testNotes.map((note) => `  ${note}`));
   lines.push(...highFanOutLines(structured));
   if (structured.alsoChanges !== undefined) lines.push("", ...alsoChangesLines(structured.alsoChanges));
   if (structured.truncated !== null) lines.push("", truncationNote(structured.truncated, "dependants"));
   return lines.join("\n");
 }
 
-const LOAD_VERBS: Partial<Record<EdgeKind, string>> = { CALLS: "calls", INSTANTIATES: "instantiates", READS: "reads", RENDERS: "renders" };
+const LOAD_VERBS: Partial<Record<EdgeKind, string>> = {
+  CALLS: "calls",
+  INSTANTIATES: "instantiates",
+  READS: "reads",
+  RENDERS: "renders",
+};
 
 /**
  * `imports src/b.ts, whose top-level code calls Injectable`; through files it imports first, `imports src/a.ts,
@@ -180,14 +195,16 @@ function percent(value: number): string {
 function alsoChangesLines(section: AlsoChanges): string[] {
   const note = section.note === undefined ? [] : [`  (${section.note})`];
   if (section.entries.length === 0) {
-    if (section.commits === 0 && section.note !== undefined) return [`also changes with it: nothing known (${section.note})`];
+    if (section.commits === 0 && section.note !== undefined)
+      return [`also changes with it: nothing known (${section.note})`];
     const none =
       section.commits === 0
         ? "no commit in the history changed it"
         : `nothing outside the dependants changed with it in ${section.minSupport} or more of its ${counted(section.commits, "commit")}`;
     return [`also changes with it (git history, ${section.level} level): ${none}`, ...note];
   }
-  const shown = section.entries.length < section.total ? `${section.entries.length} of ${section.total}` : `${section.total}`;
+  const shown =
+    section.entries.length < section.total ? `${section.entries.length} of ${section.total}` : `${section.total}`;
   return [
     `also changes with it (git history, ${section.level} level, not among the dependants above): ${shown}; shared commits of its ${section.commits}`,
     ...note,
@@ -199,7 +216,11 @@ function alsoChangesLines(section: AlsoChanges): string[] {
 }
 
 /** The impact result, ready for `present` to cut to the budget and render. */
-export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, testNotes: readonly string[] = []): Presentable<ImpactStructured> {
+export function impactAnswer(
+  result: ImpactResult,
+  alsoChanges?: AlsoChanges,
+  testNotes: readonly string[] = [],
+): Presentable<ImpactStructured> {
   const { symbol } = result;
   const perDepth = new Map<DependantUse, Map<number, number>>([
     ["runtime", new Map()],
@@ -214,7 +235,10 @@ export function impactAnswer(result: ImpactResult, alsoChanges?: AlsoChanges, te
   const throughDispatch = result.dependants.filter((node) => node.throughDispatch).length;
   // `present` builds the answer for several numbers of entries: each entry is made once.
   const entryOf = memoByKey(
-    (node: ImpactResult["dependants"][number]): ImpactEntry => ({ ...reachEntry(node, undefined, result.dispatchFacts), use: node.use }),
+    (node: ImpactResult["dependants"][number]): ImpactEntry => ({
+      ...reachEntry(node, undefined, result.dispatchFacts),
+      use: node.use,
+    }),
   );
   return {
     total: result.dependants.length,

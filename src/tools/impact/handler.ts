@@ -50,7 +50,13 @@ const impactAnswerSchema = answerOf<ImpactStructured>()(
 /** The impact inputs; run.ts takes them parsed (ImpactInput). */
 const impactInputShape = {
   ...symbolShape,
-  depth: z.number().int().min(1).max(10).default(IMPACT_DEFAULTS.depth).describe("how many steps of dependants to follow (default 3)"),
+  depth: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(IMPACT_DEFAULTS.depth)
+    .describe("how many steps of dependants to follow (default 3)"),
   dispatch: z
     .enum(DISPATCH_MODES)
     .default(IMPACT_DEFAULTS.dispatch)
@@ -69,7 +75,9 @@ const impactInputShape = {
     ),
   in: pathString()
     .optional()
-    .describe("only the dependants and tests in this folder or file (relative to the root); the walk still goes through the rest"),
+    .describe(
+      "only the dependants and tests in this folder or file (relative to the root); the walk still goes through the rest",
+    ),
   alsoChanges: z
     .number()
     .int()

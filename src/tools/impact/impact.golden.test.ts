@@ -14,7 +14,11 @@ describeGoldenAnswers("impact on the sample projects", path.join(import.meta.dir
     { symbol: "login" },
     { symbol: "Cart.totl" },
   ]),
-  "di-app": queriesOf(impactTool, [{ symbol: "src/core/di.ts", tests: "only" }, { symbol: "Injectable" }, { symbol: "formatLine", tests: "only" }]),
+  "di-app": queriesOf(impactTool, [
+    { symbol: "src/core/di.ts", tests: "only" },
+    { symbol: "Injectable" },
+    { symbol: "formatLine", tests: "only" },
+  ]),
   resolution: queriesOf(impactTool, [
     { symbol: "Identified" },
     { symbol: "Exporter", depth: 2 },

@@ -58,7 +58,11 @@ const RUNNING_EDGES: ReadonlySet<EdgeKind> = new Set(["CALLS", "INSTANTIATES", "
  * The top-level code the change reaches: the seeds' own when it runs at load (a file's statements, a
  * top-level variable, a static property), and the runtime dependants' that run or read what they depend on.
  */
-export function changedTopLevels(db: SqliteDb, seeds: readonly string[], runtime: readonly ReachedNode[]): ChangedTopLevel[] {
+export function changedTopLevels(
+  db: SqliteDb,
+  seeds: readonly string[],
+  runtime: readonly ReachedNode[],
+): ChangedTopLevel[] {
   const runsAtLoad = (keys: readonly string[]): Set<string> =>
     new Set((statements(db).runAtLoad.all({ keys: JSON.stringify(keys) }) as { key: string }[]).map((row) => row.key));
   const seedsAtLoad = runsAtLoad(seeds);
@@ -102,11 +106,16 @@ export function loadersOf(db: SqliteDb, changed: readonly ChangedTopLevel[], max
   const seen = new Set(changedFiles.keys());
   let frontier: { file: string; depth: number; from: ChangedTopLevel }[] = [];
   for (let depth = 0; depth < maxDepth; depth += 1) {
-    const starting = [...changedFiles.values()].filter((entry) => entry.depth === depth).map((entry) => ({ file: entry.file, depth, from: entry }));
+    const starting = [...changedFiles.values()]
+      .filter((entry) => entry.depth === depth)
+      .map((entry) => ({ file: entry.file, depth, from: entry }));
     const level = [...frontier, ...starting];
     if (level.length === 0) continue;
     const byFile = new Map(level.map((entry) => [entry.file, entry]));
-    const rows = sql.loadingImporters.all({ files: JSON.stringify([...byFile.keys()]) }) as { importer: string; imported: string }[];
+    const rows = sql.loadingImporters.all({ files: JSON.stringify([...byFile.keys()]) }) as {
+      importer: string;
+      imported: string;
+    }[];
     const next: typeof frontier = [];
     for (const { importer, imported } of rows) {
       const from = byFile.get(imported);

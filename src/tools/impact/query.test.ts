@@ -20,13 +20,21 @@ const edges: EdgeSpec[] = [
   ["RENDERS", "src/app.ts:App", "src/view.ts:render", [8]],
   ["CALLS", "src/cart.test.ts:testTotal", "src/cart.ts:Cart.total", [4]],
   ["CALLS", "test/app.test.ts:testApp", "src/app.ts:App", [2]],
-  ...Array.from({ length: 25 }, (_, index): EdgeSpec => ["CALLS", `src/pages/p${index}.ts:page`, "src/app.ts:App", [1]]),
+  ...Array.from(
+    { length: 25 },
+    (_, index): EdgeSpec => ["CALLS", `src/pages/p${index}.ts:page`, "src/app.ts:App", [1]],
+  ),
 ];
 const db = memoryGraph(nodes, edges);
 
 describe(queryImpact.name, () => {
   it("follows a class's members to their dependants and keeps test files apart", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart" }), { depth: 2, dispatch: "up", tests: "include", isTest });
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart" }), {
+      depth: 2,
+      dispatch: "up",
+      tests: "include",
+      isTest,
+    });
     expect(result.members).toBe(1);
     expect(result.dependants.map((node) => [node.key, node.depth])).toEqual([
       ["src/view.ts:render", 1],
@@ -37,7 +45,12 @@ describe(queryImpact.name, () => {
   });
 
   it("lists the test files that reach the symbol at any depth, nearest first", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), { depth: 3, dispatch: "up", tests: "include", isTest });
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), {
+      depth: 3,
+      dispatch: "up",
+      tests: "include",
+      isTest,
+    });
     expect(result.members).toBe(0);
     expect(result.tests).toEqual([
       { file: "src/cart.test.ts", depth: 1, symbols: 1 },
@@ -46,7 +59,12 @@ describe(queryImpact.name, () => {
   });
 
   it("flags dependants with many direct dependants of their own", () => {
-    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), { depth: 2, dispatch: "up", tests: "include", isTest });
+    const result = queryImpact(db, requireSymbol(db, { symbol: "Cart.total" }), {
+      depth: 2,
+      dispatch: "up",
+      tests: "include",
+      isTest,
+    });
     expect(result.highFanOut.map((node) => [node.key, node.degree])).toEqual([["src/app.ts:App", 26]]);
   });
 });
@@ -70,9 +88,13 @@ describe("impact kinds", () => {
     ],
   );
   const impactOf = (kinds: "runtime" | "types" | "all") =>
-    queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), { depth: 3, dispatch: "up", tests: "include", kinds, isTest }).dependants.map(
-      (node) => [node.key, node.use],
-    );
+    queryImpact(typed, requireSymbol(typed, { symbol: "Money" }), {
+      depth: 3,
+      dispatch: "up",
+      tests: "include",
+      kinds,
+      isTest,
+    }).dependants.map((node) => [node.key, node.use]);
 
   it("lists the dependants that run or read the code first, then those that only name a type", () => {
     expect(impactOf("all")).toEqual([

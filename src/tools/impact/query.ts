@@ -104,7 +104,11 @@ function testsToRun(inTests: readonly ReachedNode[], loaders: readonly Loader[])
   const byFile = new Map<string, TestToRun>();
   for (const node of inTests) {
     const seen = byFile.get(node.file);
-    byFile.set(node.file, { file: node.file, depth: Math.min(seen?.depth ?? node.depth, node.depth), symbols: (seen?.symbols ?? 0) + 1 });
+    byFile.set(node.file, {
+      file: node.file,
+      depth: Math.min(seen?.depth ?? node.depth, node.depth),
+      symbols: (seen?.symbols ?? 0) + 1,
+    });
   }
   for (const { file, depth, imports, loads, uses } of loaders) {
     const seen = byFile.get(file);
@@ -133,7 +137,8 @@ function typeDependants(nodes: readonly ReachedNode[]): Dependant[] {
   const typed = new Set<string>();
   const found: Dependant[] = [];
   for (const node of nodes) {
-    if (!node.links.some((link) => link.edge === "USES_TYPE" || link.edge === "CONTAINS" || typed.has(link.via))) continue;
+    if (!node.links.some((link) => link.edge === "USES_TYPE" || link.edge === "CONTAINS" || typed.has(link.via)))
+      continue;
     typed.add(node.key);
     found.push({ ...node, use: "type" });
   }
@@ -150,7 +155,10 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
   const { isTest } = request;
   const walk = walkDependants(db, {
     seeds: [symbol.key],
-    kinds: kinds === "runtime" ? IMPACT_EDGE_KINDS.filter((kind) => !TYPE_EDGE_KINDS.includes(kind as never)) : IMPACT_EDGE_KINDS,
+    kinds:
+      kinds === "runtime"
+        ? IMPACT_EDGE_KINDS.filter((kind) => !TYPE_EDGE_KINDS.includes(kind as never))
+        : IMPACT_EDGE_KINDS,
     typeKinds: TYPE_EDGE_KINDS,
     maxDepth: request.depth,
     dispatch: request.dispatch,
@@ -159,7 +167,9 @@ export function queryImpact(db: SqliteDb, symbol: SymbolNode, request: ImpactReq
   const runtime = walk.runtime.map((node): Dependant => ({ ...node, use: "runtime" }));
   // Tests that load a file whose top-level code the change reaches; top-level code that only names a type runs nothing.
   const loaders =
-    request.tests === "exclude" || kinds === "types" ? [] : loadersOf(db, changedTopLevels(db, walk.seeds, walk.runtime), request.depth);
+    request.tests === "exclude" || kinds === "types"
+      ? []
+      : loadersOf(db, changedTopLevels(db, walk.seeds, walk.runtime), request.depth);
   const typeOnly = kinds === "runtime" ? [] : typeDependants(walk.types);
   const within = request.within ?? "";
   const walked = [...(kinds === "types" ? [] : runtime), ...typeOnly];

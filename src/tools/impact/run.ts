@@ -12,12 +12,23 @@ export async function runImpact(input: ImpactInput, context: ToolContext): Promi
   const symbol = await symbolFromInput(context, input.symbol, input.file);
   const testFiles = await testFilesOf(context.root);
   const within = graphFolderInput(context, input.in);
-  const request = { depth: input.depth, dispatch: input.dispatch, tests: input.tests, kinds: input.kinds, isTest: testFiles.isTest, within };
+  const request = {
+    depth: input.depth,
+    dispatch: input.dispatch,
+    tests: input.tests,
+    kinds: input.kinds,
+    isTest: testFiles.isTest,
+    within,
+  };
   const result = answerFromOneGraph(context, [symbol], () => queryImpact(context.db, symbol, request));
   // The history's section comes after: it may first bring the history up to date (git), and it only adds to the answer.
   const alsoChanges =
     input.alsoChanges === 0
       ? undefined
-      : await alsoChangesWith(context, result, { limit: input.alsoChanges, tests: input.tests, isTest: testFiles.isTest });
+      : await alsoChangesWith(context, result, {
+          limit: input.alsoChanges,
+          tests: input.tests,
+          isTest: testFiles.isTest,
+        });
   return present(impactAnswer(result, alsoChanges, testFiles.notes), input);
 }

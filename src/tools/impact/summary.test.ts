@@ -25,7 +25,10 @@ function popularClass() {
     nodes.push({ key: method, kind: "Method", start: 10 + member * 10, end: 15 + member * 10 });
     for (let caller = 0; caller < 3 + member; caller++) {
       const file = `${folders[caller % 3]}/user${member}x${caller}.ts`;
-      nodes.push({ key: `${file}:use${member}x${caller}`, start: 1, end: 9 }, { key: `${file}:outer${member}x${caller}`, start: 11, end: 19 });
+      nodes.push(
+        { key: `${file}:use${member}x${caller}`, start: 1, end: 9 },
+        { key: `${file}:outer${member}x${caller}`, start: 11, end: 19 },
+      );
       edges.push(
         ["CALLS", `${file}:use${member}x${caller}`, method, [4]],
         ["CALLS", `${file}:outer${member}x${caller}`, `${file}:use${member}x${caller}`, [15]],
@@ -36,7 +39,12 @@ function popularClass() {
 }
 
 const db = popularClass();
-const result = queryImpact(db, requireSymbol(db, { symbol: "Store" }), { depth: 3, dispatch: "up", tests: "include", isTest });
+const result = queryImpact(db, requireSymbol(db, { symbol: "Store" }), {
+  depth: 3,
+  dispatch: "up",
+  tests: "include",
+  isTest,
+});
 
 describe(impactSummary.name, () => {
   it("counts the dependants each member brings and each folder holds", () => {
@@ -55,7 +63,11 @@ describe(impactSummary.name, () => {
     expect(impactSummary(result).summary.next).toEqual([
       { ask: "impact src/store.ts:Store.method11", input: { symbol: "src/store.ts:Store.method11" }, entries: 28 },
       { ask: "impact src/store.ts:Store.method10", input: { symbol: "src/store.ts:Store.method10" }, entries: 26 },
-      { ask: "impact src/store.ts:Store --in src/app", input: { symbol: "src/store.ts:Store", in: "src/app" }, entries: 144 },
+      {
+        ask: "impact src/store.ts:Store --in src/app",
+        input: { symbol: "src/store.ts:Store", in: "src/app" },
+        entries: 144,
+      },
     ]);
   });
 });
@@ -69,12 +81,16 @@ describe("a cut impact of a class with many members", () => {
     const lines = text.text.split("\n");
     expect(lines[2]).toMatch(/^by member: Store\.method11 28 · Store\.method10 26 · .* \+4 more \(36\)$/);
     expect(lines[3]).toBe("by folder: src/app/ 144 in 72 files · src/lib/ 60 in 30 files");
-    expect(lines.at(-1)).toContain("To narrow: impact src/store.ts:Store.method11 (28) · impact src/store.ts:Store.method10 (26) ·");
+    expect(lines.at(-1)).toContain(
+      "To narrow: impact src/store.ts:Store.method11 (28) · impact src/store.ts:Store.method10 (26) ·",
+    );
   });
 
   it("shows the first dependant of every member, not the first members' only", () => {
     const structured = text.structured as ImpactStructured;
-    const reached = new Set(structured.dependants.filter((entry) => entry.depth === 1).map((entry) => entry.links[0]?.via));
+    const reached = new Set(
+      structured.dependants.filter((entry) => entry.depth === 1).map((entry) => entry.links[0]?.via),
+    );
     expect(reached.size).toBe(12);
     expect(structured.firstOf).toBe("member");
   });
@@ -84,7 +100,9 @@ describe("a cut impact of a class with many members", () => {
       expect(present(impactAnswer(result), { format, ...options }).structured).toEqual(text.structured);
     }
     const json = JSON.parse(present(impactAnswer(result), { format: "json", ...options }).text) as ImpactStructured;
-    expect(json.dependants.map((entry) => entry.key)).toEqual((text.structured as ImpactStructured).dependants.map((entry) => entry.key));
+    expect(json.dependants.map((entry) => entry.key)).toEqual(
+      (text.structured as ImpactStructured).dependants.map((entry) => entry.key),
+    );
   });
 });
 
@@ -101,7 +119,9 @@ describe("an impact over its budget in full, with the tool's default budget", ()
     expect(structured.truncated).toBeNull();
     const inFull = lines.filter((line) => /^ {4}\S+ \d+-\d+ {2}calls /.test(line)).length;
     expect(inFull).toBeGreaterThanOrEqual(10);
-    expect(lines[2]).toBe(`the first ${inFull} with their lines and the step that reaches them; the other ${shown - inFull} by name only`);
+    expect(lines[2]).toBe(
+      `the first ${inFull} with their lines and the step that reaches them; the other ${shown - inFull} by name only`,
+    );
     expect(answer.text).toMatch(/\n {2}src\/lib\/user7x8\.ts\n {4}outer7x8\n/);
   });
 
@@ -116,7 +136,13 @@ describe("an impact over its budget in full, with the tool's default budget", ()
 
 describe("impact within a folder", () => {
   it("lists only the dependants in it, and says so", () => {
-    const within = queryImpact(db, requireSymbol(db, { symbol: "Store" }), { depth: 3, dispatch: "up", tests: "include", within: "src/lib", isTest });
+    const within = queryImpact(db, requireSymbol(db, { symbol: "Store" }), {
+      depth: 3,
+      dispatch: "up",
+      tests: "include",
+      within: "src/lib",
+      isTest,
+    });
     expect(within.dependants.every((node) => node.file.startsWith("src/lib/"))).toBe(true);
     expect(within.dependants).toHaveLength(60);
     expect(present(impactAnswer(within), { format: "text", maxNodes: 1, maxTokens: 4000 }).text.split("\n")[0]).toBe(

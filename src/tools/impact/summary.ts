@@ -1,4 +1,11 @@
-import { firstOfEachGroup, folderGroupOf, groupsOf, question, type NextQuestion, type ReachSummary } from "../answer/reach-summary.js";
+import {
+  firstOfEachGroup,
+  folderGroupOf,
+  groupsOf,
+  question,
+  type NextQuestion,
+  type ReachSummary,
+} from "../answer/reach-summary.js";
 import { IMPACT_DEFAULTS } from "./options.js";
 import type { Dependant, ImpactResult } from "./query.js";
 
@@ -50,12 +57,14 @@ export function impactSummary(result: ImpactResult): ImpactSummary {
     next.push(impactAsk(result, { within: folder.name.replace(/\/$/, "") }, folder.entries));
   }
   const runtime = dependants.filter((node) => node.use === "runtime").length;
-  if (result.kinds === "all" && runtime > 0 && runtime < dependants.length) next.push(impactAsk(result, { kinds: "runtime" }, runtime));
+  if (result.kinds === "all" && runtime > 0 && runtime < dependants.length)
+    next.push(impactAsk(result, { kinds: "runtime" }, runtime));
   if (result.depth > 1) {
     const nearer = dependants.filter((node) => node.depth < result.depth).length;
     if (nearer < dependants.length) next.push(impactAsk(result, { depth: result.depth - 1 }, nearer));
   }
-  if (result.dispatch !== "none" && dependants.some((node) => node.throughDispatch)) next.push(impactAsk(result, { dispatch: "none" }));
+  if (result.dispatch !== "none" && dependants.some((node) => node.throughDispatch))
+    next.push(impactAsk(result, { dispatch: "none" }));
   const summary: ReachSummary = {
     ...(members === undefined ? {} : { members: members.listed, otherMembers: members.other }),
     folders: folders.listed,

@@ -19,7 +19,10 @@ afterAll(() => {
   removeTempDirs();
 });
 
-const TSCONFIG = { compilerOptions: { strict: true, target: "ES2022", module: "NodeNext", experimentalDecorators: true }, include: ["**/*.ts"] };
+const TSCONFIG = {
+  compilerOptions: { strict: true, target: "ES2022", module: "NodeNext", experimentalDecorators: true },
+  include: ["**/*.ts"],
+};
 
 /** An options type that reaches the tests only through a decorated fixture entity in test/fixtures/. */
 const SOURCES: Record<string, string> = {
@@ -94,13 +97,19 @@ describe("impact's tests to run are the files a test runner runs", () => {
 
   it("lists the fixture among the callers, on the paths outside tests, and in zoom's folder outline without tests", async () => {
     const context = await indexed();
-    const callers = (await runTool(callersTool, { symbol: "Column", depth: 2, format: "json" }, context)).structured as {
+    const callers = (await runTool(callersTool, { symbol: "Column", depth: 2, format: "json" }, context))
+      .structured as {
       entries: { key: string }[];
       testEntries: { key: string }[];
     };
-    expect(callers.entries.map((entry) => entry.key)).toEqual(["test/fixtures/entity.ts:User", "spec/entity.check.ts:checkUser"]);
+    expect(callers.entries.map((entry) => entry.key)).toEqual([
+      "test/fixtures/entity.ts:User",
+      "spec/entity.check.ts:checkUser",
+    ]);
     expect(callers.testEntries.map((entry) => entry.key)).toEqual(["test/entity.test.ts:testUserName"]);
-    const paths = (await runTool(pathsTool, { from: "checkUser", to: "Column", tests: "exclude", format: "json" }, context)).structured as {
+    const paths = (
+      await runTool(pathsTool, { from: "checkUser", to: "Column", tests: "exclude", format: "json" }, context)
+    ).structured as {
       paths: unknown[];
     };
     expect(paths.paths).toHaveLength(1);
@@ -126,7 +135,8 @@ describe("impact's tests to run are the files a test runner runs", () => {
 
   it("with a jest config, its testMatch and testPathIgnorePatterns make the tests", async () => {
     const context = await indexed({
-      "jest.config.js": 'module.exports = { testMatch: ["<rootDir>/test/**/*.ts", "**/*.check.ts"], testPathIgnorePatterns: ["/fixtures/"] };\n',
+      "jest.config.js":
+        'module.exports = { testMatch: ["<rootDir>/test/**/*.ts", "**/*.check.ts"], testPathIgnorePatterns: ["/fixtures/"] };\n',
     });
     const answer = await impactOf(context);
     expect(answer.tests.map((test) => test.file)).toEqual(["spec/entity.check.ts", "test/entity.test.ts"]);
@@ -140,7 +150,9 @@ describe("impact's tests to run are the files a test runner runs", () => {
     });
     const answer = await impactOf(context);
     expect(answer.tests.map((test) => test.file)).toEqual(["test/entity.test.ts"]);
-    expect(answer.testNotes).toEqual(["vitest.config.ts: test.include is computed (`specs()`): vitest's default patterns stand for it"]);
+    expect(answer.testNotes).toEqual([
+      "vitest.config.ts: test.include is computed (`specs()`): vitest's default patterns stand for it",
+    ]);
     const text = (await runTool(impactTool, { symbol: "ColumnOptions", alsoChanges: 0 }, context)).text;
     expect(text).toContain("which files are tests:\n  vitest.config.ts: test.include is computed (`specs()`)");
   });

@@ -54,7 +54,9 @@ describe("the tools' input limits", () => {
 
   it("bound every string and list input of every tool", () => {
     expect(inputs.length).toBeGreaterThan(15);
-    expect(inputs.filter((entry) => entry.max === undefined).map((entry) => `${entry.tool}.${entry.input}`)).toEqual([]);
+    expect(inputs.filter((entry) => entry.max === undefined).map((entry) => `${entry.tool}.${entry.input}`)).toEqual(
+      [],
+    );
   });
 
   it.each(inputs.map((entry) => [`${entry.tool}.${entry.input}`, entry] as const))(
@@ -67,7 +69,9 @@ describe("the tools' input limits", () => {
       const over = schema.safeParse({ ...REQUIRED, [entry.input]: value(max + 1) });
       expect(over.success).toBe(false);
       expect(over.error?.issues.map((issue) => issue.path.join("."))).toEqual([entry.input]);
-      expect(over.error?.issues[0]?.message).toMatch(entry.list ? /^more than \d+ entries$/ : /^longer than [\d,]+ characters/);
+      expect(over.error?.issues[0]?.message).toMatch(
+        entry.list ? /^more than \d+ entries$/ : /^longer than [\d,]+ characters/,
+      );
       const at = schema.safeParse({ ...REQUIRED, [entry.input]: value(max) });
       expect(at.success).toBe(true);
     },

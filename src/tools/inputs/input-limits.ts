@@ -85,7 +85,10 @@ export function patternString(): z.ZodString {
 }
 
 export function globString(): z.ZodString {
-  return z.string().min(1, "empty: leave the glob out to take every file").max(MAX_GLOB_CHARS, longerThan(MAX_GLOB_CHARS));
+  return z
+    .string()
+    .min(1, "empty: leave the glob out to take every file")
+    .max(MAX_GLOB_CHARS, longerThan(MAX_GLOB_CHARS));
 }
 
 export function contentString(): z.ZodString {
@@ -103,5 +106,7 @@ export function boundedList<Item extends z.ZodType>(item: Item, count: number): 
 
 /** zoom's `lines` (parsed by zoom/line-range.ts, which says what to give). */
 export function lineRangeString(): z.ZodString {
-  return z.string().max(MAX_LINE_RANGE_CHARS, `${longerThan(MAX_LINE_RANGE_CHARS)}: give "A-B", "A-" or "A", e.g. "10-40"`);
+  return z
+    .string()
+    .max(MAX_LINE_RANGE_CHARS, `${longerThan(MAX_LINE_RANGE_CHARS)}: give "A-B", "A-" or "A", e.g. "10-40"`);
 }

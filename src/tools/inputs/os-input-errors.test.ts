@@ -25,7 +25,9 @@ describe(inputErrorOf.name, () => {
       { path: long, level: 2 },
     );
     expect(error).toBeInstanceOf(ToolInputError);
-    expect(error?.message).toBe("path: a path or file name is longer than the file system allows; give a shorter path (ENAMETOOLONG).");
+    expect(error?.message).toBe(
+      "path: a path or file name is longer than the file system allows; give a shorter path (ENAMETOOLONG).",
+    );
     expect(error?.details).toEqual({ code: "ENAMETOOLONG", arguments: ["path"] });
   });
 
@@ -36,7 +38,9 @@ describe(inputErrorOf.name, () => {
       thrownBy(() => fs.readdirSync(file)),
       { pattern: "x", paths: ["a", file] },
     );
-    expect(error?.message).toBe("paths: a part of the path is a file, not a folder; give the path of an existing file or folder (ENOTDIR).");
+    expect(error?.message).toBe(
+      "paths: a part of the path is a file, not a folder; give the path of an existing file or folder (ENOTDIR).",
+    );
   });
 
   it("names every string argument when the error names none, and leaves other errors alone", () => {

@@ -21,7 +21,9 @@ function stringsOf(value: unknown): string[] {
 /** The arguments the error's path ends with, else every string argument. */
 function culprits(error: NodeJS.ErrnoException, input: Readonly<Record<string, unknown>>): string[] {
   const failed = error.path ?? "";
-  const named = Object.entries(input).filter(([, value]) => stringsOf(value).some((text) => text !== "" && failed !== "" && failed.endsWith(text)));
+  const named = Object.entries(input).filter(([, value]) =>
+    stringsOf(value).some((text) => text !== "" && failed !== "" && failed.endsWith(text)),
+  );
   const chosen = named.length > 0 ? named : Object.entries(input).filter(([, value]) => stringsOf(value).length > 0);
   return chosen.map(([name]) => name);
 }

@@ -36,7 +36,12 @@ function refusal(action: () => unknown): string {
 describe(createPathValidator.name, () => {
   it("accepts relative and absolute paths inside the root and reports them relative to it", () => {
     const paths = createPathValidator([root]);
-    expect(paths.validate("src/a.ts")).toEqual({ absolute: path.join(root, "src", "a.ts"), root, relative: "src/a.ts", exists: true });
+    expect(paths.validate("src/a.ts")).toEqual({
+      absolute: path.join(root, "src", "a.ts"),
+      root,
+      relative: "src/a.ts",
+      exists: true,
+    });
     expect(paths.validate(path.join(root, "src")).relative).toBe("src");
     expect(paths.validate(".").relative).toBe("");
   });
@@ -54,7 +59,9 @@ describe(createPathValidator.name, () => {
     const paths = createPathValidator([root]);
     expect(refusal(() => paths.validate("escape/secret.ts"))).toMatch(/symbolic link/);
     expect(refusal(() => paths.validate("src/link.ts"))).toMatch(/symbolic link/);
-    expect(refusal(() => paths.validate("escape/new-file.ts", { mustExist: false, forWrite: true }))).toMatch(/symbolic link/);
+    expect(refusal(() => paths.validate("escape/new-file.ts", { mustExist: false, forWrite: true }))).toMatch(
+      /symbolic link/,
+    );
   });
 
   it("follows a symbolic link that stays inside the root to its real path", () => {
@@ -64,21 +71,32 @@ describe(createPathValidator.name, () => {
 
   it("refuses a dangling symbolic link instead of writing through it", () => {
     fs.symlinkSync(path.join(outside, "not-yet.ts"), path.join(root, "src", "dangling.ts"));
-    expect(refusal(() => createPathValidator([root]).validate("src/dangling.ts", { mustExist: false, forWrite: true }))).toMatch(/symbolic link/);
+    expect(
+      refusal(() => createPathValidator([root]).validate("src/dangling.ts", { mustExist: false, forWrite: true })),
+    ).toMatch(/symbolic link/);
   });
 
   it("accepts a file that does not exist yet only when asked, canonicalizing its nearest existing parent", () => {
     const paths = createPathValidator([root]);
     expect(refusal(() => paths.validate("src/new/b.ts"))).toMatch(/does not exist/);
-    expect(paths.validate("src/new/b.ts", { mustExist: false })).toMatchObject({ relative: "src/new/b.ts", exists: false });
+    expect(paths.validate("src/new/b.ts", { mustExist: false })).toMatchObject({
+      relative: "src/new/b.ts",
+      exists: false,
+    });
   });
 
   it("never lets a tool write ts-graph's database, its folder or its configuration", () => {
     const paths = createPathValidator([root], [path.join(base, "elsewhere.db")]);
     expect(paths.validate(".ts-graph/graph.db").exists).toBe(true);
-    expect(refusal(() => paths.validate(".ts-graph/graph.db", { forWrite: true }))).toMatch(/own database or configuration/);
-    expect(refusal(() => paths.validate(".ts-graph/graph.db-wal", { mustExist: false, forWrite: true }))).toMatch(/own database/);
-    expect(refusal(() => paths.validate("ts-graph.config.json", { mustExist: false, forWrite: true }))).toMatch(/configuration/);
+    expect(refusal(() => paths.validate(".ts-graph/graph.db", { forWrite: true }))).toMatch(
+      /own database or configuration/,
+    );
+    expect(refusal(() => paths.validate(".ts-graph/graph.db-wal", { mustExist: false, forWrite: true }))).toMatch(
+      /own database/,
+    );
+    expect(refusal(() => paths.validate("ts-graph.config.json", { mustExist: false, forWrite: true }))).toMatch(
+      /configuration/,
+    );
     expect(paths.validate("src/a.ts", { forWrite: true }).relative).toBe("src/a.ts");
   });
 
@@ -93,11 +111,17 @@ describe(createPathValidator.name, () => {
   it("protects the extra files given with the roots, and replaces them with the roots", () => {
     const db = path.join(root, "graph.sqlite");
     const paths = createPathValidator([root], [db]);
-    expect(refusal(() => paths.validate("graph.sqlite-wal", { mustExist: false, forWrite: true }))).toMatch(/own database/);
-    expect(refusal(() => paths.validate("graph.sqlite.building-123", { mustExist: false, forWrite: true }))).toMatch(/own database/);
-    expect(refusal(() => paths.validate("graph.sqlite.corrupt-2026-01-01T00-00-00-000Z", { mustExist: false, forWrite: true }))).toMatch(
+    expect(refusal(() => paths.validate("graph.sqlite-wal", { mustExist: false, forWrite: true }))).toMatch(
       /own database/,
     );
+    expect(refusal(() => paths.validate("graph.sqlite.building-123", { mustExist: false, forWrite: true }))).toMatch(
+      /own database/,
+    );
+    expect(
+      refusal(() =>
+        paths.validate("graph.sqlite.corrupt-2026-01-01T00-00-00-000Z", { mustExist: false, forWrite: true }),
+      ),
+    ).toMatch(/own database/);
     expect(paths.validate("graph.sqlite.txt", { mustExist: false, forWrite: true }).relative).toBe("graph.sqlite.txt");
     paths.setRoots([root]);
     expect(refusal(() => paths.validate("graph.sqlite", { mustExist: false, forWrite: true }))).toMatch(/own database/);

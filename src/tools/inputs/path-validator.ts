@@ -65,14 +65,19 @@ function canonicalize(absolute: string): { readonly canonical: string; readonly 
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENAMETOOLONG")
-        throw new ToolInputError(`The path is longer than the file system allows (${formatCount(absolute.length)} characters).`);
-      if (code === "ELOOP") throw new ToolInputError(`${echoed(absolute)} goes through a symbolic link loop; give the real path.`);
+        throw new ToolInputError(
+          `The path is longer than the file system allows (${formatCount(absolute.length)} characters).`,
+        );
+      if (code === "ELOOP")
+        throw new ToolInputError(`${echoed(absolute)} goes through a symbolic link loop; give the real path.`);
       if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
       const parent = path.dirname(existing);
       if (parent === existing) return { canonical: absolute, exists: false };
       // A dangling symlink is not a missing file: refuse to write through it.
       if (fs.lstatSync(existing, { throwIfNoEntry: false })?.isSymbolicLink() === true) {
-        throw new ToolInputError(`${echoed(absolute)} is a symbolic link whose target does not exist; give the real path.`);
+        throw new ToolInputError(
+          `${echoed(absolute)} is a symbolic link whose target does not exist; give the real path.`,
+        );
       }
       tail.push(path.basename(existing));
       existing = parent;
@@ -98,7 +103,8 @@ function canonicalRoots(roots: readonly string[]): { readonly kept: string[]; re
 /** The one guard every tool path goes through. `extraProtected` adds files no tool may write (a --db outside the root). */
 export function createPathValidator(roots: readonly string[], extraProtected: readonly string[] = []): PathValidator {
   let current = canonicalRoots(roots).kept;
-  const canonicalFiles = (files: readonly string[]): string[] => files.map((file) => canonicalize(path.resolve(file)).canonical);
+  const canonicalFiles = (files: readonly string[]): string[] =>
+    files.map((file) => canonicalize(path.resolve(file)).canonical);
   let protectedExtra = canonicalFiles(extraProtected);
 
   function isProtected(absolute: string, root: string): boolean {
@@ -131,7 +137,10 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
     },
     validate(input, request = {}) {
       const first = current[0];
-      if (first === undefined) throw new ToolInputError("No workspace root is set; start ts-graph with -r <root> or offer roots from the client.");
+      if (first === undefined)
+        throw new ToolInputError(
+          "No workspace root is set; start ts-graph with -r <root> or offer roots from the client.",
+        );
       if (input.includes("\0")) throw new ToolInputError("The path contains a NUL character.");
       const resolved = path.resolve(first, input);
       const { canonical, exists } = canonicalize(resolved);
@@ -152,7 +161,9 @@ export function createPathValidator(roots: readonly string[], extraProtected: re
         throw new ToolInputError(`${echoed(input)} is ts-graph's own database or configuration; no tool writes it.`);
       }
       if (request.forRead === true && isOwnDatabase(canonical, root)) {
-        throw new ToolInputError(`${echoed(input)} is ts-graph's own database; the tools answer from it, none shows its bytes or lists its folder.`);
+        throw new ToolInputError(
+          `${echoed(input)} is ts-graph's own database; the tools answer from it, none shows its bytes or lists its folder.`,
+        );
       }
       if (request.forRead === true && path.relative(root, canonical).split(path.sep).includes(GIT_FOLDER)) {
         throw new ToolInputError(

@@ -32,7 +32,9 @@ export const outputShape = {
   format: z
     .enum(OUTPUT_FORMATS)
     .default("text")
-    .describe("text: compact, grouped, for reading (default); json: the structured result; toon: the same as tables; mermaid: a diagram"),
+    .describe(
+      "text: compact, grouped, for reading (default); json: the structured result; toon: the same as tables; mermaid: a diagram",
+    ),
   maxNodes: z.number().int().min(1).max(10_000).default(DEFAULT_MAX_NODES).describe("most result entries to return"),
   maxTokens: z
     .number()
@@ -57,5 +59,7 @@ export const walkOutputShape = {
     .min(1)
     .max(10_000)
     .optional()
-    .describe("most result entries to return (default: as many as maxTokens leaves room for, past the first ones by name only)"),
+    .describe(
+      "most result entries to return (default: as many as maxTokens leaves room for, past the first ones by name only)",
+    ),
 };

@@ -37,8 +37,22 @@ describe(resolveSymbol.name, () => {
     const resolution = resolveSymbol(db, { symbol: "total" });
     expect(resolution.status).toBe("ambiguous");
     expect(resolution.status === "ambiguous" && resolution.candidates).toEqual([
-      { key: "src/cart.ts:Cart.total", kind: "Method", file: "src/cart.ts", qualifiedName: "Cart.total", startLine: 10, endLine: 12 },
-      { key: "src/invoice.ts:Invoice.total", kind: "Method", file: "src/invoice.ts", qualifiedName: "Invoice.total", startLine: 5, endLine: 9 },
+      {
+        key: "src/cart.ts:Cart.total",
+        kind: "Method",
+        file: "src/cart.ts",
+        qualifiedName: "Cart.total",
+        startLine: 10,
+        endLine: 12,
+      },
+      {
+        key: "src/invoice.ts:Invoice.total",
+        kind: "Method",
+        file: "src/invoice.ts",
+        qualifiedName: "Invoice.total",
+        startLine: 5,
+        endLine: 9,
+      },
     ]);
   });
 
@@ -52,13 +66,22 @@ describe(resolveSymbol.name, () => {
   });
 
   it("does not prefer a top-level declaration over members for a bare name", () => {
-    const withMember = memoryGraph([{ key: "src/server.ts:login" }, { key: "src/users.ts:Users.login", kind: "Method" }]);
-    expect(keysOf(resolveSymbol(withMember, { symbol: "login" }))).toEqual(["src/server.ts:login", "src/users.ts:Users.login"]);
+    const withMember = memoryGraph([
+      { key: "src/server.ts:login" },
+      { key: "src/users.ts:Users.login", kind: "Method" },
+    ]);
+    expect(keysOf(resolveSymbol(withMember, { symbol: "login" }))).toEqual([
+      "src/server.ts:login",
+      "src/users.ts:Users.login",
+    ]);
     expect(keyOf(resolveSymbol(withMember, { symbol: "src/server.ts:login" }))).toBe("src/server.ts:login");
   });
 
   it("treats an accessor pair as two candidates for their shared name", () => {
-    expect(keysOf(resolveSymbol(db, { symbol: "balance" }))).toEqual(["src/wallet.ts:Wallet.balance", "src/wallet.ts:Wallet.balance#set"]);
+    expect(keysOf(resolveSymbol(db, { symbol: "balance" }))).toEqual([
+      "src/wallet.ts:Wallet.balance",
+      "src/wallet.ts:Wallet.balance#set",
+    ]);
     expect(keyOf(resolveSymbol(db, { symbol: "Wallet.balance" }))).toBe("src/wallet.ts:Wallet.balance");
   });
 
@@ -70,7 +93,10 @@ describe(resolveSymbol.name, () => {
   });
 
   it("suggests close names, case-insensitive matches and prefixes when nothing matches", () => {
-    expect(keysOf(resolveSymbol(db, { symbol: "totl" }))).toEqual(["src/cart.ts:Cart.total", "src/invoice.ts:Invoice.total"]);
+    expect(keysOf(resolveSymbol(db, { symbol: "totl" }))).toEqual([
+      "src/cart.ts:Cart.total",
+      "src/invoice.ts:Invoice.total",
+    ]);
     expect(keysOf(resolveSymbol(db, { symbol: "cart" }))[0]).toBe("src/cart.ts:Cart");
     expect(keysOf(resolveSymbol(db, { symbol: "format" }))).toEqual([
       "lib/format.ts",

@@ -33,7 +33,8 @@ export type SymbolResolution =
   | { readonly status: "not-found"; readonly suggestions: readonly SymbolNode[] };
 
 /** The columns of `nodes` that make a SymbolNode (for `SELECT ${SYMBOL_COLUMNS} FROM nodes …`). */
-export const SYMBOL_COLUMNS = "key, kind, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine";
+export const SYMBOL_COLUMNS =
+  "key, kind, file, qualified_name AS qualifiedName, start_line AS startLine, end_line AS endLine";
 
 const statements = preparedStatements({
   byKey: `SELECT ${SYMBOL_COLUMNS} FROM nodes WHERE key = ?`,
@@ -83,7 +84,9 @@ function wantedDeclaration(qualifiedName: string, file: string | undefined): Wan
 
 function candidatesFor(db: SqliteDb, wanted: Wanted): SymbolNode[] {
   const sql = statements(db);
-  return (wanted.file === undefined ? sql.byName.all(wanted.name) : sql.byNameInFile.all(wanted.name, wanted.file)) as SymbolNode[];
+  return (
+    wanted.file === undefined ? sql.byName.all(wanted.name) : sql.byNameInFile.all(wanted.name, wanted.file)
+  ) as SymbolNode[];
 }
 
 /** `Wallet.balance#set` → `Wallet.balance`: the second declaration of a name still answers to the name. */
@@ -110,7 +113,13 @@ export function resolveSymbol(db: SqliteDb, address: SymbolAddress): SymbolResol
   const resolution = resolveAddress(db, address);
   const accessor = ACCESSOR_ADDRESS.exec(address.symbol.trim());
   if (resolution.status !== "not-found" || accessor === null) return resolution;
-  return accessorOf(db, { ...address, symbol: address.symbol.trim().slice(0, accessor.index) }, accessor[1] === "get" ? "get" : "set") ?? resolution;
+  return (
+    accessorOf(
+      db,
+      { ...address, symbol: address.symbol.trim().slice(0, accessor.index) },
+      accessor[1] === "get" ? "get" : "set",
+    ) ?? resolution
+  );
 }
 
 /** `Gauge.level#get`, `src/gauge.ts:Gauge.level#static#set`: one accessor of a property. */
@@ -125,7 +134,8 @@ function accessorOf(db: SqliteDb, property: SymbolAddress, access: "get" | "set"
   const nodes = base.status === "found" ? [base.node] : base.status === "ambiguous" ? base.candidates : [];
   const accessors = new Map<string, SymbolNode>();
   for (const node of nodes) {
-    for (const found of statements(db).accessorsBeside.all(node.key, `* ${access} *`) as SymbolNode[]) accessors.set(found.key, found);
+    for (const found of statements(db).accessorsBeside.all(node.key, `* ${access} *`) as SymbolNode[])
+      accessors.set(found.key, found);
   }
   return decide([...accessors.values()]);
 }
@@ -133,12 +143,15 @@ function accessorOf(db: SqliteDb, property: SymbolAddress, access: "get" | "set"
 /** resolveSymbol without the accessor addresses. */
 function resolveAddress(db: SqliteDb, address: SymbolAddress): SymbolResolution {
   const exactKey = statements(db).byKey.get(address.symbol.trim()) as SymbolNode | undefined;
-  if (exactKey !== undefined && (address.file === undefined || exactKey.file === address.file)) return { status: "found", node: exactKey };
+  if (exactKey !== undefined && (address.file === undefined || exactKey.file === address.file))
+    return { status: "found", node: exactKey };
   const wanted = wantedFrom(address);
   const candidates = candidatesFor(db, wanted);
   const suffix = `${wanted.separator}${wanted.qualifiedName}`;
   const exact = candidates.filter((node) => node.qualifiedName === wanted.qualifiedName);
-  const members = candidates.filter((node) => node.qualifiedName !== wanted.qualifiedName && withoutVariant(node.qualifiedName).endsWith(suffix));
+  const members = candidates.filter(
+    (node) => node.qualifiedName !== wanted.qualifiedName && withoutVariant(node.qualifiedName).endsWith(suffix),
+  );
   // A bare name that is both a top-level declaration and a member elsewhere (`login`) is ambiguous;
   // a qualified name (`Cart.total`) or a path that matches exactly is not.
   const bare = !wanted.qualifiedName.includes(wanted.separator);
@@ -194,7 +207,10 @@ function suggestionsFor(db: SqliteDb, wanted: Wanted): SymbolNode[] {
   const nodes = scored.slice(0, SUGGESTED_NAMES).flatMap(({ name, score }) =>
     (sql.byName.all(name) as SymbolNode[]).map((node) => ({
       node,
-      score: score * 100 + (node.file === wanted.file ? 0 : 1) + Math.min(editDistance(node.qualifiedName, wanted.qualifiedName, 50), 50) / 100,
+      score:
+        score * 100 +
+        (node.file === wanted.file ? 0 : 1) +
+        Math.min(editDistance(node.qualifiedName, wanted.qualifiedName, 50), 50) / 100,
     })),
   );
   nodes.sort((a, b) => a.score - b.score || a.node.key.localeCompare(b.node.key));

@@ -19,6 +19,8 @@ describe(answerFromOneGraph.name, () => {
     const cart = requireSymbol(db, { symbol: "Cart" });
     db.prepare("DELETE FROM nodes WHERE key = ?").run(cart.key);
     expect(() => answerFromOneGraph({ db } as ToolContext, [cart], () => "answer")).toThrow(ToolInputError);
-    expect(() => answerFromOneGraph({ db } as ToolContext, [cart], () => "answer")).toThrow(/left the graph while answering/);
+    expect(() => answerFromOneGraph({ db } as ToolContext, [cart], () => "answer")).toThrow(
+      /left the graph while answering/,
+    );
   });
 });

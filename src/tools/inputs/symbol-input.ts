@@ -9,14 +9,19 @@ import { graphPathOf } from "../workspace/workspace-files.js";
  * The handler edge of symbol addressing: validates `file` against the roots, brings the symbol's file up to
  * date in the graph, then resolves the address (ambiguous or unknown addresses throw ToolInputError).
  */
-export async function symbolFromInput(context: ToolContext, symbol: string, file: string | undefined): Promise<SymbolNode> {
+export async function symbolFromInput(
+  context: ToolContext,
+  symbol: string,
+  file: string | undefined,
+): Promise<SymbolNode> {
   const validated = file === undefined ? undefined : context.paths.validate(file, { mustExist: false });
   if (validated !== undefined) await context.ensureFresh([validated.absolute]);
   const address = { symbol, file: validated?.relative };
   // Read before resolving: a graph that commits meanwhile changes it, and the node is resolved again.
   const before = graphGeneration(context.db);
   const node = requireSymbol(context.db, address);
-  if (validated === undefined) await context.ensureFresh([context.paths.validate(node.file, { mustExist: false }).absolute]);
+  if (validated === undefined)
+    await context.ensureFresh([context.paths.validate(node.file, { mustExist: false }).absolute]);
   const generation = graphGeneration(context.db);
   const resolved = generation === before ? node : requireSymbol(context.db, address);
   resolvedIn.set(resolved, generation);
@@ -36,7 +41,9 @@ export function answerFromOneGraph<T>(context: ToolContext, resolved: readonly S
     const generation = graphGeneration(context.db);
     for (const node of resolved) {
       if (resolvedIn.get(node) !== generation && resolveSymbol(context.db, { symbol: node.key }).status !== "found") {
-        throw new ToolInputError(`${node.key} left the graph while answering (an index run removed or renamed it); ask again.`);
+        throw new ToolInputError(
+          `${node.key} left the graph while answering (an index run removed or renamed it); ask again.`,
+        );
       }
     }
     return answer();

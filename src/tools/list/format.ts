@@ -50,12 +50,17 @@ export function formatListText(answer: ListAnswer): string {
   const files = answer.entries.filter((entry) => entry.type === "file").length;
   const folders = answer.entries.length - files;
   const label = answer.path === "" ? "./" : `${answer.path}/`;
-  const how = [answer.recursive ? "recursive" : "", answer.glob === undefined ? "" : `glob ${answer.glob}`].filter((part) => part !== "");
+  const how = [answer.recursive ? "recursive" : "", answer.glob === undefined ? "" : `glob ${answer.glob}`].filter(
+    (part) => part !== "",
+  );
   const header = `${label}${how.length > 0 ? ` (${how.join(", ")})` : ""}: ${plural(folders, "folder")}, ${plural(files, "file")}`;
   const lines = [header, ...answer.entries.map((entry) => entryLine(entry, answer.path))];
   if (answer.entries.length === 0)
-    lines.push(answer.glob === undefined ? "empty (or everything in it is ignored by .gitignore)" : "nothing matches the glob");
-  if (answer.truncated) lines.push(`… truncated after ${answer.entries.length} entries; list a subfolder, add a glob, or raise limit.`);
+    lines.push(
+      answer.glob === undefined ? "empty (or everything in it is ignored by .gitignore)" : "nothing matches the glob",
+    );
+  if (answer.truncated)
+    lines.push(`… truncated after ${answer.entries.length} entries; list a subfolder, add a glob, or raise limit.`);
   return lines.join("\n");
 }
 

@@ -75,11 +75,20 @@ describe("list", () => {
   });
 
   it("writes sizes for people", () => {
-    expect([0, 1023, 1024, 1536, 10 * 1024, 5 * 1024 * 1024].map(humanSize)).toEqual(["0 B", "1023 B", "1.0 KB", "1.5 KB", "10 KB", "5.0 MB"]);
+    expect([0, 1023, 1024, 1536, 10 * 1024, 5 * 1024 * 1024].map(humanSize)).toEqual([
+      "0 B",
+      "1023 B",
+      "1.0 KB",
+      "1.5 KB",
+      "10 KB",
+      "5.0 MB",
+    ]);
   });
 
   it("refuses a file, a missing folder and a path outside the root", async () => {
-    expect(await rejection(runTool(listTool, { path: "shared/money.ts" }, context), ToolInputError)).toMatch(/is a file, not a folder/);
+    expect(await rejection(runTool(listTool, { path: "shared/money.ts" }, context), ToolInputError)).toMatch(
+      /is a file, not a folder/,
+    );
     expect(await rejection(runTool(listTool, { path: "nope" }, context), ToolInputError)).toMatch(/does not exist/);
     expect(await rejection(runTool(listTool, { path: "/" }, context), ToolInputError)).toMatch(/outside the workspace/);
   });

@@ -12,7 +12,9 @@ async function paths(input: Record<string, unknown>): Promise<{ structured: Path
 }
 
 const names = (structured: PathsStructured): string[] =>
-  structured.paths.map((path) => `${path.steps.map((step) => step.name).join(" → ")} (${path.dispatchSteps} by dispatch)`);
+  structured.paths.map(
+    (path) => `${path.steps.map((step) => step.name).join(" → ")} (${path.dispatchSteps} by dispatch)`,
+  );
 
 describe("paths through dispatch", () => {
   it("lists the path of direct calls before shorter paths that need dispatch", async () => {
@@ -33,7 +35,9 @@ describe("paths through dispatch", () => {
     const { structured, text } = await paths({ from: "start", to: "finish", maxPaths: 1 });
     expect(names(structured)).toEqual(["start → helper → middle → finish (0 by dispatch)"]);
     expect(structured.shortest).toBe(2);
-    expect(text).toContain("1 path, shortest 2 steps (through dispatch, not listed: paths of direct calls come first; raise maxPaths)");
+    expect(text).toContain(
+      "1 path, shortest 2 steps (through dispatch, not listed: paths of direct calls come first; raise maxPaths)",
+    );
   });
 
   it("says which steps are dispatch, and when the member the call names has no body", async () => {

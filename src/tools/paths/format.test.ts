@@ -70,7 +70,11 @@ describe(pathsAnswer.name, () => {
 describe("the declarations on call chains between the ends", () => {
   // s → a → t, s → b → t, s → c → d → t: one path asked for leaves b, c and d on other chains
   const graph = memoryGraph(
-    ["s", "a", "b", "c", "d", "t"].map((name, index) => ({ key: `src/${name}.ts:${name}`, start: index + 1, end: index + 1 })),
+    ["s", "a", "b", "c", "d", "t"].map((name, index) => ({
+      key: `src/${name}.ts:${name}`,
+      start: index + 1,
+      end: index + 1,
+    })),
     [
       ["CALLS", "src/s.ts:s", "src/a.ts:a", [1]],
       ["CALLS", "src/a.ts:a", "src/t.ts:t", [1]],
@@ -104,8 +108,14 @@ describe("the declarations on call chains between the ends", () => {
 
   it("cuts them before the paths, and says how many there are", () => {
     const { text, structured } = present(pathsAnswer(result), { ...options, maxNodes: 2 });
-    expect(structured).toMatchObject({ totalOthers: 3, others: [{ name: "b" }], truncated: { shown: 2, total: 4, by: "maxNodes" } });
-    expect(text).toContain("also on call chains of ≤ 6 steps between them: 3 declarations (raise maxPaths for more paths); 1 shown\n");
+    expect(structured).toMatchObject({
+      totalOthers: 3,
+      others: [{ name: "b" }],
+      truncated: { shown: 2, total: 4, by: "maxNodes" },
+    });
+    expect(text).toContain(
+      "also on call chains of ≤ 6 steps between them: 3 declarations (raise maxPaths for more paths); 1 shown\n",
+    );
     expect(text).toContain("[cut: 2 of 4 paths and declarations shown (maxNodes reached).");
   });
 });

@@ -148,7 +148,8 @@ function pathLines(steps: readonly StepEntry[]): string[] {
     const name = step.kind === "File" ? "<top level>" : step.name;
     const through = step.through === undefined ? "" : dispatchNote(step.through, step.throughHasNoBody === true);
     const constructs = step.constructs === undefined ? "" : ` ${shortName(step.constructs)}`;
-    const arrival = step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${constructs}${sitesText(step.sites)}${through}`;
+    const arrival =
+      step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${constructs}${sitesText(step.sites)}${through}`;
     lines.push(`    ${name} ${lineRange(step.start, step.end)}${arrival}`);
   }
   return lines;
@@ -157,7 +158,9 @@ function pathLines(steps: readonly StepEntry[]): string[] {
 /** When no path listed is as short as the shortest: that one takes dispatch, and the paths of direct calls came first. */
 function shortestNote(structured: PathsStructured): string {
   const listed = [...structured.paths, ...structured.testPaths].map((path) => path.length);
-  return listed.includes(structured.shortest ?? 0) ? "" : " (through dispatch, not listed: paths of direct calls come first; raise maxPaths)";
+  return listed.includes(structured.shortest ?? 0)
+    ? ""
+    : " (through dispatch, not listed: paths of direct calls come first; raise maxPaths)";
 }
 
 /** `path 3 (2 steps, 1 by dispatch)`, `path 4 (3 steps, 1 value use)`. */
@@ -167,13 +170,18 @@ function pathTitle(number: number, path: PathEntry): string {
   return `path ${number} (${counted(path.length, "step")}${dispatch}${values})`;
 }
 
-const NEED_TEXT: Record<StepNeed, string> = { call: "", dispatch: ", through dispatch", value: ", through a value use" };
+const NEED_TEXT: Record<StepNeed, string> = {
+  call: "",
+  dispatch: ", through dispatch",
+  value: ", through a value use",
+};
 
 /** The declarations on other call chains: a count line, then each file once per run, each with its place on its shortest chain. */
 function otherLines(structured: PathsStructured): string[] {
   if (structured.totalOthers === 0) return [];
   const { dispatch, value } = structured.othersByNeed;
-  const only = (count: number, how: string): string => (count === 0 ? "" : count === structured.totalOthers ? `all ${how}` : `${count} only ${how}`);
+  const only = (count: number, how: string): string =>
+    count === 0 ? "" : count === structured.totalOthers ? `all ${how}` : `${count} only ${how}`;
   const needs = [only(dispatch, "through dispatch"), only(value, "through a value use")].filter(Boolean);
   const shown = structured.others.length < structured.totalOthers ? `; ${structured.others.length} shown` : "";
   const lines = [
@@ -187,7 +195,9 @@ function otherLines(structured: PathsStructured): string[] {
       lines.push(`  ${file}`);
     }
     const name = other.kind === "File" ? "<top level>" : other.name;
-    lines.push(`    ${name} ${lineRange(other.start, other.end)}  step ${other.step} of ${other.pathLength}${NEED_TEXT[other.needs]}`);
+    lines.push(
+      `    ${name} ${lineRange(other.start, other.end)}  step ${other.step} of ${other.pathLength}${NEED_TEXT[other.needs]}`,
+    );
   }
   return lines;
 }
@@ -210,8 +220,13 @@ function text(structured: PathsStructured): string {
       );
     }
     if (structured.totalDynamic > 0) {
-      const examples = structured.dynamic.map((site) => `${shortName(site.source)}: ${site.expression} @${site.line}`).join("; ");
-      const more = structured.totalDynamic > structured.dynamic.length ? `; +${structured.totalDynamic - structured.dynamic.length} more` : "";
+      const examples = structured.dynamic
+        .map((site) => `${shortName(site.source)}: ${site.expression} @${site.line}`)
+        .join("; ");
+      const more =
+        structured.totalDynamic > structured.dynamic.length
+          ? `; +${structured.totalDynamic - structured.dynamic.length} more`
+          : "";
       lines.push(
         `The walk stopped at ${counted(structured.totalDynamic, "call")} with no static target, which a path may go through: ${examples}${more}`,
       );
@@ -222,11 +237,15 @@ function text(structured: PathsStructured): string {
   const dispatch = structured.throughDispatch > 0 ? `, ${structured.throughDispatch} through dispatch` : "";
   const values = structured.throughValues > 0 ? `, ${structured.throughValues} through a value use` : "";
   const shown = structured.paths.length + structured.testPaths.length;
-  const cut = shown < structured.total + structured.totalInTests ? `; ${shown} of ${structured.total + structured.totalInTests} shown` : "";
+  const cut =
+    shown < structured.total + structured.totalInTests
+      ? `; ${shown} of ${structured.total + structured.totalInTests} shown`
+      : "";
   lines.push(
     `${counted(structured.total, "path")}${inTests}${dispatch}${values}, shortest ${counted(structured.shortest, "step")}${shortestNote(structured)}${structured.complete ? "" : " (enumeration capped: more paths of these lengths may exist)"}${cut}`,
   );
-  for (const [index, path] of structured.paths.entries()) lines.push("", pathTitle(index + 1, path), ...pathLines(path.steps));
+  for (const [index, path] of structured.paths.entries())
+    lines.push("", pathTitle(index + 1, path), ...pathLines(path.steps));
   if (structured.testPaths.length > 0) lines.push("", "through tests");
   for (const [index, path] of structured.testPaths.entries()) {
     lines.push("", pathTitle(structured.paths.length + index + 1, path), ...pathLines(path.steps));
@@ -246,11 +265,21 @@ function mermaid(structured: PathsStructured): string {
   const nodes = new Map<string, MermaidNode>();
   const edges = new Map<string, MermaidEdge>();
   for (const point of [structured.from, structured.to]) {
-    nodes.set(point.key, { id: point.key, label: `${shortName(point.key)} ${lineRange(point.start, point.end)}`, group: point.file, style: "focus" });
+    nodes.set(point.key, {
+      id: point.key,
+      label: `${shortName(point.key)} ${lineRange(point.start, point.end)}`,
+      group: point.file,
+      style: "focus",
+    });
   }
   for (const { steps } of [...structured.paths, ...structured.testPaths]) {
     steps.forEach((step, index) => {
-      if (!nodes.has(step.key)) nodes.set(step.key, { id: step.key, label: `${step.name} ${lineRange(step.start, step.end)}`, group: step.file });
+      if (!nodes.has(step.key))
+        nodes.set(step.key, {
+          id: step.key,
+          label: `${step.name} ${lineRange(step.start, step.end)}`,
+          group: step.file,
+        });
       const previous = steps[index - 1];
       if (previous !== undefined && step.edge !== null) {
         const label = step.through === undefined ? ARRIVAL[step.edge] : `${ARRIVAL[step.edge]} (dispatch)`;
@@ -296,7 +325,9 @@ export function pathsAnswer(result: PathsResult): Presentable<PathsStructured> {
       dynamic: result.dynamic.slice(0, SHOWN_DYNAMIC),
       totalDynamic: result.dynamic.length,
       withValues:
-        result.withValues === undefined ? null : { shortest: result.withValues.shortest ?? null, declarations: result.withValues.declarations },
+        result.withValues === undefined
+          ? null
+          : { shortest: result.withValues.shortest ?? null, declarations: result.withValues.declarations },
       totalOthers: result.others.length,
       othersByNeed,
       others: result.others.slice(0, Math.max(0, shown - found.length)).map(otherEntry),

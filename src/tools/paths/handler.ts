@@ -16,10 +16,17 @@ const stepEntry = symbolSummary.extend({
   constructs: z.string().optional(),
 });
 
-const pathList = z.array(z.looseObject({ length: z.number(), dispatchSteps: z.number(), valueSteps: z.number(), steps: z.array(stepEntry) }));
+const pathList = z.array(
+  z.looseObject({ length: z.number(), dispatchSteps: z.number(), valueSteps: z.number(), steps: z.array(stepEntry) }),
+);
 
 /** A declaration on another call chain (format.ts `OtherEntry`). */
-const otherEntry = symbolSummary.extend({ name: z.string(), pathLength: z.number(), step: z.number(), needs: z.enum(STEP_NEEDS) });
+const otherEntry = symbolSummary.extend({
+  name: z.string(),
+  pathLength: z.number(),
+  step: z.number(),
+  needs: z.enum(STEP_NEEDS),
+});
 
 /** The paths answer (format.ts `PathsStructured`), declared as the tool's output schema. */
 const pathsAnswerSchema = answerOf<PathsStructured>()(
@@ -93,7 +100,12 @@ export const pathsTool = defineTool({
   inputShape: pathsInputShape,
   positional: ["from", "to"],
   answer: pathsAnswerSchema,
-  annotations: { title: "Call paths between two symbols", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    title: "Call paths between two symbols",
+    readOnlyHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   // The answer is built by run.ts, loaded on the first call: listing the tools needs only the schemas above.
   run: async (input, context) => (await import("./run.js")).runPaths(input, context),
 });

@@ -45,13 +45,23 @@ describe(queryPaths.name, () => {
   });
 
   it("takes a value use only when asked, after the paths of calls", () => {
-    const result = queryPaths(db, s, t, { depth: 6, maxPaths: 10, dispatch: "up", tests: "include", values: "include", isTest });
+    const result = queryPaths(db, s, t, {
+      depth: 6,
+      maxPaths: 10,
+      dispatch: "up",
+      tests: "include",
+      values: "include",
+      isTest,
+    });
     expect(names(result)).toEqual(["s a t", "s b c t", "s d e f t", "s b t"]);
     expect(result.paths[3]?.map((step) => step.edge)).toEqual([undefined, "CALLS", "REFERENCES"]);
   });
 
   it("stops at maxPaths, keeping the shortest", () => {
-    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 2, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b c t"]);
+    expect(names(queryPaths(db, s, t, { depth: 6, maxPaths: 2, dispatch: "up", tests: "include", isTest }))).toEqual([
+      "s a t",
+      "s b c t",
+    ]);
   });
 
   it("lists the declarations on the paths left out, with the length of the shortest path through each and its step", () => {
@@ -79,12 +89,17 @@ describe(queryPaths.name, () => {
     const request = { maxPaths: 1, dispatch: "up", tests: "include", isTest } as const;
     const from = requireSymbol(graph, { symbol: "s" });
     const to = requireSymbol(graph, { symbol: "t" });
-    expect(queryPaths(graph, from, to, { ...request, depth: 4 }).others.map((other) => other.qualifiedName)).toEqual(["c"]);
+    expect(queryPaths(graph, from, to, { ...request, depth: 4 }).others.map((other) => other.qualifiedName)).toEqual([
+      "c",
+    ]);
     expect(queryPaths(graph, from, to, { ...request, depth: 3 }).others).toEqual([]);
   });
 
   it("considers no path longer than the depth", () => {
-    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10, dispatch: "up", tests: "include", isTest }))).toEqual(["s a t", "s b c t"]);
+    expect(names(queryPaths(db, s, t, { depth: 3, maxPaths: 10, dispatch: "up", tests: "include", isTest }))).toEqual([
+      "s a t",
+      "s b c t",
+    ]);
     const none = queryPaths(db, s, t, { depth: 1, maxPaths: 10, dispatch: "up", tests: "include", isTest });
     expect(none.paths).toEqual([]);
     expect(none.shortest).toBeUndefined();
@@ -111,7 +126,11 @@ describe(queryPaths.name, () => {
       [
         ...["s", "u", "v", "x", "t"].map((name) => ({ key: `src/${name}.ts:${name}` })),
         ...["src/b.ts:B", "src/z.ts:Z", "src/c.ts:C"].map((key) => ({ key, kind: "Class" as const })),
-        ...["src/b.ts:B.m", "src/b.ts:B.k", "src/b.ts:B.j"].map((key) => ({ key, kind: "Method" as const, modifiers: "abstract" })),
+        ...["src/b.ts:B.m", "src/b.ts:B.k", "src/b.ts:B.j"].map((key) => ({
+          key,
+          kind: "Method" as const,
+          modifiers: "abstract",
+        })),
         ...["src/z.ts:Z.m", "src/c.ts:C.k", "src/c.ts:C.j"].map((key) => ({ key, kind: "Method" as const })),
       ],
       [
@@ -135,6 +154,8 @@ describe(queryPaths.name, () => {
     expect(names(result)).toEqual(["s u v t", "s Z.m x t", "s C.k C.j t"]);
     expect(result.paths.map((path) => path.filter((step) => step.through !== undefined).length)).toEqual([0, 1, 2]);
     expect(result.paths[2]?.map((step) => step.throughHasNoBody)).toEqual([false, true, true, false]);
-    expect(names(queryPaths(graph, from, to, { depth: 6, maxPaths: 10, dispatch: "none", tests: "include", isTest }))).toEqual(["s u v t"]);
+    expect(
+      names(queryPaths(graph, from, to, { depth: 6, maxPaths: 10, dispatch: "none", tests: "include", isTest })),
+    ).toEqual(["s u v t"]);
   });
 });

@@ -1,6 +1,12 @@
 import type { SqliteDb } from "../../db/open-graph-db.js";
 import type { EdgeKind } from "../../model/graph-kinds.js";
-import { CALL_EDGE_KINDS, CALL_LIKE_EDGE_KINDS, walkStep, type CallLikeEdgeKind, type WalkLink } from "../walk/graph-walk.js";
+import {
+  CALL_EDGE_KINDS,
+  CALL_LIKE_EDGE_KINDS,
+  walkStep,
+  type CallLikeEdgeKind,
+  type WalkLink,
+} from "../walk/graph-walk.js";
 import type { Dispatch } from "../inputs/query-inputs.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../walk/dynamic-calls.js";
 import { membersWithoutBody } from "../walk/bodiless-members.js";
@@ -121,7 +127,8 @@ export interface PathsRequest {
 const EDGE_PREFERENCE: Record<CallLikeEdgeKind, number> = { CALLS: 0, INSTANTIATES: 1, RENDERS: 2, REFERENCES: 3 };
 
 function preferred(a: WalkLink, b: WalkLink): WalkLink {
-  const rank = (link: WalkLink): number => Number(link.dispatch) * 10 + (EDGE_PREFERENCE[link.edge as CallLikeEdgeKind] ?? 9);
+  const rank = (link: WalkLink): number =>
+    Number(link.dispatch) * 10 + (EDGE_PREFERENCE[link.edge as CallLikeEdgeKind] ?? 9);
   return rank(b) < rank(a) ? b : a;
 }
 
@@ -136,7 +143,8 @@ function forward(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsR
   const nodes = new Map<string, SymbolNode>([[from.key, from]]);
   const successors = new Map<string, Map<string, WalkLink>>();
   const expanded: string[] = [];
-  const passable = (node: SymbolNode): boolean => request.tests !== "exclude" || node.key === to.key || !request.isTest(node.file);
+  const passable = (node: SymbolNode): boolean =>
+    request.tests !== "exclude" || node.key === to.key || !request.isTest(node.file);
   const kinds = request.values === "include" ? CALL_LIKE_EDGE_KINDS : CALL_EDGE_KINDS;
   let frontier: string[] = [from.key];
   for (let depth = 1; depth <= request.depth && frontier.length > 0; depth += 1) {
@@ -201,7 +209,13 @@ interface Enumerated {
 }
 
 /** Every path from source to target of at most `allowed` edges (up to the cap), as key lists. */
-function enumerate(reach: Reach, distances: ReadonlyMap<string, number>, source: string, target: string, allowed: number): Enumerated {
+function enumerate(
+  reach: Reach,
+  distances: ReadonlyMap<string, number>,
+  source: string,
+  target: string,
+  allowed: number,
+): Enumerated {
   const paths: string[][] = [];
   const path = [source];
   const onPath = new Set(path);
@@ -298,7 +312,12 @@ function rankPaths(reach: Reach, paths: readonly string[][]): string[][] {
     return { path, text: path.join("\n"), dispatch, values, group: values > 0 ? 2 : dispatch > 0 ? 1 : 0 };
   });
   ranked.sort(
-    (a, b) => a.group - b.group || a.path.length - b.path.length || a.dispatch - b.dispatch || a.values - b.values || a.text.localeCompare(b.text),
+    (a, b) =>
+      a.group - b.group ||
+      a.path.length - b.path.length ||
+      a.dispatch - b.dispatch ||
+      a.values - b.values ||
+      a.text.localeCompare(b.text),
   );
   return ranked.map((entry) => entry.path);
 }
@@ -379,14 +398,16 @@ function valueChains(
   for (const [key, before] of fromSource) {
     const node = reach.nodes.get(key);
     const within = before + (toTarget.get(key) ?? request.depth + 1) <= request.depth;
-    if (within && node !== undefined && !known.has(key) && key !== ends.from.key && key !== ends.to.key && shown(node)) declarations += 1;
+    if (within && node !== undefined && !known.has(key) && key !== ends.from.key && key !== ends.to.key && shown(node))
+      declarations += 1;
   }
   const shortest = toTarget.get(ends.from.key);
   return shortest === undefined ? undefined : { shortest, declarations };
 }
 
 export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsRequest): PathsResult {
-  const throughTests = (path: readonly PathStep[]): boolean => path.slice(1, -1).some((step) => request.isTest(step.file));
+  const throughTests = (path: readonly PathStep[]): boolean =>
+    path.slice(1, -1).some((step) => request.isTest(step.file));
   const values = request.values ?? "exclude";
   const reach = forward(db, from, to, request);
   const distances = distancesTo(reach, to.key);
@@ -426,7 +447,13 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
   const listed = new Set(ranked.flat());
   const shown = (node: SymbolNode): boolean => request.tests !== "only" || inTests(node);
   const others = otherSteps(levels, ends, request.depth, listed, shown);
-  const withValues = valueChains(db, { from, to }, request, new Set([...listed, ...others.map((other) => other.key)]), shown);
+  const withValues = valueChains(
+    db,
+    { from, to },
+    request,
+    new Set([...listed, ...others.map((other) => other.key)]),
+    shown,
+  );
   return {
     ...base,
     paths: paths.filter((path) => !throughTests(path)),
@@ -435,12 +462,17 @@ export function queryPaths(db: SqliteDb, from: SymbolNode, to: SymbolNode, reque
     shortest:
       paths.length === 0
         ? undefined
-        : Math.min(...paths.map((path) => path.length - 1), request.tests === "only" ? Number.POSITIVE_INFINITY : shortest),
+        : Math.min(
+            ...paths.map((path) => path.length - 1),
+            request.tests === "only" ? Number.POSITIVE_INFINITY : shortest,
+          ),
     complete,
     reverse: undefined,
     dynamic: [],
     withValues:
-      withValues === undefined || withValues.declarations === 0 ? undefined : { shortest: undefined, declarations: withValues.declarations },
+      withValues === undefined || withValues.declarations === 0
+        ? undefined
+        : { shortest: undefined, declarations: withValues.declarations },
     others,
   };
 }

@@ -12,7 +12,10 @@ import type { PathsInput } from "./handler.js";
 export async function runPaths(input: PathsInput, context: ToolContext): Promise<ToolResult> {
   const from = callableNode(context.db, await symbolFromInput(context, input.from, input.fromFile));
   const to = callableNode(context.db, await symbolFromInput(context, input.to, input.toFile));
-  if (from.key === to.key) throw new ToolInputError(`from and to are the same declaration (${from.key}); give two different symbols.`);
+  if (from.key === to.key)
+    throw new ToolInputError(`from and to are the same declaration (${from.key}); give two different symbols.`);
   const { isTest } = await testFilesOf(context.root);
-  return answerFromOneGraph(context, [from, to], () => present(pathsAnswer(queryPaths(context.db, from, to, { ...input, isTest })), input));
+  return answerFromOneGraph(context, [from, to], () =>
+    present(pathsAnswer(queryPaths(context.db, from, to, { ...input, isTest })), input),
+  );
 }

@@ -85,7 +85,9 @@ async function paths(input: Record<string, unknown>): Promise<{ structured: Path
 
 /** Each path as `name (edge) → …`. */
 const described = (structured: PathsStructured): string[] =>
-  structured.paths.map((entry) => entry.steps.map((step) => (step.edge === null ? step.name : `${step.name} (${step.edge})`)).join(" → "));
+  structured.paths.map((entry) =>
+    entry.steps.map((step) => (step.edge === null ? step.name : `${step.name} (${step.edge})`)).join(" → "),
+  );
 
 describe("paths walk calls, not value uses", () => {
   it("does not go from `new Num` through the property `step = this.multipleOf` into multipleOf", async () => {
@@ -122,7 +124,11 @@ describe("paths walk calls, not value uses", () => {
     expect(number.text).toContain("Num.multipleOf 9-11  ← used as a value, not called @15\n");
 
     const source = await paths({ from: "fromList", to: "notify", values: "include" });
-    expect(described(source.structured)).toEqual(["fromList → Source.constructor (INSTANTIATES) → Replay._subscribe (REFERENCES) → notify (CALLS)"]);
-    expect(source.text).toContain("Replay._subscribe 16-18  ← used as a value, not called @9 via Source._subscribe (dispatch)");
+    expect(described(source.structured)).toEqual([
+      "fromList → Source.constructor (INSTANTIATES) → Replay._subscribe (REFERENCES) → notify (CALLS)",
+    ]);
+    expect(source.text).toContain(
+      "Replay._subscribe 16-18  ← used as a value, not called @9 via Source._subscribe (dispatch)",
+    );
   });
 });

@@ -92,11 +92,15 @@ describe(cochanged.name, () => {
     expect(db.prepare("SELECT count(*) FROM history_files").pluck().get()).toBe(4);
     expect(ask("src/a.ts").files.map((file) => [file.path, file.support])).toEqual([["lib/b.ts", 2]]);
     // replaying the history up to c2, src/gone.ts still existed; from its deletion on (c3), it is never suggested
-    expect(ask("src/a.ts", { includeDeleted: true, untilCommit: 2 }).files.map((file) => [file.path, file.live])).toEqual([
+    expect(
+      ask("src/a.ts", { includeDeleted: true, untilCommit: 2 }).files.map((file) => [file.path, file.live]),
+    ).toEqual([
       ["lib/b.ts", true],
       ["src/gone.ts", false],
     ]);
-    expect(ask("src/a.ts", { includeDeleted: true, untilCommit: 3 }).files.map((file) => file.path)).toEqual(["lib/b.ts"]);
+    expect(ask("src/a.ts", { includeDeleted: true, untilCommit: 3 }).files.map((file) => file.path)).toEqual([
+      "lib/b.ts",
+    ]);
     expect(ask("src/a.ts", { includeDeleted: true }).files.map((file) => file.path)).toEqual(["lib/b.ts"]);
     // the file added again at the old path is another file, with no shared history
     expect(ask("src/gone.ts").commits).toBe(1);
@@ -113,12 +117,19 @@ describe(cochanged.name, () => {
       ["b.ts", 1],
       ["package-lock.json", 0.5],
     ]);
-    expect(ask("a.ts", { keep: (path) => path.endsWith(".ts") }).files.map((file) => file.path)).toEqual(["b.ts", "c.ts"]);
+    expect(ask("a.ts", { keep: (path) => path.endsWith(".ts") }).files.map((file) => file.path)).toEqual([
+      "b.ts",
+      "c.ts",
+    ]);
     expect(ask("a.ts", { minSupport: 2 }).files.map((file) => file.path)).toEqual(["b.ts"]);
   });
   it("ranks by the confidence with recent commits weighing more, unless asked for plain confidence", () => {
     // b.ts shared two old commits with a.ts, c.ts one recent commit: plain confidence prefers b.ts, recency c.ts
-    const { ask } = historyOf([commit("c1", 10, ["a.ts", "b.ts"]), commit("c2", 20, ["a.ts", "b.ts"]), commit("c3", 100, ["a.ts", "c.ts"])]);
+    const { ask } = historyOf([
+      commit("c1", 10, ["a.ts", "b.ts"]),
+      commit("c2", 20, ["a.ts", "b.ts"]),
+      commit("c3", 100, ["a.ts", "c.ts"]),
+    ]);
     const recent = ask("a.ts");
     expect(recent.files.map((file) => file.path)).toEqual(["c.ts", "b.ts"]);
     // weights (half-life 10 days, now day 100): 2^-9 + 2^-8 for b.ts, 1 for c.ts, over 2^-9 + 2^-8 + 1
@@ -144,8 +155,16 @@ describe(cochanged.name, () => {
       },
       { commit: "c2", files: new Map([["b.ts", ["h", "k"]]]) },
     ]);
-    const symbolId = (name: string) => db.prepare("SELECT id FROM history_symbols WHERE name = ?").pluck().get(name) as number;
-    const request = { level: "symbol", maxFilesPerCommit: 30, minSupport: 1, now: 2 * DAY, halfLifeDays: 10, includeDeleted: false } as const;
+    const symbolId = (name: string) =>
+      db.prepare("SELECT id FROM history_symbols WHERE name = ?").pluck().get(name) as number;
+    const request = {
+      level: "symbol",
+      maxFilesPerCommit: 30,
+      minSupport: 1,
+      now: 2 * DAY,
+      halfLifeDays: 10,
+      includeDeleted: false,
+    } as const;
     // f changed once, with h: its own history answers
     const own = cochanged(db, { ...request, id: symbolId("f"), fileOfSymbol: fileId("a.ts") });
     expect(own).toMatchObject({ basis: "symbol", commits: 1 });
@@ -153,7 +172,9 @@ describe(cochanged.name, () => {
     // a declaration of a.ts with no history: a.ts's two commits changed h twice, k once (and f once)
     const fallback = cochanged(db, { ...request, id: 0, fileOfSymbol: fileId("a.ts") });
     expect(fallback).toMatchObject({ basis: "file", commits: 2 });
-    expect(fallback.entities.map((entity) => [entity.name, entity.support, entity.confidence, entity.throughFile])).toEqual([
+    expect(
+      fallback.entities.map((entity) => [entity.name, entity.support, entity.confidence, entity.throughFile]),
+    ).toEqual([
       ["h", 2, 1, true],
       ["k", 1, 0.5, true],
       ["f", 1, 0.5, true],
@@ -164,7 +185,11 @@ describe(cochanged.name, () => {
   it("ranks a declaration's co-changes by its own commits blended with its file's: what usually changes when its file does comes first", () => {
     // f (a.ts) changed once, with h and z of b.ts: its own commits cannot tell them apart. b.ts changed with a.ts
     // in both of a.ts's commits, and z changed in every commit of b.ts, h in one of three.
-    const { db, fileId } = historyOf([commit("c1", 100, ["a.ts", "b.ts"]), commit("c2", 100, ["a.ts", "b.ts"]), commit("c3", 100, ["b.ts"])]);
+    const { db, fileId } = historyOf([
+      commit("c1", 100, ["a.ts", "b.ts"]),
+      commit("c2", 100, ["a.ts", "b.ts"]),
+      commit("c3", 100, ["b.ts"]),
+    ]);
     createHistoryStore(db).addSymbols([
       {
         commit: "c1",
@@ -185,7 +210,11 @@ describe(cochanged.name, () => {
     const f = db.prepare("SELECT id FROM history_symbols WHERE name = 'f'").pluck().get() as number;
     const request = symbolRequest(f, fileId("a.ts"));
     const scores = (options: Partial<CochangeRequest>) =>
-      cochanged(db, { ...request, ...options }).entities.map((entity) => [entity.name, entity.recentConfidence, entity.score]);
+      cochanged(db, { ...request, ...options }).entities.map((entity) => [
+        entity.name,
+        entity.recentConfidence,
+        entity.score,
+      ]);
     // Without the blend, h and z tie on everything and go by name.
     expect(scores({ fileBlend: 0 })).toEqual([
       ["h", 1, 1],
@@ -234,7 +263,11 @@ describe(cochanged.name, () => {
       ["parseOrder", 5 / 6 + 1 / 18],
       ["other", 5 / 6],
     ]);
-    expect(ranked({ name: "parseUser", nameWeight: 0 }).map(([name]) => name)).toEqual(["formatUser", "other", "parseOrder"]);
+    expect(ranked({ name: "parseUser", nameWeight: 0 }).map(([name]) => name)).toEqual([
+      "formatUser",
+      "other",
+      "parseOrder",
+    ]);
     // a new declaration (no history, answered from its file's commits) is ranked by its name too
     expect(ranked({ id: 0, name: "parseOrderLine" })[0]).toEqual(["parseOrder", expect.any(Number)]);
   });
@@ -279,10 +312,22 @@ describe(cochanged.name, () => {
       ["src/locales/de/de.ts", 1, 0.5, true],
     ]);
     // a file in a folder with no commit walks up: src/ has c1 to c3
-    expect(cochanged(db, { ...request, id: 0, path: "src/new/n.ts" })).toMatchObject({ basis: "folder", folder: "src/", commits: 3 });
+    expect(cochanged(db, { ...request, id: 0, path: "src/new/n.ts" })).toMatchObject({
+      basis: "folder",
+      folder: "src/",
+      commits: 3,
+    });
     // not above the floor, nor without a path
-    expect(cochanged(db, { ...request, id: 0, path: "lib/n.ts", folderFloor: "lib/" })).toMatchObject({ basis: "file", commits: 0, entities: [] });
-    expect(cochanged(db, { ...request, id: 0, path: "lib/n.ts" })).toMatchObject({ basis: "folder", folder: "", commits: 3 });
+    expect(cochanged(db, { ...request, id: 0, path: "lib/n.ts", folderFloor: "lib/" })).toMatchObject({
+      basis: "file",
+      commits: 0,
+      entities: [],
+    });
+    expect(cochanged(db, { ...request, id: 0, path: "lib/n.ts" })).toMatchObject({
+      basis: "folder",
+      folder: "",
+      commits: 3,
+    });
     expect(cochanged(db, { ...request, id: 0 })).toMatchObject({ basis: "file", commits: 0 });
   });
 });

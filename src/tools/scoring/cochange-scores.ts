@@ -140,14 +140,19 @@ const SECONDS_PER_DAY = 86_400;
 const COMMIT_WEIGHT = "pow(2.0, (c.time - @now) / @halfLife) / log2(c.files + 1)";
 
 /** The tables of one level: changes(entity, commit_id), and how an entity's file and name are found. */
-const LEVELS: Record<CochangeLevel, { readonly changes: string; readonly entity: string; readonly describe: string }> = {
-  file: { changes: "history_changes", entity: "file", describe: "CROSS JOIN history_files f ON f.id = o.file, (SELECT NULL AS name) s" },
-  symbol: {
-    changes: "history_symbol_changes",
-    entity: "symbol",
-    describe: "CROSS JOIN history_symbols s ON s.id = o.symbol CROSS JOIN history_files f ON f.id = s.file",
-  },
-};
+const LEVELS: Record<CochangeLevel, { readonly changes: string; readonly entity: string; readonly describe: string }> =
+  {
+    file: {
+      changes: "history_changes",
+      entity: "file",
+      describe: "CROSS JOIN history_files f ON f.id = o.file, (SELECT NULL AS name) s",
+    },
+    symbol: {
+      changes: "history_symbol_changes",
+      entity: "symbol",
+      describe: "CROSS JOIN history_symbols s ON s.id = o.symbol CROSS JOIN history_files f ON f.id = s.file",
+    },
+  };
 
 /** The ids of the commits of the target (one column, `id`): the entity's own, its file's, or its folder's. */
 function targetCommitsSql(basis: CochangeBasis): string {
@@ -202,13 +207,15 @@ const statements = preparedStatements({
     WHERE c.files <= @maxFiles AND c.id <= @until
     GROUP BY h.symbol`,
   // What the history holds: a new head (new commits, a rewritten history) or declarations read since change it.
-  historyState: "SELECT coalesce((SELECT sha FROM history_head WHERE id = 1), '') || ' ' || (SELECT count(*) FROM history_commits WHERE symbols = 1)",
+  historyState:
+    "SELECT coalesce((SELECT sha FROM history_head WHERE id = 1), '') || ' ' || (SELECT count(*) FROM history_commits WHERE symbols = 1)",
   fileSymbolCochanged: cochangedSql("file", "symbol"),
   folderSymbolCochanged: cochangedSql("folder", "symbol"),
   historyNeighbours: `SELECT (SELECT max(path) FROM history_files WHERE path <= @path), (SELECT min(path) FROM history_files WHERE path >= @path)`,
 });
 
-interface Row extends Omit<CochangedEntity, "confidence" | "recentConfidence" | "score" | "live" | "name" | "throughFile"> {
+interface Row
+  extends Omit<CochangedEntity, "confidence" | "recentConfidence" | "score" | "live" | "name" | "throughFile"> {
   /** The history_files.id of the entity's file. */
   readonly file: number;
   readonly live: number;
@@ -258,10 +265,15 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
     halfLife: request.halfLifeDays * SECONDS_PER_DAY,
   };
   const count = (basis: CochangeBasis, id: number, folder: string): Counts =>
-    ({ symbol: sql.symbolCommits, file: sql.fileCommits, folder: sql.folderCommits })[basis].get({ ...parameters, id, folder }) as Counts;
+    ({ symbol: sql.symbolCommits, file: sql.fileCommits, folder: sql.folderCommits })[basis].get({
+      ...parameters,
+      id,
+      folder,
+    }) as Counts;
   // The entity's own commits, then (none counting) its file's, then its folders', innermost first.
   const wider: { basis: CochangeBasis; id: number; folder: string }[] = [];
-  if (request.level === "symbol" && request.fileOfSymbol !== undefined) wider.push({ basis: "file", id: request.fileOfSymbol, folder: "" });
+  if (request.level === "symbol" && request.fileOfSymbol !== undefined)
+    wider.push({ basis: "file", id: request.fileOfSymbol, folder: "" });
   if (request.path !== undefined) {
     // A folder that holds no file of the history counts nothing: the back-off starts at the innermost one that does.
     const deepest = innermostHistoryFolder(db, request.path);
@@ -269,7 +281,11 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
       if (deepest.startsWith(folder)) wider.push({ basis: "folder", id: request.id, folder });
     }
   }
-  let chosen: { basis: CochangeBasis; id: number; folder: string } = { basis: request.level, id: request.id, folder: "" };
+  let chosen: { basis: CochangeBasis; id: number; folder: string } = {
+    basis: request.level,
+    id: request.id,
+    folder: "",
+  };
   const own = count(chosen.basis, chosen.id, chosen.folder);
   let counts = own;
   for (const candidate of wider) {
@@ -300,7 +316,8 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
       includeDeleted: request.includeDeleted ? 1 : 0,
     }) as Row[]
   ).filter((row) => request.keep?.(row.path) ?? true);
-  const fileBlend = request.level === "symbol" && request.fileOfSymbol !== undefined ? (request.fileBlend ?? FILE_BLEND_COMMITS) : 0;
+  const fileBlend =
+    request.level === "symbol" && request.fileOfSymbol !== undefined ? (request.fileBlend ?? FILE_BLEND_COMMITS) : 0;
   const fileLevel = fileBlend > 0 && rows.length > 0 ? fileLevelEstimate(db, request, rows, parameters) : undefined;
   const nameWeight = request.level === "symbol" && request.name !== undefined ? (request.nameWeight ?? NAME_WEIGHT) : 0;
   const targetWords = nameWeight > 0 ? nameWords(request.name ?? "") : undefined;
@@ -311,9 +328,12 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
       const blended =
         fileLevel === undefined
           ? recentConfidence
-          : (counts.commits * recentConfidence + fileBlend * (fileLevel.get(row.id) ?? 0)) / (counts.commits + fileBlend);
+          : (counts.commits * recentConfidence + fileBlend * (fileLevel.get(row.id) ?? 0)) /
+            (counts.commits + fileBlend);
       const score =
-        targetWords === undefined ? blended : (1 - nameWeight) * blended + nameWeight * nameLikeness(targetWords, nameWords(row.name ?? ""));
+        targetWords === undefined
+          ? blended
+          : (1 - nameWeight) * blended + nameWeight * nameLikeness(targetWords, nameWords(row.name ?? ""));
       const { file: _file, ...entity } = row;
       return {
         ...entity,
@@ -343,7 +363,12 @@ export function cochanged(db: SqliteDb, request: CochangeRequest): CochangeAnswe
  * usually change when their file does. The target's file without history answers from its folder, as at file
  * level. Keys: history_symbols.id.
  */
-function fileLevelEstimate(db: SqliteDb, request: CochangeRequest, rows: readonly Row[], parameters: Weights): Map<number, number> {
+function fileLevelEstimate(
+  db: SqliteDb,
+  request: CochangeRequest,
+  rows: readonly Row[],
+  parameters: Weights,
+): Map<number, number> {
   const targetFile = request.fileOfSymbol ?? 0;
   const coupling = new Map(
     cochanged(db, {
@@ -362,7 +387,8 @@ function fileLevelEstimate(db: SqliteDb, request: CochangeRequest, rows: readonl
   const estimate = new Map<number, number>();
   for (const row of rows) {
     const fileWeighted = files.get(row.file) ?? 0;
-    if (fileWeighted > 0) estimate.set(row.id, ((coupling.get(row.file) ?? 0) * (symbols.get(row.id) ?? 0)) / fileWeighted);
+    if (fileWeighted > 0)
+      estimate.set(row.id, ((coupling.get(row.file) ?? 0) * (symbols.get(row.id) ?? 0)) / fileWeighted);
   }
   return estimate;
 }
@@ -471,7 +497,8 @@ const rootStatements = preparedStatements({
 /** Prepared only once the history tables exist (a front end's refreshHistory creates them). */
 const historyStatements = preparedStatements({
   historyFile: "SELECT id FROM history_files WHERE path = ? AND live = 1",
-  historySymbol: "SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND f.live = 1 AND s.name = ?",
+  historySymbol:
+    "SELECT s.id FROM history_symbols s JOIN history_files f ON f.id = s.file WHERE f.path = ? AND f.live = 1 AND s.name = ?",
   lastCommitTime: "SELECT max(time) FROM history_commits",
   symbolsRead: "SELECT EXISTS (SELECT 1 FROM history_commits WHERE symbols = 1)",
 });
@@ -482,7 +509,10 @@ const historyStatements = preparedStatements({
  */
 const historyFacts = perGraphGeneration((db: SqliteDb) => {
   const sql = historyStatements(db);
-  return { symbolsRead: sql.symbolsRead.pluck().get() === 1, lastCommitTime: (sql.lastCommitTime.pluck().get() as number | null) ?? 0 };
+  return {
+    symbolsRead: sql.symbolsRead.pluck().get() === 1,
+    lastCommitTime: (sql.lastCommitTime.pluck().get() as number | null) ?? 0,
+  };
 });
 
 /** Whether the history was read down to declarations (symbol level is read on its first use). */
@@ -507,7 +537,9 @@ export function cochangedInRoot(
   const prefix = history.rootInRepository === "" ? "" : `${history.rootInRepository}/`;
   const fileId = historySql.historyFile.pluck().get(`${prefix}${request.file}`) as number | undefined;
   const id =
-    request.level === "file" ? fileId : (historySql.historySymbol.pluck().get(`${prefix}${request.file}`, request.name) as number | undefined);
+    request.level === "file"
+      ? fileId
+      : (historySql.historySymbol.pluck().get(`${prefix}${request.file}`, request.name) as number | undefined);
   const rootRelative = (path: string): string => path.slice(prefix.length);
   const answer = cochanged(db, {
     // An entity with no history at all: no commit counts for it, and its file's (or folder's) commits answer.
@@ -530,11 +562,18 @@ export function cochangedInRoot(
     const key = scores.name === undefined ? fileKey(file) : declarationKey(file, scores.name);
     if (scores.name !== undefined && sql.nodeExists.get(key) === undefined) continue;
     // The target itself is never its own co-change (a folder's commits include a file's own when it has some).
-    if (key === (request.name === undefined ? fileKey(request.file) : declarationKey(request.file, request.name))) continue;
+    if (key === (request.name === undefined ? fileKey(request.file) : declarationKey(request.file, request.name)))
+      continue;
     entities.push({ ...scores, file, key });
   }
   const folder = answer.folder === undefined ? undefined : rootRelative(answer.folder).replace(/\/$/, "") || ".";
-  return { commits: answer.commits, largeCommits: answer.largeCommits, basis: answer.basis, ...(folder === undefined ? {} : { folder }), entities };
+  return {
+    commits: answer.commits,
+    largeCommits: answer.largeCommits,
+    basis: answer.basis,
+    ...(folder === undefined ? {} : { folder }),
+    entities,
+  };
 }
 
 /** A commit time (unix seconds) as the answers print it: YYYY-MM-DD, UTC. */

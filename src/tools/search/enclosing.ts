@@ -16,7 +16,8 @@ export function enclosingSymbol(spans: readonly SpanRow[], line: number): SpanRo
     if (span.startLine > line || span.endLine < line) continue;
     const width = span.endLine - span.startLine;
     const bestWidth = best === undefined ? Number.POSITIVE_INFINITY : best.endLine - best.startLine;
-    if (width < bestWidth || (width === bestWidth && best !== undefined && span.startLine > best.startLine)) best = span;
+    if (width < bestWidth || (width === bestWidth && best !== undefined && span.startLine > best.startLine))
+      best = span;
   }
   return best;
 }

@@ -24,7 +24,13 @@ function groupOf(file: string, lines: readonly RipgrepLine[], spans: readonly Sp
     if (!line.isMatch) {
       // Context right after a match stays with it; the rest waits for the match it leads up to.
       const current = groups[groups.length - 1];
-      if (current !== undefined && lastMatch !== undefined && pending.length === 0 && line.line <= lastMatch.line + context) current.lines.push(line);
+      if (
+        current !== undefined &&
+        lastMatch !== undefined &&
+        pending.length === 0 &&
+        line.line <= lastMatch.line + context
+      )
+        current.lines.push(line);
       else pending.push(line);
       continue;
     }
@@ -44,7 +50,11 @@ function groupOf(file: string, lines: readonly RipgrepLine[], spans: readonly Sp
  * Ripgrep's lines per file, each match under the declaration that encloses it. `spansOf` gives a file's
  * declaration spans (empty for a file outside the graph); it is called once per file.
  */
-export function groupHits(lines: readonly RipgrepLine[], spansOf: (file: string) => readonly SpanRow[], context: number): FileHits[] {
+export function groupHits(
+  lines: readonly RipgrepLine[],
+  spansOf: (file: string) => readonly SpanRow[],
+  context: number,
+): FileHits[] {
   const byFile = new Map<string, RipgrepLine[]>();
   for (const line of lines) {
     const list = byFile.get(line.file);
@@ -73,7 +83,9 @@ export interface SearchAnswer {
 function filtersApplied(answer: SearchAnswer): string {
   const asked = [
     ...(answer.glob.length > 0 ? [`glob ${answer.glob.map((glob) => JSON.stringify(echoed(glob))).join(", ")}`] : []),
-    ...(answer.paths.length > 0 ? [`paths ${answer.paths.map((entry) => JSON.stringify(echoed(entry))).join(", ")}`] : []),
+    ...(answer.paths.length > 0
+      ? [`paths ${answer.paths.map((entry) => JSON.stringify(echoed(entry))).join(", ")}`]
+      : []),
   ];
   return `${asked.length > 0 ? `${asked.join(" and ")}, ` : ""}.gitignore, hidden and binary files, node_modules and .ts-graph (always skipped)`;
 }
@@ -90,8 +102,10 @@ function symbolHeader(symbol: SpanRow | undefined): string {
 /** Per file, per enclosing declaration, `line: text` for matches and `line- text` for context, as grep prints them. */
 export function formatSearchText(answer: SearchAnswer): string {
   const what = answer.literal ? JSON.stringify(answer.pattern) : `/${answer.pattern}/`;
-  if (answer.noFilesSearched) return `No file to search for ${what}: the filters leave none (${filtersApplied(answer)}).`;
-  if (answer.matches === 0) return `No match for ${what}.${answer.warnings.length > 0 ? `\n${answer.warnings.join("\n")}` : ""}`;
+  if (answer.noFilesSearched)
+    return `No file to search for ${what}: the filters leave none (${filtersApplied(answer)}).`;
+  if (answer.matches === 0)
+    return `No match for ${what}.${answer.warnings.length > 0 ? `\n${answer.warnings.join("\n")}` : ""}`;
   const files = plural(answer.hits.length, "file");
   const stop = answer.timedOut
     ? "; stopped by the time limit, results are partial"
@@ -106,13 +120,16 @@ export function formatSearchText(answer: SearchAnswer): string {
       for (const line of group.lines) lines.push(`    ${line.line}${line.isMatch ? ":" : "-"} ${clip(line.text)}`);
     }
   }
-  if (answer.warnings.length > 0) lines.push(`warnings:\n${answer.warnings.map((warning) => `  ${warning}`).join("\n")}`);
+  if (answer.warnings.length > 0)
+    lines.push(`warnings:\n${answer.warnings.map((warning) => `  ${warning}`).join("\n")}`);
   return lines.join("\n");
 }
 
 export function searchStructured(answer: SearchAnswer): Record<string, unknown> {
   const symbolOf = (symbol: SpanRow | undefined) =>
-    symbol === undefined ? null : { name: symbol.qualifiedName, kind: symbol.kind, startLine: symbol.startLine, endLine: symbol.endLine };
+    symbol === undefined
+      ? null
+      : { name: symbol.qualifiedName, kind: symbol.kind, startLine: symbol.startLine, endLine: symbol.endLine };
   return {
     pattern: answer.pattern,
     literal: answer.literal,
@@ -122,11 +139,19 @@ export function searchStructured(answer: SearchAnswer): Record<string, unknown> 
       groups.flatMap((group) =>
         group.lines
           .filter((line) => line.isMatch)
-          .map((line) => ({ file, line: line.line, column: line.column, text: clip(line.text), symbol: symbolOf(group.symbol) })),
+          .map((line) => ({
+            file,
+            line: line.line,
+            column: line.column,
+            text: clip(line.text),
+            symbol: symbolOf(group.symbol),
+          })),
       ),
     ),
     contextLines: answer.hits.flatMap(({ file, groups }) =>
-      groups.flatMap((group) => group.lines.filter((line) => !line.isMatch).map((line) => ({ file, line: line.line, text: clip(line.text) }))),
+      groups.flatMap((group) =>
+        group.lines.filter((line) => !line.isMatch).map((line) => ({ file, line: line.line, text: clip(line.text) })),
+      ),
     ),
     ...(answer.warnings.length > 0 ? { warnings: answer.warnings } : {}),
     ...(answer.noFilesSearched ? { noFilesSearched: true, filters: { glob: answer.glob, paths: answer.paths } } : {}),

@@ -1,9 +1,18 @@
 import { z } from "../../vendor/zod.js";
-import { boundedList, globString, MAX_GLOBS, MAX_SEARCH_PATHS, patternString, pathString } from "../inputs/input-limits.js";
+import {
+  boundedList,
+  globString,
+  MAX_GLOBS,
+  MAX_SEARCH_PATHS,
+  patternString,
+  pathString,
+} from "../inputs/input-limits.js";
 import { defineTool, type ToolDefinition } from "../tool-contract.js";
 import { someObject } from "../answer/answer-schema.js";
 
-const matchSymbol = z.object({ name: z.string(), kind: z.string(), startLine: z.number(), endLine: z.number() }).nullable();
+const matchSymbol = z
+  .object({ name: z.string(), kind: z.string(), startLine: z.number(), endLine: z.number() })
+  .nullable();
 
 /** The search answer (format.ts `searchStructured`), declared as the tool's output schema. */
 const searchAnswer = z.looseObject({
@@ -11,7 +20,9 @@ const searchAnswer = z.looseObject({
   literal: z.boolean(),
   matchCount: z.number(),
   truncated: z.boolean(),
-  matches: z.array(z.looseObject({ file: z.string(), line: z.number(), column: z.number(), text: z.string(), symbol: matchSymbol })),
+  matches: z.array(
+    z.looseObject({ file: z.string(), line: z.number(), column: z.number(), text: z.string(), symbol: matchSymbol }),
+  ),
   contextLines: z.array(z.looseObject({ file: z.string(), line: z.number(), text: z.string() })),
   warnings: z.array(z.string()).optional(),
   noFilesSearched: z.boolean().optional(),
@@ -22,8 +33,12 @@ const searchInputShape = {
   pattern: patternString().describe("a Rust regex (ripgrep syntax), or the text itself with literal"),
   literal: z.boolean().default(false).describe("search for the pattern as plain text"),
   ignoreCase: z.boolean().default(false).describe("match upper and lower case alike"),
-  glob: boundedList(globString(), MAX_GLOBS).default([]).describe("only files matching these globs (ripgrep --glob; !glob excludes)"),
-  paths: boundedList(pathString(), MAX_SEARCH_PATHS).default([]).describe("search only these files or folders (relative to the root)"),
+  glob: boundedList(globString(), MAX_GLOBS)
+    .default([])
+    .describe("only files matching these globs (ripgrep --glob; !glob excludes)"),
+  paths: boundedList(pathString(), MAX_SEARCH_PATHS)
+    .default([])
+    .describe("search only these files or folders (relative to the root)"),
   context: z.number().int().min(0).max(10).default(0).describe("lines of context before and after each match"),
   limit: z.number().int().min(1).max(5_000).default(100).describe("stop after this many matching lines"),
 };

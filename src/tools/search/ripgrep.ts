@@ -42,12 +42,16 @@ export interface RipgrepResult {
 
 /** Where the ripgrep binary is: @vscode/ripgrep's, loaded only when a search runs. */
 export async function locateRipgrep(): Promise<string> {
-  const fix = "Run `npm install` in ts-graph's folder: it installs @vscode/ripgrep and the ripgrep binary for this platform";
+  const fix =
+    "Run `npm install` in ts-graph's folder: it installs @vscode/ripgrep and the ripgrep binary for this platform";
   let rgPath: string;
   try {
     ({ rgPath } = await import("@vscode/ripgrep"));
   } catch (error) {
-    throw new ToolUnavailableError(`the ripgrep package is missing (${error instanceof Error ? error.message : String(error)})`, fix);
+    throw new ToolUnavailableError(
+      `the ripgrep package is missing (${error instanceof Error ? error.message : String(error)})`,
+      fix,
+    );
   }
   if (!fs.existsSync(rgPath)) throw new ToolUnavailableError(`the ripgrep binary is missing at ${rgPath}`, fix);
   return rgPath;
@@ -92,7 +96,8 @@ function decode(value: RgText | undefined): string {
 }
 
 function toLine(event: RgEvent): RipgrepLine | undefined {
-  if ((event.type !== "match" && event.type !== "context") || typeof event.data.line_number !== "number") return undefined;
+  if ((event.type !== "match" && event.type !== "context") || typeof event.data.line_number !== "number")
+    return undefined;
   const text = decode(event.data.lines).replace(/\r?\n$/, "");
   const start = event.data.submatches?.[0]?.start;
   return {
@@ -112,14 +117,20 @@ const NO_FILES_SEARCHED = /No files were searched/;
 function patternError(stderr: string): ToolInputError | undefined {
   const message = stderr.replace(/^rg: /, "").split("\n")[0]?.trim() ?? "";
   if (/error parsing glob/i.test(stderr)) {
-    return new ToolInputError(`Invalid glob: ${message}\n(Globs are gitignore-style: escape [ ] { } with a backslash to match them as they are.)`);
+    return new ToolInputError(
+      `Invalid glob: ${message}\n(Globs are gitignore-style: escape [ ] { } with a backslash to match them as they are.)`,
+    );
   }
   if (/literal "\\n" is not allowed in a regex/i.test(stderr)) {
-    return new ToolInputError("Invalid pattern: it holds a line break, and search matches within one line; search for each line apart.");
+    return new ToolInputError(
+      "Invalid pattern: it holds a line break, and search matches within one line; search for each line apart.",
+    );
   }
   if (!/regex parse error|error parsing regex|regex could not be compiled/i.test(stderr)) return undefined;
   const full = stderr.replace(/^rg: /, "").trim();
-  return new ToolInputError(`Invalid pattern: ${full}\n(Patterns use Rust regex syntax; pass literal to search for the text as is.)`);
+  return new ToolInputError(
+    `Invalid pattern: ${full}\n(Patterns use Rust regex syntax; pass literal to search for the text as is.)`,
+  );
 }
 
 /** After a cut, the trailing context lines that lead up to the first dropped match go too. */
@@ -127,7 +138,8 @@ function dropContextOfDroppedMatch(lines: RipgrepLine[], context: number): void 
   const lastMatch = lines.findLast((line) => line.isMatch);
   while (lines.length > 0) {
     const last = lines[lines.length - 1] as RipgrepLine;
-    const afterLastMatch = lastMatch !== undefined && last.file === lastMatch.file && last.line <= lastMatch.line + context;
+    const afterLastMatch =
+      lastMatch !== undefined && last.file === lastMatch.file && last.line <= lastMatch.line + context;
     if (last.isMatch || afterLastMatch) return;
     lines.pop();
   }
@@ -137,9 +149,12 @@ function dropContextOfDroppedMatch(lines: RipgrepLine[], context: number): void 
 /** Why ripgrep did not start: arguments too long for the system are the input's fault, anything else ripgrep's. */
 function startFailure(error: NodeJS.ErrnoException, rgPath: string): Error {
   if (error.code === "E2BIG") {
-    return new ToolInputError("The pattern, globs and paths together are too long for the system to pass to ripgrep (E2BIG); shorten them.", {
-      code: "E2BIG",
-    });
+    return new ToolInputError(
+      "The pattern, globs and paths together are too long for the system to pass to ripgrep (E2BIG); shorten them.",
+      {
+        code: "E2BIG",
+      },
+    );
   }
   return new ToolUnavailableError(
     `ripgrep did not start (${error.message})`,

@@ -51,11 +51,19 @@ function refuseMovedPaths(paths: readonly SearchablePath[]): void {
 /** ripgrep globs that keep it out of git's folder and ts-graph's database wherever --db puts it in the root. */
 function ownFilesExcluded(context: ToolContext): string[] {
   const database = graphPathOf(context.root, context.dbPath);
-  return ["!.git", "!.ts-graph", ...(database === undefined || database.startsWith(".ts-graph/") ? [] : [`!/${database}`, `!/${database}-*`])];
+  return [
+    "!.git",
+    "!.ts-graph",
+    ...(database === undefined || database.startsWith(".ts-graph/") ? [] : [`!/${database}`, `!/${database}-*`]),
+  ];
 }
 
 /** search's answer, with ripgrep where findRipgrep finds it (handler.ts loads this module on the tool's first call). */
-export async function runSearch(findRipgrep: () => Promise<string>, input: SearchInput, context: ToolContext): Promise<ToolResult> {
+export async function runSearch(
+  findRipgrep: () => Promise<string>,
+  input: SearchInput,
+  context: ToolContext,
+): Promise<ToolResult> {
   const paths = input.paths.map((entry) => searchablePath(entry, context));
   const rgPath = await findRipgrep();
   refuseMovedPaths(paths);

@@ -51,7 +51,13 @@ describe("search", () => {
     const result = await runTool(searchTool, { pattern: "validateToken", limit: 2 }, context);
     expect(result.structured).toMatchObject({ matchCount: 2, truncated: true });
     expect(result.structured.matches).toEqual([
-      { file: "backend/http/middleware.ts", line: 1, column: 10, text: "import { validateToken } from '@shared/validation';", symbol: null },
+      {
+        file: "backend/http/middleware.ts",
+        line: 1,
+        column: 10,
+        text: "import { validateToken } from '@shared/validation';",
+        symbol: null,
+      },
       {
         file: "backend/http/middleware.ts",
         line: 14,
@@ -74,15 +80,21 @@ describe("search", () => {
     expect(glob).toMatch(/^Invalid glob: error parsing glob '\[': unclosed character class/);
     expect(glob).toMatch(/escape \[ \] \{ \} with a backslash/);
     const lineBreak = await rejection(runTool(searchTool, { pattern: "token\nsession" }, context), ToolInputError);
-    expect(lineBreak).toBe("Invalid pattern: it holds a line break, and search matches within one line; search for each line apart.");
+    expect(lineBreak).toBe(
+      "Invalid pattern: it holds a line break, and search matches within one line; search for each line apart.",
+    );
   });
 
   it("refuses a binary file, a missing path and a path outside the root", async () => {
-    expect(await rejection(runTool(searchTool, { pattern: "token", paths: ["logo.png"] }, context), ToolInputError)).toBe(
-      "logo.png is a binary file; search reads text files only.",
+    expect(
+      await rejection(runTool(searchTool, { pattern: "token", paths: ["logo.png"] }, context), ToolInputError),
+    ).toBe("logo.png is a binary file; search reads text files only.");
+    expect(await rejection(runTool(searchTool, { pattern: "x", paths: ["nope"] }, context), ToolInputError)).toMatch(
+      /does not exist/,
     );
-    expect(await rejection(runTool(searchTool, { pattern: "x", paths: ["nope"] }, context), ToolInputError)).toMatch(/does not exist/);
-    expect(await rejection(runTool(searchTool, { pattern: "x", paths: ["../.."] }, context), ToolInputError)).toMatch(/outside the workspace/);
+    expect(await rejection(runTool(searchTool, { pattern: "x", paths: ["../.."] }, context), ToolInputError)).toMatch(
+      /outside the workspace/,
+    );
   });
 
   it("answers a search whose filters leave no file as empty, saying which filters applied", async () => {
@@ -91,13 +103,19 @@ describe("search", () => {
       expect(result.text).toBe(
         `No file to search for /root/: the filters leave none (glob ${JSON.stringify(glob)}, .gitignore, hidden and binary files, node_modules and .ts-graph (always skipped)).`,
       );
-      expect(result.structured).toMatchObject({ matchCount: 0, noFilesSearched: true, filters: { glob: [glob], paths: [] } });
+      expect(result.structured).toMatchObject({
+        matchCount: 0,
+        noFilesSearched: true,
+        filters: { glob: [glob], paths: [] },
+      });
     }
   });
 
   it("says how to fix a missing ripgrep binary instead of failing obscurely", async () => {
     const missing = createSearchTool(() => Promise.resolve(path.join(root, "no-such-rg")));
     const message = await rejection(runTool(missing, { pattern: "token" }, context), ToolUnavailableError);
-    expect(message).toMatch(/^unavailable: ripgrep did not start \(spawn .*no-such-rg ENOENT\)\. Check that .*no-such-rg exists and is executable/);
+    expect(message).toMatch(
+      /^unavailable: ripgrep did not start \(spawn .*no-such-rg ENOENT\)\. Check that .*no-such-rg exists and is executable/,
+    );
   });
 });

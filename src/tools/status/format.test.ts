@@ -36,7 +36,12 @@ describe(formatStatus.name, () => {
 
   it("says what discovery skipped: files outside the root, links leading out, loops", () => {
     const graph =
-      ready.graph === null ? null : { ...ready.graph, skipped: { outside: 1, throughLinks: 0, outsideLinks: ["src/vendor"], loops: ["src/self"] } };
+      ready.graph === null
+        ? null
+        : {
+            ...ready.graph,
+            skipped: { outside: 1, throughLinks: 0, outsideLinks: ["src/vendor"], loops: ["src/self"] },
+          };
     expect(
       formatStatus([{ ...ready, graph }])
         .split("\n")
@@ -49,7 +54,9 @@ describe(formatStatus.name, () => {
   it("says a watched root's changes are on their way and an unwatched root's wait for the next index", () => {
     const watched = formatStatus([{ ...ready, pendingFiles: 2 }]);
     expect(watched).toContain("2 files changed and not re-indexed yet");
-    expect(formatStatus([{ ...ready, pendingFiles: 2, watching: false }])).toContain("2 files changed since the last index");
+    expect(formatStatus([{ ...ready, pendingFiles: 2, watching: false }])).toContain(
+      "2 files changed since the last index",
+    );
   });
 
   it("prints pending files, the last failure, a database outside the root and an unavailable root", () => {
@@ -81,7 +88,12 @@ describe(formatStatus.name, () => {
       editLanguageService: true,
       lastUsed: "2026-01-01T00:01:00.000Z",
     } as const;
-    const released = { ...memory, programs: "released", indexerHeapBytes: undefined, editLanguageService: false } as const;
+    const released = {
+      ...memory,
+      programs: "released",
+      indexerHeapBytes: undefined,
+      editLanguageService: false,
+    } as const;
     const server = { rssBytes: 1536 * 1024 * 1024, budgetBytes: 4096 * 1024 * 1024, idleReleaseMinutes: 30 };
     const lines = formatStatus(
       [

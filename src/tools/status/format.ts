@@ -21,7 +21,8 @@ function megabytes(bytes: number): string {
 }
 
 function memoryText(memory: RootMemory): string {
-  const heap = memory.indexerHeapBytes === undefined ? "" : ` (indexing thread's heap ${megabytes(memory.indexerHeapBytes)})`;
+  const heap =
+    memory.indexerHeapBytes === undefined ? "" : ` (indexing thread's heap ${megabytes(memory.indexerHeapBytes)})`;
   const programs =
     memory.programs === "released"
       ? "released (the next change builds what it needs)"
@@ -34,14 +35,19 @@ function memoryText(memory: RootMemory): string {
 
 /** The server's line: its RSS and the rules that bound it. */
 function serverMemoryText(server: ServerMemory): string {
-  const idle = server.idleReleaseMinutes > 0 ? `an idle root releases them after ${formatCount(server.idleReleaseMinutes)} min` : "no idle release";
+  const idle =
+    server.idleReleaseMinutes > 0
+      ? `an idle root releases them after ${formatCount(server.idleReleaseMinutes)} min`
+      : "no idle release";
   return `server   RSS ${megabytes(server.rssBytes)} · budget ${megabytes(server.budgetBytes)} (above it, the least recently used roots release their programs) · ${idle}`;
 }
 
 function formatRoot(status: RootStatus): string[] {
   const lines = [status.root];
   const indexed = status.indexedAt === null ? "never indexed" : `indexed ${status.indexedAt}`;
-  lines.push(`  graph    ${indexed} · ${pendingText(status.pendingFiles, status.watching)} · database ${dbText(status)}`);
+  lines.push(
+    `  graph    ${indexed} · ${pendingText(status.pendingFiles, status.watching)} · database ${dbText(status)}`,
+  );
   lines.push(`  watcher  ${status.watching ? "running (changes are applied as files are saved)" : "not running"}`);
   if (status.memory !== undefined) lines.push(`  memory   ${memoryText(status.memory)}`);
   if (status.indexError !== null) lines.push(`  last index failed: ${status.indexError}`);
@@ -69,5 +75,7 @@ function formatRoot(status: RootStatus): string[] {
 /** The status tool's text: the server's memory (when served), then one block per root. */
 export function formatStatus(roots: readonly RootStatus[], server?: ServerMemory): string {
   const heading = `ts-graph status: ${roots.length} ${roots.length === 1 ? "root" : "roots"}`;
-  return [heading, ...(server === undefined ? [] : [serverMemoryText(server)]), ...roots.flatMap(formatRoot)].join("\n");
+  return [heading, ...(server === undefined ? [] : [serverMemoryText(server)]), ...roots.flatMap(formatRoot)].join(
+    "\n",
+  );
 }

@@ -18,7 +18,9 @@ describe(statusTool.name, () => {
     expect(text.stdout).toMatch(
       /^ts-graph status: 1 root\n.*project\n {2}graph {4}indexed .* · up to date · database \.ts-graph\/graph\.db\n {2}watcher {2}not running\n {2}files {4}2\n/,
     );
-    const json = JSON.parse(runCli(["status", "--root", root, "--json"]).stdout) as { roots: { root: string; watching: boolean }[] };
+    const json = JSON.parse(runCli(["status", "--root", root, "--json"]).stdout) as {
+      roots: { root: string; watching: boolean }[];
+    };
     expect(json.roots).toEqual([expect.objectContaining({ root, watching: false })]);
   });
 });

@@ -16,7 +16,9 @@ function graphDb(): Database.Database {
   node.run("a.ts", "File", "a.ts", "a.ts");
   node.run("a.ts:f", "Function", "f", "f");
   node.run("a.ts:g", "Function", "g", "g");
-  db.prepare("INSERT INTO edges (file, kind, source, target, count, lines) VALUES ('a.ts', 'CALLS', 'a.ts:f', 'a.ts:g', 1, '[1]')").run();
+  db.prepare(
+    "INSERT INTO edges (file, kind, source, target, count, lines) VALUES ('a.ts', 'CALLS', 'a.ts:f', 'a.ts:g', 1, '[1]')",
+  ).run();
   return db;
 }
 
@@ -54,7 +56,9 @@ describe(rootStatus.name, () => {
 
   it("reports a root with a graph", () => {
     const graph = queryGraphCounts(graphDb());
-    expect(rootStatus({ ...state, freshness: { indexedAt: "2026-01-01T00:00:00.000Z", pendingFiles: 2 } }, graph)).toEqual({
+    expect(
+      rootStatus({ ...state, freshness: { indexedAt: "2026-01-01T00:00:00.000Z", pendingFiles: 2 } }, graph),
+    ).toEqual({
       root: "/r",
       dbPath: "/r/.ts-graph/graph.db",
       indexedAt: "2026-01-01T00:00:00.000Z",
@@ -69,9 +73,18 @@ describe(rootStatus.name, () => {
 
   it("reports why a root has no graph", () => {
     const status = rootStatus(
-      { ...state, freshness: { indexedAt: undefined, pendingFiles: 0, indexError: "boom" }, error: "first index failed" },
+      {
+        ...state,
+        freshness: { indexedAt: undefined, pendingFiles: 0, indexError: "boom" },
+        error: "first index failed",
+      },
       undefined,
     );
-    expect(status).toMatchObject({ indexedAt: null, indexError: "boom", unavailable: "first index failed", graph: null });
+    expect(status).toMatchObject({
+      indexedAt: null,
+      indexError: "boom",
+      unavailable: "first index failed",
+      graph: null,
+    });
   });
 });

@@ -49,7 +49,10 @@ export interface RootStatus {
 }
 
 function kindCounts(rows: readonly { kind: string; n: number }[]): KindCounts {
-  return { total: rows.reduce((sum, row) => sum + row.n, 0), byKind: Object.fromEntries(rows.map((row) => [row.kind, row.n])) };
+  return {
+    total: rows.reduce((sum, row) => sum + row.n, 0),
+    byKind: Object.fromEntries(rows.map((row) => [row.kind, row.n])),
+  };
 }
 
 export function queryGraphCounts(db: SqliteDb): GraphCounts {
@@ -68,7 +71,9 @@ function engineOf(json: string | undefined): { engine?: GraphEngine } {
   try {
     const value = JSON.parse(json) as Partial<GraphEngine>;
     if (typeof value.name !== "string" || typeof value.typescript !== "string") return {};
-    const notes = Array.isArray(value.notes) ? value.notes.filter((note): note is string => typeof note === "string") : [];
+    const notes = Array.isArray(value.notes)
+      ? value.notes.filter((note): note is string => typeof note === "string")
+      : [];
     return { engine: { name: value.name, typescript: value.typescript, notes } };
   } catch {
     return {};

@@ -6,7 +6,13 @@ import { queryGraphCounts, rootStatus } from "./query.js";
 
 /** The state of the one root a context without a workspace (the CLI's) serves. */
 function ownState(context: ToolContext): RootState {
-  return { root: context.root, dbPath: context.dbPath, db: context.db, freshness: context.freshness(), watching: false };
+  return {
+    root: context.root,
+    dbPath: context.dbPath,
+    db: context.db,
+    freshness: context.freshness(),
+    watching: false,
+  };
 }
 
 /** The counts of one committed graph (db/read-transaction.ts). */

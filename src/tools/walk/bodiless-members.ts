@@ -35,7 +35,9 @@ function dispatchTargets(db: SqliteDb, members: readonly ReachedNode[], dispatch
     members.map((member) => {
       const receivers = dispatch === "all" ? undefined : receiversOf(member);
       const overriding = closure([member.key], map.overriddenBy);
-      const keys = [...overriding].filter((key) => key !== member.key && dispatchReaches(map, member.key, key, receivers));
+      const keys = [...overriding].filter(
+        (key) => key !== member.key && dispatchReaches(map, member.key, key, receivers),
+      );
       const holders = [...overriding].flatMap((key) => map.heldBy.get(key) ?? []);
       return [member.key, [...new Set([...keys, ...holders])]];
     }),
@@ -58,10 +60,18 @@ function receiversOf(node: ReachedNode): readonly string[] | undefined {
  * What members without a body change in a walk's answer: which declarations named by its dispatch links have
  * no body, and walking out (callees), which reached nodes have none, with what a call of each runs instead.
  */
-export function dispatchFacts(db: SqliteDb, nodes: readonly ReachedNode[], direction: WalkDirection, dispatch: Dispatch): DispatchFacts {
+export function dispatchFacts(
+  db: SqliteDb,
+  nodes: readonly ReachedNode[],
+  direction: WalkDirection,
+  dispatch: Dispatch,
+): DispatchFacts {
   const named = nodes.flatMap((node) => node.links.filter((link) => link.dispatch).map((link) => link.target));
   const reached = direction === "out" ? nodes.map((node) => node.key) : [];
   const withoutBody = membersWithoutBody(db, [...named, ...reached]);
   const bodilessReached = direction === "out" ? nodes.filter((node) => withoutBody.has(node.key)) : [];
-  return { withoutBody, dispatchesTo: bodilessReached.length === 0 ? new Map() : dispatchTargets(db, bodilessReached, dispatch) };
+  return {
+    withoutBody,
+    dispatchesTo: bodilessReached.length === 0 ? new Map() : dispatchTargets(db, bodilessReached, dispatch),
+  };
 }

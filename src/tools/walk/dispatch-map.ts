@@ -28,11 +28,23 @@ export interface DispatchMap {
 const NONE: readonly string[] = [];
 
 export const dispatchMap = perGraphGeneration((db: SqliteDb): DispatchMap => {
-  const internal = db.prepare("SELECT source, target FROM edges WHERE kind = 'OVERRIDES'").raw().all() as [string, string][];
-  const external = db.prepare("SELECT source, target FROM external_edges WHERE kind = 'OVERRIDES'").raw().all() as [string, string][];
+  const internal = db.prepare("SELECT source, target FROM edges WHERE kind = 'OVERRIDES'").raw().all() as [
+    string,
+    string,
+  ][];
+  const external = db.prepare("SELECT source, target FROM external_edges WHERE kind = 'OVERRIDES'").raw().all() as [
+    string,
+    string,
+  ][];
   const classes = db.prepare(CLASSES_OF_MEMBERS).raw().all() as [string, string][];
-  const heritage = db.prepare("SELECT source, target FROM edges WHERE kind IN ('EXTENDS', 'IMPLEMENTS')").raw().all() as [string, string][];
-  const held = db.prepare("SELECT source, target FROM edges WHERE kind = 'HOLDS_IMPLEMENTATION'").raw().all() as [string, string][];
+  const heritage = db
+    .prepare("SELECT source, target FROM edges WHERE kind IN ('EXTENDS', 'IMPLEMENTS')")
+    .raw()
+    .all() as [string, string][];
+  const held = db.prepare("SELECT source, target FROM edges WHERE kind = 'HOLDS_IMPLEMENTATION'").raw().all() as [
+    string,
+    string,
+  ][];
   return {
     overrides: grouped(internal, 0, 1),
     overriddenBy: grouped(internal, 1, 0),
@@ -73,7 +85,12 @@ export function closure(starts: Iterable<string>, step: ReadonlyMap<string, read
  * override, not its sibling SiblingA's). An override whose class is not seen to descend from `named`'s class
  * (a class extending a mixin call, whose EXTENDS edge is missing) is kept: nothing says it cannot run.
  */
-export function dispatchReaches(map: DispatchMap, named: string, override: string, receivers: readonly string[] | undefined): boolean {
+export function dispatchReaches(
+  map: DispatchMap,
+  named: string,
+  override: string,
+  receivers: readonly string[] | undefined,
+): boolean {
   if (receivers === undefined) return true;
   if (receivers.length === 0) return false;
   const overrideClass = map.classOf.get(override);

@@ -25,7 +25,12 @@ function depths(request: Partial<WalkRequest> & Pick<WalkRequest, "seeds">, db =
 
 describe(walkGraph.name, () => {
   it("reports each node once, at its shortest distance, and survives cycles", () => {
-    expect(depths({ seeds: [key("src/a.ts:a")] })).toEqual({ "src/b.ts:b": 1, "src/c.ts:c": 2, "src/d.ts:d": 3, "src/e.ts:e": 4 });
+    expect(depths({ seeds: [key("src/a.ts:a")] })).toEqual({
+      "src/b.ts:b": 1,
+      "src/c.ts:c": 2,
+      "src/d.ts:d": 3,
+      "src/e.ts:e": 4,
+    });
     expect(depths({ seeds: [key("src/a.ts:a")], kinds: ["CALLS", "REFERENCES"] })).toEqual({
       "src/b.ts:b": 1,
       "src/d.ts:d": 1,
@@ -39,16 +44,47 @@ describe(walkGraph.name, () => {
   });
 
   it("walks backwards with direction in, through the cycle back to the seed's callers", () => {
-    expect(depths({ seeds: [key("src/d.ts:d")], direction: "in" })).toEqual({ "src/c.ts:c": 1, "src/b.ts:b": 2, "src/a.ts:a": 3 });
+    expect(depths({ seeds: [key("src/d.ts:d")], direction: "in" })).toEqual({
+      "src/c.ts:c": 1,
+      "src/b.ts:b": 2,
+      "src/a.ts:a": 3,
+    });
   });
 
   it("records the neighbour that brought each node in, the edge and its sites", () => {
     const { nodes } = walkGraph(chain, { seeds: [key("src/e.ts:e")], direction: "in", kinds: ["CALLS"], maxDepth: 2 });
     expect(
-      nodes.map(({ key: k, via, edge, lines, vias, kind, file, qualifiedName }) => ({ k, via, edge, lines, vias, kind, file, qualifiedName })),
+      nodes.map(({ key: k, via, edge, lines, vias, kind, file, qualifiedName }) => ({
+        k,
+        via,
+        edge,
+        lines,
+        vias,
+        kind,
+        file,
+        qualifiedName,
+      })),
     ).toEqual([
-      { k: "src/d.ts:d", via: "src/e.ts:e", edge: "CALLS", lines: [6], vias: 1, kind: "Function", file: "src/d.ts", qualifiedName: "d" },
-      { k: "src/c.ts:c", via: "src/d.ts:d", edge: "CALLS", lines: [5], vias: 1, kind: "Function", file: "src/c.ts", qualifiedName: "c" },
+      {
+        k: "src/d.ts:d",
+        via: "src/e.ts:e",
+        edge: "CALLS",
+        lines: [6],
+        vias: 1,
+        kind: "Function",
+        file: "src/d.ts",
+        qualifiedName: "d",
+      },
+      {
+        k: "src/c.ts:c",
+        via: "src/d.ts:d",
+        edge: "CALLS",
+        lines: [5],
+        vias: 1,
+        kind: "Function",
+        file: "src/c.ts",
+        qualifiedName: "c",
+      },
     ]);
   });
 
@@ -62,7 +98,12 @@ describe(walkGraph.name, () => {
         ["CALLS", "src/z.ts:z", "src/y.ts:y"],
       ],
     );
-    const { nodes } = walkGraph(db, { seeds: [key("src/t.ts:target")], direction: "in", kinds: ["CALLS"], maxDepth: 3 });
+    const { nodes } = walkGraph(db, {
+      seeds: [key("src/t.ts:target")],
+      direction: "in",
+      kinds: ["CALLS"],
+      maxDepth: 3,
+    });
     expect(nodes.map((node) => [node.key, node.depth, node.via, node.vias, node.degree])).toEqual([
       ["src/x.ts:x", 1, "src/t.ts:target", 1, 1],
       ["src/y.ts:y", 1, "src/t.ts:target", 1, 1],
@@ -72,14 +113,20 @@ describe(walkGraph.name, () => {
 
   it("seeds a container's members with withMembers", () => {
     const db = memoryGraph(
-      [{ key: "src/cart.ts:Cart", kind: "Class" }, { key: "src/cart.ts:Cart.total", kind: "Method" }, { key: "src/view.ts:render" }],
+      [
+        { key: "src/cart.ts:Cart", kind: "Class" },
+        { key: "src/cart.ts:Cart.total", kind: "Method" },
+        { key: "src/view.ts:render" },
+      ],
       [["CALLS", "src/view.ts:render", "src/cart.ts:Cart.total", [9]]],
     );
     const request: WalkRequest = { seeds: [key("src/cart.ts:Cart")], direction: "in", kinds: ["CALLS"], maxDepth: 3 };
     expect(walkGraph(db, request).nodes).toEqual([]);
     const withMembers = walkGraph(db, { ...request, withMembers: true });
     expect(withMembers.seeds).toEqual(["src/cart.ts:Cart", "src/cart.ts:Cart.total"]);
-    expect(withMembers.nodes.map((node) => [node.key, node.via])).toEqual([["src/view.ts:render", "src/cart.ts:Cart.total"]]);
+    expect(withMembers.nodes.map((node) => [node.key, node.via])).toEqual([
+      ["src/view.ts:render", "src/cart.ts:Cart.total"],
+    ]);
   });
 
   it("lets a property reached through its type reach its container", () => {
@@ -95,7 +142,12 @@ describe(walkGraph.name, () => {
         ["USES_TYPE", "src/app.ts:App", "src/app.ts:Props"],
       ],
     );
-    const request: WalkRequest = { seeds: [key("src/cart.ts:Cart")], direction: "in", kinds: ["USES_TYPE"], maxDepth: 5 };
+    const request: WalkRequest = {
+      seeds: [key("src/cart.ts:Cart")],
+      direction: "in",
+      kinds: ["USES_TYPE"],
+      maxDepth: 5,
+    };
     expect(walkGraph(db, request).nodes.map((node) => node.key)).toEqual(["src/app.ts:Props.cart"]);
     const nodes = walkGraph(db, { ...request, propertiesReachContainers: true }).nodes;
     expect(nodes.map((node) => [node.key, node.depth, node.edge])).toEqual([
@@ -217,13 +269,25 @@ describe(walkGraph.name, () => {
         ["CALLS", "src/countdown.ts:drain", "lib:Iterator.next", [42]],
       ],
     );
-    const walk = (seed: string, direction: "in" | "out", dispatch: "none" | "up" | "all", kinds: WalkRequest["kinds"] = ["CALLS"]) =>
+    const walk = (
+      seed: string,
+      direction: "in" | "out",
+      dispatch: "none" | "up" | "all",
+      kinds: WalkRequest["kinds"] = ["CALLS"],
+    ) =>
       walkGraph(shapes, { seeds: [key(seed)], direction, kinds, maxDepth: 1, dispatch }).nodes.map((node) =>
-        [node.key, ...node.links.map((link) => `${link.dispatch ? "dispatch" : "direct"} ${link.target} @${link.lines.join(",")}`)].join(" | "),
+        [
+          node.key,
+          ...node.links.map(
+            (link) => `${link.dispatch ? "dispatch" : "direct"} ${link.target} @${link.lines.join(",")}`,
+          ),
+        ].join(" | "),
       );
 
     it("finds the callers of a member through every member it implements with dispatch up, and marks them", () => {
-      expect(walk("src/shapes.ts:Circle.area", "in", "none")).toEqual(["src/report.ts:unit | direct src/shapes.ts:Circle.area @30"]);
+      expect(walk("src/shapes.ts:Circle.area", "in", "none")).toEqual([
+        "src/report.ts:unit | direct src/shapes.ts:Circle.area @30",
+      ]);
       expect(walk("src/shapes.ts:Circle.area", "in", "up")).toEqual([
         "src/report.ts:totalArea | dispatch src/shapes.ts:Shape.area @21",
         "src/report.ts:unit | direct src/shapes.ts:Circle.area @30",
@@ -236,18 +300,24 @@ describe(walkGraph.name, () => {
         "src/report.ts:unit | direct src/shapes.ts:Circle.area @30",
         "src/report.ts:squares | dispatch src/shapes.ts:Square.area @40",
       ]);
-      expect(walk("src/shapes.ts:Shape.area", "in", "up")).toEqual(["src/report.ts:totalArea | direct src/shapes.ts:Shape.area @21"]);
+      expect(walk("src/shapes.ts:Shape.area", "in", "up")).toEqual([
+        "src/report.ts:totalArea | direct src/shapes.ts:Shape.area @21",
+      ]);
       expect(walk("src/shapes.ts:Shape.area", "in", "all")).toHaveLength(3);
     });
 
     it("lists what a call may dispatch to among the callees", () => {
-      expect(walk("src/report.ts:totalArea", "out", "none")).toEqual(["src/shapes.ts:Shape.area | direct src/shapes.ts:Shape.area @21"]);
+      expect(walk("src/report.ts:totalArea", "out", "none")).toEqual([
+        "src/shapes.ts:Shape.area | direct src/shapes.ts:Shape.area @21",
+      ]);
       expect(walk("src/report.ts:totalArea", "out", "up")).toEqual([
         "src/shapes.ts:Shape.area | direct src/shapes.ts:Shape.area @21",
         "src/shapes.ts:Circle.area | dispatch src/shapes.ts:Shape.area @21",
         "src/shapes.ts:Square.area | dispatch src/shapes.ts:Shape.area @21",
       ]);
-      expect(walk("src/report.ts:unit", "out", "up")).toEqual(["src/shapes.ts:Circle.area | direct src/shapes.ts:Circle.area @30"]);
+      expect(walk("src/report.ts:unit", "out", "up")).toEqual([
+        "src/shapes.ts:Circle.area | direct src/shapes.ts:Circle.area @30",
+      ]);
       expect(walk("src/report.ts:unit", "out", "all").map((line) => line.split(" | ")[0])).toEqual([
         "src/shapes.ts:Shape.area",
         "src/shapes.ts:Circle.area",
@@ -257,20 +327,21 @@ describe(walkGraph.name, () => {
 
     it("goes through library members: a call of lib:Iterator.next reaches the project's implementations", () => {
       expect(walk("src/countdown.ts:Countdown.next", "in", "none")).toEqual([]);
-      expect(walk("src/countdown.ts:Countdown.next", "in", "up")).toEqual(["src/countdown.ts:drain | dispatch lib:Iterator.next @42"]);
-      expect(walk("src/countdown.ts:drain", "out", "up")).toEqual(["src/countdown.ts:Countdown.next | dispatch lib:Iterator.next @42"]);
+      expect(walk("src/countdown.ts:Countdown.next", "in", "up")).toEqual([
+        "src/countdown.ts:drain | dispatch lib:Iterator.next @42",
+      ]);
+      expect(walk("src/countdown.ts:drain", "out", "up")).toEqual([
+        "src/countdown.ts:Countdown.next | dispatch lib:Iterator.next @42",
+      ]);
     });
 
     it("never widens an OVERRIDES edge: a sibling is not a dependant of a member", () => {
-      expect(walk("src/shapes.ts:Circle.area", "in", "up", ["CALLS", "OVERRIDES"]).map((line) => line.split(" | ")[0])).toEqual([
-        "src/report.ts:totalArea",
-        "src/report.ts:unit",
-      ]);
-      expect(walk("src/shapes.ts:Shape.area", "in", "up", ["CALLS", "OVERRIDES"]).map((line) => line.split(" | ")[0])).toEqual([
-        "src/report.ts:totalArea",
-        "src/shapes.ts:Circle.area",
-        "src/shapes.ts:Square.area",
-      ]);
+      expect(
+        walk("src/shapes.ts:Circle.area", "in", "up", ["CALLS", "OVERRIDES"]).map((line) => line.split(" | ")[0]),
+      ).toEqual(["src/report.ts:totalArea", "src/report.ts:unit"]);
+      expect(
+        walk("src/shapes.ts:Shape.area", "in", "up", ["CALLS", "OVERRIDES"]).map((line) => line.split(" | ")[0]),
+      ).toEqual(["src/report.ts:totalArea", "src/shapes.ts:Circle.area", "src/shapes.ts:Square.area"]);
     });
 
     it("marks a node reached only through dispatch, at any depth", () => {

@@ -42,7 +42,12 @@ export const CALL_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS"] as const sat
  * Call-like edges, what `paths` walks with `values: include`: the call edges, and references (a function passed
  * or stored as a callback may be called later by whoever receives it). By default it walks the call edges.
  */
-export const CALL_LIKE_EDGE_KINDS = ["CALLS", "INSTANTIATES", "RENDERS", "REFERENCES"] as const satisfies readonly EdgeKind[];
+export const CALL_LIKE_EDGE_KINDS = [
+  "CALLS",
+  "INSTANTIATES",
+  "RENDERS",
+  "REFERENCES",
+] as const satisfies readonly EdgeKind[];
 export type CallLikeEdgeKind = (typeof CALL_LIKE_EDGE_KINDS)[number];
 
 /**
@@ -315,7 +320,15 @@ function stepLink(row: Omit<StepRow, "via">, via: NodeKey, named: string): StepL
   const receivers = parseReceivers(row.receivers);
   return {
     node,
-    link: { via, edge: row.edge, target: row.target, dispatch, construction, lines, ...(receivers === undefined ? {} : { receivers }) },
+    link: {
+      via,
+      edge: row.edge,
+      target: row.target,
+      dispatch,
+      construction,
+      lines,
+      ...(receivers === undefined ? {} : { receivers }),
+    },
   };
 }
 
@@ -327,17 +340,28 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
   const kinds: ReadonlySet<EdgeKind> = new Set(request.kinds);
   const getters: ReadonlySet<string> = new Set(request.dispatch === "none" ? [] : (request.getters ?? []));
   const map = request.dispatchMap ?? walkDispatchMap(db, request.dispatch);
-  const { names, libraryNames } = frontierNames(request.frontier, request.dispatch === "none" ? undefined : map, request.dispatch === "all");
+  const { names, libraryNames } = frontierNames(
+    request.frontier,
+    request.dispatch === "none" ? undefined : map,
+    request.dispatch === "all",
+  );
   const links: StepLink[] = [];
   const queryKinds = getters.size > 0 && !kinds.has("READS") ? [...request.kinds, "READS"] : request.kinds;
-  for (const row of sql.edgesInto.all({ targets: JSON.stringify([...names.keys()]), kinds: JSON.stringify(queryKinds) }) as EdgeRow[]) {
+  for (const row of sql.edgesInto.all({
+    targets: JSON.stringify([...names.keys()]),
+    kinds: JSON.stringify(queryKinds),
+  }) as EdgeRow[]) {
     for (const via of names.get(row.target) ?? []) {
       const follows =
         row.target === via
           ? kinds.has(row.edge)
           : (kinds.has(row.edge) && DISPATCHED_KINDS.has(row.edge)) || (row.edge === "READS" && getters.has(via));
       const step = follows ? stepLink(row, via as NodeKey, via) : undefined;
-      if (step !== undefined && (request.dispatch !== "up" || map === undefined || dispatchFollows(() => map, step, via))) links.push(step);
+      if (
+        step !== undefined &&
+        (request.dispatch !== "up" || map === undefined || dispatchFollows(() => map, step, via))
+      )
+        links.push(step);
     }
   }
   const libraryKinds = request.kinds.filter((kind) => DISPATCHED_KINDS.has(kind));
@@ -379,7 +403,12 @@ function frontierNames(
     const up = closure([key], map.overrides);
     const libraries = new Set<string>();
     for (const member of up) for (const library of map.libraryOverrides.get(member) ?? []) libraries.add(library);
-    const named = all ? closure([...up, ...[...libraries].flatMap((library) => map.libraryOverriddenBy.get(library) ?? [])], map.overriddenBy) : up;
+    const named = all
+      ? closure(
+          [...up, ...[...libraries].flatMap((library) => map.libraryOverriddenBy.get(library) ?? [])],
+          map.overriddenBy,
+        )
+      : up;
     for (const target of named) addName(names, target, key);
     for (const library of libraries) addName(libraryNames, library, key);
   }
@@ -407,7 +436,12 @@ export interface Reaching {
 
 /** Direct links before dispatch links, then by neighbour, edge kind and target: the first is the reason shown. */
 function compareLinks(a: WalkLink, b: WalkLink): number {
-  return Number(a.dispatch) - Number(b.dispatch) || compareText(a.via, b.via) || compareText(a.edge, b.edge) || compareText(a.target, b.target);
+  return (
+    Number(a.dispatch) - Number(b.dispatch) ||
+    compareText(a.via, b.via) ||
+    compareText(a.edge, b.edge) ||
+    compareText(a.target, b.target)
+  );
 }
 
 function compareText(a: string, b: string): number {
@@ -416,7 +450,9 @@ function compareText(a: string, b: string): number {
 
 /** One link per (via, edge, target); a row repeated by the SQL (two dispatch routes to one base) counts once. */
 export function addLink(links: WalkLink[], link: WalkLink): void {
-  const same = links.find((known) => known.via === link.via && known.edge === link.edge && known.target === link.target);
+  const same = links.find(
+    (known) => known.via === link.via && known.edge === link.edge && known.target === link.target,
+  );
   if (same === undefined) links.push(link);
 }
 
@@ -428,7 +464,8 @@ export interface Seed {
 
 /** The seeds of a walk: the start nodes, and with `withMembers` every member they contain (ordered by key). */
 export function walkSeeds(db: SqliteDb, request: Pick<WalkRequest, "seeds" | "withMembers">): Seed[] {
-  if (request.withMembers === true) return statements(db).seedsWithMembers.all({ seeds: JSON.stringify(request.seeds) }) as Seed[];
+  if (request.withMembers === true)
+    return statements(db).seedsWithMembers.all({ seeds: JSON.stringify(request.seeds) }) as Seed[];
   const nodes = symbolNodes(db, request.seeds);
   return request.seeds.map((key) => ({ key, kind: nodes.get(key)?.kind ?? null }));
 }
@@ -556,7 +593,10 @@ export function finishWalk(
   }
   const ordered = [...reached.values()].sort(
     (a, b) =>
-      a.depth - b.depth || compareText(a.node.file, b.node.file) || a.node.startLine - b.node.startLine || compareText(a.node.key, b.node.key),
+      a.depth - b.depth ||
+      compareText(a.node.file, b.node.file) ||
+      a.node.startLine - b.node.startLine ||
+      compareText(a.node.key, b.node.key),
   );
   const throughDispatch = new Map<string, boolean>(viaThroughDispatch);
   const nodes: ReachedNode[] = [];

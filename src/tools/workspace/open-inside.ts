@@ -62,7 +62,9 @@ export function openInside(absolute: string, root: string, shownAs: string): num
   }
   if (!fs.fstatSync(fd).isFile()) {
     fs.closeSync(fd);
-    throw new ToolInputError(`${shownAs} is not a regular file (it changed while it was being opened, or is a FIFO or a device); nothing was read.`);
+    throw new ToolInputError(
+      `${shownAs} is not a regular file (it changed while it was being opened, or is a FIFO or a device); nothing was read.`,
+    );
   }
   if (!isTheValidatedFile(fd, absolute, root)) {
     fs.closeSync(fd);

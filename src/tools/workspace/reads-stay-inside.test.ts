@@ -37,7 +37,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(outside, "notes.txt"), `${SECRET}\n`);
   fs.writeFileSync(path.join(outside, "readme.txt"), `${SECRET}\n`);
   fs.mkdirSync(path.join(root, ".git"));
-  fs.writeFileSync(path.join(root, ".git", "config"), `[remote "origin"]\n  url = https://user:${SECRET}@example.invalid/repo.git\n`);
+  fs.writeFileSync(
+    path.join(root, ".git", "config"),
+    `[remote "origin"]\n  url = https://user:${SECRET}@example.invalid/repo.git\n`,
+  );
   context = await openIndexedContext(root);
 });
 
@@ -78,7 +81,10 @@ describe("a file swapped for a link out of the root after validation", () => {
   it("is not read by zoom level 2 (the last component became a link)", async () => {
     const swapped = racing(() => swapForLink("src/notes.txt", path.join(outside, "notes.txt")));
     try {
-      const message = await rejection(runTool(zoomTool, { path: "src/notes.txt", level: 2 }, swapped as CliToolContext), ToolInputError);
+      const message = await rejection(
+        runTool(zoomTool, { path: "src/notes.txt", level: 2 }, swapped as CliToolContext),
+        ToolInputError,
+      );
       expect(message).toContain("changed while it was being opened");
       expect(message).not.toContain(SECRET);
     } finally {
@@ -90,7 +96,10 @@ describe("a file swapped for a link out of the root after validation", () => {
   it("is not read by zoom lines (the last component became a link)", async () => {
     const swapped = racing(() => swapForLink("src/notes.txt", path.join(outside, "notes.txt")));
     try {
-      const message = await rejection(runTool(zoomTool, { path: "src/notes.txt", lines: "1-" }, swapped as CliToolContext), ToolInputError);
+      const message = await rejection(
+        runTool(zoomTool, { path: "src/notes.txt", lines: "1-" }, swapped as CliToolContext),
+        ToolInputError,
+      );
       expect(message).toContain("changed while it was being opened");
       expect(message).not.toContain(SECRET);
     } finally {
@@ -102,7 +111,10 @@ describe("a file swapped for a link out of the root after validation", () => {
   it("is not read by zoom level 2 (a folder above it became a link)", async () => {
     const swapped = racing(() => swapForLink("docs", outside));
     try {
-      const message = await rejection(runTool(zoomTool, { path: "docs/readme.txt", level: 2 }, swapped as CliToolContext), ToolInputError);
+      const message = await rejection(
+        runTool(zoomTool, { path: "docs/readme.txt", level: 2 }, swapped as CliToolContext),
+        ToolInputError,
+      );
       expect(message).not.toContain(SECRET);
     } finally {
       restore("docs", "readme.txt", "inside readme\n");
@@ -145,7 +157,10 @@ describe("a file swapped for a link out of the root after validation", () => {
     fs.writeFileSync(script, `#!/bin/sh\n${swap}\nexec '${await locateRipgrep()}' "$@"\n`, { mode: 0o755 });
     try {
       const swapping = createSearchTool(async () => script);
-      const message = await rejection(runTool(swapping, { pattern: SECRET, literal: true, paths: ["docs"] }, context), ToolInputError);
+      const message = await rejection(
+        runTool(swapping, { pattern: SECRET, literal: true, paths: ["docs"] }, context),
+        ToolInputError,
+      );
       expect(message).toContain("changed while it was being searched");
       expect(message).not.toContain(SECRET);
     } finally {
@@ -168,7 +183,10 @@ describe("a file swapped for a link out of the root after validation", () => {
     fs.writeFileSync(path.join(root, ".git", "readme.txt"), `${SECRET}\n`);
     const swapped = racing(() => swapForLink("docs", path.join(root, ".git")));
     try {
-      const message = await rejection(runTool(zoomTool, { path: "docs/readme.txt", level: 2 }, swapped as CliToolContext), ToolInputError);
+      const message = await rejection(
+        runTool(zoomTool, { path: "docs/readme.txt", level: 2 }, swapped as CliToolContext),
+        ToolInputError,
+      );
       expect(message).toContain("changed while it was being opened");
       expect(message).not.toContain(SECRET);
     } finally {
@@ -233,13 +251,20 @@ describe("git's folder and ts-graph's database", () => {
   });
 
   it("hides and refuses a database that --db puts in the root under another name", async () => {
-    const elsewhere = await openCliToolContext({ root, db: path.join(root, "graph.sqlite"), index: true, onWarning: () => undefined });
+    const elsewhere = await openCliToolContext({
+      root,
+      db: path.join(root, "graph.sqlite"),
+      index: true,
+      onWarning: () => undefined,
+    });
     try {
       const listed = await runTool(listTool, { path: "." }, elsewhere);
       const paths = (listed.structured as { entries: { path: string }[] }).entries.map((entry) => entry.path);
       expect(paths).toContain("src");
       expect(paths.filter((entry) => entry.startsWith("graph.sqlite"))).toEqual([]);
-      expect(await rejection(runTool(zoomTool, { path: "graph.sqlite", level: 2 }, elsewhere), ToolInputError)).toContain("ts-graph's own database");
+      expect(
+        await rejection(runTool(zoomTool, { path: "graph.sqlite", level: 2 }, elsewhere), ToolInputError),
+      ).toContain("ts-graph's own database");
       const found = await runTool(searchTool, { pattern: "SQLite", glob: ["*"] }, elsewhere);
       expect(found.structured).toMatchObject({ matchCount: 0 });
     } finally {

@@ -26,7 +26,14 @@ const packageJson = (fields: object): string => JSON.stringify({ name: "sample",
 
 describe("tests are what the test runners run", () => {
   it("without a runner, the usual test file names, not every file in a test folder", () => {
-    const tests = ["src/cart.test.ts", "src/cart.spec.tsx", "src/__tests__/cart.ts", "test/cart.test.ts", "packages/a/tests/x.spec.mts", "a.test.js"];
+    const tests = [
+      "src/cart.test.ts",
+      "src/cart.spec.tsx",
+      "src/__tests__/cart.ts",
+      "test/cart.test.ts",
+      "packages/a/tests/x.spec.mts",
+      "a.test.js",
+    ];
     const code = [
       "src/cart.ts",
       "test/fixtures/entity.ts",
@@ -78,23 +85,36 @@ describe("tests are what the test runners run", () => {
   it("jest: testMatch of jest.config.js with <rootDir>, roots, and testRegex from package.json", async () => {
     const withConfig = project({
       "package.json": packageJson({ devDependencies: { jest: "^30.0.0" } }),
-      "jest.config.js": 'module.exports = { testMatch: ["<rootDir>/it/**/*.it.ts", "**/*.e2e.ts"], roots: ["<rootDir>/it", "<rootDir>/src"] };',
+      "jest.config.js":
+        'module.exports = { testMatch: ["<rootDir>/it/**/*.it.ts", "**/*.e2e.ts"], roots: ["<rootDir>/it", "<rootDir>/src"] };',
     });
     expect(
-      await testsAmong(withConfig, ["it/cart.it.ts", "it/deep/a.it.ts", "src/a.e2e.ts", "other/b.e2e.ts", "src/a.test.ts", "it/helpers.ts"]),
+      await testsAmong(withConfig, [
+        "it/cart.it.ts",
+        "it/deep/a.it.ts",
+        "src/a.e2e.ts",
+        "other/b.e2e.ts",
+        "src/a.test.ts",
+        "it/helpers.ts",
+      ]),
     ).toEqual(["it/cart.it.ts", "it/deep/a.it.ts", "src/a.e2e.ts"]);
     const inPackageJson = project({ "package.json": packageJson({ jest: { testRegex: "/checks/.*\\.ts$" } }) });
-    expect(await testsAmong(inPackageJson, ["checks/a.ts", "checks/b/c.ts", "src/a.test.ts"])).toEqual(["checks/a.ts", "checks/b/c.ts"]);
+    expect(await testsAmong(inPackageJson, ["checks/a.ts", "checks/b/c.ts", "src/a.test.ts"])).toEqual([
+      "checks/a.ts",
+      "checks/b/c.ts",
+    ]);
   });
 
   it("mocha: spec of .mocharc.yml; with mocha and no config, only ./test/*.{js,cjs,mjs}", async () => {
     const configured = project({ ".mocharc.yml": "spec:\n  - 'test/**/*.spec.ts'\nrecursive: true\n" });
-    expect(await testsAmong(configured, ["test/a.spec.ts", "test/x/b.spec.ts", "test/helpers.ts", "src/a.test.ts"])).toEqual([
-      "test/a.spec.ts",
-      "test/x/b.spec.ts",
-    ]);
+    expect(
+      await testsAmong(configured, ["test/a.spec.ts", "test/x/b.spec.ts", "test/helpers.ts", "src/a.test.ts"]),
+    ).toEqual(["test/a.spec.ts", "test/x/b.spec.ts"]);
     const defaults = project({ "package.json": packageJson({ devDependencies: { mocha: "^11.0.0" } }) });
-    expect(await testsAmong(defaults, ["test/a.js", "test/b.mjs", "test/a.ts", "test/sub/c.js", "src/d.js"])).toEqual(["test/a.js", "test/b.mjs"]);
+    expect(await testsAmong(defaults, ["test/a.js", "test/b.mjs", "test/a.ts", "test/sub/c.js", "src/d.js"])).toEqual([
+      "test/a.js",
+      "test/b.mjs",
+    ]);
   });
 
   it("a workspace package with its own config decides for its files; the others follow the root", async () => {
@@ -104,7 +124,12 @@ describe("tests are what the test runners run", () => {
       "packages/a/vitest.config.mts": "export default { test: { include: ['checks/**/*.ts'] } };",
       "packages/b/package.json": packageJson({ name: "b" }),
     });
-    const candidates = ["packages/a/checks/x.ts", "packages/a/src/y.test.ts", "packages/b/src/z.test.ts", "packages/b/checks/x.ts"];
+    const candidates = [
+      "packages/a/checks/x.ts",
+      "packages/a/src/y.test.ts",
+      "packages/b/src/z.test.ts",
+      "packages/b/checks/x.ts",
+    ];
     expect(await testsAmong(root, candidates)).toEqual(["packages/a/checks/x.ts", "packages/b/src/z.test.ts"]);
   });
 
@@ -116,8 +141,18 @@ describe("tests are what the test runners run", () => {
       "apps/web/vitest.config.ts": "export default defineProject({ test: { include: ['ui/**/*.ui.ts'] } });",
       "apps/api/src/keep.ts": "",
     });
-    const candidates = ["apps/web/ui/a.ui.ts", "apps/web/src/a.test.ts", "apps/api/src/b.test.ts", "e2e/c.e2e.ts", "never/d.ts"];
-    expect(await testsAmong(root, candidates)).toEqual(["apps/web/ui/a.ui.ts", "apps/api/src/b.test.ts", "e2e/c.e2e.ts"]);
+    const candidates = [
+      "apps/web/ui/a.ui.ts",
+      "apps/web/src/a.test.ts",
+      "apps/api/src/b.test.ts",
+      "e2e/c.e2e.ts",
+      "never/d.ts",
+    ];
+    expect(await testsAmong(root, candidates)).toEqual([
+      "apps/web/ui/a.ui.ts",
+      "apps/api/src/b.test.ts",
+      "e2e/c.e2e.ts",
+    ]);
   });
 
   it("a config it cannot read literally: says so, and the runner's default names stand for it", async () => {
@@ -130,7 +165,9 @@ describe("tests are what the test runners run", () => {
     expect(["src/a.test.ts", "spec/a.check.ts"].filter(files.isTest)).toEqual(["src/a.test.ts"]);
     expect(files.notes).toEqual([
       "vitest.config.ts: test.include is computed (`patterns()`): vitest's default patterns stand for it",
-      expect.stringMatching(/^jest\.config\.ts is not read \(it does not parse .*\): jest's default patterns stand for it$/),
+      expect.stringMatching(
+        /^jest\.config\.ts is not read \(it does not parse .*\): jest's default patterns stand for it$/,
+      ),
     ]);
   });
 
@@ -148,7 +185,10 @@ describe("tests are what the test runners run", () => {
   it("never blocks on a config that is a FIFO, nor reads one too large", async () => {
     const root = project({ "package.json": packageJson({ devDependencies: { vitest: "^4.0.0", jest: "^30.0.0" } }) });
     execFileSync("mkfifo", [path.join(root, "vitest.config.ts")]);
-    fs.writeFileSync(path.join(root, "jest.config.js"), `module.exports = { testMatch: ["**/*.it.ts"] };\n${" ".repeat(1024 * 1024)}`);
+    fs.writeFileSync(
+      path.join(root, "jest.config.js"),
+      `module.exports = { testMatch: ["**/*.it.ts"] };\n${" ".repeat(1024 * 1024)}`,
+    );
     const files = await testFilesOf(root);
     expect(files.notes).toEqual([
       "vitest.config.ts is not read (it is not a regular file): vitest's default patterns stand for it",
@@ -167,7 +207,10 @@ describe("tests are what the test runners run", () => {
     const root = project({ "vitest.config.ts": "export default { test: { include: ['a/**/*.ts'] } };" });
     expect(await testsAmong(root, ["a/x.ts", "b/x.ts"])).toEqual(["a/x.ts"]);
     expect(await testFilesOf(root)).toBe(await testFilesOf(root));
-    fs.writeFileSync(path.join(root, "vitest.config.ts"), "export default { test: { include: ['b/**/*.ts', 'c/**/*.ts'] } };");
+    fs.writeFileSync(
+      path.join(root, "vitest.config.ts"),
+      "export default { test: { include: ['b/**/*.ts', 'c/**/*.ts'] } };",
+    );
     expect(await testsAmong(root, ["a/x.ts", "b/x.ts"])).toEqual(["b/x.ts"]);
     fs.rmSync(path.join(root, "vitest.config.ts"));
     expect(await testsAmong(root, ["a/x.ts", "b/x.test.ts"])).toEqual(["b/x.test.ts"]);

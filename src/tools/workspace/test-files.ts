@@ -1,5 +1,11 @@
 import picomatch from "picomatch";
-import { NAME_PATTERN_SCOPE, readTestRunnerSetup, testRunnerStamp, type TestRunnerSetup, type TestScope } from "../../config/test-runner-config.js";
+import {
+  NAME_PATTERN_SCOPE,
+  readTestRunnerSetup,
+  testRunnerStamp,
+  type TestRunnerSetup,
+  type TestScope,
+} from "../../config/test-runner-config.js";
 
 /**
  * The one test-file rule of every tool (impact, callers, callees, paths, zoom, and the diff's tests to run): a
@@ -48,7 +54,9 @@ function scopeMatcher(root: string, scope: TestScope, notes: string[]): Matcher 
   const testRegex = regexes(scope.testRegex, scope.source, notes);
   const ignore = regexes(scope.ignore, scope.source, notes);
   const testMatch = picomatch([...scope.testMatch], { dot: true });
-  const relativeGlobs = scope.testMatch.filter((glob) => !glob.startsWith("/") && !glob.startsWith("**") && !glob.startsWith("!"));
+  const relativeGlobs = scope.testMatch.filter(
+    (glob) => !glob.startsWith("/") && !glob.startsWith("**") && !glob.startsWith("!"),
+  );
   const relativeMatch = relativeGlobs.length === 0 ? () => false : picomatch(relativeGlobs, { dot: true });
   return (file) => {
     if (!scope.roots.some((rootFolder) => under(rootFolder, file) !== undefined)) return false;
@@ -88,7 +96,10 @@ export const NAME_PATTERN_TESTS: TestFiles = testFilesFrom({
   consulted: [],
 });
 
-const byRoot = new Map<string, { readonly stamp: string; readonly consulted: readonly string[]; readonly files: TestFiles }>();
+const byRoot = new Map<
+  string,
+  { readonly stamp: string; readonly consulted: readonly string[]; readonly files: TestFiles }
+>();
 
 /**
  * The test-file rule of a root, read again only when a runner file changed (a listing of the root's and each
@@ -102,6 +113,10 @@ export async function testFilesOf(root: string): Promise<TestFiles> {
   // A runner file changed while it was read: the stamp from before makes the next call read again.
   const unchanged = testRunnerStamp(root, []) === before;
   const files = testFilesFrom(setup);
-  byRoot.set(root, { stamp: unchanged ? testRunnerStamp(root, setup.consulted) : before, consulted: setup.consulted, files });
+  byRoot.set(root, {
+    stamp: unchanged ? testRunnerStamp(root, setup.consulted) : before,
+    consulted: setup.consulted,
+    files,
+  });
   return files;
 }

@@ -79,7 +79,8 @@ export function readCappedText(absolute: string, root: string, maxBytes: number,
     // One byte past the cap tells whether the cut falls inside a UTF-8 sequence.
     const buffer = Buffer.alloc(Math.min(totalBytes, Math.max(maxBytes + 1, BINARY_SNIFF_BYTES)));
     let filled = 0;
-    for (let read = -1; read !== 0 && filled < buffer.length; filled += read) read = fs.readSync(fd, buffer, filled, buffer.length - filled, filled);
+    for (let read = -1; read !== 0 && filled < buffer.length; filled += read)
+      read = fs.readSync(fd, buffer, filled, buffer.length - filled, filled);
     bytes = buffer.subarray(0, filled);
   } finally {
     fs.closeSync(fd);
@@ -132,7 +133,14 @@ function decodeCollected(bytes: Buffer, full: boolean): string {
  * MAX_LINE_SCAN_BYTES. Opened by open-inside.ts as readCappedText; a binary file is a ToolInputError. A `\r` ending a
  * line is left out.
  */
-export function readLineSpan(absolute: string, root: string, from: number, to: number | undefined, maxBytes: number, shownAs: string): LineSpan {
+export function readLineSpan(
+  absolute: string,
+  root: string,
+  from: number,
+  to: number | undefined,
+  maxBytes: number,
+  shownAs: string,
+): LineSpan {
   const fd = openInside(absolute, root, shownAs);
   const chunk = Buffer.alloc(CHUNK_BYTES);
   const collected: Buffer[] = [];
@@ -143,7 +151,11 @@ export function readLineSpan(absolute: string, root: string, from: number, to: n
   let offset = 0;
   let countStopped = false;
   try {
-    for (let read = fs.readSync(fd, chunk, 0, chunk.length, 0); read > 0; read = fs.readSync(fd, chunk, 0, chunk.length, offset)) {
+    for (
+      let read = fs.readSync(fd, chunk, 0, chunk.length, 0);
+      read > 0;
+      read = fs.readSync(fd, chunk, 0, chunk.length, offset)
+    ) {
       if (offset >= MAX_LINE_SCAN_BYTES) {
         countStopped = true;
         break;
@@ -178,5 +190,10 @@ export function readLineSpan(absolute: string, root: string, from: number, to: n
   const stopped = full || countStopped;
   const lineCut = stopped && pieces.length === 1 && pieces[0] !== "";
   const kept = stopped ? (lineCut ? pieces : pieces.slice(0, -1)) : pieces.at(-1) === "" ? pieces.slice(0, -1) : pieces;
-  return { totalLines, countStopped, lines: kept.map((text) => (text.endsWith("\r") ? text.slice(0, -1) : text)), lineCut };
+  return {
+    totalLines,
+    countStopped,
+    lines: kept.map((text) => (text.endsWith("\r") ? text.slice(0, -1) : text)),
+    lineCut,
+  };
 }

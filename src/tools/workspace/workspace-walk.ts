@@ -136,8 +136,13 @@ export function walkWorkspace(root: string, dir: string, options: WalkOptions): 
         entries.push({ path: relative, type: "file", size: (stat ?? fs.statSync(absolute)).size });
         continue;
       }
-      const closed = CLOSED_FOLDERS[dirent.name] ?? (dirent.isSymbolicLink() ? "symbolic link, not followed" : undefined);
-      entries.push(closed === undefined ? { path: relative, type: "folder", size: 0 } : { path: relative, type: "folder", size: 0, closed });
+      const closed =
+        CLOSED_FOLDERS[dirent.name] ?? (dirent.isSymbolicLink() ? "symbolic link, not followed" : undefined);
+      entries.push(
+        closed === undefined
+          ? { path: relative, type: "folder", size: 0 }
+          : { path: relative, type: "folder", size: 0, closed },
+      );
       if (options.recursive && closed === undefined) visit(relative, rules);
     }
   }

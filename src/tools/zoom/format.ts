@@ -1,5 +1,13 @@
 import { lineRange, lineSpan, plural } from "../answer/text.js";
-import type { FileOutline, FolderOutline, FolderZoom, OmittedMembers, OutlineLevel, OutlineSymbol, ReExport } from "./outline.js";
+import type {
+  FileOutline,
+  FolderOutline,
+  FolderZoom,
+  OmittedMembers,
+  OutlineLevel,
+  OutlineSymbol,
+  ReExport,
+} from "./outline.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { MAX_LINE_SCAN_BYTES } from "../workspace/workspace-files.js";
 import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.js";
@@ -16,10 +24,15 @@ import { type LineRange, type RangeDeclaration, rangeText } from "./line-range.j
 /** ` (exported as Public, export default)`: the other names a file exports a declaration as. */
 function exportedAsNote(symbol: OutlineSymbol): string {
   // `export default class Widget` says so in its signature.
-  const names = (symbol.exportedAs ?? []).filter((name) => name !== "default" || !/^export\s+default\b/.test(symbol.signature));
+  const names = (symbol.exportedAs ?? []).filter(
+    (name) => name !== "default" || !/^export\s+default\b/.test(symbol.signature),
+  );
   if (names.length === 0) return "";
   const aliases = names.filter((name) => name !== "default");
-  const parts = [...(aliases.length > 0 ? [`exported as ${aliases.join(", ")}`] : []), ...(names.includes("default") ? ["export default"] : [])];
+  const parts = [
+    ...(aliases.length > 0 ? [`exported as ${aliases.join(", ")}`] : []),
+    ...(names.includes("default") ? ["export default"] : []),
+  ];
   return ` (${parts.join(", ")})`;
 }
 
@@ -119,7 +132,9 @@ function symbolLines(symbols: readonly OutlineSymbol[], indent: string, level: O
     return [
       `${head}${docNote(symbol.doc)}`,
       ...symbolLines(symbol.members, `${indent}  `, level),
-      ...(symbol.omittedMembers === undefined ? [] : [`${indent}  ${omittedMembersNote(symbol, symbol.omittedMembers)}`]),
+      ...(symbol.omittedMembers === undefined
+        ? []
+        : [`${indent}  ${omittedMembersNote(symbol, symbol.omittedMembers)}`]),
     ];
   });
 }
@@ -186,7 +201,12 @@ export interface FormattedOutline {
  * A file's outline. Level 0 has no header (the question names the file) and ends with what level 1 adds (`adds`,
  * counted by the caller before the map left members out).
  */
-export function formatFileOutline(outline: FileOutline, level: OutlineLevel, maxBytes: number, adds?: LevelOneAdds): FormattedOutline {
+export function formatFileOutline(
+  outline: FileOutline,
+  level: OutlineLevel,
+  maxBytes: number,
+  adds?: LevelOneAdds,
+): FormattedOutline {
   const budget = new Budget(maxBytes);
   if (level === 1) budget.add([`${outline.path} (${plural(outline.lines, "line")})`]);
   let shown = 0;
@@ -199,14 +219,26 @@ export function formatFileOutline(outline: FileOutline, level: OutlineLevel, max
       `… truncated: ${plural(outline.symbols.length - shown, "more top-level symbol")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes or zoom level 0.`,
     );
   } else if (outline.symbols.length === 0 && (outline.reExports ?? []).length === 0) {
-    budget.lines.push(level === 0 && outline.topLevel > 0 ? "no exported symbols; zoom level 1 shows the internal ones" : "no declarations");
+    budget.lines.push(
+      level === 0 && outline.topLevel > 0
+        ? "no exported symbols; zoom level 1 shows the internal ones"
+        : "no declarations",
+    );
   }
   const reExports = outline.reExports ?? [];
   if (!budget.exhausted && reExports.length > 0 && !budget.add(["re-exports:", ...reExports.map(reExportLine)])) {
-    budget.lines.push(`… truncated: ${plural(reExports.length, "re-export")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes.`);
+    budget.lines.push(
+      `… truncated: ${plural(reExports.length, "re-export")} not shown (over ${formatCount(maxBytes)} bytes); raise maxBytes.`,
+    );
   }
-  if (level === 0 && adds !== undefined && !budget.exhausted && outline.symbols.length > 0) budget.lines.push(...levelOneLine(adds));
-  return { text: budget.lines.join("\n"), truncated: budget.exhausted, shownSymbols: shown, shownFiles: new Set([outline.path]) };
+  if (level === 0 && adds !== undefined && !budget.exhausted && outline.symbols.length > 0)
+    budget.lines.push(...levelOneLine(adds));
+  return {
+    text: budget.lines.join("\n"),
+    truncated: budget.exhausted,
+    shownSymbols: shown,
+    shownFiles: new Set([outline.path]),
+  };
 }
 
 /**
@@ -218,7 +250,9 @@ function reExportLine(reExport: ReExport): string {
     const target = reExport.qualifiedName === reExport.name ? "" : ` ${reExport.qualifiedName}`;
     return `  ${reExport.name} ← ${reExport.kind}${target}  ${reExport.file}:${reExport.line}`;
   }
-  return reExport.name === "*" ? `  * ← every export of ${reExport.file}` : `  ${reExport.name} ← namespace of ${reExport.file}`;
+  return reExport.name === "*"
+    ? `  * ← every export of ${reExport.file}`
+    : `  ${reExport.name} ← namespace of ${reExport.file}`;
 }
 
 /** A truncated folder outline names at most this many of the files it left out. */
@@ -229,7 +263,10 @@ function folderLabel(path: string): string {
 }
 
 function folderSummary(folder: FolderOutline, relativeTo: string | undefined): string {
-  const label = relativeTo === undefined ? folderLabel(folder.path) : `${folder.path.slice(relativeTo === "" ? 0 : relativeTo.length + 1)}/`;
+  const label =
+    relativeTo === undefined
+      ? folderLabel(folder.path)
+      : `${folder.path.slice(relativeTo === "" ? 0 : relativeTo.length + 1)}/`;
   return `${label} ${plural(folder.files, "file")}, ${plural(folder.exportedSymbols, "exported symbol")}`;
 }
 
@@ -258,13 +295,16 @@ export function formatFolderZoom(zoom: FolderZoom, level: OutlineLevel, maxBytes
       continue;
     }
     for (const outline of folder.outlines) {
-      if (budget.add([`  ${fileName(outline.path, folder.path)}`, ...symbolLines(outline.symbols, "    ", level)])) shownFiles.add(outline.path);
+      if (budget.add([`  ${fileName(outline.path, folder.path)}`, ...symbolLines(outline.symbols, "    ", level)]))
+        shownFiles.add(outline.path);
       else omitted.push(outline);
     }
   }
   for (const subfolder of zoom.subfolders) budget.add([`  ${folderSummary(subfolder, zoom.path)}`]);
   if (budget.exhausted) {
-    const names = omitted.slice(0, MAX_OMITTED_NAMES).map((outline) => `${fileName(outline.path, zoom.path)} (${outline.symbols.length})`);
+    const names = omitted
+      .slice(0, MAX_OMITTED_NAMES)
+      .map((outline) => `${fileName(outline.path, zoom.path)} (${outline.symbols.length})`);
     const rest = omitted.length > MAX_OMITTED_NAMES ? `, and ${omitted.length - MAX_OMITTED_NAMES} more` : "";
     budget.lines.push(
       `… truncated at ${formatCount(maxBytes)} bytes; zoom into these files or a subfolder, or raise maxBytes. ` +
@@ -299,7 +339,11 @@ export interface LinesView {
 }
 
 /** Where a LinesView ends, whether the file's end or maxBytes ended it, and the range to ask next when maxBytes did. */
-export function linesOutcome(view: LinesView): { readonly to: number; readonly clamped: boolean; readonly next: string | undefined } {
+export function linesOutcome(view: LinesView): {
+  readonly to: number;
+  readonly clamped: boolean;
+  readonly next: string | undefined;
+} {
   const to = view.from + view.lines.length - 1;
   const end = view.asked.to === undefined ? view.totalLines : Math.min(view.asked.to, view.totalLines);
   const next = to < end ? rangeText(to + 1, view.asked.to === undefined ? undefined : view.asked.to) : undefined;
@@ -317,9 +361,13 @@ function declarationLine(declaration: RangeDeclaration): string {
 export function formatLines(view: LinesView, maxBytes: number): string {
   const { to, clamped, next } = linesOutcome(view);
   const notes = [
-    ...(clamped ? [`asked ${rangeText(view.asked.from, view.asked.to)}; the file ends at line ${view.totalLines}`] : []),
+    ...(clamped
+      ? [`asked ${rangeText(view.asked.from, view.asked.to)}; the file ends at line ${view.totalLines}`]
+      : []),
     ...(next === undefined && !view.lineCut ? [] : ["cut by maxBytes"]),
-    ...(view.countStopped ? [`lines are read and counted in the file's first ${formatCount(MAX_LINE_SCAN_BYTES)} bytes only`] : []),
+    ...(view.countStopped
+      ? [`lines are read and counted in the file's first ${formatCount(MAX_LINE_SCAN_BYTES)} bytes only`]
+      : []),
   ];
   const enclosing = view.declarations.filter((declaration) => declaration.encloses);
   const overlapping = view.declarations.filter((declaration) => !declaration.encloses);

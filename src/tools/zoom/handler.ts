@@ -41,11 +41,29 @@ const zoomAnswer = z.looseObject({
   next: z.string().optional(),
   countStopped: z.boolean().optional(),
   declarations: z
-    .array(z.looseObject({ name: z.string(), kind: z.string(), startLine: z.number(), endLine: z.number(), encloses: z.boolean() }))
+    .array(
+      z.looseObject({
+        name: z.string(),
+        kind: z.string(),
+        startLine: z.number(),
+        endLine: z.number(),
+        encloses: z.boolean(),
+      }),
+    )
     .optional(),
   omittedDeclarations: z.number().optional(),
   // A file's outline: what it re-exports from other files, by name (a barrel's `export { a as b } from`, `export *`).
-  reExports: z.array(z.looseObject({ name: z.string(), kind: z.string(), qualifiedName: z.string(), file: z.string(), line: z.number() })).optional(),
+  reExports: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        kind: z.string(),
+        qualifiedName: z.string(),
+        file: z.string(),
+        line: z.number(),
+      }),
+    )
+    .optional(),
 });
 
 const inputShape = {
@@ -60,9 +78,14 @@ const inputShape = {
     ),
   lines: lineRangeString()
     .optional()
-    .describe('file: read only these lines, numbered: "A-B", "A-" (to the end) or "A" (one line), 1-based and inclusive; level is then ignored'),
+    .describe(
+      'file: read only these lines, numbered: "A-B", "A-" (to the end) or "A" (one line), 1-based and inclusive; level is then ignored',
+    ),
   maxBytes: z.number().int().min(1_000).max(10_000_000).default(100_000).describe("cap on the answer's size in bytes"),
-  includeIgnored: z.boolean().default(false).describe("show a file or folder that .gitignore hides (never ts-graph's own database)"),
+  includeIgnored: z
+    .boolean()
+    .default(false)
+    .describe("show a file or folder that .gitignore hides (never ts-graph's own database)"),
 };
 
 export type ZoomInput = z.infer<z.ZodObject<typeof inputShape>>;

@@ -16,7 +16,9 @@ describe("parseLineRange", () => {
   it("refuses anything else with an input error that says what to give", () => {
     for (const bad of ["", "a-b", "10:40", "10..40", "-5", "10-20-30", "1,5", "1e3", "1234567890"]) {
       expect(() => parseLineRange(bad), bad).toThrow(ToolInputError);
-      expect(() => parseLineRange(bad), bad).toThrow(/give "A-B" \(lines A to B\), "A-" \(line A to the end\) or "A" \(line A alone\)/);
+      expect(() => parseLineRange(bad), bad).toThrow(
+        /give "A-B" \(lines A to B\), "A-" \(line A to the end\) or "A" \(line A alone\)/,
+      );
     }
     expect(() => parseLineRange("0-5")).toThrow(/lines are numbered from 1/);
     expect(() => parseLineRange("40-10")).toThrow(/ends before it starts/);
@@ -90,14 +92,22 @@ describe("formatLines", () => {
 
   it("heads the numbered lines with the file, the range, the line count and the declarations around them", () => {
     expect(formatLines(view, 1000)).toBe(
-      ["src/box.ts: lines 9-11 of 60", "in: L1-50 Class Box", "overlaps: L2-10 Method open", " 9\t  open() {", "10\t    return 1;", "11\t  }"].join(
-        "\n",
-      ),
+      [
+        "src/box.ts: lines 9-11 of 60",
+        "in: L1-50 Class Box",
+        "overlaps: L2-10 Method open",
+        " 9\t  open() {",
+        "10\t    return 1;",
+        "11\t  }",
+      ].join("\n"),
     );
   });
 
   it("says when the range was clamped at the file's end", () => {
-    const clamped = formatLines({ ...view, asked: { from: 59, to: 400 }, from: 59, lines: ["a", "b"], declarations: [] }, 1000);
+    const clamped = formatLines(
+      { ...view, asked: { from: 59, to: 400 }, from: 59, lines: ["a", "b"], declarations: [] },
+      1000,
+    );
     expect(clamped).toBe("src/box.ts: lines 59-60 of 60 (asked 59-400; the file ends at line 60)\n59\ta\n60\tb");
     expect(formatLines({ ...view, asked: { from: 60, to: 60 }, from: 60, lines: ["b"], declarations: [] }, 1000)).toBe(
       "src/box.ts: line 60 of 60\n60\tb",
@@ -110,11 +120,16 @@ describe("formatLines", () => {
       "src/box.ts: lines 9-11 of 60 (cut by maxBytes)\n 9\t  open() {\n10\t    return 1;\n11\t  }\n" +
         '… cut at 3 lines by maxBytes (1,000 bytes); ask lines "12-40" next (CLI --lines 12-40), or raise maxBytes.',
     );
-    expect(formatLines({ ...view, asked: { from: 9, to: undefined }, declarations: [] }, 1000)).toContain('ask lines "12-" next');
+    expect(formatLines({ ...view, asked: { from: 9, to: undefined }, declarations: [] }, 1000)).toContain(
+      'ask lines "12-" next',
+    );
   });
 
   it("says when one line is longer than maxBytes", () => {
-    const text = formatLines({ ...view, asked: { from: 9, to: 20 }, lines: ["x".repeat(10)], lineCut: true, declarations: [] }, 1000);
+    const text = formatLines(
+      { ...view, asked: { from: 9, to: 20 }, lines: ["x".repeat(10)], lineCut: true, declarations: [] },
+      1000,
+    );
     expect(text).toMatch(/^src\/box\.ts: line 9 of 60 \(cut by maxBytes\)\n9\txxxxxxxxxx\n/);
     expect(text).toMatch(
       /… line 9 is longer than maxBytes \(1,000 bytes\) and was cut; raise maxBytes to read it whole, or ask lines "10-20" \(CLI --lines 10-20\) for the lines after it\.$/,
@@ -122,6 +137,8 @@ describe("formatLines", () => {
   });
 
   it("names how many overlapping declarations it left out", () => {
-    expect(formatLines({ ...view, omittedDeclarations: 4 }, 1000)).toContain("overlaps: L2-10 Method open, and 4 more\n");
+    expect(formatLines({ ...view, omittedDeclarations: 4 }, 1000)).toContain(
+      "overlaps: L2-10 Method open, and 4 more\n",
+    );
   });
 });

@@ -14,7 +14,8 @@ export interface LineRange {
 
 const GRAMMAR = /^(\d{1,9})(?:(-)(\d{1,9})?)?$/;
 
-const HOW = 'give "A-B" (lines A to B), "A-" (line A to the end) or "A" (line A alone), 1-based and inclusive, e.g. "10-40"';
+const HOW =
+  'give "A-B" (lines A to B), "A-" (line A to the end) or "A" (line A alone), 1-based and inclusive, e.g. "10-40"';
 
 /** Parses "A-B", "A-" or "A" (spaces around the numbers allowed); anything else is a ToolInputError saying what to give. */
 export function parseLineRange(input: string): LineRange {
@@ -60,12 +61,19 @@ export interface DeclarationsAround {
 }
 
 /** The declarations around lines from-to, from one file's rows (ordered by start line, outermost first). */
-export function declarationsAround(rows: readonly OutlineRow[], from: number, to: number, limit: number): DeclarationsAround {
+export function declarationsAround(
+  rows: readonly OutlineRow[],
+  from: number,
+  to: number,
+  limit: number,
+): DeclarationsAround {
   const overlapping = rows.filter((row) => row.startLine <= to && row.endLine >= from);
   const encloses = (row: OutlineRow): boolean => row.startLine <= from && row.endLine >= to;
   const inside = new Set(overlapping.filter((row) => row.startLine >= from && row.endLine <= to).map((row) => row.key));
   // A member of a declaration shown whole is left to it (a method of a class shown, a local variable of a function).
-  const outermost = overlapping.filter((row) => !encloses(row) && (row.parentKey === null || !inside.has(row.parentKey)));
+  const outermost = overlapping.filter(
+    (row) => !encloses(row) && (row.parentKey === null || !inside.has(row.parentKey)),
+  );
   const toDeclaration = (row: OutlineRow): RangeDeclaration => ({
     name: row.name,
     kind: row.kind,

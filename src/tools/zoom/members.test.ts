@@ -59,7 +59,8 @@ const OPTIONS = [
   "",
 ].join("\n");
 
-const numbered = (count: number, line: (index: number) => string): string[] => Array.from({ length: count }, (_, index) => line(index + 1));
+const numbered = (count: number, line: (index: number) => string): string[] =>
+  Array.from({ length: count }, (_, index) => line(index + 1));
 
 /** Types of 25 members each: more than zoom shows under one type. */
 const LARGE = [
@@ -95,7 +96,9 @@ const DECORATED = [
 let context: CliToolContext;
 
 beforeAll(async () => {
-  context = await openIndexedContext(writeProject({ "src/options.ts": OPTIONS, "src/large.ts": LARGE, "src/decorated.ts": DECORATED }));
+  context = await openIndexedContext(
+    writeProject({ "src/options.ts": OPTIONS, "src/large.ts": LARGE, "src/decorated.ts": DECORATED }),
+  );
 });
 
 afterAll(() => {
@@ -131,14 +134,22 @@ describe("zoom shows a file's map at level 0 and a type's members one per line a
       ["Flat", 0, undefined],
       ["connect", 0, undefined],
     ]);
-    expect(symbols[1]).toMatchObject({ signature: "export type Options = {…}", doc: "The same options as an object type." });
-    expect(symbols[6]).toMatchObject({ signature: "export function connect(url: string, options: ClientOptions, retries: number): Promise<Client>" });
+    expect(symbols[1]).toMatchObject({
+      signature: "export type Options = {…}",
+      doc: "The same options as an object type.",
+    });
+    expect(symbols[6]).toMatchObject({
+      signature: "export function connect(url: string, options: ClientOptions, retries: number): Promise<Client>",
+    });
     expect(zoomTool.answer?.safeParse(result.structured).success).toBe(true);
   });
 
   it("gives the members at level 1 in the structured answer, with names, kinds and lines", async () => {
     const result = await runTool(zoomTool, { path: "src/options.ts", level: 1 }, context);
-    const symbols = result.structured.symbols as { name: string; members: { name: string; kind: string; startLine: number }[] }[];
+    const symbols = result.structured.symbols as {
+      name: string;
+      members: { name: string; kind: string; startLine: number }[];
+    }[];
     expect(symbols.map((symbol) => [symbol.name, symbol.members.length])).toEqual([
       ["Base", 1],
       ["ClientOptions", 12],
@@ -163,7 +174,9 @@ describe("zoom shows a file's map at level 0 and a type's members one per line a
   it("shows every member at level 1, a class's private ones too, and an object type alias's members", async () => {
     const text = (await runTool(zoomTool, { path: "src/options.ts", level: 1 }, context)).text;
     expect(text).toContain("1 interface Base\n  1 id: string\n");
-    expect(text).toContain("20-30 export type Options = {…}  // The same options as an object type.\n  22 a: string  // The first.\n");
+    expect(text).toContain(
+      "20-30 export type Options = {…}  // The same options as an object type.\n  22 a: string  // The first.\n",
+    );
     expect(text).toContain("  35 private secret = 1\n  36 #hidden = 2\n");
     expect(text).toContain("  44 private log(): void");
   });

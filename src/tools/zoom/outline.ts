@@ -33,7 +33,10 @@ export interface OmittedMembers {
 const MAX_MEMBERS = 20;
 
 /** At most MAX_MEMBERS of the members; the rest counted, with the lines from the first left out to the type's end. */
-function bounded(members: readonly OutlineSymbol[], endLine: number): Pick<OutlineSymbol, "members" | "omittedMembers"> {
+function bounded(
+  members: readonly OutlineSymbol[],
+  endLine: number,
+): Pick<OutlineSymbol, "members" | "omittedMembers"> {
   const first = members[MAX_MEMBERS];
   if (first === undefined) return { members };
   const lines = first.startLine === endLine ? `${endLine}` : `${first.startLine}-${endLine}`;
@@ -43,7 +46,10 @@ function bounded(members: readonly OutlineSymbol[], endLine: number): Pick<Outli
 /** A class member that is no part of what the file exports: `private` or `#private`, decorated or not (`@Inject("x") private readonly x`). */
 function isPrivateMember(row: OutlineRow): boolean {
   const modifiers = row.signature.replace(/^(?:@[\w$.]+(?:\([^()]*\))?\s+)*/, "");
-  return row.name.startsWith("#") || /^(?:(?:static|readonly|abstract|override|declare|async|accessor)\s+)*private\s/.test(modifiers);
+  return (
+    row.name.startsWith("#") ||
+    /^(?:(?:static|readonly|abstract|override|declare|async|accessor)\s+)*private\s/.test(modifiers)
+  );
 }
 
 /** The members level 0 shows under an exported interface or class: its direct members, a class's private ones left out. */
@@ -77,7 +83,12 @@ function isTopLevel(row: OutlineRow): boolean {
  * the exported top-level ones, an interface's or class's members under it when the rows hold them (bounded by
  * MAX_MEMBERS); at level 1 all of them with members nested.
  */
-export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: OutlineLevel, exportNames?: readonly ExportNameRow[]): FileOutline {
+export function fileOutline(
+  file: FileRow,
+  rows: readonly OutlineRow[],
+  level: OutlineLevel,
+  exportNames?: readonly ExportNameRow[],
+): FileOutline {
   const keys = new Set(rows.map((row) => row.key));
   const isRoot = (row: OutlineRow): boolean => isTopLevel(row) || row.parentKey === null || !keys.has(row.parentKey);
   const roots = rows.filter(isRoot);
@@ -110,13 +121,23 @@ export function fileOutline(file: FileRow, rows: readonly OutlineRow[], level: O
   if (exportNames === undefined) return { ...file, symbols: shown.map(toSymbol) };
   const reExports = exportNames
     .filter((row) => row.file !== file.path)
-    .map((row) => ({ name: row.name, kind: row.kind, qualifiedName: row.qualifiedName, file: row.file, line: row.startLine }));
+    .map((row) => ({
+      name: row.name,
+      kind: row.kind,
+      qualifiedName: row.qualifiedName,
+      file: row.file,
+      line: row.startLine,
+    }));
   return { ...file, symbols: shown.map(toSymbol), reExports };
 }
 
 /** An alias written on one line whose signature the graph holds whole stays that line; one on more lines, or cut, may list members. */
 export function mayListTypeAliasMembers(symbol: OutlineSymbol): boolean {
-  return symbol.kind === "TypeAlias" && symbol.signature.includes("{") && (symbol.endLine > symbol.startLine || symbol.signature.endsWith("…"));
+  return (
+    symbol.kind === "TypeAlias" &&
+    symbol.signature.includes("{") &&
+    (symbol.endLine > symbol.startLine || symbol.signature.endsWith("…"))
+  );
 }
 
 /**
@@ -126,7 +147,11 @@ export function mayListTypeAliasMembers(symbol: OutlineSymbol): boolean {
  * are read from the alias's lines of the file's text (`fileLines`, line 1 first); an alias whose lines do not
  * hold it (the text changed since it was indexed) keeps its one-line signature.
  */
-export function withTypeAliasMembers(symbols: readonly OutlineSymbol[], fileName: string, fileLines: readonly string[]): OutlineSymbol[] {
+export function withTypeAliasMembers(
+  symbols: readonly OutlineSymbol[],
+  fileName: string,
+  fileLines: readonly string[],
+): OutlineSymbol[] {
   return symbols.map((symbol) => {
     const members = withTypeAliasMembers(symbol.members, fileName, fileLines);
     if (!mayListTypeAliasMembers(symbol)) return { ...symbol, members };
@@ -169,7 +194,13 @@ function childFolderOf(dir: string, file: string): string | undefined {
  * A folder's outline from its indexed files and their declarations. Files with nothing to show (no exports at
  * level 0) are counted, not listed. `files` must already leave out what the caller filtered (tests).
  */
-export function folderZoom(dir: string, files: readonly FileRow[], rows: readonly OutlineRow[], level: OutlineLevel, recursive: boolean): FolderZoom {
+export function folderZoom(
+  dir: string,
+  files: readonly FileRow[],
+  rows: readonly OutlineRow[],
+  level: OutlineLevel,
+  recursive: boolean,
+): FolderZoom {
   const rowsByFile = groupBy(rows, (row) => row.file);
   const outlines = files.map((file) => fileOutline(file, rowsByFile.get(file.path) ?? [], level));
   const inSubfolder = (outline: FileOutline): boolean => !recursive && childFolderOf(dir, outline.path) !== undefined;

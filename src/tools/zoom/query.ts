@@ -72,7 +72,8 @@ export function createOutlineQueries(db: SqliteDb) {
     /** Level 1 of one file: every declaration, containers before their members. */
     declarationsOf: (path: string): OutlineRow[] => statements.declarationsOf.all(path) as OutlineRow[],
     /** Level 0 of a folder: the exported top-level declarations of every file under it. */
-    exportedTopLevelIn: (dir: string): OutlineRow[] => statements.exportedTopLevelIn.all(folderKeyRange(dir)) as OutlineRow[],
+    exportedTopLevelIn: (dir: string): OutlineRow[] =>
+      statements.exportedTopLevelIn.all(folderKeyRange(dir)) as OutlineRow[],
     /** The names a file exports its own declarations as, and those it re-exports, by name. */
     exportNamesOf: (path: string): ExportNameRow[] => statements.exportNamesOf.all(path) as ExportNameRow[],
     /** Level 1 of a folder: every declaration of every file under it. */

@@ -6,10 +6,25 @@ import { testFilesOf } from "../workspace/test-files.js";
 import type { ToolContext, ToolResult } from "../tool-contract.js";
 import { ToolInputError } from "../tool-errors.js";
 import type { ValidatedPath } from "../inputs/path-validator.js";
-import { folderOf, graphPathOf, isSourcePath, MAX_LINE_SCAN_BYTES, readCappedText, readLineSpan } from "../workspace/workspace-files.js";
+import {
+  folderOf,
+  graphPathOf,
+  isSourcePath,
+  MAX_LINE_SCAN_BYTES,
+  readCappedText,
+  readLineSpan,
+} from "../workspace/workspace-files.js";
 import { formatCount } from "../../model/kind-counts.js";
 import { createIgnoreCheck } from "../workspace/workspace-walk.js";
-import { formatFileOutline, formatFileText, formatFolderZoom, formatLines, type LevelOneAdds, linesOutcome, type LinesView } from "./format.js";
+import {
+  formatFileOutline,
+  formatFileText,
+  formatFolderZoom,
+  formatLines,
+  type LevelOneAdds,
+  linesOutcome,
+  type LinesView,
+} from "./format.js";
 import { declarationsAround, linesThatFit, parseLineRange, rangeText } from "./line-range.js";
 import {
   type FileOutline,
@@ -36,30 +51,48 @@ export async function runZoom(input: ZoomInput, context: ToolContext): Promise<T
   const stat = fs.statSync(validated.absolute);
   const ignored = input.includeIgnored ? undefined : createIgnoreCheck(validated.root);
   if (ignored !== undefined && validated.relative !== "" && ignored(validated.relative, stat.isDirectory())) {
-    throw new ToolInputError(`${shownAs} is ignored by .gitignore; zoom shows it with includeIgnored: true (CLI --include-ignored).`, {
-      ignored: shownAs,
-    });
+    throw new ToolInputError(
+      `${shownAs} is ignored by .gitignore; zoom shows it with includeIgnored: true (CLI --include-ignored).`,
+      {
+        ignored: shownAs,
+      },
+    );
   }
   if (input.lines !== undefined) {
     if (stat.isDirectory()) {
-      throw new ToolInputError(`${shownAs} is a folder; lines reads one file. Give a file's path, or zoom the folder at level 0 or 1.`);
+      throw new ToolInputError(
+        `${shownAs} is a folder; lines reads one file. Give a file's path, or zoom the folder at level 0 or 1.`,
+      );
     }
     if (stat.isFile()) return readLines(input, input.lines, context, validated, shownAs);
   }
   if (stat.isDirectory()) return zoomFolder(input, context, validated.absolute, shownAs, ignored);
   if (!stat.isFile()) throw new ToolInputError(`${shownAs} is neither a file nor a folder.`);
-  return input.level === 2 ? readText(input, validated, shownAs) : zoomFile(input, context, validated.absolute, shownAs);
+  return input.level === 2
+    ? readText(input, validated, shownAs)
+    : zoomFile(input, context, validated.absolute, shownAs);
 }
 
 function readText(input: ZoomInput, validated: ValidatedPath, shownAs: string): ToolResult {
-  const { text, totalBytes, omittedBytes } = readCappedText(validated.absolute, validated.root, input.maxBytes, shownAs);
+  const { text, totalBytes, omittedBytes } = readCappedText(
+    validated.absolute,
+    validated.root,
+    input.maxBytes,
+    shownAs,
+  );
   return {
     text: formatFileText(shownAs, text, totalBytes, omittedBytes),
     structured: { path: shownAs, level: 2, text, totalBytes, truncated: omittedBytes > 0, omittedBytes },
   };
 }
 
-async function readLines(input: ZoomInput, lines: string, context: ToolContext, validated: ValidatedPath, shownAs: string): Promise<ToolResult> {
+async function readLines(
+  input: ZoomInput,
+  lines: string,
+  context: ToolContext,
+  validated: ValidatedPath,
+  shownAs: string,
+): Promise<ToolResult> {
   const asked = parseLineRange(lines);
   const graphPath = graphPathOf(context.root, validated.absolute);
   const source = graphPath !== undefined && isSourcePath(graphPath) ? graphPath : undefined;
@@ -71,7 +104,8 @@ async function readLines(input: ZoomInput, lines: string, context: ToolContext, 
       { totalLines: span.totalLines },
     );
   }
-  if (span.totalLines === 0) throw new ToolInputError(`${shownAs} is empty: it has no lines to read.`, { totalLines: 0 });
+  if (span.totalLines === 0)
+    throw new ToolInputError(`${shownAs} is empty: it has no lines to read.`, { totalLines: 0 });
   if (asked.from > span.totalLines) {
     throw new ToolInputError(
       `${shownAs} has ${plural(span.totalLines, "line")}; lines "${lines}" starts after its end. Give a range that starts within 1-${span.totalLines}.`,
@@ -80,7 +114,8 @@ async function readLines(input: ZoomInput, lines: string, context: ToolContext, 
   }
   const shown = span.lines.slice(0, linesThatFit(span.lines, asked.from, input.maxBytes));
   const to = asked.from + shown.length - 1;
-  const rows = source === undefined ? [] : readConsistently(context.db, () => queriesOf(context.db).declarationsOf(source));
+  const rows =
+    source === undefined ? [] : readConsistently(context.db, () => queriesOf(context.db).declarationsOf(source));
   const around = declarationsAround(rows, asked.from, to, MAX_RANGE_DECLARATIONS);
   const view: LinesView = {
     path: shownAs,
@@ -117,12 +152,19 @@ async function readLines(input: ZoomInput, lines: string, context: ToolContext, 
 function graphPathIn(context: ToolContext, absolute: string, shownAs: string): string {
   const graphPath = graphPathOf(context.root, absolute);
   if (graphPath === undefined) {
-    throw new ToolInputError(`${shownAs} is outside the indexed root ${context.root}; zoom level 2 shows a file's text.`);
+    throw new ToolInputError(
+      `${shownAs} is outside the indexed root ${context.root}; zoom level 2 shows a file's text.`,
+    );
   }
   return graphPath;
 }
 
-async function zoomFile(input: ZoomInput, context: ToolContext, absolute: string, shownAs: string): Promise<ToolResult> {
+async function zoomFile(
+  input: ZoomInput,
+  context: ToolContext,
+  absolute: string,
+  shownAs: string,
+): Promise<ToolResult> {
   const graphPath = graphPathIn(context, absolute, shownAs);
   if (!isSourcePath(graphPath)) {
     throw new ToolInputError(`${shownAs} is not a TypeScript or JavaScript source file; zoom level 2 shows its text.`);
@@ -148,7 +190,10 @@ function outlineOfFile(input: ZoomInput, context: ToolContext, graphPath: string
   const formatted = formatFileOutline(outline, level, input.maxBytes);
   const symbols = outline.symbols.slice(0, formatted.shownSymbols);
   const reExports = formatted.truncated ? [] : outline.reExports;
-  return { text: formatted.text, structured: { level, ...outline, symbols, reExports, truncated: formatted.truncated } };
+  return {
+    text: formatted.text,
+    structured: { level, ...outline, symbols, reExports, truncated: formatted.truncated },
+  };
 }
 
 /** Level 0, the map: one line per export, and what level 1 adds; the structured answer lists the same, members left out. */
@@ -158,7 +203,10 @@ function mapOfFile(outline: FileOutline, maxBytes: number): ToolResult {
     docs: outline.symbols.some((symbol) => symbol.doc !== ""),
     notExported: outline.exportedTopLevel > 0 ? outline.topLevel - outline.exportedTopLevel : 0,
   };
-  const map = { ...outline, symbols: outline.symbols.map(({ omittedMembers: _omitted, ...symbol }) => ({ ...symbol, members: [] })) };
+  const map = {
+    ...outline,
+    symbols: outline.symbols.map(({ omittedMembers: _omitted, ...symbol }) => ({ ...symbol, members: [] })),
+  };
   const formatted = formatFileOutline(map, 0, maxBytes, adds);
   const symbols = map.symbols.slice(0, formatted.shownSymbols);
   const reExports = formatted.truncated ? [] : map.reExports;
@@ -176,7 +224,11 @@ function mayHaveObjectAlias(symbols: readonly OutlineSymbol[]): boolean {
  * The symbols with object type aliases' members (outline.ts withTypeAliasMembers), from the file's text; the file
  * was brought up to date before the graph was read. A text that cannot be read leaves the aliases on one line.
  */
-function withAliasMembers(symbols: readonly OutlineSymbol[], context: ToolContext, graphPath: string): readonly OutlineSymbol[] {
+function withAliasMembers(
+  symbols: readonly OutlineSymbol[],
+  context: ToolContext,
+  graphPath: string,
+): readonly OutlineSymbol[] {
   if (!mayHaveObjectAlias(symbols)) return symbols;
   let text: string;
   try {
@@ -196,7 +248,8 @@ async function zoomFolder(
   shownAs: string,
   ignored: IgnoreCheck | undefined,
 ): Promise<ToolResult> {
-  if (input.level === 2) throw new ToolInputError(`${shownAs} is a folder; zoom level 2 reads one file. Zoom a folder at level 0 or 1.`);
+  if (input.level === 2)
+    throw new ToolInputError(`${shownAs} is a folder; zoom level 2 reads one file. Zoom a folder at level 0 or 1.`);
   const dir = graphPathIn(context, absolute, shownAs);
   const queries = queriesOf(context.db);
   // Every indexed file under the folder: subfolders' counts are shown too. New files join at the next index run.
@@ -213,7 +266,9 @@ function outlineOfFolder(
 ): ToolResult {
   const queries = queriesOf(context.db);
   const level = input.level as OutlineLevel;
-  const files = queries.filesIn(dir).filter((file) => (input.tests || !isTest(file.path)) && ignored?.(file.path, false) !== true);
+  const files = queries
+    .filesIn(dir)
+    .filter((file) => (input.tests || !isTest(file.path)) && ignored?.(file.path, false) !== true);
   const rows = input.recursive
     ? level === 0
       ? queries.exportedTopLevelIn(dir)

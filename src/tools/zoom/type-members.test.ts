@@ -18,7 +18,16 @@ describe(typeAliasMembers.name, () => {
     ].join("\r\n");
     const found = typeAliasMembers("a.ts", text, 40, "Options");
     expect(found?.signature).toBe("export type Options<T> = {…}");
-    expect(found?.members.map((member) => [member.kind, member.name, member.signature, member.startLine, member.endLine, member.doc])).toEqual([
+    expect(
+      found?.members.map((member) => [
+        member.kind,
+        member.name,
+        member.signature,
+        member.startLine,
+        member.endLine,
+        member.doc,
+      ]),
+    ).toEqual([
       ["Property", "url", "url: `${string};${string}`", 45, 45, "Where it goes; a URL."],
       ["Property", "nested", "nested: { inner: { deep: T } }", 46, 46, ""],
       ["Property", "other", "other: '}'", 46, 46, ""],

@@ -51,9 +51,17 @@ function oneLine(text: string, max: number): string {
 }
 
 /** The text from start to end without the comments in it and with each cut range written `{…}`. */
-function textBetween(text: string, start: number, end: number, comments: readonly OxcComment[], cuts: readonly OxcNode[] = []): string {
+function textBetween(
+  text: string,
+  start: number,
+  end: number,
+  comments: readonly OxcComment[],
+  cuts: readonly OxcNode[] = [],
+): string {
   const skipped = [
-    ...comments.filter((comment) => comment.start >= start && comment.end <= end).map((comment) => ({ ...comment, with: " " })),
+    ...comments
+      .filter((comment) => comment.start >= start && comment.end <= end)
+      .map((comment) => ({ ...comment, with: " " })),
     ...cuts.map((cut) => ({ start: cut.start, end: cut.end, with: "{…}" })),
   ].sort((a, b) => a.start - b.start);
   let out = "";
@@ -100,7 +108,10 @@ const MEMBER_KINDS: Readonly<Record<string, TypeMember["kind"]>> = {
 };
 
 /** The alias named `name` among the statements, and the statement that holds it (`export type …` starts at `export`). */
-function findAlias(body: readonly OxcNode[], name: string): { readonly statement: OxcNode; readonly alias: OxcNode } | undefined {
+function findAlias(
+  body: readonly OxcNode[],
+  name: string,
+): { readonly statement: OxcNode; readonly alias: OxcNode } | undefined {
   for (const statement of body) {
     const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
     if (!isOxcNode(declaration) || declaration.type !== "TSTypeAliasDeclaration") continue;
@@ -134,7 +145,12 @@ function newlinesBefore(sorted: readonly number[], offset: number): number {
  * `firstLine` of its file), or undefined when the text holds no such alias (it changed since it was indexed, or
  * does not parse) or its type has no object members.
  */
-export function typeAliasMembers(fileName: string, text: string, firstLine: number, name: string): TypeAliasMembers | undefined {
+export function typeAliasMembers(
+  fileName: string,
+  text: string,
+  firstLine: number,
+  name: string,
+): TypeAliasMembers | undefined {
   const parsed = parseSync(fileName, text, { lang: langOf(fileName), sourceType: "module" });
   const found = findAlias(nodesOf(parsed.program.body), name);
   const type = found?.alias.typeAnnotation;

@@ -53,7 +53,14 @@ describe("zoom", () => {
     expect(result.structured).toMatchObject({ level: 1, path: "frontend/store/cart.ts", lines: 47, truncated: false });
     const symbols = result.structured.symbols as { name: string; members: { name: string }[] }[];
     expect(symbols.map((symbol) => symbol.name)).toEqual(["CartState", "Cart"]);
-    expect(symbols[1]?.members.map((member) => member.name)).toEqual(["constructor", "add", "remove", "clear", "total", "count"]);
+    expect(symbols[1]?.members.map((member) => member.name)).toEqual([
+      "constructor",
+      "add",
+      "remove",
+      "clear",
+      "total",
+      "count",
+    ]);
   });
 
   it("stops a folder outline at maxBytes and names the files it left out", async () => {
@@ -88,7 +95,9 @@ describe("zoom", () => {
       const result = await runTool(zoomTool, { path: "shared/money.ts" }, ownContext);
       expect(result.text).toContain("14 function roundEuros(cents: number): number\nlevel 1 adds docs");
       fs.appendFileSync(money, "export const CENTS_PER_EURO = 100;\n");
-      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain("    17 const CENTS_PER_EURO = 100\n");
+      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain(
+        "    17 const CENTS_PER_EURO = 100\n",
+      );
     } finally {
       ownContext.close();
     }
@@ -100,18 +109,26 @@ describe("zoom", () => {
     try {
       fs.writeFileSync(path.join(own, "shared", "extra.ts"), "export const extra = 1;\n");
       expect((await runTool(zoomTool, { path: "shared/extra.ts" }, ownContext)).text).toBe("1 const extra = 1");
-      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain("  extra.ts\n    1 const extra = 1\n");
+      expect((await runTool(zoomTool, { path: "shared" }, ownContext)).text).toContain(
+        "  extra.ts\n    1 const extra = 1\n",
+      );
     } finally {
       ownContext.close();
     }
   });
 
   it("refuses bad input with a message that says what to do", async () => {
-    expect(await rejection(runTool(zoomTool, { path: "backend/missing.ts" }, context), ToolInputError)).toMatch(/does not exist/);
-    expect(await rejection(runTool(zoomTool, { path: "../outside.ts" }, context), ToolInputError)).toMatch(/outside the workspace/);
+    expect(await rejection(runTool(zoomTool, { path: "backend/missing.ts" }, context), ToolInputError)).toMatch(
+      /does not exist/,
+    );
+    expect(await rejection(runTool(zoomTool, { path: "../outside.ts" }, context), ToolInputError)).toMatch(
+      /outside the workspace/,
+    );
     const elsewhere = path.join(makeTempDir(), "elsewhere.ts");
     fs.writeFileSync(elsewhere, "export const x = 1;\n");
-    expect(await rejection(runTool(zoomTool, { path: elsewhere }, context), ToolInputError)).toMatch(/outside the workspace/);
+    expect(await rejection(runTool(zoomTool, { path: elsewhere }, context), ToolInputError)).toMatch(
+      /outside the workspace/,
+    );
     expect(await rejection(runTool(zoomTool, { path: "logo.png", level: 2 }, context), ToolInputError)).toBe(
       "logo.png is a binary file (it contains NUL bytes); only text files can be read.",
     );
@@ -121,7 +138,9 @@ describe("zoom", () => {
     expect(await rejection(runTool(zoomTool, { path: "backend", level: 2 }, context), ToolInputError)).toMatch(
       /is a folder; zoom level 2 reads one file/,
     );
-    expect((await runTool(zoomTool, { path: "notes.md", level: 2 }, context)).text).toBe("notes.md (8 bytes)\n# Notes\n");
+    expect((await runTool(zoomTool, { path: "notes.md", level: 2 }, context)).text).toBe(
+      "notes.md (8 bytes)\n# Notes\n",
+    );
   });
 
   it("honours .gitignore: an ignored file or folder is refused unless includeIgnored, and left out of a folder's outline", async () => {
@@ -131,19 +150,29 @@ describe("zoom", () => {
     expect(await rejection(runTool(zoomTool, { path: "build/out.txt", level: 2 }, context), ToolInputError)).toMatch(
       /^build\/out\.txt is ignored by \.gitignore/,
     );
-    expect(await rejection(runTool(zoomTool, { path: "build" }, context), ToolInputError)).toMatch(/^build is ignored by \.gitignore/);
-    expect(await rejection(runTool(zoomTool, { path: "frontend/generated.ts" }, context), ToolInputError)).toMatch(/is ignored by \.gitignore/);
-    expect((await runTool(zoomTool, { path: ".env", level: 2, includeIgnored: true }, context)).text).toBe(".env (9 bytes)\nSECRET=1\n");
-    expect((await runTool(zoomTool, { path: "frontend/generated.ts", includeIgnored: true }, context)).text).toContain("1 const generated = 1");
+    expect(await rejection(runTool(zoomTool, { path: "build" }, context), ToolInputError)).toMatch(
+      /^build is ignored by \.gitignore/,
+    );
+    expect(await rejection(runTool(zoomTool, { path: "frontend/generated.ts" }, context), ToolInputError)).toMatch(
+      /is ignored by \.gitignore/,
+    );
+    expect((await runTool(zoomTool, { path: ".env", level: 2, includeIgnored: true }, context)).text).toBe(
+      ".env (9 bytes)\nSECRET=1\n",
+    );
+    expect((await runTool(zoomTool, { path: "frontend/generated.ts", includeIgnored: true }, context)).text).toContain(
+      "1 const generated = 1",
+    );
     expect((await runTool(zoomTool, { path: "frontend" }, context)).text).not.toContain("generated");
-    expect((await runTool(zoomTool, { path: "frontend", includeIgnored: true }, context)).text).toContain("generated.ts");
+    expect((await runTool(zoomTool, { path: "frontend", includeIgnored: true }, context)).text).toContain(
+      "generated.ts",
+    );
   });
 
   it("never shows ts-graph's own database, even with includeIgnored", async () => {
     for (const target of [".ts-graph/graph.db", ".ts-graph/graph.db-wal", ".ts-graph"]) {
-      expect(await rejection(runTool(zoomTool, { path: target, level: 2, includeIgnored: true }, context), ToolInputError)).toMatch(
-        /is ts-graph's own database/,
-      );
+      expect(
+        await rejection(runTool(zoomTool, { path: target, level: 2, includeIgnored: true }, context), ToolInputError),
+      ).toMatch(/is ts-graph's own database/);
     }
   });
 
@@ -153,7 +182,11 @@ describe("zoom", () => {
     fs.truncateSync(big, 3_000_000_000); // sparse: the rest is never written, and never read
     try {
       const result = await runTool(zoomTool, { path: "huge.log", level: 2, maxBytes: 1000 }, context);
-      expect(result.structured).toMatchObject({ totalBytes: 3_000_000_000, truncated: true, omittedBytes: 3_000_000_000 - 999 });
+      expect(result.structured).toMatchObject({
+        totalBytes: 3_000_000_000,
+        truncated: true,
+        omittedBytes: 3_000_000_000 - 999,
+      });
       expect(result.text.startsWith("huge.log")).toBe(true);
       expect(result.text).toContain("line one\nline two\n");
     } finally {
@@ -173,9 +206,11 @@ describe("zoom", () => {
 describe("zoom of export names", () => {
   it("shows the other names a file exports a declaration as, and what a barrel re-exports under which name from where", async () => {
     const project = writeProject({
-      "src/impl.ts": "class Impl {}\nfunction helper(): number {\n  return 1;\n}\nexport { Impl as Public, helper as default };\n",
+      "src/impl.ts":
+        "class Impl {}\nfunction helper(): number {\n  return 1;\n}\nexport { Impl as Public, helper as default };\n",
       "src/widget.ts": "export default class Widget {}\n",
-      "src/index.ts": 'export { Public as Renamed } from "./impl";\nexport * as widgets from "./widget";\nexport * from "./widget";\n',
+      "src/index.ts":
+        'export { Public as Renamed } from "./impl";\nexport * as widgets from "./widget";\nexport * from "./widget";\n',
     });
     const own = await openIndexedContext(project);
     try {
@@ -194,7 +229,13 @@ describe("zoom of export names", () => {
           "  * ← every export of src/widget.ts",
         ].join("\n"),
       );
-      expect(barrel.structured.reExports).toContainEqual({ name: "Renamed", kind: "Class", qualifiedName: "Impl", file: "src/impl.ts", line: 1 });
+      expect(barrel.structured.reExports).toContainEqual({
+        name: "Renamed",
+        kind: "Class",
+        qualifiedName: "Impl",
+        file: "src/impl.ts",
+        line: 1,
+      });
     } finally {
       own.close();
     }
@@ -220,9 +261,25 @@ describe("zoom lines", () => {
         "26\t    const checked = validateCredentials(input);",
       ].join("\n"),
     );
-    expect(result.structured).toMatchObject({ level: 2, path: userService, from: 20, to: 26, totalLines: 63, truncated: false, clamped: false });
-    expect(result.structured.text).toBe(fs.readFileSync(path.join(root, userService), "utf8").split("\n").slice(19, 26).join("\n"));
-    expect(result.structured.declarations).toContainEqual({ name: "UserService", kind: "Class", startLine: 16, endLine: 63, encloses: true });
+    expect(result.structured).toMatchObject({
+      level: 2,
+      path: userService,
+      from: 20,
+      to: 26,
+      totalLines: 63,
+      truncated: false,
+      clamped: false,
+    });
+    expect(result.structured.text).toBe(
+      fs.readFileSync(path.join(root, userService), "utf8").split("\n").slice(19, 26).join("\n"),
+    );
+    expect(result.structured.declarations).toContainEqual({
+      name: "UserService",
+      kind: "Class",
+      startLine: 16,
+      endLine: 63,
+      encloses: true,
+    });
     expect(result.structured).not.toHaveProperty("next");
   });
 
@@ -230,12 +287,18 @@ describe("zoom lines", () => {
     expect((await runTool(zoomTool, { path: userService, lines: "63" }, context)).text).toBe(
       `${userService}: line 63 of 63\nin: L16-63 Class UserService\n63\t}`,
     );
-    expect((await runTool(zoomTool, { path: userService, lines: "62-" }, context)).structured).toMatchObject({ from: 62, to: 63, truncated: false });
+    expect((await runTool(zoomTool, { path: userService, lines: "62-" }, context)).structured).toMatchObject({
+      from: 62,
+      to: 63,
+      truncated: false,
+    });
   });
 
   it("clamps an end past the file's last line and says so", async () => {
     const result = await runTool(zoomTool, { path: userService, lines: "60-400" }, context);
-    expect(result.text.split("\n")[0]).toBe(`${userService}: lines 60-63 of 63 (asked 60-400; the file ends at line 63)`);
+    expect(result.text.split("\n")[0]).toBe(
+      `${userService}: lines 60-63 of 63 (asked 60-400; the file ends at line 63)`,
+    );
     expect(result.structured).toMatchObject({ from: 60, to: 63, clamped: true, truncated: false });
   });
 
@@ -286,21 +349,31 @@ describe("zoom lines", () => {
     expect(await rejection(runTool(zoomTool, { path: "backend", lines: "1-5" }, context), ToolInputError)).toBe(
       "backend is a folder; lines reads one file. Give a file's path, or zoom the folder at level 0 or 1.",
     );
-    expect(await rejection(runTool(zoomTool, { path: "logo.png", lines: "1" }, context), ToolInputError)).toMatch(/is a binary file/);
+    expect(await rejection(runTool(zoomTool, { path: "logo.png", lines: "1" }, context), ToolInputError)).toMatch(
+      /is a binary file/,
+    );
     fs.writeFileSync(path.join(root, "empty.txt"), "");
     expect(await rejection(runTool(zoomTool, { path: "empty.txt", lines: "1-" }, context), ToolInputError)).toBe(
       "empty.txt is empty: it has no lines to read.",
     );
     fs.rmSync(path.join(root, "empty.txt"));
-    expect(await rejection(runTool(zoomTool, { path: ".ts-graph/graph.db", lines: "1", includeIgnored: true }, context), ToolInputError)).toMatch(
-      /is ts-graph's own database/,
-    );
+    expect(
+      await rejection(
+        runTool(zoomTool, { path: ".ts-graph/graph.db", lines: "1", includeIgnored: true }, context),
+        ToolInputError,
+      ),
+    ).toMatch(/is ts-graph's own database/);
     fs.mkdirSync(path.join(root, ".git"), { recursive: true });
     fs.writeFileSync(path.join(root, ".git", "config"), "[remote]\n  url = https://token@example.com/x.git\n");
-    expect(await rejection(runTool(zoomTool, { path: ".git/config", lines: "1-2", includeIgnored: true }, context), ToolInputError)).toMatch(
-      /inside git's own folder \(\.git\)/,
+    expect(
+      await rejection(
+        runTool(zoomTool, { path: ".git/config", lines: "1-2", includeIgnored: true }, context),
+        ToolInputError,
+      ),
+    ).toMatch(/inside git's own folder \(\.git\)/);
+    expect(await rejection(runTool(zoomTool, { path: ".env", lines: "1" }, context), ToolInputError)).toMatch(
+      /is ignored by \.gitignore/,
     );
-    expect(await rejection(runTool(zoomTool, { path: ".env", lines: "1" }, context), ToolInputError)).toMatch(/is ignored by \.gitignore/);
   });
 
   it("stops reading a huge file at the line scan's end, and says the count is partial", async () => {
@@ -313,9 +386,9 @@ describe("zoom lines", () => {
         "huge-lines.log: lines 2-3 of 1201+ (lines are read and counted in the file's first 67,108,864 bytes only)\n2\tline two\n3\tline one",
       );
       expect(result.structured).toMatchObject({ totalLines: 1201, countStopped: true });
-      expect(await rejection(runTool(zoomTool, { path: "huge-lines.log", lines: "5000" }, context), ToolInputError)).toMatch(
-        /^lines "5000" starts past the first 67,108,864 bytes of huge-lines\.log \(1201 lines\)/,
-      );
+      expect(
+        await rejection(runTool(zoomTool, { path: "huge-lines.log", lines: "5000" }, context), ToolInputError),
+      ).toMatch(/^lines "5000" starts past the first 67,108,864 bytes of huge-lines\.log \(1201 lines\)/);
     } finally {
       fs.rmSync(big);
     }

@@ -36,14 +36,23 @@ const app = document.getElementById("app") as HTMLElement;
 const base = app.dataset.base ?? "/";
 const root = app.dataset.root ?? "";
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const made = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
   if (text !== undefined) made.textContent = text;
   return made;
 }
 
-const searchBox = element("input", { id: "search", type: "search", placeholder: "Search a declaration…", autocomplete: "off" });
+const searchBox = element("input", {
+  id: "search",
+  type: "search",
+  placeholder: "Search a declaration…",
+  autocomplete: "off",
+});
 const results = element("ul", { id: "results" });
 const details = element("section", { id: "details" });
 const impactPanel = element("section", { id: "impact" });
@@ -78,7 +87,15 @@ const cy = cytoscape({
   style: [
     {
       selector: "node",
-      style: { label: "data(label)", "font-size": 10, "background-color": "#4e79a7", color: "#222", "text-valign": "bottom", width: 14, height: 14 },
+      style: {
+        label: "data(label)",
+        "font-size": 10,
+        "background-color": "#4e79a7",
+        color: "#222",
+        "text-valign": "bottom",
+        width: 14,
+        height: 14,
+      },
     },
     { selector: "node.center", style: { "background-color": "#e15759", width: 20, height: 20 } },
     { selector: "node.expanded", style: { "border-width": 2, "border-color": "#222" } },
@@ -107,7 +124,10 @@ const cy = cytoscape({
       },
     },
     { selector: "edge.types", style: { "line-style": "dashed" } },
-    { selector: "edge.heritage", style: { "line-color": "#59a14f", "target-arrow-color": "#59a14f", "target-arrow-shape": "triangle-backcurve" } },
+    {
+      selector: "edge.heritage",
+      style: { "line-color": "#59a14f", "target-arrow-color": "#59a14f", "target-arrow-shape": "triangle-backcurve" },
+    },
     { selector: ":selected", style: { "background-color": "#edc948" } },
   ],
 });
@@ -127,12 +147,20 @@ function ensureContainers(file: string): string {
     const folder = parts.slice(0, index).join("/");
     const id = `dir:${folder}`;
     if (cy.getElementById(id).empty())
-      cy.add({ group: "nodes", data: { id, label: `${parts[index - 1]}/`, parent, kind: "Folder" }, classes: "folder" });
+      cy.add({
+        group: "nodes",
+        data: { id, label: `${parts[index - 1]}/`, parent, kind: "Folder" },
+        classes: "folder",
+      });
     parent = id;
   }
   const fileId = `file:${file}`;
   if (cy.getElementById(fileId).empty()) {
-    cy.add({ group: "nodes", data: { id: fileId, label: parts[parts.length - 1], parent, key: file, kind: "File", file, line: 1 }, classes: "file" });
+    cy.add({
+      group: "nodes",
+      data: { id: fileId, label: parts[parts.length - 1], parent, key: file, kind: "File", file, line: 1 },
+      classes: "file",
+    });
   }
   return fileId;
 }
@@ -162,7 +190,11 @@ function edgeClass(kind: string): string {
 function addEdge(edge: ViewEdge): void {
   const id = `e:${edge.source}->${edge.target}:${edge.kind}`;
   if (cy.getElementById(id).nonempty()) return;
-  cy.add({ group: "edges", data: { id, source: nodeId(edge.source), target: nodeId(edge.target), kind: edge.kind }, classes: edgeClass(edge.kind) });
+  cy.add({
+    group: "edges",
+    data: { id, source: nodeId(edge.source), target: nodeId(edge.target), kind: edge.kind },
+    classes: edgeClass(edge.kind),
+  });
 }
 
 let drawnOnce = false;
@@ -203,7 +235,11 @@ function showDetails(data: {
   readonly line: number;
   readonly label?: string;
 }): void {
-  details.replaceChildren(element("h2", {}, data.label ?? data.key), element("p", { class: "kind" }, data.kind), placeLink(data));
+  details.replaceChildren(
+    element("h2", {}, data.label ?? data.key),
+    element("p", { class: "kind" }, data.kind),
+    placeLink(data),
+  );
   if (data.kind !== "File") {
     const button = element("button", { id: "impact-button", type: "button" }, "Impact: what depends on it");
     button.addEventListener("click", () => void showImpact(data.key));
@@ -239,7 +275,11 @@ async function showImpact(key: string): Promise<void> {
   impactPanel.replaceChildren(element("p", {}, "Loading impact…"));
   try {
     const impact = await getJson<ImpactView>("impact", { key });
-    const heading = element("h2", {}, `Impact of ${impact.symbol.name}: ${impact.totalDependants} dependants${impact.cut ? " (list cut)" : ""}`);
+    const heading = element(
+      "h2",
+      {},
+      `Impact of ${impact.symbol.name}: ${impact.totalDependants} dependants${impact.cut ? " (list cut)" : ""}`,
+    );
     const byDepth = new Map<number, ImpactView["dependants"][number][]>();
     for (const entry of impact.dependants) byDepth.set(entry.depth, [...(byDepth.get(entry.depth) ?? []), entry]);
     const groups = [...byDepth.entries()]
@@ -284,12 +324,18 @@ async function search(text: string): Promise<void> {
   const serial = ++searchSerial;
   if (text.trim() === "") return void results.replaceChildren();
   try {
-    const answer = await getJson<{ matches: readonly (ViewNode & { signature: string })[] }>("search", { q: text.trim() });
+    const answer = await getJson<{ matches: readonly (ViewNode & { signature: string })[] }>("search", {
+      q: text.trim(),
+    });
     if (serial !== searchSerial) return;
     results.replaceChildren(
       ...answer.matches.map((match) => {
         const item = element("li", { class: "result", "data-key": match.key, title: match.signature });
-        item.append(element("strong", {}, match.name), ` ${match.kind} `, element("span", { class: "file" }, `${match.file}:${match.line}`));
+        item.append(
+          element("strong", {}, match.name),
+          ` ${match.kind} `,
+          element("span", { class: "file" }, `${match.file}:${match.line}`),
+        );
         item.addEventListener("click", () => {
           showDetails({ ...match, label: match.name });
           void expand(match.key, true);
@@ -297,9 +343,12 @@ async function search(text: string): Promise<void> {
         return item;
       }),
     );
-    if (answer.matches.length === 0) results.replaceChildren(element("li", { class: "none" }, "no declaration by that name"));
+    if (answer.matches.length === 0)
+      results.replaceChildren(element("li", { class: "none" }, "no declaration by that name"));
   } catch (error) {
-    results.replaceChildren(element("li", { class: "none" }, `Error: ${error instanceof Error ? error.message : String(error)}`));
+    results.replaceChildren(
+      element("li", { class: "none" }, `Error: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 }
 

@@ -29,11 +29,18 @@ function isPrivateMember(member: ts.ClassElement | ts.ParameterDeclaration): boo
 }
 
 function visitDecorators(c: DeclarationCollector, node: ts.Node, scope: Scope): void {
-  for (const decorator of ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : []) c.visitChildren(decorator, scope);
+  for (const decorator of ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : [])
+    c.visitChildren(decorator, scope);
 }
 
 /** A class: its node, then its decorators and heritage (code of the scope around it), then its members. */
-export function declareClassLike(c: DeclarationCollector, declaration: ts.ClassLikeDeclaration, scope: Scope, name: string, form: ClassForm): void {
+export function declareClassLike(
+  c: DeclarationCollector,
+  declaration: ts.ClassLikeDeclaration,
+  scope: Scope,
+  name: string,
+  form: ClassForm,
+): void {
   const docHost = form.rangeNode === declaration ? declaration : (form.astNodes[0] ?? declaration);
   const node = c.register(scope, {
     name,
@@ -71,7 +78,8 @@ function instanceMemberNames(c: DeclarationCollector, declaration: ts.ClassLikeD
   for (const member of declaration.members) {
     if (ts.isConstructorDeclaration(member)) {
       for (const parameter of member.parameters) {
-        if (ts.isParameterPropertyDeclaration(parameter, member)) names.add(propertyNameText(parameter.name, c.sourceFile));
+        if (ts.isParameterPropertyDeclaration(parameter, member))
+          names.add(propertyNameText(parameter.name, c.sourceFile));
       }
     } else if (member.name !== undefined && !isStatic(member)) {
       names.add(propertyNameText(member.name, c.sourceFile));
@@ -91,7 +99,11 @@ function declareClassMember(
   const exported = classExported && !isPrivateMember(member);
   if (ts.isConstructorDeclaration(member)) {
     declareConstructor(c, member, scope, classExported);
-  } else if (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
+  } else if (
+    ts.isMethodDeclaration(member) ||
+    ts.isGetAccessorDeclaration(member) ||
+    ts.isSetAccessorDeclaration(member)
+  ) {
     declareMethodLike(c, member, scope, exported, keyName);
   } else if (ts.isPropertyDeclaration(member)) {
     declareProperty(c, member, scope, exported, keyName);
@@ -100,7 +112,12 @@ function declareClassMember(
   }
 }
 
-function declareConstructor(c: DeclarationCollector, member: ts.ConstructorDeclaration, scope: Scope, classExported: boolean): void {
+function declareConstructor(
+  c: DeclarationCollector,
+  member: ts.ConstructorDeclaration,
+  scope: Scope,
+  classExported: boolean,
+): void {
   const node = c.register(scope, {
     name: "constructor",
     kind: "Constructor",
@@ -117,12 +134,18 @@ function declareConstructor(c: DeclarationCollector, member: ts.ConstructorDecla
     ...bodySurface(member, member.body),
   });
   for (const parameter of member.parameters) {
-    if (ts.isParameterPropertyDeclaration(parameter, member)) declareParameterProperty(c, parameter, scope, classExported);
+    if (ts.isParameterPropertyDeclaration(parameter, member))
+      declareParameterProperty(c, parameter, scope, classExported);
   }
   if (member.body) c.visitChildren(member.body, c.childScope(scope, node));
 }
 
-function declareParameterProperty(c: DeclarationCollector, parameter: ts.ParameterDeclaration, scope: Scope, classExported: boolean): void {
+function declareParameterProperty(
+  c: DeclarationCollector,
+  parameter: ts.ParameterDeclaration,
+  scope: Scope,
+  classExported: boolean,
+): void {
   c.register(scope, {
     name: propertyNameText(parameter.name, c.sourceFile),
     kind: "Property",

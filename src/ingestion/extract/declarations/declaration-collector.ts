@@ -3,7 +3,14 @@ import { ts } from "ts-morph";
 import type { ExtractedEdge, ExtractedNode } from "../../../model/extracted.js";
 import { MODIFIER_ORDER, type Modifier, type NodeKind } from "../../../model/graph-kinds.js";
 import { declarationKey, disambiguatedName, memberName } from "../../../model/node-key.js";
-import { collapseWhitespace, docCommentRanges, docSummary, headerBetween, lineOf, startAfterDecorators } from "../declaration-text.js";
+import {
+  collapseWhitespace,
+  docCommentRanges,
+  docSummary,
+  headerBetween,
+  lineOf,
+  startAfterDecorators,
+} from "../declaration-text.js";
 import { isJavaScriptFile } from "../surface-text.js";
 import { surfacesWithoutComments, textWithoutComments } from "./surface-comments.js";
 
@@ -142,7 +149,9 @@ export function flagModifiers(declaration: ts.Node): Modifier[] {
   return modifiers;
 }
 
-export function isFunctionValue(expression: ts.Expression | undefined): expression is ts.ArrowFunction | ts.FunctionExpression {
+export function isFunctionValue(
+  expression: ts.Expression | undefined,
+): expression is ts.ArrowFunction | ts.FunctionExpression {
   return expression !== undefined && (ts.isArrowFunction(expression) || ts.isFunctionExpression(expression));
 }
 
@@ -155,16 +164,24 @@ export function overloadState(body: ts.Node | undefined): "open" | "closing" {
 }
 
 /** Surface of a binding: up to its type annotation, else up to a typed function value's body, else all of it. */
-export function annotatedSurface(annotation: ts.TypeNode | undefined, value: ts.Expression | undefined, end: number): SurfaceEnd {
+export function annotatedSurface(
+  annotation: ts.TypeNode | undefined,
+  value: ts.Expression | undefined,
+  end: number,
+): SurfaceEnd {
   if (annotation !== undefined) return { surfaceEnd: annotation.end, typed: true };
-  if (value !== undefined && isFunctionValue(value) && value.type !== undefined) return { surfaceEnd: value.body.pos, typed: true };
+  if (value !== undefined && isFunctionValue(value) && value.type !== undefined)
+    return { surfaceEnd: value.body.pos, typed: true };
   return { surfaceEnd: end, typed: false };
 }
 
 /** A function-like's surface: its header when the return type is written (or needs none), else all of it. */
 export function bodySurface(declaration: ts.SignatureDeclaration, body: ts.Node | undefined): SurfaceEnd {
   const typed =
-    body === undefined || declaration.type !== undefined || ts.isConstructorDeclaration(declaration) || ts.isSetAccessorDeclaration(declaration);
+    body === undefined ||
+    declaration.type !== undefined ||
+    ts.isConstructorDeclaration(declaration) ||
+    ts.isSetAccessorDeclaration(declaration);
   return { surfaceEnd: typed && body !== undefined ? body.pos : declaration.end, typed };
 }
 
@@ -302,7 +319,12 @@ export class DeclarationCollector {
   }
 
   /** An overload signature, or the implementation that closes the group, joins the group's node. */
-  private joinOverload(scope: Scope, node: NodeDraft, registration: Registration, ranges: readonly SurfaceRange[]): void {
+  private joinOverload(
+    scope: Scope,
+    node: NodeDraft,
+    registration: Registration,
+    ranges: readonly SurfaceRange[],
+  ): void {
     node.endLine = Math.max(node.endLine, this.lineOf(registration.rangeEnd));
     node.surface = this.surfaceOf(ranges, registration.typed && node.surface.startsWith("d:"), node.surface);
     this.extendSurfaceRanges(node.key, ranges);
@@ -318,7 +340,9 @@ export class DeclarationCollector {
   private surfaceOf(ranges: readonly SurfaceRange[], typed: boolean, previous?: string): string {
     if (this.withoutSurfaces) return "";
     const textOf = (range: SurfaceRange): string =>
-      this.withoutComments ? textWithoutComments(this.sourceFile, range.start, range.end) : this.sourceFile.text.slice(range.start, range.end);
+      this.withoutComments
+        ? textWithoutComments(this.sourceFile, range.start, range.end)
+        : this.sourceFile.text.slice(range.start, range.end);
     return surfaceHash(ranges.map(textOf).join(""), typed, previous);
   }
 

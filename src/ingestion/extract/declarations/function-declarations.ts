@@ -80,7 +80,12 @@ export function declareVariableStatement(c: DeclarationCollector, statement: ts.
  * Variable (an object literal's methods and function-valued properties become its members); a local binding
  * that holds no function is no node. rangeNode is the statement when it declares only this variable.
  */
-export function declareVariable(c: DeclarationCollector, declaration: ts.VariableDeclaration, scope: Scope, rangeNode: ts.Node): void {
+export function declareVariable(
+  c: DeclarationCollector,
+  declaration: ts.VariableDeclaration,
+  scope: Scope,
+  rangeNode: ts.Node,
+): void {
   if (!ts.isIdentifier(declaration.name)) {
     declareBindingPattern(c, declaration.name, declaration, scope);
     if (declaration.initializer) c.visitChildren(declaration.initializer, scope);
@@ -170,7 +175,12 @@ function declareFunctionVariable(
 }
 
 /** Each name a module-level destructuring binds is a Variable (`export const { a, b: [c] } = make()`). */
-function declareBindingPattern(c: DeclarationCollector, pattern: ts.BindingPattern, declaration: ts.VariableDeclaration, scope: Scope): void {
+function declareBindingPattern(
+  c: DeclarationCollector,
+  pattern: ts.BindingPattern,
+  declaration: ts.VariableDeclaration,
+  scope: Scope,
+): void {
   if (!scope.moduleLevel) return;
   for (const element of pattern.elements) {
     if (ts.isOmittedExpression(element)) continue;
@@ -198,9 +208,18 @@ function declareBindingPattern(c: DeclarationCollector, pattern: ts.BindingPatte
 }
 
 /** Methods and function-valued properties of an object literal bound to a module-level variable. */
-function declareObjectLiteralMembers(c: DeclarationCollector, literal: ts.ObjectLiteralExpression, scope: Scope, exported: boolean): void {
+function declareObjectLiteralMembers(
+  c: DeclarationCollector,
+  literal: ts.ObjectLiteralExpression,
+  scope: Scope,
+  exported: boolean,
+): void {
   for (const property of literal.properties) {
-    if (ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
+    if (
+      ts.isMethodDeclaration(property) ||
+      ts.isGetAccessorDeclaration(property) ||
+      ts.isSetAccessorDeclaration(property)
+    ) {
       declareMethodLike(c, property, scope, exported);
       continue;
     }

@@ -3,7 +3,14 @@ import { fileKey } from "../../../model/node-key.js";
 import { SCRIPT_SURFACE_PREFIX } from "../../../model/extracted.js";
 import { lineOf } from "../declaration-text.js";
 import { expandoAssignments, jsDocTypedefsText } from "../surface-text.js";
-import { flagModifiers, newScope, surfaceHash, type DeclarationCollector, type NodeDraft, type Scope } from "./declaration-collector.js";
+import {
+  flagModifiers,
+  newScope,
+  surfaceHash,
+  type DeclarationCollector,
+  type NodeDraft,
+  type Scope,
+} from "./declaration-collector.js";
 
 /**
  * Re-export and export-list statements: what importers see of a file besides its declarations
@@ -41,13 +48,21 @@ export function declareFile(c: DeclarationCollector): Scope {
   c.nodes.push(fileNode);
   c.nodeOf.set(sourceFile, fileNode);
   // In a global script (no import or export), every top-level declaration is visible to other files.
-  return newScope(fileNode, undefined, { moduleLevel: true, exportsVisible: true, implicitlyExported: !ts.isExternalModule(sourceFile) });
+  return newScope(fileNode, undefined, {
+    moduleLevel: true,
+    exportsVisible: true,
+    implicitlyExported: !ts.isExternalModule(sourceFile),
+  });
 }
 
 /** A namespace, `declare module "x"` or `declare global`, and the module-level declarations of its body. */
 export function declareModule(c: DeclarationCollector, declaration: ts.ModuleDeclaration, scope: Scope): void {
   const isGlobal = (declaration.flags & ts.NodeFlags.GlobalAugmentation) !== 0;
-  const name = isGlobal ? "global" : ts.isStringLiteral(declaration.name) ? `"${declaration.name.text}"` : declaration.name.text;
+  const name = isGlobal
+    ? "global"
+    : ts.isStringLiteral(declaration.name)
+      ? `"${declaration.name.text}"`
+      : declaration.name.text;
   const ambientModule = isGlobal || ts.isStringLiteral(declaration.name);
   const node = c.register(scope, {
     name,
@@ -64,7 +79,11 @@ export function declareModule(c: DeclarationCollector, declaration: ts.ModuleDec
     surfaceEnd: declaration.body?.pos ?? declaration.end,
     typed: true,
   });
-  const inner = c.childScope(scope, node, { moduleLevel: true, exportsVisible: node.exported, implicitlyExported: ambientModule });
+  const inner = c.childScope(scope, node, {
+    moduleLevel: true,
+    exportsVisible: node.exported,
+    implicitlyExported: ambientModule,
+  });
   const body = declaration.body;
   if (body === undefined) return;
   if (ts.isModuleDeclaration(body)) declareModule(c, body, inner);
@@ -80,7 +99,11 @@ export function foldExpandoAssignments(c: DeclarationCollector): void {
   for (const node of nodes) {
     const statements = assignments.get(node.name);
     if (statements === undefined || node.parentKey !== fileKeyOfNodes || node.qualifiedName !== node.name) continue;
-    node.surface = surfaceHash(statements.map((statement) => statement.getText(sourceFile)).join("\n"), false, node.surface);
+    node.surface = surfaceHash(
+      statements.map((statement) => statement.getText(sourceFile)).join("\n"),
+      false,
+      node.surface,
+    );
     c.extendSurfaceRanges(
       node.key,
       statements.map((statement) => ({ start: statement.getStart(sourceFile), end: statement.end })),
@@ -94,7 +117,8 @@ export function declaresGlobals(sourceFile: ts.SourceFile): boolean {
     !ts.isExternalModule(sourceFile) ||
     sourceFile.statements.some(
       (statement) =>
-        ts.isModuleDeclaration(statement) && ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
+        ts.isModuleDeclaration(statement) &&
+        ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
     )
   );
 }

@@ -5,7 +5,9 @@ import { extractDeclarations } from "../extract-declarations.js";
 
 function surfaces(fileName: string, text: string): Record<string, string> {
   const sourceFile = ts.createSourceFile(`/p/${fileName}`, text, ts.ScriptTarget.Latest, true);
-  return Object.fromEntries(extractDeclarations(sourceFile, fileName).nodes.map((node) => [node.qualifiedName, node.surface]));
+  return Object.fromEntries(
+    extractDeclarations(sourceFile, fileName).nodes.map((node) => [node.qualifiedName, node.surface]),
+  );
 }
 
 describe("surfaces without comments", () => {
@@ -17,7 +19,8 @@ describe("surfaces without comments", () => {
   });
 
   it("keep a declared header's surface when a comment in its parameter types changes", () => {
-    const text = (comment: string) => `export function g(p: {\n  ${comment}\n  readonly a: string\n}): number {\n  return 1\n}\n`;
+    const text = (comment: string) =>
+      `export function g(p: {\n  ${comment}\n  readonly a: string\n}): number {\n  return 1\n}\n`;
     expect(surfaces("src/x.ts", text("// first")).g).toBe(surfaces("src/x.ts", text("/* second */")).g);
   });
 
@@ -30,14 +33,16 @@ describe("surfaces without comments", () => {
   it("do not take comment markers inside strings, templates and regular expressions for comments", () => {
     const inString = (tail: string) => surfaces("src/x.ts", `export const f = () => "http://a/${tail}" as const\n`).f;
     expect(inString("b")).not.toBe(inString("c"));
-    const inTemplate = (tail: string) => surfaces("src/x.ts", `export const f = (x: number) => \`\${x} // ${tail}\` as const\n`).f;
+    const inTemplate = (tail: string) =>
+      surfaces("src/x.ts", `export const f = (x: number) => \`\${x} // ${tail}\` as const\n`).f;
     expect(inTemplate("b")).not.toBe(inTemplate("c"));
     const inRegex = (tail: string) => surfaces("src/x.ts", `export const f = () => /a\\/\\/${tail}/\n`).f;
     expect(inRegex("b")).not.toBe(inRegex("c"));
   });
 
   it("keep comments in JavaScript (doc comments declare types) and JSX files (text between tags)", () => {
-    const js = (type: string) => surfaces("src/x.js", `export const f = () => {\n  /** @type {${type}} */\n  const v = g()\n  return v\n}\n`).f;
+    const js = (type: string) =>
+      surfaces("src/x.js", `export const f = () => {\n  /** @type {${type}} */\n  const v = g()\n  return v\n}\n`).f;
     expect(js("string")).not.toBe(js("number"));
     const tsx = (text: string) => surfaces("src/x.tsx", `export const f = () => <div>// ${text}</div>\n`).f;
     expect(tsx("a")).not.toBe(tsx("b"));
@@ -59,14 +64,19 @@ describe("surfaces without comments", () => {
     const gaps = [" ", " ", " /* c */ ", " // c\n", "\n// c\n"];
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...expressions), fc.array(fc.constantFrom(...gaps), { minLength: 6, maxLength: 6 })), {
-          minLength: 1,
-          maxLength: 8,
-        }),
+        fc.array(
+          fc.tuple(fc.constantFrom(...expressions), fc.array(fc.constantFrom(...gaps), { minLength: 6, maxLength: 6 })),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
         (elements) => {
           const body = (withComments: boolean) =>
             elements
-              .map(([tokens, chosen]) => tokens.map((token, index) => `${token}${withComments ? (chosen[index] ?? " ") : " "}`).join(""))
+              .map(([tokens, chosen]) =>
+                tokens.map((token, index) => `${token}${withComments ? (chosen[index] ?? " ") : " "}`).join(""),
+              )
               .join(",");
           const source = (withComments: boolean) =>
             `export const f = (a: number) => {\n  const x = { y: 1 }\n  return [${body(withComments)}\n  ]\n}\n`;

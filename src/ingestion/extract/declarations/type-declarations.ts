@@ -35,7 +35,10 @@ function registerNamedType(
 
 /** An interface and its members (each typed: the whole member is its surface). */
 export function declareInterface(c: DeclarationCollector, declaration: ts.InterfaceDeclaration, scope: Scope): void {
-  const node = registerNamedType(c, declaration, scope, "Interface", { signatureEnd: declaration.members.pos, surfaceEnd: declaration.members.pos });
+  const node = registerNamedType(c, declaration, scope, "Interface", {
+    signatureEnd: declaration.members.pos,
+    surfaceEnd: declaration.members.pos,
+  });
   const members = c.childScope(scope, node);
   for (const member of declaration.members) declareTypeMember(c, member, members, node.exported);
 }
@@ -80,6 +83,9 @@ export function declareTypeAlias(c: DeclarationCollector, declaration: ts.TypeAl
 
 /** An enum (its members are no nodes; their initializers are code of the scope around it). */
 export function declareEnum(c: DeclarationCollector, declaration: ts.EnumDeclaration, scope: Scope): void {
-  registerNamedType(c, declaration, scope, "Enum", { signatureEnd: declaration.members.pos, surfaceEnd: declaration.end });
+  registerNamedType(c, declaration, scope, "Enum", {
+    signatureEnd: declaration.members.pos,
+    surfaceEnd: declaration.end,
+  });
   for (const member of declaration.members) if (member.initializer) c.visitChildren(member.initializer, scope);
 }

@@ -1,6 +1,10 @@
 import type { PortSymbol } from "../checker-port.js";
 import { ts } from "ts-morph";
-import { DYNAMIC_CALL_EXPRESSION_MAX, type ExtractedDynamicCall, type ExtractedNode } from "../../../model/extracted.js";
+import {
+  DYNAMIC_CALL_EXPRESSION_MAX,
+  type ExtractedDynamicCall,
+  type ExtractedNode,
+} from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import { skipOuterExpressions } from "../declaration-text.js";
 import { callReceiver } from "./call-receivers.js";
@@ -13,7 +17,9 @@ const RENDER_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function"
 /** The callee as written, on one line, cut to DYNAMIC_CALL_EXPRESSION_MAX characters. */
 export function calleeText(text: string): string {
   const oneLine = text.replace(/\s+/g, " ").trim();
-  return oneLine.length <= DYNAMIC_CALL_EXPRESSION_MAX ? oneLine : `${oneLine.slice(0, DYNAMIC_CALL_EXPRESSION_MAX - 1)}…`;
+  return oneLine.length <= DYNAMIC_CALL_EXPRESSION_MAX
+    ? oneLine
+    : `${oneLine.slice(0, DYNAMIC_CALL_EXPRESSION_MAX - 1)}…`;
 }
 
 /** The order of FileEdges.dynamicCalls: by source, line and expression. */
@@ -39,15 +45,21 @@ export function recordCall(c: EdgeCollector, call: ts.CallExpression, owner: Ext
   const symbol = c.symbolOfExpression(callee);
   const targets = c.nodesOfSymbol(symbol, CALL_TARGET_KINDS);
   for (const target of targets) {
-    if (!isAccessor(target) && symbol !== undefined) c.addEdge("CALLS", owner, target, c.siteLine(callee), callReceiver(c, callee, symbol, target));
+    if (!isAccessor(target) && symbol !== undefined)
+      c.addEdge("CALLS", owner, target, c.siteLine(callee), callReceiver(c, callee, symbol, target));
   }
   if (targets.length > 0) return;
   if (isDynamicCallee(c, callee, symbol)) {
-    c.dynamicCalls.push({ source: owner.key, line: c.siteLine(callee), expression: calleeText(call.expression.getText(c.sourceFile)) });
+    c.dynamicCalls.push({
+      source: owner.key,
+      line: c.siteLine(callee),
+      expression: calleeText(call.expression.getText(c.sourceFile)),
+    });
     return;
   }
   if (symbol !== undefined) {
-    for (const external of c.context.externalMemberKeys(c.resolveAlias(symbol))) c.addExternalEdge("CALLS", owner, external, c.siteLine(callee));
+    for (const external of c.context.externalMemberKeys(c.resolveAlias(symbol)))
+      c.addExternalEdge("CALLS", owner, external, c.siteLine(callee));
   }
 }
 
@@ -63,7 +75,9 @@ function isDynamicCallee(c: EdgeCollector, callee: ts.Expression, symbol: PortSy
   if (symbol === undefined) return true;
   const resolved = c.resolveAlias(symbol);
   if ((resolved.flags & ts.SymbolFlags.Alias) !== 0) return false;
-  return (resolved.declarations ?? []).every((declaration) => c.context.indexedPathOf(declaration.getSourceFile().fileName) !== undefined);
+  return (resolved.declarations ?? []).every(
+    (declaration) => c.context.indexedPathOf(declaration.getSourceFile().fileName) !== undefined,
+  );
 }
 
 /** `super(…)` calls the base class's constructor, or, when it declares none, the base class itself. */
@@ -83,8 +97,15 @@ function recordSuperCall(c: EdgeCollector, call: ts.CallExpression, owner: Extra
   }
 }
 
-function recordTargets(c: EdgeCollector, kind: EdgeKind, expression: ts.Expression, kinds: ReadonlySet<NodeKind>, owner: ExtractedNode): void {
-  for (const target of c.nodesOfSymbol(c.symbolOfExpression(expression), kinds)) c.addEdge(kind, owner, target, c.siteLine(expression));
+function recordTargets(
+  c: EdgeCollector,
+  kind: EdgeKind,
+  expression: ts.Expression,
+  kinds: ReadonlySet<NodeKind>,
+  owner: ExtractedNode,
+): void {
+  for (const target of c.nodesOfSymbol(c.symbolOfExpression(expression), kinds))
+    c.addEdge(kind, owner, target, c.siteLine(expression));
 }
 
 /** A tagged template calls its tag; a decorator written without a call (`@sealed`) calls the decorator. */
@@ -100,7 +121,8 @@ export function recordNew(c: EdgeCollector, expression: ts.NewExpression, owner:
       expression.parent,
       (ancestor) => ts.isClassElement(ancestor) || (ts.isFunctionLike(ancestor) && !ts.isArrowFunction(ancestor)),
     );
-    const classNode = member !== undefined && ts.isClassLike(member.parent) ? c.declarations.nodeOf.get(member.parent) : undefined;
+    const classNode =
+      member !== undefined && ts.isClassLike(member.parent) ? c.declarations.nodeOf.get(member.parent) : undefined;
     if (classNode !== undefined) c.addEdge("INSTANTIATES", owner, classNode, c.siteLine(constructed));
     return;
   }

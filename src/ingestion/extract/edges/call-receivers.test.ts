@@ -84,39 +84,49 @@ export function inferred(): string {
 }
 `;
 
-const FILES = { "src/base.ts": BASE, "src/mid.ts": MID, "src/use.ts": USE.replace(`import { makeMid, `, `import { `), "src/infer.ts": INFER };
+const FILES = {
+  "src/base.ts": BASE,
+  "src/mid.ts": MID,
+  "src/use.ts": USE.replace(`import { makeMid, `, `import { `),
+  "src/infer.ts": INFER,
+};
 
 /** The receivers of the CALLS edge from source to target (undefined when it has none), failing when there is no such edge. */
 function receiversOf(snapshot: string, source: string, target: string): string[] | undefined {
-  const edge = snapshotEdges(snapshot).find((found) => found.edge === "CALLS" && found.source === source && found.target === target);
+  const edge = snapshotEdges(snapshot).find(
+    (found) => found.edge === "CALLS" && found.source === source && found.target === target,
+  );
   if (edge === undefined) throw new Error(`no CALLS edge ${source} → ${target}`);
   return edge.receivers;
 }
 
-describe.each([{ engine: "ts7" }, { engine: "ts6" }] as const)("the receivers of calls of class members ($engine)", ({ engine }) => {
-  it("records the receiver's static class where it is narrower than the member's class", async () => {
-    const { snapshot } = await indexAndSnapshot(writeProject(FILES), { engine });
-    const query = "src/base.ts:Base.query";
-    expect(receiversOf(snapshot, "src/mid.ts:Mid.load", query)).toEqual(["src/mid.ts:Mid"]);
-    expect(receiversOf(snapshot, "src/mid.ts:Mid.later", query)).toEqual(["src/mid.ts:Mid"]);
-    expect(receiversOf(snapshot, "src/use.ts:viaMid", query)).toEqual(["src/mid.ts:Mid"]);
-    expect(receiversOf(snapshot, "src/use.ts:both", query)).toEqual(["src/mid.ts:Mid", "src/mid.ts:Other"]);
-    expect(receiversOf(snapshot, "src/infer.ts:inferred", query)).toEqual(["src/mid.ts:Mid"]);
-    expect(receiversOf(snapshot, "src/base.ts:Loud.log", "src/base.ts:Logger.log")).toEqual([]);
-  });
+describe.each([{ engine: "ts7" }, { engine: "ts6" }] as const)(
+  "the receivers of calls of class members ($engine)",
+  ({ engine }) => {
+    it("records the receiver's static class where it is narrower than the member's class", async () => {
+      const { snapshot } = await indexAndSnapshot(writeProject(FILES), { engine });
+      const query = "src/base.ts:Base.query";
+      expect(receiversOf(snapshot, "src/mid.ts:Mid.load", query)).toEqual(["src/mid.ts:Mid"]);
+      expect(receiversOf(snapshot, "src/mid.ts:Mid.later", query)).toEqual(["src/mid.ts:Mid"]);
+      expect(receiversOf(snapshot, "src/use.ts:viaMid", query)).toEqual(["src/mid.ts:Mid"]);
+      expect(receiversOf(snapshot, "src/use.ts:both", query)).toEqual(["src/mid.ts:Mid", "src/mid.ts:Other"]);
+      expect(receiversOf(snapshot, "src/infer.ts:inferred", query)).toEqual(["src/mid.ts:Mid"]);
+      expect(receiversOf(snapshot, "src/base.ts:Loud.log", "src/base.ts:Logger.log")).toEqual([]);
+    });
 
-  it("records none where any override may run: the member's own class, a function's `this`, a wider or unknown receiver", async () => {
-    const { snapshot } = await indexAndSnapshot(writeProject(FILES), { engine });
-    const query = "src/base.ts:Base.query";
-    expect(receiversOf(snapshot, "src/base.ts:Base.run", query)).toBeUndefined();
-    expect(receiversOf(snapshot, "src/mid.ts:Mid.loose.f", query)).toBeUndefined();
-    expect(receiversOf(snapshot, "src/use.ts:viaBase", query)).toBeUndefined();
-    expect(receiversOf(snapshot, "src/use.ts:viaUnion", query)).toBeUndefined();
-    expect(receiversOf(snapshot, "src/use.ts:mixed", query)).toBeUndefined();
-    expect(receiversOf(snapshot, "src/use.ts:own", "src/mid.ts:MidChild.query")).toBeUndefined();
-    expect(receiversOf(snapshot, "src/base.ts:Base.touch", "src/base.ts:Base.secret")).toBeUndefined();
-  });
-});
+    it("records none where any override may run: the member's own class, a function's `this`, a wider or unknown receiver", async () => {
+      const { snapshot } = await indexAndSnapshot(writeProject(FILES), { engine });
+      const query = "src/base.ts:Base.query";
+      expect(receiversOf(snapshot, "src/base.ts:Base.run", query)).toBeUndefined();
+      expect(receiversOf(snapshot, "src/mid.ts:Mid.loose.f", query)).toBeUndefined();
+      expect(receiversOf(snapshot, "src/use.ts:viaBase", query)).toBeUndefined();
+      expect(receiversOf(snapshot, "src/use.ts:viaUnion", query)).toBeUndefined();
+      expect(receiversOf(snapshot, "src/use.ts:mixed", query)).toBeUndefined();
+      expect(receiversOf(snapshot, "src/use.ts:own", "src/mid.ts:MidChild.query")).toBeUndefined();
+      expect(receiversOf(snapshot, "src/base.ts:Base.touch", "src/base.ts:Base.secret")).toBeUndefined();
+    });
+  },
+);
 
 describe("receivers and incremental runs", () => {
   it("renames a receiver class in the calls that name it only through an inferred type", async () => {
@@ -135,7 +145,8 @@ describe("receivers and incremental runs", () => {
       "src/thing.ts": 'import type { Mid } from "./mid";\nexport type Thing = Mid;\n',
       "src/factory.ts":
         'import { MidChild } from "./mid";\nimport type { Thing } from "./thing";\nexport function make(): Thing {\n  return new MidChild();\n}\n',
-      "src/call.ts": 'import { make } from "./factory";\nexport function call(): string {\n  return make().query("j");\n}\n',
+      "src/call.ts":
+        'import { make } from "./factory";\nexport function call(): string {\n  return make().query("j");\n}\n',
     });
     await indexAndSnapshot(root);
     editProjectFile(root, "src/mid.ts", (text) => text.replace(/\bMid\b/g, "Middle"));
@@ -147,7 +158,9 @@ describe("receivers and incremental runs", () => {
   it("drops a receiver class that no longer narrows the call", async () => {
     const root = writeProject(FILES);
     await indexAndSnapshot(root);
-    editProjectFile(root, "src/mid.ts", (text) => text.replace("export function makeMid(): Mid {", "export function makeMid(): Base {"));
+    editProjectFile(root, "src/mid.ts", (text) =>
+      text.replace("export function makeMid(): Mid {", "export function makeMid(): Base {"),
+    );
     const { snapshot } = await expectIncrementalEqualsFull(root);
     expect(receiversOf(snapshot, "src/infer.ts:inferred", "src/base.ts:Base.query")).toBeUndefined();
   });

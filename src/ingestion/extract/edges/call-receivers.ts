@@ -14,20 +14,27 @@ const EXACT: SiteReceiver = [];
  * The checker is asked for the type of any other receiver only when the member can be overridden (an instance
  * member of a class, not private): for a function, an interface member or a private member it never is.
  */
-export function callReceiver(c: EdgeCollector, callee: ts.Expression, symbol: PortSymbol, target: ExtractedNode): SiteReceiver {
+export function callReceiver(
+  c: EdgeCollector,
+  callee: ts.Expression,
+  symbol: PortSymbol,
+  target: ExtractedNode,
+): SiteReceiver {
   if (!overridable(c, symbol, target)) return undefined;
   const access = skipOuterExpressions(callee);
   if (!ts.isPropertyAccessExpression(access) && !ts.isElementAccessExpression(access)) return undefined;
   const receiver = skipOuterExpressions(access.expression);
   if (receiver.kind === ts.SyntaxKind.SuperKeyword) return EXACT;
-  const receiverClass = receiver.kind === ts.SyntaxKind.ThisKeyword ? classOfThis(c, receiver) : staticClassOf(c, receiver);
+  const receiverClass =
+    receiver.kind === ts.SyntaxKind.ThisKeyword ? classOfThis(c, receiver) : staticClassOf(c, receiver);
   return receiverClass === undefined || receiverClass.key === target.parentKey ? undefined : [receiverClass.key];
 }
 
 /** An instance method or property of a class (the declaration of `symbol` that `target` stands for), not private: a subclass may override it. */
 function overridable(c: EdgeCollector, symbol: PortSymbol, target: ExtractedNode): boolean {
   if (target.kind !== "Method" && target.kind !== "Property") return false;
-  if (target.modifiers.includes("private") || target.modifiers.includes("static") || target.name.startsWith("#")) return false;
+  if (target.modifiers.includes("private") || target.modifiers.includes("static") || target.name.startsWith("#"))
+    return false;
   const declaration = c.resolveAlias(symbol).declarations?.find((found) => c.nodeForDeclaration(found) === target);
   return declaration !== undefined && ts.isClassLike(declaration.parent);
 }

@@ -1,6 +1,11 @@
 import type { CheckerPort, PortSymbol, PortType } from "../checker-port.js";
 import { ts } from "ts-morph";
-import type { ExtractedDynamicCall, ExtractedExternalEdge, ExtractedNode, ExternalImport } from "../../../model/extracted.js";
+import type {
+  ExtractedDynamicCall,
+  ExtractedExternalEdge,
+  ExtractedNode,
+  ExternalImport,
+} from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import type { ExternalKey, NodeKey } from "../../../model/node-key.js";
 import { lineOf, skipOuterExpressions } from "../declaration-text.js";
@@ -86,17 +91,38 @@ export class EdgeCollector {
   }
 
   /** `receiver`: a call site's receiver classes (SiteReceiver); a site without one may dispatch to any override. */
-  addEdge(kind: EdgeKind, source: ExtractedNode, target: ExtractedNode, line: number | undefined, receiver?: SiteReceiver): void {
+  addEdge(
+    kind: EdgeKind,
+    source: ExtractedNode,
+    target: ExtractedNode,
+    line: number | undefined,
+    receiver?: SiteReceiver,
+  ): void {
     const id = `${kind}\u0000${source.key}\u0000${target.key}`;
-    addSite(this.edges, id, () => ({ kind, source, target, lines: [], receivers: receiver === undefined ? null : new Set<NodeKey>() }), line);
+    addSite(
+      this.edges,
+      id,
+      () => ({ kind, source, target, lines: [], receivers: receiver === undefined ? null : new Set<NodeKey>() }),
+      line,
+    );
     const edge = this.edges.get(id);
     if (edge === undefined || edge.receivers === null) return;
     if (receiver === undefined) edge.receivers = null;
     else for (const key of receiver) edge.receivers.add(key);
   }
 
-  addExternalEdge(kind: ExtractedExternalEdge["kind"], source: ExtractedNode, target: ExternalKey, line: number | undefined): void {
-    addSite(this.externalEdges, `${kind}\u0000${source.key}\u0000${target}`, () => ({ kind, source, target, lines: [] }), line);
+  addExternalEdge(
+    kind: ExtractedExternalEdge["kind"],
+    source: ExtractedNode,
+    target: ExternalKey,
+    line: number | undefined,
+  ): void {
+    addSite(
+      this.externalEdges,
+      `${kind}\u0000${source.key}\u0000${target}`,
+      () => ({ kind, source, target, lines: [] }),
+      line,
+    );
   }
 
   /** The graph node an AST node of any indexed file stands for. */
@@ -138,7 +164,8 @@ export class EdgeCollector {
   symbolOfExpression(expression: ts.Expression): PortSymbol | undefined {
     const target = skipOuterExpressions(expression);
     if (ts.isIdentifier(target)) return this.checker.getSymbolAtLocation(target);
-    if (ts.isPropertyAccessExpression(target)) return moduleExportNamed(this.checker, target) ?? this.checker.getSymbolAtLocation(target.name);
+    if (ts.isPropertyAccessExpression(target))
+      return moduleExportNamed(this.checker, target) ?? this.checker.getSymbolAtLocation(target.name);
     if (ts.isElementAccessExpression(target) && ts.isStringLiteralLike(target.argumentExpression)) {
       return this.checker.getSymbolAtLocation(target.argumentExpression);
     }
@@ -162,7 +189,12 @@ export class EdgeCollector {
 }
 
 /** One entry per (kind, source, target), collecting the line of every site. */
-function addSite<T extends { readonly lines: number[] }>(into: Map<string, T>, id: string, entry: () => T, line: number | undefined): void {
+function addSite<T extends { readonly lines: number[] }>(
+  into: Map<string, T>,
+  id: string,
+  entry: () => T,
+  line: number | undefined,
+): void {
   let edge = into.get(id);
   if (edge === undefined) {
     edge = entry();

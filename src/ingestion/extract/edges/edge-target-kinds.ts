@@ -1,7 +1,14 @@
 import type { NodeKind } from "../../../model/graph-kinds.js";
 
 /** What the sites of more than one concern may point to (docs/graph.md, Edges); the others are where they are used. */
-export const CALL_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Function", "Method", "Constructor", "Class", "Variable", "Property"]);
+export const CALL_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
+  "Function",
+  "Method",
+  "Constructor",
+  "Class",
+  "Variable",
+  "Property",
+]);
 /** Any declaration whose value a use may read (READS for those that are not REFERENCE_TARGET_KINDS, ADR 0009). */
 export const VALUE_TARGET_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
   "Function",

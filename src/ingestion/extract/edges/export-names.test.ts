@@ -4,7 +4,10 @@ import { editProjectFile, expectIncrementalEqualsFull, writeProject } from "../.
 
 afterAll(removeTempDirs);
 
-const TSCONFIG = { compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] }, include: ["src"] };
+const TSCONFIG = {
+  compilerOptions: { strict: true, module: "ESNext", moduleResolution: "Bundler", target: "ES2022", types: [] },
+  include: ["src"],
+};
 
 const FILES = {
   "src/impl.ts": [
@@ -49,7 +52,8 @@ describe("export names", () => {
     const { dump } = await freshIndex(
       writeProject(
         {
-          "src/types.ts": 'interface Shape {}\nexport type { Shape as Form };\nexport { readFile as read } from "node:fs";\n',
+          "src/types.ts":
+            'interface Shape {}\nexport type { Shape as Form };\nexport { readFile as read } from "node:fs";\n',
           "src/anonymous.ts": "export default function () {}\n",
           "src/expression.ts": "export default 1 + 1;\n",
           "src/legacy.ts": "const value = 1;\nexport = value;\n",

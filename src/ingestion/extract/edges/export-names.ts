@@ -25,7 +25,9 @@ export function exportNamesOf(c: EdgeCollector): ExtractedExportName[] {
       if (node !== undefined && node.name !== "default") add("default", node);
     }
   }
-  return [...rows.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
+  return [...rows.values()].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0,
+  );
 }
 
 function hasDefaultModifier(statement: ts.Statement): boolean {
@@ -33,7 +35,11 @@ function hasDefaultModifier(statement: ts.Statement): boolean {
   return (flags & ts.ModifierFlags.Default) !== 0 && (flags & ts.ModifierFlags.Export) !== 0;
 }
 
-function exportDeclarationNames(c: EdgeCollector, statement: ts.ExportDeclaration, add: (name: string, target: ExtractedNode) => void): void {
+function exportDeclarationNames(
+  c: EdgeCollector,
+  statement: ts.ExportDeclaration,
+  add: (name: string, target: ExtractedNode) => void,
+): void {
   const clause = statement.exportClause;
   if (clause === undefined || ts.isNamespaceExport(clause)) {
     const module = moduleFileNode(c, statement.moduleSpecifier);

@@ -14,7 +14,11 @@ const HELD_CLASS_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>(["Variable", "
  * only in lib or node_modules: `lib:Error`), and USES_TYPE to the namespaces qualifying them; a class's
  * `extends` is evaluated (recordExtendedValue).
  */
-export function recordHeritage(c: EdgeCollector, declaration: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, owner: ExtractedNode): void {
+export function recordHeritage(
+  c: EdgeCollector,
+  declaration: ts.ClassLikeDeclaration | ts.InterfaceDeclaration,
+  owner: ExtractedNode,
+): void {
   for (const clause of declaration.heritageClauses ?? []) {
     const kind: EdgeKind = clause.token === ts.SyntaxKind.ImplementsKeyword ? "IMPLEMENTS" : "EXTENDS";
     for (const type of clause.types) {
@@ -44,8 +48,13 @@ function recordHeritageQualifiers(c: EdgeCollector, expression: ts.Expression, o
  * since no class node stands for it: from the class, or from the owner of the code a class that is no node
  * is written in (`return class extends Base {…}`).
  */
-export function recordExtendedValue(c: EdgeCollector, declaration: ts.ClassLikeDeclaration, owner: ExtractedNode): void {
-  const extended = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+export function recordExtendedValue(
+  c: EdgeCollector,
+  declaration: ts.ClassLikeDeclaration,
+  owner: ExtractedNode,
+): void {
+  const extended = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)
+    ?.types[0]?.expression;
   if (extended === undefined) return;
   for (const target of c.nodesOfSymbol(c.symbolOfExpression(extended), HELD_CLASS_KINDS)) {
     if (target !== owner) c.addEdge("READS", owner, target, c.siteLine(extended));
@@ -59,7 +68,8 @@ function recordOverride(c: EdgeCollector, memberNode: ExtractedNode, type: PortT
     if (target !== memberNode) c.addEdge("OVERRIDES", memberNode, target, undefined);
   }
   if (targets.length === 0 && base !== undefined) {
-    for (const external of c.context.externalMemberKeys(base)) c.addExternalEdge("OVERRIDES", memberNode, external, undefined);
+    for (const external of c.context.externalMemberKeys(base))
+      c.addExternalEdge("OVERRIDES", memberNode, external, undefined);
   }
 }
 
@@ -71,14 +81,23 @@ function recordOverride(c: EdgeCollector, memberNode: ExtractedNode, type: PortT
 export function recordOverrides(c: EdgeCollector, member: ts.Node, memberNode: ExtractedNode): void {
   const container = member.parent;
   if (container === undefined) return;
-  if (!(ts.isClassElement(member) || ts.isTypeElement(member) || ts.isObjectLiteralElementLike(member)) || member.name === undefined) return;
-  if (ts.canHaveModifiers(member) && ts.getModifiers(member)?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword)) return;
+  if (
+    !(ts.isClassElement(member) || ts.isTypeElement(member) || ts.isObjectLiteralElementLike(member)) ||
+    member.name === undefined
+  )
+    return;
+  if (
+    ts.canHaveModifiers(member) &&
+    ts.getModifiers(member)?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword)
+  )
+    return;
   const symbol = c.checker.getSymbolAtLocation(member.name);
   if (symbol === undefined) return;
   if (ts.isObjectLiteralExpression(container)) {
     const contextual = c.checker.getContextualType(container);
     if (contextual === undefined) return;
-    for (const type of contextual.isUnion() ? contextual.types : [contextual]) recordOverride(c, memberNode, type, symbol.name);
+    for (const type of contextual.isUnion() ? contextual.types : [contextual])
+      recordOverride(c, memberNode, type, symbol.name);
     return;
   }
   if (!(ts.isClassLike(container) || ts.isInterfaceDeclaration(container))) return;
@@ -98,14 +117,18 @@ export function recordInheritedImplementations(c: EdgeCollector, declaration: ts
   const implemented = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ImplementsKeyword);
   const extended = declaration.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
   if (implemented === undefined || extended !== true) return;
-  const classSymbol = declaration.name === undefined ? checker.getSymbolAtLocation(declaration) : checker.getSymbolAtLocation(declaration.name);
+  const classSymbol =
+    declaration.name === undefined
+      ? checker.getSymbolAtLocation(declaration)
+      : checker.getSymbolAtLocation(declaration.name);
   const classType = classSymbol === undefined ? undefined : checker.getDeclaredTypeOfSymbol(classSymbol);
   if (classType === undefined) return;
   for (const typeNode of implemented.types) {
     for (const wanted of checker.getPropertiesOfType(checker.getTypeAtLocation(typeNode))) {
       const found = checker.getPropertyOfType(classType, wanted.name);
       if (found === undefined || found.declarations?.some((member) => member.parent === declaration)) continue;
-      for (const inherited of c.nodesOfSymbol(found, MEMBER_KINDS)) recordOverride(c, inherited, checker.getTypeAtLocation(typeNode), wanted.name);
+      for (const inherited of c.nodesOfSymbol(found, MEMBER_KINDS))
+        recordOverride(c, inherited, checker.getTypeAtLocation(typeNode), wanted.name);
     }
   }
 }

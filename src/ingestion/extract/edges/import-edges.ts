@@ -19,7 +19,12 @@ function resolvedFileName(c: EdgeCollector, specifier: ts.StringLiteralLike): st
 }
 
 /** An import of names from a specifier: of an indexed file (IMPORTS), else of a package, builtin or unresolved module. */
-export function recordImport(c: EdgeCollector, specifier: ts.Expression | undefined, names: readonly string[], typeOnly: boolean): void {
+export function recordImport(
+  c: EdgeCollector,
+  specifier: ts.Expression | undefined,
+  names: readonly string[],
+  typeOnly: boolean,
+): void {
   if (specifier === undefined || !ts.isStringLiteralLike(specifier)) return;
   const fileName = resolvedFileName(c, specifier);
   const indexedPath = fileName === undefined ? undefined : c.context.indexedPathOf(fileName);
@@ -79,7 +84,8 @@ export function declaredImportNames(declaration: ts.ImportDeclaration | ts.Expor
   const names: string[] = clause.name === undefined ? [] : ["default"];
   const bindings = clause.namedBindings;
   if (bindings !== undefined && ts.isNamespaceImport(bindings)) names.push("*");
-  else if (bindings !== undefined) for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
+  else if (bindings !== undefined)
+    for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
   return names;
 }
 

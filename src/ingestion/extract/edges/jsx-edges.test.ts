@@ -7,12 +7,20 @@ import { callersTool } from "../../../tools/calls/handler.js";
 afterAll(removeTempDirs);
 
 const TSCONFIG = {
-  compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [], jsx: "preserve" },
+  compilerOptions: {
+    strict: true,
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "Bundler",
+    types: [],
+    jsx: "preserve",
+  },
   include: ["src"],
 };
 
 /** Minimal JSX declarations, and wrappers typed as React's are (an intersection, `Omit`): the project needs no package. */
-const JSX_TYPES = "declare namespace JSX { interface Element {} interface IntrinsicElements { [name: string]: any } }\n";
+const JSX_TYPES =
+  "declare namespace JSX { interface Element {} interface IntrinsicElements { [name: string]: any } }\n";
 const REACT = `export type FC<P> = (props: P) => JSX.Element;
 export interface RefAttributes<T> { ref?: T }
 export type PropsWithoutRef<P> = P extends any ? ("ref" extends keyof P ? Omit<P, "ref"> : P) : P;
@@ -61,7 +69,10 @@ export function App(): JSX.Element {
 `;
 
 function project(): string {
-  return writeProject({ "src/jsx.d.ts": JSX_TYPES, "src/react.ts": REACT, "src/chart.tsx": CHART, "src/app.tsx": APP }, TSCONFIG);
+  return writeProject(
+    { "src/jsx.d.ts": JSX_TYPES, "src/react.ts": REACT, "src/chart.tsx": CHART, "src/app.tsx": APP },
+    TSCONFIG,
+  );
 }
 
 function edgesOf(snapshot: string, kind: string, source: string): string[] {
@@ -108,7 +119,9 @@ describe("JSX edges", () => {
     } finally {
       context.close();
     }
-    editProjectFile(root, "src/chart.tsx", (text) => text.replace("export default memo(Legend);", "export default memo(Connected);"));
+    editProjectFile(root, "src/chart.tsx", (text) =>
+      text.replace("export default memo(Legend);", "export default memo(Connected);"),
+    );
     const { snapshot } = await expectIncrementalEqualsFull(root);
     expect(edgesOf(snapshot, "RENDERS", "src/app.tsx:App")).toContain("src/chart.tsx:Connected [9,11]");
   });

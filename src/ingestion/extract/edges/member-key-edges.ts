@@ -51,7 +51,12 @@ export function recordKeyUse(c: EdgeCollector, element: ts.ObjectLiteralElementL
   }
 }
 
-function recordImplementation(c: EdgeCollector, member: PortSymbol | undefined, owner: ExtractedNode, at: ts.Node): void {
+function recordImplementation(
+  c: EdgeCollector,
+  member: PortSymbol | undefined,
+  owner: ExtractedNode,
+  at: ts.Node,
+): void {
   for (const target of c.nodesOfSymbol(member, MEMBER_KINDS)) {
     if (target !== owner) c.addEdge("HOLDS_IMPLEMENTATION", owner, target, c.line(at));
   }
@@ -80,7 +85,8 @@ export function recordJsxAttributes(c: EdgeCollector, element: ts.JsxOpeningLike
   if (props === undefined) return;
   const types = props.isUnion() ? props.types : [props];
   for (const attribute of named) {
-    for (const type of types) recordMemberUse(c, c.checker.getPropertyOfType(type, attribute.name.text), owner, attribute.name);
+    for (const type of types)
+      recordMemberUse(c, c.checker.getPropertyOfType(type, attribute.name.text), owner, attribute.name);
   }
 }
 
@@ -112,27 +118,40 @@ function typesSetBy(c: EdgeCollector, literal: ts.ObjectLiteralExpression): read
   const { checker } = c;
   const parent = outerExpression(literal).parent;
   const assigned =
-    ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === outerExpression(literal);
-  const type = assigned ? checker.getTypeAtLocation(parent.right) : (declaredArgumentType(checker, literal) ?? checker.getContextualType(literal));
+    ts.isBinaryExpression(parent) &&
+    parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+    parent.left === outerExpression(literal);
+  const type = assigned
+    ? checker.getTypeAtLocation(parent.right)
+    : (declaredArgumentType(checker, literal) ?? checker.getContextualType(literal));
   const types = type === undefined ? [] : type.isUnion() ? discriminated(checker, literal, type.types) : [type];
   c.literalTypes.set(literal, types);
   return types;
 }
 
-function discriminated(checker: CheckerPort, literal: ts.ObjectLiteralExpression, members: readonly PortType[]): readonly PortType[] {
+function discriminated(
+  checker: CheckerPort,
+  literal: ts.ObjectLiteralExpression,
+  members: readonly PortType[],
+): readonly PortType[] {
   const discriminants = literal.properties.flatMap((property) => {
     // Only a value written as a literal or a name (`"too_big"`, `Code.TooBig`) can have a unit type worth
     // asking for; the type of any other value (a function, a call) is not computed for this.
     if (!ts.isPropertyAssignment(property) || !mayBeUnit(property.initializer)) return [];
     const key = propertyNameText(property.name);
     const value = checker.getTypeAtLocation(property.initializer);
-    return key !== undefined && (value.isLiteral() || (value.flags & ts.TypeFlags.BooleanLiteral) !== 0) ? [{ key, value }] : [];
+    return key !== undefined && (value.isLiteral() || (value.flags & ts.TypeFlags.BooleanLiteral) !== 0)
+      ? [{ key, value }]
+      : [];
   });
   if (discriminants.length === 0) return members;
   const allowed = members.filter((member) =>
     discriminants.every(({ key, value }) => {
       const property = checker.getPropertyOfType(member, key);
-      return property === undefined || checker.isTypeAssignableTo(value, checker.getTypeOfSymbolAtLocation(property, literal));
+      return (
+        property === undefined ||
+        checker.isTypeAssignableTo(value, checker.getTypeOfSymbolAtLocation(property, literal))
+      );
     }),
   );
   return allowed.length > 0 ? allowed : members;

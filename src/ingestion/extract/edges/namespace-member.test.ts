@@ -42,7 +42,12 @@ const FILES: Record<string, string> = {
 
 function program(): ts.Program {
   for (const [name, text] of Object.entries(FILES)) fs.writeFileSync(path.join(dir, name), text);
-  return ts.createProgram([path.join(dir, "use.ts")], { strict: true, module: ts.ModuleKind.CommonJS, esModuleInterop: true, noEmit: true });
+  return ts.createProgram([path.join(dir, "use.ts")], {
+    strict: true,
+    module: ts.ModuleKind.CommonJS,
+    esModuleInterop: true,
+    noEmit: true,
+  });
 }
 
 function accessesIn(sourceFile: ts.SourceFile): ts.PropertyAccessExpression[] {
@@ -62,7 +67,10 @@ describe("moduleExportNamed", () => {
     if (sourceFile === undefined) throw new Error("use.ts is not in the program");
     // Every shortcut first, then the checker's answers: the shortcut must not rely on types computed for them.
     const checker = built.getTypeChecker();
-    const shortcuts = accessesIn(sourceFile).map((access) => ({ access, shortcut: moduleExportNamed(checker, access) }));
+    const shortcuts = accessesIn(sourceFile).map((access) => ({
+      access,
+      shortcut: moduleExportNamed(checker, access),
+    }));
     const answered: string[] = [];
     for (const { access, shortcut } of shortcuts) {
       const checked = checker.getSymbolAtLocation(access.name);
@@ -70,6 +78,8 @@ describe("moduleExportNamed", () => {
       expect(shortcut, access.getText(sourceFile)).toBe(checked);
       answered.push(access.getText(sourceFile));
     }
-    expect(answered.sort()).toEqual(["a.C", "a.E", "a.default", "a.f", "a.f", "a.fromB", "a.renamed", "a.sub", "a.value"].sort());
+    expect(answered.sort()).toEqual(
+      ["a.C", "a.E", "a.default", "a.f", "a.f", "a.fromB", "a.renamed", "a.sub", "a.value"].sort(),
+    );
   });
 });

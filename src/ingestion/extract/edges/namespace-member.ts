@@ -14,9 +14,14 @@ export function moduleExportNamed(checker: CheckerPort, access: ts.PropertyAcces
   const namespace = checker.getSymbolAtLocation(access.expression);
   if (namespace === undefined || (namespace.flags & ts.SymbolFlags.Alias) === 0) return undefined;
   const declaration = namespace.declarations?.[0];
-  if (namespace.declarations?.length !== 1 || declaration === undefined || !ts.isNamespaceImport(declaration)) return undefined;
+  if (namespace.declarations?.length !== 1 || declaration === undefined || !ts.isNamespaceImport(declaration))
+    return undefined;
   const module = checker.getAliasedSymbol(namespace);
-  if ((module.flags & ts.SymbolFlags.ValueModule) === 0 || module.declarations?.length !== 1 || !module.declarations.every(ts.isSourceFile))
+  if (
+    (module.flags & ts.SymbolFlags.ValueModule) === 0 ||
+    module.declarations?.length !== 1 ||
+    !module.declarations.every(ts.isSourceFile)
+  )
     return undefined;
   // The namespace object's properties are the module's exports that are values (type-only exports left out).
   return checker.getPropertyOfType(checker.getTypeOfSymbol(module), access.name.text);

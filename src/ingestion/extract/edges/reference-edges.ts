@@ -40,7 +40,11 @@ export function recordValueUse(
 }
 
 /** `{ handler }`: the value the shorthand names is read, or referenced when it is code. */
-export function recordShorthandReference(c: EdgeCollector, property: ts.ShorthandPropertyAssignment, owner: ExtractedNode): void {
+export function recordShorthandReference(
+  c: EdgeCollector,
+  property: ts.ShorthandPropertyAssignment,
+  owner: ExtractedNode,
+): void {
   const symbol = c.checker.getShorthandAssignmentValueSymbol(property);
   for (const target of c.nodesOfSymbol(symbol, VALUE_TARGET_KINDS)) {
     if (isAccessor(target) || target === owner) continue;
@@ -62,7 +66,8 @@ export function recordStore(c: EdgeCollector, target: ts.Expression, value: ts.E
     for (const referenced of c.nodesOfSymbol(c.symbolOfExpression(stored), REFERENCE_TARGET_KINDS)) {
       if (isAccessor(referenced)) continue;
       for (const holder of holders) {
-        if (holder !== referenced && !isAccessor(holder)) c.addEdge("REFERENCES", holder, referenced, c.siteLine(stored));
+        if (holder !== referenced && !isAccessor(holder))
+          c.addEdge("REFERENCES", holder, referenced, c.siteLine(stored));
       }
     }
   }
@@ -71,12 +76,14 @@ export function recordStore(c: EdgeCollector, target: ts.Expression, value: ts.E
 /** How an accessor property is used where it is named: read (getter), written (setter), or both (`+=`, `++`). */
 function accessorUse(expression: ts.Expression): { readonly get: boolean; readonly set: boolean } {
   let current: ts.Node = expression;
-  while (ts.isParenthesizedExpression(current.parent) || ts.isNonNullExpression(current.parent)) current = current.parent;
+  while (ts.isParenthesizedExpression(current.parent) || ts.isNonNullExpression(current.parent))
+    current = current.parent;
   const parent = current.parent;
   if (ts.isBinaryExpression(parent) && parent.left === current) {
     const operator = parent.operatorToken.kind;
     if (operator === ts.SyntaxKind.EqualsToken) return { get: false, set: true };
-    if (operator >= ts.SyntaxKind.FirstCompoundAssignment && operator <= ts.SyntaxKind.LastCompoundAssignment) return { get: true, set: true };
+    if (operator >= ts.SyntaxKind.FirstCompoundAssignment && operator <= ts.SyntaxKind.LastCompoundAssignment)
+      return { get: true, set: true };
   }
   if (
     (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&

@@ -15,7 +15,8 @@ export function recordTypeUse(c: EdgeCollector, reference: ts.TypeReferenceNode,
 /** `T["k"]` names the member `k` of `T`: USES_TYPE of it. */
 export function recordIndexedAccess(c: EdgeCollector, type: ts.IndexedAccessTypeNode, owner: ExtractedNode): void {
   const index = type.indexType;
-  if (!ts.isLiteralTypeNode(index) || !(ts.isStringLiteral(index.literal) || ts.isNumericLiteral(index.literal))) return;
+  if (!ts.isLiteralTypeNode(index) || !(ts.isStringLiteral(index.literal) || ts.isNumericLiteral(index.literal)))
+    return;
   c.addEdgesTo("USES_TYPE", owner, c.checker.getSymbolAtLocation(index.literal), MEMBER_KINDS);
 }
 
@@ -30,12 +31,22 @@ export function recordTypeQuery(c: EdgeCollector, query: ts.TypeQueryNode, owner
  * What qualifies a type name (`Brand` in `Brand.BrandErrors`: a namespace or an enum) or a `typeof` operand
  * (`typeof Scheduler.prototype.run`, `typeof Codes.invalid`: any value).
  */
-function recordQualifiers(c: EdgeCollector, name: ts.EntityName, owner: ExtractedNode, kinds: ReadonlySet<NodeKind>): void {
+function recordQualifiers(
+  c: EdgeCollector,
+  name: ts.EntityName,
+  owner: ExtractedNode,
+  kinds: ReadonlySet<NodeKind>,
+): void {
   for (
     let qualifier = ts.isQualifiedName(name) ? name.left : undefined;
     qualifier !== undefined;
     qualifier = ts.isQualifiedName(qualifier) ? qualifier.left : undefined
   ) {
-    c.addEdgesTo("USES_TYPE", owner, c.checker.getSymbolAtLocation(ts.isQualifiedName(qualifier) ? qualifier.right : qualifier), kinds);
+    c.addEdgesTo(
+      "USES_TYPE",
+      owner,
+      c.checker.getSymbolAtLocation(ts.isQualifiedName(qualifier) ? qualifier.right : qualifier),
+      kinds,
+    );
   }
 }

@@ -7,17 +7,21 @@ const GiB = 1024 ** 3;
 describe("partitionByWeight", () => {
   it("cuts the items into contiguous, non-empty ranges that cover them in order", () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(1_000_000), { maxLength: 200 }), fc.integer({ min: 1, max: 12 }), (weights, parts) => {
-        const ranges = partitionByWeight(weights, parts);
-        expect(ranges.length).toBe(weights.length === 0 ? 0 : Math.min(parts, weights.length));
-        let next = 0;
-        for (const range of ranges) {
-          expect(range.start).toBe(next);
-          expect(range.end).toBeGreaterThan(range.start);
-          next = range.end;
-        }
-        expect(next).toBe(weights.length);
-      }),
+      fc.property(
+        fc.array(fc.nat(1_000_000), { maxLength: 200 }),
+        fc.integer({ min: 1, max: 12 }),
+        (weights, parts) => {
+          const ranges = partitionByWeight(weights, parts);
+          expect(ranges.length).toBe(weights.length === 0 ? 0 : Math.min(parts, weights.length));
+          let next = 0;
+          for (const range of ranges) {
+            expect(range.start).toBe(next);
+            expect(range.end).toBeGreaterThan(range.start);
+            next = range.end;
+          }
+          expect(next).toBe(weights.length);
+        },
+      ),
       { seed: 16, numRuns: 300 },
     );
   });

@@ -6,7 +6,13 @@
  */
 import { receiveMessageOnPort, workerData } from "node:worker_threads";
 import type { ExtractionWorkerData, ExtractionWorkerMessage, WriterNamesMessage } from "./parallel-extraction.js";
-import { buildRunProgram, programExtractor, type FileOutcome, type MemberNames, type RunFiles } from "../program-extraction.js";
+import {
+  buildRunProgram,
+  programExtractor,
+  type FileOutcome,
+  type MemberNames,
+  type RunFiles,
+} from "../program-extraction.js";
 import { createProgramLoader } from "../../extract/program-loader.js";
 import { namesOfPosted, postedNames, shareOf } from "./shared-member-names.js";
 import { abortClaims, claimBoardOf, claimsAborted, workThroughClaims } from "./work-claims.js";
@@ -43,7 +49,8 @@ function sharedNames(run: Ts7Run): Map<number, MemberNames> {
   for (const index of data.namesProjects) {
     const project = data.projects[index];
     const view = project === undefined ? undefined : run.view(project);
-    if (view === undefined) throw new Error(`TypeScript 7 loaded project ${index} on the writer's thread but not on this one`);
+    if (view === undefined)
+      throw new Error(`TypeScript 7 loaded project ${index} on the writer's thread but not on this one`);
     post({ names: postedNames(index, ts7MemberNames(view, files, include)) });
   }
   const sleep = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
@@ -71,7 +78,13 @@ function enter(projectIndex: number): void {
       return;
     }
   }
-  const program = buildRunProgram(createProgramLoader(project), projectIndex, data.items, texts, data.roots[projectIndex] ?? []);
+  const program = buildRunProgram(
+    createProgramLoader(project),
+    projectIndex,
+    data.items,
+    texts,
+    data.roots[projectIndex] ?? [],
+  );
   extract = programExtractor(program, project, files);
 }
 

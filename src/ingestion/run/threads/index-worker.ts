@@ -10,7 +10,9 @@ import type { WorkerReply, WorkerRequest } from "./worker-indexer.js";
 
 const port = parentPort;
 if (port === null) throw new Error("index-worker.js runs as a worker thread only");
-const { stopFlags, ...options } = workerData as Omit<IndexerOptions, "onProgress" | "onWarning" | "writeStop"> & { readonly stopFlags: Int32Array };
+const { stopFlags, ...options } = workerData as Omit<IndexerOptions, "onProgress" | "onWarning" | "writeStop"> & {
+  readonly stopFlags: Int32Array;
+};
 const post = (reply: WorkerReply): void => port.postMessage(reply);
 
 let indexer: ReturnType<typeof openIndexer> | undefined;
@@ -27,7 +29,12 @@ try {
 }
 
 function failure(id: number, error: unknown): WorkerReply {
-  return { kind: "failed", id, message: error instanceof Error ? error.message : String(error), name: error instanceof Error ? error.name : "Error" };
+  return {
+    kind: "failed",
+    id,
+    message: error instanceof Error ? error.message : String(error),
+    name: error instanceof Error ? error.name : "Error",
+  };
 }
 
 port.on("message", (request: WorkerRequest) => {

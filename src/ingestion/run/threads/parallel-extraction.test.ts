@@ -12,7 +12,9 @@ afterAll(removeTempDirs);
 interface Indexed {
   readonly status: number | null;
   readonly stderr: string;
-  readonly summary: { readonly mode: string; readonly jobs: number; readonly files: { readonly extracted: number } } | undefined;
+  readonly summary:
+    | { readonly mode: string; readonly jobs: number; readonly files: { readonly extracted: number } }
+    | undefined;
 }
 
 type Engine = "ts6" | "ts7";
@@ -21,12 +23,26 @@ type Engine = "ts6" | "ts7";
  * `ts-graph index` in a process of its own (the built CLI: its extraction workers are compiled files), on
  * TypeScript 6's engine unless told (on TypeScript 7 each worker opens a session of its own).
  */
-function index(root: string, dbPath: string, args: readonly string[], env: Record<string, string> = {}, engine: Engine = "ts6"): Indexed {
-  const result = spawnSync(process.execPath, [CLI, "index", root, "--db", dbPath, "--json", "--engine", engine, ...args], {
-    encoding: "utf8",
-    env: { ...process.env, ...env },
-  });
-  return { status: result.status, stderr: result.stderr, summary: result.status === 0 ? JSON.parse(result.stdout) : undefined };
+function index(
+  root: string,
+  dbPath: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+  engine: Engine = "ts6",
+): Indexed {
+  const result = spawnSync(
+    process.execPath,
+    [CLI, "index", root, "--db", dbPath, "--json", "--engine", engine, ...args],
+    {
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+    },
+  );
+  return {
+    status: result.status,
+    stderr: result.stderr,
+    summary: result.status === 0 ? JSON.parse(result.stdout) : undefined,
+  };
 }
 
 function dumpInWriteOrder(dbPath: string): GraphDump {
@@ -39,16 +55,19 @@ function dumpInWriteOrder(dbPath: string): GraphDump {
 }
 
 describe("index --jobs N writes the database a run on one thread writes", () => {
-  it.each(["web-app", "resolution", "monorepo", "no-tsconfig", "broken"])("%s, every table in row order, row ids included", (sample) => {
-    const root = copySampleProject(sample);
-    const dbs = makeTempDir("ts-graph-jobs-");
-    const one = index(root, path.join(dbs, "one.db"), ["--jobs", "1"]);
-    const two = index(root, path.join(dbs, "two.db"), ["--jobs", "2"]);
-    expect(one.summary?.jobs).toBe(1);
-    // Two threads really extracted (a run never falls back to one thread quietly with the built CLI).
-    expect(two.summary?.jobs).toBe(2);
-    expect(dumpInWriteOrder(path.join(dbs, "two.db"))).toEqual(dumpInWriteOrder(path.join(dbs, "one.db")));
-  });
+  it.each(["web-app", "resolution", "monorepo", "no-tsconfig", "broken"])(
+    "%s, every table in row order, row ids included",
+    (sample) => {
+      const root = copySampleProject(sample);
+      const dbs = makeTempDir("ts-graph-jobs-");
+      const one = index(root, path.join(dbs, "one.db"), ["--jobs", "1"]);
+      const two = index(root, path.join(dbs, "two.db"), ["--jobs", "2"]);
+      expect(one.summary?.jobs).toBe(1);
+      // Two threads really extracted (a run never falls back to one thread quietly with the built CLI).
+      expect(two.summary?.jobs).toBe(2);
+      expect(dumpInWriteOrder(path.join(dbs, "two.db"))).toEqual(dumpInWriteOrder(path.join(dbs, "one.db")));
+    },
+  );
 
   it("with three threads over several projects (monorepo)", () => {
     const root = copySampleProject("monorepo");
@@ -65,7 +84,10 @@ describe("index --jobs N writes the database a run on one thread writes", () => 
     expect(index(web, path.join(dbs, "web-two.db"), ["--jobs", "2"]).status).toBe(0);
     // A changed signature of a shared function: its callers are re-extracted with it.
     editProjectFile(web, "shared/validation.ts", (text) =>
-      text.replace("export function validateToken(token: string", "export function validateToken(token: string, _unused?: number, "),
+      text.replace(
+        "export function validateToken(token: string",
+        "export function validateToken(token: string, _unused?: number, ",
+      ),
     );
     const incrementalOne = index(web, path.join(dbs, "web-one.db"), ["--jobs", "1"]);
     const incrementalTwo = index(web, path.join(dbs, "web-two.db"), ["--jobs", "2"]);
@@ -118,7 +140,9 @@ describe("index --jobs N when a thread fails", () => {
     // Each worker gets an 8 MB heap (a test hook, parallel-extraction.ts): it runs out of memory loading TypeScript.
     const failed = index(root, dbPath, ["--jobs", "2", "--force"], { TS_GRAPH_WORKER_HEAP_MB: "8" });
     expect(failed.status).not.toBe(0);
-    expect(failed.stderr).toMatch(/an extraction thread failed \(.*out of memory\); nothing was written\. Run again with --jobs 1/);
+    expect(failed.stderr).toMatch(
+      /an extraction thread failed \(.*out of memory\); nothing was written\. Run again with --jobs 1/,
+    );
     const after = dumpInWriteOrder(dbPath);
     // Only the run's record of its failure (meta last_error) differs.
     expect({ ...after, meta: [] }).toEqual({ ...before, meta: [] });

@@ -87,7 +87,10 @@ const WORKER_FILE = fileURLToPath(new URL("./extraction-worker.js", import.meta.
  * worker's heap is limited to N MB, so that a test can make a worker run out of memory.
  */
 const workerHeapMb = Number.parseInt(process.env.TS_GRAPH_WORKER_HEAP_MB ?? "", 10);
-const WORKER_LIMITS = Number.isInteger(workerHeapMb) && workerHeapMb > 0 ? { resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } } : {};
+const WORKER_LIMITS =
+  Number.isInteger(workerHeapMb) && workerHeapMb > 0
+    ? { resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } }
+    : {};
 
 /** Whether workers can be started: the compiled worker is there (tests that run the TypeScript sources have none). */
 export function canExtractInParallel(): boolean {
@@ -110,7 +113,13 @@ interface StartedWorker {
   done: boolean;
 }
 
-function workerData(run: ParallelRun, board: ClaimBoard, ranges: readonly WorkRange[], own: number, port: MessagePort): ExtractionWorkerData {
+function workerData(
+  run: ParallelRun,
+  board: ClaimBoard,
+  ranges: readonly WorkRange[],
+  own: number,
+  port: MessagePort,
+): ExtractionWorkerData {
   const { files } = run;
   return {
     engine: run.engine,
@@ -160,7 +169,8 @@ export async function extractInParallel(run: ParallelRun): Promise<void> {
     abortClaims(board);
     wake();
   };
-  const exchange = run.sharedNames === undefined ? undefined : new NamesExchange(run.sharedNames.projects, ranges.length);
+  const exchange =
+    run.sharedNames === undefined ? undefined : new NamesExchange(run.sharedNames.projects, ranges.length);
   const receive = (from: StartedWorker, message: ExtractionWorkerMessage): void => {
     if ("done" in message) from.done = true;
     else if ("names" in message) {
@@ -173,7 +183,11 @@ export async function extractInParallel(run: ParallelRun): Promise<void> {
     } else results[message.index] = message.outcome;
   };
   const drain = (from: StartedWorker): void => {
-    for (let received = receiveMessageOnPort(from.port); received !== undefined; received = receiveMessageOnPort(from.port)) {
+    for (
+      let received = receiveMessageOnPort(from.port);
+      received !== undefined;
+      received = receiveMessageOnPort(from.port)
+    ) {
       receive(from, received.message as ExtractionWorkerMessage);
     }
   };
@@ -219,7 +233,8 @@ export async function extractInParallel(run: ParallelRun): Promise<void> {
     if (failure !== undefined) throw failure;
     for (const entry of started) drain(entry);
     writeReady();
-    if (written !== run.items.length) throw new ExtractionWorkerError(`${run.items.length - written} files were not extracted`);
+    if (written !== run.items.length)
+      throw new ExtractionWorkerError(`${run.items.length - written} files were not extracted`);
   } finally {
     await Promise.all(started.map((entry) => entry.worker.terminate()));
     for (const entry of started) entry.port.close();

@@ -17,7 +17,11 @@ export interface PostedNames {
 }
 
 /** Whether a program's file is in the share of thread `own`: a run's file if it lies in that thread's range, any other file for the writer (0). */
-export function shareOf(items: readonly RunItem[], ranges: readonly WorkRange[], own: number): (fileName: string) => boolean {
+export function shareOf(
+  items: readonly RunItem[],
+  ranges: readonly WorkRange[],
+  own: number,
+): (fileName: string) => boolean {
   const indexOf = new Map(items.map((item, index) => [item.absolute, index]));
   const range = ranges[own];
   return (fileName) => {
@@ -44,12 +48,14 @@ export class NamesExchange {
     /** The threads that post a share of each project, the writer included. */
     private readonly threads: number,
   ) {
-    for (const project of projects) this.byProject.set(project, { names: { accessors: new Set(), members: new Set() }, shares: 0 });
+    for (const project of projects)
+      this.byProject.set(project, { names: { accessors: new Set(), members: new Set() }, shares: 0 });
   }
 
   add(share: PostedNames): void {
     const entry = this.byProject.get(share.project);
-    if (entry === undefined) throw new Error(`a thread posted the member names of project ${share.project}, which the run does not share`);
+    if (entry === undefined)
+      throw new Error(`a thread posted the member names of project ${share.project}, which the run does not share`);
     for (const name of share.accessors) entry.names.accessors.add(name);
     for (const name of share.members) entry.names.members.add(name);
     entry.shares += 1;
@@ -61,12 +67,15 @@ export class NamesExchange {
 
   /** Each project's names: the union of every thread's share. */
   unions(): Map<number, MemberNames> {
-    if (!this.complete()) throw new Error("the member names of a parallel run were used before every thread posted its share");
+    if (!this.complete())
+      throw new Error("the member names of a parallel run were used before every thread posted its share");
     return new Map([...this.byProject].map(([project, entry]) => [project, entry.names]));
   }
 }
 
 /** The unions as the writer posts them to the workers, and as a worker reads them back. */
 export function namesOfPosted(posted: readonly PostedNames[]): Map<number, MemberNames> {
-  return new Map(posted.map((share) => [share.project, { accessors: new Set(share.accessors), members: new Set(share.members) }]));
+  return new Map(
+    posted.map((share) => [share.project, { accessors: new Set(share.accessors), members: new Set(share.members) }]),
+  );
 }

@@ -4,15 +4,21 @@ import { abortClaims, claimNext, createClaimBoard, workThroughClaims, type WorkR
 import { partitionByWeight } from "./extraction-jobs.js";
 
 /** Ranges of `count` items in `parts` parts, and claims made by the threads in an order fast-check picks. */
-const scenario = fc.record({ count: fc.integer({ min: 0, max: 120 }), parts: fc.integer({ min: 1, max: 6 }) }).chain(({ count, parts }) =>
-  fc.record({
-    ranges: fc.constant(partitionByWeight(new Array<number>(count).fill(1), parts)),
-    turns: fc.array(fc.nat(parts - 1), { maxLength: 400 }),
-    groups: fc.array(fc.nat(2), { minLength: count, maxLength: count }),
-  }),
-);
+const scenario = fc
+  .record({ count: fc.integer({ min: 0, max: 120 }), parts: fc.integer({ min: 1, max: 6 }) })
+  .chain(({ count, parts }) =>
+    fc.record({
+      ranges: fc.constant(partitionByWeight(new Array<number>(count).fill(1), parts)),
+      turns: fc.array(fc.nat(parts - 1), { maxLength: 400 }),
+      groups: fc.array(fc.nat(2), { minLength: count, maxLength: count }),
+    }),
+  );
 
-function claimAll(ranges: readonly WorkRange[], turns: readonly number[], canTake: (thread: number, item: number) => boolean): number[][] {
+function claimAll(
+  ranges: readonly WorkRange[],
+  turns: readonly number[],
+  canTake: (thread: number, item: number) => boolean,
+): number[][] {
   const board = createClaimBoard(ranges);
   const claims: number[][] = ranges.map(() => []);
   const live = new Set(ranges.map((_, index) => index));

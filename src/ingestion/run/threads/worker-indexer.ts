@@ -8,7 +8,15 @@ import { checkGraphDbPath, checkOwnFile, SQLITE_SIDE_SUFFIXES } from "../../../d
 import { readMeta } from "../../../db/open-graph-db.js";
 import { META } from "../../../db/schema.js";
 import { parseRunMarker } from "../graph-freshness.js";
-import { locateGraph, openIndexer, type Indexer, type IndexerOptions, type IndexProgress, type IndexSummary, type RunOptions } from "../indexer.js";
+import {
+  locateGraph,
+  openIndexer,
+  type Indexer,
+  type IndexerOptions,
+  type IndexProgress,
+  type IndexSummary,
+  type RunOptions,
+} from "../indexer.js";
 
 /** What a front end needs of an indexer that may run in another thread. */
 export interface IndexRunner {
@@ -93,7 +101,10 @@ export function openWorkerIndexer(options: IndexerOptions): IndexRunner {
   const { root, dbPath } = locateGraph(options.root, options.dbPath);
   if (!fs.existsSync(WORKER_FILE)) return inThreadIndexer(options, root, dbPath);
   const { onProgress, onWarning, ...plain } = options;
-  const waiting = new Map<number, { resolve: (summary: IndexSummary | undefined) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<
+    number,
+    { resolve: (summary: IndexSummary | undefined) => void; reject: (error: Error) => void }
+  >();
   let nextId = 1;
   let exited = false;
   let started: { readonly thread: Worker; readonly stopFlags: Int32Array } | undefined;
@@ -204,7 +215,8 @@ export function clearOwnRunMarker(dbPath: string): void {
     db = new Database(real, { fileMustExist: true });
     db.pragma(`busy_timeout = ${RUN_MARKER_WAIT_MS}`);
     const marker = parseRunMarker(readMeta(db, META.run));
-    if (marker?.pid === process.pid && marker.host === os.hostname()) db.prepare("DELETE FROM meta WHERE key = ?").run(META.run);
+    if (marker?.pid === process.pid && marker.host === os.hostname())
+      db.prepare("DELETE FROM meta WHERE key = ?").run(META.run);
   } catch {
     // Left as it is: readers say a run was interrupted, and the next run clears it.
   } finally {

@@ -27,14 +27,22 @@ describe("the indexing thread of a server or daemon, on TypeScript 7", () => {
     };
     const root = writeProject({ "src/a.ts": "export function a(): number {\n  return 1;\n}\n" });
     const before = apiChildren();
-    const runner = openWorkerIndexer({ root, dbPath: path.join(makeTempDir("ts-graph-release-"), "graph.db"), keepPrograms: true, engine: "ts7" });
+    const runner = openWorkerIndexer({
+      root,
+      dbPath: path.join(makeTempDir("ts-graph-release-"), "graph.db"),
+      keepPrograms: true,
+      engine: "ts7",
+    });
     try {
       await runner.run();
       await runner.warm();
       const started = apiChildren().filter((pid) => !before.includes(pid));
       expect(started).toHaveLength(1);
       expect(await runner.release()).toBe(true);
-      await until(() => apiChildren().filter((pid) => started.includes(pid)).length === 0, "TypeScript 7's child to end after the release");
+      await until(
+        () => apiChildren().filter((pid) => started.includes(pid)).length === 0,
+        "TypeScript 7's child to end after the release",
+      );
     } finally {
       await runner.close();
     }
