@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Ts7ProjectView, Ts7Session } from "./ts7-session.js";
+import type { API } from "typescript/unstable/sync";
+import { nativeChild, type Ts7ProjectView, Ts7Session } from "./ts7-session.js";
 
 const TEMP = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "ts-graph-ts7session-"));
 afterAll(() => fs.rmSync(TEMP, { recursive: true, force: true }));
@@ -56,5 +57,24 @@ describe("Ts7Session.updateKeepingPrevious", () => {
     } finally {
       session.close();
     }
+  });
+});
+
+describe("Ts7Session.close", () => {
+  it("ends the native process with SIGKILL, which leaves it no time to print on the stderr it shares with ts-graph", async () => {
+    const dir = fs.mkdtempSync(path.join(TEMP, "close-"));
+    const config = path.join(dir, "tsconfig.json");
+    fs.writeFileSync(config, JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, files: ["m.ts"] }));
+    fs.writeFileSync(path.join(dir, "m.ts"), "export const one = 1;\n");
+    const session = new Ts7Session({ cwd: dir, servedText: () => undefined });
+    const child = nativeChild(Reflect.get(session, "api") as API);
+    if (child === undefined)
+      throw new Error("TypeScript 7's API no longer holds its child where ts7-session.ts reads it");
+    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once("exit", (_code, signal) => resolve(signal)),
+    );
+    session.update([config], undefined);
+    session.close();
+    expect(await ended).toBe("SIGKILL");
   });
 });
