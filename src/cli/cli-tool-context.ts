@@ -60,7 +60,8 @@ async function indexNow(
   rename?: RenameHint,
 ): Promise<void> {
   const { updateThroughDaemon } = await import("./daemon-route.js");
-  if ((await updateThroughDaemon({ root, dbPath }, { warn: (message) => onWarning?.(message) })) !== undefined) return;
+  const route = { warn: (message: string) => onWarning?.(message), ...(rename === undefined ? {} : { rename }) };
+  if ((await updateThroughDaemon({ root, dbPath }, route)) !== undefined) return;
   const { openIndexer } = await import("../ingestion/run/indexer.js");
   const indexer = openIndexer({ root, dbPath, onWarning });
   try {

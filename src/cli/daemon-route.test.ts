@@ -6,7 +6,9 @@ import { ConfigError } from "../config/config-error.js";
 import { daemonPaths } from "../daemon/daemon-paths.js";
 import { startDaemonServer } from "../daemon/daemon-server.js";
 import { OWN_VERSION } from "../daemon/own-version.js";
-import type { IndexSummary } from "../ingestion/run/indexer.js";
+import type { IndexSummary, RunOptions } from "../ingestion/run/indexer.js";
+import type { RenameHint } from "../model/rename-hint.js";
+import { parseRequest } from "../daemon/daemon-protocol.js";
 import { makeTempDir, removeTempDirs } from "../test-support/fixtures.js";
 import { until } from "../test-support/until.js";
 import { probeDaemon } from "../daemon/daemon-socket.js";
@@ -123,6 +125,58 @@ describe(updateThroughDaemon.name, () => {
     const { summary, notes } = await update(at);
     expect(notes).toEqual([]);
     expect(summary).toEqual(SUMMARY);
+  });
+
+  it("carries the rename an edit command wrote to the daemon's run, for that run alone", async () => {
+    const at = target();
+    const given: RunOptions[] = [];
+    const claim = await startDaemonServer(
+      {
+        ...at,
+        tsconfigs: undefined,
+        update: async (options) => {
+          given.push(options);
+          return SUMMARY;
+        },
+      },
+      { kind: "watch", version: OWN_VERSION, log: () => undefined },
+    );
+    if (!("claimed" in claim)) throw new Error("the daemon socket was not claimed");
+    servers.push(claim.claimed);
+    const rename: RenameHint = {
+      oldName: "unit",
+      newName: "one",
+      files: [
+        {
+          path: "src/cart.ts",
+          hashBefore: "a".repeat(40),
+          hashAfter: "b".repeat(40),
+          edits: [{ start: 3, length: 4, text: "one" }],
+        },
+      ],
+    };
+    const notes: string[] = [];
+    expect(await updateThroughDaemon(at, { rename, warn: (note) => notes.push(note), waits: WAITS })).toEqual(SUMMARY);
+    expect(await updateThroughDaemon(at, { warn: (note) => notes.push(note), waits: WAITS })).toEqual(SUMMARY);
+    expect(notes).toEqual([]);
+    expect(given).toEqual([{ force: false, rename }, { force: false }]);
+  });
+
+  it("reads an update's rename only when it is well formed: a malformed one makes the line no request", () => {
+    const update = { op: "update", force: false };
+    const rename = { oldName: "a", newName: "b", files: [] };
+    expect(parseRequest(JSON.stringify({ ...update, rename }))).toEqual({ ...update, rename });
+    for (const malformed of [
+      {
+        ...rename,
+        files: [{ path: "src/a.ts", hashBefore: "x", hashAfter: "y", edits: [{ start: 1.5, length: 1, text: "b" }] }],
+      },
+      { ...rename, newName: 2 },
+      { ...rename, files: [{ path: "src/a.ts" }] },
+      "rename",
+    ]) {
+      expect(parseRequest(JSON.stringify({ ...update, rename: malformed }))).toBeUndefined();
+    }
   });
 
   it.each([

@@ -20,6 +20,7 @@ import { OWN_VERSION } from "../daemon/own-version.js";
 import { pidIsAlive } from "../db/graph-db-owner.js";
 import { recoverInterruptedEdits } from "../file-writes/edit-recovery.js";
 import type { IndexSummary } from "../ingestion/run/indexer.js";
+import type { RenameHint } from "../model/rename-hint.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
 import { USAGE_ERROR_NAMES } from "./exit-codes.js";
 
@@ -28,6 +29,8 @@ type LiveDaemon = Extract<DaemonProbe, { state: "live" }>;
 export interface DaemonRouteOptions {
   /** `index --force`: re-extract every file. */
   readonly force?: boolean;
+  /** The rename an edit command just wrote: the daemon's run is told it, to patch it into the graph (RunOptions.rename). */
+  readonly rename?: RenameHint;
   readonly warn: (message: string) => void;
   /** How long to wait for a daemon (tests make them short); each has its default. */
   readonly waits?: DaemonWaits;
@@ -185,7 +188,11 @@ export async function updateThroughDaemon(
   let reply: Record<string, unknown> | undefined;
   try {
     reply = await daemon.connection.request(
-      { op: "update", force: options.force === true },
+      {
+        op: "update",
+        force: options.force === true,
+        ...(options.rename === undefined ? {} : { rename: options.rename }),
+      },
       waits.silenceMs ?? DAEMON_SILENCE_LIMIT_MS,
     );
   } catch (error) {

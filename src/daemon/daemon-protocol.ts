@@ -1,10 +1,12 @@
 import type { IndexSummary } from "../ingestion/run/indexer.js";
+import type { RenamedFile, RenameHint } from "../model/rename-hint.js";
 
 /**
  * Changes when a message's meaning does; `hello` and `stop` keep their meaning across versions. 2: keep-alive
  * lines during `update`. 3: `tool` and `go` (a CLI edit command run by the daemon), `tools` in the hello.
+ * 4: `rename` in `update` (the rename a CLI edit command wrote, for the run that patches it into the graph).
  */
-export const DAEMON_PROTOCOL = 3;
+export const DAEMON_PROTOCOL = 4;
 
 /**
  * While it works on an update, a daemon writes a keep-alive line (`{"working":true}`) this often, so that a
@@ -48,8 +50,11 @@ export interface DaemonToolAnswer {
 
 export type DaemonRequest =
   | { readonly op: "hello" }
-  /** Bring the graph up to date with the files on disk (`--force`: re-extract every file); answers the run's summary. */
-  | { readonly op: "update"; readonly force: boolean }
+  /**
+   * Bring the graph up to date with the files on disk (`--force`: re-extract every file); answers the run's
+   * summary. `rename`: the rename the client just wrote, for this run alone (RunOptions.rename).
+   */
+  | { readonly op: "update"; readonly force: boolean; readonly rename?: RenameHint }
   /**
    * Run a tool of `hello.tools` on the daemon's graph and language session. The daemon answers `ready` when it
    * is its turn (or `declined`: the client runs the tool itself), and runs it only on the client's `go`: a
@@ -103,7 +108,40 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A request line, or undefined when the line is not one. */
+/** One file of an `update` request's rename, or undefined when the value is not one. */
+function renamedFileOf(value: unknown): RenamedFile | undefined {
+  if (!isRecord(value)) return undefined;
+  const { path, hashBefore, hashAfter, edits } = value;
+  if (typeof path !== "string" || typeof hashBefore !== "string" || typeof hashAfter !== "string") return undefined;
+  if (!Array.isArray(edits)) return undefined;
+  const valid = edits.every(
+    (edit) =>
+      isRecord(edit) &&
+      Number.isSafeInteger(edit.start) &&
+      Number.isSafeInteger(edit.length) &&
+      typeof edit.text === "string",
+  );
+  if (!valid) return undefined;
+  const checked = edits as { start: number; length: number; text: string }[];
+  return {
+    path,
+    hashBefore,
+    hashAfter,
+    edits: checked.map(({ start, length, text }) => ({ start, length, text })),
+  };
+}
+
+/** The rename of an `update` request, or undefined when the value is not one. */
+function renameHintOf(value: unknown): RenameHint | undefined {
+  if (!isRecord(value)) return undefined;
+  const { oldName, newName, files } = value;
+  if (typeof oldName !== "string" || typeof newName !== "string" || !Array.isArray(files)) return undefined;
+  const parsed = files.map(renamedFileOf);
+  if (!parsed.every((file): file is RenamedFile => file !== undefined)) return undefined;
+  return { oldName, newName, files: parsed };
+}
+
+/** A request line, or undefined when the line is not one (an `update` whose `rename` is malformed included). */
 export function parseRequest(line: string): DaemonRequest | undefined {
   let value: unknown;
   try {
@@ -113,7 +151,12 @@ export function parseRequest(line: string): DaemonRequest | undefined {
   }
   if (!isRecord(value)) return undefined;
   if (value.op === "hello" || value.op === "stop" || value.op === "go") return { op: value.op };
-  if (value.op === "update") return { op: "update", force: value.force === true };
+  if (value.op === "update") {
+    const force = value.force === true;
+    if (value.rename === undefined) return { op: "update", force };
+    const rename = renameHintOf(value.rename);
+    return rename === undefined ? undefined : { op: "update", force, rename };
+  }
   if (value.op === "tool") {
     const { root, dbPath, tool, input } = value;
     if (typeof root !== "string" || typeof dbPath !== "string" || typeof tool !== "string" || !isRecord(input))

@@ -169,7 +169,8 @@ async function answer(
     return { ok: true, stopping: true };
   }
   try {
-    return { ok: true, summary: await backend.update({ force: request.force }) };
+    const { force, rename } = request;
+    return { ok: true, summary: await backend.update(rename === undefined ? { force } : { force, rename }) };
   } catch (error) {
     return failureOf(error);
   }

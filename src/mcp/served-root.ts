@@ -239,8 +239,6 @@ class OneServedRoot implements ServedRoot {
   private lifecycle: Lifecycle = { phase: "opened" };
   /** The last run ensureFresh or update started itself. */
   private ownRun: Promise<unknown> = Promise.resolve();
-  /** A rename just written (ToolContext.ensureFresh), for the next run (RunOptions.rename), whoever starts it. */
-  private renameHint: RenameHint | undefined;
   /** The edit tools' support, loaded on first use; its language service loads every project of the root. */
   private edit: LoadedEditSupport | undefined;
   /**
@@ -286,10 +284,7 @@ class OneServedRoot implements ServedRoot {
     return {
       ...inner,
       run: async (runOptions) => {
-        // The next run after a rename, whoever starts it (the watcher, or ensureFresh), is told its edits.
-        const rename = this.renameHint;
-        this.renameHint = undefined;
-        const summary = await inner.run(rename === undefined ? runOptions : { ...runOptions, rename });
+        const summary = await inner.run(runOptions);
         if (summary.renamePatch?.applied === false)
           this.hooks.log(`${this.root}: rename re-extracted, not patched: ${summary.renamePatch.why}`);
         this.lastUse = { ms: Date.now(), order: nextUse() };
@@ -362,9 +357,12 @@ class OneServedRoot implements ServedRoot {
         active,
         (update) => {
           this.indexError = undefined;
-          if (update.summary.mode !== "noop") {
+          const { summary } = update;
+          if (summary.mode !== "noop") {
+            const applied =
+              summary.renamePatch?.applied === true ? "the rename patched" : `${summary.files.extracted} re-extracted`;
             hooks.log(
-              `${root}: ${update.changed.join(", ") || "files"} changed: ${update.summary.files.extracted} re-extracted in ${update.summary.durationMs} ms`,
+              `${root}: ${update.changed.join(", ") || "files"} changed: ${applied} in ${summary.durationMs} ms`,
             );
           }
         },
@@ -454,25 +452,28 @@ class OneServedRoot implements ServedRoot {
     clearTimeout(timer);
   }
 
+  /**
+   * Brings the graph up to date with files an edit just wrote, in a run of its own started now: the watcher's
+   * (which keeps them pending until it commits), else the indexer's. Only this run is told the edit's rename
+   * (RunOptions.rename), so that it patches the graph: a timed update of the watcher, or a CLI command's, is not.
+   */
   private async ensureFresh(absolutePaths: readonly string[], rename?: RenameHint): Promise<void> {
     const { indexer, root, graphs } = this;
     if (indexer === undefined || this.graph() === undefined) return;
-    if (rename !== undefined) this.renameHint = rename;
     const watcher = this.watcher();
     const pending = new Set(watcher?.pending() ?? []);
+    const files = absolutePaths.map((absolute) => relativeTo(root, absolute));
     const stale = absolutePaths.some(
-      (absolute) => pending.has(relativeTo(root, absolute)) || graphs.isStale?.(absolute) === true,
+      (absolute, index) => pending.has(files[index] ?? "") || graphs.isStale?.(absolute) === true,
     );
-    if (!stale) {
-      this.renameHint = undefined;
+    if (!stale) return;
+    const options = rename === undefined ? {} : { rename };
+    // The watcher reports how its update went (indexError, the log); a run of our own says it here.
+    if (watcher !== undefined) {
+      await watcher.refreshNow(files, options);
       return;
     }
-    if (watcher !== undefined) {
-      // The watcher may not have seen the change yet: flush what it has, then make sure with a run of our own.
-      await watcher.flush();
-      if (!absolutePaths.some((absolute) => graphs.isStale?.(absolute) === true)) return;
-    }
-    const run = indexer.run();
+    const run = indexer.run(options);
     this.ownRun = run.catch(() => undefined);
     try {
       await run;

@@ -20,17 +20,16 @@ export interface RenameTarget {
 }
 
 /**
- * Renames the declaration named `name` on line `line` of `file` as the rename tool does (TypeScript's rename
- * locations, the files written), and runs the indexer with the rename's edits. Undefined when TypeScript
- * refuses the rename (nothing written).
+ * Renames the declaration named `name` on line `line` of `file` under `root` as the rename tool does
+ * (TypeScript's rename locations, the files written), and answers what the tool tells the indexer: the
+ * rename's edits. Undefined when TypeScript refuses the rename (nothing written).
  */
-export async function renameAndRun(
-  indexer: Indexer,
+export function writeRename(
+  root: string,
   support: EditSupport,
   at: RenameTarget,
   newName: string,
-): Promise<IndexSummary | undefined> {
-  const root = indexer.root;
+): RenameHint | undefined {
   const absolute = path.join(root, at.file);
   const text = fs.readFileSync(absolute, "utf8");
   const lineStart =
@@ -71,7 +70,18 @@ export async function renameAndRun(
       edits,
     });
   }
-  return indexer.run({ rename: { oldName: at.name, newName, files } });
+  return { oldName: at.name, newName, files };
+}
+
+/** writeRename, then a run of the indexer told the rename's edits. Undefined when TypeScript refuses the rename. */
+export async function renameAndRun(
+  indexer: Indexer,
+  support: EditSupport,
+  at: RenameTarget,
+  newName: string,
+): Promise<IndexSummary | undefined> {
+  const rename = writeRename(indexer.root, support, at, newName);
+  return rename === undefined ? undefined : indexer.run({ rename });
 }
 
 /** The graph the indexer holds equals a full index of the same tree, table by table. */

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs, writeChainProject } from "../../test-support/fixtures.js";
-import { openIndexer, type Indexer } from "../run/indexer.js";
+import { openIndexer, type Indexer, type RunOptions } from "../run/indexer.js";
 import { watchIndex, type IndexWatcher, type WatchUpdate } from "./watch-index.js";
 
 afterAll(removeTempDirs);
@@ -23,6 +23,8 @@ interface Watched {
   readonly updates: WatchUpdate[];
   readonly errors: unknown[];
   readonly watchErrors: unknown[];
+  /** The options of each run the watcher started, in order. */
+  readonly given: (RunOptions | undefined)[];
 }
 
 /** Indexes a chain project of `files` modules and watches it; `test` runs, then everything is closed. */
@@ -39,14 +41,22 @@ async function withWatchedProject(
   const updates: WatchUpdate[] = [];
   const errors: unknown[] = [];
   const watchErrors: unknown[] = [];
+  const given: (RunOptions | undefined)[] = [];
   const watcher = await watchIndex(
-    indexer,
+    {
+      root: indexer.root,
+      dbPath: indexer.dbPath,
+      run: (options) => {
+        given.push(options);
+        return indexer.run(options);
+      },
+    },
     (update) => updates.push(update),
     (error) => errors.push(error),
     (error) => watchErrors.push(error),
   );
   try {
-    await test({ root, indexer, watcher, updates, errors, watchErrors });
+    await test({ root, indexer, watcher, updates, errors, watchErrors, given });
   } finally {
     await watcher.close();
     indexer.close();
@@ -72,6 +82,24 @@ describe(watchIndex.name, () => {
       fs.writeFileSync(tsconfig, good);
       await until(() => updates.length > 1);
       await watcher.flush();
+      expect(watcher.pending()).toEqual([]);
+    });
+  });
+
+  it("gives refreshNow's run options to its update alone: the timed update of the same write is given none", async () => {
+    await withWatchedProject(2, async ({ root, watcher, updates, given }) => {
+      // The caller's own write (an edit's), applied at once with options of its own (a forced run here).
+      fs.appendFileSync(path.join(root, "src", "m1.ts"), "export const edited = 1;\n");
+      const refreshing = watcher.refreshNow(["src/m1.ts"], { force: true });
+      expect(watcher.pending()).toContain("src/m1.ts");
+      await refreshing;
+      expect(updates.map((update) => [update.changed, update.summary.mode])).toEqual([[["src/m1.ts"], "full"]]);
+      // The file system reports the write after: its timed update reads it again, with no options, and finds it applied.
+      await until(() => updates.length > 1);
+      await watcher.flush();
+      expect(given[0]).toEqual({ force: true });
+      expect(new Set(given.slice(1))).toEqual(new Set([undefined]));
+      expect(updates[1]?.summary.mode).toBe("noop");
       expect(watcher.pending()).toEqual([]);
     });
   });

@@ -1,7 +1,7 @@
 import chokidar from "chokidar";
 import path from "node:path";
 import { relativeTo } from "../../config/project-paths.js";
-import type { Indexer, IndexSummary } from "../run/indexer.js";
+import type { Indexer, IndexSummary, RunOptions } from "../run/indexer.js";
 
 /** What the watcher needs of an indexer (in this thread, or a worker's). */
 export type WatchedIndexer = Pick<Indexer, "root" | "dbPath" | "run">;
@@ -25,6 +25,13 @@ export interface IndexWatcher {
    * update started so far is over (committed or failed; failures go to onError).
    */
   flush(): Promise<void>;
+  /**
+   * Applies files the caller wrote itself (an edit's, relative to the root) in an update started now, with its
+   * own run options (the rename the edit wrote): this update alone is given them, never a timed one. The files
+   * are pending until it commits; what the file system reported stays for the timed update after it, which
+   * reads every file again. Resolves like flush, when every update started so far is over.
+   */
+  refreshNow(files: readonly string[], options: RunOptions): Promise<void>;
   /** Stops watching; resolves when the update under way, if any, is over. */
   close(): Promise<void>;
 }
@@ -77,14 +84,10 @@ export function watchIndex(
     }
   };
 
-  const update = (): Promise<void> => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (seen.size === 0) return lastUpdate;
-    const changed = [...seen].sort();
-    seen.clear();
+  /** An update of `changed` (marked applying until it is over), given `options` and no others. */
+  const startUpdate = (changed: readonly string[], options?: RunOptions): Promise<void> => {
     for (const file of changed) applying.set(file, (applying.get(file) ?? 0) + 1);
-    lastUpdate = indexer.run().then(
+    lastUpdate = indexer.run(options).then(
       (summary) => {
         release(changed);
         // Runs are serialized and each one scans every file, so this one also applied what a failed one left.
@@ -98,6 +101,16 @@ export function watchIndex(
       },
     );
     return lastUpdate;
+  };
+
+  /** The timed update (or flush's): the changes the file system reported, with no run options. */
+  const update = (): Promise<void> => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (seen.size === 0) return lastUpdate;
+    const changed = [...seen].sort();
+    seen.clear();
+    return startUpdate(changed);
   };
 
   const flush = async (): Promise<void> => {
@@ -140,6 +153,7 @@ export function watchIndex(
       resolve({
         pending: () => [...new Set([...seen, ...applying.keys(), ...failed])].sort(),
         flush,
+        refreshNow: (files, options) => startUpdate([...new Set(files)].sort(), options),
         async close() {
           if (timer !== undefined) clearTimeout(timer);
           timer = undefined;
