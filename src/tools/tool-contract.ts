@@ -119,7 +119,8 @@ export interface ToolContext {
   readonly paths: PathValidator;
   /**
    * Re-indexes these files (absolute paths) first if they changed on disk since they were indexed. `rename`: the
-   * rename tool's edits, which let the indexer patch the graph instead of re-extracting (RunOptions.rename).
+   * rename tool's edits, which let the indexer patch the graph instead of re-extracting (RunOptions.rename):
+   * given to the run this call starts, and to no other.
    */
   ensureFresh(absolutePaths: readonly string[], rename?: RenameHint): Promise<void>;
   freshness(): GraphFreshness;
