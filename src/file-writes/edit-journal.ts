@@ -9,7 +9,7 @@ import path from "node:path";
  * command on the root finishes the write from it (edit-recovery.ts).
  */
 
-/** Where a root's journals live: ts-graph's own folder of the root, whatever `--db` says (docs/tools.md, Never losing code). */
+/** Where a root's journals live: ts-graph's own folder of the root, whatever `--db` says (src/file-writes/README.md). */
 export const JOURNAL_FOLDER = path.join(".ts-graph", "edits");
 
 const FORMAT = "ts-graph-edit-journal";

@@ -15,7 +15,7 @@ import { preparedStatements } from "../prepared-statements.js";
  *   last month outweighs one of three years ago with the same support, and a commit of two files says more
  *   about the pair than one of thirty;
  * - recent confidence: recency / the commits of A weighted the same way; answers are ranked by it (on zod's and
- *   hono's histories it predicts better than plain confidence: see docs/tools.md);
+ *   hono's histories it predicts better than plain confidence: docs/accuracy.md, Co-change prediction);
  * - the time of the last shared commit;
  * - at symbol level, a score, the ranking: the recent confidence blended with what the file level says about
  *   the pair, the coupling of the two declarations' files times how often the suggested declaration changes
@@ -77,7 +77,8 @@ export interface CochangeRequest {
 /**
  * The weight of the file-level estimate in a declaration's score, in commits of the target's: the score is
  * (n × recent confidence + 3 × file-level estimate) / (n + 3) for a target of n commits. Chosen on zod's history
- * and checked on ts-graph's own (docs/tools.md): 0.5 to 3 gave recall@10 within 0.2 point of each other.
+ * and checked on ts-graph's own (docs/decisions/0050-cochange-ranking.md): 0.5 to 3 gave recall@10 within
+ * 0.2 point of each other.
  */
 const FILE_BLEND_COMMITS = 3;
 
@@ -85,8 +86,8 @@ const FILE_BLEND_COMMITS = 3;
  * At symbol level, the share of the score that is name likeness (the share of words two declarations' names
  * have in common, tools/scoring/name-likeness.ts): score = (1 - w) × the blended estimate + w × likeness, so that a
  * score stays within 0 to 1. Chosen on the part of zod's and ts-graph's histories before their test commits
- * (docs/tools.md): adding 0.05 to 0.5 × likeness to the estimate all raised the top-3 hit rate there, 0.2 most
- * evenly on both; w = 1/6 ranks exactly as adding 0.2 does.
+ * (docs/decisions/0050-cochange-ranking.md): adding 0.05 to 0.5 × likeness to the estimate all raised
+ * the top-3 hit rate there, 0.2 most evenly on both; w = 1/6 ranks exactly as adding 0.2 does.
  */
 const NAME_WEIGHT = 1 / 6;
 
