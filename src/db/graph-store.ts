@@ -99,8 +99,8 @@ const SQL = {
        implementation_line, exported, signature, doc, modifiers, surface, body)
      VALUES (@key, @file, @kind, @name, @qualifiedName, @parentKey, @startLine, @endLine, @nameLine,
        @implementationLine, @exported, @signature, @doc, @modifiers, @surface, @body)`,
-  insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers)
-     VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly, @receivers)`,
+  insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers, spans)
+     VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly, @receivers, @spans)`,
   insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
   insertDynamicCall: "INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)",
   insertExportName: "INSERT INTO export_names (file, name, target) VALUES (?, ?, ?)",
@@ -281,6 +281,7 @@ function insertFileFacts(statements: Statements, path: string, extraction: FileE
       names: edge.names === undefined ? null : JSON.stringify(edge.names),
       typeOnly: edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0,
       receivers: edge.receivers === undefined ? null : JSON.stringify(edge.receivers),
+      spans: edge.spans === undefined ? null : JSON.stringify(edge.spans),
     });
   }
   for (const edge of extraction.externalEdges) {

@@ -2,7 +2,7 @@
  * The graph's SQLite schema. Bump SCHEMA_VERSION whenever a table or the meaning of a column changes:
  * a database with another version is rebuilt, never read.
  */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** Paths are relative to the indexed root, with forward slashes. Keys: see src/model/node-key.ts. */
 export const SCHEMA_SQL = `
@@ -93,7 +93,11 @@ CREATE TABLE edges (
   -- (\`this.m()\` inside a subclass, \`x.m()\` with \`x: Sub\`), the JSON array of those receiver classes' keys, sorted:
   -- a call may dispatch only to overrides in them or their subclasses; \`[]\` when every site is \`super.m()\`
   -- (no override runs). NULL: any override may run (src/ingestion/extract/edges/call-receivers.ts).
-  receivers TEXT
+  receivers TEXT,
+  -- HOLDS_IMPLEMENTATION only (schema 11): the JSON array of [first line, last line] of each object-literal function
+  -- of the source that implements the target, sorted. A walk entering the source through the edge goes on only from
+  -- its sites on those lines (src/tools/walk/literal-entry.ts). NULL for every other kind.
+  spans     TEXT
 );
 CREATE INDEX edges_by_target ON edges(target, kind);
 CREATE INDEX edges_by_source ON edges(source, kind);

@@ -34,6 +34,7 @@ export interface EdgeLine {
   readonly names?: readonly string[];
   readonly typeOnly?: boolean;
   readonly receivers?: readonly string[];
+  readonly spans?: readonly (readonly [number, number])[];
 }
 
 export interface ExternalEdgeLine {
@@ -56,7 +57,7 @@ export function looksLikeSnapshot(head: string): boolean {
 
 const INSERT_NODE = `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
   implementation_line, exported, signature, doc, modifiers, surface, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, '', ?)`;
-const INSERT_EDGE = `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_EDGE = `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers, spans) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_EXTERNAL_EDGE = `INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)`;
 const INSERT_DYNAMIC_CALL = `INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)`;
 
@@ -177,6 +178,7 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
         edge.names === undefined ? null : JSON.stringify(edge.names),
         edge.typeOnly === undefined ? null : edge.typeOnly ? 1 : 0,
         edge.receivers === undefined ? null : JSON.stringify(edge.receivers),
+        edge.spans === undefined ? null : JSON.stringify(edge.spans),
       );
     }
     for (const edge of snapshot.externalEdges) {

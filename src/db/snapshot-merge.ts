@@ -79,6 +79,7 @@ function edgeRow(line: EdgeLine): SnapshotEdgeRow {
     names: line.names === undefined ? null : JSON.stringify(line.names),
     typeOnly: line.typeOnly === undefined ? null : line.typeOnly ? 1 : 0,
     receivers: line.receivers === undefined ? null : JSON.stringify(line.receivers),
+    spans: line.spans === undefined ? null : JSON.stringify(line.spans),
   };
 }
 

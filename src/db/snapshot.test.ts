@@ -76,6 +76,7 @@ const edges: SnapshotEdgeRow[] = [
     names: '["g"]',
     typeOnly: 0,
     receivers: null,
+    spans: null,
   },
   {
     kind: "CALLS",
@@ -85,6 +86,7 @@ const edges: SnapshotEdgeRow[] = [
     names: null,
     typeOnly: null,
     receivers: null,
+    spans: null,
   },
   {
     kind: "CALLS",
@@ -94,6 +96,17 @@ const edges: SnapshotEdgeRow[] = [
     names: null,
     typeOnly: null,
     receivers: '["src/B.ts:Y"]',
+    spans: null,
+  },
+  {
+    kind: "HOLDS_IMPLEMENTATION",
+    source: "src/b.ts:g",
+    target: "src/B.ts:Z.next",
+    lines: "[2,3]",
+    names: null,
+    typeOnly: null,
+    receivers: null,
+    spans: "[[2,2],[3,5]]",
   },
 ];
 /** The entry at index (wrapping around), which the test knows is there. */
@@ -115,13 +128,14 @@ const dynamicCalls: SnapshotDynamicCallRow[] = [
 describe("formatSnapshot", () => {
   it("writes a header, then nodes (an overload's implementation line when it differs, the body hash when known), edges and dynamic calls sorted by code unit, one JSON object a line", () => {
     expect(formatSnapshot(nodes, edges, externalEdges, dynamicCalls).split("\n")).toEqual([
-      '{"format":"ts-graph-snapshot","version":6,"nodes":4,"edges":3,"externalEdges":2,"dynamicCalls":3}',
+      '{"format":"ts-graph-snapshot","version":7,"nodes":4,"edges":4,"externalEdges":2,"dynamicCalls":3}',
       '{"node":"src/B.ts:Z","kind":"Class","name":"Z","file":"src/B.ts","lines":[2,4],"nameLine":2,"exported":false,"modifiers":[],"signature":"class Z"}',
       '{"node":"src/a.ts","kind":"File","name":"a.ts","file":"src/a.ts","lines":[1,9],"nameLine":1,"exported":false,"modifiers":[],"signature":""}',
       '{"node":"src/b.ts:g","kind":"Function","name":"g","file":"src/b.ts","lines":[1,3],"nameLine":1,"exported":true,"modifiers":["export"],"signature":"export function g(): void"}',
       '{"node":"src/b.ts:p","kind":"Function","name":"p","file":"src/b.ts","lines":[5,9],"nameLine":5,"implementationLine":7,"exported":false,"modifiers":[],"signature":"function p(a: string): string","body":"0123456789abcdef"}',
       '{"edge":"CALLS","source":"src/a.ts","target":"src/B.ts:Z","lines":[2],"receivers":["src/B.ts:Y"]}',
       '{"edge":"CALLS","source":"src/a.ts","target":"src/b.ts:g","lines":[4,4,7]}',
+      '{"edge":"HOLDS_IMPLEMENTATION","source":"src/b.ts:g","target":"src/B.ts:Z.next","lines":[2,3],"spans":[[2,2],[3,5]]}',
       '{"edge":"IMPORTS","source":"src/a.ts","target":"src/b.ts","names":["g"],"typeOnly":false}',
       '{"externalEdge":"CALLS","source":"src/a.ts","target":"lib:Iterator.next","lines":[5]}',
       '{"externalEdge":"OVERRIDES","source":"src/b.ts:Z.next","target":"lib:Iterator.next"}',
@@ -157,7 +171,7 @@ function databaseOf(rows: {
     db.prepare(`INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line, implementation_line, exported, signature, doc, modifiers, surface, body)
     VALUES (@key, @file, @kind, @name, @name, NULL, @startLine, @endLine, @nameLine, @implementationLine, @exported, @signature, '', @modifiers, '', @body)`);
   const insertEdge = db.prepare(
-    "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers) VALUES (@source, @kind, @source, @target, 0, @lines, @names, @typeOnly, @receivers)",
+    "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers, spans) VALUES (@source, @kind, @source, @target, 0, @lines, @names, @typeOnly, @receivers, @spans)",
   );
   const insertExternal = db.prepare(
     "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (@source, @kind, @source, @target, 0, @lines)",
@@ -181,7 +195,7 @@ function rowsOf(db: SqliteDb) {
       )
       .all() as SnapshotNodeRow[],
     edges: db
-      .prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers FROM edges")
+      .prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers, spans FROM edges")
       .all() as SnapshotEdgeRow[],
     externalEdges: db
       .prepare("SELECT kind, source, target, lines FROM external_edges")
@@ -248,6 +262,7 @@ describe(readSnapshot.name, () => {
               names: null,
               typeOnly: null,
               receivers: index % 2 === 0 ? null : JSON.stringify([entry(keys, index)]),
+              spans: index % 3 === 1 ? JSON.stringify([[index, index + 2]]) : null,
             })),
             externalEdges: calls.map(([source, target]) => ({ kind: "CALLS", source, target, lines: "[]" })),
             dynamicCalls: calls.map(([source, , expression], index) => ({ source, line: index, expression })),

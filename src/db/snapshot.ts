@@ -2,7 +2,7 @@ import type { SqliteDb } from "./open-graph-db.js";
 import { readConsistently } from "./read-transaction.js";
 
 /** Version of the snapshot format documented in docs/snapshot.md. */
-export const SNAPSHOT_FORMAT_VERSION = 6;
+export const SNAPSHOT_FORMAT_VERSION = 7;
 
 export interface SnapshotNodeRow {
   readonly key: string;
@@ -29,6 +29,8 @@ export interface SnapshotEdgeRow {
   readonly typeOnly: number | null;
   /** CALLS only: the receiver classes its dispatch is narrowed to (schema.ts, edges.receivers), as stored. */
   readonly receivers: string | null;
+  /** HOLDS_IMPLEMENTATION only: the lines of the literal functions implementing the target (schema.ts, edges.spans), as stored. */
+  readonly spans: string | null;
 }
 
 /** An edge to a member declared outside the indexed files (lib, node_modules): CALLS or OVERRIDES. */
@@ -48,7 +50,7 @@ export interface SnapshotDynamicCallRow {
 
 const NODE_ROWS_SQL = `SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine,
   name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes`;
-const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers FROM edges`;
+const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers, spans FROM edges`;
 const EXTERNAL_EDGE_ROWS_SQL = `SELECT kind, source, target, lines FROM external_edges`;
 const DYNAMIC_CALL_ROWS_SQL = `SELECT source, line, expression FROM dynamic_calls`;
 
@@ -89,6 +91,7 @@ function edgeLine(row: SnapshotEdgeRow): string {
     ...(row.names !== null ? { names: JSON.parse(row.names) as string[] } : {}),
     ...(row.typeOnly !== null ? { typeOnly: row.typeOnly === 1 } : {}),
     ...(row.receivers !== null ? { receivers: JSON.parse(row.receivers) as string[] } : {}),
+    ...(row.spans !== null ? { spans: JSON.parse(row.spans) as [number, number][] } : {}),
   });
 }
 
@@ -141,7 +144,7 @@ export function formatSnapshot(
 /**
  * The same lines as nodeLine, edgeLine, externalEdgeLine and dynamicCallLine, written by SQLite (json_quote
  * escapes as JSON.stringify does) and sorted by it. SQLite sorts text by UTF-8 bytes, which is the snapshot's UTF-16 order for every text
- * without a character beyond U+FFFF (NO_ASTRAL_SQL); `lines`, `names` and `receivers` are stored as JSON.stringify wrote them.
+ * without a character beyond U+FFFF (NO_ASTRAL_SQL); `lines`, `names`, `receivers` and `spans` are stored as JSON.stringify wrote them.
  */
 const NODE_LINES_SQL = `SELECT '{"node":' || json_quote(key) || ',"kind":' || json_quote(kind) || ',"name":' || json_quote(name)
   || ',"file":' || json_quote(file) || ',"lines":[' || start_line || ',' || end_line || '],"nameLine":' || name_line
@@ -154,7 +157,8 @@ const EDGE_LINES_SQL = `SELECT '{"edge":' || json_quote(kind) || ',"source":' ||
   || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END
   || CASE WHEN names IS NULL THEN '' ELSE ',"names":' || names END
   || CASE WHEN type_only IS NULL THEN '' WHEN type_only = 1 THEN ',"typeOnly":true' ELSE ',"typeOnly":false' END
-  || CASE WHEN receivers IS NULL THEN '' ELSE ',"receivers":' || receivers END || '}'
+  || CASE WHEN receivers IS NULL THEN '' ELSE ',"receivers":' || receivers END
+  || CASE WHEN spans IS NULL THEN '' ELSE ',"spans":' || spans END || '}'
   FROM edges ORDER BY kind, source, target, id`;
 const EXTERNAL_EDGE_LINES_SQL = `SELECT '{"externalEdge":' || json_quote(kind) || ',"source":' || json_quote(source) || ',"target":' || json_quote(target)
   || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END || '}'

@@ -52,7 +52,16 @@ export interface ExtractedEdge {
    * `x: Mid`), sorted; empty when every site is `super.m()`, which runs the member named and no override.
    */
   readonly receivers?: readonly NodeKey[];
+  /**
+   * HOLDS_IMPLEMENTATION only: the lines of each function of an object literal that implements the target (a
+   * literal's `next: (v) => …` spans its first to its last line), sorted. Only the source's sites on those lines
+   * are that function's code: a walk entering the source through this edge goes on from them alone.
+   */
+  readonly spans?: readonly LineSpan[];
 }
+
+/** The first and last line of a piece of code (1-based, inclusive). */
+export type LineSpan = readonly [start: number, end: number];
 
 /**
  * An edge from a node to a member declared outside the indexed files (external-members.ts): a call of a

@@ -15,13 +15,20 @@ export interface NodeSpec {
   readonly modifiers?: string;
 }
 
-/** An edge; IMPORTS edges may carry the imported names and the type-only flag. */
+/**
+ * An edge; IMPORTS edges may carry the imported names and the type-only flag, HOLDS_IMPLEMENTATION edges the
+ * lines of the literal functions (`spans`).
+ */
 export type EdgeSpec = readonly [
   kind: EdgeKind,
   source: string,
   target: string,
   lines?: readonly number[],
-  imports?: { readonly names: readonly string[]; readonly typeOnly?: boolean },
+  facts?: {
+    readonly names?: readonly string[];
+    readonly typeOnly?: boolean;
+    readonly spans?: readonly (readonly [number, number])[];
+  },
 ];
 
 /** An edge to a library member or type: [kind, source node, external key such as `lib:Iterator.next`, lines]. */
@@ -53,7 +60,7 @@ export function memoryGraph(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '', '', ?, '')`,
   );
   const insertEdge = db.prepare(
-    "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, spans) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertExternal = db.prepare(
     "INSERT INTO external_imports (file, specifier, package, resolved, type_only) VALUES (?, ?, ?, 0, ?)",
@@ -100,9 +107,9 @@ export function memoryGraph(
     );
     if (parent !== undefined) contains.push(["CONTAINS", parent, node.key]);
   });
-  for (const [kind, source, target, lines = [], imports] of [...contains, ...edges]) {
-    const names = imports === undefined ? null : JSON.stringify(imports.names);
-    const typeOnly = imports === undefined ? null : imports.typeOnly === true ? 1 : 0;
+  for (const [kind, source, target, lines = [], facts] of [...contains, ...edges]) {
+    const names = facts?.names === undefined ? null : JSON.stringify(facts.names);
+    const typeOnly = facts?.names === undefined ? null : facts.typeOnly === true ? 1 : 0;
     insertEdge.run(
       parseNodeKey(source).file,
       kind,
@@ -112,6 +119,7 @@ export function memoryGraph(
       JSON.stringify(lines),
       names,
       typeOnly,
+      facts?.spans === undefined ? null : JSON.stringify(facts.spans),
     );
   }
   for (const [file, pkg, typeOnly = false] of externalImports) insertExternal.run(file, pkg, pkg, typeOnly ? 1 : 0);

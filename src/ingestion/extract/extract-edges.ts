@@ -71,12 +71,14 @@ function fileEdgesOf(c: EdgeCollector, fileNode: ExtractedNode): FileEdges {
   const result: ExtractedEdge[] = [...c.declarations.contains];
   for (const edge of c.edges.values()) {
     const receivers = edge.kind === "CALLS" && edge.receivers !== null ? { receivers: [...edge.receivers].sort() } : {};
+    const spans = edge.spans.length > 0 ? { spans: edge.spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]) } : {};
     result.push({
       kind: edge.kind,
       source: edge.source.key,
       target: edge.target.key,
       lines: edge.lines.sort((a, b) => a - b),
       ...receivers,
+      ...spans,
     });
   }
   for (const [path, entry] of c.imports) {

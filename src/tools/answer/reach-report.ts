@@ -1,6 +1,7 @@
 import type { EdgeKind, NodeKind } from "../../model/graph-kinds.js";
 import { isExternalKey, parseNodeKey } from "../../model/node-key.js";
 import { HIGH_FAN_OUT, type ReachedNode, type WalkDirection } from "../walk/graph-walk.js";
+import { literalNote } from "../walk/literal-entry.js";
 import { mermaidFlowchart, type MermaidEdge, type MermaidNode } from "./mermaid.js";
 import type { SymbolNode } from "../inputs/symbol-address.js";
 import { lineRange } from "./text.js";
@@ -225,7 +226,7 @@ function entryLine(entry: ReachEntry, options: ReachTextOptions): string {
   const more = others > 0 ? ` (+${others})` : "";
   const fanOut = entry.degree >= HIGH_FAN_OUT ? ` [fan-out ${entry.degree} ${options.neighbours}]` : "";
   const dispatches = entry.dispatchesTo === undefined ? "" : dispatchesToText(entry.dispatchesTo);
-  return `${name} ${lineRange(entry.start, entry.end)}  ${phrases.join("; ")}${more}${dispatches}${fanOut}`;
+  return `${name} ${lineRange(entry.start, entry.end)}${literalNote(entry.key)}  ${phrases.join("; ")}${more}${dispatches}${fanOut}`;
 }
 
 /** Each entry's line in full, made once: an entry object belongs to one answer, rendered with one set of options. */
@@ -327,7 +328,7 @@ export function reachMermaid(root: SymbolNode, entries: readonly ReachEntry[], d
     },
     ...entries.map((entry) => ({
       id: entry.key,
-      label: `${entry.kind === "File" ? "<top level>" : entry.name} ${lineRange(entry.start, entry.end)}`,
+      label: `${entry.kind === "File" ? "<top level>" : entry.name} ${lineRange(entry.start, entry.end)}${literalNote(entry.key)}`,
       group: entry.file,
     })),
   ];

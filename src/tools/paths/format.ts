@@ -4,6 +4,7 @@ import { truncationNote, type Presentable, type Truncation } from "../answer/que
 import { dispatchNote, shortName, sitesText, symbolSummary, type SymbolSummary } from "../answer/reach-report.js";
 import { counted, lineRange } from "../answer/text.js";
 import type { DynamicCallSite } from "../walk/dynamic-calls.js";
+import { literalNote } from "../walk/literal-entry.js";
 import type { Dispatch } from "../inputs/query-inputs.js";
 import type { OtherStep, PathsResult, PathStep, PathTests } from "./query.js";
 import type { PathValues, StepNeed } from "./options.js";
@@ -150,7 +151,7 @@ function pathLines(steps: readonly StepEntry[]): string[] {
     const constructs = step.constructs === undefined ? "" : ` ${shortName(step.constructs)}`;
     const arrival =
       step.edge === null ? "" : `  ← ${ARRIVAL[step.edge]}${constructs}${sitesText(step.sites)}${through}`;
-    lines.push(`    ${name} ${lineRange(step.start, step.end)}${arrival}`);
+    lines.push(`    ${name} ${lineRange(step.start, step.end)}${literalNote(step.key)}${arrival}`);
   }
   return lines;
 }
@@ -196,7 +197,7 @@ function otherLines(structured: PathsStructured): string[] {
     }
     const name = other.kind === "File" ? "<top level>" : other.name;
     lines.push(
-      `    ${name} ${lineRange(other.start, other.end)}  step ${other.step} of ${other.pathLength}${NEED_TEXT[other.needs]}`,
+      `    ${name} ${lineRange(other.start, other.end)}${literalNote(other.key)}  step ${other.step} of ${other.pathLength}${NEED_TEXT[other.needs]}`,
     );
   }
   return lines;
@@ -277,7 +278,7 @@ function mermaid(structured: PathsStructured): string {
       if (!nodes.has(step.key))
         nodes.set(step.key, {
           id: step.key,
-          label: `${step.name} ${lineRange(step.start, step.end)}`,
+          label: `${step.name} ${lineRange(step.start, step.end)}${literalNote(step.key)}`,
           group: step.file,
         });
       const previous = steps[index - 1];

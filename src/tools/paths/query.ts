@@ -10,6 +10,7 @@ import {
 import type { Dispatch } from "../inputs/query-inputs.js";
 import { dynamicCallSitesOf, type DynamicCallSite } from "../walk/dynamic-calls.js";
 import { membersWithoutBody } from "../walk/bodiless-members.js";
+import { holderKey } from "../walk/literal-entry.js";
 import type { SymbolNode } from "../inputs/symbol-address.js";
 import type { PathValues, StepNeed } from "./options.js";
 
@@ -150,7 +151,11 @@ function forward(db: SqliteDb, from: SymbolNode, to: SymbolNode, request: PathsR
   for (let depth = 1; depth <= request.depth && frontier.length > 0; depth += 1) {
     const next: string[] = [];
     expanded.push(...frontier);
-    for (const { node, link } of walkStep(db, { frontier, direction: "out", kinds, dispatch: request.dispatch })) {
+    for (const step of walkStep(db, { frontier, direction: "out", kinds, dispatch: request.dispatch })) {
+      // a literal entry of an end is that end: the path reaches `to`, or comes back to `from`
+      const holder = holderKey(step.node.key);
+      const node = holder === to.key ? to : holder === from.key ? from : step.node;
+      const { link } = step;
       if (!passable(node)) continue;
       const out = successors.get(link.via) ?? new Map<string, WalkLink>();
       successors.set(link.via, out);

@@ -1,5 +1,6 @@
 import { perGraphGeneration } from "../../db/graph-generation.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
+import { heldEntryKey } from "./literal-entry.js";
 
 /**
  * The OVERRIDES edges of the graph, in memory: which members each member overrides or implements, in the
@@ -21,7 +22,10 @@ export interface DispatchMap {
   readonly classOf: ReadonlyMap<string, string>;
   /** Class → the classes and interfaces it extends or implements (EXTENDS and IMPLEMENTS edges, one step up). */
   readonly supertypes: ReadonlyMap<string, readonly string[]>;
-  /** Member → the nodes whose code holds an object literal's function implementing it (HOLDS_IMPLEMENTATION edges). */
+  /**
+   * Member → the nodes whose code holds an object literal's function implementing it (HOLDS_IMPLEMENTATION
+   * edges), each as the literal entry of its function's lines (literal-entry.ts).
+   */
   readonly heldBy: ReadonlyMap<string, readonly string[]>;
 }
 
@@ -41,10 +45,17 @@ export const dispatchMap = perGraphGeneration((db: SqliteDb): DispatchMap => {
     .prepare("SELECT source, target FROM edges WHERE kind IN ('EXTENDS', 'IMPLEMENTS')")
     .raw()
     .all() as [string, string][];
-  const held = db.prepare("SELECT source, target FROM edges WHERE kind = 'HOLDS_IMPLEMENTATION'").raw().all() as [
-    string,
-    string,
-  ][];
+  const held = (
+    db
+      .prepare(
+        "SELECT h.source, h.target, m.name, h.spans FROM edges h LEFT JOIN nodes m ON m.key = h.target WHERE h.kind = 'HOLDS_IMPLEMENTATION'",
+      )
+      .raw()
+      .all() as [string, string, string | null, string | null][]
+  ).map(([source, target, name, spans]): [string, string] => [
+    heldEntryKey(source, name ?? "", spans) ?? source,
+    target,
+  ]);
   return {
     overrides: grouped(internal, 0, 1),
     overriddenBy: grouped(internal, 1, 0),

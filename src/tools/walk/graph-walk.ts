@@ -4,6 +4,7 @@ import type { NodeKey } from "../../model/node-key.js";
 import type { Dispatch } from "../inputs/query-inputs.js";
 import { closure, dispatchMap, dispatchReaches, parseReceivers, type DispatchMap } from "./dispatch-map.js";
 import { preparedStatements } from "../prepared-statements.js";
+import { heldEntryKey, holderKey, parseLiteralEntry, withinSpans } from "./literal-entry.js";
 import { SYMBOL_COLUMNS, type SymbolNode } from "../inputs/symbol-address.js";
 
 /** An entry with at least this many neighbours of its own (direct callers, dependants or callees) is flagged: it spreads widely. */
@@ -188,40 +189,47 @@ const ROLE_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target
     CROSS JOIN edges e ON e.target = p.parent_key AND e.kind = 'INSTANTIATES' CROSS JOIN nodes n ON n.key = e.source
   WHERE (p.kind = 'Constructor' OR (p.kind = 'Property' AND ' ' || p.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "p")}))`;
 
+/** Whether an edge ($e) has a site in the spans of a frontier row ($f), or the row has none (a whole node). */
+const WITHIN_SPANS = `($f.spans IS NULL OR EXISTS (SELECT 1 FROM json_each($e.lines) l, json_each($f.spans) s
+  WHERE l.value BETWEEN s.value ->> 0 AND s.value ->> 1))`;
+
 /**
  * Walking out, one level: the edges out of each frontier node, then, with dispatch, every member that
  * overrides what an edge names, transitively (for `all`, starting from what that declaration overrides), the
  * members that override a library member a call names, and the nodes whose code holds an object literal's
- * function implementing one of those (HOLDS_IMPLEMENTATION, one step: what overrides the holder is not reached). A `new` of a class also runs its constructor and
- * the initialisers of its instance properties: those with edges of the walk's kinds are reached in the same step.
+ * function implementing one of those (HOLDS_IMPLEMENTATION, one step: what overrides the holder is not reached),
+ * each reached as a literal entry (literal-entry.ts) with the edge's spans. A frontier row (`id`) is a node
+ * (`key`), or a literal entry: its holder (`key`) with the spans its edges' sites must lie in. A `new` of a class
+ * also runs its constructor and the initialisers of its instance properties: those with edges of the walk's
+ * kinds are reached in the same step.
  */
 const STEP_OUT = `
   WITH RECURSIVE
-    frontier(key) AS (SELECT value FROM json_each(@frontier)),
+    frontier(id, key, spans) AS (SELECT value ->> 'id', value ->> 'key', value -> 'spans' FROM json_each(@frontier)),
     kinds(kind) AS (SELECT value FROM json_each(@kinds)),
     direct(via, edge, target, lines, receivers) AS (
-      SELECT e.source, e.kind, e.target, e.lines, e.receivers FROM frontier f CROSS JOIN edges e ON e.source = f.key
-      WHERE e.kind IN (SELECT kind FROM kinds)),
+      SELECT f.id, e.kind, e.target, e.lines, e.receivers FROM frontier f CROSS JOIN edges e ON e.source = f.key
+      WHERE e.kind IN (SELECT kind FROM kinds) AND ${WITHIN_SPANS.replaceAll("$f", "f").replaceAll("$e", "e")}),
     bases(via, edge, target, lines, receivers, node) AS (
       SELECT via, edge, target, lines, receivers, target FROM direct
       UNION SELECT b.via, b.edge, b.target, b.lines, b.receivers, e.target FROM bases b CROSS JOIN edges e ON e.source = b.node AND e.kind = 'OVERRIDES'
       WHERE @dispatch = 'all' AND b.edge IN (${DISPATCHED})),
     below(via, edge, target, lines, receivers, node) AS (
       SELECT via, edge, target, lines, receivers, node FROM bases
-      UNION SELECT x.source, x.kind, x.target, x.lines, NULL, o.source FROM frontier f
+      UNION SELECT f.id, x.kind, x.target, x.lines, NULL, o.source FROM frontier f
         CROSS JOIN external_edges x ON x.source = f.key AND x.kind IN (${DISPATCHED}) AND x.kind IN (SELECT kind FROM kinds)
         CROSS JOIN external_edges o ON o.target = x.target AND o.kind = 'OVERRIDES'
-      WHERE @dispatch <> 'none'
+      WHERE @dispatch <> 'none' AND ${WITHIN_SPANS.replaceAll("$f", "f").replaceAll("$e", "x")}
       UNION SELECT b.via, b.edge, b.target, b.lines, b.receivers, e.source FROM below b CROSS JOIN edges e ON e.target = b.node AND e.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none' AND b.edge IN (${DISPATCHED})),
-    held(via, edge, target, lines, receivers, node) AS (
-      SELECT via, edge, target, lines, receivers, node FROM below
-      UNION SELECT b.via, b.edge, b.target, b.lines, b.receivers, h.source FROM below b CROSS JOIN edges h ON h.target = b.node AND h.kind = 'HOLDS_IMPLEMENTATION'
+    held(via, edge, target, lines, receivers, node, spans, member) AS (
+      SELECT via, edge, target, lines, receivers, node, NULL, NULL FROM below
+      UNION SELECT b.via, b.edge, b.target, b.lines, b.receivers, h.source, h.spans, h.target FROM below b CROSS JOIN edges h ON h.target = b.node AND h.kind = 'HOLDS_IMPLEMENTATION'
       WHERE @dispatch <> 'none' AND b.edge IN (${DISPATCHED}))
-  SELECT b.via, b.edge, b.target, b.lines, b.receivers, ${NEIGHBOUR_COLUMNS}
-  FROM held b CROSS JOIN nodes n ON n.key = b.node
+  SELECT b.via, b.edge, b.target, b.lines, b.receivers, b.spans AS heldSpans, m.name AS heldName, ${NEIGHBOUR_COLUMNS}
+  FROM held b CROSS JOIN nodes n ON n.key = b.node LEFT JOIN nodes m ON m.key = b.member
   UNION ALL
-  SELECT d.via, d.edge, d.target, d.lines, NULL, ${NEIGHBOUR_COLUMNS}
+  SELECT d.via, d.edge, d.target, d.lines, NULL, NULL, NULL, ${NEIGHBOUR_COLUMNS}
   FROM direct d CROSS JOIN nodes n ON n.parent_key = d.target
   WHERE d.edge = 'INSTANTIATES' AND (n.kind = 'Constructor' OR (n.kind = 'Property' AND ' ' || n.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "n")}))
     AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
@@ -249,6 +257,12 @@ interface EdgeRow extends SymbolNode {
 
 interface StepRow extends EdgeRow {
   readonly via: NodeKey;
+}
+
+/** A row of a step out: a node reached through a HOLDS_IMPLEMENTATION edge has its spans and the member's name. */
+interface StepOutRow extends StepRow {
+  readonly heldSpans: string | null;
+  readonly heldName: string | null;
 }
 
 /** One step of a walk: a neighbour of a frontier node, and the link between them. */
@@ -283,12 +297,24 @@ export function walkDispatchMap(db: SqliteDb, dispatch: Dispatch): DispatchMap |
 /** Every neighbour of the frontier nodes one step along the direction, with dispatch. */
 export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
   if (request.direction === "in") return stepIn(db, request);
+  const frontier = request.frontier.map((id) => {
+    const entry = parseLiteralEntry(id);
+    return entry === undefined ? { id, key: id } : { id, key: entry.holder, spans: entry.spans };
+  });
   const rows = statements(db).stepOut.all({
-    frontier: JSON.stringify(request.frontier),
+    frontier: JSON.stringify(frontier),
     kinds: JSON.stringify(request.kinds),
     dispatch: request.dispatch,
-  }) as StepRow[];
-  const links = rows.map((row) => stepLink(row, row.via, row.key));
+  }) as StepOutRow[];
+  const links = rows.map((row) => {
+    const entry = heldEntryKey(row.key, row.heldName ?? "", row.heldSpans);
+    const reached = entry === undefined ? row : { ...row, key: entry };
+    const step = stepLink(reached, row.via, reached.key);
+    // a literal entry's sites: those on its function's lines only
+    const spans = parseLiteralEntry(row.via)?.spans;
+    if (spans === undefined) return step;
+    return { ...step, link: { ...step.link, lines: step.link.lines.filter((line) => withinSpans(line, spans)) } };
+  });
   if (request.dispatch !== "up") return links;
   const map = (): DispatchMap => request.dispatchMap ?? dispatchMap(db);
   return links.filter((step) => dispatchFollows(map, step, step.node.key));
@@ -494,7 +520,11 @@ export function walkGraph(db: SqliteDb, request: WalkRequest): WalkResult {
     const getters = depth === 1 ? (request.getterSeeds ?? []) : [];
     const links = walkStep(db, { ...step, frontier, ...roles, getters });
     countDirectNeighbours(frontier, links, neighbours);
+    const stepReaches = new Set(links.map(({ node }) => node.key as string));
     for (const { node, link } of links) {
+      // a literal entry runs part of its holder: nothing to add once the holder itself is reached
+      const holder = holderKey(node.key);
+      if (holder !== node.key && (seen.has(holder) || stepReaches.has(holder))) continue;
       const seedAgain = depth === 1 && request.seedsReachSeeds === true && seedSet.has(node.key);
       if (seen.has(node.key) && reached.get(node.key)?.depth !== depth && !seedAgain) continue;
       if (!accepts(node.file)) continue;

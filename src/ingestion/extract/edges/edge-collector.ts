@@ -5,6 +5,7 @@ import type {
   ExtractedExternalEdge,
   ExtractedNode,
   ExternalImport,
+  LineSpan,
 } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import type { ExternalKey, NodeKey } from "../../../model/node-key.js";
@@ -54,6 +55,8 @@ interface SiteEdge {
   readonly lines: number[];
   /** The union of its sites' receivers; null once a site may dispatch to any override. */
   receivers: Set<NodeKey> | null;
+  /** HOLDS_IMPLEMENTATION: the lines of each literal function implementing the target (ExtractedEdge.spans). */
+  readonly spans: LineSpan[];
 }
 
 interface ExternalSiteEdge {
@@ -98,17 +101,36 @@ export class EdgeCollector {
     line: number | undefined,
     receiver?: SiteReceiver,
   ): void {
-    const id = `${kind}\u0000${source.key}\u0000${target.key}`;
+    const id = edgeId(kind, source, target);
     addSite(
       this.edges,
       id,
-      () => ({ kind, source, target, lines: [], receivers: receiver === undefined ? null : new Set<NodeKey>() }),
+      () => ({
+        kind,
+        source,
+        target,
+        lines: [],
+        receivers: receiver === undefined ? null : new Set<NodeKey>(),
+        spans: [],
+      }),
       line,
     );
     const edge = this.edges.get(id);
     if (edge === undefined || edge.receivers === null) return;
     if (receiver === undefined) edge.receivers = null;
     else for (const key of receiver) edge.receivers.add(key);
+  }
+
+  /**
+   * A HOLDS_IMPLEMENTATION edge for one literal function: its site is the key's line, and `code` (the method, or
+   * the function expression a key holds) gives the span of lines whose sites are that function's (ExtractedEdge.spans).
+   */
+  addImplementation(source: ExtractedNode, target: ExtractedNode, at: ts.Node, code: ts.Node): void {
+    this.addEdge("HOLDS_IMPLEMENTATION", source, target, this.line(at));
+    const span: LineSpan = [this.line(code), lineOf(this.sourceFile, code.getEnd())];
+    const edge = this.edges.get(edgeId("HOLDS_IMPLEMENTATION", source, target));
+    if (edge !== undefined && !edge.spans.some(([start, end]) => start === span[0] && end === span[1]))
+      edge.spans.push(span);
   }
 
   addExternalEdge(
@@ -186,6 +208,11 @@ export class EdgeCollector {
     if (ts.isElementAccessExpression(target)) return this.line(target.argumentExpression);
     return this.line(target);
   }
+}
+
+/** The entry of a (kind, source, target) in EdgeCollector.edges. */
+function edgeId(kind: EdgeKind, source: ExtractedNode, target: ExtractedNode): string {
+  return `${kind}\u0000${source.key}\u0000${target.key}`;
 }
 
 /** One entry per (kind, source, target), collecting the line of every site. */

@@ -43,11 +43,11 @@ export function recordKeyUse(c: EdgeCollector, element: ts.ObjectLiteralElementL
   if (element.name === undefined || !ts.isObjectLiteralExpression(element.parent)) return;
   const name = propertyNameText(element.name);
   if (name === undefined || !c.context.mayNameMember(name)) return;
-  const implementing = holdsCode(element);
+  const code = codeHeld(element);
   for (const type of typesSetBy(c, element.parent)) {
     const member = c.checker.getPropertyOfType(type, name);
     recordMemberUse(c, member, owner, element.name);
-    if (implementing) recordImplementation(c, member, owner, element.name);
+    if (code !== undefined) recordImplementation(c, member, owner, element.name, code);
   }
 }
 
@@ -56,18 +56,22 @@ function recordImplementation(
   member: PortSymbol | undefined,
   owner: ExtractedNode,
   at: ts.Node,
+  code: ts.Node,
 ): void {
   for (const target of c.nodesOfSymbol(member, MEMBER_KINDS)) {
-    if (target !== owner) c.addEdge("HOLDS_IMPLEMENTATION", owner, target, c.line(at));
+    if (target !== owner) c.addImplementation(owner, target, at, code);
   }
 }
 
-/** Whether a literal's key holds code written there: a method, an accessor, or a function expression as its value. */
-function holdsCode(element: ts.ObjectLiteralElementLike): boolean {
-  if (ts.isMethodDeclaration(element) || ts.isAccessor(element)) return true;
-  if (!ts.isPropertyAssignment(element)) return false;
+/**
+ * The code a literal's key holds, written there: the method or accessor itself, or the function expression that
+ * is its value (through parentheses and `as`); undefined for any other key.
+ */
+function codeHeld(element: ts.ObjectLiteralElementLike): ts.Node | undefined {
+  if (ts.isMethodDeclaration(element) || ts.isAccessor(element)) return element;
+  if (!ts.isPropertyAssignment(element)) return undefined;
   const value = skipOuterExpressions(element.initializer);
-  return ts.isArrowFunction(value) || ts.isFunctionExpression(value);
+  return ts.isArrowFunction(value) || ts.isFunctionExpression(value) ? value : undefined;
 }
 
 /**
