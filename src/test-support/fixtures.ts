@@ -84,6 +84,7 @@ export interface SnapshotEdge {
   readonly names?: string[];
   readonly typeOnly?: boolean;
   readonly receivers?: string[];
+  readonly spans?: [number, number][];
 }
 
 export function snapshotEdges(snapshot: string): SnapshotEdge[] {
