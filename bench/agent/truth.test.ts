@@ -188,11 +188,13 @@ export class Relay {
   }
 }
 export function watch(): Relay {
+  audit();
   return new Relay({
     done: () => record(),
   });
 }
 export function record(): void {}
+export function audit(): void {}
 `;
 
 describe("the compiler's answers for an item declared more than once", () => {
@@ -269,6 +271,12 @@ describe("the compiler's answers for an item declared more than once", () => {
       "src/literal.ts#record",
       "src/literal.ts#watch",
     ]);
+  });
+
+  it("goes on from an object literal's implementation with that function's calls only, not its holder's others", () => {
+    // `watch` calls `audit` itself, outside the literal: `this.listener.done()` runs the literal's `done` alone.
+    expect(oracle.calleesAt("src/literal.ts#watch", 1)).toContain("src/literal.ts#audit");
+    expect(oracle.pathNodes("src/literal.ts#Relay.finish", "src/literal.ts#audit", 6, 1000)).toEqual([]);
   });
 
   it("gives an accessor pair the calls of its getter and of its setter", () => {

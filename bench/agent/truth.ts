@@ -47,17 +47,22 @@ function nameOf(node: ts.Node): string | undefined {
 
 const isModuleLevel = (node: ts.Node): boolean => ts.isSourceFile(node) || ts.isModuleBlock(node);
 
-function isFunctionValue(node: ts.Node | undefined): boolean {
+function isFunctionValue(node: ts.Expression | undefined): boolean {
+  const value = node === undefined ? undefined : withoutWrappers(node);
+  return value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value));
+}
+
+/** An expression without the parentheses and type assertions around it. */
+function withoutWrappers(node: ts.Expression): ts.Expression {
   let value = node;
   while (
-    value !== undefined &&
-    (ts.isParenthesizedExpression(value) ||
-      ts.isAsExpression(value) ||
-      ts.isSatisfiesExpression(value) ||
-      ts.isTypeAssertionExpression(value))
+    ts.isParenthesizedExpression(value) ||
+    ts.isAsExpression(value) ||
+    ts.isSatisfiesExpression(value) ||
+    ts.isTypeAssertionExpression(value)
   )
     value = value.expression;
-  return value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value));
+  return value;
 }
 
 /**
@@ -401,12 +406,63 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     );
   };
 
-  /** The callees of a declaration (outgoing call hierarchy, call sites only); with `dispatch`, the members overriding them too. */
-  const outgoing = (item: string, dispatch: boolean): string[] => {
+  /**
+   * A function written in an object literal that go-to-implementation landed on, when ts-graph keeps no node of its
+   * own for it (`new Relay({ done: () => record() })` inside `watch`): the walk enters its owner's item, but only
+   * that function runs there, so only the owner's calls inside it go on. Keyed apart from the whole item.
+   */
+  const literalEntries = new Map<
+    string,
+    { item: string; fileName: string; start: number; end: number; node: ts.Node }
+  >();
+  const literalEntryAt = (fileName: string, position: number, item: string): string | undefined => {
+    const sourceFile = program.getSourceFile(fileName);
+    if (sourceFile === undefined) return undefined;
+    const owner = nodeOf(item);
+    let fn: ts.Node | undefined;
+    for (
+      let current: ts.Node | undefined = tokenAt(sourceFile, position);
+      current !== undefined;
+      current = current.parent
+    ) {
+      if (current === owner || ts.isSourceFile(current)) break;
+      if (ts.isPropertyAssignment(current) && ts.isObjectLiteralExpression(current.parent)) {
+        const value = withoutWrappers(current.initializer);
+        if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) fn = value;
+        break;
+      }
+      if (
+        (ts.isMethodDeclaration(current) ||
+          ts.isGetAccessorDeclaration(current) ||
+          ts.isSetAccessorDeclaration(current)) &&
+        ts.isObjectLiteralExpression(current.parent)
+      ) {
+        fn = current;
+        break;
+      }
+    }
+    if (fn === undefined) return undefined;
+    const start = fn.getStart(sourceFile);
+    const key = `${item}@literal:${start}-${fn.getEnd()}`;
+    if (!literalEntries.has(key)) literalEntries.set(key, { item, fileName, start, end: fn.getEnd(), node: fn });
+    return key;
+  };
+  /** The item a walk key stands for: a literal entry's owner, else the key itself. */
+  const itemOfKey = (key: string): string => literalEntries.get(key)?.item ?? key;
+
+  /**
+   * The callees of a declaration (outgoing call hierarchy, call sites only); with `dispatch`, the members overriding
+   * them too. A literal entry's callees are its owner's calls whose sites lie inside the literal's function.
+   */
+  const outgoing = (key: string, dispatch: boolean): string[] => {
+    const entry = literalEntries.get(key);
+    const item = entry?.item ?? key;
     const items = withCode(item).flatMap((node) => {
       const prepared = service.prepareCallHierarchy(node.getSourceFile().fileName, namePosition(node));
       return prepared === undefined ? [] : Array.isArray(prepared) ? prepared : [prepared];
     });
+    const inEntry = (file: string, span: ts.TextSpan): boolean =>
+      entry === undefined || (file === entry.fileName && span.start >= entry.start && span.start < entry.end);
     const out = new Set<string>();
     const add = (found: string | undefined, virtual: boolean): void => {
       const callee = found === undefined ? undefined : constructorOf(found);
@@ -422,13 +478,14 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         namePosition(calleeNode),
       ) ?? []) {
         const found = itemAt(implementation.fileName, implementation.textSpan.start);
-        if (found !== undefined && byItem.has(found) && found !== item) out.add(found);
+        if (found === undefined || !byItem.has(found) || found === item) continue;
+        out.add(literalEntryAt(implementation.fileName, implementation.textSpan.start, found) ?? found);
       }
     };
     for (const prepare of items) {
       for (const call of service.provideCallHierarchyOutgoingCalls(prepare.file, prepare.selectionSpan.start)) {
-        const sites = call.fromSpans.filter((span) =>
-          isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)),
+        const sites = call.fromSpans.filter(
+          (span) => inEntry(prepare.file, span) && isCallSite(prepare.file, span.start + Math.max(0, span.length - 1)),
         );
         if (sites.length === 0) continue;
         // `super.m()` runs the member it names: no override of it.
@@ -438,7 +495,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         );
       }
     }
-    for (const node of withCode(item)) for (const member of unionCallees(node)) add(itemOf.get(member), true);
+    for (const node of entry === undefined ? withCode(item) : [entry.node])
+      for (const member of unionCallees(node)) add(itemOf.get(member), true);
     return [...out].sort();
   };
 
@@ -511,7 +569,7 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         const next: string[] = [];
         for (const item of frontier) {
           // A path ends where it first reaches `to`: what `to` calls is past the end.
-          if (item === to) continue;
+          if (itemOfKey(item) === to) continue;
           for (const callee of outgoing(item, true)) {
             callersSeen.set(callee, [...(callersSeen.get(callee) ?? []), item]);
             if (distanceFrom.has(callee)) continue;
@@ -522,9 +580,11 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         if (distanceFrom.size > limit) return null;
         frontier = next;
       }
-      if (!distanceFrom.has(to)) return [];
-      const distanceTo = new Map<string, number>([[to, 0]]);
-      frontier = [to];
+      // A literal entry of `to` reaches `to`: the function runs as part of it, at ts-graph's level.
+      const ends = [...distanceFrom.keys()].filter((key) => itemOfKey(key) === to);
+      if (ends.length === 0) return [];
+      const distanceTo = new Map<string, number>(ends.map((key) => [key, 0]));
+      frontier = ends;
       for (let level = 1; level <= depth && frontier.length > 0; level += 1) {
         const next: string[] = [];
         for (const item of frontier) {
@@ -538,10 +598,10 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         }
         frontier = next;
       }
-      return [...distanceFrom]
-        .filter(([item, d]) => d + (distanceTo.get(item) ?? Number.POSITIVE_INFINITY) <= depth)
-        .map(([item]) => item)
-        .sort();
+      const onPath = [...distanceFrom]
+        .filter(([key, d]) => d + (distanceTo.get(key) ?? Number.POSITIVE_INFINITY) <= depth)
+        .map(([key]) => itemOfKey(key));
+      return [...new Set(onPath)].sort();
     },
     calleesAt(item, depth) {
       const seen = new Set<string>([item]);
