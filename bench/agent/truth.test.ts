@@ -195,6 +195,15 @@ export function watch(): Relay {
 }
 export function record(): void {}
 export function audit(): void {}
+export function relayOf(done: () => void): Relay {
+  stray();
+  return new Relay({ done });
+}
+export function stray(): void {}
+export function named(): Relay {
+  stray();
+  return new Relay({ done: record });
+}
 `;
 
 describe("the compiler's answers for an item declared more than once", () => {
@@ -277,6 +286,17 @@ describe("the compiler's answers for an item declared more than once", () => {
     // `watch` calls `audit` itself, outside the literal: `this.listener.done()` runs the literal's `done` alone.
     expect(oracle.calleesAt("src/literal.ts#watch", 1)).toContain("src/literal.ts#audit");
     expect(oracle.pathNodes("src/literal.ts#Relay.finish", "src/literal.ts#audit", 6, 1000)).toEqual([]);
+  });
+
+  it("goes on from a literal's property naming a function into that function, and from any other value nowhere", () => {
+    // `{ done }` holds the parameter `done` and `{ done: record }` names `record`: neither runs `relayOf`'s or `named`'s
+    // own calls (`stray`).
+    expect(oracle.pathNodes("src/literal.ts#Relay.finish", "src/literal.ts#stray", 6, 1000)).toEqual([]);
+    expect(oracle.pathNodes("src/literal.ts#Relay.finish", "src/literal.ts#record", 6, 1000)).toEqual([
+      "src/literal.ts#Relay.finish",
+      "src/literal.ts#record",
+      "src/literal.ts#watch",
+    ]);
   });
 
   it("gives an accessor pair the calls of its getter and of its setter", () => {

@@ -407,45 +407,74 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
   };
 
   /**
-   * A function written in an object literal that go-to-implementation landed on, when ts-graph keeps no node of its
-   * own for it (`new Relay({ done: () => record() })` inside `watch`): the walk enters its owner's item, but only
-   * that function runs there, so only the owner's calls inside it go on. Keyed apart from the whole item.
+   * Where a step into an implementation goes on, by what go-to-implementation landed on (a position the item `item`
+   * owns). An object literal's property runs the function it holds, not its holder's other code:
+   * - a function written there (`new Relay({ done: () => record() })` inside `watch`), when ts-graph keeps no node of
+   *   its own for it: a literal entry, keyed apart from the whole item, whose calls are the owner's inside it;
+   * - a property naming a function (`{ complete }`, `{ next: handler }`): that function's item, if it is one;
+   * - any other value (a parameter, a call's result): no code the compiler can name, so no step; so for a parameter
+   *   or a local variable not bound to a function that go-to-implementation names itself.
+   * Anywhere else, the item itself.
    */
   const literalEntries = new Map<
     string,
     { item: string; fileName: string; start: number; end: number; node: ts.Node }
   >();
-  const literalEntryAt = (fileName: string, position: number, item: string): string | undefined => {
+  const implementationSteps = (fileName: string, position: number, item: string): string[] => {
     const sourceFile = program.getSourceFile(fileName);
-    if (sourceFile === undefined) return undefined;
+    if (sourceFile === undefined) return [item];
     const owner = nodeOf(item);
-    let fn: ts.Node | undefined;
+    const token = tokenAt(sourceFile, position);
+    // A parameter, or a local variable not bound to a function, holds whatever value reaches it: no code to name.
+    const declared = token.parent;
+    if (
+      declared !== undefined &&
+      (ts.isParameter(declared) || ts.isBindingElement(declared) || ts.isVariableDeclaration(declared)) &&
+      declared.name === token &&
+      declared !== owner
+    )
+      return [];
     for (
-      let current: ts.Node | undefined = tokenAt(sourceFile, position);
-      current !== undefined;
+      let current: ts.Node | undefined = token;
+      current !== undefined && current !== owner && !ts.isSourceFile(current);
       current = current.parent
     ) {
-      if (current === owner || ts.isSourceFile(current)) break;
-      if (ts.isPropertyAssignment(current) && ts.isObjectLiteralExpression(current.parent)) {
-        const value = withoutWrappers(current.initializer);
-        if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) fn = value;
-        break;
+      if (!ts.isObjectLiteralExpression(current.parent)) continue;
+      if (ts.isPropertyAssignment(current) || ts.isShorthandPropertyAssignment(current)) {
+        const value = ts.isPropertyAssignment(current) ? withoutWrappers(current.initializer) : undefined;
+        if (value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)))
+          return [literalEntry(item, fileName, value)];
+        const symbol = ts.isShorthandPropertyAssignment(current)
+          ? checker.getShorthandAssignmentValueSymbol(current)
+          : value !== undefined && (ts.isIdentifier(value) || ts.isPropertyAccessExpression(value))
+            ? checker.getSymbolAtLocation(value)
+            : undefined;
+        const named = symbol === undefined ? undefined : resolvedDeclarations(symbol);
+        return (named ?? []).map((declaration) => itemOf.get(declaration)).filter(isFunctionItem);
       }
       if (
-        (ts.isMethodDeclaration(current) ||
-          ts.isGetAccessorDeclaration(current) ||
-          ts.isSetAccessorDeclaration(current)) &&
-        ts.isObjectLiteralExpression(current.parent)
-      ) {
-        fn = current;
-        break;
-      }
+        ts.isMethodDeclaration(current) ||
+        ts.isGetAccessorDeclaration(current) ||
+        ts.isSetAccessorDeclaration(current)
+      )
+        return [literalEntry(item, fileName, current)];
     }
-    if (fn === undefined) return undefined;
-    const start = fn.getStart(sourceFile);
+    return [item];
+  };
+  const literalEntry = (item: string, fileName: string, fn: ts.Node): string => {
+    const start = fn.getStart();
     const key = `${item}@literal:${start}-${fn.getEnd()}`;
     if (!literalEntries.has(key)) literalEntries.set(key, { item, fileName, start, end: fn.getEnd(), node: fn });
     return key;
+  };
+  /** A symbol's declarations, through an import alias. */
+  const resolvedDeclarations = (symbol: ts.Symbol): readonly ts.Declaration[] =>
+    (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol).declarations ?? [];
+  /** Whether an item is a function (a declaration with a body, or a variable bound to a function). */
+  const isFunctionItem = (found: string | undefined): found is string => {
+    const node = found === undefined ? undefined : byItem.get(found);
+    if (node === undefined) return false;
+    return ts.isVariableDeclaration(node) ? isFunctionValue(node.initializer) : ts.isFunctionLike(node);
   };
   /** The item a walk key stands for: a literal entry's owner, else the key itself. */
   const itemOfKey = (key: string): string => literalEntries.get(key)?.item ?? key;
@@ -479,7 +508,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       ) ?? []) {
         const found = itemAt(implementation.fileName, implementation.textSpan.start);
         if (found === undefined || !byItem.has(found) || found === item) continue;
-        out.add(literalEntryAt(implementation.fileName, implementation.textSpan.start, found) ?? found);
+        for (const step of implementationSteps(implementation.fileName, implementation.textSpan.start, found))
+          if (step !== item) out.add(step);
       }
     };
     for (const prepare of items) {
