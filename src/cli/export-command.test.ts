@@ -214,6 +214,26 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     expect(fs.readdirSync(path.dirname(out))).toEqual(["graph.dot"]);
   });
 
+  it("refuses --out at the database's real path when --db reaches it through a symbolic link", () => {
+    const project = indexedSampleProject("web-app").root;
+    const database = path.join(project, ".ts-graph", "graph.db");
+    fs.symlinkSync(database, path.join(project, "graph-link.db"));
+    const before = fs.readFileSync(database);
+    const result = runCli([
+      "export",
+      project,
+      "--format",
+      "dot",
+      "--db",
+      path.join(project, "graph-link.db"),
+      "--out",
+      database,
+    ]);
+    expect(result.stderr).toMatch(/is the graph's database/);
+    expect(result.status).toBe(2);
+    expect(fs.readFileSync(database).equals(before)).toBe(true);
+  });
+
   it("ends quietly with SIGPIPE's code when its reader closes the pipe early (`export | head -1`)", () => {
     const result = spawnSync(
       "bash",

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from "../vendor/commander.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/config-error.js";
+import { resolveWritePath } from "../db/graph-db-path.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
 import { EXPORT_FORMATS, partsOf, type ExportFormat } from "../export/export-formats.js";
@@ -73,8 +74,13 @@ function misusedOptions(options: ExportCommandOptions): string | undefined {
  * holding nodes.csv and edges.csv. The graph's own database is never a target.
  */
 function targetsOf(format: ExportFormat, out: string | undefined, dbPath: string): Map<string, OutputTarget> {
+  // A target's path is real (links resolved): so is the database's it is compared with, or a link to it would pass.
+  const databases = [...new Set([dbPath, resolveWritePath(dbPath)])];
   const guard = (target: OutputTarget, shown: string): OutputTarget => {
-    if (target.kind === "file" && (target.path === dbPath || target.path.startsWith(`${dbPath}-`)))
+    if (
+      target.kind === "file" &&
+      databases.some((database) => target.path === database || target.path.startsWith(`${database}-`))
+    )
       throw new ConfigError(`--out ${shown} is the graph's database; give another path`);
     return target;
   };
