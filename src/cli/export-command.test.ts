@@ -234,6 +234,16 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     expect(fs.readFileSync(database).equals(before)).toBe(true);
   });
 
+  it("refuses an --out through a file with exit 2 and a sentence, for one file and for csv's folder", () => {
+    const plain = path.join(makeTempDir(), "plain");
+    fs.writeFileSync(plain, "x");
+    for (const format of ["dot", "csv"]) {
+      const result = runCli(["export", root, "--format", format, "--out", path.join(plain, "inner")]);
+      expect(result.stderr, format).toMatch(/a part of the path is a file, not a folder/);
+      expect(result.status, format).toBe(2);
+    }
+  });
+
   it("ends quietly with SIGPIPE's code when its reader closes the pipe early (`export | head -1`)", () => {
     const result = spawnSync(
       "bash",

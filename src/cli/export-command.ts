@@ -11,6 +11,7 @@ import type { ExportSelection } from "../export/export-selection.js";
 import { exportGraph, type ExportCounts } from "../export/run-export.js";
 import { locateGraph, openIndexer, type Indexer } from "../ingestion/run/indexer.js";
 import { NODE_KINDS } from "../model/graph-kinds.js";
+import { inputErrorOf } from "../tools/inputs/os-input-errors.js";
 import { createPathValidator } from "../tools/inputs/path-validator.js";
 import { requireSymbol } from "../tools/inputs/symbol-address.js";
 import { ToolInputError } from "../tools/tool-errors.js";
@@ -86,7 +87,7 @@ function targetsOf(format: ExportFormat, out: string | undefined, dbPath: string
   };
   if (format !== "csv") return new Map([["graph", guard(outputTargetOf(out ?? "-"), out ?? "-")]]);
   const folder = path.resolve(out ?? ".");
-  const stat = fs.statSync(folder, { throwIfNoEntry: false });
+  const stat = folderStat(folder, out ?? ".");
   if (stat !== undefined && !stat.isDirectory())
     throw new ConfigError(`--out ${out} is not a folder; --format csv writes nodes.csv and edges.csv into a folder`);
   return new Map(
@@ -95,6 +96,17 @@ function targetsOf(format: ExportFormat, out: string | undefined, dbPath: string
       guard(outputTargetOf(path.join(folder, `${part}.csv`)), path.join(out ?? ".", `${part}.csv`)),
     ]),
   );
+}
+
+/** What --out's folder is, if anything; a path through a file (or too long a name) is the path given wrong (exit 2). */
+function folderStat(folder: string, out: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(folder, { throwIfNoEntry: false });
+  } catch (error) {
+    const input = inputErrorOf(error, { "--out": out });
+    if (input !== undefined) throw new ConfigError(input.message);
+    throw error;
+  }
 }
 
 /** The selection the options ask for, the symbol and the path resolved against the graph. */
