@@ -196,6 +196,7 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     const cases: [string[], RegExp][] = [
       [["--format", "png"], /--format must be one of dot, graphml, json-graph, cypher, csv/],
       [["--format", "dot", "--kinds", "Widget"], /"Widget" is not a node kind/],
+      [["--format", "dot", "--kinds", " , "], /--kinds names no node kind/],
       [["--format", "dot", "--depth", "2"], /--depth needs --from SYMBOL/],
       [["--format", "dot", "--from", "noSuchDeclarationAnywhere"], /No declaration "noSuchDeclarationAnywhere"/],
       [["--format", "dot", "--in", "/etc"], /outside|not inside|root/i],

@@ -52,6 +52,9 @@ function kindsOption(value: string, previous: readonly string[] | undefined): st
         );
       return known;
     });
+  // An empty list would keep no node at all: an export of nothing is never what was meant.
+  if (named.length === 0)
+    throw new InvalidArgumentError(`--kinds names no node kind; give some of ${NODE_KINDS.join(", ")}`);
   return [...new Set([...(previous ?? []), ...named])].sort();
 }
 
