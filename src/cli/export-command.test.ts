@@ -211,6 +211,13 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     const database = runCli(["export", root, "--format", "dot", "--out", path.join(root, ".ts-graph", "graph.db")]);
     expect(database.status).toBe(2);
     expect(database.stderr).toMatch(/is the graph's database/);
+    const config = path.join(root, "ts-graph.config.json");
+    fs.writeFileSync(config, "{}\n");
+    const configured = runCli(["export", root, "--format", "dot", "--out", config]);
+    expect(configured.stderr).toMatch(/is the root's ts-graph configuration/);
+    expect(configured.status).toBe(2);
+    expect(fs.readFileSync(config, "utf8")).toBe("{}\n");
+    fs.rmSync(config);
     expect(fs.readFileSync(out, "utf8")).toBe("before");
     expect(fs.readdirSync(path.dirname(out))).toEqual(["graph.dot"]);
   });

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from "../vendor/commander.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/config-error.js";
+import { CONFIG_FILE_NAME } from "../config/config-file-name.js";
 import { resolveWritePath } from "../db/graph-db-path.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
@@ -77,10 +78,18 @@ function misusedOptions(options: ExportCommandOptions): string | undefined {
  * Where each part goes: the one file (or stdout) of --out, or for CSV the folder --out names, created if missing,
  * holding nodes.csv and edges.csv. The graph's own database is never a target.
  */
-function targetsOf(format: ExportFormat, out: string | undefined, dbPath: string): Map<string, OutputTarget> {
+function targetsOf(
+  format: ExportFormat,
+  out: string | undefined,
+  graph: { readonly root: string; readonly dbPath: string },
+): Map<string, OutputTarget> {
+  const { dbPath } = graph;
   // A target's path is real (links resolved): so is the database's it is compared with, or a link to it would pass.
   const databases = [...new Set([dbPath, resolveWritePath(dbPath)])];
+  const config = resolveWritePath(path.join(graph.root, CONFIG_FILE_NAME));
   const guard = (target: OutputTarget, shown: string): OutputTarget => {
+    if (target.kind === "file" && target.path === config)
+      throw new ConfigError(`--out ${shown} is the root's ts-graph configuration; give another path`);
     if (
       target.kind === "file" &&
       databases.some((database) => target.path === database || target.path.startsWith(`${database}-`))
@@ -139,7 +148,7 @@ export async function runExportCommand(root: string | undefined, options: Export
     const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
     const target = { ...locateGraph(rootOption, dbPath), tsconfigs };
     // Checked before any work: a --out that cannot be written must not cost an index run first.
-    const targets = targetsOf(options.format, options.out, target.dbPath);
+    const targets = targetsOf(options.format, options.out, target);
     const daemonUpdated = (await updateThroughDaemon(target, { warn })) !== undefined;
     if (!daemonUpdated) {
       indexer = openIndexer({ ...target, onWarning: warn });
