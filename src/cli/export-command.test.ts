@@ -196,6 +196,7 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     const cases: [string[], RegExp][] = [
       [["--format", "png"], /--format must be one of dot, graphml, json-graph, cypher, csv/],
       [["--format", "dot", "--kinds", "Widget"], /"Widget" is not a node kind/],
+      [["--format", "dot", "--kinds", " , "], /--kinds names no node kind/],
       [["--format", "dot", "--depth", "2"], /--depth needs --from SYMBOL/],
       [["--format", "dot", "--from", "noSuchDeclarationAnywhere"], /No declaration "noSuchDeclarationAnywhere"/],
       [["--format", "dot", "--in", "/etc"], /outside|not inside|root/i],
@@ -210,8 +211,45 @@ describe("ts-graph export (subprocess, the web-app sample)", () => {
     const database = runCli(["export", root, "--format", "dot", "--out", path.join(root, ".ts-graph", "graph.db")]);
     expect(database.status).toBe(2);
     expect(database.stderr).toMatch(/is the graph's database/);
+    const config = path.join(root, "ts-graph.config.json");
+    fs.writeFileSync(config, "{}\n");
+    const configured = runCli(["export", root, "--format", "dot", "--out", config]);
+    expect(configured.stderr).toMatch(/is the root's ts-graph configuration/);
+    expect(configured.status).toBe(2);
+    expect(fs.readFileSync(config, "utf8")).toBe("{}\n");
+    fs.rmSync(config);
     expect(fs.readFileSync(out, "utf8")).toBe("before");
     expect(fs.readdirSync(path.dirname(out))).toEqual(["graph.dot"]);
+  });
+
+  it("refuses --out at the database's real path when --db reaches it through a symbolic link", () => {
+    const project = indexedSampleProject("web-app").root;
+    const database = path.join(project, ".ts-graph", "graph.db");
+    fs.symlinkSync(database, path.join(project, "graph-link.db"));
+    const before = fs.readFileSync(database);
+    const result = runCli([
+      "export",
+      project,
+      "--format",
+      "dot",
+      "--db",
+      path.join(project, "graph-link.db"),
+      "--out",
+      database,
+    ]);
+    expect(result.stderr).toMatch(/is the graph's database/);
+    expect(result.status).toBe(2);
+    expect(fs.readFileSync(database).equals(before)).toBe(true);
+  });
+
+  it("refuses an --out through a file with exit 2 and a sentence, for one file and for csv's folder", () => {
+    const plain = path.join(makeTempDir(), "plain");
+    fs.writeFileSync(plain, "x");
+    for (const format of ["dot", "csv"]) {
+      const result = runCli(["export", root, "--format", format, "--out", path.join(plain, "inner")]);
+      expect(result.stderr, format).toMatch(/a part of the path is a file, not a folder/);
+      expect(result.status, format).toBe(2);
+    }
   });
 
   it("ends quietly with SIGPIPE's code when its reader closes the pipe early (`export | head -1`)", () => {

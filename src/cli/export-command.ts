@@ -3,6 +3,8 @@ import { InvalidArgumentError } from "../vendor/commander.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/config-error.js";
+import { CONFIG_FILE_NAME } from "../config/config-file-name.js";
+import { resolveWritePath } from "../db/graph-db-path.js";
 import type { SqliteDb } from "../db/open-graph-db.js";
 import { openGraphReader } from "../db/open-graph-reader.js";
 import { EXPORT_FORMATS, partsOf, type ExportFormat } from "../export/export-formats.js";
@@ -10,6 +12,7 @@ import type { ExportSelection } from "../export/export-selection.js";
 import { exportGraph, type ExportCounts } from "../export/run-export.js";
 import { locateGraph, openIndexer, type Indexer } from "../ingestion/run/indexer.js";
 import { NODE_KINDS } from "../model/graph-kinds.js";
+import { inputErrorOf } from "../tools/inputs/os-input-errors.js";
 import { createPathValidator } from "../tools/inputs/path-validator.js";
 import { requireSymbol } from "../tools/inputs/symbol-address.js";
 import { ToolInputError } from "../tools/tool-errors.js";
@@ -50,6 +53,9 @@ function kindsOption(value: string, previous: readonly string[] | undefined): st
         );
       return known;
     });
+  // An empty list would keep no node at all: an export of nothing is never what was meant.
+  if (named.length === 0)
+    throw new InvalidArgumentError(`--kinds names no node kind; give some of ${NODE_KINDS.join(", ")}`);
   return [...new Set([...(previous ?? []), ...named])].sort();
 }
 
@@ -72,15 +78,28 @@ function misusedOptions(options: ExportCommandOptions): string | undefined {
  * Where each part goes: the one file (or stdout) of --out, or for CSV the folder --out names, created if missing,
  * holding nodes.csv and edges.csv. The graph's own database is never a target.
  */
-function targetsOf(format: ExportFormat, out: string | undefined, dbPath: string): Map<string, OutputTarget> {
+function targetsOf(
+  format: ExportFormat,
+  out: string | undefined,
+  graph: { readonly root: string; readonly dbPath: string },
+): Map<string, OutputTarget> {
+  const { dbPath } = graph;
+  // A target's path is real (links resolved): so is the database's it is compared with, or a link to it would pass.
+  const databases = [...new Set([dbPath, resolveWritePath(dbPath)])];
+  const config = resolveWritePath(path.join(graph.root, CONFIG_FILE_NAME));
   const guard = (target: OutputTarget, shown: string): OutputTarget => {
-    if (target.kind === "file" && (target.path === dbPath || target.path.startsWith(`${dbPath}-`)))
+    if (target.kind === "file" && target.path === config)
+      throw new ConfigError(`--out ${shown} is the root's ts-graph configuration; give another path`);
+    if (
+      target.kind === "file" &&
+      databases.some((database) => target.path === database || target.path.startsWith(`${database}-`))
+    )
       throw new ConfigError(`--out ${shown} is the graph's database; give another path`);
     return target;
   };
   if (format !== "csv") return new Map([["graph", guard(outputTargetOf(out ?? "-"), out ?? "-")]]);
   const folder = path.resolve(out ?? ".");
-  const stat = fs.statSync(folder, { throwIfNoEntry: false });
+  const stat = folderStat(folder, out ?? ".");
   if (stat !== undefined && !stat.isDirectory())
     throw new ConfigError(`--out ${out} is not a folder; --format csv writes nodes.csv and edges.csv into a folder`);
   return new Map(
@@ -89,6 +108,17 @@ function targetsOf(format: ExportFormat, out: string | undefined, dbPath: string
       guard(outputTargetOf(path.join(folder, `${part}.csv`)), path.join(out ?? ".", `${part}.csv`)),
     ]),
   );
+}
+
+/** What --out's folder is, if anything; a path through a file (or too long a name) is the path given wrong (exit 2). */
+function folderStat(folder: string, out: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(folder, { throwIfNoEntry: false });
+  } catch (error) {
+    const input = inputErrorOf(error, { "--out": out });
+    if (input !== undefined) throw new ConfigError(input.message);
+    throw error;
+  }
 }
 
 /** The selection the options ask for, the symbol and the path resolved against the graph. */
@@ -118,7 +148,7 @@ export async function runExportCommand(root: string | undefined, options: Export
     const { root: rootOption, dbPath, tsconfigs } = indexerOptionsFor(root, options);
     const target = { ...locateGraph(rootOption, dbPath), tsconfigs };
     // Checked before any work: a --out that cannot be written must not cost an index run first.
-    const targets = targetsOf(options.format, options.out, target.dbPath);
+    const targets = targetsOf(options.format, options.out, target);
     const daemonUpdated = (await updateThroughDaemon(target, { warn })) !== undefined;
     if (!daemonUpdated) {
       indexer = openIndexer({ ...target, onWarning: warn });

@@ -41,3 +41,21 @@ describe(writeOutput.name, () => {
     expect(fs.readFileSync(real, "utf8")).toBe("new\n");
   });
 });
+
+describe(outputTargetOf.name, () => {
+  it("refuses a path through a file, or with too long a name, as a usage error that says what to give", () => {
+    const dir = makeTempDir("ts-graph-out-");
+    fs.writeFileSync(path.join(dir, "plain"), "x");
+    for (const [out, reason] of [
+      [path.join(dir, "plain", "graph.dot"), /a part of the path is a file, not a folder/],
+      [path.join(dir, "a".repeat(300), "graph.dot"), /longer than the file system allows/],
+    ] as const) {
+      expect(() => outputTargetOf(out)).toThrow(reason);
+      try {
+        outputTargetOf(out);
+      } catch (error) {
+        expect((error as Error).name).toBe("ConfigError");
+      }
+    }
+  });
+});

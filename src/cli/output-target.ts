@@ -3,6 +3,7 @@ import path from "node:path";
 import { ConfigError } from "../config/config-error.js";
 import { describeSpecialFile, isKernelPath, resolveWritePath } from "../db/graph-db-path.js";
 import { writeFileWhole } from "../file-writes/durable-files.js";
+import { inputErrorOf } from "../tools/inputs/os-input-errors.js";
 
 /**
  * Where `--out` of snapshot, diff and merge writes, decided before any work:
@@ -29,6 +30,17 @@ const GIVE_INSTEAD = "give the path of a file, or - for stdout";
 
 /** Where `out` (a path as given on the command line) is written; throws ConfigError for what cannot be written. */
 export function outputTargetOf(out: string): OutputTarget {
+  try {
+    return targetOf(out);
+  } catch (error) {
+    // A path through a file, too long a name, a link loop: the path given is wrong, not the run (exit 2).
+    const input = inputErrorOf(error, { "--out": out });
+    if (input !== undefined) throw new ConfigError(input.message);
+    throw error;
+  }
+}
+
+function targetOf(out: string): OutputTarget {
   if (out === "-") return { kind: "fd", fd: 1 };
   const absolute = path.resolve(out);
   if (process.platform !== "win32") {

@@ -395,9 +395,13 @@ class OneServedRoot implements ServedRoot {
           : `${summary.mode}: ${summary.files.extracted} files extracted, ${summary.files.removed} removed`;
       hooks.log(`${root}: ${what} in ${summary.durationMs} ms`);
     } catch (error) {
-      if (this.isClosed()) return;
-      this.indexError = messageOf(error);
-      hooks.log(`${root}: index failed: ${this.indexError}${hadGraph ? " (answering from the last good graph)" : ""}`);
+      // Closed during the run, which the indexer then abandons: no failure to report, but the watcher still stops (below).
+      if (!this.isClosed()) {
+        this.indexError = messageOf(error);
+        hooks.log(
+          `${root}: index failed: ${this.indexError}${hadGraph ? " (answering from the last good graph)" : ""}`,
+        );
+      }
     } finally {
       run.sink?.finish();
       run.sink = undefined;

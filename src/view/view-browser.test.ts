@@ -18,9 +18,13 @@ let view: ChildProcess | undefined;
 let url = "";
 let stderr = "";
 
-function request(target: string, method = "GET"): Promise<{ status: number; body: string }> {
+function request(
+  target: string,
+  method = "GET",
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const sent = http.request(target, { method }, (response) => {
+    const sent = http.request(target, { method, headers }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
@@ -88,6 +92,19 @@ describe("ts-graph view's server", () => {
       target: "frontend/store/cart.ts",
       kind: "IMPORTS",
     });
+  });
+
+  it("answers only a request addressed to 127.0.0.1 or localhost from its own origin (DNS rebinding)", async () => {
+    const port = new URL(url).port;
+    const rebound = await request(`${url}api/search?q=Cart`, "GET", { host: `attacker.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toMatch(/127\.0\.0\.1/);
+    expect((await request(url, "GET", { host: "attacker.example" })).status).toBe(403);
+    const foreign = await request(`${url}api/search?q=Cart`, "GET", { origin: "http://attacker.example" });
+    expect(foreign.status).toBe(403);
+    expect((await request(`${url}api/search?q=Cart`, "GET", { host: `localhost:${port}` })).status).toBe(200);
+    const own = { origin: `http://127.0.0.1:${port}` };
+    expect((await request(`${url}api/search?q=Cart`, "GET", own)).status).toBe(200);
   });
 
   it("listens on 127.0.0.1 alone: another loopback address of the same port is refused", async () => {

@@ -78,13 +78,37 @@ function tokenMatches(given: string, token: string): boolean {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
+/** The names the page is reached by: a request naming another host is a page that rebound its name to 127.0.0.1. */
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(["127.0.0.1", "localhost"]);
+
+/**
+ * Whether the request is addressed to this server (Host: 127.0.0.1 or localhost, at its port or none) and, when
+ * it says where it comes from (Origin), comes from the page itself: DNS rebinding passes neither.
+ */
+function addressedHere(request: http.IncomingMessage, port: number): boolean {
+  const host = /^([^:]+)(?::(\d+))?$/.exec(request.headers.host ?? "");
+  if (host === null || !LOOPBACK_NAMES.has(host[1] ?? "") || (host[2] !== undefined && Number(host[2]) !== port))
+    return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return [...LOOPBACK_NAMES].some((name) => origin === `http://${name}:${port}`);
+}
+
 class ViewRequests {
   constructor(
     private readonly options: ViewServerOptions,
     private readonly token: string,
+    private readonly port: () => number,
   ) {}
 
   async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    if (!addressedHere(request, this.port()))
+      return send(
+        response,
+        403,
+        "text/plain; charset=utf-8",
+        "forbidden: the view answers only requests to 127.0.0.1 or localhost from its own page\n",
+      );
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const [, given = "", ...rest] = url.pathname.split("/");
     if (!tokenMatches(given, this.token))
@@ -156,7 +180,8 @@ class ViewRequests {
 /** Starts the server on 127.0.0.1 with a fresh token. */
 export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
   const token = crypto.randomBytes(24).toString("base64url");
-  const requests = new ViewRequests(options, token);
+  let listening = options.port;
+  const requests = new ViewRequests(options, token, () => listening);
   const server = http.createServer((request, response) => {
     requests.handle(request, response).catch((error: unknown) => {
       options.onError?.(error instanceof Error ? error.message : String(error));
@@ -169,6 +194,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   });
   const address = server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;
+  listening = port;
   return {
     url: `http://127.0.0.1:${port}/${token}/`,
     port,

@@ -226,6 +226,36 @@ describe("a member rename patched into the graph equals a full index", () => {
   });
 });
 
+describe("a member rename where an object literal's code implements the member (HOLDS_IMPLEMENTATION)", () => {
+  const files = {
+    "src/observer.ts":
+      'export interface Observer {\n  nextValue(value: number): void;\n  endAll(): void;\n}\nexport function feed(observer: Partial<Observer> | ((value: number) => void)): void {\n  if (typeof observer !== "function") observer.nextValue?.(1);\n}\n',
+    "src/share.ts":
+      'import { feed } from "./observer";\nexport function share(): void {\n  feed({\n    nextValue: (value) => console.log(value),\n    endAll() {},\n  });\n}\n',
+  };
+
+  it("renames the holder's edge to the member's new key, as a full index has it", async () => {
+    await withProject(files, async (indexer, support) => {
+      const holds = "SELECT source, target FROM edges WHERE kind = 'HOLDS_IMPLEMENTATION' ORDER BY target";
+      expect(indexer.db.prepare(holds).all()).toEqual([
+        { source: "src/share.ts:share", target: "src/observer.ts:Observer.nextValue" },
+      ]);
+      const summary = await renameAndRun(
+        indexer,
+        support,
+        { file: "src/observer.ts", line: 2, name: "nextValue" },
+        "pushValue",
+      );
+      expect(summary?.renamePatch).toEqual({ applied: true });
+      expect(fs.readFileSync(path.join(indexer.root, "src/share.ts"), "utf8")).toContain("pushValue: (value)");
+      await expectEqualsFull(indexer);
+      expect(indexer.db.prepare(holds).all()).toEqual([
+        { source: "src/share.ts:share", target: "src/observer.ts:Observer.pushValue" },
+      ]);
+    });
+  });
+});
+
 /** The members of a sample project (methods, properties, accessors; no constructor), by file and line of their names. */
 function members(indexer: Indexer): RenameTarget[] {
   return indexer.db
