@@ -17,6 +17,7 @@ vi.mock("../ingestion/watch/watch-index.js", () => ({
     return {
       pending: () => [],
       flush: async () => undefined,
+      refreshNow: async () => undefined,
       close: async () => {
         watcher.closed += 1;
       },
