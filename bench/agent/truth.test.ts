@@ -204,6 +204,15 @@ export function named(): Relay {
   stray();
   return new Relay({ done: record });
 }
+export interface Sink {
+  push: (value: number) => void;
+}
+export function pump(sink: Sink): void {
+  sink.push(1);
+}
+export function makeSink(): Sink {
+  return { push: () => record() };
+}
 `;
 
 describe("the compiler's answers for an item declared more than once", () => {
@@ -286,6 +295,14 @@ describe("the compiler's answers for an item declared more than once", () => {
     // `watch` calls `audit` itself, outside the literal: `this.listener.done()` runs the literal's `done` alone.
     expect(oracle.calleesAt("src/literal.ts#watch", 1)).toContain("src/literal.ts#audit");
     expect(oracle.pathNodes("src/literal.ts#Relay.finish", "src/literal.ts#audit", 6, 1000)).toEqual([]);
+  });
+
+  it("counts a call of a function-typed property, which the call hierarchy leaves out, as a call of that member", () => {
+    expect(oracle.pathNodes("src/literal.ts#pump", "src/literal.ts#record", 6, 1000)).toEqual([
+      "src/literal.ts#makeSink",
+      "src/literal.ts#pump",
+      "src/literal.ts#record",
+    ]);
   });
 
   it("goes on from a literal's property naming a function into that function, and from any other value nowhere", () => {

@@ -526,17 +526,29 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
       }
     }
     for (const node of entry === undefined ? withCode(item) : [entry.node])
-      for (const member of unionCallees(node)) add(itemOf.get(member), true);
+      for (const member of hiddenCallees(node)) add(itemOf.get(member), true);
     return [...out].sort();
   };
 
   /**
-   * The members a declaration's own code calls on a union-typed receiver (`destination.next(v)` with
+   * Whether a declaration is a property (not a method) of a class or interface whose type is a function
+   * (`error: (err: any) => void`, `next?: (value: T) => void`): the call hierarchy leaves out a call of it, which
+   * calls the member all the same, and runs whatever implements it.
+   */
+  const isFunctionTypedProperty = (declaration: ts.Declaration): boolean => {
+    if (!(ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration))) return false;
+    if (!inCorpus(declaration.getSourceFile().fileName) || !isKeptDeclaration(declaration)) return false;
+    return checker.getNonNullableType(checker.getTypeAtLocation(declaration)).getCallSignatures().length > 0;
+  };
+
+  /**
+   * The members a declaration's own code calls that the call hierarchy leaves out: a function-typed property
+   * ({@link isFunctionTypedProperty}), and a member called on a union-typed receiver (`destination.next(v)` with
    * `destination: Subscriber | Observer`): the checker's symbol there is one made up for the union, with every
    * type's member as a declaration and no value declaration, and the call hierarchy drops such a call. The call
    * runs the member of whichever type the value has: each of them is a callee.
    */
-  const unionCallees = (declaration: ts.Node): ts.Node[] => {
+  const hiddenCallees = (declaration: ts.Node): ts.Node[] => {
     const found: ts.Node[] = [];
     const visit = (node: ts.Node): void => {
       if (node !== declaration && isKeptDeclaration(node)) return;
@@ -545,6 +557,8 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
         if (symbol !== undefined && symbol.valueDeclaration === undefined && symbol.flags & ts.SymbolFlags.Transient)
           for (const member of symbol.declarations ?? [])
             if (inCorpus(member.getSourceFile().fileName)) found.push(member);
+        const property = symbol?.valueDeclaration;
+        if (property !== undefined && isFunctionTypedProperty(property)) found.push(property);
       }
       ts.forEachChild(node, visit);
     };
