@@ -175,7 +175,7 @@ const EDGES_INTO = `SELECT e.kind AS edge, e.target, e.lines, e.receivers, ${NEI
   FROM json_each(@targets) t CROSS JOIN edges e ON e.target = t.value CROSS JOIN nodes n ON n.key = e.source
   WHERE +e.kind IN (SELECT value FROM json_each(@kinds))`;
 
-const LIBRARY_EDGES_INTO = `SELECT c.kind AS edge, c.target, c.lines, NULL AS receivers, ${NEIGHBOUR_COLUMNS}
+const LIBRARY_EDGES_INTO = `SELECT c.kind AS edge, c.target, c.lines, c.receivers, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@targets) t CROSS JOIN external_edges c ON c.target = t.value CROSS JOIN nodes n ON n.key = c.source
   WHERE c.kind IN (SELECT value FROM json_each(@kinds))`;
 
@@ -208,7 +208,7 @@ const STEP_OUT = `
       WHERE @dispatch = 'all' AND b.edge IN (${DISPATCHED})),
     below(via, edge, target, lines, receivers, node) AS (
       SELECT via, edge, target, lines, receivers, node FROM bases
-      UNION SELECT x.source, x.kind, x.target, x.lines, NULL, o.source FROM frontier f
+      UNION SELECT x.source, x.kind, x.target, x.lines, x.receivers, o.source FROM frontier f
         CROSS JOIN external_edges x ON x.source = f.key AND x.kind IN (${DISPATCHED}) AND x.kind IN (SELECT kind FROM kinds)
         CROSS JOIN external_edges o ON o.target = x.target AND o.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none'
@@ -370,7 +370,10 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
       targets: JSON.stringify([...libraryNames.keys()]),
       kinds: JSON.stringify(libraryKinds),
     }) as EdgeRow[]) {
-      for (const via of libraryNames.get(row.target) ?? []) links.push(stepLink(row, via as NodeKey, via));
+      for (const via of libraryNames.get(row.target) ?? []) {
+        const step = stepLink(row, via as NodeKey, via);
+        if (request.dispatch !== "up" || map === undefined || dispatchFollows(() => map, step, via)) links.push(step);
+      }
     }
   }
   // The role links: a typed Property's container (when asked for), and the `new` sites of a running node's class.
