@@ -23,7 +23,8 @@ import type { Dispatch } from "../inputs/query-inputs.js";
  * depends on them, in one walk that expands each node once per use.
  *
  * - **runtime**: reached from the seeds over edges that run or read code only (every kind but the type
- *   edges), at its shortest distance along them;
+ *   edges, and the step from an object literal's function to the module-level variable holding the literal,
+ *   graph-walk.ts HOLDER_LINKS), at its shortest distance along them;
  * - **type**: reached by a path that takes at least one type step (a type edge, or a Property reached through
  *   its type reaching its container), after which any edge continues it, at the shortest such distance; a
  *   node reached both ways is a runtime dependant.
@@ -75,6 +76,7 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
     dispatch: request.dispatch,
     dispatchMap: walkDispatchMap(db, request.dispatch),
     propertiesReachContainers: true,
+    membersReachHolders: true,
   };
 
   const reach = (map: Map<string, Reaching>, { node, link }: StepLink, depth: number, next: string[]): void => {
@@ -101,8 +103,8 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
     for (const stepLink of links) {
       const { node, link } = stepLink;
       if (seedSet.has(node.key) || !accepts(node.file)) continue;
-      const use: Use =
-        fromRuntime.has(link.via) && link.edge !== "CONTAINS" && !typeKinds.has(link.edge) ? "runtime" : "type";
+      const runs = link.edge === "CONTAINS" ? link.holds === true : !typeKinds.has(link.edge);
+      const use: Use = fromRuntime.has(link.via) && runs ? "runtime" : "type";
       if (use === "type") typeLinks.push(stepLink);
       else if ((runtime.get(node.key)?.depth ?? depth) === depth) reach(runtime, stepLink, depth, nextRuntime);
     }

@@ -106,6 +106,11 @@ export interface WalkLink {
   readonly target: string;
   /** The link exists only through dispatch: `target` is not `via`. */
   readonly dispatch: boolean;
+  /**
+   * A CONTAINS link from a variable to `via`, a function of the object literal it holds (StepRequest.membersReachHolders):
+   * the variable's users may run it. A runtime link, where a Property's CONTAINS link to its container is a type one.
+   */
+  readonly holds?: true;
   /** A `new` of the class `target` that runs a constructor or property initialiser (`via` walking in, the reached node walking out). */
   readonly construction: boolean;
   /** Site lines of the edge, in the file of its source. */
@@ -226,8 +231,19 @@ const STEP_OUT = `
   WHERE d.edge = 'INSTANTIATES' AND (n.kind = 'Constructor' OR (n.kind = 'Property' AND ' ' || n.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "n")}))
     AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
 
+/**
+ * Walking in, with StepRequest.membersReachHolders: a method or function-valued property of an object literal
+ * held by a module-level variable (a member whose parent is a Variable: `const match = { TypeLiteral: (ast) => … }`)
+ * reaches that variable, one step (`@held`): whoever uses the variable may run the member. Only that step: a
+ * class's members do not reach their class (a `new` runs only its constructor and initialisers).
+ */
+const HOLDER_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target, '[]' AS lines, NULL AS receivers, ${NEIGHBOUR_COLUMNS}
+  FROM json_each(@held) f CROSS JOIN nodes p ON p.key = f.value CROSS JOIN nodes n ON n.key = p.parent_key
+  WHERE p.kind IN ('Method', 'Property') AND n.kind = 'Variable'`;
+
 const statements = preparedStatements({
   edgesInto: EDGES_INTO,
+  holderLinks: HOLDER_LINKS,
   libraryEdgesInto: LIBRARY_EDGES_INTO,
   roleLinks: ROLE_LINKS,
   stepOut: STEP_OUT,
@@ -265,6 +281,8 @@ export interface StepRequest {
   readonly dispatch: Dispatch;
   /** Walking in: a Property also reaches its container (WalkRequest.propertiesReachContainers). */
   readonly propertiesReachContainers?: boolean;
+  /** Walking in: an object literal's method held by a module-level variable also reaches the variable (HOLDER_LINKS). */
+  readonly membersReachHolders?: boolean;
   /** Walking in: the frontier nodes reached through their type (USES_TYPE), or seeds; default all of the frontier. */
   readonly typed?: readonly string[];
   /** Walking in: the frontier nodes reached through code they run (not only their type), or seeds; default all. */
@@ -382,6 +400,12 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
   if (typed.length + running.length > 0) {
     const rows = sql.roleLinks.all({ typed: JSON.stringify(typed), running: JSON.stringify(running) }) as StepRow[];
     for (const row of rows) links.push(stepLink(row, row.via, row.via));
+  }
+  if (request.membersReachHolders === true && request.frontier.length > 0) {
+    for (const row of sql.holderLinks.all({ held: JSON.stringify(request.frontier) }) as StepRow[]) {
+      const { node, link } = stepLink(row, row.via, row.via);
+      links.push({ node, link: { ...link, holds: true } });
+    }
   }
   return links;
 }
