@@ -86,7 +86,7 @@ describe("ts-graph merge", () => {
 
   it("refuses a file that is not a snapshot, and parts that disagree, with exit 2 and what is wrong", () => {
     const scratch = makeTempDir("ts-graph-merge-bad-");
-    const header = '{"format":"ts-graph-snapshot","version":6,"nodes":1,"edges":0,"externalEdges":0,"dynamicCalls":0}';
+    const header = '{"format":"ts-graph-snapshot","version":7,"nodes":1,"edges":0,"externalEdges":0,"dynamicCalls":0}';
     const node = (signature: string) =>
       `{"node":"a.ts:f","kind":"Function","name":"f","file":"a.ts","lines":[1,1],"nameLine":1,"exported":true,"modifiers":["export"],"signature":"${signature}"}`;
     write(scratch, "one.jsonl", `${header}\n${node("export function f(): void")}\n`);

@@ -27,7 +27,7 @@ describe(loadSnapshot.name, () => {
       /format version 1.*same ts-graph/,
     );
     expect(() =>
-      loadSnapshot('{"format":"ts-graph-snapshot","version":6,"nodes":1}\n{"node":"a.ts"\n', "cut.jsonl"),
+      loadSnapshot('{"format":"ts-graph-snapshot","version":7,"nodes":1}\n{"node":"a.ts"\n', "cut.jsonl"),
     ).toThrow(/cut\.jsonl, line 2, is not a JSON object/);
   });
 });

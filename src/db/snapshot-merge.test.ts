@@ -22,7 +22,7 @@ describe(mergeSnapshots.name, () => {
     const lines = monorepo.trimEnd().split("\n").slice(1);
     const inUtils = (line: string) => line.includes('"packages/utils/');
     const header = (body: string[]) =>
-      `${JSON.stringify({ format: "ts-graph-snapshot", version: 6, nodes: 0 })}\n${body.join("\n")}\n`;
+      `${JSON.stringify({ format: "ts-graph-snapshot", version: 7, nodes: 0 })}\n${body.join("\n")}\n`;
     // Nodes of utils and everything owned by (starting with a source in) utils, against the rest.
     const owned = (line: string) =>
       line.startsWith('{"node"')

@@ -115,7 +115,7 @@ const dynamicCalls: SnapshotDynamicCallRow[] = [
 describe("formatSnapshot", () => {
   it("writes a header, then nodes (an overload's implementation line when it differs, the body hash when known), edges and dynamic calls sorted by code unit, one JSON object a line", () => {
     expect(formatSnapshot(nodes, edges, externalEdges, dynamicCalls).split("\n")).toEqual([
-      '{"format":"ts-graph-snapshot","version":6,"nodes":4,"edges":3,"externalEdges":2,"dynamicCalls":3}',
+      '{"format":"ts-graph-snapshot","version":7,"nodes":4,"edges":3,"externalEdges":2,"dynamicCalls":3}',
       '{"node":"src/B.ts:Z","kind":"Class","name":"Z","file":"src/B.ts","lines":[2,4],"nameLine":2,"exported":false,"modifiers":[],"signature":"class Z"}',
       '{"node":"src/a.ts","kind":"File","name":"a.ts","file":"src/a.ts","lines":[1,9],"nameLine":1,"exported":false,"modifiers":[],"signature":""}',
       '{"node":"src/b.ts:g","kind":"Function","name":"g","file":"src/b.ts","lines":[1,3],"nameLine":1,"exported":true,"modifiers":["export"],"signature":"export function g(): void"}',

@@ -2,7 +2,7 @@ import type { SqliteDb } from "./open-graph-db.js";
 import { readConsistently } from "./read-transaction.js";
 
 /** Version of the snapshot format documented in docs/snapshot.md. */
-export const SNAPSHOT_FORMAT_VERSION = 6;
+export const SNAPSHOT_FORMAT_VERSION = 7;
 
 export interface SnapshotNodeRow {
   readonly key: string;
