@@ -86,13 +86,17 @@ describe(walkDependants.name, () => {
 
   /**
    * `match` holds an object literal whose function `match.TypeLiteral` calls formatPropertyKey; `compile` is made
-   * from `match`, and `make` calls `compile`. The class Literal's method calls it too: a class is no holder.
+   * from `match`, and `make` calls `compile`. The class Literal's method calls it too, and so does the method
+   * `toString() {…}` of the prototype literal ChunkProto: neither a class nor a literal of methods is a holder.
    */
   const held = memoryGraph(
     [
       { key: "src/inspect.ts:formatPropertyKey" },
       { key: "src/pretty.ts:match", kind: "Variable" },
-      { key: "src/pretty.ts:match.TypeLiteral", kind: "Method" },
+      { key: "src/pretty.ts:match.TypeLiteral", kind: "Method", modifiers: "arrow" },
+      { key: "src/chunk.ts:ChunkProto", kind: "Variable" },
+      { key: "src/chunk.ts:ChunkProto.toString", kind: "Method" },
+      { key: "src/chunk.ts:makeChunk" },
       { key: "src/pretty.ts:compile", kind: "Variable" },
       { key: "src/pretty.ts:make" },
       { key: "src/ast.ts:Literal", kind: "Class" },
@@ -104,11 +108,13 @@ describe(walkDependants.name, () => {
       ["READS", "src/pretty.ts:compile", "src/pretty.ts:match", [205]],
       ["CALLS", "src/pretty.ts:make", "src/pretty.ts:compile", [33]],
       ["CALLS", "src/ast.ts:Literal.toString", "src/inspect.ts:formatPropertyKey", [12]],
+      ["CALLS", "src/chunk.ts:ChunkProto.toString", "src/inspect.ts:formatPropertyKey", [4]],
+      ["READS", "src/chunk.ts:makeChunk", "src/chunk.ts:ChunkProto", [9]],
       ["INSTANTIATES", "src/ast.ts:literal", "src/ast.ts:Literal", [20]],
     ],
   );
 
-  it("climbs from an object literal's function to the variable holding the literal, and on to the variable's users", () => {
+  it("climbs from an object literal's function-valued property to the variable holding the literal, at its depth, and on to the variable's users", () => {
     const impact = queryImpact(held, requireSymbol(held, { symbol: "formatPropertyKey" }), {
       depth: 5,
       dispatch: "up",
@@ -117,10 +123,11 @@ describe(walkDependants.name, () => {
     });
     expect(impact.dependants.map((node) => `${node.key}@${node.depth} ${node.use}`)).toEqual([
       "src/ast.ts:Literal.toString@1 runtime",
+      "src/chunk.ts:ChunkProto.toString@1 runtime",
+      "src/pretty.ts:match@1 runtime",
       "src/pretty.ts:match.TypeLiteral@1 runtime",
-      "src/pretty.ts:match@2 runtime",
-      "src/pretty.ts:compile@3 runtime",
-      "src/pretty.ts:make@4 runtime",
+      "src/pretty.ts:compile@2 runtime",
+      "src/pretty.ts:make@3 runtime",
     ]);
     const text = present(impactAnswer(impact), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
     expect(text).toContain("holds match.TypeLiteral in its object literal");

@@ -7,6 +7,7 @@ import {
   degreesOf,
   finishWalk,
   frontierRoles,
+  holderLinks,
   seedRoles,
   type FrontierRoles,
   walkDispatchMap,
@@ -23,11 +24,13 @@ import type { Dispatch } from "../inputs/query-inputs.js";
  * depends on them, in one walk that expands each node once per use.
  *
  * - **runtime**: reached from the seeds over edges that run or read code only (every kind but the type
- *   edges, and the step from an object literal's function to the module-level variable holding the literal,
- *   graph-walk.ts HOLDER_LINKS), at its shortest distance along them;
+ *   edges), at its shortest distance along them;
  * - **type**: reached by a path that takes at least one type step (a type edge, or a Property reached through
  *   its type reaching its container), after which any edge continues it, at the shortest such distance; a
  *   node reached both ways is a runtime dependant.
+ *
+ * The module-level variable holding an object literal whose function-valued property is reached (graph-walk.ts,
+ * holderLinks) is reached with it, at the same depth and in the same use: the function is part of its value.
  *
  * A node is expanded in each use it is reached in (a node first reached through a type and later, further
  * away, through code, twice): the same answer as a walk over code edges alone followed by a walk over every
@@ -76,7 +79,6 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
     dispatch: request.dispatch,
     dispatchMap: walkDispatchMap(db, request.dispatch),
     propertiesReachContainers: true,
-    membersReachHolders: true,
   };
 
   const reach = (map: Map<string, Reaching>, { node, link }: StepLink, depth: number, next: string[]): void => {
@@ -103,8 +105,8 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
     for (const stepLink of links) {
       const { node, link } = stepLink;
       if (seedSet.has(node.key) || !accepts(node.file)) continue;
-      const runs = link.edge === "CONTAINS" ? link.holds === true : !typeKinds.has(link.edge);
-      const use: Use = fromRuntime.has(link.via) && runs ? "runtime" : "type";
+      const use: Use =
+        fromRuntime.has(link.via) && link.edge !== "CONTAINS" && !typeKinds.has(link.edge) ? "runtime" : "type";
       if (use === "type") typeLinks.push(stepLink);
       else if ((runtime.get(node.key)?.depth ?? depth) === depth) reach(runtime, stepLink, depth, nextRuntime);
     }
@@ -113,6 +115,19 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
       const runtimeDepth = runtime.get(node.key)?.depth;
       if (runtimeDepth === depth && typeKinds.has(stepLink.link.edge)) alsoTyped.add(node.key);
       if (runtimeDepth !== undefined || (typed.get(node.key)?.depth ?? depth) !== depth) continue;
+      reach(typed, stepLink, depth, nextType);
+    }
+    // The variable holding an object literal's function reached at this depth (or a seed's) is part of it: same depth.
+    const holdersOf = (keys: readonly string[]) =>
+      holderLinks(db, depth === 1 ? [...seeds, ...keys] : keys).filter(
+        ({ node }) => !seedSet.has(node.key) && accepts(node.file),
+      );
+    for (const stepLink of holdersOf(nextRuntime)) {
+      if ((runtime.get(stepLink.node.key)?.depth ?? depth) === depth) reach(runtime, stepLink, depth, nextRuntime);
+    }
+    for (const stepLink of holdersOf(nextType)) {
+      const { node } = stepLink;
+      if (runtime.has(node.key) || (typed.get(node.key)?.depth ?? depth) !== depth) continue;
       reach(typed, stepLink, depth, nextType);
     }
     runtimeFrontier = nextRuntime;

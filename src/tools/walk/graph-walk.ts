@@ -107,8 +107,8 @@ export interface WalkLink {
   /** The link exists only through dispatch: `target` is not `via`. */
   readonly dispatch: boolean;
   /**
-   * A CONTAINS link from a variable to `via`, a function of the object literal it holds (StepRequest.membersReachHolders):
-   * the variable's users may run it. A runtime link, where a Property's CONTAINS link to its container is a type one.
+   * A CONTAINS link from a variable to `via`, a function of the object literal it holds (holderLinks): the
+   * variable's users may run it. A runtime link, where a Property's CONTAINS link to its container is a type one.
    */
   readonly holds?: true;
   /** A `new` of the class `target` that runs a constructor or property initialiser (`via` walking in, the reached node walking out). */
@@ -232,14 +232,11 @@ const STEP_OUT = `
     AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
 
 /**
- * Walking in, with StepRequest.membersReachHolders: a method or function-valued property of an object literal
- * held by a module-level variable (a member whose parent is a Variable: `const match = { TypeLiteral: (ast) => … }`)
- * reaches that variable, one step (`@held`): whoever uses the variable may run the member. Only that step: a
- * class's members do not reach their class (a `new` runs only its constructor and initialisers).
+ * The holders of function-valued properties of object literals held by module-level variables (holderLinks).
  */
 const HOLDER_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target, '[]' AS lines, NULL AS receivers, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@held) f CROSS JOIN nodes p ON p.key = f.value CROSS JOIN nodes n ON n.key = p.parent_key
-  WHERE p.kind IN ('Method', 'Property') AND n.kind = 'Variable'`;
+  WHERE p.kind = 'Method' AND ' ' || p.modifiers || ' ' GLOB '* arrow *' AND n.kind = 'Variable'`;
 
 const statements = preparedStatements({
   edgesInto: EDGES_INTO,
@@ -281,8 +278,6 @@ export interface StepRequest {
   readonly dispatch: Dispatch;
   /** Walking in: a Property also reaches its container (WalkRequest.propertiesReachContainers). */
   readonly propertiesReachContainers?: boolean;
-  /** Walking in: an object literal's method held by a module-level variable also reaches the variable (HOLDER_LINKS). */
-  readonly membersReachHolders?: boolean;
   /** Walking in: the frontier nodes reached through their type (USES_TYPE), or seeds; default all of the frontier. */
   readonly typed?: readonly string[];
   /** Walking in: the frontier nodes reached through code they run (not only their type), or seeds; default all. */
@@ -401,12 +396,6 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
     const rows = sql.roleLinks.all({ typed: JSON.stringify(typed), running: JSON.stringify(running) }) as StepRow[];
     for (const row of rows) links.push(stepLink(row, row.via, row.via));
   }
-  if (request.membersReachHolders === true && request.frontier.length > 0) {
-    for (const row of sql.holderLinks.all({ held: JSON.stringify(request.frontier) }) as StepRow[]) {
-      const { node, link } = stepLink(row, row.via, row.via);
-      links.push({ node, link: { ...link, holds: true } });
-    }
-  }
   return links;
 }
 
@@ -446,6 +435,23 @@ function addName(names: Map<string, string[]>, target: string, via: string): voi
   const vias = names.get(target);
   if (vias === undefined) names.set(target, [via]);
   else if (!vias.includes(via)) vias.push(via);
+}
+
+/**
+ * The variables holding the given keys, each a function-valued property of an object literal held by a
+ * module-level variable (a Method marked `arrow` whose parent is a Variable: `const match = { TypeLiteral:
+ * (ast) => … }`), as CONTAINS links marked `holds` from the member (impact, dependant-walk.ts). Such a literal is
+ * a table of functions, which whoever the variable is handed to looks up and runs (`getCompiler(match)`). A
+ * method written `key() {…}` has none: it has a `this`, and a literal of those is a prototype or an
+ * implementation of a type, whose methods run through calls on the objects made from it (dispatch), not through
+ * the variable's users (`Object.create(ChunkProto)`). A class's members never reach their class this way.
+ */
+export function holderLinks(db: SqliteDb, keys: readonly string[]): StepLink[] {
+  if (keys.length === 0) return [];
+  return (statements(db).holderLinks.all({ held: JSON.stringify(keys) }) as StepRow[]).map((row) => {
+    const { node, link } = stepLink(row, row.via, row.via);
+    return { node, link: { ...link, holds: true } };
+  });
 }
 
 /** Which frontier nodes the two extra links of a step start from (StepRequest.typed and .running). */
