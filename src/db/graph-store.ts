@@ -101,7 +101,8 @@ const SQL = {
        @implementationLine, @exported, @signature, @doc, @modifiers, @surface, @body)`,
   insertEdge: `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers, spans)
      VALUES (@file, @kind, @source, @target, @count, @lines, @names, @typeOnly, @receivers, @spans)`,
-  insertExternalEdge: "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
+  insertExternalEdge:
+    "INSERT INTO external_edges (file, kind, source, target, count, lines, receivers) VALUES (?, ?, ?, ?, ?, ?, ?)",
   insertDynamicCall: "INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)",
   insertExportName: "INSERT INTO export_names (file, name, target) VALUES (?, ?, ?)",
   insertExternalImport: `INSERT OR REPLACE INTO external_imports (file, specifier, package, resolved, type_only)
@@ -118,10 +119,14 @@ const SQL = {
   importedNamesOf: "SELECT names FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   importedFilesOf: "SELECT target FROM edges WHERE kind = 'IMPORTS' AND file = ?",
   ownersOfEdgesAt: `SELECT file FROM edges WHERE target = @key OR source = @key
-     UNION SELECT file FROM edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(@key)) > 0`,
+     UNION SELECT file FROM edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(@key)) > 0
+     UNION SELECT file FROM external_edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(@key)) > 0`,
   edgesWithReceiver:
     "SELECT id, receivers FROM edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(?)) > 0",
   setReceivers: "UPDATE edges SET receivers = ? WHERE id = ?",
+  externalEdgesWithReceiver:
+    "SELECT rowid AS id, receivers FROM external_edges WHERE receivers IS NOT NULL AND instr(receivers, json_quote(?)) > 0",
+  setExternalReceivers: "UPDATE external_edges SET receivers = ? WHERE rowid = ?",
   filesWithUnresolvedImports: "SELECT DISTINCT file FROM external_imports WHERE resolved = 0",
   importsToReresolve:
     "SELECT file, specifier FROM external_imports WHERE resolved = 0 OR specifier LIKE '.%' ORDER BY file, specifier",
@@ -204,12 +209,18 @@ function deleteEdgesAtVanished(
  * lets those edges dispatch to any override again until their owners are re-resolved.
  */
 function renameReceiver(statements: Statements, before: string, after: string | undefined): void {
-  for (const { id, receivers } of statements.edgesWithReceiver.all(before) as { id: number; receivers: string }[]) {
-    const keys = JSON.parse(receivers) as string[];
-    if (!keys.includes(before)) continue;
-    const renamed =
-      after === undefined ? null : JSON.stringify(keys.map((key) => (key === before ? after : key)).sort());
-    statements.setReceivers.run(renamed, id);
+  const tables = [
+    [statements.edgesWithReceiver, statements.setReceivers],
+    [statements.externalEdgesWithReceiver, statements.setExternalReceivers],
+  ] as const;
+  for (const [withReceiver, setReceivers] of tables) {
+    for (const { id, receivers } of withReceiver.all(before) as { id: number; receivers: string }[]) {
+      const keys = JSON.parse(receivers) as string[];
+      if (!keys.includes(before)) continue;
+      const renamed =
+        after === undefined ? null : JSON.stringify(keys.map((key) => (key === before ? after : key)).sort());
+      setReceivers.run(renamed, id);
+    }
   }
 }
 
@@ -292,6 +303,7 @@ function insertFileFacts(statements: Statements, path: string, extraction: FileE
       edge.target,
       edge.lines.length,
       JSON.stringify(edge.lines),
+      edge.receivers === undefined ? null : JSON.stringify(edge.receivers),
     );
   }
   for (const call of extraction.dynamicCalls) {

@@ -116,7 +116,11 @@ CREATE TABLE external_edges (
   source TEXT NOT NULL,
   target TEXT NOT NULL,
   count  INTEGER NOT NULL,
-  lines  TEXT NOT NULL
+  lines  TEXT NOT NULL,
+  -- CALLS only (schema 11), as edges.receivers: the receiver classes and interfaces of every site when each names
+  -- one of the project (\`this.toString()\` inside a class), so dispatch reaches only the overrides in them or below
+  -- them; \`[]\` for \`super.m()\`; NULL: any override may run (call-receivers.ts, libraryCallReceiver).
+  receivers TEXT
 );
 CREATE INDEX external_edges_by_file ON external_edges(file);
 -- The call queries' dispatch step (src/tools/graph-walk.ts) reads both ways: a member's OVERRIDES of library

@@ -42,6 +42,7 @@ export interface ExternalEdgeLine {
   readonly source: string;
   readonly target: string;
   readonly lines?: readonly number[];
+  readonly receivers?: readonly string[];
 }
 
 export interface DynamicCallLine {
@@ -58,7 +59,7 @@ export function looksLikeSnapshot(head: string): boolean {
 const INSERT_NODE = `INSERT INTO nodes (key, file, kind, name, qualified_name, parent_key, start_line, end_line, name_line,
   implementation_line, exported, signature, doc, modifiers, surface, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, '', ?)`;
 const INSERT_EDGE = `INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers, spans) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const INSERT_EXTERNAL_EDGE = `INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)`;
+const INSERT_EXTERNAL_EDGE = `INSERT INTO external_edges (file, kind, source, target, count, lines, receivers) VALUES (?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_DYNAMIC_CALL = `INSERT INTO dynamic_calls (file, source, line, expression) VALUES (?, ?, ?, ?)`;
 
 /** A snapshot's lines, parsed and checked for their format version; each node's container from the CONTAINS edges. */
@@ -190,6 +191,7 @@ export function snapshotDatabase(snapshot: ParsedSnapshot): SqliteDb {
         edge.target,
         sites.length,
         JSON.stringify(sites),
+        edge.receivers === undefined ? null : JSON.stringify(edge.receivers),
       );
     }
     for (const call of snapshot.dynamicCalls)

@@ -84,7 +84,13 @@ function edgeRow(line: EdgeLine): SnapshotEdgeRow {
 }
 
 function externalEdgeRow(line: ExternalEdgeLine): SnapshotExternalEdgeRow {
-  return { kind: line.externalEdge, source: line.source, target: line.target, lines: JSON.stringify(line.lines ?? []) };
+  return {
+    kind: line.externalEdge,
+    source: line.source,
+    target: line.target,
+    lines: JSON.stringify(line.lines ?? []),
+    receivers: line.receivers === undefined ? null : JSON.stringify(line.receivers),
+  };
 }
 
 function dynamicCallRow(line: DynamicCallLine): SnapshotDynamicCallRow {

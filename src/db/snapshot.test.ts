@@ -116,8 +116,8 @@ function entry<Item>(items: readonly Item[], index: number): Item {
   return item;
 }
 const externalEdges: SnapshotExternalEdgeRow[] = [
-  { kind: "OVERRIDES", source: "src/b.ts:Z.next", target: "lib:Iterator.next", lines: "[]" },
-  { kind: "CALLS", source: "src/a.ts", target: "lib:Iterator.next", lines: "[5]" },
+  { kind: "OVERRIDES", source: "src/b.ts:Z.next", target: "lib:Iterator.next", lines: "[]", receivers: null },
+  { kind: "CALLS", source: "src/a.ts", target: "lib:Iterator.next", lines: "[5]", receivers: '["src/B.ts:Z"]' },
 ];
 const dynamicCalls: SnapshotDynamicCallRow[] = [
   { source: "src/b.ts:g", line: 2, expression: "handler" },
@@ -137,7 +137,7 @@ describe("formatSnapshot", () => {
       '{"edge":"CALLS","source":"src/a.ts","target":"src/b.ts:g","lines":[4,4,7]}',
       '{"edge":"HOLDS_IMPLEMENTATION","source":"src/b.ts:g","target":"src/B.ts:Z.next","lines":[2,3],"spans":[[2,2],[3,5]]}',
       '{"edge":"IMPORTS","source":"src/a.ts","target":"src/b.ts","names":["g"],"typeOnly":false}',
-      '{"externalEdge":"CALLS","source":"src/a.ts","target":"lib:Iterator.next","lines":[5]}',
+      '{"externalEdge":"CALLS","source":"src/a.ts","target":"lib:Iterator.next","lines":[5],"receivers":["src/B.ts:Z"]}',
       '{"externalEdge":"OVERRIDES","source":"src/b.ts:Z.next","target":"lib:Iterator.next"}',
       '{"dynamicCall":"src/a.ts","line":3,"expression":"make()"}',
       '{"dynamicCall":"src/a.ts","line":8,"expression":"fns[i]"}',
@@ -174,7 +174,7 @@ function databaseOf(rows: {
     "INSERT INTO edges (file, kind, source, target, count, lines, names, type_only, receivers, spans) VALUES (@source, @kind, @source, @target, 0, @lines, @names, @typeOnly, @receivers, @spans)",
   );
   const insertExternal = db.prepare(
-    "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (@source, @kind, @source, @target, 0, @lines)",
+    "INSERT INTO external_edges (file, kind, source, target, count, lines, receivers) VALUES (@source, @kind, @source, @target, 0, @lines, @receivers)",
   );
   const insertDynamic = db.prepare(
     "INSERT INTO dynamic_calls (file, source, line, expression) VALUES (@source, @source, @line, @expression)",
@@ -198,7 +198,7 @@ function rowsOf(db: SqliteDb) {
       .prepare("SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers, spans FROM edges")
       .all() as SnapshotEdgeRow[],
     externalEdges: db
-      .prepare("SELECT kind, source, target, lines FROM external_edges")
+      .prepare("SELECT kind, source, target, lines, receivers FROM external_edges")
       .all() as SnapshotExternalEdgeRow[],
     dynamicCalls: db.prepare("SELECT source, line, expression FROM dynamic_calls").all() as SnapshotDynamicCallRow[],
   };
@@ -264,7 +264,13 @@ describe(readSnapshot.name, () => {
               receivers: index % 2 === 0 ? null : JSON.stringify([entry(keys, index)]),
               spans: index % 3 === 1 ? JSON.stringify([[index, index + 2]]) : null,
             })),
-            externalEdges: calls.map(([source, target]) => ({ kind: "CALLS", source, target, lines: "[]" })),
+            externalEdges: calls.map(([source, target], index) => ({
+              kind: "CALLS",
+              source,
+              target,
+              lines: "[]",
+              receivers: index % 2 === 0 ? null : JSON.stringify([entry(keys, index)]),
+            })),
             dynamicCalls: calls.map(([source, , expression], index) => ({ source, line: index, expression })),
           });
           try {

@@ -39,6 +39,8 @@ export interface SnapshotExternalEdgeRow {
   readonly source: string;
   readonly target: string;
   readonly lines: string;
+  /** CALLS only: as SnapshotEdgeRow's (schema.ts, external_edges.receivers). */
+  readonly receivers: string | null;
 }
 
 /** A call site whose callee has no static target. */
@@ -51,7 +53,7 @@ export interface SnapshotDynamicCallRow {
 const NODE_ROWS_SQL = `SELECT key, kind, name, file, start_line AS startLine, end_line AS endLine,
   name_line AS nameLine, implementation_line AS implementationLine, exported, signature, modifiers, body FROM nodes`;
 const EDGE_ROWS_SQL = `SELECT kind, source, target, lines, names, type_only AS typeOnly, receivers, spans FROM edges`;
-const EXTERNAL_EDGE_ROWS_SQL = `SELECT kind, source, target, lines FROM external_edges`;
+const EXTERNAL_EDGE_ROWS_SQL = `SELECT kind, source, target, lines, receivers FROM external_edges`;
 const DYNAMIC_CALL_ROWS_SQL = `SELECT source, line, expression FROM dynamic_calls`;
 
 /** Byte order, not locale order, so that every machine sorts alike. */
@@ -102,6 +104,7 @@ function externalEdgeLine(row: SnapshotExternalEdgeRow): string {
     source: row.source,
     target: row.target,
     ...(lines.length > 0 ? { lines } : {}),
+    ...(row.receivers !== null ? { receivers: JSON.parse(row.receivers) as string[] } : {}),
   });
 }
 
@@ -161,7 +164,8 @@ const EDGE_LINES_SQL = `SELECT '{"edge":' || json_quote(kind) || ',"source":' ||
   || CASE WHEN spans IS NULL THEN '' ELSE ',"spans":' || spans END || '}'
   FROM edges ORDER BY kind, source, target, id`;
 const EXTERNAL_EDGE_LINES_SQL = `SELECT '{"externalEdge":' || json_quote(kind) || ',"source":' || json_quote(source) || ',"target":' || json_quote(target)
-  || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END || '}'
+  || CASE WHEN lines = '[]' THEN '' ELSE ',"lines":' || lines END
+  || CASE WHEN receivers IS NULL THEN '' ELSE ',"receivers":' || receivers END || '}'
   FROM external_edges ORDER BY kind, source, target, rowid`;
 const DYNAMIC_CALL_LINES_SQL = `SELECT '{"dynamicCall":' || json_quote(source) || ',"line":' || line || ',"expression":' || json_quote(expression) || '}'
   FROM dynamic_calls ORDER BY source, line, expression, rowid`;

@@ -73,6 +73,8 @@ export interface ExtractedExternalEdge {
   readonly target: ExternalKey;
   /** Sorted call-site lines; empty for OVERRIDES. */
   readonly lines: readonly number[];
+  /** CALLS only: the receiver classes its dispatch to the project's overrides is narrowed to, as ExtractedEdge's. */
+  readonly receivers?: readonly NodeKey[];
 }
 
 /**

@@ -101,6 +101,7 @@ export interface SnapshotExternalEdge {
   readonly source: string;
   readonly target: string;
   readonly lines?: readonly number[];
+  readonly receivers?: readonly string[];
 }
 
 /** The external edge lines of a snapshot (calls of library members, and members overriding one). */

@@ -31,12 +31,16 @@ export type EdgeSpec = readonly [
   },
 ];
 
-/** An edge to a library member or type: [kind, source node, external key such as `lib:Iterator.next`, lines]. */
+/**
+ * An edge to a library member or type: [kind, source node, external key such as `lib:Iterator.next`, lines, and
+ * for CALLS the receiver classes its dispatch is narrowed to (schema.ts, external_edges.receivers)].
+ */
 export type ExternalEdgeSpec = readonly [
   kind: "CALLS" | "REFERENCES" | "OVERRIDES" | "EXTENDS" | "IMPLEMENTS",
   source: string,
   target: string,
   lines?: readonly number[],
+  receivers?: readonly string[],
 ];
 
 /** A package import of a file: [file, package, type-only]. */
@@ -124,9 +128,19 @@ export function memoryGraph(
   }
   for (const [file, pkg, typeOnly = false] of externalImports) insertExternal.run(file, pkg, pkg, typeOnly ? 1 : 0);
   const insertExternalEdge = db.prepare(
-    "INSERT INTO external_edges (file, kind, source, target, count, lines) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO external_edges (file, kind, source, target, count, lines, receivers) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  for (const [kind, source, target, lines = []] of externalEdges)
-    insertExternalEdge.run(parseNodeKey(source).file, kind, source, target, lines.length, JSON.stringify(lines));
+  for (const [kind, source, target, lines = [], receivers] of externalEdges) {
+    const stored = receivers === undefined ? null : JSON.stringify(receivers);
+    insertExternalEdge.run(
+      parseNodeKey(source).file,
+      kind,
+      source,
+      target,
+      lines.length,
+      JSON.stringify(lines),
+      stored,
+    );
+  }
   return db;
 }

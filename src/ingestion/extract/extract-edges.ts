@@ -94,11 +94,13 @@ function fileEdgesOf(c: EdgeCollector, fileNode: ExtractedNode): FileEdges {
   }
   const external: ExtractedExternalEdge[] = [];
   for (const edge of c.externalEdges.values()) {
+    const receivers = edge.kind === "CALLS" && edge.receivers !== null ? { receivers: [...edge.receivers].sort() } : {};
     external.push({
       kind: edge.kind,
       source: edge.source.key,
       target: edge.target,
       lines: edge.lines.sort((a, b) => a - b),
+      ...receivers,
     });
   }
   return {

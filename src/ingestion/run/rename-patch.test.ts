@@ -157,6 +157,33 @@ describe("a rename patched into the graph equals a full index", () => {
     }
   });
 
+  it("renames an interface in the receivers of the library calls made through it", async () => {
+    const root = writeProject({
+      "src/named.ts":
+        'export interface Named {\n  readonly name: string;\n}\nexport class Person implements Named {\n  readonly name = "p";\n  toString(): string {\n    return this.name;\n  }\n}\n',
+      "src/show.ts":
+        'import type { Named } from "./named";\nexport function show(named: Named): string {\n  return named.toString();\n}\n',
+    });
+    const indexer = openIndexer({ root, keepPrograms: true });
+    try {
+      await indexer.run();
+      const receivers = () =>
+        indexer.db.prepare("SELECT DISTINCT receivers FROM external_edges WHERE receivers IS NOT NULL").pluck().all();
+      expect(receivers()).toEqual(['["src/named.ts:Named"]']);
+      const renamed = await renameAndRun(
+        indexer,
+        openEditSupport(root),
+        { file: "src/named.ts", line: 1, name: "Named" },
+        "Titled",
+      );
+      expect(renamed?.renamePatch).toEqual({ applied: true });
+      await expectEqualsFull(indexer);
+      expect(receivers()).toEqual(['["src/named.ts:Titled"]']);
+    } finally {
+      indexer.close();
+    }
+  });
+
   it("is refused when another file changed too", async () => {
     await withIndexedProject(undefined, async (indexer, support) => {
       fs.appendFileSync(path.join(indexer.root, "src/other.ts"), "export const extra = 1;\n");

@@ -37,6 +37,7 @@ export const reachEntry = symbolSummary.extend({
       through: z.string().optional(),
       throughHasNoBody: z.literal(true).optional(),
       construction: z.literal(true).optional(),
+      holds: z.literal(true).optional(),
       access: z.enum(["read", "write"]).optional(),
       sites: z.array(z.number()),
     }),

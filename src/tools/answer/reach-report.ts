@@ -43,6 +43,8 @@ export interface ReachLink {
   readonly construction?: true;
   /** A read (getter) or write (setter) of the accessor property asked about. */
   readonly access?: "read" | "write";
+  /** CONTAINS: the entry is the variable holding the object literal whose function `via` is (impact climbs to it). */
+  readonly holds?: true;
   /** Lines of the edge's sites (calls, `new`, JSX), in the file of the edge's source. */
   readonly sites: readonly number[];
 }
@@ -96,6 +98,7 @@ export function reachEntry(
         ...(link.dispatch || link.construction ? { through: link.target } : {}),
         ...(link.dispatch && facts.withoutBody.has(link.target) ? { throughHasNoBody: true } : {}),
         ...(link.construction ? { construction: true } : {}),
+        ...(link.holds === true ? { holds: true } : {}),
         ...(access === undefined ? {} : { access }),
         sites: link.lines,
       };
@@ -184,6 +187,7 @@ const ACCESS_VERBS = { read: "reads", write: "writes" } as const;
 
 /** `calls Cart.total @29`, `calls @21 via Shape.area (dispatch)`, `writes @48`. */
 function linkText(link: ReachLink, options: ReachTextOptions): string {
+  if (link.holds === true) return `holds ${shortName(link.via)} in its object literal`;
   const verb = link.access === undefined ? VERBS[options.direction][link.edge] : ACCESS_VERBS[link.access];
   const via = options.roots.has(link.via) ? "" : ` ${shortName(link.via)}`;
   if (link.construction === true && link.through !== undefined) {

@@ -4,6 +4,8 @@ import { memoryGraph } from "../../test-support/memory-graph.js";
 import { requireSymbol } from "../inputs/symbol-address.js";
 import { walkDependants } from "./dependant-walk.js";
 import { queryImpact } from "./query.js";
+import { impactAnswer } from "./format.js";
+import { present } from "../answer/query-output.js";
 import { NAME_PATTERN_TESTS } from "../workspace/test-files.js";
 
 const { isTest } = NAME_PATTERN_TESTS;
@@ -80,5 +82,54 @@ describe(walkDependants.name, () => {
     const { runtime, types } = walk(db, "src/money.ts:Money", 3);
     expect(runtime).toEqual(["src/cart.ts:Cart.total@1"]);
     expect(types).toEqual(["src/cart.ts:Cart@2"]);
+  });
+
+  /**
+   * `match` holds an object literal whose function `match.TypeLiteral` calls formatPropertyKey; `compile` is made
+   * from `match`, and `make` calls `compile`. The class Literal's method calls it too, and so does the method
+   * `toString() {…}` of the prototype literal ChunkProto: neither a class nor a literal of methods is a holder.
+   */
+  const held = memoryGraph(
+    [
+      { key: "src/inspect.ts:formatPropertyKey" },
+      { key: "src/pretty.ts:match", kind: "Variable" },
+      { key: "src/pretty.ts:match.TypeLiteral", kind: "Method", modifiers: "arrow" },
+      { key: "src/chunk.ts:ChunkProto", kind: "Variable" },
+      { key: "src/chunk.ts:ChunkProto.toString", kind: "Method" },
+      { key: "src/chunk.ts:makeChunk" },
+      { key: "src/pretty.ts:compile", kind: "Variable" },
+      { key: "src/pretty.ts:make" },
+      { key: "src/ast.ts:Literal", kind: "Class" },
+      { key: "src/ast.ts:Literal.toString", kind: "Method" },
+      { key: "src/ast.ts:literal" },
+    ],
+    [
+      ["CALLS", "src/pretty.ts:match.TypeLiteral", "src/inspect.ts:formatPropertyKey", [146]],
+      ["READS", "src/pretty.ts:compile", "src/pretty.ts:match", [205]],
+      ["CALLS", "src/pretty.ts:make", "src/pretty.ts:compile", [33]],
+      ["CALLS", "src/ast.ts:Literal.toString", "src/inspect.ts:formatPropertyKey", [12]],
+      ["CALLS", "src/chunk.ts:ChunkProto.toString", "src/inspect.ts:formatPropertyKey", [4]],
+      ["READS", "src/chunk.ts:makeChunk", "src/chunk.ts:ChunkProto", [9]],
+      ["INSTANTIATES", "src/ast.ts:literal", "src/ast.ts:Literal", [20]],
+    ],
+  );
+
+  it("climbs from an object literal's function-valued property to the variable holding the literal, at its depth, and on to the variable's users", () => {
+    const impact = queryImpact(held, requireSymbol(held, { symbol: "formatPropertyKey" }), {
+      depth: 5,
+      dispatch: "up",
+      tests: "include",
+      isTest,
+    });
+    expect(impact.dependants.map((node) => `${node.key}@${node.depth} ${node.use}`)).toEqual([
+      "src/ast.ts:Literal.toString@1 runtime",
+      "src/chunk.ts:ChunkProto.toString@1 runtime",
+      "src/pretty.ts:match@1 runtime",
+      "src/pretty.ts:match.TypeLiteral@1 runtime",
+      "src/pretty.ts:compile@2 runtime",
+      "src/pretty.ts:make@3 runtime",
+    ]);
+    const text = present(impactAnswer(impact), { format: "text", maxNodes: 100, maxTokens: 4000 }).text;
+    expect(text).toContain("holds match.TypeLiteral in its object literal");
   });
 });

@@ -7,6 +7,7 @@ import {
   degreesOf,
   finishWalk,
   frontierRoles,
+  holderLinks,
   seedRoles,
   type FrontierRoles,
   walkDispatchMap,
@@ -27,6 +28,9 @@ import type { Dispatch } from "../inputs/query-inputs.js";
  * - **type**: reached by a path that takes at least one type step (a type edge, or a Property reached through
  *   its type reaching its container), after which any edge continues it, at the shortest such distance; a
  *   node reached both ways is a runtime dependant.
+ *
+ * The module-level variable holding an object literal whose function-valued property is reached (graph-walk.ts,
+ * holderLinks) is reached with it, at the same depth and in the same use: the function is part of its value.
  *
  * A node is expanded in each use it is reached in (a node first reached through a type and later, further
  * away, through code, twice): the same answer as a walk over code edges alone followed by a walk over every
@@ -111,6 +115,19 @@ export function walkDependants(db: SqliteDb, request: DependantWalkRequest): Dep
       const runtimeDepth = runtime.get(node.key)?.depth;
       if (runtimeDepth === depth && typeKinds.has(stepLink.link.edge)) alsoTyped.add(node.key);
       if (runtimeDepth !== undefined || (typed.get(node.key)?.depth ?? depth) !== depth) continue;
+      reach(typed, stepLink, depth, nextType);
+    }
+    // The variable holding an object literal's function reached at this depth (or a seed's) is part of it: same depth.
+    const holdersOf = (keys: readonly string[]) =>
+      holderLinks(db, depth === 1 ? [...seeds, ...keys] : keys).filter(
+        ({ node }) => !seedSet.has(node.key) && accepts(node.file),
+      );
+    for (const stepLink of holdersOf(nextRuntime)) {
+      if ((runtime.get(stepLink.node.key)?.depth ?? depth) === depth) reach(runtime, stepLink, depth, nextRuntime);
+    }
+    for (const stepLink of holdersOf(nextType)) {
+      const { node } = stepLink;
+      if (runtime.has(node.key) || (typed.get(node.key)?.depth ?? depth) !== depth) continue;
       reach(typed, stepLink, depth, nextType);
     }
     runtimeFrontier = nextRuntime;

@@ -1,5 +1,6 @@
 import { perGraphGeneration } from "../../db/graph-generation.js";
 import type { SqliteDb } from "../../db/open-graph-db.js";
+import { isExternalKey } from "../../model/node-key.js";
 import { heldEntryKey } from "./literal-entry.js";
 
 /**
@@ -67,8 +68,9 @@ export const dispatchMap = perGraphGeneration((db: SqliteDb): DispatchMap => {
   };
 });
 
-/** The class of each member that overrides or is overridden, by the members' parents. */
-const CLASSES_OF_MEMBERS = `SELECT m.key, c.key FROM (SELECT source AS key FROM edges WHERE kind = 'OVERRIDES' UNION SELECT target FROM edges WHERE kind = 'OVERRIDES') o
+/** The class of each member that overrides or is overridden (a library member included), by the members' parents. */
+const CLASSES_OF_MEMBERS = `SELECT m.key, c.key FROM (SELECT source AS key FROM edges WHERE kind = 'OVERRIDES' UNION SELECT target FROM edges WHERE kind = 'OVERRIDES'
+    UNION SELECT source FROM external_edges WHERE kind = 'OVERRIDES') o
   CROSS JOIN nodes m ON m.key = o.key CROSS JOIN nodes c ON c.key = m.parent_key WHERE c.kind = 'Class'`;
 
 /** Pairs grouped by one end, each group without repeats (an edge can be stored once per file that sees it). */
@@ -92,9 +94,11 @@ export function closure(starts: Iterable<string>, step: ReadonlyMap<string, read
 /**
  * Whether a call of `named` whose sites' receivers are `receivers` (schema.ts, edges.receivers) may run `override`,
  * a member below it: always when the receivers are not known (undefined); never for `super.m()` (none); else when
- * the override's class is one of the receiver classes or below one (`this.query()` inside Mid runs MidChild's
- * override, not its sibling SiblingA's). An override whose class is not seen to descend from `named`'s class
- * (a class extending a mixin call, whose EXTENDS edge is missing) is kept: nothing says it cannot run.
+ * the override's class is one of the receiver classes or interfaces or below one (`this.query()` inside Mid runs
+ * MidChild's override, not its sibling SiblingA's). An override whose class is not seen to descend from `named`'s
+ * class (a class extending a mixin call, whose EXTENDS edge is missing) is kept: nothing says it cannot run. A
+ * library member (`lib:Object.toString`) has no class in the graph: its overrides in classes are reached only
+ * below the receivers (`this.toString()` inside And reaches And's subclasses' `toString`, not every class's).
  */
 export function dispatchReaches(
   map: DispatchMap,
@@ -106,9 +110,10 @@ export function dispatchReaches(
   if (receivers.length === 0) return false;
   const overrideClass = map.classOf.get(override);
   const namedClass = map.classOf.get(named);
-  if (overrideClass === undefined || namedClass === undefined) return true;
+  if (overrideClass === undefined || (namedClass === undefined && !isExternalKey(named))) return true;
   const above = closure([overrideClass], map.supertypes);
-  return receivers.some((receiver) => above.has(receiver)) || !above.has(namedClass);
+  if (receivers.some((receiver) => above.has(receiver))) return true;
+  return namedClass !== undefined && !above.has(namedClass);
 }
 
 /** The receivers stored with an edge (edges.receivers), parsed; undefined for NULL. */

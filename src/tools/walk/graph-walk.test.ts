@@ -335,6 +335,45 @@ describe(walkGraph.name, () => {
       ]);
     });
 
+    /**
+     * `lib:Object.toString`, overridden by Literal and by Failure (which implements And); `andGet` calls it on an
+     * And (`this.toString()` with `this: And`), `show` on a receiver of no type of the project.
+     */
+    const strings = memoryGraph(
+      [
+        { key: "src/err.ts:And", kind: "Interface" },
+        { key: "src/err.ts:andGet" },
+        { key: "src/err.ts:Failure", kind: "Class" },
+        { key: "src/err.ts:Failure.toString", kind: "Method" },
+        { key: "src/ast.ts:Literal", kind: "Class" },
+        { key: "src/ast.ts:Literal.toString", kind: "Method" },
+        { key: "src/log.ts:show" },
+      ],
+      [["IMPLEMENTS", "src/err.ts:Failure", "src/err.ts:And"]],
+      [],
+      [
+        ["OVERRIDES", "src/err.ts:Failure.toString", "lib:Object.toString"],
+        ["OVERRIDES", "src/ast.ts:Literal.toString", "lib:Object.toString"],
+        ["CALLS", "src/err.ts:andGet", "lib:Object.toString", [7], ["src/err.ts:And"]],
+        ["CALLS", "src/log.ts:show", "lib:Object.toString", [3]],
+      ],
+    );
+    const strung = (seed: string, direction: "in" | "out", dispatch: "up" | "all") =>
+      walkGraph(strings, { seeds: [key(seed)], direction, kinds: ["CALLS"], maxDepth: 1, dispatch }).nodes.map(
+        (node) => node.key,
+      );
+
+    it("dispatches a call of a library member only to overrides its receivers can be, both ways", () => {
+      expect(strung("src/ast.ts:Literal.toString", "in", "up")).toEqual(["src/log.ts:show"]);
+      expect(strung("src/err.ts:Failure.toString", "in", "up")).toEqual(["src/err.ts:andGet", "src/log.ts:show"]);
+      expect(strung("src/err.ts:andGet", "out", "up")).toEqual(["src/err.ts:Failure.toString"]);
+      expect(strung("src/log.ts:show", "out", "up")).toEqual([
+        "src/ast.ts:Literal.toString",
+        "src/err.ts:Failure.toString",
+      ]);
+      expect(strung("src/ast.ts:Literal.toString", "in", "all")).toEqual(["src/err.ts:andGet", "src/log.ts:show"]);
+    });
+
     it("never widens an OVERRIDES edge: a sibling is not a dependant of a member", () => {
       expect(
         walk("src/shapes.ts:Circle.area", "in", "up", ["CALLS", "OVERRIDES"]).map((line) => line.split(" | ")[0]),

@@ -107,6 +107,11 @@ export interface WalkLink {
   readonly target: string;
   /** The link exists only through dispatch: `target` is not `via`. */
   readonly dispatch: boolean;
+  /**
+   * A CONTAINS link from a variable to `via`, a function of the object literal it holds (holderLinks): the
+   * variable's users may run it. A runtime link, where a Property's CONTAINS link to its container is a type one.
+   */
+  readonly holds?: true;
   /** A `new` of the class `target` that runs a constructor or property initialiser (`via` walking in, the reached node walking out). */
   readonly construction: boolean;
   /** Site lines of the edge, in the file of its source. */
@@ -176,7 +181,7 @@ const EDGES_INTO = `SELECT e.kind AS edge, e.target, e.lines, e.receivers, ${NEI
   FROM json_each(@targets) t CROSS JOIN edges e ON e.target = t.value CROSS JOIN nodes n ON n.key = e.source
   WHERE +e.kind IN (SELECT value FROM json_each(@kinds))`;
 
-const LIBRARY_EDGES_INTO = `SELECT c.kind AS edge, c.target, c.lines, NULL AS receivers, ${NEIGHBOUR_COLUMNS}
+const LIBRARY_EDGES_INTO = `SELECT c.kind AS edge, c.target, c.lines, c.receivers, ${NEIGHBOUR_COLUMNS}
   FROM json_each(@targets) t CROSS JOIN external_edges c ON c.target = t.value CROSS JOIN nodes n ON n.key = c.source
   WHERE c.kind IN (SELECT value FROM json_each(@kinds))`;
 
@@ -216,7 +221,7 @@ const STEP_OUT = `
       WHERE @dispatch = 'all' AND b.edge IN (${DISPATCHED})),
     below(via, edge, target, lines, receivers, node) AS (
       SELECT via, edge, target, lines, receivers, node FROM bases
-      UNION SELECT f.id, x.kind, x.target, x.lines, NULL, o.source FROM frontier f
+      UNION SELECT f.id, x.kind, x.target, x.lines, x.receivers, o.source FROM frontier f
         CROSS JOIN external_edges x ON x.source = f.key AND x.kind IN (${DISPATCHED}) AND x.kind IN (SELECT kind FROM kinds)
         CROSS JOIN external_edges o ON o.target = x.target AND o.kind = 'OVERRIDES'
       WHERE @dispatch <> 'none' AND ${WITHIN_SPANS.replaceAll("$f", "f").replaceAll("$e", "x")}
@@ -234,8 +239,16 @@ const STEP_OUT = `
   WHERE d.edge = 'INSTANTIATES' AND (n.kind = 'Constructor' OR (n.kind = 'Property' AND ' ' || n.modifiers || ' ' NOT GLOB '* static *' AND ${RUNS_AT_NEW.replaceAll("$p", "n")}))
     AND EXISTS (SELECT 1 FROM edges o WHERE o.source = n.key AND o.kind IN (SELECT kind FROM kinds))`;
 
+/**
+ * The holders of function-valued properties of object literals held by module-level variables (holderLinks).
+ */
+const HOLDER_LINKS = `SELECT f.value AS via, 'CONTAINS' AS edge, f.value AS target, '[]' AS lines, NULL AS receivers, ${NEIGHBOUR_COLUMNS}
+  FROM json_each(@held) f CROSS JOIN nodes p ON p.key = f.value CROSS JOIN nodes n ON n.key = p.parent_key
+  WHERE p.kind = 'Method' AND ' ' || p.modifiers || ' ' GLOB '* arrow *' AND n.kind = 'Variable'`;
+
 const statements = preparedStatements({
   edgesInto: EDGES_INTO,
+  holderLinks: HOLDER_LINKS,
   libraryEdgesInto: LIBRARY_EDGES_INTO,
   roleLinks: ROLE_LINKS,
   stepOut: STEP_OUT,
@@ -396,7 +409,10 @@ function stepIn(db: SqliteDb, request: StepRequest): StepLink[] {
       targets: JSON.stringify([...libraryNames.keys()]),
       kinds: JSON.stringify(libraryKinds),
     }) as EdgeRow[]) {
-      for (const via of libraryNames.get(row.target) ?? []) links.push(stepLink(row, via as NodeKey, via));
+      for (const via of libraryNames.get(row.target) ?? []) {
+        const step = stepLink(row, via as NodeKey, via);
+        if (request.dispatch !== "up" || map === undefined || dispatchFollows(() => map, step, via)) links.push(step);
+      }
     }
   }
   // The role links: a typed Property's container (when asked for), and the `new` sites of a running node's class.
@@ -445,6 +461,23 @@ function addName(names: Map<string, string[]>, target: string, via: string): voi
   const vias = names.get(target);
   if (vias === undefined) names.set(target, [via]);
   else if (!vias.includes(via)) vias.push(via);
+}
+
+/**
+ * The variables holding the given keys, each a function-valued property of an object literal held by a
+ * module-level variable (a Method marked `arrow` whose parent is a Variable: `const match = { TypeLiteral:
+ * (ast) => … }`), as CONTAINS links marked `holds` from the member (impact, dependant-walk.ts). Such a literal is
+ * a table of functions, which whoever the variable is handed to looks up and runs (`getCompiler(match)`). A
+ * method written `key() {…}` has none: it has a `this`, and a literal of those is a prototype or an
+ * implementation of a type, whose methods run through calls on the objects made from it (dispatch), not through
+ * the variable's users (`Object.create(ChunkProto)`). A class's members never reach their class this way.
+ */
+export function holderLinks(db: SqliteDb, keys: readonly string[]): StepLink[] {
+  if (keys.length === 0) return [];
+  return (statements(db).holderLinks.all({ held: JSON.stringify(keys) }) as StepRow[]).map((row) => {
+    const { node, link } = stepLink(row, row.via, row.via);
+    return { node, link: { ...link, holds: true } };
+  });
 }
 
 /** Which frontier nodes the two extra links of a step start from (StepRequest.typed and .running). */

@@ -7,7 +7,7 @@ import {
 } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import { skipOuterExpressions } from "../declaration-text.js";
-import { callReceiver } from "./call-receivers.js";
+import { callReceiver, libraryCallReceiver } from "./call-receivers.js";
 import { isAccessor, type EdgeCollector } from "./edge-collector.js";
 import { CALL_TARGET_KINDS } from "./edge-target-kinds.js";
 
@@ -58,8 +58,9 @@ export function recordCall(c: EdgeCollector, call: ts.CallExpression, owner: Ext
     return;
   }
   if (symbol !== undefined) {
-    for (const external of c.context.externalMemberKeys(c.resolveAlias(symbol)))
-      c.addExternalEdge("CALLS", owner, external, c.siteLine(callee));
+    const externals = c.context.externalMemberKeys(c.resolveAlias(symbol));
+    const receiver = externals.length === 0 ? undefined : libraryCallReceiver(c, callee, symbol);
+    for (const external of externals) c.addExternalEdge("CALLS", owner, external, c.siteLine(callee), receiver);
   }
 }
 

@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { indexAndSnapshot, removeTempDirs, snapshotEdges } from "../../../test-support/fixtures.js";
+import {
+  indexAndSnapshot,
+  removeTempDirs,
+  snapshotEdges,
+  snapshotExternalEdges,
+} from "../../../test-support/fixtures.js";
 import { editProjectFile, expectIncrementalEqualsFull, writeProject } from "../../../test-support/incremental.js";
 
 afterAll(removeTempDirs);
@@ -124,6 +129,81 @@ describe.each([{ engine: "ts7" }, { engine: "ts6" }] as const)(
       expect(receiversOf(snapshot, "src/use.ts:mixed", query)).toBeUndefined();
       expect(receiversOf(snapshot, "src/use.ts:own", "src/mid.ts:MidChild.query")).toBeUndefined();
       expect(receiversOf(snapshot, "src/base.ts:Base.touch", "src/base.ts:Base.secret")).toBeUndefined();
+    });
+  },
+);
+
+/** Calls of `lib:Object.toString`, which classes of the project override, through receivers of every sort. */
+const LIBRARY_CALLS = `export interface Named {
+  readonly name: string;
+}
+export class Shape {
+  describe(): string {
+    return this.toString();
+  }
+}
+export class Circle extends Shape {
+  toString(): string {
+    return "circle";
+  }
+}
+export class Person implements Named {
+  readonly name = "p";
+  toString(): string {
+    return this.name;
+  }
+}
+export class Failure extends Error {
+  plain(): string {
+    return super.toString();
+  }
+}
+export function viaThis(this: Named): string {
+  return this.toString();
+}
+export function viaInterface(named: Named): string {
+  return named.toString();
+}
+export function viaClass(shape: Shape): string {
+  return shape.toString();
+}
+export function viaUnion(x: Shape | Named): string {
+  return x.toString();
+}
+export function viaLiteral(x: { a: number }): string {
+  return x.toString();
+}
+export function viaLibrary(date: Date): string {
+  return date.toString();
+}
+`;
+
+/** The receivers of the external CALLS edge from source to lib:Object.toString (undefined when it has none), failing when there is no such edge. */
+function libraryReceiversOf(snapshot: string, source: string): readonly string[] | undefined {
+  const edge = snapshotExternalEdges(snapshot).find(
+    (found) => found.externalEdge === "CALLS" && found.source === source && found.target.endsWith(".toString"),
+  );
+  if (edge === undefined) throw new Error(`no external CALLS edge ${source} → toString`);
+  return edge.receivers;
+}
+
+describe.each([{ engine: "ts7" }, { engine: "ts6" }] as const)(
+  "the receivers of calls of library members ($engine)",
+  ({ engine }) => {
+    it("records a project class or interface the receiver is typed by, `this` in a class, and none for `super`", async () => {
+      const { snapshot } = await indexAndSnapshot(writeProject({ "src/shapes.ts": LIBRARY_CALLS }), { engine });
+      expect(libraryReceiversOf(snapshot, "src/shapes.ts:Shape.describe")).toEqual(["src/shapes.ts:Shape"]);
+      expect(libraryReceiversOf(snapshot, "src/shapes.ts:viaThis")).toEqual(["src/shapes.ts:Named"]);
+      expect(libraryReceiversOf(snapshot, "src/shapes.ts:viaInterface")).toEqual(["src/shapes.ts:Named"]);
+      expect(libraryReceiversOf(snapshot, "src/shapes.ts:viaClass")).toEqual(["src/shapes.ts:Shape"]);
+      expect(libraryReceiversOf(snapshot, "src/shapes.ts:Failure.plain")).toEqual([]);
+    });
+
+    it("records none where it cannot tell: a union, an object literal type, a library type", async () => {
+      const { snapshot } = await indexAndSnapshot(writeProject({ "src/shapes.ts": LIBRARY_CALLS }), { engine });
+      expect(libraryReceiversOf(snapshot, "src/shapes.ts:viaUnion")).toBeUndefined();
+      expect(libraryReceiversOf(snapshot, "src/shapes.ts:viaLiteral")).toBeUndefined();
+      expect(libraryReceiversOf(snapshot, "src/shapes.ts:viaLibrary")).toBeUndefined();
     });
   },
 );

@@ -30,6 +30,26 @@ export function callReceiver(
   return receiverClass === undefined || receiverClass.key === target.parentKey ? undefined : [receiverClass.key];
 }
 
+/**
+ * The receiver of a call of a library member (`this.toString()` naming `lib:Object.toString`, external-members.ts),
+ * when it narrows the call's dispatch to the project's overrides: `this` inside a class (that class, or a subclass),
+ * or a receiver whose static type is a class or an interface of the index (`x: Mid`, `this: ConfigError.And`):
+ * only overrides in those or below them may run. `super.m()` runs the library member itself. None (any override
+ * may run) for any other receiver: a union, a type parameter, an object literal's or a library type. The checker
+ * is asked only when a member of the project has the member's name: no other library member has an override.
+ */
+export function libraryCallReceiver(c: EdgeCollector, callee: ts.Expression, symbol: PortSymbol): SiteReceiver {
+  if (!c.context.mayNameMember(symbol.name)) return undefined;
+  const access = skipOuterExpressions(callee);
+  if (!ts.isPropertyAccessExpression(access) && !ts.isElementAccessExpression(access)) return undefined;
+  const receiver = skipOuterExpressions(access.expression);
+  if (receiver.kind === ts.SyntaxKind.SuperKeyword) return EXACT;
+  const ofThis = receiver.kind === ts.SyntaxKind.ThisKeyword ? classOfThis(c, receiver) : undefined;
+  if (ofThis !== undefined) return [ofThis.key];
+  const types = staticTypesOf(c, receiver, ts.SymbolFlags.Class | ts.SymbolFlags.Interface);
+  return types.length === 0 ? undefined : types.map((node) => node.key).sort();
+}
+
 /** An instance method or property of a class (the declaration of `symbol` that `target` stands for), not private: a subclass may override it. */
 function overridable(c: EdgeCollector, symbol: PortSymbol, target: ExtractedNode): boolean {
   if (target.kind !== "Method" && target.kind !== "Property") return false;
@@ -58,14 +78,27 @@ function classOfThis(c: EdgeCollector, node: ts.Node): ExtractedNode | undefined
 
 /** The class of the index a receiver's static type is an instance of (`x: Mid`, `Mid<T>`); none for a union, a type parameter, a literal type. */
 function staticClassOf(c: EdgeCollector, receiver: ts.Expression): ExtractedNode | undefined {
+  return staticTypesOf(c, receiver, ts.SymbolFlags.Class)[0];
+}
+
+/**
+ * The classes (and, when `flags` has Interface, the interfaces: each declaration of a merged one) of the index
+ * that a receiver's static type names; none for a union, a type parameter, an anonymous or a library type.
+ */
+function staticTypesOf(c: EdgeCollector, receiver: ts.Expression, flags: ts.SymbolFlags): ExtractedNode[] {
   const symbol = c.checker.getTypeAtLocation(receiver).getSymbol();
-  if (symbol === undefined || (symbol.flags & ts.SymbolFlags.Class) === 0) return undefined;
+  if (symbol === undefined || (symbol.flags & flags) === 0) return [];
+  const found: ExtractedNode[] = [];
   for (const declaration of symbol.declarations ?? []) {
-    if (!ts.isClassLike(declaration)) continue;
-    const node = c.nodeForDeclaration(declaration);
-    if (node?.kind === "Class") return node;
+    const node =
+      ts.isClassLike(declaration) || ts.isInterfaceDeclaration(declaration)
+        ? c.nodeForDeclaration(declaration)
+        : undefined;
+    if (node === undefined || found.includes(node)) continue;
+    if (node.kind === "Class" || (node.kind === "Interface" && (flags & ts.SymbolFlags.Interface) !== 0))
+      found.push(node);
   }
-  return undefined;
+  return found;
 }
 
 function classNode(c: EdgeCollector, declaration: ts.ClassLikeDeclaration): ExtractedNode | undefined {

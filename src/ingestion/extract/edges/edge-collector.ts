@@ -64,6 +64,8 @@ interface ExternalSiteEdge {
   readonly source: ExtractedNode;
   readonly target: ExternalKey;
   readonly lines: number[];
+  /** CALLS: the union of its sites' receivers (as SiteEdge's); null once a site may dispatch to any override. */
+  receivers: Set<NodeKey> | null;
 }
 
 /** The files one file imports, with the names it imports from each and whether only types. */
@@ -133,18 +135,25 @@ export class EdgeCollector {
       edge.spans.push(span);
   }
 
+  /** `receiver`: a call site's receiver classes, as for addEdge (call-receivers.ts, libraryCallReceiver). */
   addExternalEdge(
     kind: ExtractedExternalEdge["kind"],
     source: ExtractedNode,
     target: ExternalKey,
     line: number | undefined,
+    receiver?: SiteReceiver,
   ): void {
+    const id = `${kind}\u0000${source.key}\u0000${target}`;
     addSite(
       this.externalEdges,
-      `${kind}\u0000${source.key}\u0000${target}`,
-      () => ({ kind, source, target, lines: [] }),
+      id,
+      () => ({ kind, source, target, lines: [], receivers: receiver === undefined ? null : new Set<NodeKey>() }),
       line,
     );
+    const edge = this.externalEdges.get(id);
+    if (edge === undefined || edge.receivers === null) return;
+    if (receiver === undefined) edge.receivers = null;
+    else for (const key of receiver) edge.receivers.add(key);
   }
 
   /** The graph node an AST node of any indexed file stands for. */
