@@ -8,6 +8,7 @@ import {
   CLI,
   copySampleProject,
   freshSnapshot,
+  indexedSampleProject,
   makeTempDir,
   readerSnapshot,
   removeTempDirs,
@@ -74,8 +75,7 @@ describe("ts-graph index (subprocess)", () => {
   });
 
   it("re-extracts everything with --force", () => {
-    const root = copySampleProject("no-tsconfig");
-    runCli(["index", root, "--quiet"]);
+    const { root } = indexedSampleProject("no-tsconfig");
     const forced = JSON.parse(runCli(["index", root, "--force", "--json"]).stdout) as {
       mode: string;
       files: { extracted: number };
@@ -123,8 +123,7 @@ describe("ts-graph index (subprocess)", () => {
   });
 
   it("rebuilds a database of another schema version instead of reading it", () => {
-    const root = copySampleProject("no-tsconfig");
-    runCli(["index", root, "--quiet"]);
+    const { root } = indexedSampleProject("no-tsconfig");
     const dbPath = path.join(root, ".ts-graph", "graph.db");
     const db = new Database(dbPath);
     db.pragma("user_version = 999");
@@ -299,8 +298,7 @@ describe("databases that are not ts-graph's", () => {
   });
 
   it("finishes a run whose state was left unfinished even when no file is pending", () => {
-    const root = copySampleProject("no-tsconfig");
-    runCli(["index", root, "--quiet"]);
+    const { root } = indexedSampleProject("no-tsconfig");
     const db = new Database(path.join(root, ".ts-graph", "graph.db"));
     db.prepare("UPDATE meta SET value = 'indexing' WHERE key = 'state'").run();
     db.close();

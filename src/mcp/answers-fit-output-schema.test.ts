@@ -30,6 +30,25 @@ function toolNamed(name: string) {
   return { tool, answer: tool.answer };
 }
 
+interface ToolSchemas {
+  readonly zod: ReturnType<typeof outputSchemaOf>;
+  readonly listed: ReturnType<AjvJsonSchemaValidator["getValidator"]>;
+}
+
+/** Each tool's two schemas, built once for the file: both depend only on the tool (thousands of calls check them). */
+const schemasByTool = new Map<string, ToolSchemas>();
+
+function schemasOf(name: string, answer: Parameters<typeof outputSchemaOf>[0]): ToolSchemas {
+  let schemas = schemasByTool.get(name);
+  if (schemas === undefined) {
+    const zod = outputSchemaOf(answer);
+    const json = z.toJSONSchema(zod, { target: "draft-7" }) as Parameters<AjvJsonSchemaValidator["getValidator"]>[0];
+    schemas = { zod, listed: new AjvJsonSchemaValidator().getValidator(json) };
+    schemasByTool.set(name, schemas);
+  }
+  return schemas;
+}
+
 /** What a served call would return for this input, and whether both schemas accept it. */
 async function checkCall(context: CliToolContext, name: string, input: Record<string, unknown>): Promise<string[]> {
   const { tool, answer } = toolNamed(name);
@@ -43,14 +62,13 @@ async function checkCall(context: CliToolContext, name: string, input: Record<st
   }
   const label = `${name} ${JSON.stringify(input)}`;
   const problems = unexpected.map((failure) => `${label}: failed unexpectedly: ${String(failure)}`);
-  const schema = outputSchemaOf(answer);
+  const schemas = schemasOf(name, answer);
   if (result.isError !== true) {
-    const parsed = schema.safeParse(result.structuredContent);
+    const parsed = schemas.zod.safeParse(result.structuredContent);
     if (!parsed.success)
       problems.push(`${label}: the server's zod check refuses it: ${JSON.stringify(parsed.error.issues)}`);
   }
-  const listed = z.toJSONSchema(schema, { target: "draft-7" }) as Parameters<AjvJsonSchemaValidator["getValidator"]>[0];
-  if (!new AjvJsonSchemaValidator().getValidator(listed)(result.structuredContent).valid) {
+  if (!schemas.listed(result.structuredContent).valid) {
     problems.push(`${label}: the listed JSON Schema refuses ${JSON.stringify(result.structuredContent).slice(0, 300)}`);
   }
   return problems;
