@@ -56,7 +56,7 @@ describe("the bench's items of a declaration sharing its name with a type", () =
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it("matches the CLI's `Ensure#function` and `Tagged#function` to the truth's items by their declarations' lines", () => {
-    const truth = oracle.pathNodes("src/schema.ts#start", "src/schema.ts#build", 6, 1000);
+    const truth = oracle.pathNodes("src/schema.ts#start", "src/schema.ts#build", 6, 1000) ?? [];
     expect(truth).toEqual([
       "src/schema.ts#Ensure",
       "src/schema.ts#Tagged#variable",
