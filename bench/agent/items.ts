@@ -10,18 +10,26 @@ export function declarationItem(file: string, qualifiedName: string): string {
 }
 
 const FILE_LINE = /^ {2}(\S+\.[cm]?tsx?)(?:\s|$)/;
-const DECLARATION_LINE = /^ {4}(<top level>|\S+) \d+(?:-\d+)?(?:\s|$)/;
+const DECLARATION_LINE = /^ {4}(<top level>|\S+) (\d+)(?:-(\d+))?(?:\s|$)/;
 /** Entries listed briefly, by name only, several to a line: `    Cart.add, Cart.clear, <top level>`. */
 const BRIEF_ITEM = String.raw`(?:<top level>|[^\s,]+)`;
 const BRIEF_LINE = new RegExp(`^ {4}${BRIEF_ITEM}(?:, ${BRIEF_ITEM})*$`);
 
+/** A declaration an answer lists: its item as the CLI names it, and the lines it prints for it (none on a brief line). */
+export interface AnsweredDeclaration {
+  readonly item: string;
+  readonly file: string;
+  readonly lines?: { readonly start: number; readonly end: number };
+}
+
 /**
  * The declarations of a `callers`, `callees`, `impact` or `paths` text answer: each `    Name A-B …` line under
- * the `  file` line it belongs to, and each name of a brief line (`    Name, Other`). The sections listed apart (value uses of `callers`, "tests to run" of `impact`,
- * the history) are skipped; a `depth N` header inside one of them stays in it.
+ * the `  file` line it belongs to (with its lines), and each name of a brief line (`    Name, Other`). The sections
+ * listed apart (value uses of `callers`, "tests to run" of `impact`, the history) are skipped; a `depth N` header
+ * inside one of them stays in it. Top-level code is the file.
  */
-export function groupedDeclarations(text: string): string[] {
-  const items = new Set<string>();
+export function answeredDeclarations(text: string): AnsweredDeclaration[] {
+  const found: AnsweredDeclaration[] = [];
   let file: string | undefined;
   let skipped = false;
   for (const line of text.split("\n")) {
@@ -41,15 +49,58 @@ export function groupedDeclarations(text: string): string[] {
     if (file === undefined) continue;
     if (BRIEF_LINE.test(line)) {
       for (const name of line.trim().split(", "))
-        items.add(name === "<top level>" ? file : declarationItem(file, name));
+        found.push({ item: name === "<top level>" ? file : declarationItem(file, name), file });
       continue;
     }
     const declaration = DECLARATION_LINE.exec(line);
-    if (declaration?.[1] === undefined) continue;
-    // `ZodEnum#variable`: a const sharing its name with an interface or type alias (truth.ts names it alike).
-    items.add(declaration[1] === "<top level>" ? file : declarationItem(file, declaration[1]));
+    const name = declaration?.[1];
+    if (name === undefined) continue;
+    if (name === "<top level>") {
+      found.push({ item: file, file });
+      continue;
+    }
+    const start = Number(declaration?.[2]);
+    const end = declaration?.[3] === undefined ? start : Number(declaration[3]);
+    // `ZodEnum#variable`, `Ensure#function`: a declaration sharing its name with another of its scope.
+    found.push({ item: declarationItem(file, name), file, lines: { start, end } });
   }
-  return [...items];
+  return found;
+}
+
+/** The items of a `callers`, `callees`, `impact` or `paths` text answer as the CLI names them ({@link answeredDeclarations}). */
+export function groupedDeclarations(text: string): string[] {
+  return [...new Set(answeredDeclarations(text).map((declaration) => declaration.item))];
+}
+
+/**
+ * A truth item's declarations in one file, from the compiler's syntax tree: the lines from the first one's start
+ * (after its doc comment; a variable's statement) to the last one's end, and the line of each one's name.
+ */
+export interface DeclarationSpan {
+  readonly item: string;
+  readonly start: number;
+  readonly end: number;
+  readonly nameLines: readonly number[];
+}
+
+/**
+ * The truth's item for a declaration an answer lists, matched by where it is declared, not by its name: the item
+ * one of whose declarations in the answer's file has its name on the lines the answer prints, those lines lying
+ * within the item's declarations (the innermost such item). So the CLI's `Ensure#function 6-8`, the function of an
+ * interface-and-function pair, is the truth's merged item `Ensure`, and `Tagged#function 15`, a `const` bound to an
+ * arrow beside an interface, the truth's `Tagged#variable`. A declaration printed without lines (a brief line), or
+ * that no item's declaration matches, keeps the CLI's name.
+ */
+export function truthItemOf(answered: AnsweredDeclaration, spans: readonly DeclarationSpan[]): string {
+  const lines = answered.lines;
+  if (lines === undefined) return answered.item;
+  let best: DeclarationSpan | undefined;
+  for (const span of spans) {
+    if (span.start > lines.start || span.end < lines.end) continue;
+    if (!span.nameLines.some((line) => line >= lines.start && line <= lines.end)) continue;
+    if (best === undefined || span.end - span.start < best.end - best.start) best = span;
+  }
+  return best?.item ?? answered.item;
 }
 
 /** The test files an `impact` text answer lists under "tests to run". */

@@ -22,7 +22,7 @@ import { argument } from "../accuracy/indexed-corpus.js";
 import { REPO_ROOT, log } from "../measure.js";
 import { GrepAgent } from "./grep-agent.js";
 import { cochangePlan, HISTORY_CORPUS, prepareHistoryCorpus } from "./history-corpus.js";
-import { exportedNames, groupedDeclarations, subtypes, testsToRun } from "./items.js";
+import { answeredDeclarations, exportedNames, subtypes, testsToRun, truthItemOf } from "./items.js";
 import { kindTable, scoreTask, summarizeKind, type KindSummary, type SideResult } from "./score.js";
 import type { KindPlan, Task } from "./task.js";
 import { createOracle, type Oracle } from "./truth.js";
@@ -63,6 +63,10 @@ function planTasks(
     ({ node }) => ts.isFunctionDeclaration(node) && ts.isSourceFile(node.parent) && isExported(node),
   );
   const skipped: { kind: string; why: string }[] = [];
+  // The declarations an answer lists, each named as the truth names the declaration it prints (by its lines).
+  const declarationsOf = (text: string): string[] => [
+    ...new Set(answeredDeclarations(text).map((found) => truthItemOf(found, oracle.declarationSpans(found.file)))),
+  ];
 
   // Blast radius: the `count` exported functions with the most references from other files.
   log("blast radius: counting references of exported functions ...");
@@ -73,7 +77,7 @@ function planTasks(
   const blast: Task[] = ranked.map(({ item }) => ({
     label: item,
     toolArgs: ["impact", nodeKey(item)],
-    parse: groupedDeclarations,
+    parse: declarationsOf,
     truth: oracle.dependants(item, CALL_DEPTH).filter((found) => !isTest(found.split("#")[0] ?? "")),
     grep: () => grep.dependants(item, CALL_DEPTH),
   }));
@@ -95,7 +99,7 @@ function planTasks(
     callers.push({
       label: item,
       toolArgs: ["callers", nodeKey(item)],
-      parse: groupedDeclarations,
+      parse: declarationsOf,
       truth,
       grep: () => grep.callers(item, CALL_DEPTH),
     });
@@ -121,7 +125,7 @@ function planTasks(
     paths.push({
       label: `${item} -> ${target}`,
       toolArgs: ["paths", nodeKey(item), nodeKey(target)],
-      parse: groupedDeclarations,
+      parse: declarationsOf,
       truth,
       grep: () => grep.pathNodes(item, target, PATH_DEPTH),
     });

@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import ts from "typescript-6";
 import { createLanguageService } from "../accuracy/call-hierarchy.js";
-import { declarationItem } from "./items.js";
+import { type DeclarationSpan, declarationItem } from "./items.js";
 
 /**
  * The compiler's answers to the task kinds, from TypeScript 6's language service (the accuracy bench's service,
@@ -32,6 +32,8 @@ export interface Oracle {
   referenceCount(item: string): number;
   /** Whether a member has no body (interface member, abstract member). */
   isBodiless(item: string): boolean;
+  /** The items declared in a file, each with the lines of its declarations there (to match an answer's lines). */
+  declarationSpans(file: string): readonly DeclarationSpan[];
 }
 
 function nameOf(node: ts.Node): string | undefined {
@@ -232,6 +234,24 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
     if (node === undefined) throw new Error(`no declaration ${item}`);
     return node;
   };
+  /** Per file, each item's declarations there: from the first's start (a variable's statement) to the last's end. */
+  const spansByFile = new Map<string, DeclarationSpan[]>();
+  for (const [item, nodes] of declared) {
+    const sourceFile = nodes[0]?.getSourceFile();
+    if (sourceFile === undefined) continue;
+    const line = (position: number): number => sourceFile.getLineAndCharacterOfPosition(position).line + 1;
+    const statementOf = (node: ts.Node): ts.Node =>
+      ts.isVariableDeclaration(node) && ts.isVariableStatement(node.parent.parent) ? node.parent.parent : node;
+    const file = relative(sourceFile.fileName);
+    const spans = spansByFile.get(file) ?? [];
+    spans.push({
+      item,
+      start: Math.min(...nodes.map((node) => line(statementOf(node).getStart()))),
+      end: Math.max(...nodes.map((node) => line(node.getEnd()))),
+      nameLines: nodes.map((node) => line(namePosition(node))),
+    });
+    spansByFile.set(file, spans);
+  }
   /** The item owning a position: its kept declaration, or the file for top-level code. */
   const itemAt = (fileName: string, position: number): string | undefined => {
     const sourceFile = program.getSourceFile(fileName);
@@ -600,6 +620,7 @@ export function createOracle(root: string, tsconfigPath: string): Oracle {
 
   return {
     files: sourceFiles.map((sf) => relative(sf.fileName)).sort(),
+    declarationSpans: (file) => spansByFile.get(file) ?? [],
     callers: (item, depth) => transitive(item, depth, directCallers),
     dependants: (item, depth) => transitive(item, depth, directDependants),
     pathNodes(from, to, depth, limit) {
