@@ -1,5 +1,5 @@
+import { inMemoryLibs, ts } from "../../engine/ts6/typescript6.js";
 import fs from "node:fs";
-import { ts } from "ts-morph";
 import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
 import type {
@@ -9,7 +9,6 @@ import type {
   RenameLocation,
   RenamePlan,
 } from "../../model/edit-ports.js";
-import { inMemoryLibs } from "../extract/ts6-host.js";
 
 /**
  * The root's projects as TypeScript language services, for the edit tools: diagnostics before and after an
