@@ -281,6 +281,29 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
+  it("the server's memory states are declared in mcp/; tools/ holds only the status slice's view, which the contract alone type-imports", () => {
+    const declared = (file: string): string[] =>
+      [...fs.readFileSync(path.join(SRC, file), "utf8").matchAll(/^export (?:interface|type) (\w+)/gm)].map(
+        (match) => match[1] ?? "",
+      );
+    const serverStates = ["ProgramsState", "RootMemory", "ServerMemory"];
+    expect(declared("mcp/memory-budget.ts")).toEqual(expect.arrayContaining(serverStates));
+    const inTools = [...SOURCES.keys()]
+      .filter((file) => layerOf(file) === "tools")
+      .flatMap((file) =>
+        declared(file)
+          .filter((name) => serverStates.includes(name))
+          .map((name) => `${file}: ${name}`),
+      );
+    expect(inTools).toEqual([]);
+    const sharedTypeImportsOfSlices = typeImportsFrom("tools").filter(
+      (edge) => sliceOf(edge.from) === undefined && edge.target !== undefined && sliceOf(edge.target) !== undefined,
+    );
+    expect(sharedTypeImportsOfSlices.map(describeEdge)).toEqual([
+      "tools/tool-contract.ts imports ./status/memory-view.js",
+    ]);
+  });
+
   it("diff/ never imports mcp/ or cli/, and only cli/ imports diff/", () => {
     const wrong = [...SOURCES.values()].flatMap((source) =>
       source.staticImports
