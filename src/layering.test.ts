@@ -30,7 +30,7 @@ function readSourceText(file: string, text: string): SourceFile {
   const staticImports = [
     ...text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"']+)["']/gm),
     ...text.matchAll(/^import\s+["']([^"']+)["']/gm),
-    // A module-level require (ingestion/extract/ts6-host.ts) loads its package as a static import does.
+    // A module-level require (engine/ts7/ts7-session.ts) loads its package as a static import does.
     ...text.matchAll(/createRequire\([^)]*\)\(\s*["']([^"']+)["']\s*\)/g),
   ].map((match) => match[1] ?? "");
   const dynamicImports = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
@@ -446,6 +446,17 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(boundary?.staticImports).toContain("@ts-morph/common");
     expect(
       boundary?.staticImports.concat(boundary.typeImports).filter((specifier) => specifier.startsWith(".")),
+    ).toEqual([]);
+  });
+
+  it("the benches take TypeScript 6 from engine/ts6/typescript6.ts too, but for the accuracy oracle (typescript-6, its own copy)", () => {
+    const benchDir = path.join(SRC, "..", "bench");
+    const benches = listSources(benchDir).map((full) =>
+      readSourceText(`bench/${path.relative(benchDir, full).split(path.sep).join("/")}`, fs.readFileSync(full, "utf8")),
+    );
+    const oracle = /^bench\/(accuracy|agent)\//;
+    expect(
+      typescript6Imports(benches).filter((line) => !(oracle.test(line) && line.endsWith(" imports typescript-6"))),
     ).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ import type {
  * only for what changed (the document registry keeps the parsed files of the others).
  */
 
-/** The bundled libs from memory, anything else from disk (ingestion/extract/ts6-host.ts). */
+/** The bundled libs from memory, anything else from disk (engine/ts6/typescript6.ts). */
 const LIBS = inMemoryLibs(ts.sys);
 
 type HostWithProjectReferenceSources = ts.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean };
