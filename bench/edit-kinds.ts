@@ -6,7 +6,7 @@
  *   inferred    the same, in the first one whose return type is inferred (files without one are skipped)
  *   signature   an optional parameter added to the first exported module-level function (or const-bound arrow)
  */
-import { ts } from "ts-morph";
+import { ts } from "../src/engine/ts6/typescript6.js";
 import { editSuffix } from "./corpus.js";
 
 export type EditKind = "append" | "body" | "inferred" | "signature";

@@ -6,10 +6,10 @@
  * no string or comment occurrence touched. A member whose rename reaches a file outside the corpus's
  * sources (a declaration file of a dependency) is passed over.
  */
+import { ts } from "../src/engine/ts6/typescript6.js";
 import Database from "better-sqlite3";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ts } from "ts-morph";
 import type { BenchEdit, EditSet, FileEdit } from "./bench-edits.js";
 import { evenlySpacedIndices } from "./stats.js";
 import { log } from "./measure.js";

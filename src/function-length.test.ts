@@ -1,7 +1,7 @@
+import { ts } from "./engine/ts6/typescript6.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { listSources } from "./test-support/source-files.js";
 

@@ -23,18 +23,21 @@ interface SourceFile {
 }
 
 function readSource(full: string): SourceFile {
-  const text = fs.readFileSync(full, "utf8");
+  return readSourceText(path.relative(SRC, full).split(path.sep).join("/"), fs.readFileSync(full, "utf8"));
+}
+
+function readSourceText(file: string, text: string): SourceFile {
   const staticImports = [
     ...text.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+["']([^"']+)["']/gm),
     ...text.matchAll(/^import\s+["']([^"']+)["']/gm),
-    // A module-level require (ingestion/extract/ts6-host.ts) loads its package as a static import does.
+    // A module-level require (engine/ts7/ts7-session.ts) loads its package as a static import does.
     ...text.matchAll(/createRequire\([^)]*\)\(\s*["']([^"']+)["']\s*\)/g),
   ].map((match) => match[1] ?? "");
   const dynamicImports = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? "");
   const typeImports = [...text.matchAll(/^(?:import|export)\s+type\s[^;]*?\sfrom\s+["']([^"']+)["']/gm)].map(
     (match) => match[1] ?? "",
   );
-  return { file: path.relative(SRC, full).split(path.sep).join("/"), staticImports, dynamicImports, typeImports };
+  return { file, staticImports, dynamicImports, typeImports };
 }
 
 const SOURCES = new Map(
@@ -143,6 +146,20 @@ function staticImportsOf(target: (file: string) => boolean): ImportEdge[] {
 
 const TYPESCRIPT_PACKAGES = /^(typescript|ts-morph|@ts-morph\/)/;
 
+/** The one module that imports TypeScript 6: the boundary to a third-party API that may change. */
+const TYPESCRIPT_6 = "engine/ts6/typescript6.ts";
+
+/** Each import of TypeScript 6's packages by a module other than the boundary. */
+function typescript6Imports(sources: readonly SourceFile[]): string[] {
+  return sources.flatMap((source) =>
+    [...source.staticImports, ...source.typeImports, ...source.dynamicImports]
+      .filter(
+        (specifier) => /^(ts-morph|@ts-morph\/|typescript-6)(\/|$)/.test(specifier) && source.file !== TYPESCRIPT_6,
+      )
+      .map((specifier) => `${source.file} imports ${specifier}`),
+  );
+}
+
 function typescriptImportsOf(files: Iterable<string>): string[] {
   return [...files].flatMap((file) =>
     (SOURCES.get(file)?.staticImports ?? [])
@@ -218,8 +235,8 @@ describe("layering of src/ (docs/architecture.md)", () => {
     ).toEqual([]);
   });
 
-  it("history/ imports only db/, model/ and, from ingestion/, the syntax-only declaration extraction", () => {
-    const syntaxOnly = ["ingestion/extract/extract-declarations.ts", "ingestion/plan/planning-syntax.ts"];
+  it("history/ imports only db/, model/, TypeScript 6 and, from ingestion/, the syntax-only declaration extraction", () => {
+    const syntaxOnly = [TYPESCRIPT_6, "ingestion/extract/extract-declarations.ts", "ingestion/plan/planning-syntax.ts"];
     const wrong = importsFrom("history").filter(
       (edge) =>
         edge.target !== undefined &&
@@ -262,6 +279,29 @@ describe("layering of src/ (docs/architecture.md)", () => {
         sliceOf(edge.target) !== undefined,
     );
     expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
+  it("the server's memory states are declared in mcp/; tools/ holds only the status slice's view, which the contract alone type-imports", () => {
+    const declared = (file: string): string[] =>
+      [...fs.readFileSync(path.join(SRC, file), "utf8").matchAll(/^export (?:interface|type) (\w+)/gm)].map(
+        (match) => match[1] ?? "",
+      );
+    const serverStates = ["ProgramsState", "RootMemory", "ServerMemory"];
+    expect(declared("mcp/memory-budget.ts")).toEqual(expect.arrayContaining(serverStates));
+    const inTools = [...SOURCES.keys()]
+      .filter((file) => layerOf(file) === "tools")
+      .flatMap((file) =>
+        declared(file)
+          .filter((name) => serverStates.includes(name))
+          .map((name) => `${file}: ${name}`),
+      );
+    expect(inTools).toEqual([]);
+    const sharedTypeImportsOfSlices = typeImportsFrom("tools").filter(
+      (edge) => sliceOf(edge.from) === undefined && edge.target !== undefined && sliceOf(edge.target) !== undefined,
+    );
+    expect(sharedTypeImportsOfSlices.map(describeEdge)).toEqual([
+      "tools/tool-contract.ts imports ./status/memory-view.js",
+    ]);
   });
 
   it("diff/ never imports mcp/ or cli/, and only cli/ imports diff/", () => {
@@ -400,14 +440,40 @@ describe("layering of src/ (docs/architecture.md)", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("only ingestion/extract/ts6-host.ts loads @ts-morph/common (TypeScript 6's lib files, served from memory to every host)", () => {
-    const wrong = [...SOURCES.values()].flatMap((source) =>
-      [...source.staticImports, ...source.typeImports, ...source.dynamicImports]
-        .filter((specifier) => specifier === "@ts-morph/common" && source.file !== "ingestion/extract/ts6-host.ts")
-        .map((specifier) => `${source.file} imports ${specifier}`),
+  it("only engine/ts6/typescript6.ts imports TypeScript 6 (ts-morph, @ts-morph/common, typescript-6; type and dynamic imports included), and it imports nothing from the project", () => {
+    expect(typescript6Imports([...SOURCES.values()])).toEqual([]);
+    const boundary = SOURCES.get(TYPESCRIPT_6);
+    expect(boundary?.staticImports).toContain("@ts-morph/common");
+    expect(
+      boundary?.staticImports.concat(boundary.typeImports).filter((specifier) => specifier.startsWith(".")),
+    ).toEqual([]);
+  });
+
+  it("the benches take TypeScript 6 from engine/ts6/typescript6.ts too, but for the accuracy oracle (typescript-6, its own copy)", () => {
+    const benchDir = path.join(SRC, "..", "bench");
+    const benches = listSources(benchDir).map((full) =>
+      readSourceText(`bench/${path.relative(benchDir, full).split(path.sep).join("/")}`, fs.readFileSync(full, "utf8")),
     );
-    expect(wrong).toEqual([]);
-    expect(SOURCES.get("ingestion/extract/ts6-host.ts")?.staticImports).toContain("@ts-morph/common");
+    const oracle = /^bench\/(accuracy|agent)\//;
+    expect(
+      typescript6Imports(benches).filter((line) => !(oracle.test(line) && line.endsWith(" imports typescript-6"))),
+    ).toEqual([]);
+  });
+
+  it("the TypeScript 6 rule names a module that imports ts from ts-morph or typescript-6", () => {
+    const offender = (file: string, line: string): SourceFile => readSourceText(file, line);
+    expect(
+      typescript6Imports([
+        offender("ingestion/extract/a.ts", 'import { ts } from "ts-morph";'),
+        offender("ingestion/extract/b.ts", 'import type { ts } from "ts-morph";'),
+        offender("diff/c.ts", 'import ts from "typescript-6";'),
+        offender("config/d.ts", 'import { ts } from "../engine/ts6/typescript6.js";'),
+      ]),
+    ).toEqual([
+      "ingestion/extract/a.ts imports ts-morph",
+      "ingestion/extract/b.ts imports ts-morph",
+      "diff/c.ts imports typescript-6",
+    ]);
   });
 
   it("engine/ imports, from the project, only the extractor's checker port", () => {

@@ -1,6 +1,6 @@
+import { ts } from "./engine/ts6/typescript6.js";
 import fs from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import config from "../vitest.config.js";
 import { HANG_MS, TEST_BACKSTOP_MS } from "./test-support/patience.js";

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { textOf } from "../test-support/mcp.js";
 import { until } from "../test-support/until.js";
 import { CLI, makeTempDir, removeTempDirs, runCli, writeChainProject } from "../test-support/fixtures.js";
-import type { RootMemory, ServerMemory } from "../tools/tool-contract.js";
+import type { RootMemoryView, ServerMemoryView } from "../tools/status/memory-view.js";
 
 /** The bounded server through the built CLI: indexing threads released over the budget, flags and config. */
 
@@ -37,10 +37,13 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
     await client.connect(transport);
     const call = async (name: string, args: Record<string, unknown>) =>
       (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const memories = async (): Promise<{ server: ServerMemory; roots: { root: string; memory: RootMemory }[] }> =>
+    const memories = async (): Promise<{
+      server: ServerMemoryView;
+      roots: { root: string; memory: RootMemoryView }[];
+    }> =>
       (await call("status", {})).structuredContent as {
-        server: ServerMemory;
-        roots: { root: string; memory: RootMemory }[];
+        server: ServerMemoryView;
+        roots: { root: string; memory: RootMemoryView }[];
       };
     const programsOf = async (root: string) => (await memories()).roots.find((entry) => entry.root === root)?.memory;
     try {
@@ -119,7 +122,7 @@ describe("ts-graph serve --memory-budget (subprocess)", () => {
     await client.connect(transport);
     try {
       const status = (await client.callTool({ name: "status", arguments: {} })) as CallToolResult;
-      expect((status.structuredContent as { server: ServerMemory }).server).toMatchObject({
+      expect((status.structuredContent as { server: ServerMemoryView }).server).toMatchObject({
         budgetBytes: 3000 * 1024 * 1024,
         idleReleaseMinutes: 5,
       });

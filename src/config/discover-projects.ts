@@ -1,8 +1,8 @@
+import { ts } from "../engine/ts6/typescript6.js";
 import fs from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
-import { ts } from "ts-morph";
 import { CONFIG_FILE_NAME, ConfigError, tsconfigList, type TsGraphConfig } from "./config-file.js";
 import { ALWAYS_IGNORED, relativeTo } from "./project-paths.js";
 import { type IgnoreFile, isIgnored, readIgnoreFile } from "./gitignore-rules.js";

@@ -1,5 +1,4 @@
-import type { ts } from "ts-morph";
-import { typescript } from "../ingestion/extract/ts6-host.js";
+import { ts } from "../engine/ts6/typescript6.js";
 
 /** A parameter as written in a signature. */
 export interface ParameterShape {
@@ -47,14 +46,14 @@ export function signatureShape(kind: string, signature: string): SignatureShape 
   let found: ts.SignatureDeclaration | undefined;
   const visit = (node: ts.Node): void => {
     if (found !== undefined) return;
-    if (typescript.isFunctionLike(node) && !typescript.isClassDeclaration(node)) found = node;
-    else typescript.forEachChild(node, visit);
+    if (ts.isFunctionLike(node) && !ts.isClassDeclaration(node)) found = node;
+    else ts.forEachChild(node, visit);
   };
   visit(file);
   if (found === undefined) return undefined;
   const callable = found;
   // `const f: Handler = (x) => …`: the annotation is the signature, not the arrow's parameters.
-  if (typescript.isVariableDeclaration(callable.parent) && callable.parent.type !== undefined) return { form: "other" };
+  if (ts.isVariableDeclaration(callable.parent) && callable.parent.type !== undefined) return { form: "other" };
   return {
     form: "callable",
     typeParameters: (callable.typeParameters ?? []).map((parameter) => parameter.getText(file)).join(", "),
@@ -69,13 +68,7 @@ export function signatureShape(kind: string, signature: string): SignatureShape 
 }
 
 function parse(text: string): ts.SourceFile | undefined {
-  const file = typescript.createSourceFile(
-    "signature.ts",
-    text,
-    typescript.ScriptTarget.Latest,
-    true,
-    typescript.ScriptKind.TS,
-  );
+  const file = ts.createSourceFile("signature.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const diagnostics = (file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? [];
   return diagnostics.length === 0 ? file : undefined;
 }
@@ -83,24 +76,22 @@ function parse(text: string): ts.SourceFile | undefined {
 function propertyShape(signature: string): SignatureShape | undefined {
   const file = parse(`class __ { ${signature.replace(/\s*=\s*$/, "")}; }`);
   const member =
-    file?.statements[0] !== undefined && typescript.isClassDeclaration(file.statements[0])
+    file?.statements[0] !== undefined && ts.isClassDeclaration(file.statements[0])
       ? file.statements[0].members[0]
       : undefined;
-  if (file === undefined || member === undefined || !typescript.isPropertyDeclaration(member)) return undefined;
+  if (file === undefined || member === undefined || !ts.isPropertyDeclaration(member)) return undefined;
   return {
     form: "property",
     type: member.type?.getText(file),
     optional: member.questionToken !== undefined,
-    readonly: (typescript.getModifiers(member) ?? []).some(
-      (modifier) => modifier.kind === typescript.SyntaxKind.ReadonlyKeyword,
-    ),
+    readonly: (ts.getModifiers(member) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ReadonlyKeyword),
   };
 }
 
 function aliasShape(signature: string): SignatureShape | undefined {
   const file = parse(signature);
   const alias = file?.statements[0];
-  if (file === undefined || alias === undefined || !typescript.isTypeAliasDeclaration(alias)) return undefined;
+  if (file === undefined || alias === undefined || !ts.isTypeAliasDeclaration(alias)) return undefined;
   return {
     form: "alias",
     typeParameters: (alias.typeParameters ?? []).map((parameter) => parameter.getText(file)).join(", "),

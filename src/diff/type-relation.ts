@@ -1,7 +1,6 @@
+import { getLibFiles, ts } from "../engine/ts6/typescript6.js";
 import os from "node:os";
 import path from "node:path";
-import type { ts } from "ts-morph";
-import { getLibFiles, typescript } from "../ingestion/extract/ts6-host.js";
 import { createProgramLoader } from "../ingestion/extract/program-loader.js";
 
 /** `from → to`: may a value of type `from` be used where `to` is expected? Undefined when the checker cannot tell. */
@@ -53,55 +52,55 @@ interface TypeNeeds {
  * relations do read members.)
  */
 const INTRINSIC_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
-  typescript.SyntaxKind.AnyKeyword,
-  typescript.SyntaxKind.UnknownKeyword,
-  typescript.SyntaxKind.NeverKeyword,
-  typescript.SyntaxKind.VoidKeyword,
-  typescript.SyntaxKind.UndefinedKeyword,
-  typescript.SyntaxKind.NullKeyword,
-  typescript.SyntaxKind.StringKeyword,
-  typescript.SyntaxKind.NumberKeyword,
-  typescript.SyntaxKind.BigIntKeyword,
-  typescript.SyntaxKind.BooleanKeyword,
-  typescript.SyntaxKind.SymbolKeyword,
-  typescript.SyntaxKind.TrueKeyword,
-  typescript.SyntaxKind.FalseKeyword,
-  typescript.SyntaxKind.LiteralType,
-  typescript.SyntaxKind.StringLiteral,
-  typescript.SyntaxKind.NumericLiteral,
-  typescript.SyntaxKind.BigIntLiteral,
-  typescript.SyntaxKind.PrefixUnaryExpression,
-  typescript.SyntaxKind.MinusToken,
-  typescript.SyntaxKind.UnionType,
-  typescript.SyntaxKind.IntersectionType,
-  typescript.SyntaxKind.ParenthesizedType,
+  ts.SyntaxKind.AnyKeyword,
+  ts.SyntaxKind.UnknownKeyword,
+  ts.SyntaxKind.NeverKeyword,
+  ts.SyntaxKind.VoidKeyword,
+  ts.SyntaxKind.UndefinedKeyword,
+  ts.SyntaxKind.NullKeyword,
+  ts.SyntaxKind.StringKeyword,
+  ts.SyntaxKind.NumberKeyword,
+  ts.SyntaxKind.BigIntKeyword,
+  ts.SyntaxKind.BooleanKeyword,
+  ts.SyntaxKind.SymbolKeyword,
+  ts.SyntaxKind.TrueKeyword,
+  ts.SyntaxKind.FalseKeyword,
+  ts.SyntaxKind.LiteralType,
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.NumericLiteral,
+  ts.SyntaxKind.BigIntLiteral,
+  ts.SyntaxKind.PrefixUnaryExpression,
+  ts.SyntaxKind.MinusToken,
+  ts.SyntaxKind.UnionType,
+  ts.SyntaxKind.IntersectionType,
+  ts.SyntaxKind.ParenthesizedType,
 ]);
 
 /** What a type text needs (TypeNeeds); undefined when the text does not parse as a type. */
 function typeNeeds(typeText: string): TypeNeeds | undefined {
-  const file = typescript.createSourceFile(
+  const file = ts.createSourceFile(
     "type.ts",
     `type __T = ${typeText};`,
-    typescript.ScriptTarget.Latest,
+    ts.ScriptTarget.Latest,
     true,
-    typescript.ScriptKind.TS,
+    ts.ScriptKind.TS,
   );
   if (((file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? []).length > 0)
     return undefined;
   const names = new Set<string>();
   const declared = new Set<string>();
   let intrinsic = true;
-  const first = (name: ts.EntityName): string => (typescript.isIdentifier(name) ? name.text : first(name.left));
+  const first = (name: ts.EntityName): string => (ts.isIdentifier(name) ? name.text : first(name.left));
   const visit = (node: ts.Node): void => {
     if (!INTRINSIC_KINDS.has(node.kind)) intrinsic = false;
-    if (typescript.isTypeReferenceNode(node)) names.add(first(node.typeName));
-    else if (typescript.isTypeQueryNode(node)) names.add(first(node.exprName));
-    else if (typescript.isImportTypeNode(node)) names.add("import(…)");
-    else if (typescript.isTypeParameterDeclaration(node)) declared.add(node.name.text);
-    typescript.forEachChild(node, visit);
+    if (ts.isTypeReferenceNode(node)) names.add(first(node.typeName));
+    else if (ts.isTypeQueryNode(node)) names.add(first(node.exprName));
+    else if (ts.isImportTypeNode(node)) names.add("import(…)");
+    else if (ts.isTypeParameterDeclaration(node)) declared.add(node.name.text);
+    ts.forEachChild(node, visit);
   };
   const alias = file.statements[0];
-  if (alias === undefined || !typescript.isTypeAliasDeclaration(alias)) return undefined;
+  if (alias === undefined || !ts.isTypeAliasDeclaration(alias)) return undefined;
   visit(alias.type);
   for (const name of declared) names.delete(name);
   return { names, intrinsic };
@@ -173,7 +172,7 @@ function askChecker(
   const rootNames = library === "full" ? [fileName] : [globalsName, fileName];
   const loader = createProgramLoader({
     id: "",
-    options: { strict: true, target: typescript.ScriptTarget.ES2022, ...libraryOptions, types: [], noEmit: true },
+    options: { strict: true, target: ts.ScriptTarget.ES2022, ...libraryOptions, types: [], noEmit: true },
     projectReferences: undefined,
     fileNames: rootNames,
   });
@@ -190,7 +189,7 @@ function askChecker(
   );
   const typeOfLine = (line: number): ts.Type | undefined => {
     const statement = source.statements[line];
-    if (statement === undefined || !typescript.isVariableStatement(statement)) return undefined;
+    if (statement === undefined || !ts.isVariableStatement(statement)) return undefined;
     const declaration = statement.declarationList.declarations[0];
     return declaration === undefined ? undefined : checker.getTypeAtLocation(declaration);
   };

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../engine/ts6/typescript6.js";
 import { extractDeclarations } from "../ingestion/extract/extract-declarations.js";
 import { parseSource } from "../ingestion/plan/planning-syntax.js";
 import type { LineRange } from "./patch-log.js";

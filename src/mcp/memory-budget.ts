@@ -6,6 +6,37 @@
 
 const MIB = 1024 * 1024;
 
+/**
+ * A served root's programs: not built (before the first warm-up); building (the warm-up runs); kept (every
+ * project's whole program); released (by these rules: the next change builds what it needs); as needed (since a
+ * release, the narrow programs the changes built, kept).
+ */
+export type ProgramsState = "not built" | "building" | "kept" | "released" | "as needed";
+
+/**
+ * What a served root keeps warm: its indexer's TypeScript programs (in the indexing thread) and the edit tools'
+ * language service (in the server's thread). The status tool reports it (tools/status/memory-view.ts).
+ */
+export interface RootMemory {
+  readonly programs: ProgramsState;
+  /** The indexing thread's JavaScript heap after its last task (its programs, mostly); absent when unknown. */
+  readonly indexerHeapBytes?: number | undefined;
+  /** Whether the edit tools' language service is loaded (it holds every project of the root once used). */
+  readonly editLanguageService: boolean;
+  /** When a call last answered from this root, or a change was applied (ISO 8601). */
+  readonly lastUsed: string;
+}
+
+/** The server process's memory and the limits these rules apply. The status tool reports it. */
+export interface ServerMemory {
+  /** Resident set size of the whole process (every thread). */
+  readonly rssBytes: number;
+  /** Above this RSS, the least recently used roots release their programs. */
+  readonly budgetBytes: number;
+  /** A root unused this long releases its programs; 0 means never. */
+  readonly idleReleaseMinutes: number;
+}
+
 export interface MemorySettings {
   /** Above this RSS (bytes), the least recently used roots release their programs. */
   readonly budgetBytes: number;

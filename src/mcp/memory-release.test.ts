@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDirs, writeChainProject } from "../test-support/fixtures.js";
 import { until } from "../test-support/until.js";
 import { startInProcessServer, textOf, type InProcessServer } from "../test-support/mcp.js";
-import type { RootMemory } from "../tools/tool-contract.js";
+import type { RootMemoryView } from "../tools/status/memory-view.js";
 
 /** The bounded server (issue 17): roots release what they keep warm over the budget or when idle, and answer as before. */
 
@@ -21,7 +21,7 @@ function project(name: string): string {
   return root;
 }
 
-function memoryOf(server: InProcessServer, root: string): RootMemory | undefined {
+function memoryOf(server: InProcessServer, root: string): RootMemoryView | undefined {
   return server.workspace.states().find((state) => state.root === root)?.memory;
 }
 
@@ -137,7 +137,7 @@ describe("the server's memory budget", () => {
     const status = await server.call("status");
     const structured = status.structuredContent as {
       server: { rssBytes: number; budgetBytes: number; idleReleaseMinutes: number };
-      roots: { memory: RootMemory }[];
+      roots: { memory: RootMemoryView }[];
     };
     expect(structured.server.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
     expect(structured.server).toMatchObject({ budgetBytes: 2048 * 1024 * 1024, idleReleaseMinutes: 30 });

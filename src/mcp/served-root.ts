@@ -16,10 +16,10 @@ import { openWorkerIndexer, type IndexRunner } from "../ingestion/run/threads/wo
 import { watchIndex, type IndexWatcher } from "../ingestion/watch/watch-index.js";
 import { isInside, type PathValidator } from "../tools/inputs/path-validator.js";
 import { echoed } from "../tools/answer/text.js";
-import type { GraphFreshness, RootMemory, RootState, ServerMemory, ToolContext } from "../tools/tool-contract.js";
+import type { GraphFreshness, RootState, ToolContext } from "../tools/tool-contract.js";
 import type { EditSupport } from "../model/edit-ports.js";
 import { ToolInputError, ToolUnavailableError } from "../tools/tool-errors.js";
-import type { RootUse } from "./memory-budget.js";
+import type { ProgramsState, RootMemory, RootUse, ServerMemory } from "./memory-budget.js";
 import { ServedGraph } from "./served-graph.js";
 import type { RenameHint } from "../model/rename-hint.js";
 
@@ -246,7 +246,7 @@ class OneServedRoot implements ServedRoot {
    * released by the memory rules; then "as needed": the narrow programs of the changes since, built by the
    * changes themselves and kept.
    */
-  private programs: RootMemory["programs"] = "not built";
+  private programs: ProgramsState = "not built";
   /** When the root was last used, and its place in the order of uses of every root of this process. */
   private lastUse = { ms: Date.now(), order: nextUse() };
 

@@ -2,12 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createPathValidator, type PathValidator } from "../tools/inputs/path-validator.js";
-import type { RootState, ServerMemory } from "../tools/tool-contract.js";
+import type { RootState } from "../tools/tool-contract.js";
 import {
   DEFAULT_IDLE_RELEASE_MINUTES,
   defaultBudgetBytes,
   rootsToRelease,
   type MemorySettings,
+  type ServerMemory,
 } from "./memory-budget.js";
 import type { ToolRequest } from "./first-answers.js";
 import type { RootSpec, ServedRoot, ServedRootHooks } from "./served-root.js";

@@ -3,6 +3,7 @@ import type { SqliteDb } from "../db/open-graph-db.js";
 import type { EditSupport } from "../model/edit-ports.js";
 import type { RenameHint } from "../model/rename-hint.js";
 import type { PathValidator } from "./inputs/path-validator.js";
+import type { RootMemoryView, ServerMemoryView } from "./status/memory-view.js";
 
 /**
  * The contract between a tool slice and its two front ends (the MCP server and the CLI).
@@ -76,35 +77,7 @@ export interface RootState {
   /** Why the root has no graph to answer from, when it has none. */
   readonly error?: string | undefined;
   /** What the server keeps in memory for this root (the MCP server's roots; never the CLI's). */
-  readonly memory?: RootMemory | undefined;
-}
-
-/**
- * What a served root keeps warm: its indexer's TypeScript programs (in the indexing thread) and the edit tools'
- * language service (in the server's thread). Released ones are rebuilt on demand (docs/mcp.md, Memory).
- */
-export interface RootMemory {
-  /**
-   * not built: before the first warm-up; building; kept (every project's whole program); released (the next
-   * change builds what it needs); as needed (since a release: the narrow programs the changes built, kept).
-   */
-  readonly programs: "not built" | "building" | "kept" | "released" | "as needed";
-  /** The indexing thread's JavaScript heap after its last task (its programs, mostly); absent when unknown. */
-  readonly indexerHeapBytes?: number | undefined;
-  /** Whether the edit tools' language service is loaded (it holds every project of the root once used). */
-  readonly editLanguageService: boolean;
-  /** When a call last answered from this root, or a change was applied (ISO 8601). */
-  readonly lastUsed: string;
-}
-
-/** The server process's memory and its limits (the MCP server; never the CLI). */
-export interface ServerMemory {
-  /** Resident set size of the whole process (every thread). */
-  readonly rssBytes: number;
-  /** Above this RSS, the least recently used roots release their programs. */
-  readonly budgetBytes: number;
-  /** A root unused this long releases its programs; 0 means never. */
-  readonly idleReleaseMinutes: number;
+  readonly memory?: RootMemoryView | undefined;
 }
 
 /** One indexed project the tools answer from. Paths and node keys in the DB are relative to `root`. */
@@ -132,7 +105,7 @@ export interface ToolContext {
   /** Every root the front end serves, this one included; absent where there is only this one (the CLI). */
   readonly workspace?: () => readonly RootState[];
   /** The server's memory and budget; absent where there is no server (the CLI). */
-  readonly serverMemory?: () => ServerMemory;
+  readonly serverMemory?: () => ServerMemoryView;
   /** TypeScript syntax and a language service for the edit tools, loaded on first use; absent where the front end cannot. */
   readonly editSupport?: () => Promise<EditSupport>;
 }

@@ -1,5 +1,5 @@
+import { ts } from "../ts6/typescript6.js";
 import path from "node:path";
-import { ts } from "ts-morph";
 
 /**
  * Compiler options TypeScript 7 removed, replaced in memory by the nearest setting it still supports, so that

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../ts6/typescript6.js";
 import { SyntaxKind as Ts7SyntaxKind } from "typescript/unstable/ast";
 
 /**

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../ts6/typescript6.js";
 import type { Node as Node7 } from "typescript/unstable/ast";
 import {
   type Checker,

@@ -1,7 +1,7 @@
+import { ts } from "../ts6/typescript6.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import type { API } from "typescript/unstable/sync";
 import { nativeChild, type Ts7ProjectView, Ts7Session } from "./ts7-session.js";

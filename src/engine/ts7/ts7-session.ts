@@ -1,6 +1,6 @@
+import { ts } from "../ts6/typescript6.js";
 import { ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { ts } from "ts-morph";
 import type { SourceFile as SourceFile7 } from "typescript/unstable/ast";
 import { API, type Project, type Snapshot } from "typescript/unstable/sync";
 import type { CheckerPort } from "../../ingestion/extract/checker-port.js";

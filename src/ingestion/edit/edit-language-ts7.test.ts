@@ -1,7 +1,7 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import fc from "fast-check";
 import fs from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { copySampleProject, makeTempDir, removeTempDirs } from "../../test-support/fixtures.js";
 import type { EditLanguage, FileDiagnostic, RenamePlan } from "../../model/edit-ports.js";

@@ -1,5 +1,5 @@
+import { inMemoryLibs, ts } from "../../engine/ts6/typescript6.js";
 import fs from "node:fs";
-import { ts } from "ts-morph";
 import { loadConfig } from "../../config/config-file.js";
 import { discoverProjects, type ProjectSpec } from "../../config/discover-projects.js";
 import type {
@@ -9,7 +9,6 @@ import type {
   RenameLocation,
   RenamePlan,
 } from "../../model/edit-ports.js";
-import { inMemoryLibs } from "../extract/ts6-host.js";
 
 /**
  * The root's projects as TypeScript language services, for the edit tools: diagnostics before and after an
@@ -18,7 +17,7 @@ import { inMemoryLibs } from "../extract/ts6-host.js";
  * only for what changed (the document registry keeps the parsed files of the others).
  */
 
-/** The bundled libs from memory, anything else from disk (ingestion/extract/ts6-host.ts). */
+/** The bundled libs from memory, anything else from disk (engine/ts6/typescript6.ts). */
 const LIBS = inMemoryLibs(ts.sys);
 
 type HostWithProjectReferenceSources = ts.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean };

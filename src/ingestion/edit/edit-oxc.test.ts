@@ -1,6 +1,6 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import fs from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT, SAMPLE_PROJECTS } from "../../test-support/fixtures.js";
 import { locateWithOxc, oxcLocator, oxcParsesCleanly } from "./edit-oxc.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 import type {
   DeclarationContainer,
   DeclarationSite,

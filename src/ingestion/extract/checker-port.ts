@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../../engine/ts6/typescript6.js";
 
 /**
  * What edge extraction asks of a type checker, and nothing more: the port both engines answer (ADR 0021).

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 
 const MAX_SIGNATURE_LENGTH = 240;
 const MAX_DOC_LENGTH = 200;

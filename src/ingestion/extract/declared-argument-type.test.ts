@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexAndSnapshot, removeTempDirs, snapshotEdges } from "../../test-support/fixtures.js";
 import { writeProject } from "../../test-support/incremental.js";

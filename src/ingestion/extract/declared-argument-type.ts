@@ -1,5 +1,5 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import type { CheckerPort, PortSignature, PortType } from "./checker-port.js";
-import { ts } from "ts-morph";
 
 /**
  * The members an object literal passed to a call sets are those of the parameter it is passed for. The

@@ -1,5 +1,5 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import type { CheckerPort, PortSymbol } from "./checker-port.js";
-import { ts } from "ts-morph";
 import { externalKey, type ExternalKey } from "../../model/node-key.js";
 
 /**

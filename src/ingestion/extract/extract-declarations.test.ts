@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ExtractedNode } from "../../model/extracted.js";
 import { indexAndSnapshot, removeTempDirs, snapshotEdges } from "../../test-support/fixtures.js";

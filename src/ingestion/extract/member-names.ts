@@ -1,5 +1,5 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import type { CheckerPort } from "./checker-port.js";
-import { ts } from "ts-morph";
 import type { ComputedMemberNames, ExtractedNode } from "../../model/extracted.js";
 import type { FileDeclarations } from "./extract-declarations.js";
 

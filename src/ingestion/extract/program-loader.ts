@@ -1,5 +1,4 @@
-import type { ts } from "ts-morph";
-import { inMemoryLibs, typescript } from "./ts6-host.js";
+import { inMemoryLibs, ts } from "../../engine/ts6/typescript6.js";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 
 /**
@@ -24,11 +23,11 @@ type HostWithProjectReferenceSources = ts.CompilerHost & { useSourceOfProjectRef
 
 export function createProgramLoader(project: ProjectSpec): ProgramLoader {
   const options: ts.CompilerOptions = { ...project.options, noEmit: true };
-  const baseHost = typescript.createCompilerHost(options, true);
+  const baseHost = ts.createCompilerHost(options, true);
   const libs = inMemoryLibs(baseHost);
   const parsed = new Map<string, ts.SourceFile>();
   const provided = new Map<string, string>();
-  const moduleCache = typescript.createModuleResolutionCache(
+  const moduleCache = ts.createModuleResolutionCache(
     baseHost.getCurrentDirectory(),
     baseHost.getCanonicalFileName,
     options,
@@ -64,9 +63,9 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
       const sourceFileOptions: ts.CreateSourceFileOptions =
         typeof languageVersion === "object" ? { ...languageVersion } : { languageVersion };
       // TypeScript files need no JSDoc to type-check, and ts-graph reads doc comments as text.
-      if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = typescript.JSDocParsingMode.ParseNone;
+      if (TYPESCRIPT_FILE.test(fileName)) sourceFileOptions.jsDocParsingMode = ts.JSDocParsingMode.ParseNone;
       // No parent pointers here: binding sets them, and every file of a program is bound before extraction reads it.
-      const sourceFile = typescript.createSourceFile(fileName, text, sourceFileOptions, false);
+      const sourceFile = ts.createSourceFile(fileName, text, sourceFileOptions, false);
       parsed.set(fileName, sourceFile);
       return sourceFile;
     },
@@ -74,7 +73,7 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
 
   return {
     build(rootNames) {
-      previous = typescript.createProgram({
+      previous = ts.createProgram({
         rootNames,
         options,
         host,
@@ -99,12 +98,7 @@ export function createProgramLoader(project: ProjectSpec): ProgramLoader {
 export function createModuleResolver(
   project: ProjectSpec,
 ): (specifier: string, containingFile: string) => string | undefined {
-  const cache = typescript.createModuleResolutionCache(
-    typescript.sys.getCurrentDirectory(),
-    (name) => name,
-    project.options,
-  );
+  const cache = ts.createModuleResolutionCache(ts.sys.getCurrentDirectory(), (name) => name, project.options);
   return (specifier, containingFile) =>
-    typescript.resolveModuleName(specifier, containingFile, project.options, typescript.sys, cache).resolvedModule
-      ?.resolvedFileName;
+    ts.resolveModuleName(specifier, containingFile, project.options, ts.sys, cache).resolvedModule?.resolvedFileName;
 }

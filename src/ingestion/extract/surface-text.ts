@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 
 /**
  * Parts of a file that change what other files see of a declaration without being inside its text

@@ -1,5 +1,5 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import path from "node:path";
-import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeTempDirs } from "../../test-support/fixtures.js";
 import { writeProject } from "../../test-support/incremental.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 import type { ExtractedNode } from "../../model/extracted.js";
 import { skipOuterExpressions } from "../extract/declaration-text.js";
 import type { FileDeclarations } from "../extract/extract-declarations.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 import type { Ts7ProjectView } from "../../engine/ts7/ts7-session.js";
 import type { FileDeclarations } from "../extract/extract-declarations.js";

@@ -1,5 +1,5 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import fs from "node:fs";
-import { ts } from "ts-morph";
 import type { GraphStore } from "../../db/graph-store.js";
 import {
   addAnyName,

@@ -1,5 +1,5 @@
+import type { ts } from "../../engine/ts6/typescript6.js";
 import fs from "node:fs";
-import type { ts } from "ts-morph";
 import type { PlannedFile, ScannedFile } from "../scan/file-scan.js";
 import type { PlanningSyntax } from "./change-propagation.js";
 import { moduleStem } from "./module-stem.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 import { DEFAULT_EXPORT, type Alias, type NameReferences, type PlanningSyntax } from "./change-propagation.js";
 import { extractDeclarations, type FileDeclarations, type SurfaceRange } from "../extract/extract-declarations.js";
 import { identifiersIn, MEMBER_KINDS } from "./surface-change.js";

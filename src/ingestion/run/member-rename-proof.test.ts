@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 import { describe, expect, it } from "vitest";
 import type { RenameHint } from "../../model/rename-hint.js";
 import { type MemberRenameGraph, memberRenameRefusal, type RenamedText } from "./member-rename-proof.js";

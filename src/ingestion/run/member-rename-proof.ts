@@ -1,7 +1,6 @@
-import { ts } from "ts-morph";
+import { getLibFiles, ts } from "../../engine/ts6/typescript6.js";
 import type { RenamedFile, RenameHint } from "../../model/rename-hint.js";
 import { lineOf } from "../extract/declaration-text.js";
-import { getLibFiles } from "../extract/ts6-host.js";
 
 /**
  * Why a member's rename (a method, property or accessor, and the overrides TypeScript renames with it) cannot

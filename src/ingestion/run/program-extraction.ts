@@ -1,5 +1,5 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import fs from "node:fs";
-import { ts } from "ts-morph";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 import { relativeTo } from "../../config/project-paths.js";
 import type { FileWrite, StoredFile } from "../../db/graph-store.js";

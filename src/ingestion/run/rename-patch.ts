@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../engine/ts6/typescript6.js";
 import type { RenamePatch, StoredNodeOutline } from "../../db/graph-store.js";
 import type { ExtractedNode } from "../../model/extracted.js";
 import type { RenamedFile, RenameHint } from "../../model/rename-hint.js";

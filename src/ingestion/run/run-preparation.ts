@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../../engine/ts6/typescript6.js";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 import type { GraphStore } from "../../db/graph-store.js";
 import type { ProgramLoader } from "../extract/program-loader.js";

@@ -1,6 +1,6 @@
+import { ts } from "../../engine/ts6/typescript6.js";
 import fs from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
 import type { ProjectSpec } from "../../config/discover-projects.js";
 import { rewriteRemovedOptions } from "../../engine/ts7/removed-options.js";
 import { type FileChanges, TS7_VERSION, Ts7Session, type Ts7ProjectView } from "../../engine/ts7/ts7-session.js";

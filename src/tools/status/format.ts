@@ -1,6 +1,6 @@
 import { formatCount, formatKindCounts } from "../../model/kind-counts.js";
 import { describeSkipped } from "../../model/skipped-files.js";
-import type { RootMemory, ServerMemory } from "../tool-contract.js";
+import type { RootMemoryView, ServerMemoryView } from "./memory-view.js";
 import type { RootStatus } from "./query.js";
 
 /** Watched, a change is on its way into the graph; unwatched (the CLI), it waits for the next index run. */
@@ -20,7 +20,7 @@ function megabytes(bytes: number): string {
   return `${formatCount(Math.round(bytes / (1024 * 1024)))} MB`;
 }
 
-function memoryText(memory: RootMemory): string {
+function memoryText(memory: RootMemoryView): string {
   const heap =
     memory.indexerHeapBytes === undefined ? "" : ` (indexing thread's heap ${megabytes(memory.indexerHeapBytes)})`;
   const programs =
@@ -34,7 +34,7 @@ function memoryText(memory: RootMemory): string {
 }
 
 /** The server's line: its RSS and the rules that bound it. */
-function serverMemoryText(server: ServerMemory): string {
+function serverMemoryText(server: ServerMemoryView): string {
   const idle =
     server.idleReleaseMinutes > 0
       ? `an idle root releases them after ${formatCount(server.idleReleaseMinutes)} min`
@@ -73,7 +73,7 @@ function formatRoot(status: RootStatus): string[] {
 }
 
 /** The status tool's text: the server's memory (when served), then one block per root. */
-export function formatStatus(roots: readonly RootStatus[], server?: ServerMemory): string {
+export function formatStatus(roots: readonly RootStatus[], server?: ServerMemoryView): string {
   const heading = `ts-graph status: ${roots.length} ${roots.length === 1 ? "root" : "roots"}`;
   return [heading, ...(server === undefined ? [] : [serverMemoryText(server)]), ...roots.flatMap(formatRoot)].join(
     "\n",

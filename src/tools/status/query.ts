@@ -1,7 +1,8 @@
 import { readMeta, type SqliteDb } from "../../db/open-graph-db.js";
 import { META } from "../../db/schema.js";
 import { NOTHING_SKIPPED, type SkippedFiles } from "../../model/skipped-files.js";
-import type { RootMemory, RootState } from "../tool-contract.js";
+import type { RootState } from "../tool-contract.js";
+import type { RootMemoryView } from "./memory-view.js";
 
 const STATUS_SQL = {
   files: "SELECT count(*) AS total, coalesce(sum(syntax_errors > 0), 0) AS withSyntaxErrors FROM files",
@@ -45,7 +46,7 @@ export interface RootStatus {
   readonly unavailable: string | null;
   readonly graph: GraphCounts | null;
   /** What the server keeps warm for this root (served roots only). */
-  readonly memory?: RootMemory;
+  readonly memory?: RootMemoryView;
 }
 
 function kindCounts(rows: readonly { kind: string; n: number }[]): KindCounts {

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../../engine/ts6/typescript6.js";
 import { staticMemberName } from "../../../model/node-key.js";
 import { initializerPreview, propertyNameText, skipOuterExpressions, truncate } from "../declaration-text.js";
 import {

@@ -1,5 +1,5 @@
+import { ts } from "../../../engine/ts6/typescript6.js";
 import crypto from "node:crypto";
-import { ts } from "ts-morph";
 import type { ExtractedEdge, ExtractedNode } from "../../../model/extracted.js";
 import { MODIFIER_ORDER, type Modifier, type NodeKind } from "../../../model/graph-kinds.js";
 import { declarationKey, disambiguatedName, memberName } from "../../../model/node-key.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../../engine/ts6/typescript6.js";
 import type { Modifier } from "../../../model/graph-kinds.js";
 import { initializerPreview, propertyNameText, skipOuterExpressions, truncate } from "../declaration-text.js";
 import { declareClassLike, declareMethodLike } from "./class-declarations.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../../engine/ts6/typescript6.js";
 import { fileKey } from "../../../model/node-key.js";
 import { SCRIPT_SURFACE_PREFIX } from "../../../model/extracted.js";
 import { lineOf } from "../declaration-text.js";

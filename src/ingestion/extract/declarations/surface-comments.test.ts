@@ -1,5 +1,5 @@
+import { ts } from "../../../engine/ts6/typescript6.js";
 import fc from "fast-check";
-import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { extractDeclarations } from "../extract-declarations.js";
 

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../../engine/ts6/typescript6.js";
 
 /**
  * Comments inside a declaration's surface do not change what other files see of it in a TypeScript file: a

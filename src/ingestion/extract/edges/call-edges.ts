@@ -1,5 +1,5 @@
+import { ts } from "../../../engine/ts6/typescript6.js";
 import type { PortSymbol } from "../checker-port.js";
-import { ts } from "ts-morph";
 import {
   DYNAMIC_CALL_EXPRESSION_MAX,
   type ExtractedDynamicCall,

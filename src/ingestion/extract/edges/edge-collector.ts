@@ -1,5 +1,5 @@
+import { ts } from "../../../engine/ts6/typescript6.js";
 import type { CheckerPort, PortSymbol, PortType } from "../checker-port.js";
-import { ts } from "ts-morph";
 import type {
   ExtractedDynamicCall,
   ExtractedExternalEdge,

@@ -1,5 +1,5 @@
+import { ts } from "../../../engine/ts6/typescript6.js";
 import type { PortSymbol } from "../checker-port.js";
-import { ts } from "ts-morph";
 import type { ExtractedExportName, ExtractedNode } from "../../../model/extracted.js";
 import type { EdgeCollector } from "./edge-collector.js";
 

@@ -1,5 +1,5 @@
+import { ts } from "../../../engine/ts6/typescript6.js";
 import type { PortType } from "../checker-port.js";
-import { ts } from "ts-morph";
 import type { ExtractedNode } from "../../../model/extracted.js";
 import type { EdgeKind, NodeKind } from "../../../model/graph-kinds.js";
 import type { EdgeCollector } from "./edge-collector.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../../engine/ts6/typescript6.js";
 import type { EdgeCollector } from "./edge-collector.js";
 
 /** Package name of a bare module specifier (`@scope/pkg/sub` → `@scope/pkg`); undefined for a relative one. */

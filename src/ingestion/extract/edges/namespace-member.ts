@@ -1,5 +1,5 @@
+import { ts } from "../../../engine/ts6/typescript6.js";
 import type { CheckerPort, PortSymbol } from "../checker-port.js";
-import { ts } from "ts-morph";
 
 /**
  * The export `ns.name` names when `ns` is a namespace import of a source file (`import * as ns from "./m"`): the

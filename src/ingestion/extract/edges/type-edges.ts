@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../../engine/ts6/typescript6.js";
 import type { ExtractedNode } from "../../../model/extracted.js";
 import type { NodeKind } from "../../../model/graph-kinds.js";
 import type { EdgeCollector } from "./edge-collector.js";

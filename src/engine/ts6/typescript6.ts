@@ -1,29 +1,21 @@
 /**
- * TypeScript 6 as the extractor, planning and the edit tools use it (ts-morph's bundled TypeScript), and the one
- * place its lib files are served from: every host this project builds over it (the programs' compiler host,
- * program-loader.ts; the edit tools' language service host, ingestion/edit/edit-language.ts) reads the libs
- * from memory through `inMemoryLibs`, and type-relation.ts reads their texts from `getLibFiles`.
+ * TypeScript 6 (ts-morph's bundled TypeScript, from `@ts-morph/common`): the one module of the project that imports
+ * it. Every other module takes `ts` from here (src/layering.test.ts), so that a change of how TypeScript 6 is
+ * loaded, or of which copy, is made here alone. The extractor (engine ts6, and the syntax trees both engines walk),
+ * planning, the edit tools, the diff's API rules, config discovery and the git history use it.
  *
- * `@ts-morph/common` (the bundled TypeScript and its lib files) is loaded with require(): an ESM `import` of this
- * 3 MB CommonJS module makes Node scan its whole source for named exports first (cjs-module-lexer), about
- * 0.3 to 0.4 s of CPU in every process that loads TypeScript. require() skips that scan.
+ * It is also the one place the lib files are served from: every host this project builds over TypeScript 6 (the
+ * programs' compiler host, ingestion/extract/program-loader.ts; the edit tools' language service host,
+ * ingestion/edit/edit-language.ts) reads the libs from memory through `inMemoryLibs`, and diff/type-relation.ts
+ * reads their texts from `getLibFiles`.
+ *
+ * ts-morph itself is not loaded: the project uses none of its classes, and its module, imported as ESM, is scanned
+ * for named exports and run on top of `@ts-morph/common` (about 0.05 s of CPU).
  */
-import { createRequire } from "node:module";
 import path from "node:path";
-import type { ts } from "ts-morph";
+import { getLibFiles, libFolderInMemoryPath, ts } from "@ts-morph/common";
 
-type TsMorphCommon = typeof import("@ts-morph/common");
-
-const common = createRequire(import.meta.url)("@ts-morph/common") as TsMorphCommon;
-
-export const getLibFiles: TsMorphCommon["getLibFiles"] = common.getLibFiles;
-const libFolderInMemoryPath: TsMorphCommon["libFolderInMemoryPath"] = common.libFolderInMemoryPath;
-
-/**
- * The bundled TypeScript, without loading ts-morph itself (its module is scanned for exports and run on an
- * ESM import: about 0.2 s of CPU). `import { ts } from "ts-morph"` gives the same object.
- */
-export const typescript: TsMorphCommon["ts"] = common.ts;
+export { getLibFiles, ts };
 
 /** The lib .d.ts files bundled with ts-morph's TypeScript, by absolute path under its virtual lib folder. */
 let bundledLibFiles: ReadonlyMap<string, string> | undefined;
@@ -57,8 +49,7 @@ export function inMemoryLibs(disk: DiskReads): InMemoryLibs {
   return {
     libText: (fileName) => libFiles().get(fileName),
     getDefaultLibLocation: () => libFolderInMemoryPath,
-    getDefaultLibFileName: (options) =>
-      path.posix.join(libFolderInMemoryPath, typescript.getDefaultLibFileName(options)),
+    getDefaultLibFileName: (options) => path.posix.join(libFolderInMemoryPath, ts.getDefaultLibFileName(options)),
     fileExists: (fileName) => libFiles().has(fileName) || disk.fileExists(fileName),
     readFile: (fileName) => libFiles().get(fileName) ?? disk.readFile(fileName),
     directoryExists: (directory) => directory === libFolderInMemoryPath || (disk.directoryExists?.(directory) ?? true),
