@@ -4,7 +4,7 @@ import type { NodeKey } from "../../model/node-key.js";
 import type { Dispatch } from "../inputs/query-inputs.js";
 import { closure, dispatchMap, dispatchReaches, parseReceivers, type DispatchMap } from "./dispatch-map.js";
 import { preparedStatements } from "../prepared-statements.js";
-import { heldEntryKey, holderKey, parseLiteralEntry, withinSpans } from "./literal-entry.js";
+import { heldEntryKey, holderKey, type LiteralEntry, parseLiteralEntry, withinSpans } from "./literal-entry.js";
 import { SYMBOL_COLUMNS, type SymbolNode } from "../inputs/symbol-address.js";
 
 /** An entry with at least this many neighbours of its own (direct callers, dependants or callees) is flagged: it spreads widely. */
@@ -322,14 +322,20 @@ export function walkDispatchMap(db: SqliteDb, dispatch: Dispatch): DispatchMap |
 /** Every neighbour of the frontier nodes one step along the direction, with dispatch. */
 export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
   if (request.direction === "in") return stepIn(db, request);
-  const entries = request.frontier.map((id) => ({ id, entry: parseLiteralEntry(id) }));
-  const nodesOnly = entries.every(({ entry }) => entry === undefined);
-  const frontier = nodesOnly
-    ? request.frontier
-    : entries.map(({ id, entry }) =>
-        entry === undefined ? { id, key: id } : { id, key: entry.holder, spans: entry.spans },
-      );
-  const rows = statements(db)[nodesOnly ? "stepOutNodes" : "stepOut"].all({
+  // The literal entries of the frontier, by key: their sites are those on their function's lines only.
+  const entries = new Map<string, LiteralEntry>();
+  for (const id of request.frontier) {
+    const entry = parseLiteralEntry(id);
+    if (entry !== undefined) entries.set(id, entry);
+  }
+  const frontier =
+    entries.size === 0
+      ? request.frontier
+      : request.frontier.map((id) => {
+          const entry = entries.get(id);
+          return entry === undefined ? { id, key: id } : { id, key: entry.holder, spans: entry.spans };
+        });
+  const rows = statements(db)[entries.size === 0 ? "stepOutNodes" : "stepOut"].all({
     frontier: JSON.stringify(frontier),
     kinds: JSON.stringify(request.kinds),
     dispatch: request.dispatch,
@@ -338,8 +344,7 @@ export function walkStep(db: SqliteDb, request: StepRequest): StepLink[] {
     const entry = heldEntryKey(row.key, row.heldName ?? "", row.heldSpans);
     const reached = entry === undefined ? row : { ...row, key: entry };
     const step = stepLink(reached, row.via, reached.key);
-    // a literal entry's sites: those on its function's lines only
-    const spans = parseLiteralEntry(row.via)?.spans;
+    const spans = entries.get(row.via)?.spans;
     if (spans === undefined) return step;
     return { ...step, link: { ...step.link, lines: step.link.lines.filter((line) => withinSpans(line, spans)) } };
   });
